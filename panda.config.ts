@@ -1,0 +1,48 @@
+import { defineConfig } from '@pandacss/dev';
+import { buttonRecipe } from './src/styles/recipes/button';
+import { semanticTokens, tokens } from './src/styles/tokens';
+
+export default defineConfig({
+  preflight: true,
+  include: ['./src/**/*.{ts,tsx}'],
+  exclude: [],
+  jsxFramework: 'react',
+  outdir: 'styled-system',
+  // Colour mode is a class on <html>, set before first paint by public/theme-init.js.
+  conditions: {
+    extend: {
+      dark: '.dark &',
+      light: '.light &',
+      invalid: '&:is([aria-invalid=true], [data-invalid])',
+    },
+  },
+  globalCss: {
+    'html, body': {
+      bg: 'bg',
+      color: 'fg',
+      fontFamily: 'body',
+      lineHeight: '1.5',
+    },
+    'h1, h2, h3, h4': { fontFamily: 'heading', fontWeight: 'bold', lineHeight: '1.2' },
+    a: { color: 'link', textDecoration: 'underline' },
+    '*:focus-visible': { outline: '3px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
+    '@media (prefers-reduced-motion: reduce)': {
+      '*, *::before, *::after': { animationDuration: '0.01ms !important', transitionDuration: '0.01ms !important' },
+    },
+  },
+  theme: {
+    extend: {
+      tokens,
+      semanticTokens,
+      recipes: { button: buttonRecipe },
+      keyframes: {
+        menuIn: { from: { opacity: '0', transform: 'translateY(-4px)' }, to: { opacity: '1', transform: 'none' } },
+        menuOut: { from: { opacity: '1' }, to: { opacity: '0' } },
+        revealUp: { from: { opacity: '0', transform: 'translateY(24px)' }, to: { opacity: '1', transform: 'none' } },
+      },
+    },
+  },
+  staticCss: {
+    recipes: { button: ['*'] },
+  },
+});

@@ -1,0 +1,106 @@
+/**
+ * Reads an XState v5 machine's structure (machine.root): every state node and every transition,
+ * including `always`, delayed and actor-done ones. Shared by the diagram generator and the
+ * model-based test helper's coverage check, so both agree on what "a transition" is.
+ */
+import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
+
+export interface TransitionInfo {
+  /** Stable id: `<source path>|<event>|<index>`. */
+  key: string;
+  source: AnyStateNode;
+  sourcePath: string;
+  event: string;
+  guard: string | null;
+  actions: string[];
+  targets: string[];
+  definition: AnyTransitionDefinition;
+}
+
+export function nodePath(node: AnyStateNode): string {
+  return node.path.length ? node.path.join('.') : '(machine)';
+}
+
+export function allNodes(machine: AnyStateMachine): AnyStateNode[] {
+  const out: AnyStateNode[] = [];
+  const visit = (node: AnyStateNode) => {
+    out.push(node);
+    for (const child of Object.values(node.states) as AnyStateNode[]) visit(child);
+  };
+  visit(machine.root);
+  return out;
+}
+
+function nameOf(thing: unknown): string {
+  if (typeof thing === 'string') return thing;
+  if (thing && typeof thing === 'object' && 'type' in thing && typeof (thing as { type: unknown }).type === 'string') {
+    return (thing as { type: string }).type;
+  }
+  if (typeof thing === 'function') return thing.name || 'inline';
+  return 'inline';
+}
+
+export function guardName(guard: unknown): string | null {
+  if (!guard) return null;
+  if (typeof guard === 'object' && guard && 'type' in guard) {
+    const g = guard as { type: string; params?: unknown };
+    // xstate's `not()`, `and()`, `or()` helpers are functions with a name; keep plain names otherwise.
+    return g.type;
+  }
+  if (typeof guard === 'function') {
+    const g = guard as { check?: unknown; guards?: unknown[] } & ((...a: unknown[]) => unknown);
+    if (Array.isArray(g.guards)) return `${g.name || 'guard'}(${g.guards.map((x) => guardName(x)).join(', ')})`;
+    return g.name || 'inline';
+  }
+  return nameOf(guard);
+}
+
+export function prettyEvent(eventType: string, machineId: string): string {
+  const after = /^xstate\.after\.(\d+)\./.exec(eventType);
+  if (after) return `after ${after[1]}ms`;
+  const done = /^xstate\.done\.actor\.(.+)$/.exec(eventType);
+  if (done) return `done: ${done[1]}`;
+  const error = /^xstate\.error\.actor\.(.+)$/.exec(eventType);
+  if (error) return `error: ${error[1]}`;
+  const doneState = /^xstate\.done\.state\.(.+)$/.exec(eventType);
+  if (doneState) return `done: ${doneState[1]!.replace(`${machineId}.`, '')}`;
+  return eventType === '' ? 'always' : eventType;
+}
+
+export function allTransitions(machine: AnyStateMachine): TransitionInfo[] {
+  const out: TransitionInfo[] = [];
+  for (const node of allNodes(machine)) {
+    const push = (eventType: string, list: readonly AnyTransitionDefinition[]) => {
+      list.forEach((definition, index) => {
+        out.push({
+          key: `${nodePath(node)}|${eventType}|${index}`,
+          source: node,
+          sourcePath: nodePath(node),
+          event: eventType,
+          guard: guardName(definition.guard),
+          actions: definition.actions.map(nameOf),
+          targets: (definition.target ?? []).map((t: AnyStateNode) => nodePath(t)),
+          definition,
+        });
+      });
+    };
+    for (const [eventType, list] of node.transitions) push(eventType, list);
+    if (node.always) push('', node.always);
+  }
+  return out;
+}
+
+/** Finds the key of a transition definition reported by the inspector. */
+export function keyOfDefinition(machine: AnyStateMachine, definition: AnyTransitionDefinition): string | null {
+  const node = definition.source;
+  const list = definition.eventType === '' || !node.transitions.has(definition.eventType) ? node.always : node.transitions.get(definition.eventType);
+  const index = list ? list.indexOf(definition) : -1;
+  if (index < 0) {
+    // Fallback: compare by serialised shape (definitions may be re-created by provide()).
+    const json = JSON.stringify(definition.toJSON());
+    const match = allTransitions(machine).find((t) => t.sourcePath === nodePath(node) && JSON.stringify(t.definition.toJSON()) === json);
+    return match?.key ?? null;
+  }
+  const eventKey = list === node.always ? '' : definition.eventType;
+  return `${nodePath(node)}|${eventKey}|${index}`;
+}

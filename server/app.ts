@@ -1,0 +1,84 @@
+/**
+ * The one Node server: serves the production build (SPA fallback, compression, caching, security
+ * headers) and mounts the embedded auth API on the same origin under /auth/v1.
+ */
+import compress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { registerAuth, type AuthOptions } from './auth/index.ts';
+
+export interface AppOptions {
+  distDir: string;
+  auth: AuthOptions;
+  logger?: boolean;
+}
+
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  // Ark UI positions popovers with inline style attributes.
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "media-src 'self'",
+  "connect-src 'self' https://*.supabase.co wss://*.supabase.co",
+  // The tutorial and demo videos are only inserted after a click.
+  'frame-src https://www.youtube-nocookie.com',
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "object-src 'none'",
+].join('; ');
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 16 * 1024,
+    trustProxy: false,
+    return503OnClosing: true,
+  });
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('Content-Security-Policy', CSP);
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    reply.header('X-Frame-Options', 'DENY');
+    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+    return payload;
+  });
+
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
+  await registerAuth(app, options.auth);
+
+  const indexFile = join(options.distDir, 'index.html');
+  if (!existsSync(indexFile)) {
+    throw new Error(`No build found at ${options.distDir}. Run "npm run build" first (npm start does this for you).`);
+  }
+
+  await app.register(fastifyStatic, {
+    root: options.distDir,
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      if (filePath.includes(`${join(options.distDir, 'assets')}`)) {
+        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      } else {
+        res.setHeader('Cache-Control', 'no-cache');
+      }
+    },
+  });
+
+  // SPA fallback: any GET that is not a file or an API call gets index.html, so a reload on any route works.
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(url);
+    if (request.method === 'GET' && !url.startsWith('/auth/') && !looksLikeFile) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).type('application/json').send({ code: 404, error_code: 'not_found', msg: 'Not found' });
+  });
+
+  return app;
+}

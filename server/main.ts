@@ -1,0 +1,28 @@
+/** `npm start` entry: one process serving the app and its auth API. */
+import { join } from 'node:path';
+import { buildApp } from './app.ts';
+
+const root = new URL('..', import.meta.url).pathname;
+const port = Number(process.env.PORT ?? 4173);
+const host = process.env.HOST ?? 'localhost';
+
+const app = await buildApp({
+  distDir: process.env.DIST_DIR ?? join(root, 'dist'),
+  logger: process.env.LOG === '1',
+  auth: {
+    dataDir: process.env.DATA_DIR ?? join(root, '.data'),
+    jwtSecret: process.env.JWT_SECRET || undefined,
+    demoUser: process.env.DEMO_USER !== 'false',
+  },
+});
+
+const shutdown = async (signal: string) => {
+  console.log(`${signal}: closing`);
+  await app.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port, host });
+console.log(`Cater Captain is running on http://${host}:${port}`);

@@ -1,0 +1,109 @@
+/** Schemas of everything the app keeps in localStorage (spec section 3). One library: zod. */
+import { z } from 'zod';
+
+const num = z.number().refine(Number.isFinite, 'must be a finite number');
+
+export const inventoryItemSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  sku: z.string(),
+  category: z.string(),
+  amountPerUnit: num,
+  unit: z.string(),
+  packageType: z.string(),
+  quantity: num,
+  costPerUnit: num,
+  whenToOrder: num,
+  supplierName: z.string(),
+});
+export type InventoryItem = z.infer<typeof inventoryItemSchema>;
+
+export const supplierSchema = z.looseObject({
+  supplierID: z.string(),
+  supplierName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  contractStatus: z.enum(['active', 'inactive']),
+  startDate: z.string(),
+  endDate: z.string(),
+});
+export type Supplier = z.infer<typeof supplierSchema>;
+
+export const employeeSchema = z.looseObject({
+  id: z.string().optional(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: z.string(),
+  phone: z.string(),
+  fullTimePartTime: z.enum(['fulltime', 'parttime']),
+  department: z.string(),
+  startDate: z.string(),
+});
+export type Employee = z.infer<typeof employeeSchema>;
+
+export const specialtyIngredientSchema = z.looseObject({
+  id: z.string().optional(),
+  name: z.string(),
+  units: z.string(),
+  unitQuantity: num,
+  quantityNeeded: num,
+  onHand: z.boolean(),
+  needToOrder: z.boolean(),
+  costPerUnit: num,
+  packageType: z.string(),
+  supplierName: z.string(),
+});
+export type SpecialtyIngredient = z.infer<typeof specialtyIngredientSchema>;
+
+export const priceLineSchema = z.looseObject({
+  id: z.string().optional(),
+  name: z.string(),
+  price: num,
+  currency: z.string(),
+});
+export type PriceLine = z.infer<typeof priceLineSchema>;
+
+export const eventSchema = z.looseObject({
+  id: z.number().int(),
+  EventName: z.string(),
+  CustomerFirstName: z.string(),
+  CustomerLastName: z.string(),
+  CustomerPhoneNumber: z.union([z.number(), z.string()]),
+  CustomerEmail: z.string(),
+  EventType: z.string(),
+  NumberOfGuests: num,
+  EventDate: z.string(),
+  StartTime: z.string(),
+  EndTime: z.string(),
+  VenueName: z.string(),
+  VenueStreetAddress: z.string(),
+  VenueCity: z.string(),
+  ingredients: z.array(specialtyIngredientSchema),
+  menuItems: z.array(z.string()).optional(),
+  notes: z.array(z.looseObject({ notes: z.string() })).optional(),
+  pricing: z.array(priceLineSchema).optional(),
+  imageUrl: z.string().optional(),
+  imageAlt: z.string().optional(),
+  imageTitle: z.string().optional(),
+});
+export type CateringEvent = z.infer<typeof eventSchema>;
+
+export const chosenIngredientSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  category: z.string(),
+  supplierName: z.string(),
+  costPerUnit: num,
+  amountPerUnit: num,
+  unit: z.string(),
+  packageType: z.string(),
+  quantity: num,
+});
+export type ChosenIngredient = z.infer<typeof chosenIngredientSchema>;
+
+export const selectedItemSchema = z.looseObject({ id: z.string(), orderPlaced: z.boolean() });
+export type SelectedItem = z.infer<typeof selectedItemSchema>;
+
+export const colorModeSchema = z.enum(['light', 'dark', 'system']);
+export type ColorModePreference = z.infer<typeof colorModeSchema>;

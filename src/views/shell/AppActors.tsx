@@ -1,0 +1,95 @@
+/**
+ * App-wide actors (colour mode, sound) shared through createActorContext, with their side effects
+ * provided here: the machines stay pure and tests provide fakes instead.
+ */
+import { createActorContext } from '@xstate/react';
+import { useEffect, type ReactNode } from 'react';
+import { fromCallback } from 'xstate';
+import { colorModeMachine } from '../../machines/colorMode.machine';
+import { soundMachine } from '../../machines/sound.machine';
+import { colorModeStore, soundMutedStore } from '../../storage';
+import { notify } from './toaster';
+
+function applyMode(mode: 'light' | 'dark') {
+  const root = document.documentElement;
+  root.classList.remove(mode === 'dark' ? 'light' : 'dark');
+  root.classList.add(mode);
+  root.style.colorScheme = mode;
+}
+
+function reportWrite(result: ReturnType<typeof colorModeStore.write>) {
+  if (!result.ok) notify({ type: 'error', title: 'Could not save your setting', description: result.error.message });
+}
+
+let clickAudio: HTMLAudioElement | null = null;
+
+export const ColorModeContext = createActorContext(
+  colorModeMachine.provide({
+    actions: {
+      applyLight: () => applyMode('light'),
+      applyDark: () => applyMode('dark'),
+      persistPreference: ({ context }) => reportWrite(colorModeStore.write(context.preference)),
+    },
+    actors: {
+      watchSystemScheme: fromCallback(({ sendBack }) => {
+        const query = window.matchMedia('(prefers-color-scheme: dark)');
+        const onChange = () => sendBack({ type: 'system.change', dark: query.matches });
+        query.addEventListener('change', onChange);
+        const stopStorage = colorModeStore.subscribe((preference) => sendBack({ type: 'storage.change', preference }));
+        return () => {
+          query.removeEventListener('change', onChange);
+          stopStorage();
+        };
+      }),
+    },
+  }),
+);
+
+export const SoundContext = createActorContext(
+  soundMachine.provide({
+    actions: {
+      persistMuted: () => reportWrite(soundMutedStore.write(true)),
+      persistUnmuted: () => reportWrite(soundMutedStore.write(false)),
+      playClick: () => {
+        clickAudio ??= new Audio('/sounds/click.wav');
+        clickAudio.currentTime = 0;
+        void clickAudio.play().catch(() => {});
+      },
+    },
+  }),
+);
+
+function SoundSync() {
+  const ref = SoundContext.useActorRef();
+  useEffect(() => soundMutedStore.subscribe((muted) => ref.send({ type: 'storage.change', muted })), [ref]);
+  return null;
+}
+
+export function AppActorsProvider({ children }: { children: ReactNode }) {
+  const systemDark = typeof window !== 'undefined' && window.matchMedia('(prefers-color-scheme: dark)').matches;
+  return (
+    <ColorModeContext.Provider options={{ input: { preference: colorModeStore.read(), systemDark } }}>
+      <SoundContext.Provider options={{ input: { muted: soundMutedStore.read() } }}>
+        <SoundSync />
+        {children}
+      </SoundContext.Provider>
+    </ColorModeContext.Provider>
+  );
+}
+
+/** Narrow selectors and a small api for the nav bar controls. */
+export function useColorMode() {
+  const ref = ColorModeContext.useActorRef();
+  const isDark = ColorModeContext.useSelector((s) => s.hasTag('dark'));
+  return { isDark, toggle: () => ref.send({ type: 'mode.toggle' }) };
+}
+
+export function useSound() {
+  const ref = SoundContext.useActorRef();
+  const muted = SoundContext.useSelector((s) => s.hasTag('muted'));
+  return {
+    muted,
+    toggle: () => ref.send({ type: 'sound.toggle' }),
+    play: (label: unknown) => ref.send({ type: 'sound.play', label }),
+  };
+}

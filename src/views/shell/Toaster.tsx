@@ -1,0 +1,53 @@
+import { Toast, Toaster as ArkToaster } from '@ark-ui/react/toast';
+import { css } from 'styled-system/css';
+import { toaster } from './toaster';
+
+const root = css({
+  bg: 'surface',
+  color: 'fg',
+  borderWidth: '2px',
+  borderStyle: 'solid',
+  borderColor: 'border',
+  borderLeftWidth: '8px',
+  boxShadow: 'lg',
+  px: '4',
+  py: '3',
+  minW: 'min(360px, 90vw)',
+  maxW: '90vw',
+  display: 'grid',
+  gridTemplateColumns: '1fr auto',
+  gap: '2',
+  alignItems: 'start',
+  '&[data-type=success]': { borderLeftColor: 'primary' },
+  '&[data-type=error]': { borderLeftColor: 'accent' },
+  '&[data-type=warning]': { borderLeftColor: 'accent' },
+  '&[data-type=info]': { borderLeftColor: 'secondary' },
+  translate: 'var(--x) var(--y)',
+  scale: 'var(--scale)',
+  zIndex: 'var(--z-index)',
+  height: 'var(--height)',
+  opacity: 'var(--opacity)',
+  willChange: 'translate, opacity, scale',
+  transition: 'translate 0.3s, scale 0.3s, opacity 0.3s, height 0.3s',
+});
+const closeButton = css({ bg: 'transparent', border: 'none', color: 'fg', cursor: 'pointer', fontSize: 'xl', lineHeight: '1', px: '1' });
+const actionButton = css({ gridColumn: '1 / -1', justifySelf: 'start', bg: 'transparent', color: 'link', borderWidth: '2px', borderColor: 'link', fontWeight: 'bold', px: '3', py: '1', cursor: 'pointer' });
+
+export function Toaster() {
+  return (
+    <ArkToaster toaster={toaster}>
+      {(toast) => (
+        <Toast.Root className={root}>
+          <div>
+            <Toast.Title className={css({ fontWeight: 'bold' })}>{toast.title}</Toast.Title>
+            {toast.description ? <Toast.Description>{toast.description}</Toast.Description> : null}
+          </div>
+          <Toast.CloseTrigger className={closeButton} aria-label="Close notification">
+            ×
+          </Toast.CloseTrigger>
+          {toast.action ? <Toast.ActionTrigger className={actionButton}>{toast.action.label}</Toast.ActionTrigger> : null}
+        </Toast.Root>
+      )}
+    </ArkToaster>
+  );
+}
