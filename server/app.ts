@@ -61,11 +61,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     root: options.distDir,
     wildcard: false,
     index: false,
+    // scripts/precompress.mjs writes .br/.gz beside each asset at build time.
+    preCompressed: true,
     setHeaders(res, filePath) {
       if (filePath.includes(`${join(options.distDir, 'assets')}`)) {
-        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        res.header('Cache-Control', 'public, max-age=31536000, immutable');
       } else {
-        res.setHeader('Cache-Control', 'no-cache');
+        res.header('Cache-Control', 'no-cache');
       }
     },
   });

@@ -4,7 +4,7 @@
  * whatever is shown; every user choice is persisted and applied to <html> in named actions.
  */
 import { assign, fromCallback, setup } from 'xstate';
-import type { ColorModePreference } from '../storage';
+import type { ColorModePreference } from '../storage/preferences';
 
 export interface ColorModeInput {
   preference: ColorModePreference;

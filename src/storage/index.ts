@@ -1,3 +1,4 @@
 export * from './keys';
 export * from './schemas';
-export { defineKey, listKeys, onCorruptValue, StorageWriteError, type CorruptValueReport, type KeyAccessor, type WriteResult } from './store';
+export * from './preferences';
+export { defineKey, listKeys, onCorruptValue, StorageWriteError, type CorruptValueReport, type KeyAccessor, type Schema, type WriteResult } from './store';

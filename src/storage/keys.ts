@@ -1,14 +1,12 @@
 /** One typed accessor per localStorage key of spec section 3. */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   chosenIngredientSchema,
-  colorModeSchema,
   employeeSchema,
   eventSchema,
   inventoryItemSchema,
   selectedItemSchema,
   supplierSchema,
-  type ColorModePreference,
 } from './schemas';
 import { defineKey, type KeyAccessor } from './store';
 
@@ -17,11 +15,8 @@ export const suppliersStore = defineKey('suppliers', z.array(supplierSchema), ()
 export const employeesStore = defineKey('employees', z.array(employeeSchema), () => []);
 export const eventsStore = defineKey('events', z.array(eventSchema), () => []);
 export const selectedItemsStore = defineKey('selectedItems', z.array(selectedItemSchema), () => []);
-export const colorModeStore = defineKey<ColorModePreference>('colorMode', colorModeSchema, () => 'light');
-/** Button sounds are muted by default (spec section 2). */
-export const soundMutedStore = defineKey('soundMuted', z.boolean(), () => true);
 
-const percentage = z.number().refine(Number.isFinite);
+const percentage = z.number().check(z.refine(Number.isFinite));
 const perEvent = new Map<string, KeyAccessor<unknown>>();
 function cached<T>(key: string, make: () => KeyAccessor<T>): KeyAccessor<T> {
   let accessor = perEvent.get(key) as KeyAccessor<T> | undefined;

@@ -1,7 +1,7 @@
-/** Schemas of everything the app keeps in localStorage (spec section 3). One library: zod. */
-import { z } from 'zod';
+/** Schemas of everything the app keeps in localStorage (spec section 3). One library: zod (its tree-shakable `zod/mini` build). */
+import { z } from 'zod/mini';
 
-const num = z.number().refine(Number.isFinite, 'must be a finite number');
+const num = z.number().check(z.refine(Number.isFinite, 'must be a finite number'));
 
 export const inventoryItemSchema = z.looseObject({
   id: z.string(),
@@ -30,7 +30,7 @@ export const supplierSchema = z.looseObject({
 export type Supplier = z.infer<typeof supplierSchema>;
 
 export const employeeSchema = z.looseObject({
-  id: z.string().optional(),
+  id: z.optional(z.string()),
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
@@ -43,7 +43,7 @@ export const employeeSchema = z.looseObject({
 export type Employee = z.infer<typeof employeeSchema>;
 
 export const specialtyIngredientSchema = z.looseObject({
-  id: z.string().optional(),
+  id: z.optional(z.string()),
   name: z.string(),
   units: z.string(),
   unitQuantity: num,
@@ -57,7 +57,7 @@ export const specialtyIngredientSchema = z.looseObject({
 export type SpecialtyIngredient = z.infer<typeof specialtyIngredientSchema>;
 
 export const priceLineSchema = z.looseObject({
-  id: z.string().optional(),
+  id: z.optional(z.string()),
   name: z.string(),
   price: num,
   currency: z.string(),
@@ -65,7 +65,7 @@ export const priceLineSchema = z.looseObject({
 export type PriceLine = z.infer<typeof priceLineSchema>;
 
 export const eventSchema = z.looseObject({
-  id: z.number().int(),
+  id: z.int(),
   EventName: z.string(),
   CustomerFirstName: z.string(),
   CustomerLastName: z.string(),
@@ -80,12 +80,12 @@ export const eventSchema = z.looseObject({
   VenueStreetAddress: z.string(),
   VenueCity: z.string(),
   ingredients: z.array(specialtyIngredientSchema),
-  menuItems: z.array(z.string()).optional(),
-  notes: z.array(z.looseObject({ notes: z.string() })).optional(),
-  pricing: z.array(priceLineSchema).optional(),
-  imageUrl: z.string().optional(),
-  imageAlt: z.string().optional(),
-  imageTitle: z.string().optional(),
+  menuItems: z.optional(z.array(z.string())),
+  notes: z.optional(z.array(z.looseObject({ notes: z.string() }))),
+  pricing: z.optional(z.array(priceLineSchema)),
+  imageUrl: z.optional(z.string()),
+  imageAlt: z.optional(z.string()),
+  imageTitle: z.optional(z.string()),
 });
 export type CateringEvent = z.infer<typeof eventSchema>;
 
@@ -104,6 +104,3 @@ export type ChosenIngredient = z.infer<typeof chosenIngredientSchema>;
 
 export const selectedItemSchema = z.looseObject({ id: z.string(), orderPlaced: z.boolean() });
 export type SelectedItem = z.infer<typeof selectedItemSchema>;
-
-export const colorModeSchema = z.enum(['light', 'dark', 'system']);
-export type ColorModePreference = z.infer<typeof colorModeSchema>;

@@ -6,7 +6,11 @@
  * `<key>.corrupt.<timestamp>` and reported once. Writes return a result instead of throwing, so the
  * calling machine can keep its in-memory state and tell the user.
  */
-import type { ZodType } from 'zod';
+
+/** Anything with zod's safeParse: zod schemas, or the tiny validators of preferences.ts. */
+export interface Schema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+}
 
 export type WriteResult = { ok: true } | { ok: false; error: StorageWriteError };
 
@@ -109,7 +113,7 @@ export function listKeys(): string[] {
 
 type Parsed<T> = { status: 'missing' } | { status: 'ok'; value: T } | { status: 'corrupt'; reason: CorruptValueReport['reason'] };
 
-function parse<T>(raw: string | null, schema: ZodType<T>): Parsed<T> {
+function parse<T>(raw: string | null, schema: Schema<T>): Parsed<T> {
   if (raw === null) return { status: 'missing' };
   let json: unknown;
   try {
@@ -147,7 +151,7 @@ export interface KeyAccessor<T> {
   subscribe(listener: (value: T) => void): () => void;
 }
 
-export function defineKey<T>(key: string, schema: ZodType<T>, fallback: () => T): KeyAccessor<T> {
+export function defineKey<T>(key: string, schema: Schema<T>, fallback: () => T): KeyAccessor<T> {
   const read = (): T => {
     const raw = rawGet(key);
     const parsed = parse(raw, schema);

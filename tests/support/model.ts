@@ -7,7 +7,7 @@
  */
 import { getShortestPaths, type StatePath } from '@xstate/graph';
 import { describe, expect, it } from 'vitest';
-import { createActor, type AnyMachineSnapshot, type AnyStateMachine, type EventFromLogic, type InputFrom, type SnapshotFrom } from 'xstate';
+import { createActor, type InspectionEvent, type AnyMachineSnapshot, type AnyStateMachine, type EventFromLogic, type InputFrom, type SnapshotFrom } from 'xstate';
 import { allNodes, allTransitions, keyOfDefinition, nodePath } from '../../scripts/lib/statechart';
 
 type Ev<M extends AnyStateMachine> = EventFromLogic<M>;
@@ -99,7 +99,7 @@ export function describeModel<M extends AnyStateMachine>(name: string, options: 
         options.reset?.();
         const actor = createActor(machine, {
           input: walk.input,
-          inspect: (inspection) => {
+          inspect: (inspection: InspectionEvent) => {
             if (inspection.type === '@xstate.microstep') {
               for (const t of inspection._transitions) {
                 const key = keyOfDefinition(machine, t);

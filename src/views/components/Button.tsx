@@ -1,7 +1,6 @@
-import { Tooltip } from '@ark-ui/react/tooltip';
 import { forwardRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { css, cx } from 'styled-system/css';
+import { cx } from 'styled-system/css';
 import { button, type ButtonVariantProps } from 'styled-system/recipes';
 import { useSound } from '../shell/AppActors';
 
@@ -11,27 +10,14 @@ export interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement
   variant?: Variant;
   size?: 'sm' | 'md';
   children?: ReactNode;
-  /** Shown on top, with an arrow, without delay (spec section 9). */
-  tooltip?: string;
 }
 
-const tooltipContent = css({
-  bg: 'fg',
-  color: 'bg',
-  px: '3',
-  py: '2',
-  fontSize: 'sm',
-  maxW: '280px',
-  '--arrow-size': '8px',
-  '--arrow-background': 'var(--colors-fg)',
-});
-
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant = 'solidGreen', size = 'md', className, children, onClick, tooltip, type = 'button', ...rest },
+  { variant = 'solidGreen', size = 'md', className, children, onClick, type = 'button', ...rest },
   ref,
 ) {
   const { play } = useSound();
-  const element = (
+  return (
     <button
       ref={ref}
       type={type}
@@ -44,20 +30,6 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
     >
       {children}
     </button>
-  );
-  if (!tooltip) return element;
-  return (
-    <Tooltip.Root openDelay={0} closeDelay={0} positioning={{ placement: 'top' }}>
-      <Tooltip.Trigger asChild>{element}</Tooltip.Trigger>
-      <Tooltip.Positioner>
-        <Tooltip.Content className={tooltipContent}>
-          <Tooltip.Arrow>
-            <Tooltip.ArrowTip />
-          </Tooltip.Arrow>
-          {tooltip}
-        </Tooltip.Content>
-      </Tooltip.Positioner>
-    </Tooltip.Root>
   );
 });
 

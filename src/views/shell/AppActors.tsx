@@ -7,7 +7,7 @@ import { useEffect, type ReactNode } from 'react';
 import { fromCallback } from 'xstate';
 import { colorModeMachine } from '../../machines/colorMode.machine';
 import { soundMachine } from '../../machines/sound.machine';
-import { colorModeStore, soundMutedStore } from '../../storage';
+import { colorModeStore, soundMutedStore } from '../../storage/preferences';
 import { notify } from './toaster';
 
 function applyMode(mode: 'light' | 'dark') {

@@ -1,0 +1,34 @@
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const port = Number(process.env.TEST_PORT ?? 4310);
+const dataDir = mkdtempSync(join(tmpdir(), 'cc-e2e-'));
+
+export default defineConfig({
+  testDir: 'tests/browser',
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+    trace: 'off',
+  },
+  webServer: {
+    // The same server `npm start` runs, on the build `npm test` just made, with a throwaway data dir.
+    command: `node --import tsx server/main.ts`,
+    url: `http://127.0.0.1:${port}/config.json`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT_SIGNUP: '10000', RATE_LIMIT_TOKEN: '10000', RATE_LIMIT_TOKEN_BURST: '10000' },
+  },
+});

@@ -1,0 +1,71 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Route, Router, Switch } from 'wouter';
+import { css } from 'styled-system/css';
+import { AuthProvider } from './views/auth/AuthContext';
+import { RequireAuth } from './views/auth/RequireAuth';
+import { AboutPage } from './views/pages/AboutPage';
+import { HomePage } from './views/pages/HomePage';
+import { NotFoundPage } from './views/pages/NotFoundPage';
+import { AppActorsProvider } from './views/shell/AppActors';
+import { Layout } from './views/shell/Layout';
+import { caseInsensitiveParser, routes } from './views/shell/routes';
+
+// Everything behind sign-in (and the auth client) is a lazy chunk: the landing page stays small.
+const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(() => load().then((m) => ({ default: m[name] })));
+const TutorialsPage = named(() => import('./views/pages/TutorialsPage'), 'TutorialsPage');
+const LoginPage = named(() => import('./views/pages/LoginPage'), 'LoginPage');
+const SignupPage = named(() => import('./views/pages/SignupPage'), 'SignupPage');
+const SignedOutPage = named(() => import('./views/pages/SignedOutPage'), 'SignedOutPage');
+const DashboardPage = named(() => import('./views/pages/DashboardPage'), 'DashboardPage');
+const EventsPage = named(() => import('./views/pages/EventsPage'), 'EventsPage');
+const InventoryPage = named(() => import('./views/pages/InventoryPage'), 'InventoryPage');
+const EmployeesPage = named(() => import('./views/pages/EmployeesPage'), 'EmployeesPage');
+const SuppliersPage = named(() => import('./views/pages/SuppliersPage'), 'SuppliersPage');
+
+const protectedRoutes: Array<[string, ComponentType]> = [
+  [routes.dashboard, DashboardPage],
+  [routes.events, EventsPage],
+  [routes.inventory, InventoryPage],
+  [routes.employees, EmployeesPage],
+  [routes.suppliers, SuppliersPage],
+];
+
+function Loading() {
+  return (
+    <p role="status" className={css({ p: '10', textAlign: 'center', fontFamily: 'heading' })}>
+      Loading…
+    </p>
+  );
+}
+
+export function App() {
+  return (
+    <AppActorsProvider>
+      <AuthProvider>
+        <Router parser={caseInsensitiveParser}>
+          <Layout>
+            <Suspense fallback={<Loading />}>
+              <Switch>
+                <Route path={routes.home} component={HomePage} />
+                <Route path={routes.about} component={AboutPage} />
+                <Route path={routes.tutorials} component={TutorialsPage} />
+                <Route path={routes.login} component={LoginPage} />
+                <Route path={routes.signup} component={SignupPage} />
+                <Route path={routes.signout} component={SignedOutPage} />
+                {protectedRoutes.map(([path, Page]) => (
+                  <Route key={path} path={path}>
+                    <RequireAuth>
+                      <Page />
+                    </RequireAuth>
+                  </Route>
+                ))}
+                <Route component={NotFoundPage} />
+              </Switch>
+            </Suspense>
+          </Layout>
+        </Router>
+      </AuthProvider>
+    </AppActorsProvider>
+  );
+}

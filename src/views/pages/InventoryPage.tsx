@@ -1,0 +1,5 @@
+import { Page } from '../components/Page';
+
+export function InventoryPage() {
+  return <Page title="Inventory" heading="Inventory">{null}</Page>;
+}
