@@ -1,0 +1,87 @@
+/**
+ * Supplier and employee records (spec section 3) as the record-book forms see them: the empty form,
+ * validation from clarifications.md, and conversion between stored records and form drafts.
+ */
+import type { Employee, Supplier } from '../storage/schemas';
+
+export type Draft = Record<string, string>;
+export type Errors = Record<string, string>;
+
+/** What the generic record-book machine needs to know about one kind of record. */
+export interface RecordForm<R> {
+  empty(): Draft;
+  validate(draft: Draft): Errors;
+  toRecord(draft: Draft, previous: R | undefined, now: number): R;
+  toDraft(record: R): Draft;
+  key(record: R): string;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE = /^[+]?[\d\s()-]*\d[\d\s()-]*$/;
+
+export const EMAIL_MESSAGE = 'Enter an e-mail address like name@example.com.';
+export const PHONE_MESSAGE = 'Use digits; spaces, +, - and parentheses are allowed.';
+
+function checkContact(d: Draft, errors: Errors) {
+  if (d.email!.trim() !== '' && !EMAIL.test(d.email!.trim())) errors.email = EMAIL_MESSAGE;
+  if (d.phone!.trim() !== '' && !PHONE.test(d.phone!.trim())) errors.phone = PHONE_MESSAGE;
+}
+
+export const supplierForm: RecordForm<Supplier> = {
+  empty: () => ({ supplierID: '', supplierName: '', email: '', phone: '', contractStatus: 'active', startDate: '', endDate: '' }),
+  validate(d) {
+    const errors: Errors = {};
+    if (d.supplierName!.trim() === '') errors.supplierName = 'Supplier name is required.';
+    checkContact(d, errors);
+    if (d.startDate && d.endDate && d.endDate < d.startDate) errors.endDate = 'The contract end date cannot be before its start date.';
+    return errors;
+  },
+  toRecord: (d, previous, now) => ({
+    ...previous,
+    supplierID: d.supplierID!.trim() || previous?.supplierID || `S${now}`,
+    supplierName: d.supplierName!.trim(),
+    email: d.email!.trim(),
+    phone: d.phone!.trim(),
+    contractStatus: d.contractStatus === 'inactive' ? 'inactive' : 'active',
+    startDate: d.startDate!,
+    endDate: d.endDate!,
+  }),
+  toDraft: (r) => ({ supplierID: r.supplierID, supplierName: r.supplierName, email: r.email, phone: r.phone, contractStatus: r.contractStatus, startDate: r.startDate, endDate: r.endDate }),
+  key: (r) => r.supplierID,
+};
+
+export const employeeForm: RecordForm<Employee> = {
+  empty: () => ({ firstName: '', lastName: '', email: '', role: '', phone: '', fullTimePartTime: 'fulltime', department: '', startDate: '' }),
+  validate(d) {
+    const errors: Errors = {};
+    if (d.firstName!.trim() === '') errors.firstName = 'First name is required.';
+    if (d.lastName!.trim() === '') errors.lastName = 'Last name is required.';
+    checkContact(d, errors);
+    return errors;
+  },
+  toRecord: (d, previous, now) => ({
+    ...previous,
+    id: previous?.id ?? `E${now}`,
+    firstName: d.firstName!.trim(),
+    lastName: d.lastName!.trim(),
+    email: d.email!.trim(),
+    role: d.role!.trim(),
+    phone: d.phone!.trim(),
+    fullTimePartTime: d.fullTimePartTime === 'parttime' ? 'parttime' : 'fulltime',
+    department: d.department!.trim(),
+    startDate: d.startDate!,
+  }),
+  toDraft: (r) => ({ firstName: r.firstName, lastName: r.lastName, email: r.email, role: r.role, phone: r.phone, fullTimePartTime: r.fullTimePartTime, department: r.department, startDate: r.startDate }),
+  key: (r) => r.id ?? `${r.firstName}|${r.lastName}|${r.email}|${r.startDate}`,
+};
+
+/** Gives stored employees without an id one, so their cards have stable keys. */
+export function withEmployeeIds(list: readonly Employee[]): Employee[] {
+  const seen = new Set<string>();
+  return list.map((e, i) => {
+    let id = e.id ?? `E-legacy-${i}`;
+    while (seen.has(id)) id = `${id}-${i}`;
+    seen.add(id);
+    return e.id === id ? e : { ...e, id };
+  });
+}

@@ -1,0 +1,212 @@
+/**
+ * Inventory board: the add form, the ordered list of item cards with the set of expanded cards, and
+ * two parallel regions: the Edit Item modal (closed/open) and drag-and-drop (idle/dragging).
+ * Every change to the list is persisted by `persistItems`; another tab's changes arrive as
+ * `storage.items` / `storage.suppliers` from the invoked storage watcher.
+ */
+import { assign, fromCallback, setup } from 'xstate';
+import {
+  applyEdit,
+  draftFromItem,
+  emptyItemDraft,
+  hasCountsAndSku,
+  hasValidNumbers,
+  isEditDraftValid,
+  itemFromDraft,
+  moveItem,
+  nextItemId,
+  type ItemDraft,
+  type ItemField,
+} from '../../domain/inventory';
+import type { InventoryItem } from '../../storage/schemas';
+
+export interface InventoryBoardInput {
+  items: InventoryItem[];
+  supplierNames: string[];
+}
+
+export interface InventoryBoardContext {
+  items: InventoryItem[];
+  supplierNames: string[];
+  /** Ids of expanded cards; every other card is collapsed. */
+  expanded: Record<string, true>;
+  /** The add form. */
+  draft: ItemDraft;
+  /** The Edit Item modal's form and the item it edits (meaningful while `modal.open`). */
+  editId: string | null;
+  editDraft: ItemDraft;
+  /** The card being dragged (meaningful while `drag.dragging`). */
+  activeId: string | null;
+}
+
+export type InventoryBoardEvent =
+  /** Add form input typed or chosen. */
+  | { type: 'form.change'; field: ItemField; value: string }
+  /** Add form submitted. */
+  | { type: 'item.add' }
+  /** A card's expand/collapse button. */
+  | { type: 'item.toggle'; id: string }
+  /** A card's Delete button. */
+  | { type: 'item.delete'; id: string }
+  /** A card's Edit button. */
+  | { type: 'edit.open'; id: string }
+  /** Edit Item modal input. */
+  | { type: 'edit.change'; field: ItemField; value: string }
+  /** Edit Item modal Save. */
+  | { type: 'edit.commit' }
+  /** Edit Item modal Cancel, Escape or outside click. */
+  | { type: 'edit.cancel' }
+  /** dnd-kit onDragStart (mouse, touch or keyboard lift). */
+  | { type: 'drag.start'; id: string }
+  /** dnd-kit onDragEnd; `overId` is null when dropped outside any list. */
+  | { type: 'drag.end'; overId: string | null }
+  /** dnd-kit onDragCancel (Escape while dragging). */
+  | { type: 'drag.cancel' }
+  /** Another tab saved inventoryItems. */
+  | { type: 'storage.items'; items: InventoryItem[] }
+  /** Another tab saved suppliers (their names feed the Supplier Name choices). */
+  | { type: 'storage.suppliers'; names: string[] };
+
+export const inventoryBoardMachine = setup({
+  types: {
+    context: {} as InventoryBoardContext,
+    events: {} as InventoryBoardEvent,
+    input: {} as InventoryBoardInput,
+    tags: {} as 'edit modal' | 'dragging',
+  },
+  actions: {
+    setDraftField: assign({
+      draft: ({ context, event }) => (event.type === 'form.change' ? { ...context.draft, [event.field]: event.value } : context.draft),
+    }),
+    addItem: assign({
+      items: ({ context }) => {
+        const id = nextItemId(Date.now(), new Set(context.items.map((i) => i.id)));
+        return [...context.items, itemFromDraft(context.draft, id, context.supplierNames)];
+      },
+    }),
+    resetForm: assign({ draft: () => emptyItemDraft() }),
+    toggleExpanded: assign({
+      expanded: ({ context, event }) => {
+        if (event.type !== 'item.toggle') return context.expanded;
+        const next = { ...context.expanded };
+        if (next[event.id]) delete next[event.id];
+        else next[event.id] = true;
+        return next;
+      },
+    }),
+    removeItem: assign(({ context, event }) => {
+      if (event.type !== 'item.delete') return {};
+      const { [event.id]: _gone, ...expanded } = context.expanded;
+      return { items: context.items.filter((i) => i.id !== event.id), expanded };
+    }),
+    loadEdit: assign(({ context, event }) => {
+      if (event.type !== 'edit.open') return {};
+      const item = context.items.find((i) => i.id === event.id)!;
+      return { editId: item.id, editDraft: draftFromItem(item) };
+    }),
+    setEditField: assign({
+      editDraft: ({ context, event }) => (event.type === 'edit.change' ? { ...context.editDraft, [event.field]: event.value } : context.editDraft),
+    }),
+    commitEdit: assign({
+      items: ({ context }) => context.items.map((i) => (i.id === context.editId ? applyEdit(i, context.editDraft) : i)),
+    }),
+    clearEdit: assign({ editId: null, editDraft: () => emptyItemDraft() }),
+    setActive: assign({ activeId: ({ event }) => (event.type === 'drag.start' ? event.id : null) }),
+    clearActive: assign({ activeId: null }),
+    moveActiveItem: assign({
+      items: ({ context, event }) =>
+        event.type === 'drag.end' && event.overId !== null && context.activeId !== null ? moveItem(context.items, context.activeId, event.overId) : context.items,
+    }),
+    setItems: assign({ items: ({ context, event }) => (event.type === 'storage.items' ? event.items : context.items) }),
+    setSupplierNames: assign({ supplierNames: ({ context, event }) => (event.type === 'storage.suppliers' ? event.names : context.supplierNames) }),
+    persistItems: () => {
+      throw new Error('inventoryBoard: provide persistItems');
+    },
+    /** The spec's real window.alert('Please enter valid numerical values.'). */
+    alertInvalidNumbers: () => {
+      throw new Error('inventoryBoard: provide alertInvalidNumbers');
+    },
+  },
+  guards: {
+    hasInvalidNumbers: ({ context }) => !hasValidNumbers(context.draft),
+    canAddItem: ({ context }) => hasCountsAndSku(context.draft),
+    hasItem: ({ context, event }) =>
+      (event.type === 'edit.open' || event.type === 'item.delete' || event.type === 'item.toggle' || event.type === 'drag.start') &&
+      context.items.some((i) => i.id === event.id),
+    isEditValid: ({ context }) => isEditDraftValid(context.editDraft),
+    isEditedItemGone: ({ context, event }) => event.type === 'storage.items' && !event.items.some((i) => i.id === context.editId),
+    isMoveToOtherCard: ({ context, event }) =>
+      event.type === 'drag.end' && event.overId !== null && event.overId !== context.activeId && context.items.some((i) => i.id === event.overId),
+  },
+  actors: {
+    watchStorage: fromCallback(() => {
+      throw new Error('inventoryBoard: provide watchStorage');
+    }),
+  },
+}).createMachine({
+  id: 'inventoryBoard',
+  context: ({ input }) => ({
+    items: input.items,
+    supplierNames: input.supplierNames,
+    expanded: {},
+    draft: emptyItemDraft(),
+    editId: null,
+    editDraft: emptyItemDraft(),
+    activeId: null,
+  }),
+  invoke: { id: 'storageSync', src: 'watchStorage' },
+  type: 'parallel',
+  on: {
+    'form.change': { actions: 'setDraftField' },
+    // Spec section 5, in order: the alert for non-numeric amount/cost, then the silent rule.
+    'item.add': [{ guard: 'hasInvalidNumbers', actions: 'alertInvalidNumbers' }, { guard: 'canAddItem', actions: ['addItem', 'persistItems', 'resetForm'] }],
+    'item.toggle': { guard: 'hasItem', actions: 'toggleExpanded' },
+    'item.delete': { guard: 'hasItem', actions: ['removeItem', 'persistItems'] },
+    'storage.suppliers': { actions: 'setSupplierNames' },
+  },
+  states: {
+    modal: {
+      initial: 'closed',
+      states: {
+        closed: {
+          on: {
+            'edit.open': { guard: 'hasItem', target: 'open', actions: 'loadEdit' },
+            'storage.items': { actions: 'setItems' },
+          },
+        },
+        open: {
+          tags: ['edit modal'],
+          on: {
+            'edit.change': { actions: 'setEditField' },
+            // Invalid numbers: nothing happens and the modal stays open (spec section 5).
+            'edit.commit': { guard: 'isEditValid', target: 'closed', actions: ['commitEdit', 'persistItems', 'clearEdit'] },
+            'edit.cancel': { target: 'closed', actions: 'clearEdit' },
+            'storage.items': [
+              { guard: 'isEditedItemGone', target: 'closed', actions: ['setItems', 'clearEdit'] },
+              { actions: 'setItems' },
+            ],
+          },
+        },
+      },
+    },
+    drag: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { 'drag.start': { guard: 'hasItem', target: 'dragging', actions: 'setActive' } },
+        },
+        dragging: {
+          tags: ['dragging'],
+          on: {
+            // A drop outside any list (or back on itself) is ignored.
+            'drag.end': [
+              { guard: 'isMoveToOtherCard', target: 'idle', actions: ['moveActiveItem', 'persistItems', 'clearActive'] },
+              { target: 'idle', actions: 'clearActive' },
+            ],
+            'drag.cancel': { target: 'idle', actions: 'clearActive' },
+          },
+        },
+      },
+    },
+  },
+});
