@@ -10,7 +10,9 @@ const make = (overrides: Partial<Record<'restore' | 'signIn' | 'signUp' | 'signO
         restoreSession: fromPromise<SessionResult>(async () => ((await overrides.restore?.()) ?? { user: null }) as SessionResult),
         signIn: fromPromise<SessionResult, Credentials>(async () => (await overrides.signIn?.()) as SessionResult),
         signUp: fromPromise<SessionResult, Credentials>(async () => (await overrides.signUp?.()) as SessionResult),
-        signOut: fromPromise(async () => void (await overrides.signOut?.())),
+        signOut: fromPromise<void>(async () => {
+          await overrides.signOut?.();
+        }),
         watchAuthChanges: fromCallback(() => () => {}),
         watchStoredSession: fromCallback(() => () => {}),
       },
