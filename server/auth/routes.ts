@@ -50,6 +50,20 @@ export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promi
     (route as { compress?: boolean }).compress = false;
   });
 
+  // supabase-js sends Content-Type: application/json even on body-less POSTs (logout): accept empty bodies.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
+    const source = typeof text === 'string' ? text : text.toString('utf8');
+    if (source.trim() === '') return done(null, undefined);
+    try {
+      const value: unknown = JSON.parse(source);
+      if (/"(?:__proto__|constructor)"\s*:/.test(source)) return done(err.badJson('Forbidden key in JSON body'), undefined);
+      return done(null, value);
+    } catch {
+      return done(err.badJson('Could not parse request body as JSON'), undefined);
+    }
+  });
+
   app.setErrorHandler((error, request, reply) => {
     const authError = toAuthError(error, ctx.bodyLimit);
     if (authError.status >= 500) request.log.error({ err: error }, 'auth request failed');
