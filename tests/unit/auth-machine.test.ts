@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import { authMachine } from '../../src/machines/auth/auth.machine';
+import { authMachine, type Credentials, type SessionResult } from '../../src/machines/auth/auth.machine';
 
 const user = { id: 'u1', email: 'a@b.co' };
 const make = (overrides: Partial<Record<'restore' | 'signIn' | 'signUp' | 'signOut', () => Promise<unknown>>>) =>
   createActor(
     authMachine.provide({
       actors: {
-        restoreSession: fromPromise(async () => ((await overrides.restore?.()) ?? { user: null }) as { user: null }),
-        signIn: fromPromise(async () => (await overrides.signIn?.()) as { user: typeof user }),
-        signUp: fromPromise(async () => (await overrides.signUp?.()) as { user: typeof user }),
-        signOut: fromPromise(async () => void (await overrides.signOut?.())),
+        restoreSession: fromPromise<SessionResult>(async () => ((await overrides.restore?.()) ?? { user: null }) as SessionResult),
+        signIn: fromPromise<SessionResult, Credentials>(async () => (await overrides.signIn?.()) as SessionResult),
+        signUp: fromPromise<SessionResult, Credentials>(async () => (await overrides.signUp?.()) as SessionResult),
+        signOut: fromPromise<void>(async () => {
+          await overrides.signOut?.();
+        }),
         watchAuthChanges: fromCallback(() => () => {}),
         watchStoredSession: fromCallback(() => () => {}),
       },
