@@ -1,5 +1,39 @@
+import { employeeForm, withEmployeeIds } from '../../domain/inventoryRecords';
+import { employeesStore } from '../../storage/keys';
+import type { Employee } from '../../storage/schemas';
 import { Page } from '../components/Page';
+import { RecordBook, type FieldSpec } from '../records/RecordBook';
+import { useRecordBook } from '../records/useRecordBook';
+
+const fields: FieldSpec[] = [
+  { name: 'firstName', label: 'First Name', kind: 'text', autoComplete: 'given-name' },
+  { name: 'lastName', label: 'Last Name', kind: 'text', autoComplete: 'family-name' },
+  { name: 'email', label: 'Email', kind: 'email', autoComplete: 'email' },
+  { name: 'role', label: 'Role', kind: 'text' },
+  { name: 'phone', label: 'Phone', kind: 'tel', autoComplete: 'tel' },
+  { name: 'fullTimePartTime', label: 'Full-time / Part-time', kind: 'choice', options: [{ value: 'fulltime', label: 'fulltime' }, { value: 'parttime', label: 'parttime' }] },
+  { name: 'department', label: 'Department', kind: 'text' },
+  { name: 'startDate', label: 'Start Date', kind: 'date' },
+];
+
+const describe = (e: Employee) => ({
+  key: e.id ?? '',
+  title: `${e.firstName} ${e.lastName}`,
+  details: [
+    ['Role', e.role],
+    ['Email', e.email],
+    ['Phone', e.phone],
+    ['Status', e.fullTimePartTime],
+    ['Department', e.department],
+    ['Start Date', e.startDate],
+  ] as Array<[string, string]>,
+});
 
 export function EmployeesPage() {
-  return <Page title="Employee Management" heading="Employee Management">{null}</Page>;
+  const book = useRecordBook({ store: employeesStore, form: employeeForm, hydrate: withEmployeeIds, label: 'Employees' });
+  return (
+    <Page title="Employee Management" heading="Employee Management">
+      <RecordBook<Employee> book={book} idPrefix="employee" noun="Employee" fields={fields} describe={describe} />
+    </Page>
+  );
 }

@@ -1,5 +1,26 @@
+import { css } from 'styled-system/css';
+import { AddItemForm } from '../inventory/AddItemForm';
+import { EditItemDialog } from '../inventory/EditItemDialog';
+import { ItemList } from '../inventory/ItemList';
+import { useInventoryBoard } from '../inventory/useInventoryBoard';
 import { Page } from '../components/Page';
 
+const layout = css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: 'minmax(320px, 420px) 1fr' }, gap: '6', alignItems: 'start' });
+
 export function InventoryPage() {
-  return <Page title="Inventory" heading="Inventory">{null}</Page>;
+  const board = useInventoryBoard();
+  return (
+    <Page title="Inventory" heading="Inventory">
+      <div className={layout}>
+        <AddItemForm board={board} />
+        <section aria-labelledby="items-heading">
+          <h2 id="items-heading" className={css({ fontSize: 'xl', color: 'secondary', mb: '3' })}>
+            Items
+          </h2>
+          <ItemList board={board} />
+        </section>
+      </div>
+      <EditItemDialog board={board} />
+    </Page>
+  );
 }

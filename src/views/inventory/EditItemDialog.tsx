@@ -1,0 +1,109 @@
+import { Dialog } from '@ark-ui/react/dialog';
+import { Portal } from '@ark-ui/react/portal';
+import { useSelector } from '@xstate/react';
+import { useCallback, useMemo } from 'react';
+import { css } from 'styled-system/css';
+import { categoryOptions, isNumeric, packageTypeOptions, unitOptions, type ItemField } from '../../domain/inventory';
+import { Button } from '../components/Button';
+import { SelectField, TextField, type Option } from './fields';
+import type { InventoryBoardRef } from './useInventoryBoard';
+
+const categoryList: Option[] = categoryOptions.map((c) => ({ value: c, label: c }));
+const packageList: Option[] = packageTypeOptions.map((p) => ({ value: p, label: p }));
+const NUMBER_MESSAGE = 'Enter a number.';
+
+const backdrop = css({ position: 'fixed', inset: 0, bg: 'rgba(0,0,0,0.55)', zIndex: 40 });
+const positioner = css({ position: 'fixed', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', zIndex: 50, p: '3' });
+const content = css({
+  bg: 'surface',
+  color: 'fg',
+  border: '1px solid',
+  borderColor: 'border',
+  boxShadow: '2xl',
+  width: 'min(640px, 100%)',
+  maxH: 'calc(100vh - 24px)',
+  overflowY: 'auto',
+  p: { base: '4', md: '6' },
+});
+const grid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '3', my: '4' });
+
+function useEditField(board: InventoryBoardRef, field: ItemField) {
+  const value = useSelector(board, (s) => s.context.editDraft[field]);
+  const onValue = useCallback((v: string) => board.send({ type: 'edit.change', field, value: v }), [board, field]);
+  return { value, onValue };
+}
+
+function Text({ board, field, label, numeric }: { board: InventoryBoardRef; field: ItemField; label: string; numeric?: boolean }) {
+  const { value, onValue } = useEditField(board, field);
+  return (
+    <TextField
+      id={`edit-${field}`}
+      label={label}
+      value={value}
+      onValue={onValue}
+      inputMode={numeric ? 'decimal' : undefined}
+      error={numeric && !isNumeric(value) ? NUMBER_MESSAGE : undefined}
+      autoComplete="off"
+    />
+  );
+}
+
+function Choice({ board, field, label, options, placeholder }: { board: InventoryBoardRef; field: ItemField; label: string; options: readonly Option[]; placeholder?: string }) {
+  const { value, onValue } = useEditField(board, field);
+  return <SelectField id={`edit-${field}`} label={label} value={value} options={options} placeholder={placeholder} onValue={onValue} />;
+}
+
+function SupplierChoice({ board }: { board: InventoryBoardRef }) {
+  const names = useSelector(board, (s) => s.context.supplierNames);
+  const current = useSelector(board, (s) => s.context.editDraft.supplierName);
+  const options = useMemo(() => {
+    const list = names.map((n) => ({ value: n, label: n }));
+    return current && !names.includes(current) ? [{ value: current, label: current }, ...list] : list;
+  }, [names, current]);
+  return <Choice board={board} field="supplierName" label="Supplier Name" options={options} placeholder="Select a Supplier" />;
+}
+
+/** The Edit Item modal: open while the board's modal region is `open`; Ark owns focus and dismissal. */
+export function EditItemDialog({ board }: { board: InventoryBoardRef }) {
+  const open = useSelector(board, (s) => s.hasTag('edit modal'));
+  return (
+    <Dialog.Root open={open} onOpenChange={(d) => (d.open ? undefined : board.send({ type: 'edit.cancel' }))} lazyMount unmountOnExit>
+      <Portal>
+        <Dialog.Backdrop className={backdrop} />
+        <Dialog.Positioner className={positioner}>
+          <Dialog.Content className={content}>
+            <Dialog.Title className={css({ fontSize: '2xl', color: 'primary' })}>Edit Item</Dialog.Title>
+            <form
+              noValidate
+              onSubmit={(e) => {
+                e.preventDefault();
+                board.send({ type: 'edit.commit' });
+              }}
+            >
+              <div className={grid}>
+                <Text board={board} field="sku" label="SKU" />
+                <Text board={board} field="name" label="Item Name" />
+                <Choice board={board} field="category" label="Category" options={categoryList} placeholder="Select a Category" />
+                <Text board={board} field="amountPerUnit" label="Amount per Unit" numeric />
+                <Choice board={board} field="unit" label="Unit Measurement" options={unitOptions} />
+                <Choice board={board} field="packageType" label="Package Type" options={packageList} />
+                <Text board={board} field="costPerUnit" label="Cost per Unit" numeric />
+                <Text board={board} field="quantity" label="On-hand Quantity" numeric />
+                <Text board={board} field="whenToOrder" label="Re-order Qty" numeric />
+                <SupplierChoice board={board} />
+              </div>
+              <div className={css({ display: 'flex', gap: '3', justifyContent: 'flex-end' })}>
+                <Button variant="outlineRed" onClick={() => board.send({ type: 'edit.cancel' })}>
+                  Cancel
+                </Button>
+                <Button type="submit" variant="solidGreen">
+                  Save
+                </Button>
+              </div>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,125 @@
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { useSelector } from '@xstate/react';
+import { memo } from 'react';
+import { css, cx } from 'styled-system/css';
+import { isLowStock, LOW_STOCK_MESSAGE, unitLabel } from '../../domain/inventory';
+import type { InventoryItem } from '../../storage/schemas';
+import { Button } from '../components/Button';
+import type { InventoryBoardRef } from './useInventoryBoard';
+
+const card = css({
+  bg: 'surface',
+  color: 'fg',
+  border: '1px solid',
+  borderColor: 'border',
+  p: '3',
+  display: 'grid',
+  gridTemplateColumns: 'auto 1fr',
+  gap: '3',
+  alignItems: 'start',
+});
+const low = css({ outline: '3px solid', outlineColor: 'accent', outlineOffset: '-3px', bg: 'alertBg' });
+const dragging = css({ boxShadow: 'xl', opacity: 0.9, zIndex: 10, position: 'relative' });
+const handle = css({
+  cursor: 'grab',
+  touchAction: 'none',
+  border: '1px solid',
+  borderColor: 'border',
+  bg: 'surfaceRaised',
+  color: 'fg',
+  w: '10',
+  h: '10',
+  fontSize: 'xl',
+  lineHeight: '1',
+  _active: { cursor: 'grabbing' },
+});
+const title = css({ fontFamily: 'heading', fontWeight: 'bold', fontSize: 'lg', overflowWrap: 'anywhere' });
+const qty = css({ fontSize: 'md' });
+const qtyLow = css({ fontSize: 'xl', fontWeight: 'extrabold', color: 'alertFg' });
+const badge = css({ display: 'inline-block', ml: '2', px: '2', fontSize: 'sm', fontWeight: 'bold', bg: 'accent', color: 'onSolid' });
+const details = css({ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: '3', rowGap: '1', mt: '2', fontSize: 'sm', '& dt': { fontWeight: 'semibold', color: 'fgMuted' } });
+const actions = css({ display: 'flex', flexWrap: 'wrap', gap: '2', mt: '2' });
+
+export interface ItemCardProps {
+  board: InventoryBoardRef;
+  item: InventoryItem;
+  index: number;
+  top: number;
+  measure: (node: HTMLElement | null) => void;
+}
+
+/** One inventory card: drag handle, collapsed summary, details when expanded, Edit and Delete. */
+export const ItemCard = memo(function ItemCard({ board, item, index, top, measure }: ItemCardProps) {
+  const expanded = useSelector(board, (s) => s.context.expanded[item.id] === true);
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: item.id });
+  const isLow = isLowStock(item);
+  const detailsId = `item-details-${item.id}`;
+  return (
+    <li
+      ref={(node) => {
+        setNodeRef(node);
+        measure(node);
+      }}
+      data-index={index}
+      aria-label={item.name || item.sku}
+      className={css({ position: 'absolute', left: 0, right: 0, pb: '2' })}
+      style={{ top, transform: CSS.Translate.toString(transform), transition }}
+    >
+      <article className={cx(card, isLow && low, isDragging && dragging)} data-low-stock={isLow || undefined}>
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          className={handle}
+          aria-label={`Reorder ${item.name || item.sku}`}
+          {...attributes}
+          {...listeners}
+        >
+          ⠿
+        </button>
+        <div className={css({ minW: 0 })}>
+          <h3 className={title}>{item.name || '(no name)'}</h3>
+          <p className={isLow ? qtyLow : qty}>
+            On-hand Quantity: {item.quantity}
+            {isLow ? (
+              <span className={badge} role="img" aria-label={LOW_STOCK_MESSAGE}>
+                ⚠ Low stock
+              </span>
+            ) : null}
+          </p>
+          {expanded ? (
+            <dl id={detailsId} className={details}>
+              <dt>SKU</dt>
+              <dd>{item.sku}</dd>
+              <dt>Category</dt>
+              <dd>{item.category || '—'}</dd>
+              <dt>Amount per Unit</dt>
+              <dd>
+                {item.amountPerUnit} {unitLabel(item.unit)}
+              </dd>
+              <dt>Package Type</dt>
+              <dd>{item.packageType}</dd>
+              <dt>Cost per Unit</dt>
+              <dd>{item.costPerUnit.toFixed(2)}</dd>
+              <dt>Re-order Qty</dt>
+              <dd>{item.whenToOrder}</dd>
+              <dt>Supplier Name</dt>
+              <dd>{item.supplierName || '—'}</dd>
+            </dl>
+          ) : null}
+          <div className={actions}>
+            <Button size="sm" variant="outlineBlue" aria-expanded={expanded} aria-controls={expanded ? detailsId : undefined} onClick={() => board.send({ type: 'item.toggle', id: item.id })}>
+              {expanded ? 'Hide Details' : 'More Details'}
+            </Button>
+            <Button size="sm" variant="outlineGreen" onClick={() => board.send({ type: 'edit.open', id: item.id })}>
+              Edit
+            </Button>
+            <Button size="sm" variant="outlineRed" onClick={() => board.send({ type: 'item.delete', id: item.id })}>
+              Delete
+            </Button>
+          </div>
+        </div>
+      </article>
+    </li>
+  );
+});

@@ -1,0 +1,153 @@
+/** Form pieces of the inventory and record pages: labelled text fields and an Ark UI Select capped at 200px. */
+import { createListCollection, Select } from '@ark-ui/react/select';
+import { memo, useMemo, type InputHTMLAttributes } from 'react';
+import { css } from 'styled-system/css';
+
+export const fieldBox = css({ display: 'flex', flexDirection: 'column', gap: '1', minW: 0 });
+export const labelText = css({ fontWeight: 'semibold', fontSize: 'sm' });
+export const inputStyle = css({
+  bg: 'surface',
+  color: 'fg',
+  border: '1px solid',
+  borderColor: 'border',
+  px: '3',
+  py: '2',
+  fontSize: 'md',
+  minH: '10',
+  width: '100%',
+  _invalid: { borderColor: 'accent', borderWidth: '2px' },
+});
+export const errorText = css({ color: 'alertFg', fontSize: 'sm', fontWeight: 'semibold' });
+
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
+  id: string;
+  label: string;
+  value: string;
+  error?: string;
+  onValue: (value: string) => void;
+}
+
+export const TextField = memo(function TextField({ id, label, value, error, onValue, type = 'text', ...rest }: TextFieldProps) {
+  const errorId = `${id}-error`;
+  return (
+    <div className={fieldBox}>
+      <label htmlFor={id} className={labelText}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type={type}
+        className={inputStyle}
+        value={value}
+        onChange={(e) => onValue(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...rest}
+      />
+      {error ? (
+        <span id={errorId} className={errorText}>
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+});
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+const NONE = '__none__';
+
+const trigger = css({
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'center',
+  gap: '2',
+  bg: 'surface',
+  color: 'fg',
+  border: '1px solid',
+  borderColor: 'border',
+  px: '3',
+  py: '2',
+  minH: '10',
+  width: '100%',
+  textAlign: 'left',
+  cursor: 'pointer',
+  _placeholderShown: { color: 'fgMuted' },
+});
+const content = css({
+  bg: 'surfaceRaised',
+  color: 'fg',
+  border: '1px solid',
+  borderColor: 'border',
+  boxShadow: 'lg',
+  maxH: '200px',
+  overflowY: 'auto',
+  zIndex: 60,
+  py: '1',
+  _focusVisible: { outline: 'none' },
+  '&[data-state=open]': { animation: 'menuIn token(durations.menuEnter) ease-out' },
+});
+const itemStyle = css({
+  px: '3',
+  py: '1.5',
+  cursor: 'pointer',
+  '&[data-highlighted]': { bg: 'primary', color: 'onSolid' },
+  '&[data-state=checked]': { fontWeight: 'bold' },
+});
+
+/**
+ * A single-choice dropdown (Ark UI Select, which owns keyboard and focus). `placeholder`, when given,
+ * is also an option that clears the choice (the spec's 'Select a Supplier').
+ */
+export const SelectField = memo(function SelectField({
+  id,
+  label,
+  value,
+  options,
+  placeholder,
+  onValue,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  options: readonly Option[];
+  placeholder?: string;
+  onValue: (value: string) => void;
+}) {
+  const collection = useMemo(
+    () => createListCollection({ items: placeholder ? [{ value: NONE, label: placeholder }, ...options] : [...options] }),
+    [options, placeholder],
+  );
+  return (
+    <Select.Root
+      ids={{ root: id, trigger: `${id}-trigger`, label: `${id}-label` }}
+      className={fieldBox}
+      collection={collection}
+      value={value ? [value] : []}
+      onValueChange={(d) => onValue(d.value[0] === NONE ? '' : (d.value[0] ?? ''))}
+      positioning={{ sameWidth: true, strategy: 'fixed' }}
+      lazyMount
+      unmountOnExit
+    >
+      <Select.Label className={labelText}>{label}</Select.Label>
+      <Select.Control>
+        <Select.Trigger className={trigger}>
+          <Select.ValueText placeholder={placeholder ?? 'Choose'} />
+          <Select.Indicator aria-hidden>▾</Select.Indicator>
+        </Select.Trigger>
+      </Select.Control>
+      <Select.Positioner>
+        <Select.Content className={content}>
+          {collection.items.map((option) => (
+            <Select.Item key={option.value} item={option} className={itemStyle}>
+              <Select.ItemText>{option.label}</Select.ItemText>
+            </Select.Item>
+          ))}
+        </Select.Content>
+      </Select.Positioner>
+    </Select.Root>
+  );
+});

@@ -1,0 +1,114 @@
+import { useSelector } from '@xstate/react';
+import { memo, useCallback, type ReactNode } from 'react';
+import { css } from 'styled-system/css';
+import type { BookRecord } from '../../machines/records/recordBook.machine';
+import { Button } from '../components/Button';
+import { SelectField, TextField, type Option } from '../inventory/fields';
+import { useRecordBookView, type RecordBookRef } from './useRecordBook';
+
+export type FieldSpec =
+  | { name: string; label: string; kind: 'text' | 'email' | 'tel' | 'date'; autoComplete?: string }
+  | { name: string; label: string; kind: 'choice'; options: readonly Option[] };
+
+const layout = css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: 'minmax(320px, 420px) 1fr' }, gap: '6', alignItems: 'start' });
+const formBox = css({ display: 'grid', gap: '3', bg: 'surface', border: '1px solid', borderColor: 'border', p: '4' });
+const list = css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }, gap: '3', listStyle: 'none', p: 0, m: 0 });
+const cardStyle = css({ bg: 'surface', border: '1px solid', borderColor: 'border', p: '4', contentVisibility: 'auto', containIntrinsicSize: 'auto 220px', height: '100%' });
+const lines = css({ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: '3', rowGap: '1', fontSize: 'sm', my: '2', '& dt': { fontWeight: 'semibold', color: 'fgMuted' }, '& dd': { overflowWrap: 'anywhere' } });
+
+const Field = memo(function Field({ book, spec, idPrefix }: { book: RecordBookRef; spec: FieldSpec; idPrefix: string }) {
+  const value = useSelector(book, (s) => s.context.draft[spec.name] ?? '');
+  const error = useSelector(book, (s) => s.context.errors[spec.name]);
+  const onValue = useCallback((v: string) => book.send({ type: 'field.change', field: spec.name, value: v }), [book, spec.name]);
+  const id = `${idPrefix}-${spec.name}`;
+  if (spec.kind === 'choice') return <SelectField id={id} label={spec.label} value={value} options={spec.options} onValue={onValue} />;
+  return <TextField id={id} label={spec.label} type={spec.kind} value={value} error={error} onValue={onValue} autoComplete={spec.autoComplete ?? 'off'} />;
+});
+
+const Card = memo(function Card({ book, index, title, details, noun }: { book: RecordBookRef; index: number; title: string; details: Array<[string, ReactNode]>; noun: string }) {
+  return (
+    <li aria-label={title}>
+      <article className={cardStyle}>
+        <h3 className={css({ fontFamily: 'heading', fontSize: 'lg', fontWeight: 'bold', overflowWrap: 'anywhere' })}>{title}</h3>
+        <dl className={lines}>
+          {details.map(([k, v]) => (
+            <div key={k} className={css({ display: 'contents' })}>
+              <dt>{k}</dt>
+              <dd>{v || '—'}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className={css({ display: 'flex', gap: '2' })}>
+          <Button size="sm" variant="outlineBlue" aria-label={`Edit ${noun} ${title}`} onClick={() => book.send({ type: 'record.edit', index })}>
+            Edit
+          </Button>
+          <Button size="sm" variant="outlineRed" aria-label={`Delete ${noun} ${title}`} onClick={() => book.send({ type: 'record.delete', index })}>
+            Delete
+          </Button>
+        </div>
+      </article>
+    </li>
+  );
+});
+
+/** A record book page body: the form (Submit, Cancel) beside the cards (Edit, Delete). */
+export function RecordBook<R extends BookRecord>({
+  book,
+  idPrefix,
+  noun,
+  fields,
+  describe,
+}: {
+  book: RecordBookRef;
+  idPrefix: string;
+  noun: string;
+  fields: readonly FieldSpec[];
+  describe: (record: R) => { key: string; title: string; details: Array<[string, ReactNode]> };
+}) {
+  const { editing, submit, cancel } = useRecordBookView(book);
+  const records = useSelector(book, (s) => s.context.records) as R[];
+  const formTitle = editing ? `Edit ${noun}` : `Add ${noun}`;
+  return (
+    <div className={layout}>
+      <form
+        className={formBox}
+        aria-labelledby={`${idPrefix}-form-title`}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <h2 id={`${idPrefix}-form-title`} className={css({ fontSize: 'xl', color: 'secondary' })}>
+          {formTitle}
+        </h2>
+        {fields.map((spec) => (
+          <Field key={spec.name} book={book} spec={spec} idPrefix={idPrefix} />
+        ))}
+        <div className={css({ display: 'flex', gap: '3' })}>
+          <Button type="submit" variant="solidGreen">
+            Submit
+          </Button>
+          <Button variant="outlineRed" onClick={cancel}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+      <section aria-labelledby={`${idPrefix}-list-title`}>
+        <h2 id={`${idPrefix}-list-title`} className={css({ fontSize: 'xl', color: 'secondary', mb: '3' })}>
+          {noun}s ({records.length})
+        </h2>
+        {records.length === 0 ? (
+          <p className={css({ color: 'fgMuted', p: '4', border: '1px dashed', borderColor: 'border' })}>No {noun.toLowerCase()}s yet. Add one with the form.</p>
+        ) : (
+          <ul className={list} aria-label={`${noun}s`}>
+            {records.map((record, index) => {
+              const d = describe(record);
+              return <Card key={`${d.key}-${index}`} book={book} index={index} title={d.title} details={d.details} noun={noun.toLowerCase()} />;
+            })}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
