@@ -66,7 +66,7 @@ export function ItemList({ board }: { board: InventoryBoardRef }) {
     () => ({
       onDragStart: ({ active }) => `Picked up ${nameOf(items, active.id)}, position ${positionOf(items, active.id)} of ${items.length}.`,
       onDragOver: ({ active, over }) =>
-        over ? `${nameOf(items, active.id)} moved to position ${positionOf(items, over.id)} of ${items.length}.` : `${nameOf(items, active.id)} is outside the list.`,
+        over?.id === active.id ? undefined : over ? `${nameOf(items, active.id)} moved to position ${positionOf(items, over.id)} of ${items.length}.` : `${nameOf(items, active.id)} is outside the list.`,
       onDragEnd: ({ active, over }) =>
         over ? `${nameOf(items, active.id)} dropped at position ${positionOf(items, over.id)} of ${items.length}.` : `${nameOf(items, active.id)} dropped outside the list; order unchanged.`,
       onDragCancel: ({ active }) => `Reordering cancelled. ${nameOf(items, active.id)} returned to position ${positionOf(items, active.id)}.`,

@@ -1,0 +1,161 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support/auth';
+
+const suppliers = [
+  { supplierID: 'S1', supplierName: 'Harbour Dairy', email: 'h@d.ca', phone: '555', contractStatus: 'active', startDate: '2025-01-01', endDate: '2026-01-01' },
+  { supplierID: 'S2', supplierName: 'Dockside Produce', email: 'd@p.ca', phone: '556', contractStatus: 'active', startDate: '2025-01-01', endDate: '2026-01-01' },
+];
+const item = (id: string, name: string, quantity: number, whenToOrder: number) => ({
+  id, sku: `SKU-${id}`, name, category: 'Dairy', amountPerUnit: 1, unit: 'kg', packageType: 'box', quantity, costPerUnit: 2, whenToOrder, supplierName: 'Harbour Dairy',
+});
+
+async function open(page: Page, items: unknown[] = []) {
+  await signIn(page);
+  await page.evaluate(
+    ([s, i]) => {
+      localStorage.setItem('suppliers', JSON.stringify(s));
+      localStorage.setItem('inventoryItems', JSON.stringify(i));
+    },
+    [suppliers, items] as const,
+  );
+  await page.goto('/Inventory');
+  await expect(page.getByRole('heading', { level: 1, name: 'Inventory' })).toBeVisible();
+}
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+const list = (page: Page) => page.getByRole('list', { name: 'Inventory items' });
+const names = (page: Page) => list(page).getByRole('heading', { level: 3 }).allTextContents();
+const stored = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('inventoryItems') ?? '[]') as Array<Record<string, unknown>>);
+
+async function fillItem(page: Page, values: Partial<Record<string, string>>) {
+  for (const [label, value] of Object.entries(values)) await page.getByLabel(label, { exact: true }).fill(value!);
+}
+
+test('adds items: valid, invalid numbers (alert), missing SKU (silent), with defaults and supplier fallback', async ({ page }) => {
+  await open(page);
+  await expect(page.getByRole('combobox', { name: 'Unit Measurement' })).toHaveText(/kg/);
+  await expect(page.getByRole('combobox', { name: 'Package Type' })).toHaveText(/box/);
+  await expect(page.getByRole('combobox', { name: 'Supplier Name' })).toHaveText(/Select a Supplier/);
+
+  const alerts: string[] = [];
+  page.on('dialog', (d) => {
+    alerts.push(d.message());
+    void d.accept();
+  });
+  await fillItem(page, { SKU: 'CR-1', 'Item Name': 'Cream', 'Amount per Unit': 'two', 'Cost per Unit': '3.5', 'On-hand Quantity': '10', 'Re-order Qty': '2' });
+  await page.getByRole('button', { name: 'Add Item' }).click();
+  await expect.poll(() => alerts).toEqual(['Please enter valid numerical values.']);
+  await expect(list(page)).toHaveCount(0);
+
+  await page.getByLabel('Amount per Unit').fill('1.5');
+  await page.getByLabel('SKU').fill('');
+  await page.getByRole('button', { name: 'Add Item' }).click();
+  await expect(page.getByLabel('Item Name')).toHaveValue('Cream');
+  expect(alerts).toHaveLength(1);
+  expect(await stored(page)).toEqual([]);
+
+  await page.getByLabel('SKU').fill('CR-1');
+  await choose(page, 'Category', 'Dairy');
+  await choose(page, 'Unit Measurement', 'fluid oz');
+  await page.getByRole('button', { name: 'Add Item' }).click();
+  await expect(list(page).getByRole('heading', { name: 'Cream' })).toBeVisible();
+  await expect(page.getByLabel('SKU')).toHaveValue('');
+  await expect(page.getByRole('combobox', { name: 'Unit Measurement' })).toHaveText(/kg/);
+  const [saved] = await stored(page);
+  expect(saved).toMatchObject({ sku: 'CR-1', name: 'Cream', category: 'Dairy', unit: 'flOz', amountPerUnit: 1.5, costPerUnit: 3.5, quantity: 10, whenToOrder: 2, supplierName: 'Harbour Dairy' });
+  expect(String(saved!.id)).toMatch(/^\d{13}/);
+
+  await fillItem(page, { SKU: 'LE-1', 'Item Name': 'Lemons', 'Amount per Unit': '1', 'Cost per Unit': '1', 'On-hand Quantity': '1', 'Re-order Qty': '5' });
+  await choose(page, 'Supplier Name', 'Dockside Produce');
+  await page.getByRole('button', { name: 'Add Item' }).click();
+  await expect(list(page).getByRole('heading', { name: 'Lemons' })).toBeVisible();
+  expect((await stored(page))[1]).toMatchObject({ supplierName: 'Dockside Produce' });
+});
+
+test('a low-stock item is highlighted and announced; cards expand on their own', async ({ page }) => {
+  await open(page, [item('1', 'Butter', 2, 5), item('2', 'Flour', 20, 5)]);
+  const butter = list(page).getByRole('listitem', { name: 'Butter' });
+  const flour = list(page).getByRole('listitem', { name: 'Flour' });
+  await expect(butter.getByRole('img', { name: 'Low stock: re-order needed' })).toBeVisible();
+  await expect(flour.getByRole('img', { name: /Low stock/ })).toHaveCount(0);
+  const outline = await butter.locator('article').evaluate((el) => getComputedStyle(el).outlineStyle);
+  expect(outline).toBe('solid');
+
+  await butter.getByRole('button', { name: 'More Details' }).click();
+  await expect(butter.getByText('SKU-1')).toBeVisible();
+  await expect(flour.getByText('SKU-2')).toHaveCount(0);
+  await butter.getByRole('button', { name: 'Hide Details' }).click();
+  await expect(butter.getByText('SKU-1')).toHaveCount(0);
+});
+
+test('edits through the modal: invalid numbers keep it open, Save and Cancel close it; Delete removes', async ({ page }) => {
+  await open(page, [item('1', 'Butter', 2, 5), item('2', 'Flour', 20, 5)]);
+  const butter = list(page).getByRole('listitem', { name: 'Butter' });
+  await butter.getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Item' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Cost per Unit').fill('cheap');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('Enter a number.')).toBeVisible();
+  await dialog.getByLabel('Cost per Unit').fill('4.25');
+  await dialog.getByLabel('On-hand Quantity').fill('9');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(butter.getByText('On-hand Quantity: 9')).toBeVisible();
+  await expect(butter.getByRole('img', { name: /Low stock/ })).toHaveCount(0);
+  expect((await stored(page))[0]).toMatchObject({ costPerUnit: 4.25, quantity: 9 });
+
+  await butter.getByRole('button', { name: 'Edit' }).click();
+  await dialog.getByLabel('Item Name').fill('Changed');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(list(page).getByRole('heading', { name: 'Butter' })).toBeVisible();
+
+  await list(page).getByRole('listitem', { name: 'Flour' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(list(page).getByRole('listitem', { name: 'Flour' })).toHaveCount(0);
+  expect((await stored(page)).map((i) => i.name)).toEqual(['Butter']);
+});
+
+test('reorders by keyboard and by mouse drag, and the order survives a reload', async ({ page }) => {
+  await open(page, [item('1', 'Apples', 10, 1), item('2', 'Butter', 10, 1), item('3', 'Cheese', 10, 1)]);
+  expect(await names(page)).toEqual(['Apples', 'Butter', 'Cheese']);
+
+  await page.getByRole('button', { name: 'Reorder Apples' }).focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByText(/Picked up Apples/)).toBeAttached();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByText(/Apples moved to position 2 of 3/)).toBeAttached();
+  await page.keyboard.press('Space');
+  await expect.poll(() => names(page)).toEqual(['Butter', 'Apples', 'Cheese']);
+  await expect(page.getByText(/Apples dropped at position 2 of 3/)).toBeAttached();
+
+  const handle = page.getByRole('button', { name: 'Reorder Cheese' });
+  const target = await list(page).getByRole('listitem', { name: 'Butter' }).boundingBox();
+  const box = await handle.boundingBox();
+  await page.mouse.move(box!.x + box!.width / 2, box!.y + box!.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box!.x + box!.width / 2, box!.y + 10, { steps: 5 });
+  await page.mouse.move(box!.x + box!.width / 2, target!.y + 10, { steps: 15 });
+  await page.mouse.up();
+  await expect.poll(() => names(page)).toEqual(['Cheese', 'Butter', 'Apples']);
+
+  await page.reload();
+  await expect.poll(() => names(page)).toEqual(['Cheese', 'Butter', 'Apples']);
+});
+
+test('a change made in another tab shows up', async ({ page, context }) => {
+  await open(page, [item('1', 'Apples', 10, 1)]);
+  const other = await context.newPage();
+  await other.goto('/Inventory');
+  await other.evaluate(() => {
+    const items = JSON.parse(localStorage.getItem('inventoryItems')!);
+    items.push({ ...items[0], id: '2', name: 'Basil' });
+    localStorage.setItem('inventoryItems', JSON.stringify(items));
+  });
+  await expect(list(page).getByRole('heading', { name: 'Basil' })).toBeVisible();
+});
