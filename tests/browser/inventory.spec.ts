@@ -65,6 +65,7 @@ test('adds items: valid, invalid numbers (alert), missing SKU (silent), with def
   await expect(list(page).getByRole('heading', { name: 'Cream' })).toBeVisible();
   await expect(page.getByLabel('SKU')).toHaveValue('');
   await expect(page.getByRole('combobox', { name: 'Unit Measurement' })).toHaveText(/kg/);
+  await expect.poll(async () => (await stored(page)).length).toBe(1);
   const [saved] = await stored(page);
   expect(saved).toMatchObject({ sku: 'CR-1', name: 'Cream', category: 'Dairy', unit: 'flOz', amountPerUnit: 1.5, costPerUnit: 3.5, quantity: 10, whenToOrder: 2, supplierName: 'Harbour Dairy' });
   expect(String(saved!.id)).toMatch(/^\d{13}/);
@@ -73,7 +74,7 @@ test('adds items: valid, invalid numbers (alert), missing SKU (silent), with def
   await choose(page, 'Supplier Name', 'Dockside Produce');
   await page.getByRole('button', { name: 'Add Item' }).click();
   await expect(list(page).getByRole('heading', { name: 'Lemons' })).toBeVisible();
-  expect((await stored(page))[1]).toMatchObject({ supplierName: 'Dockside Produce' });
+  await expect.poll(async () => (await stored(page))[1]).toMatchObject({ supplierName: 'Dockside Produce' });
 });
 
 test('a low-stock item is highlighted and announced; cards expand on their own', async ({ page }) => {
@@ -108,7 +109,7 @@ test('edits through the modal: invalid numbers keep it open, Save and Cancel clo
   await expect(dialog).toBeHidden();
   await expect(butter.getByText('On-hand Quantity: 9')).toBeVisible();
   await expect(butter.getByRole('img', { name: /Low stock/ })).toHaveCount(0);
-  expect((await stored(page))[0]).toMatchObject({ costPerUnit: 4.25, quantity: 9 });
+  await expect.poll(async () => (await stored(page))[0]).toMatchObject({ costPerUnit: 4.25, quantity: 9 });
 
   await butter.getByRole('button', { name: 'Edit' }).click();
   await dialog.getByLabel('Item Name').fill('Changed');
@@ -118,7 +119,7 @@ test('edits through the modal: invalid numbers keep it open, Save and Cancel clo
 
   await list(page).getByRole('listitem', { name: 'Flour' }).getByRole('button', { name: 'Delete' }).click();
   await expect(list(page).getByRole('listitem', { name: 'Flour' })).toHaveCount(0);
-  expect((await stored(page)).map((i) => i.name)).toEqual(['Butter']);
+  await expect.poll(async () => (await stored(page)).map((i) => i.name)).toEqual(['Butter']);
 });
 
 test('reorders by keyboard and by mouse drag, and the order survives a reload', async ({ page }) => {

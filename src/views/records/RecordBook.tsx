@@ -1,8 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { memo, useCallback, type ReactNode } from 'react';
 import { css } from 'styled-system/css';
+import { button } from 'styled-system/recipes';
 import type { BookRecord } from '../../machines/records/recordBook.machine';
 import { Button } from '../components/Button';
+import { useSound } from '../shell/AppActors';
 import { SelectField, TextField, type Option } from '../inventory/fields';
 import { useRecordBookView, type RecordBookRef } from './useRecordBook';
 
@@ -25,7 +27,10 @@ const Field = memo(function Field({ book, spec, idPrefix }: { book: RecordBookRe
   return <TextField id={id} label={spec.label} type={spec.kind} value={value} error={error} onValue={onValue} autoComplete={spec.autoComplete ?? 'off'} />;
 });
 
-const Card = memo(function Card({ book, index, title, details, noun }: { book: RecordBookRef; index: number; title: string; details: Array<[string, ReactNode]>; noun: string }) {
+type Describe = (record: BookRecord) => { key: string; title: string; details: Array<[string, ReactNode]> };
+
+const Card = memo(function Card({ book, record, index, describe, noun, play }: { book: RecordBookRef; record: BookRecord; index: number; describe: Describe; noun: string; play: (label: string) => void }) {
+  const { title, details } = describe(record);
   return (
     <li aria-label={title}>
       <article className={cardStyle}>
@@ -39,15 +44,54 @@ const Card = memo(function Card({ book, index, title, details, noun }: { book: R
           ))}
         </dl>
         <div className={css({ display: 'flex', gap: '2' })}>
-          <Button size="sm" variant="outlineBlue" aria-label={`Edit ${noun} ${title}`} onClick={() => book.send({ type: 'record.edit', index })}>
+          <button
+            type="button"
+            className={button({ variant: 'outlineBlue', size: 'sm' })}
+            aria-label={`Edit ${noun} ${title}`}
+            onClick={() => {
+              play('Edit');
+              book.send({ type: 'record.edit', index });
+            }}
+          >
             Edit
-          </Button>
-          <Button size="sm" variant="outlineRed" aria-label={`Delete ${noun} ${title}`} onClick={() => book.send({ type: 'record.delete', index })}>
+          </button>
+          <button
+            type="button"
+            className={button({ variant: 'outlineRed', size: 'sm' })}
+            aria-label={`Delete ${noun} ${title}`}
+            onClick={() => {
+              play('Delete');
+              book.send({ type: 'record.delete', index });
+            }}
+          >
             Delete
-          </Button>
+          </button>
         </div>
       </article>
     </li>
+  );
+});
+
+/** The cards: re-rendered only when the records change, never while typing or switching mode. */
+const RecordList = memo(function RecordList({ book, idPrefix, noun, describe }: { book: RecordBookRef; idPrefix: string; noun: string; describe: Describe }) {
+  const records = useSelector(book, (s) => s.context.records);
+  // One sound subscription for the whole list rather than one per card button.
+  const { play } = useSound();
+  return (
+    <section aria-labelledby={`${idPrefix}-list-title`}>
+      <h2 id={`${idPrefix}-list-title`} className={css({ fontSize: 'xl', color: 'secondary', mb: '3' })}>
+        {noun}s ({records.length})
+      </h2>
+      {records.length === 0 ? (
+        <p className={css({ color: 'fgMuted', p: '4', border: '1px dashed', borderColor: 'border' })}>No {noun.toLowerCase()}s yet. Add one with the form.</p>
+      ) : (
+        <ul className={list} aria-label={`${noun}s`}>
+          {records.map((record, index) => (
+            <Card key={`${describe(record).key}-${index}`} book={book} record={record} index={index} describe={describe} noun={noun.toLowerCase()} play={play} />
+          ))}
+        </ul>
+      )}
+    </section>
   );
 });
 
@@ -65,50 +109,40 @@ export function RecordBook<R extends BookRecord>({
   fields: readonly FieldSpec[];
   describe: (record: R) => { key: string; title: string; details: Array<[string, ReactNode]> };
 }) {
-  const { editing, submit, cancel } = useRecordBookView(book);
-  const records = useSelector(book, (s) => s.context.records) as R[];
-  const formTitle = editing ? `Edit ${noun}` : `Add ${noun}`;
   return (
     <div className={layout}>
-      <form
-        className={formBox}
-        aria-labelledby={`${idPrefix}-form-title`}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <h2 id={`${idPrefix}-form-title`} className={css({ fontSize: 'xl', color: 'secondary' })}>
-          {formTitle}
-        </h2>
-        {fields.map((spec) => (
-          <Field key={spec.name} book={book} spec={spec} idPrefix={idPrefix} />
-        ))}
-        <div className={css({ display: 'flex', gap: '3' })}>
-          <Button type="submit" variant="solidGreen">
-            Submit
-          </Button>
-          <Button variant="outlineRed" onClick={cancel}>
-            Cancel
-          </Button>
-        </div>
-      </form>
-      <section aria-labelledby={`${idPrefix}-list-title`}>
-        <h2 id={`${idPrefix}-list-title`} className={css({ fontSize: 'xl', color: 'secondary', mb: '3' })}>
-          {noun}s ({records.length})
-        </h2>
-        {records.length === 0 ? (
-          <p className={css({ color: 'fgMuted', p: '4', border: '1px dashed', borderColor: 'border' })}>No {noun.toLowerCase()}s yet. Add one with the form.</p>
-        ) : (
-          <ul className={list} aria-label={`${noun}s`}>
-            {records.map((record, index) => {
-              const d = describe(record);
-              return <Card key={`${d.key}-${index}`} book={book} index={index} title={d.title} details={d.details} noun={noun.toLowerCase()} />;
-            })}
-          </ul>
-        )}
-      </section>
+      <RecordForm book={book} idPrefix={idPrefix} noun={noun} fields={fields} />
+      <RecordList book={book} idPrefix={idPrefix} noun={noun} describe={describe as Describe} />
     </div>
+  );
+}
+
+function RecordForm({ book, idPrefix, noun, fields }: { book: RecordBookRef; idPrefix: string; noun: string; fields: readonly FieldSpec[] }) {
+  const { editing, submit, cancel } = useRecordBookView(book);
+  return (
+    <form
+      className={formBox}
+      aria-labelledby={`${idPrefix}-form-title`}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <h2 id={`${idPrefix}-form-title`} className={css({ fontSize: 'xl', color: 'secondary' })}>
+        {editing ? `Edit ${noun}` : `Add ${noun}`}
+      </h2>
+      {fields.map((spec) => (
+        <Field key={spec.name} book={book} spec={spec} idPrefix={idPrefix} />
+      ))}
+      <div className={css({ display: 'flex', gap: '3' })}>
+        <Button type="submit" variant="solidGreen">
+          Submit
+        </Button>
+        <Button variant="outlineRed" onClick={cancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
   );
 }
