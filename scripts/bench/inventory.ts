@@ -59,6 +59,10 @@ const ARM = `([kind, check]) => {
 const arm = (page: Page, kind: 'click' | 'keydown' | 'input' | null, check: Check) => page.evaluate(`(${ARM})(${JSON.stringify([kind, check])})`);
 
 async function settle(page: Page): Promise<number> {
+  if (process.env.BENCH_DEBUG) {
+    await page.waitForTimeout(1000);
+    console.log(await page.evaluate(() => [...document.querySelectorAll('h3')].slice(0, 6).map((h) => h.textContent).join('|') + ' / ' + document.querySelector('[id^=DndLiveRegion]')?.textContent));
+  }
   await page.waitForFunction(() => (window as unknown as { __t1: number | null }).__t1 !== null, undefined, { timeout: 15_000 });
   return page.evaluate(() => {
     const w = window as unknown as { __t0: number; __t1: number };
@@ -137,6 +141,7 @@ export async function runInventoryBench(): Promise<Figure[]> {
     await page.keyboard.press('Space');
     await page.getByText(/Picked up Item 2/).waitFor({ state: 'attached' });
     figures.push(fig('Inventory: keyboard reorder, arrow key move', await respond(page, 'keydown', () => page.keyboard.press('ArrowDown'), { kind: 'moved', selector: 'li[aria-label="Item 2"]' }), 50));
+    await page.waitForTimeout(300); // a person's pause between the move and the drop
     figures.push(fig('Inventory: keyboard reorder, drop and save', await respond(page, 'keydown', () => page.keyboard.press('Space'), { kind: 'nth', selector: '[aria-label="Inventory items"] h3', index: 3, text: 'Item 2' }), 50));
     let storedOrder = '';
     for (let tries = 0; tries < 40 && storedOrder !== 'Item 0,Item 1,Item 3,Item 2'; tries++) {

@@ -1,7 +1,7 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useSelector } from '@xstate/react';
-import { memo } from 'react';
+import { memo, useCallback } from 'react';
 import { css, cx } from 'styled-system/css';
 import { isLowStock, LOW_STOCK_MESSAGE, unitLabel } from '../../domain/inventory';
 import type { InventoryItem } from '../../storage/schemas';
@@ -49,18 +49,22 @@ export interface ItemCardProps {
   measure: (node: HTMLElement | null) => void;
 }
 
-/** One inventory card: drag handle, collapsed summary, details when expanded, Edit and Delete. */
+/** One inventory card: the sortable wrapper re-renders on every drag step, its body only when the item or its expansion changes. */
 export const ItemCard = memo(function ItemCard({ board, item, index, top, measure }: ItemCardProps) {
-  const expanded = useSelector(board, (s) => s.context.expanded[item.id] === true);
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: item.id });
+  // A stable ref: a new callback each render would make the virtualiser re-measure (and force a
+  // layout) for every card on every drag step.
+  const ref = useCallback(
+    (node: HTMLLIElement | null) => {
+      setNodeRef(node);
+      measure(node);
+    },
+    [setNodeRef, measure],
+  );
   const isLow = isLowStock(item);
-  const detailsId = `item-details-${item.id}`;
   return (
     <li
-      ref={(node) => {
-        setNodeRef(node);
-        measure(node);
-      }}
+      ref={ref}
       data-index={index}
       aria-label={item.name || item.sku}
       className={css({ position: 'absolute', left: 0, right: 0, pb: '2' })}
@@ -77,49 +81,58 @@ export const ItemCard = memo(function ItemCard({ board, item, index, top, measur
         >
           ⠿
         </button>
-        <div className={css({ minW: 0 })}>
-          <h3 className={title}>{item.name || '(no name)'}</h3>
-          <p className={isLow ? qtyLow : qty}>
-            On-hand Quantity: {item.quantity}
-            {isLow ? (
-              <span className={badge} role="img" aria-label={LOW_STOCK_MESSAGE}>
-                ⚠ Low stock
-              </span>
-            ) : null}
-          </p>
-          {expanded ? (
-            <dl id={detailsId} className={details}>
-              <dt>SKU</dt>
-              <dd>{item.sku}</dd>
-              <dt>Category</dt>
-              <dd>{item.category || '—'}</dd>
-              <dt>Amount per Unit</dt>
-              <dd>
-                {item.amountPerUnit} {unitLabel(item.unit)}
-              </dd>
-              <dt>Package Type</dt>
-              <dd>{item.packageType}</dd>
-              <dt>Cost per Unit</dt>
-              <dd>{item.costPerUnit.toFixed(2)}</dd>
-              <dt>Re-order Qty</dt>
-              <dd>{item.whenToOrder}</dd>
-              <dt>Supplier Name</dt>
-              <dd>{item.supplierName || '—'}</dd>
-            </dl>
-          ) : null}
-          <div className={actions}>
-            <Button size="sm" variant="outlineBlue" aria-expanded={expanded} aria-controls={expanded ? detailsId : undefined} onClick={() => board.send({ type: 'item.toggle', id: item.id })}>
-              {expanded ? 'Hide Details' : 'More Details'}
-            </Button>
-            <Button size="sm" variant="outlineGreen" onClick={() => board.send({ type: 'edit.open', id: item.id })}>
-              Edit
-            </Button>
-            <Button size="sm" variant="outlineRed" onClick={() => board.send({ type: 'item.delete', id: item.id })}>
-              Delete
-            </Button>
-          </div>
-        </div>
+        <CardBody board={board} item={item} />
       </article>
     </li>
+  );
+});
+
+const CardBody = memo(function CardBody({ board, item }: { board: InventoryBoardRef; item: InventoryItem }) {
+  const expanded = useSelector(board, (s) => s.context.expanded[item.id] === true);
+  const isLow = isLowStock(item);
+  const detailsId = `item-details-${item.id}`;
+  return (
+    <div className={css({ minW: 0 })}>
+      <h3 className={title}>{item.name || '(no name)'}</h3>
+      <p className={isLow ? qtyLow : qty}>
+        On-hand Quantity: {item.quantity}
+        {isLow ? (
+          <span className={badge} role="img" aria-label={LOW_STOCK_MESSAGE}>
+            ⚠ Low stock
+          </span>
+        ) : null}
+      </p>
+      {expanded ? (
+        <dl id={detailsId} className={details}>
+          <dt>SKU</dt>
+          <dd>{item.sku}</dd>
+          <dt>Category</dt>
+          <dd>{item.category || '—'}</dd>
+          <dt>Amount per Unit</dt>
+          <dd>
+            {item.amountPerUnit} {unitLabel(item.unit)}
+          </dd>
+          <dt>Package Type</dt>
+          <dd>{item.packageType}</dd>
+          <dt>Cost per Unit</dt>
+          <dd>{item.costPerUnit.toFixed(2)}</dd>
+          <dt>Re-order Qty</dt>
+          <dd>{item.whenToOrder}</dd>
+          <dt>Supplier Name</dt>
+          <dd>{item.supplierName || '—'}</dd>
+        </dl>
+      ) : null}
+      <div className={actions}>
+        <Button size="sm" variant="outlineBlue" aria-expanded={expanded} aria-controls={expanded ? detailsId : undefined} onClick={() => board.send({ type: 'item.toggle', id: item.id })}>
+          {expanded ? 'Hide Details' : 'More Details'}
+        </Button>
+        <Button size="sm" variant="outlineGreen" onClick={() => board.send({ type: 'edit.open', id: item.id })}>
+          Edit
+        </Button>
+        <Button size="sm" variant="outlineRed" onClick={() => board.send({ type: 'item.delete', id: item.id })}>
+          Delete
+        </Button>
+      </div>
+    </div>
   );
 });

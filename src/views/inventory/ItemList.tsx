@@ -51,7 +51,8 @@ export function ItemList({ board }: { board: InventoryBoardRef }) {
     count: items.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => 132,
-    overscan: 6,
+    overscan: 4,
+    useFlushSync: false,
     getItemKey: (index) => ids[index]!,
     rangeExtractor,
   });
@@ -59,7 +60,8 @@ export function ItemList({ board }: { board: InventoryBoardRef }) {
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 5 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 120, tolerance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    // Instant scrolling: with smooth scrolling a keyboard step waits for the scroll animation to find its target.
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates, scrollBehavior: 'auto' }),
   );
 
   const announcements: Announcements = useMemo(
