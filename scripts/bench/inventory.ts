@@ -156,6 +156,11 @@ export async function runInventoryBench(): Promise<Figure[]> {
     ] as const) {
       const ready = await interactive(page, `${server.url}${path}`, `button[aria-label="Edit ${noun} ${first}"]`, { kind: 'value', selector: field, value: noun === 'supplier' ? first : first.split(' ')[0]! });
       figures.push(fig(`${path} with ${RECORDS} records: navigation to working click`, ready, 1000));
+      await page.goto(`${server.url}${path}`, { waitUntil: 'commit' });
+      await page.waitForFunction(() => document.readyState !== 'loading');
+      await arm(page, null, { kind: 'exists', selector: `ul[aria-label="${noun === 'supplier' ? 'Suppliers' : 'Employees'}"] > li:nth-child(${RECORDS})` });
+      const all = await settle(page);
+      figures.push({ name: `${path}: navigation to all ${RECORDS} cards mounted`, value: all, unit: 'ms', budget: 'informational', pass: true });
       await page.getByRole('button', { name: 'Cancel' }).click();
       figures.push(fig(`${path}: one keystroke in the form (worst of 8)`, await typeChars(page, field, 'Galleyco'), 50));
       const second = noun === 'supplier' ? 'Supplier 500' : 'First500 Last500';

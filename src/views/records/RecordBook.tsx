@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { memo, useCallback, type ReactNode } from 'react';
+import { memo, startTransition, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { button } from 'styled-system/recipes';
 import type { BookRecord } from '../../machines/records/recordBook.machine';
@@ -26,6 +26,22 @@ const Field = memo(function Field({ book, spec, idPrefix }: { book: RecordBookRe
   if (spec.kind === 'choice') return <SelectField id={id} label={spec.label} value={value} options={spec.options} onValue={onValue} />;
   return <TextField id={id} label={spec.label} type={spec.kind} value={value} error={error} onValue={onValue} autoComplete={spec.autoComplete ?? 'off'} />;
 });
+
+const FIRST_BATCH = 40;
+
+/**
+ * How many cards to mount: the first screenfuls at once, the rest in a transition right after the
+ * first paint, so a long list never stands between navigation and the first working click.
+ */
+function useProgressiveCount(total: number): number {
+  const [limit, setLimit] = useState(FIRST_BATCH);
+  useEffect(() => {
+    if (limit >= total) return;
+    const id = window.setTimeout(() => startTransition(() => setLimit(total)), 0);
+    return () => window.clearTimeout(id);
+  }, [limit, total]);
+  return Math.min(limit, total);
+}
 
 type Describe = (record: BookRecord) => { key: string; title: string; details: Array<[string, ReactNode]> };
 
@@ -75,6 +91,7 @@ const Card = memo(function Card({ book, record, index, describe, noun, play }: {
 /** The cards: re-rendered only when the records change, never while typing or switching mode. */
 const RecordList = memo(function RecordList({ book, idPrefix, noun, describe }: { book: RecordBookRef; idPrefix: string; noun: string; describe: Describe }) {
   const records = useSelector(book, (s) => s.context.records);
+  const shown = useProgressiveCount(records.length);
   // One sound subscription for the whole list rather than one per card button.
   const { play } = useSound();
   return (
@@ -86,7 +103,7 @@ const RecordList = memo(function RecordList({ book, idPrefix, noun, describe }: 
         <p className={css({ color: 'fgMuted', p: '4', border: '1px dashed', borderColor: 'border' })}>No {noun.toLowerCase()}s yet. Add one with the form.</p>
       ) : (
         <ul className={list} aria-label={`${noun}s`}>
-          {records.map((record, index) => (
+          {records.slice(0, shown).map((record, index) => (
             <Card key={`${describe(record).key}-${index}`} book={book} record={record} index={index} describe={describe} noun={noun.toLowerCase()} play={play} />
           ))}
         </ul>
