@@ -117,3 +117,43 @@ test('employees: add, edit, cancel and delete', async ({ page }) => {
   await expect(page.getByRole('listitem', { name: 'Ross Stern' })).toHaveCount(0);
   expect((await storedList(page, 'employees')).map((e) => e.firstName)).toEqual(['Marin']);
 });
+
+test('a supplier added in another tab shows up', async ({ page, context }) => {
+  await signIn(page);
+  await page.goto('/SupplierManagement');
+  await expect(page.getByRole('heading', { level: 1, name: 'Supplier Management' })).toBeVisible();
+  const other = await context.newPage();
+  await other.goto('/SupplierManagement');
+  await other.getByLabel('Supplier Name').fill('Fog Bank Fisheries');
+  await other.getByRole('button', { name: 'Submit' }).click();
+  await expect(other.getByRole('listitem', { name: 'Fog Bank Fisheries' })).toBeVisible();
+  await expect(page.getByRole('listitem', { name: 'Fog Bank Fisheries' })).toBeVisible();
+});
+
+test('the three pages have no serious accessibility violations, in light and dark mode', async ({ page }) => {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  await signIn(page);
+  await page.evaluate(() => {
+    localStorage.setItem('suppliers', JSON.stringify([{ supplierID: 'S1', supplierName: 'Harbour Dairy', email: 'h@d.ca', phone: '555', contractStatus: 'active', startDate: '2025-01-01', endDate: '2026-01-01' }]));
+    localStorage.setItem('employees', JSON.stringify([{ id: 'E1', firstName: 'Marin', lastName: 'Keel', email: 'm@k.ca', role: 'Chef', phone: '555', fullTimePartTime: 'fulltime', department: 'Kitchen', startDate: '2025-01-01' }]));
+    localStorage.setItem(
+      'inventoryItems',
+      JSON.stringify([
+        { id: '1', sku: 'B1', name: 'Butter', category: 'Dairy', amountPerUnit: 1, unit: 'kg', packageType: 'box', quantity: 1, costPerUnit: 2, whenToOrder: 3, supplierName: 'Harbour Dairy' },
+        { id: '2', sku: 'F1', name: 'Flour', category: 'Dry Storage', amountPerUnit: 1, unit: 'kg', packageType: 'bag', quantity: 9, costPerUnit: 2, whenToOrder: 3, supplierName: 'Harbour Dairy' },
+      ]),
+    );
+  });
+  for (const [path, heading] of [['/Inventory', 'Inventory'], ['/SupplierManagement', 'Supplier Management'], ['/EmployeeManagement', 'Employee Management']]) {
+    await page.goto(path!);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    for (const mode of ['light', 'dark']) {
+      if (mode === 'dark') await page.getByRole('button', { name: 'Dark Mode' }).click();
+      await page.getByRole('button', { name: 'Submit' }).or(page.getByRole('button', { name: 'Add Item' })).first().focus();
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${path} ${mode} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    }
+    await page.getByRole('button', { name: 'Light Mode' }).click();
+  }
+});
