@@ -101,6 +101,7 @@ test('employees: add, edit, cancel and delete', async ({ page }) => {
   await expect(page.getByRole('listitem', { name: 'Ross Stern' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Edit employee Marin Keel' }).click();
+  await expect(page.getByLabel('First Name')).toBeFocused();
   await expect(page.getByLabel('Role')).toHaveValue('Chef');
   await page.getByLabel('Role').fill('Head Chef');
   await page.getByRole('button', { name: 'Submit' }).click();

@@ -136,6 +136,11 @@ export function RecordBook<R extends BookRecord>({
 
 function RecordForm({ book, idPrefix, noun, fields }: { book: RecordBookRef; idPrefix: string; noun: string; fields: readonly FieldSpec[] }) {
   const { editing, submit, cancel } = useRecordBookView(book);
+  const firstFieldId = `${idPrefix}-${fields[0]?.name ?? ''}`;
+  // Edit on a card far down the list: bring the filled form to the caterer (focus scrolls it into view).
+  useEffect(() => {
+    if (editing) document.getElementById(firstFieldId)?.focus();
+  }, [editing, firstFieldId]);
   return (
     <form
       className={formBox}
