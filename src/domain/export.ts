@@ -58,7 +58,7 @@ export function yieldToPage(): Promise<void> {
  * or CSV. Works through the rows in slices and yields between them.
  */
 export async function buildExportText(rows: readonly unknown[], format: ExportFormat, options: BuildOptions = {}): Promise<string> {
-  const chunkSize = Math.max(1, options.chunkSize ?? 1000);
+  const chunkSize = Math.max(1, options.chunkSize ?? 500);
   const pause = options.yieldToPage ?? yieldToPage;
   if (format === 'json') {
     if (rows.length === 0) return '[]';

@@ -4,7 +4,7 @@ import { exportMachine, type BuiltFile, type ExportEvent } from '../../src/machi
 import { describeModel, type EventSamples } from '../support/model';
 
 interface Record_ {
-  downloads: Array<{ text: string; format: string | null }>;
+  downloads: Array<{ blob: Blob; format: string | null }>;
   toasts: string[];
 }
 const log: Record_ = { downloads: [], toasts: [] };
@@ -21,6 +21,7 @@ const machine = exportMachine.provide({
 });
 
 const rows = [{ id: '1', name: 'Flour' }];
+const FILE = new Blob(['FILE']);
 const events = {
   'export.start': [
     { type: 'export.start', format: 'json', rows },
@@ -30,7 +31,7 @@ const events = {
   ],
 } satisfies EventSamples<typeof machine>;
 const actorEvents = {
-  'xstate.done.actor.buildFile': [{ type: 'xstate.done.actor.buildFile', output: { text: 'FILE' } }],
+  'xstate.done.actor.buildFile': [{ type: 'xstate.done.actor.buildFile', output: { blob: FILE } }],
   'xstate.error.actor.buildFile': [{ type: 'xstate.error.actor.buildFile', error: new Error('boom') }],
 };
 
@@ -68,7 +69,7 @@ describeModel('export', {
     succeeded: (s) => {
       expect(s.hasTag('done')).toBe(true);
       expect(log.toasts.at(-1)).toBe('success');
-      expect(log.downloads.at(-1)).toEqual({ text: 'FILE', format: s.context.format });
+      expect(log.downloads.at(-1)).toEqual({ blob: FILE, format: s.context.format });
       expect(s.context.rows).toEqual([]);
     },
     empty: (s) => {
@@ -89,7 +90,7 @@ describe('export (hand-written)', () => {
     const actor = createActor(
       exportMachine.provide({
         actions: {
-          downloadFile: (_, p) => void seen.push(`download:${p.format}:${p.text}`),
+          downloadFile: (_, p) => void seen.push(`download:${p.format}:${p.blob.size}`),
           notifySuccess: ({ context }) => void seen.push(`success:${context.collection}`),
           notifyEmpty: ({ context }) => void seen.push(`empty:${context.collection}`),
           notifyFailure: () => void seen.push('failure'),
@@ -103,19 +104,19 @@ describe('export (hand-written)', () => {
   };
 
   it('an empty collection warns and makes no file', () => {
-    const { actor, seen } = run(async () => ({ text: 'x' }));
+    const { actor, seen } = run(async () => ({ blob: new Blob(['x']) }));
     actor.send({ type: 'export.start', format: 'csv', rows: [] } satisfies ExportEvent);
     expect(actor.getSnapshot().value).toBe('empty');
     expect(seen).toEqual(['empty:events']);
   });
 
   it('builds the file from the rows and format, downloads it, then toasts', async () => {
-    const { actor, seen } = run(async ({ rows, format }) => ({ text: `${format}:${rows.length}` }));
+    const { actor, seen } = run(async ({ rows, format }) => ({ blob: new Blob([`${format}:${rows.length}`]) }));
     actor.send({ type: 'export.start', format: 'csv', rows: [{ a: 1 }, { a: 2 }] });
     expect(actor.getSnapshot().value).toBe('exporting');
     expect(actor.getSnapshot().can({ type: 'export.start', format: 'json', rows: [{}] })).toBe(false);
     await waitFor(actor, (s) => s.matches('succeeded'));
-    expect(seen).toEqual(['download:csv:csv:2', 'success:events']);
+    expect(seen).toEqual(['download:csv:5', 'success:events']);
   });
 
   it('a failed build shows an error and makes no file', async () => {

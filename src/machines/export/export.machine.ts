@@ -1,7 +1,7 @@
 /**
  * One export, used by every Export JSON / Export CSV button (spec sections 5 and 9). `export.start`
  * carries the rows: none goes to `empty` (warning toast), otherwise `exporting` builds the file in an
- * actor (in slices, so the page keeps responding) and ends in `succeeded` (download + toast) or
+ * actor (in a Web Worker, so the page keeps responding) and ends in `succeeded` (download + toast) or
  * `failed` (error toast). Every end state accepts the next `export.start`.
  */
 import { assign, fromPromise, setup } from 'xstate';
@@ -20,7 +20,7 @@ export interface ExportContext extends ExportInput {
 }
 
 export interface BuiltFile {
-  text: string;
+  blob: Blob;
 }
 
 export type ExportEvent =
@@ -47,7 +47,7 @@ export const exportMachine = setup({
     }),
     // The rows can be large: let them go once the file exists.
     clearRows: assign({ rows: () => [] as readonly unknown[] }),
-    downloadFile: (_, _params: { text: string; format: ExportFormat | null }) => {
+    downloadFile: (_, _params: { blob: Blob; format: ExportFormat | null }) => {
       throw new Error('export: provide downloadFile');
     },
     notifySuccess: () => {
@@ -84,7 +84,7 @@ export const exportMachine = setup({
         input: ({ context }) => ({ rows: context.rows, format: context.format ?? 'json' }),
         onDone: {
           target: 'succeeded',
-          actions: [{ type: 'downloadFile', params: ({ context, event }) => ({ text: event.output.text, format: context.format }) }, 'notifySuccess', 'clearRows'],
+          actions: [{ type: 'downloadFile', params: ({ context, event }) => ({ blob: event.output.blob, format: context.format }) }, 'notifySuccess', 'clearRows'],
         },
         onError: {
           target: 'failed',

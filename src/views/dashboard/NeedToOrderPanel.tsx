@@ -1,5 +1,5 @@
 import { Checkbox } from '@ark-ui/react/checkbox';
-import { css, cx } from 'styled-system/css';
+import { css } from 'styled-system/css';
 import { ExportButtons } from './ExportButtons';
 import { Panel } from './Panel';
 import { useNeedToOrder, type DashboardRef } from './useDashboardActor';
@@ -14,8 +14,18 @@ const grid = css({
   maxH: '300px',
   overflowY: 'auto',
 });
-const card = css({ bg: 'surfaceRaised', color: 'fg', borderWidth: '2px', borderStyle: 'solid', borderColor: 'accent', p: '3', display: 'grid', gap: '1', alignContent: 'start' });
-const placedCard = css({ bg: 'fg', color: 'bg', borderColor: 'fg' });
+const card = css({
+  bg: 'surfaceRaised',
+  color: 'fg',
+  borderWidth: '2px',
+  borderStyle: 'solid',
+  borderColor: 'accent',
+  p: '3',
+  display: 'grid',
+  gap: '1',
+  alignContent: 'start',
+  '&[data-placed]': { bg: 'fg', color: 'bg', borderColor: 'fg' },
+});
 const name = css({ fontFamily: 'heading', fontWeight: 'bold' });
 const meta = css({ fontSize: 'sm' });
 const qty = css({ fontWeight: 'bold' });
@@ -42,7 +52,7 @@ export function NeedToOrderPanel({ dashboard }: { dashboard: DashboardRef }) {
       ) : (
         <ul className={grid}>
           {items.map(({ item, placed }) => (
-            <li key={item.id} className={cx(card, placed && placedCard)} aria-label={item.name} data-placed={placed || undefined}>
+            <li key={item.id} className={card} aria-label={item.name} data-placed={placed || undefined}>
               <span className={name}>{item.name}</span>
               <span className={meta}>
                 On hand <span className={qty}>{item.quantity}</span> · Re-order at <span className={qty}>{item.whenToOrder}</span>

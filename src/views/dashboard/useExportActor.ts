@@ -1,13 +1,14 @@
 /** One export actor per pair of Export JSON / Export CSV buttons, with the real file building, download and toasts. */
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { buildExportText, emptyCollectionMessage, EXPORT_TOAST_MS, exportFileName, exportMimeType, exportSuccessMessage, type ExportFormat } from '../../domain/export';
+import { emptyCollectionMessage, EXPORT_TOAST_MS, exportFileName, exportSuccessMessage, type ExportFormat } from '../../domain/export';
+import { buildExportBlob } from '../../domain/exportFile';
 import { exportMachine, type BuiltFile } from '../../machines/export/export.machine';
 import { notify } from '../shell/toaster';
 
 /** Blob + object URL + <a download> click: the file is made in the page, nothing goes over the network. */
-export function downloadText(text: string, fileName: string, mimeType: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: mimeType }));
+export function downloadBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
@@ -20,10 +21,7 @@ export function downloadText(text: string, fileName: string, mimeType: string) {
 
 const implementation = exportMachine.provide({
   actions: {
-    downloadFile: ({ context }, { text, format }) => {
-      const f: ExportFormat = format ?? 'json';
-      downloadText(text, exportFileName(context.label, f), exportMimeType(f));
-    },
+    downloadFile: ({ context }, { blob, format }) => downloadBlob(blob, exportFileName(context.label, format ?? 'json')),
     notifySuccess: ({ context }) =>
       void notify({ type: 'success', title: exportSuccessMessage(context.collection, context.format ?? 'json'), duration: EXPORT_TOAST_MS }),
     notifyEmpty: ({ context }) => void notify({ type: 'warning', title: emptyCollectionMessage(context.collection), duration: EXPORT_TOAST_MS }),
@@ -32,7 +30,7 @@ const implementation = exportMachine.provide({
   },
   actors: {
     buildFile: fromPromise<BuiltFile, { rows: readonly unknown[]; format: ExportFormat }>(async ({ input }) => ({
-      text: await buildExportText(input.rows, input.format),
+      blob: await buildExportBlob(input.rows, input.format),
     })),
   },
 });
