@@ -63,3 +63,16 @@ describe('export files', () => {
     expect(readableValue([{ deep: [{ x: { y: 1 } }] }])).not.toContain('[object Object]');
   });
 });
+
+describe('export blob', () => {
+  it('builds on the page when there is no Web Worker, with the right type', async () => {
+    const { buildExportBlob } = await import('../../src/domain/exportFile');
+    const rows = [{ a: '=1+1', b: 'x' }];
+    const csv = await buildExportBlob(rows, 'csv');
+    expect(csv.type).toBe('text/csv;charset=utf-8');
+    expect(await csv.text()).toBe(toCsv(rows));
+    const json = await buildExportBlob(rows, 'json');
+    expect(json.type).toBe('application/json;charset=utf-8');
+    expect(await json.text()).toBe(JSON.stringify(rows, null, 2));
+  });
+});

@@ -10,18 +10,18 @@ import { useDataSection, type DashboardRef } from './useDashboardActor';
 /** Rows drawn at once; the exports always hold every record. */
 const ROW_CAP = 200;
 
-const sectionBox = css({ borderTopWidth: '1px', borderTopStyle: 'solid', borderTopColor: 'border', pt: '4', display: 'grid', gap: '3' });
+const sectionBox = css({ borderTopWidth: '1px', borderTopStyle: 'solid', borderTopColor: 'border', pt: '4', display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '3', minW: 0 });
 const sectionHead = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: '2' });
 const sectionTitle = css({ fontSize: 'lg', color: 'primary' });
 const buttons = css({ display: 'flex', flexWrap: 'wrap', gap: '2' });
-const scroller = css({ overflow: 'auto', maxH: '420px', borderWidth: '1px', borderStyle: 'solid', borderColor: 'border' });
+const scroller = css({ overflow: 'auto', maxW: '100%', maxH: '420px', borderWidth: '1px', borderStyle: 'solid', borderColor: 'border' });
 const table = css({
   width: '100%',
   borderCollapse: 'collapse',
   fontSize: 'sm',
   '& th, & td': { textAlign: 'left', px: '3', py: '2', verticalAlign: 'top', borderBottomWidth: '1px', borderBottomStyle: 'solid', borderBottomColor: 'border' },
   '& th': { bg: 'surfaceRaised', fontWeight: 'bold', position: 'sticky', top: 0, whiteSpace: 'nowrap' },
-  '& td': { minW: '8ch', maxW: '40ch', overflowWrap: 'anywhere' },
+  '& td': { minW: '14ch', maxW: '36ch', overflowWrap: 'break-word' },
   '& tbody tr:nth-of-type(even)': { bg: 'stripe' },
 });
 const muted = css({ color: 'fgMuted', fontSize: 'sm' });
@@ -44,7 +44,7 @@ function DataSection({ dashboard, collection }: { dashboard: DashboardRef; colle
           <ExportButtons collection={collection} label={collection} rows={() => rows} />
         </div>
       </div>
-      <div id={tableId} hidden={!shown}>
+      <div id={tableId} hidden={!shown} className={css({ minW: 0 })}>
         {shown ? (
           rows.length === 0 ? (
             <p className={muted}>No data available for {collection}</p>
