@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { signIn } from './support/auth';
@@ -217,4 +218,33 @@ test('the mock data module is not part of the first load', async ({ page }) => {
   expect(scripts.some((u) => u.includes('mockData'))).toBe(false);
   await useMockData(page);
   expect(scripts.some((u) => u.includes('mockData'))).toBe(true);
+});
+
+test('the dashboard follows changes made in another tab', async ({ page, context }) => {
+  await openDashboard(page);
+  await useMockData(page);
+  await page.reload();
+  await expect(panel(page, 'Need to Order').getByRole('listitem')).toHaveCount(4);
+  const other = await context.newPage();
+  await other.goto('/Dashboard');
+  const card = panel(other, 'Need to Order').getByRole('listitem', { name: 'Baby Spinach' });
+  await card.getByText('Order placed').click();
+  await expect(panel(page, 'Need to Order').getByRole('listitem', { name: 'Baby Spinach' }).getByRole('checkbox', { name: 'Order placed' })).toBeChecked();
+  await other.evaluate(() => window.localStorage.setItem('events', '[]'));
+  await expect(panel(page, 'Upcoming Events').getByText('No events in the next 14 days.')).toBeVisible();
+});
+
+test('the dashboard has no serious accessibility violations, light and dark', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openDashboard(page);
+  await useMockData(page);
+  await page.reload();
+  await page.getByRole('button', { name: 'Show inventoryItems' }).click();
+  await page.getByRole('listitem', { name: 'Heavy Cream' }).getByText('Order placed').click();
+  for (const mode of ['light', 'dark']) {
+    if (mode === 'dark') await page.getByRole('button', { name: 'Dark Mode' }).click();
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${mode} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  }
 });

@@ -1,6 +1,6 @@
 /** The Dashboard actor with its side effects (storage, clock, alert, lazy mock data) and a small api for the views. */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
 import { dashboardMachine, type DashboardInput, type MockLoadResult, type StorageChange } from '../../machines/dashboard/dashboard.machine';
 import { describeCollections, existingCollections, MOCK_LOADED_MESSAGE, type CollectionName } from '../../domain/mockDataInfo';
@@ -93,7 +93,9 @@ function readInput(): DashboardInput {
 }
 
 export function useDashboardActor(): DashboardRef {
-  return useActorRef(implementation, { input: readInput() });
+  // Read storage once, not on every render (the input is only used when the actor starts).
+  const [input] = useState(readInput);
+  return useActorRef(implementation, { input });
 }
 
 /** Use Mock Data and its replace dialog. */
