@@ -248,3 +248,21 @@ test('the dashboard has no serious accessibility violations, light and dark', as
     expect(serious.map((v) => `${mode} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   }
 });
+
+test('a large collection stays quick to show: only rows in view are drawn, and the last one is reachable', async ({ page }) => {
+  await openDashboard(page);
+  await page.evaluate(() => {
+    const items = Array.from({ length: 3000 }, (_, i) => ({
+      id: String(i), name: `Item ${i}`, sku: `S${i}`, category: 'Other', amountPerUnit: 1, unit: 'kg', packageType: 'box', quantity: 10, costPerUnit: 1, whenToOrder: 1, supplierName: '',
+    }));
+    window.localStorage.setItem('inventoryItems', JSON.stringify(items));
+  });
+  await page.reload();
+  const section = panel(page, 'View Your Data').getByRole('region', { name: 'inventoryItems', exact: true });
+  await section.getByRole('button', { name: 'Show inventoryItems' }).click();
+  const table = section.getByRole('table');
+  await expect(table.getByRole('row').nth(1)).toContainText('Item 0');
+  expect(await table.getByRole('row').count()).toBeLessThan(60);
+  await section.getByRole('region', { name: 'inventoryItems table' }).evaluate((el) => (el.scrollTop = el.scrollHeight));
+  await expect(table.getByRole('cell', { name: 'Item 2999', exact: true })).toBeVisible();
+});

@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useId, useRef } from 'react';
 import { css } from 'styled-system/css';
 import { readableValue } from '../../domain/export';
 import { COLLECTIONS, type CollectionName } from '../../domain/mockDataInfo';
@@ -7,8 +8,6 @@ import { ExportButtons } from './ExportButtons';
 import { Panel } from './Panel';
 import { useDataSection, type DashboardRef } from './useDashboardActor';
 
-/** Rows drawn at once; the exports always hold every record. */
-const ROW_CAP = 200;
 
 const sectionBox = css({ borderTopWidth: '1px', borderTopStyle: 'solid', borderTopColor: 'border', pt: '4', display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '3', minW: 0 });
 const sectionHead = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: '2' });
@@ -22,9 +21,55 @@ const table = css({
   '& th, & td': { textAlign: 'left', px: '3', py: '2', verticalAlign: 'top', borderBottomWidth: '1px', borderBottomStyle: 'solid', borderBottomColor: 'border' },
   '& th': { bg: 'surfaceRaised', fontWeight: 'bold', position: 'sticky', top: 0, whiteSpace: 'nowrap' },
   '& td': { minW: '14ch', maxW: '36ch', overflowWrap: 'break-word' },
-  '& tbody tr:nth-of-type(even)': { bg: 'stripe' },
+  '& tbody tr[data-stripe]': { bg: 'stripe' },
 });
 const muted = css({ color: 'fgMuted', fontSize: 'sm' });
+
+/** Only the rows in view are in the DOM (large collections stay fast); the exports hold every record. */
+function DataTable({ collection, rows, columns }: { collection: string; rows: readonly Record<string, unknown>[]; columns: string[] }) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => 56, overscan: 12 });
+  const items = virtualizer.getVirtualItems();
+  const before = items[0]?.start ?? 0;
+  const after = Math.max(0, virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0));
+  return (
+    <div ref={scrollRef} className={scroller} tabIndex={0} role="region" aria-label={`${collection} table`}>
+      <table className={table} aria-rowcount={rows.length + 1}>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {before > 0 ? (
+            <tr aria-hidden="true">
+              <td colSpan={columns.length} style={{ height: before, padding: 0, border: 0 }} />
+            </tr>
+          ) : null}
+          {items.map((item) => {
+            const row = rows[item.index]!;
+            return (
+              <tr key={item.key} data-index={item.index} ref={virtualizer.measureElement} aria-rowindex={item.index + 2} data-stripe={item.index % 2 === 1 || undefined}>
+                {columns.map((column) => (
+                  <td key={column}>{readableValue(row[column])}</td>
+                ))}
+              </tr>
+            );
+          })}
+          {after > 0 ? (
+            <tr aria-hidden="true">
+              <td colSpan={columns.length} style={{ height: after, padding: 0, border: 0 }} />
+            </tr>
+          ) : null}
+        </tbody>
+      </table>
+    </div>
+  );
+}
 
 function DataSection({ dashboard, collection }: { dashboard: DashboardRef; collection: CollectionName }) {
   const { rows, shown, toggle } = useDataSection(dashboard, collection);
@@ -49,35 +94,7 @@ function DataSection({ dashboard, collection }: { dashboard: DashboardRef; colle
           rows.length === 0 ? (
             <p className={muted}>No data available for {collection}</p>
           ) : (
-            <>
-              <div className={scroller} tabIndex={0} role="region" aria-label={`${collection} table`}>
-                <table className={table}>
-                  <thead>
-                    <tr>
-                      {columns.map((column) => (
-                        <th key={column} scope="col">
-                          {column}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rows.slice(0, ROW_CAP).map((row, index) => (
-                      <tr key={index}>
-                        {columns.map((column) => (
-                          <td key={column}>{readableValue(row[column])}</td>
-                        ))}
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-              {rows.length > ROW_CAP ? (
-                <p className={muted}>
-                  Showing the first {ROW_CAP} of {rows.length} records. Export to get them all.
-                </p>
-              ) : null}
-            </>
+            <DataTable collection={collection} rows={rows} columns={columns} />
           )
         ) : null}
       </div>
