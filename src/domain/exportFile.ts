@@ -2,7 +2,7 @@
  * The export file as a Blob: built in a Web Worker when the browser has one, otherwise on the page
  * in slices that yield between them.
  */
-import { buildExportText, exportMimeType, type ExportFormat } from './export';
+import { buildExportText, exportMimeType, yieldToPage, type ExportFormat } from './export';
 import type { ExportReply, ExportRequest } from './exportWorker';
 
 let worker: Worker | null = null;
@@ -36,14 +36,22 @@ function getWorker(): Worker | null {
 }
 let workerBroken = false;
 
+/** Rows copied to the worker per message: each copy is a short step, and the page gets a turn in between. */
+const SLICE = 1000;
+
 function inWorker(rows: readonly unknown[], format: ExportFormat): Promise<Blob> | null {
   const w = workerBroken ? null : getWorker();
   if (!w) return null;
   const id = nextId++;
-  return new Promise<Blob>((resolve, reject) => {
-    waiting.set(id, { resolve, reject });
-    w.postMessage({ id, rows, format } satisfies ExportRequest);
-  });
+  const done = new Promise<Blob>((resolve, reject) => waiting.set(id, { resolve, reject }));
+  void (async () => {
+    for (let start = 0; start < rows.length; start += SLICE) {
+      if (start > 0) await yieldToPage();
+      w.postMessage({ id, type: 'rows', rows: rows.slice(start, start + SLICE) } satisfies ExportRequest);
+    }
+    w.postMessage({ id, type: 'end', format } satisfies ExportRequest);
+  })();
+  return done;
 }
 
 async function onPage(rows: readonly unknown[], format: ExportFormat): Promise<Blob> {
