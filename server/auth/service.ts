@@ -85,8 +85,17 @@ export class AuthService {
     return this.s.userById.get(id);
   }
 
-  publicUser(user: UserRow) {
-    return userJson(user, this.s.identitiesByUser.all(user.id));
+  /** User JSON (with identities and parsed metadata), cached per user until any of its columns change. */
+  private cache = new Map<string, { key: string; json: ReturnType<typeof userJson> }>();
+
+  publicUser(user: UserRow): ReturnType<typeof userJson> {
+    const key = [user.updated_at, user.last_sign_in_at, user.email, user.raw_user_meta_data, user.raw_app_meta_data].join('\u0000');
+    const hit = this.cache.get(user.id);
+    if (hit && hit.key === key) return hit.json;
+    const json = userJson(user, this.s.identitiesByUser.all(user.id));
+    if (this.cache.size >= 5000) this.cache.clear();
+    this.cache.set(user.id, { key, json });
+    return json;
   }
 
   /** Creates a confirmed user with its e-mail identity. Throws user_already_exists on a taken e-mail. */
@@ -165,7 +174,7 @@ export class AuthService {
       this.s.revokeToken.run(iso, rt.id);
       this.s.insertToken.run(hashToken(refresh), rt.user_id, session.id, rt.token, nonce, iso, iso);
     }
-    this.s.touchSession.run(iso, iso, session.id);
+    this.s.touchSession.run(iso, iso, session.id, nowIso(now - 60_000));
     const user = this.s.userById.get(rt.user_id);
     if (!user) return { error: err.refreshNotFound() };
     return { user, session, refresh };
@@ -195,6 +204,7 @@ export class AuthService {
   sessionBody(user: UserRow, sessionId: string, signedInAt: number, refreshToken: string, issuer: string, nowMs: number) {
     const iat = Math.floor(nowMs / 1000);
     const exp = iat + this.config.jwtExpiry;
+    const publicUser = this.publicUser(user);
     const accessToken = signJwt(
       {
         iss: issuer,
@@ -204,8 +214,8 @@ export class AuthService {
         iat,
         email: user.email,
         phone: '',
-        app_metadata: parseJson(user.raw_app_meta_data),
-        user_metadata: parseJson(user.raw_user_meta_data),
+        app_metadata: publicUser.app_metadata,
+        user_metadata: publicUser.user_metadata,
         role: user.role,
         aal: 'aal1',
         amr: [{ method: 'password', timestamp: signedInAt }],
@@ -220,7 +230,7 @@ export class AuthService {
       expires_in: this.config.jwtExpiry,
       expires_at: exp,
       refresh_token: refreshToken,
-      user: this.publicUser(user),
+      user: publicUser,
     };
   }
 
