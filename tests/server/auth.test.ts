@@ -1,4 +1,5 @@
 import { AuthApiError, AuthWeakPasswordError, isAuthSessionMissingError } from '@supabase/supabase-js';
+import Database from 'better-sqlite3';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -484,6 +485,18 @@ describe('persistence', () => {
       expect(signIn.data.user?.id).toBe(data.user!.id);
       const refreshed = await client(second).auth.refreshSession({ refresh_token: data.session!.refresh_token });
       expect(refreshed.error).toBeNull();
+      // Stored as Supabase stores it: $2a$ bcrypt at cost 10; refresh tokens only as sha256 hashes.
+      const db = new Database(join(dirs.dataDir, 'auth.db'), { readonly: true });
+      try {
+        const row = db.prepare('SELECT encrypted_password FROM users WHERE email = ?').get(email) as { encrypted_password: string };
+        expect(row.encrypted_password).toMatch(/^\$2a\$10\$.{53}$/);
+        const tokens = db.prepare('SELECT token FROM refresh_tokens').all() as { token: string }[];
+        expect(tokens.length).toBeGreaterThan(0);
+        for (const t of tokens) expect(t.token).toMatch(/^[0-9a-f]{64}$/);
+        expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+      } finally {
+        db.close();
+      }
     } finally {
       await second.close();
       dirs.cleanup();
