@@ -111,8 +111,17 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions): 
     for (const l of Object.values(limits)) l.prune();
   }, 60_000);
   pruneTimer.unref();
+  const checkpointTimer = setInterval(() => {
+    try {
+      store.db.pragma('wal_checkpoint(PASSIVE)');
+    } catch (e) {
+      app.log.warn({ err: e }, 'WAL checkpoint failed');
+    }
+  }, 2_000);
+  checkpointTimer.unref();
   app.addHook('onClose', async () => {
     clearInterval(pruneTimer);
+    clearInterval(checkpointTimer);
     store.db.close();
   });
 
