@@ -154,6 +154,27 @@ describe('auth server with supabase-js', () => {
     expect(unknown.error?.code).toBe('invalid_credentials');
   });
 
+  it('spends a bcrypt verification on unknown e-mails too (no timing oracle)', async () => {
+    const supabase = client(server);
+    const email = uniqueEmail('timing');
+    await supabase.auth.signUp({ email, password: PASSWORD });
+    const time = async (address: string) => {
+      const t = performance.now();
+      const { error } = await supabase.auth.signInWithPassword({ email: address, password: 'not the password' });
+      expect(error?.code).toBe('invalid_credentials');
+      return performance.now() - t;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      known.push(await time(email));
+      unknown.push(await time(uniqueEmail('nobody')));
+    }
+    const median = (v: number[]) => [...v].sort((a, b) => a - b)[2]!;
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+    expect(median(unknown)).toBeLessThan(median(known) * 2);
+  });
+
   it('creates the demo account', async () => {
     const { data, error } = await client(server).auth.signInWithPassword({
       email: 'demo@catercaptain.com',
