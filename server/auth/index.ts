@@ -102,7 +102,7 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions): 
   const demoWanted = options.demoUser ?? env.DEMO_USER !== 'false';
   if (demoWanted && !store.stmts.getMeta.get('demo_user_seeded')) {
     if (!service.findUserByEmail(DEMO_EMAIL)) {
-      service.createUser(DEMO_EMAIL, await hashPassword(DEMO_PASSWORD, bcryptCost), { full_name: 'Demo Caterer' }, null);
+      service.createUser(DEMO_EMAIL, await hashPassword(DEMO_PASSWORD, bcryptCost), {}, null);
     }
     store.stmts.setMeta.run('demo_user_seeded', new Date().toISOString());
   }
