@@ -28,16 +28,22 @@ const Field = memo(function Field({ book, spec, idPrefix }: { book: RecordBookRe
 });
 
 const FIRST_BATCH = 40;
+const NEXT_BATCH = 120;
 
 /**
- * How many cards to mount: the first screenfuls at once, the rest in a transition right after the
- * first paint, so a long list never stands between navigation and the first working click.
+ * How many cards to mount: the first screenfuls at once, the rest in small batches when the browser
+ * is idle, so neither navigation nor a click ever waits behind one long render of a thousand cards.
  */
 function useProgressiveCount(total: number): number {
   const [limit, setLimit] = useState(FIRST_BATCH);
   useEffect(() => {
     if (limit >= total) return;
-    const id = window.setTimeout(() => startTransition(() => setLimit(total)), 0);
+    const grow = () => startTransition(() => setLimit((l) => l + NEXT_BATCH));
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(grow, { timeout: 200 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(grow, 16);
     return () => window.clearTimeout(id);
   }, [limit, total]);
   return Math.min(limit, total);
