@@ -45,12 +45,14 @@ export interface ItemCardProps {
   board: InventoryBoardRef;
   item: InventoryItem;
   index: number;
+  /** List length: only some cards are in the DOM, so each says where it sits (aria-setsize/posinset). */
+  count: number;
   top: number;
   measure: (node: HTMLElement | null) => void;
 }
 
 /** One inventory card: the sortable wrapper re-renders on every drag step, its body only when the item or its expansion changes. */
-export const ItemCard = memo(function ItemCard({ board, item, index, top, measure }: ItemCardProps) {
+export const ItemCard = memo(function ItemCard({ board, item, index, count, top, measure }: ItemCardProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: item.id });
   // A stable ref: a new callback each render would make the virtualiser re-measure (and force a
   // layout) for every card on every drag step.
@@ -66,6 +68,8 @@ export const ItemCard = memo(function ItemCard({ board, item, index, top, measur
     <li
       ref={ref}
       data-index={index}
+      aria-setsize={count}
+      aria-posinset={index + 1}
       aria-label={item.name || item.sku}
       className={css({ position: 'absolute', left: 0, right: 0, pb: '2' })}
       style={{ top, transform: CSS.Translate.toString(transform), transition }}

@@ -99,7 +99,7 @@ export function ItemList({ board }: { board: InventoryBoardRef }) {
         <div ref={scrollRef} className={scroller} tabIndex={-1}>
           <ul aria-label="Inventory items" style={{ height: virtualizer.getTotalSize(), position: 'relative', listStyle: 'none', margin: 0, padding: 0 }}>
             {virtualizer.getVirtualItems().map((row) => (
-              <ItemCard key={row.key} board={board} item={items[row.index]!} index={row.index} top={row.start} measure={virtualizer.measureElement} />
+              <ItemCard key={row.key} board={board} item={items[row.index]!} index={row.index} count={items.length} top={row.start} measure={virtualizer.measureElement} />
             ))}
           </ul>
         </div>
