@@ -2,10 +2,15 @@ import { css } from 'styled-system/css';
 import { AddItemForm } from '../inventory/AddItemForm';
 import { EditItemDialog } from '../inventory/EditItemDialog';
 import { ItemList } from '../inventory/ItemList';
-import { useInventoryBoard } from '../inventory/useInventoryBoard';
+import { useInventoryBoard, type InventoryBoardRef } from '../inventory/useInventoryBoard';
+import { useSelector } from '@xstate/react';
 import { Page } from '../components/Page';
 
 const layout = css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: 'minmax(320px, 420px) 1fr' }, gap: '6', alignItems: 'start' });
+
+function ItemCount({ board }: { board: InventoryBoardRef }) {
+  return <>{useSelector(board, (s) => s.context.items.length)}</>;
+}
 
 export function InventoryPage() {
   const board = useInventoryBoard();
@@ -15,7 +20,7 @@ export function InventoryPage() {
         <AddItemForm board={board} />
         <section aria-labelledby="items-heading">
           <h2 id="items-heading" className={css({ fontSize: 'xl', color: 'secondary', mb: '3' })}>
-            Items
+            Items (<ItemCount board={board} />)
           </h2>
           <ItemList board={board} />
         </section>
