@@ -1,0 +1,45 @@
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { css } from 'styled-system/css';
+import type { CateringEvent } from '../../storage/schemas';
+import { EventCard, type EventCardApi } from './EventCard';
+
+/** The event cards, virtualised against the window so thousands of events stay quick. */
+export function EventList({ events, api }: { events: CateringEvent[]; api: EventCardApi }) {
+  const listRef = useRef<HTMLUListElement>(null);
+  const [offset, setOffset] = useState(0);
+  useLayoutEffect(() => {
+    setOffset(listRef.current ? listRef.current.getBoundingClientRect().top + window.scrollY : 0);
+  }, []);
+  const virtualizer = useWindowVirtualizer({
+    count: events.length,
+    estimateSize: () => 230,
+    overscan: 4,
+    gap: 16,
+    scrollMargin: offset,
+    getItemKey: (index) => events[index]?.id ?? index,
+  });
+  if (events.length === 0) {
+    return <p className={css({ p: '6', textAlign: 'center', color: 'fgMuted' })}>No events to show.</p>;
+  }
+  const items = virtualizer.getVirtualItems();
+  return (
+    <ul ref={listRef} aria-label="Events" className={css({ listStyle: 'none', p: 0, m: 0, position: 'relative' })} style={{ height: virtualizer.getTotalSize() }}>
+      {items.map((item) => {
+        const event = events[item.index];
+        if (!event) return null;
+        return (
+          <li
+            key={item.key}
+            data-index={item.index}
+            ref={virtualizer.measureElement}
+            className={css({ position: 'absolute', top: 0, left: 0, width: '100%' })}
+            style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
+          >
+            <EventCard event={event} api={api} />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
