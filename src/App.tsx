@@ -3,16 +3,16 @@ import { Route, Router, Switch } from 'wouter';
 import { css } from 'styled-system/css';
 import { AuthProvider } from './views/auth/AuthContext';
 import { RequireAuth } from './views/auth/RequireAuth';
-import { AboutPage } from './views/pages/AboutPage';
 import { HomePage } from './views/pages/HomePage';
-import { NotFoundPage } from './views/pages/NotFoundPage';
 import { AppActorsProvider } from './views/shell/AppActors';
 import { Layout } from './views/shell/Layout';
 import { caseInsensitiveParser, routes } from './views/shell/routes';
 
-// Everything behind sign-in (and the auth client) is a lazy chunk: the landing page stays small.
+// Every page but the landing page is a lazy chunk (and supabase-js loads only when needed): the landing page stays small.
 const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   lazy(() => load().then((m) => ({ default: m[name] })));
+const AboutPage = named(() => import('./views/pages/AboutPage'), 'AboutPage');
+const NotFoundPage = named(() => import('./views/pages/NotFoundPage'), 'NotFoundPage');
 const TutorialsPage = named(() => import('./views/pages/TutorialsPage'), 'TutorialsPage');
 const LoginPage = named(() => import('./views/pages/LoginPage'), 'LoginPage');
 const SignupPage = named(() => import('./views/pages/SignupPage'), 'SignupPage');

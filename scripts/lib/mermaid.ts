@@ -12,7 +12,12 @@ export function toMermaid(machine: AnyStateMachine): string {
     const children = Object.values(node.states) as AnyStateNode[];
     for (const child of children) {
       const id = idOf(child);
-      const label = child.key + (child.type === 'final' ? ' (final)' : '') + (child.tags.length ? ` [${child.tags.join(', ')}]` : '');
+      const invoked = (child.invoke ?? []).map((i: { id: string }) => i.id);
+      const label =
+        child.key +
+        (child.type === 'final' ? ' (final)' : '') +
+        (child.tags.length ? ` [${child.tags.join(', ')}]` : '') +
+        (invoked.length ? ` · invokes ${invoked.join(', ')}` : '');
       const grandChildren = Object.values(child.states) as AnyStateNode[];
       if (grandChildren.length) {
         lines.push(`${indent}state "${label}${child.type === 'parallel' ? ' (parallel)' : ''}" as ${id} {`);

@@ -66,7 +66,7 @@ function rawGet(key: string): string | null {
 }
 
 function classify(key: string, error: unknown): StorageWriteError {
-  const name = error instanceof Error ? error.name : '';
+  const name = error && typeof error === 'object' && 'name' in error ? String((error as { name: unknown }).name) : '';
   if (name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED') {
     return new StorageWriteError(key, 'quota', 'Browser storage is full. Your last change is kept on screen but was not saved.');
   }

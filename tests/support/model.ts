@@ -7,7 +7,7 @@
  */
 import { getShortestPaths, type StatePath } from '@xstate/graph';
 import { describe, expect, it } from 'vitest';
-import { createActor, type InspectionEvent, type AnyMachineSnapshot, type AnyStateMachine, type EventFromLogic, type InputFrom, type SnapshotFrom } from 'xstate';
+import { createActor, type AnyEventObject, type InspectionEvent, type AnyMachineSnapshot, type AnyStateMachine, type EventFromLogic, type InputFrom, type SnapshotFrom } from 'xstate';
 import { allNodes, allTransitions, keyOfDefinition, nodePath } from '../../scripts/lib/statechart';
 
 type Ev<M extends AnyStateMachine> = EventFromLogic<M>;
@@ -22,6 +22,12 @@ export interface ModelOptions<M extends AnyStateMachine> {
   inputs?: Array<InputFrom<M>>;
   /** Sample events per event type. Typed so that a new event type does not compile until it has one. */
   events: EventSamples<M>;
+  /**
+   * Events the machine receives from its invoked actors (`xstate.done.actor.<id>` with an `output`,
+   * `xstate.error.actor.<id>` with an `error`): traversal never finishes an invoked actor by itself,
+   * so the fakes never settle and these are supplied as test data.
+   */
+  actorEvents?: AnyEventObject[];
   /** One assertion per leaf state, keyed by its dotted path ('system.dark'). Every leaf must have one. */
   states: Record<string, (snapshot: SnapshotFrom<M>) => void>;
   /** Extra sequences for what shortest paths never take (self-transitions, guarded repeats). */
@@ -51,10 +57,12 @@ function leafPaths(snapshot: AnyMachineSnapshot): string[] {
 export function describeModel<M extends AnyStateMachine>(name: string, options: ModelOptions<M>) {
   const { machine } = options;
   const inputs = options.inputs ?? [options.input as InputFrom<M>];
-  const eventList = (snapshot: SnapshotFrom<M>): Array<Ev<M>> =>
-    Object.values(options.events).flatMap((sample) =>
+  const eventList = (snapshot: SnapshotFrom<M>): Array<Ev<M>> => [
+    ...Object.values(options.events).flatMap((sample) =>
       typeof sample === 'function' ? (sample as (s: SnapshotFrom<M>) => Array<Ev<M>>)(snapshot) : (sample as Array<Ev<M>>),
-    );
+    ),
+    ...((options.actorEvents ?? []) as Array<Ev<M>>),
+  ];
   const traversalFor = (input: InputFrom<M>) => ({
     events: eventList as never,
     input: input as never,

@@ -1,8 +1,73 @@
 /**
- * The auth seam the shell and routes use. Issue 3 puts the auth statechart behind it; until then
- * every visitor counts as signed out.
+ * Provides the auth machine to the app with its real actors. supabase-js is imported on demand, so a
+ * signed-out visitor's pages never load it.
  */
-import { createContext, useContext, type ReactNode } from 'react';
+import { createActorContext } from '@xstate/react';
+import type { ReactNode } from 'react';
+import { fromCallback, fromPromise } from 'xstate';
+import { authMachine, type Credentials, type SessionResult } from '../../machines/auth/auth.machine';
+import { loadAuthConfig } from '../../machines/auth/config';
+import { hasStoredSession, subscribeStoredSession } from '../../storage/authSession';
+
+const loadSupabase = () => import('../../machines/auth/supabaseAuth');
+
+function sessionInUrl(): boolean {
+  const { hash, search } = window.location;
+  return /(^|[#&])(access_token|error_description)=/.test(hash) || /[?&]code=/.test(search);
+}
+
+export const AuthActorContext = createActorContext(
+  authMachine.provide({
+    actors: {
+      restoreSession: fromPromise<SessionResult>(async () => {
+        const config = await loadAuthConfig();
+        if (!hasStoredSession(config.storageKey) && !sessionInUrl()) return { user: null };
+        return (await loadSupabase()).restoreSession(config);
+      }),
+      signIn: fromPromise<SessionResult, Credentials>(async ({ input }) => (await loadSupabase()).signIn(await loadAuthConfig(), input)),
+      signUp: fromPromise<SessionResult, Credentials>(async ({ input }) => (await loadSupabase()).signUp(await loadAuthConfig(), input)),
+      signOut: fromPromise<void>(async () => (await loadSupabase()).signOut(await loadAuthConfig())),
+      watchAuthChanges: fromCallback(({ sendBack }) => {
+        let stop: (() => void) | null = null;
+        let stopped = false;
+        void Promise.all([loadSupabase(), loadAuthConfig()]).then(([supabase, config]) => {
+          if (stopped) return;
+          const stopChanges = supabase.watchAuthChanges(config, (change) => sendBack({ type: 'auth.changed', ...change }));
+          // Belt and braces for other tabs: the stored session disappearing means signed out.
+          const stopStorage = subscribeStoredSession(config.storageKey, (present) => {
+            if (!present) sendBack({ type: 'auth.changed', event: 'SIGNED_OUT', user: null });
+          });
+          stop = () => {
+            stopChanges();
+            stopStorage();
+          };
+        });
+        return () => {
+          stopped = true;
+          stop?.();
+        };
+      }),
+      watchStoredSession: fromCallback(({ sendBack }) => {
+        let stop: (() => void) | null = null;
+        let stopped = false;
+        void loadAuthConfig()
+          .then((config) => {
+            if (stopped) return;
+            stop = subscribeStoredSession(config.storageKey, (present) => present && sendBack({ type: 'auth.restore' }));
+          })
+          .catch(() => {});
+        return () => {
+          stopped = true;
+          stop?.();
+        };
+      }),
+    },
+  }),
+);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  return <AuthActorContext.Provider>{children}</AuthActorContext.Provider>;
+}
 
 export interface AuthView {
   /** 'checking' while the session is read at start-up. */
@@ -10,14 +75,38 @@ export interface AuthView {
   email: string | null;
 }
 
-const AuthContext = createContext<AuthView | null>(null);
-
-export function AuthProvider({ children }: { children: ReactNode }) {
-  return <AuthContext.Provider value={{ status: 'signedOut', email: null }}>{children}</AuthContext.Provider>;
+function useAuthRef() {
+  // createActorContext throws its own message outside the provider; ours is the spec's.
+  try {
+    return AuthActorContext.useActorRef();
+  } catch {
+    throw new Error('useAuth must be used within an AuthProvider');
+  }
 }
 
+/** Status and e-mail of the visitor: what the shell and the route guard need. */
 export function useAuth(): AuthView {
-  const value = useContext(AuthContext);
-  if (!value) throw new Error('useAuth must be used within an AuthProvider');
-  return value;
+  const ref = useAuthRef();
+  const status = AuthActorContext.useSelector((s) => (s.hasTag('checking') ? 'checking' : s.hasTag('signedIn') ? 'signedIn' : 'signedOut'));
+  const email = AuthActorContext.useSelector((s) => s.context.user?.email ?? null);
+  void ref;
+  return { status, email };
+}
+
+/** The forms' api: actions, the loading flag and the last result message for one form. */
+export function useAuthForm(origin: 'signIn' | 'signUp' | 'signOut') {
+  const ref = useAuthRef();
+  const loading = AuthActorContext.useSelector((s) => s.hasTag('loading'));
+  const message = AuthActorContext.useSelector((s) => (s.context.message?.origin === origin ? s.context.message : null));
+  const canSubmit = AuthActorContext.useSelector((s) =>
+    origin === 'signOut' ? s.can({ type: 'auth.signOut' }) : s.can({ type: origin === 'signIn' ? 'auth.signIn' : 'auth.signUp', email: '', password: '' }),
+  );
+  return {
+    loading,
+    message,
+    canSubmit,
+    signIn: (email: string, password: string) => ref.send({ type: 'auth.signIn', email, password }),
+    signUp: (email: string, password: string) => ref.send({ type: 'auth.signUp', email, password }),
+    signOut: () => ref.send({ type: 'auth.signOut' }),
+  };
 }

@@ -1,5 +1,45 @@
+import { Link } from 'wouter';
+import { css } from 'styled-system/css';
+import { AuthForm, ResultMessage, banner } from '../auth/AuthForm';
+import { useAuthForm } from '../auth/AuthContext';
+import { ButtonLink } from '../components/Button';
 import { Page } from '../components/Page';
 
 export function LoginPage() {
-  return <Page title="Login" heading="Login">{null}</Page>;
+  const auth = useAuthForm('signIn');
+  return (
+    <Page title="Login" heading="Login">
+      <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: '1fr 1fr' }, gap: '8', alignItems: 'start' })}>
+        <div>
+          <section aria-labelledby="demo-heading" className={css({ bg: 'surface', borderWidth: '2px', borderColor: 'secondary', p: '4', mb: '4' })}>
+            <h2 id="demo-heading" className={css({ fontSize: 'lg', mb: '2' })}>
+              Demo account credentials:
+            </h2>
+            <p>
+              Email: <strong>demo@catercaptain.com</strong>
+            </p>
+            <p>
+              Password: <strong>democatercaptain</strong>
+            </p>
+          </section>
+          <p className={banner}>
+            New here? After you log in, press Use Mock Data on the Dashboard to fill the app with sample events, inventory, suppliers and employees, then
+            refresh the page.
+          </p>
+        </div>
+        <div>
+          <AuthForm submitLabel="Login" loading={auth.loading} onSubmit={auth.signIn} autoCompletePassword="current-password" />
+          <ResultMessage message={auth.message} />
+          {auth.message?.kind === 'success' ? (
+            <ButtonLink href="/dashboard" variant="solidBlue">
+              Sail onto Dashboard
+            </ButtonLink>
+          ) : null}
+          <p className={css({ mt: '4' })}>
+            No account yet? <Link href="/signup">Sign up here</Link>
+          </p>
+        </div>
+      </div>
+    </Page>
+  );
 }

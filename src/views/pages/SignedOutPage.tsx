@@ -1,10 +1,20 @@
 import { css } from 'styled-system/css';
-import { ButtonLink } from '../components/Button';
+import { ResultMessage } from '../auth/AuthForm';
+import { useAuth, useAuthForm } from '../auth/AuthContext';
+import { Button, ButtonLink } from '../components/Button';
 import { Page } from '../components/Page';
 
 export function SignedOutPage() {
+  const { status } = useAuth();
+  const auth = useAuthForm('signOut');
   return (
-    <Page title="Signed out" heading="Sign out">
+    <Page title="Sign out" heading="Sign out">
+      {status === 'signedIn' ? (
+        <Button variant="solidRed" onClick={auth.signOut} disabled={auth.loading || !auth.canSubmit}>
+          {auth.loading ? 'Signing out…' : 'Sign Out'}
+        </Button>
+      ) : null}
+      <ResultMessage message={auth.message} />
       <p className={css({ fontSize: 'xl', mb: '6' })}>Thank you for using Cater Captain. See you soon!</p>
       <ButtonLink href="/signup" variant="solidGreen">
         Get Started

@@ -1,5 +1,21 @@
+import { css } from 'styled-system/css';
+import { AuthForm, ResultMessage, banner } from '../auth/AuthForm';
+import { useAuthForm } from '../auth/AuthContext';
+import { ButtonLink } from '../components/Button';
 import { Page } from '../components/Page';
 
 export function SignupPage() {
-  return <Page title="Sign up" heading="Sign up">{null}</Page>;
+  const auth = useAuthForm('signUp');
+  return (
+    <Page title="Sign up" heading="Sign up">
+      <p className={banner}>No account is needed to look around: demo credentials are on the login page.</p>
+      <p className={css({ fontSize: 'lg', mb: '4' })}>Welcome aboard! Create your Cater Captain account to start planning events.</p>
+      <AuthForm submitLabel="Sign Up" loading={auth.loading} onSubmit={auth.signUp} autoCompletePassword="new-password" />
+      <ResultMessage message={auth.message} />
+      <p className={css({ mt: '2', mb: '3' })}>Already one of the crew?</p>
+      <ButtonLink href="/login" variant="outlineBlue">
+        Log In
+      </ButtonLink>
+    </Page>
+  );
 }

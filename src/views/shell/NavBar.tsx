@@ -21,7 +21,7 @@ const bar = css({
 });
 const brand = css({ display: 'flex', alignItems: 'center', gap: '3', textDecoration: 'none', color: 'fg', minW: 0 });
 const brandName = css({ fontFamily: 'heading', fontWeight: 'bold', fontSize: { base: 'lg', md: '2xl' }, color: 'primary', lineHeight: '1.1' });
-const subtitle = css({ fontSize: 'xs', color: 'fgMuted', display: 'block', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' });
+const subtitle = css({ fontSize: 'xs', color: 'fgMuted', display: 'block', lineHeight: '1.2' });
 const iconButton = css({
   display: 'inline-grid',
   placeItems: 'center',

@@ -1,0 +1,24 @@
+/** Dev tool: screenshots of pages in light and dark mode, desktop and phone width, into .bench/shots/. */
+import { ensureDir, launchChromium, startServer } from './bench/support';
+
+const paths = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/login', '/signup', '/About', '/tutorials', '/nope', '/signout'];
+const out = ensureDir(new URL('../.bench/shots/', import.meta.url).pathname);
+const server = await startServer();
+const browser = await launchChromium();
+for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]] as const) {
+  for (const mode of ['light', 'dark'] as const) {
+    const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+    await context.addInitScript((m) => window.localStorage.setItem('colorMode', JSON.stringify(m)), mode);
+    const page = await context.newPage();
+    for (const path of paths) {
+      await page.goto(server.url + path);
+      await page.waitForLoadState('networkidle');
+      const file = `${out}${path.replace(/\W+/g, '_') || 'home'}-${name}-${mode}.png`;
+      await page.screenshot({ path: file, fullPage: name === 'phone' ? false : true });
+    }
+    await context.close();
+  }
+}
+await browser.close();
+await server.stop();
+console.log(`screenshots in ${out}`);

@@ -1,0 +1,171 @@
+/**
+ * SQLite store (better-sqlite3, WAL). The tables keep the essential columns of Supabase's auth.users,
+ * auth.identities, auth.sessions and auth.refresh_tokens so rows can be exported to hosted Supabase.
+ */
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface UserRow {
+  id: string;
+  aud: string;
+  role: string;
+  email: string;
+  encrypted_password: string | null;
+  email_confirmed_at: string | null;
+  last_sign_in_at: string | null;
+  raw_app_meta_data: string;
+  raw_user_meta_data: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface IdentityRow {
+  id: string;
+  provider_id: string;
+  user_id: string;
+  identity_data: string;
+  provider: string;
+  last_sign_in_at: string | null;
+  created_at: string;
+  updated_at: string;
+  email: string | null;
+}
+
+export interface SessionRow {
+  id: string;
+  user_id: string;
+  created_at: string;
+  updated_at: string;
+  aal: string;
+  not_after: string | null;
+}
+
+export interface RefreshTokenRow {
+  id: number;
+  token: string;
+  user_id: string;
+  session_id: string;
+  parent: string | null;
+  revoked: number;
+  nonce: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS users (
+  instance_id TEXT,
+  id TEXT PRIMARY KEY,
+  aud TEXT NOT NULL DEFAULT 'authenticated',
+  role TEXT NOT NULL DEFAULT 'authenticated',
+  email TEXT NOT NULL UNIQUE,
+  encrypted_password TEXT,
+  email_confirmed_at TEXT,
+  last_sign_in_at TEXT,
+  raw_app_meta_data TEXT NOT NULL DEFAULT '{}',
+  raw_user_meta_data TEXT NOT NULL DEFAULT '{}',
+  is_anonymous INTEGER NOT NULL DEFAULT 0,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS identities (
+  id TEXT PRIMARY KEY,
+  provider_id TEXT NOT NULL,
+  user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  identity_data TEXT NOT NULL,
+  provider TEXT NOT NULL,
+  last_sign_in_at TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  email TEXT,
+  UNIQUE (provider_id, provider)
+);
+CREATE INDEX IF NOT EXISTS identities_user_id_idx ON identities(user_id);
+CREATE TABLE IF NOT EXISTS sessions (
+  id TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  factor_id TEXT,
+  aal TEXT NOT NULL DEFAULT 'aal1',
+  not_after TEXT,
+  refreshed_at TEXT,
+  user_agent TEXT,
+  ip TEXT
+);
+CREATE INDEX IF NOT EXISTS sessions_user_id_idx ON sessions(user_id);
+CREATE TABLE IF NOT EXISTS refresh_tokens (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  token TEXT NOT NULL UNIQUE,
+  user_id TEXT NOT NULL,
+  session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+  parent TEXT,
+  revoked INTEGER NOT NULL DEFAULT 0,
+  nonce TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS refresh_tokens_session_idx ON refresh_tokens(session_id, revoked);
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+`;
+
+export function openDb(dataDir: string) {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const db = new Database(join(dataDir, 'auth.db'));
+  db.pragma('journal_mode = WAL');
+  // WAL + NORMAL: a committed transaction survives a process crash (kill -9); fsync at checkpoints.
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  db.exec(SCHEMA);
+
+  const stmts = {
+    userByEmail: db.prepare<[string], UserRow>('SELECT * FROM users WHERE email = ?'),
+    userById: db.prepare<[string], UserRow>('SELECT * FROM users WHERE id = ?'),
+    insertUser: db.prepare(
+      `INSERT INTO users (id, aud, role, email, encrypted_password, email_confirmed_at, last_sign_in_at,
+        raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+       VALUES (@id, 'authenticated', 'authenticated', @email, @encrypted_password, @now, @last_sign_in_at,
+        @app, @meta, @now, @now)`,
+    ),
+    touchSignIn: db.prepare('UPDATE users SET last_sign_in_at = ?, updated_at = ? WHERE id = ?'),
+    updateUser: db.prepare(
+      `UPDATE users SET email = @email, encrypted_password = @encrypted_password,
+        raw_user_meta_data = @meta, updated_at = @now WHERE id = @id`,
+    ),
+    identitiesByUser: db.prepare<[string], IdentityRow>('SELECT * FROM identities WHERE user_id = ?'),
+    insertIdentity: db.prepare(
+      `INSERT INTO identities (id, provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at, email)
+       VALUES (@id, @user_id, @user_id, @data, 'email', @last_sign_in_at, @now, @now, @email)`,
+    ),
+    touchIdentity: db.prepare("UPDATE identities SET last_sign_in_at = ?, updated_at = ? WHERE user_id = ? AND provider = 'email'"),
+    updateIdentity: db.prepare(
+      "UPDATE identities SET identity_data = ?, email = ?, updated_at = ? WHERE user_id = ? AND provider = 'email'",
+    ),
+    sessionById: db.prepare<[string], SessionRow>('SELECT * FROM sessions WHERE id = ?'),
+    insertSession: db.prepare(
+      `INSERT INTO sessions (id, user_id, created_at, updated_at, aal, user_agent, ip)
+       VALUES (@id, @user_id, @now, @now, 'aal1', @user_agent, @ip)`,
+    ),
+    touchSession: db.prepare('UPDATE sessions SET updated_at = ?, refreshed_at = ? WHERE id = ?'),
+    deleteSession: db.prepare('DELETE FROM sessions WHERE id = ?'),
+    deleteUserSessions: db.prepare('DELETE FROM sessions WHERE user_id = ?'),
+    deleteOtherSessions: db.prepare('DELETE FROM sessions WHERE user_id = ? AND id <> ?'),
+    tokenByHash: db.prepare<[string], RefreshTokenRow>('SELECT * FROM refresh_tokens WHERE token = ?'),
+    activeToken: db.prepare<[string], RefreshTokenRow>(
+      'SELECT * FROM refresh_tokens WHERE session_id = ? AND revoked = 0 ORDER BY id DESC LIMIT 1',
+    ),
+    insertToken: db.prepare(
+      `INSERT INTO refresh_tokens (token, user_id, session_id, parent, revoked, nonce, created_at, updated_at)
+       VALUES (?, ?, ?, ?, 0, ?, ?, ?)`,
+    ),
+    revokeToken: db.prepare('UPDATE refresh_tokens SET revoked = 1, updated_at = ? WHERE id = ?'),
+    getMeta: db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?'),
+    setMeta: db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)'),
+  };
+
+  return { db, stmts };
+}
+
+export type AuthDb = ReturnType<typeof openDb>;

@@ -1,0 +1,58 @@
+/** bcrypt hashing ($2a$, the format Supabase keeps in auth.users), password and e-mail rules. */
+import { hash, verify } from '@node-rs/bcrypt';
+import { randomBytes } from 'node:crypto';
+import { err } from './errors.ts';
+
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_PASSWORD_BYTES = 72;
+
+export async function hashPassword(password: string, cost: number): Promise<string> {
+  return hash(password, { cost, version: '2a' });
+}
+
+export async function verifyPassword(password: string, encoded: string): Promise<boolean> {
+  try {
+    return await verify(password, encoded);
+  } catch {
+    return false;
+  }
+}
+
+/** A hash of a random password, verified against when the e-mail is unknown so timing does not leak. */
+export async function makeDummyHash(cost: number): Promise<string> {
+  return hashPassword(randomBytes(18).toString('base64url'), cost);
+}
+
+/** Throws the Supabase error for a password that cannot be set. */
+export function checkNewPassword(password: unknown): string {
+  if (typeof password !== 'string' || password.length === 0) {
+    throw err.validation('Password is required');
+  }
+  if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {
+    throw err.validation(`Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`);
+  }
+  if ([...password].length < MIN_PASSWORD_LENGTH) {
+    throw err.weakPassword(`Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, ['length']);
+  }
+  return password;
+}
+
+// badoux/checkmail's pattern, as GoTrue uses it.
+const EMAIL_RE =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+const RESERVED_TLDS = new Set(['invalid', 'test', 'example', 'localhost', 'local']);
+
+export function normalizeEmail(email: unknown): string {
+  return typeof email === 'string' ? email.trim().toLowerCase() : '';
+}
+
+/** Validates a normalised, non-empty e-mail; throws validation_failed or email_address_invalid. */
+export function checkEmail(email: string): string {
+  if (email.length > 255) throw err.validation('An email address is too long');
+  if (!EMAIL_RE.test(email)) throw err.validation('Unable to validate email address: invalid format');
+  const domain = email.slice(email.lastIndexOf('@') + 1);
+  const tld = domain.includes('.') ? domain.slice(domain.lastIndexOf('.') + 1) : '';
+  // No mail is sent, so there is no MX check: reject addresses that can never receive mail.
+  if (!tld || RESERVED_TLDS.has(tld) || /^\d+$/.test(tld)) throw err.emailInvalid(email);
+  return email;
+}

@@ -1,0 +1,248 @@
+/** The /auth/v1 routes (a Fastify plugin registered with that prefix). */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { UserRow } from './db.ts';
+import { API_VERSION, AuthHttpError, err, sendAuthError, toAuthError } from './errors.ts';
+import { verifyJwt } from './jwt.ts';
+import { checkEmail, checkNewPassword, hashPassword, normalizeEmail, verifyPassword } from './passwords.ts';
+import type { RateLimiter } from './ratelimit.ts';
+import type { AuthService } from './service.ts';
+
+export interface RouteContext {
+  service: AuthService;
+  secret: string;
+  anonKey: string;
+  dummyHash: Promise<string>;
+  bcryptCost: number;
+  bodyLimit: number;
+  corsOrigins: Set<string>;
+  issuer?: string;
+  limits: { token: RateLimiter; refresh: RateLimiter; signup: RateLimiter; emailFailures: RateLimiter };
+}
+
+type Body = Record<string, unknown>;
+
+const VERSION = 'v2.0.0-catercaptain';
+
+function bodyOf(request: FastifyRequest): Body {
+  const b = request.body;
+  if (b === undefined || b === null) return {};
+  if (typeof b !== 'object' || Array.isArray(b)) throw err.badJson('Request body must be a JSON object');
+  return b as Body;
+}
+
+function optionalString(body: Body, key: string): string | undefined {
+  const v = body[key];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'string') throw err.validation(`${key} must be a string`);
+  return v;
+}
+
+export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
+  const { service, limits } = ctx;
+  const issuerFor = (request: FastifyRequest) => ctx.issuer ?? `${request.protocol}://${request.host}/auth/v1`;
+  const clientOf = (request: FastifyRequest) => ({
+    ip: request.ip,
+    userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'].slice(0, 512) : null,
+  });
+
+  // Auth responses carry secrets and user input: never compress them (BREACH), never cache them.
+  app.addHook('onRoute', (route) => {
+    (route as { compress?: boolean }).compress = false;
+  });
+
+  // supabase-js sends Content-Type: application/json even on body-less POSTs (logout): accept empty bodies.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
+    const source = typeof text === 'string' ? text : text.toString('utf8');
+    if (source.trim() === '') return done(null, undefined);
+    try {
+      const value: unknown = JSON.parse(source);
+      if (/"(?:__proto__|constructor)"\s*:/.test(source)) return done(err.badJson('Forbidden key in JSON body'), undefined);
+      return done(null, value);
+    } catch {
+      return done(err.badJson('Could not parse request body as JSON'), undefined);
+    }
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const authError = toAuthError(error, ctx.bodyLimit);
+    if (authError.status >= 500) request.log.error({ err: error }, 'auth request failed');
+    return sendAuthError(reply, authError);
+  });
+  app.setNotFoundHandler((_request, reply) => sendAuthError(reply, err.notFound()));
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Supabase-Api-Version', API_VERSION);
+    reply.header('Cache-Control', 'no-store');
+    const origin = request.headers.origin;
+    if (origin && ctx.corsOrigins.has(origin)) {
+      reply.header('Access-Control-Allow-Origin', origin);
+      reply.header('Vary', 'Origin');
+      reply.header('Access-Control-Expose-Headers', 'X-Supabase-Api-Version, x-sb-error-code, Retry-After');
+    }
+    if (request.method === 'OPTIONS') return;
+    const apikey = request.headers.apikey ?? (request.query as Record<string, unknown> | undefined)?.apikey;
+    if (typeof apikey !== 'string' || apikey === '') throw err.noApiKey();
+    if (apikey !== ctx.anonKey) {
+      const claims = verifyJwt(apikey, ctx.secret);
+      if (typeof claims === 'string' || (claims.role !== 'anon' && claims.role !== 'service_role')) {
+        throw err.invalidApiKey();
+      }
+    }
+  });
+
+  app.options('/*', async (request, reply) => {
+    const origin = request.headers.origin;
+    if (origin && ctx.corsOrigins.has(origin)) {
+      reply.header('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
+      reply.header(
+        'Access-Control-Allow-Headers',
+        'apikey, Authorization, Content-Type, X-Client-Info, X-Supabase-Api-Version, X-Requested-With',
+      );
+      reply.header('Access-Control-Max-Age', '86400');
+    }
+    return reply.code(204).send();
+  });
+
+  /** Bearer access token → user and session, with GoTrue's errors. */
+  function authenticate(request: FastifyRequest): { user: UserRow; sessionId: string } {
+    const header = request.headers.authorization;
+    const m = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    if (!m) throw err.noAuthorization();
+    const claims = verifyJwt(m[1]!, ctx.secret);
+    if (typeof claims === 'string') throw err.badJwt(claims);
+    if (typeof claims.sub !== 'string' || !claims.sub) throw err.badJwt('missing sub claim');
+    const user = service.userById(claims.sub);
+    if (!user) throw err.userNotFound();
+    const sessionId = claims.session_id;
+    if (typeof sessionId !== 'string' || !service.store.stmts.sessionById.get(sessionId)) throw err.sessionNotFound();
+    return { user, sessionId };
+  }
+
+  app.get('/health', async () => ({
+    version: VERSION,
+    name: 'GoTrue',
+    description: 'GoTrue is a user registration and authentication API',
+  }));
+
+  app.get('/settings', async () => ({
+    external: { anonymous_users: false, email: true, phone: false },
+    disable_signup: false,
+    mailer_autoconfirm: true,
+    phone_autoconfirm: false,
+    sms_provider: '',
+    saml_enabled: false,
+  }));
+
+  app.post('/signup', async (request) => {
+    const body = bodyOf(request);
+    const email = normalizeEmail(optionalString(body, 'email'));
+    const password = optionalString(body, 'password');
+    if (!email && optionalString(body, 'phone') === undefined) {
+      if (!password) throw err.anonymousDisabled();
+      throw err.validation('To sign up, please provide your email');
+    }
+    if (!email) throw err.validation('Phone sign-ups are disabled; please provide your email');
+    limits.signup.consume(request.ip);
+    checkNewPassword(password);
+    checkEmail(email);
+    const data = body.data;
+    if (data !== undefined && data !== null && (typeof data !== 'object' || Array.isArray(data))) {
+      throw err.validation('data must be an object');
+    }
+    if (service.findUserByEmail(email)) throw err.userAlreadyExists();
+    const passwordHash = await hashPassword(password!, ctx.bcryptCost);
+    const user = service.createUser(email, passwordHash, (data ?? {}) as Body, null);
+    return service.signIn(user.id, clientOf(request), issuerFor(request));
+  });
+
+  async function passwordGrant(request: FastifyRequest) {
+    const body = bodyOf(request);
+    const email = normalizeEmail(optionalString(body, 'email'));
+    const password = optionalString(body, 'password') ?? '';
+    if (!email) {
+      if (optionalString(body, 'phone')) throw err.invalidCredentials();
+      throw err.validation('A valid email or phone number is required');
+    }
+    limits.token.consume(request.ip);
+    limits.emailFailures.check(email);
+    const user = service.findUserByEmail(email);
+    // Unknown e-mail, or no password: still pay for one bcrypt verification so timing does not tell.
+    const ok = await verifyPassword(password, user?.encrypted_password ?? (await ctx.dummyHash));
+    if (!user || !user.encrypted_password || !ok || !password) {
+      limits.emailFailures.penalize(email);
+      throw err.invalidCredentials();
+    }
+    return service.signIn(user.id, clientOf(request), issuerFor(request));
+  }
+
+  app.post('/token', async (request, reply: FastifyReply) => {
+    const grant = (request.query as Record<string, unknown>).grant_type;
+    if (grant === 'password') return passwordGrant(request);
+    if (grant === 'refresh_token') {
+      limits.refresh.consume(request.ip);
+      const token = optionalString(bodyOf(request), 'refresh_token');
+      if (!token) {
+        return reply
+          .code(400)
+          .header('x-sb-error-code', 'validation_failed')
+          .send({ error: 'invalid_request', error_description: 'refresh_token required', code: 'validation_failed', error_code: 'validation_failed', msg: 'refresh_token required' });
+      }
+      return service.refresh(token, issuerFor(request));
+    }
+    throw new AuthHttpError(
+      400,
+      'validation_failed',
+      typeof grant === 'string' && grant
+        ? `unsupported_grant_type: "${grant}" is not supported (use password or refresh_token)`
+        : 'grant_type query parameter is required (password or refresh_token)',
+    );
+  });
+
+  app.post('/logout', async (request, reply) => {
+    const scope = (request.query as Record<string, unknown>).scope ?? 'global';
+    if (scope !== 'global' && scope !== 'local' && scope !== 'others') {
+      throw err.validation('scope must be one of global, local, others');
+    }
+    const { user, sessionId } = authenticate(request);
+    service.logout(user.id, sessionId, scope);
+    return reply.code(204).send();
+  });
+
+  app.get('/user', async (request) => {
+    const { user } = authenticate(request);
+    return service.publicUser(user);
+  });
+
+  app.put('/user', async (request) => {
+    const { user, sessionId } = authenticate(request);
+    const body = bodyOf(request);
+    const change: { email?: string; passwordHash?: string; data?: Body } = {};
+    const rawEmail = optionalString(body, 'email');
+    if (rawEmail !== undefined) {
+      const email = normalizeEmail(rawEmail);
+      if (!email) throw err.validation('Unable to validate email address: invalid format');
+      checkEmail(email);
+      if (email !== user.email) {
+        if (service.findUserByEmail(email)) throw err.emailExists();
+        change.email = email;
+      }
+    }
+    const password = optionalString(body, 'password');
+    if (password !== undefined) {
+      checkNewPassword(password);
+      if (user.encrypted_password && (await verifyPassword(password, user.encrypted_password))) throw err.samePassword();
+      change.passwordHash = await hashPassword(password, ctx.bcryptCost);
+    }
+    const data = body.data;
+    if (data !== undefined && data !== null) {
+      if (typeof data !== 'object' || Array.isArray(data)) throw err.validation('data must be an object');
+      change.data = data as Body;
+    }
+    if (!change.email && !change.passwordHash && !change.data) return service.publicUser(user);
+    // The user may have changed meanwhile (bcrypt is async): re-read before writing.
+    const fresh = service.userById(user.id);
+    if (!fresh) throw err.userNotFound();
+    return service.publicUser(service.updateUser(fresh, sessionId, change));
+  });
+}

@@ -1,0 +1,259 @@
+/** Users, sessions and refresh-token rotation on top of the SQLite store. */
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import type { AuthDb, IdentityRow, UserRow } from './db.ts';
+import { err } from './errors.ts';
+import { signJwt } from './jwt.ts';
+
+export interface ServiceConfig {
+  secret: string;
+  jwtExpiry: number;
+  /** Seconds during which the parent of the active refresh token still returns the current session. */
+  reuseInterval: number;
+}
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | null;
+}
+
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+/** 256-bit opaque refresh token. */
+const newRefreshToken = (): string => randomBytes(32).toString('base64url');
+const nowIso = (ms = Date.now()): string => new Date(ms).toISOString();
+
+function parseJson(text: string | null): Record<string, unknown> {
+  if (!text) return {};
+  try {
+    const v: unknown = JSON.parse(text);
+    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function identityData(userId: string, email: string): Record<string, unknown> {
+  return { sub: userId, email, email_verified: true, phone_verified: false };
+}
+
+export function userJson(user: UserRow, identities: IdentityRow[]) {
+  return {
+    id: user.id,
+    aud: user.aud,
+    role: user.role,
+    email: user.email,
+    email_confirmed_at: user.email_confirmed_at ?? undefined,
+    phone: '',
+    confirmed_at: user.email_confirmed_at ?? undefined,
+    last_sign_in_at: user.last_sign_in_at ?? undefined,
+    app_metadata: parseJson(user.raw_app_meta_data),
+    user_metadata: parseJson(user.raw_user_meta_data),
+    identities: identities.map((i) => ({
+      identity_id: i.id,
+      id: i.provider_id,
+      user_id: i.user_id,
+      identity_data: parseJson(i.identity_data),
+      provider: i.provider,
+      last_sign_in_at: i.last_sign_in_at ?? undefined,
+      created_at: i.created_at,
+      updated_at: i.updated_at,
+      email: i.email ?? undefined,
+    })),
+    factors: [] as unknown[],
+    created_at: user.created_at,
+    updated_at: user.updated_at,
+    is_anonymous: false,
+  };
+}
+
+export class AuthService {
+  constructor(
+    readonly store: AuthDb,
+    readonly config: ServiceConfig,
+  ) {}
+
+  private get s() {
+    return this.store.stmts;
+  }
+
+  findUserByEmail(email: string): UserRow | undefined {
+    return this.s.userByEmail.get(email);
+  }
+
+  userById(id: string): UserRow | undefined {
+    return this.s.userById.get(id);
+  }
+
+  publicUser(user: UserRow) {
+    return userJson(user, this.s.identitiesByUser.all(user.id));
+  }
+
+  /** Creates a confirmed user with its e-mail identity. Throws user_already_exists on a taken e-mail. */
+  createUser(email: string, passwordHash: string, data: Record<string, unknown>, signInAt: string | null): UserRow {
+    const id = randomUUID();
+    const now = nowIso();
+    const meta = { ...data, ...identityData(id, email) };
+    try {
+      this.store.db.transaction(() => {
+        this.s.insertUser.run({
+          id,
+          email,
+          encrypted_password: passwordHash,
+          now,
+          last_sign_in_at: signInAt,
+          app: JSON.stringify({ provider: 'email', providers: ['email'] }),
+          meta: JSON.stringify(meta),
+        });
+        this.s.insertIdentity.run({
+          id: randomUUID(),
+          user_id: id,
+          data: JSON.stringify(identityData(id, email)),
+          last_sign_in_at: signInAt,
+          now,
+          email,
+        });
+      })();
+    } catch (e) {
+      if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw err.userAlreadyExists();
+      throw e;
+    }
+    return this.s.userById.get(id)!;
+  }
+
+  /** Starts a session for a user who just proved their password; returns the session response body. */
+  signIn(userId: string, client: ClientInfo, issuer: string) {
+    const now = Date.now();
+    const iso = nowIso(now);
+    const sessionId = randomUUID();
+    const refresh = newRefreshToken();
+    const user = this.store.db.transaction(() => {
+      this.s.touchSignIn.run(iso, iso, userId);
+      this.s.touchIdentity.run(iso, iso, userId);
+      this.s.insertSession.run({ id: sessionId, user_id: userId, now: iso, user_agent: client.userAgent, ip: client.ip });
+      this.s.insertToken.run(hashToken(refresh), userId, sessionId, null, null, iso, iso);
+      return this.s.userById.get(userId)!;
+    })();
+    return this.sessionBody(user, sessionId, Math.floor(now / 1000), refresh, issuer, now);
+  }
+
+  /**
+   * refresh_token grant: rotates the token in one transaction. The parent of the active token is accepted
+   * within the reuse interval (returns the current refresh token); any other reuse revokes the session.
+   */
+  refresh(token: string, issuer: string) {
+    const now = Date.now();
+    const iso = nowIso(now);
+    const hashed = hashToken(token);
+    const result = this.store.db.transaction(() => {
+      const rt = this.s.tokenByHash.get(hashed);
+      if (!rt) return { error: err.refreshNotFound() };
+      const session = this.s.sessionById.get(rt.session_id);
+      if (!session) return { error: err.refreshNotFound() };
+      if (session.not_after && Date.parse(session.not_after) <= now) return { error: err.sessionExpired() };
+      let refresh: string;
+      if (rt.revoked) {
+        const active = this.s.activeToken.get(session.id);
+        const withinInterval = now - Date.parse(rt.updated_at) <= this.config.reuseInterval * 1000;
+        const current = active && active.parent === rt.token && active.nonce ? this.childToken(token, active.nonce) : null;
+        if (!active || !current || !withinInterval || hashToken(current) !== active.token) {
+          this.s.deleteSession.run(session.id);
+          return { error: err.refreshAlreadyUsed() };
+        }
+        // The parent of the active token, within the reuse interval: answer with the current token.
+        refresh = current;
+      } else {
+        const nonce = randomBytes(16).toString('base64url');
+        refresh = this.childToken(token, nonce);
+        this.s.revokeToken.run(iso, rt.id);
+        this.s.insertToken.run(hashToken(refresh), rt.user_id, session.id, rt.token, nonce, iso, iso);
+      }
+      this.s.touchSession.run(iso, iso, session.id);
+      const user = this.s.userById.get(rt.user_id);
+      if (!user) return { error: err.refreshNotFound() };
+      return { user, session, refresh };
+    })();
+    if ('error' in result) throw result.error;
+    const signedInAt = Math.floor(Date.parse(result.session.created_at) / 1000);
+    return this.sessionBody(result.user, result.session.id, signedInAt, result.refresh, issuer, now);
+  }
+
+  /**
+   * A rotated token is HMAC(secret, parent token + random nonce): only the hash and nonce are stored, yet
+   * whoever presents the parent again within the reuse interval can be handed the same current token.
+   */
+  private childToken(parent: string, nonce: string): string {
+    return createHmac('sha256', this.config.secret).update(`refresh:${parent}:${nonce}`).digest('base64url');
+  }
+
+  sessionBody(user: UserRow, sessionId: string, signedInAt: number, refreshToken: string, issuer: string, nowMs: number) {
+    const iat = Math.floor(nowMs / 1000);
+    const exp = iat + this.config.jwtExpiry;
+    const accessToken = signJwt(
+      {
+        iss: issuer,
+        sub: user.id,
+        aud: user.aud,
+        exp,
+        iat,
+        email: user.email,
+        phone: '',
+        app_metadata: parseJson(user.raw_app_meta_data),
+        user_metadata: parseJson(user.raw_user_meta_data),
+        role: user.role,
+        aal: 'aal1',
+        amr: [{ method: 'password', timestamp: signedInAt }],
+        session_id: sessionId,
+        is_anonymous: false,
+      },
+      this.config.secret,
+    );
+    return {
+      access_token: accessToken,
+      token_type: 'bearer',
+      expires_in: this.config.jwtExpiry,
+      expires_at: exp,
+      refresh_token: refreshToken,
+      user: this.publicUser(user),
+    };
+  }
+
+  logout(userId: string, sessionId: string, scope: 'global' | 'local' | 'others'): void {
+    if (scope === 'global') this.s.deleteUserSessions.run(userId);
+    else if (scope === 'local') this.s.deleteSession.run(sessionId);
+    else this.s.deleteOtherSessions.run(userId, sessionId);
+  }
+
+  /** Applies a PUT /user change; a new password signs out the user's other sessions (as GoTrue does). */
+  updateUser(
+    user: UserRow,
+    sessionId: string,
+    change: { email?: string; passwordHash?: string; data?: Record<string, unknown> },
+  ): UserRow {
+    const now = nowIso();
+    const email = change.email ?? user.email;
+    const meta = parseJson(user.raw_user_meta_data);
+    if (change.data) {
+      for (const [k, v] of Object.entries(change.data)) {
+        if (v === null) delete meta[k];
+        else meta[k] = v;
+      }
+    }
+    if (change.email) meta.email = email;
+    try {
+      this.store.db.transaction(() => {
+        this.s.updateUser.run({
+          id: user.id,
+          email,
+          encrypted_password: change.passwordHash ?? user.encrypted_password,
+          meta: JSON.stringify(meta),
+          now,
+        });
+        if (change.email) this.s.updateIdentity.run(JSON.stringify(identityData(user.id, email)), email, now, user.id);
+        if (change.passwordHash) this.s.deleteOtherSessions.run(user.id, sessionId);
+      })();
+    } catch (e) {
+      if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw err.emailExists();
+      throw e;
+    }
+    return this.s.userById.get(user.id)!;
+  }
+}

@@ -1,0 +1,69 @@
+import { useId, useState, type FormEvent } from 'react';
+import { css } from 'styled-system/css';
+import { Button } from '../components/Button';
+
+const form = css({ display: 'grid', gap: '4', maxW: '420px', bg: 'surface', borderWidth: '2px', borderColor: 'border', p: '6' });
+const field = css({ display: 'grid', gap: '1', '& label': { fontWeight: 'bold' } });
+export const input = css({
+  borderWidth: '2px',
+  borderColor: 'border',
+  bg: 'bg',
+  color: 'fg',
+  px: '3',
+  py: '2',
+  fontSize: 'md',
+  width: '100%',
+  _focusVisible: { borderColor: 'focusRing' },
+});
+
+export interface AuthFormProps {
+  submitLabel: 'Login' | 'Sign Up';
+  loading: boolean;
+  onSubmit: (email: string, password: string) => void;
+  autoCompletePassword: 'current-password' | 'new-password';
+}
+
+/** E-mail (e-mail type) and password (hidden) with a submit button that shows the loading state. */
+export function AuthForm({ submitLabel, loading, onSubmit, autoCompletePassword }: AuthFormProps) {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit(email, password);
+  };
+  return (
+    <form className={form} onSubmit={submit} aria-busy={loading}>
+      <div className={field}>
+        <label htmlFor={`${id}-email`}>Email</label>
+        <input id={`${id}-email`} className={input} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      </div>
+      <div className={field}>
+        <label htmlFor={`${id}-password`}>Password</label>
+        <input
+          id={`${id}-password`}
+          className={input}
+          type="password"
+          name="password"
+          autoComplete={autoCompletePassword}
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </div>
+      <Button type="submit" variant="solidGreen" disabled={loading}>
+        {loading ? `${submitLabel}…` : submitLabel}
+      </Button>
+    </form>
+  );
+}
+
+export function ResultMessage({ message }: { message: { kind: 'success' | 'error'; text: string } | null }) {
+  return (
+    <div role="status" aria-live="polite" className={css({ minH: '6', my: '3', fontWeight: 'bold' })}>
+      {message ? <p className={message.kind === 'error' ? css({ color: 'accent' }) : css({ color: 'primary' })}>{message.text}</p> : null}
+    </div>
+  );
+}
+
+export const banner = css({ bg: 'bannerBg', color: 'onSolid', p: '4', mb: '6', fontWeight: 'bold', maxW: '70ch' });
