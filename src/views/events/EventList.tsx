@@ -4,8 +4,31 @@ import { css } from 'styled-system/css';
 import type { CateringEvent } from '../../storage/schemas';
 import { EventCard, type EventCardApi } from './EventCard';
 
-/** The event cards, virtualised against the window so thousands of events stay quick. */
+const list = css({ listStyle: 'none', p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: '4' });
+
+/** Lists longer than this are virtualised; shorter ones are all in the page (find-in-page works). */
+export const virtualiseAbove = 60;
+
+/** The event cards; long lists are virtualised against the window so thousands of events stay quick. */
 export function EventList({ events, api }: { events: CateringEvent[]; api: EventCardApi }) {
+  if (events.length === 0) {
+    return <p className={css({ p: '6', textAlign: 'center', color: 'fgMuted' })}>No events to show.</p>;
+  }
+  if (events.length <= virtualiseAbove) {
+    return (
+      <ul aria-label="Events" className={list}>
+        {events.map((event) => (
+          <li key={event.id}>
+            <EventCard event={event} api={api} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return <VirtualEventList events={events} api={api} />;
+}
+
+function VirtualEventList({ events, api }: { events: CateringEvent[]; api: EventCardApi }) {
   const listRef = useRef<HTMLUListElement>(null);
   const [offset, setOffset] = useState(0);
   useLayoutEffect(() => {
@@ -19,9 +42,6 @@ export function EventList({ events, api }: { events: CateringEvent[]; api: Event
     scrollMargin: offset,
     getItemKey: (index) => events[index]?.id ?? index,
   });
-  if (events.length === 0) {
-    return <p className={css({ p: '6', textAlign: 'center', color: 'fgMuted' })}>No events to show.</p>;
-  }
   const items = virtualizer.getVirtualItems();
   return (
     <ul ref={listRef} aria-label="Events" className={css({ listStyle: 'none', p: 0, m: 0, position: 'relative' })} style={{ height: virtualizer.getTotalSize() }}>

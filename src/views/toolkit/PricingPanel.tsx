@@ -111,7 +111,7 @@ export function PricingPanel({ actors }: { actors: ToolkitActors }) {
         ) : null}
       </form>
       <div className={tableWrap}>
-        <table className={table} aria-label="Prices">
+        <table className={table} aria-label="Price list">
           <thead>
             <tr>
               <th scope="col">Item</th>
