@@ -16,13 +16,13 @@ const card = css({
   borderWidth: '2px',
   borderColor: 'border',
   display: 'grid',
-  gridTemplateColumns: { base: '1fr', md: '140px 1fr auto' },
+  gridTemplateColumns: { base: '88px minmax(0, 1fr)', md: '140px minmax(0, 1fr) auto' },
   gap: { base: '3', md: '5' },
   p: { base: '3', md: '4' },
 });
-const image = css({ width: { base: '100%', md: '140px' }, height: { base: '140px', md: '140px' }, objectFit: 'cover', bg: 'surfaceRaised' });
+const image = css({ width: { base: '88px', md: '140px' }, height: { base: '88px', md: '140px' }, objectFit: 'cover', bg: 'surfaceRaised' });
 const title = css({ fontFamily: 'heading', fontSize: 'xl', color: 'primary', fontWeight: 'bold', overflowWrap: 'anywhere' });
-const side = css({ display: 'flex', flexDirection: { base: 'row', md: 'column' }, flexWrap: 'wrap', gap: '2', alignItems: 'stretch' });
+const side = css({ display: 'flex', flexDirection: { base: 'row', md: 'column' }, flexWrap: 'wrap', gap: '2', alignItems: 'stretch', gridColumn: { base: '1 / -1', md: 'auto' } });
 const details = css({
   display: 'grid',
   gridTemplateColumns: { base: '1fr', sm: 'max-content 1fr' },

@@ -91,7 +91,7 @@ function InventoryIngredients({ actorRef }: { actorRef: ToolkitActors['inventory
             ))}
           </select>
         </div>
-        <p className={muted} aria-live="polite">
+        <p className={`${muted} ${css({ gridColumn: '1 / -1' })}`} aria-live="polite">
           {inv.selected
             ? `Cost per ${formatAmount(inv.selected.amountPerUnit)} ${inv.selected.unit} ${inv.selected.packageType}: ${formatMoney(inv.selected.costPerUnit)}`
             : 'Choose an item to see its cost per pack size.'}

@@ -47,9 +47,12 @@ const formGrid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 
 const totals = css({
   display: 'grid',
   gridTemplateColumns: { base: '1fr', sm: 'minmax(0, 1fr) auto' },
-  gap: '2',
-  alignItems: 'center',
-  '& output': { fontWeight: 'bold', fontSize: 'lg', textAlign: { base: 'left', sm: 'right' } },
+  columnGap: '4',
+  rowGap: '2',
+  alignItems: 'end',
+  '& dt': { fontWeight: 'bold' },
+  '& dd': { textAlign: { base: 'left', sm: 'right' }, pb: { base: '3', sm: '2' }, borderBottomWidth: { base: '1px', sm: '0' }, borderColor: 'border' },
+  '& output': { fontWeight: 'bold', fontSize: 'lg' },
 });
 const fixedRow = css({ fontStyle: 'italic', color: 'fgMuted' });
 const tableWrap = css({ overflowX: 'auto' });
@@ -129,7 +132,7 @@ export function PricingPanel({ actors }: { actors: ToolkitActors }) {
                 <td>{formatMoney(l.price, '').trim()}</td>
                 <td>{l.currency}</td>
                 <td className={css({ whiteSpace: 'nowrap' })}>
-                  <span className={css({ display: 'flex', gap: '2', justifyContent: 'flex-end' })}>
+                  <span className={css({ display: 'flex', flexDirection: { base: 'column', sm: 'row' }, gap: '2', justifyContent: 'flex-end' })}>
                     <Button size="sm" variant="outlineBlue" aria-label={`Edit price ${l.name}`} onClick={() => p.edit(l.id)} disabled={p.editing}>
                       Edit
                     </Button>
@@ -160,25 +163,35 @@ export function PricingPanel({ actors }: { actors: ToolkitActors }) {
           Error fetching total event ingredient cost.
         </p>
       ) : (
-        <div className={totals}>
-          <span>Total before discount and tax</span>
-          <output aria-label="Total before discount and tax">{formatMoney(p.summary.total)}</output>
-          <div className={field}>
+        <>
+        <dl className={totals}>
+          <dt>Total before discount and tax</dt>
+          <dd>
+            <output aria-label="Total before discount and tax">{formatMoney(p.summary.total)}</output>
+          </dd>
+          <dt className={field}>
             <label htmlFor="discount-pct" className={label}>
               Discount (%)
             </label>
             <input id="discount-pct" className={`${input} ${pctInput}`} type="number" step="any" value={p.discountText} aria-invalid={p.discountInvalid || undefined} onChange={(e) => p.setDiscount(e.target.value)} />
-          </div>
-          <output aria-label="Total after discount">{formatMoney(p.summary.discounted)}</output>
-          <div className={field}>
+          </dt>
+          <dd>
+            <span className={muted}>Total after discount </span>
+            <output aria-label="Total after discount">{formatMoney(p.summary.discounted)}</output>
+          </dd>
+          <dt className={field}>
             <label htmlFor="tax-pct" className={label}>
               Tax (%)
             </label>
             <input id="tax-pct" className={`${input} ${pctInput}`} type="number" step="any" value={p.taxText} aria-invalid={p.taxInvalid || undefined} onChange={(e) => p.setTax(e.target.value)} />
-          </div>
-          <output aria-label="Total after tax">{formatMoney(p.summary.taxed)}</output>
-          <p className={muted}>All amounts are in CAD.</p>
-        </div>
+          </dt>
+          <dd>
+            <span className={muted}>Total after tax </span>
+            <output aria-label="Total after tax">{formatMoney(p.summary.taxed)}</output>
+          </dd>
+        </dl>
+        <p className={muted}>All amounts are in CAD.</p>
+        </>
       )}
     </section>
   );
