@@ -7,7 +7,9 @@ export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_BYTES = 72;
 
 export async function hashPassword(password: string, cost: number): Promise<string> {
-  return hash(password, { cost, version: '2a' });
+  // @node-rs/bcrypt 1.x writes $2y$ ($2b$ rules). For passwords of at most 72 bytes (enforced below) $2a$, $2b$ and $2y$
+  // compute the same hash; $2a$ is the prefix Supabase (Go's bcrypt) writes in auth.users.
+  return (await hash(password, cost)).replace(/^\$2[by]\$/, '$2a$');
 }
 
 export async function verifyPassword(password: string, encoded: string): Promise<boolean> {
