@@ -122,6 +122,7 @@ export const eventsMachine = setup({
   },
   guards: {
     hasEvent: ({ context, event }) => 'id' in event && context.events.some((e) => e.id === event.id),
+    isToolkitEventGone: ({ context }) => !context.events.some((e) => e.id === context.toolkitId),
     canUndo: ({ context }) => context.lastDeleted !== null && !context.events.some((e) => e.id === context.lastDeleted?.id),
   },
 }).createMachine({
@@ -166,6 +167,8 @@ export const eventsMachine = setup({
     },
     toolkitOpen: {
       tags: ['list', 'toolkit'],
+      // Another tab may delete the event whose Tool Kit is open: close it then.
+      always: { guard: 'isToolkitEventGone', target: 'browsing', actions: 'clearToolkitId' },
       on: { 'toolkit.close': { target: 'browsing', actions: 'clearToolkitId' } },
     },
   },

@@ -119,7 +119,6 @@ export function PricingPanel({ actors }: { actors: ToolkitActors }) {
             <tr>
               <th scope="col">Item</th>
               <th scope="col">Price</th>
-              <th scope="col">Currency</th>
               <th scope="col">
                 <span className={css({ srOnly: true })}>Actions</span>
               </th>
@@ -129,8 +128,7 @@ export function PricingPanel({ actors }: { actors: ToolkitActors }) {
             {p.lines.map((l) => (
               <tr key={l.id} aria-current={p.editingId === l.id ? 'true' : undefined}>
                 <td>{l.name}</td>
-                <td>{formatMoney(l.price, '').trim()}</td>
-                <td>{l.currency}</td>
+                <td className={css({ whiteSpace: 'nowrap' })}>{formatMoney(l.price, l.currency)}</td>
                 <td className={css({ whiteSpace: 'nowrap' })}>
                   <span className={css({ display: 'flex', flexDirection: { base: 'column', sm: 'row' }, gap: '2', justifyContent: 'flex-end' })}>
                     <Button size="sm" variant="outlineBlue" aria-label={`Edit price ${l.name}`} onClick={() => p.edit(l.id)} disabled={p.editing}>
@@ -145,14 +143,12 @@ export function PricingPanel({ actors }: { actors: ToolkitActors }) {
             ))}
             <tr className={fixedRow}>
               <td>Total Inventory Items</td>
-              <td>{p.invTotal === null ? '—' : formatMoney(p.invTotal, '').trim()}</td>
-              <td>CAD</td>
+              <td className={css({ whiteSpace: 'nowrap' })}>{p.invTotal === null ? '—' : formatMoney(p.invTotal)}</td>
               <td />
             </tr>
             <tr className={fixedRow}>
               <td>Total Specialty Ingredients</td>
-              <td>{p.spTotal === null ? '—' : formatMoney(p.spTotal, '').trim()}</td>
-              <td>CAD</td>
+              <td className={css({ whiteSpace: 'nowrap' })}>{p.spTotal === null ? '—' : formatMoney(p.spTotal)}</td>
               <td />
             </tr>
           </tbody>
