@@ -234,3 +234,28 @@ test('tool kit: ingredients, menu, notes, pricing and image are kept; delete and
   await page.getByRole('button', { name: 'Ingredients', exact: true }).click();
   await expect(page.getByText('Total Cost: $60.00 CAD')).toBeVisible();
 });
+
+test('events page, form and tool kit have no serious accessibility violations (light and dark)', async ({ page }) => {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  const serious = async () => {
+    const results = await new AxeBuilder({ page }).analyze();
+    return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  };
+  await openEvents(page);
+  for (const mode of ['light', 'dark']) {
+    if (mode === 'dark') await page.getByRole('button', { name: 'Dark Mode' }).click();
+    await page.getByRole('button', { name: 'Filter Events' }).click();
+    await page.getByRole('button', { name: 'More Filtering Options' }).click();
+    await page.getByRole('button', { name: 'More Details' }).first().click();
+    expect(await serious()).toEqual([]);
+    await page.getByRole('button', { name: 'New Event' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    expect(await serious()).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Tool Kit' }).first().click();
+    for (const b of ['Choose Event Image', 'Ingredients', 'Menu', 'Notes', 'Pricing']) await page.getByRole('button', { name: b, exact: true }).click();
+    expect(await serious()).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.reload();
+  }
+});
