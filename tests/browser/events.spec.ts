@@ -259,3 +259,21 @@ test('events page, form and tool kit have no serious accessibility violations (l
     await page.reload();
   }
 });
+
+test('the list and an open Tool Kit follow changes made in another tab', async ({ page, context }) => {
+  await openEvents(page);
+  const other = await context.newPage();
+  await other.goto('/ManageEvents');
+  await other.getByRole('article', { name: 'Far Future Feast' }).getByRole('button', { name: 'Tool Kit' }).click();
+  await other.getByRole('button', { name: 'Notes', exact: true }).click();
+
+  await page.getByRole('article', { name: 'Far Future Feast' }).getByRole('button', { name: 'Tool Kit' }).click();
+  await page.getByRole('button', { name: 'Notes', exact: true }).click();
+  await page.getByLabel('Note', { exact: true }).fill('Added in tab one');
+  await page.getByRole('button', { name: 'Add Note' }).click();
+  await expect(other.getByRole('list', { name: 'Notes' }).getByText('Added in tab one')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Delete Event Old Harbour Gala' }).click();
+  await other.keyboard.press('Escape');
+  await expect(other.getByRole('article', { name: 'Old Harbour Gala' })).toHaveCount(0);
+});

@@ -12,7 +12,7 @@ export const input = css({
   py: '2',
   fontSize: 'md',
   width: '100%',
-  minH: '10',
+  height: '11',
   _invalid: { borderColor: 'accent' },
   _focusVisible: { outline: '3px solid', outlineColor: 'focusRing', outlineOffset: '1px' },
 });

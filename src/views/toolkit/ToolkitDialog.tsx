@@ -1,6 +1,7 @@
 import { Dialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
-import { useSelector } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
 import type { CateringEvent } from '../../storage/schemas';
 import { Button } from '../components/Button';
@@ -10,7 +11,9 @@ import { ImagePanel } from './ImagePanel';
 import { IngredientsPanel } from './IngredientsPanel';
 import { MenuPanel, NotesPanel } from './MenuNotesPanels';
 import { PricingPanel } from './PricingPanel';
-import { useToolkitActors, type ToolkitActors } from './useToolkitActors';
+import { toolkitMachine } from '../../machines/toolkit/toolkit.machine';
+import { eventsStore, perEventStores } from '../../storage';
+import { useToolkitActors } from './useToolkitActors';
 
 const toggles = [
   { tag: 'image', label: 'Choose Event Image', event: 'image.toggle' },
@@ -20,16 +23,17 @@ const toggles = [
   { tag: 'pricing', label: 'Pricing', event: 'pricing.toggle' },
 ] as const;
 
-function usePanels(ref: ToolkitActors['panels']) {
+function usePanels(ref: ReturnType<typeof useActorRef<typeof toolkitMachine>>) {
   const shown = useSelector(ref, (s) => toggles.filter((t) => s.hasTag(t.tag)).map((t) => t.tag), (a, b) => a.join() === b.join());
   return { shown, toggle: (event: (typeof toggles)[number]['event']) => ref.send({ type: event }) };
 }
 
 /** The Tool Kit overlay of one event (Ark UI Dialog: focus trap, Escape closes). */
 export function ToolkitDialog({ event, eventsRef, onClose }: { event: CateringEvent; eventsRef: EventsRef; onClose: () => void }) {
-  const actors = useToolkitActors(event, eventsRef);
-  const panels = usePanels(actors.panels);
+  const panelsRef = useActorRef(toolkitMachine);
+  const panels = usePanels(panelsRef);
   const isShown = (tag: string) => (panels.shown as string[]).includes(tag);
+  const version = useStorageVersion(event.id);
   return (
     <Dialog.Root open onOpenChange={(d) => (d.open ? undefined : onClose())}>
       <Portal>
@@ -55,15 +59,35 @@ export function ToolkitDialog({ event, eventsRef, onClose }: { event: CateringEv
                   Click the buttons above to toggle the visibility of the different tools.
                 </p>
               ) : null}
-              {isShown('image') ? <ImagePanel event={event} eventsRef={eventsRef} /> : null}
-              {isShown('ingredients') ? <IngredientsPanel actors={actors} /> : null}
-              {isShown('menu') ? <MenuPanel actorRef={actors.menuNotes} /> : null}
-              {isShown('notes') ? <NotesPanel actorRef={actors.menuNotes} /> : null}
-              {isShown('pricing') ? <PricingPanel actors={actors} /> : null}
+              <ToolkitTools key={version} event={event} eventsRef={eventsRef} isShown={isShown} />
             </div>
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  );
+}
+
+/** Bumps when another tab changes this event or its per-event keys, so the tools hydrate again. */
+function useStorageVersion(id: number) {
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    const bump = () => setVersion((v) => v + 1);
+    const stops = [eventsStore.subscribe(bump), ...perEventStores(id).map((store) => store.subscribe(bump))];
+    return () => stops.forEach((stop) => stop());
+  }, [id]);
+  return version;
+}
+
+function ToolkitTools({ event, eventsRef, isShown }: { event: CateringEvent; eventsRef: EventsRef; isShown: (tag: string) => boolean }) {
+  const actors = useToolkitActors(event, eventsRef);
+  return (
+    <>
+      {isShown('image') ? <ImagePanel event={event} eventsRef={eventsRef} /> : null}
+      {isShown('ingredients') ? <IngredientsPanel actors={actors} /> : null}
+      {isShown('menu') ? <MenuPanel actorRef={actors.menuNotes} /> : null}
+      {isShown('notes') ? <NotesPanel actorRef={actors.menuNotes} /> : null}
+      {isShown('pricing') ? <PricingPanel actors={actors} /> : null}
+    </>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * The actors of one open Tool Kit, hydrated from the event and its per-event keys, with their side
+ * The data actors of one open Tool Kit, hydrated from the event and its per-event keys, with their side
  * effects provided: event fields go through the events list (`event.patch`), the per-event keys
  * through their accessors, and the quantity prompt is the browser's window.prompt.
  */
@@ -11,7 +11,6 @@ import { inventoryIngredientsMachine, type QuantityPromptInput } from '../../mac
 import { menuNotesMachine } from '../../machines/toolkit/menuNotes.machine';
 import { pricingMachine } from '../../machines/toolkit/pricing.machine';
 import { specialtyIngredientsMachine } from '../../machines/toolkit/specialtyIngredients.machine';
-import { toolkitMachine } from '../../machines/toolkit/toolkit.machine';
 import { discountPercentageStore, ingredientListStore, inventoryItemsStore, taxPercentageStore, type CateringEvent } from '../../storage';
 import { reportWrite, type EventsRef } from '../events/useEventsActor';
 
@@ -25,7 +24,6 @@ export function useToolkitActors(event: CateringEvent, eventsRef: EventsRef) {
   }));
   const patch = (p: Partial<CateringEvent>) => eventsRef.send({ type: 'event.patch', id, patch: p });
 
-  const panels = useActorRef(toolkitMachine);
   const inventory = useActorRef(
     inventoryIngredientsMachine.provide({
       actions: { persistLines: ({ context }) => reportWrite(ingredientListStore(id).write(context.lines)) },
@@ -61,7 +59,7 @@ export function useToolkitActors(event: CateringEvent, eventsRef: EventsRef) {
     { input: { lines: event.pricing ?? [], discount: start.discount, tax: start.tax } },
   );
   useEffect(() => inventoryItemsStore.subscribe((items) => inventory.send({ type: 'inventory.change', items })), [inventory]);
-  return { panels, inventory, specialty, menuNotes, pricing };
+  return { inventory, specialty, menuNotes, pricing };
 }
 
 export type ToolkitActors = ReturnType<typeof useToolkitActors>;
