@@ -277,3 +277,23 @@ test('the list and an open Tool Kit follow changes made in another tab', async (
   await other.keyboard.press('Escape');
   await expect(other.getByRole('article', { name: 'Old Harbour Gala' })).toHaveCount(0);
 });
+
+test('a failed save keeps the event on screen and says so', async ({ page }) => {
+  await openEvents(page);
+  await page.evaluate(() => {
+    const original = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key: string, value: string) {
+      if (key === 'events') throw new DOMException('full', 'QuotaExceededError');
+      return original.call(this, key, value);
+    };
+  });
+  await page.getByRole('button', { name: 'New Event' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create New Event' });
+  await dialog.getByLabel('Event Name').fill('Unsaved Soiree');
+  await dialog.getByLabel('Number of Guests').fill('8');
+  await dialog.getByLabel('Event Date').fill(today);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('article', { name: 'Unsaved Soiree' })).toBeVisible();
+  await expect(page.getByText('Could not save your change')).toBeVisible();
+  await expect(page.getByText(/Browser storage is full/)).toBeVisible();
+});
