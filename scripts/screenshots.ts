@@ -1,7 +1,11 @@
 /** Dev tool: screenshots of pages in light and dark mode, desktop and phone width, into .bench/shots/. */
 import { ensureDir, launchChromium, startServer } from './bench/support';
 
-const paths = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/login', '/signup', '/About', '/tutorials', '/nope', '/signout'];
+// Usage: tsx scripts/screenshots.ts [--signed-in] [path ...]
+const args = process.argv.slice(2);
+const signedIn = args.includes('--signed-in');
+const given = args.filter((a) => !a.startsWith('--'));
+const paths = given.length ? given : ['/', '/login', '/signup', '/About', '/tutorials', '/nope', '/signout'];
 const out = ensureDir(new URL('../.bench/shots/', import.meta.url).pathname);
 const server = await startServer();
 const browser = await launchChromium();
@@ -10,6 +14,13 @@ for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['pho
     const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
     await context.addInitScript((m) => window.localStorage.setItem('colorMode', JSON.stringify(m)), mode);
     const page = await context.newPage();
+    if (signedIn) {
+      await page.goto(`${server.url}/login`);
+      await page.getByLabel('Email').fill('demo@catercaptain.com');
+      await page.getByLabel('Password').fill('democatercaptain');
+      await page.getByRole('button', { name: 'Login', exact: true }).click();
+      await page.getByText('Login successful!').waitFor();
+    }
     for (const path of paths) {
       await page.goto(server.url + path);
       await page.waitForLoadState('networkidle');

@@ -102,7 +102,7 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions): 
   const demoWanted = options.demoUser ?? env.DEMO_USER !== 'false';
   if (demoWanted && !store.stmts.getMeta.get('demo_user_seeded')) {
     if (!service.findUserByEmail(DEMO_EMAIL)) {
-      service.createUser(DEMO_EMAIL, await hashPassword(DEMO_PASSWORD, bcryptCost), { full_name: 'Demo Caterer' }, null);
+      service.createUser(DEMO_EMAIL, await hashPassword(DEMO_PASSWORD, bcryptCost), {}, null);
     }
     store.stmts.setMeta.run('demo_user_seeded', new Date().toISOString());
   }
@@ -111,8 +111,17 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions): 
     for (const l of Object.values(limits)) l.prune();
   }, 60_000);
   pruneTimer.unref();
+  const checkpointTimer = setInterval(() => {
+    try {
+      store.db.pragma('wal_checkpoint(PASSIVE)');
+    } catch (e) {
+      app.log.warn({ err: e }, 'WAL checkpoint failed');
+    }
+  }, 2_000);
+  checkpointTimer.unref();
   app.addHook('onClose', async () => {
     clearInterval(pruneTimer);
+    clearInterval(checkpointTimer);
     store.db.close();
   });
 

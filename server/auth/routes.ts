@@ -45,10 +45,8 @@ export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promi
     userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'].slice(0, 512) : null,
   });
 
-  // Auth responses carry secrets and user input: never compress them (BREACH), never cache them.
-  app.addHook('onRoute', (route) => {
-    (route as { compress?: boolean }).compress = false;
-  });
+  // Auth responses carry secrets next to user input: never compress them (BREACH), and it saves CPU.
+  const plain = { compress: false as const };
 
   // supabase-js sends Content-Type: application/json even on body-less POSTs (logout): accept empty bodies.
   app.removeContentTypeParser('application/json');
@@ -91,7 +89,7 @@ export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promi
     }
   });
 
-  app.options('/*', async (request, reply) => {
+  app.options('/*', plain, async (request, reply) => {
     const origin = request.headers.origin;
     if (origin && ctx.corsOrigins.has(origin)) {
       reply.header('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
@@ -119,13 +117,13 @@ export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promi
     return { user, sessionId };
   }
 
-  app.get('/health', async () => ({
+  app.get('/health', plain, async () => ({
     version: VERSION,
     name: 'GoTrue',
     description: 'GoTrue is a user registration and authentication API',
   }));
 
-  app.get('/settings', async () => ({
+  app.get('/settings', plain, async () => ({
     external: { anonymous_users: false, email: true, phone: false },
     disable_signup: false,
     mailer_autoconfirm: true,
@@ -134,7 +132,7 @@ export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promi
     saml_enabled: false,
   }));
 
-  app.post('/signup', async (request) => {
+  app.post('/signup', plain, async (request) => {
     const body = bodyOf(request);
     const email = normalizeEmail(optionalString(body, 'email'));
     const password = optionalString(body, 'password');
@@ -176,7 +174,7 @@ export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promi
     return service.signIn(user.id, clientOf(request), issuerFor(request));
   }
 
-  app.post('/token', async (request, reply: FastifyReply) => {
+  app.post('/token', plain, async (request, reply: FastifyReply) => {
     const grant = (request.query as Record<string, unknown>).grant_type;
     if (grant === 'password') return passwordGrant(request);
     if (grant === 'refresh_token') {
@@ -199,7 +197,7 @@ export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promi
     );
   });
 
-  app.post('/logout', async (request, reply) => {
+  app.post('/logout', plain, async (request, reply) => {
     const scope = (request.query as Record<string, unknown>).scope ?? 'global';
     if (scope !== 'global' && scope !== 'local' && scope !== 'others') {
       throw err.validation('scope must be one of global, local, others');
@@ -209,12 +207,12 @@ export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promi
     return reply.code(204).send();
   });
 
-  app.get('/user', async (request) => {
+  app.get('/user', plain, async (request) => {
     const { user } = authenticate(request);
     return service.publicUser(user);
   });
 
-  app.put('/user', async (request) => {
+  app.put('/user', plain, async (request) => {
     const { user, sessionId } = authenticate(request);
     const body = bodyOf(request);
     const change: { email?: string; passwordHash?: string; data?: Body } = {};

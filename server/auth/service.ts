@@ -69,7 +69,9 @@ export class AuthService {
   constructor(
     readonly store: AuthDb,
     readonly config: ServiceConfig,
-  ) {}
+  ) {
+    this.refreshTx = store.db.transaction((token: string, now: number) => this.rotate(token, now));
+  }
 
   private get s() {
     return this.store.stmts;
@@ -83,8 +85,17 @@ export class AuthService {
     return this.s.userById.get(id);
   }
 
-  publicUser(user: UserRow) {
-    return userJson(user, this.s.identitiesByUser.all(user.id));
+  /** User JSON (with identities and parsed metadata), cached per user until any of its columns change. */
+  private cache = new Map<string, { key: string; json: ReturnType<typeof userJson> }>();
+
+  publicUser(user: UserRow): ReturnType<typeof userJson> {
+    const key = [user.updated_at, user.last_sign_in_at, user.email, user.raw_user_meta_data, user.raw_app_meta_data].join('\u0000');
+    const hit = this.cache.get(user.id);
+    if (hit && hit.key === key) return hit.json;
+    const json = userJson(user, this.s.identitiesByUser.all(user.id));
+    if (this.cache.size >= 5000) this.cache.clear();
+    this.cache.set(user.id, { key, json });
+    return json;
   }
 
   /** Creates a confirmed user with its e-mail identity. Throws user_already_exists on a taken e-mail. */
@@ -135,42 +146,48 @@ export class AuthService {
     return this.sessionBody(user, sessionId, Math.floor(now / 1000), refresh, issuer, now);
   }
 
+  /** The whole rotation in one SQLite transaction (created once, not per request). */
+  private refreshTx = (token: string, now: number) => this.rotate(token, now);
+
+  private rotate(token: string, now: number) {
+    const iso = nowIso(now);
+    const hashed = hashToken(token);
+    const rt = this.s.tokenByHash.get(hashed);
+    if (!rt) return { error: err.refreshNotFound() };
+    const session = this.s.sessionById.get(rt.session_id);
+    if (!session) return { error: err.refreshNotFound() };
+    if (session.not_after && Date.parse(session.not_after) <= now) return { error: err.sessionExpired() };
+    let refresh: string;
+    if (rt.revoked) {
+      const active = this.s.activeToken.get(session.id);
+      const withinInterval = now - Date.parse(rt.updated_at) <= this.config.reuseInterval * 1000;
+      const current = active && active.parent === rt.token && active.nonce ? this.childToken(token, active.nonce) : null;
+      if (!active || !current || !withinInterval || hashToken(current) !== active.token) {
+        this.s.deleteSession.run(session.id);
+        return { error: err.refreshAlreadyUsed() };
+      }
+      // The parent of the active token, within the reuse interval: answer with the current token.
+      refresh = current;
+    } else {
+      const nonce = randomBytes(16).toString('base64url');
+      refresh = this.childToken(token, nonce);
+      this.s.revokeToken.run(iso, rt.id);
+      this.s.insertToken.run(hashToken(refresh), rt.user_id, session.id, rt.token, nonce, iso, iso);
+    }
+    this.s.touchSession.run(iso, iso, session.id, nowIso(now - 60_000));
+    const user = this.s.userById.get(rt.user_id);
+    if (!user) return { error: err.refreshNotFound() };
+    return { user, session, refresh };
+  }
+
+
   /**
    * refresh_token grant: rotates the token in one transaction. The parent of the active token is accepted
    * within the reuse interval (returns the current refresh token); any other reuse revokes the session.
    */
   refresh(token: string, issuer: string) {
     const now = Date.now();
-    const iso = nowIso(now);
-    const hashed = hashToken(token);
-    const result = this.store.db.transaction(() => {
-      const rt = this.s.tokenByHash.get(hashed);
-      if (!rt) return { error: err.refreshNotFound() };
-      const session = this.s.sessionById.get(rt.session_id);
-      if (!session) return { error: err.refreshNotFound() };
-      if (session.not_after && Date.parse(session.not_after) <= now) return { error: err.sessionExpired() };
-      let refresh: string;
-      if (rt.revoked) {
-        const active = this.s.activeToken.get(session.id);
-        const withinInterval = now - Date.parse(rt.updated_at) <= this.config.reuseInterval * 1000;
-        const current = active && active.parent === rt.token && active.nonce ? this.childToken(token, active.nonce) : null;
-        if (!active || !current || !withinInterval || hashToken(current) !== active.token) {
-          this.s.deleteSession.run(session.id);
-          return { error: err.refreshAlreadyUsed() };
-        }
-        // The parent of the active token, within the reuse interval: answer with the current token.
-        refresh = current;
-      } else {
-        const nonce = randomBytes(16).toString('base64url');
-        refresh = this.childToken(token, nonce);
-        this.s.revokeToken.run(iso, rt.id);
-        this.s.insertToken.run(hashToken(refresh), rt.user_id, session.id, rt.token, nonce, iso, iso);
-      }
-      this.s.touchSession.run(iso, iso, session.id);
-      const user = this.s.userById.get(rt.user_id);
-      if (!user) return { error: err.refreshNotFound() };
-      return { user, session, refresh };
-    })();
+    const result = this.refreshTx(token, now);
     if ('error' in result) throw result.error;
     const signedInAt = Math.floor(Date.parse(result.session.created_at) / 1000);
     return this.sessionBody(result.user, result.session.id, signedInAt, result.refresh, issuer, now);
@@ -187,6 +204,7 @@ export class AuthService {
   sessionBody(user: UserRow, sessionId: string, signedInAt: number, refreshToken: string, issuer: string, nowMs: number) {
     const iat = Math.floor(nowMs / 1000);
     const exp = iat + this.config.jwtExpiry;
+    const publicUser = this.publicUser(user);
     const accessToken = signJwt(
       {
         iss: issuer,
@@ -196,8 +214,8 @@ export class AuthService {
         iat,
         email: user.email,
         phone: '',
-        app_metadata: parseJson(user.raw_app_meta_data),
-        user_metadata: parseJson(user.raw_user_meta_data),
+        app_metadata: publicUser.app_metadata,
+        user_metadata: publicUser.user_metadata,
         role: user.role,
         aal: 'aal1',
         amr: [{ method: 'password', timestamp: signedInAt }],
@@ -212,7 +230,7 @@ export class AuthService {
       expires_in: this.config.jwtExpiry,
       expires_at: exp,
       refresh_token: refreshToken,
-      user: this.publicUser(user),
+      user: publicUser,
     };
   }
 

@@ -1,4 +1,5 @@
 import { AuthApiError, AuthWeakPasswordError, isAuthSessionMissingError } from '@supabase/supabase-js';
+import Database from 'better-sqlite3';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -151,6 +152,27 @@ describe('auth server with supabase-js', () => {
     expect(wrong.error?.status).toBe(400);
     const unknown = await supabase.auth.signInWithPassword({ email: uniqueEmail('ghost'), password: PASSWORD });
     expect(unknown.error?.code).toBe('invalid_credentials');
+  });
+
+  it('spends a bcrypt verification on unknown e-mails too (no timing oracle)', async () => {
+    const supabase = client(server);
+    const email = uniqueEmail('timing');
+    await supabase.auth.signUp({ email, password: PASSWORD });
+    const time = async (address: string) => {
+      const t = performance.now();
+      const { error } = await supabase.auth.signInWithPassword({ email: address, password: 'not the password' });
+      expect(error?.code).toBe('invalid_credentials');
+      return performance.now() - t;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      known.push(await time(email));
+      unknown.push(await time(uniqueEmail('nobody')));
+    }
+    const median = (v: number[]) => [...v].sort((a, b) => a - b)[2]!;
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+    expect(median(unknown)).toBeLessThan(median(known) * 2);
   });
 
   it('creates the demo account', async () => {
@@ -484,6 +506,18 @@ describe('persistence', () => {
       expect(signIn.data.user?.id).toBe(data.user!.id);
       const refreshed = await client(second).auth.refreshSession({ refresh_token: data.session!.refresh_token });
       expect(refreshed.error).toBeNull();
+      // Stored as Supabase stores it: $2a$ bcrypt at cost 10; refresh tokens only as sha256 hashes.
+      const db = new Database(join(dirs.dataDir, 'auth.db'), { readonly: true });
+      try {
+        const row = db.prepare('SELECT encrypted_password FROM users WHERE email = ?').get(email) as { encrypted_password: string };
+        expect(row.encrypted_password).toMatch(/^\$2a\$10\$.{53}$/);
+        const tokens = db.prepare('SELECT token FROM refresh_tokens').all() as { token: string }[];
+        expect(tokens.length).toBeGreaterThan(0);
+        for (const t of tokens) expect(t.token).toMatch(/^[0-9a-f]{64}$/);
+        expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+      } finally {
+        db.close();
+      }
     } finally {
       await second.close();
       dirs.cleanup();

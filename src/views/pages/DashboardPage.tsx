@@ -1,5 +1,35 @@
+import { css } from 'styled-system/css';
 import { Page } from '../components/Page';
+import { TooltipButton } from '../components/TooltipButton';
+import { DataView } from '../dashboard/DataView';
+import { NeedToOrderPanel } from '../dashboard/NeedToOrderPanel';
+import { ReplaceMockDialog } from '../dashboard/ReplaceMockDialog';
+import { UpcomingEventsPanel } from '../dashboard/UpcomingEventsPanel';
+import { useDashboardActor, useMockData } from '../dashboard/useDashboardActor';
+
+const toolbar = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '4', mb: '6' });
+const hint = css({ bg: 'alertBg', color: 'alertFg', px: '3', py: '2', fontWeight: 'bold' });
+const panels = css({ display: 'grid', gap: '6' });
 
 export function DashboardPage() {
-  return <Page title="Dashboard" heading="Dashboard">{null}</Page>;
+  const dashboard = useDashboardActor();
+  const mock = useMockData(dashboard);
+  return (
+    <Page title="Dashboard" heading="Dashboard">
+      <div className={toolbar}>
+        <TooltipButton variant="solidRed" tooltip="Load Mock Data into the app for testing. Click, then refresh page to view data." disabled={mock.busy} onClick={mock.load}>
+          Use Mock Data
+        </TooltipButton>
+        <p role="status" className={mock.refreshToView ? hint : undefined}>
+          {mock.refreshToView ? 'Mock data is loaded. Refresh the page to view it.' : ''}
+        </p>
+      </div>
+      <ReplaceMockDialog open={mock.confirming} replacing={mock.replacing} onConfirm={mock.confirm} onCancel={mock.cancel} />
+      <div className={panels}>
+        <UpcomingEventsPanel dashboard={dashboard} />
+        <NeedToOrderPanel dashboard={dashboard} />
+        <DataView dashboard={dashboard} />
+      </div>
+    </Page>
+  );
 }

@@ -1,0 +1,36 @@
+import { useId, type ReactNode } from 'react';
+import { css } from 'styled-system/css';
+
+const panel = css({
+  bg: 'surface',
+  borderWidth: '2px',
+  borderStyle: 'solid',
+  borderColor: 'border',
+  p: { base: '4', md: '6' },
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '4',
+  minW: 0,
+});
+const header = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: '3' });
+const title = css({ fontSize: { base: 'xl', md: '2xl' }, color: 'secondary' });
+const subtitle = css({ color: 'fgMuted', fontSize: 'sm', fontWeight: 'bold', textTransform: 'uppercase', letterSpacing: '0.05em' });
+
+/** A dashboard panel: a labelled region with a heading, an optional subtitle and actions. */
+export function Panel({ heading, subtitle: sub, actions, children }: { heading: string; subtitle?: string; actions?: ReactNode; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className={panel} aria-labelledby={id}>
+      <div className={header}>
+        <div>
+          <h2 id={id} className={title}>
+            {heading}
+          </h2>
+          {sub ? <p className={subtitle}>{sub}</p> : null}
+        </div>
+        {actions}
+      </div>
+      {children}
+    </section>
+  );
+}

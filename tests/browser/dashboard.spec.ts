@@ -1,0 +1,268 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { signIn } from './support/auth';
+
+test.use({ acceptDownloads: true });
+
+async function openDashboard(page: Page) {
+  await signIn(page);
+  await page.goto('/Dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+}
+
+/** Clicks Use Mock Data and answers the browser alert, returning its text. */
+async function useMockData(page: Page, replace?: 'Replace with Mock Data' | 'Keep My Data') {
+  const answerAlert = () =>
+    new Promise<string>((resolve) =>
+      page.once('dialog', async (dialog) => {
+        resolve(dialog.message());
+        await dialog.accept();
+      }),
+    );
+  if (!replace) {
+    const alert = answerAlert();
+    await page.getByRole('button', { name: 'Use Mock Data' }).click();
+    return alert;
+  }
+  await page.getByRole('button', { name: 'Use Mock Data' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toBeVisible();
+  if (replace === 'Keep My Data') {
+    await dialog.getByRole('button', { name: replace }).click();
+    return null;
+  }
+  const alert = answerAlert();
+  await dialog.getByRole('button', { name: replace }).click();
+  return alert;
+}
+
+const panel = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+async function download(page: Page, scope: Locator, button: 'Export JSON' | 'Export CSV') {
+  const [file] = await Promise.all([page.waitForEvent('download'), scope.getByRole('button', { name: button }).click()]);
+  const path = await file.path();
+  return { name: file.suggestedFilename(), text: await readFile(path, 'utf8') };
+}
+
+async function localData(page: Page, key: string): Promise<unknown> {
+  return page.evaluate((k) => JSON.parse(window.localStorage.getItem(k) ?? 'null'), key);
+}
+
+test('Use Mock Data on an empty app: tooltip, alert, then refresh shows upcoming events and need to order', async ({ page }) => {
+  await openDashboard(page);
+  await page.getByRole('button', { name: 'Use Mock Data' }).hover();
+  await expect(page.getByText('Load Mock Data into the app for testing. Click, then refresh page to view data.')).toBeVisible();
+  await expect(panel(page, 'Upcoming Events').getByText('No events in the next 14 days.')).toBeVisible();
+
+  expect(await useMockData(page)).toBe('Mock data has been loaded successfully.');
+  await expect(page.getByText('Mock data is loaded. Refresh the page to view it.')).toBeVisible();
+  // The spec's refresh rule: the panels show the data after a refresh.
+  await expect(panel(page, 'Upcoming Events').getByRole('listitem')).toHaveCount(0);
+
+  await page.reload();
+  const upcoming = panel(page, 'Upcoming Events');
+  await expect(upcoming.getByText('14 day period')).toBeVisible();
+  await expect(upcoming.getByRole('listitem')).toHaveCount(5);
+  const dates = await upcoming.locator('time').evaluateAll((els) => els.map((e) => e.getAttribute('datetime') ?? ''));
+  expect([...dates].sort()).toEqual(dates);
+  await expect(upcoming.getByRole('listitem').first()).toContainText('Patel Engagement Brunch');
+  await expect(upcoming.getByText('Harbour Gala Dinner')).toHaveCount(0);
+
+  const need = panel(page, 'Need to Order');
+  await expect(need.getByRole('listitem')).toHaveCount(4);
+  await expect(need.getByRole('listitem', { name: 'Heavy Cream' })).toBeVisible();
+  expect(((await localData(page, 'events')) as unknown[]).length).toBe(10);
+});
+
+test('Use Mock Data asks before replacing existing data and names it', async ({ page }) => {
+  await openDashboard(page);
+  await page.evaluate(() => {
+    window.localStorage.setItem(
+      'inventoryItems',
+      JSON.stringify([{ id: '1', name: 'My Own Flour', sku: 'F1', category: 'Dry Storage', amountPerUnit: 1, unit: 'kg', packageType: 'bag', quantity: 1, costPerUnit: 2, whenToOrder: 3, supplierName: '' }]),
+    );
+  });
+  await page.reload();
+  await expect(panel(page, 'Need to Order').getByRole('listitem', { name: 'My Own Flour' })).toBeVisible();
+
+  await useMockData(page, 'Keep My Data');
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  expect(((await localData(page, 'inventoryItems')) as Array<{ name: string }>).map((i) => i.name)).toEqual(['My Own Flour']);
+
+  await page.getByRole('button', { name: 'Use Mock Data' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText('inventoryItems (1 record)');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+
+  expect(await useMockData(page, 'Replace with Mock Data')).toBe('Mock data has been loaded successfully.');
+  await page.reload();
+  await expect(panel(page, 'Need to Order').getByRole('listitem', { name: 'My Own Flour' })).toHaveCount(0);
+  await expect(panel(page, 'Need to Order').getByRole('listitem')).toHaveCount(4);
+});
+
+test('Order placed is kept after a reload and shows the item inverted', async ({ page }) => {
+  await openDashboard(page);
+  await useMockData(page);
+  await page.reload();
+  const card = panel(page, 'Need to Order').getByRole('listitem', { name: 'Heavy Cream' });
+  await expect(card.getByRole('checkbox', { name: 'Order placed' })).not.toBeChecked();
+  const before = await card.evaluate((el) => getComputedStyle(el).backgroundColor);
+  await card.getByText('Order placed').click();
+  await expect(card.getByRole('checkbox', { name: 'Order placed' })).toBeChecked();
+  await expect.poll(() => card.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(before);
+  await page.reload();
+  const again = panel(page, 'Need to Order').getByRole('listitem', { name: 'Heavy Cream' });
+  await expect(again.getByRole('checkbox', { name: 'Order placed' })).toBeChecked();
+  expect(await localData(page, 'selectedItems')).toEqual([{ id: '1700000000004', orderPlaced: true }]);
+  await again.getByText('Order placed').click();
+  await expect(again.getByRole('checkbox', { name: 'Order placed' })).not.toBeChecked();
+});
+
+test('every panel exports JSON and CSV files with the right names and content', async ({ page }) => {
+  await openDashboard(page);
+  await useMockData(page);
+  await page.reload();
+
+  const upcomingJson = await download(page, panel(page, 'Upcoming Events'), 'Export JSON');
+  expect(upcomingJson.name).toBe('UpcomingEvents_data.json');
+  const upcoming = JSON.parse(upcomingJson.text) as Array<{ id: number }>;
+  expect(upcoming.map((e) => e.id)).toEqual([6, 7, 8, 9, 10]);
+  expect(upcomingJson.text).toBe(JSON.stringify(upcoming, null, 2));
+  await expect(page.getByText('UpcomingEvents data exported as JSON successfully!')).toBeVisible();
+
+  const upcomingCsv = await download(page, panel(page, 'Upcoming Events'), 'Export CSV');
+  expect(upcomingCsv.name).toBe('UpcomingEvents_data.csv');
+  expect(upcomingCsv.text.split('\r\n')[0]).toMatch(/^"id","EventName","CustomerFirstName"/);
+  expect(upcomingCsv.text).not.toContain('[object Object]');
+  await expect(page.getByText('UpcomingEvents data exported as CSV successfully!')).toBeVisible();
+
+  const needJson = await download(page, panel(page, 'Need to Order'), 'Export JSON');
+  expect(needJson.name).toBe('NeedToOrderItems_data.json');
+  expect((JSON.parse(needJson.text) as Array<{ name: string }>).map((i) => i.name)).toEqual(['Beef Tenderloin', 'Heavy Cream', 'Frozen Puff Pastry', 'Baby Spinach']);
+  const needCsv = await download(page, panel(page, 'Need to Order'), 'Export CSV');
+  expect(needCsv.name).toBe('NeedToOrderItems_data.csv');
+  expect(needCsv.text.split('\r\n')).toHaveLength(5);
+  expect(needCsv.text).toContain('"Heavy Cream"');
+
+  const data = panel(page, 'View Your Data');
+  for (const collection of ['inventoryItems', 'events', 'employees', 'suppliers']) {
+    const section = data.getByRole('region', { name: collection, exact: true });
+    const json = await download(page, section, 'Export JSON');
+    expect(json.name).toBe(`${collection}_data.json`);
+    expect(JSON.parse(json.text)).toEqual(await localData(page, collection));
+    await expect(page.getByText(`${collection} data exported as JSON successfully!`)).toBeVisible();
+    const csv = await download(page, section, 'Export CSV');
+    expect(csv.name).toBe(`${collection}_data.csv`);
+    expect(csv.text.split('\r\n')).toHaveLength(11);
+    expect(csv.text.startsWith('"')).toBe(true);
+  }
+});
+
+test('exporting an empty collection shows a closable warning and no file', async ({ page }) => {
+  await openDashboard(page);
+  let downloads = 0;
+  page.on('download', () => downloads++);
+  await panel(page, 'Upcoming Events').getByRole('button', { name: 'Export CSV' }).click();
+  const warning = page.getByText('No data available for UpcomingEvents');
+  await expect(warning).toBeVisible();
+  await panel(page, 'View Your Data').getByRole('region', { name: 'suppliers', exact: true }).getByRole('button', { name: 'Export JSON' }).click();
+  await expect(page.getByText('No data available for suppliers')).toBeVisible();
+  await page.getByRole('status').filter({ hasText: 'No data available for UpcomingEvents' }).getByRole('button', { name: 'Close notification' }).click();
+  await expect(warning).toHaveCount(0);
+  await expect(page.getByText('No data available for suppliers')).toBeVisible();
+  expect(downloads).toBe(0);
+});
+
+test('View Your Data: sections hidden by default, toggle, striped table with readable nested values', async ({ page }) => {
+  await openDashboard(page);
+  await useMockData(page);
+  await page.reload();
+  const data = panel(page, 'View Your Data');
+  await expect(data.getByRole('table')).toHaveCount(0);
+  const events = data.getByRole('region', { name: 'events', exact: true });
+  await events.getByRole('button', { name: 'Show events' }).click();
+  const table = events.getByRole('table');
+  await expect(table).toBeVisible();
+  await expect(table.getByRole('columnheader')).toContainText(['id', 'EventName', 'ingredients', 'menuItems', 'notes', 'pricing']);
+  await expect(table.getByRole('row')).toHaveCount(11);
+  await expect(table).not.toContainText('[object Object]');
+  await expect(table).toContainText('Edible Flowers × 2');
+  await expect(table).toContainText('Service staff: ');
+  await events.getByRole('button', { name: 'Hide events' }).click();
+  await expect(events.getByRole('table')).toHaveCount(0);
+});
+
+test('Upcoming Events follows the clock past midnight', async ({ page }) => {
+  await page.clock.install({ time: new Date(2026, 2, 1, 23, 58, 0) });
+  await openDashboard(page);
+  await page.evaluate(() => {
+    const ev = (id: number, date: string) => ({
+      id, EventName: `Event on ${date}`, CustomerFirstName: 'A', CustomerLastName: 'B', CustomerPhoneNumber: 1, CustomerEmail: 'a@b.c', EventType: 'Other',
+      NumberOfGuests: 1, EventDate: date, StartTime: '10:00', EndTime: '11:00', VenueName: '', VenueStreetAddress: '', VenueCity: '', ingredients: [],
+    });
+    window.localStorage.setItem('events', JSON.stringify([ev(1, '2026-03-01'), ev(2, '2026-03-15'), ev(3, '2026-03-16')]));
+  });
+  await page.reload();
+  const upcoming = panel(page, 'Upcoming Events');
+  await expect(upcoming.getByRole('listitem')).toHaveText([/Event on 2026-03-01/, /Event on 2026-03-15/]);
+  await page.clock.runFor(3 * 60 * 1000);
+  await expect(upcoming.getByRole('listitem')).toHaveText([/Event on 2026-03-15/, /Event on 2026-03-16/]);
+});
+
+test('the mock data module is not part of the first load', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
+  await openDashboard(page);
+  await page.waitForLoadState('networkidle');
+  expect(scripts.some((u) => u.includes('mockData'))).toBe(false);
+  await useMockData(page);
+  expect(scripts.some((u) => u.includes('mockData'))).toBe(true);
+});
+
+test('the dashboard follows changes made in another tab', async ({ page, context }) => {
+  await openDashboard(page);
+  await useMockData(page);
+  await page.reload();
+  await expect(panel(page, 'Need to Order').getByRole('listitem')).toHaveCount(4);
+  const other = await context.newPage();
+  await other.goto('/Dashboard');
+  const card = panel(other, 'Need to Order').getByRole('listitem', { name: 'Baby Spinach' });
+  await card.getByText('Order placed').click();
+  await expect(panel(page, 'Need to Order').getByRole('listitem', { name: 'Baby Spinach' }).getByRole('checkbox', { name: 'Order placed' })).toBeChecked();
+  await other.evaluate(() => window.localStorage.setItem('events', '[]'));
+  await expect(panel(page, 'Upcoming Events').getByText('No events in the next 14 days.')).toBeVisible();
+});
+
+test('the dashboard has no serious accessibility violations, light and dark', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openDashboard(page);
+  await useMockData(page);
+  await page.reload();
+  await page.getByRole('button', { name: 'Show inventoryItems' }).click();
+  await page.getByRole('listitem', { name: 'Heavy Cream' }).getByText('Order placed').click();
+  for (const mode of ['light', 'dark']) {
+    if (mode === 'dark') await page.getByRole('button', { name: 'Dark Mode' }).click();
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${mode} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  }
+});
+
+test('a large collection stays quick to show: only rows in view are drawn, and the last one is reachable', async ({ page }) => {
+  await openDashboard(page);
+  await page.evaluate(() => {
+    const items = Array.from({ length: 3000 }, (_, i) => ({
+      id: String(i), name: `Item ${i}`, sku: `S${i}`, category: 'Other', amountPerUnit: 1, unit: 'kg', packageType: 'box', quantity: 10, costPerUnit: 1, whenToOrder: 1, supplierName: '',
+    }));
+    window.localStorage.setItem('inventoryItems', JSON.stringify(items));
+  });
+  await page.reload();
+  const section = panel(page, 'View Your Data').getByRole('region', { name: 'inventoryItems', exact: true });
+  await section.getByRole('button', { name: 'Show inventoryItems' }).click();
+  const table = section.getByRole('table');
+  await expect(table.getByRole('row').nth(1)).toContainText('Item 0');
+  expect(await table.getByRole('row').count()).toBeLessThan(60);
+  await section.getByRole('region', { name: 'inventoryItems table' }).evaluate((el) => (el.scrollTop = el.scrollHeight));
+  await expect(table.getByRole('cell', { name: 'Item 2999', exact: true })).toBeVisible();
+});
