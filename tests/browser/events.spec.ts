@@ -71,6 +71,7 @@ test('create an event with validation, then edit it', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('Event name is required.')).toBeVisible();
   await expect(dialog.getByLabel('Event Name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByLabel('Event Name')).toBeFocused();
   await dialog.getByLabel('Event Name').fill('Lighthouse Lunch');
   await dialog.getByLabel('Event Type').selectOption('Work Party');
   await dialog.getByLabel('Number of Guests').fill('25');
@@ -83,6 +84,7 @@ test('create an event with validation, then edit it', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('End time must be after start time.')).toBeVisible();
   await expect(dialog.getByText(/Enter an e-mail address/)).toBeVisible();
+  await expect(dialog.getByLabel('End Time')).toBeFocused();
   await dialog.getByLabel('End Time').fill('14:30');
   await dialog.getByLabel('Customer Email').fill('ada@example.com');
   await dialog.getByRole('button', { name: 'Save' }).click();

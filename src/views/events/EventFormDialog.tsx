@@ -1,6 +1,7 @@
 import { Dialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
 import { useSelector } from '@xstate/react';
+import { useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { css } from 'styled-system/css';
 import { eventFieldLabels, eventImageTypes, type EventField } from '../../domain/events';
@@ -38,7 +39,12 @@ function useEventForm(ref: FormRef) {
     isNew: useSelector(ref, (s) => s.context.values.id === 0),
     saving: useSelector(ref, (s) => s.hasTag('saving')),
     change: (f: EventField, value: string) => ref.send({ type: 'field.change', field: f, value }),
-    submit: () => ref.send({ type: 'form.submit' }),
+    /** Sends Save; returns the first field (in form order) that now has a message, if any. */
+    submit: (): EventField | undefined => {
+      ref.send({ type: 'form.submit' });
+      const errors = ref.getSnapshot().context.errors;
+      return groups.flatMap((g) => g.fields).find((f) => errors[f]);
+    },
     cancel: () => ref.send({ type: 'form.cancel' }),
   };
 }
@@ -95,6 +101,7 @@ function FormField({ name, form }: { name: EventField; form: ReturnType<typeof u
 /** The full-screen event form (Ark UI Dialog: focus trap, Escape cancels). */
 export function EventFormDialog({ formRef }: { formRef: FormRef }) {
   const form = useEventForm(formRef);
+  const formEl = useRef<HTMLFormElement>(null);
   return (
     <Dialog.Root open onOpenChange={(d) => (d.open ? undefined : form.cancel())} closeOnInteractOutside={false}>
       <Portal>
@@ -102,11 +109,13 @@ export function EventFormDialog({ formRef }: { formRef: FormRef }) {
         <Dialog.Positioner className={positioner}>
           <Dialog.Content className={fullScreen}>
             <form
+              ref={formEl}
               noValidate
               className={css({ maxW: '1100px', mx: 'auto' })}
               onSubmit={(e) => {
                 e.preventDefault();
-                form.submit();
+                const invalid = form.submit();
+                if (invalid) formEl.current?.querySelector<HTMLElement>(`#event-${invalid}`)?.focus();
               }}
             >
               <Dialog.Title className={dialogTitle}>{form.isNew ? 'Create New Event' : 'Edit Event'}</Dialog.Title>
