@@ -31,8 +31,13 @@ export function EventList({ events, api }: { events: CateringEvent[]; api: Event
 function VirtualEventList({ events, api }: { events: CateringEvent[]; api: EventCardApi }) {
   const listRef = useRef<HTMLUListElement>(null);
   const [offset, setOffset] = useState(0);
+  // The filter panels above the list open and close: keep the list's page offset current.
   useLayoutEffect(() => {
-    setOffset(listRef.current ? listRef.current.getBoundingClientRect().top + window.scrollY : 0);
+    const measure = () => setOffset(listRef.current ? Math.round(listRef.current.getBoundingClientRect().top + window.scrollY) : 0);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
   }, []);
   const virtualizer = useWindowVirtualizer({
     count: events.length,
