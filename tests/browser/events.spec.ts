@@ -303,3 +303,23 @@ test('a failed save keeps the event on screen and says so', async ({ page }) => 
   await expect(page.getByText('Could not save your change')).toBeVisible();
   await expect(page.getByText(/Browser storage is full/)).toBeVisible();
 });
+
+test('a long list is virtualised and every event stays reachable', async ({ page }) => {
+  const many = Array.from({ length: 400 }, (_, i) => event(200 + i, `Bulk Event ${200 + i}`, addDays(today, i - 200), 'Bulk', `Guest${i}`));
+  await page.addInitScript((events) => {
+    if (window.sessionStorage.getItem('seeded-many')) return;
+    window.sessionStorage.setItem('seeded-many', '1');
+    window.localStorage.setItem('events', JSON.stringify(events));
+  }, many);
+  await signIn(page);
+  await page.goto('/ManageEvents');
+  await expect(page.getByRole('article', { name: 'Bulk Event 599' })).toBeVisible();
+  expect(await page.getByRole('article').count()).toBeLessThan(40);
+  await page.getByRole('button', { name: 'Filter Events' }).click();
+  await page.getByRole('button', { name: 'More Filtering Options' }).click();
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect(page.getByRole('article', { name: "Grandma Rose's 80th Birthday" })).toBeVisible();
+  await page.getByLabel('Last Name').fill('guest399');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect.poll(() => cardNames(page)).toEqual(['Bulk Event 599']);
+});
