@@ -1,5 +1,70 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo, useState } from 'react';
+import { css } from 'styled-system/css';
+import { quickFilterLabels, toISODate } from '../../domain/eventDates';
+import { filterEvents, type EventFilter } from '../../domain/events';
+import { eventFiltersMachine } from '../../machines/events/eventFilters.machine';
+import { Button } from '../components/Button';
 import { Page } from '../components/Page';
+import { EventFilters, useEventFilters } from '../events/EventFilters';
+import { EventFormDialog } from '../events/EventFormDialog';
+import { EventList } from '../events/EventList';
+import { useEventsActor, type EventsRef } from '../events/useEventsActor';
+import { ToolkitDialog } from '../toolkit/ToolkitDialog';
+
+function useEventsPage(ref: EventsRef) {
+  return {
+    events: useSelector(ref, (s) => s.context.events),
+    formRef: useSelector(ref, (s) => (s.hasTag('form') ? s.children.eventForm : undefined)),
+    toolkitEvent: useSelector(ref, (s) => (s.hasTag('toolkit') ? s.context.events.find((e) => e.id === s.context.toolkitId) : undefined)),
+    newEvent: () => ref.send({ type: 'form.new' }),
+    closeToolkit: () => ref.send({ type: 'toolkit.close' }),
+  };
+}
+
+function describeFilter(filter: EventFilter): string {
+  if (filter.kind === 'quick') return quickFilterLabels[filter.filter];
+  if (filter.kind === 'range') return `Dates ${filter.start || '…'} to ${filter.end || '…'}`;
+  return `Customer name “${[filter.first.trim(), filter.last.trim()].filter(Boolean).join(' ')}”`;
+}
 
 export function EventsPage() {
-  return <Page title="Event Management" heading="Event Management">{null}</Page>;
+  const eventsRef = useEventsActor();
+  const filtersRef = useActorRef(eventFiltersMachine);
+  const page = useEventsPage(eventsRef);
+  const filters = useEventFilters(filtersRef);
+  const [today] = useState(() => toISODate(new Date()));
+  const shown = useMemo(() => filterEvents(page.events, filters.filter, today), [page.events, filters.filter, today]);
+  const cardApi = useMemo(
+    () => ({
+      openToolkit: (id: number) => eventsRef.send({ type: 'toolkit.open', id }),
+      edit: (id: number) => eventsRef.send({ type: 'form.edit', id }),
+      remove: (id: number) => eventsRef.send({ type: 'event.delete', id }),
+    }),
+    [eventsRef],
+  );
+  return (
+    <Page title="Event Management" heading="Event Management">
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+        <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3' })}>
+          <Button variant="solidGreen" onClick={page.newEvent}>
+            New Event
+          </Button>
+          <Button variant="outlineBlue" aria-expanded={filters.quickShown} onClick={filters.toggleQuick}>
+            Filter Events
+          </Button>
+          <Button variant="outlineBlue" aria-expanded={filters.moreShown} onClick={filters.toggleMore}>
+            More Filtering Options
+          </Button>
+        </div>
+        <EventFilters filtersRef={filtersRef} />
+        <p role="status" className={css({ color: 'fgMuted' })}>
+          Showing {shown.length} of {page.events.length} events · {describeFilter(filters.filter)}
+        </p>
+        <EventList events={shown} api={cardApi} />
+      </div>
+      {page.formRef ? <EventFormDialog key={page.formRef.id} formRef={page.formRef} /> : null}
+      {page.toolkitEvent ? <ToolkitDialog event={page.toolkitEvent} eventsRef={eventsRef} onClose={page.closeToolkit} /> : null}
+    </Page>
+  );
 }

@@ -1,0 +1,226 @@
+/**
+ * Event rules of spec sections 4 and 5 and clarifications.md: ids, ordering, sample merge, form
+ * validation, the list filters and the event-type pictures. Pure functions.
+ */
+import type { CateringEvent } from '../storage/schemas';
+import { inDateRange, isISODate, matchesQuickFilter, type QuickFilter } from './eventDates';
+
+/** Next event id = max existing id + 1 (1 for an empty list). */
+export function nextEventId(events: ReadonlyArray<Pick<CateringEvent, 'id'>>): number {
+  return events.reduce((max, e) => Math.max(max, e.id), 0) + 1;
+}
+
+/** Newest (highest id) first. */
+export function sortEvents<T extends Pick<CateringEvent, 'id'>>(events: ReadonlyArray<T>): T[] {
+  return [...events].sort((a, b) => b.id - a.id);
+}
+
+/**
+ * Saves a form: id 0 means new and gets max id + 1; a nonzero id replaces the event with that id
+ * (or is added, if it no longer exists). Returns the sorted list and the saved event.
+ */
+export function saveEvent(events: ReadonlyArray<CateringEvent>, event: CateringEvent): { events: CateringEvent[]; saved: CateringEvent } {
+  if (event.id === 0) {
+    const saved = { ...event, id: nextEventId(events) };
+    return { events: sortEvents([...events, saved]), saved };
+  }
+  const exists = events.some((e) => e.id === event.id);
+  const next = exists ? events.map((e) => (e.id === event.id ? event : e)) : [...events, event];
+  return { events: sortEvents(next), saved: event };
+}
+
+export function removeEvent(events: ReadonlyArray<CateringEvent>, id: number): CateringEvent[] {
+  return events.filter((e) => e.id !== id);
+}
+
+export function patchEvent(events: ReadonlyArray<CateringEvent>, id: number, patch: Partial<CateringEvent>): CateringEvent[] {
+  return events.map((e) => (e.id === id ? { ...e, ...patch, id } : e));
+}
+
+/** Adds the built-in samples whose ids are not taken yet; stored events always win. */
+export function mergeSamples(stored: ReadonlyArray<CateringEvent>, samples: ReadonlyArray<CateringEvent>): CateringEvent[] {
+  const taken = new Set(stored.map((e) => e.id));
+  return sortEvents([...stored, ...samples.filter((s) => !taken.has(s.id))]);
+}
+
+/** The event form's fields as typed (text inputs). */
+export interface EventFormValues {
+  id: number;
+  EventName: string;
+  CustomerFirstName: string;
+  CustomerLastName: string;
+  CustomerPhoneNumber: string;
+  CustomerEmail: string;
+  EventType: string;
+  NumberOfGuests: string;
+  EventDate: string;
+  StartTime: string;
+  EndTime: string;
+  VenueName: string;
+  VenueStreetAddress: string;
+  VenueCity: string;
+}
+
+export type EventField = Exclude<keyof EventFormValues, 'id'>;
+export type EventErrors = Partial<Record<EventField, string>>;
+
+export const eventFieldLabels: Record<EventField, string> = {
+  EventName: 'Event Name',
+  CustomerFirstName: 'Customer First Name',
+  CustomerLastName: 'Customer Last Name',
+  CustomerPhoneNumber: 'Customer Phone Number',
+  CustomerEmail: 'Customer Email',
+  EventType: 'Event Type',
+  NumberOfGuests: 'Number of Guests',
+  EventDate: 'Event Date',
+  StartTime: 'Start Time',
+  EndTime: 'End Time',
+  VenueName: 'Venue Name',
+  VenueStreetAddress: 'Venue Street Address',
+  VenueCity: 'Venue City',
+};
+
+export const eventFields = Object.keys(eventFieldLabels) as EventField[];
+
+export function blankEventForm(): EventFormValues {
+  return {
+    id: 0,
+    EventName: '',
+    CustomerFirstName: '',
+    CustomerLastName: '',
+    CustomerPhoneNumber: '',
+    CustomerEmail: '',
+    EventType: '',
+    NumberOfGuests: '',
+    EventDate: '',
+    StartTime: '',
+    EndTime: '',
+    VenueName: '',
+    VenueStreetAddress: '',
+    VenueCity: '',
+  };
+}
+
+export function eventToForm(event: CateringEvent): EventFormValues {
+  return {
+    id: event.id,
+    EventName: event.EventName,
+    CustomerFirstName: event.CustomerFirstName,
+    CustomerLastName: event.CustomerLastName,
+    CustomerPhoneNumber: String(event.CustomerPhoneNumber ?? ''),
+    CustomerEmail: event.CustomerEmail,
+    EventType: event.EventType,
+    NumberOfGuests: Number.isFinite(event.NumberOfGuests) ? String(event.NumberOfGuests) : '',
+    EventDate: event.EventDate,
+    StartTime: event.StartTime,
+    EndTime: event.EndTime,
+    VenueName: event.VenueName,
+    VenueStreetAddress: event.VenueStreetAddress,
+    VenueCity: event.VenueCity,
+  };
+}
+
+/** Form values -> event; `base` keeps the tool-kit data (ingredients, menu, notes, pricing, image) of an edited event. */
+export function formToEvent(values: EventFormValues, base?: CateringEvent): CateringEvent {
+  const phone = values.CustomerPhoneNumber.trim();
+  return {
+    ...(base ?? { ingredients: [] }),
+    id: values.id,
+    EventName: values.EventName.trim(),
+    CustomerFirstName: values.CustomerFirstName.trim(),
+    CustomerLastName: values.CustomerLastName.trim(),
+    // The spec stores a number; a formatted number ('+1 (555) 010-2030') is kept as typed.
+    CustomerPhoneNumber: /^\d+$/.test(phone) && phone.length < 16 && !phone.startsWith('0') ? Number(phone) : phone,
+    CustomerEmail: values.CustomerEmail.trim(),
+    EventType: values.EventType,
+    NumberOfGuests: Number(values.NumberOfGuests),
+    EventDate: values.EventDate,
+    StartTime: values.StartTime,
+    EndTime: values.EndTime,
+    VenueName: values.VenueName.trim(),
+    VenueStreetAddress: values.VenueStreetAddress.trim(),
+    VenueCity: values.VenueCity.trim(),
+    ingredients: base?.ingredients ?? [],
+  };
+}
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const phonePattern = /^\+?[\d\s()-]*\d[\d\s()-]*$/;
+const timePattern = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** Validation of clarifications.md; an empty object means valid. Messages sit next to their fields. */
+export function validateEvent(values: EventFormValues): EventErrors {
+  const errors: EventErrors = {};
+  if (!values.EventName.trim()) errors.EventName = 'Event name is required.';
+  if (!values.EventDate) errors.EventDate = 'Event date is required.';
+  else if (!isISODate(values.EventDate)) errors.EventDate = 'Enter a date as YYYY-MM-DD.';
+  const guests = values.NumberOfGuests.trim();
+  if (!/^\d+$/.test(guests) || Number(guests) < 1) errors.NumberOfGuests = 'Number of guests must be a whole number of at least 1.';
+  const email = values.CustomerEmail.trim();
+  if (email && !emailPattern.test(email)) errors.CustomerEmail = 'Enter an e-mail address like name@example.com.';
+  const phone = values.CustomerPhoneNumber.trim();
+  if (phone && !phonePattern.test(phone)) errors.CustomerPhoneNumber = 'Use digits only (spaces, +, - and parentheses are allowed).';
+  if (values.StartTime && !timePattern.test(values.StartTime)) errors.StartTime = 'Enter a time as HH:mm.';
+  if (values.EndTime && !timePattern.test(values.EndTime)) errors.EndTime = 'Enter a time as HH:mm.';
+  else if (values.StartTime && values.EndTime && !errors.StartTime && values.EndTime <= values.StartTime) {
+    errors.EndTime = 'End time must be after start time.';
+  }
+  return errors;
+}
+
+export type EventFilter =
+  | { kind: 'quick'; filter: QuickFilter }
+  | { kind: 'range'; start: string; end: string }
+  | { kind: 'name'; first: string; last: string };
+
+/** Trimmed, case-insensitive substring match on first and/or last name (an empty field matches all). */
+export function matchesCustomerName(event: Pick<CateringEvent, 'CustomerFirstName' | 'CustomerLastName'>, first: string, last: string): boolean {
+  const f = first.trim().toLowerCase();
+  const l = last.trim().toLowerCase();
+  return (!f || event.CustomerFirstName.toLowerCase().includes(f)) && (!l || event.CustomerLastName.toLowerCase().includes(l));
+}
+
+export function filterEvents<T extends CateringEvent>(events: ReadonlyArray<T>, filter: EventFilter, today: string): T[] {
+  switch (filter.kind) {
+    case 'quick':
+      return filter.filter === 'all' ? [...events] : events.filter((e) => matchesQuickFilter(e.EventDate, filter.filter, today));
+    case 'range':
+      return events.filter((e) => inDateRange(e.EventDate, filter.start, filter.end));
+    case 'name':
+      return events.filter((e) => matchesCustomerName(e, filter.first, filter.last));
+  }
+}
+
+/** The 11 event-type pictures of spec section 3 (SVGs made by the project under public/media/event-types). */
+export const eventImageTypes = [
+  'Baby Shower',
+  'Birthday',
+  'Conference',
+  'Engagement',
+  'Family Gathering',
+  'Meeting',
+  'Work Party',
+  'Fundraiser',
+  'Retirement',
+  'Wedding',
+  'Other',
+] as const;
+export type EventImageType = (typeof eventImageTypes)[number];
+
+export interface EventImage {
+  url: string;
+  alt: string;
+  title: string;
+}
+
+export function eventImage(type: EventImageType): EventImage {
+  const slug = type.toLowerCase().replace(/\s+/g, '-');
+  return { url: `/media/event-types/${slug}.svg`, alt: `${type} event picture`, title: type };
+}
+
+/** The picture a card shows: the chosen one, else the one of the event type, else Other. */
+export function cardImage(event: Pick<CateringEvent, 'imageUrl' | 'imageAlt' | 'imageTitle' | 'EventType'>): EventImage {
+  if (event.imageUrl) return { url: event.imageUrl, alt: event.imageAlt ?? event.imageTitle ?? 'Event picture', title: event.imageTitle ?? '' };
+  const match = eventImageTypes.find((t) => t.toLowerCase() === event.EventType.trim().toLowerCase());
+  return eventImage(match ?? 'Other');
+}

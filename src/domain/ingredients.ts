@@ -1,0 +1,76 @@
+/**
+ * Ingredient amounts and costs of spec section 9, and the helpers of the Tool Kit's ingredient panels.
+ */
+import type { ChosenIngredient, InventoryItem, SpecialtyIngredient } from '../storage/schemas';
+
+/** Inventory ingredient cost = quantity x cost per unit. */
+export function inventoryLineCost(line: Pick<ChosenIngredient, 'quantity' | 'costPerUnit'>): number {
+  return line.quantity * line.costPerUnit;
+}
+
+/** Inventory ingredient amount shown = quantity x amount per unit. */
+export function inventoryLineAmount(line: Pick<ChosenIngredient, 'quantity' | 'amountPerUnit'>): number {
+  return line.quantity * line.amountPerUnit;
+}
+
+/** Total of the inventory ingredients; null when a line is not a number (the total is then unavailable). */
+export function inventoryTotal(lines: ReadonlyArray<ChosenIngredient>): number | null {
+  let sum = 0;
+  for (const line of lines) {
+    const cost = inventoryLineCost(line);
+    if (!Number.isFinite(cost)) return null;
+    sum += cost;
+  }
+  return sum;
+}
+
+/** Specialty ingredient total = sum of quantityNeeded x costPerUnit; null when unavailable. */
+export function specialtyTotal(lines: ReadonlyArray<SpecialtyIngredient> | undefined | null): number | null {
+  if (!Array.isArray(lines)) return null;
+  let sum = 0;
+  for (const line of lines) {
+    const cost = line.quantityNeeded * line.costPerUnit;
+    if (!Number.isFinite(cost)) return null;
+    sum += cost;
+  }
+  return sum;
+}
+
+/** A specialty row shows quantity needed x unit quantity. */
+export function specialtyAmount(line: Pick<SpecialtyIngredient, 'quantityNeeded' | 'unitQuantity'>): number {
+  return line.quantityNeeded * line.unitQuantity;
+}
+
+/** Distinct categories of the inventory, sorted. */
+export function inventoryCategories(items: ReadonlyArray<InventoryItem>): string[] {
+  return [...new Set(items.map((i) => i.category).filter((c) => c !== ''))].sort((a, b) => a.localeCompare(b));
+}
+
+export function itemsInCategory(items: ReadonlyArray<InventoryItem>, category: string): InventoryItem[] {
+  return category ? items.filter((i) => i.category === category) : [];
+}
+
+/** The chosen line for an inventory item and a quantity (the stored shape of ingredientList-{id}). */
+export function chooseIngredient(item: InventoryItem, quantity: number): ChosenIngredient {
+  return {
+    id: item.id,
+    name: item.name,
+    category: item.category,
+    supplierName: item.supplierName,
+    costPerUnit: item.costPerUnit,
+    amountPerUnit: item.amountPerUnit,
+    unit: item.unit,
+    packageType: item.packageType,
+    quantity,
+  };
+}
+
+/** Unit list of the event ingredient form (spec section 3). */
+export const specialtyUnits = ['Kg', 'lbs', 'cups', 'oz', 'fluid oz', 'grams', 'tbsp', 'tsp', 'milliliters', 'liters', 'quarts', 'pints', 'gallons', 'each', 'other'];
+export const packageTypes = ['box', 'bag', 'bottle', 'carton', 'container', 'pallet', 'each', 'other'];
+
+/** Rounds an amount for display, dropping needless zeros (2.50 -> 2.5). */
+export function formatAmount(value: number): string {
+  if (!Number.isFinite(value)) return '—';
+  return String(Math.round(value * 1000) / 1000);
+}

@@ -1,0 +1,96 @@
+import { Collapsible } from '@ark-ui/react/collapsible';
+import { memo } from 'react';
+import { css } from 'styled-system/css';
+import { cardImage } from '../../domain/events';
+import type { CateringEvent } from '../../storage/schemas';
+import { Button } from '../components/Button';
+
+export interface EventCardApi {
+  openToolkit: (id: number) => void;
+  edit: (id: number) => void;
+  remove: (id: number) => void;
+}
+
+const card = css({
+  bg: 'surface',
+  borderWidth: '2px',
+  borderColor: 'border',
+  display: 'grid',
+  gridTemplateColumns: { base: '88px minmax(0, 1fr)', md: '140px minmax(0, 1fr) auto' },
+  gap: { base: '3', md: '5' },
+  p: { base: '3', md: '4' },
+});
+const image = css({ width: { base: '88px', md: '140px' }, height: { base: '88px', md: '140px' }, objectFit: 'cover', bg: 'surfaceRaised' });
+const title = css({ fontFamily: 'heading', fontSize: 'xl', color: 'primary', fontWeight: 'bold', overflowWrap: 'anywhere' });
+const side = css({ display: 'flex', flexDirection: { base: 'row', md: 'column' }, flexWrap: 'wrap', gap: '2', alignItems: 'stretch', gridColumn: { base: '1 / -1', md: 'auto' } });
+const details = css({
+  display: 'grid',
+  gridTemplateColumns: { base: '1fr', sm: 'max-content 1fr' },
+  columnGap: '4',
+  rowGap: '1',
+  mt: '3',
+  '& dt': { fontWeight: 'bold', color: 'fgMuted' },
+  '& dd': { overflowWrap: 'anywhere' },
+});
+const toggle = css({ color: 'link', textDecoration: 'underline', cursor: 'pointer', fontWeight: 'bold', bg: 'transparent', border: 'none', p: 0, mt: '2' });
+
+function Detail({ term, value }: { term: string; value: string | number }) {
+  return (
+    <>
+      <dt>{term}</dt>
+      <dd>{value === '' ? '—' : value}</dd>
+    </>
+  );
+}
+
+/** One event: picture, name, customer, date, More Details, and the side buttons. */
+export const EventCard = memo(function EventCard({ event, api }: { event: CateringEvent; api: EventCardApi }) {
+  const img = cardImage(event);
+  const customer = `${event.CustomerFirstName} ${event.CustomerLastName}`.trim();
+  return (
+    <article className={card} aria-label={event.EventName || `Event ${event.id}`}>
+      <img src={img.url} alt={img.alt} title={img.title} className={image} width={140} height={140} loading="lazy" />
+      <div className={css({ minW: 0 })}>
+        <h2 className={title}>{event.EventName}</h2>
+        <p>
+          <strong>Customer:</strong> {customer || '—'}
+        </p>
+        <p>
+          <strong>Date:</strong> <time dateTime={event.EventDate}>{event.EventDate}</time>
+        </p>
+        <Collapsible.Root lazyMount unmountOnExit>
+          <Collapsible.Context>
+            {(c) => <Collapsible.Trigger className={toggle}>{c.open ? 'Hide Details' : 'More Details'}</Collapsible.Trigger>}
+          </Collapsible.Context>
+          <Collapsible.Content>
+            <dl className={details}>
+              <Detail term="Customer Name" value={customer} />
+              <Detail term="Phone" value={String(event.CustomerPhoneNumber ?? '')} />
+              <Detail term="Email" value={event.CustomerEmail} />
+              <Detail term="Event Type" value={event.EventType} />
+              <Detail term="Number of Guests" value={Number.isFinite(event.NumberOfGuests) ? event.NumberOfGuests : ''} />
+              <Detail term="Date" value={event.EventDate} />
+              <Detail term="Start Time" value={event.StartTime} />
+              <Detail term="End Time" value={event.EndTime} />
+              <Detail term="Venue Name" value={event.VenueName} />
+              <Detail term="Address" value={event.VenueStreetAddress} />
+              <Detail term="City" value={event.VenueCity} />
+              <Detail term="Event ID" value={event.id} />
+            </dl>
+          </Collapsible.Content>
+        </Collapsible.Root>
+      </div>
+      <div className={side}>
+        <Button variant="solidBlue" onClick={() => api.openToolkit(event.id)} aria-label={`Tool Kit for ${event.EventName}`}>
+          Tool Kit
+        </Button>
+        <Button variant="outlineGreen" onClick={() => api.edit(event.id)} aria-label={`Edit Event ${event.EventName}`}>
+          Edit Event
+        </Button>
+        <Button variant="outlineRed" onClick={() => api.remove(event.id)} aria-label={`Delete Event ${event.EventName}`}>
+          Delete Event
+        </Button>
+      </div>
+    </article>
+  );
+});

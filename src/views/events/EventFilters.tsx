@@ -1,0 +1,113 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { css } from 'styled-system/css';
+import { quickFilterLabels, quickFilters, type QuickFilter } from '../../domain/eventDates';
+import type { eventFiltersMachine } from '../../machines/events/eventFilters.machine';
+import { Button } from '../components/Button';
+import { field, input, label, panel, panelTitle } from './styles';
+
+export type FiltersRef = ActorRefFrom<typeof eventFiltersMachine>;
+
+export function useEventFilters(ref: FiltersRef) {
+  return {
+    filter: useSelector(ref, (s) => s.context.filter),
+    quickShown: useSelector(ref, (s) => s.hasTag('quick filters')),
+    moreShown: useSelector(ref, (s) => s.hasTag('more options')),
+    toggleQuick: () => ref.send({ type: 'quick.toggle' }),
+    toggleMore: () => ref.send({ type: 'more.toggle' }),
+    selectQuick: (filter: QuickFilter) => ref.send({ type: 'quick.select', filter }),
+    filterRange: (start: string, end: string) => ref.send({ type: 'range.submit', start, end }),
+    searchName: (first: string, last: string) => ref.send({ type: 'name.search', first, last }),
+  };
+}
+
+const panels = css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' }, gap: '4' });
+const formRow = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '3' });
+const chips = css({ display: 'flex', flexWrap: 'wrap', gap: '2' });
+
+export function EventFilters({ filtersRef }: { filtersRef: FiltersRef }) {
+  const f = useEventFilters(filtersRef);
+  const activeQuick = f.filter.kind === 'quick' ? f.filter.filter : null;
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+      {f.quickShown ? (
+        <div role="group" aria-label="Quick filters" className={chips}>
+          {quickFilters.map((q) => (
+            <Button key={q} size="sm" variant={activeQuick === q ? 'solidBlue' : 'outlineBlue'} aria-pressed={activeQuick === q} onClick={() => f.selectQuick(q)}>
+              {quickFilterLabels[q]}
+            </Button>
+          ))}
+        </div>
+      ) : null}
+      {f.moreShown ? (
+        <div className={panels}>
+          <form
+            className={panel}
+            aria-labelledby="range-title"
+            onSubmit={(e) => {
+              e.preventDefault();
+              const data = new FormData(e.currentTarget);
+              f.filterRange(String(data.get('start') ?? ''), String(data.get('end') ?? ''));
+            }}
+          >
+            <h2 id="range-title" className={panelTitle}>
+              Filter by date range
+            </h2>
+            <div className={formRow}>
+              <div className={field}>
+                <label htmlFor="filter-start" className={label}>
+                  Start Date
+                </label>
+                <input id="filter-start" name="start" type="date" className={input} />
+              </div>
+              <div className={field}>
+                <label htmlFor="filter-end" className={label}>
+                  End Date
+                </label>
+                <input id="filter-end" name="end" type="date" className={input} />
+              </div>
+            </div>
+            <div>
+              <Button type="submit" variant="solidBlue">
+                Filter Events
+              </Button>
+            </div>
+          </form>
+          <form
+            className={panel}
+            role="search"
+            aria-labelledby="name-title"
+            onSubmit={(e) => {
+              e.preventDefault();
+              const data = new FormData(e.currentTarget);
+              f.searchName(String(data.get('first') ?? ''), String(data.get('last') ?? ''));
+            }}
+          >
+            <h2 id="name-title" className={panelTitle}>
+              Search by customer name
+            </h2>
+            <div className={formRow}>
+              <div className={field}>
+                <label htmlFor="filter-first" className={label}>
+                  First Name
+                </label>
+                <input id="filter-first" name="first" type="text" className={input} autoComplete="off" />
+              </div>
+              <div className={field}>
+                <label htmlFor="filter-last" className={label}>
+                  Last Name
+                </label>
+                <input id="filter-last" name="last" type="text" className={input} autoComplete="off" />
+              </div>
+            </div>
+            <div>
+              <Button type="submit" variant="solidBlue">
+                Search
+              </Button>
+            </div>
+          </form>
+        </div>
+      ) : null}
+    </div>
+  );
+}

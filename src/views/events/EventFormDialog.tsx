@@ -1,0 +1,147 @@
+import { Dialog } from '@ark-ui/react/dialog';
+import { Portal } from '@ark-ui/react/portal';
+import { useSelector } from '@xstate/react';
+import { useRef } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { css } from 'styled-system/css';
+import { eventFieldLabels, eventImageTypes, type EventField } from '../../domain/events';
+import type { eventFormMachine } from '../../machines/events/eventForm.machine';
+import { Button } from '../components/Button';
+import { backdrop, dialogTitle, errorText, field, fullScreen, input, label, positioner } from './styles';
+
+type FormRef = ActorRefFrom<typeof eventFormMachine>;
+
+const inputTypes: Partial<Record<EventField, string>> = {
+  CustomerPhoneNumber: 'tel',
+  CustomerEmail: 'email',
+  NumberOfGuests: 'number',
+  EventDate: 'date',
+  StartTime: 'time',
+  EndTime: 'time',
+};
+
+const groups: Array<{ legend: string; fields: EventField[] }> = [
+  { legend: 'Event', fields: ['EventName', 'EventType', 'NumberOfGuests', 'EventDate', 'StartTime', 'EndTime'] },
+  { legend: 'Customer', fields: ['CustomerFirstName', 'CustomerLastName', 'CustomerPhoneNumber', 'CustomerEmail'] },
+  { legend: 'Venue', fields: ['VenueName', 'VenueStreetAddress', 'VenueCity'] },
+];
+
+const required: EventField[] = ['EventName', 'EventDate', 'NumberOfGuests'];
+
+const grid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(3, minmax(0, 1fr))' }, gap: '4' });
+const fieldset = css({ borderWidth: '2px', borderColor: 'border', p: '4', mb: '4', bg: 'surface' });
+const legend = css({ fontFamily: 'heading', fontWeight: 'bold', color: 'secondary', px: '2' });
+
+function useEventForm(ref: FormRef) {
+  return {
+    values: useSelector(ref, (s) => s.context.values),
+    errors: useSelector(ref, (s) => s.context.errors),
+    isNew: useSelector(ref, (s) => s.context.values.id === 0),
+    saving: useSelector(ref, (s) => s.hasTag('saving')),
+    change: (f: EventField, value: string) => ref.send({ type: 'field.change', field: f, value }),
+    /** Sends Save; returns the first field (in form order) that now has a message, if any. */
+    submit: (): EventField | undefined => {
+      ref.send({ type: 'form.submit' });
+      const errors = ref.getSnapshot().context.errors;
+      return groups.flatMap((g) => g.fields).find((f) => errors[f]);
+    },
+    cancel: () => ref.send({ type: 'form.cancel' }),
+  };
+}
+
+function FormField({ name, form }: { name: EventField; form: ReturnType<typeof useEventForm> }) {
+  const id = `event-${name}`;
+  const error = form.errors[name];
+  const common = {
+    id,
+    name,
+    className: input,
+    value: form.values[name],
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : undefined,
+    'aria-required': required.includes(name) ? true : undefined,
+  };
+  return (
+    <div className={field}>
+      <label htmlFor={id} className={label}>
+        {eventFieldLabels[name]}
+        {required.includes(name) ? ' *' : ''}
+      </label>
+      {name === 'EventType' ? (
+        <select {...common} onChange={(e) => form.change(name, e.target.value)}>
+          <option value="">Select Event Type</option>
+          {eventImageTypes.map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
+          {form.values.EventType && !(eventImageTypes as readonly string[]).includes(form.values.EventType) ? (
+            <option value={form.values.EventType}>{form.values.EventType}</option>
+          ) : null}
+        </select>
+      ) : (
+        <input
+          {...common}
+          type={inputTypes[name] ?? 'text'}
+          inputMode={name === 'CustomerPhoneNumber' ? 'tel' : undefined}
+          min={name === 'NumberOfGuests' ? 1 : undefined}
+          step={name === 'NumberOfGuests' ? 1 : undefined}
+          onChange={(e) => form.change(name, e.target.value)}
+        />
+      )}
+      {error ? (
+        <p id={`${id}-error`} className={errorText}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The full-screen event form (Ark UI Dialog: focus trap, Escape cancels). */
+export function EventFormDialog({ formRef }: { formRef: FormRef }) {
+  const form = useEventForm(formRef);
+  const formEl = useRef<HTMLFormElement>(null);
+  return (
+    <Dialog.Root open onOpenChange={(d) => (d.open ? undefined : form.cancel())} closeOnInteractOutside={false}>
+      <Portal>
+        <Dialog.Backdrop className={backdrop} />
+        <Dialog.Positioner className={positioner}>
+          <Dialog.Content className={fullScreen}>
+            <form
+              ref={formEl}
+              noValidate
+              className={css({ maxW: '1100px', mx: 'auto' })}
+              onSubmit={(e) => {
+                e.preventDefault();
+                const invalid = form.submit();
+                if (invalid) formEl.current?.querySelector<HTMLElement>(`#event-${invalid}`)?.focus();
+              }}
+            >
+              <Dialog.Title className={dialogTitle}>{form.isNew ? 'Create New Event' : 'Edit Event'}</Dialog.Title>
+              <p className={css({ color: 'fgMuted', mb: '4' })}>Fields marked * are required.</p>
+              {groups.map((g) => (
+                <fieldset key={g.legend} className={fieldset}>
+                  <legend className={legend}>{g.legend}</legend>
+                  <div className={grid}>
+                    {g.fields.map((f) => (
+                      <FormField key={f} name={f} form={form} />
+                    ))}
+                  </div>
+                </fieldset>
+              ))}
+              <div className={css({ display: 'flex', gap: '3', justifyContent: 'flex-end', position: 'sticky', bottom: '0', bg: 'bg', py: '3' })}>
+                <Button variant="outlineRed" onClick={form.cancel}>
+                  Cancel
+                </Button>
+                <Button variant="solidGreen" type="submit" disabled={form.saving}>
+                  Save
+                </Button>
+              </div>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,70 @@
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { css } from 'styled-system/css';
+import type { CateringEvent } from '../../storage/schemas';
+import { EventCard, type EventCardApi } from './EventCard';
+
+const list = css({ listStyle: 'none', p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: '4' });
+
+/** Lists longer than this are virtualised; shorter ones are all in the page (find-in-page works). */
+export const virtualiseAbove = 60;
+
+/** The event cards; long lists are virtualised against the window so thousands of events stay quick. */
+export function EventList({ events, api }: { events: CateringEvent[]; api: EventCardApi }) {
+  if (events.length === 0) {
+    return <p className={css({ p: '6', textAlign: 'center', color: 'fgMuted' })}>No events to show.</p>;
+  }
+  if (events.length <= virtualiseAbove) {
+    return (
+      <ul aria-label="Events" className={list}>
+        {events.map((event) => (
+          <li key={event.id}>
+            <EventCard event={event} api={api} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return <VirtualEventList events={events} api={api} />;
+}
+
+function VirtualEventList({ events, api }: { events: CateringEvent[]; api: EventCardApi }) {
+  const listRef = useRef<HTMLUListElement>(null);
+  const [offset, setOffset] = useState(0);
+  // The filter panels above the list open and close: keep the list's page offset current.
+  useLayoutEffect(() => {
+    const measure = () => setOffset(listRef.current ? Math.round(listRef.current.getBoundingClientRect().top + window.scrollY) : 0);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, []);
+  const virtualizer = useWindowVirtualizer({
+    count: events.length,
+    estimateSize: () => 230,
+    overscan: 4,
+    gap: 16,
+    scrollMargin: offset,
+    getItemKey: (index) => events[index]?.id ?? index,
+  });
+  const items = virtualizer.getVirtualItems();
+  return (
+    <ul ref={listRef} aria-label="Events" className={css({ listStyle: 'none', p: 0, m: 0, position: 'relative' })} style={{ height: virtualizer.getTotalSize() }}>
+      {items.map((item) => {
+        const event = events[item.index];
+        if (!event) return null;
+        return (
+          <li
+            key={item.key}
+            data-index={item.index}
+            ref={virtualizer.measureElement}
+            className={css({ position: 'absolute', top: 0, left: 0, width: '100%' })}
+            style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
+          >
+            <EventCard event={event} api={api} />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,302 @@
+import { useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { css } from 'styled-system/css';
+import {
+  formatAmount,
+  inventoryCategories,
+  inventoryLineAmount,
+  inventoryLineCost,
+  inventoryTotal,
+  itemsInCategory,
+  packageTypes,
+  specialtyAmount,
+  specialtyTotal,
+  specialtyUnits,
+} from '../../domain/ingredients';
+import { formatMoney } from '../../domain/money';
+import type { SpecialtyDraft } from '../../machines/toolkit/specialtyIngredients.machine';
+import { Button } from '../components/Button';
+import { errorText, field, input, label, muted, panel, panelTitle } from '../events/styles';
+import type { ToolkitActors } from './useToolkitActors';
+
+const columns = css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: '1fr 1fr' }, gap: '4', alignItems: 'start' });
+const formGrid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '3', alignItems: 'end' });
+const lineList = css({ listStyle: 'none', p: 0, display: 'flex', flexDirection: 'column', gap: '2' });
+const line = css({ bg: 'stripe', p: '3', display: 'flex', flexDirection: 'column', gap: '2' });
+const lineHead = css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between' });
+const total = css({ fontWeight: 'bold', fontSize: 'lg', borderTopWidth: '2px', borderColor: 'border', pt: '2' });
+const summary = css({ cursor: 'pointer', color: 'link', fontWeight: 'bold' });
+
+function useInventoryIngredients(ref: ToolkitActors['inventory']) {
+  const items = useSelector(ref, (s) => s.context.items);
+  const category = useSelector(ref, (s) => s.context.category);
+  const itemId = useSelector(ref, (s) => s.context.itemId);
+  const lines = useSelector(ref, (s) => s.context.lines);
+  return {
+    categories: useMemo(() => inventoryCategories(items), [items]),
+    categoryItems: useMemo(() => itemsInCategory(items, category), [items, category]),
+    selected: items.find((i) => i.id === itemId),
+    category,
+    itemId,
+    lines,
+    quantityText: useSelector(ref, (s) => s.context.quantityText),
+    canAdd: useSelector(ref, (s) => s.can({ type: 'ingredient.add' })),
+    total: useMemo(() => inventoryTotal(lines), [lines]),
+    selectCategory: (c: string) => ref.send({ type: 'category.select', category: c }),
+    selectItem: (id: string) => ref.send({ type: 'item.select', id }),
+    changeQuantity: (text: string) => ref.send({ type: 'quantity.change', text }),
+    add: () => ref.send({ type: 'ingredient.add' }),
+    remove: (index: number) => ref.send({ type: 'ingredient.delete', index }),
+    editQuantity: (index: number) => ref.send({ type: 'quantity.edit', index }),
+  };
+}
+
+function InventoryIngredients({ actorRef }: { actorRef: ToolkitActors['inventory'] }) {
+  const inv = useInventoryIngredients(actorRef);
+  return (
+    <section className={panel} aria-labelledby="inventory-ingredients-title">
+      <h3 id="inventory-ingredients-title" className={panelTitle}>
+        Add Items from Inventory.
+      </h3>
+      <form
+        className={formGrid}
+        onSubmit={(e) => {
+          e.preventDefault();
+          inv.add();
+        }}
+      >
+        <div className={field}>
+          <label htmlFor="inv-category" className={label}>
+            Category
+          </label>
+          <select id="inv-category" className={input} value={inv.category} onChange={(e) => inv.selectCategory(e.target.value)}>
+            <option value="">Select Category</option>
+            {inv.categories.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={field}>
+          <label htmlFor="inv-item" className={label}>
+            Inventory Item
+          </label>
+          <select id="inv-item" className={input} value={inv.itemId} onChange={(e) => inv.selectItem(e.target.value)} disabled={!inv.category}>
+            <option value="">Select Item</option>
+            {inv.categoryItems.map((i) => (
+              <option key={i.id} value={i.id}>
+                {i.name} ({i.supplierName || 'no supplier'})
+              </option>
+            ))}
+          </select>
+        </div>
+        <p className={`${muted} ${css({ gridColumn: '1 / -1' })}`} aria-live="polite">
+          {inv.selected
+            ? `Cost per ${formatAmount(inv.selected.amountPerUnit)} ${inv.selected.unit} ${inv.selected.packageType}: ${formatMoney(inv.selected.costPerUnit)}`
+            : 'Choose an item to see its cost per pack size.'}
+        </p>
+        <div className={field}>
+          <label htmlFor="inv-quantity" className={label}>
+            Quantity Needed
+          </label>
+          <input id="inv-quantity" className={input} type="number" inputMode="decimal" min="0" step="any" value={inv.quantityText} onChange={(e) => inv.changeQuantity(e.target.value)} />
+        </div>
+        <div>
+          <Button type="submit" variant="solidGreen" disabled={!inv.canAdd}>
+            Add Ingredient
+          </Button>
+        </div>
+      </form>
+      {inv.lines.length ? (
+        <ul aria-label="Inventory ingredients" className={lineList}>
+          {inv.lines.map((l, i) => (
+            <li key={`${l.id}-${i}`} className={line}>
+              <div className={lineHead}>
+                <span>
+                  <strong>{l.name}</strong> — {formatAmount(inventoryLineAmount(l))} {l.unit}
+                </span>
+                <span className={css({ display: 'flex', gap: '2' })}>
+                  <Button size="sm" variant="outlineBlue" aria-label={`Edit Quantity of ${l.name}`} onClick={() => inv.editQuantity(i)}>
+                    Edit Quantity
+                  </Button>
+                  <Button size="sm" variant="outlineRed" aria-label={`Delete ${l.name}`} onClick={() => inv.remove(i)}>
+                    Delete
+                  </Button>
+                </span>
+              </div>
+              <details>
+                <summary className={summary}>Details</summary>
+                <dl className={css({ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: '3', mt: '1' })}>
+                  <dt>Supplier</dt>
+                  <dd>{l.supplierName || '—'}</dd>
+                  <dt>Quantity Needed</dt>
+                  <dd>{formatAmount(l.quantity)}</dd>
+                  <dt>Cost</dt>
+                  <dd>{formatMoney(inventoryLineCost(l))}</dd>
+                </dl>
+              </details>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className={muted}>No inventory items added yet.</p>
+      )}
+      <p className={total}>Total Cost: {inv.total === null ? 'unavailable' : formatMoney(inv.total)}</p>
+    </section>
+  );
+}
+
+type TextField = Exclude<keyof SpecialtyDraft, 'onHand'>;
+
+function useSpecialty(ref: ToolkitActors['specialty']) {
+  const lines = useSelector(ref, (s) => s.context.lines);
+  return {
+    lines,
+    draft: useSelector(ref, (s) => s.context.draft),
+    error: useSelector(ref, (s) => s.context.draftError),
+    editing: useSelector(ref, (s) => s.hasTag('editing')),
+    total: useMemo(() => specialtyTotal(lines), [lines]),
+    change: (f: TextField, value: string) => ref.send({ type: 'draft.change', field: f, value }),
+    setOnHand: (checked: boolean) => ref.send({ type: 'onHand.change', checked }),
+    save: () => ref.send({ type: 'ingredient.save' }),
+    edit: (index: number) => ref.send({ type: 'ingredient.edit', index }),
+    cancel: () => ref.send({ type: 'edit.cancel' }),
+    remove: (index: number) => ref.send({ type: 'ingredient.delete', index }),
+  };
+}
+
+const specialtyFields: Array<{ key: TextField; label: string; type?: string; options?: string[] }> = [
+  { key: 'name', label: 'Ingredient Name' },
+  { key: 'unitQuantity', label: 'Unit Quantity', type: 'number' },
+  { key: 'units', label: 'Unit of Measure', options: specialtyUnits },
+  { key: 'quantityNeeded', label: 'Quantity Needed', type: 'number' },
+  { key: 'packageType', label: 'Package Type', options: packageTypes },
+  { key: 'costPerUnit', label: 'Cost per Unit', type: 'number' },
+  { key: 'supplierName', label: 'Supplier Name' },
+];
+
+function SpecialtyIngredients({ actorRef }: { actorRef: ToolkitActors['specialty'] }) {
+  const sp = useSpecialty(actorRef);
+  return (
+    <section className={panel} aria-labelledby="specialty-title">
+      <h3 id="specialty-title" className={panelTitle}>
+        Add Specialty Ingredients.
+      </h3>
+      <form
+        className={formGrid}
+        aria-describedby={sp.error ? 'specialty-error' : undefined}
+        onSubmit={(e) => {
+          e.preventDefault();
+          sp.save();
+        }}
+      >
+        {specialtyFields.map((f) => (
+          <div key={f.key} className={field}>
+            <label htmlFor={`sp-${f.key}`} className={label}>
+              {f.label}
+            </label>
+            {f.options ? (
+              <select id={`sp-${f.key}`} className={input} value={sp.draft[f.key]} onChange={(e) => sp.change(f.key, e.target.value)}>
+                {f.options.map((o) => (
+                  <option key={o} value={o}>
+                    {o}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input
+                id={`sp-${f.key}`}
+                className={input}
+                type={f.type ?? 'text'}
+                step={f.type === 'number' ? 'any' : undefined}
+                inputMode={f.type === 'number' ? 'decimal' : undefined}
+                aria-invalid={sp.error ? true : undefined}
+                aria-describedby={sp.error ? 'specialty-error' : undefined}
+                value={sp.draft[f.key]}
+                onChange={(e) => sp.change(f.key, e.target.value)}
+              />
+            )}
+          </div>
+        ))}
+        <label className={css({ display: 'flex', gap: '2', alignItems: 'center', fontWeight: 'bold', minH: '10' })}>
+          <input type="checkbox" checked={sp.draft.onHand} onChange={(e) => sp.setOnHand(e.target.checked)} className={css({ width: '5', height: '5' })} />
+          On Hand
+        </label>
+        {sp.error ? (
+          <p id="specialty-error" className={errorText} role="alert">
+            {sp.error}
+          </p>
+        ) : null}
+        <div className={css({ display: 'flex', gap: '2', gridColumn: '1 / -1' })}>
+          {sp.editing ? (
+            <>
+              <Button type="submit" variant="solidGreen">
+                Save Ingredient
+              </Button>
+              <Button variant="outlineRed" onClick={sp.cancel}>
+                Cancel Edit
+              </Button>
+            </>
+          ) : (
+            <Button type="submit" variant="solidGreen">
+              Add Specialty Ingredient
+            </Button>
+          )}
+        </div>
+      </form>
+      {sp.lines.length ? (
+        <ul aria-label="Specialty ingredients" className={lineList}>
+          {sp.lines.map((l, i) => (
+            <li key={i} className={line}>
+              <div className={lineHead}>
+                <span>
+                  <strong>{l.name}</strong> — {formatAmount(specialtyAmount(l))} {l.units}
+                </span>
+                <span className={css({ display: 'flex', gap: '2' })}>
+                  <Button size="sm" variant="outlineBlue" aria-label={`Edit ${l.name}`} onClick={() => sp.edit(i)} disabled={sp.editing}>
+                    Edit
+                  </Button>
+                  <Button size="sm" variant="outlineRed" aria-label={`Delete ${l.name}`} onClick={() => sp.remove(i)} disabled={sp.editing}>
+                    Delete
+                  </Button>
+                </span>
+              </div>
+              <dl className={css({ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: '3', fontSize: 'sm' })}>
+                <dt>Quantity Needed</dt>
+                <dd>{formatAmount(l.quantityNeeded)}</dd>
+                <dt>Package Type</dt>
+                <dd>{l.packageType}</dd>
+                <dt>Cost per Unit</dt>
+                <dd>{formatMoney(l.costPerUnit)}</dd>
+                <dt>Cost</dt>
+                <dd>{formatMoney(l.quantityNeeded * l.costPerUnit)}</dd>
+                <dt>Supplier</dt>
+                <dd>{l.supplierName || '—'}</dd>
+                <dt>On Hand</dt>
+                <dd>{l.onHand ? 'Yes' : 'No (need to order)'}</dd>
+              </dl>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className={muted}>No specialty ingredients yet.</p>
+      )}
+      <p className={total}>Total Cost: {sp.total === null ? 'unavailable' : formatMoney(sp.total)}</p>
+    </section>
+  );
+}
+
+export function IngredientsPanel({ actors }: { actors: ToolkitActors }) {
+  return (
+    <section aria-labelledby="ingredients-title" className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+      <h2 id="ingredients-title" className={panelTitle}>
+        Ingredients
+      </h2>
+      <div className={columns}>
+        <InventoryIngredients actorRef={actors.inventory} />
+        <SpecialtyIngredients actorRef={actors.specialty} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,122 @@
+import { useSelector } from '@xstate/react';
+import { css } from 'styled-system/css';
+import { Button } from '../components/Button';
+import { field, input, label, muted, panel, panelTitle, row, table } from '../events/styles';
+import type { ToolkitActors } from './useToolkitActors';
+
+type Ref = ToolkitActors['menuNotes'];
+
+function useMenuNotes(ref: Ref) {
+  return {
+    menuItems: useSelector(ref, (s) => s.context.menuItems),
+    notes: useSelector(ref, (s) => s.context.notes),
+    menuText: useSelector(ref, (s) => s.context.menuText),
+    noteText: useSelector(ref, (s) => s.context.noteText),
+    changeMenu: (text: string) => ref.send({ type: 'menu.change', text }),
+    addMenu: () => ref.send({ type: 'menu.add' }),
+    deleteMenu: (index: number) => ref.send({ type: 'menu.delete', index }),
+    changeNote: (text: string) => ref.send({ type: 'note.change', text }),
+    addNote: () => ref.send({ type: 'note.add' }),
+    deleteNote: (index: number) => ref.send({ type: 'note.delete', index }),
+  };
+}
+
+export function MenuPanel({ actorRef }: { actorRef: Ref }) {
+  const m = useMenuNotes(actorRef);
+  return (
+    <section className={panel} aria-labelledby="menu-title">
+      <h2 id="menu-title" className={panelTitle}>
+        Menu
+      </h2>
+      <form
+        className={row}
+        onSubmit={(e) => {
+          e.preventDefault();
+          m.addMenu();
+        }}
+      >
+        <div className={css({ flex: '1 1 240px' })}>
+          <div className={field}>
+            <label htmlFor="menu-item" className={label}>
+              Menu Item
+            </label>
+            <input id="menu-item" className={input} value={m.menuText} onChange={(e) => m.changeMenu(e.target.value)} />
+          </div>
+        </div>
+        <Button type="submit" variant="solidGreen">
+          Add Menu Item
+        </Button>
+      </form>
+      {m.menuItems.length ? (
+        <table className={table}>
+          <thead>
+            <tr>
+              <th scope="col">Menu Item</th>
+              <th scope="col">
+                <span className={css({ srOnly: true })}>Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {m.menuItems.map((item, i) => (
+              <tr key={i}>
+                <td>{item || <em className={muted}>(empty)</em>}</td>
+                <td className={css({ textAlign: 'right!' })}>
+                  <Button size="sm" variant="outlineRed" aria-label={`Delete menu item ${item || i + 1}`} onClick={() => m.deleteMenu(i)}>
+                    Delete
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className={muted}>No menu items yet.</p>
+      )}
+    </section>
+  );
+}
+
+export function NotesPanel({ actorRef }: { actorRef: Ref }) {
+  const m = useMenuNotes(actorRef);
+  return (
+    <section className={panel} aria-labelledby="notes-title">
+      <h2 id="notes-title" className={panelTitle}>
+        Notes
+      </h2>
+      <form
+        className={row}
+        onSubmit={(e) => {
+          e.preventDefault();
+          m.addNote();
+        }}
+      >
+        <div className={css({ flex: '1 1 240px' })}>
+          <div className={field}>
+            <label htmlFor="note-text" className={label}>
+              Note
+            </label>
+            <input id="note-text" className={input} value={m.noteText} onChange={(e) => m.changeNote(e.target.value)} />
+          </div>
+        </div>
+        <Button type="submit" variant="solidGreen">
+          Add Note
+        </Button>
+      </form>
+      {m.notes.length ? (
+        <ul aria-label="Notes" className={css({ display: 'flex', flexDirection: 'column', gap: '2', listStyle: 'none', p: 0 })}>
+          {m.notes.map((note, i) => (
+            <li key={i} className={css({ display: 'flex', gap: '3', alignItems: 'center', justifyContent: 'space-between', bg: 'stripe', p: '2' })}>
+              <span className={css({ overflowWrap: 'anywhere' })}>{note.notes}</span>
+              <Button size="sm" variant="outlineRed" aria-label={`Delete note ${note.notes}`} onClick={() => m.deleteNote(i)}>
+                Delete
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className={muted}>No notes yet.</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,194 @@
+import { useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { css } from 'styled-system/css';
+import { inventoryTotal, specialtyTotal } from '../../domain/ingredients';
+import { formatMoney, parsePercent, pricingSummary } from '../../domain/money';
+import type { PriceDraft } from '../../machines/toolkit/pricing.machine';
+import { Button } from '../components/Button';
+import { errorText, field, input, label, muted, panel, panelTitle, table } from '../events/styles';
+import type { ToolkitActors } from './useToolkitActors';
+
+function usePricing(actors: ToolkitActors) {
+  const ref = actors.pricing;
+  const lines = useSelector(ref, (s) => s.context.lines);
+  const discountText = useSelector(ref, (s) => s.context.discountText);
+  const taxText = useSelector(ref, (s) => s.context.taxText);
+  const invLines = useSelector(actors.inventory, (s) => s.context.lines);
+  const spLines = useSelector(actors.specialty, (s) => s.context.lines);
+  const invTotal = useMemo(() => inventoryTotal(invLines), [invLines]);
+  const spTotal = useMemo(() => specialtyTotal(spLines), [spLines]);
+  const discount = parsePercent(discountText);
+  const tax = parsePercent(taxText);
+  return {
+    lines,
+    draft: useSelector(ref, (s) => s.context.draft),
+    error: useSelector(ref, (s) => s.context.draftError),
+    editingId: useSelector(ref, (s) => s.context.editingId),
+    editing: useSelector(ref, (s) => s.hasTag('editing')),
+    discountText,
+    taxText,
+    discountInvalid: discount === null,
+    taxInvalid: tax === null,
+    invTotal,
+    spTotal,
+    summary: useMemo(() => pricingSummary(lines, invTotal, spTotal, discount ?? 0, tax ?? 0), [lines, invTotal, spTotal, discount, tax]),
+    change: (f: keyof PriceDraft, value: string) => ref.send({ type: 'draft.change', field: f, value }),
+    add: () => ref.send({ type: 'price.add' }),
+    edit: (id: string) => ref.send({ type: 'price.edit', id }),
+    commit: () => ref.send({ type: 'edit.commit' }),
+    cancel: () => ref.send({ type: 'edit.cancel' }),
+    remove: (id: string) => ref.send({ type: 'price.delete', id }),
+    setDiscount: (text: string) => ref.send({ type: 'discount.change', text }),
+    setTax: (text: string) => ref.send({ type: 'tax.change', text }),
+  };
+}
+
+const formGrid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '2fr 1fr 1fr auto' }, gap: '3', alignItems: 'end' });
+const totals = css({
+  display: 'grid',
+  gridTemplateColumns: { base: '1fr', sm: 'minmax(0, 1fr) auto' },
+  columnGap: '4',
+  rowGap: '2',
+  alignItems: 'end',
+  '& dt': { fontWeight: 'bold' },
+  '& dd': { textAlign: { base: 'left', sm: 'right' }, pb: { base: '3', sm: '2' }, borderBottomWidth: { base: '1px', sm: '0' }, borderColor: 'border' },
+  '& output': { fontWeight: 'bold', fontSize: 'lg' },
+});
+const fixedRow = css({ fontStyle: 'italic', color: 'fgMuted' });
+const tableWrap = css({ overflowX: 'auto' });
+const pctInput = css({ maxW: '140px' });
+
+export function PricingPanel({ actors }: { actors: ToolkitActors }) {
+  const p = usePricing(actors);
+  return (
+    <section className={panel} aria-labelledby="pricing-title">
+      <h2 id="pricing-title" className={panelTitle}>
+        Pricing
+      </h2>
+      <form
+        className={formGrid}
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (p.editing) p.commit();
+          else p.add();
+        }}
+      >
+        <div className={field}>
+          <label htmlFor="price-name" className={label}>
+            Item Name
+          </label>
+          <input id="price-name" className={input} value={p.draft.name} aria-invalid={p.error ? true : undefined} aria-describedby={p.error ? 'price-error' : undefined} onChange={(e) => p.change('name', e.target.value)} />
+        </div>
+        <div className={field}>
+          <label htmlFor="price-price" className={label}>
+            Price
+          </label>
+          <input id="price-price" className={input} type="number" step="any" inputMode="decimal" value={p.draft.price} aria-invalid={p.error ? true : undefined} aria-describedby={p.error ? 'price-error' : undefined} onChange={(e) => p.change('price', e.target.value)} />
+        </div>
+        <div className={field}>
+          <label htmlFor="price-currency" className={label}>
+            Currency
+          </label>
+          <input id="price-currency" className={input} value={p.draft.currency} onChange={(e) => p.change('currency', e.target.value)} />
+        </div>
+        <div className={css({ display: 'flex', gap: '2' })}>
+          {p.editing ? (
+            <>
+              <Button type="submit" variant="solidGreen">
+                Save
+              </Button>
+              <Button variant="outlineRed" onClick={p.cancel}>
+                Cancel
+              </Button>
+            </>
+          ) : (
+            <Button type="submit" variant="solidGreen">
+              Add Price
+            </Button>
+          )}
+        </div>
+        {p.error ? (
+          <p id="price-error" className={errorText} role="alert">
+            {p.error}
+          </p>
+        ) : null}
+      </form>
+      <div className={tableWrap}>
+        <table className={table} aria-label="Price list">
+          <thead>
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col">Price</th>
+              <th scope="col">
+                <span className={css({ srOnly: true })}>Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {p.lines.map((l) => (
+              <tr key={l.id} aria-current={p.editingId === l.id ? 'true' : undefined}>
+                <td>{l.name}</td>
+                <td className={css({ whiteSpace: 'nowrap' })}>{formatMoney(l.price, l.currency)}</td>
+                <td className={css({ whiteSpace: 'nowrap' })}>
+                  <span className={css({ display: 'flex', flexDirection: { base: 'column', sm: 'row' }, gap: '2', justifyContent: 'flex-end' })}>
+                    <Button size="sm" variant="outlineBlue" aria-label={`Edit price ${l.name}`} onClick={() => p.edit(l.id)} disabled={p.editing}>
+                      Edit
+                    </Button>
+                    <Button size="sm" variant="outlineRed" aria-label={`Delete price ${l.name}`} onClick={() => p.remove(l.id)} disabled={p.editing}>
+                      Delete
+                    </Button>
+                  </span>
+                </td>
+              </tr>
+            ))}
+            <tr className={fixedRow}>
+              <td>Total Inventory Items</td>
+              <td className={css({ whiteSpace: 'nowrap' })}>{p.invTotal === null ? '—' : formatMoney(p.invTotal)}</td>
+              <td />
+            </tr>
+            <tr className={fixedRow}>
+              <td>Total Specialty Ingredients</td>
+              <td className={css({ whiteSpace: 'nowrap' })}>{p.spTotal === null ? '—' : formatMoney(p.spTotal)}</td>
+              <td />
+            </tr>
+          </tbody>
+        </table>
+      </div>
+      {p.summary === null ? (
+        <p className={errorText} role="alert">
+          Error fetching total event ingredient cost.
+        </p>
+      ) : (
+        <>
+        <dl className={totals}>
+          <dt>Total before discount and tax</dt>
+          <dd>
+            <output aria-label="Total before discount and tax">{formatMoney(p.summary.total)}</output>
+          </dd>
+          <dt className={field}>
+            <label htmlFor="discount-pct" className={label}>
+              Discount (%)
+            </label>
+            <input id="discount-pct" className={`${input} ${pctInput}`} type="number" step="any" value={p.discountText} aria-invalid={p.discountInvalid || undefined} onChange={(e) => p.setDiscount(e.target.value)} />
+          </dt>
+          <dd>
+            <span className={muted}>Total after discount </span>
+            <output aria-label="Total after discount">{formatMoney(p.summary.discounted)}</output>
+          </dd>
+          <dt className={field}>
+            <label htmlFor="tax-pct" className={label}>
+              Tax (%)
+            </label>
+            <input id="tax-pct" className={`${input} ${pctInput}`} type="number" step="any" value={p.taxText} aria-invalid={p.taxInvalid || undefined} onChange={(e) => p.setTax(e.target.value)} />
+          </dt>
+          <dd>
+            <span className={muted}>Total after tax </span>
+            <output aria-label="Total after tax">{formatMoney(p.summary.taxed)}</output>
+          </dd>
+        </dl>
+        <p className={muted}>All amounts are in CAD.</p>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import { Dialog } from '@ark-ui/react/dialog';
+import { Portal } from '@ark-ui/react/portal';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { css } from 'styled-system/css';
+import type { CateringEvent } from '../../storage/schemas';
+import { Button } from '../components/Button';
+import type { EventsRef } from '../events/useEventsActor';
+import { backdrop, dialogTitle, fullScreen, positioner } from '../events/styles';
+import { ImagePanel } from './ImagePanel';
+import { IngredientsPanel } from './IngredientsPanel';
+import { MenuPanel, NotesPanel } from './MenuNotesPanels';
+import { PricingPanel } from './PricingPanel';
+import { toolkitMachine } from '../../machines/toolkit/toolkit.machine';
+import { eventsStore, perEventStores } from '../../storage';
+import { useToolkitActors } from './useToolkitActors';
+
+const toggles = [
+  { tag: 'image', label: 'Choose Event Image', event: 'image.toggle' },
+  { tag: 'ingredients', label: 'Ingredients', event: 'ingredients.toggle' },
+  { tag: 'menu', label: 'Menu', event: 'menu.toggle' },
+  { tag: 'notes', label: 'Notes', event: 'notes.toggle' },
+  { tag: 'pricing', label: 'Pricing', event: 'pricing.toggle' },
+] as const;
+
+function usePanels(ref: ReturnType<typeof useActorRef<typeof toolkitMachine>>) {
+  const shown = useSelector(ref, (s) => toggles.filter((t) => s.hasTag(t.tag)).map((t) => t.tag), (a, b) => a.join() === b.join());
+  return { shown, toggle: (event: (typeof toggles)[number]['event']) => ref.send({ type: event }) };
+}
+
+/** The Tool Kit overlay of one event (Ark UI Dialog: focus trap, Escape closes). */
+export function ToolkitDialog({ event, eventsRef, onClose }: { event: CateringEvent; eventsRef: EventsRef; onClose: () => void }) {
+  const panelsRef = useActorRef(toolkitMachine);
+  const panels = usePanels(panelsRef);
+  const isShown = (tag: string) => (panels.shown as string[]).includes(tag);
+  const version = useStorageVersion(event.id);
+  return (
+    <Dialog.Root open onOpenChange={(d) => (d.open ? undefined : onClose())}>
+      <Portal>
+        <Dialog.Backdrop className={backdrop} />
+        <Dialog.Positioner className={positioner}>
+          <Dialog.Content className={fullScreen}>
+            <div className={css({ maxW: '1200px', mx: 'auto', display: 'flex', flexDirection: 'column', gap: '4' })}>
+              <div className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: '3', flexWrap: 'wrap' })}>
+                <Dialog.Title className={dialogTitle}>Tool Kit: {event.EventName}</Dialog.Title>
+                <Button variant="outlineRed" onClick={onClose}>
+                  Close Tool Kit
+                </Button>
+              </div>
+              <div role="group" aria-label="Tools" className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
+                {toggles.map((t) => (
+                  <Button key={t.tag} variant={isShown(t.tag) ? 'solidBlue' : 'outlineBlue'} aria-pressed={isShown(t.tag)} onClick={() => panels.toggle(t.event)}>
+                    {t.label}
+                  </Button>
+                ))}
+              </div>
+              {panels.shown.length === 0 ? (
+                <p className={css({ color: 'fgMuted', p: '6', textAlign: 'center', borderWidth: '2px', borderStyle: 'dashed', borderColor: 'border' })}>
+                  Click the buttons above to toggle the visibility of the different tools.
+                </p>
+              ) : null}
+              <ToolkitTools key={version} event={event} eventsRef={eventsRef} isShown={isShown} />
+            </div>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/** Bumps when another tab changes this event or its per-event keys, so the tools hydrate again. */
+function useStorageVersion(id: number) {
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    const bump = () => setVersion((v) => v + 1);
+    const stops = [eventsStore.subscribe(bump), ...perEventStores(id).map((store) => store.subscribe(bump))];
+    return () => stops.forEach((stop) => stop());
+  }, [id]);
+  return version;
+}
+
+function ToolkitTools({ event, eventsRef, isShown }: { event: CateringEvent; eventsRef: EventsRef; isShown: (tag: string) => boolean }) {
+  const actors = useToolkitActors(event, eventsRef);
+  return (
+    <>
+      {isShown('image') ? <ImagePanel event={event} eventsRef={eventsRef} /> : null}
+      {isShown('ingredients') ? <IngredientsPanel actors={actors} /> : null}
+      {isShown('menu') ? <MenuPanel actorRef={actors.menuNotes} /> : null}
+      {isShown('notes') ? <NotesPanel actorRef={actors.menuNotes} /> : null}
+      {isShown('pricing') ? <PricingPanel actors={actors} /> : null}
+    </>
+  );
+}

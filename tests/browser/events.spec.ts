@@ -1,0 +1,325 @@
+import { expect, test, type Page } from '@playwright/test';
+import { addDays, endOfMonth, endOfWeek, matchesQuickFilter, quickFilterLabels, quickFilters, startOfNextMonth, startOfWeek, toISODate } from '../../src/domain/eventDates';
+import { sampleEvents } from '../../src/domain/sampleEvents';
+import { signIn } from './support/auth';
+
+const today = toISODate(new Date());
+
+function event(id: number, name: string, date: string, first: string, last: string) {
+  return {
+    id,
+    EventName: name,
+    CustomerFirstName: first,
+    CustomerLastName: last,
+    CustomerPhoneNumber: 5550100 + id,
+    CustomerEmail: `${first.toLowerCase()}@example.com`,
+    EventType: 'Meeting',
+    NumberOfGuests: 10,
+    EventDate: date,
+    StartTime: '10:00',
+    EndTime: '12:00',
+    VenueName: 'Dock Hall',
+    VenueStreetAddress: '1 Pier Road',
+    VenueCity: 'Halifax',
+    ingredients: [],
+  };
+}
+
+const seeded = [
+  event(101, 'Old Harbour Gala', addDays(today, -400), 'Marina', 'Cole'),
+  event(102, 'Same Day Brunch', today, 'Peter', 'Sailor'),
+  event(103, 'Week Edge Dinner', today === endOfWeek(today) ? startOfWeek(today) : endOfWeek(today), 'Wendy', 'Keel'),
+  event(104, 'Month End Party', endOfMonth(today), 'Morgan', 'Hull'),
+  event(105, 'Next Month Picnic', addDays(startOfNextMonth(today), 3), 'Nora', 'Bowsprit'),
+  event(106, 'Far Future Feast', addDays(today, 200), 'Fiona', 'Mast'),
+];
+const all = [...seeded, ...sampleEvents(today)];
+
+const inventory = [
+  { id: 'inv-1', name: 'Salmon Fillet', sku: 'S1', category: 'Seafood', amountPerUnit: 2, unit: 'kg', packageType: 'box', quantity: 5, costPerUnit: 30, whenToOrder: 2, supplierName: 'Ocean Fresh' },
+  { id: 'inv-2', name: 'Prawns', sku: 'S2', category: 'Seafood', amountPerUnit: 1, unit: 'kg', packageType: 'bag', quantity: 5, costPerUnit: 18.5, whenToOrder: 2, supplierName: 'Bay Catch' },
+  { id: 'inv-3', name: 'Butter', sku: 'D1', category: 'Dairy', amountPerUnit: 0.5, unit: 'kg', packageType: 'each', quantity: 8, costPerUnit: 4, whenToOrder: 2, supplierName: 'Valley Farms' },
+];
+
+/** Seeds once per test (not again on reload, so a reload shows what the app kept). */
+async function seed(page: Page) {
+  await page.addInitScript(
+    ({ events, items }) => {
+      if (window.sessionStorage.getItem('seeded')) return;
+      window.sessionStorage.setItem('seeded', '1');
+      window.localStorage.setItem('events', JSON.stringify(events));
+      window.localStorage.setItem('inventoryItems', JSON.stringify(items));
+    },
+    { events: seeded, items: inventory },
+  );
+}
+
+async function openEvents(page: Page) {
+  await seed(page);
+  await signIn(page);
+  await page.goto('/ManageEvents');
+  await expect(page.getByRole('heading', { level: 1, name: 'Event Management' })).toBeVisible();
+}
+
+const cardNames = (page: Page) => page.getByRole('list', { name: 'Events' }).getByRole('heading', { level: 2 }).allTextContents();
+
+test('create an event with validation, then edit it', async ({ page }) => {
+  await openEvents(page);
+  await page.getByRole('button', { name: 'New Event' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create New Event' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Event name is required.')).toBeVisible();
+  await expect(dialog.getByLabel('Event Name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByLabel('Event Name')).toBeFocused();
+  await dialog.getByLabel('Event Name').fill('Lighthouse Lunch');
+  await dialog.getByLabel('Event Type').selectOption('Work Party');
+  await dialog.getByLabel('Number of Guests').fill('25');
+  await dialog.getByLabel('Event Date').fill(addDays(today, 2));
+  await dialog.getByLabel('Start Time').fill('12:00');
+  await dialog.getByLabel('End Time').fill('11:00');
+  await dialog.getByLabel('Customer First Name').fill('Ada');
+  await dialog.getByLabel('Customer Last Name').fill('Lovelace');
+  await dialog.getByLabel('Customer Email').fill('not-an-email');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('End time must be after start time.')).toBeVisible();
+  await expect(dialog.getByText(/Enter an e-mail address/)).toBeVisible();
+  await expect(dialog.getByLabel('End Time')).toBeFocused();
+  await dialog.getByLabel('End Time').fill('14:30');
+  await dialog.getByLabel('Customer Email').fill('ada@example.com');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  // New events get max id + 1 and are listed first.
+  expect((await cardNames(page))[0]).toBe('Lighthouse Lunch');
+  const card = page.getByRole('article', { name: 'Lighthouse Lunch' });
+  await card.getByRole('button', { name: 'More Details' }).click();
+  await expect(card.getByText('107', { exact: true })).toBeVisible();
+  await expect(card.getByText('Ada Lovelace').first()).toBeVisible();
+  await card.getByRole('button', { name: 'Edit Event Lighthouse Lunch' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Event' });
+  await expect(edit.getByLabel('Event Name')).toHaveValue('Lighthouse Lunch');
+  await edit.getByLabel('Event Name').fill('Lighthouse Lunch (moved)');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('article', { name: 'Lighthouse Lunch (moved)' })).toBeVisible();
+  // Cancel and Escape leave without saving.
+  await page.getByRole('button', { name: 'New Event' }).click();
+  await page.getByRole('dialog').getByLabel('Event Name').fill('Never saved');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole('article', { name: 'Lighthouse Lunch (moved)' })).toBeVisible();
+  expect(await cardNames(page)).not.toContain('Never saved');
+});
+
+test('quick filters, date range and customer-name search', async ({ page }) => {
+  await openEvents(page);
+  await expect(page.getByRole('article', { name: 'Same Day Brunch' })).toBeVisible();
+  expect((await cardNames(page)).sort()).toEqual(all.map((e) => e.EventName).sort());
+  await page.getByRole('button', { name: 'Filter Events' }).click();
+  for (const filter of quickFilters) {
+    await page.getByRole('button', { name: quickFilterLabels[filter], exact: true }).click();
+    const expected = all.filter((e) => matchesQuickFilter(e.EventDate, filter, today)).map((e) => e.EventName).sort();
+    await expect.poll(async () => (await cardNames(page)).sort(), { message: quickFilterLabels[filter] }).toEqual(expected);
+  }
+  await page.getByRole('button', { name: 'More Filtering Options' }).click();
+  await page.getByLabel('Start Date').fill(addDays(today, -1));
+  await page.getByLabel('End Date').fill(today);
+  await page.getByRole('button', { name: 'Filter Events', exact: true }).last().click();
+  await expect.poll(() => cardNames(page)).toEqual(['Same Day Brunch']);
+  await page.getByLabel('First Name').fill('  wEnDy ');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect.poll(() => cardNames(page)).toEqual(['Week Edge Dinner']);
+  await page.getByLabel('First Name').fill('');
+  await page.getByLabel('Last Name').fill('MAST');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect.poll(() => cardNames(page)).toEqual(['Far Future Feast']);
+});
+
+test('tool kit: ingredients, menu, notes, pricing and image are kept; delete and undo', async ({ page }) => {
+  await openEvents(page);
+  const card = page.getByRole('article', { name: 'Same Day Brunch' });
+  await card.getByRole('button', { name: 'Tool Kit' }).click();
+  const kit = page.getByRole('dialog', { name: /Tool Kit: Same Day Brunch/ });
+  await expect(kit.getByText('Click the buttons above to toggle the visibility of the different tools.')).toBeVisible();
+
+  await kit.getByRole('button', { name: 'Ingredients', exact: true }).click();
+  await expect(kit.getByText('Click the buttons above')).toBeHidden();
+  await kit.getByLabel('Category').selectOption('Seafood');
+  await kit.getByLabel('Inventory Item').selectOption({ label: 'Salmon Fillet (Ocean Fresh)' });
+  await expect(kit.getByText('Cost per 2 kg box: $30.00 CAD')).toBeVisible();
+  await kit.getByLabel('Quantity Needed').first().fill('3');
+  await kit.getByRole('button', { name: 'Add Ingredient' }).click();
+  const invPanel = kit.getByRole('region', { name: 'Add Items from Inventory.' });
+  await expect(invPanel.getByRole('list', { name: 'Inventory ingredients' }).getByText('Salmon Fillet')).toBeVisible();
+  await expect(invPanel.getByText('— 6 kg')).toBeVisible();
+  await expect(invPanel.getByText('Total Cost: $90.00 CAD')).toBeVisible();
+  // Edit quantity through the prompt: cancel is ignored, a number is taken.
+  page.once('dialog', (d) => d.dismiss());
+  await invPanel.getByRole('button', { name: 'Edit Quantity of Salmon Fillet' }).click();
+  await expect(invPanel.getByText('Total Cost: $90.00 CAD')).toBeVisible();
+  page.once('dialog', (d) => d.accept('2'));
+  await invPanel.getByRole('button', { name: 'Edit Quantity of Salmon Fillet' }).click();
+  await expect(invPanel.getByText('Total Cost: $60.00 CAD')).toBeVisible();
+
+  const spPanel = kit.getByRole('region', { name: 'Add Specialty Ingredients.' });
+  await spPanel.getByLabel('Ingredient Name').fill('Saffron');
+  await spPanel.getByLabel('Unit Quantity').fill('2');
+  await spPanel.getByLabel('Unit of Measure').selectOption('grams');
+  await spPanel.getByLabel('Quantity Needed').fill('3');
+  await spPanel.getByLabel('Cost per Unit').fill('12.5');
+  await spPanel.getByLabel('Supplier Name').fill('Spice Route');
+  await spPanel.getByLabel('On Hand').check();
+  await spPanel.getByRole('button', { name: 'Add Specialty Ingredient' }).click();
+  await expect(spPanel.getByText('— 6 grams')).toBeVisible();
+  await expect(spPanel.getByText('Total Cost: $37.50 CAD')).toBeVisible();
+
+  await kit.getByRole('button', { name: 'Menu', exact: true }).click();
+  await kit.getByLabel('Menu Item').fill('Cedar plank salmon');
+  await kit.getByRole('button', { name: 'Add Menu Item' }).click();
+  await kit.getByRole('button', { name: 'Add Menu Item' }).click();
+  await expect(kit.getByRole('row')).toHaveCount(3);
+  await kit.getByRole('button', { name: 'Delete menu item 2' }).click();
+  await expect(kit.getByRole('row')).toHaveCount(2);
+
+  await kit.getByRole('button', { name: 'Notes', exact: true }).click();
+  await kit.getByLabel('Note', { exact: true }).fill('   ');
+  await kit.getByRole('button', { name: 'Add Note' }).click();
+  await expect(kit.getByText('No notes yet.')).toBeVisible();
+  await kit.getByLabel('Note', { exact: true }).fill('Gluten-free table 4');
+  await kit.getByRole('button', { name: 'Add Note' }).click();
+  await expect(kit.getByRole('list', { name: 'Notes' }).getByText('Gluten-free table 4')).toBeVisible();
+
+  await kit.getByRole('button', { name: 'Pricing', exact: true }).click();
+  await kit.getByLabel('Item Name').fill('Service staff');
+  await kit.getByLabel('Price', { exact: true }).fill('100');
+  await expect(kit.getByLabel('Currency')).toHaveValue('CAD');
+  await kit.getByRole('button', { name: 'Add Price' }).click();
+  await kit.getByRole('button', { name: 'Edit price Service staff' }).click();
+  await kit.getByLabel('Price', { exact: true }).fill('102.5');
+  await kit.getByRole('button', { name: 'Save', exact: true }).click();
+  // 102.50 + 60 inventory + 37.50 specialty = 200.00
+  await expect(kit.getByLabel('Total before discount and tax')).toHaveText('$200.00 CAD');
+  await kit.getByLabel('Discount (%)').fill('10');
+  await expect(kit.getByLabel('Total after discount')).toHaveText('$180.00 CAD');
+  await kit.getByLabel('Tax (%)').fill('15');
+  await expect(kit.getByLabel('Total after tax')).toHaveText('$207.00 CAD');
+  await expect(kit.getByRole('button', { name: /Edit price Total/ })).toHaveCount(0);
+
+  await kit.getByRole('button', { name: 'Choose Event Image' }).click();
+  await kit.getByRole('button', { name: 'Wedding' }).click();
+  await kit.getByRole('button', { name: 'Close Tool Kit' }).click();
+  await expect(card.getByRole('img', { name: 'Wedding event picture' })).toHaveAttribute('title', 'Wedding');
+
+  await page.reload();
+  const again = page.getByRole('article', { name: 'Same Day Brunch' });
+  await expect(again.getByRole('img', { name: 'Wedding event picture' })).toBeVisible();
+  await again.getByRole('button', { name: 'Tool Kit' }).click();
+  const kit2 = page.getByRole('dialog', { name: /Tool Kit: Same Day Brunch/ });
+  await kit2.getByRole('button', { name: 'Pricing', exact: true }).click();
+  await expect(kit2.getByLabel('Total after tax')).toHaveText('$207.00 CAD');
+  await expect(kit2.getByLabel('Discount (%)')).toHaveValue('10');
+  await kit2.getByRole('button', { name: 'Menu', exact: true }).click();
+  await expect(kit2.getByText('Cedar plank salmon')).toBeVisible();
+  await kit2.getByRole('button', { name: 'Notes', exact: true }).click();
+  await expect(kit2.getByText('Gluten-free table 4')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(kit2).toBeHidden();
+
+  await again.getByRole('button', { name: 'Delete Event Same Day Brunch' }).click();
+  await expect(page.getByRole('article', { name: 'Same Day Brunch' })).toHaveCount(0);
+  expect(await page.evaluate(() => window.localStorage.getItem('102-taxPercentage'))).toBeNull();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByRole('article', { name: 'Same Day Brunch' })).toBeVisible();
+  expect(await page.evaluate(() => window.localStorage.getItem('102-taxPercentage'))).toBe('15');
+  await page.reload();
+  await page.getByRole('article', { name: 'Same Day Brunch' }).getByRole('button', { name: 'Tool Kit' }).click();
+  await page.getByRole('button', { name: 'Ingredients', exact: true }).click();
+  await expect(page.getByText('Total Cost: $60.00 CAD')).toBeVisible();
+});
+
+test('events page, form and tool kit have no serious accessibility violations (light and dark)', async ({ page }) => {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const serious = async () => {
+    // Away from hover states and mid-transition colours, which axe would read as low contrast.
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(50);
+    const results = await new AxeBuilder({ page }).analyze();
+    return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  };
+  await openEvents(page);
+  for (const mode of ['light', 'dark']) {
+    if (mode === 'dark') await page.getByRole('button', { name: 'Dark Mode' }).click();
+    await page.getByRole('button', { name: 'Filter Events' }).click();
+    await page.getByRole('button', { name: 'More Filtering Options' }).click();
+    await page.getByRole('button', { name: 'More Details' }).first().click();
+    expect(await serious()).toEqual([]);
+    await page.getByRole('button', { name: 'New Event' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    expect(await serious()).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Tool Kit' }).first().click();
+    for (const b of ['Choose Event Image', 'Ingredients', 'Menu', 'Notes', 'Pricing']) await page.getByRole('button', { name: b, exact: true }).click();
+    expect(await serious()).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.reload();
+  }
+});
+
+test('the list and an open Tool Kit follow changes made in another tab', async ({ page, context }) => {
+  await openEvents(page);
+  const other = await context.newPage();
+  await other.goto('/ManageEvents');
+  await other.getByRole('article', { name: 'Far Future Feast' }).getByRole('button', { name: 'Tool Kit' }).click();
+  await other.getByRole('button', { name: 'Notes', exact: true }).click();
+
+  await page.getByRole('article', { name: 'Far Future Feast' }).getByRole('button', { name: 'Tool Kit' }).click();
+  await page.getByRole('button', { name: 'Notes', exact: true }).click();
+  await page.getByLabel('Note', { exact: true }).fill('Added in tab one');
+  await page.getByRole('button', { name: 'Add Note' }).click();
+  await expect(other.getByRole('list', { name: 'Notes' }).getByText('Added in tab one')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Delete Event Old Harbour Gala' }).click();
+  await other.keyboard.press('Escape');
+  await expect(other.getByRole('article', { name: 'Old Harbour Gala' })).toHaveCount(0);
+});
+
+test('a failed save keeps the event on screen and says so', async ({ page }) => {
+  await openEvents(page);
+  await page.evaluate(() => {
+    const original = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key: string, value: string) {
+      if (key === 'events') throw new DOMException('full', 'QuotaExceededError');
+      return original.call(this, key, value);
+    };
+  });
+  await page.getByRole('button', { name: 'New Event' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create New Event' });
+  await dialog.getByLabel('Event Name').fill('Unsaved Soiree');
+  await dialog.getByLabel('Number of Guests').fill('8');
+  await dialog.getByLabel('Event Date').fill(today);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('article', { name: 'Unsaved Soiree' })).toBeVisible();
+  await expect(page.getByText('Could not save your change')).toBeVisible();
+  await expect(page.getByText(/Browser storage is full/)).toBeVisible();
+});
+
+test('a long list is virtualised and every event stays reachable', async ({ page }) => {
+  const many = Array.from({ length: 400 }, (_, i) => event(200 + i, `Bulk Event ${200 + i}`, addDays(today, i - 200), 'Bulk', `Guest${i}`));
+  await page.addInitScript((events) => {
+    if (window.sessionStorage.getItem('seeded-many')) return;
+    window.sessionStorage.setItem('seeded-many', '1');
+    window.localStorage.setItem('events', JSON.stringify(events));
+  }, many);
+  await signIn(page);
+  await page.goto('/ManageEvents');
+  await expect(page.getByRole('article', { name: 'Bulk Event 599' })).toBeVisible();
+  expect(await page.getByRole('article').count()).toBeLessThan(40);
+  await page.getByRole('button', { name: 'Filter Events' }).click();
+  await page.getByRole('button', { name: 'More Filtering Options' }).click();
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect(page.getByRole('article', { name: "Grandma Rose's 80th Birthday" })).toBeVisible();
+  await page.getByLabel('Last Name').fill('guest399');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect.poll(() => cardNames(page)).toEqual(['Bulk Event 599']);
+});

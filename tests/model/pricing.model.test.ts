@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { draftErrorMessage, pricingMachine } from '../../src/machines/toolkit/pricing.machine';
+import { describeModel } from '../support/model';
+
+const writes: string[] = [];
+const pricing = pricingMachine.provide({
+  actions: {
+    persistPricing: ({ context }) => void writes.push(`pricing:${context.lines.map((l) => `${l.name}=${l.price}`).join(',')}`),
+    persistDiscount: ({ context }) => void writes.push(`discount:${context.discountText}`),
+    persistTax: ({ context }) => void writes.push(`tax:${context.taxText}`),
+  },
+});
+const firstLineId = (s: { context: { lines: Array<{ id: string }> } }) => s.context.lines[0]?.id;
+
+describeModel('pricing', {
+  machine: pricing,
+  input: { lines: [{ name: 'Staff', price: 100, currency: 'CAD' }], discount: 0, tax: 0 },
+  reset: () => void (writes.length = 0),
+  serializeState: (s) =>
+    JSON.stringify([
+      s.value,
+      Math.min(s.context.lines.length, 2),
+      s.context.draft.name !== '',
+      s.context.draft.price,
+      s.context.draftError !== null,
+      s.context.discountText === '10',
+      s.context.taxText === '13',
+    ]),
+  limit: 5000,
+  events: {
+    'draft.change': [
+      { type: 'draft.change', field: 'name', value: 'Rentals' },
+      { type: 'draft.change', field: 'price', value: '49.99' },
+      { type: 'draft.change', field: 'price', value: 'abc' },
+    ],
+    'price.add': [{ type: 'price.add' }],
+    'price.edit': (s) => (firstLineId(s) ? [{ type: 'price.edit' as const, id: firstLineId(s)! }] : []),
+    'edit.commit': [{ type: 'edit.commit' }],
+    'edit.cancel': [{ type: 'edit.cancel' }],
+    'price.delete': (s) => (firstLineId(s) ? [{ type: 'price.delete' as const, id: firstLineId(s)! }] : []),
+    'discount.change': [
+      { type: 'discount.change', text: '10' },
+      { type: 'discount.change', text: '-' },
+    ],
+    'tax.change': [
+      { type: 'tax.change', text: '13' },
+      { type: 'tax.change', text: 'x' },
+    ],
+  },
+  states: {
+    adding: (s) => {
+      expect(s.hasTag('adding')).toBe(true);
+      expect(s.context.editingId).toBeNull();
+    },
+    editing: (s) => {
+      expect(s.hasTag('editing')).toBe(true);
+      expect(s.context.lines.some((l) => l.id === s.context.editingId)).toBe(true);
+    },
+  },
+  sequences: [[{ type: 'price.edit', id: 'no-such-line' }]],
+});
+
+describe('pricing (pinned rules)', () => {
+  const start = () => createActor(pricing, { input: { lines: [{ name: 'Staff', price: 100, currency: 'CAD' }], discount: 5, tax: 13 } }).start();
+  it('hydrates discount and tax from the per-event keys', () => {
+    const s = start().getSnapshot();
+    expect([s.context.discountText, s.context.taxText]).toEqual(['5', '13']);
+  });
+  it('adds a line with the default currency CAD; rejects a bad draft with a message', () => {
+    writes.length = 0;
+    const actor = start();
+    actor.send({ type: 'draft.change', field: 'name', value: 'Rentals' });
+    actor.send({ type: 'price.add' });
+    expect(actor.getSnapshot().context.draftError).toBe(draftErrorMessage);
+    actor.send({ type: 'draft.change', field: 'price', value: '49.99' });
+    actor.send({ type: 'price.add' });
+    expect(actor.getSnapshot().context.lines.map(({ name, price, currency }) => ({ name, price, currency }))).toEqual([
+      { name: 'Staff', price: 100, currency: 'CAD' },
+      { name: 'Rentals', price: 49.99, currency: 'CAD' },
+    ]);
+    expect(writes).toEqual(['pricing:Staff=100,Rentals=49.99']);
+  });
+  it('edit mode: choose a row, Save replaces it, Cancel leaves it unchanged', () => {
+    const actor = start();
+    const id = actor.getSnapshot().context.lines[0]!.id;
+    actor.send({ type: 'price.edit', id });
+    expect(actor.getSnapshot().context.draft).toEqual({ name: 'Staff', price: '100', currency: 'CAD' });
+    actor.send({ type: 'draft.change', field: 'price', value: '120' });
+    actor.send({ type: 'edit.cancel' });
+    expect(actor.getSnapshot().context.lines[0]?.price).toBe(100);
+    actor.send({ type: 'price.edit', id });
+    actor.send({ type: 'draft.change', field: 'price', value: '120' });
+    actor.send({ type: 'edit.commit' });
+    expect(actor.getSnapshot().value).toBe('adding');
+    expect(actor.getSnapshot().context.lines[0]).toMatchObject({ id, price: 120 });
+    expect(actor.getSnapshot().can({ type: 'price.delete', id })).toBe(true);
+    actor.send({ type: 'price.edit', id });
+    expect(actor.getSnapshot().can({ type: 'price.delete', id })).toBe(false);
+  });
+  it('stores discount and tax only when numeric (no bounds)', () => {
+    writes.length = 0;
+    const actor = start();
+    actor.send({ type: 'discount.change', text: '-15' });
+    actor.send({ type: 'discount.change', text: 'abc' });
+    actor.send({ type: 'tax.change', text: '250' });
+    actor.send({ type: 'tax.change', text: '' });
+    expect(writes).toEqual(['discount:-15', 'tax:250', 'tax:']);
+    expect(actor.getSnapshot().context.discountText).toBe('abc');
+  });
+});

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { addDays } from '../../src/domain/eventDates';
+import {
+  blankEventForm,
+  cardImage,
+  eventImage,
+  eventImageTypes,
+  eventToForm,
+  filterEvents,
+  formToEvent,
+  matchesCustomerName,
+  mergeSamples,
+  nextEventId,
+  saveEvent,
+  sortEvents,
+  validateEvent,
+  type EventFormValues,
+} from '../../src/domain/events';
+import { sampleEvents } from '../../src/domain/sampleEvents';
+import type { CateringEvent } from '../../src/storage/schemas';
+
+const ev = (id: number, extra: Partial<CateringEvent> = {}): CateringEvent => ({
+  ...formToEvent({ ...blankEventForm(), id, EventName: `E${id}`, NumberOfGuests: '5', EventDate: '2026-01-01' }),
+  ...extra,
+});
+
+describe('id rules (spec section 4)', () => {
+  it('next id is max + 1, 1 for an empty list', () => {
+    expect(nextEventId([])).toBe(1);
+    expect(nextEventId([{ id: 3 }, { id: 13 }, { id: 7 }])).toBe(14);
+  });
+  it('id 0 means new: it gets max + 1 and the list stays sorted by id descending', () => {
+    const { events, saved } = saveEvent([ev(2), ev(5)], ev(0));
+    expect(saved.id).toBe(6);
+    expect(events.map((e) => e.id)).toEqual([6, 5, 2]);
+  });
+  it('a nonzero id replaces the event with that id', () => {
+    const { events } = saveEvent([ev(2), ev(5)], ev(2, { EventName: 'Renamed' }));
+    expect(events.map((e) => [e.id, e.EventName])).toEqual([
+      [5, 'E5'],
+      [2, 'Renamed'],
+    ]);
+  });
+  it('sorts by id descending', () => {
+    expect(sortEvents([ev(1), ev(9), ev(4)]).map((e) => e.id)).toEqual([9, 4, 1]);
+  });
+  it('merges the three samples without duplicating ids; stored events win', () => {
+    const samples = sampleEvents('2026-06-15');
+    expect(samples.map((s) => s.id)).toEqual([3, 2, 1]);
+    const merged = mergeSamples([ev(2, { EventName: 'Mine' }), ev(10)], samples);
+    expect(merged.map((e) => e.id)).toEqual([10, 3, 2, 1]);
+    expect(merged.find((e) => e.id === 2)?.EventName).toBe('Mine');
+    expect(mergeSamples(merged, samples)).toHaveLength(4);
+  });
+  it('sample dates are relative to today', () => {
+    const dates = sampleEvents('2026-06-15').map((s) => s.EventDate);
+    expect(dates).toEqual([addDays('2026-06-15', 21), addDays('2026-06-15', 5), addDays('2026-06-15', -10)]);
+  });
+});
+
+describe('form values', () => {
+  it('round-trips an event and keeps its tool-kit data on edit', () => {
+    const base = ev(4, { menuItems: ['Soup'], imageUrl: '/x.svg', CustomerPhoneNumber: 4165550123 });
+    const values = eventToForm(base);
+    expect(values.CustomerPhoneNumber).toBe('4165550123');
+    const back = formToEvent({ ...values, EventName: '  New name ' }, base);
+    expect(back.EventName).toBe('New name');
+    expect(back.menuItems).toEqual(['Soup']);
+    expect(back.imageUrl).toBe('/x.svg');
+    expect(back.CustomerPhoneNumber).toBe(4165550123);
+    expect(formToEvent({ ...values, CustomerPhoneNumber: '+1 (416) 555-0123' }).CustomerPhoneNumber).toBe('+1 (416) 555-0123');
+  });
+});
+
+describe('validation (clarifications.md)', () => {
+  const valid: EventFormValues = { ...blankEventForm(), EventName: 'Gala', EventDate: '2026-05-01', NumberOfGuests: '12' };
+  it('accepts a minimal valid form', () => {
+    expect(validateEvent(valid)).toEqual({});
+  });
+  it('requires event name and date, guests a whole number >= 1', () => {
+    const errors = validateEvent(blankEventForm());
+    expect(Object.keys(errors).sort()).toEqual(['EventDate', 'EventName', 'NumberOfGuests']);
+    expect(validateEvent({ ...valid, EventName: '   ' }).EventName).toBe('Event name is required.');
+    expect(validateEvent({ ...valid, NumberOfGuests: '0' }).NumberOfGuests).toBeDefined();
+    expect(validateEvent({ ...valid, NumberOfGuests: '2.5' }).NumberOfGuests).toBeDefined();
+    expect(validateEvent({ ...valid, NumberOfGuests: '-3' }).NumberOfGuests).toBeDefined();
+    expect(validateEvent({ ...valid, EventDate: '2026-02-30' }).EventDate).toBeDefined();
+  });
+  it('end time after start time', () => {
+    expect(validateEvent({ ...valid, StartTime: '10:00', EndTime: '10:00' }).EndTime).toBe('End time must be after start time.');
+    expect(validateEvent({ ...valid, StartTime: '10:00', EndTime: '09:59' }).EndTime).toBeDefined();
+    expect(validateEvent({ ...valid, StartTime: '10:00', EndTime: '10:01' })).toEqual({});
+    expect(validateEvent({ ...valid, StartTime: '', EndTime: '10:01' })).toEqual({});
+  });
+  it('e-mail and phone shapes', () => {
+    expect(validateEvent({ ...valid, CustomerEmail: 'a@b' }).CustomerEmail).toBeDefined();
+    expect(validateEvent({ ...valid, CustomerEmail: 'a@b.ca' })).toEqual({});
+    expect(validateEvent({ ...valid, CustomerPhoneNumber: '+1 (416) 555-0123' })).toEqual({});
+    expect(validateEvent({ ...valid, CustomerPhoneNumber: '555-CALL' }).CustomerPhoneNumber).toBeDefined();
+    expect(validateEvent({ ...valid, CustomerPhoneNumber: '---' }).CustomerPhoneNumber).toBeDefined();
+  });
+});
+
+describe('filters', () => {
+  const list = [
+    ev(1, { EventDate: '2026-11-20', CustomerFirstName: 'Ann', CustomerLastName: 'Keel' }),
+    ev(2, { EventDate: '2026-11-21', CustomerFirstName: 'Bob', CustomerLastName: 'Annely' }),
+    ev(3, { EventDate: '2026-12-01', CustomerFirstName: 'Cara', CustomerLastName: 'Mast' }),
+  ];
+  it('customer name: trimmed, case-insensitive substring on first and/or last', () => {
+    expect(filterEvents(list, { kind: 'name', first: '  aNN ', last: '' }, '2026-11-21').map((e) => e.id)).toEqual([1]);
+    expect(filterEvents(list, { kind: 'name', first: '', last: 'ANN' }, '2026-11-21').map((e) => e.id)).toEqual([2]);
+    expect(filterEvents(list, { kind: 'name', first: 'b', last: 'ely' }, '2026-11-21').map((e) => e.id)).toEqual([2]);
+    expect(filterEvents(list, { kind: 'name', first: '', last: '' }, '2026-11-21')).toHaveLength(3);
+    expect(matchesCustomerName(list[0]!, 'x', '')).toBe(false);
+  });
+  it('date range and quick filters', () => {
+    expect(filterEvents(list, { kind: 'range', start: '2026-11-21', end: '2026-12-01' }, '2026-11-21').map((e) => e.id)).toEqual([2, 3]);
+    expect(filterEvents(list, { kind: 'quick', filter: 'past' }, '2026-11-21').map((e) => e.id)).toEqual([1]);
+    expect(filterEvents(list, { kind: 'quick', filter: 'nextMonth' }, '2026-11-21').map((e) => e.id)).toEqual([3]);
+    expect(filterEvents(list, { kind: 'quick', filter: 'all' }, '2026-11-21')).toHaveLength(3);
+  });
+});
+
+describe('event pictures', () => {
+  it('has the 11 types of the spec', () => {
+    expect(eventImageTypes).toHaveLength(11);
+    expect(eventImage('Family Gathering')).toEqual({ url: '/media/event-types/family-gathering.svg', alt: 'Family Gathering event picture', title: 'Family Gathering' });
+  });
+  it('a card shows the chosen picture, else the one of its type, else Other', () => {
+    expect(cardImage(ev(1, { imageUrl: '/media/event-types/wedding.svg', imageAlt: 'W', imageTitle: 'Wedding', EventType: 'Birthday' })).url).toContain('wedding');
+    expect(cardImage(ev(1, { EventType: 'birthday' })).url).toContain('birthday');
+    expect(cardImage(ev(1, { EventType: 'Picnic' })).url).toContain('other');
+  });
+});
