@@ -25,6 +25,7 @@ export default defineConfig({
     },
     'h1, h2, h3, h4': { fontFamily: 'heading', fontWeight: 'bold', lineHeight: '1.2' },
     a: { color: 'link', textDecoration: 'underline' },
+    '.theme-switching *, .theme-switching *::before, .theme-switching *::after': { transition: 'none !important' },
     '*:focus-visible': { outline: '3px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
     '@media (prefers-reduced-motion: reduce)': {
       '*, *::before, *::after': { animationDuration: '0.01ms !important', transitionDuration: '0.01ms !important' },

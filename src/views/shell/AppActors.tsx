@@ -12,9 +12,13 @@ import { notify } from './toaster';
 
 function applyMode(mode: 'light' | 'dark') {
   const root = document.documentElement;
+  // Switch every colour at once: hover transitions would otherwise fade buttons through
+  // low-contrast in-between colours.
+  root.classList.add('theme-switching');
   root.classList.remove(mode === 'dark' ? 'light' : 'dark');
   root.classList.add(mode);
   root.style.colorScheme = mode;
+  requestAnimationFrame(() => requestAnimationFrame(() => root.classList.remove('theme-switching')));
 }
 
 function reportWrite(result: ReturnType<typeof colorModeStore.write>) {
