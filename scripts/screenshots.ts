@@ -1,9 +1,10 @@
 /** Dev tool: screenshots of pages in light and dark mode, desktop and phone width, into .bench/shots/. */
 import { ensureDir, launchChromium, startServer } from './bench/support';
 
-// Usage: tsx scripts/screenshots.ts [--signed-in] [path ...]
+// Usage: tsx scripts/screenshots.ts [--signed-in] [--mock] [path ...]
 const args = process.argv.slice(2);
-const signedIn = args.includes('--signed-in');
+const mock = args.includes('--mock');
+const signedIn = args.includes('--signed-in') || mock;
 const given = args.filter((a) => !a.startsWith('--'));
 const paths = given.length ? given : ['/', '/login', '/signup', '/About', '/tutorials', '/nope', '/signout'];
 const out = ensureDir(new URL('../.bench/shots/', import.meta.url).pathname);
@@ -20,6 +21,12 @@ for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['pho
       await page.getByLabel('Password').fill('democatercaptain');
       await page.getByRole('button', { name: 'Login', exact: true }).click();
       await page.getByText('Login successful!').waitFor();
+      if (mock) {
+        page.once('dialog', (dialog) => void dialog.accept());
+        await page.goto(`${server.url}/dashboard`);
+        await page.getByRole('button', { name: 'Use Mock Data' }).click();
+        await page.waitForTimeout(1000);
+      }
     }
     for (const path of paths) {
       await page.goto(server.url + path);
