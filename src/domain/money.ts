@@ -75,3 +75,13 @@ export function pricingSummary(
   const discounted = discountedTotal(total, discountPercent);
   return { customTotal, total, discounted, taxed: taxedTotal(discounted, taxPercent) };
 }
+
+/** Currencies other than CAD among custom price lines: the totals add them at face value. */
+export function foreignCurrencies(lines: ReadonlyArray<{ currency: string }>): string[] {
+  const seen = new Set<string>();
+  for (const line of lines) {
+    const code = line.currency.trim().toUpperCase();
+    if (code && code !== defaultCurrency) seen.add(code);
+  }
+  return [...seen].sort();
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inventoryLineAmount, inventoryLineCost, inventoryTotal, specialtyAmount, specialtyTotal } from '../../src/domain/ingredients';
-import { discountedTotal, formatMoney, parseAmount, parsePercent, pricingSummary, roundCents, taxedTotal } from '../../src/domain/money';
+import { discountedTotal, foreignCurrencies, formatMoney, parseAmount, parsePercent, pricingSummary, roundCents, taxedTotal } from '../../src/domain/money';
 import type { ChosenIngredient, SpecialtyIngredient } from '../../src/storage/schemas';
 
 describe('rounding and display', () => {
@@ -105,5 +105,12 @@ describe('pricing summary', () => {
   });
   it('zero everything gives zero', () => {
     expect(pricingSummary([], 0, 0, 0, 0)).toEqual({ customTotal: 0, total: 0, discounted: 0, taxed: 0 });
+  });
+});
+
+describe('foreignCurrencies', () => {
+  it('lists the non-CAD currencies of price lines once, ignoring case and blanks', () => {
+    expect(foreignCurrencies([{ currency: 'CAD' }, { currency: 'usd' }, { currency: 'USD' }, { currency: ' ' }, { currency: 'eur' }])).toEqual(['EUR', 'USD']);
+    expect(foreignCurrencies([{ currency: 'cad' }])).toEqual([]);
   });
 });

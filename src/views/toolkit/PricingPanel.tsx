@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { css } from 'styled-system/css';
 import { inventoryTotal, specialtyTotal } from '../../domain/ingredients';
-import { formatMoney, parsePercent, pricingSummary } from '../../domain/money';
+import { foreignCurrencies, formatMoney, parsePercent, pricingSummary } from '../../domain/money';
 import type { PriceDraft } from '../../machines/toolkit/pricing.machine';
 import { Button } from '../components/Button';
 import { errorText, field, input, label, muted, panel, panelTitle, table } from '../events/styles';
@@ -31,6 +31,7 @@ function usePricing(actors: ToolkitActors) {
     taxInvalid: tax === null,
     invTotal,
     spTotal,
+    foreign: useMemo(() => foreignCurrencies(lines), [lines]),
     summary: useMemo(() => pricingSummary(lines, invTotal, spTotal, discount ?? 0, tax ?? 0), [lines, invTotal, spTotal, discount, tax]),
     change: (f: keyof PriceDraft, value: string) => ref.send({ type: 'draft.change', field: f, value }),
     add: () => ref.send({ type: 'price.add' }),
@@ -187,6 +188,11 @@ export function PricingPanel({ actors }: { actors: ToolkitActors }) {
           </dd>
         </dl>
         <p className={muted}>All amounts are in CAD.</p>
+        {p.foreign.length ? (
+          <p className={errorText} role="note">
+            Price lines in {p.foreign.join(', ')} are added to the CAD totals at face value: convert them to CAD for a true total.
+          </p>
+        ) : null}
         </>
       )}
     </section>
