@@ -1,5 +1,5 @@
 /** Dev tool: screenshots of pages in light and dark mode, desktop and phone width, into .bench/shots/. */
-import { ensureDir, launchChromium, startServer } from './bench/support';
+import { ensureDir, launchChromium, signInAsDemo, startServer } from './bench/support';
 
 // Usage: tsx scripts/screenshots.ts [--signed-in] [--mock] [path ...]
 const args = process.argv.slice(2);
@@ -16,11 +16,7 @@ for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['pho
     await context.addInitScript((m) => window.localStorage.setItem('colorMode', JSON.stringify(m)), mode);
     const page = await context.newPage();
     if (signedIn) {
-      await page.goto(`${server.url}/login`);
-      await page.getByLabel('Email').fill('demo@catercaptain.com');
-      await page.getByLabel('Password').fill('democatercaptain');
-      await page.getByRole('button', { name: 'Login', exact: true }).click();
-      await page.getByText('Login successful!').waitFor();
+      await signInAsDemo(page, server.url);
       if (mock) {
         page.once('dialog', (dialog) => void dialog.accept());
         await page.goto(`${server.url}/dashboard`);

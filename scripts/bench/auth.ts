@@ -6,13 +6,13 @@
  */
 import { verify } from '@node-rs/bcrypt';
 import { hashPassword } from '../../server/auth/passwords.ts';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { spawnServer } from '../../tests/server/process.ts';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 
 export interface BenchResult {
   name: string;
@@ -22,7 +22,6 @@ export interface BenchResult {
   pass: boolean;
 }
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DEMO = { email: 'demo@catercaptain.com', password: 'democatercaptain' };
 const BCRYPT_COST = 10;
 const REFRESH_CLIENTS = 50;
@@ -31,27 +30,10 @@ const CONCURRENT_SIGN_INS = Number(process.env.AUTH_BENCH_CONCURRENT_SIGN_INS ??
 const SEQUENTIAL_SIGN_INS = 40;
 const RAISED = '1000000,10000000';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 async function startServer(dataDir: string, distDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
   const extra = process.env.AUTH_BENCH_NODE_ARGS ? process.env.AUTH_BENCH_NODE_ARGS.split(' ') : [];
-  const child = spawn(process.execPath, [...extra, '--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
+  return spawnServer(
+    {
       DATA_DIR: dataDir,
       DIST_DIR: distDir,
       DEMO_USER: 'true',
@@ -61,27 +43,8 @@ async function startServer(dataDir: string, distDir: string): Promise<{ child: C
       RATE_LIMIT_SIGNUP: RAISED,
       RATE_LIMIT_EMAIL_FAILURES: RAISED,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('is running on')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
-    });
-  });
-  child.removeAllListeners('exit');
-  return { child, url: `http://127.0.0.1:${port}` };
+    extra,
+  );
 }
 
 function median(values: number[]): number {

@@ -7,7 +7,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import type { Page } from '@playwright/test';
-import { launchChromium, printFigures, startServer, type Figure } from './support';
+import { launchChromium, printFigures, signInAsDemo, startServer, type Figure } from './support';
 
 const EVENT_COUNT = 2000;
 
@@ -64,11 +64,7 @@ export async function runEventsBench(): Promise<Figure[]> {
   const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${server.url}/login`);
-    await page.getByLabel('Email').fill('demo@catercaptain.com');
-    await page.getByLabel('Password').fill('democatercaptain');
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await page.getByText('Login successful!').waitFor();
+    await signInAsDemo(page, server.url);
     await page.evaluate((events) => window.localStorage.setItem('events', JSON.stringify(events)), makeEvents(new Date()));
     // First card in the DOM and the first click answered, measured from navigation start.
     await page.addInitScript(() => {

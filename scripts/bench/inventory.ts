@@ -5,7 +5,7 @@
  * animation frame after the DOM shows the result (budget 50 ms each).
  */
 import type { Page } from '@playwright/test';
-import { launchChromium, printFigures, startServer, type Figure } from './support';
+import { launchChromium, printFigures, signInAsDemo, startServer, type Figure } from './support';
 
 const ITEMS = 5000;
 const RECORDS = 1000;
@@ -114,11 +114,7 @@ export async function runInventoryBench(): Promise<Figure[]> {
   const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${server.url}/login`);
-    await page.getByLabel('Email').fill('demo@catercaptain.com');
-    await page.getByLabel('Password').fill('democatercaptain');
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await page.getByText('Login successful!').waitFor();
+    await signInAsDemo(page, server.url);
     // Baseline: the same kind of navigation on an empty protected page (app start, session check,
     // page chunk), so the figures below can be read against what the shell alone costs here.
     await page.goto(`${server.url}/SupplierManagement`);

@@ -1,8 +1,8 @@
 /** Shared bench plumbing: start the real server on the current build, launch system Chromium. */
-import { chromium, type Browser } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import type { ChildProcess } from 'node:child_process';
+import { spawnServer } from '../../tests/server/process.ts';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -16,17 +16,7 @@ export interface Figure {
 
 export const root = new URL('../..', import.meta.url).pathname;
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
+export { freePort } from '../../tests/server/process.ts';
 
 export interface RunningServer {
   url: string;
@@ -36,35 +26,28 @@ export interface RunningServer {
 }
 
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'cc-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    try {
-      const response = await fetch(`${url}/config.json`);
-      if (response.ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const { child, url } = await spawnServer({ DATA_DIR: dataDir, ...env });
   return {
     url,
     pid: child.pid ?? 0,
     child,
     stop: () =>
       new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** Signs in as the demo account through the login form. */
+export async function signInAsDemo(page: Page, baseUrl: string) {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Email').fill('demo@catercaptain.com');
+  await page.getByLabel('Password').fill('democatercaptain');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.getByText('Login successful!').waitFor();
 }
 
 export function launchChromium(): Promise<Browser> {

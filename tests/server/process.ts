@@ -17,9 +17,10 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function spawnServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+/** Starts the server on a free port and resolves once it says it is running. Used by tests and benches. */
+export async function spawnServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
