@@ -76,7 +76,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(url);
-    if (request.method === 'GET' && !url.startsWith('/auth/') && !looksLikeFile) {
+    if ((request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/auth/') && !looksLikeFile) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).type('application/json').send({ code: 404, error_code: 'not_found', msg: 'Not found' });

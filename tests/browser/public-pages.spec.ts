@@ -99,4 +99,7 @@ test('the server sends security headers, caching and compression', async ({ requ
   const js = await request.get(asset!, { headers: { 'Accept-Encoding': 'br, gzip' } });
   expect(js.headers()['cache-control']).toContain('immutable');
   expect(['br', 'gzip']).toContain(js.headers()['content-encoding']);
+  for (const route of ['/Dashboard', '/ManageEvents', '/tutorials']) {
+    expect((await request.head(route)).status(), `HEAD ${route}`).toBe(200);
+  }
 });
