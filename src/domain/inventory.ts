@@ -109,19 +109,8 @@ export function draftFromItem(item: InventoryItem): ItemDraft {
 
 /** Applies an edit draft (already valid) over the stored item, keeping its id and any extra fields. */
 export function applyEdit(item: InventoryItem, d: ItemDraft): InventoryItem {
-  return {
-    ...item,
-    sku: d.sku.trim(),
-    name: d.name.trim(),
-    category: d.category,
-    amountPerUnit: Number(d.amountPerUnit.trim()),
-    unit: d.unit,
-    packageType: d.packageType,
-    costPerUnit: Number(d.costPerUnit.trim()),
-    quantity: Number(d.quantity.trim()),
-    whenToOrder: Number(d.whenToOrder.trim()),
-    supplierName: d.supplierName,
-  };
+  // No supplier fallback when editing: an emptied supplier stays empty.
+  return { ...item, ...itemFromDraft(d, item.id, []) };
 }
 
 /** Moves the item `activeId` to the place of `overId`; unknown ids leave the list as it is. */
