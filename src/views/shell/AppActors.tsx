@@ -3,7 +3,7 @@
  * provided here: the machines stay pure and tests provide fakes instead.
  */
 import { createActorContext } from '@xstate/react';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { fromCallback } from 'xstate';
 import { colorModeMachine } from '../../machines/colorMode.machine';
 import { soundMachine } from '../../machines/sound.machine';
@@ -70,10 +70,14 @@ function SoundSync() {
 }
 
 export function AppActorsProvider({ children }: { children: ReactNode }) {
-  const systemDark = typeof window !== 'undefined' && window.matchMedia('(prefers-color-scheme: dark)').matches;
+  // Hydrated once: the actors are created from the first render's input and follow storage events after.
+  const [inputs] = useState(() => ({
+    colorMode: { preference: colorModeStore.read(), systemDark: window.matchMedia('(prefers-color-scheme: dark)').matches },
+    sound: { muted: soundMutedStore.read() },
+  }));
   return (
-    <ColorModeContext.Provider options={{ input: { preference: colorModeStore.read(), systemDark } }}>
-      <SoundContext.Provider options={{ input: { muted: soundMutedStore.read() } }}>
+    <ColorModeContext.Provider options={{ input: inputs.colorMode }}>
+      <SoundContext.Provider options={{ input: inputs.sound }}>
         <SoundSync />
         {children}
       </SoundContext.Provider>
