@@ -29,6 +29,19 @@ test('a wrong password shows the server message', async ({ page }) => {
   await expect(page.getByText('Invalid login credentials')).toBeVisible();
 });
 
+test('a login submitted while the app is still starting up is not lost', async ({ page }) => {
+  // A slow start-up check (here: /config.json held back for 1.5 s) must not swallow a quick submit.
+  await page.route('**/config.json', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('demo@catercaptain.com');
+  await page.getByLabel('Password').fill('democatercaptain');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByText('Login successful!')).toBeVisible();
+});
+
 test('the demo account reaches the dashboard and the session survives a reload', async ({ page }) => {
   await signIn(page);
   await page.getByRole('link', { name: 'Sail onto Dashboard' }).click();

@@ -98,6 +98,12 @@ export const authMachine = setup({
         // An unreadable session or an unreachable service: the visitor is signed out, nothing crashes.
         onError: { target: 'signedOut' },
       },
+      on: {
+        // A form submitted before the start-up check is done is acted on, not dropped: the check only
+        // decides between signed in and signed out, and a fresh sign-in or sign-up settles that too.
+        'auth.signIn': { target: 'signingIn', actions: 'clearMessage' },
+        'auth.signUp': { target: 'signingUp', actions: 'clearMessage' },
+      },
     },
     signedOut: {
       tags: ['signedOut'],
