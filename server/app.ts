@@ -13,6 +13,24 @@ export interface AppOptions {
   distDir: string;
   auth: AuthOptions;
   logger?: boolean;
+  /**
+   * Whether to believe X-Forwarded-For (Fastify's trustProxy): off by default, so a client cannot pick
+   * its own address for the rate limits. Behind a reverse proxy, set it (env TRUST_PROXY) or every
+   * client shares the proxy's address and bucket.
+   */
+  trustProxy?: boolean | string;
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it: unset, '' or 'false' is off; 'true' trusts every hop; anything else
+ * is a comma-separated list of the proxies' addresses or CIDRs (the safer choice). Fastify 5 turns a
+ * bare hop count off (it cannot check the nearest peer), so there is no hop-count form.
+ */
+export function parseTrustProxy(value: string | undefined): boolean | string {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  return text;
 }
 
 const CSP = [
@@ -36,7 +54,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 16 * 1024,
-    trustProxy: false,
+    trustProxy: options.trustProxy ?? false,
     return503OnClosing: true,
   });
 

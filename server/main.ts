@@ -1,6 +1,6 @@
 /** `npm start` entry: one process serving the app and its auth API. */
 import { join } from 'node:path';
-import { buildApp } from './app.ts';
+import { buildApp, parseTrustProxy } from './app.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const port = Number(process.env.PORT ?? 4173);
@@ -9,6 +9,7 @@ const host = process.env.HOST ?? 'localhost';
 const app = await buildApp({
   distDir: process.env.DIST_DIR ?? join(root, 'dist'),
   logger: process.env.LOG === '1',
+  trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
   auth: {
     dataDir: process.env.DATA_DIR ?? join(root, '.data'),
     jwtSecret: process.env.JWT_SECRET || undefined,

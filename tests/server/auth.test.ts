@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseTrustProxy } from '../../server/app.ts';
 import { client, makeDirs, startServer, uniqueEmail, type TestServer } from './helpers.ts';
 
 
@@ -448,6 +449,16 @@ describe('rate limits', () => {
     expect(((await res.json()) as { code: string }).code).toBe('over_request_rate_limit');
   });
 
+  it('counts every client as one address when no proxy is trusted (X-Forwarded-For is ignored)', async () => {
+    const res = await raw(server, '/auth/v1/signup', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '203.0.113.7' },
+      body: JSON.stringify({ email: uniqueEmail('xff'), password: PASSWORD }),
+    });
+    // The first test emptied this address's sign-up bucket: a made-up forwarded address gets no fresh one.
+    expect(res.status).toBe(429);
+  });
+
   it('keeps refresh on its own, larger bucket', async () => {
     const res = await raw(server, '/auth/v1/token?grant_type=refresh_token', {
       method: 'POST',
@@ -522,5 +533,39 @@ describe('persistence', () => {
       await second.close();
       dirs.cleanup();
     }
+  });
+});
+
+describe('behind a trusted reverse proxy (TRUST_PROXY)', () => {
+  const dirs = makeDirs();
+  let server: TestServer;
+  beforeAll(async () => {
+    const rateLimits = { token: false, refresh: false, signup: { burst: 1, per5min: 1 }, emailFailures: false } as const;
+    server = await startServer(dirs, { demoUser: false, rateLimits }, { trustProxy: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await server.close();
+    dirs.cleanup();
+  });
+
+  const signUp = (forwardedFor: string) =>
+    raw(server, '/auth/v1/signup', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': forwardedFor },
+      body: JSON.stringify({ email: uniqueEmail('proxy'), password: PASSWORD }),
+    });
+
+  it('limits each forwarded client address on its own', async () => {
+    expect((await signUp('203.0.113.7')).status).toBe(200);
+    expect((await signUp('203.0.113.7')).status).toBe(429);
+    expect((await signUp('198.51.100.20')).status).toBe(200);
+  });
+
+  it('reads TRUST_PROXY as off, every hop or an address list', () => {
+    expect(parseTrustProxy(undefined)).toBe(false);
+    expect(parseTrustProxy('')).toBe(false);
+    expect(parseTrustProxy('false')).toBe(false);
+    expect(parseTrustProxy('true')).toBe(true);
+    expect(parseTrustProxy('127.0.0.1, 10.0.0.0/8')).toBe('127.0.0.1, 10.0.0.0/8');
   });
 });

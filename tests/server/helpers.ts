@@ -5,7 +5,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
-import { buildApp } from '../../server/app.ts';
+import { buildApp, type AppOptions } from '../../server/app.ts';
 import type { AuthOptions } from '../../server/auth/index.ts';
 
 export interface TestServer {
@@ -29,8 +29,10 @@ export function makeDirs(): { dataDir: string; distDir: string; cleanup(): void 
 export async function startServer(
   dirs: { dataDir: string; distDir: string },
   auth: Partial<AuthOptions> = {},
+  appOptions: Pick<AppOptions, 'trustProxy'> = {},
 ): Promise<TestServer> {
   const app = await buildApp({
+    ...appOptions,
     distDir: dirs.distDir,
     auth: {
       dataDir: dirs.dataDir,
