@@ -207,6 +207,12 @@ export const eventImageTypes = [
 ] as const;
 export type EventImageType = (typeof eventImageTypes)[number];
 
+/** The Event Type choices: the eleven types, plus an event's own older type so editing never loses it. */
+export function eventTypeChoices(current: string): string[] {
+  const types: string[] = [...eventImageTypes];
+  return current && !types.includes(current) ? [...types, current] : types;
+}
+
 export interface EventImage {
   url: string;
   alt: string;

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { addDays, endOfMonth, endOfWeek, matchesQuickFilter, quickFilterLabels, quickFilters, startOfNextMonth, startOfWeek, toISODate } from '../../src/domain/eventDates';
 import { sampleEvents } from '../../src/domain/sampleEvents';
 import { signIn } from './support/auth';
@@ -61,6 +61,13 @@ async function openEvents(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Event Management' })).toBeVisible();
 }
 
+/** Picks an option from an Ark UI Select the way a caterer does: open it, click the option. */
+async function choose(scope: Locator, label: string, option: string) {
+  await scope.getByRole('combobox', { name: label }).click();
+  await scope.getByRole('option', { name: option, exact: true }).click();
+  await expect(scope.getByRole('combobox', { name: label })).toContainText(option);
+}
+
 const cardNames = (page: Page) => page.getByRole('list', { name: 'Events' }).getByRole('heading', { level: 2 }).allTextContents();
 
 test('create an event with validation, then edit it', async ({ page }) => {
@@ -73,7 +80,7 @@ test('create an event with validation, then edit it', async ({ page }) => {
   await expect(dialog.getByLabel('Event Name')).toHaveAttribute('aria-invalid', 'true');
   await expect(dialog.getByLabel('Event Name')).toBeFocused();
   await dialog.getByLabel('Event Name').fill('Lighthouse Lunch');
-  await dialog.getByLabel('Event Type').selectOption('Work Party');
+  await choose(dialog, 'Event Type', 'Work Party');
   await dialog.getByLabel('Number of Guests').fill('25');
   await dialog.getByLabel('Event Date').fill(addDays(today, 2));
   await dialog.getByLabel('Start Time').fill('12:00');
@@ -98,6 +105,7 @@ test('create an event with validation, then edit it', async ({ page }) => {
   await card.getByRole('button', { name: 'Edit Event Lighthouse Lunch' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Event' });
   await expect(edit.getByLabel('Event Name')).toHaveValue('Lighthouse Lunch');
+  await expect(edit.getByRole('combobox', { name: 'Event Type' })).toHaveText(/Work Party/);
   await edit.getByLabel('Event Name').fill('Lighthouse Lunch (moved)');
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('article', { name: 'Lighthouse Lunch (moved)' })).toBeVisible();
@@ -144,8 +152,14 @@ test('tool kit: ingredients, menu, notes, pricing and image are kept; delete and
 
   await kit.getByRole('button', { name: 'Ingredients', exact: true }).click();
   await expect(kit.getByText('Click the buttons above')).toBeHidden();
-  await kit.getByLabel('Category').selectOption('Seafood');
-  await kit.getByLabel('Inventory Item').selectOption({ label: 'Salmon Fillet (Ocean Fresh)' });
+  await expect(kit.getByRole('combobox', { name: 'Inventory Item' })).toBeDisabled();
+  await choose(kit, 'Category', 'Seafood');
+  // Like every dropdown, the item menu is capped at 200px high.
+  await kit.getByRole('combobox', { name: 'Inventory Item' }).click();
+  expect(await kit.getByRole('listbox').evaluate((el) => getComputedStyle(el).maxHeight)).toBe('200px');
+  await kit.getByRole('combobox', { name: 'Inventory Item' }).press('Escape');
+  await expect(kit).toBeVisible();
+  await choose(kit, 'Inventory Item', 'Salmon Fillet (Ocean Fresh)');
   await expect(kit.getByText('Cost per 2 kg box: $30.00 CAD')).toBeVisible();
   await kit.getByLabel('Quantity Needed').first().fill('3');
   await kit.getByRole('button', { name: 'Add Ingredient' }).click();
@@ -164,7 +178,7 @@ test('tool kit: ingredients, menu, notes, pricing and image are kept; delete and
   const spPanel = kit.getByRole('region', { name: 'Add Specialty Ingredients.' });
   await spPanel.getByLabel('Ingredient Name').fill('Saffron');
   await spPanel.getByLabel('Unit Quantity').fill('2');
-  await spPanel.getByLabel('Unit of Measure').selectOption('grams');
+  await choose(spPanel, 'Unit of Measure', 'grams');
   await spPanel.getByLabel('Quantity Needed').fill('3');
   await spPanel.getByLabel('Cost per Unit').fill('12.5');
   await spPanel.getByLabel('Supplier Name').fill('Spice Route');

@@ -6,6 +6,7 @@ import {
   eventImage,
   eventImageTypes,
   eventToForm,
+  eventTypeChoices,
   filterEvents,
   formToEvent,
   matchesCustomerName,
@@ -131,5 +132,10 @@ describe('event pictures', () => {
     expect(cardImage(ev(1, { imageUrl: '/media/event-types/wedding.svg', imageAlt: 'W', imageTitle: 'Wedding', EventType: 'Birthday' })).url).toContain('wedding');
     expect(cardImage(ev(1, { EventType: 'birthday' })).url).toContain('birthday');
     expect(cardImage(ev(1, { EventType: 'Picnic' })).url).toContain('other');
+  });
+  it('the Event Type choices keep an event\'s own older type, once, so editing never loses it', () => {
+    expect(eventTypeChoices('')).toEqual([...eventImageTypes]);
+    expect(eventTypeChoices('Wedding')).toEqual([...eventImageTypes]);
+    expect(eventTypeChoices('Picnic')).toEqual([...eventImageTypes, 'Picnic']);
   });
 });

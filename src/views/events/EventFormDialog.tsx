@@ -1,12 +1,13 @@
 import { Dialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
 import { useSelector } from '@xstate/react';
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { css } from 'styled-system/css';
-import { eventFieldLabels, eventImageTypes, type EventField } from '../../domain/events';
+import { eventFieldLabels, eventTypeChoices, type EventField } from '../../domain/events';
 import type { eventFormMachine } from '../../machines/events/eventForm.machine';
 import { Button } from '../components/Button';
+import { SelectField } from '../components/fields';
 import { backdrop, dialogTitle, errorText, field, fullScreen, input, label, positioner } from './styles';
 
 type FormRef = ActorRefFrom<typeof eventFormMachine>;
@@ -49,46 +50,50 @@ function useEventForm(ref: FormRef) {
   };
 }
 
-function FormField({ name, form }: { name: EventField; form: ReturnType<typeof useEventForm> }) {
+type EventFormApi = ReturnType<typeof useEventForm>;
+
+/** Event Type: an Ark UI Select (its menu capped at 200px like every dropdown) with the eleven types. */
+function EventTypeField({ form }: { form: EventFormApi }) {
+  const current = form.values.EventType;
+  const options = useMemo(() => eventTypeChoices(current).map((t) => ({ value: t, label: t })), [current]);
+  return (
+    <SelectField
+      id="event-EventType"
+      label={eventFieldLabels.EventType}
+      value={current}
+      options={options}
+      placeholder="Select Event Type"
+      onValue={(value) => form.change('EventType', value)}
+      error={form.errors.EventType}
+      triggerClassName={input}
+    />
+  );
+}
+
+function FormField({ name, form }: { name: EventField; form: EventFormApi }) {
+  if (name === 'EventType') return <EventTypeField form={form} />;
   const id = `event-${name}`;
   const error = form.errors[name];
-  const common = {
-    id,
-    name,
-    className: input,
-    value: form.values[name],
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? `${id}-error` : undefined,
-    'aria-required': required.includes(name) ? true : undefined,
-  };
   return (
     <div className={field}>
       <label htmlFor={id} className={label}>
         {eventFieldLabels[name]}
         {required.includes(name) ? ' *' : ''}
       </label>
-      {name === 'EventType' ? (
-        <select {...common} onChange={(e) => form.change(name, e.target.value)}>
-          <option value="">Select Event Type</option>
-          {eventImageTypes.map((t) => (
-            <option key={t} value={t}>
-              {t}
-            </option>
-          ))}
-          {form.values.EventType && !(eventImageTypes as readonly string[]).includes(form.values.EventType) ? (
-            <option value={form.values.EventType}>{form.values.EventType}</option>
-          ) : null}
-        </select>
-      ) : (
-        <input
-          {...common}
-          type={inputTypes[name] ?? 'text'}
-          inputMode={name === 'CustomerPhoneNumber' ? 'tel' : undefined}
-          min={name === 'NumberOfGuests' ? 1 : undefined}
-          step={name === 'NumberOfGuests' ? 1 : undefined}
-          onChange={(e) => form.change(name, e.target.value)}
-        />
-      )}
+      <input
+        id={id}
+        name={name}
+        className={input}
+        value={form.values[name]}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        aria-required={required.includes(name) ? true : undefined}
+        type={inputTypes[name] ?? 'text'}
+        inputMode={name === 'CustomerPhoneNumber' ? 'tel' : undefined}
+        min={name === 'NumberOfGuests' ? 1 : undefined}
+        step={name === 'NumberOfGuests' ? 1 : undefined}
+        onChange={(e) => form.change(name, e.target.value)}
+      />
       {error ? (
         <p id={`${id}-error`} className={errorText}>
           {error}
@@ -115,7 +120,7 @@ export function EventFormDialog({ formRef }: { formRef: FormRef }) {
               onSubmit={(e) => {
                 e.preventDefault();
                 const invalid = form.submit();
-                if (invalid) formEl.current?.querySelector<HTMLElement>(`#event-${invalid}`)?.focus();
+                if (invalid) formEl.current?.querySelector<HTMLElement>(`#event-${invalid}-trigger, #event-${invalid}`)?.focus();
               }}
             >
               <Dialog.Title className={dialogTitle}>{form.isNew ? 'Create New Event' : 'Edit Event'}</Dialog.Title>

@@ -5,7 +5,7 @@ import { useCallback, useMemo } from 'react';
 import { css } from 'styled-system/css';
 import { categoryOptions, isNumeric, packageTypeOptions, unitOptions, type ItemField } from '../../domain/inventory';
 import { Button } from '../components/Button';
-import { SelectField, TextField, type Option } from './fields';
+import { SelectField, TextField, type Option } from '../components/fields';
 import type { InventoryBoardRef } from './useInventoryBoard';
 
 const categoryList: Option[] = categoryOptions.map((c) => ({ value: c, label: c }));

@@ -5,7 +5,7 @@ import { button } from 'styled-system/recipes';
 import type { BookRecord } from '../../machines/records/recordBook.machine';
 import { Button } from '../components/Button';
 import { useSound } from '../shell/AppActors';
-import { SelectField, TextField, type Option } from '../inventory/fields';
+import { SelectField, TextField, type Option } from '../components/fields';
 import { useRecordBookView, type RecordBookRef } from './useRecordBook';
 
 export type FieldSpec =

@@ -16,6 +16,7 @@ import {
 import { formatMoney } from '../../domain/money';
 import type { SpecialtyDraft } from '../../machines/toolkit/specialtyIngredients.machine';
 import { Button } from '../components/Button';
+import { SelectField, type Option } from '../components/fields';
 import { errorText, field, input, label, muted, panel, panelTitle } from '../events/styles';
 import type { ToolkitActors } from './useToolkitActors';
 
@@ -33,8 +34,11 @@ function useInventoryIngredients(ref: ToolkitActors['inventory']) {
   const itemId = useSelector(ref, (s) => s.context.itemId);
   const lines = useSelector(ref, (s) => s.context.lines);
   return {
-    categories: useMemo(() => inventoryCategories(items), [items]),
-    categoryItems: useMemo(() => itemsInCategory(items, category), [items, category]),
+    categoryOptions: useMemo(() => inventoryCategories(items).map((c) => ({ value: c, label: c })), [items]),
+    itemOptions: useMemo(
+      () => itemsInCategory(items, category).map((i) => ({ value: i.id, label: `${i.name} (${i.supplierName || 'no supplier'})` })),
+      [items, category],
+    ),
     selected: items.find((i) => i.id === itemId),
     category,
     itemId,
@@ -65,32 +69,25 @@ function InventoryIngredients({ actorRef }: { actorRef: ToolkitActors['inventory
           inv.add();
         }}
       >
-        <div className={field}>
-          <label htmlFor="inv-category" className={label}>
-            Category
-          </label>
-          <select id="inv-category" className={input} value={inv.category} onChange={(e) => inv.selectCategory(e.target.value)}>
-            <option value="">Select Category</option>
-            {inv.categories.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={field}>
-          <label htmlFor="inv-item" className={label}>
-            Inventory Item
-          </label>
-          <select id="inv-item" className={input} value={inv.itemId} onChange={(e) => inv.selectItem(e.target.value)} disabled={!inv.category}>
-            <option value="">Select Item</option>
-            {inv.categoryItems.map((i) => (
-              <option key={i.id} value={i.id}>
-                {i.name} ({i.supplierName || 'no supplier'})
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="inv-category"
+          label="Category"
+          value={inv.category}
+          options={inv.categoryOptions}
+          placeholder="Select Category"
+          onValue={inv.selectCategory}
+          triggerClassName={input}
+        />
+        <SelectField
+          id="inv-item"
+          label="Inventory Item"
+          value={inv.itemId}
+          options={inv.itemOptions}
+          placeholder="Select Item"
+          onValue={inv.selectItem}
+          disabled={!inv.category}
+          triggerClassName={input}
+        />
         <p className={`${muted} ${css({ gridColumn: '1 / -1' })}`} aria-live="polite">
           {inv.selected
             ? `Cost per ${formatAmount(inv.selected.amountPerUnit)} ${inv.selected.unit} ${inv.selected.packageType}: ${formatMoney(inv.selected.costPerUnit)}`
@@ -166,12 +163,14 @@ function useSpecialty(ref: ToolkitActors['specialty']) {
   };
 }
 
-const specialtyFields: Array<{ key: TextField; label: string; type?: string; options?: string[] }> = [
+const asOptions = (values: readonly string[]): Option[] => values.map((v) => ({ value: v, label: v }));
+
+const specialtyFields: Array<{ key: TextField; label: string; type?: string; options?: Option[] }> = [
   { key: 'name', label: 'Ingredient Name' },
   { key: 'unitQuantity', label: 'Unit Quantity', type: 'number' },
-  { key: 'units', label: 'Unit of Measure', options: specialtyUnits },
+  { key: 'units', label: 'Unit of Measure', options: asOptions(specialtyUnits) },
   { key: 'quantityNeeded', label: 'Quantity Needed', type: 'number' },
-  { key: 'packageType', label: 'Package Type', options: packageTypes },
+  { key: 'packageType', label: 'Package Type', options: asOptions(packageTypes) },
   { key: 'costPerUnit', label: 'Cost per Unit', type: 'number' },
   { key: 'supplierName', label: 'Supplier Name' },
 ];
@@ -191,20 +190,22 @@ function SpecialtyIngredients({ actorRef }: { actorRef: ToolkitActors['specialty
           sp.save();
         }}
       >
-        {specialtyFields.map((f) => (
-          <div key={f.key} className={field}>
-            <label htmlFor={`sp-${f.key}`} className={label}>
-              {f.label}
-            </label>
-            {f.options ? (
-              <select id={`sp-${f.key}`} className={input} value={sp.draft[f.key]} onChange={(e) => sp.change(f.key, e.target.value)}>
-                {f.options.map((o) => (
-                  <option key={o} value={o}>
-                    {o}
-                  </option>
-                ))}
-              </select>
-            ) : (
+        {specialtyFields.map((f) =>
+          f.options ? (
+            <SelectField
+              key={f.key}
+              id={`sp-${f.key}`}
+              label={f.label}
+              value={sp.draft[f.key]}
+              options={f.options}
+              onValue={(value) => sp.change(f.key, value)}
+              triggerClassName={input}
+            />
+          ) : (
+            <div key={f.key} className={field}>
+              <label htmlFor={`sp-${f.key}`} className={label}>
+                {f.label}
+              </label>
               <input
                 id={`sp-${f.key}`}
                 className={input}
@@ -216,9 +217,9 @@ function SpecialtyIngredients({ actorRef }: { actorRef: ToolkitActors['specialty
                 value={sp.draft[f.key]}
                 onChange={(e) => sp.change(f.key, e.target.value)}
               />
-            )}
-          </div>
-        ))}
+            </div>
+          ),
+        )}
         <label className={css({ display: 'flex', gap: '2', alignItems: 'center', fontWeight: 'bold', minH: '10' })}>
           <input type="checkbox" checked={sp.draft.onHand} onChange={(e) => sp.setOnHand(e.target.checked)} className={css({ width: '5', height: '5' })} />
           On Hand

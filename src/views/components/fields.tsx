@@ -1,4 +1,4 @@
-/** Form pieces of the inventory and record pages: labelled text fields and an Ark UI Select capped at 200px. */
+/** Form pieces shared by every page: labelled text fields and an Ark UI Select whose menu is capped at 200px (spec section 9). */
 import { createListCollection, Select } from '@ark-ui/react/select';
 import { memo, useMemo, type InputHTMLAttributes } from 'react';
 import { css } from 'styled-system/css';
@@ -76,6 +76,8 @@ const trigger = css({
   textAlign: 'left',
   cursor: 'pointer',
   _placeholderShown: { color: 'fgMuted' },
+  _disabled: { opacity: 0.6, cursor: 'not-allowed' },
+  _invalid: { borderColor: 'accent', borderWidth: '2px' },
 });
 const content = css({
   bg: 'surfaceRaised',
@@ -100,7 +102,9 @@ const itemStyle = css({
 
 /**
  * A single-choice dropdown (Ark UI Select, which owns keyboard and focus). `placeholder`, when given,
- * is also an option that clears the choice (the spec's 'Select a Supplier').
+ * is also an option that clears the choice (the spec's 'Select a Supplier', 'Select Category').
+ * `error` shows a message under it and marks the trigger invalid; `triggerClassName` matches the
+ * trigger to the inputs around it.
  */
 export const SelectField = memo(function SelectField({
   id,
@@ -109,6 +113,9 @@ export const SelectField = memo(function SelectField({
   options,
   placeholder,
   onValue,
+  disabled,
+  error,
+  triggerClassName,
 }: {
   id: string;
   label: string;
@@ -116,11 +123,15 @@ export const SelectField = memo(function SelectField({
   options: readonly Option[];
   placeholder?: string;
   onValue: (value: string) => void;
+  disabled?: boolean;
+  error?: string;
+  triggerClassName?: string;
 }) {
   const collection = useMemo(
     () => createListCollection({ items: placeholder ? [{ value: NONE, label: placeholder }, ...options] : [...options] }),
     [options, placeholder],
   );
+  const errorId = `${id}-error`;
   return (
     <Select.Root
       ids={{ root: id, trigger: `${id}-trigger`, label: `${id}-label` }}
@@ -129,12 +140,14 @@ export const SelectField = memo(function SelectField({
       value={value ? [value] : []}
       onValueChange={(d) => onValue(d.value[0] === NONE ? '' : (d.value[0] ?? ''))}
       positioning={{ sameWidth: true, strategy: 'fixed' }}
+      disabled={disabled}
+      invalid={error ? true : undefined}
       lazyMount
       unmountOnExit
     >
       <Select.Label className={labelText}>{label}</Select.Label>
       <Select.Control>
-        <Select.Trigger className={trigger}>
+        <Select.Trigger className={triggerClassName ? `${trigger} ${triggerClassName}` : trigger} aria-describedby={error ? errorId : undefined}>
           <Select.ValueText placeholder={placeholder ?? 'Choose'} />
           <Select.Indicator aria-hidden>▾</Select.Indicator>
         </Select.Trigger>
@@ -148,6 +161,11 @@ export const SelectField = memo(function SelectField({
           ))}
         </Select.Content>
       </Select.Positioner>
+      {error ? (
+        <span id={errorId} className={errorText}>
+          {error}
+        </span>
+      ) : null}
     </Select.Root>
   );
 });
