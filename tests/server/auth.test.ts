@@ -1,9 +1,10 @@
 import { AuthApiError, AuthWeakPasswordError, isAuthSessionMissingError } from '@supabase/supabase-js';
 import Database from 'better-sqlite3';
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTrustProxy } from '../../server/app.ts';
+import { signJwt } from '../../server/auth/jwt.ts';
 import { client, makeDirs, startServer, uniqueEmail, type TestServer } from './helpers.ts';
 
 
@@ -199,6 +200,25 @@ describe('auth server with supabase-js', () => {
     expect(bad.error?.status).toBe(403);
     const none = await raw(server, '/auth/v1/user');
     expect(none.status).toBe(401);
+  });
+
+  it('an expired access token is refused, and the client renews it with its refresh token', async () => {
+    const supabase = client(server);
+    const { data } = await supabase.auth.signUp({ email: uniqueEmail('expired'), password: PASSWORD });
+    const secret = readFileSync(join(dirs.dataDir, 'jwt-secret'), 'utf8').trim();
+    const now = Math.floor(Date.now() / 1000);
+    const expired = signJwt({ ...decode(data.session!.access_token), iat: now - 7200, exp: now - 3600 }, secret);
+    const refused = await supabase.auth.getUser(expired);
+    expect(refused.error?.code).toBe('bad_jwt');
+    expect(refused.error?.message).toMatch(/expired/);
+    // What a tab left open overnight does: the stored session's access token has expired.
+    const renewed = await supabase.auth.setSession({ access_token: expired, refresh_token: data.session!.refresh_token });
+    expect(renewed.error).toBeNull();
+    expect(renewed.data.session!.access_token).not.toBe(expired);
+    expect(renewed.data.session!.refresh_token).not.toBe(data.session!.refresh_token);
+    const { data: got, error } = await supabase.auth.getUser(renewed.data.session!.access_token);
+    expect(error).toBeNull();
+    expect(got.user?.id).toBe(data.user!.id);
   });
 
   it('PUT /user changes password, e-mail and metadata', async () => {
