@@ -152,6 +152,63 @@ test('reorders by keyboard and by mouse drag, and the order survives a reload', 
   await expect.poll(() => names(page)).toEqual(['Cheese', 'Butter', 'Apples']);
 });
 
+test('on a touch screen a press-and-hold drags, while a quick swipe does not', async ({ browser }) => {
+  const context = await browser.newContext({ hasTouch: true });
+  const page = await context.newPage();
+  await open(page, [item('1', 'Apples', 10, 1), item('2', 'Butter', 10, 1), item('3', 'Cheese', 10, 1)]);
+  const cdp = await context.newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+  const centre = async (name: string) => {
+    const box = (await page.getByRole('button', { name: `Reorder ${name}` }).boundingBox())!;
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  };
+
+  // A swipe that moves before the 120 ms press is over is a scroll, not a drag.
+  let from = await centre('Cheese');
+  let to = (await list(page).getByRole('listitem', { name: 'Apples' }).boundingBox())!;
+  // Sent without waiting in between, so the move is never later than the press's 120 ms.
+  const swipe = [touch('touchStart', from.x, from.y)];
+  for (let y = from.y - 20; y > to.y; y -= 20) swipe.push(touch('touchMove', from.x, y));
+  swipe.push(touch('touchEnd', from.x, to.y));
+  await Promise.all(swipe);
+  await page.waitForTimeout(300);
+  expect(await names(page)).toEqual(['Apples', 'Butter', 'Cheese']);
+
+  // Press, hold past 120 ms, then move: Cheese goes to the top.
+  from = await centre('Cheese');
+  to = (await list(page).getByRole('listitem', { name: 'Apples' }).boundingBox())!;
+  await touch('touchStart', from.x, from.y);
+  await page.waitForTimeout(250);
+  await expect(page.getByText(/Picked up Cheese/)).toBeAttached();
+  for (let y = from.y; y > to.y + 10; y -= 10) await touch('touchMove', from.x, y);
+  await touch('touchMove', from.x, to.y + 10);
+  await touch('touchEnd', from.x, to.y + 10);
+  await expect.poll(() => names(page)).toEqual(['Cheese', 'Apples', 'Butter']);
+  await context.close();
+});
+
+test('dragging to the bottom edge of the list scrolls it, and the item lands far down', async ({ page }) => {
+  const many = Array.from({ length: 40 }, (_, i) => item(String(i + 1), `Item ${String(i + 1).padStart(2, '0')}`, 10, 1));
+  await open(page, many);
+  const scroller = page.locator('div', { has: list(page) }).last();
+  // Scroll the page so the whole list is on screen, as a caterer would before dragging.
+  await scroller.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+  const area = (await scroller.boundingBox())!;
+  expect(area.y + area.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+  const box = (await page.getByRole('button', { name: 'Reorder Item 01' }).boundingBox())!;
+  const x = box.x + box.width / 2;
+  await page.mouse.move(x, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(x, box.y + box.height / 2 + 30, { steps: 4 });
+  // Hold inside the bottom 15% of the list: dnd-kit keeps scrolling it.
+  await page.mouse.move(x, area.y + area.height - 8, { steps: 10 });
+  await expect.poll(() => scroller.evaluate((el) => el.scrollTop), { timeout: 5000 }).toBeGreaterThan(400);
+  await page.mouse.move(x, area.y + area.height - 20, { steps: 2 });
+  await page.mouse.up();
+  await expect.poll(async () => (await stored(page)).findIndex((i) => i.name === 'Item 01')).toBeGreaterThan(5);
+});
+
 test('a change made in another tab shows up', async ({ page, context }) => {
   await open(page, [item('1', 'Apples', 10, 1)]);
   const other = await context.newPage();

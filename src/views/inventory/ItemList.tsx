@@ -4,6 +4,7 @@ import {
   KeyboardSensor,
   MouseSensor,
   TouchSensor,
+  TraversalOrder,
   useSensor,
   useSensors,
   type Announcements,
@@ -84,7 +85,9 @@ export function ItemList({ board }: { board: InventoryBoardRef }) {
     <DndContext
       sensors={sensors}
       collisionDetection={closestCenter}
-      autoScroll={{ acceleration: 28, threshold: { x: 0, y: 0.15 } }}
+      // The list scrolls before the page (dnd-kit's default tries the page first, which can leave the
+      // list stuck once the page reaches its end under a still pointer).
+      autoScroll={{ acceleration: 28, threshold: { x: 0, y: 0.15 }, order: TraversalOrder.ReversedTreeOrder }}
       accessibility={{
         announcements,
         screenReaderInstructions: {
