@@ -50,6 +50,17 @@ function describeEvent(event: { type: string }): string {
   return detail ? `${event.type}(${detail})` : event.type;
 }
 
+/** The actor id of an `xstate.done.actor.<id>` or `xstate.error.actor.<id>` event, else null. */
+function actorIdOf(type: string): string | null {
+  return /^xstate\.(?:done|error)\.actor\.(.+)$/.exec(type)?.[1] ?? null;
+}
+
+/** Ids of the actors running in a snapshot: those its active states invoke, and spawned children. */
+function runningActorIds(snapshot: AnyMachineSnapshot): Set<string> {
+  const invoked = snapshot._nodes.flatMap((node) => node.invoke.map((invoke) => invoke.id));
+  return new Set([...invoked, ...Object.keys(snapshot.children)]);
+}
+
 function leafPaths(snapshot: AnyMachineSnapshot): string[] {
   return snapshot._nodes.filter((n) => n.type === 'atomic' || n.type === 'final').map((n) => nodePath(n));
 }
@@ -57,12 +68,21 @@ function leafPaths(snapshot: AnyMachineSnapshot): string[] {
 export function describeModel<M extends AnyStateMachine>(name: string, options: ModelOptions<M>) {
   const { machine } = options;
   const inputs = options.inputs ?? [options.input as InputFrom<M>];
-  const eventList = (snapshot: SnapshotFrom<M>): Array<Ev<M>> => [
-    ...Object.values(options.events).flatMap((sample) =>
-      typeof sample === 'function' ? (sample as (s: SnapshotFrom<M>) => Array<Ev<M>>)(snapshot) : (sample as Array<Ev<M>>),
-    ),
-    ...((options.actorEvents ?? []) as Array<Ev<M>>),
-  ];
+  // An actor's done/error event is only offered while that actor runs. Sent anywhere else, XState puts the
+  // snapshot in status 'error', and since a state's key ignores status, that broken snapshot would stand in
+  // for a healthy state of the same value and context, and no event could be extended from it.
+  const eventList = (snapshot: SnapshotFrom<M>): Array<Ev<M>> => {
+    const running = runningActorIds(snapshot as AnyMachineSnapshot);
+    return [
+      ...Object.values(options.events).flatMap((sample) =>
+        typeof sample === 'function' ? (sample as (s: SnapshotFrom<M>) => Array<Ev<M>>)(snapshot) : (sample as Array<Ev<M>>),
+      ),
+      ...((options.actorEvents ?? []) as Array<Ev<M>>),
+    ].filter((event) => {
+      const id = actorIdOf(event.type);
+      return id === null || running.has(id);
+    });
+  };
   const traversalFor = (input: InputFrom<M>) => ({
     events: eventList as never,
     input: input as never,
@@ -119,6 +139,7 @@ export function describeModel<M extends AnyStateMachine>(name: string, options: 
         actor.start();
         const check = () => {
           const snapshot = actor.getSnapshot() as SnapshotFrom<M>;
+          expect((snapshot as AnyMachineSnapshot).status, `an error stopped the machine: ${String((snapshot as AnyMachineSnapshot).error)}`).not.toBe('error');
           for (const leaf of leafPaths(snapshot as AnyMachineSnapshot)) options.states[leaf]?.(snapshot);
         };
         check();
