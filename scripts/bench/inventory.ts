@@ -172,14 +172,15 @@ export async function runInventoryBench(): Promise<Figure[]> {
       figures.push({ name: `${path}: navigation to all ${RECORDS} cards mounted`, value: all, unit: 'ms', budget: 'informational', pass: true });
       await page.getByRole('button', { name: 'Cancel' }).click();
       figures.push(fig(`${path}: one keystroke in the form (worst of 8)`, await typeChars(page, field, 'Galleyco'), 50));
-      const second = noun === 'supplier' ? 'Supplier 500' : 'First500 Last500';
-      figures.push(
-        fig(
-          `${path}: Edit on a card fills the form`,
-          await respond(page, 'click', () => page.getByRole('button', { name: `Edit ${noun} ${second}` }).click(), { kind: 'value', selector: field, value: noun === 'supplier' ? 'Supplier 500' : 'First500' }),
-          50,
-        ),
-      );
+      // Three Edits on cards far apart; one sample alone can land on a garbage collection.
+      const edits: number[] = [];
+      for (const n of [500, 700, 900]) {
+        const [name, value] = noun === 'supplier' ? [`Supplier ${n}`, `Supplier ${n}`] : [`First${n} Last${n}`, `First${n}`];
+        edits.push(await respond(page, 'click', () => page.getByRole('button', { name: `Edit ${noun} ${name}` }).click(), { kind: 'value', selector: field, value }));
+      }
+      edits.sort((a, b) => a - b);
+      figures.push(fig(`${path}: Edit on a card fills the form (median of 3)`, edits[1]!, 50));
+      figures.push({ name: `${path}: Edit on a card fills the form (slowest of 3)`, value: edits[2]!, unit: 'ms', budget: 'informational', pass: true });
     }
     return figures;
   } finally {
