@@ -120,7 +120,9 @@ export function EventFormDialog({ formRef }: { formRef: FormRef }) {
               onSubmit={(e) => {
                 e.preventDefault();
                 const invalid = form.submit();
-                if (invalid) formEl.current?.querySelector<HTMLElement>(`#event-${invalid}-trigger, #event-${invalid}`)?.focus();
+                // A select's focusable part is its trigger; the other fields are their inputs.
+                const target = invalid && (formEl.current?.querySelector<HTMLElement>(`#event-${invalid}-trigger`) ?? formEl.current?.querySelector<HTMLElement>(`#event-${invalid}`));
+                target?.focus();
               }}
             >
               <Dialog.Title className={dialogTitle}>{form.isNew ? 'Create New Event' : 'Edit Event'}</Dialog.Title>
