@@ -209,6 +209,17 @@ test('dragging to the bottom edge of the list scrolls it, and the item lands far
   await expect.poll(async () => (await stored(page)).findIndex((i) => i.name === 'Item 01')).toBeGreaterThan(5);
 });
 
+test('unreadable saved items are set aside with a warning, not lost or overwritten', async ({ page }) => {
+  await open(page, [item('1', 'Apples', 10, 1)]);
+  await page.evaluate(() => localStorage.setItem('inventoryItems', '[{"id":"1","name":"Apples",'));
+  await page.reload();
+  await expect(page.getByText('Some saved inventoryItems data could not be read')).toBeVisible();
+  await expect(page.getByText(/It was kept aside as "inventoryItems\.corrupt\.\d+"/)).toBeVisible();
+  await expect(page.getByText('No inventory items yet. Add one with the form.')).toBeVisible();
+  const backups = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('inventoryItems.corrupt.')).map((k) => localStorage.getItem(k)));
+  expect(backups).toEqual(['[{"id":"1","name":"Apples",']);
+});
+
 test('a change made in another tab shows up', async ({ page, context }) => {
   await open(page, [item('1', 'Apples', 10, 1)]);
   const other = await context.newPage();

@@ -1,15 +1,15 @@
 /** Mounts Ark's toaster when the first toast arrives or the page is idle, whichever is first. */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { whenIdle } from './idle';
-import { toaster } from './toaster';
+import { hasNoticed, onNotice } from './toaster';
 
 const Toaster = lazy(() => import('./Toaster').then((m) => ({ default: m.Toaster })));
 
 export function LazyToaster() {
-  const [mounted, setMounted] = useState(() => toaster.getVisibleToasts().length > 0);
+  const [mounted, setMounted] = useState(hasNoticed);
   useEffect(() => {
     if (mounted) return;
-    const unsubscribe = toaster.subscribe(() => setMounted(true));
+    const unsubscribe = onNotice(() => setMounted(true));
     const cancel = whenIdle(() => setMounted(true));
     return () => {
       unsubscribe();

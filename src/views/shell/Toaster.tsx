@@ -1,6 +1,6 @@
 import { Toast, Toaster as ArkToaster } from '@ark-ui/react/toast';
 import { css } from 'styled-system/css';
-import { toaster } from './toaster';
+import { toaster } from './toasterStore';
 
 const root = css({
   bg: 'surface',

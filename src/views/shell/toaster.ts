@@ -1,8 +1,8 @@
-/** The app's one toaster (Ark UI on @zag-js/toast): bottom, 5000 ms by default. */
-import { createToaster } from '@ark-ui/react/toast';
-
-export const toaster = createToaster({ placement: 'bottom', duration: 5000, overlap: false, gap: 12, max: 5 });
-
+/**
+ * `notify`, the one way the app shows a toast. The toaster itself (Ark UI on @zag-js/toast, in
+ * `toasterStore.ts`) is loaded with the first notice or when the page is idle, so a visitor's first
+ * page never waits for it.
+ */
 export interface Notice {
   title: string;
   description?: string;
@@ -11,13 +11,32 @@ export interface Notice {
   action?: { label: string; onClick: () => void };
 }
 
-/** Used by the named `notify*` actions that machines are provided with. */
-export function notify(notice: Notice): string {
-  return toaster.create({
-    title: notice.title,
-    description: notice.description,
-    type: notice.type ?? 'info',
-    duration: notice.duration ?? 5000,
-    action: notice.action,
-  });
+const loadStore = () => import('./toasterStore');
+const noticeListeners = new Set<() => void>();
+let noticed = false;
+
+/** Used by the named `notify*` actions that machines are provided with. Shows the toast as soon as the toaster has loaded. */
+export function notify(notice: Notice): void {
+  noticed = true;
+  for (const listener of noticeListeners) listener();
+  void loadStore().then(({ toaster }) =>
+    toaster.create({
+      title: notice.title,
+      description: notice.description,
+      type: notice.type ?? 'info',
+      duration: notice.duration ?? 5000,
+      action: notice.action,
+    }),
+  );
+}
+
+/** Whether a notice was given yet (the toaster must then be on screen). */
+export function hasNoticed(): boolean {
+  return noticed;
+}
+
+/** Calls `listener` on every notice; returns the unsubscribe. */
+export function onNotice(listener: () => void): () => void {
+  noticeListeners.add(listener);
+  return () => noticeListeners.delete(listener);
 }
