@@ -4,17 +4,19 @@ import './styles/index.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { onCorruptValue } from './storage/store';
+import { navigate } from 'wouter/use-browser-location';
+import { setAsideTitle } from './domain/dataNames';
+import { onSetAside } from './storage/recovered';
+import { routes } from './views/shell/routes';
 import { notify } from './views/shell/toaster';
 
-onCorruptValue((report) =>
+onSetAside((batch) =>
   notify({
     type: 'warning',
-    title: `Some saved ${report.key} data could not be read`,
-    description: report.backupKey
-      ? `It was kept aside as "${report.backupKey}" and the page started from empty ${report.key}.`
-      : `It could not be backed up, so it was left in place and will not be overwritten.`,
+    title: setAsideTitle(batch),
+    description: 'It was set aside so nothing is lost, and everything else is shown. Review it to fix and put it back.',
     duration: 10000,
+    action: { label: 'Review', onClick: () => navigate(routes.recovered) },
   }),
 );
 

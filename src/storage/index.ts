@@ -1,4 +1,8 @@
 export * from './keys';
 export * from './schemas';
 export * from './preferences';
-export { defineKey, listKeys, onCorruptValue, StorageWriteError, type CorruptValueReport, type KeyAccessor, type Schema, type WriteResult } from './store';
+export * from './owned';
+export { defineKey, describeIssues, listKeys, StorageWriteError, type KeyAccessor, type Schema, type WriteResult } from './store';
+export { createCollectionSync, revOf, type CollectionAccessor, type CollectionSync, type Conflict, type SaveResult } from './collection';
+export { listRecovered, onSetAside, removeRecovered, type RecoveredEntry } from './recovered';
+export { quotaAdvice } from './raw';

@@ -1,5 +1,17 @@
 /** One typed accessor per localStorage key of spec section 3. */
 import { z } from 'zod/mini';
+import { defineCollection, type CollectionAccessor } from './collection';
+import {
+  chosenIngredientKinds,
+  decodePercent,
+  employeeKinds,
+  inventoryItemKinds,
+  normalizeEvent,
+  normalizeRecord,
+  selectedItemKinds,
+  supplierKinds,
+} from './normalize';
+import { fingerprint } from './recovered';
 import {
   chosenIngredientSchema,
   employeeSchema,
@@ -7,39 +19,115 @@ import {
   inventoryItemSchema,
   selectedItemSchema,
   supplierSchema,
+  type ChosenIngredient,
+  type Employee,
 } from './schemas';
 import { defineKey, type KeyAccessor } from './store';
+import { deletedEventIdsKey } from './owned';
 
-export const inventoryItemsStore = defineKey('inventoryItems', z.array(inventoryItemSchema), () => []);
-export const suppliersStore = defineKey('suppliers', z.array(supplierSchema), () => []);
-export const employeesStore = defineKey('employees', z.array(employeeSchema), () => []);
-export const eventsStore = defineKey('events', z.array(eventSchema), () => []);
-export const selectedItemsStore = defineKey('selectedItems', z.array(selectedItemSchema), () => []);
+export const inventoryItemsStore = defineCollection({
+  key: 'inventoryItems',
+  record: inventoryItemSchema,
+  idOf: (r) => r.id,
+  normalize: (v) => normalizeRecord(v, inventoryItemKinds),
+});
+export const suppliersStore = defineCollection({
+  key: 'suppliers',
+  record: supplierSchema,
+  idOf: (r) => r.supplierID,
+  normalize: (v) => normalizeRecord(v, supplierKinds),
+});
 
-const percentage = z.number().check(z.refine(Number.isFinite));
-const perEvent = new Map<string, KeyAccessor<unknown>>();
-function cached<T>(key: string, make: () => KeyAccessor<T>): KeyAccessor<T> {
-  let accessor = perEvent.get(key) as KeyAccessor<T> | undefined;
+/** Employees of the earlier app had no id: one is derived from the record's content, so it is the same on every read until saved. */
+function giveEmployeeId(record: Employee, _index: number, taken: ReadonlySet<string>): Employee {
+  if (record.id) return record;
+  let id = `E-${fingerprint(JSON.stringify(record))}`;
+  for (let n = 2; taken.has(id); n++) id = `E-${fingerprint(JSON.stringify(record))}-${n}`;
+  return { ...record, id };
+}
+export const employeesStore = defineCollection({
+  key: 'employees',
+  record: employeeSchema,
+  idOf: (r) => r.id ?? '',
+  normalize: (v) => normalizeRecord(v, employeeKinds),
+  assignId: giveEmployeeId,
+});
+export const eventsStore = defineCollection({
+  key: 'events',
+  record: eventSchema,
+  idOf: (r) => String(r.id),
+  normalize: normalizeEvent,
+});
+export const selectedItemsStore = defineCollection({
+  key: 'selectedItems',
+  record: selectedItemSchema,
+  idOf: (r) => r.id,
+  normalize: (v) => normalizeRecord(v, selectedItemKinds),
+});
+
+/** Ids of deleted events: a new event never reuses one, and a deleted built-in sample stays deleted. */
+export const deletedEventIdsStore = defineKey(deletedEventIdsKey, z.array(z.int()), () => []);
+
+const percentage = z.number().check(z.refine(Number.isFinite, 'must be a finite number'));
+const perEvent = new Map<string, unknown>();
+function cached<T>(key: string, make: () => T): T {
+  let accessor = perEvent.get(key) as T | undefined;
   if (!accessor) {
     accessor = make();
-    perEvent.set(key, accessor as KeyAccessor<unknown>);
+    perEvent.set(key, accessor);
   }
   return accessor;
 }
 
+/** A line of an event's ingredient list has an identity of its own (one item may be chosen twice). */
+function giveLineId(line: ChosenIngredient, index: number, taken: ReadonlySet<string>): ChosenIngredient {
+  if (typeof line.lineId === 'string' && line.lineId && !taken.has(line.lineId)) return line;
+  let lineId = `L-${line.id}-${index}`;
+  for (let n = 2; taken.has(lineId); n++) lineId = `L-${line.id}-${index}-${n}`;
+  return { ...line, lineId };
+}
+
 /** Inventory items chosen for one event, with the quantity needed. */
-export const ingredientListStore = (eventId: number) =>
-  cached(`ingredientList-${eventId}`, () => defineKey(`ingredientList-${eventId}`, z.array(chosenIngredientSchema), () => []));
-/** Discount percentage of one event (default 0, no bounds). */
-export const discountPercentageStore = (eventId: number) =>
-  cached(`${eventId}-discountPercentage`, () => defineKey(`${eventId}-discountPercentage`, percentage, () => 0));
-/** Tax percentage of one event (default 0, no bounds). */
-export const taxPercentageStore = (eventId: number) =>
-  cached(`${eventId}-taxPercentage`, () => defineKey(`${eventId}-taxPercentage`, percentage, () => 0));
+export const ingredientListStore = (eventId: number): CollectionAccessor<ChosenIngredient> =>
+  cached(`ingredientList-${eventId}`, () =>
+    defineCollection({
+      key: `ingredientList-${eventId}`,
+      record: chosenIngredientSchema,
+      idOf: (r) => String(r.lineId),
+      normalize: (v) => normalizeRecord(v, chosenIngredientKinds),
+      assignId: giveLineId,
+    }),
+  );
+/** Discount percentage of one event (default 0). */
+export const discountPercentageStore = (eventId: number): KeyAccessor<number> =>
+  cached(`${eventId}-discountPercentage`, () => defineKey(`${eventId}-discountPercentage`, percentage, () => 0, { decode: decodePercent }));
+/** Tax percentage of one event (default 0). */
+export const taxPercentageStore = (eventId: number): KeyAccessor<number> =>
+  cached(`${eventId}-taxPercentage`, () => defineKey(`${eventId}-taxPercentage`, percentage, () => 0, { decode: decodePercent }));
 
 /** The per-event keys, so deleting an event can take (and undo) all of them. */
 export const perEventStores = (eventId: number) => [
-  ingredientListStore(eventId),
-  discountPercentageStore(eventId),
-  taxPercentageStore(eventId),
+  ingredientListStore(eventId) as KeyAccessor<unknown>,
+  discountPercentageStore(eventId) as KeyAccessor<unknown>,
+  taxPercentageStore(eventId) as KeyAccessor<unknown>,
 ];
+
+/** The accessor that reads a key of the app's data set: a collection (records) or a whole value. */
+export function accessorFor(key: string): { kind: 'collection'; accessor: CollectionAccessor<object> } | { kind: 'value'; accessor: KeyAccessor<unknown> } | null {
+  const collections: Record<string, CollectionAccessor<object>> = {
+    inventoryItems: inventoryItemsStore,
+    suppliers: suppliersStore,
+    employees: employeesStore,
+    events: eventsStore,
+    selectedItems: selectedItemsStore,
+  };
+  if (collections[key]) return { kind: 'collection', accessor: collections[key] };
+  let match = /^ingredientList-(\d+)$/.exec(key);
+  if (match) return { kind: 'collection', accessor: ingredientListStore(Number(match[1])) as CollectionAccessor<object> };
+  match = /^(\d+)-discountPercentage$/.exec(key);
+  if (match) return { kind: 'value', accessor: discountPercentageStore(Number(match[1])) as KeyAccessor<unknown> };
+  match = /^(\d+)-taxPercentage$/.exec(key);
+  if (match) return { kind: 'value', accessor: taxPercentageStore(Number(match[1])) as KeyAccessor<unknown> };
+  if (key === deletedEventIdsKey) return { kind: 'value', accessor: deletedEventIdsStore as KeyAccessor<unknown> };
+  return null;
+}

@@ -2,8 +2,11 @@
 import { z } from 'zod/mini';
 
 const num = z.number().check(z.refine(Number.isFinite, 'must be a finite number'));
+/** Revision of a stored record: how many times it was saved (collection.ts). */
+const rev = z.optional(z.number());
 
 export const inventoryItemSchema = z.looseObject({
+  rev,
   id: z.string(),
   name: z.string(),
   sku: z.string(),
@@ -19,6 +22,7 @@ export const inventoryItemSchema = z.looseObject({
 export type InventoryItem = z.infer<typeof inventoryItemSchema>;
 
 export const supplierSchema = z.looseObject({
+  rev,
   supplierID: z.string(),
   supplierName: z.string(),
   email: z.string(),
@@ -30,6 +34,7 @@ export const supplierSchema = z.looseObject({
 export type Supplier = z.infer<typeof supplierSchema>;
 
 export const employeeSchema = z.looseObject({
+  rev,
   id: z.optional(z.string()),
   firstName: z.string(),
   lastName: z.string(),
@@ -65,6 +70,7 @@ export const priceLineSchema = z.looseObject({
 export type PriceLine = z.infer<typeof priceLineSchema>;
 
 export const eventSchema = z.looseObject({
+  rev,
   id: z.int(),
   EventName: z.string(),
   CustomerFirstName: z.string(),
@@ -90,6 +96,9 @@ export const eventSchema = z.looseObject({
 export type CateringEvent = z.infer<typeof eventSchema>;
 
 export const chosenIngredientSchema = z.looseObject({
+  rev,
+  /** Identity of the line (given on read when missing; see keys.ts). */
+  lineId: z.optional(z.string()),
   id: z.string(),
   name: z.string(),
   category: z.string(),

@@ -1,162 +1,90 @@
 /**
- * The one place that touches window.localStorage.
- *
- * Every key of the spec gets a typed accessor made by `defineKey`. Reads never throw: a missing key
- * gives its default; a value that is not JSON or fails its schema gives the default, is copied to
- * `<key>.corrupt.<timestamp>` and reported once. Writes return a result instead of throwing, so the
- * calling machine can keep its in-memory state and tell the user.
+ * Typed accessors for whole-value keys (preferences, per-event percentages, and the generic
+ * machinery collections build on). Reads never throw: a missing key gives its default; a value that
+ * cannot be read, even after normalising what earlier versions wrote, is set aside (recovered.ts)
+ * and the default is used. Nothing is written back by reading. Writes return a result instead of
+ * throwing, so the calling machine keeps its in-memory state and tells the user.
  */
+import { announceLocalChange, listKeys, rawGet, rawRemove, rawSet, StorageWriteError, type WriteResult } from './raw';
+import { setAside } from './recovered';
+
+export { listKeys, StorageWriteError, announceLocalChange, type WriteResult };
+
+export interface SchemaIssue {
+  path: ReadonlyArray<PropertyKey>;
+  message: string;
+}
 
 /** Anything with zod's safeParse: zod schemas, or the tiny validators of preferences.ts. */
 export interface Schema<T> {
-  safeParse(value: unknown): { success: true; data: T } | { success: false };
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error?: { issues: ReadonlyArray<SchemaIssue> } };
 }
 
-export type WriteResult = { ok: true } | { ok: false; error: StorageWriteError };
-
-export class StorageWriteError extends Error {
-  readonly key: string;
-  readonly reason: 'quota' | 'unavailable' | 'unknown';
-  constructor(key: string, reason: StorageWriteError['reason'], message: string) {
-    super(message);
-    this.name = 'StorageWriteError';
-    this.key = key;
-    this.reason = reason;
-  }
+/** The reason a value failed its schema, as field path and message ('ingredients.0.costPerUnit: expected number'). */
+export function describeIssues(error: { issues: ReadonlyArray<SchemaIssue> } | undefined): string {
+  const issue = error?.issues[0];
+  if (!issue) return 'does not have the expected shape';
+  const path = issue.path.map(String).join('.');
+  return `${path || 'value'}: ${issue.message}`;
 }
 
-export interface CorruptValueReport {
-  key: string;
-  backupKey: string | null;
-  reason: 'invalid-json' | 'schema';
-}
+export type Decoded = { ok: true; value: unknown } | { ok: false; reason: string };
 
-type CorruptListener = (report: CorruptValueReport) => void;
-
-const corruptListeners = new Set<CorruptListener>();
-const reportedCorrupt = new Set<string>();
-const pendingReports: CorruptValueReport[] = [];
-
-/** The app shell subscribes once and shows a toast; reports made before it subscribes are replayed. */
-export function onCorruptValue(listener: CorruptListener): () => void {
-  corruptListeners.add(listener);
-  for (const report of pendingReports.splice(0)) listener(report);
-  return () => corruptListeners.delete(listener);
-}
-
-function reportCorrupt(report: CorruptValueReport) {
-  if (corruptListeners.size === 0) pendingReports.push(report);
-  for (const listener of corruptListeners) listener(report);
-}
-
-function backend(): Storage | null {
+/** JSON text to a value; the reason when it is not JSON. */
+export function decodeJSON(raw: string): Decoded {
   try {
-    return typeof window !== 'undefined' ? window.localStorage : null;
-  } catch {
-    return null; // access itself throws when storage is disabled
-  }
-}
-
-function rawGet(key: string): string | null {
-  try {
-    return backend()?.getItem(key) ?? null;
-  } catch {
-    return null;
-  }
-}
-
-function classify(key: string, error: unknown): StorageWriteError {
-  const name = error && typeof error === 'object' && 'name' in error ? String((error as { name: unknown }).name) : '';
-  if (name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED') {
-    return new StorageWriteError(key, 'quota', 'Browser storage is full. Your last change is kept on screen but was not saved.');
-  }
-  return new StorageWriteError(key, 'unknown', 'Your last change could not be saved to browser storage.');
-}
-
-function rawSet(key: string, value: string): WriteResult {
-  const store = backend();
-  if (!store) {
-    return { ok: false, error: new StorageWriteError(key, 'unavailable', 'Browser storage is not available. Changes will be lost on reload.') };
-  }
-  try {
-    store.setItem(key, value);
-    return { ok: true };
+    return { ok: true, value: JSON.parse(raw) as unknown };
   } catch (error) {
-    return { ok: false, error: classify(key, error) };
+    return { ok: false, reason: `not valid JSON (${error instanceof Error ? error.message : 'parse error'})` };
   }
-}
-
-function rawRemove(key: string): WriteResult {
-  try {
-    backend()?.removeItem(key);
-    return { ok: true };
-  } catch (error) {
-    return { ok: false, error: classify(key, error) };
-  }
-}
-
-/** Every key the app has written, for tests and the data tools. */
-export function listKeys(): string[] {
-  const store = backend();
-  if (!store) return [];
-  const keys: string[] = [];
-  try {
-    for (let i = 0; i < store.length; i++) {
-      const key = store.key(i);
-      if (key !== null) keys.push(key);
-    }
-  } catch {
-    return [];
-  }
-  return keys;
-}
-
-type Parsed<T> = { status: 'missing' } | { status: 'ok'; value: T } | { status: 'corrupt'; reason: CorruptValueReport['reason'] };
-
-function parse<T>(raw: string | null, schema: Schema<T>): Parsed<T> {
-  if (raw === null) return { status: 'missing' };
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    return { status: 'corrupt', reason: 'invalid-json' };
-  }
-  const result = schema.safeParse(json);
-  return result.success ? { status: 'ok', value: result.data } : { status: 'corrupt', reason: 'schema' };
-}
-
-/** Keeps the unreadable text under a backup key (once per distinct text) and reports it once. */
-function preserveCorrupt(key: string, raw: string, reason: CorruptValueReport['reason']): boolean {
-  const fingerprint = `${key}\u0000${raw}`;
-  if (reportedCorrupt.has(fingerprint)) return true;
-  const existing = listKeys().find((k) => k.startsWith(`${key}.corrupt.`) && rawGet(k) === raw);
-  let backupKey: string | null = existing ?? null;
-  if (!backupKey) {
-    const candidate = `${key}.corrupt.${Date.now()}`;
-    backupKey = rawSet(candidate, raw).ok ? candidate : null;
-  }
-  reportedCorrupt.add(fingerprint);
-  reportCorrupt({ key, backupKey, reason });
-  return backupKey !== null;
 }
 
 export interface KeyAccessor<T> {
   readonly key: string;
-  /** Never throws. Missing or unreadable values give the default. */
+  /** Never throws. Missing or unreadable values give the default (unreadable ones are set aside first). */
   read(): T;
-  /** Writes the value; if the current stored text is unreadable it is backed up first. */
+  /** Writes the value; if the stored text is unreadable it is set aside first, and kept if that fails. */
   write(value: T): WriteResult;
   remove(): WriteResult;
-  /** Called when another tab changes this key (storage events). */
+  /** Checks a whole value's text as a reader would (decoded, normalised, then the schema). */
+  check(text: string): { ok: true; value: T } | { ok: false; reason: string };
+  /** Called when another tab (or a restore in this one) changes this key. */
   subscribe(listener: (value: T) => void): () => void;
 }
 
-export function defineKey<T>(key: string, schema: Schema<T>, fallback: () => T): KeyAccessor<T> {
+export interface KeyOptions {
+  /** Raw text to a value (default JSON); earlier versions wrote some values as bare text. */
+  decode?: (raw: string) => Decoded;
+  /** Fixes what earlier versions wrote (numbers typed as strings, ...) before the schema check. */
+  normalize?: (value: unknown) => unknown;
+}
+
+type Parsed<T> = { status: 'missing' } | { status: 'ok'; value: T } | { status: 'unreadable'; reason: string };
+
+export function parseValue<T>(raw: string | null, schema: Schema<T>, options: KeyOptions = {}): Parsed<T> {
+  if (raw === null) return { status: 'missing' };
+  const decoded = (options.decode ?? decodeJSON)(raw);
+  if (!decoded.ok) return { status: 'unreadable', reason: decoded.reason };
+  const result = schema.safeParse(options.normalize ? options.normalize(decoded.value) : decoded.value);
+  return result.success ? { status: 'ok', value: result.data } : { status: 'unreadable', reason: describeIssues(result.error) };
+}
+
+/** Subscribes to storage events for one key (key === null means "everything changed", e.g. a restore). */
+export function watchKey(key: string, onChange: () => void): () => void {
+  if (typeof window === 'undefined') return () => {};
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === key || event.key === null) onChange();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}
+
+export function defineKey<T>(key: string, schema: Schema<T>, fallback: () => T, options: KeyOptions = {}): KeyAccessor<T> {
   const read = (): T => {
     const raw = rawGet(key);
-    const parsed = parse(raw, schema);
+    const parsed = parseValue(raw, schema, options);
     if (parsed.status === 'ok') return parsed.value;
-    if (parsed.status === 'corrupt' && raw !== null) preserveCorrupt(key, raw, parsed.reason);
+    if (parsed.status === 'unreadable' && raw !== null) setAside({ key, reason: parsed.reason, text: raw, index: null, id: null });
     return fallback();
   };
   return {
@@ -164,28 +92,28 @@ export function defineKey<T>(key: string, schema: Schema<T>, fallback: () => T):
     read,
     write(value) {
       const raw = rawGet(key);
-      const current = parse(raw, schema);
-      if (current.status === 'corrupt' && raw !== null && !preserveCorrupt(key, raw, current.reason)) {
-        return { ok: false, error: new StorageWriteError(key, 'unknown', `The stored ${key} could not be read or backed up, so it was not overwritten.`) };
+      const current = parseValue(raw, schema, options);
+      if (current.status === 'unreadable' && raw !== null && !setAside({ key, reason: current.reason, text: raw, index: null, id: null })) {
+        return { ok: false, error: new StorageWriteError(key, 'unknown', 'The saved value could not be read or set aside, so it was not overwritten.') };
       }
       let text: string;
       try {
         text = JSON.stringify(value);
       } catch {
-        return { ok: false, error: new StorageWriteError(key, 'unknown', `The ${key} value could not be serialised.`) };
+        return { ok: false, error: new StorageWriteError(key, 'unknown', 'The value could not be serialised.') };
       }
       return rawSet(key, text);
     },
     remove() {
       return rawRemove(key);
     },
+    check(text) {
+      const parsed = parseValue(text, schema, options);
+      if (parsed.status === 'ok') return { ok: true, value: parsed.value };
+      return { ok: false, reason: parsed.status === 'unreadable' ? parsed.reason : 'empty' };
+    },
     subscribe(listener) {
-      if (typeof window === 'undefined') return () => {};
-      const onStorage = (event: StorageEvent) => {
-        if (event.key === key || event.key === null) listener(read());
-      };
-      window.addEventListener('storage', onStorage);
-      return () => window.removeEventListener('storage', onStorage);
+      return watchKey(key, () => listener(read()));
     },
   };
 }

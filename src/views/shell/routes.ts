@@ -11,6 +11,8 @@ export const routes = {
   inventory: '/Inventory',
   employees: '/EmployeeManagement',
   suppliers: '/SupplierManagement',
+  /** Set-aside values: review, fix and put back, or discard (reached from the data view and the warning toast). */
+  recovered: '/RecoveredData',
 } as const;
 
 export interface MenuItem {

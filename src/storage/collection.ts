@@ -1,0 +1,284 @@
+/**
+ * Collections (inventoryItems, suppliers, employees, events, selectedItems, ingredientList-{id}):
+ * JSON arrays read record by record. Each record is normalised (what earlier versions wrote) and
+ * checked on its own; a record that still fails is set aside with its text and reason, and every
+ * other record shows. Unknown fields are kept. Nothing is written back by reading.
+ *
+ * Every record carries a revision (`rev`). `save(next, base)` applies only what changed between the
+ * view's `base` and its `next` list, by id, onto the latest stored list: a record another tab changed
+ * or deleted since the view loaded it is not overwritten but returned as a conflict for the user to
+ * resolve, and records other tabs added are kept.
+ */
+import { announceLocalChange, rawGet, rawRemove, rawSet, StorageWriteError, type WriteResult } from './raw';
+import { setAside } from './recovered';
+import { decodeJSON, describeIssues, watchKey, type KeyAccessor, type Schema } from './store';
+
+export interface Revisioned {
+  rev?: number;
+}
+
+export interface Conflict<R> {
+  id: string;
+  /** This view's version; null when this view deleted it. */
+  mine: R | null;
+  /** The stored version; null when another tab deleted it. */
+  theirs: R | null;
+}
+
+export type SaveResult<R> =
+  | { ok: true; records: R[]; conflicts: Array<Conflict<R>> }
+  | { ok: false; error: StorageWriteError; records: R[]; conflicts: Array<Conflict<R>> };
+
+export interface CollectionOptions<R> {
+  key: string;
+  record: Schema<R>;
+  /** The record's identity. */
+  idOf: (record: R) => string;
+  /** Fixes what earlier versions wrote, before the schema check. */
+  normalize?: (value: unknown) => unknown;
+  /** Gives a record that has no id one (employees of the earlier app had none). */
+  assignId?: (record: R, index: number, taken: ReadonlySet<string>) => R;
+}
+
+export interface CollectionAccessor<R> extends KeyAccessor<R[]> {
+  idOf(record: R): string;
+  /** Applies what changed from `base` to `next` onto the stored list; see the header. */
+  save(next: readonly R[], base: readonly R[]): SaveResult<R>;
+  /** How many stored records are set aside (unreadable) right now. */
+  setAsideCount(): number;
+  /** Checks the text of one record as a reader would (normalised, then the schema). */
+  checkRecord(text: string): { ok: true; record: R } | { ok: false; reason: string };
+}
+
+export const revOf = (record: object): number => {
+  const rev = (record as Revisioned).rev;
+  return typeof rev === 'number' && Number.isFinite(rev) ? rev : 0;
+};
+
+function sameContent(a: object, b: object): boolean {
+  if (a === b) return true;
+  const { rev: _ra, updatedAt: _ua, ...restA } = a as Record<string, unknown>;
+  const { rev: _rb, updatedAt: _ub, ...restB } = b as Record<string, unknown>;
+  return JSON.stringify(restA) === JSON.stringify(restB);
+}
+
+function stringifySafe(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+interface ReadState<R> {
+  raw: string | null;
+  records: R[];
+  /** Unreadable records (or the whole value) that could not be set aside: the stored text must not be overwritten. */
+  unsafe: number;
+  setAside: number;
+}
+
+export function defineCollection<R extends object>(options: CollectionOptions<R>): CollectionAccessor<R> {
+  const { key, record, idOf } = options;
+  let cache: ReadState<R> | null = null;
+
+  const readState = (): ReadState<R> => {
+    const raw = rawGet(key);
+    if (cache && cache.raw === raw) return cache;
+    const state: ReadState<R> = { raw, records: [], unsafe: 0, setAside: 0 };
+    cache = state;
+    if (raw === null) return state;
+    const keep = (entry: Parameters<typeof setAside>[0]) => {
+      state.setAside++;
+      if (!setAside(entry)) state.unsafe++;
+    };
+    const decoded = decodeJSON(raw);
+    if (!decoded.ok || !Array.isArray(decoded.value)) {
+      keep({ key, reason: decoded.ok ? 'value: expected a list of records' : decoded.reason, text: raw, index: null, id: null });
+      return state;
+    }
+    const taken = new Set<string>();
+    const pendingIds: Array<{ index: number; value: R }> = [];
+    decoded.value.forEach((value, index) => {
+      const parsed = record.safeParse(options.normalize ? options.normalize(value) : value);
+      const rawId = value && typeof value === 'object' && 'id' in value ? String((value as { id: unknown }).id) : null;
+      if (!parsed.success) {
+        keep({ key, reason: `record ${index + 1}, ${describeIssues(parsed.error)}`, text: stringifySafe(value), index, id: rawId });
+        return;
+      }
+      pendingIds.push({ index, value: parsed.data });
+    });
+    for (const { index, value } of pendingIds) {
+      let rec = value;
+      if (options.assignId) rec = options.assignId(rec, index, taken);
+      const id = idOf(rec);
+      if (taken.has(id)) {
+        keep({ key, reason: `record ${index + 1}, id: another record already has the id "${id}"`, text: stringifySafe(value), index, id });
+        continue;
+      }
+      taken.add(id);
+      state.records.push(rec);
+    }
+    return state;
+  };
+
+  const read = () => readState().records;
+
+  const writeList = (list: R[]): WriteResult => {
+    const current = readState();
+    if (current.unsafe > 0) {
+      return {
+        ok: false,
+        error: new StorageWriteError(key, 'unknown', 'Some saved records could not be read or set aside, so the list was not overwritten.'),
+      };
+    }
+    let text: string;
+    try {
+      text = JSON.stringify(list);
+    } catch {
+      return { ok: false, error: new StorageWriteError(key, 'unknown', 'The list could not be serialised.') };
+    }
+    const result = rawSet(key, text);
+    if (result.ok) cache = { raw: text, records: list, unsafe: 0, setAside: 0 };
+    return result;
+  };
+
+  return {
+    key,
+    idOf,
+    read,
+    setAsideCount: () => readState().setAside,
+    checkRecord(text) {
+      const decoded = decodeJSON(text);
+      if (!decoded.ok) return { ok: false, reason: decoded.reason };
+      const parsed = record.safeParse(options.normalize ? options.normalize(decoded.value) : decoded.value);
+      if (!parsed.success) return { ok: false, reason: describeIssues(parsed.error) };
+      const rec = options.assignId ? options.assignId(parsed.data, 0, new Set()) : parsed.data;
+      return { ok: true, record: rec };
+    },
+    write: (list) => writeList(list),
+    check(text) {
+      const decoded = decodeJSON(text);
+      if (!decoded.ok) return { ok: false, reason: decoded.reason };
+      if (!Array.isArray(decoded.value)) return { ok: false, reason: 'value: expected a list of records' };
+      const records: R[] = [];
+      for (const [index, value] of decoded.value.entries()) {
+        const parsed = record.safeParse(options.normalize ? options.normalize(value) : value);
+        if (!parsed.success) return { ok: false, reason: `record ${index + 1}, ${describeIssues(parsed.error)}` };
+        records.push(parsed.data);
+      }
+      return { ok: true, value: records };
+    },
+    remove() {
+      if (readState().unsafe > 0) {
+        return { ok: false, error: new StorageWriteError(key, 'unknown', 'Some saved records could not be read or set aside, so they were not removed.') };
+      }
+      const result = rawRemove(key);
+      if (result.ok) cache = null;
+      return result;
+    },
+    subscribe(listener) {
+      return watchKey(key, () => listener(read()));
+    },
+    save(next, base) {
+      const stored = read();
+      const storedById = new Map(stored.map((r) => [idOf(r), r]));
+      const baseById = new Map(base.map((r) => [idOf(r), r]));
+      const nextIds = new Set<string>();
+      const conflicts: Array<Conflict<R>> = [];
+      const replaced = new Map<string, R>();
+      const added: R[] = [];
+      const removed = new Set<string>();
+      const stamp = new Date().toISOString();
+      for (const mine of next) {
+        const id = idOf(mine);
+        nextIds.add(id);
+        const before = baseById.get(id);
+        if (before === mine) continue;
+        const theirs = storedById.get(id);
+        if (!before) {
+          if (theirs) {
+            if (!sameContent(theirs, mine)) conflicts.push({ id, mine, theirs });
+          } else added.push({ ...mine, rev: 1, updatedAt: stamp });
+          continue;
+        }
+        if (sameContent(before, mine)) continue;
+        if (!theirs) conflicts.push({ id, mine, theirs: null });
+        else if (revOf(theirs) !== revOf(before) && !sameContent(theirs, before)) {
+          if (!sameContent(theirs, mine)) conflicts.push({ id, mine, theirs });
+        } else replaced.set(id, { ...mine, rev: revOf(theirs) + 1, updatedAt: stamp });
+      }
+      for (const [id, before] of baseById) {
+        if (nextIds.has(id)) continue;
+        const theirs = storedById.get(id);
+        if (!theirs) continue;
+        if (revOf(theirs) !== revOf(before) && !sameContent(theirs, before)) conflicts.push({ id, mine: null, theirs });
+        else removed.add(id);
+      }
+      // The order this view gave its records wins when it changed it (inventory drag and drop).
+      const baseOrder = base.map(idOf).filter((id) => nextIds.has(id));
+      const nextOrder = next.map(idOf).filter((id) => baseById.has(id));
+      const reordered = baseOrder.some((id, i) => nextOrder[i] !== id);
+      if (!added.length && !replaced.size && !removed.size && !reordered) return { ok: true, records: stored, conflicts };
+      let list = stored.filter((r) => !removed.has(idOf(r))).map((r) => replaced.get(idOf(r)) ?? r);
+      if (reordered) {
+        const byId = new Map(list.map((r) => [idOf(r), r]));
+        const ordered = next.map((r) => byId.get(idOf(r))).filter((r): r is R => r !== undefined);
+        const inOrder = new Set(ordered.map(idOf));
+        list = [...ordered, ...list.filter((r) => !inOrder.has(idOf(r)))];
+      }
+      list = [...list, ...added];
+      const result = writeList(list);
+      if (!result.ok) return { ok: false, error: result.error, records: stored, conflicts };
+      return { ok: true, records: list, conflicts };
+    },
+  };
+}
+
+
+/**
+ * One view's link to a collection: remembers what the view last loaded or saved (the base of its
+ * next save), turns conflicting records back to the stored version in that base (so resolving a
+ * conflict writes for real), and keeps a failed write's change to retry it.
+ */
+export interface CollectionSync<R> {
+  save(next: readonly R[]): SaveResult<R>;
+  /** The view took a new list from storage (another tab's change): it is the new base. */
+  rebase(list: readonly R[]): void;
+  /** True while a failed write waits for a retry. */
+  pending(): boolean;
+}
+
+export function createCollectionSync<R extends object>(store: CollectionAccessor<R>, initial: readonly R[]): CollectionSync<R> {
+  let base = initial;
+  let failed = false;
+  return {
+    save(next) {
+      const result = store.save(next, base);
+      failed = !result.ok;
+      if (!result.ok) return result;
+      if (!result.conflicts.length) {
+        base = next;
+        return result;
+      }
+      const theirs = new Map(result.conflicts.map((c) => [c.id, c.theirs]));
+      const rebased = next.flatMap((r) => {
+        const id = store.idOf(r);
+        if (!theirs.has(id)) return [r];
+        const stored = theirs.get(id);
+        return stored ? [stored] : [];
+      });
+      const inNext = new Set(next.map(store.idOf));
+      for (const c of result.conflicts) if (!inNext.has(c.id) && c.theirs) rebased.push(c.theirs);
+      base = rebased;
+      return result;
+    },
+    rebase(list) {
+      base = list;
+      failed = false;
+    },
+    pending: () => failed,
+  };
+}
+
+export { announceLocalChange };

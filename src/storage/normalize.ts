@@ -1,0 +1,99 @@
+/**
+ * What earlier versions of the app wrote, made readable: numbers typed into inputs were stored as
+ * strings ("3.25"), phone numbers as numbers, flags as "true"/"false", and optional lists were left
+ * out. Each record type lists its fields; anything not listed is kept as it is.
+ */
+
+export interface FieldKinds {
+  numbers?: readonly string[];
+  /** Text fields that may hold a number (phone, SKU, supplier id): kept as text. */
+  texts?: readonly string[];
+  booleans?: readonly string[];
+  /** Lists that may be missing: missing means empty. */
+  lists?: readonly string[];
+  /** Nested lists of records with their own kinds. */
+  nested?: Readonly<Record<string, FieldKinds>>;
+}
+
+/** "3.25" → 3.25, " 4 " → 4; anything else unchanged (the schema then says why it fails). */
+export function numberFrom(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  if (text === '') return value;
+  const n = Number(text);
+  return Number.isFinite(n) ? n : value;
+}
+
+function textFrom(value: unknown): unknown {
+  return typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+}
+
+function booleanFrom(value: unknown): unknown {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  return value;
+}
+
+export function normalizeRecord(value: unknown, kinds: FieldKinds): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  for (const field of kinds.numbers ?? []) if (field in out) out[field] = numberFrom(out[field]);
+  for (const field of kinds.texts ?? []) if (field in out) out[field] = textFrom(out[field]);
+  for (const field of kinds.booleans ?? []) if (field in out) out[field] = booleanFrom(out[field]);
+  for (const field of kinds.lists ?? []) if (out[field] === undefined || out[field] === null) out[field] = [];
+  for (const [field, inner] of Object.entries(kinds.nested ?? {})) {
+    if (Array.isArray(out[field])) out[field] = (out[field] as unknown[]).map((v) => normalizeRecord(v, inner));
+  }
+  return out;
+}
+
+export const inventoryItemKinds: FieldKinds = {
+  numbers: ['amountPerUnit', 'quantity', 'costPerUnit', 'whenToOrder', 'rev'],
+  texts: ['id', 'sku', 'name', 'supplierName'],
+};
+export const supplierKinds: FieldKinds = { numbers: ['rev'], texts: ['supplierID', 'phone', 'supplierName'] };
+export const employeeKinds: FieldKinds = { numbers: ['rev'], texts: ['id', 'phone'] };
+export const specialtyIngredientKinds: FieldKinds = {
+  numbers: ['unitQuantity', 'quantityNeeded', 'costPerUnit'],
+  texts: ['supplierName', 'name'],
+  booleans: ['onHand', 'needToOrder'],
+};
+export const eventKinds: FieldKinds = {
+  numbers: ['id', 'NumberOfGuests', 'rev'],
+  texts: ['EventName', 'VenueStreetAddress'],
+  lists: ['ingredients', 'menuItems', 'notes', 'pricing'],
+  nested: {
+    ingredients: specialtyIngredientKinds,
+    pricing: { numbers: ['price'] },
+  },
+};
+export const chosenIngredientKinds: FieldKinds = { numbers: ['costPerUnit', 'amountPerUnit', 'quantity', 'rev'], texts: ['id'] };
+export const selectedItemKinds: FieldKinds = { booleans: ['orderPlaced'], texts: ['id'] };
+
+/** Notes were sometimes plain strings: `"Nut allergy"` → `{ notes: "Nut allergy" }`. */
+export function normalizeEvent(value: unknown): unknown {
+  const out = normalizeRecord(value, eventKinds);
+  if (out && typeof out === 'object' && Array.isArray((out as { notes?: unknown }).notes)) {
+    const rec = out as { notes: unknown[] };
+    rec.notes = rec.notes.map((n) => (typeof n === 'string' ? { notes: n } : n));
+  }
+  if (out && typeof out === 'object' && Array.isArray((out as { menuItems?: unknown }).menuItems)) {
+    const rec = out as { menuItems: unknown[] };
+    rec.menuItems = rec.menuItems.map((m) => (typeof m === 'number' ? String(m) : m));
+  }
+  return out;
+}
+
+/** Discount and tax were stored as the input's text: `10`, `"12.5"`, `12.5%`, or empty. */
+export function decodePercent(raw: string): { ok: true; value: unknown } | { ok: false; reason: string } {
+  const text = raw.trim();
+  let value: unknown = text;
+  try {
+    value = JSON.parse(text) as unknown;
+  } catch {
+    value = text.replace(/%$/, '');
+  }
+  if (value === '' || value === null) return { ok: true, value: 0 };
+  if (typeof value === 'string') value = value.trim().replace(/%$/, '');
+  return { ok: true, value: numberFrom(value) };
+}

@@ -1,0 +1,92 @@
+/**
+ * The raw localStorage calls, each one guarded: access to storage can itself throw (disabled
+ * storage, private modes), and writes throw on a full quota. Everything in src/storage goes
+ * through these; nothing outside src/storage touches localStorage.
+ */
+
+export type WriteResult = { ok: true } | { ok: false; error: StorageWriteError };
+
+export class StorageWriteError extends Error {
+  readonly key: string;
+  readonly reason: 'quota' | 'unavailable' | 'unknown' | 'conflict';
+  constructor(key: string, reason: StorageWriteError['reason'], message: string) {
+    super(message);
+    this.name = 'StorageWriteError';
+    this.key = key;
+    this.reason = reason;
+  }
+}
+
+/** What the user can do about a full browser storage (shown in the error toast). */
+export const quotaAdvice =
+  'Browser storage is full. Your change is kept on this screen and will be saved when there is room: download a backup from the Dashboard, then delete old events or set-aside data to free space.';
+
+export function backend(): Storage | null {
+  try {
+    return typeof window !== 'undefined' ? window.localStorage : null;
+  } catch {
+    return null; // access itself throws when storage is disabled
+  }
+}
+
+export function rawGet(key: string): string | null {
+  try {
+    return backend()?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function classify(key: string, error: unknown): StorageWriteError {
+  const name = error && typeof error === 'object' && 'name' in error ? String((error as { name: unknown }).name) : '';
+  if (name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED') return new StorageWriteError(key, 'quota', quotaAdvice);
+  return new StorageWriteError(key, 'unknown', 'Your last change could not be saved to browser storage.');
+}
+
+export function rawSet(key: string, value: string): WriteResult {
+  const store = backend();
+  if (!store) {
+    return { ok: false, error: new StorageWriteError(key, 'unavailable', 'Browser storage is not available. Changes will be lost on reload.') };
+  }
+  try {
+    store.setItem(key, value);
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, error: classify(key, error) };
+  }
+}
+
+export function rawRemove(key: string): WriteResult {
+  try {
+    backend()?.removeItem(key);
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, error: classify(key, error) };
+  }
+}
+
+/** Every key in storage. */
+export function listKeys(): string[] {
+  const store = backend();
+  if (!store) return [];
+  const keys: string[] = [];
+  try {
+    for (let i = 0; i < store.length; i++) {
+      const key = store.key(i);
+      if (key !== null) keys.push(key);
+    }
+  } catch {
+    return [];
+  }
+  return keys;
+}
+
+/** Tells this tab's subscribers to read again (storage events only reach other tabs). */
+export function announceLocalChange(key: string | null = null) {
+  if (typeof window === 'undefined') return;
+  try {
+    window.dispatchEvent(new StorageEvent('storage', { key }));
+  } catch {
+    /* an environment without StorageEvent has no subscribers either */
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * Set-aside values: what a reader could not use is kept here, one localStorage key per record or
+ * value (`recovered:<source key>:<fingerprint>`), with its original text, the reason and the time.
+ * Nothing is ever dropped: a collection that is saved again after a record was set aside still has
+ * that record here until the user puts it back or discards it on the Recovered data screen.
+ */
+import { legacyCorruptOf, recoveredPrefix } from './owned';
+import { backend, rawGet, rawRemove, rawSet, type WriteResult } from './raw';
+
+export interface RecoveredEntry {
+  /** The localStorage key of this entry. */
+  entryKey: string;
+  /** The key the value was read from (`events`, `4-discountPercentage`, ...). */
+  key: string;
+  /** When it was set aside (ms since epoch). */
+  time: number;
+  /** Field path and message, e.g. `ingredients.0.costPerUnit: expected number`. */
+  reason: string;
+  /** The original text of the record or value. */
+  text: string;
+  /** Position in the stored list it came from; null for a whole value. */
+  index: number | null;
+  /** The record's id, when it had one. */
+  id: string | null;
+}
+
+/** FNV-1a, 32 bits, as hex: a short fingerprint so one text is set aside once. */
+export function fingerprint(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, '0') + text.length.toString(36);
+}
+
+export function recoveredKeyFor(key: string, text: string): string {
+  return `${recoveredPrefix}${key}:${fingerprint(text)}`;
+}
+
+export interface SetAsideNotice {
+  key: string;
+  reason: string;
+  /** One record of a list (true) or the whole value (false). */
+  isRecord: boolean;
+}
+type Listener = (batch: SetAsideNotice[]) => void;
+const listeners = new Set<Listener>();
+const announced = new Set<string>();
+let batch: SetAsideNotice[] = [];
+let scheduled = false;
+
+/** Calls back, once per batch of reads, with what was newly set aside (the shell shows a warning toast). */
+export function onSetAside(listener: Listener): () => void {
+  listeners.add(listener);
+  if (batch.length && !scheduled) flush();
+  return () => listeners.delete(listener);
+}
+
+function flush() {
+  scheduled = false;
+  if (listeners.size === 0) return;
+  const done = batch;
+  batch = [];
+  for (const listener of listeners) listener(done);
+}
+
+function announce(notice: SetAsideNotice) {
+  batch.push(notice);
+  if (scheduled) return;
+  scheduled = true;
+  queueMicrotask(flush);
+}
+
+/**
+ * Keeps one unreadable record or value. Returns true when it is safely kept (already there, or
+ * written now); false when the write failed, in which case the caller must not overwrite the source.
+ */
+export function setAside(entry: Omit<RecoveredEntry, 'entryKey' | 'time'>): boolean {
+  const entryKey = recoveredKeyFor(entry.key, entry.text);
+  if (rawGet(entryKey) !== null) return true;
+  const stored = { key: entry.key, time: Date.now(), reason: entry.reason, text: entry.text, index: entry.index, id: entry.id };
+  const ok = rawSet(entryKey, JSON.stringify(stored)).ok;
+  if (ok && !announced.has(entryKey)) {
+    announced.add(entryKey);
+    announce({ key: entry.key, reason: entry.reason, isRecord: entry.index !== null });
+  }
+  return ok;
+}
+
+function parseEntry(entryKey: string, raw: string): RecoveredEntry | null {
+  try {
+    const v = JSON.parse(raw) as Partial<RecoveredEntry>;
+    if (typeof v.key !== 'string' || typeof v.text !== 'string') return null;
+    return {
+      entryKey,
+      key: v.key,
+      time: typeof v.time === 'number' ? v.time : 0,
+      reason: typeof v.reason === 'string' ? v.reason : 'unreadable',
+      text: v.text,
+      index: typeof v.index === 'number' ? v.index : null,
+      id: typeof v.id === 'string' ? v.id : null,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** Every set-aside value, newest first; whole-value backups of earlier builds (`<key>.corrupt.<ts>`) included. */
+export function listRecovered(): RecoveredEntry[] {
+  const store = backend();
+  if (!store) return [];
+  const entries: RecoveredEntry[] = [];
+  let keys: string[] = [];
+  try {
+    keys = Array.from({ length: store.length }, (_, i) => store.key(i)).filter((k): k is string => k !== null);
+  } catch {
+    return [];
+  }
+  for (const entryKey of keys) {
+    const raw = rawGet(entryKey);
+    if (raw === null) continue;
+    if (entryKey.startsWith(recoveredPrefix)) {
+      const entry = parseEntry(entryKey, raw);
+      if (entry) entries.push(entry);
+      else entries.push({ entryKey, key: entryKey.slice(recoveredPrefix.length).split(':')[0] ?? '', time: 0, reason: 'unreadable entry', text: raw, index: null, id: null });
+      continue;
+    }
+    const legacy = legacyCorruptOf(entryKey);
+    if (legacy) entries.push({ entryKey, key: legacy.key, time: legacy.time, reason: 'could not be read (kept by an earlier version)', text: raw, index: null, id: null });
+  }
+  return entries.sort((a, b) => b.time - a.time);
+}
+
+/** Removes one set-aside entry (after it was put back, or discarded by the user). */
+export function removeRecovered(entryKey: string): WriteResult {
+  return rawRemove(entryKey);
+}
