@@ -87,7 +87,7 @@ export function normalizeEvent(value: unknown): unknown {
 /** Discount and tax were stored as the input's text: `10`, `"12.5"`, `12.5%`, or empty. */
 export function decodePercent(raw: string): { ok: true; value: unknown } | { ok: false; reason: string } {
   const text = raw.trim();
-  let value: unknown = text;
+  let value: unknown;
   try {
     value = JSON.parse(text) as unknown;
   } catch {

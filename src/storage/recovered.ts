@@ -111,7 +111,7 @@ export function listRecovered(): RecoveredEntry[] {
   const store = backend();
   if (!store) return [];
   const entries: RecoveredEntry[] = [];
-  let keys: string[] = [];
+  let keys: string[];
   try {
     keys = Array.from({ length: store.length }, (_, i) => store.key(i)).filter((k): k is string => k !== null);
   } catch {
