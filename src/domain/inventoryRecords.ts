@@ -10,7 +10,8 @@ export type Errors = Record<string, string>;
 /** What the generic record-book machine needs to know about one kind of record. */
 export interface RecordForm<R> {
   empty(): Draft;
-  validate(draft: Draft): Errors;
+  /** `others`: the other stored records (for uniqueness rules). */
+  validate(draft: Draft, others?: readonly R[]): Errors;
   toRecord(draft: Draft, previous: R | undefined, now: number): R;
   toDraft(record: R): Draft;
   key(record: R): string;
@@ -29,16 +30,18 @@ function checkContact(d: Draft, errors: Errors) {
 
 export const supplierForm: RecordForm<Supplier> = {
   empty: () => ({ supplierID: '', supplierName: '', email: '', phone: '', contractStatus: 'active', startDate: '', endDate: '' }),
-  validate(d) {
+  validate(d, others = []) {
     const errors: Errors = {};
     if (d.supplierName!.trim() === '') errors.supplierName = 'Supplier name is required.';
+    const id = d.supplierID!.trim();
+    if (id !== '' && others.some((s) => s.supplierID === id)) errors.supplierID = 'Another supplier already has this Supplier ID.';
     checkContact(d, errors);
     if (d.startDate && d.endDate && d.endDate < d.startDate) errors.endDate = 'The contract end date cannot be before its start date.';
     return errors;
   },
   toRecord: (d, previous, now) => ({
     ...previous,
-    supplierID: d.supplierID!.trim() || previous?.supplierID || `S${now}`,
+    supplierID: d.supplierID!.trim() || previous?.supplierID || `S${now}${Math.random().toString(36).slice(2, 6)}`,
     supplierName: d.supplierName!.trim(),
     email: d.email!.trim(),
     phone: d.phone!.trim(),
@@ -61,7 +64,7 @@ export const employeeForm: RecordForm<Employee> = {
   },
   toRecord: (d, previous, now) => ({
     ...previous,
-    id: previous?.id ?? `E${now}`,
+    id: previous?.id ?? `E${now}${Math.random().toString(36).slice(2, 6)}`,
     firstName: d.firstName!.trim(),
     lastName: d.lastName!.trim(),
     email: d.email!.trim(),

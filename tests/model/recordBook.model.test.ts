@@ -1,20 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import { employeeForm, supplierForm, type RecordForm } from '../../src/domain/inventoryRecords';
-import { recordBookMachine, type BookRecord } from '../../src/machines/records/recordBook.machine';
+import { recordBookMachine, type BookRecord, type RecordBookContext } from '../../src/machines/records/recordBook.machine';
 import type { Employee, Supplier } from '../../src/storage/schemas';
 import { describeModel } from '../support/model';
 
 const acme: Supplier = { supplierID: 'S1', supplierName: 'Acme', email: 'a@acme.ca', phone: '555-0100', contractStatus: 'active', startDate: '2025-01-01', endDate: '2026-01-01' };
-const bolt: Supplier = { ...acme, supplierID: 'S2', supplierName: 'Bolt' };
+const bolt: Supplier = { ...acme, supplierID: 'S2', supplierName: 'Bolt', email: 'b@bolt.ca' };
+const crate: Supplier = { ...acme, supplierID: 'S3', supplierName: 'Crate' };
 const ann: Employee = { id: 'E1', firstName: 'Ann', lastName: 'Lee', email: 'ann@x.ca', role: 'Chef', phone: '555', fullTimePartTime: 'fulltime', department: 'Kitchen', startDate: '2024-02-02' };
+const sofia: Employee = { ...ann, id: 'E2', firstName: 'Sofia', lastName: 'Ruiz' };
+const noah: Employee = { ...ann, id: 'E3', firstName: 'Noah', lastName: 'Park' };
 
 const persisted: BookRecord[][] = [];
 const synced: Array<{ before: BookRecord; after: BookRecord }> = [];
 const machine = recordBookMachine.provide({
   actions: {
     persistRecords: ({ context }) => void persisted.push(context.records),
-    syncDependents: ({ context }) => void synced.push(context.lastReplaced!),
+    syncDependents: ({ context }) => void (context.lastReplaced && synced.push(context.lastReplaced)),
   },
   actors: { watchStorage: fromCallback(() => () => {}) },
 });
@@ -23,16 +26,30 @@ const reset = () => {
   synced.length = 0;
 };
 
+const keyOf = (c: RecordBookContext, r: BookRecord) => c.form.key(r);
+
 for (const [name, form, records, field, good] of [
-  ['recordBook (suppliers)', supplierForm, [acme, bolt], 'supplierName', 'Crate & Co'],
-  ['recordBook (employees)', employeeForm, [ann, { ...ann, id: 'E2', firstName: 'Cy' }], 'firstName', 'Bo'],
+  ['recordBook (suppliers)', supplierForm, [acme, bolt, crate], 'supplierName', 'Crate & Co'],
+  ['recordBook (employees)', employeeForm, [ann, sofia, noah], 'firstName', 'Bo'],
 ] as Array<[string, RecordForm<BookRecord>, BookRecord[], string, string]>) {
+  const middle = records[1]!;
+  const middleId = form.key(middle);
+  const changedThere = { ...middle, [field]: 'Changed There', email: 'there@x.ca' };
+  const mine = { ...middle, [field]: good };
   describeModel(name, {
     machine,
     reset,
     input: { records, form },
     serializeState: (s) =>
-      JSON.stringify({ v: s.value, n: Math.min(s.context.records.length, 4), i: s.context.editingIndex, d: s.context.draft[field], e: Object.keys(s.context.errors) }),
+      JSON.stringify({
+        v: s.value,
+        n: Math.min(s.context.records.length, 5),
+        m: s.context.records.find((r) => form.key(r) === middleId) ? form.toDraft(s.context.records.find((r) => form.key(r) === middleId)!)[field] : null,
+        i: s.context.editingId,
+        t: s.context.theirs ? form.toDraft(s.context.theirs)[field] : null,
+        d: s.context.draft[field],
+        e: Object.keys(s.context.errors),
+      }),
     events: {
       'field.change': [
         { type: 'field.change', field, value: good },
@@ -41,26 +58,49 @@ for (const [name, form, records, field, good] of [
       ],
       'form.submit': [{ type: 'form.submit' }],
       'form.cancel': [{ type: 'form.cancel' }],
-      'record.edit': [{ type: 'record.edit', index: 0 }, { type: 'record.edit', index: 9 }],
-      'record.delete': [{ type: 'record.delete', index: 0 }, { type: 'record.delete', index: records.length - 1 }],
-      'storage.change': [{ type: 'storage.change', records: [] }, { type: 'storage.change', records }],
+      'record.edit': [{ type: 'record.edit', id: middleId }, { type: 'record.edit', id: 'nobody' }],
+      'record.delete': [{ type: 'record.delete', id: middleId }, { type: 'record.delete', id: form.key(records[0]!) }],
+      'storage.change': [
+        { type: 'storage.change', records: records.map((r) => (r === middle ? changedThere : r)) },
+        { type: 'storage.change', records: records.filter((r) => r !== middle) },
+        { type: 'storage.change', records },
+      ],
+      'save.conflict': [{ type: 'save.conflict', mine, theirs: changedThere }],
+      'conflict.keepTheirs': [{ type: 'conflict.keepTheirs' }],
+      'conflict.keepMine': [{ type: 'conflict.keepMine' }],
+      'conflict.merge': [{ type: 'conflict.merge', choices: { [field]: 'mine' } }],
     },
-    limit: 2000,
+    limit: 60000,
     states: {
       adding: (s) => {
         expect(s.hasTag('editing')).toBe(false);
-        expect(s.context.editingIndex).toBeNull();
+        expect(s.context.editingId).toBeNull();
+        expect(s.context.editBase).toBeNull();
+        expect(s.context.theirs).toBeNull();
+        // Ids stay unique: no save ever duplicates or loses a record's identity.
+        const ids = s.context.records.map((r) => keyOf(s.context, r));
+        expect(new Set(ids).size).toBe(ids.length);
       },
       editing: (s) => {
         expect(s.hasTag('editing')).toBe(true);
-        expect(s.context.editingIndex).not.toBeNull();
-        expect(s.context.editingIndex!).toBeLessThan(s.context.records.length);
+        expect(s.hasTag('conflict')).toBe(false);
+        expect(s.context.editingId).not.toBeNull();
+        expect(s.context.editBase).not.toBeNull();
+      },
+      conflict: (s) => {
+        expect(s.hasTag('conflict')).toBe(true);
+        const current = s.context.records.find((r) => keyOf(s.context, r) === s.context.editingId) ?? null;
+        expect(s.context.theirs).toEqual(current);
       },
     },
     sequences: [
-      [{ type: 'record.edit', index: 0 }, { type: 'field.change', field, value: '' }, { type: 'form.submit' }, { type: 'field.change', field, value: good }, { type: 'form.submit' }],
-      [{ type: 'record.edit', index: records.length - 1 }, { type: 'record.delete', index: 0 }],
       [{ type: 'field.change', field, value: good }, { type: 'field.change', field: 'lastName', value: 'Ray' }, { type: 'form.submit' }],
+      [{ type: 'record.edit', id: middleId }, { type: 'field.change', field, value: '' }, { type: 'form.submit' }, { type: 'field.change', field, value: good }, { type: 'form.submit' }],
+      [{ type: 'record.edit', id: middleId }, { type: 'record.delete', id: form.key(records[0]!) }, { type: 'form.submit' }],
+      [{ type: 'record.edit', id: middleId }, { type: 'record.edit', id: form.key(records[2]!) }],
+      [{ type: 'record.edit', id: middleId }, { type: 'field.change', field, value: good }, { type: 'storage.change', records: records.map((r) => (r === middle ? changedThere : r)) }, { type: 'form.submit' }, { type: 'storage.change', records }],
+      [{ type: 'record.edit', id: middleId }, { type: 'field.change', field: 'email', value: 'not-an-email' }, { type: 'storage.change', records: records.map((r) => (r === middle ? changedThere : r)) }, { type: 'form.submit' }, { type: 'conflict.keepMine' }],
+      [{ type: 'record.edit', id: middleId }, { type: 'field.change', field: 'email', value: 'not-an-email' }, { type: 'storage.change', records: records.map((r) => (r === middle ? changedThere : r)) }, { type: 'form.submit' }, { type: 'conflict.merge', choices: { email: 'mine' } }],
     ],
   });
 }
@@ -71,37 +111,151 @@ function started(records: BookRecord[], form: RecordForm<BookRecord>) {
   actor.start();
   return actor;
 }
+const sup = supplierForm as RecordForm<BookRecord>;
+const emp = employeeForm as RecordForm<BookRecord>;
+const names = (records: BookRecord[]) => records.map((r) => (r as Employee).firstName ?? (r as Supplier).supplierName);
 
-describe('recordBook rules pinned by hand (spec section 4)', () => {
+describe('recordBook rules pinned by hand (spec section 4, issue 9)', () => {
   it('appends in add mode and shows the message next to an invalid field', () => {
-    const actor = started([acme], supplierForm as RecordForm<BookRecord>);
+    const actor = started([acme], sup);
     actor.send({ type: 'field.change', field: 'email', value: 'nope' });
     actor.send({ type: 'form.submit' });
     expect(actor.getSnapshot().context.errors).toHaveProperty('supplierName');
     expect(actor.getSnapshot().context.errors).toHaveProperty('email');
+    expect(persisted).toEqual([]);
     actor.send({ type: 'field.change', field: 'supplierName', value: 'Dune' });
     actor.send({ type: 'field.change', field: 'email', value: 'd@dune.ca' });
     actor.send({ type: 'form.submit' });
-    expect(actor.getSnapshot().context.records).toHaveLength(2);
+    expect(names(actor.getSnapshot().context.records)).toEqual(['Acme', 'Dune']);
     expect(actor.getSnapshot().context.draft.supplierName).toBe('');
-    expect(persisted).toHaveLength(1);
+    expect(persisted).toEqual([actor.getSnapshot().context.records]);
   });
 
-  it('replaces the edited record, returns to add mode and reports the replacement', () => {
-    const actor = started([acme, bolt], supplierForm as RecordForm<BookRecord>);
-    actor.send({ type: 'record.edit', index: 1 });
+  it('refuses a Supplier ID another supplier already has', () => {
+    const actor = started([acme, bolt], sup);
+    actor.send({ type: 'field.change', field: 'supplierName', value: 'Dune' });
+    actor.send({ type: 'field.change', field: 'supplierID', value: 'S2' });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().context.errors.supplierID).toBe('Another supplier already has this Supplier ID.');
+    expect(persisted).toEqual([]);
+  });
+
+  it('replaces the edited record by id, touching no other record, and reports the replacement', () => {
+    const actor = started([acme, bolt, crate], sup);
+    actor.send({ type: 'record.edit', id: 'S2' });
     expect(actor.getSnapshot().context.draft.supplierName).toBe('Bolt');
     actor.send({ type: 'field.change', field: 'supplierName', value: 'Bolt Foods' });
     actor.send({ type: 'form.submit' });
+    const records = actor.getSnapshot().context.records;
     expect(actor.getSnapshot().value).toBe('adding');
-    expect((actor.getSnapshot().context.records[1] as Supplier).supplierName).toBe('Bolt Foods');
-    expect((actor.getSnapshot().context.records[1] as Supplier).supplierID).toBe('S2');
-    expect(synced).toEqual([{ before: bolt, after: expect.objectContaining({ supplierName: 'Bolt Foods' }) }]);
+    expect(names(records)).toEqual(['Acme', 'Bolt Foods', 'Crate']);
+    expect(records[0]).toBe(acme);
+    expect(records[2]).toBe(crate);
+    expect(synced).toEqual([{ before: bolt, after: expect.objectContaining({ supplierName: 'Bolt Foods', supplierID: 'S2' }) }]);
+  });
+
+  it('two tabs: another tab deletes Marina while this one edits Sofia; Submit still replaces Sofia, not Noah', () => {
+    const marina = { ...ann, id: 'E0', firstName: 'Marina' };
+    const actor = started([marina, sofia, noah], emp);
+    actor.send({ type: 'record.edit', id: 'E2' });
+    actor.send({ type: 'storage.change', records: [sofia, noah] });
+    actor.send({ type: 'field.change', field: 'role', value: 'Head Chef' });
+    actor.send({ type: 'form.submit' });
+    const records = actor.getSnapshot().context.records as Employee[];
+    expect(records.map((e) => [e.firstName, e.role])).toEqual([
+      ['Sofia', 'Head Chef'],
+      ['Noah', 'Chef'],
+    ]);
+  });
+
+  it('the draft being typed survives another tab saving the list', () => {
+    const actor = started([acme, bolt, crate], sup);
+    actor.send({ type: 'record.edit', id: 'S3' });
+    actor.send({ type: 'field.change', field: 'email', value: 'half@typ' });
+    actor.send({ type: 'storage.change', records: [acme, { ...bolt, phone: '1' }, crate] });
+    expect(actor.getSnapshot().context.draft.email).toBe('half@typ');
+    expect(actor.getSnapshot().value).toBe('editing');
+  });
+
+  it('a stale Submit goes to conflict; Keep theirs saves nothing and keeps their version', () => {
+    const actor = started([acme, bolt, crate], sup);
+    actor.send({ type: 'record.edit', id: 'S2' });
+    actor.send({ type: 'field.change', field: 'phone', value: '999' });
+    const theirs = { ...bolt, email: 'new@bolt.ca' };
+    actor.send({ type: 'storage.change', records: [acme, theirs, crate] });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().value).toBe('conflict');
+    expect(actor.getSnapshot().context.theirs).toBe(theirs);
+    expect(persisted).toEqual([]);
+    actor.send({ type: 'conflict.keepTheirs' });
+    expect(actor.getSnapshot().value).toBe('adding');
+    expect(actor.getSnapshot().context.records[1]).toBe(theirs);
+    expect(persisted).toEqual([]);
+  });
+
+  it('Keep mine saves this form over their version; Merge takes the chosen fields from each', () => {
+    const theirs = { ...bolt, email: 'new@bolt.ca', rev: 4 };
+    let actor = started([acme, bolt, crate], sup);
+    actor.send({ type: 'record.edit', id: 'S2' });
+    actor.send({ type: 'field.change', field: 'phone', value: '999' });
+    actor.send({ type: 'storage.change', records: [acme, theirs, crate] });
+    actor.send({ type: 'form.submit' });
+    actor.send({ type: 'conflict.keepMine' });
+    expect(persisted.at(-1)![1]).toMatchObject({ supplierID: 'S2', phone: '999', email: 'b@bolt.ca', rev: 4 });
+    expect(persisted.at(-1)![0]).toBe(acme);
+
+    actor = started([acme, bolt, crate], sup);
+    actor.send({ type: 'record.edit', id: 'S2' });
+    actor.send({ type: 'field.change', field: 'phone', value: '999' });
+    actor.send({ type: 'storage.change', records: [acme, theirs, crate] });
+    actor.send({ type: 'form.submit' });
+    actor.send({ type: 'conflict.merge', choices: { phone: 'mine', email: 'theirs' } });
+    expect(actor.getSnapshot().value).toBe('adding');
+    expect(persisted).toHaveLength(1);
+    expect(persisted[0]![1]).toMatchObject({ supplierID: 'S2', phone: '999', email: 'new@bolt.ca' });
+    expect(persisted[0]![2]).toBe(crate);
+  });
+
+  it('a record deleted in another tab: Keep it deleted saves nothing; Save mine again puts it back', () => {
+    let actor = started([acme, bolt, crate], sup);
+    actor.send({ type: 'record.edit', id: 'S2' });
+    actor.send({ type: 'storage.change', records: [acme, crate] });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().value).toBe('conflict');
+    expect(actor.getSnapshot().context.theirs).toBeNull();
+    expect(actor.getSnapshot().can({ type: 'conflict.merge', choices: {} })).toBe(false);
+    actor.send({ type: 'conflict.keepTheirs' });
+    expect(names(actor.getSnapshot().context.records)).toEqual(['Acme', 'Crate']);
+    expect(persisted).toEqual([]);
+
+    actor = started([acme, bolt, crate], sup);
+    actor.send({ type: 'record.edit', id: 'S2' });
+    actor.send({ type: 'storage.change', records: [acme, crate] });
+    actor.send({ type: 'form.submit' });
+    actor.send({ type: 'conflict.keepMine' });
+    expect(names(persisted[0]!)).toEqual(['Acme', 'Crate', 'Bolt']);
+  });
+
+  it('a conflict reported by storage (a simultaneous save) opens the same choice', () => {
+    const actor = started([acme, bolt, crate], sup);
+    const theirs = { ...bolt, email: 'x@bolt.ca' };
+    actor.send({ type: 'storage.change', records: [acme, theirs, crate] });
+    actor.send({ type: 'save.conflict', mine: { ...bolt, phone: '1' }, theirs });
+    expect(actor.getSnapshot().value).toBe('conflict');
+    expect(actor.getSnapshot().context.draft.phone).toBe('1');
+    actor.send({ type: 'conflict.keepMine' });
+    expect(persisted[0]![1]).toMatchObject({ phone: '1', email: 'b@bolt.ca' });
+  });
+
+  it('deletes by id, the middle one, leaving the others as they were', () => {
+    const actor = started([acme, bolt, crate], sup);
+    actor.send({ type: 'record.delete', id: 'S2' });
+    expect(persisted).toEqual([[acme, crate]]);
   });
 
   it('cancel clears the form and leaves edit mode without saving', () => {
-    const actor = started([ann], employeeForm as RecordForm<BookRecord>);
-    actor.send({ type: 'record.edit', index: 0 });
+    const actor = started([ann], emp);
+    actor.send({ type: 'record.edit', id: 'E1' });
     actor.send({ type: 'field.change', field: 'firstName', value: 'Zed' });
     actor.send({ type: 'form.cancel' });
     expect(actor.getSnapshot().value).toBe('adding');
@@ -111,7 +265,7 @@ describe('recordBook rules pinned by hand (spec section 4)', () => {
   });
 
   it('gives new employees an id', () => {
-    const actor = started([], employeeForm as RecordForm<BookRecord>);
+    const actor = started([], emp);
     actor.send({ type: 'field.change', field: 'firstName', value: 'Bo' });
     actor.send({ type: 'field.change', field: 'lastName', value: 'Ray' });
     actor.send({ type: 'form.submit' });

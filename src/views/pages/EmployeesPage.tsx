@@ -1,4 +1,4 @@
-import { employeeForm, withEmployeeIds } from '../../domain/inventoryRecords';
+import { employeeForm } from '../../domain/inventoryRecords';
 import { employeesStore } from '../../storage/keys';
 import type { Employee } from '../../storage/schemas';
 import { Page } from '../components/Page';
@@ -30,7 +30,7 @@ const describe = (e: Employee) => ({
 });
 
 export function EmployeesPage() {
-  const book = useRecordBook({ store: employeesStore, form: employeeForm, hydrate: withEmployeeIds, label: 'Employees' });
+  const book = useRecordBook({ store: employeesStore, form: employeeForm, label: 'Employees', name: (e) => `Employee ${e.firstName} ${e.lastName}` });
   return (
     <Page title="Employee Management" heading="Employee Management">
       <RecordBook<Employee> book={book} idPrefix="employee" noun="Employee" fields={fields} describe={describe} />

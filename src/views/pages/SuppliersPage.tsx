@@ -23,7 +23,8 @@ function renameInInventory(before: Supplier, after: Supplier) {
   if (before.supplierName === after.supplierName) return;
   const items = inventoryItemsStore.read();
   if (!items.some((i) => i.supplierName === before.supplierName)) return;
-  const result = inventoryItemsStore.write(renameSupplierInItems(items, before.supplierName, after.supplierName));
+  // Saved by id onto the latest list: only the renamed items change.
+  const result = inventoryItemsStore.save(renameSupplierInItems(items, before.supplierName, after.supplierName), items);
   if (!result.ok) notify({ type: 'error', title: 'Inventory items not renamed', description: result.error.message });
 }
 
@@ -41,7 +42,7 @@ const describe = (s: Supplier) => ({
 });
 
 export function SuppliersPage() {
-  const book = useRecordBook({ store: suppliersStore, form: supplierForm, onReplaced: renameInInventory, label: 'Suppliers' });
+  const book = useRecordBook({ store: suppliersStore, form: supplierForm, onReplaced: renameInInventory, label: 'Suppliers', name: (s) => `Supplier ${s.supplierName}` });
   return (
     <Page title="Supplier Management" heading="Supplier Management">
       <RecordBook<Supplier> book={book} idPrefix="supplier" noun="Supplier" fields={fields} describe={describe} />

@@ -1,12 +1,13 @@
 import { useSelector } from '@xstate/react';
-import { memo, startTransition, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { memo, startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { button } from 'styled-system/recipes';
 import type { BookRecord } from '../../machines/records/recordBook.machine';
 import { Button } from '../components/Button';
 import { useSound } from '../shell/AppActors';
 import { SelectField, TextField, type Option } from '../components/fields';
-import { useRecordBookView, type RecordBookRef } from './useRecordBook';
+import { ConflictDialog } from '../components/ConflictDialog';
+import { useRecordBookView, useRecordConflict, type RecordBookRef } from './useRecordBook';
 
 export type FieldSpec =
   | { name: string; label: string; kind: 'text' | 'email' | 'tel' | 'date'; autoComplete?: string }
@@ -51,8 +52,8 @@ function useProgressiveCount(total: number): number {
 
 type Describe = (record: BookRecord) => { key: string; title: string; details: Array<[string, ReactNode]> };
 
-const Card = memo(function Card({ book, record, index, describe, noun, play }: { book: RecordBookRef; record: BookRecord; index: number; describe: Describe; noun: string; play: (label: string) => void }) {
-  const { title, details } = describe(record);
+const Card = memo(function Card({ book, record, describe, noun, play }: { book: RecordBookRef; record: BookRecord; describe: Describe; noun: string; play: (label: string) => void }) {
+  const { key, title, details } = describe(record);
   return (
     <li aria-label={title}>
       <article className={cardStyle}>
@@ -72,7 +73,7 @@ const Card = memo(function Card({ book, record, index, describe, noun, play }: {
             aria-label={`Edit ${noun} ${title}`}
             onClick={() => {
               play('Edit');
-              book.send({ type: 'record.edit', index });
+              book.send({ type: 'record.edit', id: key });
             }}
           >
             Edit
@@ -83,7 +84,7 @@ const Card = memo(function Card({ book, record, index, describe, noun, play }: {
             aria-label={`Delete ${noun} ${title}`}
             onClick={() => {
               play('Delete');
-              book.send({ type: 'record.delete', index });
+              book.send({ type: 'record.delete', id: key });
             }}
           >
             Delete
@@ -109,8 +110,8 @@ const RecordList = memo(function RecordList({ book, idPrefix, noun, describe }: 
         <p className={css({ color: 'fgMuted', p: '4', border: '1px dashed', borderColor: 'border' })}>No {noun.toLowerCase()}s yet. Add one with the form.</p>
       ) : (
         <ul className={list} aria-label={`${noun}s`}>
-          {records.slice(0, shown).map((record, index) => (
-            <Card key={`${describe(record).key}-${index}`} book={book} record={record} index={index} describe={describe} noun={noun.toLowerCase()} play={play} />
+          {records.slice(0, shown).map((record) => (
+            <Card key={describe(record).key} book={book} record={record} describe={describe} noun={noun.toLowerCase()} play={play} />
           ))}
         </ul>
       )}
@@ -136,12 +137,32 @@ export function RecordBook<R extends BookRecord>({
     <div className={layout}>
       <RecordForm book={book} idPrefix={idPrefix} noun={noun} fields={fields} />
       <RecordList book={book} idPrefix={idPrefix} noun={noun} describe={describe as Describe} />
+      <RecordConflict book={book} noun={noun} fields={fields} describe={describe as Describe} />
     </div>
   );
 }
 
+function RecordConflict({ book, noun, fields, describe }: { book: RecordBookRef; noun: string; fields: readonly FieldSpec[]; describe: Describe }) {
+  const conflict = useRecordConflict(book);
+  const base = useSelector(book, (s) => s.context.editBase);
+  const labels = useMemo(() => Object.fromEntries(fields.map((f) => [f.name, f.label])), [fields]);
+  return (
+    <ConflictDialog
+      open={conflict.open}
+      what={`${noun.toLowerCase()} ${base ? describe(base).title : ''}`.trim()}
+      deletedElsewhere={conflict.deletedElsewhere}
+      diffs={conflict.diffs}
+      labels={labels}
+      initialChoices={conflict.initialChoices}
+      onKeepTheirs={conflict.keepTheirs}
+      onKeepMine={conflict.keepMine}
+      onMerge={conflict.merge}
+    />
+  );
+}
+
 function RecordForm({ book, idPrefix, noun, fields }: { book: RecordBookRef; idPrefix: string; noun: string; fields: readonly FieldSpec[] }) {
-  const { editing, submit, cancel } = useRecordBookView(book);
+  const { editing, changedElsewhere, submit, cancel } = useRecordBookView(book);
   const firstFieldId = `${idPrefix}-${fields[0]?.name ?? ''}`;
   // Edit on a card far down the list: bring the filled form to the caterer (focus scrolls it into view).
   useEffect(() => {
@@ -160,6 +181,11 @@ function RecordForm({ book, idPrefix, noun, fields }: { book: RecordBookRef; idP
       <h2 id={`${idPrefix}-form-title`} className={css({ fontSize: 'xl', color: 'secondary' })}>
         {editing ? `Edit ${noun}` : `Add ${noun}`}
       </h2>
+      {changedElsewhere ? (
+        <p role="status" className={css({ bg: 'alertBg', color: 'alertFg', px: '3', py: '2', fontWeight: 'bold' })}>
+          This {noun.toLowerCase()} was changed in another tab. Your typing is kept; Submit will ask which version to keep.
+        </p>
+      ) : null}
       {fields.map((spec) => (
         <Field key={spec.name} book={book} spec={spec} idPrefix={idPrefix} />
       ))}

@@ -1,58 +1,106 @@
 /**
- * A record-book actor for one storage key, with its side effects: writes (error toast on failure),
- * `syncDependents` (a renamed supplier renames its inventory items) and the cross-tab watcher.
+ * A record-book actor for one collection, with its side effects: saves by id and revision (a
+ * failed write is kept and retried; another tab's simultaneous change becomes the machine's
+ * conflict), `syncDependents` (a renamed supplier renames its inventory items) and the cross-tab
+ * watcher.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { fromCallback, type ActorRefFrom } from 'xstate';
+import { defaultChoices, differences, type Side } from '../../domain/conflict';
 import type { RecordForm } from '../../domain/inventoryRecords';
-import { recordBookMachine, type BookRecord } from '../../machines/records/recordBook.machine';
-import type { KeyAccessor } from '../../storage/store';
+import { isEditedElsewhere, recordBookMachine, type BookRecord, type RecordBookEvent } from '../../machines/records/recordBook.machine';
+import type { CollectionAccessor } from '../../storage/collection';
+import { createPersister, type Persister } from '../shell/persister';
 import { notify } from '../shell/toaster';
 
 export type RecordBookRef = ActorRefFrom<typeof recordBookMachine>;
 
 export interface RecordBookSetup<R extends BookRecord> {
-  store: KeyAccessor<R[]>;
+  store: CollectionAccessor<R>;
   form: RecordForm<R>;
-  /** Normalises what is read from storage (e.g. gives employees ids). */
-  hydrate?: (records: R[]) => R[];
   /** After a replacement, update what depends on the record. */
   onReplaced?: (before: R, after: R) => void;
   label: string;
+  /** What one record is called in messages ('supplier Acme'). */
+  name: (record: R) => string;
 }
 
-export function useRecordBook<R extends BookRecord>({ store, form, hydrate = (r) => r, onReplaced, label }: RecordBookSetup<R>): RecordBookRef {
+export function useRecordBook<R extends BookRecord>({ store, form, onReplaced, label, name }: RecordBookSetup<R>): RecordBookRef {
+  const [input] = useState(() => ({ records: store.read() as BookRecord[], form: form as RecordForm<BookRecord> }));
+  const [link] = useState(() => {
+    const state: { send: ((event: RecordBookEvent) => void) | null; persister: Persister<R> } = { send: null, persister: null as never };
+    state.persister = createPersister(store, input.records as R[], {
+      label,
+      onConflicts: (conflicts, stored) => {
+        state.send?.({ type: 'storage.change', records: stored });
+        for (const c of conflicts) {
+          if (c.mine) state.send?.({ type: 'save.conflict', mine: c.mine, theirs: c.theirs });
+          else notify({ type: 'warning', title: `${name(c.theirs!)} was not deleted`, description: 'It was changed in another tab at the same moment, so their version was kept.' });
+        }
+      },
+    });
+    return state;
+  });
   const machine = useMemo(
     () =>
       recordBookMachine.provide({
         actions: {
-          persistRecords: ({ context }) => {
-            const result = store.write(context.records as R[]);
-            if (!result.ok) notify({ type: 'error', title: `${label} not saved`, description: result.error.message });
+          persistRecords: ({ context, self }) => {
+            link.send = (event) => self.send(event);
+            link.persister.save(context.records as R[]);
           },
           syncDependents: ({ context }) => {
             if (context.lastReplaced && onReplaced) onReplaced(context.lastReplaced.before as R, context.lastReplaced.after as R);
           },
         },
         actors: {
-          watchStorage: fromCallback(({ sendBack }) => store.subscribe((records) => sendBack({ type: 'storage.change', records: hydrate(records) }))),
+          watchStorage: fromCallback(({ sendBack }) =>
+            store.subscribe((records) => {
+              link.persister.rebase(records);
+              sendBack({ type: 'storage.change', records });
+            }),
+          ),
         },
       }),
     // The page's setup is fixed for its lifetime.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   );
-  const [input] = useState(() => ({ records: hydrate(store.read()), form: form as RecordForm<BookRecord> }));
+  useEffect(() => () => link.persister.stop(), [link]);
   return useActorRef(machine, { input });
 }
 
 /** Narrow selectors and the small api the record-book views use. */
 export function useRecordBookView(ref: RecordBookRef) {
   const editing = useSelector(ref, (s) => s.hasTag('editing'));
+  const changedElsewhere = useSelector(ref, (s) => s.matches('editing') && isEditedElsewhere(s.context));
   return {
     editing,
+    changedElsewhere,
     submit: () => ref.send({ type: 'form.submit' }),
     cancel: () => ref.send({ type: 'form.cancel' }),
+  };
+}
+
+/** The conflict dialog's view of the machine: what differs, and the three ways out. */
+export function useRecordConflict(ref: RecordBookRef) {
+  const open = useSelector(ref, (s) => s.hasTag('conflict'));
+  const theirs = useSelector(ref, (s) => s.context.theirs);
+  const draft = useSelector(ref, (s) => s.context.draft);
+  const editBase = useSelector(ref, (s) => s.context.editBase);
+  const form = useSelector(ref, (s) => s.context.form);
+  const diffs = useMemo(
+    () => (open && theirs ? differences(editBase ? form.toDraft(editBase) : draft, draft, form.toDraft(theirs)) : []),
+    [open, theirs, draft, editBase, form],
+  );
+  return {
+    open,
+    deletedElsewhere: open && theirs === null,
+    diffs,
+    initialChoices: useMemo(() => defaultChoices(diffs), [diffs]),
+    keepTheirs: () => ref.send({ type: 'conflict.keepTheirs' }),
+    keepMine: () => ref.send({ type: 'conflict.keepMine' }),
+    merge: (choices: Record<string, Side>) => ref.send({ type: 'conflict.merge', choices }),
   };
 }

@@ -1,0 +1,112 @@
+import { Dialog } from '@ark-ui/react/dialog';
+import { Portal } from '@ark-ui/react/portal';
+import { useEffect, useId, useState } from 'react';
+import { css } from 'styled-system/css';
+import type { FieldDifference, Side } from '../../domain/conflict';
+import { Button } from './Button';
+
+const backdrop = css({ position: 'fixed', inset: 0, bg: 'rgba(0,0,0,0.55)', zIndex: 60 });
+const positioner = css({ position: 'fixed', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', zIndex: 70, p: '3' });
+const content = css({
+  bg: 'surface',
+  color: 'fg',
+  border: '2px solid',
+  borderColor: 'accent',
+  boxShadow: '2xl',
+  width: 'min(720px, 100%)',
+  maxH: 'calc(100vh - 24px)',
+  overflowY: 'auto',
+  p: { base: '4', md: '6' },
+  display: 'grid',
+  gap: '4',
+});
+const fieldBox = css({ border: '1px solid', borderColor: 'border', p: '3', display: 'grid', gap: '2', minW: 0, '& legend': { fontWeight: 'bold', px: '1' } });
+const option = css({ display: 'flex', gap: '2', alignItems: 'flex-start', overflowWrap: 'anywhere', cursor: 'pointer', '& input': { mt: '1', flexShrink: 0 } });
+const sideLabel = css({ fontWeight: 'bold', color: 'fgMuted', mr: '1' });
+const actions = css({ display: 'flex', flexWrap: 'wrap', gap: '3', justifyContent: 'flex-end' });
+
+export interface ConflictDialogProps {
+  open: boolean;
+  /** What is being edited, for the text ('supplier Acme'). */
+  what: string;
+  deletedElsewhere: boolean;
+  diffs: readonly FieldDifference[];
+  labels: Readonly<Record<string, string>>;
+  initialChoices: Readonly<Record<string, Side>>;
+  onKeepTheirs: () => void;
+  onKeepMine: () => void;
+  onMerge: (choices: Record<string, Side>) => void;
+}
+
+/** A save from a stale view: what changed on each side, and keep theirs, keep mine or merge field by field. */
+export function ConflictDialog({ open, what, deletedElsewhere, diffs, labels, initialChoices, onKeepTheirs, onKeepMine, onMerge }: ConflictDialogProps) {
+  const [choices, setChoices] = useState<Record<string, Side>>({ ...initialChoices });
+  const id = useId();
+  useEffect(() => setChoices({ ...initialChoices }), [initialChoices]);
+  const show = (v: string) => (v === '' ? '(empty)' : v);
+  return (
+    <Dialog.Root open={open} role="alertdialog" closeOnInteractOutside={false} closeOnEscape={false} lazyMount unmountOnExit>
+      <Portal>
+        <Dialog.Backdrop className={backdrop} />
+        <Dialog.Positioner className={positioner}>
+          <Dialog.Content className={content}>
+            <Dialog.Title className={css({ fontSize: '2xl', color: 'accent', overflowWrap: 'anywhere' })}>Changed in another tab</Dialog.Title>
+            {deletedElsewhere ? (
+              <>
+                <Dialog.Description className={css({ overflowWrap: 'anywhere' })}>
+                  While you were editing {what}, it was deleted in another tab. Keep it deleted, or save your version again?
+                </Dialog.Description>
+                <div className={actions}>
+                  <Button variant="outlineRed" onClick={onKeepTheirs}>
+                    Keep it deleted
+                  </Button>
+                  <Button variant="solidGreen" onClick={onKeepMine}>
+                    Save mine again
+                  </Button>
+                </div>
+              </>
+            ) : (
+              <>
+                <Dialog.Description className={css({ overflowWrap: 'anywhere' })}>
+                  While you were editing {what}, another tab saved a different version. Nothing was overwritten. Choose what to keep: theirs, yours,
+                  or field by field below.
+                </Dialog.Description>
+                {diffs.length === 0 ? <p>Both versions now hold the same values.</p> : null}
+                {diffs.map((d) => (
+                  <fieldset key={d.field} className={fieldBox}>
+                    <legend>{labels[d.field] ?? d.field}</legend>
+                    {(['theirs', 'mine'] as const).map((side) => (
+                      <label key={side} className={option}>
+                        <input
+                          type="radio"
+                          name={`${id}-${d.field}`}
+                          checked={choices[d.field] === side}
+                          onChange={() => setChoices((c) => ({ ...c, [d.field]: side }))}
+                        />
+                        <span>
+                          <span className={sideLabel}>{side === 'theirs' ? 'Theirs:' : 'Mine:'}</span>
+                          {show(side === 'theirs' ? d.theirs : d.mine)}
+                        </span>
+                      </label>
+                    ))}
+                  </fieldset>
+                ))}
+                <div className={actions}>
+                  <Button variant="outlineBlue" onClick={onKeepTheirs}>
+                    Keep theirs
+                  </Button>
+                  <Button variant="outlineGreen" onClick={onKeepMine}>
+                    Keep mine
+                  </Button>
+                  <Button variant="solidGreen" onClick={() => onMerge(choices)}>
+                    Merge
+                  </Button>
+                </div>
+              </>
+            )}
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

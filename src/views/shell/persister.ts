@@ -1,0 +1,57 @@
+/**
+ * The storage side of a machine's `persist*` action for one collection: saves by id and revision
+ * (collection.ts), tells the caterer when a write fails and keeps retrying the kept change until it
+ * is saved (a full quota may be freed meanwhile), and hands conflicts to the caller.
+ */
+import { createCollectionSync, type CollectionAccessor, type Conflict, type SaveResult } from '../../storage/collection';
+import { notify } from './toaster';
+
+export interface Persister<R> {
+  save(records: readonly R[]): SaveResult<R>;
+  /** The view took a new list from storage. */
+  rebase(records: readonly R[]): void;
+  /** Stops retrying (the page is left). */
+  stop(): void;
+}
+
+export const retryMs = 10_000;
+
+export function createPersister<R extends object>(
+  store: CollectionAccessor<R>,
+  initial: readonly R[],
+  options: { label: string; onConflicts?: (conflicts: Array<Conflict<R>>, stored: R[]) => void },
+): Persister<R> {
+  const sync = createCollectionSync(store, initial);
+  let latest: readonly R[] | null = null;
+  let timer: ReturnType<typeof setInterval> | null = null;
+  let failing = false;
+
+  const save = (records: readonly R[]): SaveResult<R> => {
+    latest = records;
+    const result = sync.save(records);
+    if (!result.ok) {
+      if (!failing) notify({ type: 'error', title: `${options.label} not saved`, description: result.error.message, duration: 10_000 });
+      failing = true;
+      timer ??= setInterval(() => latest && save(latest), retryMs);
+      return result;
+    }
+    if (timer) clearInterval(timer);
+    timer = null;
+    if (failing) notify({ type: 'success', title: `${options.label} saved`, description: 'The change that could not be saved earlier is saved now.' });
+    failing = false;
+    if (result.conflicts.length) {
+      sync.rebase(result.records);
+      options.onConflicts?.(result.conflicts, result.records);
+    }
+    return result;
+  };
+
+  return {
+    save,
+    rebase: (records) => sync.rebase(records),
+    stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+    },
+  };
+}
