@@ -4,7 +4,9 @@
  * drafts (field name to text).
  */
 
-export type FormDraft = Readonly<Record<string, string | number | boolean>>;
+/** A form's values by field name (an object type of text, number or boolean fields). */
+export type FormDraft = object;
+type Values = Readonly<Record<string, string | number | boolean | undefined>>;
 export type Side = 'mine' | 'theirs';
 
 export interface FieldDifference {
@@ -17,10 +19,13 @@ export interface FieldDifference {
   changedThere: boolean;
 }
 
-const text = (v: string | number | boolean | undefined) => (v === undefined ? '' : String(v));
+const text = (v: string | number | boolean | undefined): string => (v === undefined ? '' : String(v));
 
 /** The fields where mine and theirs differ, in the draft's field order. */
-export function differences(base: FormDraft, mine: FormDraft, theirs: FormDraft): FieldDifference[] {
+export function differences(baseDraft: FormDraft, mineDraft: FormDraft, theirsDraft: FormDraft): FieldDifference[] {
+  const base = baseDraft as Values;
+  const mine = mineDraft as Values;
+  const theirs = theirsDraft as Values;
   const fields = [...new Set([...Object.keys(mine), ...Object.keys(theirs)])];
   return fields
     .filter((field) => text(mine[field]) !== text(theirs[field]))
@@ -40,7 +45,7 @@ export function defaultChoices(diffs: readonly FieldDifference[]): Record<string
 
 /** Theirs, with the fields chosen as mine taken from mine. */
 export function mergeDrafts<D extends FormDraft>(mine: D, theirs: D, choices: Readonly<Record<string, Side>>): D {
-  const merged: Record<string, string | number | boolean> = { ...theirs };
-  for (const [field, side] of Object.entries(choices)) if (side === 'mine' && field in mine) merged[field] = mine[field]!;
+  const merged = { ...theirs } as Record<string, unknown>;
+  for (const [field, side] of Object.entries(choices)) if (side === 'mine' && field in mine) merged[field] = (mine as Values)[field];
   return merged as D;
 }

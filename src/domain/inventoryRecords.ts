@@ -77,14 +77,3 @@ export const employeeForm: RecordForm<Employee> = {
   toDraft: (r) => ({ firstName: r.firstName, lastName: r.lastName, email: r.email, role: r.role, phone: r.phone, fullTimePartTime: r.fullTimePartTime, department: r.department, startDate: r.startDate }),
   key: (r) => r.id ?? `${r.firstName}|${r.lastName}|${r.email}|${r.startDate}`,
 };
-
-/** Gives stored employees without an id one, so their cards have stable keys. */
-export function withEmployeeIds(list: readonly Employee[]): Employee[] {
-  const seen = new Set<string>();
-  return list.map((e, i) => {
-    let id = e.id ?? `E-legacy-${i}`;
-    while (seen.has(id)) id = `${id}-${i}`;
-    seen.add(id);
-    return e.id === id ? e : { ...e, id };
-  });
-}

@@ -10,6 +10,9 @@ const item = (id: string, quantity: number, whenToOrder: number, supplierName = 
 });
 const a = item('a', 1, 5);
 const b = item('b', 10, 2);
+const c = item('c', 3, 1);
+/** Tab A saved a new quantity of the middle item while this tab's Edit Item modal was open. */
+const bThere = { ...b, quantity: 50, rev: 3 };
 
 const alerts: string[] = [];
 const persisted: InventoryItem[][] = [];
@@ -28,7 +31,7 @@ const reset = () => {
 describeModel('inventoryBoard', {
   machine,
   reset,
-  input: { items: [a, b], supplierNames: ['Acme', 'Bolt'] },
+  input: { items: [a, b, c], supplierNames: ['Acme', 'Bolt'] },
   // Context holds whole drafts and lists; tell states apart by what the rules look at.
   serializeState: (s) =>
     JSON.stringify({
@@ -39,9 +42,12 @@ describeModel('inventoryBoard', {
       open: Object.keys(s.context.expanded).length,
       edit: s.context.editId,
       editValid: isEditDraftValid(s.context.editDraft),
+      q: s.context.editDraft.quantity,
+      bq: s.context.items.find((i) => i.id === 'b')?.quantity ?? null,
+      theirs: s.context.theirs?.quantity ?? null,
       active: s.context.activeId,
     }),
-  limit: 3000,
+  limit: 60000,
   events: {
     'form.change': [
       { type: 'form.change', field: 'amountPerUnit', value: '2' },
@@ -53,7 +59,7 @@ describeModel('inventoryBoard', {
     'item.add': [{ type: 'item.add' }],
     'item.toggle': [{ type: 'item.toggle', id: 'a' }],
     'item.delete': [{ type: 'item.delete', id: 'b' }],
-    'edit.open': [{ type: 'edit.open', id: 'a' }],
+    'edit.open': [{ type: 'edit.open', id: 'b' }],
     'edit.change': [
       { type: 'edit.change', field: 'quantity', value: 'lots' },
       { type: 'edit.change', field: 'quantity', value: '7' },
@@ -66,8 +72,15 @@ describeModel('inventoryBoard', {
       { type: 'drag.end', overId: null },
     ],
     'drag.cancel': [{ type: 'drag.cancel' }],
-    'storage.items': [{ type: 'storage.items', items: [b] }],
+    'storage.items': [
+      { type: 'storage.items', items: [a, c] },
+      { type: 'storage.items', items: [a, bThere, c] },
+    ],
     'storage.suppliers': [{ type: 'storage.suppliers', names: [] }],
+    'save.conflict': [{ type: 'save.conflict', mine: { ...b, quantity: 7 }, theirs: bThere }],
+    'conflict.keepTheirs': [{ type: 'conflict.keepTheirs' }],
+    'conflict.keepMine': [{ type: 'conflict.keepMine' }],
+    'conflict.merge': [{ type: 'conflict.merge', choices: { quantity: 'mine' } }],
   },
   states: {
     'modal.closed': (s) => {
@@ -77,7 +90,14 @@ describeModel('inventoryBoard', {
     },
     'modal.open': (s) => {
       expect(s.hasTag('edit modal')).toBe(true);
-      expect(s.context.items.some((i) => i.id === s.context.editId)).toBe(true);
+      expect(s.hasTag('conflict')).toBe(false);
+      expect(s.context.editId).toBe('b');
+      expect(s.context.editBase?.id).toBe('b');
+    },
+    'modal.conflict': (s) => {
+      expect(s.hasTag('conflict')).toBe(true);
+      // Their version is exactly what the list holds now (null when deleted there); nothing was overwritten.
+      expect(s.context.theirs).toEqual(s.context.items.find((i) => i.id === s.context.editId) ?? null);
     },
     'drag.idle': (s) => {
       expect(s.hasTag('dragging')).toBe(false);
@@ -98,7 +118,9 @@ describeModel('inventoryBoard', {
       { type: 'item.add' },
       { type: 'item.add' },
     ],
-    [{ type: 'edit.open', id: 'a' }, { type: 'storage.items', items: [a] }],
+    [{ type: 'edit.open', id: 'b' }, { type: 'storage.items', items: [a, c] }],
+    [{ type: 'edit.open', id: 'b' }, { type: 'edit.change', field: 'quantity', value: 'lots' }, { type: 'storage.items', items: [a, bThere, c] }, { type: 'edit.commit' }, { type: 'conflict.keepMine' }],
+    [{ type: 'edit.open', id: 'b' }, { type: 'edit.change', field: 'quantity', value: 'lots' }, { type: 'storage.items', items: [a, bThere, c] }, { type: 'edit.commit' }, { type: 'conflict.merge', choices: { quantity: 'mine' } }],
     [{ type: 'drag.start', id: 'a' }, { type: 'drag.end', overId: 'a' }],
   ],
 });
@@ -183,6 +205,53 @@ describe('inventoryBoard rules pinned by hand (spec section 5)', () => {
     actor.send({ type: 'drag.end', overId: 'b' });
     expect(actor.getSnapshot().context.items.map((i) => i.id)).toEqual(['b', 'a']);
     expect(persisted.at(-1)!.map((i) => i.id)).toEqual(['b', 'a']);
+  });
+
+  it('two tabs: a stale Edit Item modal does not revert the quantity another tab saved', () => {
+    const actor = started([a, b, c]);
+    actor.send({ type: 'edit.open', id: 'b' });
+    actor.send({ type: 'edit.change', field: 'name', value: 'Butter' });
+    actor.send({ type: 'storage.items', items: [a, bThere, c] });
+    expect(actor.getSnapshot().context.editDraft.name).toBe('Butter');
+    actor.send({ type: 'edit.commit' });
+    expect(actor.getSnapshot().matches({ modal: 'conflict' })).toBe(true);
+    expect(persisted).toEqual([]);
+    // Merge: my name, their quantity.
+    actor.send({ type: 'conflict.merge', choices: { name: 'mine', quantity: 'theirs' } });
+    expect(actor.getSnapshot().matches({ modal: 'closed' })).toBe(true);
+    const saved = persisted.at(-1)!;
+    expect(saved.map((i) => i.id)).toEqual(['a', 'b', 'c']);
+    expect(saved[1]).toMatchObject({ name: 'Butter', quantity: 50, rev: 3 });
+    expect(saved[0]).toBe(a);
+    expect(saved[2]).toBe(c);
+  });
+
+  it('keep theirs saves nothing; keep mine writes the modal over theirs; a deleted item can be saved again', () => {
+    let actor = started([a, b, c]);
+    actor.send({ type: 'edit.open', id: 'b' });
+    actor.send({ type: 'edit.change', field: 'quantity', value: '7' });
+    actor.send({ type: 'storage.items', items: [a, bThere, c] });
+    actor.send({ type: 'edit.commit' });
+    actor.send({ type: 'conflict.keepTheirs' });
+    expect(persisted).toEqual([]);
+    expect(actor.getSnapshot().context.items[1]).toBe(bThere);
+
+    actor = started([a, b, c]);
+    actor.send({ type: 'edit.open', id: 'b' });
+    actor.send({ type: 'edit.change', field: 'quantity', value: '7' });
+    actor.send({ type: 'storage.items', items: [a, bThere, c] });
+    actor.send({ type: 'edit.commit' });
+    actor.send({ type: 'conflict.keepMine' });
+    expect(persisted.at(-1)![1]).toMatchObject({ id: 'b', quantity: 7 });
+
+    actor = started([a, b, c]);
+    actor.send({ type: 'edit.open', id: 'b' });
+    actor.send({ type: 'storage.items', items: [a, c] });
+    expect(actor.getSnapshot().matches({ modal: 'open' })).toBe(true);
+    actor.send({ type: 'edit.commit' });
+    expect(actor.getSnapshot().context.theirs).toBeNull();
+    actor.send({ type: 'conflict.keepMine' });
+    expect(persisted.at(-1)!.map((i) => i.id)).toEqual(['a', 'c', 'b']);
   });
 
   it('keeps each card expanded or collapsed on its own', () => {

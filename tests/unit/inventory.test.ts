@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   applyEdit, draftFromItem, emptyItemDraft, hasCountsAndSku, hasValidNumbers, isEditDraftValid, isLowStock, itemFromDraft, moveItem, nextItemId, renameSupplierInItems, unitLabel, unitOptions,
 } from '../../src/domain/inventory';
-import { employeeForm, supplierForm, withEmployeeIds } from '../../src/domain/inventoryRecords';
+import { employeeForm, supplierForm } from '../../src/domain/inventoryRecords';
 import type { InventoryItem } from '../../src/storage/schemas';
 
 const item = (id: string, supplierName = 'Acme'): InventoryItem => ({
@@ -56,8 +56,14 @@ describe('supplier and employee forms (clarifications.md)', () => {
   });
   it('validates employees and gives ids', () => {
     expect(Object.keys(employeeForm.validate(employeeForm.empty()))).toEqual(['firstName', 'lastName']);
-    const [a, b] = withEmployeeIds([{ ...employeeForm.toRecord({ ...employeeForm.empty(), firstName: 'A', lastName: 'B' }, undefined, 1), id: undefined }, employeeForm.toRecord({ ...employeeForm.empty(), firstName: 'A', lastName: 'B' }, undefined, 2)]);
-    expect(a!.id).toBeTruthy();
-    expect(b!.id).toBe('E2');
+    const a = employeeForm.toRecord({ ...employeeForm.empty(), firstName: 'A', lastName: 'B' }, undefined, 1);
+    expect(a.id).toMatch(/^E1[a-z0-9]+$/);
+    expect(employeeForm.toRecord({ ...employeeForm.empty(), firstName: 'C', lastName: 'D' }, a, 2).id).toBe(a.id);
+  });
+  it('refuses a Supplier ID another supplier has, but not the record\'s own', () => {
+    const acme = supplierForm.toRecord({ ...supplierForm.empty(), supplierID: 'S1', supplierName: 'Acme' }, undefined, 1);
+    const draft = { ...supplierForm.empty(), supplierID: 'S1', supplierName: 'Other' };
+    expect(supplierForm.validate(draft, [acme]).supplierID).toBe('Another supplier already has this Supplier ID.');
+    expect(supplierForm.validate(draft, [])).toEqual({});
   });
 });

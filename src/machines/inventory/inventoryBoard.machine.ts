@@ -2,9 +2,12 @@
  * Inventory board: the add form, the ordered list of item cards with the set of expanded cards, and
  * two parallel regions: the Edit Item modal (closed/open) and drag-and-drop (idle/dragging).
  * Every change to the list is persisted by `persistItems`; another tab's changes arrive as
- * `storage.items` / `storage.suppliers` from the invoked storage watcher.
+ * `storage.items` / `storage.suppliers` from the invoked storage watcher. The Edit Item form
+ * survives them; saving it when another tab changed or deleted that item meanwhile goes to the
+ * modal's `conflict` state (keep theirs, keep mine, or merge field by field), never overwriting.
  */
-import { assign, fromCallback, setup } from 'xstate';
+import { assertEvent, assign, fromCallback, setup } from 'xstate';
+import { mergeDrafts, type Side } from '../../domain/conflict';
 import {
   applyEdit,
   draftFromItem,
@@ -35,6 +38,10 @@ export interface InventoryBoardContext {
   /** The Edit Item modal's form and the item it edits (meaningful while `modal.open`). */
   editId: string | null;
   editDraft: ItemDraft;
+  /** The item as it was when Edit was pressed: what the modal's changes are based on. */
+  editBase: InventoryItem | null;
+  /** In `modal.conflict`: the stored version now (null when another tab deleted it). */
+  theirs: InventoryItem | null;
   /** The card being dragged (meaningful while `drag.dragging`). */
   activeId: string | null;
 }
@@ -65,14 +72,31 @@ export type InventoryBoardEvent =
   /** Another tab saved inventoryItems. */
   | { type: 'storage.items'; items: InventoryItem[] }
   /** Another tab saved suppliers (their names feed the Supplier Name choices). */
-  | { type: 'storage.suppliers'; names: string[] };
+  | { type: 'storage.suppliers'; names: string[] }
+  /** The storage refused a save of this item: another tab changed it at the same moment. */
+  | { type: 'save.conflict'; mine: InventoryItem; theirs: InventoryItem | null }
+  /** Conflict dialog: keep the other tab's version, drop this modal's changes. */
+  | { type: 'conflict.keepTheirs' }
+  /** Conflict dialog: save this modal's values over the other tab's version. */
+  | { type: 'conflict.keepMine' }
+  /** Conflict dialog: the other tab's version with the fields chosen as mine taken from this modal. */
+  | { type: 'conflict.merge'; choices: Record<string, Side> };
+
+const sameItem = (a: InventoryItem, b: InventoryItem) => JSON.stringify(draftFromItem(a)) === JSON.stringify(draftFromItem(b));
+
+/** True when the item in the Edit Item modal was changed or deleted elsewhere since Edit was pressed. */
+export function isEditedElsewhere(context: InventoryBoardContext): boolean {
+  if (context.editId === null || context.editBase === null) return false;
+  const current = context.items.find((i) => i.id === context.editId);
+  return !current || !sameItem(current, context.editBase);
+}
 
 export const inventoryBoardMachine = setup({
   types: {
     context: {} as InventoryBoardContext,
     events: {} as InventoryBoardEvent,
     input: {} as InventoryBoardInput,
-    tags: {} as 'edit modal' | 'dragging',
+    tags: {} as 'edit modal' | 'dragging' | 'conflict',
   },
   actions: {
     setDraftField: assign({
@@ -102,7 +126,7 @@ export const inventoryBoardMachine = setup({
     loadEdit: assign(({ context, event }) => {
       if (event.type !== 'edit.open') return {};
       const item = context.items.find((i) => i.id === event.id)!;
-      return { editId: item.id, editDraft: draftFromItem(item) };
+      return { editId: item.id, editDraft: draftFromItem(item), editBase: item };
     }),
     setEditField: assign({
       editDraft: ({ context, event }) => (event.type === 'edit.change' ? { ...context.editDraft, [event.field]: event.value } : context.editDraft),
@@ -110,7 +134,34 @@ export const inventoryBoardMachine = setup({
     commitEdit: assign({
       items: ({ context }) => context.items.map((i) => (i.id === context.editId ? applyEdit(i, context.editDraft) : i)),
     }),
-    clearEdit: assign({ editId: null, editDraft: () => emptyItemDraft() }),
+    clearEdit: assign({ editId: null, editDraft: () => emptyItemDraft(), editBase: null, theirs: null }),
+    setTheirs: assign({ theirs: ({ context }) => context.items.find((i) => i.id === context.editId) ?? null }),
+    /** The modal continues from their version: a Save from here is no longer stale. */
+    adoptTheirs: assign({ editBase: ({ context }) => context.theirs ?? context.editBase }),
+    /** Keep mine: the modal's values over their version, or the item again if they deleted it. */
+    writeMine: assign({
+      items: ({ context }) => {
+        const theirs = context.items.find((i) => i.id === context.editId);
+        if (!theirs) return context.editBase ? [...context.items, applyEdit(context.editBase, context.editDraft)] : context.items;
+        return context.items.map((i) => (i === theirs ? applyEdit(theirs, context.editDraft) : i));
+      },
+    }),
+    mergeEditDraft: assign({
+      editDraft: ({ context, event }) => {
+        assertEvent(event, 'conflict.merge');
+        return mergeDrafts(context.editDraft, draftFromItem(context.theirs!), event.choices);
+      },
+    }),
+    loadConflict: assign(({ context, event }) => {
+      assertEvent(event, 'save.conflict');
+      // The stored list arrived just before (storage.items): their version is the one in it.
+      return {
+        editId: event.mine.id,
+        editDraft: draftFromItem(event.mine),
+        editBase: event.theirs ?? event.mine,
+        theirs: context.items.find((i) => i.id === event.mine.id) ?? null,
+      };
+    }),
     setActive: assign({ activeId: ({ event }) => (event.type === 'drag.start' ? event.id : null) }),
     clearActive: assign({ activeId: null }),
     moveActiveItem: assign({
@@ -134,7 +185,10 @@ export const inventoryBoardMachine = setup({
       (event.type === 'edit.open' || event.type === 'item.delete' || event.type === 'item.toggle' || event.type === 'drag.start') &&
       context.items.some((i) => i.id === event.id),
     isEditValid: ({ context }) => isEditDraftValid(context.editDraft),
-    isEditedItemGone: ({ context, event }) => event.type === 'storage.items' && !event.items.some((i) => i.id === context.editId),
+    isEditStale: ({ context }) => isEditedElsewhere(context),
+    hasTheirs: ({ context }) => context.theirs !== null,
+    isMergeValid: ({ context, event }) =>
+      event.type === 'conflict.merge' && context.theirs !== null && isEditDraftValid(mergeDrafts(context.editDraft, draftFromItem(context.theirs), event.choices)),
     isMoveToOtherCard: ({ context, event }) =>
       event.type === 'drag.end' && event.overId !== null && event.overId !== context.activeId && context.items.some((i) => i.id === event.overId),
   },
@@ -152,6 +206,8 @@ export const inventoryBoardMachine = setup({
     draft: emptyItemDraft(),
     editId: null,
     editDraft: emptyItemDraft(),
+    editBase: null,
+    theirs: null,
     activeId: null,
   }),
   invoke: { id: 'storageSync', src: 'watchStorage' },
@@ -161,16 +217,17 @@ export const inventoryBoardMachine = setup({
     // Spec section 5, in order: the alert for non-numeric amount/cost, then the silent rule.
     'item.add': [{ guard: 'hasInvalidNumbers', actions: 'alertInvalidNumbers' }, { guard: 'canAddItem', actions: ['addItem', 'persistItems', 'resetForm'] }],
     'item.toggle': { guard: 'hasItem', actions: 'toggleExpanded' },
-    'item.delete': { guard: 'hasItem', actions: ['removeItem', 'persistItems'] },
     'storage.suppliers': { actions: 'setSupplierNames' },
   },
   states: {
     modal: {
       initial: 'closed',
+      on: { 'save.conflict': { target: '.conflict', actions: 'loadConflict' } },
       states: {
         closed: {
           on: {
             'edit.open': { guard: 'hasItem', target: 'open', actions: 'loadEdit' },
+            'item.delete': { guard: 'hasItem', actions: ['removeItem', 'persistItems'] },
             'storage.items': { actions: 'setItems' },
           },
         },
@@ -178,13 +235,32 @@ export const inventoryBoardMachine = setup({
           tags: ['edit modal'],
           on: {
             'edit.change': { actions: 'setEditField' },
-            // Invalid numbers: nothing happens and the modal stays open (spec section 5).
-            'edit.commit': { guard: 'isEditValid', target: 'closed', actions: ['commitEdit', 'persistItems', 'clearEdit'] },
-            'edit.cancel': { target: 'closed', actions: 'clearEdit' },
-            'storage.items': [
-              { guard: 'isEditedItemGone', target: 'closed', actions: ['setItems', 'clearEdit'] },
-              { actions: 'setItems' },
+            'edit.commit': [
+              // Another tab changed or deleted this item since Edit: ask, never overwrite.
+              { guard: 'isEditStale', target: 'conflict', actions: 'setTheirs' },
+              // Invalid numbers: nothing happens and the modal stays open (spec section 5).
+              { guard: 'isEditValid', target: 'closed', actions: ['commitEdit', 'persistItems', 'clearEdit'] },
             ],
+            'edit.cancel': { target: 'closed', actions: 'clearEdit' },
+            'item.delete': { guard: 'hasItem', actions: ['removeItem', 'persistItems'] },
+            // The values being typed survive other tabs' saves; a change to this very item shows at Save.
+            'storage.items': { actions: 'setItems' },
+          },
+        },
+        conflict: {
+          tags: ['edit modal', 'conflict'],
+          on: {
+            'conflict.keepTheirs': { target: 'closed', actions: 'clearEdit' },
+            'conflict.keepMine': [
+              { guard: 'isEditValid', target: 'closed', actions: ['writeMine', 'persistItems', 'clearEdit'] },
+              { target: 'open', actions: 'adoptTheirs' },
+            ],
+            'conflict.merge': [
+              { guard: 'isMergeValid', target: 'closed', actions: ['mergeEditDraft', 'writeMine', 'persistItems', 'clearEdit'] },
+              { guard: 'hasTheirs', target: 'open', actions: ['mergeEditDraft', 'adoptTheirs'] },
+            ],
+            'item.delete': { guard: 'hasItem', actions: ['removeItem', 'persistItems', 'setTheirs'] },
+            'storage.items': { actions: ['setItems', 'setTheirs'] },
           },
         },
       },

@@ -6,7 +6,21 @@ import { css } from 'styled-system/css';
 import { categoryOptions, isNumeric, packageTypeOptions, unitOptions, type ItemField } from '../../domain/inventory';
 import { Button } from '../components/Button';
 import { SelectField, TextField, type Option } from '../components/fields';
-import type { InventoryBoardRef } from './useInventoryBoard';
+import { ConflictDialog } from '../components/ConflictDialog';
+import { useEditedElsewhere, useItemConflict, type InventoryBoardRef } from './useInventoryBoard';
+
+const fieldLabels: Record<ItemField, string> = {
+  sku: 'SKU',
+  name: 'Item Name',
+  category: 'Category',
+  amountPerUnit: 'Amount per Unit',
+  unit: 'Unit Measurement',
+  packageType: 'Package Type',
+  costPerUnit: 'Cost per Unit',
+  quantity: 'On-hand Quantity',
+  whenToOrder: 'Re-order Qty',
+  supplierName: 'Supplier Name',
+};
 
 const categoryList: Option[] = categoryOptions.map((c) => ({ value: c, label: c }));
 const packageList: Option[] = packageTypeOptions.map((p) => ({ value: p, label: p }));
@@ -66,44 +80,64 @@ function SupplierChoice({ board }: { board: InventoryBoardRef }) {
 /** The Edit Item modal: open while the board's modal region is `open`; Ark owns focus and dismissal. */
 export function EditItemDialog({ board }: { board: InventoryBoardRef }) {
   const open = useSelector(board, (s) => s.hasTag('edit modal'));
+  const changedElsewhere = useEditedElsewhere(board);
+  const conflict = useItemConflict(board);
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => (d.open ? undefined : board.send({ type: 'edit.cancel' }))} lazyMount unmountOnExit>
-      <Portal>
-        <Dialog.Backdrop className={backdrop} />
-        <Dialog.Positioner className={positioner}>
-          <Dialog.Content className={content}>
-            <Dialog.Title className={css({ fontSize: '2xl', color: 'primary' })}>Edit Item</Dialog.Title>
-            <form
-              noValidate
-              onSubmit={(e) => {
-                e.preventDefault();
-                board.send({ type: 'edit.commit' });
-              }}
-            >
-              <div className={grid}>
-                <Text board={board} field="sku" label="SKU" />
-                <Text board={board} field="name" label="Item Name" />
-                <Choice board={board} field="category" label="Category" options={categoryList} placeholder="Select a Category" />
-                <Text board={board} field="amountPerUnit" label="Amount per Unit" numeric />
-                <Choice board={board} field="unit" label="Unit Measurement" options={unitOptions} />
-                <Choice board={board} field="packageType" label="Package Type" options={packageList} />
-                <Text board={board} field="costPerUnit" label="Cost per Unit" numeric />
-                <Text board={board} field="quantity" label="On-hand Quantity" numeric />
-                <Text board={board} field="whenToOrder" label="Re-order Qty" numeric />
-                <SupplierChoice board={board} />
-              </div>
-              <div className={css({ display: 'flex', gap: '3', justifyContent: 'flex-end' })}>
-                <Button variant="outlineRed" onClick={() => board.send({ type: 'edit.cancel' })}>
-                  Cancel
-                </Button>
-                <Button type="submit" variant="solidGreen">
-                  Save
-                </Button>
-              </div>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <>
+      <ConflictDialog
+        open={conflict.open}
+        what={`item ${conflict.name}`}
+        deletedElsewhere={conflict.deletedElsewhere}
+        diffs={conflict.diffs}
+        labels={fieldLabels}
+        initialChoices={conflict.initialChoices}
+        onKeepTheirs={conflict.keepTheirs}
+        onKeepMine={conflict.keepMine}
+        onMerge={conflict.merge}
+      />
+      <Dialog.Root open={open} onOpenChange={(d) => (d.open ? undefined : board.send({ type: 'edit.cancel' }))} lazyMount unmountOnExit>
+        <Portal>
+          <Dialog.Backdrop className={backdrop} />
+          <Dialog.Positioner className={positioner}>
+            <Dialog.Content className={content}>
+              <Dialog.Title className={css({ fontSize: '2xl', color: 'primary' })}>Edit Item</Dialog.Title>
+              {changedElsewhere ? (
+                <p role="status" className={css({ bg: 'alertBg', color: 'alertFg', px: '3', py: '2', mt: '3', fontWeight: 'bold' })}>
+                  This item was changed in another tab. Your typing is kept; Save will ask which version to keep.
+                </p>
+              ) : null}
+              <form
+                noValidate
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  board.send({ type: 'edit.commit' });
+                }}
+              >
+                <div className={grid}>
+                  <Text board={board} field="sku" label="SKU" />
+                  <Text board={board} field="name" label="Item Name" />
+                  <Choice board={board} field="category" label="Category" options={categoryList} placeholder="Select a Category" />
+                  <Text board={board} field="amountPerUnit" label="Amount per Unit" numeric />
+                  <Choice board={board} field="unit" label="Unit Measurement" options={unitOptions} />
+                  <Choice board={board} field="packageType" label="Package Type" options={packageList} />
+                  <Text board={board} field="costPerUnit" label="Cost per Unit" numeric />
+                  <Text board={board} field="quantity" label="On-hand Quantity" numeric />
+                  <Text board={board} field="whenToOrder" label="Re-order Qty" numeric />
+                  <SupplierChoice board={board} />
+                </div>
+                <div className={css({ display: 'flex', gap: '3', justifyContent: 'flex-end' })}>
+                  <Button variant="outlineRed" onClick={() => board.send({ type: 'edit.cancel' })}>
+                    Cancel
+                  </Button>
+                  <Button type="submit" variant="solidGreen">
+                    Save
+                  </Button>
+                </div>
+              </form>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+    </>
   );
 }

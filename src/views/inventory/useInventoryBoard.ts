@@ -1,13 +1,17 @@
 /**
- * The inventory board actor with its side effects: storage writes (with an error toast on failure),
- * the spec's alert, and a watcher that follows other tabs' changes to inventoryItems and suppliers.
+ * The inventory board actor with its side effects: storage writes by id and revision (a failed
+ * write is kept and retried; another tab's simultaneous change becomes the Edit Item conflict), the
+ * spec's alert, and a watcher that follows other tabs' changes to inventoryItems and suppliers.
  */
-import { useActorRef } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useState } from 'react';
 import { fromCallback, type ActorRefFrom } from 'xstate';
-import { inventoryBoardMachine } from '../../machines/inventory/inventoryBoard.machine';
+import { defaultChoices, differences, type Side } from '../../domain/conflict';
+import { draftFromItem } from '../../domain/inventory';
+import { inventoryBoardMachine, isEditedElsewhere, type InventoryBoardEvent } from '../../machines/inventory/inventoryBoard.machine';
 import { inventoryItemsStore, suppliersStore } from '../../storage/keys';
 import type { InventoryItem } from '../../storage/schemas';
+import { createPersister, type Persister } from '../shell/persister';
 import { notify } from '../shell/toaster';
 
 export type InventoryBoardRef = ActorRefFrom<typeof inventoryBoardMachine>;
@@ -17,49 +21,109 @@ const supplierNames = () => suppliersStore.read().map((s) => s.supplierName).fil
 /**
  * Writes are coalesced and made just after the frame that shows the change: serialising thousands of
  * items must not sit between a keystroke or a drop and the screen. Pending writes are flushed when
- * the page is hidden or left, so nothing is lost on reload or close.
+ * the page is hidden or left, and before another tab's change is taken in, so nothing is lost.
  */
-let pending: InventoryItem[] | null = null;
-let scheduled = false;
-function flushItems() {
-  scheduled = false;
-  if (pending === null) return;
-  const items = pending;
-  pending = null;
-  const result = inventoryItemsStore.write(items);
-  if (!result.ok) notify({ type: 'error', title: 'Inventory not saved', description: result.error.message });
+function createWriter(persister: Persister<InventoryItem>) {
+  let pending: InventoryItem[] | null = null;
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (pending === null) return;
+    const items = pending;
+    pending = null;
+    persister.save(items);
+  };
+  const schedule = (items: InventoryItem[]) => {
+    pending = items;
+    if (scheduled) return;
+    scheduled = true;
+    if ('requestIdleCallback' in window) window.requestIdleCallback(flush, { timeout: 150 });
+    else setTimeout(flush, 16);
+  };
+  const onHide = () => document.visibilityState === 'hidden' && flush();
+  window.addEventListener('pagehide', flush);
+  document.addEventListener('visibilitychange', onHide);
+  return {
+    schedule,
+    flush,
+    stop() {
+      flush();
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', onHide);
+      persister.stop();
+    },
+  };
 }
-function scheduleWrite(items: InventoryItem[]) {
-  pending = items;
-  if (scheduled) return;
-  scheduled = true;
-  if ('requestIdleCallback' in window) window.requestIdleCallback(flushItems, { timeout: 150 });
-  else setTimeout(flushItems, 16);
-}
-if (typeof window !== 'undefined') {
-  window.addEventListener('pagehide', flushItems);
-  document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && flushItems());
-}
-
-const liveMachine = inventoryBoardMachine.provide({
-  actions: {
-    persistItems: ({ context }) => scheduleWrite(context.items),
-    alertInvalidNumbers: () => window.alert('Please enter valid numerical values.'),
-  },
-  actors: {
-    watchStorage: fromCallback(({ sendBack }) => {
-      const stopItems = inventoryItemsStore.subscribe((items) => sendBack({ type: 'storage.items', items }));
-      const stopSuppliers = suppliersStore.subscribe(() => sendBack({ type: 'storage.suppliers', names: supplierNames() }));
-      return () => {
-        stopItems();
-        stopSuppliers();
-      };
-    }),
-  },
-});
 
 export function useInventoryBoard(): InventoryBoardRef {
-  const [input] = useState(() => ({ items: inventoryItemsStore.read(), supplierNames: supplierNames() }));
-  useEffect(() => flushItems, []);
-  return useActorRef(liveMachine, { input });
+  const [link] = useState(() => {
+    const items = inventoryItemsStore.read();
+    const state = { input: { items, supplierNames: supplierNames() }, send: null as ((e: InventoryBoardEvent) => void) | null, persister: null as never as Persister<InventoryItem> };
+    state.persister = createPersister(inventoryItemsStore, items, {
+      label: 'Inventory',
+      onConflicts: (conflicts, stored) => {
+        state.send?.({ type: 'storage.items', items: stored });
+        for (const c of conflicts) {
+          if (c.mine) state.send?.({ type: 'save.conflict', mine: c.mine, theirs: c.theirs });
+          else notify({ type: 'warning', title: `${c.theirs!.name} was not deleted`, description: 'It was changed in another tab at the same moment, so their version was kept.' });
+        }
+      },
+    });
+    return { ...state, writer: createWriter(state.persister) };
+  });
+  const machine = useMemo(
+    () =>
+      inventoryBoardMachine.provide({
+        actions: {
+          persistItems: ({ context, self }) => {
+            link.send = (event) => self.send(event);
+            link.writer.schedule(context.items);
+          },
+          alertInvalidNumbers: () => window.alert('Please enter valid numerical values.'),
+        },
+        actors: {
+          watchStorage: fromCallback(({ sendBack }) => {
+            const stopItems = inventoryItemsStore.subscribe(() => {
+              // This tab's pending change goes onto the other tab's list first, by id.
+              link.writer.flush();
+              const items = inventoryItemsStore.read();
+              link.persister.rebase(items);
+              sendBack({ type: 'storage.items', items });
+            });
+            const stopSuppliers = suppliersStore.subscribe(() => sendBack({ type: 'storage.suppliers', names: supplierNames() }));
+            return () => {
+              stopItems();
+              stopSuppliers();
+            };
+          }),
+        },
+      }),
+    [link],
+  );
+  useEffect(() => () => link.writer.stop(), [link]);
+  return useActorRef(machine, { input: link.input });
+}
+
+/** The Edit Item conflict dialog's view of the board. */
+export function useItemConflict(ref: InventoryBoardRef) {
+  const open = useSelector(ref, (s) => s.hasTag('conflict'));
+  const theirs = useSelector(ref, (s) => s.context.theirs);
+  const draft = useSelector(ref, (s) => s.context.editDraft);
+  const editBase = useSelector(ref, (s) => s.context.editBase);
+  const diffs = useMemo(() => (open && theirs ? differences(editBase ? draftFromItem(editBase) : draft, draft, draftFromItem(theirs)) : []), [open, theirs, draft, editBase]);
+  return {
+    open,
+    name: editBase?.name ?? '',
+    deletedElsewhere: open && theirs === null,
+    diffs,
+    initialChoices: useMemo(() => defaultChoices(diffs), [diffs]),
+    keepTheirs: () => ref.send({ type: 'conflict.keepTheirs' }),
+    keepMine: () => ref.send({ type: 'conflict.keepMine' }),
+    merge: (choices: Record<string, Side>) => ref.send({ type: 'conflict.merge', choices }),
+  };
+}
+
+/** True while the Edit Item modal's item was changed in another tab (a notice in the modal). */
+export function useEditedElsewhere(ref: InventoryBoardRef): boolean {
+  return useSelector(ref, (s) => s.matches({ modal: 'open' }) && isEditedElsewhere(s.context));
 }
