@@ -23,7 +23,7 @@ async function downloadBackup(page: Page) {
 }
 
 async function chooseFile(page: Page, text: string) {
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), backupSection(page).getByRole('button', { name: 'Restore from backup', exact: true }).click()]);
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), backupSection(page).getByText('Restore from backup', { exact: true }).click()]);
   await chooser.setFiles({ name: 'backup.json', mimeType: 'application/json', buffer: Buffer.from(text, 'utf8') });
 }
 
@@ -43,6 +43,10 @@ test('Download backup saves every owned key with a checksum; restoring it after 
   await openDashboardWithMockData(page);
   const original = await storageSnapshot(page);
 
+  // One control, a file input, named by its visible label.
+  await expect(backupSection(page).getByRole('button', { name: 'Restore from backup', exact: true })).toHaveAttribute('type', 'file');
+  await expect(backupSection(page).getByLabel('Restore from backup')).toHaveAttribute('accept', /\.json/);
+
   const file = await downloadBackup(page);
   expect(file.name).toMatch(/^cater-captain-backup-\d{4}-\d{2}-\d{2}\.json$/);
   const doc = JSON.parse(file.text) as { format: string; formatVersion: number; createdAt: string; appVersion: string; sha256: string; payload: Record<string, string> };
@@ -52,12 +56,17 @@ test('Download backup saves every owned key with a checksum; restoring it after 
   for (const key of ['inventoryItems', 'suppliers', 'employees', 'events']) expect(doc.payload[key], key).toBe(original[key]);
   expect(Object.keys(doc.payload).some((key) => key.startsWith('sb-'))).toBe(false);
 
-  // The caterer's data changes after the backup: three events left, and a tax rate for a new event.
-  await page.evaluate(() => {
-    const events = JSON.parse(window.localStorage.getItem('events') ?? '[]') as unknown[];
-    window.localStorage.setItem('events', JSON.stringify(events.slice(0, 3)));
+  // The caterer's data changes after the backup: only past events are left, and a tax rate for a new event.
+  const kept = await page.evaluate(() => {
+    const today = new Date().toISOString().slice(0, 10);
+    const events = JSON.parse(window.localStorage.getItem('events') ?? '[]') as Array<{ EventDate: string }>;
+    const past = events.filter((event) => event.EventDate < today);
+    window.localStorage.setItem('events', JSON.stringify(past));
     window.localStorage.setItem('99-taxPercentage', '7');
+    return past.length;
   });
+  expect(kept).toBeGreaterThan(0);
+  expect(kept).toBeLessThan(10);
   await page.reload();
   const upcoming = page.getByRole('region', { name: 'Upcoming Events', exact: true });
   await expect(upcoming.getByText('No events in the next 14 days.')).toBeVisible();
@@ -66,7 +75,7 @@ test('Download backup saves every owned key with a checksum; restoring it after 
   const preview = backupSection(page).getByRole('region', { name: 'Check before you restore' });
   await expect(preview).toBeVisible();
   const eventsRow = preview.getByRole('row', { name: /^events/ });
-  await expect(eventsRow.getByRole('cell')).toHaveText(['3', '10', '7', '0', '0']);
+  await expect(eventsRow.getByRole('cell')).toHaveText([String(kept), '10', String(10 - kept), '0', '0']);
   await expect(preview.getByRole('row', { name: /^inventoryItems/ }).getByRole('cell')).toHaveText(['10', '10', '0', '0', '0']);
   await expect(preview.getByRole('row', { name: /^Per-event/ }).getByRole('cell')).toHaveText(['1', '0', '0', '0', '1']);
   expect((await storageSnapshot(page)).events).not.toBe(original.events);
@@ -80,7 +89,7 @@ test('Download backup saves every owned key with a checksum; restoring it after 
   await backupSection(page).getByRole('button', { name: 'Undo restore' }).click();
   await expect(page.getByText('Restore undone: your earlier data is back')).toBeVisible();
   const undone = await storageSnapshot(page);
-  expect((JSON.parse(undone.events!) as unknown[]).length).toBe(3);
+  expect((JSON.parse(undone.events!) as unknown[]).length).toBe(kept);
   expect(undone['99-taxPercentage']).toBe('7');
   await expect(upcoming.getByText('No events in the next 14 days.')).toBeVisible();
   await expect(backupSection(page).getByRole('button', { name: 'Undo restore' })).toHaveCount(0);

@@ -1,5 +1,6 @@
-import { useId, useRef, type ChangeEvent } from 'react';
-import { css } from 'styled-system/css';
+import { useId, type ChangeEvent } from 'react';
+import { css, cx } from 'styled-system/css';
+import { button } from 'styled-system/recipes';
 import type { Change, RestorePreview, VerifiedBackup } from '../../domain/backup';
 import { Button } from '../components/Button';
 import { useRestore } from './useRestoreActor';
@@ -8,6 +9,11 @@ const sectionBox = css({ borderTopWidth: '1px', borderTopStyle: 'solid', borderT
 const sectionHead = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: '2' });
 const sectionTitle = css({ fontSize: 'lg', color: 'primary' });
 const buttons = css({ display: 'flex', flexWrap: 'wrap', gap: '2' });
+// The file input is the control (a screen reader announces one "Restore from backup" button); its label is what the eye sees.
+const fileLabel = css({
+  _peerFocusVisible: { outlineWidth: '2px', outlineStyle: 'solid', outlineColor: 'focusRing', outlineOffset: '2px' },
+  _peerDisabled: { opacity: 0.6, cursor: 'not-allowed' },
+});
 const muted = css({ color: 'fgMuted', fontSize: 'sm' });
 const box = css({ display: 'grid', gap: '3', p: '3', borderWidth: '1px', borderStyle: 'solid', borderColor: 'border', bg: 'surfaceRaised', minW: 0 });
 const alertBox = css({ display: 'grid', gap: '2', p: '3', bg: 'alertBg', color: 'alertFg', borderWidth: '1px', borderStyle: 'solid', borderColor: 'alertFg', fontSize: 'sm' });
@@ -93,8 +99,7 @@ function Preview({ preview, backup, canConfirm, onConfirm, onCancel }: { preview
 export function BackupPanel() {
   const restore = useRestore();
   const headingId = useId();
-  const chooserId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
+  const inputId = useId();
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
@@ -110,10 +115,10 @@ export function BackupPanel() {
           <Button variant="outlineBlue" size="sm" disabled={restore.downloading} onClick={restore.download}>
             Download backup
           </Button>
-          <Button id={chooserId} variant="outlineBlue" size="sm" disabled={restore.reading || restore.writing} onClick={() => inputRef.current?.click()}>
+          <input id={inputId} type="file" accept=".json,application/json" disabled={restore.reading || restore.writing} className={cx('peer', css({ srOnly: true }))} onChange={onFile} />
+          <label htmlFor={inputId} className={cx(button({ variant: 'outlineBlue', size: 'sm' }), fileLabel)}>
             Restore from backup
-          </Button>
-          <input ref={inputRef} type="file" accept=".json,application/json" aria-labelledby={chooserId} tabIndex={-1} className={css({ srOnly: true })} onChange={onFile} />
+          </label>
         </div>
       </div>
       <p className={muted}>One file with all your events, inventory, suppliers, employees, event tool kits and preferences. A restore checks the file first and changes nothing if it is damaged.</p>
