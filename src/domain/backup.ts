@@ -235,8 +235,8 @@ export interface RestorePreview {
 
 const groupLabels: Record<KeyGroup, string> = {
   perEvent: 'Per-event ingredients, discounts and taxes',
-  preferences: 'Preferences (colour mode, sound)',
-  other: 'Other saved data (deleted event ids, set-aside values)',
+  preferences: 'Preferences',
+  other: 'Other saved data',
 };
 
 function groupOf(key: string): KeyGroup | null {
@@ -318,4 +318,14 @@ export function previewRestore(current: AppData, next: AppData): RestorePreview 
   // A collection whose text differs only in formatting counts as no change to records, but is still rewritten.
   const changesAnything = all.some((c) => c.added + c.replaced + c.removed > 0);
   return { changes: all, changesAnything };
+}
+
+/** One line per preview row: "7 added, 1 replaced, 2 removed", leaving out what is zero. */
+export function describeChange(change: Pick<Change, 'added' | 'replaced' | 'removed'>): string {
+  const parts = [
+    change.added ? `${change.added} added` : '',
+    change.replaced ? `${change.replaced} replaced` : '',
+    change.removed ? `${change.removed} removed` : '',
+  ].filter(Boolean);
+  return parts.length ? parts.join(', ') : 'No change';
 }

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -75,9 +76,9 @@ test('Download backup saves every owned key with a checksum; restoring it after 
   const preview = backupSection(page).getByRole('region', { name: 'Check before you restore' });
   await expect(preview).toBeVisible();
   const eventsRow = preview.getByRole('row', { name: /^events/ });
-  await expect(eventsRow.getByRole('cell')).toHaveText([String(kept), '10', String(10 - kept), '0', '0']);
-  await expect(preview.getByRole('row', { name: /^inventoryItems/ }).getByRole('cell')).toHaveText(['10', '10', '0', '0', '0']);
-  await expect(preview.getByRole('row', { name: /^Per-event/ }).getByRole('cell')).toHaveText(['1', '0', '0', '0', '1']);
+  await expect(eventsRow.getByRole('cell')).toHaveText([String(kept), '10', `${10 - kept} added`]);
+  await expect(preview.getByRole('row', { name: /^inventoryItems/ }).getByRole('cell')).toHaveText(['10', '10', 'No change']);
+  await expect(preview.getByRole('row', { name: /^Per-event/ }).getByRole('cell')).toHaveText(['1', '0', '1 removed']);
   expect((await storageSnapshot(page)).events).not.toBe(original.events);
 
   await preview.getByRole('button', { name: 'Restore', exact: true }).click();
@@ -117,4 +118,30 @@ test('a tampered backup is refused with the reason and changes nothing', async (
   expect(await storageSnapshot(page)).toEqual(before);
   await alert.getByRole('button', { name: 'Close' }).click();
   await expect(backupSection(page).getByRole('alert')).toHaveCount(0);
+});
+
+test('the preview, refusal and restored messages have no serious accessibility violations, light and dark', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openDashboardWithMockData(page);
+  const file = await downloadBackup(page);
+  const serious = async (label: string) => {
+    const results = await new AxeBuilder({ page }).include('main').analyze();
+    return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  };
+  const found: string[] = [];
+  for (const mode of ['light', 'dark']) {
+    if (mode === 'dark') await page.getByRole('button', { name: 'Dark Mode' }).click();
+    await chooseFile(page, file.text);
+    await expect(backupSection(page).getByRole('region', { name: 'Check before you restore' })).toBeVisible();
+    found.push(...(await serious(`${mode} preview`)));
+    await chooseFile(page, file.text.replace('Heavy Cream', 'Heavy Crean'));
+    await expect(backupSection(page).getByRole('alert')).toBeVisible();
+    found.push(...(await serious(`${mode} refusal`)));
+    await chooseFile(page, file.text);
+    await backupSection(page).getByRole('button', { name: 'Restore', exact: true }).click();
+    await expect(backupSection(page).getByRole('button', { name: 'Undo restore' })).toBeVisible();
+    found.push(...(await serious(`${mode} restored`)));
+    await backupSection(page).getByRole('button', { name: 'Close' }).click();
+  }
+  expect(found).toEqual([]);
 });

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   backupFileName,
   buildBackup,
+  describeChange,
   canonicalPayload,
   previewRestore,
   readBackup,
@@ -185,6 +186,12 @@ describe('the change preview', () => {
     expect(row(changes, 'perEvent')).toMatchObject({ unit: 'keys', before: 2, after: 3, added: 2, replaced: 1, removed: 1 });
     expect(row(changes, 'preferences')).toMatchObject({ before: 1, after: 2, added: 1, replaced: 0, removed: 0 });
     expect(row(changes, 'other')).toMatchObject({ before: 1, after: 0, added: 0, replaced: 0, removed: 1 });
+  });
+
+  it('describes a row in words, leaving out zeros', () => {
+    expect(describeChange({ added: 7, replaced: 1, removed: 2 })).toBe('7 added, 1 replaced, 2 removed');
+    expect(describeChange({ added: 0, replaced: 3, removed: 0 })).toBe('3 replaced');
+    expect(describeChange({ added: 0, replaced: 0, removed: 0 })).toBe('No change');
   });
 
   it('says nothing changes when the backup holds the data already here', () => {

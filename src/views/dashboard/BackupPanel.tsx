@@ -1,7 +1,7 @@
 import { useId, type ChangeEvent } from 'react';
 import { css, cx } from 'styled-system/css';
 import { button } from 'styled-system/recipes';
-import type { Change, RestorePreview, VerifiedBackup } from '../../domain/backup';
+import { describeChange, type Change, type RestorePreview, type VerifiedBackup } from '../../domain/backup';
 import { Button } from '../components/Button';
 import { useRestore } from './useRestoreActor';
 
@@ -24,10 +24,10 @@ const table = css({
   fontSize: 'sm',
   bg: 'surface',
   '& caption': { textAlign: 'left', fontWeight: 'bold', pb: '2' },
-  '& th, & td': { textAlign: 'left', px: '2', py: '1', borderBottomWidth: '1px', borderBottomStyle: 'solid', borderBottomColor: 'border' },
+  '& th, & td': { textAlign: 'left', px: { base: '1', sm: '2' }, py: '1', borderBottomWidth: '1px', borderBottomStyle: 'solid', borderBottomColor: 'border' },
   '& thead th': { whiteSpace: 'nowrap' },
   '& td': { fontVariantNumeric: 'tabular-nums' },
-  '& tbody th': { fontWeight: 'normal', minW: '16ch' },
+  '& tbody th': { fontWeight: 'normal', overflowWrap: 'break-word' },
 });
 
 function describeSource(backup: VerifiedBackup): string {
@@ -40,13 +40,12 @@ function ChangeRow({ change }: { change: Change }) {
   return (
     <tr>
       <th scope="row">
-        {change.label} <span className={muted}>({change.unit})</span>
+        {change.label}
+        {change.unit === 'keys' ? <span className={muted}> (saved keys)</span> : null}
       </th>
       <td>{change.before}</td>
       <td>{change.after}</td>
-      <td>{change.added}</td>
-      <td>{change.replaced}</td>
-      <td>{change.removed}</td>
+      <td>{describeChange(change)}</td>
     </tr>
   );
 }
@@ -64,15 +63,13 @@ function Preview({ preview, backup, canConfirm, onConfirm, onCancel }: { preview
       </p>
       <div className={scroller}>
         <table className={table}>
-          <caption>What the restore will change</caption>
+          <caption>What the restore will change (records, or saved keys)</caption>
           <thead>
             <tr>
               <th scope="col">Data</th>
               <th scope="col">Now</th>
-              <th scope="col">After restore</th>
-              <th scope="col">Added</th>
-              <th scope="col">Replaced</th>
-              <th scope="col">Removed</th>
+              <th scope="col">After</th>
+              <th scope="col">Changes</th>
             </tr>
           </thead>
           <tbody>
