@@ -4,6 +4,7 @@ import { css } from 'styled-system/css';
 import { readableValue } from '../../domain/export';
 import { COLLECTIONS, type CollectionName } from '../../domain/mockDataInfo';
 import { Button } from '../components/Button';
+import { BackupPanel } from './BackupPanel';
 import { ExportButtons } from './ExportButtons';
 import { Panel } from './Panel';
 import { useDataSection, type DashboardRef } from './useDashboardActor';
@@ -108,6 +109,7 @@ export function DataView({ dashboard }: { dashboard: DashboardRef }) {
       {COLLECTIONS.map((collection) => (
         <DataSection key={collection} dashboard={dashboard} collection={collection} />
       ))}
+      <BackupPanel />
     </Panel>
   );
 }

@@ -1,0 +1,122 @@
+/**
+ * Whole-data-set reads and writes for backup and restore: every key the app owns (owned.ts), as the raw
+ * text localStorage holds. `replaceAppData` writes everything or nothing: if a write fails half way
+ * (a full quota), what was written is rolled back so every key holds the same bytes as before.
+ */
+import { isAppKey } from './owned';
+import { StorageWriteError } from './store';
+
+export type AppData = Record<string, string>;
+
+export type ReplaceResult =
+  | { ok: true; previous: AppData }
+  /** `rolledBack` is false only when putting the old data back failed too (the message says so). */
+  | { ok: false; error: StorageWriteError; rolledBack: boolean };
+
+function defaultStorage(): Storage | null {
+  try {
+    return typeof window !== 'undefined' ? window.localStorage : null;
+  } catch {
+    return null;
+  }
+}
+
+function appKeys(storage: Storage): string[] {
+  const keys: string[] = [];
+  for (let i = 0; i < storage.length; i++) {
+    const key = storage.key(i);
+    if (key !== null && isAppKey(key)) keys.push(key);
+  }
+  return keys;
+}
+
+/** Throws when storage does: a restore must never mistake a failing storage for an empty one. */
+function snapshot(storage: Storage): AppData {
+  const data: AppData = {};
+  for (const key of appKeys(storage)) {
+    const value = storage.getItem(key);
+    if (value !== null) data[key] = value;
+  }
+  return data;
+}
+
+/** Every key the app owns → its raw text. Never throws: unavailable storage reads as empty. */
+export function readAppData(storage: Storage | null = defaultStorage()): AppData {
+  if (!storage) return {};
+  try {
+    return snapshot(storage);
+  } catch {
+    return {};
+  }
+}
+
+/** This tab's key accessors re-read on a storage event with key null (other tabs get real storage events). */
+function announceChange() {
+  if (typeof window === 'undefined' || typeof StorageEvent === 'undefined') return;
+  window.dispatchEvent(new StorageEvent('storage', { key: null }));
+}
+
+function errorFor(key: string, error: unknown): StorageWriteError {
+  const name = error && typeof error === 'object' && 'name' in error ? String((error as { name: unknown }).name) : '';
+  if (name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED') {
+    return new StorageWriteError(key, 'quota', `Browser storage is full: ${key} could not be written. Nothing was changed.`);
+  }
+  return new StorageWriteError(key, 'unknown', `${key} could not be written to browser storage. Nothing was changed.`);
+}
+
+/** Puts the snapshot back: first every app key goes (freeing space), then the old values return. */
+function rollback(storage: Storage, before: AppData): boolean {
+  try {
+    for (const key of appKeys(storage)) storage.removeItem(key);
+    for (const [key, value] of Object.entries(before)) storage.setItem(key, value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Makes the app's keys exactly `next`: app keys not in `next` are removed, every key of `next` is set.
+ * Keys the app does not own are never touched (a `next` naming one is refused before any write).
+ */
+export function replaceAppData(next: AppData, storage: Storage | null = defaultStorage()): ReplaceResult {
+  if (!storage) {
+    return { ok: false, rolledBack: true, error: new StorageWriteError('', 'unavailable', 'Browser storage is not available. Nothing was changed.') };
+  }
+  const foreign = Object.keys(next).find((key) => !isAppKey(key));
+  if (foreign !== undefined) {
+    return { ok: false, rolledBack: true, error: new StorageWriteError(foreign, 'unknown', `${foreign} is not Cater Captain data, so nothing was written.`) };
+  }
+  let previous: AppData;
+  try {
+    previous = snapshot(storage);
+  } catch (error) {
+    return { ok: false, rolledBack: true, error: errorFor('', error) };
+  }
+  let current = '';
+  try {
+    // Removals first: they free the space the new values need.
+    for (const key of Object.keys(previous)) {
+      if (!(key in next)) {
+        current = key;
+        storage.removeItem(key);
+      }
+    }
+    for (const [key, value] of Object.entries(next)) {
+      current = key;
+      storage.setItem(key, value);
+    }
+  } catch (error) {
+    const failure = errorFor(current, error);
+    const rolledBack = rollback(storage, previous);
+    announceChange();
+    if (rolledBack) return { ok: false, rolledBack, error: failure };
+    return {
+      ok: false,
+      rolledBack,
+      error: new StorageWriteError(current, failure.reason, `${current} could not be written, and putting the earlier data back failed too. Keep your backup file and reload the page.`),
+    };
+  }
+  announceChange();
+  return { ok: true, previous };
+}

@@ -1,0 +1,294 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { buildBackup, serialiseBackup, type AppData } from '../../src/domain/backup';
+import { restoreMachine, type BuiltBackup, type ReadOutput, type RestoreEvent } from '../../src/machines/backup/restore.machine';
+import { withStorage } from '../../src/views/dashboard/useRestoreActor';
+import { describeModel, type EventSamples } from '../support/model';
+
+interface Log {
+  saved: BuiltBackup[];
+  downloadFailures: string[];
+  /** What persistBackup and persistPrevious were asked to write, in order. */
+  writes: Array<{ kind: 'restore' | 'undo'; data: AppData | null }>;
+  toasts: string[];
+}
+const log: Log = { saved: [], downloadFailures: [], writes: [], toasts: [] };
+
+// The actors never settle during a walk, and the persist actions only record: their outcomes
+// (done/error events, restore.written / writeFailed) are test data.
+const machine = restoreMachine.provide({
+  actions: {
+    saveBackupFile: (_, built) => void log.saved.push(built),
+    notifyDownloadFailed: (_, { error }) => void log.downloadFailures.push((error as Error).message),
+    persistBackup: ({ context }) => void log.writes.push({ kind: 'restore', data: context.backup?.data ?? null }),
+    persistPrevious: ({ context }) => void log.writes.push({ kind: 'undo', data: context.previous }),
+    notifyRestored: () => void log.toasts.push('restored'),
+    notifyUndone: () => void log.toasts.push('undone'),
+  },
+  actors: {
+    buildBackup: fromPromise<BuiltBackup>(() => new Promise(() => {})),
+    readBackupFile: fromPromise<ReadOutput, { file: Blob }>(() => new Promise(() => {})),
+  },
+});
+
+const FILE = new Blob(['{}']);
+const BACKUP_DATA: AppData = { inventoryItems: '[{"id":"1"}]' };
+const PREVIOUS: AppData = { inventoryItems: '[{"id":"2"}]', colorMode: '"dark"' };
+const GOOD: ReadOutput = {
+  refusal: null,
+  backup: { source: 'backup', createdAt: '2026-11-23T10:00:00.000Z', appVersion: '0.1.0', data: BACKUP_DATA, ignoredKeys: [] },
+  preview: { changesAnything: true, changes: [{ name: 'inventoryItems', label: 'inventoryItems', unit: 'records', before: 1, after: 1, added: 1, replaced: 0, removed: 1 }] },
+};
+const TAMPERED: ReadOutput = { refusal: { reason: 'tampered', message: 'The backup was changed after it was made (its checksum does not match).' }, backup: null, preview: null };
+const BUILT: BuiltBackup = { text: '{"format":"cater-captain-backup"}', fileName: 'cater-captain-backup-2026-11-23.json' };
+const QUOTA = 'Browser storage is full: events could not be written. Nothing was changed.';
+const UNDO_QUOTA = 'Browser storage is full: suppliers could not be written. Nothing was changed.';
+
+const events = {
+  'backup.download': [{ type: 'backup.download' }],
+  'restore.choose': [{ type: 'restore.choose', file: FILE }],
+  'restore.confirm': [{ type: 'restore.confirm' }],
+  'restore.cancel': [{ type: 'restore.cancel' }],
+  'restore.dismiss': [{ type: 'restore.dismiss' }],
+  'restore.undo': [{ type: 'restore.undo' }],
+  'restore.written': [{ type: 'restore.written', previous: PREVIOUS }],
+  'restore.writeFailed': [{ type: 'restore.writeFailed', message: QUOTA }],
+  'undo.written': [{ type: 'undo.written' }],
+  'undo.writeFailed': [{ type: 'undo.writeFailed', message: UNDO_QUOTA }],
+} satisfies EventSamples<typeof machine>;
+const actorEvents = [
+  { type: 'xstate.done.actor.buildBackup', output: BUILT },
+  { type: 'xstate.error.actor.buildBackup', error: new Error('storage unavailable') },
+  { type: 'xstate.done.actor.readBackupFile', output: GOOD },
+  { type: 'xstate.done.actor.readBackupFile', output: TAMPERED },
+  { type: 'xstate.error.actor.readBackupFile', error: new Error('permission denied') },
+];
+
+const lastWrite = () => log.writes.at(-1);
+
+describeModel('restore', {
+  machine,
+  events,
+  actorEvents,
+  limit: 2000,
+  // The parts of the context that tell states apart (a Blob has no JSON of its own).
+  serializeState: (s) => JSON.stringify([s.value, s.context.refusal?.reason ?? null, s.context.error, s.context.previous !== null, s.context.backup !== null]),
+  reset: () => {
+    log.saved.length = 0;
+    log.downloadFailures.length = 0;
+    log.writes.length = 0;
+    log.toasts.length = 0;
+  },
+  states: {
+    'download.idle': (s) => {
+      expect(s.hasTag('downloading')).toBe(false);
+      expect(log.saved).toEqual([]);
+      expect(log.downloadFailures).toEqual([]);
+    },
+    'download.preparing': (s) => {
+      expect(s.hasTag('downloading')).toBe(true);
+    },
+    'download.saved': (s) => {
+      expect(s.hasTag('downloading')).toBe(false);
+      expect(log.saved.at(-1)).toEqual(BUILT);
+    },
+    'download.failed': (s) => {
+      expect(s.hasTag('downloading')).toBe(false);
+      expect(log.downloadFailures.at(-1)).toBe('storage unavailable');
+    },
+    'restore.idle': (s) => {
+      expect(s.context).toEqual({ file: null, refusal: null, backup: null, preview: null, previous: null, error: null });
+      expect(s.can({ type: 'restore.undo' })).toBe(false);
+    },
+    'restore.reading': (s) => {
+      expect(s.hasTag('reading')).toBe(true);
+      expect(s.context.file).toBe(FILE);
+      expect(s.context.refusal).toBeNull();
+      expect(s.context.previous).toBeNull();
+    },
+    'restore.refused': (s) => {
+      expect(s.hasTag('show refusal')).toBe(true);
+      expect([TAMPERED.refusal!.message, 'The file could not be read: permission denied']).toContain(s.context.refusal?.message);
+      expect(s.context.backup).toBeNull();
+      // A refused file is never written.
+      expect(lastWrite()?.kind).not.toBe('restore');
+      expect(s.can({ type: 'restore.confirm' })).toBe(false);
+    },
+    'restore.previewing': (s) => {
+      expect(s.hasTag('show preview')).toBe(true);
+      expect(s.context.preview).toEqual(GOOD.preview);
+      expect(s.context.backup).toEqual(GOOD.backup);
+      expect(s.context.refusal).toBeNull();
+      expect(lastWrite()?.kind).not.toBe('restore');
+    },
+    'restore.writing': (s) => {
+      expect(s.hasTag('writing')).toBe(true);
+      expect(lastWrite()).toEqual({ kind: 'restore', data: BACKUP_DATA });
+    },
+    'restore.failed': (s) => {
+      expect(s.hasTag('show failure')).toBe(true);
+      expect(s.context.error).toBe(QUOTA);
+      expect(s.context.previous).toBeNull();
+      expect(log.toasts).not.toContain('restored');
+      expect(s.can({ type: 'restore.undo' })).toBe(false);
+    },
+    'restore.restored': (s) => {
+      expect(s.hasTag('show restored')).toBe(true);
+      expect(s.context.previous).toEqual(PREVIOUS);
+      expect(s.can({ type: 'restore.undo' })).toBe(true);
+      if (s.context.error === null) expect(log.toasts.at(-1)).toBe('restored');
+      else {
+        expect(s.context.error).toBe(UNDO_QUOTA);
+        expect(lastWrite()).toEqual({ kind: 'undo', data: PREVIOUS });
+      }
+    },
+    'restore.undoing': (s) => {
+      expect(s.hasTag('writing')).toBe(true);
+      expect(s.context.error).toBeNull();
+      expect(lastWrite()).toEqual({ kind: 'undo', data: PREVIOUS });
+    },
+  },
+});
+
+/** A Storage in memory that throws QuotaExceededError on the Nth setItem (counting from 1). */
+class FakeStorage implements Storage {
+  map = new Map<string, string>();
+  sets = 0;
+  failOnSet = Infinity;
+  get length() {
+    return this.map.size;
+  }
+  key(i: number) {
+    return [...this.map.keys()][i] ?? null;
+  }
+  getItem(key: string) {
+    return this.map.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    this.sets++;
+    if (this.sets === this.failOnSet) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    this.map.set(key, value);
+  }
+  removeItem(key: string) {
+    this.map.delete(key);
+  }
+  clear() {
+    this.map.clear();
+  }
+  entries() {
+    return Object.fromEntries(this.map);
+  }
+}
+
+describe('restore (hand-written, real verification and storage writes on a fake Storage)', () => {
+  const mine: AppData = { inventoryItems: '[{"id":"1","name":"Flour"}]', events: '[{"id":4,"EventName":"Gala"}]', '4-taxPercentage': '8' };
+  const theirs: AppData = { inventoryItems: '[{"id":"1","name":"Rye flour"},{"id":"2","name":"Salt"}]', suppliers: '[{"supplierID":"s1"}]', colorMode: '"dark"' };
+
+  const start = (seed: AppData) => {
+    const storage = new FakeStorage();
+    for (const [k, v] of Object.entries(seed)) storage.setItem(k, v);
+    storage.setItem('sb-auth-token', 'session');
+    storage.sets = 0;
+    const toasts: string[] = [];
+    const actor = createActor(
+      withStorage(storage).provide({
+        actions: {
+          saveBackupFile: () => {},
+          notifyDownloadFailed: () => {},
+          notifyRestored: () => void toasts.push('restored'),
+          notifyUndone: () => void toasts.push('undone'),
+        },
+      }),
+    );
+    actor.start();
+    return { actor, storage, toasts };
+  };
+  const fileOf = async (data: AppData) => new Blob([serialiseBackup(await buildBackup(data, new Date('2026-11-23T10:00:00Z'), '0.1.0'))]);
+
+  it('a tampered file is refused with the reason, and nothing is written', async () => {
+    const { actor, storage } = start(mine);
+    const before = storage.entries();
+    const text = await (await fileOf(theirs)).text();
+    actor.send({ type: 'restore.choose', file: new Blob([text.replace('Rye', 'Ryd')]) });
+    await waitFor(actor, (s) => !s.hasTag('reading'));
+    expect(actor.getSnapshot().value).toEqual({ download: 'idle', restore: 'refused' });
+    expect(actor.getSnapshot().context.refusal?.message).toBe('The backup was changed after it was made (its checksum does not match).');
+    expect(actor.getSnapshot().can({ type: 'restore.confirm' })).toBe(false);
+    expect(storage.sets).toBe(0);
+    expect(storage.entries()).toEqual(before);
+  });
+
+  it('a good file shows the preview and writes nothing until Restore', async () => {
+    const { actor, storage } = start(mine);
+    actor.send({ type: 'restore.choose', file: await fileOf(theirs) });
+    await waitFor(actor, (s) => s.hasTag('show preview'));
+    const inventory = actor.getSnapshot().context.preview?.changes.find((c) => c.name === 'inventoryItems');
+    expect(inventory).toMatchObject({ before: 1, after: 2, added: 1, replaced: 1, removed: 0 });
+    expect(storage.sets).toBe(0);
+    actor.send({ type: 'restore.cancel' });
+    expect(actor.getSnapshot().value).toEqual({ download: 'idle', restore: 'idle' });
+    expect(storage.sets).toBe(0);
+  });
+
+  it('Restore writes the backup; Undo restore writes back the data from before, byte for byte', async () => {
+    const { actor, storage, toasts } = start(mine);
+    const before = storage.entries();
+    actor.send({ type: 'restore.choose', file: await fileOf(theirs) });
+    await waitFor(actor, (s) => s.hasTag('show preview'));
+    actor.send({ type: 'restore.confirm' });
+    expect(actor.getSnapshot().value).toEqual({ download: 'idle', restore: 'restored' });
+    expect(storage.entries()).toEqual({ ...theirs, 'sb-auth-token': 'session' });
+    expect(toasts).toEqual(['restored']);
+    actor.send({ type: 'restore.undo' });
+    expect(actor.getSnapshot().value).toEqual({ download: 'idle', restore: 'idle' });
+    expect(storage.entries()).toEqual(before);
+    expect(toasts).toEqual(['restored', 'undone']);
+  });
+
+  it('a write that fails half way goes to failed, and nothing changed', async () => {
+    const { actor, storage, toasts } = start(mine);
+    const before = storage.entries();
+    actor.send({ type: 'restore.choose', file: await fileOf(theirs) });
+    await waitFor(actor, (s) => s.hasTag('show preview'));
+    storage.failOnSet = 2;
+    actor.send({ type: 'restore.confirm' });
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.value).toEqual({ download: 'idle', restore: 'failed' });
+    expect(snapshot.context.error).toMatch(/^Browser storage is full: .* Nothing was changed\.$/);
+    expect(snapshot.can({ type: 'restore.undo' })).toBe(false);
+    expect(storage.entries()).toEqual(before);
+    expect(toasts).toEqual([]);
+  });
+
+  it('an undo that fails keeps the restored data and offers Undo again', async () => {
+    const { actor, storage } = start(mine);
+    actor.send({ type: 'restore.choose', file: await fileOf(theirs) });
+    await waitFor(actor, (s) => s.hasTag('show preview'));
+    actor.send({ type: 'restore.confirm' });
+    const restored = storage.entries();
+    storage.sets = 0;
+    storage.failOnSet = 1;
+    actor.send({ type: 'restore.undo' });
+    expect(actor.getSnapshot().value).toEqual({ download: 'idle', restore: 'restored' });
+    expect(actor.getSnapshot().context.error).toMatch(/Nothing was changed/);
+    expect(storage.entries()).toEqual(restored);
+    storage.failOnSet = Infinity;
+    actor.send({ type: 'restore.undo' });
+    expect(storage.entries()).toEqual({ ...mine, 'sb-auth-token': 'session' });
+  });
+
+  it('Download backup builds a file of every owned key that verifies', async () => {
+    const saved: BuiltBackup[] = [];
+    const storage = new FakeStorage();
+    for (const [k, v] of Object.entries({ ...mine, 'sb-auth-token': 'session' })) storage.setItem(k, v);
+    const actor = createActor(withStorage(storage).provide({ actions: { saveBackupFile: (_, built) => void saved.push(built) } }));
+    actor.start();
+    actor.send({ type: 'backup.download' } satisfies RestoreEvent);
+    await waitFor(actor, (s) => s.matches({ download: 'saved' }));
+    expect(saved[0]!.fileName).toMatch(/^cater-captain-backup-\d{4}-\d{2}-\d{2}\.json$/);
+    const doc = JSON.parse(saved[0]!.text);
+    expect(doc.payload).toEqual(mine);
+    expect(doc.appVersion).toBe('0.1.0');
+  });
+});

@@ -1,0 +1,303 @@
+// @vitest-environment jsdom
+import { describe, expect, it, vi } from 'vitest';
+import {
+  backupFileName,
+  buildBackup,
+  describeChange,
+  canonicalPayload,
+  previewRestore,
+  readBackup,
+  serialiseBackup,
+  sha256Hex,
+  type AppData,
+  type Change,
+} from '../../src/domain/backup';
+import { readAppData, replaceAppData } from '../../src/storage/batch';
+
+const item = (id: string, name: string) => ({ id, name, quantity: 1 });
+const data: AppData = {
+  inventoryItems: JSON.stringify([item('1', 'Flour'), item('2', 'Sugar')]),
+  suppliers: JSON.stringify([{ supplierID: 's1', supplierName: 'Mill Co' }]),
+  events: JSON.stringify([{ id: 4, EventName: 'Gala' }]),
+  'ingredientList-4': JSON.stringify([{ id: '1', quantity: 3 }]),
+  '4-taxPercentage': '8',
+  colorMode: '"dark"',
+};
+const when = new Date('2026-11-23T10:15:00.000Z');
+
+async function fileOf(payload: AppData = data) {
+  return serialiseBackup(await buildBackup(payload, when, '0.1.0'));
+}
+
+describe('building a backup', () => {
+  it('holds every owned key with its exact text, the format, version, time, app version and a checksum of the payload', async () => {
+    const doc = JSON.parse(await fileOf({ ...data, 'sb-auth-token': 'secret', 'other-site': 'x' }));
+    expect(doc).toMatchObject({ format: 'cater-captain-backup', formatVersion: 1, createdAt: '2026-11-23T10:15:00.000Z', appVersion: '0.1.0' });
+    expect(doc.payload).toEqual(data);
+    expect(doc.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(doc.sha256).toBe(await sha256Hex(canonicalPayload(data)));
+  });
+
+  it('checksums a canonical text: key order does not matter, one character does', async () => {
+    const reversed = Object.fromEntries(Object.entries(data).reverse());
+    expect(canonicalPayload(reversed)).toBe(canonicalPayload(data));
+    expect(await sha256Hex(canonicalPayload({ ...data, '4-taxPercentage': '9' }))).not.toBe(await sha256Hex(canonicalPayload(data)));
+    // A known vector, so the hash is really SHA-256 over UTF-8.
+    expect(await sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  });
+
+  it('names the file by the local date', () => {
+    expect(backupFileName(new Date(2026, 0, 5, 23, 59))).toBe('cater-captain-backup-2026-01-05.json');
+  });
+});
+
+describe('reading a backup file', () => {
+  it('accepts its own file and gives back the same data', async () => {
+    const result = await readBackup(await fileOf());
+    expect(result).toEqual({ ok: true, backup: { source: 'backup', createdAt: when.toISOString(), appVersion: '0.1.0', data, ignoredKeys: [] } });
+  });
+
+  it('accepts a reformatted file (pretty-printing does not change the checksum)', async () => {
+    const reformatted = JSON.stringify(JSON.parse(await fileOf()));
+    expect((await readBackup(reformatted)).ok).toBe(true);
+  });
+
+  it('refuses a file with one character of the payload changed', async () => {
+    const text = (await fileOf()).replace('Flour', 'Flout');
+    expect(await readBackup(text)).toEqual({ ok: false, refusal: { reason: 'tampered', message: 'The backup was changed after it was made (its checksum does not match).' } });
+  });
+
+  it('refuses a file with a key added to the payload', async () => {
+    const doc = JSON.parse(await fileOf());
+    doc.payload.employees = '[]';
+    expect(await readBackup(JSON.stringify(doc))).toMatchObject({ ok: false, refusal: { reason: 'tampered' } });
+  });
+
+  it('refuses a cut-off file, wherever it was cut', async () => {
+    const text = await fileOf();
+    for (const at of [10, Math.floor(text.length / 2), text.length - 3]) {
+      expect(await readBackup(text.slice(0, at)), `cut at ${at}`).toEqual({ ok: false, refusal: { reason: 'truncated', message: 'The backup is incomplete (the file was cut off).' } });
+    }
+  });
+
+  it('refuses files that are not a backup', async () => {
+    for (const text of ['hello', '"id","name"\r\n"1","Flour"', '[1,2,3]', JSON.stringify({ format: 'other-app', payload: {} }), JSON.stringify({ favouriteColour: 'blue' })]) {
+      expect(await readBackup(text), text).toEqual({ ok: false, refusal: { reason: 'not-backup', message: 'This file is not a Cater Captain backup.' } });
+    }
+    expect(await readBackup('   ')).toMatchObject({ ok: false, refusal: { reason: 'empty' } });
+  });
+
+  it('refuses a backup made by a newer version', async () => {
+    const doc = JSON.parse(await fileOf());
+    doc.formatVersion = 2;
+    const result = await readBackup(JSON.stringify(doc));
+    expect(result).toMatchObject({ ok: false, refusal: { reason: 'newer-version' } });
+    expect(!result.ok && result.refusal.message).toMatch(/^This backup was made by a newer version/);
+  });
+
+  it('refuses a backup missing its parts or holding non-text values', async () => {
+    const doc = JSON.parse(await fileOf());
+    expect(await readBackup(JSON.stringify({ ...doc, sha256: undefined }))).toMatchObject({ ok: false, refusal: { reason: 'damaged' } });
+    expect(await readBackup(JSON.stringify({ ...doc, payload: [] }))).toMatchObject({ ok: false, refusal: { reason: 'damaged' } });
+    expect(await readBackup(JSON.stringify({ ...doc, formatVersion: '1' }))).toMatchObject({ ok: false, refusal: { reason: 'damaged' } });
+    const numeric = { ...doc, payload: { ...doc.payload, '4-taxPercentage': 8 } };
+    expect(await readBackup(JSON.stringify(numeric))).toMatchObject({ ok: false, refusal: { reason: 'damaged' } });
+  });
+
+  it('refuses a backup whose collection is not a list, even with a matching checksum', async () => {
+    const text = await fileOf({ ...data, events: '{"id":1}' });
+    const result = await readBackup(text);
+    expect(result).toMatchObject({ ok: false, refusal: { reason: 'damaged' } });
+    expect(!result.ok && result.refusal.message).toContain('events');
+  });
+
+  it('ignores and lists keys the app does not own (they were checksummed, so they are not a sign of tampering)', async () => {
+    const payload = { ...data, 'sb-auth-token': 'secret', zzz: '1' };
+    const doc = { format: 'cater-captain-backup', formatVersion: 1, createdAt: when.toISOString(), appVersion: '0.1.0', sha256: await sha256Hex(canonicalPayload(payload)), payload };
+    const result = await readBackup(JSON.stringify(doc));
+    expect(result).toMatchObject({ ok: true, backup: { data, ignoredKeys: ['sb-auth-token', 'zzz'] } });
+  });
+});
+
+describe('reading a plain dump of the earlier app', () => {
+  it('keeps only owned keys and normalises values to stored text', async () => {
+    const dump = {
+      inventoryItems: JSON.stringify([item('1', 'Flour')]), // a string holding JSON stays as it is
+      events: [{ id: 4, EventName: 'Gala' }], // a raw JSON value is encoded
+      '4-discountPercentage': 10,
+      soundMuted: 'false',
+      colorMode: 'dark', // a string that is not JSON is encoded as a JSON string
+      'supabase.auth.token': '{"a":1}',
+      unrelated: null,
+    };
+    const result = await readBackup(JSON.stringify(dump));
+    expect(result).toEqual({
+      ok: true,
+      backup: {
+        source: 'legacy',
+        createdAt: null,
+        appVersion: null,
+        data: {
+          inventoryItems: '[{"id":"1","name":"Flour","quantity":1}]',
+          events: '[{"id":4,"EventName":"Gala"}]',
+          '4-discountPercentage': '10',
+          soundMuted: 'false',
+          colorMode: '"dark"',
+        },
+        ignoredKeys: ['supabase.auth.token', 'unrelated'],
+      },
+    });
+  });
+
+  it('refuses a dump with none of the app keys', async () => {
+    expect(await readBackup(JSON.stringify({ a: '1', b: 2 }))).toMatchObject({ ok: false, refusal: { reason: 'not-backup' } });
+  });
+});
+
+describe('the change preview', () => {
+  const row = (changes: Change[], name: string) => changes.find((c) => c.name === name)!;
+
+  it('counts records before and after, added, replaced and removed by id, per collection', () => {
+    const current: AppData = {
+      inventoryItems: JSON.stringify([item('1', 'Flour'), item('2', 'Sugar'), item('3', 'Salt')]),
+      suppliers: JSON.stringify([{ supplierID: 's1', supplierName: 'Mill Co' }]),
+      employees: JSON.stringify([{ id: 'e1', firstName: 'Ana', email: 'ana@x' }, { firstName: 'Bo', lastName: 'Li', email: 'bo@x' }]),
+    };
+    const next: AppData = {
+      inventoryItems: JSON.stringify([item('1', 'Flour'), item('2', 'Brown sugar'), item('4', 'Yeast'), item('5', 'Oil')]),
+      suppliers: JSON.stringify([{ supplierID: 's1', supplierName: 'Mill Company' }, { supplierID: 's2', supplierName: 'Dairy' }]),
+      employees: JSON.stringify([{ id: 'e1', firstName: 'Ana', email: 'ana@x' }, { firstName: 'Bo', lastName: 'Lee', email: 'bo@x' }]),
+      events: '[]',
+    };
+    const { changes, changesAnything } = previewRestore(current, next);
+    expect(changes.map((c) => c.name)).toEqual(['inventoryItems', 'suppliers', 'employees', 'events', 'selectedItems', 'perEvent', 'preferences', 'other']);
+    expect(row(changes, 'inventoryItems')).toMatchObject({ unit: 'records', before: 3, after: 4, added: 2, replaced: 1, removed: 1 });
+    expect(row(changes, 'suppliers')).toMatchObject({ before: 1, after: 2, added: 1, replaced: 1, removed: 0 });
+    // An employee without an id is matched by email.
+    expect(row(changes, 'employees')).toMatchObject({ before: 2, after: 2, added: 0, replaced: 1, removed: 0 });
+    expect(row(changes, 'events')).toMatchObject({ before: 0, after: 0, added: 0, replaced: 0, removed: 0 });
+    expect(changesAnything).toBe(true);
+  });
+
+  it('counts per-event keys, preferences and other owned keys as keys', () => {
+    const current: AppData = { 'ingredientList-4': '[]', '4-taxPercentage': '8', colorMode: '"dark"', deletedEventIds: '[3]' };
+    const next: AppData = { '4-taxPercentage': '9', '5-discountPercentage': '1', '6-taxPercentage': '2', colorMode: '"dark"', soundMuted: 'false' };
+    const { changes } = previewRestore(current, next);
+    expect(row(changes, 'perEvent')).toMatchObject({ unit: 'keys', before: 2, after: 3, added: 2, replaced: 1, removed: 1 });
+    expect(row(changes, 'preferences')).toMatchObject({ before: 1, after: 2, added: 1, replaced: 0, removed: 0 });
+    expect(row(changes, 'other')).toMatchObject({ before: 1, after: 0, added: 0, replaced: 0, removed: 1 });
+  });
+
+  it('describes a row in words, leaving out zeros', () => {
+    expect(describeChange({ added: 7, replaced: 1, removed: 2 })).toBe('7 added, 1 replaced, 2 removed');
+    expect(describeChange({ added: 0, replaced: 3, removed: 0 })).toBe('3 replaced');
+    expect(describeChange({ added: 0, replaced: 0, removed: 0 })).toBe('No change');
+  });
+
+  it('says nothing changes when the backup holds the data already here', () => {
+    expect(previewRestore(data, { ...data }).changesAnything).toBe(false);
+  });
+});
+
+/** A Storage in memory that throws QuotaExceededError on the Nth setItem (counting from 1). */
+class FakeStorage implements Storage {
+  map = new Map<string, string>();
+  sets = 0;
+  constructor(public failOnSet = Infinity) {}
+  get length() {
+    return this.map.size;
+  }
+  key(i: number) {
+    return [...this.map.keys()][i] ?? null;
+  }
+  getItem(key: string) {
+    return this.map.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    this.sets++;
+    if (this.sets === this.failOnSet) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    this.map.set(key, String(value));
+  }
+  removeItem(key: string) {
+    this.map.delete(key);
+  }
+  clear() {
+    this.map.clear();
+  }
+  entries() {
+    return Object.fromEntries(this.map);
+  }
+}
+
+describe('the all-or-nothing write', () => {
+  const before: Record<string, string> = {
+    inventoryItems: '[{"id":"1","name":"Flour"}]',
+    events: '[{"id":4}]',
+    'ingredientList-4': '[]',
+    colorMode: '"dark"',
+    'sb-auth-token': 'session',
+    'other-site': 'keep me',
+  };
+  const next: AppData = { inventoryItems: '[{"id":"2","name":"Sugar"}]', suppliers: '[]', employees: '[]', '7-taxPercentage': '5', soundMuted: 'false' };
+  const seeded = (failOnSet = Infinity) => {
+    const storage = new FakeStorage();
+    for (const [k, v] of Object.entries(before)) storage.setItem(k, v);
+    storage.sets = 0;
+    storage.failOnSet = failOnSet;
+    return storage;
+  };
+
+  it('reads only the keys the app owns', () => {
+    const { 'sb-auth-token': _auth, 'other-site': _other, ...owned } = before;
+    expect(readAppData(seeded())).toEqual(owned);
+  });
+
+  it('makes the app keys exactly the new data, leaves other keys alone, and returns what was there', () => {
+    const storage = seeded();
+    const result = replaceAppData(next, storage);
+    const { 'sb-auth-token': auth, 'other-site': other, ...owned } = before;
+    expect(result).toEqual({ ok: true, previous: owned });
+    expect(storage.entries()).toEqual({ ...next, 'sb-auth-token': auth, 'other-site': other });
+  });
+
+  for (const n of [1, 3, 5]) {
+    it(`rolls back to byte-identical data when setItem number ${n} hits the quota`, () => {
+      const storage = seeded(n);
+      const result = replaceAppData(next, storage);
+      expect(result.ok).toBe(false);
+      expect(!result.ok && result.error.reason).toBe('quota');
+      expect(!result.ok && result.error.key).toBe(Object.keys(next)[n - 1]);
+      expect(!result.ok && result.error.message).toMatch(/Browser storage is full: .* could not be written\. Nothing was changed\./);
+      expect(!result.ok && result.rolledBack).toBe(true);
+      expect(storage.entries()).toEqual(before);
+    });
+  }
+
+  it('says so when the rollback fails too', () => {
+    const storage = seeded(2);
+    storage.setItem = function (this: FakeStorage, key: string, value: string) {
+      this.sets++;
+      if (this.sets >= 2) throw new DOMException('full', 'QuotaExceededError');
+      this.map.set(key, value);
+    };
+    const result = replaceAppData(next, storage);
+    expect(result).toMatchObject({ ok: false, rolledBack: false });
+    expect(!result.ok && result.error.message).toMatch(/putting the earlier data back failed too/);
+  });
+
+  it('refuses a key the app does not own before writing anything', () => {
+    const storage = seeded();
+    expect(replaceAppData({ ...next, 'sb-auth-token': 'stolen' }, storage)).toMatchObject({ ok: false, error: { key: 'sb-auth-token' } });
+    expect(storage.entries()).toEqual(before);
+  });
+
+  it('tells this tab to re-read after a write and after a rollback', () => {
+    const seen: Array<string | null> = [];
+    const listener = vi.fn((e: StorageEvent) => seen.push(e.key));
+    window.addEventListener('storage', listener);
+    replaceAppData(next, seeded());
+    replaceAppData(next, seeded(2));
+    window.removeEventListener('storage', listener);
+    expect(seen).toEqual([null, null]);
+  });
+});
