@@ -4,7 +4,7 @@
  * (a full quota), what was written is rolled back so every key holds the same bytes as before.
  */
 import { isAppKey } from './owned';
-import { StorageWriteError } from './store';
+import { announceLocalChange, StorageWriteError } from './raw';
 
 export type AppData = Record<string, string>;
 
@@ -48,12 +48,6 @@ export function readAppData(storage: Storage | null = defaultStorage()): AppData
   } catch {
     return {};
   }
-}
-
-/** This tab's key accessors re-read on a storage event with key null (other tabs get real storage events). */
-function announceChange() {
-  if (typeof window === 'undefined' || typeof StorageEvent === 'undefined') return;
-  window.dispatchEvent(new StorageEvent('storage', { key: null }));
 }
 
 function errorFor(key: string, error: unknown): StorageWriteError {
@@ -109,7 +103,7 @@ export function replaceAppData(next: AppData, storage: Storage | null = defaultS
   } catch (error) {
     const failure = errorFor(current, error);
     const rolledBack = rollback(storage, previous);
-    announceChange();
+    announceLocalChange();
     if (rolledBack) return { ok: false, rolledBack, error: failure };
     return {
       ok: false,
@@ -117,6 +111,6 @@ export function replaceAppData(next: AppData, storage: Storage | null = defaultS
       error: new StorageWriteError(current, failure.reason, `${current} could not be written, and putting the earlier data back failed too. Keep your backup file and reload the page.`),
     };
   }
-  announceChange();
+  announceLocalChange();
   return { ok: true, previous };
 }
