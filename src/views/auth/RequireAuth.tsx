@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { requestPersistentStorage } from '../../storage/health';
 import { Redirect } from 'wouter';
 import { css } from 'styled-system/css';
 import { routes } from '../shell/routes';
@@ -7,6 +8,10 @@ import { useAuth } from './AuthContext';
 /** Protected routes: a loading state while the session is read, then the page or /login. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { status } = useAuth();
+  // A caterer's business lives in this browser: once signed in, ask it to keep the data when space runs low.
+  useEffect(() => {
+    if (status === 'signedIn') void requestPersistentStorage();
+  }, [status]);
   if (status === 'checking') {
     return (
       <p role="status" className={css({ p: '10', textAlign: 'center', fontFamily: 'heading' })}>

@@ -7,6 +7,7 @@ import { Button } from '../components/Button';
 import { BackupPanel } from './BackupPanel';
 import { ExportButtons } from './ExportButtons';
 import { Panel } from './Panel';
+import { StorageHealth } from './StorageHealth';
 import { useDataSection, type DashboardRef } from './useDashboardActor';
 
 
@@ -109,6 +110,7 @@ export function DataView({ dashboard }: { dashboard: DashboardRef }) {
       {COLLECTIONS.map((collection) => (
         <DataSection key={collection} dashboard={dashboard} collection={collection} />
       ))}
+      <StorageHealth />
       <BackupPanel />
     </Panel>
   );

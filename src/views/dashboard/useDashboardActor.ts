@@ -7,20 +7,27 @@ import { describeCollections, existingCollections, MOCK_LOADED_MESSAGE, type Col
 import { isOrderPlaced, needToOrderItems, needToOrderRows } from '../../domain/needToOrder';
 import { isoDate, msUntilNextDay, upcomingEvents } from '../../domain/upcoming';
 import { employeesStore, eventsStore, inventoryItemsStore, selectedItemsStore, suppliersStore } from '../../storage/keys';
-import type { WriteResult } from '../../storage/store';
+import type { SelectedItem } from '../../storage/schemas';
+import { createPersister, type Persister } from '../shell/persister';
 import { notify } from '../shell/toaster';
 
 export type DashboardRef = ActorRefFrom<typeof dashboardMachine>;
 
-function reportFailure(result: WriteResult): string | null {
-  if (result.ok) return null;
-  notify({ type: 'error', title: 'Could not save your change', description: result.error.message });
-  return result.error.message;
-}
+/** Order-placed flags are saved by item id onto the latest list, so two tabs ticking different items both keep theirs. */
+let flags: Persister<SelectedItem> | null = null;
 
 const implementation = dashboardMachine.provide({
   actions: {
-    persistOrderFlags: ({ context }) => void reportFailure(selectedItemsStore.write(context.selectedItems)),
+    persistOrderFlags: ({ context, self }) => {
+      flags ??= createPersister(selectedItemsStore, selectedItemsStore.read(), {
+        label: 'Order flags',
+        onConflicts: (_, stored) => {
+          notify({ type: 'warning', title: 'Order placed was changed in another tab', description: 'Their change was kept; check the Need to Order list.' });
+          self.send({ type: 'storage.change', change: { key: 'selectedItems', value: stored } });
+        },
+      });
+      flags.save(context.selectedItems);
+    },
     persistMockData: ({ context, self }) => {
       const data = context.pending;
       if (!data) return;
@@ -74,7 +81,10 @@ const implementation = dashboardMachine.provide({
         suppliersStore.subscribe((value) => send({ key: 'suppliers', value })),
         employeesStore.subscribe((value) => send({ key: 'employees', value })),
         eventsStore.subscribe((value) => send({ key: 'events', value })),
-        selectedItemsStore.subscribe((value) => send({ key: 'selectedItems', value })),
+        selectedItemsStore.subscribe((value) => {
+          flags?.rebase(value);
+          send({ key: 'selectedItems', value });
+        }),
       ];
       return () => stops.forEach((stop) => stop());
     }),
@@ -94,7 +104,11 @@ function readInput(): DashboardInput {
 
 export function useDashboardActor(): DashboardRef {
   // Read storage once, not on every render (the input is only used when the actor starts).
-  const [input] = useState(readInput);
+  const [input] = useState(() => {
+    const read = readInput();
+    flags?.rebase(read.selectedItems);
+    return read;
+  });
   return useActorRef(implementation, { input });
 }
 

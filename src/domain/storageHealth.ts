@@ -1,0 +1,41 @@
+/** Is the app's storage nearly full? Pure rules for the data view's storage line (issue 9, part 7). */
+
+export const warnFromPercent = 80;
+
+export interface HealthInput {
+  appBytes: number;
+  localLimit: number;
+  usage: number | null;
+  quota: number | null;
+}
+
+export interface HealthReport {
+  /** The fuller of the two measures, 0-100 (one decimal). */
+  percent: number;
+  nearlyFull: boolean;
+  /** 'Your data uses 1.2 MB of about 5 MB of browser storage for this app (24%).' */
+  summary: string;
+  /** The browser's own figures for this site, when it gives them. */
+  siteSummary: string | null;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  if (bytes < 1024 ** 3) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
+}
+
+const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
+
+export function assessHealth({ appBytes, localLimit, usage, quota }: HealthInput): HealthReport {
+  const local = pct(appBytes, localLimit);
+  const site = usage !== null && quota !== null && quota > 0 ? pct(usage, quota) : 0;
+  const percent = Math.max(local, site);
+  return {
+    percent,
+    nearlyFull: percent >= warnFromPercent,
+    summary: `Your data uses ${formatBytes(appBytes)} of about ${formatBytes(localLimit)} of browser storage for this app (${local}%).`,
+    siteSummary: usage !== null && quota !== null ? `This site uses ${formatBytes(usage)} of ${formatBytes(quota)} the browser allows (${site}%).` : null,
+  };
+}

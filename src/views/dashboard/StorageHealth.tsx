@@ -1,0 +1,70 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useId } from 'react';
+import { css } from 'styled-system/css';
+import { fromPromise } from 'xstate';
+import { storageHealthMachine, type StorageMeasure } from '../../machines/storage/storageHealth.machine';
+import { localStorageLimitBytes, measureStorage } from '../../storage/health';
+
+const box = css({ borderTopWidth: '1px', borderTopStyle: 'solid', borderTopColor: 'border', pt: '4', display: 'grid', gap: '2', minW: 0 });
+const meter = css({ width: '100%', height: '3', accentColor: 'var(--colors-primary)' });
+const warning = css({ bg: 'alertBg', color: 'alertFg', px: '3', py: '2', fontWeight: 'bold' });
+const muted = css({ color: 'fgMuted', fontSize: 'sm' });
+
+const machine = storageHealthMachine.provide({
+  actors: {
+    measure: fromPromise<StorageMeasure>(async () => ({ ...(await measureStorage()), localLimit: localStorageLimitBytes })),
+  },
+});
+
+function useStorageHealth() {
+  const ref = useActorRef(machine);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const refresh = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => ref.send({ type: 'health.refresh' }), 300);
+    };
+    window.addEventListener('storage', refresh);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('storage', refresh);
+    };
+  }, [ref]);
+  return {
+    report: useSelector(ref, (s) => s.context.report),
+    persisted: useSelector(ref, (s) => s.context.persisted),
+    warning: useSelector(ref, (s) => s.hasTag('warning')),
+    unknown: useSelector(ref, (s) => s.matches('unknown')),
+  };
+}
+
+/** Space used and available, with a warning from 80% (the data view). */
+export function StorageHealth() {
+  const { report, persisted, warning: nearlyFull, unknown } = useStorageHealth();
+  const headingId = useId();
+  const meterId = useId();
+  return (
+    <section className={box} aria-labelledby={headingId}>
+      <h3 id={headingId} className={css({ fontSize: 'lg', color: 'primary' })}>
+        Storage
+      </h3>
+      {unknown ? <p className={muted}>This browser does not say how much storage is left.</p> : null}
+      {report ? (
+        <>
+          <label htmlFor={meterId} className={css({ overflowWrap: 'anywhere' })}>
+            {report.summary}
+          </label>
+          <meter id={meterId} className={meter} min={0} max={100} low={60} high={80} optimum={0} value={report.percent} />
+          {report.siteSummary ? <p className={muted}>{report.siteSummary}</p> : null}
+        </>
+      ) : null}
+      {persisted === true ? <p className={muted}>The browser keeps this data even when the device runs low on space.</p> : null}
+      {persisted === false ? <p className={muted}>The browser may clear this data when the device runs low on space: download a backup regularly.</p> : null}
+      {nearlyFull && report ? (
+        <p role="alert" className={warning}>
+          Storage is nearly full ({report.percent}%). Download a backup, then delete old events or set-aside data to free space.
+        </p>
+      ) : null}
+    </section>
+  );
+}
