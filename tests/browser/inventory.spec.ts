@@ -213,11 +213,25 @@ test('unreadable saved items are set aside with a warning, not lost or overwritt
   await open(page, [item('1', 'Apples', 10, 1)]);
   await page.evaluate(() => localStorage.setItem('inventoryItems', '[{"id":"1","name":"Apples",'));
   await page.reload();
-  await expect(page.getByText('Some saved inventoryItems data could not be read')).toBeVisible();
-  await expect(page.getByText(/It was kept aside as "inventoryItems\.corrupt\.\d+"/)).toBeVisible();
+  await expect(page.getByText('Some saved data could not be read: the whole list of inventory items')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Review' })).toBeVisible();
   await expect(page.getByText('No inventory items yet. Add one with the form.')).toBeVisible();
-  const backups = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('inventoryItems.corrupt.')).map((k) => localStorage.getItem(k)));
-  expect(backups).toEqual(['[{"id":"1","name":"Apples",']);
+  const kept = await page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((k) => k.startsWith('recovered:inventoryItems:'))
+      .map((k) => JSON.parse(localStorage.getItem(k)!) as { text: string; reason: string }),
+  );
+  expect(kept).toEqual([expect.objectContaining({ text: '[{"id":"1","name":"Apples",', reason: expect.stringMatching(/not valid JSON/) })]);
+  // Nothing is written back by reading: the source still holds the original text.
+  expect(await page.evaluate(() => localStorage.getItem('inventoryItems'))).toBe('[{"id":"1","name":"Apples",');
+});
+
+test('one unreadable item of three hides only that item', async ({ page }) => {
+  await open(page, [item('1', 'Apples', 10, 1), { ...item('2', 'Basil', 10, 1), quantity: 'lots' as never }, item('3', 'Cumin', 10, 1)]);
+  await expect(list(page).getByRole('heading', { name: 'Apples' })).toBeVisible();
+  await expect(list(page).getByRole('heading', { name: 'Cumin' })).toBeVisible();
+  await expect(list(page).getByRole('heading', { name: 'Basil' })).toHaveCount(0);
+  await expect(page.getByText('Some saved data could not be read: an inventory item')).toBeVisible();
 });
 
 test('a change made in another tab shows up', async ({ page, context }) => {
