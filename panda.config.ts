@@ -22,6 +22,9 @@ export default defineConfig({
       color: 'fg',
       fontFamily: 'body',
       lineHeight: '1.5',
+      // Caterers' own text (names, e-mails, URLs as venues) may be one long word: it wraps instead of
+      // widening the page. Normal words still break only at spaces.
+      overflowWrap: 'anywhere',
     },
     'h1, h2, h3, h4': { fontFamily: 'heading', fontWeight: 'bold', lineHeight: '1.2' },
     a: { color: 'link', textDecoration: 'underline' },

@@ -34,7 +34,8 @@ export const buttonRecipe = defineRecipe({
       outlineBlue: { bg: 'transparent', color: 'secondary', borderColor: 'secondary', _hover: { bg: 'secondary', color: 'onSolid' } },
     },
     size: {
-      sm: { fontSize: '14px', px: '3', py: '1', minH: '8' },
+      // Smaller padding only: the spec's bold 16px holds for every button.
+      sm: { px: '3', py: '1', minH: '8' },
       md: {},
     },
   },

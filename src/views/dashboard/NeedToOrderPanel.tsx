@@ -9,7 +9,7 @@ const grid = css({
   p: '1',
   m: 0,
   display: 'grid',
-  gridTemplateColumns: { base: '1fr', md: 'repeat(3, 1fr)' },
+  gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' },
   gap: '3',
   maxH: '300px',
   overflowY: 'auto',
@@ -26,7 +26,7 @@ const card = css({
   alignContent: 'start',
   '&[data-placed]': { bg: 'fg', color: 'bg', borderColor: 'fg' },
 });
-const name = css({ fontFamily: 'heading', fontWeight: 'bold' });
+const name = css({ fontFamily: 'heading', fontWeight: 'bold', lineClamp: 3 });
 const meta = css({ fontSize: 'sm' });
 const qty = css({ fontWeight: 'bold' });
 const checkRoot = css({ display: 'inline-flex', alignItems: 'center', gap: '2', cursor: 'pointer', mt: '1', fontWeight: 'bold', fontSize: 'sm' });
@@ -53,7 +53,7 @@ export function NeedToOrderPanel({ dashboard }: { dashboard: DashboardRef }) {
         <ul className={grid}>
           {items.map(({ item, placed }) => (
             <li key={item.id} className={card} aria-label={item.name} data-placed={placed || undefined}>
-              <span className={name}>{item.name}</span>
+              <span className={name} title={item.name}>{item.name}</span>
               <span className={meta}>
                 On hand <span className={qty}>{item.quantity}</span> · Re-order at <span className={qty}>{item.whenToOrder}</span>
               </span>

@@ -3,9 +3,9 @@ import { ExportButtons } from './ExportButtons';
 import { Panel } from './Panel';
 import { useUpcomingEvents, type DashboardRef } from './useDashboardActor';
 
-const list = css({ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }, gap: '3' });
+const list = css({ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' }, gap: '3' });
 const card = css({ bg: 'surfaceRaised', borderLeftWidth: '6px', borderLeftStyle: 'solid', borderLeftColor: 'primary', p: '3', display: 'grid', gap: '1' });
-const name = css({ fontFamily: 'heading', fontWeight: 'bold', fontSize: 'lg', color: 'fg' });
+const name = css({ fontFamily: 'heading', fontWeight: 'bold', fontSize: 'lg', color: 'fg', lineClamp: 3 });
 const meta = css({ color: 'fgMuted', fontSize: 'sm' });
 const when = css({ fontWeight: 'bold', color: 'primary' });
 
@@ -24,7 +24,7 @@ export function UpcomingEventsPanel({ dashboard }: { dashboard: DashboardRef }) 
         <ul className={list}>
           {events.map((event) => (
             <li key={event.id} className={card} aria-label={event.EventName}>
-              <span className={name}>{event.EventName}</span>
+              <span className={name} title={event.EventName}>{event.EventName}</span>
               <span className={when}>
                 <time dateTime={event.EventDate}>{formatDate(event.EventDate)}</time>
                 {event.StartTime ? ` · ${event.StartTime}${event.EndTime ? `–${event.EndTime}` : ''}` : ''}

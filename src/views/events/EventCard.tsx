@@ -21,7 +21,7 @@ const card = css({
   p: { base: '3', md: '4' },
 });
 const image = css({ width: { base: '88px', md: '140px' }, height: { base: '88px', md: '140px' }, objectFit: 'cover', bg: 'surfaceRaised' });
-const title = css({ fontFamily: 'heading', fontSize: 'xl', color: 'primary', fontWeight: 'bold', overflowWrap: 'anywhere' });
+const title = css({ fontFamily: 'heading', fontSize: 'xl', color: 'primary', fontWeight: 'bold', overflowWrap: 'anywhere', lineClamp: 3 });
 const side = css({ display: 'flex', flexDirection: { base: 'row', md: 'column' }, flexWrap: 'wrap', gap: '2', alignItems: 'stretch', gridColumn: { base: '1 / -1', md: 'auto' } });
 const details = css({
   display: 'grid',
@@ -52,7 +52,7 @@ export const EventCard = memo(function EventCard({ event, api }: { event: Cateri
       <img src={img.url} alt={img.alt} title={img.title} className={image} width={140} height={140} loading="lazy" />
       <div className={css({ minW: 0 })}>
         <h2 className={title}>{event.EventName}</h2>
-        <p>
+        <p className={css({ lineClamp: 2 })}>
           <strong>Customer:</strong> {customer || '—'}
         </p>
         <p>
@@ -64,6 +64,7 @@ export const EventCard = memo(function EventCard({ event, api }: { event: Cateri
           </Collapsible.Context>
           <Collapsible.Content>
             <dl className={details}>
+              <Detail term="Event Name" value={event.EventName} />
               <Detail term="Customer Name" value={customer} />
               <Detail term="Phone" value={String(event.CustomerPhoneNumber ?? '')} />
               <Detail term="Email" value={event.CustomerEmail} />

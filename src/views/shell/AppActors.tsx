@@ -7,7 +7,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { fromCallback } from 'xstate';
 import { colorModeMachine } from '../../machines/colorMode.machine';
 import { soundMachine } from '../../machines/sound.machine';
-import { colorModeStore, soundMutedStore } from '../../storage/preferences';
+import { colorModeStore, soundMutedStore, type ColorModePreference } from '../../storage/preferences';
 import { notify } from './toaster';
 
 function applyMode(mode: 'light' | 'dark') {
@@ -89,7 +89,13 @@ export function AppActorsProvider({ children }: { children: ReactNode }) {
 export function useColorMode() {
   const ref = ColorModeContext.useActorRef();
   const isDark = ColorModeContext.useSelector((s) => s.hasTag('dark'));
-  return { isDark, toggle: () => ref.send({ type: 'mode.toggle' }) };
+  const preference = ColorModeContext.useSelector((s) => s.context.preference);
+  return {
+    isDark,
+    preference,
+    toggle: () => ref.send({ type: 'mode.toggle' }),
+    choose: (choice: ColorModePreference) => ref.send({ type: 'mode.set', preference: choice }),
+  };
 }
 
 export function useSound() {

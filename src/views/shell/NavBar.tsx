@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { css, cx } from 'styled-system/css';
+import { css } from 'styled-system/css';
 import { useAuth } from '../auth/AuthContext';
 import { useColorMode, useSound } from './AppActors';
 import { NavMenuLauncher } from './NavMenuLauncher';
@@ -21,12 +21,12 @@ const bar = css({
 });
 const brand = css({ display: 'flex', alignItems: 'center', gap: '3', textDecoration: 'none', color: 'fg', minW: 0 });
 const brandName = css({ fontFamily: 'heading', fontWeight: 'bold', fontSize: { base: 'lg', md: '2xl' }, color: 'primary', lineHeight: '1.1' });
-const subtitle = css({ fontSize: 'xs', color: 'fgMuted', display: 'block', lineHeight: '1.2' });
+const subtitle = css({ fontSize: 'xs', color: 'fgMuted', display: 'block', lineHeight: '1.2', overflowWrap: 'anywhere' });
 const iconButton = css({
   display: 'inline-grid',
   placeItems: 'center',
-  width: '10',
-  height: '10',
+  width: { base: '9', sm: '10' },
+  height: { base: '9', sm: '10' },
   bg: 'transparent',
   color: 'fg',
   borderWidth: '2px',
@@ -38,7 +38,7 @@ const loginButton = css({
   fontFamily: 'heading',
   fontWeight: 'bold',
   fontSize: '16px',
-  px: '4',
+  px: { base: '2', sm: '4' },
   py: '2',
   bg: 'primary',
   color: 'onSolid',
@@ -88,9 +88,9 @@ export function NavBar() {
           <span className={subtitle}>Get Coding - Module 2 PROJECT</span>
         </span>
       </Link>
-      <nav aria-label="Main" className={css({ display: 'flex', alignItems: 'center', gap: '2', flexShrink: 0 })}>
+      <nav aria-label="Main" className={css({ display: 'flex', alignItems: 'center', gap: { base: '1', sm: '2' }, flexShrink: 0 })}>
         {!signedIn ? (
-          <Link href={routes.login} className={cx(loginButton, css({ hideBelow: 'sm' }))}>
+          <Link href={routes.login} className={loginButton}>
             Login
           </Link>
         ) : null}

@@ -1,0 +1,120 @@
+/**
+ * Issue 10 part 5: no page scrolls sideways at 320, 390 and 768 px with any content. Every text field
+ * of every record holds a 200-character word (and URLs), every route is measured (scrollWidth), and
+ * the Tool Kit and card details are opened too.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support/auth';
+
+const word = (tag: string) => `${tag}${'x'.repeat(200 - tag.length)}`;
+const url = 'https://www.example.com/a/very/long/venue/address/that/never/breaks/on/its/own/' + 'segment-'.repeat(20);
+const today = new Date().toISOString().slice(0, 10);
+
+function seed() {
+  const item = (id: string) => ({
+    id, name: word(`Item${id}`), sku: word('SKU'), category: word('Cat'), amountPerUnit: 1, unit: word('unit'), packageType: word('pkg'),
+    quantity: 1, costPerUnit: 2.5, whenToOrder: 5, supplierName: word('Supplier'),
+  });
+  const event = {
+    id: 40, EventName: word('Event'), CustomerFirstName: word('First'), CustomerLastName: word('Last'), CustomerPhoneNumber: word('555'),
+    CustomerEmail: `${word('mail')}@example.com`, EventType: word('Type'), NumberOfGuests: 12, EventDate: today, StartTime: '10:00', EndTime: '12:00',
+    VenueName: url, VenueStreetAddress: word('Street'), VenueCity: word('City'),
+    ingredients: [{ name: word('Saffron'), units: 'grams', unitQuantity: 1, quantityNeeded: 2, onHand: false, needToOrder: true, costPerUnit: 3, packageType: word('box'), supplierName: word('Sup') }],
+    menuItems: [word('Menu')], notes: [{ notes: word('Note') }], pricing: [{ id: 'p1', name: word('Price'), price: 10, currency: 'CAD' }],
+  };
+  return {
+    inventoryItems: [item('1'), item('2')],
+    suppliers: [{ supplierID: word('S'), supplierName: word('Supplier'), email: `${word('sup')}@example.com`, phone: '555 0100', contractStatus: 'active', startDate: '2025-01-01', endDate: '2026-01-01' }],
+    employees: [{ id: 'E1', firstName: word('Ann'), lastName: word('Lee'), email: `${word('ann')}@example.com`, role: word('Chef'), phone: '555', fullTimePartTime: 'fulltime', department: word('Kitchen'), startDate: '2024-01-01' }],
+    events: [event, { ...event, id: 41, EventName: 'Ten thousand '.repeat(800) }],
+    'ingredientList-40': [{ ...item('1'), quantity: 2 }],
+  };
+}
+
+async function noSidewaysScroll(page: Page, where: string) {
+  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  expect.soft(scroll, `${where}: page is ${scroll}px wide in a ${client}px window`).toBeLessThanOrEqual(client);
+}
+
+const publicRoutes = ['/', '/About', '/tutorials', '/login', '/signup', '/signout', '/no-such-page'];
+const protectedRoutes = ['/dashboard', '/ManageEvents', '/Inventory', '/EmployeeManagement', '/SupplierManagement', '/RecoveredData'];
+
+for (const width of [320, 390, 768]) {
+  test(`no page scrolls sideways at ${width} px, with 200-character words in every field`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 800 });
+    for (const route of publicRoutes) {
+      await page.goto(route);
+      await expect(page.locator('main')).toBeVisible();
+      await noSidewaysScroll(page, route);
+    }
+    await signIn(page);
+    await page.evaluate((data) => {
+      for (const [key, value] of Object.entries(data)) localStorage.setItem(key, JSON.stringify(value));
+    }, seed());
+    for (const route of protectedRoutes) {
+      await page.goto(route);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForTimeout(300);
+      await noSidewaysScroll(page, route);
+    }
+    // Opened details, the Tool Kit with every tool, and the data view's tables.
+    await page.goto('/ManageEvents');
+    await page.getByRole('button', { name: 'More Details' }).first().click();
+    await noSidewaysScroll(page, 'event details');
+    await page.getByRole('button', { name: 'Tool Kit' }).first().click();
+    for (const tool of ['Choose Event Image', 'Ingredients', 'Menu', 'Notes', 'Pricing']) await page.getByRole('button', { name: tool, exact: true }).click();
+    await noSidewaysScroll(page, 'Tool Kit');
+    await page.keyboard.press('Escape');
+    await page.goto('/dashboard');
+    for (const name of ['Show inventoryItems', 'Show events', 'Show employees', 'Show suppliers']) await page.getByRole('button', { name }).click();
+    await noSidewaysScroll(page, 'data view');
+    await page.goto('/Inventory');
+    await page.getByRole('button', { name: 'More Details' }).first().click();
+    await expect(page.getByRole('button', { name: 'Hide Details' })).toBeVisible();
+    await noSidewaysScroll(page, 'inventory card details');
+    await page.getByRole('button', { name: 'Edit' }).first().click();
+    await expect(page.getByRole('dialog', { name: 'Edit Item' })).toBeVisible();
+    await noSidewaysScroll(page, 'Edit Item dialog');
+  });
+}
+
+test('a 10,000-character event name does not make its card screens tall', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await signIn(page);
+  await page.evaluate((data) => {
+    for (const [key, value] of Object.entries(data)) localStorage.setItem(key, JSON.stringify(value));
+  }, seed());
+  await page.goto('/ManageEvents');
+  const card = page.getByRole('listitem').filter({ hasText: 'Ten thousand' }).first();
+  await expect(card).toBeVisible();
+  const height = await card.evaluate((el) => el.getBoundingClientRect().height);
+  expect(height).toBeLessThan(800);
+});
+
+test('the public nav shows the Login button on a phone, and every button uses bold 16px', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 700 });
+  await page.goto('/');
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible();
+  await signIn(page);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('button', { name: 'Show events' })).toBeVisible();
+  const fonts = await page.evaluate(() => [...document.querySelectorAll('main button')].map((b) => getComputedStyle(b)).map((s) => `${s.fontSize} ${s.fontWeight}`));
+  expect(new Set(fonts)).toEqual(new Set(['16px 700']));
+});
+
+test('the colour-mode control offers Light, Dark and System, keeping the moon/sun toggle', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Dark Mode' })).toBeVisible();
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('menuitemradio', { name: 'System' }).click();
+  await expect(page.getByRole('button', { name: 'Light Mode' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('colorMode'))).toBe('"system"');
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await expect(page.getByRole('menuitemradio', { name: 'System' })).toHaveAttribute('aria-checked', 'true');
+  await page.getByRole('menuitemradio', { name: 'Light' }).click();
+  await expect(page.locator('html')).toHaveClass(/light/);
+  expect(await page.evaluate(() => localStorage.getItem('colorMode'))).toBe('"light"');
+});
