@@ -34,7 +34,7 @@ const handle = css({
   lineHeight: '1',
   _active: { cursor: 'grabbing' },
 });
-const title = css({ fontFamily: 'heading', fontWeight: 'bold', fontSize: 'lg', overflowWrap: 'anywhere' });
+const title = css({ fontFamily: 'heading', fontWeight: 'bold', fontSize: 'lg', overflowWrap: 'anywhere', lineClamp: 3 });
 const qty = css({ fontSize: 'md' });
 const qtyLow = css({ fontSize: 'xl', fontWeight: 'extrabold', color: 'alertFg' });
 const badge = css({ display: 'inline-block', ml: '2', px: '2', fontSize: 'sm', fontWeight: 'bold', bg: 'accent', color: 'onSolid' });
@@ -97,7 +97,7 @@ const CardBody = memo(function CardBody({ board, item }: { board: InventoryBoard
   const detailsId = `item-details-${item.id}`;
   return (
     <div className={css({ minW: 0 })}>
-      <h3 className={title}>{item.name || '(no name)'}</h3>
+      <h3 className={title} title={item.name}>{item.name || '(no name)'}</h3>
       <p className={isLow ? qtyLow : qty}>
         On-hand Quantity: {item.quantity}
         {isLow ? (

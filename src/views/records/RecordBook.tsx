@@ -57,7 +57,7 @@ const Card = memo(function Card({ book, record, describe, noun, play }: { book: 
   return (
     <li aria-label={title}>
       <article className={cardStyle}>
-        <h3 className={css({ fontFamily: 'heading', fontSize: 'lg', fontWeight: 'bold', overflowWrap: 'anywhere' })}>{title}</h3>
+        <h3 className={css({ fontFamily: 'heading', fontSize: 'lg', fontWeight: 'bold', overflowWrap: 'anywhere', lineClamp: 3 })} title={title}>{title}</h3>
         <dl className={lines}>
           {details.map(([k, v]) => (
             <div key={k} className={css({ display: 'contents' })}>
