@@ -16,7 +16,7 @@ export type WriteResult = { ok: true } | { ok: false; error: StorageWriteError }
 
 export class StorageWriteError extends Error {
   readonly key: string;
-  readonly reason: 'quota' | 'unavailable' | 'unknown';
+  readonly reason: 'quota' | 'unavailable' | 'otherAccount' | 'unknown';
   constructor(key: string, reason: StorageWriteError['reason'], message: string) {
     super(message);
     this.name = 'StorageWriteError';
@@ -55,6 +55,15 @@ function backend(): Storage | null {
   } catch {
     return null; // access itself throws when storage is disabled
   }
+}
+
+/** Says why a write of `key` must not happen now, else null (see accounts.ts: a tab whose account is no longer the data's owner). */
+export type WriteGuard = (key: string) => StorageWriteError | null;
+let writeGuard: WriteGuard | null = null;
+
+/** Installed by accounts.ts once this tab has bound an account's data set. */
+export function setWriteGuard(guard: WriteGuard | null): void {
+  writeGuard = guard;
 }
 
 function rawGet(key: string): string | null {
@@ -163,6 +172,8 @@ export function defineKey<T>(key: string, schema: Schema<T>, fallback: () => T):
     key,
     read,
     write(value) {
+      const refused = writeGuard?.(key);
+      if (refused) return { ok: false, error: refused };
       const raw = rawGet(key);
       const current = parse(raw, schema);
       if (current.status === 'corrupt' && raw !== null && !preserveCorrupt(key, raw, current.reason)) {
@@ -177,6 +188,8 @@ export function defineKey<T>(key: string, schema: Schema<T>, fallback: () => T):
       return rawSet(key, text);
     },
     remove() {
+      const refused = writeGuard?.(key);
+      if (refused) return { ok: false, error: refused };
       return rawRemove(key);
     },
     subscribe(listener) {
