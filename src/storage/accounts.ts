@@ -151,3 +151,13 @@ export function bindDataSet(userId: string, storage: Storage | null = defaultSto
   }
   return { ok: true, change };
 }
+
+/** Calls back when another tab binds the data set to an account (its `dataOwner` changes). */
+export function subscribeDataOwner(listener: (owner: string | null) => void): () => void {
+  if (typeof window === 'undefined') return () => {};
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === dataOwnerKey) listener(event.newValue);
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}
