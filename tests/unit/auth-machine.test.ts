@@ -96,6 +96,16 @@ describe('auth machine (hand-written rules)', () => {
     expect(notices).toEqual([full]);
   });
 
+  it('says so on the sign-up form when a new account’s data set cannot be opened', async () => {
+    const actor = make({ signUp: async () => ({ user }), bind: async () => Promise.reject(new Error('Browser storage is full')) });
+    await settle();
+    actor.send({ type: 'auth.signUp', email: 'a@b.co', password: 'secret1' });
+    await settle();
+    await settle();
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(actor.getSnapshot().context.message).toEqual({ origin: 'signUp', kind: 'error', text: 'Browser storage is full' });
+  });
+
   it('switches data sets when another tab signs a different account in, not on a token refresh', async () => {
     const actor = make({ restore: async () => ({ user }) });
     await settle();

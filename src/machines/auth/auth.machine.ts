@@ -84,8 +84,10 @@ export const authMachine = setup({
     setSignInError: assign({ message: ({ event }) => ({ origin: 'signIn', kind: 'error', text: errorText(event) }) as AuthMessage }),
     setSignUpError: assign({ message: ({ event }) => ({ origin: 'signUp', kind: 'error', text: errorText(event) }) as AuthMessage }),
     setSignOutError: assign({ message: ({ event }) => ({ origin: 'signOut', kind: 'error', text: errorText(event) }) as AuthMessage }),
-    // Shown on the login form, where a visitor who is not let in lands.
-    setDataSetError: assign({ message: ({ event }) => ({ origin: 'signIn', kind: 'error', text: errorText(event) }) as AuthMessage }),
+    // Shown on the form just used (sign-up), else on the login form, where a visitor who is not let in lands.
+    setDataSetError: assign({
+      message: ({ context, event }) => ({ origin: context.message?.origin === 'signUp' ? 'signUp' : 'signIn', kind: 'error', text: errorText(event) }) as AuthMessage,
+    }),
     notifyDataSetError: () => {
       throw new Error('auth: provide notifyDataSetError');
     },
