@@ -114,3 +114,40 @@ test('data already in the browser before anyone signed in belongs to whoever sig
   await openEvents(page);
   await expect(eventCards(page).first()).toHaveText('Unclaimed Harbour Gala');
 });
+
+test('an account whose data cannot be opened (storage full) is not let in and nothing of the other account changes', async ({ page }) => {
+  await signUpFresh(page);
+  await useMockData(page);
+  // Fill browser storage with data of the first account, leaving room for the small values but not the
+  // big one: moving the data aside then fails half way and must be rolled back.
+  await page.evaluate(() => {
+    let low = 0;
+    let high = 12_000_000;
+    while (low < high) {
+      const size = Math.ceil((low + high + 1) / 2);
+      try {
+        localStorage.setItem('recovered:filler', 'x'.repeat(size));
+        low = size;
+      } catch {
+        high = size - 1;
+      }
+    }
+    localStorage.setItem('recovered:filler', 'x'.repeat(low - 200_000));
+  });
+  const before = await page.evaluate(() => Object.fromEntries(Object.keys(localStorage).filter((k) => !k.startsWith('sb-')).map((k) => [k, localStorage.getItem(k)])));
+  await signOut(page);
+
+  const email = `cook-${Date.now()}-full@example.com`;
+  await page.goto('/signup');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('galley-secret-1');
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await expect(page.getByText('You were not signed in: your data could not be opened')).toBeVisible();
+  await expect(page.getByText(/Browser storage is full, so your data could not be opened/).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+  const after = await page.evaluate(() => Object.fromEntries(Object.keys(localStorage).filter((k) => !k.startsWith('sb-')).map((k) => [k, localStorage.getItem(k)])));
+  expect(Object.keys(after).sort(), 'keys left behind or lost').toEqual(Object.keys(before).sort());
+  expect(after).toEqual(before);
+  await page.goto('/Inventory');
+  await expect(page).toHaveURL(/\/login$/);
+});
