@@ -151,3 +151,24 @@ test('an account whose data cannot be opened (storage full) is not let in and no
   await page.goto('/Inventory');
   await expect(page).toHaveURL(/\/login$/);
 });
+
+test('a tab open on one account follows when another tab signs a different account in', async ({ browser }) => {
+  const context = await browser.newContext();
+  const first = await context.newPage();
+  await signUpFresh(first);
+  await useMockData(first);
+  await first.goto('/Dashboard');
+  await expect(first.getByRole('listitem', { name: 'Heavy Cream' })).toBeVisible();
+
+  const second = await context.newPage();
+  await signOut(second);
+  await expect(first).toHaveURL(/\/login$/);
+  await signUpFresh(second);
+  // The first tab picks up the new session and opens the new account's data set, not the old one's.
+  await expect(first.getByRole('link', { name: 'Login', exact: true })).toHaveCount(0);
+  await first.goto('/Dashboard');
+  await expect(first.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(needToOrder(first)).toHaveCount(0);
+  await expect(first.getByRole('listitem', { name: 'Heavy Cream' })).toHaveCount(0);
+  await context.close();
+});
