@@ -8,7 +8,7 @@ export type WriteResult = { ok: true } | { ok: false; error: StorageWriteError }
 
 export class StorageWriteError extends Error {
   readonly key: string;
-  readonly reason: 'quota' | 'unavailable' | 'unknown' | 'conflict';
+  readonly reason: 'quota' | 'unavailable' | 'otherAccount' | 'unknown' | 'conflict';
   constructor(key: string, reason: StorageWriteError['reason'], message: string) {
     super(message);
     this.name = 'StorageWriteError';
@@ -20,6 +20,15 @@ export class StorageWriteError extends Error {
 /** What the user can do about a full browser storage (shown in the error toast). */
 export const quotaAdvice =
   'Browser storage is full. Your change is kept on this screen and will be saved when there is room: download a backup from the Dashboard, then delete old events or set-aside data to free space.';
+
+/** Says why a write of `key` must not happen now, else null (see accounts.ts: a tab whose account is no longer the data's owner). */
+export type WriteGuard = (key: string) => StorageWriteError | null;
+let writeGuard: WriteGuard | null = null;
+
+/** Installed by accounts.ts once this tab has bound an account's data set. */
+export function setWriteGuard(guard: WriteGuard | null): void {
+  writeGuard = guard;
+}
 
 export function backend(): Storage | null {
   try {
@@ -44,6 +53,8 @@ export function classify(key: string, error: unknown): StorageWriteError {
 }
 
 export function rawSet(key: string, value: string): WriteResult {
+  const refused = writeGuard?.(key);
+  if (refused) return { ok: false, error: refused };
   const store = backend();
   if (!store) {
     return { ok: false, error: new StorageWriteError(key, 'unavailable', 'Browser storage is not available. Changes will be lost on reload.') };
@@ -57,6 +68,8 @@ export function rawSet(key: string, value: string): WriteResult {
 }
 
 export function rawRemove(key: string): WriteResult {
+  const refused = writeGuard?.(key);
+  if (refused) return { ok: false, error: refused };
   try {
     backend()?.removeItem(key);
     return { ok: true };

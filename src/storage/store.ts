@@ -5,10 +5,10 @@
  * and the default is used. Nothing is written back by reading. Writes return a result instead of
  * throwing, so the calling machine keeps its in-memory state and tells the user.
  */
-import { announceLocalChange, listKeys, rawGet, rawRemove, rawSet, StorageWriteError, type WriteResult } from './raw';
+import { announceLocalChange, listKeys, rawGet, rawRemove, rawSet, setWriteGuard, StorageWriteError, type WriteGuard, type WriteResult } from './raw';
 import { setAside } from './recovered';
 
-export { listKeys, StorageWriteError, announceLocalChange, type WriteResult };
+export { listKeys, StorageWriteError, announceLocalChange, setWriteGuard, type WriteGuard, type WriteResult };
 
 export interface SchemaIssue {
   path: ReadonlyArray<PropertyKey>;

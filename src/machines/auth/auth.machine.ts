@@ -2,7 +2,8 @@
  * Auth: `checking` reads the session at start-up (a stored session or one in the URL), then the user
  * is `signedOut` or `signedIn`. Sign-up, sign-in and sign-out are loading states around actors over
  * supabase-js. While signed in, auth changes (token refreshed, user updated, password recovery, MFA
- * verified, signed out in another tab) arrive as `auth.changed`.
+ * verified, signed out in another tab) arrive as `auth.changed`. Every way in to `signedIn` passes
+ * `openingData`, which makes the stored data set the user's own before any protected page reads it.
  */
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 
@@ -26,6 +27,8 @@ export interface Credentials {
 }
 
 export type SessionResult = { user: AuthUser | null };
+/** What binding the user's data set did (see src/storage/accounts.ts). */
+export type DataSetResult = { change: 'none' | 'claimed' | 'switched' };
 export type AuthChange = { event: string; user: AuthUser | null };
 
 export type AuthEvent =
@@ -61,6 +64,9 @@ export const authMachine = setup({
     watchStoredSession: fromCallback(() => {
       throw new Error('auth: provide watchStoredSession');
     }),
+    bindAccountData: fromPromise<DataSetResult, { userId: string }>(async () => {
+      throw new Error('auth: provide bindAccountData');
+    }),
   },
   actions: {
     setUserFromResult: assign({
@@ -78,11 +84,20 @@ export const authMachine = setup({
     setSignInError: assign({ message: ({ event }) => ({ origin: 'signIn', kind: 'error', text: errorText(event) }) as AuthMessage }),
     setSignUpError: assign({ message: ({ event }) => ({ origin: 'signUp', kind: 'error', text: errorText(event) }) as AuthMessage }),
     setSignOutError: assign({ message: ({ event }) => ({ origin: 'signOut', kind: 'error', text: errorText(event) }) as AuthMessage }),
+    // Shown on the form just used (sign-up), else on the login form, where a visitor who is not let in lands.
+    setDataSetError: assign({
+      message: ({ context, event }) => ({ origin: context.message?.origin === 'signUp' ? 'signUp' : 'signIn', kind: 'error', text: errorText(event) }) as AuthMessage,
+    }),
+    notifyDataSetError: () => {
+      throw new Error('auth: provide notifyDataSetError');
+    },
   },
   guards: {
     hasUser: ({ event }) => !!(event as unknown as { output?: SessionResult }).output?.user,
     isSignedOutChange: ({ event }) => event.type === 'auth.changed' && (event.event === 'SIGNED_OUT' || !event.user),
     isSessionChange: ({ event }) => event.type === 'auth.changed' && event.event !== 'SIGNED_OUT' && !!event.user,
+    isOtherUserChange: ({ context, event }) =>
+      event.type === 'auth.changed' && event.event !== 'SIGNED_OUT' && !!event.user && event.user.id !== context.user?.id,
   },
 }).createMachine({
   id: 'auth',
@@ -94,7 +109,7 @@ export const authMachine = setup({
       invoke: {
         id: 'restoreSession',
         src: 'restoreSession',
-        onDone: [{ guard: 'hasUser', target: 'signedIn', actions: 'setUserFromResult' }, { target: 'signedOut' }],
+        onDone: [{ guard: 'hasUser', target: 'openingData', actions: 'setUserFromResult' }, { target: 'signedOut' }],
         // An unreadable session or an unreachable service: the visitor is signed out, nothing crashes.
         onError: { target: 'signedOut' },
       },
@@ -113,7 +128,7 @@ export const authMachine = setup({
         'auth.signUp': { target: 'signingUp', actions: 'clearMessage' },
         'auth.restore': { target: 'checking', actions: 'clearMessage' },
         // Signed in elsewhere (another tab, a recovery link): an old form message no longer applies.
-        'auth.changed': { guard: 'isSessionChange', target: 'signedIn', actions: ['setUserFromChange', 'clearMessage'] },
+        'auth.changed': { guard: 'isSessionChange', target: 'openingData', actions: ['setUserFromChange', 'clearMessage'] },
       },
     },
     signingIn: {
@@ -122,7 +137,7 @@ export const authMachine = setup({
         id: 'signIn',
         src: 'signIn',
         input: ({ event }) => (event.type === 'auth.signIn' ? { email: event.email, password: event.password } : { email: '', password: '' }),
-        onDone: [{ guard: 'hasUser', target: 'signedIn', actions: ['setUserFromResult', 'setSignInSuccess'] }, { target: 'signedOut' }],
+        onDone: [{ guard: 'hasUser', target: 'openingData', actions: ['setUserFromResult', 'setSignInSuccess'] }, { target: 'signedOut' }],
         onError: { target: 'signedOut', actions: 'setSignInError' },
       },
     },
@@ -133,8 +148,21 @@ export const authMachine = setup({
         src: 'signUp',
         input: ({ event }) => (event.type === 'auth.signUp' ? { email: event.email, password: event.password } : { email: '', password: '' }),
         // Without e-mail confirmation the service answers with a session; with it, there is none yet.
-        onDone: [{ guard: 'hasUser', target: 'signedIn', actions: ['setUserFromResult', 'setSignUpSuccess'] }, { target: 'signedOut', actions: 'setSignUpSuccess' }],
+        onDone: [{ guard: 'hasUser', target: 'openingData', actions: ['setUserFromResult', 'setSignUpSuccess'] }, { target: 'signedOut', actions: 'setSignUpSuccess' }],
         onError: { target: 'signedOut', actions: 'setSignUpError' },
+      },
+    },
+    // The plain storage keys hold one account's data: make them this user's before a protected page
+    // mounts (tagged 'checking', so the route guard waits). If that fails the user is not let in, since
+    // the data on screen would be another account's; nothing was moved, and signing in again retries.
+    openingData: {
+      tags: ['checking', 'loading'],
+      invoke: {
+        id: 'bindAccountData',
+        src: 'bindAccountData',
+        input: ({ context }) => ({ userId: context.user?.id ?? '' }),
+        onDone: { target: 'signedIn' },
+        onError: { target: 'signedOut', actions: ['clearUser', 'setDataSetError', 'notifyDataSetError'] },
       },
     },
     signedIn: {
@@ -144,6 +172,8 @@ export const authMachine = setup({
         'auth.signOut': { target: 'signingOut', actions: 'clearMessage' },
         'auth.changed': [
           { guard: 'isSignedOutChange', target: 'signedOut', actions: ['clearUser', 'clearMessage'] },
+          // Another tab signed a different account in: this tab's pages close and reopen on that account's data.
+          { guard: 'isOtherUserChange', target: 'openingData', actions: ['setUserFromChange', 'clearMessage'] },
           { guard: 'isSessionChange', actions: 'setUserFromChange' },
         ],
       },

@@ -5,11 +5,19 @@
 import { createActorContext } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { fromCallback, fromPromise } from 'xstate';
-import { authMachine, type Credentials, type SessionResult } from '../../machines/auth/auth.machine';
+import { authMachine, type Credentials, type DataSetResult, type SessionResult } from '../../machines/auth/auth.machine';
 import { loadAuthConfig } from '../../machines/auth/config';
 import { hasStoredSession, subscribeStoredSession } from '../../storage/authSession';
+import { notify } from '../shell/toaster';
 
 const loadSupabase = () => import('../../machines/auth/supabaseAuth');
+// Loaded with the first sign-in, like supabase-js: the landing page never needs it.
+const loadAccounts = () => import('../../storage/accounts');
+
+function errorMessage(event: unknown): string | undefined {
+  const error = (event as { error?: unknown }).error;
+  return error instanceof Error ? error.message : undefined;
+}
 
 function sessionInUrl(): boolean {
   const { hash, search } = window.location;
@@ -37,9 +45,21 @@ export const AuthActorContext = createActorContext(
           const stopStorage = subscribeStoredSession(config.storageKey, (present) => {
             if (!present) sendBack({ type: 'auth.changed', event: 'SIGNED_OUT', user: null });
           });
+          // ...and another tab taking the data set for its account means that account is signed in now.
+          let stopOwner = () => {};
+          void loadAccounts().then(({ subscribeDataOwner }) => {
+            if (stopped) return;
+            stopOwner = subscribeDataOwner(() => {
+              void supabase
+                .restoreSession(config)
+                .then(({ user }) => user && !stopped && sendBack({ type: 'auth.changed', event: 'SIGNED_IN', user }))
+                .catch(() => {});
+            });
+          });
           stop = () => {
             stopChanges();
             stopStorage();
+            stopOwner();
           };
         });
         return () => {
@@ -61,6 +81,20 @@ export const AuthActorContext = createActorContext(
           stop?.();
         };
       }),
+      bindAccountData: fromPromise<DataSetResult, { userId: string }>(async ({ input }) => {
+        const result = (await loadAccounts()).bindDataSet(input.userId);
+        if (!result.ok) throw result.error;
+        return { change: result.change };
+      }),
+    },
+    actions: {
+      notifyDataSetError: ({ event }) =>
+        notify({
+          type: 'error',
+          title: 'You were not signed in: your data could not be opened',
+          description: errorMessage(event),
+          duration: 15000,
+        }),
     },
   }),
 );
