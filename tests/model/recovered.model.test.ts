@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
+import { createActor, fromCallback, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
 import { recoveredMachine, type CheckText, type PutBackInput, type RecoveredEvent } from '../../src/machines/recovered/recovered.machine';
 import type { RecoveredEntry } from '../../src/storage/recovered';
 import type { DiscardResult, PutBackResult } from '../../src/storage/recoveredActions';
@@ -50,6 +50,7 @@ const machine = recoveredMachine.provide({
       log.discards.push(input.entry.entryKey);
       return new Promise(() => {});
     }),
+    watchStorage: fromCallback(() => {}),
   },
 });
 
@@ -209,6 +210,7 @@ describe('recovered (hand-written)', () => {
             return results.putBack!(input);
           }),
           discard: fromPromise<DiscardResult, { entry: RecoveredEntry }>(async () => results.discard!()),
+          watchStorage: fromCallback(() => {}),
         },
       }),
       { input: { entries: [A, B, C], check } },
@@ -237,7 +239,7 @@ describe('recovered (hand-written)', () => {
     const actor = createActor(
       recoveredMachine.provide({
         actions: { downloadEntry: () => {}, notifyDiscarded: () => {}, notifyPutBack: (_, { entry: e }) => void toasts.push(e.entryKey) },
-        actors: { putBack: fromPromise<PutBackResult, PutBackInput>(() => new Promise((r) => (release = r))), discard: fromPromise<DiscardResult, { entry: RecoveredEntry }>(() => new Promise(() => {})) },
+        actors: { putBack: fromPromise<PutBackResult, PutBackInput>(() => new Promise((r) => (release = r))), discard: fromPromise<DiscardResult, { entry: RecoveredEntry }>(() => new Promise(() => {})), watchStorage: fromCallback(() => {}) },
       }),
       { input: { entries: [A, B, C], check } },
     );

@@ -4,7 +4,7 @@
  * check) and put back, or discarded after a confirmation. Putting back and discarding are actors
  * provided by the hook; their refusals (id taken, write failed) are states the screen shows.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { RecoveredEntry } from '../../storage/recovered';
 import type { CheckResult, DiscardResult, PutBackResult } from '../../storage/recoveredActions';
 
@@ -124,10 +124,15 @@ export const recoveredMachine = setup({
     discard: fromPromise<DiscardResult, { entry: RecoveredEntry }>(async () => {
       throw new Error('recovered: provide discard');
     }),
+    /** Sends `storage.change` with the current entries whenever storage changes or something is set aside. */
+    watchStorage: fromCallback(() => {
+      throw new Error('recovered: provide watchStorage');
+    }),
   },
 }).createMachine({
   id: 'recovered',
   context: ({ input }) => ({ entries: input.entries, check: input.check, selected: null, draft: '', validation: null, refusal: null }),
+  invoke: { id: 'storageWatch', src: 'watchStorage' },
   on: {
     'entry.download': { guard: 'hasEntry', actions: { type: 'downloadEntry', params: ({ context, event }) => ({ entry: entryOf(context, event.entryKey)! }) } },
     'storage.change': [

@@ -7,6 +7,7 @@ import { Button } from '../components/Button';
 import { ExportButtons } from './ExportButtons';
 import { Panel } from './Panel';
 import { useDataSection, type DashboardRef } from './useDashboardActor';
+import { RecoveredLink } from '../recovered/RecoveredLink';
 
 
 const sectionBox = css({ borderTopWidth: '1px', borderTopStyle: 'solid', borderTopColor: 'border', pt: '4', display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '3', minW: 0 });
@@ -105,6 +106,7 @@ function DataSection({ dashboard, collection }: { dashboard: DashboardRef; colle
 export function DataView({ dashboard }: { dashboard: DashboardRef }) {
   return (
     <Panel heading="View Your Data">
+      <RecoveredLink />
       {COLLECTIONS.map((collection) => (
         <DataSection key={collection} dashboard={dashboard} collection={collection} />
       ))}
