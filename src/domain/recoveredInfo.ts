@@ -34,6 +34,12 @@ export function whatItIs(entry: SetAsideInfo): string {
   return capitalize(describeSetAside(entry.key, entry.index !== null));
 }
 
+/** The card's title: 'An inventory item: Butter', 'Discount of event 4'. */
+export function entryLabel(entry: SetAsideInfo): string {
+  const name = entry.index !== null ? recordNameOf(entry.text) : null;
+  return name ? `${whatItIs(entry)}: ${name}` : whatItIs(entry);
+}
+
 /** Size of the text as stored (UTF-8): '312 bytes', '4.2 KB'. */
 export function sizeLabel(text: string): string {
   const bytes = new TextEncoder().encode(text).length;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discardedTitle, putBackTitle, recordNameOf, recoveredFileName, sizeLabel, whatItIs } from '../../src/domain/recoveredInfo';
+import { discardedTitle, entryLabel, putBackTitle, recordNameOf, recoveredFileName, sizeLabel, whatItIs } from '../../src/domain/recoveredInfo';
 
 const time = new Date(2026, 10, 23, 9, 30).getTime();
 
@@ -18,6 +18,8 @@ describe('recovered entries in caterer words', () => {
     expect(whatItIs({ key: 'events', index: 2, text: '', time })).toBe('An event');
     expect(whatItIs({ key: '4-discountPercentage', index: null, text: '', time })).toBe('Discount of event 4');
     expect(whatItIs({ key: 'events', index: null, text: '', time })).toBe('The whole list of events');
+    expect(entryLabel({ key: 'inventoryItems', index: 1, text: '{"name":"Butter"}', time })).toBe('An inventory item: Butter');
+    expect(entryLabel({ key: '4-discountPercentage', index: null, text: '{"name":"x"}', time })).toBe('Discount of event 4');
     expect(sizeLabel('é')).toBe('2 bytes');
     expect(sizeLabel('x'.repeat(2048))).toBe('2.0 KB');
     expect(recoveredFileName({ key: 'events', index: 1, text: '{}', time })).toBe('recovered-events-2026-11-23.json');

@@ -1,7 +1,7 @@
 import { Dialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
 import { css } from 'styled-system/css';
-import { whatItIs } from '../../domain/recoveredInfo';
+import { entryLabel } from '../../domain/recoveredInfo';
 import { Button } from '../components/Button';
 import { useDiscardConfirmation, type RecoveredRef } from './useRecoveredActor';
 
@@ -22,7 +22,7 @@ export function DiscardDialog({ actor }: { actor: RecoveredRef }) {
         <Dialog.Positioner className={positioner}>
           <Dialog.Content className={content}>
             <Dialog.Title className={title}>Discard this value? It cannot be undone.</Dialog.Title>
-            <Dialog.Description>{confirmation.entry ? `${whatItIs(confirmation.entry)}, set aside because: ${confirmation.entry.reason}` : ''}</Dialog.Description>
+            <Dialog.Description>{confirmation.entry ? `${entryLabel(confirmation.entry)}, set aside because: ${confirmation.entry.reason}` : ''}</Dialog.Description>
             {confirmation.refusal ? (
               <p role="alert" className={refusal}>
                 It was not discarded: {confirmation.refusal}

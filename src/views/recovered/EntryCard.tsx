@@ -1,6 +1,6 @@
 import { memo, useId } from 'react';
 import { css } from 'styled-system/css';
-import { recordNameOf, setAsideWhen, sizeLabel, whatItIs } from '../../domain/recoveredInfo';
+import { entryLabel, setAsideWhen, sizeLabel, whatItIs } from '../../domain/recoveredInfo';
 import type { RecoveredEntry } from '../../storage/recovered';
 import { Button } from '../components/Button';
 import { errorText, inputStyle, labelText } from '../components/fields';
@@ -84,8 +84,7 @@ export const EntryCard = memo(function EntryCard({ actor, entry }: { actor: Reco
   const headingId = useId();
   const rawId = useId();
   const what = whatItIs(entry);
-  const name = entry.index !== null ? recordNameOf(entry.text) : null;
-  const label = name ? `${what}: ${name}` : what;
+  const label = entryLabel(entry);
   return (
     <li aria-labelledby={headingId}>
       <article className={card}>
