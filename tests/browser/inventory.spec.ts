@@ -213,11 +213,14 @@ test('unreadable saved items are set aside with a warning, not lost or overwritt
   await open(page, [item('1', 'Apples', 10, 1)]);
   await page.evaluate(() => localStorage.setItem('inventoryItems', '[{"id":"1","name":"Apples",'));
   await page.reload();
-  await expect(page.getByText('Some saved inventoryItems data could not be read')).toBeVisible();
-  await expect(page.getByText(/It was kept aside as "inventoryItems\.corrupt\.\d+"/)).toBeVisible();
+  await expect(page.getByText('Some saved data could not be read: the whole list of inventory items')).toBeVisible();
+  await expect(page.getByText(/It was set aside so nothing is lost/)).toBeVisible();
   await expect(page.getByText('No inventory items yet. Add one with the form.')).toBeVisible();
-  const backups = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('inventoryItems.corrupt.')).map((k) => localStorage.getItem(k)));
+  const backups = await page.evaluate(() =>
+    Object.keys(localStorage).filter((k) => k.startsWith('recovered:inventoryItems:')).map((k) => (JSON.parse(localStorage.getItem(k)!) as { text: string }).text),
+  );
   expect(backups).toEqual(['[{"id":"1","name":"Apples",']);
+  expect(await page.evaluate(() => localStorage.getItem('inventoryItems'))).toBe('[{"id":"1","name":"Apples",');
 });
 
 test('a change made in another tab shows up', async ({ page, context }) => {
