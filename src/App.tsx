@@ -22,6 +22,7 @@ const EventsPage = named(() => import('./views/pages/EventsPage'), 'EventsPage')
 const InventoryPage = named(() => import('./views/pages/InventoryPage'), 'InventoryPage');
 const EmployeesPage = named(() => import('./views/pages/EmployeesPage'), 'EmployeesPage');
 const SuppliersPage = named(() => import('./views/pages/SuppliersPage'), 'SuppliersPage');
+const RecoveredDataPage = named(() => import('./views/pages/RecoveredDataPage'), 'RecoveredDataPage');
 
 const protectedRoutes: Array<[string, ComponentType]> = [
   [routes.dashboard, DashboardPage],
@@ -29,6 +30,7 @@ const protectedRoutes: Array<[string, ComponentType]> = [
   [routes.inventory, InventoryPage],
   [routes.employees, EmployeesPage],
   [routes.suppliers, SuppliersPage],
+  [routes.recovered, RecoveredDataPage],
 ];
 
 function Loading() {

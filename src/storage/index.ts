@@ -6,3 +6,4 @@ export { defineKey, describeIssues, listKeys, StorageWriteError, type KeyAccesso
 export { createCollectionSync, revOf, type CollectionAccessor, type CollectionSync, type Conflict, type SaveResult } from './collection';
 export { listRecovered, onSetAside, removeRecovered, type RecoveredEntry } from './recovered';
 export { quotaAdvice } from './raw';
+export { checkRecovered, countRecovered, discard as discardRecovered, putBack, watchRecovered, type CheckResult, type DiscardResult, type PutBackResult } from './recoveredActions';

@@ -9,6 +9,7 @@ import { ExportButtons } from './ExportButtons';
 import { Panel } from './Panel';
 import { StorageHealth } from './StorageHealth';
 import { useDataSection, type DashboardRef } from './useDashboardActor';
+import { RecoveredLink } from '../recovered/RecoveredLink';
 
 
 const sectionBox = css({ borderTopWidth: '1px', borderTopStyle: 'solid', borderTopColor: 'border', pt: '4', display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '3', minW: 0 });
@@ -107,6 +108,7 @@ function DataSection({ dashboard, collection }: { dashboard: DashboardRef; colle
 export function DataView({ dashboard }: { dashboard: DashboardRef }) {
   return (
     <Panel heading="View Your Data">
+      <RecoveredLink />
       {COLLECTIONS.map((collection) => (
         <DataSection key={collection} dashboard={dashboard} collection={collection} />
       ))}
