@@ -99,11 +99,20 @@ export function defineCollection<R extends object>(options: CollectionOptions<R>
     }
     const taken = new Set<string>();
     const pendingIds: Array<{ index: number; value: R }> = [];
+    // The same bad text twice in one list is two records: each gets its own entry.
+    const seen = new Map<string, number>();
+    const textOf = (value: unknown) => {
+      const text = stringifySafe(value);
+      const n = (seen.get(text) ?? 0) + 1;
+      seen.set(text, n);
+      return { text, occurrence: n };
+    };
     decoded.value.forEach((value, index) => {
-      const parsed = record.safeParse(options.normalize ? options.normalize(value) : value);
+      const normalized = options.normalize ? options.normalize(value) : value;
+      const parsed = record.safeParse(normalized);
       const rawId = value && typeof value === 'object' && 'id' in value ? String((value as { id: unknown }).id) : null;
       if (!parsed.success) {
-        keep({ key, reason: `record ${index + 1}, ${describeIssues(parsed.error)}`, text: stringifySafe(value), index, id: rawId });
+        keep({ key, reason: `record ${index + 1}, ${describeIssues(parsed.error, normalized)}`, ...textOf(value), index, id: rawId });
         return;
       }
       pendingIds.push({ index, value: parsed.data });
@@ -113,7 +122,7 @@ export function defineCollection<R extends object>(options: CollectionOptions<R>
       if (options.assignId) rec = options.assignId(rec, index, taken);
       const id = idOf(rec);
       if (taken.has(id)) {
-        keep({ key, reason: `record ${index + 1}, id: another record already has the id "${id}"`, text: stringifySafe(value), index, id });
+        keep({ key, reason: `record ${index + 1}, id: another record already has the id "${id}"`, ...textOf(value), index, id });
         continue;
       }
       taken.add(id);
@@ -151,8 +160,9 @@ export function defineCollection<R extends object>(options: CollectionOptions<R>
     checkRecord(text) {
       const decoded = decodeJSON(text);
       if (!decoded.ok) return { ok: false, reason: decoded.reason };
-      const parsed = record.safeParse(options.normalize ? options.normalize(decoded.value) : decoded.value);
-      if (!parsed.success) return { ok: false, reason: describeIssues(parsed.error) };
+      const normalized = options.normalize ? options.normalize(decoded.value) : decoded.value;
+      const parsed = record.safeParse(normalized);
+      if (!parsed.success) return { ok: false, reason: describeIssues(parsed.error, normalized) };
       const rec = options.assignId ? options.assignId(parsed.data, 0, new Set()) : parsed.data;
       return { ok: true, record: rec };
     },
@@ -163,8 +173,9 @@ export function defineCollection<R extends object>(options: CollectionOptions<R>
       if (!Array.isArray(decoded.value)) return { ok: false, reason: 'value: expected a list of records' };
       const records: R[] = [];
       for (const [index, value] of decoded.value.entries()) {
-        const parsed = record.safeParse(options.normalize ? options.normalize(value) : value);
-        if (!parsed.success) return { ok: false, reason: `record ${index + 1}, ${describeIssues(parsed.error)}` };
+        const normalized = options.normalize ? options.normalize(value) : value;
+        const parsed = record.safeParse(normalized);
+        if (!parsed.success) return { ok: false, reason: `record ${index + 1}, ${describeIssues(parsed.error, normalized)}` };
         records.push(parsed.data);
       }
       return { ok: true, value: records };

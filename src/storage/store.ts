@@ -13,6 +13,9 @@ export { listKeys, StorageWriteError, announceLocalChange, setWriteGuard, type W
 export interface SchemaIssue {
   path: ReadonlyArray<PropertyKey>;
   message: string;
+  code?: string;
+  expected?: string;
+  values?: readonly unknown[];
 }
 
 /** Anything with zod's safeParse: zod schemas, or the tiny validators of preferences.ts. */
@@ -20,12 +23,48 @@ export interface Schema<T> {
   safeParse(value: unknown): { success: true; data: T } | { success: false; error?: { issues: ReadonlyArray<SchemaIssue> } };
 }
 
-/** The reason a value failed its schema, as field path and message ('ingredients.0.costPerUnit: expected number'). */
-export function describeIssues(error: { issues: ReadonlyArray<SchemaIssue> } | undefined): string {
+const expectedWords: Record<string, string> = {
+  number: 'a number',
+  int: 'a whole number',
+  string: 'text',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'a record',
+};
+
+function describeValue(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  if (typeof value === 'string') return `the text "${value.length > 40 ? `${value.slice(0, 40)}…` : value}"`;
+  if (typeof value === 'number') return Number.isFinite(value) ? `the number ${value}` : String(value);
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a record';
+  return String(value);
+}
+
+function at(value: unknown, path: ReadonlyArray<PropertyKey>): unknown {
+  let current = value;
+  for (const step of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<PropertyKey, unknown>)[step];
+  }
+  return current;
+}
+
+/**
+ * The reason a value failed its schema, as field path and a message a person can act on
+ * ('costPerUnit: expected a number, found the text "three"'). `value` is what was checked.
+ */
+export function describeIssues(error: { issues: ReadonlyArray<SchemaIssue> } | undefined, value?: unknown): string {
   const issue = error?.issues[0];
   if (!issue) return 'does not have the expected shape';
-  const path = issue.path.map(String).join('.');
-  return `${path || 'value'}: ${issue.message}`;
+  const path = issue.path.map(String).join('.') || 'value';
+  const found = describeValue(at(value, issue.path));
+  let message = issue.message;
+  if (issue.code === 'invalid_type' && issue.expected) message = `expected ${expectedWords[issue.expected] ?? issue.expected}, found ${found}`;
+  else if (issue.code === 'invalid_value' && issue.values) message = `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, found ${found}`;
+  else if (message === 'Invalid input') message = `is not valid (found ${found})`;
+  return `${path}: ${message}`;
 }
 
 export type Decoded = { ok: true; value: unknown } | { ok: false; reason: string };
@@ -65,8 +104,9 @@ export function parseValue<T>(raw: string | null, schema: Schema<T>, options: Ke
   if (raw === null) return { status: 'missing' };
   const decoded = (options.decode ?? decodeJSON)(raw);
   if (!decoded.ok) return { status: 'unreadable', reason: decoded.reason };
-  const result = schema.safeParse(options.normalize ? options.normalize(decoded.value) : decoded.value);
-  return result.success ? { status: 'ok', value: result.data } : { status: 'unreadable', reason: describeIssues(result.error) };
+  const value = options.normalize ? options.normalize(decoded.value) : decoded.value;
+  const result = schema.safeParse(value);
+  return result.success ? { status: 'ok', value: result.data } : { status: 'unreadable', reason: describeIssues(result.error, value) };
 }
 
 /** Subscribes to storage events for one key (key === null means "everything changed", e.g. a restore). */

@@ -68,8 +68,21 @@ describe('storage layer', () => {
     await flush();
     const [entry] = listRecovered();
     expect(entry).toMatchObject({ key: 'inventoryItems', index: 1, id: '2', text: JSON.stringify(bad) });
-    expect(entry!.reason).toMatch(/^record 2, quantity: /);
+    expect(entry!.reason).toBe('record 2, quantity: expected a number, found the text "lots"');
     expect(notices[0]).toEqual([expect.objectContaining({ key: 'inventoryItems', isRecord: true })]);
+  });
+
+  it('two identical unreadable records are two set-aside entries, so neither is lost', () => {
+    const bad = { ...item2, quantity: 'lots' };
+    localStorage.setItem('inventoryItems', JSON.stringify([bad, item, bad]));
+    expect(inventoryItemsStore.read().map((i) => i.id)).toEqual(['1']);
+    expect(listRecovered().map((e) => e.index).sort()).toEqual([0, 2]);
+  });
+
+  it('says which value is wrong in words a person can act on', () => {
+    localStorage.setItem('suppliers', JSON.stringify([{ ...supplier('S1', 'Acme'), contractStatus: 'maybe' }]));
+    suppliersStore.read();
+    expect(listRecovered()[0]!.reason).toBe('record 1, contractStatus: must be one of "active", "inactive", found the text "maybe"');
   });
 
   it('opens what the earlier app wrote: numbers as strings, phone as a number, missing lists, bare percentages', () => {
