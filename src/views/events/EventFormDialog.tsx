@@ -10,7 +10,7 @@ import { Button } from '../components/Button';
 import { SelectField } from '../components/fields';
 import { backdrop, dialogTitle, errorText, field, fullScreen, input, label, positioner } from './styles';
 
-type FormRef = ActorRefFrom<typeof eventFormMachine>;
+export type FormRef = ActorRefFrom<typeof eventFormMachine>;
 
 const inputTypes: Partial<Record<EventField, string>> = {
   CustomerPhoneNumber: 'tel',
