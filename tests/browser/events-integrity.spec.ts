@@ -91,8 +91,9 @@ async function staleEdit(page: Page, name: string, mine: string) {
   await formA.getByLabel('Venue City').fill('Lunenburg');
   await formA.getByRole('button', { name: 'Save' }).click();
   await expect(formA).toBeHidden();
-  // B's form was not wiped by A's save.
+  // B's form was not wiped by A's save, and says the event changed.
   await expect(formB.getByLabel('Event Name')).toHaveValue(mine);
+  await expect(formB.getByText('This event was changed in another tab.', { exact: false })).toBeVisible();
   await formB.getByRole('button', { name: 'Save' }).click();
   const dialog = tabB.getByRole('alertdialog', { name: 'Changed in another tab' });
   await expect(dialog).toBeVisible();
@@ -154,4 +155,16 @@ test('(d) a deleted built-in sample event stays deleted after a reload', async (
   await expect(page.getByRole('article', { name: 'Bosun Lunch' })).toBeVisible();
   await expect(page.getByRole('article', { name: "Grandma Rose's 80th Birthday" })).toBeVisible();
   await expect(page.getByRole('article', { name: 'Quarterly Sales Conference Lunch' })).toHaveCount(0);
+});
+
+test('(e) the Tool Kit closes with a message when another tab deletes its event', async ({ page }) => {
+  await openEvents(page);
+  const tabB = await secondTab(page);
+  await tabB.getByRole('article', { name: 'Bosun Lunch' }).getByRole('button', { name: 'Tool Kit' }).click();
+  const kitB = tabB.getByRole('dialog', { name: /Tool Kit: Bosun Lunch/ });
+  await expect(kitB).toBeVisible();
+  await page.getByRole('button', { name: 'Delete Event Bosun Lunch' }).click();
+  await expect(kitB).toBeHidden();
+  await expect(tabB.getByText('This event was deleted in another tab.')).toBeVisible();
+  await expect(tabB.getByRole('article', { name: 'Anchor Breakfast' })).toBeVisible();
 });

@@ -10,6 +10,7 @@ import { Page } from '../components/Page';
 import { EventFilters, useEventFilters } from '../events/EventFilters';
 import { EventFormDialog } from '../events/EventFormDialog';
 import { EventList } from '../events/EventList';
+import { isEditedElsewhere } from '../../machines/events/events.machine';
 import { useEventConflict, useEventsActor, type EventsRef } from '../events/useEventsActor';
 import { ToolkitDialog } from '../toolkit/ToolkitDialog';
 import type { FormRef } from '../events/EventFormDialog';
@@ -18,6 +19,7 @@ function useEventsPage(ref: EventsRef) {
   return {
     events: useSelector(ref, (s) => s.context.events),
     formRef: useSelector(ref, (s) => (s.hasTag('form') ? (s.children.eventForm as FormRef | undefined) : undefined)),
+    changedElsewhere: useSelector(ref, (s) => s.hasTag('form') && isEditedElsewhere(s.context)),
     toolkitEvent: useSelector(ref, (s) => (s.hasTag('toolkit') ? s.context.events.find((e) => e.id === s.context.toolkitId) : undefined)),
     newEvent: () => ref.send({ type: 'form.new' }),
     closeToolkit: () => ref.send({ type: 'toolkit.close' }),
@@ -65,7 +67,7 @@ export function EventsPage() {
         </p>
         <EventList events={shown} api={cardApi} />
       </div>
-      {page.formRef ? <EventFormDialog key={page.formRef.id} formRef={page.formRef} /> : null}
+      {page.formRef ? <EventFormDialog key={page.formRef.id} formRef={page.formRef} changedElsewhere={page.changedElsewhere} /> : null}
       {page.toolkitEvent ? <ToolkitDialog event={page.toolkitEvent} eventsRef={eventsRef} onClose={page.closeToolkit} /> : null}
       <EventConflict eventsRef={eventsRef} />
     </Page>
