@@ -115,7 +115,7 @@ export function useEventConflict(ref: EventsRef) {
   return {
     open,
     deletedElsewhere: open && theirs === null,
-    name: draft?.EventName || editBase?.EventName || '',
+    name: editBase?.EventName || draft?.EventName || '',
     diffs,
     initialChoices: useMemo(() => defaultChoices(diffs), [diffs]),
     keepTheirs: () => ref.send({ type: 'conflict.keepTheirs' }),
