@@ -5,9 +5,13 @@
 import type { CateringEvent } from '../storage/schemas';
 import { inDateRange, isISODate, matchesQuickFilter, type QuickFilter } from './eventDates';
 
-/** Next event id = max existing id + 1 (1 for an empty list). */
-export function nextEventId(events: ReadonlyArray<Pick<CateringEvent, 'id'>>): number {
-  return events.reduce((max, e) => Math.max(max, e.id), 0) + 1;
+/**
+ * Next event id = max over existing and deleted ids + 1 (1 for none): a new event never takes the id
+ * of a deleted one, so an Undo can always put that one back under its own id.
+ */
+export function nextEventId(events: ReadonlyArray<Pick<CateringEvent, 'id'>>, deletedIds: readonly number[] = []): number {
+  const max = events.reduce((m, e) => Math.max(m, e.id), 0);
+  return deletedIds.reduce((m, id) => Math.max(m, id), max) + 1;
 }
 
 /** Newest (highest id) first. */
@@ -19,9 +23,13 @@ export function sortEvents<T extends Pick<CateringEvent, 'id'>>(events: Readonly
  * Saves a form: id 0 means new and gets max id + 1; a nonzero id replaces the event with that id
  * (or is added, if it no longer exists). Returns the sorted list and the saved event.
  */
-export function saveEvent(events: ReadonlyArray<CateringEvent>, event: CateringEvent): { events: CateringEvent[]; saved: CateringEvent } {
+export function saveEvent(
+  events: ReadonlyArray<CateringEvent>,
+  event: CateringEvent,
+  deletedIds: readonly number[] = [],
+): { events: CateringEvent[]; saved: CateringEvent } {
   if (event.id === 0) {
-    const saved = { ...event, id: nextEventId(events) };
+    const saved = { ...event, id: nextEventId(events, deletedIds) };
     return { events: sortEvents([...events, saved]), saved };
   }
   const exists = events.some((e) => e.id === event.id);
@@ -37,9 +45,9 @@ export function patchEvent(events: ReadonlyArray<CateringEvent>, id: number, pat
   return events.map((e) => (e.id === id ? { ...e, ...patch, id } : e));
 }
 
-/** Adds the built-in samples whose ids are not taken yet; stored events always win. */
-export function mergeSamples(stored: ReadonlyArray<CateringEvent>, samples: ReadonlyArray<CateringEvent>): CateringEvent[] {
-  const taken = new Set(stored.map((e) => e.id));
+/** Adds the built-in samples whose ids are not taken yet and were not deleted; stored events always win. */
+export function mergeSamples(stored: ReadonlyArray<CateringEvent>, samples: ReadonlyArray<CateringEvent>, deletedIds: readonly number[] = []): CateringEvent[] {
+  const taken = new Set([...stored.map((e) => e.id), ...deletedIds]);
   return sortEvents([...stored, ...samples.filter((s) => !taken.has(s.id))]);
 }
 

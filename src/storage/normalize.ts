@@ -4,6 +4,8 @@
  * out. Each record type lists its fields; anything not listed is kept as it is.
  */
 
+import { fingerprint } from './recovered';
+
 export interface FieldKinds {
   numbers?: readonly string[];
   /** Text fields that may hold a number (phone, SKU, supplier id): kept as text. */
@@ -70,12 +72,33 @@ export const eventKinds: FieldKinds = {
 export const chosenIngredientKinds: FieldKinds = { numbers: ['costPerUnit', 'amountPerUnit', 'quantity', 'rev'], texts: ['id'] };
 export const selectedItemKinds: FieldKinds = { booleans: ['orderPlaced'], texts: ['id'] };
 
-/** Notes were sometimes plain strings: `"Nut allergy"` → `{ notes: "Nut allergy" }`. */
+/**
+ * Gives list entries without an id one derived from their content (the same on every read and in
+ * every tab, and it does not move when an earlier entry is deleted), so a tool finds the line being
+ * edited by id after another tab's save. The spec's field names stay as they are; the id is added.
+ */
+export function giveEntryIds(list: unknown[], prefix: string): unknown[] {
+  const taken = new Set(list.flatMap((e) => (e && typeof e === 'object' && typeof (e as { id?: unknown }).id === 'string' ? [(e as { id: string }).id] : [])));
+  return list.map((entry) => {
+    if (!entry || typeof entry !== 'object' || Array.isArray(entry) || typeof (entry as { id?: unknown }).id === 'string') return entry;
+    const base = `${prefix}-${fingerprint(JSON.stringify(entry))}`;
+    let id = base;
+    for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
+    taken.add(id);
+    return { ...(entry as object), id };
+  });
+}
+
+/** Notes were sometimes plain strings: `"Nut allergy"` → `{ notes: "Nut allergy" }`. Specialty ingredients and notes get ids (giveEntryIds). */
 export function normalizeEvent(value: unknown): unknown {
   const out = normalizeRecord(value, eventKinds);
   if (out && typeof out === 'object' && Array.isArray((out as { notes?: unknown }).notes)) {
     const rec = out as { notes: unknown[] };
-    rec.notes = rec.notes.map((n) => (typeof n === 'string' ? { notes: n } : n));
+    rec.notes = giveEntryIds(rec.notes.map((n) => (typeof n === 'string' ? { notes: n } : n)), 'note');
+  }
+  if (out && typeof out === 'object' && Array.isArray((out as { ingredients?: unknown }).ingredients)) {
+    const rec = out as { ingredients: unknown[] };
+    rec.ingredients = giveEntryIds(rec.ingredients, 'sp');
   }
   if (out && typeof out === 'object' && Array.isArray((out as { menuItems?: unknown }).menuItems)) {
     const rec = out as { menuItems: unknown[] };

@@ -87,7 +87,7 @@ export const eventSchema = z.looseObject({
   VenueCity: z.string(),
   ingredients: z.array(specialtyIngredientSchema),
   menuItems: z.optional(z.array(z.string())),
-  notes: z.optional(z.array(z.looseObject({ notes: z.string() }))),
+  notes: z.optional(z.array(z.looseObject({ id: z.optional(z.string()), notes: z.string() }))),
   pricing: z.optional(z.array(priceLineSchema)),
   imageUrl: z.optional(z.string()),
   imageAlt: z.optional(z.string()),

@@ -314,7 +314,7 @@ test('a failed save keeps the event on screen and says so', async ({ page }) => 
   await dialog.getByLabel('Event Date').fill(today);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('article', { name: 'Unsaved Soiree' })).toBeVisible();
-  await expect(page.getByText('Could not save your change')).toBeVisible();
+  await expect(page.getByText('Events not saved')).toBeVisible();
   await expect(page.getByText(/Browser storage is full/)).toBeVisible();
 });
 

@@ -11,23 +11,34 @@ const pricing = pricingMachine.provide({
     persistTax: ({ context }) => void writes.push(`tax:${context.taxText}`),
   },
 });
-const firstLineId = (s: { context: { lines: Array<{ id: string }> } }) => s.context.lines[0]?.id;
+/** Lines p1 and p3 are never acted on: every walk must leave them as they were. */
+const expectOthersKept = (lines: Array<{ id: string }>) => {
+  expect(lines.find((l) => l.id === 'p1')).toEqual(p1);
+  expect(lines.find((l) => l.id === 'p3')).toEqual(p3);
+};
+
+// Three lines; the walks act on the middle one (p2), and another tab changes or deletes it.
+const p1 = { id: 'p1', name: 'Staff', price: 100, currency: 'CAD' };
+const p2 = { id: 'p2', name: 'Rentals', price: 50, currency: 'CAD' };
+const p3 = { id: 'p3', name: 'Flowers', price: 30, currency: 'CAD' };
+const p2There = { ...p2, price: 75 };
 
 describeModel('pricing', {
   machine: pricing,
-  input: { lines: [{ name: 'Staff', price: 100, currency: 'CAD' }], discount: 0, tax: 0 },
+  input: { lines: [p1, p2, p3], discount: 0, tax: 0 },
   reset: () => void (writes.length = 0),
   serializeState: (s) =>
     JSON.stringify([
       s.value,
-      Math.min(s.context.lines.length, 2),
+      s.context.lines.filter((l) => /^p\d$/.test(l.id)).map((l) => `${l.id}=${l.price}`),
+      Math.min(s.context.lines.filter((l) => !/^p\d$/.test(l.id)).length, 1),
       s.context.draft.name !== '',
       s.context.draft.price,
       s.context.draftError !== null,
       s.context.discountText === '10',
       s.context.taxText === '13',
     ]),
-  limit: 5000,
+  limit: 40000,
   events: {
     'draft.change': [
       { type: 'draft.change', field: 'name', value: 'Rentals' },
@@ -35,10 +46,10 @@ describeModel('pricing', {
       { type: 'draft.change', field: 'price', value: 'abc' },
     ],
     'price.add': [{ type: 'price.add' }],
-    'price.edit': (s) => (firstLineId(s) ? [{ type: 'price.edit' as const, id: firstLineId(s)! }] : []),
+    'price.edit': (s) => (s.context.lines.some((l) => l.id === 'p2') ? [{ type: 'price.edit' as const, id: 'p2' }] : []),
     'edit.commit': [{ type: 'edit.commit' }],
     'edit.cancel': [{ type: 'edit.cancel' }],
-    'price.delete': (s) => (firstLineId(s) ? [{ type: 'price.delete' as const, id: firstLineId(s)! }] : []),
+    'price.delete': [{ type: 'price.delete', id: 'p2' }],
     'discount.change': [
       { type: 'discount.change', text: '10' },
       { type: 'discount.change', text: '-' },
@@ -47,18 +58,30 @@ describeModel('pricing', {
       { type: 'tax.change', text: '13' },
       { type: 'tax.change', text: 'x' },
     ],
+    'storage.change': [
+      { type: 'storage.change', lines: [p1, p2There, p3] },
+      { type: 'storage.change', lines: [p1, p3] },
+      { type: 'storage.change', discount: 10 },
+    ],
   },
   states: {
     adding: (s) => {
       expect(s.hasTag('adding')).toBe(true);
       expect(s.context.editingId).toBeNull();
+      expectOthersKept(s.context.lines);
     },
     editing: (s) => {
       expect(s.hasTag('editing')).toBe(true);
+      expect(s.context.editingId).toBe('p2');
       expect(s.context.lines.some((l) => l.id === s.context.editingId)).toBe(true);
+      expectOthersKept(s.context.lines);
     },
   },
-  sequences: [[{ type: 'price.edit', id: 'no-such-line' }]],
+  sequences: [
+    [{ type: 'price.edit', id: 'no-such-line' }],
+    [{ type: 'price.edit', id: 'p2' }, { type: 'storage.change', lines: [p1, p2There, p3] }],
+    [{ type: 'price.edit', id: 'p2' }, { type: 'storage.change', lines: [p1, p3] }],
+  ],
 });
 
 describe('pricing (pinned rules)', () => {
@@ -97,6 +120,25 @@ describe('pricing (pinned rules)', () => {
     expect(actor.getSnapshot().can({ type: 'price.delete', id })).toBe(true);
     actor.send({ type: 'price.edit', id });
     expect(actor.getSnapshot().can({ type: 'price.delete', id })).toBe(false);
+  });
+  it('another tab’s save replaces the lines and percentages but keeps the draft and the edit', () => {
+    const actor = createActor(pricing, { input: { lines: [p1, p2, p3], discount: 5, tax: 13 } }).start();
+    actor.send({ type: 'price.edit', id: 'p2' });
+    actor.send({ type: 'draft.change', field: 'name', value: 'Rentals (half typ' });
+    actor.send({ type: 'tax.change', text: '13.' });
+    actor.send({ type: 'storage.change', lines: [p1, p2There, p3] });
+    actor.send({ type: 'storage.change', discount: 8 });
+    actor.send({ type: 'storage.change', tax: 13 });
+    let s = actor.getSnapshot();
+    expect(s.value).toBe('editing');
+    expect(s.context.draft.name).toBe('Rentals (half typ');
+    expect(s.context.lines).toEqual([p1, p2There, p3]);
+    expect([s.context.discountText, s.context.taxText]).toEqual(['8', '13.']);
+    // The line under edit deleted elsewhere: back to adding, the draft kept to add it again.
+    actor.send({ type: 'storage.change', lines: [p1, p3] });
+    s = actor.getSnapshot();
+    expect(s.value).toBe('adding');
+    expect(s.context.draft.name).toBe('Rentals (half typ');
   });
   it('stores discount and tax only when numeric (no bounds)', () => {
     writes.length = 0;

@@ -4,7 +4,7 @@ import { inventoryIngredientsMachine, type QuantityPromptInput } from '../../src
 import { menuNotesMachine } from '../../src/machines/toolkit/menuNotes.machine';
 import { specialtyIngredientsMachine, specialtyErrorMessage } from '../../src/machines/toolkit/specialtyIngredients.machine';
 import { toolkitMachine } from '../../src/machines/toolkit/toolkit.machine';
-import type { ChosenIngredient, InventoryItem } from '../../src/storage/schemas';
+import type { ChosenIngredient, InventoryItem, SpecialtyIngredient } from '../../src/storage/schemas';
 import { describeModel } from '../support/model';
 
 // ---------------------------------------------------------------- panels
@@ -51,7 +51,7 @@ const item = (id: string, category: string, costPerUnit = 10): InventoryItem => 
   whenToOrder: 1,
   supplierName: 'Sup',
 });
-const line = (name: string, quantity: number): ChosenIngredient => ({ ...item('x', 'Dairy'), name, quantity });
+const line = (name: string, quantity: number, lineId = `L-${name}`): ChosenIngredient => ({ ...item('x', 'Dairy'), name, quantity, lineId });
 const persistedLines: ChosenIngredient[][] = [];
 /** The prompt's answer is taken from the line's name, so each path can pick cancel, empty or a number. */
 const answers: Record<string, string | null> = { 'answer:cancel': null, 'answer:empty': '  ', 'answer:5': '5', 'answer:abc': 'abc' };
@@ -70,13 +70,18 @@ const inventory = inventoryIngredientsMachine.provide({
   actions: { persistLines: ({ context }) => void persistedLines.push(context.lines) },
   actors: { promptQuantity: promptFake as never },
 });
+let seenLines = 0;
 const startLines = [line('answer:cancel', 1), line('answer:empty', 1), line('answer:5', 1), line('answer:abc', 1), line('answer:throw', 1)];
 
 describeModel('inventoryIngredients', {
   machine: inventory,
   input: { lines: startLines, items: [item('a', 'Seafood'), item('b', 'Dairy')] },
-  reset: () => void (persistedLines.length = 0),
-  serializeState: (s) => JSON.stringify([s.value, s.context.category, s.context.itemId, s.context.quantityText, Math.min(s.context.lines.length, 5)]),
+  reset: () => {
+    persistedLines.length = 0;
+    seenLines = 0;
+  },
+  serializeState: (s) =>
+    JSON.stringify([s.value, s.context.category, s.context.itemId, s.context.quantityText, s.context.lines.filter((l) => l.lineId?.startsWith('L-answer')).map((l) => `${l.lineId}=${l.quantity}`), Math.min(s.context.lines.length, 6)]),
   limit: 2000,
   events: {
     'category.select': [{ type: 'category.select', category: 'Seafood' }],
@@ -86,24 +91,31 @@ describeModel('inventoryIngredients', {
       { type: 'quantity.change', text: '' },
     ],
     'ingredient.add': [{ type: 'ingredient.add' }],
-    'ingredient.delete': [{ type: 'ingredient.delete', index: 0 }],
+    'ingredient.delete': [{ type: 'ingredient.delete', lineId: 'L-answer:empty' }],
     'quantity.edit': [
-      { type: 'quantity.edit', index: 0 },
-      { type: 'quantity.edit', index: 1 },
-      { type: 'quantity.edit', index: 2 },
+      { type: 'quantity.edit', lineId: 'L-answer:cancel' },
+      { type: 'quantity.edit', lineId: 'L-answer:empty' },
+      { type: 'quantity.edit', lineId: 'L-answer:5' },
     ],
     'inventory.change': [{ type: 'inventory.change', items: [item('a', 'Seafood')] }],
+    'storage.change': [
+      { type: 'storage.change', lines: startLines.map((l) => (l.lineId === 'L-answer:empty' ? { ...l, quantity: 9 } : l)) },
+      { type: 'storage.change', lines: startLines.filter((l) => l.lineId !== 'L-answer:empty') },
+    ],
   },
   states: {
     ready: (s) => {
       expect(s.hasTag('ready')).toBe(true);
-      expect(s.context.promptIndex).toBeNull();
-      const last = persistedLines.at(-1);
-      if (last) expect(last).toEqual(s.context.lines);
+      expect(s.context.promptLineId).toBeNull();
+      // Lines never acted on (the first, the fourth and the fifth) stay as they were.
+      for (const kept of [startLines[0]!, startLines[3]!, startLines[4]!]) expect(s.context.lines.find((l) => l.lineId === kept.lineId)).toEqual(kept);
+      const fresh = persistedLines.slice(seenLines);
+      seenLines = persistedLines.length;
+      if (fresh.length) expect(fresh).toEqual([s.context.lines]);
     },
-    prompting: (s) => expect(s.context.promptIndex).not.toBeNull(),
+    prompting: (s) => expect(s.context.lines.some((l) => l.lineId === s.context.promptLineId)).toBe(true),
   },
-  sequences: [[{ type: 'quantity.edit', index: 3 }], [{ type: 'quantity.edit', index: 4 }]],
+  sequences: [[{ type: 'quantity.edit', lineId: 'L-answer:abc' }], [{ type: 'quantity.edit', lineId: 'L-answer:throw' }]],
 });
 
 describe('inventoryIngredients (pinned)', () => {
@@ -118,8 +130,22 @@ describe('inventoryIngredients (pinned)', () => {
     actor.send({ type: 'quantity.change', text: '1.5' });
     actor.send({ type: 'ingredient.add' });
     const s = actor.getSnapshot();
-    expect(s.context.lines.at(-1)).toMatchObject({ id: 'a', quantity: 1.5, costPerUnit: 30, amountPerUnit: 2 });
+    expect(s.context.lines.at(-1)).toMatchObject({ id: 'a', quantity: 1.5, costPerUnit: 30, amountPerUnit: 2, lineId: expect.stringMatching(/^L-a-/) });
     expect([s.context.itemId, s.context.quantityText]).toEqual(['', '']);
+  });
+  it('another tab’s save replaces the lines and keeps the picker and the quantity being typed', () => {
+    const actor = start();
+    actor.send({ type: 'category.select', category: 'Seafood' });
+    actor.send({ type: 'item.select', id: 'a' });
+    actor.send({ type: 'quantity.change', text: '2.' });
+    const theirs = [startLines[0]!, { ...startLines[2]!, quantity: 7 }];
+    actor.send({ type: 'storage.change', lines: theirs });
+    const s = actor.getSnapshot();
+    expect(s.context.lines).toBe(theirs);
+    expect([s.context.category, s.context.itemId, s.context.quantityText]).toEqual(['Seafood', 'a', '2.']);
+    // Lines are found by id: a deleted line cannot be edited, the moved one still can.
+    expect(s.can({ type: 'quantity.edit', lineId: 'L-answer:empty' })).toBe(false);
+    expect(s.can({ type: 'quantity.edit', lineId: 'L-answer:5' })).toBe(true);
   });
   it('changing category clears the item', () => {
     const actor = start();
@@ -131,12 +157,12 @@ describe('inventoryIngredients (pinned)', () => {
   it('the prompt: cancel and empty change nothing, a number replaces the quantity', () => {
     persistedLines.length = 0;
     const actor = start();
-    actor.send({ type: 'quantity.edit', index: 0 });
-    actor.send({ type: 'quantity.edit', index: 1 });
-    actor.send({ type: 'quantity.edit', index: 3 });
+    actor.send({ type: 'quantity.edit', lineId: 'L-answer:cancel' });
+    actor.send({ type: 'quantity.edit', lineId: 'L-answer:empty' });
+    actor.send({ type: 'quantity.edit', lineId: 'L-answer:abc' });
     expect(persistedLines).toEqual([]);
-    actor.send({ type: 'quantity.edit', index: 2 });
-    actor.send({ type: 'quantity.edit', index: 4 });
+    actor.send({ type: 'quantity.edit', lineId: 'L-answer:5' });
+    actor.send({ type: 'quantity.edit', lineId: 'L-answer:throw' });
     expect(actor.getSnapshot().value).toBe('ready');
     expect(actor.getSnapshot().context.lines.map((l) => l.quantity)).toEqual([1, 1, 5, 1, 1]);
     expect(persistedLines).toHaveLength(1);
@@ -153,11 +179,26 @@ const fill = [
   { type: 'draft.change' as const, field: 'costPerUnit' as const, value: '12.5' },
 ];
 
+// Three lines; the walks act on the middle one (b), and another tab changes or deletes it.
+const spLine = (id: string, name: string, quantityNeeded = 1): SpecialtyIngredient => ({ id, name, units: 'Kg', unitQuantity: 1, quantityNeeded, onHand: false, needToOrder: true, costPerUnit: 2, packageType: 'box', supplierName: '' });
+const spA = spLine('a', 'Anise');
+const spB = spLine('b', 'Basil');
+const spC = spLine('c', 'Cumin');
+const spBThere = spLine('b', 'Basil', 8);
+
 describeModel('specialtyIngredients', {
   machine: specialty,
-  input: { lines: [] },
+  input: { lines: [spA, spB, spC] },
   reset: () => void (persistedSpecialty.length = 0),
-  serializeState: (s) => JSON.stringify([s.value, Math.min(s.context.lines.length, 2), s.context.draft.name !== '', s.context.draftError !== null, s.context.draft.onHand]),
+  serializeState: (s) =>
+    JSON.stringify([
+      s.value,
+      s.context.lines.filter((l) => l.id.length === 1).map((l) => `${l.id}=${l.name}/${l.quantityNeeded}`),
+      Math.min(s.context.lines.length, 4),
+      s.context.draft.name,
+      s.context.draftError !== null,
+      s.context.draft.onHand,
+    ]),
   limit: 3000,
   events: {
     'draft.change': [
@@ -166,25 +207,32 @@ describeModel('specialtyIngredients', {
     ],
     'onHand.change': [{ type: 'onHand.change', checked: true }],
     'ingredient.save': [{ type: 'ingredient.save' }],
-    'ingredient.edit': [{ type: 'ingredient.edit', index: 0 }],
+    'ingredient.edit': [{ type: 'ingredient.edit', id: 'b' }],
     'edit.cancel': [{ type: 'edit.cancel' }],
-    'ingredient.delete': [{ type: 'ingredient.delete', index: 0 }],
+    'ingredient.delete': [{ type: 'ingredient.delete', id: 'b' }],
+    'storage.change': [
+      { type: 'storage.change', lines: [spA, spBThere, spC] },
+      { type: 'storage.change', lines: [spA, spC] },
+    ],
   },
   states: {
     adding: (s) => {
       expect(s.hasTag('adding')).toBe(true);
-      expect(s.context.editingIndex).toBeNull();
+      expect(s.context.editingId).toBeNull();
+      expect(s.context.lines.filter((l) => l.id === 'a' || l.id === 'c')).toEqual([spA, spC]);
     },
     editing: (s) => {
       expect(s.hasTag('editing')).toBe(true);
-      expect(s.context.lines[s.context.editingIndex ?? -1]).toBeDefined();
+      expect(s.context.editingId).toBe('b');
+      expect(s.context.lines.find((l) => l.id === s.context.editingId)).toBeDefined();
+      expect(s.context.lines.filter((l) => l.id === 'a' || l.id === 'c')).toEqual([spA, spC]);
     },
   },
   sequences: [
-    [...fill, { type: 'ingredient.save' }, { type: 'ingredient.edit', index: 0 }, { type: 'ingredient.save' }],
-    [...fill, { type: 'ingredient.save' }, { type: 'ingredient.edit', index: 0 }, { type: 'draft.change', field: 'name', value: '' }, { type: 'ingredient.save' }],
-    [...fill, { type: 'ingredient.save' }, { type: 'ingredient.delete', index: 0 }],
-    [...fill, { type: 'ingredient.save' }, { type: 'ingredient.edit', index: 0 }, { type: 'edit.cancel' }],
+    [{ type: 'ingredient.edit', id: 'b' }, { type: 'ingredient.save' }],
+    [{ type: 'ingredient.edit', id: 'b' }, { type: 'draft.change', field: 'name', value: '' }, { type: 'ingredient.save' }],
+    [{ type: 'ingredient.edit', id: 'b' }, { type: 'storage.change', lines: [spA, spBThere, spC] }, { type: 'ingredient.save' }],
+    [{ type: 'ingredient.edit', id: 'b' }, { type: 'storage.change', lines: [spA, spC] }],
   ],
 });
 
@@ -197,9 +245,9 @@ describe('specialtyIngredients (pinned)', () => {
     actor.send({ type: 'onHand.change', checked: true });
     actor.send({ type: 'ingredient.save' });
     expect(actor.getSnapshot().context.lines).toEqual([
-      { name: 'Saffron', units: 'Kg', unitQuantity: 2, quantityNeeded: 3, onHand: true, needToOrder: false, costPerUnit: 12.5, packageType: 'box', supplierName: '' },
+      { id: expect.stringMatching(/^sp-/), name: 'Saffron', units: 'Kg', unitQuantity: 2, quantityNeeded: 3, onHand: true, needToOrder: false, costPerUnit: 12.5, packageType: 'box', supplierName: '' },
     ]);
-    actor.send({ type: 'ingredient.edit', index: 0 });
+    actor.send({ type: 'ingredient.edit', id: actor.getSnapshot().context.lines[0]!.id });
     expect(actor.getSnapshot().context.draft.name).toBe('Saffron');
     actor.send({ type: 'draft.change', field: 'quantityNeeded', value: '4' });
     actor.send({ type: 'ingredient.save' });
@@ -207,10 +255,33 @@ describe('specialtyIngredients (pinned)', () => {
     expect(actor.getSnapshot().context.lines[0]?.quantityNeeded).toBe(4);
     expect(actor.getSnapshot().context.lines).toHaveLength(1);
   });
+  it('another tab’s save keeps the half-typed draft; the edit continues on the same line by id', () => {
+    const actor = createActor(specialty, { input: { lines: [spA, spB, spC] } }).start();
+    actor.send({ type: 'ingredient.edit', id: 'b' });
+    actor.send({ type: 'draft.change', field: 'name', value: 'Basil (Thai' });
+    // The other tab deleted the first line: by position the edit would now hit Cumin.
+    actor.send({ type: 'storage.change', lines: [spBThere, spC] });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.draft.name).toBe('Basil (Thai');
+    actor.send({ type: 'draft.change', field: 'name', value: 'Basil (Thai)' });
+    actor.send({ type: 'ingredient.save' });
+    expect(actor.getSnapshot().context.lines.map((l) => l.name)).toEqual(['Basil (Thai)', 'Cumin']);
+    expect(persistedSpecialty.at(-1)).toEqual(actor.getSnapshot().context.lines);
+  });
+  it('the line under edit deleted elsewhere: back to adding with the draft kept', () => {
+    const actor = createActor(specialty, { input: { lines: [spA, spB, spC] } }).start();
+    actor.send({ type: 'ingredient.edit', id: 'b' });
+    actor.send({ type: 'draft.change', field: 'name', value: 'Basil!' });
+    actor.send({ type: 'storage.change', lines: [spA, spC] });
+    expect(actor.getSnapshot().value).toBe('adding');
+    expect(actor.getSnapshot().context.draft.name).toBe('Basil!');
+  });
 });
 
 // ---------------------------------------------------------------- menu and notes
 const persistedMenu: string[][] = [];
+let seenMenu = 0;
+let seenNotes = 0;
 const persistedNotes: unknown[] = [];
 const menuNotes = menuNotesMachine.provide({
   actions: {
@@ -219,30 +290,55 @@ const menuNotes = menuNotesMachine.provide({
   },
 });
 
+// Three notes; the walks act on the middle one (n2), and another tab changes or deletes it.
+const n1 = { id: 'n1', notes: 'Nuts' };
+const n2 = { id: 'n2', notes: 'Vegan table 2' };
+const n3 = { id: 'n3', notes: 'Late arrival' };
+
 describeModel('menuNotes', {
   machine: menuNotes,
-  input: { menuItems: [], notes: [] },
+  input: { menuItems: ['Soup', 'Salad', 'Pie'], notes: [n1, n2, n3] },
+  limit: 20000,
   reset: () => {
     persistedMenu.length = 0;
     persistedNotes.length = 0;
+    seenMenu = 0;
+    seenNotes = 0;
   },
-  serializeState: (s) => JSON.stringify([Math.min(s.context.menuItems.length, 2), Math.min(s.context.notes.length, 2), s.context.noteText.trim() !== '', s.context.menuText]),
+  serializeState: (s) =>
+    JSON.stringify([
+      Math.min(s.context.menuItems.length, 4),
+      s.context.menuItems.slice(0, 3),
+      s.context.notes.filter((n) => /^n\d$/.test(n.id)).map((n) => n.notes),
+      Math.min(s.context.notes.length, 4),
+      s.context.noteText.trim() !== '',
+      s.context.menuText,
+    ]),
   events: {
     'menu.change': [{ type: 'menu.change', text: 'Soup' }],
     'menu.add': [{ type: 'menu.add' }],
-    'menu.delete': [{ type: 'menu.delete', index: 0 }],
+    'menu.delete': [{ type: 'menu.delete', index: 1 }],
     'note.change': [
       { type: 'note.change', text: 'Nut allergy' },
       { type: 'note.change', text: '   ' },
     ],
     'note.add': [{ type: 'note.add' }],
-    'note.delete': [{ type: 'note.delete', index: 0 }],
+    'note.delete': [{ type: 'note.delete', id: 'n2' }],
+    'storage.change': [
+      { type: 'storage.change', menuItems: ['Soup', 'Stew', 'Pie'], notes: [n1, { ...n2, notes: 'Vegan table 5' }, n3] },
+      { type: 'storage.change', menuItems: ['Soup', 'Pie'], notes: [n1, n3] },
+    ],
   },
   states: {
     ready: (s) => {
       expect(s.context.notes.every((n) => n.notes.trim() !== '')).toBe(true);
-      if (persistedMenu.length) expect(persistedMenu.at(-1)).toEqual(s.context.menuItems);
-      if (persistedNotes.length) expect(persistedNotes.at(-1)).toEqual(s.context.notes);
+      expect(s.context.notes.filter((n) => n.id === 'n1' || n.id === 'n3')).toEqual([n1, n3]);
+      const menu = persistedMenu.slice(seenMenu);
+      const notes = persistedNotes.slice(seenNotes);
+      seenMenu = persistedMenu.length;
+      seenNotes = persistedNotes.length;
+      if (menu.length) expect(menu).toEqual([s.context.menuItems]);
+      if (notes.length) expect(notes).toEqual([s.context.notes]);
     },
   },
 });
@@ -257,6 +353,19 @@ describe('menuNotes (pinned)', () => {
     expect(actor.getSnapshot().context.notes).toEqual([]);
     actor.send({ type: 'note.change', text: ' Table 4 ' });
     actor.send({ type: 'note.add' });
-    expect(actor.getSnapshot().context.notes).toEqual([{ notes: 'Table 4' }]);
+    expect(actor.getSnapshot().context.notes).toEqual([{ id: expect.stringMatching(/^note-/), notes: 'Table 4' }]);
+  });
+  it('another tab’s save replaces the lists and keeps the text being typed', () => {
+    const actor = createActor(menuNotes, { input: { menuItems: ['Soup'], notes: [n1, n2, n3] } }).start();
+    actor.send({ type: 'menu.change', text: 'Cedar plank sal' });
+    actor.send({ type: 'note.change', text: 'Gluten-fr' });
+    actor.send({ type: 'storage.change', menuItems: ['Soup', 'Chowder'], notes: [n1, n3] });
+    const s = actor.getSnapshot();
+    expect(s.context.menuItems).toEqual(['Soup', 'Chowder']);
+    expect(s.context.notes).toEqual([n1, n3]);
+    expect([s.context.menuText, s.context.noteText]).toEqual(['Cedar plank sal', 'Gluten-fr']);
+    // Notes are deleted by id: n3 is still n3 after n2 went away.
+    actor.send({ type: 'note.delete', id: 'n3' });
+    expect(actor.getSnapshot().context.notes).toEqual([n1]);
   });
 });

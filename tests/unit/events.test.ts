@@ -30,6 +30,19 @@ describe('id rules (spec section 4)', () => {
     expect(nextEventId([])).toBe(1);
     expect(nextEventId([{ id: 3 }, { id: 13 }, { id: 7 }])).toBe(14);
   });
+  it('a new id never takes a deleted id: max over existing and deleted ids + 1', () => {
+    expect(nextEventId([{ id: 3 }, { id: 7 }], [9])).toBe(10);
+    expect(nextEventId([], [4])).toBe(5);
+    // Event 8 was deleted (pending undo); the new event must not take 8.
+    const { saved } = saveEvent([ev(2), ev(5)], ev(0), [8]);
+    expect(saved.id).toBe(9);
+  });
+  it('a deleted sample is not merged back in (a reload keeps it deleted); other samples still are', () => {
+    const merged = mergeSamples([ev(10)], sampleEvents('2026-06-15'), [2]);
+    expect(merged.map((e) => e.id)).toEqual([10, 3, 1]);
+    // A stored event with a deleted id (restored by Undo in another tab) still shows.
+    expect(mergeSamples([ev(2, { EventName: 'Back' })], sampleEvents('2026-06-15'), [2]).map((e) => e.EventName)).toContain('Back');
+  });
   it('id 0 means new: it gets max + 1 and the list stays sorted by id descending', () => {
     const { events, saved } = saveEvent([ev(2), ev(5)], ev(0));
     expect(saved.id).toBe(6);

@@ -2,28 +2,54 @@
  * The Event Management page: the list of events and which overlay is open. `browsing` shows the list;
  * `formOpen` runs the event form as a child (new or edit) and stores what it saves; `toolkitOpen` is
  * the Tool Kit overlay of one event. Delete works from the list at once and can be undone while the
- * toast lasts. This machine is the only writer of the `events` key (named `persist*` actions).
+ * toast lasts: `undoing` puts the event back under its own id (new events never reuse a deleted id)
+ * or, when a write fails, leaves it deleted and says why. Saving the form for an event another tab
+ * changed or deleted meanwhile goes to `conflict` (keep theirs, keep mine, merge field by field).
+ * This machine is the only writer of the `events` key (named `persist*` actions, saved by id).
  */
-import { assertEvent, assign, sendTo, setup } from 'xstate';
-import { blankEventForm, eventToForm, formToEvent, patchEvent, removeEvent, saveEvent, sortEvents, type EventFormValues } from '../../domain/events';
+import { assertEvent, assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import { mergeDrafts, type FormDraft, type Side } from '../../domain/conflict';
+import {
+  blankEventForm,
+  eventToForm,
+  formToEvent,
+  patchEvent,
+  removeEvent,
+  saveEvent,
+  sortEvents,
+  validateEvent,
+  type EventFormValues,
+} from '../../domain/events';
 import type { CateringEvent } from '../../storage/schemas';
 import { eventFormMachine } from './eventForm.machine';
 
 export interface EventsInput {
-  /** Stored events with the built-in samples already merged in. */
+  /** Stored events with the built-in samples (those not deleted) already merged in. */
   events: CateringEvent[];
+  /** Ids of deleted events (`deletedEventIds`). */
+  deletedIds?: number[];
 }
 
 export interface EventsContext {
   events: CateringEvent[];
+  /** Ids no new event may take: deleted events, undoable or not. */
+  deletedIds: number[];
   /** Values the form starts from (blank for New Event). */
   formValues: EventFormValues;
+  /** The event as it was when Edit Event was pressed (null for New Event): what the form's changes are based on. */
+  editBase: CateringEvent | null;
   /** The event whose Tool Kit is open. */
   toolkitId: number | null;
   /** The last deleted event, while it can still be undone. */
   lastDeleted: CateringEvent | null;
   /** The event the last save stored (for the toast). */
   lastSaved: CateringEvent | null;
+  /** In `conflict`: the form's values (mine). */
+  draft: EventFormValues | null;
+  /** In `conflict`: the stored version now (null when another tab deleted it). */
+  theirs: CateringEvent | null;
+  /** Why the last Undo could not put the event back (for the toast). */
+  undoError: string | null;
 }
 
 export type EventsEvent =
@@ -43,42 +69,79 @@ export type EventsEvent =
   | { type: 'toolkit.open'; id: number }
   /** The Tool Kit's Close button, Escape or a click outside. */
   | { type: 'toolkit.close' }
-  /** Another tab changed the `events` key. */
-  | { type: 'storage.change'; events: CateringEvent[] };
+  /** Another tab changed `events` or `deletedEventIds` (the storage watcher; samples merged in). */
+  | { type: 'storage.change'; events: CateringEvent[]; deletedIds: number[] }
+  /** The storage refused a save of this event: another tab changed it at the same moment (the persister). */
+  | { type: 'save.conflict'; mine: CateringEvent; theirs: CateringEvent | null }
+  /** Conflict dialog: keep the version saved in the other tab (or keep it deleted). */
+  | { type: 'conflict.keepTheirs' }
+  /** Conflict dialog: save the form as it is over the other tab's version (or save it again). */
+  | { type: 'conflict.keepMine' }
+  /** Conflict dialog: their version with the fields chosen as mine taken from the form. */
+  | { type: 'conflict.merge'; choices: Record<string, Side> };
+
+/** What the Undo actor is given: the deleted event, exactly as it was. */
+export interface RestoreInput {
+  event: CateringEvent;
+}
 
 const stub = (name: string) => () => {
   throw new Error(`events: provide ${name}`);
 };
+
+const find = (context: Pick<EventsContext, 'events'>, id: number | null | undefined) => (id == null ? undefined : context.events.find((e) => e.id === id));
+const sameForm = (a: CateringEvent, b: CateringEvent) => JSON.stringify(eventToForm(a)) === JSON.stringify(eventToForm(b));
+
+/** True when the event under edit was changed or deleted elsewhere since Edit Event was pressed. */
+export function isEditedElsewhere(context: Pick<EventsContext, 'events' | 'editBase'>): boolean {
+  if (context.editBase === null) return false;
+  const current = find(context, context.editBase.id);
+  return !current || !sameForm(current, context.editBase);
+}
+
+/** The conflict's merge: their form values with the fields chosen as mine taken from the draft. */
+const mergedValues = (context: EventsContext, choices: Record<string, Side>): EventFormValues =>
+  mergeDrafts(asDraft(context.draft ?? blankEventForm()), asDraft(eventToForm(context.theirs!)), choices) as unknown as EventFormValues;
+function asDraft(values: EventFormValues): FormDraft {
+  return values as unknown as FormDraft;
+}
 
 export const eventsMachine = setup({
   types: {
     context: {} as EventsContext,
     events: {} as EventsEvent,
     input: {} as EventsInput,
+    tags: {} as 'list' | 'form' | 'toolkit' | 'conflict' | 'undoing',
   },
-  actors: { eventForm: eventFormMachine },
+  actors: {
+    eventForm: eventFormMachine,
+    /** Writes the event's per-event keys, the event and the deleted-id list back, all or nothing; rejects with the reason. */
+    restoreDeleted: fromPromise<void, RestoreInput>(async () => {
+      throw new Error('events: provide restoreDeleted');
+    }),
+    /** Sends `storage.change` when another tab changes `events` or `deletedEventIds`. */
+    watchStorage: fromCallback(() => {
+      throw new Error('events: provide watchStorage');
+    }),
+  },
   actions: {
-    setBlankForm: assign({ formValues: () => blankEventForm() }),
-    setFormFromEvent: assign({
-      formValues: ({ context, event }) => {
-        assertEvent(event, 'form.edit');
-        const found = context.events.find((e) => e.id === event.id);
-        return found ? eventToForm(found) : blankEventForm();
-      },
+    setBlankForm: assign({ formValues: () => blankEventForm(), editBase: () => null }),
+    setFormFromEvent: assign(({ context, event }) => {
+      assertEvent(event, 'form.edit');
+      const found = find(context, event.id);
+      return { formValues: found ? eventToForm(found) : blankEventForm(), editBase: found ?? null };
     }),
     applySave: assign(({ context, event }) => {
       assertEvent(event, 'form.save');
-      const base = event.values.id !== 0 ? context.events.find((e) => e.id === event.values.id) : undefined;
-      const result = saveEvent(context.events, formToEvent(event.values, base));
-      // A new id may equal the one of an undoable delete: that undo would then overwrite it.
-      const lastDeleted = context.lastDeleted && context.lastDeleted.id === result.saved.id ? null : context.lastDeleted;
-      return { events: result.events, lastSaved: result.saved, lastDeleted };
+      const base = event.values.id !== 0 ? find(context, event.values.id) : undefined;
+      const result = saveEvent(context.events, formToEvent(event.values, base), context.deletedIds);
+      return { events: result.events, lastSaved: result.saved };
     }),
     confirmSave: sendTo('eventForm', ({ context }) => ({ type: 'save.done' as const, id: context.lastSaved?.id ?? 0 })),
     stashDeleted: assign({
       lastDeleted: ({ context, event }) => {
         assertEvent(event, 'event.delete');
-        return context.events.find((e) => e.id === event.id) ?? null;
+        return find(context, event.id) ?? null;
       },
     }),
     removeFromList: assign({
@@ -87,8 +150,23 @@ export const eventsMachine = setup({
         return removeEvent(context.events, event.id);
       },
     }),
-    restoreDeleted: assign({
-      events: ({ context }) => (context.lastDeleted ? sortEvents([...context.events, context.lastDeleted]) : context.events),
+    addDeletedId: assign({
+      deletedIds: ({ context, event }) => {
+        assertEvent(event, 'event.delete');
+        return context.deletedIds.includes(event.id) ? context.deletedIds : [...context.deletedIds, event.id];
+      },
+    }),
+    /** After the Undo actor wrote everything back: the exact event under its own id. */
+    restoreInList: assign(({ context }) => {
+      const back = context.lastDeleted;
+      if (!back) return {};
+      return { events: sortEvents([...removeEvent(context.events, back.id), back]), deletedIds: context.deletedIds.filter((id) => id !== back.id) };
+    }),
+    setUndoError: assign({
+      undoError: ({ event }) => {
+        const error = (event as { error?: unknown }).error;
+        return error instanceof Error ? error.message : String(error ?? 'The event could not be put back.');
+      },
     }),
     clearDeleted: assign({ lastDeleted: () => null }),
     applyPatch: assign({
@@ -97,11 +175,9 @@ export const eventsMachine = setup({
         return patchEvent(context.events, event.id, event.patch);
       },
     }),
-    setEventsFromStorage: assign({
-      events: ({ event }) => {
-        assertEvent(event, 'storage.change');
-        return sortEvents(event.events);
-      },
+    setEventsFromStorage: assign(({ event }) => {
+      assertEvent(event, 'storage.change');
+      return { events: sortEvents(event.events), deletedIds: event.deletedIds };
     }),
     setToolkitId: assign({
       toolkitId: ({ event }) => {
@@ -110,34 +186,77 @@ export const eventsMachine = setup({
       },
     }),
     clearToolkitId: assign({ toolkitId: () => null }),
+    /** A stale form's Save: the form's values are the draft; their version is the stored one now. */
+    setConflictFromForm: assign(({ context, event }) => {
+      assertEvent(event, 'form.save');
+      return { draft: event.values, theirs: find(context, event.values.id) ?? null };
+    }),
+    /** A conflict the storage reported at save time; the stored list arrived just before (storage.change). */
+    setConflictFromStorage: assign(({ context, event }) => {
+      assertEvent(event, 'save.conflict');
+      return { draft: eventToForm(event.mine), editBase: event.theirs ?? event.mine, theirs: find(context, event.mine.id) ?? null, toolkitId: null };
+    }),
+    setTheirs: assign({ theirs: ({ context }) => find(context, context.draft?.id) ?? null }),
+    mergeDraft: assign({
+      draft: ({ context, event }) => {
+        assertEvent(event, 'conflict.merge');
+        return mergedValues(context, event.choices);
+      },
+    }),
+    /** Keep mine: the form's fields over their version (their Tool Kit data kept), or the event again if they deleted it. */
+    writeMine: assign(({ context }) => {
+      const values = context.draft!;
+      const theirs = find(context, values.id);
+      const saved = formToEvent(values, theirs ?? context.editBase ?? undefined);
+      return { events: sortEvents([...removeEvent(context.events, values.id), saved]), lastSaved: saved };
+    }),
+    /** The merge does not pass validation: back to the form with the merged values, based on their version. */
+    reopenForm: assign(({ context }) => ({ formValues: context.draft ?? blankEventForm(), editBase: context.theirs, draft: null, theirs: null })),
+    clearConflict: assign({ draft: () => null, theirs: () => null, editBase: () => null }),
     // Side effects, provided by useEventsActor (real storage + toasts) or by tests (fakes).
+    /** Saves the list by id and revision: only the records that changed are written. */
     persistEvents: stub('persistEvents'),
+    /** Adds the deleted id to `deletedEventIds` (so no new event takes it, and a deleted sample stays deleted). */
+    persistDeletedId: stub('persistDeletedId'),
     /** Removes ingredientList-{id}, {id}-discountPercentage, {id}-taxPercentage, keeping a copy for undo. */
     removeEventKeys: stub('removeEventKeys'),
-    /** Writes back the copy taken by removeEventKeys. */
-    restoreEventKeys: stub('restoreEventKeys'),
     notifySaved: stub('notifySaved'),
     /** The toast with the Undo action. */
     notifyDeleted: stub('notifyDeleted'),
+    notifyRestored: stub('notifyRestored'),
+    /** The toast saying why Undo could not put the event back. */
+    notifyUndoFailed: stub('notifyUndoFailed'),
+    /** The Tool Kit closed because another tab deleted its event. */
+    notifyToolkitGone: stub('notifyToolkitGone'),
   },
   guards: {
     hasEvent: ({ context, event }) => 'id' in event && context.events.some((e) => e.id === event.id),
     isToolkitEventGone: ({ context }) => !context.events.some((e) => e.id === context.toolkitId),
     canUndo: ({ context }) => context.lastDeleted !== null && !context.events.some((e) => e.id === context.lastDeleted?.id),
+    isEditStale: ({ context, event }) => event.type === 'form.save' && event.values.id !== 0 && isEditedElsewhere(context),
+    hasTheirs: ({ context }) => context.theirs !== null,
+    isMergeValid: ({ context, event }) =>
+      event.type === 'conflict.merge' && context.theirs !== null && Object.keys(validateEvent(mergedValues(context, event.choices))).length === 0,
   },
 }).createMachine({
   id: 'events',
   context: ({ input }) => ({
     events: sortEvents(input.events),
+    deletedIds: input.deletedIds ?? [],
     formValues: blankEventForm(),
+    editBase: null,
     toolkitId: null,
     lastDeleted: null,
     lastSaved: null,
+    draft: null,
+    theirs: null,
+    undoError: null,
   }),
+  invoke: { id: 'storageSync', src: 'watchStorage' },
   initial: 'browsing',
   on: {
     'storage.change': { actions: 'setEventsFromStorage' },
-    'event.patch': { guard: 'hasEvent', actions: ['applyPatch', 'persistEvents'] },
+    'save.conflict': { target: '.conflict', actions: 'setConflictFromStorage' },
   },
   states: {
     browsing: {
@@ -148,9 +267,20 @@ export const eventsMachine = setup({
         'toolkit.open': { guard: 'hasEvent', target: 'toolkitOpen', actions: 'setToolkitId' },
         'event.delete': {
           guard: 'hasEvent',
-          actions: ['stashDeleted', 'removeFromList', 'removeEventKeys', 'persistEvents', 'notifyDeleted'],
+          actions: ['stashDeleted', 'removeFromList', 'addDeletedId', 'removeEventKeys', 'persistEvents', 'persistDeletedId', 'notifyDeleted'],
         },
-        'delete.undo': { guard: 'canUndo', actions: ['restoreDeleted', 'restoreEventKeys', 'persistEvents', 'clearDeleted'] },
+        'delete.undo': { guard: 'canUndo', target: 'undoing' },
+      },
+    },
+    // The writes run in one actor so a failure leaves nothing half-restored: the event stays deleted.
+    undoing: {
+      tags: ['list', 'undoing'],
+      invoke: {
+        id: 'restoreDeleted',
+        src: 'restoreDeleted',
+        input: ({ context }) => ({ event: context.lastDeleted! }),
+        onDone: { target: 'browsing', actions: ['restoreInList', 'notifyRestored', 'clearDeleted'] },
+        onError: { target: 'browsing', actions: ['setUndoError', 'notifyUndoFailed', 'clearDeleted'] },
       },
     },
     formOpen: {
@@ -162,14 +292,35 @@ export const eventsMachine = setup({
         onDone: { target: 'browsing' },
       },
       on: {
-        'form.save': { actions: ['applySave', 'persistEvents', 'notifySaved', 'confirmSave'] },
+        'form.save': [
+          // Another tab changed or deleted this event since Edit Event: ask, never overwrite.
+          { guard: 'isEditStale', target: 'conflict', actions: 'setConflictFromForm' },
+          { actions: ['applySave', 'persistEvents', 'notifySaved', 'confirmSave'] },
+        ],
+      },
+    },
+    conflict: {
+      tags: ['list', 'conflict'],
+      on: {
+        'conflict.keepTheirs': { target: 'browsing', actions: 'clearConflict' },
+        'conflict.keepMine': { target: 'browsing', actions: ['writeMine', 'persistEvents', 'notifySaved', 'clearConflict'] },
+        'conflict.merge': [
+          { guard: 'isMergeValid', target: 'browsing', actions: ['mergeDraft', 'writeMine', 'persistEvents', 'notifySaved', 'clearConflict'] },
+          // Field by field the merge breaks a rule (an end time before the other side's start time): fix it in the form.
+          { guard: 'hasTheirs', target: 'formOpen', actions: ['mergeDraft', 'reopenForm'] },
+        ],
+        'storage.change': { actions: ['setEventsFromStorage', 'setTheirs'] },
       },
     },
     toolkitOpen: {
       tags: ['list', 'toolkit'],
-      // Another tab may delete the event whose Tool Kit is open: close it then.
-      always: { guard: 'isToolkitEventGone', target: 'browsing', actions: 'clearToolkitId' },
-      on: { 'toolkit.close': { target: 'browsing', actions: 'clearToolkitId' } },
+      // Another tab may delete the event whose Tool Kit is open: close it then, and say why.
+      always: { guard: 'isToolkitEventGone', target: 'browsing', actions: ['clearToolkitId', 'notifyToolkitGone'] },
+      on: {
+        'toolkit.close': { target: 'browsing', actions: 'clearToolkitId' },
+        // Only the Tool Kit changes an event's own lists; saved by id, so only that event is written.
+        'event.patch': { guard: 'hasEvent', actions: ['applyPatch', 'persistEvents'] },
+      },
     },
   },
 });

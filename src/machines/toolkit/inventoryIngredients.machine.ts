@@ -1,7 +1,9 @@
 /**
  * 'Add Items from Inventory.': pick a category, then an item of it, type the quantity needed and add
  * the line. Editing a line's quantity asks through a prompt (a named actor, so tests can fake it);
- * a cancelled or empty answer changes nothing. The lines are kept under ingredientList-{eventId}.
+ * a cancelled or empty answer changes nothing. The lines are kept under ingredientList-{eventId}
+ * and found by their line id: another tab's save (`storage.change`) replaces them and keeps the
+ * picker's choices and the quantity being typed.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { chooseIngredient } from '../../domain/ingredients';
@@ -20,7 +22,9 @@ export interface InventoryIngredientsContext {
   itemId: string;
   quantityText: string;
   /** The line whose quantity the prompt is asking for. */
-  promptIndex: number | null;
+  promptLineId: string | null;
+  /** Counter for new line ids. */
+  seq: number;
 }
 
 export type InventoryIngredientsEvent =
@@ -33,11 +37,13 @@ export type InventoryIngredientsEvent =
   /** The Add Ingredient button. */
   | { type: 'ingredient.add' }
   /** A line's delete button. */
-  | { type: 'ingredient.delete'; index: number }
+  | { type: 'ingredient.delete'; lineId: string }
   /** A line's edit-quantity button (opens the prompt). */
-  | { type: 'quantity.edit'; index: number }
+  | { type: 'quantity.edit'; lineId: string }
   /** The inventory changed (another tab or page). */
-  | { type: 'inventory.change'; items: InventoryItem[] };
+  | { type: 'inventory.change'; items: InventoryItem[] }
+  /** Another tab saved ingredientList-{eventId} (the Tool Kit's watcher). */
+  | { type: 'storage.change'; lines: ChosenIngredient[] };
 
 export interface QuantityPromptInput {
   name: string;
@@ -80,32 +86,39 @@ export const inventoryIngredientsMachine = setup({
         return event.text;
       },
     }),
-    appendLine: assign({
-      lines: ({ context }) => {
-        const item = context.items.find((i) => i.id === context.itemId);
-        const quantity = parseAmount(context.quantityText);
-        return item && quantity !== null ? [...context.lines, chooseIngredient(item, quantity)] : context.lines;
-      },
+    appendLine: assign(({ context }) => {
+      const item = context.items.find((i) => i.id === context.itemId);
+      const quantity = parseAmount(context.quantityText);
+      if (!item || quantity === null) return {};
+      const lineId = `L-${item.id}-${Date.now().toString(36)}-${context.seq}`;
+      return { lines: [...context.lines, { ...chooseIngredient(item, quantity), lineId }], seq: context.seq + 1 };
     }),
     resetPicker: assign({ itemId: () => '', quantityText: () => '' }),
     removeLine: assign({
       lines: ({ context, event }) => {
         assertEvent(event, 'ingredient.delete');
-        return context.lines.filter((_, i) => i !== event.index);
+        return context.lines.filter((l) => l.lineId !== event.lineId);
       },
     }),
-    setPromptIndex: assign({
-      promptIndex: ({ event }) => {
+    setPromptLine: assign({
+      promptLineId: ({ event }) => {
         assertEvent(event, 'quantity.edit');
-        return event.index;
+        return event.lineId;
       },
     }),
-    clearPromptIndex: assign({ promptIndex: () => null }),
+    clearPromptLine: assign({ promptLineId: () => null }),
+    setLinesFromStorage: assign({
+      lines: ({ event }) => {
+        assertEvent(event, 'storage.change');
+        return event.lines;
+      },
+    }),
     setPromptedQuantity: assign({
       lines: ({ context, event }) => {
         const answer = (event as unknown as { output: string | null }).output;
         const quantity = parseAmount(answer ?? '');
-        return quantity === null ? context.lines : context.lines.map((l, i) => (i === context.promptIndex ? { ...l, quantity } : l));
+        // By line id: if another tab deleted the line meanwhile, nothing changes.
+        return quantity === null ? context.lines : context.lines.map((l) => (l.lineId === context.promptLineId ? { ...l, quantity } : l));
       },
     }),
     setItems: assign({
@@ -122,7 +135,7 @@ export const inventoryIngredientsMachine = setup({
       const quantity = parseAmount(context.quantityText);
       return context.items.some((i) => i.id === context.itemId) && quantity !== null && quantity > 0;
     },
-    hasLine: ({ context, event }) => 'index' in event && event.index >= 0 && event.index < context.lines.length,
+    hasLine: ({ context, event }) => 'lineId' in event && context.lines.some((l) => l.lineId === event.lineId),
     /** Cancel (null) and empty or non-numeric answers are ignored. */
     isAnswerUsable: ({ event }) => {
       const answer = (event as unknown as { output?: string | null }).output;
@@ -132,9 +145,9 @@ export const inventoryIngredientsMachine = setup({
   },
 }).createMachine({
   id: 'inventoryIngredients',
-  context: ({ input }) => ({ lines: input.lines, items: input.items, category: '', itemId: '', quantityText: '', promptIndex: null }),
+  context: ({ input }) => ({ lines: input.lines, items: input.items, category: '', itemId: '', quantityText: '', promptLineId: null, seq: 0 }),
   initial: 'ready',
-  on: { 'inventory.change': { actions: 'setItems' } },
+  on: { 'inventory.change': { actions: 'setItems' }, 'storage.change': { actions: 'setLinesFromStorage' } },
   states: {
     ready: {
       tags: ['ready'],
@@ -144,7 +157,7 @@ export const inventoryIngredientsMachine = setup({
         'quantity.change': { actions: 'setQuantityText' },
         'ingredient.add': { guard: 'canAdd', actions: ['appendLine', 'resetPicker', 'persistLines'] },
         'ingredient.delete': { guard: 'hasLine', actions: ['removeLine', 'persistLines'] },
-        'quantity.edit': { guard: 'hasLine', target: 'prompting', actions: 'setPromptIndex' },
+        'quantity.edit': { guard: 'hasLine', target: 'prompting', actions: 'setPromptLine' },
       },
     },
     prompting: {
@@ -153,14 +166,14 @@ export const inventoryIngredientsMachine = setup({
         id: 'promptQuantity',
         src: 'promptQuantity',
         input: ({ context }) => {
-          const line = context.lines[context.promptIndex ?? -1];
+          const line = context.lines.find((l) => l.lineId === context.promptLineId);
           return { name: line?.name ?? '', current: line?.quantity ?? 0 };
         },
         onDone: [
-          { guard: 'isAnswerUsable', target: 'ready', actions: ['setPromptedQuantity', 'persistLines', 'clearPromptIndex'] },
-          { target: 'ready', actions: 'clearPromptIndex' },
+          { guard: 'isAnswerUsable', target: 'ready', actions: ['setPromptedQuantity', 'persistLines', 'clearPromptLine'] },
+          { target: 'ready', actions: 'clearPromptLine' },
         ],
-        onError: { target: 'ready', actions: 'clearPromptIndex' },
+        onError: { target: 'ready', actions: 'clearPromptLine' },
       },
     },
   },

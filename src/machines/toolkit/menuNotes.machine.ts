@@ -1,15 +1,21 @@
 /**
  * The Menu and Notes tools of one event. Menu items are added even when empty (spec); a blank or
  * whitespace-only note is not added. Both lists live in the event and are stored through the named
- * persist actions.
+ * persist actions. Another tab's save (`storage.change`) replaces the lists and keeps the text being
+ * typed. Notes are found by id (given on read); menu items are plain strings in the spec.
  */
 import { assertEvent, assign, setup } from 'xstate';
 
+export type Note = { id?: string; notes: string };
+export type NoteLine = Note & { id: string };
+
 export interface MenuNotesContext {
   menuItems: string[];
-  notes: Array<{ notes: string }>;
+  notes: NoteLine[];
   menuText: string;
   noteText: string;
+  /** Counter for new note ids. */
+  seq: number;
 }
 
 export type MenuNotesEvent =
@@ -24,7 +30,11 @@ export type MenuNotesEvent =
   /** The note add button. */
   | { type: 'note.add' }
   /** A note's delete button. */
-  | { type: 'note.delete'; index: number };
+  | { type: 'note.delete'; id: string }
+  /** Another tab saved this event's menu or notes (the Tool Kit's watcher). */
+  | { type: 'storage.change'; menuItems: string[]; notes: Note[] };
+
+const withIds = (notes: Note[]): NoteLine[] => notes.map((n, i) => (n.id ? (n as NoteLine) : { ...n, id: `note-line-${i}` }));
 
 const stub = (name: string) => () => {
   throw new Error(`menuNotes: provide ${name}`);
@@ -34,7 +44,7 @@ export const menuNotesMachine = setup({
   types: {
     context: {} as MenuNotesContext,
     events: {} as MenuNotesEvent,
-    input: {} as { menuItems: string[]; notes: Array<{ notes: string }> },
+    input: {} as { menuItems: string[]; notes: Note[] },
   },
   actions: {
     setMenuText: assign({
@@ -56,12 +66,20 @@ export const menuNotesMachine = setup({
         return event.text;
       },
     }),
-    appendNote: assign({ notes: ({ context }) => [...context.notes, { notes: context.noteText.trim() }], noteText: () => '' }),
+    appendNote: assign(({ context }) => ({
+      notes: [...context.notes, { id: `note-${Date.now().toString(36)}-${context.seq}`, notes: context.noteText.trim() }],
+      noteText: '',
+      seq: context.seq + 1,
+    })),
     removeNote: assign({
       notes: ({ context, event }) => {
         assertEvent(event, 'note.delete');
-        return context.notes.filter((_, i) => i !== event.index);
+        return context.notes.filter((n) => n.id !== event.id);
       },
+    }),
+    setListsFromStorage: assign(({ event }) => {
+      assertEvent(event, 'storage.change');
+      return { menuItems: event.menuItems, notes: withIds(event.notes) };
     }),
     /** Stores the event's menuItems. */
     persistMenu: stub('persistMenu'),
@@ -71,11 +89,11 @@ export const menuNotesMachine = setup({
   guards: {
     hasNoteText: ({ context }) => context.noteText.trim() !== '',
     hasMenuRow: ({ context, event }) => event.type === 'menu.delete' && event.index >= 0 && event.index < context.menuItems.length,
-    hasNote: ({ context, event }) => event.type === 'note.delete' && event.index >= 0 && event.index < context.notes.length,
+    hasNote: ({ context, event }) => event.type === 'note.delete' && context.notes.some((n) => n.id === event.id),
   },
 }).createMachine({
   id: 'menuNotes',
-  context: ({ input }) => ({ menuItems: input.menuItems, notes: input.notes, menuText: '', noteText: '' }),
+  context: ({ input }) => ({ menuItems: input.menuItems, notes: withIds(input.notes), menuText: '', noteText: '', seq: 0 }),
   initial: 'ready',
   states: {
     ready: {
@@ -86,6 +104,7 @@ export const menuNotesMachine = setup({
         'note.change': { actions: 'setNoteText' },
         'note.add': { guard: 'hasNoteText', actions: ['appendNote', 'persistNotes'] },
         'note.delete': { guard: 'hasNote', actions: ['removeNote', 'persistNotes'] },
+        'storage.change': { actions: 'setListsFromStorage' },
       },
     },
   },

@@ -2,7 +2,9 @@
  * The Pricing tool of one event. `adding` shows the form with Add; choosing a row's Edit enters
  * `editing` (Save or Cancel leave it). The two fixed rows (Total Inventory Items, Total Specialty
  * Ingredients) are not lines here, so they cannot be edited or deleted. Discount and tax are typed
- * text; a numeric value is kept per event through the named persist actions.
+ * text; a numeric value is kept per event through the named persist actions. Another tab's save
+ * (`storage.change`) replaces the saved lines and percentages but keeps the draft being typed, and
+ * keeps editing while the line under edit still exists.
  */
 import { assertEvent, assign, setup } from 'xstate';
 import { defaultCurrency, parseAmount, parsePercent } from '../../domain/money';
@@ -47,13 +49,17 @@ export type PricingEvent =
   /** The discount percentage input. */
   | { type: 'discount.change'; text: string }
   /** The tax percentage input. */
-  | { type: 'tax.change'; text: string };
+  | { type: 'tax.change'; text: string }
+  /** Another tab saved this event's pricing, discount or tax (the Tool Kit's watcher; only what changed). */
+  | { type: 'storage.change'; lines?: PriceLine[]; discount?: number; tax?: number };
 
 const blankDraft = (): PriceDraft => ({ name: '', price: '', currency: defaultCurrency });
 const stub = (name: string) => () => {
   throw new Error(`pricing: provide ${name}`);
 };
 export const draftErrorMessage = 'Enter an item name and a numeric price.';
+
+const withIds = (lines: PriceLine[]) => lines.map((l, i) => ({ ...l, id: l.id ?? `price-${i}` }));
 
 function toLine(draft: PriceDraft, id: string): PriceLine & { id: string } {
   return { id, name: draft.name.trim(), price: parseAmount(draft.price) ?? 0, currency: draft.currency.trim() || defaultCurrency };
@@ -105,6 +111,18 @@ export const pricingMachine = setup({
         return event.text;
       },
     }),
+    /** Their lines and percentages; a percentage typed here that means the same number is left as typed. */
+    setFromStorage: assign(({ context, event }) => {
+      assertEvent(event, 'storage.change');
+      const text = (current: string, value: number | undefined) => (value === undefined || parsePercent(current) === value ? current : String(value));
+      return {
+        lines: event.lines ? withIds(event.lines) : context.lines,
+        discountText: text(context.discountText, event.discount),
+        taxText: text(context.taxText, event.tax),
+      };
+    }),
+    /** The line under edit was deleted elsewhere: the draft stays, to be added as a new line. */
+    stopEditing: assign({ editingId: () => null }),
     /** Stores the event's pricing list (through the events list). */
     persistPricing: stub('persistPricing'),
     /** Stores {eventId}-discountPercentage. */
@@ -117,11 +135,12 @@ export const pricingMachine = setup({
     isDiscountNumeric: ({ event }) => event.type === 'discount.change' && parsePercent(event.text) !== null,
     isTaxNumeric: ({ event }) => event.type === 'tax.change' && parsePercent(event.text) !== null,
     isLineEditable: ({ context, event }) => event.type === 'price.edit' && context.lines.some((l) => l.id === event.id),
+    isEditedLineGone: ({ context, event }) => event.type === 'storage.change' && event.lines !== undefined && !withIds(event.lines).some((l) => l.id === context.editingId),
   },
 }).createMachine({
   id: 'pricing',
   context: ({ input }) => ({
-    lines: input.lines.map((l, i) => ({ ...l, id: l.id ?? `price-${i}` })),
+    lines: withIds(input.lines),
     draft: blankDraft(),
     editingId: null,
     draftError: null,
@@ -137,6 +156,7 @@ export const pricingMachine = setup({
       { actions: 'setDiscountText' },
     ],
     'tax.change': [{ guard: 'isTaxNumeric', actions: ['setTaxText', 'persistTax'] }, { actions: 'setTaxText' }],
+    'storage.change': { actions: 'setFromStorage' },
   },
   states: {
     adding: {
@@ -158,6 +178,10 @@ export const pricingMachine = setup({
           { actions: 'setDraftError' },
         ],
         'edit.cancel': { target: 'adding', actions: 'clearDraft' },
+        'storage.change': [
+          { guard: 'isEditedLineGone', target: 'adding', actions: ['setFromStorage', 'stopEditing'] },
+          { actions: 'setFromStorage' },
+        ],
       },
     },
   },

@@ -1,7 +1,9 @@
 /**
  * 'Add Specialty Ingredients.': a form that adds a line (`adding`) or, after a line's Edit, replaces
  * it (`editing`, left by Save or Cancel). Lines live in the event's own ingredients list, stored
- * through the named persist action. need-to-order is the opposite of the On Hand checkbox.
+ * through the named persist action. need-to-order is the opposite of the On Hand checkbox. Lines are
+ * found by id: another tab's save (`storage.change`) replaces the saved lines but keeps the draft
+ * being typed, and keeps editing while the line under edit still exists.
  */
 import { assertEvent, assign, setup } from 'xstate';
 import { parseAmount } from '../../domain/money';
@@ -18,11 +20,16 @@ export interface SpecialtyDraft {
   onHand: boolean;
 }
 
+export type SpecialtyLine = SpecialtyIngredient & { id: string };
+
 export interface SpecialtyContext {
-  lines: SpecialtyIngredient[];
+  lines: SpecialtyLine[];
   draft: SpecialtyDraft;
-  editingIndex: number | null;
+  /** Id of the line being edited. */
+  editingId: string | null;
   draftError: string | null;
+  /** Counter for new line ids. */
+  seq: number;
 }
 
 export type SpecialtyEvent =
@@ -33,11 +40,13 @@ export type SpecialtyEvent =
   /** The form's submit (Add Ingredient, or Save while editing). */
   | { type: 'ingredient.save' }
   /** A saved line's Edit button. */
-  | { type: 'ingredient.edit'; index: number }
+  | { type: 'ingredient.edit'; id: string }
   /** Cancel while editing. */
   | { type: 'edit.cancel' }
   /** A saved line's Delete button. */
-  | { type: 'ingredient.delete'; index: number };
+  | { type: 'ingredient.delete'; id: string }
+  /** Another tab saved this event's ingredients (the Tool Kit's watcher). */
+  | { type: 'storage.change'; lines: SpecialtyIngredient[] };
 
 export const specialtyErrorMessage = 'Enter a name, and numbers for unit quantity, quantity needed and cost per unit.';
 
@@ -51,6 +60,9 @@ export const blankSpecialtyDraft = (): SpecialtyDraft => ({
   supplierName: '',
   onHand: false,
 });
+
+/** Lines read from storage have ids (normalize.ts); a line made in memory without one gets a stable fallback. */
+const withIds = (lines: SpecialtyIngredient[]): SpecialtyLine[] => lines.map((l, i) => (l.id ? (l as SpecialtyLine) : { ...l, id: `sp-line-${i}` }));
 
 function toLine(draft: SpecialtyDraft): SpecialtyIngredient {
   return {
@@ -82,16 +94,19 @@ export const specialtyIngredientsMachine = setup({
         return { ...context.draft, onHand: event.checked };
       },
     }),
-    appendLine: assign({ lines: ({ context }) => [...context.lines, toLine(context.draft)] }),
+    appendLine: assign(({ context }) => ({
+      lines: [...context.lines, { ...toLine(context.draft), id: `sp-${Date.now().toString(36)}-${context.seq}` }],
+      seq: context.seq + 1,
+    })),
     replaceLine: assign({
-      lines: ({ context }) => context.lines.map((l, i) => (i === context.editingIndex ? { ...l, ...toLine(context.draft) } : l)),
+      lines: ({ context }) => context.lines.map((l) => (l.id === context.editingId ? { ...l, ...toLine(context.draft) } : l)),
     }),
     loadDraft: assign(({ context, event }) => {
       assertEvent(event, 'ingredient.edit');
-      const line = context.lines[event.index];
+      const line = context.lines.find((l) => l.id === event.id);
       if (!line) return {};
       return {
-        editingIndex: event.index,
+        editingId: event.id,
         draftError: null,
         draft: {
           name: line.name,
@@ -108,10 +123,18 @@ export const specialtyIngredientsMachine = setup({
     removeLine: assign({
       lines: ({ context, event }) => {
         assertEvent(event, 'ingredient.delete');
-        return context.lines.filter((_, i) => i !== event.index);
+        return context.lines.filter((l) => l.id !== event.id);
       },
     }),
-    clearDraft: assign({ draft: () => blankSpecialtyDraft(), editingIndex: () => null, draftError: () => null }),
+    setLinesFromStorage: assign({
+      lines: ({ event }) => {
+        assertEvent(event, 'storage.change');
+        return withIds(event.lines);
+      },
+    }),
+    /** The line under edit was deleted elsewhere: the draft stays, to be added as a new line. */
+    stopEditing: assign({ editingId: () => null }),
+    clearDraft: assign({ draft: () => blankSpecialtyDraft(), editingId: () => null, draftError: () => null }),
     setDraftError: assign({ draftError: () => specialtyErrorMessage }),
     /** Stores the event's ingredients list (through the events list). */
     persistLines: () => {
@@ -124,15 +147,17 @@ export const specialtyIngredientsMachine = setup({
       parseAmount(context.draft.unitQuantity) !== null &&
       parseAmount(context.draft.quantityNeeded) !== null &&
       parseAmount(context.draft.costPerUnit) !== null,
-    hasLine: ({ context, event }) => 'index' in event && event.index >= 0 && event.index < context.lines.length,
+    hasLine: ({ context, event }) => (event.type === 'ingredient.edit' || event.type === 'ingredient.delete') && context.lines.some((l) => l.id === event.id),
+    isEditedLineGone: ({ context, event }) => event.type === 'storage.change' && !withIds(event.lines).some((l) => l.id === context.editingId),
   },
 }).createMachine({
   id: 'specialtyIngredients',
-  context: ({ input }) => ({ lines: input.lines, draft: blankSpecialtyDraft(), editingIndex: null, draftError: null }),
+  context: ({ input }) => ({ lines: withIds(input.lines), draft: blankSpecialtyDraft(), editingId: null, draftError: null, seq: 0 }),
   initial: 'adding',
   on: {
     'draft.change': { actions: 'setDraftField' },
     'onHand.change': { actions: 'setOnHand' },
+    'storage.change': { actions: 'setLinesFromStorage' },
   },
   states: {
     adding: {
@@ -151,6 +176,10 @@ export const specialtyIngredientsMachine = setup({
           { actions: 'setDraftError' },
         ],
         'edit.cancel': { target: 'adding', actions: 'clearDraft' },
+        'storage.change': [
+          { guard: 'isEditedLineGone', target: 'adding', actions: ['setLinesFromStorage', 'stopEditing'] },
+          { actions: 'setLinesFromStorage' },
+        ],
       },
     },
   },

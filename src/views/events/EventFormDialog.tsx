@@ -10,7 +10,7 @@ import { Button } from '../components/Button';
 import { SelectField } from '../components/fields';
 import { backdrop, dialogTitle, errorText, field, fullScreen, input, label, positioner } from './styles';
 
-type FormRef = ActorRefFrom<typeof eventFormMachine>;
+export type FormRef = ActorRefFrom<typeof eventFormMachine>;
 
 const inputTypes: Partial<Record<EventField, string>> = {
   CustomerPhoneNumber: 'tel',
@@ -104,7 +104,7 @@ function FormField({ name, form }: { name: EventField; form: EventFormApi }) {
 }
 
 /** The full-screen event form (Ark UI Dialog: focus trap, Escape cancels). */
-export function EventFormDialog({ formRef }: { formRef: FormRef }) {
+export function EventFormDialog({ formRef, changedElsewhere = false }: { formRef: FormRef; changedElsewhere?: boolean }) {
   const form = useEventForm(formRef);
   const formEl = useRef<HTMLFormElement>(null);
   return (
@@ -127,6 +127,11 @@ export function EventFormDialog({ formRef }: { formRef: FormRef }) {
             >
               <Dialog.Title className={dialogTitle}>{form.isNew ? 'Create New Event' : 'Edit Event'}</Dialog.Title>
               <p className={css({ color: 'fgMuted', mb: '4' })}>Fields marked * are required.</p>
+              {changedElsewhere ? (
+                <p role="status" className={css({ bg: 'alertBg', color: 'alertFg', px: '3', py: '2', mb: '4', fontWeight: 'bold' })}>
+                  This event was changed in another tab. Your typing is kept; Save will ask which version to keep.
+                </p>
+              ) : null}
               {groups.map((g) => (
                 <fieldset key={g.legend} className={fieldset}>
                   <legend className={legend}>{g.legend}</legend>

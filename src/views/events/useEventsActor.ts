@@ -1,16 +1,23 @@
 /**
- * The events actor of the page, with its side effects provided: localStorage through the accessors
- * (failures keep the in-memory list and show a toast), toasts, and the per-event keys that a delete
- * takes away and an undo puts back. Also follows other tabs' changes of the `events` key.
+ * The events actor of the page, with its side effects provided: the list is saved by id and
+ * revision through the persister (a failed write is kept and retried; another tab's simultaneous
+ * change becomes the machine's conflict), deleted ids are remembered, the per-event keys a delete
+ * takes away come back with Undo, toasts, and the watcher of other tabs' changes.
  */
-import { useActorRef } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useState } from 'react';
+import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
+import { defaultChoices, differences, type FormDraft, type Side } from '../../domain/conflict';
 import { toISODate } from '../../domain/eventDates';
-import { mergeSamples } from '../../domain/events';
+import { eventToForm, mergeSamples } from '../../domain/events';
 import { sampleEvents } from '../../domain/sampleEvents';
-import { eventsMachine } from '../../machines/events/events.machine';
-import { eventsStore, listKeys, perEventStores, type KeyAccessor, type WriteResult } from '../../storage';
+import { eventsMachine, type EventsEvent, type RestoreInput } from '../../machines/events/events.machine';
+import { deletedEventIdsStore, eventsStore, type CateringEvent, type WriteResult } from '../../storage';
+import { createPersister, type Persister } from '../shell/persister';
 import { notify } from '../shell/toaster';
+import { loadEvents, rememberDeletedId, removeEventKeys, restoreDeletedEvent } from './eventsData';
+
+export { loadEvents };
 
 export const undoSeconds = 8;
 
@@ -18,52 +25,101 @@ export function reportWrite(result: WriteResult) {
   if (!result.ok) notify({ type: 'error', title: 'Could not save your change', description: result.error.message });
 }
 
-/** Copies of the per-event keys taken at delete time, for Undo. */
-const removedKeys = new Map<number, Array<{ store: KeyAccessor<unknown>; value: unknown }>>();
-
-export function loadEvents(today: string) {
-  return mergeSamples(eventsStore.read(), sampleEvents(today));
-}
-
 export function useEventsActor() {
-  const [input] = useState(() => ({ events: loadEvents(toISODate(new Date())) }));
-  const ref = useActorRef(
-    eventsMachine.provide({
-      actions: {
-        persistEvents: ({ context }) => reportWrite(eventsStore.write(context.events)),
-        removeEventKeys: ({ context }) => {
-          const id = context.lastDeleted?.id;
-          if (id === undefined) return;
-          const present = new Set(listKeys());
-          const stores = perEventStores(id) as Array<KeyAccessor<unknown>>;
-          removedKeys.set(
-            id,
-            stores.filter((s) => present.has(s.key)).map((store) => ({ store, value: store.read() })),
-          );
-          for (const store of stores) reportWrite(store.remove());
-        },
-        restoreEventKeys: ({ context }) => {
-          const id = context.lastDeleted?.id;
-          if (id === undefined) return;
-          for (const { store, value } of removedKeys.get(id) ?? []) reportWrite(store.write(value));
-          removedKeys.delete(id);
-        },
-        notifySaved: ({ context }) =>
-          void notify({ type: 'success', title: 'Event saved', description: context.lastSaved?.EventName ?? '', duration: 3000 }),
-        notifyDeleted: ({ context, self }) =>
-          void notify({
-            type: 'info',
-            title: 'Event deleted',
-            description: context.lastDeleted?.EventName ?? '',
-            duration: undoSeconds * 1000,
-            action: { label: 'Undo', onClick: () => self.send({ type: 'delete.undo' }) },
-          }),
+  const [today] = useState(() => toISODate(new Date()));
+  const [start] = useState(() => loadEvents(today));
+  const [link] = useState(() => {
+    const state: { send: ((event: EventsEvent) => void) | null; persister: Persister<CateringEvent> } = { send: null, persister: null as never };
+    state.persister = createPersister(eventsStore, start.stored, {
+      label: 'Events',
+      onConflicts: (conflicts, stored) => {
+        const deletedIds = deletedEventIdsStore.read();
+        state.send?.({ type: 'storage.change', events: mergeSamples(stored, sampleEvents(today), deletedIds), deletedIds });
+        for (const c of conflicts) {
+          if (c.mine) state.send?.({ type: 'save.conflict', mine: c.mine, theirs: c.theirs });
+          else notify({ type: 'warning', title: `Event ${c.theirs!.EventName} was not deleted`, description: 'It was changed in another tab at the same moment, so their version was kept.' });
+        }
       },
-    }),
-    { input },
+    });
+    return state;
+  });
+  const machine = useMemo(
+    () =>
+      eventsMachine.provide({
+        actions: {
+          persistEvents: ({ context, self }) => {
+            link.send = (event) => self.send(event);
+            link.persister.save(context.events);
+          },
+          persistDeletedId: ({ context }) => {
+            if (context.lastDeleted) reportWrite(rememberDeletedId(context.lastDeleted.id));
+          },
+          removeEventKeys: ({ context }) => {
+            if (context.lastDeleted) removeEventKeys(context.lastDeleted.id).forEach(reportWrite);
+          },
+          notifySaved: ({ context }) =>
+            void notify({ type: 'success', title: 'Event saved', description: context.lastSaved?.EventName ?? '', duration: 3000 }),
+          notifyDeleted: ({ context, self }) =>
+            void notify({
+              type: 'info',
+              title: 'Event deleted',
+              description: context.lastDeleted?.EventName ?? '',
+              duration: undoSeconds * 1000,
+              action: { label: 'Undo', onClick: () => self.send({ type: 'delete.undo' }) },
+            }),
+          notifyRestored: ({ context }) =>
+            void notify({ type: 'success', title: 'Event restored', description: context.lastDeleted?.EventName ?? '', duration: 3000 }),
+          notifyUndoFailed: ({ context }) =>
+            void notify({ type: 'error', title: 'Could not undo the delete', description: context.undoError ?? '', duration: 10_000 }),
+          notifyToolkitGone: () =>
+            void notify({ type: 'warning', title: 'Tool Kit closed', description: 'This event was deleted in another tab.', duration: 8000 }),
+        },
+        actors: {
+          restoreDeleted: fromPromise<void, RestoreInput>(async ({ input }) => {
+            const stored = restoreDeletedEvent(input.event);
+            link.persister.rebase(stored);
+          }),
+          watchStorage: fromCallback(({ sendBack }) => {
+            const changed = () => {
+              const stored = eventsStore.read();
+              const deletedIds = deletedEventIdsStore.read();
+              link.persister.rebase(stored);
+              sendBack({ type: 'storage.change', events: mergeSamples(stored, sampleEvents(today), deletedIds), deletedIds });
+            };
+            const stops = [eventsStore.subscribe(changed), deletedEventIdsStore.subscribe(changed)];
+            return () => stops.forEach((stop) => stop());
+          }),
+        },
+      }),
+    // The page's setup is fixed for its lifetime.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
   );
-  useEffect(() => eventsStore.subscribe((events) => ref.send({ type: 'storage.change', events })), [ref]);
-  return ref;
+  useEffect(() => () => link.persister.stop(), [link]);
+  return useActorRef(machine, { input: { events: start.events, deletedIds: start.deletedIds } });
 }
 
-export type EventsRef = ReturnType<typeof useEventsActor>;
+export type EventsRef = ActorRefFrom<typeof eventsMachine>;
+
+/** The conflict dialog's view of the events machine: what differs, and the three ways out. */
+export function useEventConflict(ref: EventsRef) {
+  const open = useSelector(ref, (s) => s.hasTag('conflict'));
+  const theirs = useSelector(ref, (s) => s.context.theirs);
+  const draft = useSelector(ref, (s) => s.context.draft);
+  const editBase = useSelector(ref, (s) => s.context.editBase);
+  const diffs = useMemo(() => {
+    if (!open || !theirs || !draft) return [];
+    const mine = draft as unknown as FormDraft;
+    return differences(editBase ? (eventToForm(editBase) as unknown as FormDraft) : mine, mine, eventToForm(theirs) as unknown as FormDraft);
+  }, [open, theirs, draft, editBase]);
+  return {
+    open,
+    deletedElsewhere: open && theirs === null,
+    name: editBase?.EventName || draft?.EventName || '',
+    diffs,
+    initialChoices: useMemo(() => defaultChoices(diffs), [diffs]),
+    keepTheirs: () => ref.send({ type: 'conflict.keepTheirs' }),
+    keepMine: () => ref.send({ type: 'conflict.keepMine' }),
+    merge: (choices: Record<string, Side>) => ref.send({ type: 'conflict.merge', choices }),
+  };
+}

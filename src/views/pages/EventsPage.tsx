@@ -2,20 +2,24 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { css } from 'styled-system/css';
 import { quickFilterLabels, toISODate } from '../../domain/eventDates';
-import { filterEvents, type EventFilter } from '../../domain/events';
+import { eventFieldLabels, filterEvents, type EventFilter } from '../../domain/events';
 import { eventFiltersMachine } from '../../machines/events/eventFilters.machine';
 import { Button } from '../components/Button';
+import { ConflictDialog } from '../components/ConflictDialog';
 import { Page } from '../components/Page';
 import { EventFilters, useEventFilters } from '../events/EventFilters';
 import { EventFormDialog } from '../events/EventFormDialog';
 import { EventList } from '../events/EventList';
-import { useEventsActor, type EventsRef } from '../events/useEventsActor';
+import { isEditedElsewhere } from '../../machines/events/events.machine';
+import { useEventConflict, useEventsActor, type EventsRef } from '../events/useEventsActor';
 import { ToolkitDialog } from '../toolkit/ToolkitDialog';
+import type { FormRef } from '../events/EventFormDialog';
 
 function useEventsPage(ref: EventsRef) {
   return {
     events: useSelector(ref, (s) => s.context.events),
-    formRef: useSelector(ref, (s) => (s.hasTag('form') ? s.children.eventForm : undefined)),
+    formRef: useSelector(ref, (s) => (s.hasTag('form') ? (s.children.eventForm as FormRef | undefined) : undefined)),
+    changedElsewhere: useSelector(ref, (s) => s.hasTag('form') && isEditedElsewhere(s.context)),
     toolkitEvent: useSelector(ref, (s) => (s.hasTag('toolkit') ? s.context.events.find((e) => e.id === s.context.toolkitId) : undefined)),
     newEvent: () => ref.send({ type: 'form.new' }),
     closeToolkit: () => ref.send({ type: 'toolkit.close' }),
@@ -63,8 +67,26 @@ export function EventsPage() {
         </p>
         <EventList events={shown} api={cardApi} />
       </div>
-      {page.formRef ? <EventFormDialog key={page.formRef.id} formRef={page.formRef} /> : null}
+      {page.formRef ? <EventFormDialog key={page.formRef.id} formRef={page.formRef} changedElsewhere={page.changedElsewhere} /> : null}
       {page.toolkitEvent ? <ToolkitDialog event={page.toolkitEvent} eventsRef={eventsRef} onClose={page.closeToolkit} /> : null}
+      <EventConflict eventsRef={eventsRef} />
     </Page>
+  );
+}
+
+function EventConflict({ eventsRef }: { eventsRef: EventsRef }) {
+  const conflict = useEventConflict(eventsRef);
+  return (
+    <ConflictDialog
+      open={conflict.open}
+      what={`event ${conflict.name}`.trim()}
+      deletedElsewhere={conflict.deletedElsewhere}
+      diffs={conflict.diffs}
+      labels={eventFieldLabels}
+      initialChoices={conflict.initialChoices}
+      onKeepTheirs={conflict.keepTheirs}
+      onKeepMine={conflict.keepMine}
+      onMerge={conflict.merge}
+    />
   );
 }

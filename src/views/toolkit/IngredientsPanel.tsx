@@ -50,8 +50,8 @@ function useInventoryIngredients(ref: ToolkitActors['inventory']) {
     selectItem: (id: string) => ref.send({ type: 'item.select', id }),
     changeQuantity: (text: string) => ref.send({ type: 'quantity.change', text }),
     add: () => ref.send({ type: 'ingredient.add' }),
-    remove: (index: number) => ref.send({ type: 'ingredient.delete', index }),
-    editQuantity: (index: number) => ref.send({ type: 'quantity.edit', index }),
+    remove: (lineId: string) => ref.send({ type: 'ingredient.delete', lineId }),
+    editQuantity: (lineId: string) => ref.send({ type: 'quantity.edit', lineId }),
   };
 }
 
@@ -107,17 +107,17 @@ function InventoryIngredients({ actorRef }: { actorRef: ToolkitActors['inventory
       </form>
       {inv.lines.length ? (
         <ul aria-label="Inventory ingredients" className={lineList}>
-          {inv.lines.map((l, i) => (
-            <li key={`${l.id}-${i}`} className={line}>
+          {inv.lines.map((l) => (
+            <li key={l.lineId} className={line}>
               <div className={lineHead}>
                 <span>
                   <strong>{l.name}</strong> — {formatAmount(inventoryLineAmount(l))} {l.unit}
                 </span>
                 <span className={css({ display: 'flex', gap: '2' })}>
-                  <Button size="sm" variant="outlineBlue" aria-label={`Edit Quantity of ${l.name}`} onClick={() => inv.editQuantity(i)}>
+                  <Button size="sm" variant="outlineBlue" aria-label={`Edit Quantity of ${l.name}`} onClick={() => inv.editQuantity(l.lineId ?? '')}>
                     Edit Quantity
                   </Button>
-                  <Button size="sm" variant="outlineRed" aria-label={`Delete ${l.name}`} onClick={() => inv.remove(i)}>
+                  <Button size="sm" variant="outlineRed" aria-label={`Delete ${l.name}`} onClick={() => inv.remove(l.lineId ?? '')}>
                     Delete
                   </Button>
                 </span>
@@ -157,9 +157,9 @@ function useSpecialty(ref: ToolkitActors['specialty']) {
     change: (f: TextField, value: string) => ref.send({ type: 'draft.change', field: f, value }),
     setOnHand: (checked: boolean) => ref.send({ type: 'onHand.change', checked }),
     save: () => ref.send({ type: 'ingredient.save' }),
-    edit: (index: number) => ref.send({ type: 'ingredient.edit', index }),
+    edit: (id: string) => ref.send({ type: 'ingredient.edit', id }),
     cancel: () => ref.send({ type: 'edit.cancel' }),
-    remove: (index: number) => ref.send({ type: 'ingredient.delete', index }),
+    remove: (id: string) => ref.send({ type: 'ingredient.delete', id }),
   };
 }
 
@@ -248,17 +248,17 @@ function SpecialtyIngredients({ actorRef }: { actorRef: ToolkitActors['specialty
       </form>
       {sp.lines.length ? (
         <ul aria-label="Specialty ingredients" className={lineList}>
-          {sp.lines.map((l, i) => (
-            <li key={i} className={line}>
+          {sp.lines.map((l) => (
+            <li key={l.id} className={line}>
               <div className={lineHead}>
                 <span>
                   <strong>{l.name}</strong> — {formatAmount(specialtyAmount(l))} {l.units}
                 </span>
                 <span className={css({ display: 'flex', gap: '2' })}>
-                  <Button size="sm" variant="outlineBlue" aria-label={`Edit ${l.name}`} onClick={() => sp.edit(i)} disabled={sp.editing}>
+                  <Button size="sm" variant="outlineBlue" aria-label={`Edit ${l.name}`} onClick={() => sp.edit(l.id)} disabled={sp.editing}>
                     Edit
                   </Button>
-                  <Button size="sm" variant="outlineRed" aria-label={`Delete ${l.name}`} onClick={() => sp.remove(i)} disabled={sp.editing}>
+                  <Button size="sm" variant="outlineRed" aria-label={`Delete ${l.name}`} onClick={() => sp.remove(l.id)} disabled={sp.editing}>
                     Delete
                   </Button>
                 </span>

@@ -17,7 +17,7 @@ function useMenuNotes(ref: Ref) {
     deleteMenu: (index: number) => ref.send({ type: 'menu.delete', index }),
     changeNote: (text: string) => ref.send({ type: 'note.change', text }),
     addNote: () => ref.send({ type: 'note.add' }),
-    deleteNote: (index: number) => ref.send({ type: 'note.delete', index }),
+    deleteNote: (id: string) => ref.send({ type: 'note.delete', id }),
   };
 }
 
@@ -105,10 +105,10 @@ export function NotesPanel({ actorRef }: { actorRef: Ref }) {
       </form>
       {m.notes.length ? (
         <ul aria-label="Notes" className={css({ display: 'flex', flexDirection: 'column', gap: '2', listStyle: 'none', p: 0 })}>
-          {m.notes.map((note, i) => (
-            <li key={i} className={css({ display: 'flex', gap: '3', alignItems: 'center', justifyContent: 'space-between', bg: 'stripe', p: '2' })}>
+          {m.notes.map((note) => (
+            <li key={note.id} className={css({ display: 'flex', gap: '3', alignItems: 'center', justifyContent: 'space-between', bg: 'stripe', p: '2' })}>
               <span className={css({ overflowWrap: 'anywhere' })}>{note.notes}</span>
-              <Button size="sm" variant="outlineRed" aria-label={`Delete note ${note.notes}`} onClick={() => m.deleteNote(i)}>
+              <Button size="sm" variant="outlineRed" aria-label={`Delete note ${note.notes}`} onClick={() => m.deleteNote(note.id)}>
                 Delete
               </Button>
             </li>

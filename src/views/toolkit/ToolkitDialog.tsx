@@ -1,7 +1,6 @@
 import { Dialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
 import type { CateringEvent } from '../../storage/schemas';
 import { Button } from '../components/Button';
@@ -12,7 +11,6 @@ import { IngredientsPanel } from './IngredientsPanel';
 import { MenuPanel, NotesPanel } from './MenuNotesPanels';
 import { PricingPanel } from './PricingPanel';
 import { toolkitMachine } from '../../machines/toolkit/toolkit.machine';
-import { eventsStore, perEventStores } from '../../storage';
 import { useToolkitActors } from './useToolkitActors';
 
 const toggles = [
@@ -33,7 +31,6 @@ export function ToolkitDialog({ event, eventsRef, onClose }: { event: CateringEv
   const panelsRef = useActorRef(toolkitMachine);
   const panels = usePanels(panelsRef);
   const isShown = (tag: string) => (panels.shown as string[]).includes(tag);
-  const version = useStorageVersion(event.id);
   return (
     <Dialog.Root open onOpenChange={(d) => (d.open ? undefined : onClose())}>
       <Portal>
@@ -59,24 +56,13 @@ export function ToolkitDialog({ event, eventsRef, onClose }: { event: CateringEv
                   Click the buttons above to toggle the visibility of the different tools.
                 </p>
               ) : null}
-              <ToolkitTools key={version} event={event} eventsRef={eventsRef} isShown={isShown} />
+              <ToolkitTools event={event} eventsRef={eventsRef} isShown={isShown} />
             </div>
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
   );
-}
-
-/** Bumps when another tab changes this event or its per-event keys, so the tools hydrate again. */
-function useStorageVersion(id: number) {
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    const bump = () => setVersion((v) => v + 1);
-    const stops = [eventsStore.subscribe(bump), ...perEventStores(id).map((store) => store.subscribe(bump))];
-    return () => stops.forEach((stop) => stop());
-  }, [id]);
-  return version;
 }
 
 function ToolkitTools({ event, eventsRef, isShown }: { event: CateringEvent; eventsRef: EventsRef; isShown: (tag: string) => boolean }) {

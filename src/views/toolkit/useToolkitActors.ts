@@ -1,7 +1,10 @@
 /**
  * The data actors of one open Tool Kit, hydrated from the event and its per-event keys, with their side
  * effects provided: event fields go through the events list (`event.patch`), the per-event keys
- * through their accessors, and the quantity prompt is the browser's window.prompt.
+ * through their accessors (the ingredient list by line id), and the quantity prompt is the browser's
+ * window.prompt. Other tabs' saves reach the tools as `storage.change`: the event's lists from the
+ * events list (which follows the `events` key), the per-event keys from their own watchers. The
+ * tools keep what is being typed; nothing is remounted.
  */
 import { useActorRef } from '@xstate/react';
 import { useEffect, useState } from 'react';
@@ -11,22 +14,36 @@ import { inventoryIngredientsMachine, type QuantityPromptInput } from '../../mac
 import { menuNotesMachine } from '../../machines/toolkit/menuNotes.machine';
 import { pricingMachine } from '../../machines/toolkit/pricing.machine';
 import { specialtyIngredientsMachine } from '../../machines/toolkit/specialtyIngredients.machine';
-import { discountPercentageStore, ingredientListStore, inventoryItemsStore, taxPercentageStore, type CateringEvent } from '../../storage';
+import { createCollectionSync, discountPercentageStore, ingredientListStore, inventoryItemsStore, taxPercentageStore, type CateringEvent } from '../../storage';
 import { reportWrite, type EventsRef } from '../events/useEventsActor';
 
 export function useToolkitActors(event: CateringEvent, eventsRef: EventsRef) {
   const id = event.id;
-  const [start] = useState(() => ({
-    lines: ingredientListStore(id).read(),
-    items: inventoryItemsStore.read(),
-    discount: discountPercentageStore(id).read(),
-    tax: taxPercentageStore(id).read(),
-  }));
+  const [start] = useState(() => {
+    const lines = ingredientListStore(id).read();
+    return {
+      lines,
+      linesSync: createCollectionSync(ingredientListStore(id), lines),
+      items: inventoryItemsStore.read(),
+      discount: discountPercentageStore(id).read(),
+      tax: taxPercentageStore(id).read(),
+    };
+  });
   const patch = (p: Partial<CateringEvent>) => eventsRef.send({ type: 'event.patch', id, patch: p });
 
   const inventory = useActorRef(
     inventoryIngredientsMachine.provide({
-      actions: { persistLines: ({ context }) => reportWrite(ingredientListStore(id).write(context.lines)) },
+      actions: {
+        persistLines: ({ context, self }) => {
+          const result = start.linesSync.save(context.lines);
+          reportWrite(result);
+          // Another tab changed a line at the same moment: theirs is kept and shown.
+          if (result.ok && result.conflicts.length) {
+            start.linesSync.rebase(result.records);
+            self.send({ type: 'storage.change', lines: result.records });
+          }
+        },
+      },
       actors: {
         promptQuantity: fromPromise<string | null, QuantityPromptInput>(async ({ input }) =>
           window.prompt(`Enter the new quantity needed for ${input.name}:`, String(input.current)),
@@ -59,6 +76,21 @@ export function useToolkitActors(event: CateringEvent, eventsRef: EventsRef) {
     { input: { lines: event.pricing ?? [], discount: start.discount, tax: start.tax } },
   );
   useEffect(() => inventoryItemsStore.subscribe((items) => inventory.send({ type: 'inventory.change', items })), [inventory]);
+  useEffect(() => {
+    const stops = [
+      ingredientListStore(id).subscribe((lines) => {
+        start.linesSync.rebase(lines);
+        inventory.send({ type: 'storage.change', lines });
+      }),
+      discountPercentageStore(id).subscribe((discount) => pricing.send({ type: 'storage.change', discount })),
+      taxPercentageStore(id).subscribe((tax) => pricing.send({ type: 'storage.change', tax })),
+    ];
+    return () => stops.forEach((stop) => stop());
+  }, [id, start, inventory, pricing]);
+  // The event's own lists, as the events list holds them now (its own patches come back unchanged).
+  useEffect(() => specialty.send({ type: 'storage.change', lines: event.ingredients ?? [] }), [specialty, event.ingredients]);
+  useEffect(() => menuNotes.send({ type: 'storage.change', menuItems: event.menuItems ?? [], notes: event.notes ?? [] }), [menuNotes, event.menuItems, event.notes]);
+  useEffect(() => pricing.send({ type: 'storage.change', lines: event.pricing ?? [] }), [pricing, event.pricing]);
   return { inventory, specialty, menuNotes, pricing };
 }
 
