@@ -4,6 +4,7 @@
  * is saved (a full quota may be freed meanwhile), and hands conflicts to the caller.
  */
 import { createCollectionSync, type CollectionAccessor, type Conflict, type SaveResult } from '../../storage/collection';
+import type { KeyAccessor, WriteResult } from '../../storage/store';
 import { notify } from './toaster';
 
 export interface Persister<R> {
@@ -49,6 +50,35 @@ export function createPersister<R extends object>(
   return {
     save,
     rebase: (records) => sync.rebase(records),
+    stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+    },
+  };
+}
+
+/** The same keep-and-retry for a single value (an event's discount or tax): the latest value wins. */
+export function createValueWriter<T>(store: KeyAccessor<T>, label: string): { write(value: T): WriteResult; stop(): void } {
+  let latest: { value: T } | null = null;
+  let timer: ReturnType<typeof setInterval> | null = null;
+  let failing = false;
+  const write = (value: T): WriteResult => {
+    latest = { value };
+    const result = store.write(value);
+    if (!result.ok) {
+      if (!failing) notify({ type: 'error', title: `${label} not saved`, description: result.error.message, duration: 10_000 });
+      failing = true;
+      timer ??= setInterval(() => latest && write(latest.value), retryMs);
+      return result;
+    }
+    if (timer) clearInterval(timer);
+    timer = null;
+    if (failing) notify({ type: 'success', title: `${label} saved`, description: 'The change that could not be saved earlier is saved now.' });
+    failing = false;
+    return result;
+  };
+  return {
+    write,
     stop() {
       if (timer) clearInterval(timer);
       timer = null;

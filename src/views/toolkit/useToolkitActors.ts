@@ -14,8 +14,9 @@ import { inventoryIngredientsMachine, type QuantityPromptInput } from '../../mac
 import { menuNotesMachine } from '../../machines/toolkit/menuNotes.machine';
 import { pricingMachine } from '../../machines/toolkit/pricing.machine';
 import { specialtyIngredientsMachine } from '../../machines/toolkit/specialtyIngredients.machine';
-import { createCollectionSync, discountPercentageStore, ingredientListStore, inventoryItemsStore, taxPercentageStore, type CateringEvent } from '../../storage';
-import { reportWrite, type EventsRef } from '../events/useEventsActor';
+import { discountPercentageStore, ingredientListStore, inventoryItemsStore, taxPercentageStore, type CateringEvent, type ChosenIngredient } from '../../storage';
+import type { EventsRef } from '../events/useEventsActor';
+import { createPersister, createValueWriter } from '../shell/persister';
 
 export function useToolkitActors(event: CateringEvent, eventsRef: EventsRef) {
   const id = event.id;
@@ -23,25 +24,37 @@ export function useToolkitActors(event: CateringEvent, eventsRef: EventsRef) {
     const lines = ingredientListStore(id).read();
     return {
       lines,
-      linesSync: createCollectionSync(ingredientListStore(id), lines),
+      lines$: { send: null as ((lines: ChosenIngredient[]) => void) | null },
       items: inventoryItemsStore.read(),
       discount: discountPercentageStore(id).read(),
       tax: taxPercentageStore(id).read(),
+      discountWriter: createValueWriter(discountPercentageStore(id), `Discount of event ${id}`),
+      taxWriter: createValueWriter(taxPercentageStore(id), `Tax of event ${id}`),
     };
   });
+  // A failed write is kept and retried; another tab's change to the same line at the same moment is kept and shown.
+  const [ingredientLines] = useState(() =>
+    createPersister(ingredientListStore(id), start.lines, {
+      label: `Ingredients of event ${id}`,
+      onConflicts: (_, stored) => start.lines$.send?.(stored),
+    }),
+  );
+  useEffect(
+    () => () => {
+      ingredientLines.stop();
+      start.discountWriter.stop();
+      start.taxWriter.stop();
+    },
+    [ingredientLines, start],
+  );
   const patch = (p: Partial<CateringEvent>) => eventsRef.send({ type: 'event.patch', id, patch: p });
 
   const inventory = useActorRef(
     inventoryIngredientsMachine.provide({
       actions: {
         persistLines: ({ context, self }) => {
-          const result = start.linesSync.save(context.lines);
-          reportWrite(result);
-          // Another tab changed a line at the same moment: theirs is kept and shown.
-          if (result.ok && result.conflicts.length) {
-            start.linesSync.rebase(result.records);
-            self.send({ type: 'storage.change', lines: result.records });
-          }
+          start.lines$.send = (stored) => self.send({ type: 'storage.change', lines: stored });
+          ingredientLines.save(context.lines);
         },
       },
       actors: {
@@ -69,8 +82,8 @@ export function useToolkitActors(event: CateringEvent, eventsRef: EventsRef) {
     pricingMachine.provide({
       actions: {
         persistPricing: ({ context }) => patch({ pricing: context.lines }),
-        persistDiscount: ({ context }) => reportWrite(discountPercentageStore(id).write(parsePercent(context.discountText) ?? 0)),
-        persistTax: ({ context }) => reportWrite(taxPercentageStore(id).write(parsePercent(context.taxText) ?? 0)),
+        persistDiscount: ({ context }) => void start.discountWriter.write(parsePercent(context.discountText) ?? 0),
+        persistTax: ({ context }) => void start.taxWriter.write(parsePercent(context.taxText) ?? 0),
       },
     }),
     { input: { lines: event.pricing ?? [], discount: start.discount, tax: start.tax } },
@@ -79,14 +92,14 @@ export function useToolkitActors(event: CateringEvent, eventsRef: EventsRef) {
   useEffect(() => {
     const stops = [
       ingredientListStore(id).subscribe((lines) => {
-        start.linesSync.rebase(lines);
+        ingredientLines.rebase(lines);
         inventory.send({ type: 'storage.change', lines });
       }),
       discountPercentageStore(id).subscribe((discount) => pricing.send({ type: 'storage.change', discount })),
       taxPercentageStore(id).subscribe((tax) => pricing.send({ type: 'storage.change', tax })),
     ];
     return () => stops.forEach((stop) => stop());
-  }, [id, start, inventory, pricing]);
+  }, [id, ingredientLines, inventory, pricing]);
   // The event's own lists, as the events list holds them now (its own patches come back unchanged).
   useEffect(() => specialty.send({ type: 'storage.change', lines: event.ingredients ?? [] }), [specialty, event.ingredients]);
   useEffect(() => menuNotes.send({ type: 'storage.change', menuItems: event.menuItems ?? [], notes: event.notes ?? [] }), [menuNotes, event.menuItems, event.notes]);
