@@ -4,6 +4,7 @@
  */
 import { AuthApiError } from '@supabase/supabase-js';
 import { readdirSync, statSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authInternals } from '../../server/auth/index.ts';
@@ -265,5 +266,80 @@ describe('recovery rate limits', () => {
     });
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
+
+describe('recovery mail over SMTP (SMTP_URL)', () => {
+  /** A minimal SMTP server (no TLS, no auth) that keeps what it receives. */
+  function fakeSmtp(): Promise<{ port: number; messages: string[]; close(): void }> {
+    const messages: string[] = [];
+    const server = createServer((socket) => {
+      let inData = false;
+      let buffer = '';
+      socket.write('220 fake ESMTP\r\n');
+      socket.on('data', (chunk: Buffer) => {
+        buffer += chunk.toString('utf8');
+        for (;;) {
+          if (inData) {
+            const end = buffer.indexOf('\r\n.\r\n');
+            if (end < 0) return;
+            messages.push(buffer.slice(0, end));
+            buffer = buffer.slice(end + 5);
+            inData = false;
+            socket.write('250 queued\r\n');
+            continue;
+          }
+          const eol = buffer.indexOf('\r\n');
+          if (eol < 0) return;
+          const line = buffer.slice(0, eol);
+          buffer = buffer.slice(eol + 2);
+          const verb = line.slice(0, 4).toUpperCase();
+          if (verb === 'EHLO' || verb === 'HELO') socket.write('250-fake\r\n250 8BITMIME\r\n');
+          else if (verb === 'DATA') {
+            inData = true;
+            socket.write('354 go ahead\r\n');
+          } else if (verb === 'QUIT') socket.end('221 bye\r\n');
+          else socket.write('250 ok\r\n');
+        }
+      });
+    });
+    return new Promise((resolve) => {
+      server.listen(0, '127.0.0.1', () => {
+        const address = server.address() as AddressInfo;
+        resolve({ port: address.port, messages, close: () => server.close() });
+      });
+    });
+  }
+
+  it('sends the recovery e-mail through nodemailer and writes nothing to the outbox', async () => {
+    const smtp = await fakeSmtp();
+    const dirs = makeDirs();
+    const server = await startServer(dirs, {
+      demoUser: false,
+      env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, SMTP_FROM: 'Cater Captain <help@catercaptain.com>' },
+    });
+    try {
+      expect(authInternals(server.app).mailer.description).toBe(`SMTP 127.0.0.1:${smtp.port}`);
+      const email = uniqueEmail('smtp');
+      await client(server).auth.signUp({ email, password: PASSWORD });
+      expect((await client(server).auth.resetPasswordForEmail(email)).error).toBeNull();
+      for (let i = 0; i < 100 && smtp.messages.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(smtp.messages).toHaveLength(1);
+      const message = smtp.messages[0]!;
+      expect(message).toMatch(new RegExp(`^To: ${email}`, 'm'));
+      expect(message).toMatch(/^From: Cater Captain <help@catercaptain\.com>/m);
+      expect(message).toMatch(/^Subject: Reset your Cater Captain password/m);
+      // The link survives the quoted-printable encoding: join soft line breaks, decode =3D.
+      const decoded = message.replace(/=\r\n/g, '').replace(/=3D/g, '=');
+      const link = /http:\/\/127\.0\.0\.1:\d+\/auth\/v1\/verify\?token=[A-Za-z0-9_-]+&type=recovery&redirect_to=[^\s"<]+/.exec(decoded)?.[0];
+      expect(link).toBeTruthy();
+      const res = await fetch(link!, { redirect: 'manual' });
+      expect(fragment(res.headers.get('location')).get('type')).toBe('recovery');
+      expect(readOutbox(dirs.dataDir)).toEqual([]);
+    } finally {
+      await server.close();
+      smtp.close();
+      dirs.cleanup();
+    }
   });
 });
