@@ -206,6 +206,7 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions): 
     return deleted;
   };
   internals.set(app, { service, mailer, limits, cleanup });
+  log(`Auth mail: ${mailer.description}`);
   try {
     cleanup();
   } catch (e) {
