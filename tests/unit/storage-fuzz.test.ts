@@ -202,6 +202,32 @@ function tryParse(raw: string): { ok: true; value: unknown } | { ok: false } {
 const CASES_PER_COLLECTION = 700;
 const CASES_PER_VALUE = 300;
 
+describe('what the fuzz found (fixed in src/storage/collection.ts)', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('a record whose id cannot be turned into text is set aside, not a crash', () => {
+    const raw = '[{"id":{"toString":1},"orderPlaced":true},{"id":"2","orderPlaced":false}]';
+    localStorage.setItem('selectedItems', raw);
+    const found = accessorFor('selectedItems');
+    expect(found?.kind === 'collection' && found.accessor.read()).toEqual([{ id: '2', orderPlaced: false }]);
+    expect(entriesFor('selectedItems').map((e) => e.text)).toEqual(['{"id":{"toString":1},"orderPlaced":true}']);
+  });
+
+  it('two identical unreadable records are set aside as two entries', () => {
+    localStorage.setItem('suppliers', '[{"supplierID":"S1"},{"supplierID":"S1"},null,null]');
+    expect(accessorFor('suppliers')?.accessor.read()).toEqual([]);
+    expect(entriesFor('suppliers').map((e) => e.index).sort()).toEqual([0, 1, 2, 3]);
+  });
+
+  it('a record set aside for a duplicate id keeps the text that was stored', () => {
+    const first = { id: '1', name: 'Butter', sku: 'B', category: 'Dairy', amountPerUnit: 1, unit: 'kg', packageType: 'box', quantity: 2, costPerUnit: 3, whenToOrder: 1, supplierName: '' };
+    const second = { ...first, quantity: '3.25', sku: 7 };
+    localStorage.setItem('inventoryItems', JSON.stringify([first, second]));
+    expect(accessorFor('inventoryItems')?.accessor.read()).toHaveLength(1);
+    expect(entriesFor('inventoryItems').map((e) => e.text)).toEqual([JSON.stringify(second)]);
+  });
+});
+
 describe('storage readers under fuzz', () => {
   beforeEach(() => localStorage.clear());
 
