@@ -70,6 +70,13 @@ function stringifySafe(value: unknown): string {
   }
 }
 
+/** A stored record's id as text, without ever throwing (`String()` throws on `{"toString": 1}`). */
+function rawIdOf(value: unknown): string | null {
+  if (!value || typeof value !== 'object' || !('id' in value)) return null;
+  const id = (value as { id: unknown }).id;
+  return typeof id === 'string' || typeof id === 'number' || typeof id === 'boolean' ? String(id) : stringifySafe(id);
+}
+
 interface ReadState<R> {
   raw: string | null;
   records: R[];
@@ -88,9 +95,13 @@ export function defineCollection<R extends object>(options: CollectionOptions<R>
     const state: ReadState<R> = { raw, records: [], unsafe: 0, setAside: 0 };
     cache = state;
     if (raw === null) return state;
+    // Identical unreadable records each get an entry: one entry for two copies would lose one at the next save.
+    const copies = new Map<string, number>();
     const keep = (entry: Parameters<typeof setAside>[0]) => {
       state.setAside++;
-      if (!setAside(entry)) state.unsafe++;
+      const copy = copies.get(entry.text) ?? 0;
+      copies.set(entry.text, copy + 1);
+      if (!setAside(entry, copy)) state.unsafe++;
     };
     const decoded = decodeJSON(raw);
     if (!decoded.ok || !Array.isArray(decoded.value)) {
@@ -98,31 +109,23 @@ export function defineCollection<R extends object>(options: CollectionOptions<R>
       return state;
     }
     const taken = new Set<string>();
-    const pendingIds: Array<{ index: number; value: R }> = [];
-    // The same bad text twice in one list is two records: each gets its own entry.
-    const seen = new Map<string, number>();
-    const textOf = (value: unknown) => {
-      const text = stringifySafe(value);
-      const n = (seen.get(text) ?? 0) + 1;
-      seen.set(text, n);
-      return { text, occurrence: n };
-    };
+    const pendingIds: Array<{ index: number; value: R; stored: unknown }> = [];
     decoded.value.forEach((value, index) => {
       const normalized = options.normalize ? options.normalize(value) : value;
       const parsed = record.safeParse(normalized);
-      const rawId = value && typeof value === 'object' && 'id' in value ? String((value as { id: unknown }).id) : null;
       if (!parsed.success) {
-        keep({ key, reason: `record ${index + 1}, ${describeIssues(parsed.error, normalized)}`, ...textOf(value), index, id: rawId });
+        keep({ key, reason: `record ${index + 1}, ${describeIssues(parsed.error, normalized)}`, text: stringifySafe(value), index, id: rawIdOf(value) });
         return;
       }
-      pendingIds.push({ index, value: parsed.data });
+      pendingIds.push({ index, value: parsed.data, stored: value });
     });
-    for (const { index, value } of pendingIds) {
+    for (const { index, value, stored } of pendingIds) {
       let rec = value;
       if (options.assignId) rec = options.assignId(rec, index, taken);
       const id = idOf(rec);
       if (taken.has(id)) {
-        keep({ key, reason: `record ${index + 1}, id: another record already has the id "${id}"`, ...textOf(value), index, id });
+        // The stored text, not the normalised record: a set-aside entry keeps what was stored.
+        keep({ key, reason: `record ${index + 1}, id: another record already has the id "${id}"`, text: stringifySafe(stored), index, id });
         continue;
       }
       taken.add(id);

@@ -34,9 +34,9 @@ export function fingerprint(text: string): string {
   return (hash >>> 0).toString(16).padStart(8, '0') + text.length.toString(36);
 }
 
-/** The entry key of a set-aside text; the second identical text of one list is occurrence 2, and so on. */
-export function recoveredKeyFor(key: string, text: string, occurrence = 1): string {
-  return `${recoveredPrefix}${key}:${fingerprint(occurrence > 1 ? `${text}\u0000${occurrence}` : text)}`;
+/** `copy` counts identical texts within one stored list (0 for the first), so each copy keeps an entry of its own. */
+export function recoveredKeyFor(key: string, text: string, copy = 0): string {
+  return `${recoveredPrefix}${key}:${fingerprint(text)}${copy > 0 ? `~${copy + 1}` : ''}`;
 }
 
 export interface SetAsideNotice {
@@ -77,8 +77,8 @@ function announce(notice: SetAsideNotice) {
  * Keeps one unreadable record or value. Returns true when it is safely kept (already there, or
  * written now); false when the write failed, in which case the caller must not overwrite the source.
  */
-export function setAside(entry: Omit<RecoveredEntry, 'entryKey' | 'time'> & { occurrence?: number }): boolean {
-  const entryKey = recoveredKeyFor(entry.key, entry.text, entry.occurrence);
+export function setAside(entry: Omit<RecoveredEntry, 'entryKey' | 'time'>, copy = 0): boolean {
+  const entryKey = recoveredKeyFor(entry.key, entry.text, copy);
   if (rawGet(entryKey) !== null) return true;
   const stored = { key: entry.key, time: Date.now(), reason: entry.reason, text: entry.text, index: entry.index, id: entry.id };
   const ok = rawSet(entryKey, JSON.stringify(stored)).ok;
