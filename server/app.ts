@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { registerAuth, type AuthOptions } from './auth/index.ts';
+import { HSTS, makeOriginPolicy, refuseUnknownHost } from './origin.ts';
 
 export interface AppOptions {
   distDir: string;
@@ -19,6 +20,12 @@ export interface AppOptions {
    * client shares the proxy's address and bucket.
    */
   trustProxy?: boolean | string;
+  /** Public origin (env SITE_URL): used for /config.json, the JWT issuer and e-mailed links; Host is then ignored. */
+  siteUrl?: string;
+  /** Without siteUrl, extra Host names answered besides localhost, loopback, `host` and this machine's (env ALLOWED_HOSTS). */
+  allowedHosts?: string[];
+  /** The address the server listens on (env HOST): its name is a known Host. */
+  host?: string;
 }
 
 /**
@@ -58,7 +65,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
   });
 
-  app.addHook('onSend', async (_request, reply, payload) => {
+  const origins = makeOriginPolicy(options);
+  app.addHook('onRequest', refuseUnknownHost(origins));
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
     reply.header('Content-Security-Policy', CSP);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
@@ -68,7 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
-  await registerAuth(app, options.auth);
+  await registerAuth(app, { publicOrigin: (request) => origins.originOf(request), ...options.auth });
 
   const indexFile = join(options.distDir, 'index.html');
   if (!existsSync(indexFile)) {

@@ -10,6 +10,9 @@ const app = await buildApp({
   distDir: process.env.DIST_DIR ?? join(root, 'dist'),
   logger: process.env.LOG === '1',
   trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
+  siteUrl: process.env.SITE_URL || undefined,
+  allowedHosts: (process.env.ALLOWED_HOSTS ?? '').split(',').filter((h) => h.trim()),
+  host,
   auth: {
     dataDir: process.env.DATA_DIR ?? join(root, '.data'),
     jwtSecret: process.env.JWT_SECRET || undefined,

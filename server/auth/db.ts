@@ -3,7 +3,7 @@
  * auth.identities, auth.sessions and auth.refresh_tokens so rows can be exported to hosted Supabase.
  */
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface UserRow {
@@ -107,21 +107,83 @@ CREATE TABLE IF NOT EXISTS refresh_tokens (
   updated_at TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS refresh_tokens_session_idx ON refresh_tokens(session_id);
+CREATE INDEX IF NOT EXISTS refresh_tokens_revoked_idx ON refresh_tokens(revoked, updated_at);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS recovery_tokens (
+  token_hash TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  email TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  expires_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS recovery_tokens_user_idx ON recovery_tokens(user_id);
 `;
+
+export interface RecoveryTokenRow {
+  token_hash: string;
+  user_id: string;
+  email: string;
+  created_at: string;
+  expires_at: string;
+}
+
+const BUSY = new Set(['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_BUSY_RECOVERY', 'SQLITE_LOCKED']);
+
+/**
+ * Runs a write transaction with BEGIN IMMEDIATE (the write lock is taken up front, so a second process
+ * on the same DATA_DIR makes it wait in the busy handler instead of failing with SQLITE_BUSY_SNAPSHOT
+ * when a read transaction tries to upgrade), and retries a few times if SQLite still reports busy.
+ */
+export function immediate<A extends unknown[], R>(db: Database.Database, fn: (...args: A) => R): (...args: A) => R {
+  const tx = db.transaction(fn);
+  return (...args: A): R => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return tx.immediate(...args);
+      } catch (e) {
+        if (attempt >= 5 || !BUSY.has((e as { code?: string }).code ?? '')) throw e;
+      }
+    }
+  };
+}
+
+/** The database and its WAL/SHM files hold password hashes and token hashes: owner-only. */
+export function restrictFiles(dataDir: string): void {
+  tighten(dataDir, 0o700);
+  for (const name of ['auth.db', 'auth.db-wal', 'auth.db-shm', 'jwt-secret']) {
+    const file = join(dataDir, name);
+    if (existsSync(file)) tighten(file, 0o600);
+  }
+}
+
+/** chmod, but a DATA_DIR owned by someone else (EPERM) is reported rather than fatal. */
+export function tighten(path: string, mode: number): void {
+  try {
+    chmodSync(path, mode);
+  } catch (e) {
+    if ((e as { code?: string }).code !== 'EPERM') throw e;
+    console.warn(`Could not set mode ${mode.toString(8)} on ${path}: not its owner. Other local users may read it.`);
+  }
+}
 
 export function openDb(dataDir: string) {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const db = new Database(join(dataDir, 'auth.db'));
+  // A DATA_DIR created beforehand keeps whatever mode it had (755): tighten it, and create the database
+  // file 0600 before SQLite does (it would use 0644; the WAL and SHM files copy the database's mode).
+  tighten(dataDir, 0o700);
+  const file = join(dataDir, 'auth.db');
+  closeSync(openSync(file, 'a', 0o600));
+  tighten(file, 0o600);
+  const db = new Database(file, { timeout: 10_000 });
   db.pragma('journal_mode = WAL');
   // WAL + NORMAL: a committed transaction survives a process crash (kill -9); fsync at checkpoints.
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
   // Checkpoint in batches (timer in index.ts) rather than every ~1000 pages on the request path:
   // hot pages rewritten by many refreshes are copied back to the database file once.
   db.pragma('wal_autocheckpoint = 8000');
-  db.exec(SCHEMA);
+  immediate(db, () => db.exec(SCHEMA))();
+  restrictFiles(dataDir);
 
   const stmts = {
     userByEmail: db.prepare<[string], UserRow>('SELECT * FROM users WHERE email = ?'),
@@ -167,6 +229,28 @@ export function openDb(dataDir: string) {
        VALUES (?, ?, ?, ?, 0, ?, ?, ?)`,
     ),
     revokeToken: db.prepare('UPDATE refresh_tokens SET revoked = 1, updated_at = ? WHERE id = ?'),
+    // Clean-up (as GoTrue's cleanup does): revoked refresh tokens are only kept for reuse detection.
+    deleteRevokedBefore: db.prepare("DELETE FROM refresh_tokens WHERE revoked = 1 AND updated_at < ?"),
+    // Keep at most the newest `?` revoked tokens of each session (an abusive client rotating all day).
+    trimRevokedPerSession: db.prepare(
+      `DELETE FROM refresh_tokens WHERE id IN (
+         SELECT id FROM (
+           SELECT id, row_number() OVER (PARTITION BY session_id ORDER BY id DESC) AS n
+           FROM refresh_tokens WHERE revoked = 1)
+         WHERE n > ?)`,
+    ),
+    deleteSessionsNotAfter: db.prepare('DELETE FROM sessions WHERE not_after IS NOT NULL AND not_after < ?'),
+    countRefreshTokens: db.prepare<[], { total: number; revoked: number }>(
+      'SELECT count(*) AS total, coalesce(sum(revoked), 0) AS revoked FROM refresh_tokens',
+    ),
+    insertRecovery: db.prepare(
+      'INSERT INTO recovery_tokens (token_hash, user_id, email, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
+    ),
+    recoveryByUser: db.prepare<[string], RecoveryTokenRow>('SELECT * FROM recovery_tokens WHERE user_id = ? ORDER BY created_at DESC'),
+    recoveryByHash: db.prepare<[string], RecoveryTokenRow>('SELECT * FROM recovery_tokens WHERE token_hash = ?'),
+    deleteRecoveryOfUser: db.prepare('DELETE FROM recovery_tokens WHERE user_id = ?'),
+    deleteRecoveryToken: db.prepare('DELETE FROM recovery_tokens WHERE token_hash = ?'),
+    deleteExpiredRecovery: db.prepare('DELETE FROM recovery_tokens WHERE expires_at < ?'),
     getMeta: db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?'),
     setMeta: db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)'),
   };

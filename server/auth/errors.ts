@@ -42,12 +42,32 @@ export const err = {
   noApiKey: () => new AuthHttpError(401, 'no_api_key', 'No API key found in request'),
   invalidApiKey: () => new AuthHttpError(401, 'invalid_api_key', 'Invalid API key'),
   rateLimited: (retryAfter: number) =>
-    new AuthHttpError(429, 'over_request_rate_limit', 'Request rate limit reached', {}, {
+    new AuthHttpError(429, 'over_request_rate_limit', `Too many attempts. Try again in ${waitText(retryAfter)}.`, {}, {
       'Retry-After': String(retryAfter),
     }),
+  /** The bcrypt queue is full: retryable (supabase-js retries 503), says how long to wait. */
+  busy: (retryAfter: number) =>
+    new AuthHttpError(503, 'over_request_rate_limit', `The server is busy. Try again in ${waitText(retryAfter)}.`, {}, {
+      'Retry-After': String(retryAfter),
+    }),
+  metadataTooLarge: (bytes: number, limit: number) =>
+    new AuthHttpError(
+      400,
+      'validation_failed',
+      `User metadata is too large: ${bytes} bytes as JSON, at most ${limit} bytes are allowed (it is copied into every access token)`,
+    ),
+  otpExpired: () => new AuthHttpError(403, 'otp_expired', 'Token has expired or is invalid'),
   notFound: () => new AuthHttpError(404, 'not_found', 'Not found'),
   unexpected: () => new AuthHttpError(500, 'unexpected_failure', 'Unexpected failure, please try again'),
 };
+
+/** "1 second", "27 seconds", "3 minutes" (rounded up): what the 429 message tells a person. */
+export function waitText(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 120) return `${s} ${s === 1 ? 'second' : 'seconds'}`;
+  const m = Math.ceil(s / 60);
+  return `${m} minutes`;
+}
 
 export function sendAuthError(reply: FastifyReply, e: AuthHttpError): FastifyReply {
   reply

@@ -3,13 +3,16 @@
  * logout, user, settings, health) plus GET /config.json, which tells the app its auth URL and anon key.
  * Options win over environment variables; see docs/auth-server.md.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { mkdirSync } from 'node:fs';
-import { openDb } from './db.ts';
+import { bcryptQueue } from './bcryptQueue.ts';
+import { openDb, restrictFiles, tighten } from './db.ts';
+import { AuthHttpError } from './errors.ts';
 import { loadSecret, makeAnonKey } from './jwt.ts';
+import { makeMailer, OutboxMailer, type Mailer } from './mailer.ts';
 import { hashPassword, makeDummyHash } from './passwords.ts';
 import { parseRule, RateLimiter, type RateLimitRule } from './ratelimit.ts';
-import { authRoutes } from './routes.ts';
+import { authRoutes, type AuthLimiters } from './routes.ts';
 import { AuthService } from './service.ts';
 
 export type { RateLimitRule } from './ratelimit.ts';
@@ -21,8 +24,20 @@ export interface AuthRateLimits {
   refresh?: RateLimitRule | false;
   /** Sign-ups per client address (default burst 30, 30 per 5 min). Env RATE_LIMIT_SIGNUP. */
   signup?: RateLimitRule | false;
-  /** Failed password sign-ins per e-mail (default burst 10, 10 per 5 min). Env RATE_LIMIT_EMAIL_FAILURES. */
+  /** Password sign-in attempts per (e-mail, address) not followed by a success (default burst 10, 10 per 5 min). Env RATE_LIMIT_EMAIL_FAILURES. */
   emailFailures?: RateLimitRule | false;
+  /** Failed sign-ins per e-mail from all addresses before the slow-down starts (default burst 50, 50 per 5 min). Env RATE_LIMIT_ACCOUNT_FAILURES. */
+  accountFailures?: RateLimitRule | false;
+  /** While an account is slowed down: attempts per (e-mail, address) (default burst 3, 5 per 5 min). Env RATE_LIMIT_ACCOUNT_SLOW. */
+  accountSlow?: RateLimitRule | false;
+  /** POST /recover per address (default burst 5, 5 per 5 min). Env RATE_LIMIT_RECOVER. */
+  recover?: RateLimitRule | false;
+  /** POST /recover per e-mail typed (default burst 3, 1 per 5 min). Env RATE_LIMIT_RECOVER_EMAIL. */
+  recoverEmail?: RateLimitRule | false;
+  /** GET/POST /verify per address (default burst 30, 30 per 5 min). Env RATE_LIMIT_VERIFY. */
+  verify?: RateLimitRule | false;
+  /** PUT /user with a password, per account (default burst 5, 5 per 5 min). Env RATE_LIMIT_PASSWORD_CHANGE. */
+  passwordChange?: RateLimitRule | false;
 }
 
 export interface AuthOptions {
@@ -41,8 +56,22 @@ export interface AuthOptions {
   corsOrigins?: string[];
   /** Per-limit overrides; false turns a limit off. */
   rateLimits?: AuthRateLimits;
-  /** JWT `iss` claim (default `<request origin>/auth/v1`). */
+  /** JWT `iss` claim (default `<public origin>/auth/v1`). */
   issuer?: string;
+  /** The public origin of a request (app.ts passes SITE_URL or the known Host); null for an unknown Host. */
+  publicOrigin?: (request: FastifyRequest) => string | null;
+  /** Seconds a password-recovery link stays valid (default 3600; env RECOVERY_TOKEN_TTL, 1–86400). */
+  recoveryTokenTtl?: number;
+  /** Sends mail; default: SMTP when SMTP_URL is set, else the outbox under dataDir. */
+  mailer?: Mailer;
+  /** Origins besides the public one that recovery redirect_to may name (env REDIRECT_ORIGINS; CORS_ORIGINS count too). */
+  redirectOrigins?: string[];
+  /** bcrypt runs at once in this process (default half the libuv pool, 2; env BCRYPT_CONCURRENCY). */
+  bcryptConcurrency?: number;
+  /** Clock in ms (tests). */
+  now?: () => number;
+  /** Where outbox and start-up notices are written (default console.log). */
+  log?: (line: string) => void;
   /** Environment to read defaults from (default process.env). */
   env?: Record<string, string | undefined>;
 }
@@ -55,7 +84,43 @@ const DEFAULT_LIMITS: Required<AuthRateLimits> = {
   refresh: { burst: 300, per5min: 3000 },
   signup: { burst: 30, per5min: 30 },
   emailFailures: { burst: 10, per5min: 10 },
+  accountFailures: { burst: 50, per5min: 50 },
+  accountSlow: { burst: 3, per5min: 5 },
+  recover: { burst: 5, per5min: 5 },
+  recoverEmail: { burst: 3, per5min: 1 },
+  verify: { burst: 30, per5min: 30 },
+  passwordChange: { burst: 5, per5min: 5 },
 };
+
+const LIMIT_ENV: Record<keyof AuthRateLimits, string> = {
+  token: 'RATE_LIMIT_TOKEN',
+  refresh: 'RATE_LIMIT_REFRESH',
+  signup: 'RATE_LIMIT_SIGNUP',
+  emailFailures: 'RATE_LIMIT_EMAIL_FAILURES',
+  accountFailures: 'RATE_LIMIT_ACCOUNT_FAILURES',
+  accountSlow: 'RATE_LIMIT_ACCOUNT_SLOW',
+  recover: 'RATE_LIMIT_RECOVER',
+  recoverEmail: 'RATE_LIMIT_RECOVER_EMAIL',
+  verify: 'RATE_LIMIT_VERIFY',
+  passwordChange: 'RATE_LIMIT_PASSWORD_CHANGE',
+};
+
+export interface AuthInternals {
+  service: AuthService;
+  mailer: Mailer;
+  limits: AuthLimiters;
+  /** Runs the periodic clean-up now; returns the rows deleted. */
+  cleanup(now?: number): number;
+}
+
+const internals = new WeakMap<FastifyInstance, AuthInternals>();
+
+/** The auth service behind an app (tests and maintenance scripts). */
+export function authInternals(app: FastifyInstance): AuthInternals {
+  const found = internals.get(app);
+  if (!found) throw new Error('registerAuth was not called on this app');
+  return found;
+}
 
 function envNumber(env: Record<string, string | undefined>, name: string): number | undefined {
   const v = env[name];
@@ -81,34 +146,78 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions): 
         .map((s) => s.trim().replace(/\/$/, ''))
         .filter(Boolean),
   );
-  const rule = (key: keyof AuthRateLimits, envName: string): RateLimitRule | false => {
+  const rule = (key: keyof AuthRateLimits): RateLimitRule | false => {
     const fromOptions = options.rateLimits?.[key];
     if (fromOptions !== undefined) return fromOptions;
-    const fromEnv = parseRule(env[envName]);
+    const fromEnv = parseRule(env[LIMIT_ENV[key]]);
     return fromEnv ?? DEFAULT_LIMITS[key];
   };
-  const limits = {
-    token: new RateLimiter(rule('token', 'RATE_LIMIT_TOKEN')),
-    refresh: new RateLimiter(rule('refresh', 'RATE_LIMIT_REFRESH')),
-    signup: new RateLimiter(rule('signup', 'RATE_LIMIT_SIGNUP')),
-    emailFailures: new RateLimiter(rule('emailFailures', 'RATE_LIMIT_EMAIL_FAILURES')),
-  };
+  const limits = Object.fromEntries(
+    (Object.keys(LIMIT_ENV) as (keyof AuthRateLimits)[]).map((key) => [key, new RateLimiter(rule(key))]),
+  ) as unknown as AuthLimiters;
+  const recoveryTtl = options.recoveryTokenTtl ?? envNumber(env, 'RECOVERY_TOKEN_TTL') ?? 3600;
+  if (recoveryTtl < 1 || recoveryTtl > 86400) throw new Error('RECOVERY_TOKEN_TTL must be 1..86400 seconds');
+  const concurrency = options.bcryptConcurrency ?? envNumber(env, 'BCRYPT_CONCURRENCY');
+  if (concurrency !== undefined) {
+    if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error('BCRYPT_CONCURRENCY must be a positive integer');
+    bcryptQueue.configure({ concurrency });
+  }
+  const log = options.log ?? ((line: string) => console.log(line));
+  const publicOrigin = options.publicOrigin ?? ((request: FastifyRequest) => `${request.protocol}://${request.host}`);
+  const redirectOrigins = new Set([
+    ...corsOrigins,
+    ...(options.redirectOrigins ?? (env.REDIRECT_ORIGINS ?? '').split(','))
+      .map((o) => o.trim().replace(/\/$/, ''))
+      .filter(Boolean),
+  ]);
+  const mailer =
+    options.mailer ??
+    makeMailer({
+      smtpUrl: env.SMTP_URL || undefined,
+      from: env.SMTP_FROM || undefined,
+      dataDir: options.dataDir,
+      siteHost: siteHostOf(env.SITE_URL),
+      log,
+    });
 
   const store = openDb(options.dataDir);
-  const service = new AuthService(store, { secret, jwtExpiry, reuseInterval });
+  const now = options.now ?? Date.now;
+  const service = new AuthService(store, { secret, jwtExpiry, reuseInterval, now });
   const dummyHash = makeDummyHash(bcryptCost);
   dummyHash.catch(() => undefined);
 
   const demoWanted = options.demoUser ?? env.DEMO_USER !== 'false';
   if (demoWanted && !store.stmts.getMeta.get('demo_user_seeded')) {
     if (!service.findUserByEmail(DEMO_EMAIL)) {
-      service.createUser(DEMO_EMAIL, await hashPassword(DEMO_PASSWORD, bcryptCost), {}, null);
+      try {
+        service.createUser(DEMO_EMAIL, await hashPassword(DEMO_PASSWORD, bcryptCost), {}, null);
+      } catch (e) {
+        // Another server on the same DATA_DIR created it meanwhile (both started at once): fine.
+        if (!(e instanceof AuthHttpError && e.code === 'user_already_exists')) throw e;
+      }
     }
     store.stmts.setMeta.run('demo_user_seeded', new Date().toISOString());
   }
+  restrictFiles(options.dataDir);
 
+  const cleanup = (at = now()) => {
+    const deleted = service.cleanup(at);
+    if (mailer instanceof OutboxMailer) mailer.prune(at);
+    return deleted;
+  };
+  internals.set(app, { service, mailer, limits, cleanup });
+  try {
+    cleanup();
+  } catch (e) {
+    app.log.warn({ err: e }, 'auth clean-up failed');
+  }
   const pruneTimer = setInterval(() => {
     for (const l of Object.values(limits)) l.prune();
+    try {
+      cleanup();
+    } catch (e) {
+      app.log.warn({ err: e }, 'auth clean-up failed');
+    }
   }, 60_000);
   pruneTimer.unref();
   const checkpointTimer = setInterval(() => {
@@ -127,7 +236,9 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions): 
 
   app.get('/config.json', async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    return { supabaseUrl: `${request.protocol}://${request.host}`, supabaseAnonKey: anonKey };
+    const origin = publicOrigin(request);
+    if (!origin) return reply.code(421).send({ code: 'unknown_host', error_code: 'unknown_host', msg: 'Unknown Host: set SITE_URL' });
+    return { supabaseUrl: origin, supabaseAnonKey: anonKey };
   });
 
   await app.register(authRoutes, {
@@ -141,7 +252,19 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions): 
     corsOrigins,
     issuer: options.issuer,
     limits,
+    publicOrigin,
+    mailer,
+    recoveryTtl,
+    redirectOrigins,
   });
+}
+
+function siteHostOf(siteUrl: string | undefined): string {
+  try {
+    return siteUrl ? new URL(siteUrl).hostname : 'localhost';
+  } catch {
+    return 'localhost';
+  }
 }
 
 function loadSecretAfterMkdir(dataDir: string, fromEnv: string | undefined): string {
@@ -150,6 +273,7 @@ function loadSecretAfterMkdir(dataDir: string, fromEnv: string | undefined): str
 }
 
 function openDirOnce(dataDir: string): void {
-  // loadSecret writes into dataDir; make sure it exists (mode 0700) before the database does.
+  // loadSecret writes into dataDir; make sure it exists (mode 0700, also when created beforehand) before the database does.
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  tighten(dataDir, 0o700);
 }

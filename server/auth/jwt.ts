@@ -1,6 +1,6 @@
 /** HS256 JWTs with node:crypto, the JWT secret file, and the anon key. */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
@@ -54,11 +54,22 @@ export function loadSecret(dataDir: string, configured?: string): string {
     chmodSync(file, 0o600);
     const secret = readFileSync(file, 'utf8').trim();
     if (secret.length >= 32) return secret;
+    unlinkSync(file);
   }
+  // Two servers starting at once on a fresh DATA_DIR must end up with the same secret: write a complete
+  // temporary file, then link it into place (fails if the other process got there first; then use theirs).
   const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  chmodSync(file, 0o600);
-  return secret;
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(temp, `${secret}\n`, { mode: 0o600 });
+  try {
+    linkSync(temp, file);
+    return secret;
+  } catch (e) {
+    if ((e as { code?: string }).code !== 'EEXIST') throw e;
+    return readFileSync(file, 'utf8').trim();
+  } finally {
+    unlinkSync(temp);
+  }
 }
 
 /** Fixed iat/exp so the anon key is stable for a given secret (Supabase's are long-lived too). */

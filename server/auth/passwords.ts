@@ -1,7 +1,8 @@
 /** bcrypt hashing ($2a$, the format Supabase keeps in auth.users), password and e-mail rules. */
 import { hash, verify } from '@node-rs/bcrypt';
 import { randomBytes } from 'node:crypto';
-import { err } from './errors.ts';
+import { bcryptQueue } from './bcryptQueue.ts';
+import { AuthHttpError, err } from './errors.ts';
 
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_BYTES = 72;
@@ -9,13 +10,15 @@ export const MAX_PASSWORD_BYTES = 72;
 export async function hashPassword(password: string, cost: number): Promise<string> {
   // @node-rs/bcrypt 1.x writes $2y$ ($2b$ rules). For passwords of at most 72 bytes (enforced below) $2a$, $2b$ and $2y$
   // compute the same hash; $2a$ is the prefix Supabase (Go's bcrypt) writes in auth.users.
-  return (await hash(password, cost)).replace(/^\$2[by]\$/, '$2a$');
+  return (await bcryptQueue.run(() => hash(password, cost))).replace(/^\$2[by]\$/, '$2a$');
 }
 
 export async function verifyPassword(password: string, encoded: string): Promise<boolean> {
   try {
-    return await verify(password, encoded);
-  } catch {
+    return await bcryptQueue.run(() => verify(password, encoded));
+  } catch (e) {
+    // A full queue must reach the client as 503, not as a wrong password.
+    if (e instanceof AuthHttpError) throw e;
     return false;
   }
 }

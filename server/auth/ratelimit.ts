@@ -60,6 +60,17 @@ export class RateLimiter {
     b.tokens = Math.max(0, b.tokens - 1);
   }
 
+  /** Whether the bucket has less than one token left (never throws, takes nothing). */
+  isEmpty(key: string, now = Date.now()): boolean {
+    if (!this.rule) return false;
+    return this.current(key, now).tokens < 1;
+  }
+
+  /** Forgets a key (a successful sign-in clears that address's failures for the account). */
+  reset(key: string): void {
+    this.buckets.delete(key);
+  }
+
   /** Drops full buckets so memory stays bounded. */
   prune(now = Date.now()): void {
     if (!this.rule) return;

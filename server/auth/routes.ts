@@ -4,8 +4,23 @@ import type { UserRow } from './db.ts';
 import { API_VERSION, AuthHttpError, err, sendAuthError, toAuthError } from './errors.ts';
 import { verifyJwt } from './jwt.ts';
 import { checkEmail, checkNewPassword, hashPassword, normalizeEmail, verifyPassword } from './passwords.ts';
+import type { Mailer } from './mailer.ts';
 import type { RateLimiter } from './ratelimit.ts';
-import type { AuthService } from './service.ts';
+import { recoveryRoutes } from './recovery.ts';
+import { checkMetadataSize, type AuthService } from './service.ts';
+
+export interface AuthLimiters {
+  token: RateLimiter;
+  refresh: RateLimiter;
+  signup: RateLimiter;
+  emailFailures: RateLimiter;
+  accountFailures: RateLimiter;
+  accountSlow: RateLimiter;
+  recover: RateLimiter;
+  recoverEmail: RateLimiter;
+  verify: RateLimiter;
+  passwordChange: RateLimiter;
+}
 
 export interface RouteContext {
   service: AuthService;
@@ -16,7 +31,12 @@ export interface RouteContext {
   bodyLimit: number;
   corsOrigins: Set<string>;
   issuer?: string;
-  limits: { token: RateLimiter; refresh: RateLimiter; signup: RateLimiter; emailFailures: RateLimiter };
+  limits: AuthLimiters;
+  /** Public origin of a request (SITE_URL, or its Host when known), null when the Host is unknown. */
+  publicOrigin(request: FastifyRequest): string | null;
+  mailer: Mailer;
+  recoveryTtl: number;
+  redirectOrigins: Set<string>;
 }
 
 type Body = Record<string, unknown>;
@@ -39,7 +59,12 @@ function optionalString(body: Body, key: string): string | undefined {
 
 export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
   const { service, limits } = ctx;
-  const issuerFor = (request: FastifyRequest) => ctx.issuer ?? `${request.protocol}://${request.host}/auth/v1`;
+  const issuerFor = (request: FastifyRequest) => {
+    if (ctx.issuer) return ctx.issuer;
+    const origin = ctx.publicOrigin(request);
+    if (!origin) throw err.validation('Unknown Host: set SITE_URL');
+    return `${origin}/auth/v1`;
+  };
   const clientOf = (request: FastifyRequest) => ({
     ip: request.ip,
     userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'].slice(0, 512) : null,
@@ -79,6 +104,8 @@ export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promi
       reply.header('Access-Control-Expose-Headers', 'X-Supabase-Api-Version, x-sb-error-code, Retry-After');
     }
     if (request.method === 'OPTIONS') return;
+    // The e-mailed link is opened by the browser, which sends no apikey (Kong leaves /verify open too).
+    if (request.method === 'GET' && request.url.split('?')[0] === '/auth/v1/verify') return;
     const apikey = request.headers.apikey ?? (request.query as Record<string, unknown> | undefined)?.apikey;
     if (typeof apikey !== 'string' || apikey === '') throw err.noApiKey();
     if (apikey !== ctx.anonKey) {
@@ -148,6 +175,8 @@ export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promi
     if (data !== undefined && data !== null && (typeof data !== 'object' || Array.isArray(data))) {
       throw err.validation('data must be an object');
     }
+    // Checked again with the identity fields by createUser; here before paying for bcrypt.
+    checkMetadataSize((data ?? {}) as Body);
     if (service.findUserByEmail(email)) throw err.userAlreadyExists();
     const passwordHash = await hashPassword(password!, ctx.bcryptCost);
     const user = service.createUser(email, passwordHash, (data ?? {}) as Body, null);
@@ -163,14 +192,23 @@ export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promi
       throw err.validation('A valid email or phone number is required');
     }
     limits.token.consume(request.ip);
-    limits.emailFailures.check(email);
+    // Failures are counted per (account, address): a stranger guessing the demo password from their
+    // address cannot lock out anyone signing in from another. Each attempt takes a token up front (so
+    // concurrent guesses cannot overshoot) and a success gives the address its allowance back.
+    const pair = `${email}\n${request.ip}`;
+    limits.emailFailures.consume(pair);
+    // Gentle global slow-down: once an account has many failures from all addresses together, each
+    // address gets a much smaller allowance for it. It still never blocks an address that has not failed.
+    if (limits.accountFailures.isEmpty(email)) limits.accountSlow.consume(pair);
     const user = service.findUserByEmail(email);
     // Unknown e-mail, or no password: still pay for one bcrypt verification so timing does not tell.
     const ok = await verifyPassword(password, user?.encrypted_password ?? (await ctx.dummyHash));
     if (!user || !user.encrypted_password || !ok || !password) {
-      limits.emailFailures.penalize(email);
+      limits.accountFailures.penalize(email);
       throw err.invalidCredentials();
     }
+    limits.emailFailures.reset(pair);
+    limits.accountSlow.reset(pair);
     return service.signIn(user.id, clientOf(request), issuerFor(request));
   }
 
@@ -229,6 +267,8 @@ export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promi
     const password = optionalString(body, 'password');
     if (password !== undefined) {
       checkNewPassword(password);
+      // Two bcrypt runs per call: limited per account (the queue in bcryptQueue.ts bounds them overall).
+      limits.passwordChange.consume(user.id);
       if (user.encrypted_password && (await verifyPassword(password, user.encrypted_password))) throw err.samePassword();
       change.passwordHash = await hashPassword(password, ctx.bcryptCost);
     }
@@ -237,10 +277,23 @@ export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promi
       if (typeof data !== 'object' || Array.isArray(data)) throw err.validation('data must be an object');
       change.data = data as Body;
     }
+    if (change.data) checkMetadataSize(change.data);
     if (!change.email && !change.passwordHash && !change.data) return service.publicUser(user);
     // The user may have changed meanwhile (bcrypt is async): re-read before writing.
     const fresh = service.userById(user.id);
     if (!fresh) throw err.userNotFound();
     return service.publicUser(service.updateUser(fresh, sessionId, change));
+  });
+
+  recoveryRoutes(app, {
+    service,
+    mailer: ctx.mailer,
+    ttlSeconds: ctx.recoveryTtl,
+    originOf: ctx.publicOrigin,
+    redirectOrigins: ctx.redirectOrigins,
+    issuerFor,
+    clientOf,
+    limits,
+    log: app.log,
   });
 }

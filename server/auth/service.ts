@@ -1,6 +1,6 @@
 /** Users, sessions and refresh-token rotation on top of the SQLite store. */
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
-import type { AuthDb, IdentityRow, UserRow } from './db.ts';
+import { immediate, type AuthDb, type IdentityRow, type UserRow } from './db.ts';
 import { err } from './errors.ts';
 import { signJwt } from './jwt.ts';
 
@@ -9,6 +9,22 @@ export interface ServiceConfig {
   jwtExpiry: number;
   /** Seconds during which the parent of the active refresh token still returns the current session. */
   reuseInterval: number;
+  /** Clock (ms since the epoch); tests move it forward. */
+  now?: () => number;
+}
+
+/** Revoked refresh tokens are kept this long for reuse detection (GoTrue's clean-up uses 24 h). */
+export const REVOKED_TOKEN_RETENTION_MS = 24 * 3600_000;
+/** …and at most this many per session (the newest), so a client rotating non-stop cannot grow the file. */
+export const REVOKED_TOKENS_PER_SESSION = 20;
+/** user_metadata is copied into every access token: bounded so the Authorization header stays small. */
+export const MAX_USER_METADATA_BYTES = 2048;
+
+export function checkMetadataSize(meta: Record<string, unknown>): void {
+  const bytes = Buffer.byteLength(JSON.stringify(meta), 'utf8');
+  if (bytes > MAX_USER_METADATA_BYTES) {
+    throw err.metadataTooLarge(bytes, MAX_USER_METADATA_BYTES);
+  }
 }
 
 export interface ClientInfo {
@@ -70,8 +86,11 @@ export class AuthService {
     readonly store: AuthDb,
     readonly config: ServiceConfig,
   ) {
-    this.refreshTx = store.db.transaction((token: string, now: number) => this.rotate(token, now));
+    this.refreshTx = immediate(store.db, (token: string, now: number) => this.rotate(token, now));
+    this.now = config.now ?? Date.now;
   }
+
+  readonly now: () => number;
 
   private get s() {
     return this.store.stmts;
@@ -101,10 +120,11 @@ export class AuthService {
   /** Creates a confirmed user with its e-mail identity. Throws user_already_exists on a taken e-mail. */
   createUser(email: string, passwordHash: string, data: Record<string, unknown>, signInAt: string | null): UserRow {
     const id = randomUUID();
-    const now = nowIso();
+    const now = nowIso(this.now());
     const meta = { ...data, ...identityData(id, email) };
+    checkMetadataSize(meta);
     try {
-      this.store.db.transaction(() => {
+      immediate(this.store.db, () => {
         this.s.insertUser.run({
           id,
           email,
@@ -131,19 +151,19 @@ export class AuthService {
   }
 
   /** Starts a session for a user who just proved their password; returns the session response body. */
-  signIn(userId: string, client: ClientInfo, issuer: string) {
-    const now = Date.now();
+  signIn(userId: string, client: ClientInfo, issuer: string, method: 'password' | 'recovery' = 'password') {
+    const now = this.now();
     const iso = nowIso(now);
     const sessionId = randomUUID();
     const refresh = newRefreshToken();
-    const user = this.store.db.transaction(() => {
+    const user = immediate(this.store.db, () => {
       this.s.touchSignIn.run(iso, iso, userId);
       this.s.touchIdentity.run(iso, iso, userId);
       this.s.insertSession.run({ id: sessionId, user_id: userId, now: iso, user_agent: client.userAgent, ip: client.ip });
       this.s.insertToken.run(hashToken(refresh), userId, sessionId, null, null, iso, iso);
       return this.s.userById.get(userId)!;
     })();
-    return this.sessionBody(user, sessionId, Math.floor(now / 1000), refresh, issuer, now);
+    return this.sessionBody(user, sessionId, Math.floor(now / 1000), refresh, issuer, now, method);
   }
 
   /** The whole rotation in one SQLite transaction (created once, not per request). */
@@ -186,7 +206,7 @@ export class AuthService {
    * within the reuse interval (returns the current refresh token); any other reuse revokes the session.
    */
   refresh(token: string, issuer: string) {
-    const now = Date.now();
+    const now = this.now();
     const result = this.refreshTx(token, now);
     if ('error' in result) throw result.error;
     const signedInAt = Math.floor(Date.parse(result.session.created_at) / 1000);
@@ -201,7 +221,15 @@ export class AuthService {
     return createHmac('sha256', this.config.secret).update(`refresh:${parent}:${nonce}`).digest('base64url');
   }
 
-  sessionBody(user: UserRow, sessionId: string, signedInAt: number, refreshToken: string, issuer: string, nowMs: number) {
+  sessionBody(
+    user: UserRow,
+    sessionId: string,
+    signedInAt: number,
+    refreshToken: string,
+    issuer: string,
+    nowMs: number,
+    method: 'password' | 'recovery' = 'password',
+  ) {
     const iat = Math.floor(nowMs / 1000);
     const exp = iat + this.config.jwtExpiry;
     const publicUser = this.publicUser(user);
@@ -218,7 +246,7 @@ export class AuthService {
         user_metadata: publicUser.user_metadata,
         role: user.role,
         aal: 'aal1',
-        amr: [{ method: 'password', timestamp: signedInAt }],
+        amr: [{ method, timestamp: signedInAt }],
         session_id: sessionId,
         is_anonymous: false,
       },
@@ -246,7 +274,7 @@ export class AuthService {
     sessionId: string,
     change: { email?: string; passwordHash?: string; data?: Record<string, unknown> },
   ): UserRow {
-    const now = nowIso();
+    const now = nowIso(this.now());
     const email = change.email ?? user.email;
     const meta = parseJson(user.raw_user_meta_data);
     if (change.data) {
@@ -256,8 +284,9 @@ export class AuthService {
       }
     }
     if (change.email) meta.email = email;
+    checkMetadataSize(meta);
     try {
-      this.store.db.transaction(() => {
+      immediate(this.store.db, () => {
         this.s.updateUser.run({
           id: user.id,
           email,
@@ -266,12 +295,32 @@ export class AuthService {
           now,
         });
         if (change.email) this.s.updateIdentity.run(JSON.stringify(identityData(user.id, email)), email, now, user.id);
-        if (change.passwordHash) this.s.deleteOtherSessions.run(user.id, sessionId);
+        if (change.passwordHash) {
+          this.s.deleteOtherSessions.run(user.id, sessionId);
+          // A new password also voids any recovery link still in a mailbox.
+          this.s.deleteRecoveryOfUser.run(user.id);
+        }
       })();
     } catch (e) {
       if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw err.emailExists();
       throw e;
     }
     return this.s.userById.get(user.id)!;
+  }
+
+  /**
+   * Periodic clean-up, as GoTrue's: revoked refresh tokens older than 24 h, all but the newest
+   * REVOKED_TOKENS_PER_SESSION revoked tokens of each session, time-boxed sessions long past their end,
+   * and expired recovery tokens. Returns the number of rows deleted.
+   */
+  cleanup(now = this.now()): number {
+    return immediate(this.store.db, () => {
+      let deleted = 0;
+      deleted += this.s.deleteRevokedBefore.run(nowIso(now - REVOKED_TOKEN_RETENTION_MS)).changes;
+      deleted += this.s.trimRevokedPerSession.run(REVOKED_TOKENS_PER_SESSION).changes;
+      deleted += this.s.deleteSessionsNotAfter.run(nowIso(now - 72 * 3600_000)).changes;
+      deleted += this.s.deleteExpiredRecovery.run(nowIso(now)).changes;
+      return deleted;
+    })();
   }
 }
