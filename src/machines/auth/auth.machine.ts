@@ -235,8 +235,9 @@ export const authMachine = setup({
         'auth.signIn': { target: 'switchingAccount', actions: ['clearMessage', 'setPendingSwitch'] },
         'auth.signUp': { target: 'switchingAccount', actions: ['clearMessage', 'setPendingSwitch'] },
         'auth.signOut': { target: 'signingOut', actions: 'clearMessage' },
-        'auth.changed': { target: 'checking', actions: 'recordChange' },
-        'auth.restore': { target: 'checking', actions: 'recordChange' },
+        // The stored session changed while the server was being asked: read it again.
+        'auth.changed': { target: 'checking', actions: ['clearUser', 'recordChange'] },
+        'auth.restore': { target: 'checking', actions: ['clearUser', 'recordChange'] },
       },
     },
     // The server no longer knows the session: remove what is stored here too, then say so.
@@ -289,14 +290,14 @@ export const authMachine = setup({
       },
       on: busy('Signing up'),
     },
-    // Login or Sign Up while signed in: the user means the other account. Leave this session here
+    // Login or Sign Up while signed in: the user means the other account.  `pending` (the form's e-mail
+    // and password) lives only here: every transition out clears it, after the message has used it. Leave this session here
     // (locally first, so no network is needed; revoked on the server for this browser only), then sign
     // in or up as asked; `openingData` then opens the new account's data set. A failed sign-in leaves the
     // visitor signed out, with the server's message on the form.
     switchingAccount: {
       tags: ['signedOut', 'loading'],
       initial: 'leaving',
-      exit: 'clearPending',
       on: busy('Switching account'),
       states: {
         leaving: {
@@ -316,8 +317,11 @@ export const authMachine = setup({
             id: 'switchSignIn',
             src: 'signIn',
             input: ({ context }) => ({ email: context.pending?.email ?? '', password: context.pending?.password ?? '' }),
-            onDone: [{ guard: 'hasUser', target: '#auth.openingData', actions: ['setUserFromResult', 'setSwitchedMessage'] }, { target: '#auth.signedOut' }],
-            onError: { target: '#auth.signedOut', actions: 'setSwitchError' },
+            onDone: [
+              { guard: 'hasUser', target: '#auth.openingData', actions: ['setUserFromResult', 'setSwitchedMessage', 'clearPending'] },
+              { target: '#auth.signedOut', actions: 'clearPending' },
+            ],
+            onError: { target: '#auth.signedOut', actions: ['setSwitchError', 'clearPending'] },
           },
         },
         signingUp: {
@@ -326,10 +330,10 @@ export const authMachine = setup({
             src: 'signUp',
             input: ({ context }) => ({ email: context.pending?.email ?? '', password: context.pending?.password ?? '' }),
             onDone: [
-              { guard: 'hasUser', target: '#auth.openingData', actions: ['setUserFromResult', 'setSwitchedMessage'] },
-              { target: '#auth.signedOut', actions: 'setSignUpSuccess' },
+              { guard: 'hasUser', target: '#auth.openingData', actions: ['setUserFromResult', 'setSwitchedMessage', 'clearPending'] },
+              { target: '#auth.signedOut', actions: ['setSignUpSuccess', 'clearPending'] },
             ],
-            onError: { target: '#auth.signedOut', actions: 'setSwitchError' },
+            onError: { target: '#auth.signedOut', actions: ['setSwitchError', 'clearPending'] },
           },
         },
       },
