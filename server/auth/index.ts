@@ -66,7 +66,7 @@ export interface AuthOptions {
   mailer?: Mailer;
   /** Origins besides the public one that recovery redirect_to may name (env REDIRECT_ORIGINS; CORS_ORIGINS count too). */
   redirectOrigins?: string[];
-  /** bcrypt runs at once in this process (default half the libuv pool, 2; env BCRYPT_CONCURRENCY). */
+  /** bcrypt runs at once in this process (default min(2, CPUs − 1), at least 1; env BCRYPT_CONCURRENCY). */
   bcryptConcurrency?: number;
   /** Clock in ms (tests). */
   now?: () => number;
@@ -206,6 +206,7 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions): 
     return deleted;
   };
   internals.set(app, { service, mailer, limits, cleanup });
+  log(`Auth mail: ${mailer.description}`);
   try {
     cleanup();
   } catch (e) {

@@ -264,6 +264,13 @@ export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promi
         change.email = email;
       }
     }
+    // Metadata first: a request that will be refused must not cost two bcrypt runs.
+    const data = body.data;
+    if (data !== undefined && data !== null) {
+      if (typeof data !== 'object' || Array.isArray(data)) throw err.validation('data must be an object');
+      change.data = data as Body;
+      checkMetadataSize(service.mergedMetadata(user, change.data, change.email));
+    }
     const password = optionalString(body, 'password');
     if (password !== undefined) {
       checkNewPassword(password);
@@ -272,12 +279,6 @@ export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promi
       if (user.encrypted_password && (await verifyPassword(password, user.encrypted_password))) throw err.samePassword();
       change.passwordHash = await hashPassword(password, ctx.bcryptCost);
     }
-    const data = body.data;
-    if (data !== undefined && data !== null) {
-      if (typeof data !== 'object' || Array.isArray(data)) throw err.validation('data must be an object');
-      change.data = data as Body;
-    }
-    if (change.data) checkMetadataSize(change.data);
     if (!change.email && !change.passwordHash && !change.data) return service.publicUser(user);
     // The user may have changed meanwhile (bcrypt is async): re-read before writing.
     const fresh = service.userById(user.id);

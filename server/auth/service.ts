@@ -268,6 +268,17 @@ export class AuthService {
     else this.s.deleteOtherSessions.run(userId, sessionId);
   }
 
+  /** user_metadata after merging a PUT /user `data` (null deletes a key) and a new e-mail. */
+  mergedMetadata(user: UserRow, data?: Record<string, unknown>, email?: string): Record<string, unknown> {
+    const meta = parseJson(user.raw_user_meta_data);
+    for (const [k, v] of Object.entries(data ?? {})) {
+      if (v === null) delete meta[k];
+      else meta[k] = v;
+    }
+    if (email) meta.email = email;
+    return meta;
+  }
+
   /** Applies a PUT /user change; a new password signs out the user's other sessions (as GoTrue does). */
   updateUser(
     user: UserRow,
@@ -276,14 +287,7 @@ export class AuthService {
   ): UserRow {
     const now = nowIso(this.now());
     const email = change.email ?? user.email;
-    const meta = parseJson(user.raw_user_meta_data);
-    if (change.data) {
-      for (const [k, v] of Object.entries(change.data)) {
-        if (v === null) delete meta[k];
-        else meta[k] = v;
-      }
-    }
-    if (change.email) meta.email = email;
+    const meta = this.mergedMetadata(user, change.data, change.email);
     checkMetadataSize(meta);
     try {
       immediate(this.store.db, () => {

@@ -436,6 +436,7 @@ describe('rate limits', () => {
     const limited = await supabase.auth.signUp({ email: uniqueEmail('rl'), password: PASSWORD });
     expect(limited.error?.status).toBe(429);
     expect(limited.error?.code).toBe('over_request_rate_limit');
+    expect(limited.error?.message).toMatch(/^Too many attempts\. Try again in \d+ (seconds|minutes)\.$/);
     const res = await raw(server, '/auth/v1/signup', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

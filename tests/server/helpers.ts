@@ -1,12 +1,13 @@
 /** Starts the real Fastify app (server/app.ts) on port 0 with a temp data dir and a minimal build. */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { FastifyInstance } from 'fastify';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { buildApp, type AppOptions } from '../../server/app.ts';
 import type { AuthOptions } from '../../server/auth/index.ts';
+import type { OutboxMessage } from '../../server/auth/mailer.ts';
 
 export interface TestServer {
   app: FastifyInstance;
@@ -29,7 +30,7 @@ export function makeDirs(): { dataDir: string; distDir: string; cleanup(): void 
 export async function startServer(
   dirs: { dataDir: string; distDir: string },
   auth: Partial<AuthOptions> = {},
-  appOptions: Pick<AppOptions, 'trustProxy'> = {},
+  appOptions: Pick<AppOptions, 'trustProxy' | 'siteUrl' | 'allowedHosts'> = {},
 ): Promise<TestServer> {
   const app = await buildApp({
     ...appOptions,
@@ -37,7 +38,8 @@ export async function startServer(
     auth: {
       dataDir: dirs.dataDir,
       env: {},
-      rateLimits: { token: false, refresh: false, signup: false, emailFailures: false },
+      rateLimits: NO_LIMITS,
+      log: () => undefined,
       ...auth,
     },
   });
@@ -49,9 +51,48 @@ export async function startServer(
   return { app, url, anonKey: config.supabaseAnonKey, ...dirs, close: () => app.close() };
 }
 
-export function client(server: { url: string; anonKey: string }): SupabaseClient {
+/** Every limit off: tests that are not about limits make many requests from one address. */
+export const NO_LIMITS = {
+  token: false,
+  refresh: false,
+  signup: false,
+  emailFailures: false,
+  accountFailures: false,
+  accountSlow: false,
+  recover: false,
+  recoverEmail: false,
+  verify: false,
+  passwordChange: false,
+} as const;
+
+/**
+ * The mail the server put in its outbox (DATA_DIR/outbox, one JSON file per message), oldest first,
+ * optionally only those to `email`. There is deliberately no HTTP endpoint for this: tests read the files.
+ */
+export function readOutbox(dataDir: string, email?: string): OutboxMessage[] {
+  const dir = join(dataDir, 'outbox');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as OutboxMessage)
+    .filter((m) => email === undefined || m.to === email.trim().toLowerCase());
+}
+
+/** The newest outbox message to `email` (throws if there is none). The mailer writes it asynchronously: waits a little. */
+export async function latestMail(dataDir: string, email: string): Promise<OutboxMessage> {
+  for (let i = 0; i < 50; i++) {
+    const all = readOutbox(dataDir, email);
+    if (all.length > 0) return all[all.length - 1]!;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`no mail to ${email} in the outbox`);
+}
+
+export function client(server: { url: string; anonKey: string }, headers: Record<string, string> = {}): SupabaseClient {
   return createClient(server.url, server.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false },
+    global: { headers },
     realtime: { transport: WebSocket as never },
   });
 }
