@@ -16,6 +16,7 @@ const NotFoundPage = named(() => import('./views/pages/NotFoundPage'), 'NotFound
 const TutorialsPage = named(() => import('./views/pages/TutorialsPage'), 'TutorialsPage');
 const LoginPage = named(() => import('./views/pages/LoginPage'), 'LoginPage');
 const SignupPage = named(() => import('./views/pages/SignupPage'), 'SignupPage');
+const ResetPasswordPage = named(() => import('./views/pages/ResetPasswordPage'), 'ResetPasswordPage');
 const SignedOutPage = named(() => import('./views/pages/SignedOutPage'), 'SignedOutPage');
 const DashboardPage = named(() => import('./views/pages/DashboardPage'), 'DashboardPage');
 const EventsPage = named(() => import('./views/pages/EventsPage'), 'EventsPage');
@@ -55,6 +56,7 @@ export function App() {
                 <Route path={routes.login} component={LoginPage} />
                 <Route path={routes.signup} component={SignupPage} />
                 <Route path={routes.signout} component={SignedOutPage} />
+                <Route path={routes.resetPassword} component={ResetPasswordPage} />
                 {protectedRoutes.map(([path, Page]) => (
                   <Route key={path} path={path}>
                     <RequireAuth>

@@ -46,6 +46,18 @@ export function hasStoredSession(key: string): boolean {
   return raw(key) !== null && defineKey(key, sessionShape, () => null).read() !== null;
 }
 
+/** The stored session's access token, read without supabase-js (null when none is stored). */
+export function readStoredAccessToken(key: string): string | null {
+  const text = raw(key);
+  if (!text) return null;
+  try {
+    const token = (JSON.parse(text) as { access_token?: unknown }).access_token;
+    return typeof token === 'string' ? token : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Calls back when another tab stores or removes the session. */
 export function subscribeStoredSession(key: string, listener: (present: boolean) => void): () => void {
   const onStorage = (event: StorageEvent) => {

@@ -2,12 +2,23 @@
  * Provides the auth machine to the app with its real actors. supabase-js is imported on demand, so a
  * signed-out visitor's pages never load it.
  */
-import { createActorContext } from '@xstate/react';
+import { createActorContext, useActorRef, useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { fromCallback, fromPromise } from 'xstate';
-import { authMachine, type Credentials, type DataSetResult, type SessionResult } from '../../machines/auth/auth.machine';
+import {
+  authMachine,
+  type Credentials,
+  type DataSetResult,
+  type SessionResult,
+  type SignOutResult,
+  type ValidationResult,
+} from '../../machines/auth/auth.machine';
+import { sessionEndedText } from '../../machines/auth/authErrors';
 import { loadAuthConfig } from '../../machines/auth/config';
-import { hasStoredSession, subscribeStoredSession } from '../../storage/authSession';
+import { forgotPasswordMachine } from '../../machines/auth/forgotPassword.machine';
+import { passwordResetMachine, type RecoveryResult } from '../../machines/auth/passwordReset.machine';
+import { authSessionStorage, hasStoredSession, readStoredAccessToken, subscribeStoredSession } from '../../storage/authSession';
+import { routes } from '../shell/routes';
 import { notify } from '../shell/toaster';
 
 const loadSupabase = () => import('../../machines/auth/supabaseAuth');
@@ -34,7 +45,16 @@ export const AuthActorContext = createActorContext(
       }),
       signIn: fromPromise<SessionResult, Credentials>(async ({ input }) => (await loadSupabase()).signIn(await loadAuthConfig(), input)),
       signUp: fromPromise<SessionResult, Credentials>(async ({ input }) => (await loadSupabase()).signUp(await loadAuthConfig(), input)),
-      signOut: fromPromise<void>(async () => (await loadSupabase()).signOut(await loadAuthConfig())),
+      validateSession: fromPromise<ValidationResult>(async () => (await loadSupabase()).validateSession(await loadAuthConfig())),
+      // Local first: the stored session is removed through the storage adapter before anything that needs
+      // the network or can fail (the other tabs see it go), then supabase-js forgets it and says SIGNED_OUT.
+      signOut: fromPromise<SignOutResult>(async () => {
+        const config = await loadAuthConfig();
+        const accessToken = readStoredAccessToken(config.storageKey);
+        authSessionStorage.removeItem(config.storageKey);
+        await (await loadSupabase()).endLocalSession(config);
+        return { accessToken };
+      }),
       watchAuthChanges: fromCallback(({ sendBack }) => {
         let stop: (() => void) | null = null;
         let stopped = false;
@@ -88,6 +108,21 @@ export const AuthActorContext = createActorContext(
       }),
     },
     actions: {
+      revokeSession: ({ event }, params) => {
+        const token = (event as { output?: SignOutResult }).output?.accessToken;
+        if (!token) return;
+        void Promise.all([loadSupabase(), loadAuthConfig()])
+          .then(([supabase, config]) => supabase.revokeSession(config, token, params.scope))
+          .catch(() => {});
+      },
+      notifySessionEnded: () => notify({ type: 'warning', title: sessionEndedText, duration: 10000 }),
+      notifyOffline: () =>
+        notify({
+          type: 'info',
+          title: 'Working offline',
+          description: 'The server could not be reached to check your session; your data in this browser is here as usual.',
+          duration: 6000,
+        }),
       notifyDataSetError: ({ event }) =>
         notify({
           type: 'error',
@@ -107,6 +142,8 @@ export interface AuthView {
   /** 'checking' while the session is read at start-up. */
   status: 'checking' | 'signedIn' | 'signedOut';
   email: string | null;
+  /** Signed in on the stored session without the server confirming it. */
+  offline: boolean;
 }
 
 function useAuthRef() {
@@ -123,8 +160,9 @@ export function useAuth(): AuthView {
   const ref = useAuthRef();
   const status = AuthActorContext.useSelector((s) => (s.hasTag('checking') ? 'checking' : s.hasTag('signedIn') ? 'signedIn' : 'signedOut'));
   const email = AuthActorContext.useSelector((s) => s.context.user?.email ?? null);
+  const offline = AuthActorContext.useSelector((s) => s.context.offline);
   void ref;
-  return { status, email };
+  return { status, email, offline };
 }
 
 /** The forms' api: actions, the loading flag and the last result message for one form. */
@@ -143,4 +181,44 @@ export function useAuthForm(origin: 'signIn' | 'signUp' | 'signOut') {
     signUp: (email: string, password: string) => ref.send({ type: 'auth.signUp', email, password }),
     signOut: () => ref.send({ type: 'auth.signOut' }),
   };
+}
+
+const forgotPasswordLogic = forgotPasswordMachine.provide({
+  actors: {
+    requestPasswordReset: fromPromise<void, { email: string }>(async ({ input }) =>
+      (await loadSupabase()).requestPasswordReset(await loadAuthConfig(), input.email, `${window.location.origin}${routes.resetPassword}`),
+    ),
+  },
+});
+
+/** The login page's "Forgot password?" form. */
+export function useForgotPassword() {
+  const ref = useActorRef(forgotPasswordLogic);
+  const state = useSelector(ref, (s) => (s.matches('closed') ? 'closed' : s.matches('sent') ? 'sent' : s.matches('sending') ? 'sending' : 'open'));
+  const error = useSelector(ref, (s) => s.context.error);
+  return {
+    state,
+    error,
+    open: () => ref.send({ type: 'forgot.open' }),
+    close: () => ref.send({ type: 'forgot.close' }),
+    submit: (email: string) => ref.send({ type: 'forgot.submit', email }),
+  };
+}
+
+const passwordResetLogic = passwordResetMachine.provide({
+  actors: {
+    adoptRecoverySession: fromPromise<RecoveryResult>(async () => (await loadSupabase()).adoptRecoverySession(await loadAuthConfig())),
+    updatePassword: fromPromise<void, { password: string }>(async ({ input }) => (await loadSupabase()).updatePassword(await loadAuthConfig(), input.password)),
+  },
+});
+
+/** The /reset-password page. */
+export function usePasswordReset() {
+  const ref = useActorRef(passwordResetLogic);
+  const state = useSelector(ref, (s) =>
+    s.matches('adopting') ? 'adopting' : s.matches('editing') ? 'editing' : s.matches('saving') ? 'saving' : s.matches('changed') ? 'changed' : s.matches('linkExpired') ? 'linkExpired' : 'noLink',
+  );
+  const email = useSelector(ref, (s) => s.context.email);
+  const error = useSelector(ref, (s) => s.context.error);
+  return { state, email, error, submit: (password: string, confirm: string) => ref.send({ type: 'reset.submit', password, confirm }) };
 }

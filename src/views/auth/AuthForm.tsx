@@ -2,8 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import { Button } from '../components/Button';
 
-const form = css({ display: 'grid', gap: '4', maxW: '420px', bg: 'surface', borderWidth: '2px', borderColor: 'border', p: '6' });
-const field = css({ display: 'grid', gap: '1', '& label': { fontWeight: 'bold' } });
+export const form = css({ display: 'grid', gap: '4', maxW: '420px', bg: 'surface', borderWidth: '2px', borderColor: 'border', p: '6' });
+export const field = css({ display: 'grid', gap: '1', '& label': { fontWeight: 'bold' } });
 export const input = css({
   borderWidth: '2px',
   borderColor: 'border',
@@ -58,7 +58,7 @@ export function AuthForm({ submitLabel, loading, onSubmit, autoCompletePassword 
   );
 }
 
-export function ResultMessage({ message }: { message: { kind: 'success' | 'error'; text: string } | null }) {
+export function ResultMessage({ message }: { message: { kind: 'success' | 'error' | 'info'; text: string } | null }) {
   return (
     <div role="status" aria-live="polite" className={css({ minH: '6', my: '3', fontWeight: 'bold' })}>
       {message ? <p className={message.kind === 'error' ? css({ color: 'accent' }) : css({ color: 'primary' })}>{message.text}</p> : null}
@@ -67,3 +67,13 @@ export function ResultMessage({ message }: { message: { kind: 'success' | 'error
 }
 
 export const banner = css({ bg: 'bannerBg', color: 'onSolid', p: '4', mb: '6', fontWeight: 'bold', maxW: '70ch' });
+
+/** While signed in, the login and sign-up forms say what submitting them does. */
+export function SwitchAccountNote({ email, action }: { email: string | null; action: 'Logging in' | 'Signing up' }) {
+  return (
+    <p className={css({ mb: '3', maxW: '420px' })}>
+      You are logged in as <strong>{email ?? 'another account'}</strong>. {action} here signs that account out on this browser and switches to the
+      other one.
+    </p>
+  );
+}

@@ -1,12 +1,14 @@
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
-import { AuthForm, ResultMessage, banner } from '../auth/AuthForm';
-import { useAuthForm } from '../auth/AuthContext';
+import { AuthForm, ResultMessage, SwitchAccountNote, banner } from '../auth/AuthForm';
+import { useAuth, useAuthForm } from '../auth/AuthContext';
+import { ForgotPassword } from '../auth/ForgotPassword';
 import { ButtonLink } from '../components/Button';
 import { Page } from '../components/Page';
 
 export function LoginPage() {
   const auth = useAuthForm('signIn');
+  const { status, email } = useAuth();
   return (
     <Page title="Login" heading="Login">
       <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: '1fr 1fr' }, gap: '8', alignItems: 'start' })}>
@@ -28,6 +30,7 @@ export function LoginPage() {
           </p>
         </div>
         <div>
+          {status === 'signedIn' ? <SwitchAccountNote email={email} action="Logging in" /> : null}
           <AuthForm submitLabel="Login" loading={auth.loading} onSubmit={auth.signIn} autoCompletePassword="current-password" />
           <ResultMessage message={auth.message} />
           {auth.message?.kind === 'success' ? (
@@ -35,6 +38,7 @@ export function LoginPage() {
               Sail onto Dashboard
             </ButtonLink>
           ) : null}
+          <ForgotPassword />
           <p className={css({ mt: '4' })}>
             No account yet? <Link href="/signup">Sign up here</Link>
           </p>

@@ -1,15 +1,17 @@
 import { css } from 'styled-system/css';
-import { AuthForm, ResultMessage, banner } from '../auth/AuthForm';
-import { useAuthForm } from '../auth/AuthContext';
+import { AuthForm, ResultMessage, SwitchAccountNote, banner } from '../auth/AuthForm';
+import { useAuth, useAuthForm } from '../auth/AuthContext';
 import { ButtonLink } from '../components/Button';
 import { Page } from '../components/Page';
 
 export function SignupPage() {
   const auth = useAuthForm('signUp');
+  const { status, email } = useAuth();
   return (
     <Page title="Sign up" heading="Sign up">
       <p className={banner}>No account is needed to look around: demo credentials are on the login page.</p>
       <p className={css({ fontSize: 'lg', mb: '4' })}>Welcome aboard! Create your Cater Captain account to start planning events.</p>
+      {status === 'signedIn' ? <SwitchAccountNote email={email} action="Signing up" /> : null}
       <AuthForm submitLabel="Sign Up" loading={auth.loading} onSubmit={auth.signUp} autoCompletePassword="new-password" />
       <ResultMessage message={auth.message} />
       <p className={css({ mt: '2', mb: '3' })}>Already one of the crew?</p>

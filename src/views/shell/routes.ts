@@ -6,6 +6,8 @@ export const routes = {
   login: '/login',
   signup: '/signup',
   signout: '/signout',
+  /** Where a password-reset e-mail's link lands (public). */
+  resetPassword: '/reset-password',
   dashboard: '/dashboard',
   events: '/ManageEvents',
   inventory: '/Inventory',

@@ -1,0 +1,136 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AuthConfig } from '../../src/machines/auth/config';
+
+// The real actors over the real supabase-js, with the network replaced: what each server answer becomes.
+const config: AuthConfig = { url: 'http://auth.test', anonKey: 'anon', storageKey: 'sb-auth-auth-token' };
+const user = { id: 'u1', aud: 'authenticated', role: 'authenticated', email: 'cook@example.com', app_metadata: {}, user_metadata: {}, created_at: '2026-01-01T00:00:00Z' };
+const session = { access_token: 'access-1', refresh_token: 'refresh-1', token_type: 'bearer', expires_in: 3600, expires_at: Math.floor(Date.now() / 1000) + 3600, user };
+type Answer = { status: number; body?: unknown; headers?: Record<string, string> } | 'offline';
+let answers: Record<string, Answer> = {};
+let requests: string[] = [];
+
+function respond(answer: Answer): Response {
+  if (answer === 'offline') throw new TypeError('Failed to fetch');
+  return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+    status: answer.status,
+    headers: { 'Content-Type': 'application/json', 'X-Supabase-Api-Version': '2024-01-01', ...answer.headers },
+  });
+}
+
+beforeEach(() => {
+  answers = {};
+  requests = [];
+  localStorage.clear();
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input));
+    const key = `${init?.method ?? 'GET'} ${url.pathname}`;
+    requests.push(`${key}${url.search}`);
+    return respond(answers[key] ?? { status: 404, body: { code: 'not_found', message: 'not found' } });
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const storeSession = () => localStorage.setItem(config.storageKey, JSON.stringify(session));
+const load = () => import('../../src/machines/auth/supabaseAuth');
+
+describe('validateSession (GET /auth/v1/user at start-up)', () => {
+  it('is valid when the server knows the user', async () => {
+    storeSession();
+    answers['GET /auth/v1/user'] = { status: 200, body: user };
+    expect(await (await load()).validateSession(config)).toEqual({ status: 'valid', user: { id: 'u1', email: 'cook@example.com' } });
+  });
+
+  it.each([
+    ['session_not_found', 403],
+    ['user_not_found', 403],
+    ['bad_jwt', 403],
+  ])('has ended on %s', async (code, status) => {
+    storeSession();
+    answers['GET /auth/v1/user'] = { status, body: { code, message: code } };
+    const result = await (await load()).validateSession(config);
+    expect(result.status).toBe('ended');
+  });
+
+  it('is unreachable with no network, and keeps the stored session', async () => {
+    storeSession();
+    answers['GET /auth/v1/user'] = 'offline';
+    expect((await (await load()).validateSession(config)).status).toBe('unreachable');
+    expect(localStorage.getItem(config.storageKey)).not.toBeNull();
+  });
+
+  it('is unreachable on a server error', async () => {
+    storeSession();
+    answers['GET /auth/v1/user'] = { status: 503, body: { code: 'unexpected_failure', message: 'down' } };
+    expect((await (await load()).validateSession(config)).status).toBe('unreachable');
+  });
+
+  it('has ended when an expired session cannot be refreshed (revoked refresh token)', async () => {
+    localStorage.setItem(config.storageKey, JSON.stringify({ ...session, expires_at: Math.floor(Date.now() / 1000) - 10 }));
+    answers['POST /auth/v1/token'] = { status: 400, body: { code: 'refresh_token_not_found', message: 'Invalid Refresh Token: Refresh Token Not Found' } };
+    const result = await (await load()).validateSession(config);
+    expect(result.status).toBe('ended');
+    expect(requests.some((r) => r.startsWith('GET /auth/v1/user'))).toBe(false);
+  });
+
+  it('gives up waiting and keeps the user signed in when the server never answers', async () => {
+    storeSession();
+    vi.stubGlobal('fetch', () => new Promise(() => {}));
+    expect(await (await load()).validateSession(config, 50)).toEqual({ status: 'unreachable', reason: 'no answer in time' });
+  });
+});
+
+describe('endLocalSession (sign-out, local half)', () => {
+  it('makes no request once the stored session is removed, and tells listeners SIGNED_OUT', async () => {
+    storeSession();
+    const supabase = await load();
+    const seen: string[] = [];
+    const stop = supabase.watchAuthChanges(config, (change) => seen.push(change.event));
+    localStorage.removeItem(config.storageKey);
+    answers = {};
+    requests = [];
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await supabase.endLocalSession(config);
+    stop();
+    expect(seen).toContain('SIGNED_OUT');
+    expect(localStorage.getItem(config.storageKey)).toBeNull();
+  });
+
+  it('revokes on the server with the removed token and the scope asked for', async () => {
+    answers['POST /auth/v1/logout'] = { status: 204 };
+    expect(await (await load()).revokeSession(config, 'access-1', 'global')).toBe(true);
+    expect(requests).toContain('POST /auth/v1/logout?scope=global');
+  });
+
+  it('reports a revocation that could not reach the server without throwing', async () => {
+    answers['POST /auth/v1/logout'] = 'offline';
+    expect(await (await load()).revokeSession(config, 'access-1', 'global')).toBe(false);
+  });
+});
+
+describe('sign-in wording', () => {
+  it('says how long to wait on 429, from Retry-After when the message does not', async () => {
+    answers['POST /auth/v1/token'] = { status: 429, body: { code: 'over_request_rate_limit', message: 'Request rate limit reached' }, headers: { 'Retry-After': '27' } };
+    await expect((await load()).signIn(config, { email: 'cook@example.com', password: 'x' })).rejects.toThrow('Too many attempts. Try again in 27 seconds.');
+  });
+
+  it('keeps the server’s own 429 message when it says how long', async () => {
+    answers['POST /auth/v1/token'] = { status: 429, body: { code: 'over_request_rate_limit', message: 'Too many attempts. Try again in 3 minutes.' }, headers: { 'Retry-After': '170' } };
+    await expect((await load()).signIn(config, { email: 'cook@example.com', password: 'x' })).rejects.toThrow('Too many attempts. Try again in 3 minutes.');
+  });
+
+  it('shows the server message otherwise', async () => {
+    answers['POST /auth/v1/token'] = { status: 400, body: { code: 'invalid_credentials', message: 'Invalid login credentials' } };
+    await expect((await load()).signIn(config, { email: 'cook@example.com', password: 'x' })).rejects.toThrow('Invalid login credentials');
+  });
+});
+
+describe('password recovery', () => {
+  it('asks POST /recover with the reset page as redirect_to', async () => {
+    answers['POST /auth/v1/recover'] = { status: 200, body: {} };
+    await (await load()).requestPasswordReset(config, 'cook@example.com', 'http://localhost:3000/reset-password');
+    expect(requests).toContain(`POST /auth/v1/recover?redirect_to=${encodeURIComponent('http://localhost:3000/reset-password')}`);
+  });
+});
