@@ -2,7 +2,7 @@
  * Provides the auth machine to the app with its real actors. supabase-js is imported on demand, so a
  * signed-out visitor's pages never load it.
  */
-import { createActorContext, useActorRef, useSelector } from '@xstate/react';
+import { createActorContext } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { fromCallback, fromPromise } from 'xstate';
 import {
@@ -15,10 +15,7 @@ import {
 } from '../../machines/auth/auth.machine';
 import { sessionEndedText } from '../../machines/auth/authErrors';
 import { loadAuthConfig } from '../../machines/auth/config';
-import { forgotPasswordMachine } from '../../machines/auth/forgotPassword.machine';
-import { passwordResetMachine, type RecoveryResult } from '../../machines/auth/passwordReset.machine';
 import { authSessionStorage, hasStoredSession, readStoredAccessToken, subscribeStoredSession } from '../../storage/authSession';
-import { routes } from '../shell/routes';
 import { notify } from '../shell/toaster';
 
 const loadSupabase = () => import('../../machines/auth/supabaseAuth');
@@ -181,44 +178,4 @@ export function useAuthForm(origin: 'signIn' | 'signUp' | 'signOut') {
     signUp: (email: string, password: string) => ref.send({ type: 'auth.signUp', email, password }),
     signOut: () => ref.send({ type: 'auth.signOut' }),
   };
-}
-
-const forgotPasswordLogic = forgotPasswordMachine.provide({
-  actors: {
-    requestPasswordReset: fromPromise<void, { email: string }>(async ({ input }) =>
-      (await loadSupabase()).requestPasswordReset(await loadAuthConfig(), input.email, `${window.location.origin}${routes.resetPassword}`),
-    ),
-  },
-});
-
-/** The login page's "Forgot password?" form. */
-export function useForgotPassword() {
-  const ref = useActorRef(forgotPasswordLogic);
-  const state = useSelector(ref, (s) => (s.matches('closed') ? 'closed' : s.matches('sent') ? 'sent' : s.matches('sending') ? 'sending' : 'open'));
-  const error = useSelector(ref, (s) => s.context.error);
-  return {
-    state,
-    error,
-    open: () => ref.send({ type: 'forgot.open' }),
-    close: () => ref.send({ type: 'forgot.close' }),
-    submit: (email: string) => ref.send({ type: 'forgot.submit', email }),
-  };
-}
-
-const passwordResetLogic = passwordResetMachine.provide({
-  actors: {
-    adoptRecoverySession: fromPromise<RecoveryResult>(async () => (await loadSupabase()).adoptRecoverySession(await loadAuthConfig())),
-    updatePassword: fromPromise<void, { password: string }>(async ({ input }) => (await loadSupabase()).updatePassword(await loadAuthConfig(), input.password)),
-  },
-});
-
-/** The /reset-password page. */
-export function usePasswordReset() {
-  const ref = useActorRef(passwordResetLogic);
-  const state = useSelector(ref, (s) =>
-    s.matches('adopting') ? 'adopting' : s.matches('editing') ? 'editing' : s.matches('saving') ? 'saving' : s.matches('changed') ? 'changed' : s.matches('linkExpired') ? 'linkExpired' : 'noLink',
-  );
-  const email = useSelector(ref, (s) => s.context.email);
-  const error = useSelector(ref, (s) => s.context.error);
-  return { state, email, error, submit: (password: string, confirm: string) => ref.send({ type: 'reset.submit', password, confirm }) };
 }

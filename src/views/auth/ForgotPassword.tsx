@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import { resetLinkSentText } from '../../machines/auth/forgotPassword.machine';
 import { Button } from '../components/Button';
-import { useForgotPassword } from './AuthContext';
+import { useForgotPassword } from './passwordRecovery';
 import { field, form, input } from './AuthForm';
 
 /** "Forgot password?": reveals an e-mail form that asks for a reset link. */
