@@ -29,7 +29,7 @@ export function makeDirs(): { dataDir: string; distDir: string; cleanup(): void 
 export async function startServer(
   dirs: { dataDir: string; distDir: string },
   auth: Partial<AuthOptions> = {},
-  appOptions: Pick<AppOptions, 'trustProxy'> = {},
+  appOptions: Pick<AppOptions, 'trustProxy' | 'retainedAssetsDir'> = {},
 ): Promise<TestServer> {
   const app = await buildApp({
     ...appOptions,
