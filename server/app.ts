@@ -7,11 +7,14 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { registerAssets, staticGlobIgnore } from './assets.ts';
 import { registerAuth, type AuthOptions } from './auth/index.ts';
 import { HSTS, makeOriginPolicy, refuseUnknownHost } from './origin.ts';
 
 export interface AppOptions {
   distDir: string;
+  /** Earlier builds' assets that `npm run build` keeps for open tabs (server/assets.ts). */
+  retainedAssetsDir?: string;
   auth: AuthOptions;
   logger?: boolean;
   /**
@@ -88,6 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyStatic, {
     root: options.distDir,
     wildcard: false,
+    globIgnore: staticGlobIgnore,
     index: false,
     // scripts/precompress.mjs writes .br/.gz beside each asset at build time.
     preCompressed: true,
@@ -99,6 +103,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       }
     },
   });
+
+  await registerAssets(app, { distDir: options.distDir, retainedDir: options.retainedAssetsDir });
 
   // SPA fallback: any GET that is not a file or an API call gets index.html, so a reload on any route works.
   app.setNotFoundHandler((request, reply) => {

@@ -8,6 +8,7 @@ const host = process.env.HOST ?? 'localhost';
 
 const app = await buildApp({
   distDir: process.env.DIST_DIR ?? join(root, 'dist'),
+  retainedAssetsDir: process.env.RETAINED_ASSETS_DIR ?? join(root, '.data', 'old-assets'),
   logger: process.env.LOG === '1',
   trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
   siteUrl: process.env.SITE_URL || undefined,

@@ -1,16 +1,18 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { Route, Router, Switch } from 'wouter';
-import { css } from 'styled-system/css';
 import { AuthProvider } from './views/auth/AuthContext';
 import { RequireAuth } from './views/auth/RequireAuth';
 import { HomePage } from './views/pages/HomePage';
 import { AppActorsProvider } from './views/shell/AppActors';
 import { Layout } from './views/shell/Layout';
+import { Loading } from './views/shell/Loading';
+import { routePage } from './views/shell/RouteBoundary';
 import { caseInsensitiveParser, routes } from './views/shell/routes';
 
 // Every page but the landing page is a lazy chunk (and supabase-js loads only when needed): the landing page stays small.
+// Each one renders behind its own error boundary inside the layout: Retry, back online, or reload for a new version.
 const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  lazy(() => load().then((m) => ({ default: m[name] })));
+  routePage(name, () => load().then((m) => m[name]));
 const AboutPage = named(() => import('./views/pages/AboutPage'), 'AboutPage');
 const NotFoundPage = named(() => import('./views/pages/NotFoundPage'), 'NotFoundPage');
 const TutorialsPage = named(() => import('./views/pages/TutorialsPage'), 'TutorialsPage');
@@ -33,14 +35,6 @@ const protectedRoutes: Array<[string, ComponentType]> = [
   [routes.suppliers, SuppliersPage],
   [routes.recovered, RecoveredDataPage],
 ];
-
-function Loading() {
-  return (
-    <p role="status" className={css({ p: '10', textAlign: 'center', fontFamily: 'heading' })}>
-      Loading…
-    </p>
-  );
-}
 
 export function App() {
   return (

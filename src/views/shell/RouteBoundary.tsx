@@ -1,0 +1,83 @@
+/**
+ * Each lazily loaded route renders through its own RouteBoundary, inside the layout: the
+ * routeChunk statechart loads the page's chunk and, when that fails, shows RouteError with Retry
+ * (also run when the browser comes back online) or, after a redeploy, "A new version is available".
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { Component, type ComponentType, type ReactNode } from 'react';
+import { fromCallback, fromPromise } from 'xstate';
+import { routeChunkMachine, routeChunkShows, type RouteChunkEvent } from '../../machines/shell/routeChunk.machine';
+import { currentBuildId, fetchBuildId } from './buildId';
+import { Loading } from './Loading';
+import { RouteError } from './RouteError';
+import { defineRouteChunk, loadedRouteChunk, loadRouteChunk } from './routeChunks';
+
+const machine = routeChunkMachine.provide({
+  actors: {
+    importChunk: fromPromise<unknown, { key: string }>(({ input }) => loadRouteChunk(input.key)),
+    fetchBuildId: fromPromise(() => fetchBuildId()),
+    watchConnectivity: fromCallback<RouteChunkEvent>(({ sendBack }) => {
+      const online = () => sendBack({ type: 'browser.online' });
+      const offline = () => sendBack({ type: 'browser.offline' });
+      window.addEventListener('online', online);
+      window.addEventListener('offline', offline);
+      return () => {
+        window.removeEventListener('online', online);
+        window.removeEventListener('offline', offline);
+      };
+    }),
+  },
+  actions: {
+    reloadPage: () => window.location.reload(),
+  },
+});
+
+export function useRouteChunkActor(key: string) {
+  const ref = useActorRef(machine, {
+    input: { key, loaded: loadedRouteChunk(key) !== undefined, online: navigator.onLine, buildId: currentBuildId() },
+  });
+  return {
+    shows: useSelector(ref, routeChunkShows),
+    attempt: useSelector(ref, (s) => s.context.attempt),
+    retry: () => ref.send({ type: 'chunk.retry' }),
+    reload: () => ref.send({ type: 'version.reload' }),
+    pageFailed: () => ref.send({ type: 'page.failed' }),
+  };
+}
+
+/** Catches what the page throws while rendering (a chunk it needs failed) and reports it once. */
+class PageBoundary extends Component<{ onError: () => void; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch() {
+    this.props.onError();
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+function RouteBoundary({ chunk }: { chunk: string }) {
+  const route = useRouteChunkActor(chunk);
+  const Page = loadedRouteChunk(chunk);
+  if (route.shows === 'page' && Page) {
+    return (
+      <PageBoundary key={route.attempt} onError={route.pageFailed}>
+        <Page />
+      </PageBoundary>
+    );
+  }
+  if (route.shows === 'loading' || route.shows === 'page') return <Loading />;
+  if (route.shows === 'retrying') return <Loading>Trying again…</Loading>;
+  return <RouteError shows={route.shows} onRetry={route.retry} onReload={route.reload} />;
+}
+
+/** A route's page, loaded from its own chunk on first visit, behind its own error boundary. */
+export function routePage(key: string, load: () => Promise<ComponentType>): ComponentType {
+  defineRouteChunk(key, load);
+  const RoutePage = () => <RouteBoundary chunk={key} />;
+  RoutePage.displayName = `RoutePage(${key})`;
+  return RoutePage;
+}
