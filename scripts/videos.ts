@@ -117,7 +117,7 @@ function encode(slug: string, frames: Frame[], end: number, posterTime: number) 
       '-hide_banner', '-loglevel', 'error', '-y',
       '-f', 'concat', '-safe', '0', '-i', join(work, 'list.ffconcat'),
       '-vf', `fps=${FPS},scale=${VIEWPORT.width}:${VIEWPORT.height}:flags=lanczos,format=yuv420p`,
-      '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '42', '-deadline', 'good', '-cpu-used', '4', '-row-mt', '1', '-tile-columns', '2',
+      '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '42', '-deadline', 'good', '-cpu-used', '5', '-row-mt', '1', '-tile-columns', '2', '-threads', '2',
       '-g', String(FPS * 5), '-an', '-metadata', `title=Cater Captain: ${slug}`, video,
     ]);
     // The poster: the last frame shown by the end of the chosen step.

@@ -81,7 +81,7 @@ export class Director {
     });
     const size = this.page.viewportSize() ?? { width: 1280, height: 720 };
     this.t0 = Date.now();
-    await this.session.send('Page.startScreencast', { format: 'jpeg', quality: 92, maxWidth: size.width, maxHeight: size.height, everyNthFrame: 1 });
+    await this.session.send('Page.startScreencast', { format: 'jpeg', quality: 85, maxWidth: size.width, maxHeight: size.height, everyNthFrame: 1 });
     // The screencast sends a frame only when something changes: nudge the cursor so the first one comes now.
     await this.page.mouse.move(this.mouse.x, this.mouse.y);
   }
@@ -91,7 +91,7 @@ export class Director {
     await this.endCaption();
     this.cueStart = this.now();
     this.cueText = text;
-    this.minCueEnd = this.cueStart + Math.max(2.6, text.length / 14);
+    this.minCueEnd = this.cueStart + Math.max(2.4, text.length / 16);
   }
 
   private async endCaption() {
@@ -135,19 +135,19 @@ export class Director {
     const to = { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) };
     const from = { ...this.mouse };
     const distance = Math.hypot(to.x - from.x, to.y - from.y);
-    const steps = Math.max(8, Math.min(28, Math.round(distance / 30)));
+    const steps = Math.max(6, Math.min(14, Math.round(distance / 45)));
     for (let i = 1; i <= steps; i++) {
       const k = i / steps;
       const ease = k < 0.5 ? 2 * k * k : 1 - (-2 * k + 2) ** 2 / 2;
       await this.page.mouse.move(from.x + (to.x - from.x) * ease, from.y + (to.y - from.y) * ease);
-      await sleep(16);
+      await sleep(12);
     }
     this.mouse = to;
   }
 
-  async click(target: Locator, after = 500) {
+  async click(target: Locator, after = 350) {
     await this.pointAt(target);
-    await sleep(220);
+    await sleep(150);
     await this.page.mouse.down();
     await sleep(90);
     await this.page.mouse.up();
@@ -160,16 +160,16 @@ export class Director {
   }
 
   async type(target: Locator, text: string) {
-    await this.click(target, 150);
-    await this.page.keyboard.type(text, { delay: 55 });
-    await sleep(200);
+    await this.click(target, 80);
+    await this.page.keyboard.type(text, { delay: 30 });
+    await sleep(120);
   }
 
-  /** Date and time inputs take their value at once (typing them depends on the locale). */
+  /** Puts the value in at once: for date and time inputs (typing them depends on the locale) and to keep videos short. */
   async fill(target: Locator, value: string) {
-    await this.click(target, 150);
+    await this.click(target, 80);
     await target.fill(value);
-    await sleep(300);
+    await sleep(200);
   }
 
   /** Opens an Ark UI select and picks an option. */
@@ -192,6 +192,16 @@ export class Director {
     await sleep(150);
   }
 
+  /** Scrolls a scrolling list (the inventory list has its own) to its top or bottom. */
+  async scrollList(list: Locator, to: 'top' | 'bottom') {
+    await list.evaluate((el, to) => {
+      let box: HTMLElement | null = el as HTMLElement;
+      while (box && box.scrollHeight <= box.clientHeight + 1) box = box.parentElement;
+      box?.scrollTo({ top: to === 'top' ? 0 : box.scrollHeight, behavior: 'smooth' });
+    }, to);
+    await sleep(900);
+  }
+
   async scrollToTop(ms = 700) {
     const y = await this.page.evaluate(() => scrollY);
     if (y > 0) await this.scrollBy(-y, ms);
@@ -200,8 +210,6 @@ export class Director {
   /** Goes to a page through the nav menu, as a caterer would. */
   async navigate(item: string) {
     await this.click(this.page.getByRole('button', { name: 'Menu' }), 450);
-    await this.click(this.page.getByRole('menuitem', { name: item, exact: true }), 300);
-    await this.page.waitForLoadState('networkidle');
-    await sleep(400);
+    await this.click(this.page.getByRole('menuitem', { name: item, exact: true }), 600);
   }
 }

@@ -40,25 +40,25 @@ export const tutorials: Tutorial[] = [
       {
         caption: 'Events, inventory, suppliers, your crew and a tool kit for every event, all in one place.',
         act: async (d) => {
-          await d.scrollBy(420, 1200);
-          await d.pause(800);
-          await d.scrollToTop(900);
+          await d.scrollBy(420, 1000);
+          await d.pause(500);
+          await d.scrollToTop(800);
         },
       },
       {
         caption: 'The Dashboard shows the next 14 days of events and what needs ordering.',
         act: async (d) => {
           await d.navigate('Dashboard');
-          await d.pause(1200);
-          await d.scrollBy(330, 1000);
-          await d.pause(900);
+          await d.pause(800);
+          await d.scrollBy(330, 900);
+          await d.pause(500);
         },
       },
       {
         caption: 'Event Management lists every event, with filters and a tool kit for each.',
         act: async (d) => {
           await d.navigate('Events');
-          await d.click(d.page.getByRole('button', { name: 'More Details' }).first(), 1400);
+          await d.click(d.page.getByRole('button', { name: 'More Details' }).first(), 1000);
         },
       },
       {
@@ -82,7 +82,7 @@ export const tutorials: Tutorial[] = [
         act: async (d) => {
           await d.navigate('Dashboard');
           await d.scrollToTop(300);
-          await d.hover(d.page.getByRole('button', { name: 'Use Mock Data' }), 2200);
+          await d.hover(d.page.getByRole('button', { name: 'Use Mock Data' }), 1500);
         },
       },
     ],
@@ -95,46 +95,24 @@ export const tutorials: Tutorial[] = [
       {
         caption: 'Event Management lists every event: its picture, name, customer and date.',
         act: async (d) => {
-          await d.pause(1500);
+          await d.pause(1000);
         },
       },
       {
         caption: 'More Details shows the contact, event type, guests, times and venue.',
         act: async (d) => {
           const card = d.page.getByRole('article').first();
-          await d.click(card.getByRole('button', { name: 'More Details' }), 1800);
-          await d.click(card.getByRole('button', { name: 'Hide Details' }), 400);
-        },
-      },
-      {
-        caption: 'Filter Events narrows the list: past events, today, this week, this month or next month.',
-        act: async (d) => {
-          await d.click(d.page.getByRole('button', { name: 'Filter Events', exact: true }), 600);
-          await d.click(d.page.getByRole('button', { name: 'This Month', exact: true }), 1300);
-          await d.click(d.page.getByRole('button', { name: 'All Events', exact: true }), 600);
-          await d.click(d.page.getByRole('button', { name: 'Filter Events', exact: true }), 300);
-        },
-      },
-      {
-        caption: 'More Filtering Options finds events between two dates or by the customer’s name.',
-        act: async (d) => {
-          await d.click(d.page.getByRole('button', { name: 'More Filtering Options' }), 600);
-          await d.type(d.page.getByLabel('Last Name', { exact: true }), 'Lee');
-          await d.click(d.page.getByRole('button', { name: 'Search', exact: true }), 1500);
-          await d.click(d.page.getByRole('button', { name: 'More Filtering Options' }), 300);
-          await d.click(d.page.getByRole('button', { name: 'Filter Events', exact: true }), 400);
-          await d.click(d.page.getByRole('button', { name: 'All Events', exact: true }), 300);
-          await d.click(d.page.getByRole('button', { name: 'Filter Events', exact: true }), 300);
+          await d.click(card.getByRole('button', { name: 'More Details' }), 1500);
         },
       },
       {
         caption: 'New Event opens the form. Event name, date and number of guests are required.',
         act: async (d) => {
-          await d.click(d.page.getByRole('button', { name: 'New Event' }), 700);
+          await d.click(d.page.getByRole('button', { name: 'New Event' }), 600);
           const form = inDialog(d);
           await d.type(form.getByLabel('Event Name'), 'Harbour Lunch');
           await d.choose(form, 'Event Type', 'Work Party');
-          await d.type(form.getByLabel('Number of Guests'), '24');
+          await d.fill(form.getByLabel('Number of Guests'), '24');
           const date = new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10);
           await d.fill(form.getByLabel('Event Date'), date);
           await d.fill(form.getByLabel('Start Time'), '12:00');
@@ -142,23 +120,37 @@ export const tutorials: Tutorial[] = [
         },
       },
       {
-        caption: 'Add the customer and venue, then Save: the new event is listed first.',
+        caption: 'Add the customer, then Save: the new event is listed first.',
         act: async (d) => {
           const form = inDialog(d);
           await d.type(form.getByLabel('Customer First Name'), 'Ada');
           await d.type(form.getByLabel('Customer Last Name'), 'Lovelace');
-          await d.type(form.getByLabel('Venue Name'), 'Pier 7');
-          await d.click(form.getByRole('button', { name: 'Save' }), 1500);
+          await d.click(form.getByRole('button', { name: 'Save' }), 1200);
         },
       },
       {
         caption: 'Each event’s Tool Kit holds its ingredients, menu, notes, pricing and picture.',
         act: async (d) => {
-          await d.click(d.page.getByRole('button', { name: 'Tool Kit for Harbour Lunch' }), 1200);
+          await d.click(d.page.getByRole('button', { name: 'Tool Kit for Harbour Lunch' }), 1000);
           const tools = inDialog(d).getByRole('group', { name: 'Tools' });
-          await d.click(tools.getByRole('button', { name: 'Menu', exact: true }), 1100);
-          await d.click(tools.getByRole('button', { name: 'Pricing', exact: true }), 1300);
-          await d.click(inDialog(d).getByRole('button', { name: 'Close Tool Kit' }), 500);
+          await d.click(tools.getByRole('button', { name: 'Menu', exact: true }), 900);
+          await d.click(tools.getByRole('button', { name: 'Pricing', exact: true }), 1100);
+          await d.click(inDialog(d).getByRole('button', { name: 'Close Tool Kit' }), 400);
+        },
+      },
+      {
+        caption: 'Filter Events shows past events, today, this week, this month or next month.',
+        act: async (d) => {
+          await d.click(d.page.getByRole('button', { name: 'Filter Events', exact: true }), 500);
+          await d.click(d.page.getByRole('button', { name: 'This Month', exact: true }), 1300);
+        },
+      },
+      {
+        caption: 'More Filtering Options finds events between two dates or by the customer’s name.',
+        act: async (d) => {
+          await d.click(d.page.getByRole('button', { name: 'More Filtering Options' }), 500);
+          await d.type(d.page.getByLabel('Last Name', { exact: true }), 'Lee');
+          await d.click(d.page.getByRole('button', { name: 'Search', exact: true }), 1600);
         },
       },
     ],
@@ -180,19 +172,20 @@ export const tutorials: Tutorial[] = [
           await d.type(d.page.getByLabel('SKU', { exact: true }), 'LEM-01');
           await d.type(d.page.getByLabel('Item Name', { exact: true }), 'Lemons');
           await d.choose(d.page, 'Category', 'Fruits');
-          await d.type(d.page.getByLabel('Amount per Unit', { exact: true }), '1');
-          await d.type(d.page.getByLabel('Cost per Unit', { exact: true }), '3.50');
+          await d.fill(d.page.getByLabel('Amount per Unit', { exact: true }), '1');
+          await d.fill(d.page.getByLabel('Cost per Unit', { exact: true }), '3.50');
         },
       },
       {
         caption: 'Give the quantity on hand, when to re-order and the supplier, then press Add Item.',
         act: async (d) => {
-          await d.type(d.page.getByLabel('On-hand Quantity', { exact: true }), '20');
-          await d.type(d.page.getByLabel('Re-order Qty', { exact: true }), '5');
+          await d.fill(d.page.getByLabel('On-hand Quantity', { exact: true }), '20');
+          await d.fill(d.page.getByLabel('Re-order Qty', { exact: true }), '5');
           await d.choose(d.page, 'Supplier Name', 'Orchard Row Fruits');
-          await d.click(d.page.getByRole('button', { name: 'Add Item' }), 1000);
+          await d.click(d.page.getByRole('button', { name: 'Add Item' }), 600);
+          await d.scrollList(d.page.getByRole('list', { name: 'Inventory items' }), 'bottom');
           await d.reveal(d.page.getByRole('listitem', { name: 'Lemons' }));
-          await d.pause(800);
+          await d.pause(600);
         },
       },
       {
@@ -200,12 +193,13 @@ export const tutorials: Tutorial[] = [
         act: async (d) => {
           const lemons = d.page.getByRole('listitem', { name: 'Lemons' });
           await d.click(lemons.getByRole('button', { name: 'More Details' }), 1800);
-          await d.click(lemons.getByRole('button', { name: 'Hide Details' }), 400);
+          await d.click(lemons.getByRole('button', { name: 'Hide Details' }), 300);
         },
       },
       {
         caption: 'After a delivery, Edit the item and raise its quantity: the low-stock flag clears.',
         act: async (d) => {
+          await d.scrollList(d.page.getByRole('list', { name: 'Inventory items' }), 'top');
           await d.scrollToTop();
           const beef = d.page.getByRole('listitem', { name: 'Beef Tenderloin' });
           await d.click(beef.getByRole('button', { name: 'Edit' }), 700);
@@ -250,16 +244,16 @@ export const tutorials: Tutorial[] = [
         act: async (d) => {
           await d.type(d.page.getByLabel('First Name', { exact: true }), 'Grace');
           await d.type(d.page.getByLabel('Last Name', { exact: true }), 'Hopper');
-          await d.type(d.page.getByLabel('Email', { exact: true }), 'grace@example.com');
+          await d.fill(d.page.getByLabel('Email', { exact: true }), 'grace@example.com');
           await d.type(d.page.getByLabel('Role', { exact: true }), 'Chef');
-          await d.type(d.page.getByLabel('Phone', { exact: true }), '604-555-0199');
+          await d.fill(d.page.getByLabel('Phone', { exact: true }), '604-555-0199');
         },
       },
       {
         caption: 'Choose full-time or part-time, add the department and start date, then Submit.',
         act: async (d) => {
           await d.choose(d.page, 'Full-time / Part-time', 'parttime');
-          await d.type(d.page.getByLabel('Department', { exact: true }), 'Kitchen');
+          await d.fill(d.page.getByLabel('Department', { exact: true }), 'Kitchen');
           await d.fill(d.page.getByLabel('Start Date', { exact: true }), '2026-03-02');
           await d.click(d.page.getByRole('button', { name: 'Submit' }), 900);
           await d.reveal(d.page.getByRole('listitem', { name: 'Grace Hopper' }));
@@ -272,10 +266,10 @@ export const tutorials: Tutorial[] = [
           await d.scrollToTop();
           await d.navigate('Suppliers');
           await d.pause(800);
-          await d.type(d.page.getByLabel('Supplier ID', { exact: true }), 'SUP-011');
+          await d.fill(d.page.getByLabel('Supplier ID', { exact: true }), 'SUP-011');
           await d.type(d.page.getByLabel('Supplier Name', { exact: true }), 'Bayside Bakery');
-          await d.type(d.page.getByLabel('Email', { exact: true }), 'bread@bayside.example');
-          await d.type(d.page.getByLabel('Phone', { exact: true }), '604-555-0111');
+          await d.fill(d.page.getByLabel('Email', { exact: true }), 'bread@bayside.example');
+          await d.fill(d.page.getByLabel('Phone', { exact: true }), '604-555-0111');
         },
       },
       {
