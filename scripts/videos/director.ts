@@ -175,7 +175,11 @@ export class Director {
   /** Opens an Ark UI select and picks an option. */
   async choose(scope: Locator | Page, label: string, option: string) {
     await this.click(scope.getByRole('combobox', { name: label }), 450);
-    await this.click(this.page.getByRole('option', { name: option, exact: true }), 400);
+    const choice = this.page.getByRole('option', { name: option, exact: true });
+    // The list is capped in height: scroll it (not the page) until the option shows.
+    await choice.evaluate((el) => el.scrollIntoView({ block: 'nearest', behavior: 'smooth' }));
+    await sleep(450);
+    await this.click(choice, 400);
   }
 
   async scrollBy(dy: number, ms = 900) {

@@ -273,7 +273,7 @@ export const tutorials: Tutorial[] = [
         },
       },
       {
-        caption: 'Set the contract status and dates, then Submit: the supplier can now be picked in Inventory.',
+        caption: 'Add the contract dates, then Submit: the supplier can now be picked in Inventory.',
         act: async (d) => {
           await d.fill(d.page.getByLabel('Start Date', { exact: true }), '2026-01-01');
           await d.fill(d.page.getByLabel('End Date', { exact: true }), '2027-12-31');
