@@ -52,7 +52,9 @@ const CSP = [
   "font-src 'self'",
   "media-src 'self'",
   "connect-src 'self' https://*.supabase.co wss://*.supabase.co",
-  // The tutorial and demo videos are only inserted after a click.
+  // The tutorial videos are the app's own files (media-src 'self', captions included). An operator who
+  // points one at an external player page (src/content/site.ts) allows its host here; it is only
+  // inserted after a click.
   'frame-src https://www.youtube-nocookie.com',
   "frame-ancestors 'none'",
   "base-uri 'self'",
@@ -95,11 +97,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     index: false,
     // scripts/precompress.mjs writes .br/.gz beside each asset at build time.
     preCompressed: true,
-    setHeaders(res, filePath) {
+    // Ranges are on (@fastify/send's default), so a video can be sought without downloading it all.
+    setHeaders(reply, filePath) {
       if (filePath.includes(`${join(options.distDir, 'assets')}`)) {
-        res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      } else if (filePath.startsWith(join(options.distDir, 'media', 'tutorials')) && /[?&]v=[0-9a-f]{6,}/.test(reply.request.url)) {
+        // The tutorial videos, captions and posters are linked with a hash of the file (?v=…), written
+        // by `npm run videos`: a new recording gets a new address, so the old one can be kept for good.
+        reply.header('Cache-Control', 'public, max-age=31536000, immutable');
       } else {
-        res.header('Cache-Control', 'no-cache');
+        reply.header('Cache-Control', 'no-cache');
       }
     },
   });

@@ -1,7 +1,9 @@
 /**
- * Operator-editable content: the About page links and the hosted videos.
+ * Operator-editable content: the About page links and the videos.
  * Change these without touching any component.
  */
+import { tutorialMedia } from './tutorialMedia';
+
 export const aboutLinks = {
   game: { label: 'Play the Galley Run game', href: 'https://example.com/cater-captain/game' },
   profile: { label: "The developer's professional profile", href: 'https://www.linkedin.com/' },
@@ -10,19 +12,24 @@ export const aboutLinks = {
 
 export interface VideoContent {
   title: string;
+  /** Poster image, shown until play is pressed. */
   poster: string;
-  embedUrl: string;
+  /**
+   * What plays. A path on this site (the recordings in public/media/tutorials, made by `npm run videos`)
+   * plays in the page's own video player with `captions` (WebVTT). An external address (https://…) is
+   * treated as an embeddable player page and inserted as a frame, only after play is pressed; allow its
+   * host in the server's Content-Security-Policy (frame-src).
+   */
+  src: string;
+  /** WebVTT captions for a video file on this site. */
+  captions?: string;
 }
 
-export const demoVideo: VideoContent = {
-  title: 'Cater Captain demo',
-  poster: '/media/poster-demo.svg',
-  embedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
-};
+export const demoVideo: VideoContent = { title: 'Cater Captain overview', ...tutorialMedia.overview };
 
 export const tutorialVideos: VideoContent[] = [
-  { title: 'Event Management', poster: '/media/poster-events.svg', embedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ' },
-  { title: 'Inventory', poster: '/media/poster-inventory.svg', embedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ' },
-  { title: 'Employees & Suppliers', poster: '/media/poster-crew.svg', embedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ' },
-  { title: 'Dashboard', poster: '/media/poster-dashboard.svg', embedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ' },
+  { title: 'Event Management', ...tutorialMedia.events },
+  { title: 'Inventory', ...tutorialMedia.inventory },
+  { title: 'Employees & Suppliers', ...tutorialMedia.crew },
+  { title: 'Dashboard', ...tutorialMedia.dashboard },
 ];

@@ -79,9 +79,9 @@ test('protected routes redirect to /login when signed out', async ({ page }) => 
 
 test('videos show a poster and insert the player only on click', async ({ page }) => {
   await page.goto('/');
-  await expect(page.locator('iframe')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Play video: Cater Captain demo' }).click();
-  await expect(page.locator('iframe[title="Cater Captain demo"]')).toHaveCount(1);
+  await expect(page.locator('video, iframe')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Play video: Cater Captain overview' }).click();
+  await expect(page.locator('video[aria-label="Cater Captain overview"]')).toHaveCount(1);
 });
 
 test('the server sends security headers, caching and compression', async ({ request }) => {
