@@ -5,20 +5,28 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { navigate } from 'wouter/use-browser-location';
-import { setAsideTitle } from './domain/dataNames';
-import { onSetAside } from './storage/recovered';
 import { routes } from './views/shell/routes';
+import { whenIdle } from './views/shell/idle';
 import { notify } from './views/shell/toaster';
 
-onSetAside((batch) =>
-  notify({
-    type: 'warning',
-    title: setAsideTitle(batch),
-    description: 'It was set aside so nothing is lost, and everything else is shown. Review it to fix and put it back.',
-    duration: 10000,
-    action: { label: 'Review', onClick: () => navigate(routes.recovered) },
-  }),
-);
+// Set-aside values are announced with a warning toast. The module (and the wording) loads when the
+// page is idle, or earlier with the first collection a page reads; what was set aside before a
+// listener subscribed is replayed to it.
+whenIdle(() => {
+  void import('./storage/recovered').then(({ onSetAside }) =>
+    onSetAside((batch) => {
+      void import('./domain/dataNames').then(({ setAsideTitle }) =>
+        notify({
+          type: 'warning',
+          title: setAsideTitle(batch),
+          description: 'It was set aside so nothing is lost, and everything else is shown. Review it to fix and put it back.',
+          duration: 10000,
+          action: { label: 'Review', onClick: () => navigate(routes.recovered) },
+        }),
+      );
+    }),
+  );
+});
 
 const rootElement = document.getElementById('root');
 if (!rootElement) {

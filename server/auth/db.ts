@@ -166,6 +166,18 @@ export function tighten(path: string, mode: number): void {
   }
 }
 
+function retryBusy<T>(work: () => T, deadline = Date.now() + 10_000): T {
+  for (;;) {
+    try {
+      return work();
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? '';
+      if (!code.startsWith('SQLITE_BUSY') || Date.now() > deadline) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 25 + Math.random() * 50);
+    }
+  }
+}
+
 export function openDb(dataDir: string) {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   // A DATA_DIR created beforehand keeps whatever mode it had (755): tighten it, and create the database
@@ -175,7 +187,9 @@ export function openDb(dataDir: string) {
   closeSync(openSync(file, 'a', 0o600));
   tighten(file, 0o600);
   const db = new Database(file, { timeout: 10_000 });
-  db.pragma('journal_mode = WAL');
+  // Switching a fresh database to WAL needs it to itself; a second process starting at the same
+  // moment gets SQLITE_BUSY at once (the busy timeout does not cover it), so wait and try again.
+  retryBusy(() => db.pragma('journal_mode = WAL'));
   // WAL + NORMAL: a committed transaction survives a process crash (kill -9); fsync at checkpoints.
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');

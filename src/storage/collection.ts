@@ -11,7 +11,8 @@
  */
 import { announceLocalChange, rawGet, rawRemove, rawSet, StorageWriteError, type WriteResult } from './raw';
 import { setAside } from './recovered';
-import { decodeJSON, describeIssues, watchKey, type KeyAccessor, type Schema } from './store';
+import { describeIssues } from './issues';
+import { decodeJSON, watchKey, type KeyAccessor, type Schema } from './store';
 
 export interface Revisioned {
   rev?: number;

@@ -22,6 +22,7 @@ import {
   type ChosenIngredient,
   type Employee,
 } from './schemas';
+import { describeIssues } from './issues';
 import { defineKey, type KeyAccessor } from './store';
 import { deletedEventIdsKey } from './owned';
 
@@ -66,7 +67,7 @@ export const selectedItemsStore = defineCollection({
 });
 
 /** Ids of deleted events: a new event never reuses one, and a deleted built-in sample stays deleted. */
-export const deletedEventIdsStore = defineKey(deletedEventIdsKey, z.array(z.int()), () => []);
+export const deletedEventIdsStore = defineKey(deletedEventIdsKey, z.array(z.int()), () => [], { explain: describeIssues });
 
 const percentage = z.number().check(z.refine(Number.isFinite, 'must be a finite number'));
 const perEvent = new Map<string, unknown>();
@@ -100,10 +101,10 @@ export const ingredientListStore = (eventId: number): CollectionAccessor<ChosenI
   );
 /** Discount percentage of one event (default 0). */
 export const discountPercentageStore = (eventId: number): KeyAccessor<number> =>
-  cached(`${eventId}-discountPercentage`, () => defineKey(`${eventId}-discountPercentage`, percentage, () => 0, { decode: decodePercent }));
+  cached(`${eventId}-discountPercentage`, () => defineKey(`${eventId}-discountPercentage`, percentage, () => 0, { decode: decodePercent, explain: describeIssues }));
 /** Tax percentage of one event (default 0). */
 export const taxPercentageStore = (eventId: number): KeyAccessor<number> =>
-  cached(`${eventId}-taxPercentage`, () => defineKey(`${eventId}-taxPercentage`, percentage, () => 0, { decode: decodePercent }));
+  cached(`${eventId}-taxPercentage`, () => defineKey(`${eventId}-taxPercentage`, percentage, () => 0, { decode: decodePercent, explain: describeIssues }));
 
 /** The per-event keys, so deleting an event can take (and undo) all of them. */
 export const perEventStores = (eventId: number) => [

@@ -6,6 +6,7 @@
  */
 import { legacyCorruptOf, recoveredPrefix } from './owned';
 import { backend, rawGet, rawRemove, rawSet, type WriteResult } from './raw';
+import { installKeeper } from './store';
 
 export interface RecoveredEntry {
   /** The localStorage key of this entry. */
@@ -137,3 +138,6 @@ export function listRecovered(): RecoveredEntry[] {
 export function removeRecovered(entryKey: string): WriteResult {
   return rawRemove(entryKey);
 }
+
+// Whole-value keys (store.ts) set aside through this module once it is loaded.
+installKeeper((entry) => setAside(entry));

@@ -6,7 +6,6 @@
  * throwing, so the calling machine keeps its in-memory state and tells the user.
  */
 import { announceLocalChange, listKeys, rawGet, rawRemove, rawSet, setWriteGuard, StorageWriteError, type WriteGuard, type WriteResult } from './raw';
-import { setAside } from './recovered';
 
 export { listKeys, StorageWriteError, announceLocalChange, setWriteGuard, type WriteGuard, type WriteResult };
 
@@ -23,50 +22,6 @@ export interface Schema<T> {
   safeParse(value: unknown): { success: true; data: T } | { success: false; error?: { issues: ReadonlyArray<SchemaIssue> } };
 }
 
-const expectedWords: Record<string, string> = {
-  number: 'a number',
-  int: 'a whole number',
-  string: 'text',
-  boolean: 'true or false',
-  array: 'a list',
-  object: 'a record',
-};
-
-function describeValue(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  if (value === null) return 'null';
-  if (typeof value === 'string') return `the text "${value.length > 40 ? `${value.slice(0, 40)}…` : value}"`;
-  if (typeof value === 'number') return Number.isFinite(value) ? `the number ${value}` : String(value);
-  if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'object') return 'a record';
-  return String(value);
-}
-
-function at(value: unknown, path: ReadonlyArray<PropertyKey>): unknown {
-  let current = value;
-  for (const step of path) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<PropertyKey, unknown>)[step];
-  }
-  return current;
-}
-
-/**
- * The reason a value failed its schema, as field path and a message a person can act on
- * ('costPerUnit: expected a number, found the text "three"'). `value` is what was checked.
- */
-export function describeIssues(error: { issues: ReadonlyArray<SchemaIssue> } | undefined, value?: unknown): string {
-  const issue = error?.issues[0];
-  if (!issue) return 'does not have the expected shape';
-  const path = issue.path.map(String).join('.') || 'value';
-  const found = describeValue(at(value, issue.path));
-  let message = issue.message;
-  if (issue.code === 'invalid_type' && issue.expected) message = `expected ${expectedWords[issue.expected] ?? issue.expected}, found ${found}`;
-  else if (issue.code === 'invalid_value' && issue.values) message = `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, found ${found}`;
-  else if (message === 'Invalid input') message = `is not valid (found ${found})`;
-  return `${path}: ${message}`;
-}
-
 export type Decoded = { ok: true; value: unknown } | { ok: false; reason: string };
 
 /** JSON text to a value; the reason when it is not JSON. */
@@ -76,6 +31,19 @@ export function decodeJSON(raw: string): Decoded {
   } catch (error) {
     return { ok: false, reason: `not valid JSON (${error instanceof Error ? error.message : 'parse error'})` };
   }
+}
+
+/** What sets an unreadable value aside (recovered.ts installs it when it loads); true when it is safely kept. */
+export type Keeper = (entry: { key: string; reason: string; text: string; index: null; id: null }) => boolean;
+let keeper: Keeper | null = null;
+
+/**
+ * Installed by recovered.ts. Until then (the landing page's first moments, which read only
+ * preferences) an unreadable value reads as its default and is never overwritten: a write over it
+ * is refused until it can be set aside first.
+ */
+export function installKeeper(keep: Keeper): void {
+  keeper = keep;
 }
 
 export interface KeyAccessor<T> {
@@ -91,11 +59,19 @@ export interface KeyAccessor<T> {
   subscribe(listener: (value: T) => void): () => void;
 }
 
+/** The first issue as 'path: message' (zod/mini's own message); collections and per-event keys pass `describeIssues` for fuller words. */
+function plainReason(error: { issues: ReadonlyArray<SchemaIssue> } | undefined): string {
+  const issue = error?.issues[0];
+  return issue ? `${issue.path.map(String).join('.') || 'value'}: ${issue.message}` : 'does not have the expected shape';
+}
+
 export interface KeyOptions {
   /** Raw text to a value (default JSON); earlier versions wrote some values as bare text. */
   decode?: (raw: string) => Decoded;
   /** Fixes what earlier versions wrote (numbers typed as strings, ...) before the schema check. */
   normalize?: (value: unknown) => unknown;
+  /** Words for a failed check (issues.ts `describeIssues`); the landing page's preferences keep the plain reason. */
+  explain?: (error: { issues: ReadonlyArray<SchemaIssue> } | undefined, value: unknown) => string;
 }
 
 type Parsed<T> = { status: 'missing' } | { status: 'ok'; value: T } | { status: 'unreadable'; reason: string };
@@ -106,7 +82,7 @@ export function parseValue<T>(raw: string | null, schema: Schema<T>, options: Ke
   if (!decoded.ok) return { status: 'unreadable', reason: decoded.reason };
   const value = options.normalize ? options.normalize(decoded.value) : decoded.value;
   const result = schema.safeParse(value);
-  return result.success ? { status: 'ok', value: result.data } : { status: 'unreadable', reason: describeIssues(result.error, value) };
+  return result.success ? { status: 'ok', value: result.data } : { status: 'unreadable', reason: (options.explain ?? plainReason)(result.error, value) };
 }
 
 /** Subscribes to storage events for one key (key === null means "everything changed", e.g. a restore). */
@@ -124,7 +100,7 @@ export function defineKey<T>(key: string, schema: Schema<T>, fallback: () => T, 
     const raw = rawGet(key);
     const parsed = parseValue(raw, schema, options);
     if (parsed.status === 'ok') return parsed.value;
-    if (parsed.status === 'unreadable' && raw !== null) setAside({ key, reason: parsed.reason, text: raw, index: null, id: null });
+    if (parsed.status === 'unreadable' && raw !== null) keeper?.({ key, reason: parsed.reason, text: raw, index: null, id: null });
     return fallback();
   };
   return {
@@ -133,7 +109,7 @@ export function defineKey<T>(key: string, schema: Schema<T>, fallback: () => T, 
     write(value) {
       const raw = rawGet(key);
       const current = parseValue(raw, schema, options);
-      if (current.status === 'unreadable' && raw !== null && !setAside({ key, reason: current.reason, text: raw, index: null, id: null })) {
+      if (current.status === 'unreadable' && raw !== null && !keeper?.({ key, reason: current.reason, text: raw, index: null, id: null })) {
         return { ok: false, error: new StorageWriteError(key, 'unknown', 'The saved value could not be read or set aside, so it was not overwritten.') };
       }
       let text: string;

@@ -1,5 +1,4 @@
 import { useEffect, type ReactNode } from 'react';
-import { requestPersistentStorage } from '../../storage/health';
 import { Redirect } from 'wouter';
 import { css } from 'styled-system/css';
 import { routes } from '../shell/routes';
@@ -10,7 +9,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const { status } = useAuth();
   // A caterer's business lives in this browser: once signed in, ask it to keep the data when space runs low.
   useEffect(() => {
-    if (status === 'signedIn') void requestPersistentStorage();
+    if (status === 'signedIn') void import('../../storage/health').then((health) => health.requestPersistentStorage());
   }, [status]);
   if (status === 'checking') {
     return (
