@@ -36,7 +36,7 @@ async function noSidewaysScroll(page: Page, where: string) {
   expect.soft(scroll, `${where}: page is ${scroll}px wide in a ${client}px window`).toBeLessThanOrEqual(client);
 }
 
-const publicRoutes = ['/', '/About', '/tutorials', '/login', '/signup', '/signout', '/no-such-page'];
+const publicRoutes = ['/', '/About', '/tutorials', '/login', '/signup', '/signout', '/reset-password', '/no-such-page'];
 const protectedRoutes = ['/dashboard', '/ManageEvents', '/Inventory', '/EmployeeManagement', '/SupplierManagement', '/RecoveredData'];
 
 for (const width of [320, 390, 768]) {
