@@ -13,7 +13,7 @@ import { eventToForm, mergeSamples } from '../../domain/events';
 import { sampleEvents } from '../../domain/sampleEvents';
 import { eventsMachine, type EventsEvent, type RestoreInput } from '../../machines/events/events.machine';
 import { deletedEventIdsStore, eventsStore, type CateringEvent, type WriteResult } from '../../storage';
-import { createPersister, type Persister } from '../shell/persister';
+import { createPersister, handConflicts, type Persister } from '../shell/persister';
 import { notify } from '../shell/toaster';
 import { loadEvents, rememberDeletedId, removeEventKeys, restoreDeletedEvent } from './eventsData';
 
@@ -32,14 +32,14 @@ export function useEventsActor() {
     const state: { send: ((event: EventsEvent) => void) | null; persister: Persister<CateringEvent> } = { send: null, persister: null as never };
     state.persister = createPersister(eventsStore, start.stored, {
       label: 'Events',
-      onConflicts: (conflicts, stored) => {
-        const deletedIds = deletedEventIdsStore.read();
-        state.send?.({ type: 'storage.change', events: mergeSamples(stored, sampleEvents(today), deletedIds), deletedIds });
-        for (const c of conflicts) {
-          if (c.mine) state.send?.({ type: 'save.conflict', mine: c.mine, theirs: c.theirs });
-          else notify({ type: 'warning', title: `Event ${c.theirs!.EventName} was not deleted`, description: 'It was changed in another tab at the same moment, so their version was kept.' });
-        }
-      },
+      onConflicts: handConflicts(
+        (stored) => {
+          const deletedIds = deletedEventIdsStore.read();
+          state.send?.({ type: 'storage.change', events: mergeSamples(stored, sampleEvents(today), deletedIds), deletedIds });
+        },
+        (mine, theirs) => state.send?.({ type: 'save.conflict', mine, theirs }),
+        (event) => `Event ${event.EventName}`,
+      ),
     });
     return state;
   });

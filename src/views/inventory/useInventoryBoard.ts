@@ -11,8 +11,7 @@ import { draftFromItem } from '../../domain/inventory';
 import { inventoryBoardMachine, isEditedElsewhere, type InventoryBoardEvent } from '../../machines/inventory/inventoryBoard.machine';
 import { inventoryItemsStore, suppliersStore } from '../../storage/keys';
 import type { InventoryItem } from '../../storage/schemas';
-import { createPersister, type Persister } from '../shell/persister';
-import { notify } from '../shell/toaster';
+import { createPersister, handConflicts, type Persister } from '../shell/persister';
 
 export type InventoryBoardRef = ActorRefFrom<typeof inventoryBoardMachine>;
 
@@ -61,13 +60,11 @@ export function useInventoryBoard(): InventoryBoardRef {
     const state = { input: { items, supplierNames: supplierNames() }, send: null as ((e: InventoryBoardEvent) => void) | null, persister: null as never as Persister<InventoryItem> };
     state.persister = createPersister(inventoryItemsStore, items, {
       label: 'Inventory',
-      onConflicts: (conflicts, stored) => {
-        state.send?.({ type: 'storage.items', items: stored });
-        for (const c of conflicts) {
-          if (c.mine) state.send?.({ type: 'save.conflict', mine: c.mine, theirs: c.theirs });
-          else notify({ type: 'warning', title: `${c.theirs!.name} was not deleted`, description: 'It was changed in another tab at the same moment, so their version was kept.' });
-        }
-      },
+      onConflicts: handConflicts(
+        (stored) => state.send?.({ type: 'storage.items', items: stored }),
+        (mine, theirs) => state.send?.({ type: 'save.conflict', mine, theirs }),
+        (item) => item.name,
+      ),
     });
     return { ...state, writer: createWriter(state.persister) };
   });

@@ -11,8 +11,7 @@ import { defaultChoices, differences, type Side } from '../../domain/conflict';
 import type { RecordForm } from '../../domain/inventoryRecords';
 import { isEditedElsewhere, recordBookMachine, type BookRecord, type RecordBookEvent } from '../../machines/records/recordBook.machine';
 import type { CollectionAccessor } from '../../storage/collection';
-import { createPersister, type Persister } from '../shell/persister';
-import { notify } from '../shell/toaster';
+import { createPersister, handConflicts, type Persister } from '../shell/persister';
 
 export type RecordBookRef = ActorRefFrom<typeof recordBookMachine>;
 
@@ -32,13 +31,11 @@ export function useRecordBook<R extends BookRecord>({ store, form, onReplaced, l
     const state: { send: ((event: RecordBookEvent) => void) | null; persister: Persister<R> } = { send: null, persister: null as never };
     state.persister = createPersister(store, input.records as R[], {
       label,
-      onConflicts: (conflicts, stored) => {
-        state.send?.({ type: 'storage.change', records: stored });
-        for (const c of conflicts) {
-          if (c.mine) state.send?.({ type: 'save.conflict', mine: c.mine, theirs: c.theirs });
-          else notify({ type: 'warning', title: `${name(c.theirs!)} was not deleted`, description: 'It was changed in another tab at the same moment, so their version was kept.' });
-        }
-      },
+      onConflicts: handConflicts(
+        (stored) => state.send?.({ type: 'storage.change', records: stored }),
+        (mine, theirs) => state.send?.({ type: 'save.conflict', mine, theirs }),
+        name,
+      ),
     });
     return state;
   });

@@ -17,6 +17,25 @@ export interface Persister<R> {
 
 export const retryMs = 10_000;
 
+/**
+ * The usual hand-off of a save's conflicts: the stored list goes to the machine first, then each
+ * conflicting edit (the machine's conflict state); a delete that met another tab's change was not
+ * made, and the caterer is told.
+ */
+export function handConflicts<R>(
+  takeStored: (records: R[]) => void,
+  toConflict: (mine: R, theirs: R | null) => void,
+  name: (record: R) => string,
+): (conflicts: Array<Conflict<R>>, stored: R[]) => void {
+  return (conflicts, stored) => {
+    takeStored(stored);
+    for (const c of conflicts) {
+      if (c.mine) toConflict(c.mine, c.theirs);
+      else if (c.theirs) notify({ type: 'warning', title: `${name(c.theirs)} was not deleted`, description: 'It was changed in another tab at the same moment, so their version was kept.' });
+    }
+  };
+}
+
 export function createPersister<R extends object>(
   store: CollectionAccessor<R>,
   initial: readonly R[],
