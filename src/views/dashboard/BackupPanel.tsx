@@ -124,31 +124,9 @@ export function BackupPanel() {
           Checking the backup…
         </p>
       ) : null}
-      {restore.refusal ? (
-        <div role="alert" className={alertBox}>
-          <p>
-            <strong>Nothing was restored.</strong> {restore.refusal.message}
-          </p>
-          <div>
-            <Button variant="outlineRed" size="sm" onClick={restore.dismiss}>
-              Close
-            </Button>
-          </div>
-        </div>
-      ) : null}
+      {restore.refusal ? <RestoreAlert lead="Nothing was restored." message={restore.refusal.message} onClose={restore.dismiss} /> : null}
       {restore.preview ? <Preview preview={restore.preview} backup={restore.backup} canConfirm={restore.canConfirm} onConfirm={restore.confirm} onCancel={restore.cancel} /> : null}
-      {restore.failure ? (
-        <div role="alert" className={alertBox}>
-          <p>
-            <strong>The restore failed.</strong> {restore.failure}
-          </p>
-          <div>
-            <Button variant="outlineRed" size="sm" onClick={restore.dismiss}>
-              Close
-            </Button>
-          </div>
-        </div>
-      ) : null}
+      {restore.failure ? <RestoreAlert lead="The restore failed." message={restore.failure} onClose={restore.dismiss} /> : null}
       {restore.restored ? (
         <div className={box}>
           <p role="status">Backup restored. Your data from before the restore is kept on this page until you close this message.</p>
@@ -168,5 +146,20 @@ export function BackupPanel() {
         </div>
       ) : null}
     </section>
+  );
+}
+
+function RestoreAlert({ lead, message, onClose }: { lead: string; message: string; onClose: () => void }) {
+  return (
+    <div role="alert" className={alertBox}>
+      <p>
+        <strong>{lead}</strong> {message}
+      </p>
+      <div>
+        <Button variant="outlineRed" size="sm" onClick={onClose}>
+          Close
+        </Button>
+      </div>
+    </div>
   );
 }
