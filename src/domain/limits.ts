@@ -1,0 +1,45 @@
+/**
+ * Sane values (issue 11, part 6): the ceilings and the one check every form uses, so the event form,
+ * the inventory add form and Edit Item dialog, and the Tool Kit's lines refuse the same things with
+ * the same words. Pure; unit-tested in tests/unit/limits.test.ts.
+ */
+
+/** Number of guests: a whole number from 0 to this. */
+export const MAX_GUESTS = 100_000;
+/** Quantities (on hand, re-order level, a line's quantity, amount per unit). */
+export const MAX_QUANTITY = 1_000_000;
+/** Any one price or cost, in dollars. */
+export const MAX_MONEY = 10_000_000;
+/** Discount and tax, in percent. */
+export const MAX_PERCENT = 100;
+
+export interface AmountRule {
+  /** The field's label as the user sees it ('Number of Guests'). */
+  label: string;
+  max: number;
+  /** Whole numbers only. */
+  integer?: boolean;
+  /** Empty text is allowed (read as no value). */
+  optional?: boolean;
+}
+
+export type AmountCheck = { ok: true; value: number | null } | { ok: false; message: string };
+
+const groups = new Intl.NumberFormat('en-CA', { maximumFractionDigits: 2 });
+
+/**
+ * Reads a typed amount against a rule: finite, not negative, not above the ceiling, whole when asked.
+ * The message names the field and says what is allowed ('Number of Guests must be a whole number from 0 to 100,000.').
+ */
+export function checkAmount(text: string | number, rule: AmountRule): AmountCheck {
+  const trimmed = String(text).trim();
+  const range = `from 0 to ${groups.format(rule.max)}`;
+  const wanted = rule.integer ? `a whole number ${range}` : `a number ${range}`;
+  if (trimmed === '') return rule.optional ? { ok: true, value: null } : { ok: false, message: `${rule.label} is required: enter ${wanted}.` };
+  const value = Number(trimmed);
+  if (!Number.isFinite(value)) return { ok: false, message: `${rule.label} must be ${wanted}.` };
+  if (value < 0) return { ok: false, message: `${rule.label} cannot be negative: enter ${wanted}.` };
+  if (value > rule.max) return { ok: false, message: `${rule.label} is too large: enter ${wanted}.` };
+  if (rule.integer && !Number.isInteger(value)) return { ok: false, message: `${rule.label} must be ${wanted}.` };
+  return { ok: true, value };
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { checkAmount, MAX_GUESTS, MAX_MONEY, MAX_PERCENT } from '../../src/domain/limits';
+
+const guests = { label: 'Number of Guests', max: MAX_GUESTS, integer: true };
+
+describe('checkAmount', () => {
+  it('accepts 0, a whole number and the ceiling itself', () => {
+    expect(checkAmount('0', guests)).toEqual({ ok: true, value: 0 });
+    expect(checkAmount(' 120 ', guests)).toEqual({ ok: true, value: 120 });
+    expect(checkAmount('100000', guests)).toEqual({ ok: true, value: 100_000 });
+  });
+  it('refuses 1e20 guests, 100,001 guests, 12.5 guests and -1 guests, naming the field and the range', () => {
+    for (const text of ['1e20', '100001', '12.5', '-1']) {
+      const result = checkAmount(text, guests);
+      expect(result.ok, text).toBe(false);
+      if (!result.ok) expect(result.message).toContain('Number of Guests');
+      if (!result.ok) expect(result.message).toContain('from 0 to 100,000');
+    }
+  });
+  it('refuses text, Infinity and NaN', () => {
+    for (const text of ['lots', 'Infinity', 'NaN', '1,000']) expect(checkAmount(text, guests).ok, text).toBe(false);
+  });
+  it('empty is required unless the rule is optional', () => {
+    expect(checkAmount('', guests)).toEqual({ ok: false, message: 'Number of Guests is required: enter a whole number from 0 to 100,000.' });
+    expect(checkAmount('  ', { ...guests, optional: true })).toEqual({ ok: true, value: null });
+  });
+  it('a price of $6.4e21 is refused; $12.99 and $10,000,000 are fine', () => {
+    const price = { label: 'Price', max: MAX_MONEY };
+    expect(checkAmount('6.4e21', price)).toEqual({ ok: false, message: 'Price is too large: enter a number from 0 to 10,000,000.' });
+    expect(checkAmount('12.99', price)).toEqual({ ok: true, value: 12.99 });
+    expect(checkAmount(10_000_000, price)).toEqual({ ok: true, value: 10_000_000 });
+  });
+  it('discount of 100.5% is refused, 100% is fine', () => {
+    const discount = { label: 'Discount', max: MAX_PERCENT };
+    expect(checkAmount('100.5', discount).ok).toBe(false);
+    expect(checkAmount('100', discount)).toEqual({ ok: true, value: 100 });
+  });
+});
