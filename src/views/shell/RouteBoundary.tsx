@@ -34,7 +34,13 @@ const machine = routeChunkMachine.provide({
 
 export function useRouteChunkActor(key: string) {
   const ref = useActorRef(machine, {
-    input: { key, loaded: loadedRouteChunk(key) !== undefined, online: navigator.onLine, buildId: currentBuildId() },
+    // Prerendering (no browser): online, build unknown; neither shows in the markup.
+    input: {
+      key,
+      loaded: loadedRouteChunk(key) !== undefined,
+      online: typeof navigator === 'undefined' || navigator.onLine,
+      buildId: typeof document === 'undefined' ? null : currentBuildId(),
+    },
   });
   return {
     shows: useSelector(ref, routeChunkShows),
