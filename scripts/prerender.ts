@@ -3,8 +3,9 @@
  * renders every prerenderable route of the route table (src/views/shell/routes.ts) and the 404 page to
  * dist/pages/<PageName>.html, from dist/index.html with
  *   - the markup inside <div id="root"> and the page's <title>;
- *   - <link rel="modulepreload"> for the page's own chunk and the chunks it imports (src/main.tsx loads
- *     it before hydrating: fetched in parallel with the entry, never after it);
+ *   - <link rel="modulepreload"> for the page's own chunk, the route boundary's (src/views/shell/routePage.tsx)
+ *     and the chunks they import (src/main.tsx loads them before hydrating: fetched in parallel with the
+ *     entry, never after it);
  *   - <link rel="preload"> for the heading font's latin bold face, used above the fold.
  * The server (server/app.ts) answers each route's paths with its page; see README "Prerendered pages".
  */
@@ -53,7 +54,7 @@ const fontPreload = fontFile ? `<link rel="preload" href="/assets/${fontFile}" a
 async function prerender(path: string, page: string, withChunk: boolean): Promise<string> {
   const { html, title } = await ssr.render(path);
   const preloads = withChunk
-    ? chunkFiles(pageChunkKey(page))
+    ? [...new Set([...chunkFiles(pageChunkKey(page)), ...chunkFiles('src/views/shell/RouteBoundary.tsx')])]
         .filter((file) => file.endsWith('.js') && !template.includes(`/${file}"`))
         .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`)
     : [];

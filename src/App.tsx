@@ -6,7 +6,7 @@ import { HomePage } from './views/pages/HomePage';
 import { AppActorsProvider } from './views/shell/AppActors';
 import { Layout } from './views/shell/Layout';
 import { Loading } from './views/shell/Loading';
-import { routePage } from './views/shell/RouteBoundary';
+import { loadRouteBoundary, routePage } from './views/shell/routePage';
 import { loadRouteChunk } from './views/shell/routeChunks';
 import { caseInsensitiveParser, matchRoute, notFoundPage, pageRoutes, type PageName } from './views/shell/routes';
 
@@ -42,7 +42,7 @@ export async function loadPageFor(pathname: string): Promise<void> {
   const route = matchRoute(pathname);
   const page = route ? route.page : notFoundPage;
   if (route?.access === 'protected' || page === 'HomePage') return;
-  await loadRouteChunk(page);
+  await Promise.all([loadRouteChunk(page), loadRouteBoundary()]);
 }
 
 /** `ssrPath`: the path to render when prerendering at build time (src/entry-server.tsx); the browser's address otherwise. */

@@ -4,13 +4,13 @@
  * (also run when the browser comes back online) or, after a redeploy, "A new version is available".
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { Component, type ComponentType, type ReactNode } from 'react';
+import { Component, type ReactNode } from 'react';
 import { fromCallback, fromPromise } from 'xstate';
 import { routeChunkMachine, routeChunkShows, type RouteChunkEvent } from '../../machines/shell/routeChunk.machine';
 import { currentBuildId, fetchBuildId } from './buildId';
 import { Loading } from './Loading';
 import { RouteError } from './RouteError';
-import { defineRouteChunk, loadedRouteChunk, loadRouteChunk } from './routeChunks';
+import { loadedRouteChunk, loadRouteChunk } from './routeChunks';
 
 const machine = routeChunkMachine.provide({
   actors: {
@@ -65,7 +65,7 @@ class PageBoundary extends Component<{ onError: () => void; children: ReactNode 
   }
 }
 
-function RouteBoundary({ chunk }: { chunk: string }) {
+export function RouteBoundary({ chunk }: { chunk: string }) {
   const route = useRouteChunkActor(chunk);
   const Page = loadedRouteChunk(chunk);
   if (route.shows === 'page' && Page) {
@@ -78,12 +78,4 @@ function RouteBoundary({ chunk }: { chunk: string }) {
   if (route.shows === 'loading' || route.shows === 'page') return <Loading />;
   if (route.shows === 'retrying') return <Loading>Trying again…</Loading>;
   return <RouteError shows={route.shows} onRetry={route.retry} onReload={route.reload} />;
-}
-
-/** A route's page, loaded from its own chunk on first visit, behind its own error boundary. */
-export function routePage(key: string, load: () => Promise<ComponentType>): ComponentType {
-  defineRouteChunk(key, load);
-  const RoutePage = () => <RouteBoundary chunk={key} />;
-  RoutePage.displayName = `RoutePage(${key})`;
-  return RoutePage;
 }
