@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { registerAssets, staticGlobIgnore } from './assets.ts';
 import { registerAuth, type AuthOptions } from './auth/index.ts';
 import { HSTS, makeOriginPolicy, refuseUnknownHost } from './origin.ts';
+import { pageFileFor } from './pages.ts';
 
 export interface AppOptions {
   distDir: string;
@@ -113,12 +114,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await registerAssets(app, { distDir: options.distDir, retainedDir: options.retainedAssetsDir });
 
-  // SPA fallback: any GET that is not a file or an API call gets index.html, so a reload on any route works.
+  // Pages: any GET that is not a file or an API call gets a page, so a reload on any route works. A route
+  // the build prerendered gets its HTML (dist/pages/), any other route the app shell (index.html); a path
+  // the client router does not know gets the 404 page with status 404 (server/pages.ts).
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(url);
     if ((request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/auth/') && !looksLikeFile) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      const page = pageFileFor(options.distDir, url);
+      return reply.code(page.status).header('Cache-Control', 'no-cache').sendFile(page.file);
     }
     return reply.code(404).type('application/json').send({ code: 404, error_code: 'not_found', msg: 'Not found' });
   });

@@ -19,7 +19,7 @@ import type { FastifyInstance } from 'fastify';
 export const DEFAULT_RETENTION_DAYS = 7;
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Files @fastify/static must not route itself: this module serves them. */
-export const staticGlobIgnore = ['assets/**', 'version.json'];
+export const staticGlobIgnore = ['assets/**', 'version.json', 'pages/**'];
 
 const RETIRED_AT = '.retired-at';
 // A hashed asset name as Vite writes it (plus .br/.gz): no slashes, no leading dot, no `..`.

@@ -6,59 +6,67 @@ import { HomePage } from './views/pages/HomePage';
 import { AppActorsProvider } from './views/shell/AppActors';
 import { Layout } from './views/shell/Layout';
 import { Loading } from './views/shell/Loading';
-import { routePage } from './views/shell/RouteBoundary';
-import { caseInsensitiveParser, routes } from './views/shell/routes';
+import { loadRouteBoundary, routePage } from './views/shell/routePage';
+import { loadRouteChunk } from './views/shell/routeChunks';
+import { caseInsensitiveParser, matchRoute, notFoundPage, pageRoutes, type PageName } from './views/shell/routes';
 
 // Every page but the landing page is a lazy chunk (and supabase-js loads only when needed): the landing page stays small.
 // Each one renders behind its own error boundary inside the layout: Retry, back online, or reload for a new version.
+// Which path shows which page is the route table in views/shell/routes.ts; here is only how each page loads.
 const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   routePage(name, () => load().then((m) => m[name]));
-const AboutPage = named(() => import('./views/pages/AboutPage'), 'AboutPage');
-const NotFoundPage = named(() => import('./views/pages/NotFoundPage'), 'NotFoundPage');
-const TutorialsPage = named(() => import('./views/pages/TutorialsPage'), 'TutorialsPage');
-const LoginPage = named(() => import('./views/pages/LoginPage'), 'LoginPage');
-const SignupPage = named(() => import('./views/pages/SignupPage'), 'SignupPage');
-const ResetPasswordPage = named(() => import('./views/pages/ResetPasswordPage'), 'ResetPasswordPage');
-const SignedOutPage = named(() => import('./views/pages/SignedOutPage'), 'SignedOutPage');
-const DashboardPage = named(() => import('./views/pages/DashboardPage'), 'DashboardPage');
-const EventsPage = named(() => import('./views/pages/EventsPage'), 'EventsPage');
-const InventoryPage = named(() => import('./views/pages/InventoryPage'), 'InventoryPage');
-const EmployeesPage = named(() => import('./views/pages/EmployeesPage'), 'EmployeesPage');
-const SuppliersPage = named(() => import('./views/pages/SuppliersPage'), 'SuppliersPage');
-const RecoveredDataPage = named(() => import('./views/pages/RecoveredDataPage'), 'RecoveredDataPage');
+const pages: Record<PageName, ComponentType> = {
+  HomePage,
+  AboutPage: named(() => import('./views/pages/AboutPage'), 'AboutPage'),
+  NotFoundPage: named(() => import('./views/pages/NotFoundPage'), 'NotFoundPage'),
+  TutorialsPage: named(() => import('./views/pages/TutorialsPage'), 'TutorialsPage'),
+  LoginPage: named(() => import('./views/pages/LoginPage'), 'LoginPage'),
+  SignupPage: named(() => import('./views/pages/SignupPage'), 'SignupPage'),
+  ResetPasswordPage: named(() => import('./views/pages/ResetPasswordPage'), 'ResetPasswordPage'),
+  SignedOutPage: named(() => import('./views/pages/SignedOutPage'), 'SignedOutPage'),
+  DashboardPage: named(() => import('./views/pages/DashboardPage'), 'DashboardPage'),
+  EventsPage: named(() => import('./views/pages/EventsPage'), 'EventsPage'),
+  InventoryPage: named(() => import('./views/pages/InventoryPage'), 'InventoryPage'),
+  EmployeesPage: named(() => import('./views/pages/EmployeesPage'), 'EmployeesPage'),
+  SuppliersPage: named(() => import('./views/pages/SuppliersPage'), 'SuppliersPage'),
+  RecoveredDataPage: named(() => import('./views/pages/RecoveredDataPage'), 'RecoveredDataPage'),
+};
+const NotFound = pages[notFoundPage];
 
-const protectedRoutes: Array<[string, ComponentType]> = [
-  [routes.dashboard, DashboardPage],
-  [routes.events, EventsPage],
-  [routes.inventory, InventoryPage],
-  [routes.employees, EmployeesPage],
-  [routes.suppliers, SuppliersPage],
-  [routes.recovered, RecoveredDataPage],
-];
+/**
+ * Loads the chunk of the page `pathname` shows, so that a render of it shows the page at once (not
+ * "Loading…"): before prerendering it, and before hydrating the prerendered markup. A protected
+ * page's markup is the session check's loading state, so its chunk is not needed yet.
+ */
+export async function loadPageFor(pathname: string): Promise<void> {
+  const route = matchRoute(pathname);
+  const page = route ? route.page : notFoundPage;
+  if (route?.access === 'protected' || page === 'HomePage') return;
+  await Promise.all([loadRouteChunk(page), loadRouteBoundary()]);
+}
 
-export function App() {
+/** `ssrPath`: the path to render when prerendering at build time (src/entry-server.tsx); the browser's address otherwise. */
+export function App({ ssrPath }: { ssrPath?: string }) {
   return (
     <AppActorsProvider>
       <AuthProvider>
-        <Router parser={caseInsensitiveParser}>
+        <Router parser={caseInsensitiveParser} ssrPath={ssrPath}>
           <Layout>
             <Suspense fallback={<Loading />}>
               <Switch>
-                <Route path={routes.home} component={HomePage} />
-                <Route path={routes.about} component={AboutPage} />
-                <Route path={routes.tutorials} component={TutorialsPage} />
-                <Route path={routes.login} component={LoginPage} />
-                <Route path={routes.signup} component={SignupPage} />
-                <Route path={routes.signout} component={SignedOutPage} />
-                <Route path={routes.resetPassword} component={ResetPasswordPage} />
-                {protectedRoutes.map(([path, Page]) => (
-                  <Route key={path} path={path}>
-                    <RequireAuth>
-                      <Page />
-                    </RequireAuth>
-                  </Route>
-                ))}
-                <Route component={NotFoundPage} />
+                {pageRoutes.map(({ path, page, access }) => {
+                  const Page = pages[page];
+                  return access === 'protected' ? (
+                    <Route key={path} path={path}>
+                      <RequireAuth>
+                        <Page />
+                      </RequireAuth>
+                    </Route>
+                  ) : (
+                    <Route key={path} path={path} component={Page} />
+                  );
+                })}
+                <Route component={NotFound} />
               </Switch>
             </Suspense>
           </Layout>

@@ -2,8 +2,8 @@ import '@fontsource/cinzel/400.css';
 import '@fontsource/cinzel/700.css';
 import './styles/index.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './App';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App, loadPageFor } from './App';
 import { navigate } from 'wouter/use-browser-location';
 import { routes } from './views/shell/routes';
 import { whenIdle } from './views/shell/idle';
@@ -28,13 +28,24 @@ whenIdle(() => {
   );
 });
 
+// A prerendered page (scripts/prerender.ts) is hydrated: React adopts the markup already on screen.
+// Its own chunk (preloaded by the page's <link rel="modulepreload">) is loaded first, so the first
+// render matches the markup. Pages served as the bare shell are rendered here from scratch.
 const rootElement = document.getElementById('root');
 if (!rootElement) {
   console.error('No root element found');
 } else {
-  createRoot(rootElement).render(
+  const app = (
     <StrictMode>
       <App />
-    </StrictMode>,
+    </StrictMode>
   );
+  if (rootElement.hasChildNodes()) {
+    // If the chunk cannot be loaded (offline), hydration goes ahead and the route shows its retry panel.
+    void loadPageFor(window.location.pathname)
+      .catch(() => undefined)
+      .then(() => hydrateRoot(rootElement, app));
+  } else {
+    createRoot(rootElement).render(app);
+  }
 }

@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { execFileSync, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, ROOT, spawnServer, waitForExit } from '../server/process.ts';
@@ -189,8 +189,12 @@ function rebuildWithNewHashes(distDir: string) {
   rmSync(assets, { recursive: true });
   mkdirSync(assets);
   for (const [name, data] of files) writeFileSync(join(assets, renamed.get(name)!), /\.(js|css)$/.test(name) ? rewrite(data.toString('utf8')) : data);
-  writeFileSync(join(distDir, 'index.html'), rewrite(readFileSync(join(distDir, 'index.html'), 'utf8')));
-  // precompress would write these afresh; the copies from the old build must not be served.
-  rmSync(join(distDir, 'index.html.br'), { force: true });
-  rmSync(join(distDir, 'index.html.gz'), { force: true });
+  // The shell and the prerendered pages (scripts/prerender.ts) name the new chunks too.
+  const pages = existsSync(join(distDir, 'pages')) ? readdirSync(join(distDir, 'pages')).filter((n) => n.endsWith('.html')).map((n) => join('pages', n)) : [];
+  for (const html of ['index.html', ...pages]) {
+    writeFileSync(join(distDir, html), rewrite(readFileSync(join(distDir, html), 'utf8')));
+    // precompress would write these afresh; the copies from the old build must not be served.
+    rmSync(join(distDir, `${html}.br`), { force: true });
+    rmSync(join(distDir, `${html}.gz`), { force: true });
+  }
 }

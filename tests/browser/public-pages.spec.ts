@@ -32,8 +32,9 @@ test('a deep link survives a reload', async ({ page }) => {
 });
 
 test('404 page has the soup message, an image and a Homepage button to /', async ({ page }) => {
+  // The server knows the client's route table: an unknown path is answered with its 404 page and status.
   const response = await page.goto('/this/does/not/exist');
-  expect(response?.status()).toBe(200);
+  expect(response?.status()).toBe(404);
   await expect(page.getByText(/in the soup/)).toBeVisible();
   await expect(page.getByRole('img', { name: /soup bowl/ })).toBeVisible();
   await page.getByRole('link', { name: 'Homepage' }).click();

@@ -8,6 +8,7 @@ import { fromCallback } from 'xstate';
 import { colorModeMachine } from '../../machines/colorMode.machine';
 import { soundMachine } from '../../machines/sound.machine';
 import { colorModeStore, soundMutedStore, type ColorModePreference } from '../../storage/preferences';
+import { useHydrated } from './hydration';
 import { notify } from './toaster';
 
 function applyMode(mode: 'light' | 'dark') {
@@ -71,8 +72,10 @@ function SoundSync() {
 
 export function AppActorsProvider({ children }: { children: ReactNode }) {
   // Hydrated once: the actors are created from the first render's input and follow storage events after.
+  // Prerendering at build time there is no window: storage reads give the defaults (light, muted), which
+  // the nav bar also shows until hydration is over (useHydrated), so the markup matches.
   const [inputs] = useState(() => ({
-    colorMode: { preference: colorModeStore.read(), systemDark: window.matchMedia('(prefers-color-scheme: dark)').matches },
+    colorMode: { preference: colorModeStore.read(), systemDark: typeof window !== 'undefined' && window.matchMedia('(prefers-color-scheme: dark)').matches },
     sound: { muted: soundMutedStore.read() },
   }));
   return (
@@ -88,7 +91,10 @@ export function AppActorsProvider({ children }: { children: ReactNode }) {
 /** Narrow selectors and a small api for the nav bar controls. */
 export function useColorMode() {
   const ref = ColorModeContext.useActorRef();
-  const isDark = ColorModeContext.useSelector((s) => s.hasTag('dark'));
+  const hydrated = useHydrated();
+  // Until hydration is over, what the prerendered page shows: the default (light). The page itself is
+  // already dark by then if it should be (public/theme-init.js); only the button's wording follows.
+  const isDark = ColorModeContext.useSelector((s) => s.hasTag('dark')) && hydrated;
   const preference = ColorModeContext.useSelector((s) => s.context.preference);
   return {
     isDark,
@@ -100,7 +106,9 @@ export function useColorMode() {
 
 export function useSound() {
   const ref = SoundContext.useActorRef();
-  const muted = SoundContext.useSelector((s) => s.hasTag('muted'));
+  const hydrated = useHydrated();
+  // Until hydration is over, the prerendered default: muted.
+  const muted = SoundContext.useSelector((s) => s.hasTag('muted')) || !hydrated;
   return {
     muted,
     toggle: () => ref.send({ type: 'sound.toggle' }),

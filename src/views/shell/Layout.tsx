@@ -13,7 +13,10 @@ export function Layout({ children }: { children: ReactNode }) {
       <main id="main" className={css({ flex: '1', display: 'flex', flexDirection: 'column' })}>
         {children}
       </main>
-      <footer className={css({ borderTopWidth: '3px', borderColor: 'primary', bg: 'surface', py: '4', px: '6', textAlign: 'center', fontSize: 'sm', color: 'fgMuted' })}>
+      <footer
+        className={css({ borderTopWidth: '3px', borderColor: 'primary', bg: 'surface', py: '4', px: '6', textAlign: 'center', fontSize: 'sm', color: 'fgMuted' })}
+        suppressHydrationWarning
+      >
         © {new Date().getFullYear()} Cater Captain. All rights reserved.
       </footer>
       <LazyToaster />

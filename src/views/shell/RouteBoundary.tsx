@@ -4,13 +4,13 @@
  * (also run when the browser comes back online) or, after a redeploy, "A new version is available".
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { Component, type ComponentType, type ReactNode } from 'react';
+import { Component, type ReactNode } from 'react';
 import { fromCallback, fromPromise } from 'xstate';
 import { routeChunkMachine, routeChunkShows, type RouteChunkEvent } from '../../machines/shell/routeChunk.machine';
 import { currentBuildId, fetchBuildId } from './buildId';
 import { Loading } from './Loading';
 import { RouteError } from './RouteError';
-import { defineRouteChunk, loadedRouteChunk, loadRouteChunk } from './routeChunks';
+import { loadedRouteChunk, loadRouteChunk } from './routeChunks';
 
 const machine = routeChunkMachine.provide({
   actors: {
@@ -34,7 +34,13 @@ const machine = routeChunkMachine.provide({
 
 export function useRouteChunkActor(key: string) {
   const ref = useActorRef(machine, {
-    input: { key, loaded: loadedRouteChunk(key) !== undefined, online: navigator.onLine, buildId: currentBuildId() },
+    // Prerendering (no browser): online, build unknown; neither shows in the markup.
+    input: {
+      key,
+      loaded: loadedRouteChunk(key) !== undefined,
+      online: typeof navigator === 'undefined' || navigator.onLine,
+      buildId: typeof document === 'undefined' ? null : currentBuildId(),
+    },
   });
   return {
     shows: useSelector(ref, routeChunkShows),
@@ -59,7 +65,7 @@ class PageBoundary extends Component<{ onError: () => void; children: ReactNode 
   }
 }
 
-function RouteBoundary({ chunk }: { chunk: string }) {
+export function RouteBoundary({ chunk }: { chunk: string }) {
   const route = useRouteChunkActor(chunk);
   const Page = loadedRouteChunk(chunk);
   if (route.shows === 'page' && Page) {
@@ -72,12 +78,4 @@ function RouteBoundary({ chunk }: { chunk: string }) {
   if (route.shows === 'loading' || route.shows === 'page') return <Loading />;
   if (route.shows === 'retrying') return <Loading>Trying again…</Loading>;
   return <RouteError shows={route.shows} onRetry={route.retry} onReload={route.reload} />;
-}
-
-/** A route's page, loaded from its own chunk on first visit, behind its own error boundary. */
-export function routePage(key: string, load: () => Promise<ComponentType>): ComponentType {
-  defineRouteChunk(key, load);
-  const RoutePage = () => <RouteBoundary chunk={key} />;
-  RoutePage.displayName = `RoutePage(${key})`;
-  return RoutePage;
 }

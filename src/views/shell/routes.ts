@@ -38,9 +38,72 @@ export const menuItems: MenuItem[] = [
   { label: 'signout', href: routes.signout, protected: false },
 ];
 
-/** wouter parser: exact, case-insensitive, trailing slash allowed. */
+/**
+ * Every page the router knows, in the order it tries them; a path none of them matches is the 404
+ * page (`notFoundPage`). This one list drives the client's routes (App.tsx), the pages the build
+ * prerenders (scripts/prerender.ts) and which paths the server answers with 404 (server/app.ts).
+ *
+ * - `page`: the page component's name (App.tsx loads each from its own chunk, the landing page apart);
+ * - `access`: `protected` pages need a signed-in user; their prerendered HTML is only the layout and
+ *   the session check's loading state, never a caterer's data;
+ * - `prerender: false`: served as the bare app shell and rendered in the browser (a page that reads
+ *   the address or the session as it renders). A path with `:params` is never prerendered.
+ *
+ * A new page is one entry here (and its loader in App.tsx, which the type checker asks for).
+ */
+export interface PageRoute {
+  path: string;
+  page: string;
+  access: 'public' | 'protected';
+  prerender?: false;
+}
+
+export const pageRoutes = [
+  { path: routes.home, page: 'HomePage', access: 'public' },
+  { path: routes.about, page: 'AboutPage', access: 'public' },
+  { path: routes.tutorials, page: 'TutorialsPage', access: 'public' },
+  { path: routes.login, page: 'LoginPage', access: 'public' },
+  { path: routes.signup, page: 'SignupPage', access: 'public' },
+  { path: routes.signout, page: 'SignedOutPage', access: 'public' },
+  // supabase-js reads the recovery session from the link's address: rendered in the browser only.
+  { path: routes.resetPassword, page: 'ResetPasswordPage', access: 'public', prerender: false },
+  { path: routes.dashboard, page: 'DashboardPage', access: 'protected' },
+  { path: routes.events, page: 'EventsPage', access: 'protected' },
+  { path: routes.inventory, page: 'InventoryPage', access: 'protected' },
+  { path: routes.employees, page: 'EmployeesPage', access: 'protected' },
+  { path: routes.suppliers, page: 'SuppliersPage', access: 'protected' },
+  { path: routes.recovered, page: 'RecoveredDataPage', access: 'protected' },
+] as const satisfies readonly PageRoute[];
+
+export type PageName = (typeof pageRoutes)[number]['page'] | typeof notFoundPage;
+/** Shown for every path no route matches (prerendered, and answered with status 404 by the server). */
+export const notFoundPage = 'NotFoundPage';
+
+/**
+ * wouter parser: exact, case-insensitive, trailing slash allowed; a `:name` segment matches one
+ * path segment and becomes a param.
+ */
 export function caseInsensitiveParser(route: string): { pattern: RegExp; keys: string[] } {
   if (route === '*' || route === '/*') return { pattern: /^.*$/, keys: [] };
-  const escaped = route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\/$/, '');
-  return { pattern: new RegExp(`^${escaped}/?$`, 'i'), keys: [] };
+  const keys: string[] = [];
+  const source = route
+    .replace(/\/$/, '')
+    .split('/')
+    .map((segment) => {
+      if (!segment.startsWith(':')) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      keys.push(segment.slice(1));
+      return '([^/]+?)';
+    })
+    .join('/');
+  return { pattern: new RegExp(`^${source}/?$`, 'i'), keys };
+}
+
+/** Whether a route's path has `:params` (such a route is rendered in the browser, never prerendered). */
+export function hasParams(path: string): boolean {
+  return caseInsensitiveParser(path).keys.length > 0;
+}
+
+/** The route the client router shows for `pathname`, or null for the 404 page. */
+export function matchRoute(pathname: string): (typeof pageRoutes)[number] | null {
+  return pageRoutes.find((route) => caseInsensitiveParser(route.path).pattern.test(pathname)) ?? null;
 }

@@ -1,0 +1,79 @@
+/**
+ * Page-load figures as a visitor on a slow phone gets them: a fresh browser context per run (no
+ * cache, no storage), the network cache disabled and the CPU slowed 4x through the DevTools protocol.
+ *
+ * - FCP and LCP from the page's own paint timeline (`paint`, `largest-contentful-paint` entries);
+ * - CLS: the sum of `layout-shift` entries not caused by input;
+ * - TBT: for every long task after FCP, the part over 50 ms (as Lighthouse counts it), until the page
+ *   has settled (network idle, idle-loaded chunks included);
+ * - script time: Chromium's `ScriptDuration` (Performance.getMetrics) for the whole load, idle chunks included.
+ *
+ * Observers are registered by an init script, before any page script, so nothing is missed.
+ */
+import type { Browser } from '@playwright/test';
+
+export interface PaintFigures {
+  fcp: number;
+  lcp: number;
+  cls: number;
+  tbt: number;
+  scriptMs: number;
+}
+
+const observe = () => {
+  const w = window as unknown as { __bench: { lcp: number; cls: number; longTasks: Array<[number, number]> } };
+  w.__bench = { lcp: 0, cls: 0, longTasks: [] };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) w.__bench.lcp = Math.max(w.__bench.lcp, e.startTime);
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!e.hadRecentInput) w.__bench.cls += e.value;
+  }).observe({ type: 'layout-shift', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) w.__bench.longTasks.push([e.startTime, e.duration]);
+  }).observe({ type: 'longtask', buffered: true });
+};
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** One cold load of `url` at 4x CPU slowdown. */
+export async function measureLoad(browser: Browser, url: string, cpuSlowdown = 4): Promise<PaintFigures> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(observe);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+    await cdp.send('Performance.enable');
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForLoadState('networkidle');
+    // The menu, toaster and set-aside handling load when the page is idle: let them run.
+    await page.waitForTimeout(1500);
+    const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> };
+    const scriptMs = (metrics.find((m) => m.name === 'ScriptDuration')?.value ?? 0) * 1000;
+    const seen = await page.evaluate(() => {
+      const w = window as unknown as { __bench: { lcp: number; cls: number; longTasks: Array<[number, number]> } };
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+      return { fcp, ...w.__bench };
+    });
+    const tbt = seen.longTasks.filter(([start]) => start >= seen.fcp).reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
+    return { fcp: seen.fcp, lcp: seen.lcp || seen.fcp, cls: seen.cls, tbt, scriptMs };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The median of each figure over `runs` cold loads. */
+export async function measurePaint(browser: Browser, url: string, runs = 3): Promise<PaintFigures> {
+  const all: PaintFigures[] = [];
+  for (let i = 0; i < runs; i++) all.push(await measureLoad(browser, url));
+  return {
+    fcp: median(all.map((f) => f.fcp)),
+    lcp: median(all.map((f) => f.lcp)),
+    cls: median(all.map((f) => f.cls)),
+    tbt: median(all.map((f) => f.tbt)),
+    scriptMs: median(all.map((f) => f.scriptMs)),
+  };
+}

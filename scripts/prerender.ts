@@ -1,0 +1,84 @@
+/**
+ * Build step after `vite build` (client), the SSR build of src/entry-server.tsx and `build-assets stamp`:
+ * renders every prerenderable route of the route table (src/views/shell/routes.ts) and the 404 page to
+ * dist/pages/<PageName>.html, from dist/index.html with
+ *   - the markup inside <div id="root"> and the page's <title>;
+ *   - <link rel="modulepreload"> for the page's own chunk, the route boundary's (src/views/shell/routePage.tsx)
+ *     and the chunks they import (src/main.tsx loads them before hydrating: fetched in parallel with the
+ *     entry, never after it);
+ *   - <link rel="preload"> for the heading font's latin bold face, used above the fold.
+ * The server (server/app.ts) answers each route's paths with its page; see README "Prerendered pages".
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const root = new URL('..', import.meta.url).pathname;
+const distDir = process.env.DIST_DIR ?? join(root, 'dist');
+const ssrEntry = join(root, '.ssr', 'entry-server.js');
+
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  src?: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const ssr = (await import(pathToFileURL(ssrEntry).href)) as typeof import('../src/entry-server');
+const template = readFileSync(join(distDir, 'index.html'), 'utf8');
+const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+
+if (!template.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty <div id="root"></div> to fill');
+
+/** The files of a chunk and of every chunk it imports statically, less those index.html already loads. */
+function chunkFiles(key: string, seen = new Set<string>()): string[] {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(key)) return [];
+  seen.add(key);
+  return [chunk.file, ...(chunk.imports ?? []).flatMap((k) => chunkFiles(k, seen))];
+}
+
+function pageChunkKey(page: string): string {
+  const key = Object.keys(manifest).find((k) => k === `src/views/pages/${page}.tsx`) ?? Object.keys(manifest).find((k) => manifest[k]!.name === page);
+  if (!key) throw new Error(`No chunk for ${page} in the build manifest`);
+  return key;
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const fontFile = readdirSync(join(distDir, 'assets')).find((name) => /^cinzel-latin-700-normal-.*\.woff2$/.test(name));
+const fontPreload = fontFile ? `<link rel="preload" href="/assets/${fontFile}" as="font" type="font/woff2" crossorigin />` : '';
+
+async function prerender(path: string, page: string, withChunk: boolean): Promise<string> {
+  const { html, title } = await ssr.render(path);
+  const preloads = withChunk
+    ? [...new Set([...chunkFiles(pageChunkKey(page)), ...chunkFiles('src/views/shell/RouteBoundary.tsx')])]
+        .filter((file) => file.endsWith('.js') && !template.includes(`/${file}"`))
+        .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`)
+    : [];
+  return template
+    .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
+    .replace('</head>', () => `  ${[fontPreload, ...preloads].filter(Boolean).join('\n    ')}\n  </head>`);
+}
+
+const outDir = join(distDir, 'pages');
+if (existsSync(outDir)) rmSync(outDir, { recursive: true });
+mkdirSync(outDir);
+const written: string[] = [];
+for (const route of ssr.pageRoutes) {
+  if ('prerender' in route && route.prerender === false) continue;
+  if (ssr.hasParams(route.path)) continue;
+  // A protected page's markup is the session check's loading state: its chunk is loaded after sign-in.
+  const withChunk = route.access === 'public' && route.page !== 'HomePage';
+  writeFileSync(join(outDir, `${route.page}.html`), await prerender(route.path, route.page, withChunk));
+  written.push(`${route.path} -> pages/${route.page}.html`);
+}
+// Any path no route matches shows the 404 page; this one stands for them all.
+const unknownPath = '/__no-such-page__';
+if (ssr.matchRoute(unknownPath)) throw new Error(`${unknownPath} matches a route`);
+writeFileSync(join(outDir, `${ssr.notFoundPage}.html`), await prerender(unknownPath, ssr.notFoundPage, true));
+written.push(`404 -> pages/${ssr.notFoundPage}.html`);
+console.log(`Prerendered ${written.length} pages:\n  ${written.join('\n  ')}`);

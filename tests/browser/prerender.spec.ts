@@ -1,0 +1,155 @@
+/**
+ * Prerendered public pages (issue 12): the HTML carries the page before any script runs, React
+ * hydrates it without a mismatch, the saved colour mode still paints first, and protected routes carry
+ * only their loading state.
+ */
+import { expect, test, type Page } from '@playwright/test';
+
+const publicPages = [
+  { path: '/', heading: 'Cater Captain', button: /Play video: Cater Captain overview/, links: ['Get Started', 'Learn', 'Sign Up Now'] },
+  { path: '/About', heading: 'About Cater Captain', links: ['Get Started'] },
+  { path: '/tutorials', heading: 'Learn the ropes', button: /Play video: Event Management/, links: ['Join The Crew'] },
+  { path: '/login', heading: 'Login', button: /^Login$/, links: ['Sign up here'] },
+  { path: '/signup', heading: 'Sign up', button: /^Sign Up$/, links: ['Log In'] },
+  { path: '/signout', heading: 'Sign out', links: ['Get Started'] },
+  { path: '/no-such-page', heading: '404 - Page Not Found', links: ['Homepage'] },
+];
+
+/** Console errors and warnings, and uncaught errors, from the moment the page starts loading. */
+function collectProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
+test.describe('with JavaScript disabled', () => {
+  test.use({ javaScriptEnabled: false });
+  for (const { path, heading, button, links } of publicPages) {
+    test(`${path} is in the HTML: heading, nav, text, buttons and links`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Cater Captain: home' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Dark Mode' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toContainText('All rights reserved.');
+      if (button) await expect(page.getByRole('button', { name: button }).first()).toBeVisible();
+      for (const name of links) await expect(page.getByRole('link', { name, exact: true }).first()).toBeVisible();
+      expect(await page.title()).toContain('Cater Captain');
+    });
+  }
+
+  test('the landing page has its six blurbs and the calls to action', async ({ page }) => {
+    await page.goto('/');
+    for (const title of ['Plan every event', 'Keep inventory shipshape', 'Know your suppliers', 'Export your data tables', 'Manage your crew', 'A tool kit for each event']) {
+      await expect(page.getByRole('heading', { level: 3, name: title })).toBeVisible();
+    }
+    await expect(page.getByText('Take the helm of your catering business')).toBeVisible();
+    expect(await page.title()).toBe('Home · Cater Captain');
+  });
+
+  test('the login form is there with its labelled fields', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByLabel('Email')).toBeVisible();
+    await expect(page.getByLabel('Password')).toBeVisible();
+    await expect(page.getByText('demo@catercaptain.com')).toBeVisible();
+  });
+});
+
+for (const { path, heading } of publicPages) {
+  test(`${path} hydrates without a warning or error in the console`, async ({ page }) => {
+    const problems = collectProblems(page);
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    // Hydrated and working: the sound toggle answers a click.
+    await page.getByRole('button', { name: 'Unmute Button Sounds' }).click();
+    await expect(page.getByRole('button', { name: 'Mute Button Sounds' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // The 404 page's own document answers 404, which Chromium logs; nothing else may be logged.
+    expect(problems.filter((p) => !(path === '/no-such-page' && /status of 404/.test(p)))).toEqual([]);
+  });
+}
+
+test('hydration with saved settings (dark, unmuted) gives no mismatch and shows them', async ({ page }) => {
+  await page.addInitScript(() => {
+    localStorage.setItem('colorMode', '"dark"');
+    localStorage.setItem('soundMuted', 'false');
+  });
+  const problems = collectProblems(page);
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Light Mode' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Mute Button Sounds' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(problems).toEqual([]);
+});
+
+test('the landing page buttons work after hydration', async ({ page }) => {
+  const problems = collectProblems(page);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Dark Mode' }).click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await page.getByRole('button', { name: 'Light Mode' }).click();
+  await expect(page.locator('html')).toHaveClass(/light/);
+  await page.getByRole('button', { name: 'Play video: Cater Captain overview' }).click();
+  await expect(page.locator('video[aria-label="Cater Captain overview"]')).toHaveCount(1);
+  await page.getByRole('link', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('a saved dark mode paints the prerendered page dark before any module script runs', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('colorMode', '"dark"'));
+  // No app script runs: only the HTML, the stylesheet and theme-init.js (in <head>) arrive.
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Cater Captain' })).toBeVisible();
+  const painted = await page.evaluate(() => ({
+    dark: document.documentElement.classList.contains('dark'),
+    background: getComputedStyle(document.body).backgroundColor,
+  }));
+  expect(painted.dark).toBe(true);
+  // The dark theme's background (bg token), not the light one.
+  const [r, g, b] = painted.background.match(/\d+/g)!.map(Number);
+  expect(r! + g! + b!).toBeLessThan(3 * 80);
+});
+
+test('without a saved mode the prerendered page paints light', async ({ page }) => {
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const [r, g, b] = background.match(/\d+/g)!.map(Number);
+  expect(r! + g! + b!).toBeGreaterThan(3 * 200);
+});
+
+test('a protected route is its loading state in the HTML, with no private data', async ({ request }) => {
+  for (const path of ['/Inventory', '/dashboard', '/ManageEvents', '/EmployeeManagement', '/SupplierManagement', '/RecoveredData']) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    const html = await response.text();
+    expect(html, path).toContain('Checking your session…');
+    expect(html, path).not.toMatch(/inventoryItems|Need to Order|Use Mock Data|supabase/i);
+  }
+});
+
+test('a protected route hydrates into the redirect to /login when signed out', async ({ page }) => {
+  const problems = collectProblems(page);
+  await page.goto('/Inventory');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('unknown paths get the 404 page with status 404; known routes, any case, get 200', async ({ request }) => {
+  for (const path of ['/no-such-page', '/About/extra', '/inventory/5', '/tutorial']) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(404);
+    expect(await response.text(), path).toContain('404 - Page Not Found');
+  }
+  for (const path of ['/', '/About', '/about/', '/TUTORIALS', '/login', '/reset-password', '/Inventory']) {
+    expect((await request.get(path)).status(), path).toBe(200);
+  }
+});
