@@ -8,6 +8,7 @@ import { fromCallback } from 'xstate';
 import { colorModeMachine } from '../../machines/colorMode.machine';
 import { soundMachine } from '../../machines/sound.machine';
 import { colorModeStore, soundMutedStore, type ColorModePreference } from '../../storage/preferences';
+import { inspect } from './inspector';
 import { notify } from './toaster';
 
 function applyMode(mode: 'light' | 'dark') {
@@ -47,6 +48,7 @@ export const ColorModeContext = createActorContext(
       }),
     },
   }),
+  { inspect },
 );
 
 export const SoundContext = createActorContext(
@@ -61,6 +63,7 @@ export const SoundContext = createActorContext(
       },
     },
   }),
+  { inspect },
 );
 
 function SoundSync() {

@@ -8,6 +8,7 @@ import { Component, type ComponentType, type ReactNode } from 'react';
 import { fromCallback, fromPromise } from 'xstate';
 import { routeChunkMachine, routeChunkShows, type RouteChunkEvent } from '../../machines/shell/routeChunk.machine';
 import { currentBuildId, fetchBuildId } from './buildId';
+import { inspect } from './inspector';
 import { Loading } from './Loading';
 import { RouteError } from './RouteError';
 import { defineRouteChunk, loadedRouteChunk, loadRouteChunk } from './routeChunks';
@@ -35,6 +36,7 @@ const machine = routeChunkMachine.provide({
 export function useRouteChunkActor(key: string) {
   const ref = useActorRef(machine, {
     input: { key, loaded: loadedRouteChunk(key) !== undefined, online: navigator.onLine, buildId: currentBuildId() },
+    inspect,
   });
   return {
     shows: useSelector(ref, routeChunkShows),
