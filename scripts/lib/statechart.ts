@@ -21,14 +21,13 @@ export function nodePath(node: AnyStateNode): string {
   return node.path.length ? node.path.join('.') : '(machine)';
 }
 
+/** A state node and every node under it, parents before children. */
+export function nodesUnder(node: AnyStateNode): AnyStateNode[] {
+  return [node, ...(Object.values(node.states) as AnyStateNode[]).flatMap(nodesUnder)];
+}
+
 export function allNodes(machine: AnyStateMachine): AnyStateNode[] {
-  const out: AnyStateNode[] = [];
-  const visit = (node: AnyStateNode) => {
-    out.push(node);
-    for (const child of Object.values(node.states) as AnyStateNode[]) visit(child);
-  };
-  visit(machine.root);
-  return out;
+  return nodesUnder(machine.root);
 }
 
 function nameOf(thing: unknown): string {
@@ -55,9 +54,59 @@ export function guardName(guard: unknown): string | null {
   return nameOf(guard);
 }
 
-export function prettyEvent(eventType: string, machineId: string): string {
-  const after = /^xstate\.after\.(\d+)\./.exec(eventType);
-  if (after) return `after ${after[1]}ms`;
+/** A parameter list for display: static params as their values (`isSection(events)`), dynamic ones as `(…)`. */
+function paramsText(params: unknown): string {
+  if (params === undefined) return '';
+  if (typeof params === 'function') return '(…)';
+  if (params && typeof params === 'object') {
+    const values = Object.values(params as Record<string, unknown>).map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v)));
+    return `(${values.join(', ')})`;
+  }
+  return `(${String(params)})`;
+}
+
+/** A guard as a diagram shows it: its name with its parameters (`isSection(events)`, `not(hasItem)`). */
+export function guardLabel(guard: unknown): string | null {
+  if (!guard) return null;
+  if (typeof guard === 'object' && 'type' in guard) {
+    const g = guard as { type: string; params?: unknown };
+    return g.type + paramsText(g.params);
+  }
+  if (typeof guard === 'function') {
+    const g = guard as { guards?: unknown[] } & ((...a: unknown[]) => unknown);
+    if (Array.isArray(g.guards)) return `${g.name || 'guard'}(${g.guards.map((x) => guardLabel(x)).join(', ')})`;
+    return g.name || 'inline';
+  }
+  return nameOf(guard);
+}
+
+/** An action as a diagram shows it: its name with its parameters, spawned children as `spawn <id>`. */
+export function actionLabel(action: unknown): string {
+  if (action && typeof action === 'object' && 'type' in action) {
+    const a = action as { type: string; params?: unknown };
+    return a.type + paramsText(a.params);
+  }
+  if (typeof action === 'function') {
+    const f = action as { type?: string; id?: unknown; src?: unknown } & ((...args: unknown[]) => unknown);
+    if (f.type === 'xstate.spawnChild') {
+      const src = typeof f.src === 'string' ? f.src : 'actor';
+      return `spawn ${typeof f.id === 'string' ? f.id : src}`;
+    }
+    if (typeof f.type === 'string' && f.type.startsWith('xstate.')) return f.type.replace(/^xstate\./, '');
+  }
+  return nameOf(action);
+}
+
+/** The delays a machine names (`delays: { retry: 10_000 }`), to show `after retry (10 s)`. */
+function delayText(name: string, machine?: AnyStateMachine): string {
+  if (/^\d+$/.test(name)) return `after ${name}ms`;
+  const value = (machine?.implementations?.delays as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'number' ? `after ${name} (${value}ms)` : `after ${name}`;
+}
+
+export function prettyEvent(eventType: string, machineId: string, machine?: AnyStateMachine): string {
+  const after = /^xstate\.after\.([^.]+)\./.exec(eventType);
+  if (after) return delayText(after[1]!, machine);
   const done = /^xstate\.done\.actor\.(.+)$/.exec(eventType);
   if (done) return `done: ${done[1]}`;
   const error = /^xstate\.error\.actor\.(.+)$/.exec(eventType);
