@@ -3,7 +3,7 @@
  * actors report through their root). It is on the landing page, so it stays tiny and does no work of
  * its own: it keeps the running root actors (started and not stopped yet, so the statechart explorer
  * can show actors that started before it was opened) and a ring of the last 200 inspection events, each
- * with its time and the receiving actor's snapshot just before it (the "from" state of the log). The
+ * with its time and, for an event received, the actor's snapshot just before it (the "from" state of the log). The
  * explorer (a lazy chunk, src/views/shell/explorer/) reads both and listens from when it opens;
  * nothing is redacted here because nothing leaves memory here: the explorer redacts what it shows.
  */
@@ -13,7 +13,7 @@ export interface Inspected {
   e: InspectionEvent;
   /** Date.now() when it happened. */
   t: number;
-  /** The actor's snapshot when the inspection event was emitted (before an event is processed). */
+  /** For `@xstate.event`: the receiving actor's snapshot before it handles the event. */
   s: Snapshot<unknown> | undefined;
 }
 
@@ -27,7 +27,8 @@ export function inspect(e: InspectionEvent) {
     if (e.type == '@xstate.event' && e.event.type == 'xstate.init') liveRoots.add(ref);
     if (e.type == '@xstate.snapshot' && e.snapshot.status != 'active') liveRoots.delete(ref);
   }
-  const item = { e, t: Date.now(), s: ref.getSnapshot() as Snapshot<unknown> | undefined };
+  // Only for events received: the dev build throws when an actor's snapshot is read while it is built.
+  const item = { e, t: Date.now(), s: e.type == '@xstate.event' ? (ref.getSnapshot() as Snapshot<unknown>) : undefined };
   if (recent.push(item) > 200) recent.shift();
   listener?.(item);
 }
