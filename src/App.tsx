@@ -25,6 +25,7 @@ const EventsPage = named(() => import('./views/pages/EventsPage'), 'EventsPage')
 const InventoryPage = named(() => import('./views/pages/InventoryPage'), 'InventoryPage');
 const EmployeesPage = named(() => import('./views/pages/EmployeesPage'), 'EmployeesPage');
 const SuppliersPage = named(() => import('./views/pages/SuppliersPage'), 'SuppliersPage');
+const StatechartsPage = named(() => import('./views/pages/StatechartsPage'), 'StatechartsPage');
 const RecoveredDataPage = named(() => import('./views/pages/RecoveredDataPage'), 'RecoveredDataPage');
 
 const protectedRoutes: Array<[string, ComponentType]> = [
@@ -51,6 +52,7 @@ export function App() {
                 <Route path={routes.signup} component={SignupPage} />
                 <Route path={routes.signout} component={SignedOutPage} />
                 <Route path={routes.resetPassword} component={ResetPasswordPage} />
+                <Route path={routes.statecharts} component={StatechartsPage} />
                 {protectedRoutes.map(([path, Page]) => (
                   <Route key={path} path={path}>
                     <RequireAuth>

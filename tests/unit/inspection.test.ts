@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { assign, createActor, fromCallback, fromPromise, setup } from 'xstate';
-import { authMachine, type Credentials, type SessionResult } from '../../src/machines/auth/auth.machine';
+import { authMachine, type Credentials, type DataSetResult, type SessionResult, type SignOutResult, type ValidationResult } from '../../src/machines/auth/auth.machine';
 import { activeStatePaths, eventDetails, foldLog, leafStates, redact, REDACTED } from '../../src/domain/inspection';
 import { inspect, liveRoots, recent } from '../../src/views/shell/inspector';
 
@@ -121,16 +121,16 @@ describe('the inspector and foldLog', () => {
         actions: { notifyDataSetError: () => {}, notifySessionEnded: () => {}, notifyOffline: () => {}, revokeSession: () => {} },
         actors: {
           restoreSession: fromPromise<SessionResult>(async () => ({ user: null })),
-          signIn: fromPromise<SessionResult & { session: unknown }, Credentials>(async ({ input }) => ({
-            user: { id: 'u1', email: input.email },
-            session: { access_token: token, refresh_token: 'r1' },
-          })),
+          // A result that also carries the session, as a careless implementation might: it must not show.
+          signIn: fromPromise<SessionResult, Credentials>(
+            async ({ input }) => ({ user: { id: 'u1', email: input.email }, session: { access_token: token, refresh_token: 'r1' } }) as SessionResult,
+          ),
           signUp: fromPromise<SessionResult, Credentials>(async () => ({ user: null })),
-          validateSession: fromPromise(async () => ({ status: 'valid' as const, user: { id: 'u1', email: 'a@b.co' } })),
-          signOut: fromPromise(async () => ({ accessToken: token })),
+          validateSession: fromPromise<ValidationResult>(async () => ({ status: 'valid', user: { id: 'u1', email: 'a@b.co' } })),
+          signOut: fromPromise<SignOutResult>(async () => ({ accessToken: token })),
           watchAuthChanges: fromCallback(() => () => {}),
           watchStoredSession: fromCallback(() => () => {}),
-          bindAccountData: fromPromise(async () => ({ change: 'none' as const })),
+          bindAccountData: fromPromise<DataSetResult, { userId: string }>(async () => ({ change: 'none' })),
         },
       }),
       { inspect },

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { NavBar } from './NavBar';
 import { LazyToaster } from './LazyToaster';
+import { StatechartsLauncher } from './StatechartsLauncher';
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -15,6 +16,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </main>
       <footer className={css({ borderTopWidth: '3px', borderColor: 'primary', bg: 'surface', py: '4', px: '6', textAlign: 'center', fontSize: 'sm', color: 'fgMuted' })}>
         © {new Date().getFullYear()} Cater Captain. All rights reserved.
+        <StatechartsLauncher className={css({ color: 'link', textDecoration: 'underline', cursor: 'pointer', ml: '2' })} />
       </footer>
       <LazyToaster />
     </div>
