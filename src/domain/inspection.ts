@@ -74,6 +74,7 @@ export function eventDetails(event: { type: string }, max = 160): string {
   void _type;
   if (!Object.keys(rest).length) return '';
   const text = JSON.stringify(redact(rest)) ?? '';
+  if (text === '{}') return '';
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 

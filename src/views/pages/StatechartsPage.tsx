@@ -53,7 +53,7 @@ export function StatechartsPage() {
                 </>
               ) : null}
             </p>
-            <Diagram machine={m} />
+            <Diagram machine={m} defaultFit />
             <MarkdownSource machine={m} />
           </section>
         );

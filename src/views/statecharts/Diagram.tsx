@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { css } from 'styled-system/css';
 import { token } from 'styled-system/tokens';
 import { Button } from '../components/Button';
@@ -10,7 +10,7 @@ const scroller = css({
   maxH: { base: '60vh', md: '70vh' },
   bg: 'diagramBg',
   _dark: { filter: 'invert(0.9) hue-rotate(180deg)' },
-  '&[data-fit="false"] svg': { width: 'auto !important', maxWidth: 'none !important', height: 'auto' },
+  '&[data-fit="false"] svg': { width: 'var(--diagram-width) !important', maxWidth: 'none !important', height: 'auto' },
   '&[data-fit="true"] svg': { width: '100% !important', height: 'auto' },
 });
 const toolbar = css({ display: 'flex', gap: '2', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', p: '2', bg: 'surface', color: 'fg' });
@@ -60,6 +60,7 @@ export function Diagram({ machine, active, defaultFit = false }: { machine: Mach
     const b = scroll.getBoundingClientRect();
     scroll.scrollTo({ left: scroll.scrollLeft + a.left - b.left - b.width / 2 + a.width / 2, top: scroll.scrollTop + a.top - b.top - b.height / 2 + a.height / 2 });
   }, [activeKey, svg, fit]);
+  const naturalWidth = typeof svg === 'string' ? /viewBox="[-\d.]+ [-\d.]+ ([\d.]+)/.exec(svg)?.[1] : undefined;
   const states = active && active.length ? `, current state: ${activeKey.split(' ').join(', ')}` : '';
   return (
     <div className={frame}>
@@ -70,7 +71,7 @@ export function Diagram({ machine, active, defaultFit = false }: { machine: Mach
         </Button>
       </div>
       {rules ? <style>{rules}</style> : null}
-      <div ref={box} className={scroller} data-fit={String(fit)} data-diagram={machine.id} role="img" aria-label={`${machine.title} statechart${states}`} tabIndex={0}>
+      <div ref={box} className={scroller} data-fit={String(fit)} data-diagram={machine.id} style={naturalWidth ? ({ '--diagram-width': `${Math.ceil(Number(naturalWidth))}px` } as CSSProperties) : undefined} role="img" aria-label={`${machine.title} statechart${states}`} tabIndex={0}>
         {svg === undefined ? (
           <p className={css({ p: '4', color: 'fgMuted' })}>Loading the diagram…</p>
         ) : svg === 'error' ? null : (

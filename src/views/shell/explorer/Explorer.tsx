@@ -34,7 +34,8 @@ const table = css({
   fontSize: 'sm',
   '& th, & td': { borderBottomWidth: '1px', borderColor: 'border', p: '1.5', textAlign: 'left', verticalAlign: 'top' },
   '& th': { bg: 'surfaceRaised', position: 'sticky', top: 0 },
-  '& td': { overflowWrap: 'anywhere' },
+  '& td': { overflowWrap: 'break-word' },
+  minWidth: '720px',
 });
 
 /** Actors every page has; the explorer first shows the page's own actor instead. */
@@ -123,7 +124,7 @@ export function Explorer({ onClosed }: { onClosed: () => void }) {
                 </Dialog.Description>
               </div>
               <Dialog.CloseTrigger asChild>
-                <Button variant="outlineRed" size="sm">
+                <Button variant="outlineRed" size="sm" className={css({ flexShrink: 0, whiteSpace: 'nowrap' })}>
                   Close
                 </Button>
               </Dialog.CloseTrigger>
@@ -169,13 +170,16 @@ export function Explorer({ onClosed }: { onClosed: () => void }) {
                     {log.slice(0, 300).map((e) => (
                       <tr key={e.key}>
                         <td className={css({ whiteSpace: 'nowrap' })}>{time(e.time)}</td>
-                        <td>{e.actor}</td>
+                        <td className={css({ maxW: '180px' })}>{e.actor}</td>
                         <td>
                           <code className={css({ fontWeight: 'bold' })}>{e.event}</code>
                           {e.details ? <div className={css({ fontFamily: 'mono', fontSize: 'xs', color: 'fgMuted' })}>{e.details}</div> : null}
                         </td>
                         <td>
-                          <States states={e.from} /> → {e.done ? <States states={e.to} /> : <span className={css({ color: 'fgMuted' })}>(handling)</span>}
+                          <div>
+                            <States states={e.from} />
+                          </div>
+                          <div>→ {e.done ? <States states={e.to} /> : <span className={css({ color: 'fgMuted' })}>(handling)</span>}</div>
                         </td>
                         <td>
                           {e.actions.length ? <div>actions: {e.actions.join(', ')}</div> : null}
