@@ -30,6 +30,7 @@ const pages: Record<PageName, ComponentType> = {
   EmployeesPage: named(() => import('./views/pages/EmployeesPage'), 'EmployeesPage'),
   SuppliersPage: named(() => import('./views/pages/SuppliersPage'), 'SuppliersPage'),
   RecoveredDataPage: named(() => import('./views/pages/RecoveredDataPage'), 'RecoveredDataPage'),
+  StatechartsPage: named(() => import('./views/pages/StatechartsPage'), 'StatechartsPage'),
 };
 const NotFound = pages[notFoundPage];
 

@@ -39,5 +39,9 @@ export const semanticTokens = defineSemanticTokens({
     focusRing: { value: { base: '{colors.blue.700}', _dark: '{colors.blue.200}' } },
     disabledFg: { value: { base: '{colors.ink.500}', _dark: '{colors.ink.500}' } },
     stripe: { value: { base: '{colors.ink.100}', _dark: '{colors.ink.800}' } },
+    /** Statechart diagrams are drawn light (build-time Mermaid); in dark mode their box is inverted by a filter. */
+    diagramBg: { value: { base: '#ffffff', _dark: '#ffffff' } },
+    diagramActive: { value: { base: '{colors.green.100}', _dark: '{colors.green.100}' } },
+    diagramActiveBorder: { value: { base: '{colors.green.700}', _dark: '{colors.green.700}' } },
   },
 });

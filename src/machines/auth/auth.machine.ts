@@ -8,7 +8,7 @@
  * records a change that its own request will settle (`recordChange`). No event is dropped silently.
  */
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
-import { sessionEndedText } from './authErrors';
+import { sessionEndedText } from './sessionEnded';
 
 export interface AuthUser {
   id: string;

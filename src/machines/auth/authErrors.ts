@@ -33,4 +33,4 @@ export function tooManyAttemptsText(serverMessage: string | null | undefined, re
 /** What a failed request that never reached the server says (supabase-js reports "Failed to fetch"). */
 export const unreachableText = 'The server could not be reached. Check your connection and try again.';
 
-export const sessionEndedText = 'Your session ended, please log in again';
+export { sessionEndedText } from './sessionEnded';

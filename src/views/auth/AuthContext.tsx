@@ -13,9 +13,10 @@ import {
   type SignOutResult,
   type ValidationResult,
 } from '../../machines/auth/auth.machine';
-import { sessionEndedText } from '../../machines/auth/authErrors';
+import { sessionEndedText } from '../../machines/auth/sessionEnded';
 import { loadAuthConfig } from '../../machines/auth/config';
 import { authSessionStorage, hasStoredSession, readStoredAccessToken, subscribeStoredSession } from '../../storage/authSession';
+import { inspect } from '../shell/inspector';
 import { notify } from '../shell/toaster';
 
 const loadSupabase = () => import('../../machines/auth/supabaseAuth');
@@ -129,6 +130,7 @@ export const AuthActorContext = createActorContext(
         }),
     },
   }),
+  { inspect },
 );
 
 export function AuthProvider({ children }: { children: ReactNode }) {

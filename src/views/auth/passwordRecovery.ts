@@ -9,6 +9,7 @@ import { loadAuthConfig } from '../../machines/auth/config';
 import { forgotPasswordMachine } from '../../machines/auth/forgotPassword.machine';
 import { passwordResetMachine, type RecoveryResult } from '../../machines/auth/passwordReset.machine';
 import { routes } from '../shell/routes';
+import { inspect } from '../shell/inspector';
 
 const loadSupabase = () => import('../../machines/auth/supabaseAuth');
 
@@ -22,7 +23,7 @@ const forgotPasswordLogic = forgotPasswordMachine.provide({
 
 /** The login page's "Forgot password?" form. */
 export function useForgotPassword() {
-  const ref = useActorRef(forgotPasswordLogic);
+  const ref = useActorRef(forgotPasswordLogic, { inspect });
   const state = useSelector(ref, (s) => (s.matches('closed') ? 'closed' : s.matches('sent') ? 'sent' : s.matches('sending') ? 'sending' : 'open'));
   const error = useSelector(ref, (s) => s.context.error);
   return {
@@ -43,7 +44,7 @@ const passwordResetLogic = passwordResetMachine.provide({
 
 /** The /reset-password page. */
 export function usePasswordReset() {
-  const ref = useActorRef(passwordResetLogic);
+  const ref = useActorRef(passwordResetLogic, { inspect });
   const state = useSelector(ref, (s) =>
     s.matches('adopting') ? 'adopting' : s.matches('editing') ? 'editing' : s.matches('saving') ? 'saving' : s.matches('changed') ? 'changed' : s.matches('linkExpired') ? 'linkExpired' : 'noLink',
   );

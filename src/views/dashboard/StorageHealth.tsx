@@ -4,6 +4,7 @@ import { css } from 'styled-system/css';
 import { fromPromise } from 'xstate';
 import { storageHealthMachine, type StorageMeasure } from '../../machines/storage/storageHealth.machine';
 import { localStorageLimitBytes, measureStorage } from '../../storage/health';
+import { inspect } from '../shell/inspector';
 
 const box = css({ borderTopWidth: '1px', borderTopStyle: 'solid', borderTopColor: 'border', pt: '4', display: 'grid', gap: '2', minW: 0 });
 const meter = css({ width: '100%', height: '3', accentColor: 'var(--colors-primary)' });
@@ -17,7 +18,7 @@ const machine = storageHealthMachine.provide({
 });
 
 function useStorageHealth() {
-  const ref = useActorRef(machine);
+  const ref = useActorRef(machine, { inspect });
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const refresh = () => {

@@ -10,6 +10,7 @@ import { employeesStore, eventsStore, inventoryItemsStore, selectedItemsStore, s
 import type { SelectedItem } from '../../storage/schemas';
 import { createPersister, type Persister } from '../shell/persister';
 import { notify } from '../shell/toaster';
+import { inspect } from '../shell/inspector';
 
 export type DashboardRef = ActorRefFrom<typeof dashboardMachine>;
 
@@ -109,7 +110,7 @@ export function useDashboardActor(): DashboardRef {
     flags?.rebase(read.selectedItems);
     return read;
   });
-  return useActorRef(implementation, { input });
+  return useActorRef(implementation, { input, inspect });
 }
 
 /** Use Mock Data and its replace dialog. */

@@ -5,6 +5,7 @@ import { emptyCollectionMessage, EXPORT_TOAST_MS, exportFileName, exportSuccessM
 import { buildExportBlob } from '../../domain/exportFile';
 import { exportMachine, type BuiltFile } from '../../machines/export/export.machine';
 import { notify } from '../shell/toaster';
+import { inspect } from '../shell/inspector';
 
 /** Blob + object URL + <a download> click: the file is made in the page, nothing goes over the network. */
 export function downloadBlob(blob: Blob, fileName: string) {
@@ -36,7 +37,7 @@ const implementation = exportMachine.provide({
 });
 
 export function useExport(collection: string, label: string, rows: () => readonly unknown[] | null) {
-  const ref = useActorRef(implementation, { input: { collection, label } });
+  const ref = useActorRef(implementation, { input: { collection, label }, inspect });
   const exporting = useSelector(ref, (s) => s.hasTag('exporting'));
   return {
     exporting,

@@ -7,6 +7,7 @@ import { restoreMachine, type BuiltBackup, type ReadOutput } from '../../machine
 import { readAppData, replaceAppData } from '../../storage/batch';
 import { notify } from '../shell/toaster';
 import { downloadBlob } from './useExportActor';
+import { inspect } from '../shell/inspector';
 
 /**
  * The machine with the parts that touch storage, shared by the page and the hand-written machine tests
@@ -55,7 +56,7 @@ const implementation = withStorage().provide({
 });
 
 export function useRestore() {
-  const ref = useActorRef(implementation);
+  const ref = useActorRef(implementation, { inspect });
   const downloading = useSelector(ref, (s) => s.hasTag('downloading'));
   const reading = useSelector(ref, (s) => s.hasTag('reading'));
   const writing = useSelector(ref, (s) => s.hasTag('writing'));

@@ -16,6 +16,7 @@ import { deletedEventIdsStore, eventsStore, type CateringEvent, type WriteResult
 import { createPersister, handConflicts, type Persister } from '../shell/persister';
 import { notify } from '../shell/toaster';
 import { loadEvents, rememberDeletedId, removeEventKeys, restoreDeletedEvent } from './eventsData';
+import { inspect } from '../shell/inspector';
 
 export { loadEvents };
 
@@ -96,7 +97,7 @@ export function useEventsActor() {
     [],
   );
   useEffect(() => () => link.persister.stop(), [link]);
-  return useActorRef(machine, { input: { events: start.events, deletedIds: start.deletedIds } });
+  return useActorRef(machine, { input: { events: start.events, deletedIds: start.deletedIds }, inspect });
 }
 
 export type EventsRef = ActorRefFrom<typeof eventsMachine>;

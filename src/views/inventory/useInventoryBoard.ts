@@ -12,6 +12,7 @@ import { inventoryBoardMachine, isEditedElsewhere, type InventoryBoardEvent } fr
 import { inventoryItemsStore, suppliersStore } from '../../storage/keys';
 import type { InventoryItem } from '../../storage/schemas';
 import { createPersister, handConflicts, type Persister } from '../shell/persister';
+import { inspect } from '../shell/inspector';
 
 export type InventoryBoardRef = ActorRefFrom<typeof inventoryBoardMachine>;
 
@@ -98,7 +99,7 @@ export function useInventoryBoard(): InventoryBoardRef {
     [link],
   );
   useEffect(() => () => link.writer.stop(), [link]);
-  return useActorRef(machine, { input: link.input });
+  return useActorRef(machine, { input: link.input, inspect });
 }
 
 /** The Edit Item conflict dialog's view of the board. */

@@ -14,6 +14,7 @@ import { isEditedElsewhere } from '../../machines/events/events.machine';
 import { useEventConflict, useEventsActor, type EventsRef } from '../events/useEventsActor';
 import { ToolkitDialog } from '../toolkit/ToolkitDialog';
 import type { FormRef } from '../events/EventFormDialog';
+import { inspect } from '../shell/inspector';
 
 function useEventsPage(ref: EventsRef) {
   return {
@@ -34,7 +35,7 @@ function describeFilter(filter: EventFilter): string {
 
 export function EventsPage() {
   const eventsRef = useEventsActor();
-  const filtersRef = useActorRef(eventFiltersMachine);
+  const filtersRef = useActorRef(eventFiltersMachine, { inspect });
   const page = useEventsPage(eventsRef);
   const filters = useEventFilters(filtersRef);
   const [today] = useState(() => toISODate(new Date()));

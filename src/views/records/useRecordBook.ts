@@ -12,6 +12,7 @@ import type { RecordForm } from '../../domain/inventoryRecords';
 import { isEditedElsewhere, recordBookMachine, type BookRecord, type RecordBookEvent } from '../../machines/records/recordBook.machine';
 import type { CollectionAccessor } from '../../storage/collection';
 import { createPersister, handConflicts, type Persister } from '../shell/persister';
+import { inspect } from '../shell/inspector';
 
 export type RecordBookRef = ActorRefFrom<typeof recordBookMachine>;
 
@@ -65,7 +66,7 @@ export function useRecordBook<R extends BookRecord>({ store, form, onReplaced, l
     [],
   );
   useEffect(() => () => link.persister.stop(), [link]);
-  return useActorRef(machine, { input });
+  return useActorRef(machine, { input, inspect });
 }
 
 /** Narrow selectors and the small api the record-book views use. */

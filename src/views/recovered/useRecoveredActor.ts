@@ -11,6 +11,7 @@ import { listRecovered, type RecoveredEntry } from '../../storage/recovered';
 import { checkRecovered, discard, putBack, watchRecovered, type DiscardResult, type PutBackResult } from '../../storage/recoveredActions';
 import { downloadBlob } from '../dashboard/useExportActor';
 import { notify } from '../shell/toaster';
+import { inspect } from '../shell/inspector';
 
 export type RecoveredRef = ActorRefFrom<typeof recoveredMachine>;
 
@@ -31,7 +32,7 @@ const implementation = recoveredMachine.provide({
 
 export function useRecoveredActor(): RecoveredRef {
   const [input] = useState(() => ({ entries: listRecovered(), check: checkRecovered }));
-  return useActorRef(implementation, { input });
+  return useActorRef(implementation, { input, inspect });
 }
 
 export function useRecoveredEntries(ref: RecoveredRef) {

@@ -9,6 +9,7 @@ import { colorModeMachine } from '../../machines/colorMode.machine';
 import { soundMachine } from '../../machines/sound.machine';
 import { colorModeStore, soundMutedStore, type ColorModePreference } from '../../storage/preferences';
 import { useHydrated } from './hydration';
+import { inspect } from './inspector';
 import { notify } from './toaster';
 
 function applyMode(mode: 'light' | 'dark') {
@@ -48,6 +49,7 @@ export const ColorModeContext = createActorContext(
       }),
     },
   }),
+  { inspect },
 );
 
 export const SoundContext = createActorContext(
@@ -62,6 +64,7 @@ export const SoundContext = createActorContext(
       },
     },
   }),
+  { inspect },
 );
 
 function SoundSync() {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { NavBar } from './NavBar';
 import { LazyToaster } from './LazyToaster';
+import { StatechartsLauncher } from './StatechartsLauncher';
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -18,6 +19,7 @@ export function Layout({ children }: { children: ReactNode }) {
         suppressHydrationWarning
       >
         © {new Date().getFullYear()} Cater Captain. All rights reserved.
+        <StatechartsLauncher className={css({ color: 'link', textDecoration: 'underline', cursor: 'pointer', ml: '2' })} />
       </footer>
       <LazyToaster />
     </div>

@@ -4,7 +4,7 @@ import { css, cx } from 'styled-system/css';
 import type { ColorModePreference } from '../../storage/preferences';
 import { useColorMode } from './AppActors';
 import { MenuIcon } from './MenuIcon';
-import { menuItems } from './routes';
+import { menuItems } from './menuItems';
 
 const menuContent = css({
   bg: 'surface',

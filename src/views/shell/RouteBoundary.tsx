@@ -8,6 +8,7 @@ import { Component, type ReactNode } from 'react';
 import { fromCallback, fromPromise } from 'xstate';
 import { routeChunkMachine, routeChunkShows, type RouteChunkEvent } from '../../machines/shell/routeChunk.machine';
 import { currentBuildId, fetchBuildId } from './buildId';
+import { inspect } from './inspector';
 import { Loading } from './Loading';
 import { RouteError } from './RouteError';
 import { loadedRouteChunk, loadRouteChunk } from './routeChunks';
@@ -41,6 +42,7 @@ export function useRouteChunkActor(key: string) {
       online: typeof navigator === 'undefined' || navigator.onLine,
       buildId: typeof document === 'undefined' ? null : currentBuildId(),
     },
+    inspect,
   });
   return {
     shows: useSelector(ref, routeChunkShows),

@@ -15,28 +15,9 @@ export const routes = {
   suppliers: '/SupplierManagement',
   /** Set-aside values: review, fix and put back, or discard (reached from the data view and the warning toast). */
   recovered: '/RecoveredData',
+  /** Every machine's diagram, for reviewers (public). */
+  statecharts: '/statecharts',
 } as const;
-
-export interface MenuItem {
-  label: string;
-  href: string;
-  /** Greyed (still clickable) when signed out. */
-  protected: boolean;
-}
-
-export const menuItems: MenuItem[] = [
-  { label: 'home', href: routes.home, protected: false },
-  { label: 'About', href: routes.about, protected: false },
-  { label: 'Dashboard', href: routes.dashboard, protected: true },
-  { label: 'Events', href: routes.events, protected: true },
-  { label: 'Inventory', href: routes.inventory, protected: true },
-  { label: 'Employees', href: routes.employees, protected: true },
-  { label: 'Suppliers', href: routes.suppliers, protected: true },
-  { label: 'Learn', href: routes.tutorials, protected: false },
-  { label: 'login', href: routes.login, protected: false },
-  { label: 'signup', href: routes.signup, protected: false },
-  { label: 'signout', href: routes.signout, protected: false },
-];
 
 /**
  * Every page the router knows, in the order it tries them; a path none of them matches is the 404
@@ -67,6 +48,7 @@ export const pageRoutes = [
   { path: routes.signout, page: 'SignedOutPage', access: 'public' },
   // supabase-js reads the recovery session from the link's address: rendered in the browser only.
   { path: routes.resetPassword, page: 'ResetPasswordPage', access: 'public', prerender: false },
+  { path: routes.statecharts, page: 'StatechartsPage', access: 'public' },
   { path: routes.dashboard, page: 'DashboardPage', access: 'protected' },
   { path: routes.events, page: 'EventsPage', access: 'protected' },
   { path: routes.inventory, page: 'InventoryPage', access: 'protected' },

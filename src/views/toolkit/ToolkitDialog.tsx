@@ -12,6 +12,7 @@ import { MenuPanel, NotesPanel } from './MenuNotesPanels';
 import { PricingPanel } from './PricingPanel';
 import { toolkitMachine } from '../../machines/toolkit/toolkit.machine';
 import { useToolkitActors } from './useToolkitActors';
+import { inspect } from '../shell/inspector';
 
 const toggles = [
   { tag: 'image', label: 'Choose Event Image', event: 'image.toggle' },
@@ -28,7 +29,7 @@ function usePanels(ref: ReturnType<typeof useActorRef<typeof toolkitMachine>>) {
 
 /** The Tool Kit overlay of one event (Ark UI Dialog: focus trap, Escape closes). */
 export function ToolkitDialog({ event, eventsRef, onClose }: { event: CateringEvent; eventsRef: EventsRef; onClose: () => void }) {
-  const panelsRef = useActorRef(toolkitMachine);
+  const panelsRef = useActorRef(toolkitMachine, { inspect });
   const panels = usePanels(panelsRef);
   const isShown = (tag: string) => (panels.shown as string[]).includes(tag);
   return (

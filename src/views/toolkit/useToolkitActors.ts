@@ -17,6 +17,7 @@ import { specialtyIngredientsMachine } from '../../machines/toolkit/specialtyIng
 import { discountPercentageStore, ingredientListStore, inventoryItemsStore, taxPercentageStore, type CateringEvent, type ChosenIngredient } from '../../storage';
 import type { EventsRef } from '../events/useEventsActor';
 import { createPersister, createValueWriter } from '../shell/persister';
+import { inspect } from '../shell/inspector';
 
 export function useToolkitActors(event: CateringEvent, eventsRef: EventsRef) {
   const id = event.id;
@@ -63,11 +64,11 @@ export function useToolkitActors(event: CateringEvent, eventsRef: EventsRef) {
         ),
       },
     }),
-    { input: { lines: start.lines, items: start.items } },
+    { input: { lines: start.lines, items: start.items }, inspect },
   );
   const specialty = useActorRef(
     specialtyIngredientsMachine.provide({ actions: { persistLines: ({ context }) => patch({ ingredients: context.lines }) } }),
-    { input: { lines: event.ingredients ?? [] } },
+    { input: { lines: event.ingredients ?? [] }, inspect },
   );
   const menuNotes = useActorRef(
     menuNotesMachine.provide({
@@ -76,7 +77,7 @@ export function useToolkitActors(event: CateringEvent, eventsRef: EventsRef) {
         persistNotes: ({ context }) => patch({ notes: context.notes }),
       },
     }),
-    { input: { menuItems: event.menuItems ?? [], notes: event.notes ?? [] } },
+    { input: { menuItems: event.menuItems ?? [], notes: event.notes ?? [] }, inspect },
   );
   const pricing = useActorRef(
     pricingMachine.provide({
@@ -86,7 +87,7 @@ export function useToolkitActors(event: CateringEvent, eventsRef: EventsRef) {
         persistTax: ({ context }) => void start.taxWriter.write(parsePercent(context.taxText) ?? 0),
       },
     }),
-    { input: { lines: event.pricing ?? [], discount: start.discount, tax: start.tax } },
+    { input: { lines: event.pricing ?? [], discount: start.discount, tax: start.tax }, inspect },
   );
   useEffect(() => inventoryItemsStore.subscribe((items) => inventory.send({ type: 'inventory.change', items })), [inventory]);
   useEffect(() => {

@@ -1,0 +1,219 @@
+/**
+ * What the statechart explorer shows, computed from XState's inspection events: the active state
+ * paths of a snapshot (to highlight them in a diagram), a redacted copy of events and context (never a
+ * password or a token), and the event log folded from the inspection stream. Pure: no DOM, no React.
+ */
+import type { InspectionEvent } from 'xstate';
+
+/** One inspection event as the inspector keeps it (src/views/shell/inspector.ts). */
+export interface InspectedItem {
+  e: InspectionEvent;
+  t: number;
+  /** The actor's snapshot when the inspection event was emitted. */
+  s: unknown;
+}
+
+type StateValue = string | { [key: string]: StateValue | undefined };
+
+/** Every active state as a dotted path from the root, compound and parallel states included. */
+export function activeStatePaths(value: unknown, prefix = ''): string[] {
+  if (typeof value === 'string') return [prefix + value];
+  if (!value || typeof value !== 'object') return [];
+  const out: string[] = [];
+  for (const [key, child] of Object.entries(value as Record<string, StateValue | undefined>)) {
+    out.push(prefix + key);
+    if (child !== undefined) out.push(...activeStatePaths(child, `${prefix}${key}.`));
+  }
+  return out;
+}
+
+/** The leaf states only ("modal.closed, drag.idle"): how the log and the actor list word a state. */
+export function leafStates(value: unknown): string[] {
+  const all = activeStatePaths(value);
+  return all.filter((path) => !all.some((other) => other.startsWith(`${path}.`)));
+}
+
+/** Keys whose values are never shown: passwords, tokens, secrets, one-time codes and sessions. */
+export const secretKey = /passw(or)?d|token|secret|otp|code|session|authorization|api_?key|credential/i;
+const jwtLike = /^eyJ[\w-]+\.[\w-]+\.?/;
+export const REDACTED = '[redacted]';
+
+function isActorRef(value: object): value is { id: string; sessionId: string } {
+  return 'sessionId' in value && 'send' in value && typeof (value as { send: unknown }).send === 'function';
+}
+
+/**
+ * A copy safe to show: values under secret-looking keys (any depth, any case) and JWT-looking strings are
+ * replaced, actor references become "actor <id>", functions are dropped, cycles and depth are cut.
+ */
+export function redact(value: unknown, depth = 0, seen: WeakSet<object> = new WeakSet()): unknown {
+  if (typeof value === 'string') return jwtLike.test(value) ? REDACTED : value;
+  if (typeof value === 'function') return undefined;
+  if (value === null || typeof value !== 'object') return value;
+  if (isActorRef(value)) return `actor ${value.id}`;
+  if (seen.has(value)) return '[circular]';
+  if (depth > 8) return '…';
+  seen.add(value);
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map((item) => redact(item, depth + 1, seen));
+  const out: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value)) {
+    if (secretKey.test(key)) {
+      out[key] = child === null || child === undefined || child === '' ? child : REDACTED;
+      continue;
+    }
+    const copy = redact(child, depth + 1, seen);
+    if (copy !== undefined) out[key] = copy;
+  }
+  return out;
+}
+
+/** The event's fields after its type, redacted, as short JSON ("" when it has none). */
+export function eventDetails(event: { type: string }, max = 160): string {
+  const { type: _type, ...rest } = event as Record<string, unknown>;
+  void _type;
+  if (!Object.keys(rest).length) return '';
+  const text = JSON.stringify(redact(rest)) ?? '';
+  if (text === '{}') return '';
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+export interface LogEntry {
+  /** Stable within one fold: the position in the inspection stream of the event that opened it. */
+  key: number;
+  time: number;
+  actor: string;
+  event: string;
+  details: string;
+  /** Leaf states before and after; null when unknown (not a state machine, or before the ring). */
+  from: string[] | null;
+  to: string[] | null;
+  /** Named side effects: actions executed and actors started (invoked or spawned) while handling it. */
+  actions: string[];
+  actors: string[];
+  microsteps: number;
+  done: boolean;
+}
+
+interface RefLike {
+  id: string;
+  sessionId: string;
+  logic?: { id?: unknown };
+  _parent?: RefLike;
+}
+
+/** "inventoryBoard" for a machine's root actor, "inventoryBoard › storageSync" for its children. */
+export function actorLabel(ref: RefLike): string {
+  const own = typeof ref.logic?.id === 'string' && !ref._parent ? ref.logic.id : ref.id;
+  return ref._parent ? `${actorLabel(ref._parent)} › ${own}` : own;
+}
+
+function actionName(action: unknown): string | undefined {
+  if (typeof action === 'string') return action;
+  const type = (action as { type?: unknown } | null)?.type;
+  return typeof type === 'string' ? type : undefined;
+}
+
+function stateOf(snapshot: unknown): string[] | null {
+  const value = (snapshot as { value?: unknown } | undefined)?.value;
+  return value === undefined ? null : leafStates(value);
+}
+
+/**
+ * Folds the inspection stream into one log entry per event an actor handled: from `@xstate.event`
+ * (before) to the `@xstate.snapshot` that carries the same event object (after), with the
+ * `@xstate.action`, `@xstate.microstep` and `@xstate.actor` events in between attributed to it.
+ * Entries whose start fell out of the ring are still shown, with an unknown "from".
+ */
+export function foldLog(items: readonly InspectedItem[], startKey = 0): LogEntry[] {
+  const log: LogEntry[] = [];
+  const pending = new Map<string, Array<{ entry: LogEntry; event: unknown }>>();
+  const head = (sessionId: string) => pending.get(sessionId)?.[0]?.entry;
+  // In the chart's order: the transitions' actions (assign included), then entry/exit actions executed.
+  const actionsOf = new Map<LogEntry, { planned: string[]; executed: string[] }>();
+  const named = (entry: LogEntry) => {
+    let lists = actionsOf.get(entry);
+    if (!lists) actionsOf.set(entry, (lists = { planned: [], executed: [] }));
+    return lists;
+  };
+  items.forEach((item, index) => {
+    const e = item.e;
+    const ref = e.actorRef as unknown as RefLike;
+    switch (e.type) {
+      case '@xstate.event': {
+        const entry: LogEntry = {
+          key: startKey + index,
+          time: item.t,
+          actor: actorLabel(ref),
+          event: e.event.type,
+          details: eventDetails(e.event),
+          from: stateOf(item.s),
+          to: null,
+          actions: [],
+          actors: [],
+          microsteps: 0,
+          done: false,
+        };
+        log.push(entry);
+        const queue = pending.get(ref.sessionId) ?? [];
+        queue.push({ entry, event: e.event });
+        pending.set(ref.sessionId, queue);
+        break;
+      }
+      case '@xstate.action': {
+        const entry = head(ref.sessionId);
+        if (entry) named(entry).executed.push(e.action.type);
+        break;
+      }
+      case '@xstate.microstep': {
+        const entry = head(ref.sessionId);
+        if (!entry) break;
+        entry.microsteps++;
+        // assign() actions change context inside the transition and are not executed as @xstate.action:
+        // the transitions taken name them.
+        for (const transition of e._transitions) {
+          for (const action of (transition.actions ?? []) as unknown[]) {
+            const name = actionName(action);
+            if (name) named(entry).planned.push(name);
+          }
+        }
+        break;
+      }
+      case '@xstate.actor': {
+        if (!ref._parent) break;
+        const entry = head(ref._parent.sessionId);
+        entry?.actors.push(ref.id);
+        break;
+      }
+      case '@xstate.snapshot': {
+        const queue = pending.get(ref.sessionId) ?? [];
+        const at = queue.findIndex((p) => p.event === e.event);
+        let entry: LogEntry;
+        if (at >= 0) {
+          entry = queue[at]!.entry;
+          queue.splice(at, 1);
+        } else {
+          entry = {
+            key: startKey + index,
+            time: item.t,
+            actor: actorLabel(ref),
+            event: e.event.type,
+            details: eventDetails(e.event),
+            from: null,
+            to: null,
+            actions: [],
+            actors: [],
+            microsteps: 0,
+            done: false,
+          };
+          log.push(entry);
+        }
+        entry.to = stateOf(e.snapshot);
+        entry.done = true;
+        break;
+      }
+    }
+  });
+  for (const [entry, { planned, executed }] of actionsOf) entry.actions = [...new Set([...planned, ...executed])];
+  return log;
+}
