@@ -1,8 +1,13 @@
+import { useRoute } from 'wouter';
 import { css } from 'styled-system/css';
+import { RequireAuth } from '../auth/RequireAuth';
 import { ButtonLink } from '../components/Button';
 import { Page } from '../components/Page';
+import { eventSheetRoute } from '../eventSheet/path';
+import { routePage } from '../shell/RouteBoundary';
 
-export function NotFoundPage() {
+/** The page of a path no route of App.tsx matched. */
+export function PageNotFound() {
   return (
     <Page title="Page Not Found">
       <div className={css({ textAlign: 'center', display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '4' })}>
@@ -17,4 +22,20 @@ export function NotFoundPage() {
       </div>
     </Page>
   );
+}
+
+// The landing page's script budget is spent: routes with a parameter, added since, are matched here
+// in the fallback's own chunk, and each loads its page from a chunk of its own, like App.tsx's routes.
+const EventSheetPage = routePage('EventSheetPage', () => import('./EventSheetPage').then((m) => m.EventSheetPage));
+
+export function NotFoundPage() {
+  const [isEventSheet] = useRoute(eventSheetRoute);
+  if (isEventSheet) {
+    return (
+      <RequireAuth>
+        <EventSheetPage />
+      </RequireAuth>
+    );
+  }
+  return <PageNotFound />;
 }
