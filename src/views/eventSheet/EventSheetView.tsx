@@ -32,11 +32,11 @@ function PullTable({ rows }: { rows: PullRow[] }) {
       <table className={s.table}>
         <caption>Inventory Ingredients</caption>
         <colgroup>
-          <col style={{ width: '30%' }} />
-          <col style={{ width: '20%' }} />
+          <col style={{ width: '26%' }} />
+          <col style={{ width: '26%' }} />
           <col style={{ width: '22%' }} />
-          <col style={{ width: '15%' }} />
-          <col style={{ width: '13%' }} />
+          <col style={{ width: '14%' }} />
+          <col style={{ width: '12%' }} />
         </colgroup>
         <thead>
           <tr>
@@ -73,9 +73,9 @@ function SpecialtyTable({ rows }: { rows: SpecialtyRow[] }) {
       <table className={s.table}>
         <caption>Specialty Ingredients</caption>
         <colgroup>
-          <col style={{ width: '30%' }} />
-          <col style={{ width: '20%' }} />
-          <col style={{ width: '30%' }} />
+          <col style={{ width: '26%' }} />
+          <col style={{ width: '26%' }} />
+          <col style={{ width: '28%' }} />
           <col style={{ width: '20%' }} />
         </colgroup>
         <thead>
@@ -192,10 +192,9 @@ export function EventSheetView({ sheet, actions, costing }: EventSheetViewProps)
         <Block id="sheet-venue" title="Venue">
           <Facts rows={[['Name', sheet.venue.name], ['Address', sheet.venue.address], ['City', sheet.venue.city]]} />
         </Block>
-        <Block id="sheet-event" title="Date and Times">
+        <Block id="sheet-event" title="Event">
           <Facts
             rows={[
-              ['Date', sheet.date],
               ['Start', sheet.times.start],
               ['End', sheet.times.endDate ? `${sheet.times.end}, next day (${sheet.times.endDate})` : sheet.times.end],
               ['Guests', sheet.guests],

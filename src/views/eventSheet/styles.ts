@@ -26,7 +26,7 @@ export const sheet = css({
   display: 'flex',
   flexDirection: 'column',
   gap: { base: '5', md: '6' },
-  _print: { ...printPalette, color: 'fg', maxW: 'none', p: '0', gap: '2.5', fontSize: '9pt', lineHeight: '1.3' },
+  _print: { ...printPalette, color: 'fg', maxW: 'none', p: '0', gap: '2', fontSize: '9pt', lineHeight: '1.25' },
 });
 
 export const toolbar = css({ display: 'flex', flexWrap: 'wrap', gap: '3', justifyContent: 'space-between', alignItems: 'center', _print: { display: 'none' } });
@@ -141,7 +141,8 @@ export const table = css({
   },
 });
 export const num = css({ textAlign: 'right !important', whiteSpace: 'nowrap' });
-export const sub = css({ display: 'block', color: 'fgMuted', fontSize: 'sm', _print: { fontSize: '8pt' } });
+/** A quantity's second line (the amount, the per-guest quantity); in print it follows on the same line. */
+export const sub = css({ display: 'block', color: 'fgMuted', fontSize: 'sm', _print: { display: 'inline', fontSize: '8pt', _before: { content: '" · "' } } });
 export const toOrder = css({ fontWeight: 'bold' });
 
 export const totalsRow = css({ fontWeight: 'bold', '& td': { borderTopWidth: '2px', borderColor: 'fg' } });
