@@ -172,7 +172,7 @@ function pullRow(line: ChosenIngredient, index: number, items: ReadonlyMap<strin
   const amountPerUnit = item?.amountPerUnit ?? line.amountPerUnit;
   return {
     key: line.lineId ?? `${line.id}-${index}`,
-    name: orDash(item?.name ?? line.name),
+    name: orDash(line.name),
     quantity: withUnit(line.quantity, packageType),
     amount: Number.isFinite(amountPerUnit) && amountPerUnit > 0 ? withUnit(line.quantity * amountPerUnit, item?.unit ?? line.unit) : '',
     perGuest: perGuest === null ? '' : `${withUnit(perGuest, packageType)} per guest`,
