@@ -1,6 +1,9 @@
 import { useEffect } from 'react';
 import { useRoute } from 'wouter';
 import { parseSheetId } from '../../domain/eventSheet';
+import { Redirect } from 'wouter';
+import { useAuth } from '../auth/AuthContext';
+import { Loading } from '../shell/Loading';
 import { Button, ButtonLink } from '../components/Button';
 import { EventSheetView } from '../eventSheet/EventSheetView';
 import { useEventSheet } from '../eventSheet/useEventSheet';
@@ -17,6 +20,13 @@ const printSheet = () => window.print();
  * figures (src/domain/costing.ts, issue 11 part 4) to be shown under the pricing summary.
  */
 export function EventSheetPage() {
+  const { status } = useAuth();
+  if (status === 'checking') return <Loading>Checking your session…</Loading>;
+  if (status === 'signedOut') return <Redirect to={routes.login} replace />;
+  return <EventSheet />;
+}
+
+function EventSheet() {
   const [, params] = useRoute<{ id: string }>(eventSheetRoute);
   const sheet = useEventSheet(parseSheetId(params?.id));
   const name = sheet?.name;

@@ -1,10 +1,10 @@
 import { useRoute } from 'wouter';
 import { css } from 'styled-system/css';
-import { RequireAuth } from '../auth/RequireAuth';
 import { ButtonLink } from '../components/Button';
 import { Page } from '../components/Page';
 import { eventSheetRoute } from '../eventSheet/path';
-import { routePage } from '../shell/RouteBoundary';
+import { lazy, Suspense } from 'react';
+import { Loading } from '../shell/Loading';
 
 /** The page of a path no route of App.tsx matched. */
 export function PageNotFound() {
@@ -25,16 +25,29 @@ export function PageNotFound() {
 }
 
 // The landing page's script budget is spent: routes with a parameter, added since, are matched here
-// in the fallback's own chunk, and each loads its page from a chunk of its own, like App.tsx's routes.
-const EventSheetPage = routePage('EventSheetPage', () => import('./EventSheetPage').then((m) => m.EventSheetPage));
+// in the fallback's own chunk, and each loads its page from a chunk of its own. A failed load is
+// forgotten, so the route boundary's Retry (this page renders inside it) imports it again.
+// (Importing RequireAuth or RouteBoundary here would split the landing bundle into more chunks.)
+function lazySheet() {
+  return lazy(() =>
+    import('./EventSheetPage').then(
+      (m) => ({ default: m.EventSheetPage }),
+      (error: unknown) => {
+        EventSheetPage = lazySheet();
+        throw error;
+      },
+    ),
+  );
+}
+let EventSheetPage = lazySheet();
 
 export function NotFoundPage() {
   const [isEventSheet] = useRoute(eventSheetRoute);
   if (isEventSheet) {
     return (
-      <RequireAuth>
+      <Suspense fallback={<Loading />}>
         <EventSheetPage />
-      </RequireAuth>
+      </Suspense>
     );
   }
   return <PageNotFound />;
