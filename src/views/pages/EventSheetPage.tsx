@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { useRoute } from 'wouter';
+import { useEffect, type ReactNode } from 'react';
 import { parseSheetId } from '../../domain/eventSheet';
 import { Redirect } from 'wouter';
 import { useAuth } from '../auth/AuthContext';
@@ -8,32 +7,29 @@ import { Button, ButtonLink } from '../components/Button';
 import { EventSheetView } from '../eventSheet/EventSheetView';
 import { useEventSheet } from '../eventSheet/useEventSheet';
 import { routes } from '../shell/routes';
-import { eventSheetRoute } from '../eventSheet/path';
-import { PageNotFound } from './NotFoundPage';
 
 /** The browser's print dialog (the page has no machine: printing is its one action). */
 const printSheet = () => window.print();
 
 /**
- * The printable sheet of one event (/events/:id/sheet, matched by NotFoundPage). An id that names no event shows the app's
- * not-found page with its way back. The `costing` spot is left for the event's cost and margin
+ * The printable sheet of one event (/events/:id/sheet, matched by NotFoundPage, which passes the id
+ * and its not-found page: an id that names no event shows it, with its way back). The `costing` spot is left for the event's cost and margin
  * figures (src/domain/costing.ts, issue 11 part 4) to be shown under the pricing summary.
  */
-export function EventSheetPage() {
+export function EventSheetPage({ id, notFound }: { id: string | undefined; notFound: ReactNode }) {
   const { status } = useAuth();
   if (status === 'checking') return <Loading>Checking your session…</Loading>;
   if (status === 'signedOut') return <Redirect to={routes.login} replace />;
-  return <EventSheet />;
+  return <EventSheet id={id} notFound={notFound} />;
 }
 
-function EventSheet() {
-  const [, params] = useRoute<{ id: string }>(eventSheetRoute);
-  const sheet = useEventSheet(parseSheetId(params?.id));
+function EventSheet({ id, notFound }: { id: string | undefined; notFound: ReactNode }) {
+  const sheet = useEventSheet(parseSheetId(id));
   const name = sheet?.name;
   useEffect(() => {
     if (name !== undefined) document.title = `Event Sheet: ${name} · Cater Captain`;
   }, [name]);
-  if (!sheet) return <PageNotFound />;
+  if (!sheet) return <>{notFound}</>;
   return (
     <EventSheetView
       sheet={sheet}

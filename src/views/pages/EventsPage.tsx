@@ -15,6 +15,9 @@ import { useEventConflict, useEventsActor, type EventsRef } from '../events/useE
 import { ToolkitDialog } from '../toolkit/ToolkitDialog';
 import type { FormRef } from '../events/EventFormDialog';
 
+/** The printable event sheet rides in this page's chunk (see NotFoundPage). */
+export { EventSheetPage } from './EventSheetPage';
+
 function useEventsPage(ref: EventsRef) {
   return {
     events: useSelector(ref, (s) => s.context.events),
