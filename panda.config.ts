@@ -30,6 +30,12 @@ export default defineConfig({
     a: { color: 'link', textDecoration: 'underline' },
     '.theme-switching *, .theme-switching *::before, .theme-switching *::after': { transition: 'none !important' },
     '*:focus-visible': { outline: '3px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
+    // Printing a page prints its content: the nav bar, footer, skip link and toasts (every sibling of
+    // <main>) are left out. A4 and Letter both fit these margins (the event sheet is sized for them).
+    '@media print': {
+      ':has(> #main) > :not(#main)': { display: 'none !important' },
+    },
+    '@page': { margin: '12mm' },
     '@media (prefers-reduced-motion: reduce)': {
       '*, *::before, *::after': { animationDuration: '0.01ms !important', transitionDuration: '0.01ms !important' },
     },

@@ -2,7 +2,7 @@
  * What Use Mock Data writes and how to tell the user what it replaces. Kept apart from mockData.ts,
  * which is a lazy chunk loaded only when the button is clicked.
  */
-import type { CateringEvent, Employee, InventoryItem, Supplier } from '../storage/schemas';
+import type { CateringEvent, ChosenIngredient, Employee, InventoryItem, Supplier } from '../storage/schemas';
 
 export interface MockCollections {
   inventoryItems: InventoryItem[];
@@ -12,6 +12,19 @@ export interface MockCollections {
 }
 
 export type CollectionName = keyof MockCollections;
+
+/** The per-event keys of one mock event: `ingredientList-{id}`, `{id}-discountPercentage`, `{id}-taxPercentage`. */
+export interface MockEventKeys {
+  eventId: number;
+  ingredientList: ChosenIngredient[];
+  discountPercentage: number;
+  taxPercentage: number;
+}
+
+/** Everything Use Mock Data writes, all or nothing: the four collections and each mock event's own keys. */
+export interface MockData extends MockCollections {
+  perEvent: MockEventKeys[];
+}
 
 /** The four collections, in the order of the data view. */
 export const COLLECTIONS: readonly CollectionName[] = ['inventoryItems', 'events', 'employees', 'suppliers'];

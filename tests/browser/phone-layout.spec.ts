@@ -37,7 +37,7 @@ async function noSidewaysScroll(page: Page, where: string) {
 }
 
 const publicRoutes = ['/', '/About', '/tutorials', '/login', '/signup', '/signout', '/reset-password', '/no-such-page'];
-const protectedRoutes = ['/dashboard', '/ManageEvents', '/Inventory', '/EmployeeManagement', '/SupplierManagement', '/RecoveredData'];
+const protectedRoutes = ['/dashboard', '/ManageEvents', '/Inventory', '/EmployeeManagement', '/SupplierManagement', '/RecoveredData', '/events/40/sheet'];
 
 for (const width of [320, 390, 768]) {
   test(`no page scrolls sideways at ${width} px, with 200-character words in every field`, async ({ page }) => {

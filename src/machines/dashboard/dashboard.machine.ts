@@ -6,7 +6,7 @@
  * in other tabs are followed.
  */
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
-import type { CollectionName, ExistingCollection, MockCollections } from '../../domain/mockDataInfo';
+import type { CollectionName, ExistingCollection, MockData } from '../../domain/mockDataInfo';
 import { pruneOrderFlags, toggleOrderFlag } from '../../domain/needToOrder';
 import type { CateringEvent, Employee, InventoryItem, SelectedItem, Supplier } from '../../storage/schemas';
 
@@ -25,13 +25,13 @@ export interface DashboardInput extends DashboardData {
 
 export interface DashboardContext extends DashboardInput {
   /** Mock data waiting to be written (while asking before replacing). */
-  pending: MockCollections | null;
+  pending: MockData | null;
   /** Collections that hold data and would be replaced, named in the confirm dialog. */
   replacing: ExistingCollection[];
 }
 
 export interface MockLoadResult {
-  data: MockCollections;
+  data: MockData;
   existing: ExistingCollection[];
 }
 
@@ -48,7 +48,7 @@ export type DashboardEvent =
   /** Replace dialog: Replace with Mock Data / Keep My Data (or Escape). */
   | { type: 'replace.confirm' }
   | { type: 'replace.cancel' }
-  /** Sent back by persistMockData once the four collections are written, or when a write failed. */
+  /** Sent back by persistMockData once the four collections and the mock events' own keys are written (all or nothing), or when that failed. */
   | { type: 'mock.written' }
   | { type: 'mock.writeFailed'; message: string }
   /** An 'Order placed' checkbox of Need to Order. */

@@ -7,6 +7,7 @@ import { describeCollections, existingCollections, MOCK_LOADED_MESSAGE, type Col
 import { isOrderPlaced, needToOrderItems, needToOrderRows } from '../../domain/needToOrder';
 import { isoDate, msUntilNextDay, upcomingEvents } from '../../domain/upcoming';
 import { employeesStore, eventsStore, inventoryItemsStore, selectedItemsStore, suppliersStore } from '../../storage/keys';
+import { writeMockData } from '../../storage/mockData';
 import type { SelectedItem } from '../../storage/schemas';
 import { createPersister, type Persister } from '../shell/persister';
 import { notify } from '../shell/toaster';
@@ -32,14 +33,8 @@ const implementation = dashboardMachine.provide({
     persistMockData: ({ context, self }) => {
       const data = context.pending;
       if (!data) return;
-      const results = [
-        inventoryItemsStore.write(data.inventoryItems),
-        suppliersStore.write(data.suppliers),
-        employeesStore.write(data.employees),
-        eventsStore.write(data.events),
-      ];
-      const failed = results.find((r) => !r.ok);
-      self.send(failed && !failed.ok ? { type: 'mock.writeFailed', message: failed.error.message } : { type: 'mock.written' });
+      const result = writeMockData(data);
+      self.send(result.ok ? { type: 'mock.written' } : { type: 'mock.writeFailed', message: result.error.message });
     },
     alertMockLoaded: () => window.alert(MOCK_LOADED_MESSAGE),
     notifyMockFailed: (_, { message }) => void notify({ type: 'error', title: 'Mock data could not be loaded', description: message }),

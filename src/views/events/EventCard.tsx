@@ -4,6 +4,7 @@ import { css } from 'styled-system/css';
 import { cardImage } from '../../domain/events';
 import type { CateringEvent } from '../../storage/schemas';
 import { Button } from '../components/Button';
+import { SheetLink } from '../eventSheet/SheetLink';
 
 export interface EventCardApi {
   openToolkit: (id: number) => void;
@@ -85,6 +86,7 @@ export const EventCard = memo(function EventCard({ event, api }: { event: Cateri
         <Button variant="solidBlue" onClick={() => api.openToolkit(event.id)} aria-label={`Tool Kit for ${event.EventName}`}>
           Tool Kit
         </Button>
+        <SheetLink id={event.id} label={`Event Sheet for ${event.EventName}`} />
         <Button variant="outlineGreen" onClick={() => api.edit(event.id)} aria-label={`Edit Event ${event.EventName}`}>
           Edit Event
         </Button>

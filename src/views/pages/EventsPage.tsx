@@ -16,6 +16,9 @@ import { ToolkitDialog } from '../toolkit/ToolkitDialog';
 import type { FormRef } from '../events/EventFormDialog';
 import { inspect } from '../shell/inspector';
 
+/** The printable event sheet rides in this page's chunk (see NotFoundPage). */
+export { EventSheetPage } from './EventSheetPage';
+
 function useEventsPage(ref: EventsRef) {
   return {
     events: useSelector(ref, (s) => s.context.events),

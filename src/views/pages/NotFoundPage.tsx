@@ -1,8 +1,12 @@
+import { useRoute } from 'wouter';
 import { css } from 'styled-system/css';
 import { ButtonLink } from '../components/Button';
 import { Page } from '../components/Page';
+import { lazy, Suspense } from 'react';
+import { Loading } from '../shell/Loading';
 
-export function NotFoundPage() {
+/** The page of a path no route of App.tsx matched. */
+export function PageNotFound() {
   return (
     <Page title="Page Not Found">
       <div className={css({ textAlign: 'center', display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '4' })}>
@@ -17,4 +21,40 @@ export function NotFoundPage() {
       </div>
     </Page>
   );
+}
+
+/**
+ * The printable sheet of one event, /events/:id/sheet (eventSheet/path.ts builds it). Defined here,
+ * not in a shared module, so the fallback's chunk imports nothing new from the event pages.
+ */
+export const eventSheetRoute = /^\/events\/(?<id>[^/]+)\/sheet\/?$/i;
+
+// The landing page's script budget is spent: routes with a parameter, added since, are matched here
+// in the fallback's own chunk. The event sheet ships in the Events page's chunk, which holds all it
+// needs (a chunk of its own would add new shared chunks, and their names, to the landing bundle). A
+// failed load is forgotten, so the route boundary's Retry (this page renders inside it) imports it
+// again. (Importing RequireAuth or RouteBoundary here would split the landing bundle in more chunks.)
+function lazySheet() {
+  return lazy(() =>
+    import('./EventsPage').then(
+      (m) => ({ default: m.EventSheetPage }),
+      (error: unknown) => {
+        EventSheetPage = lazySheet();
+        throw error;
+      },
+    ),
+  );
+}
+let EventSheetPage = lazySheet();
+
+export function NotFoundPage() {
+  const [isEventSheet, params] = useRoute<{ id: string }>(eventSheetRoute);
+  if (isEventSheet) {
+    return (
+      <Suspense fallback={<Loading />}>
+        <EventSheetPage id={params.id} notFound={<PageNotFound />} />
+      </Suspense>
+    );
+  }
+  return <PageNotFound />;
 }

@@ -4,6 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
 import type { CateringEvent } from '../../storage/schemas';
 import { Button } from '../components/Button';
+import { SheetLink } from '../eventSheet/SheetLink';
 import type { EventsRef } from '../events/useEventsActor';
 import { backdrop, dialogTitle, fullScreen, positioner } from '../events/styles';
 import { ImagePanel } from './ImagePanel';
@@ -41,6 +42,7 @@ export function ToolkitDialog({ event, eventsRef, onClose }: { event: CateringEv
             <div className={css({ maxW: '1200px', mx: 'auto', display: 'flex', flexDirection: 'column', gap: '4' })}>
               <div className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: '3', flexWrap: 'wrap' })}>
                 <Dialog.Title className={dialogTitle}>Tool Kit: {event.EventName}</Dialog.Title>
+                <SheetLink id={event.id} />
                 <Button variant="outlineRed" onClick={onClose}>
                   Close Tool Kit
                 </Button>

@@ -1,0 +1,14 @@
+import { Link } from 'wouter';
+import { button } from 'styled-system/recipes';
+import { useSound } from '../shell/AppActors';
+import { eventSheetPath } from './path';
+
+/** "Event Sheet": a link styled as an outline button to the event's printable sheet (ButtonLink, with an accessible name of its own). */
+export function SheetLink({ id, label }: { id: number; label?: string }) {
+  const { play } = useSound();
+  return (
+    <Link href={eventSheetPath(id)} className={button({ variant: 'outlineBlue' })} aria-label={label} onClick={() => play('Event Sheet')}>
+      Event Sheet
+    </Link>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * The event sheet's data, read through the storage accessors: the event (stored, or a built-in
+ * sample), its Tool Kit ingredient lines, the inventory, discount and tax. Read again when any of
+ * them changes (another tab, or this tab's Tool Kit), so a sheet left open stays current.
+ */
+import { useEffect, useState } from 'react';
+import { toISODate } from '../../domain/eventDates';
+import { buildEventSheet, type EventSheet } from '../../domain/eventSheet';
+import { discountPercentageStore, eventsStore, ingredientListStore, inventoryItemsStore, taxPercentageStore } from '../../storage';
+import { loadEvents } from '../events/eventsData';
+
+function readSheet(id: number | null): EventSheet | null {
+  if (id === null) return null;
+  const event = loadEvents(toISODate(new Date())).events.find((e) => e.id === id);
+  if (!event) return null;
+  return buildEventSheet({
+    event,
+    lines: ingredientListStore(id).read(),
+    items: inventoryItemsStore.read(),
+    discountPercent: discountPercentageStore(id).read(),
+    taxPercent: taxPercentageStore(id).read(),
+  });
+}
+
+/** The sheet of event `id`, or null when no event has that id (or the id is not one). */
+export function useEventSheet(id: number | null): EventSheet | null {
+  const [read, setRead] = useState(() => ({ id, sheet: readSheet(id) }));
+  useEffect(() => {
+    const again = () => setRead({ id, sheet: readSheet(id) });
+    if (read.id !== id) again();
+    if (id === null) return;
+    const stops = [
+      eventsStore.subscribe(again),
+      ingredientListStore(id).subscribe(again),
+      inventoryItemsStore.subscribe(again),
+      discountPercentageStore(id).subscribe(again),
+      taxPercentageStore(id).subscribe(again),
+    ];
+    return () => stops.forEach((stop) => stop());
+  }, [id, read.id]);
+  return read.id === id ? read.sheet : readSheet(id);
+}

@@ -1,0 +1,49 @@
+import { useEffect, type ReactNode } from 'react';
+import { parseSheetId } from '../../domain/eventSheet';
+import { Redirect } from 'wouter';
+import { useAuth } from '../auth/AuthContext';
+import { Loading } from '../shell/Loading';
+import { Button, ButtonLink } from '../components/Button';
+import { EventSheetView } from '../eventSheet/EventSheetView';
+import { useEventSheet } from '../eventSheet/useEventSheet';
+import { routes } from '../shell/routes';
+
+/** The browser's print dialog (the page has no machine: printing is its one action). */
+const printSheet = () => window.print();
+
+/**
+ * The printable sheet of one event (/events/:id/sheet, matched by NotFoundPage, which passes the id
+ * and its not-found page: an id that names no event shows it, with its way back). The `costing` spot is left for the event's cost and margin
+ * figures (src/domain/costing.ts, issue 11 part 4) to be shown under the pricing summary.
+ */
+export function EventSheetPage({ id, notFound }: { id: string | undefined; notFound: ReactNode }) {
+  const { status } = useAuth();
+  if (status === 'checking') return <Loading>Checking your session…</Loading>;
+  if (status === 'signedOut') return <Redirect to={routes.login} replace />;
+  return <EventSheet id={id} notFound={notFound} />;
+}
+
+function EventSheet({ id, notFound }: { id: string | undefined; notFound: ReactNode }) {
+  const sheet = useEventSheet(parseSheetId(id));
+  const name = sheet?.name;
+  useEffect(() => {
+    if (name !== undefined) document.title = `Event Sheet: ${name} · Cater Captain`;
+  }, [name]);
+  if (!sheet) return <>{notFound}</>;
+  return (
+    <EventSheetView
+      sheet={sheet}
+      costing={null}
+      actions={
+        <>
+          <ButtonLink href={routes.events} variant="outlineBlue">
+            Back to Events
+          </ButtonLink>
+          <Button variant="solidGreen" onClick={printSheet}>
+            Print
+          </Button>
+        </>
+      }
+    />
+  );
+}
