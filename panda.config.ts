@@ -30,6 +30,18 @@ export default defineConfig({
     a: { color: 'link', textDecoration: 'underline' },
     '.theme-switching *, .theme-switching *::before, .theme-switching *::after': { transition: 'none !important' },
     '*:focus-visible': { outline: '3px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
+    // Print of one supplier's order list (Dashboard, Need to Order): only that list and its ancestors print.
+    '@media print': {
+      'html[data-print-order-list] body *:not([data-print-area]):not([data-print-area] *):not(:has([data-print-area]))': { display: 'none !important' },
+      'html[data-print-order-list] [data-print-area] [data-no-print]': { display: 'none !important' },
+      'html[data-print-order-list] :has(> [data-print-area]), html[data-print-order-list] :has([data-print-area])': {
+        bg: 'transparent !important',
+        borderWidth: '0 !important',
+        p: '0 !important',
+        m: '0 !important',
+      },
+      'html[data-print-order-list] [data-print-area]': { borderWidth: '0 !important', bg: 'transparent !important', color: 'black !important' },
+    },
     '@media (prefers-reduced-motion: reduce)': {
       '*, *::before, *::after': { animationDuration: '0.01ms !important', transitionDuration: '0.01ms !important' },
     },
