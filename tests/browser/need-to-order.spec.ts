@@ -109,7 +109,7 @@ test("a supplier's order list copies the right text, its e-mail link holds the l
   await expect(dairy.getByRole('status')).toHaveText('Copied');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
 
-  const href = await dairy.getByRole('link', { name: 'E-mail Harbour Dairy' }).getAttribute('href');
+  const href = await dairy.getByRole('link', { name: 'E-mail order' }).getAttribute('href');
   expect(href).toMatch(/^mailto:orders@harbour\.example\?subject=/);
   expect(decodeURIComponent(href!.split('&body=')[1]!)).toBe(expected.replace(/\n/g, '\r\n'));
 

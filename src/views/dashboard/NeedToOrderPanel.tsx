@@ -46,8 +46,9 @@ const control = css({
   _checked: { bg: 'primary', borderColor: 'primary', color: 'onSolid' },
   '&[data-focus-visible]': { outline: '3px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
 });
-const windowPicker = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3', border: 'none', p: 0, m: 0, fontSize: 'sm' });
-const legend = css({ fontWeight: 'bold', float: 'left', mr: '2' });
+const windowPicker = css({ border: 'none', p: 0, m: 0, fontSize: 'sm', display: { md: 'flex' }, alignItems: 'center', gap: '3' });
+const legend = css({ fontWeight: 'bold', p: 0, mb: { base: '1', md: 0 }, float: { md: 'left' } });
+const options = css({ display: 'flex', flexWrap: 'wrap', gap: '4' });
 const option = css({ display: 'inline-flex', alignItems: 'center', gap: '1', cursor: 'pointer', '& input': { accentColor: 'var(--colors-primary)', width: '4', height: '4' } });
 const note = css({ bg: 'alertBg', color: 'alertFg', px: '3', py: '2', fontSize: 'sm' });
 
@@ -61,12 +62,14 @@ export function NeedToOrderPanel({ dashboard }: { dashboard: DashboardRef }) {
     >
       <fieldset className={windowPicker}>
         <legend className={legend}>Count events in the next</legend>
-        {windows.map((n) => (
-          <label key={n} className={option}>
-            <input type="radio" name="demand-window" value={n} checked={days === n} onChange={() => setWindow(n)} />
-            {n} days
-          </label>
-        ))}
+        <div className={options}>
+          {windows.map((n) => (
+            <label key={n} className={option}>
+              <input type="radio" name="demand-window" value={n} checked={days === n} onChange={() => setWindow(n)} />
+              {n} days
+            </label>
+          ))}
+        </div>
       </fieldset>
       {undated.length > 0 ? (
         <p className={note}>

@@ -20,6 +20,8 @@ const table = css({
   '& th, & td': { textAlign: 'left', py: '1', pr: '2', borderBottomWidth: '1px', borderBottomStyle: 'solid', borderBottomColor: 'border', verticalAlign: 'top' },
   '& th:last-child, & td:last-child': { textAlign: 'right', pr: 0, whiteSpace: 'nowrap' },
 });
+const wide = css({ display: { base: 'none', md: 'table-cell' } });
+const narrow = css({ display: { base: 'block', md: 'none' }, fontWeight: 'bold' });
 const total = css({ fontWeight: 'bold', textAlign: 'right' });
 const muted = css({ fontSize: 'sm', color: 'fgMuted' });
 const actions = css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center' });
@@ -52,7 +54,9 @@ function OrderListCard({ dashboard, list, today }: { dashboard: DashboardRef; li
           <thead>
             <tr>
               <th scope="col">Item</th>
-              <th scope="col">Packages</th>
+              <th scope="col" className={wide}>
+                Packages
+              </th>
               <th scope="col">Estimated cost</th>
             </tr>
           </thead>
@@ -63,8 +67,9 @@ function OrderListCard({ dashboard, list, today }: { dashboard: DashboardRef; li
                   {line.name}
                   {line.sku.trim() ? <span className={muted}> (SKU {line.sku.trim()})</span> : null}
                   {line.unmatchedSupplierName ? <span className={muted}> · supplier “{line.unmatchedSupplierName}” is not on file</span> : null}
+                  <span className={narrow}>{packagesText(line)}</span>
                 </td>
-                <td>{packagesText(line)}</td>
+                <td className={wide}>{packagesText(line)}</td>
                 <td>{formatMoney(line.estimatedCost)}</td>
               </tr>
             ))}
@@ -86,7 +91,7 @@ function OrderListCard({ dashboard, list, today }: { dashboard: DashboardRef; li
         </Button>
         {mailto ? (
           <a className={button({ variant: 'outlineGreen', size: 'sm' })} href={mailto}>
-            E-mail {list.heading}
+            E-mail order
           </a>
         ) : (
           <Button variant="outlineGreen" size="sm" disabled aria-describedby={`${id}-nomail`}>
