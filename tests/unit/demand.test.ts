@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeDemand, demandWindow, eventItemQuantities } from '../../src/domain/demand';
+import { computeDemand, computeDemandFromScratch, demandWindow, eventItemQuantities } from '../../src/domain/demand';
 import { describeEventNeeds, estimatedCost, needsOrder, needToOrderLines, needToOrderRows, neededForEventsText, suggestedPackages } from '../../src/domain/needToOrder';
 import type { CateringEvent, ChosenIngredient, InventoryItem } from '../../src/storage/schemas';
 
@@ -69,6 +69,32 @@ describe('demand per item', () => {
     expect(eventItemQuantities(listA)).toBe(eventItemQuantities(listA));
     const second = computeDemand(events, { '1': listA, '2': [line('x', 5)] }, today, 7);
     expect(second.byItem.get('x')?.total).toBe(7);
+  });
+});
+
+describe('demand after a change', () => {
+  it('updating a few lists gives exactly what summing everything again gives (200 random changes)', () => {
+    let seed = 7;
+    const rnd = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+    const ids = ['a', 'b', 'c', 'd', 'e'];
+    const events = Array.from({ length: 30 }, (_, i) => ev(i + 1, `E${i + 1}`, `2026-11-${String(20 + (i % 10)).padStart(2, '0')}`, `${10 + (i % 3)}:00`));
+    const makeList = () => Array.from({ length: Math.floor(rnd() * 4) }, (_, n) => line(ids[Math.floor(rnd() * ids.length)]!, Math.round(rnd() * 50) / 10, `l${n}`));
+    let lists: Record<string, ChosenIngredient[]> = Object.fromEntries(events.map((e) => [String(e.id), makeList()]));
+    computeDemand(events, lists, today, 7);
+    for (let step = 0; step < 200; step++) {
+      const changes = 1 + Math.floor(rnd() * 3);
+      lists = { ...lists };
+      for (let c = 0; c < changes; c++) {
+        const id = String(1 + Math.floor(rnd() * events.length));
+        if (rnd() < 0.2) delete lists[id];
+        else lists[id] = makeList();
+      }
+      const updated = computeDemand(events, lists, today, 7);
+      const fresh = computeDemandFromScratch(events, lists, today, 7);
+      expect(updated.byItem.size).toBe(fresh.byItem.size);
+      for (const [itemId, entry] of fresh.byItem) expect(updated.byItem.get(itemId)).toEqual(entry);
+      expect(updated.counted).toBe(fresh.counted);
+    }
   });
 });
 
