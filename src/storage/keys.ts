@@ -99,30 +99,6 @@ export const ingredientListStore = (eventId: number): CollectionAccessor<ChosenI
       assignId: giveLineId,
     }),
   );
-/** The ingredient lists of these events, by event id as text (an event with no list has none). */
-export function readIngredientLists(eventIds: readonly number[]): Record<string, ChosenIngredient[]> {
-  const lists: Record<string, ChosenIngredient[]> = {};
-  for (const id of eventIds) {
-    const list = ingredientListStore(id).read();
-    if (list.length) lists[String(id)] = list;
-  }
-  return lists;
-}
-
-/**
- * Follows every `ingredientList-{id}` key changed in another tab: `onList` gets that event's list,
- * `onCleared` is called when the other tab cleared storage as a whole (re-read what you need).
- */
-export function watchIngredientLists(onList: (eventId: number, list: ChosenIngredient[]) => void, onCleared: () => void): () => void {
-  if (typeof window === 'undefined') return () => {};
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === null) return onCleared();
-    const match = /^ingredientList-(\d+)$/.exec(event.key);
-    if (match) onList(Number(match[1]), ingredientListStore(Number(match[1])).read());
-  };
-  window.addEventListener('storage', onStorage);
-  return () => window.removeEventListener('storage', onStorage);
-}
 /** Discount percentage of one event (default 0). */
 export const discountPercentageStore = (eventId: number): KeyAccessor<number> =>
   cached(`${eventId}-discountPercentage`, () => defineKey(`${eventId}-discountPercentage`, percentage, () => 0, { decode: decodePercent, explain: describeIssues }));

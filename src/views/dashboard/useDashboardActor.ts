@@ -8,7 +8,8 @@ import { computeDemand, DEMAND_WINDOWS, type DemandWindowDays } from '../../doma
 import { needToOrderLines, needToOrderRows } from '../../domain/needToOrder';
 import { orderListsBySupplier } from '../../domain/orderLists';
 import { isoDate, msUntilNextDay, upcomingEvents } from '../../domain/upcoming';
-import { employeesStore, eventsStore, inventoryItemsStore, readIngredientLists, selectedItemsStore, suppliersStore, watchIngredientLists } from '../../storage/keys';
+import { readIngredientLists, watchIngredientLists } from '../../storage/ingredientLists';
+import { employeesStore, eventsStore, inventoryItemsStore, selectedItemsStore, suppliersStore } from '../../storage/keys';
 import type { SelectedItem } from '../../storage/schemas';
 import { createPersister, type Persister } from '../shell/persister';
 import { notify } from '../shell/toaster';
