@@ -1,12 +1,76 @@
-/** Need to Order (spec section 9): items where whenToOrder >= quantity, with their Order placed flags. */
+/**
+ * Need to Order (spec section 9, issue 11 part 1): an item needs ordering when what is on hand, less
+ * what the upcoming events need, falls to or below its re-order level:
+ * `quantity - demand <= whenToOrder`. With no events (demand 0) this is the spec's rule,
+ * `whenToOrder >= quantity`. Order placed flags are kept per item id.
+ */
 import type { InventoryItem, SelectedItem } from '../storage/schemas';
+import type { ItemDemand } from './demand';
+import { formatAmount } from './ingredients';
+import { roundCents } from './money';
 
-export function needsOrder(item: Pick<InventoryItem, 'quantity' | 'whenToOrder'>): boolean {
-  return item.whenToOrder >= item.quantity;
+/** Drops binary artefacts before comparing or rounding (5.1 - 0.1 - 5 reads 0). */
+const tidy = (value: number) => Number(value.toPrecision(12));
+
+export function needsOrder(item: Pick<InventoryItem, 'quantity' | 'whenToOrder'>, demand = 0): boolean {
+  return tidy(item.quantity - demand) <= item.whenToOrder;
 }
 
 export function needToOrderItems(items: readonly InventoryItem[]): InventoryItem[] {
-  return items.filter(needsOrder);
+  return items.filter((item) => needsOrder(item));
+}
+
+/**
+ * Suggested order, in whole packages: the fewest whole packages that bring on hand minus demand back
+ * above the re-order level, i.e. the smallest whole n >= 0 with `quantity + n - demand > whenToOrder`,
+ * which is `floor(whenToOrder + demand - quantity) + 1` when the item needs ordering, else 0.
+ * Example: on hand 5, needed 12, re-order at 4: 5 + n - 12 > 4 gives n > 11, so 12 packages.
+ */
+export function suggestedPackages(item: Pick<InventoryItem, 'quantity' | 'whenToOrder'>, demand = 0): number {
+  if (!needsOrder(item, demand)) return 0;
+  const shortfall = tidy(item.whenToOrder + demand - item.quantity);
+  return Math.max(0, Math.floor(shortfall) + 1);
+}
+
+/** Estimated cost of an order: packages x the item's cost per unit (one package), to the cent. */
+export function estimatedCost(item: Pick<InventoryItem, 'costPerUnit'>, packages: number): number {
+  return roundCents(packages * item.costPerUnit);
+}
+
+export interface NeedToOrderLine {
+  item: InventoryItem;
+  /** Packages the events in the window need (0 with no events). */
+  demand: number;
+  /** The events behind the demand. */
+  events: ItemDemand['events'];
+  suggested: number;
+  estimatedCost: number;
+  placed: boolean;
+}
+
+/** The items that need ordering, in inventory order, with demand, suggested packages and flags. */
+export function needToOrderLines(items: readonly InventoryItem[], demand: ReadonlyMap<string, ItemDemand>, flags: readonly SelectedItem[]): NeedToOrderLine[] {
+  const placed = new Set(flags.filter((f) => f.orderPlaced).map((f) => f.id));
+  const lines: NeedToOrderLine[] = [];
+  for (const item of items) {
+    const need = demand.get(item.id);
+    const total = need?.total ?? 0;
+    if (!needsOrder(item, total)) continue;
+    const suggested = suggestedPackages(item, total);
+    lines.push({ item, demand: total, events: need?.events ?? [], suggested, estimatedCost: estimatedCost(item, suggested), placed: placed.has(item.id) });
+  }
+  return lines;
+}
+
+/** "Smith Wedding 8, Gala 4": the events behind a demand, with each one's packages. */
+export function describeEventNeeds(events: ItemDemand['events']): string {
+  return events.map((e) => `${e.eventName || `Event ${e.eventId}`} ${formatAmount(e.quantity)}`).join(', ');
+}
+
+/** "Needed for events: 12 (Smith Wedding 8, Gala 4)", or "Needed for events: 0". */
+export function neededForEventsText(line: Pick<NeedToOrderLine, 'demand' | 'events'>): string {
+  const names = describeEventNeeds(line.events);
+  return `Needed for events: ${formatAmount(line.demand)}${names ? ` (${names})` : ''}`;
 }
 
 export function isOrderPlaced(flags: readonly SelectedItem[], id: string): boolean {
@@ -25,7 +89,26 @@ export function pruneOrderFlags(flags: readonly SelectedItem[], items: readonly 
   return flags.filter((f) => ids.has(f.id));
 }
 
-/** Need-to-order rows for export: the item plus whether its order is placed. */
-export function needToOrderRows(items: readonly InventoryItem[], flags: readonly SelectedItem[]): Array<InventoryItem & { orderPlaced: boolean }> {
-  return needToOrderItems(items).map((item) => ({ ...item, orderPlaced: isOrderPlaced(flags, item.id) }));
+export type NeedToOrderRow = InventoryItem & {
+  orderPlaced: boolean;
+  onHand: number;
+  neededForEvents: number;
+  neededFor: string;
+  reorderLevel: number;
+  suggestedPackages: number;
+  estimatedCost: number;
+};
+
+/** Need-to-order rows for export: the item, its Order placed flag and the demand columns. */
+export function needToOrderRows(lines: readonly NeedToOrderLine[]): NeedToOrderRow[] {
+  return lines.map((line) => ({
+    ...line.item,
+    orderPlaced: line.placed,
+    onHand: line.item.quantity,
+    neededForEvents: line.demand,
+    neededFor: describeEventNeeds(line.events),
+    reorderLevel: line.item.whenToOrder,
+    suggestedPackages: line.suggested,
+    estimatedCost: line.estimatedCost,
+  }));
 }

@@ -8,7 +8,7 @@ import { describeModel, type EventSamples } from '../support/model';
 
 const item = (id: string): InventoryItem => ({ id, name: id, sku: id, category: 'Other', amountPerUnit: 1, unit: 'kg', packageType: 'box', quantity: 1, costPerUnit: 1, whenToOrder: 2, supplierName: '' });
 
-const log = { flagWrites: [] as unknown[], mockWrites: 0, alerts: 0, failures: [] as string[] };
+const log = { flagWrites: [] as unknown[], mockWrites: 0, alerts: 0, failures: [] as string[], prints: [] as string[] };
 
 // Side effects are recorded; the mock-data loader never settles during a walk (its done/error events are test data).
 const machine = dashboardMachine.provide({
@@ -17,15 +17,17 @@ const machine = dashboardMachine.provide({
     persistMockData: () => void log.mockWrites++,
     alertMockLoaded: () => void log.alerts++,
     notifyMockFailed: (_, params) => void log.failures.push(params.message),
+    printOrderList: (_, params) => void log.prints.push(params.key),
   },
   actors: {
     loadMockData: fromPromise<MockLoadResult, { today: string }>(() => new Promise(() => {})),
+    copyText: fromPromise<void, { text: string }>(() => new Promise(() => {})),
     watchClock: fromCallback(() => () => {}),
     watchStorage: fromCallback(() => () => {}),
   },
 });
 
-const input: DashboardInput = { inventoryItems: [item('a')], suppliers: [], employees: [], events: [], selectedItems: [{ id: 'gone', orderPlaced: true }], today: '2026-11-21' };
+const input: DashboardInput = { inventoryItems: [item('a')], suppliers: [], employees: [], events: [], selectedItems: [{ id: 'gone', orderPlaced: true }], ingredientLists: {}, today: '2026-11-21' };
 const mock = buildMockData('2026-11-21');
 
 const events = {
@@ -41,12 +43,18 @@ const events = {
     { type: 'clock.tick', today: '2026-11-22' },
   ],
   'storage.change': [{ type: 'storage.change', change: { key: 'inventoryItems', value: [] } }],
+  'demand.window': [{ type: 'demand.window', days: 7 }],
+  'orderList.copy': [{ type: 'orderList.copy', key: 'supplier:S1', text: 'Order for Harbour Dairy' }],
+  'orderList.print': [{ type: 'orderList.print', key: 'supplier:S1' }],
 } satisfies EventSamples<typeof machine>;
 const loadDone = (existing: MockLoadResult['existing']) => ({ type: 'xstate.done.actor.loadMock', output: { data: mock, existing } });
 const actorEvents = {
   'xstate.done.actor.loadMock': [loadDone([]), loadDone([{ collection: 'inventoryItems', count: 1 }])],
   'xstate.error.actor.loadMock': [{ type: 'xstate.error.actor.loadMock', error: new Error('chunk failed') }],
 };
+const copy = (key = 'supplier:S1') => ({ type: 'orderList.copy' as const, key, text: `Order ${key}` });
+const copyDone = { type: 'xstate.done.actor.copy' } as never;
+const copyError = { type: 'xstate.error.actor.copy', error: new Error('no permission') } as never;
 const doneEmpty = loadDone([]) as never;
 const doneExisting = loadDone([{ collection: 'inventoryItems', count: 1 }]) as never;
 const toggle = (collection: (typeof COLLECTIONS)[number]) => ({ type: 'section.toggle' as const, collection });
@@ -68,12 +76,17 @@ describeModel('dashboard', {
     [toggle('employees'), toggle('employees')],
     [toggle('suppliers'), toggle('suppliers'), toggle('inventoryItems'), toggle('inventoryItems')],
     [{ type: 'mock.load' }, doneExisting, { type: 'replace.confirm' }, { type: 'mock.written' }, { type: 'mock.load' }, doneEmpty, { type: 'mock.writeFailed', message: 'x' }],
+    // The copy region is left out of the state key (it would multiply the walk), so its paths are written here.
+    [copy(), copyDone, copy('unknown'), copyError, copy(), copyDone],
+    [copy(), copyError, copy(), copyError],
+    [copy(), copyDone, copy()],
   ],
   reset: () => {
     log.flagWrites.length = 0;
     log.mockWrites = 0;
     log.alerts = 0;
     log.failures.length = 0;
+    log.prints.length = 0;
   },
   states: {
     'mockData.idle': (s) => {
@@ -103,6 +116,23 @@ describeModel('dashboard', {
       // The spec's refresh rule: the panels keep what they showed until the page is refreshed.
       expect(s.context.events).toEqual([]);
     },
+    'orderListCopy.idle': (s) => {
+      expect(s.context.copiedList).toBeNull();
+      expect(s.hasTag('copied') || s.hasTag('copy failed') || s.hasTag('copying')).toBe(false);
+    },
+    'orderListCopy.copying': (s) => {
+      expect(s.hasTag('copying')).toBe(true);
+      expect(s.context.copiedList).not.toBeNull();
+      expect(s.context.copyError).toBeNull();
+    },
+    'orderListCopy.copied': (s) => {
+      expect(s.hasTag('copied')).toBe(true);
+      expect(s.context.copyError).toBeNull();
+    },
+    'orderListCopy.copyFailed': (s) => {
+      expect(s.hasTag('copy failed')).toBe(true);
+      expect(s.context.copyError).toBe('no permission');
+    },
     ...Object.fromEntries(
       COLLECTIONS.flatMap((c) => [
         [`dataView.${c}.hidden`, (s: Snap) => expect(s.hasTag(`show ${c}`)).toBe(false)],
@@ -125,9 +155,14 @@ describe('dashboard (hand-written)', () => {
           },
           alertMockLoaded: () => void seen.push('alert'),
           notifyMockFailed: (_, p) => void seen.push(`failed:${p.message}`),
+          printOrderList: (_, p) => void seen.push(`print:${p.key}`),
         },
         actors: {
           loadMockData: fromPromise(() => (load ? load() : Promise.resolve({ data: mock, existing: [] }))),
+          copyText: fromPromise<void, { text: string }>(async ({ input }) => {
+            seen.push(`copy:${input.text}`);
+            if (input.text.includes('fail')) throw new Error('Clipboard blocked');
+          }),
           watchClock: fromCallback(() => () => {}),
           watchStorage: fromCallback(() => () => {}),
         },
@@ -184,6 +219,44 @@ describe('dashboard (hand-written)', () => {
     expect(actor.getSnapshot().context.today).toBe('2026-11-21');
     actor.send({ type: 'clock.tick', today: '2026-11-22' });
     expect(actor.getSnapshot().context.today).toBe('2026-11-22');
+  });
+
+  it('counts 14 days by default; 7 and 30 are the other choices and anything else is ignored', () => {
+    const { actor } = start();
+    expect(actor.getSnapshot().context.demandDays).toBe(14);
+    actor.send({ type: 'demand.window', days: 7 });
+    expect(actor.getSnapshot().context.demandDays).toBe(7);
+    actor.send({ type: 'demand.window', days: 5 });
+    expect(actor.getSnapshot().context.demandDays).toBe(7);
+    actor.send({ type: 'demand.window', days: 30 });
+    expect(actor.getSnapshot().context.demandDays).toBe(30);
+  });
+
+  it("follows one event's ingredient list and a re-read of all lists from other tabs", () => {
+    const line = { lineId: 'L1', id: 'a', name: 'a', category: 'Other', supplierName: '', costPerUnit: 1, amountPerUnit: 1, unit: 'kg', packageType: 'box', quantity: 3 };
+    const { actor } = start({ ingredientLists: { '4': [] } });
+    actor.send({ type: 'storage.change', change: { key: 'ingredientList', eventId: 5, value: [line] } });
+    expect(actor.getSnapshot().context.ingredientLists).toEqual({ '4': [], '5': [line] });
+    actor.send({ type: 'storage.change', change: { key: 'ingredientLists', value: {} } });
+    expect(actor.getSnapshot().context.ingredientLists).toEqual({});
+  });
+
+  it('copies a list, says Copied for that list, and reports a refused copy with its reason', async () => {
+    const { actor, seen } = start();
+    actor.send({ type: 'orderList.copy', key: 'supplier:S1', text: 'Order for Harbour Dairy' });
+    expect(actor.getSnapshot().hasTag('copying')).toBe(true);
+    await waitFor(actor, (s) => s.hasTag('copied'));
+    expect(actor.getSnapshot().context.copiedList).toBe('supplier:S1');
+    actor.send({ type: 'orderList.copy', key: 'unknown', text: 'fail' });
+    await waitFor(actor, (s) => s.hasTag('copy failed'));
+    expect(actor.getSnapshot().context).toMatchObject({ copiedList: 'unknown', copyError: 'Clipboard blocked' });
+    expect(seen).toEqual(['copy:Order for Harbour Dairy', 'copy:fail']);
+  });
+
+  it('prints the list it is asked to print', () => {
+    const { actor, seen } = start();
+    actor.send({ type: 'orderList.print', key: 'supplier:S2' });
+    expect(seen).toEqual(['print:supplier:S2']);
   });
 
   it('sections toggle independently and start hidden', () => {

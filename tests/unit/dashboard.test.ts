@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOrderPlaced, needToOrderItems, needToOrderRows, pruneOrderFlags, toggleOrderFlag } from '../../src/domain/needToOrder';
+import { isOrderPlaced, needToOrderItems, needToOrderLines, needToOrderRows, pruneOrderFlags, toggleOrderFlag } from '../../src/domain/needToOrder';
 import { addDays, isoDate, msUntilNextDay, upcomingEvents } from '../../src/domain/upcoming';
 import type { CateringEvent, InventoryItem } from '../../src/storage/schemas';
 
@@ -72,7 +72,10 @@ describe('need to order', () => {
     expect(pruneOrderFlags([{ id: 'a', orderPlaced: true }, { id: 'gone', orderPlaced: true }], [item('a', 1, 1)])).toEqual([{ id: 'a', orderPlaced: true }]);
   });
 
-  it('exports need-to-order rows with their flag', () => {
-    expect(needToOrderRows([item('a', 1, 1), item('b', 9, 1)], [{ id: 'a', orderPlaced: true }])).toEqual([{ ...item('a', 1, 1), orderPlaced: true }]);
+  it('exports need-to-order rows with their flag and the demand columns (on hand 1, re-order 1, no events: 1 package)', () => {
+    const lines = needToOrderLines([item('a', 1, 1), item('b', 9, 1)], new Map(), [{ id: 'a', orderPlaced: true }]);
+    expect(needToOrderRows(lines)).toEqual([
+      { ...item('a', 1, 1), orderPlaced: true, onHand: 1, neededForEvents: 0, neededFor: '', reorderLevel: 1, suggestedPackages: 1, estimatedCost: 1 },
+    ]);
   });
 });

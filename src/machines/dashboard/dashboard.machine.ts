@@ -3,12 +3,15 @@
  * Data flow (load the lazy module, ask before replacing existing data, write, alert, then the user
  * refreshes), `dataView` has one hidden/shown region per collection of View Your Data. At the root,
  * Order placed toggles are persisted, the clock moves the 14-day window at midnight and changes made
- * in other tabs are followed.
+ * in other tabs are followed (ingredient lists included, since Need to Order counts what the events
+ * ahead need). `orderListCopy` is Copy of a supplier's order list (issue 11): copying, then Copied or
+ * the failure, shown beside that list.
  */
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { CollectionName, ExistingCollection, MockData } from '../../domain/mockDataInfo';
+import { DEFAULT_DEMAND_WINDOW, isDemandWindow, type DemandWindowDays } from '../../domain/demand';
 import { pruneOrderFlags, toggleOrderFlag } from '../../domain/needToOrder';
-import type { CateringEvent, Employee, InventoryItem, SelectedItem, Supplier } from '../../storage/schemas';
+import type { CateringEvent, ChosenIngredient, Employee, InventoryItem, SelectedItem, Supplier } from '../../storage/schemas';
 
 export interface DashboardData {
   inventoryItems: InventoryItem[];
@@ -16,6 +19,8 @@ export interface DashboardData {
   employees: Employee[];
   events: CateringEvent[];
   selectedItems: SelectedItem[];
+  /** Tool Kit ingredient lists by event id (`ingredientList-{id}`), for the demand of the events ahead. */
+  ingredientLists: Record<string, ChosenIngredient[]>;
 }
 
 export interface DashboardInput extends DashboardData {
@@ -28,6 +33,11 @@ export interface DashboardContext extends DashboardInput {
   pending: MockData | null;
   /** Collections that hold data and would be replaced, named in the confirm dialog. */
   replacing: ExistingCollection[];
+  /** Need to Order counts the events of the next 7, 14 or 30 days (not persisted: a view choice). */
+  demandDays: DemandWindowDays;
+  /** The order list last copied (its key), and why the copy failed. */
+  copiedList: string | null;
+  copyError: string | null;
 }
 
 export interface MockLoadResult {
@@ -40,7 +50,11 @@ export type StorageChange =
   | { key: 'suppliers'; value: Supplier[] }
   | { key: 'employees'; value: Employee[] }
   | { key: 'events'; value: CateringEvent[] }
-  | { key: 'selectedItems'; value: SelectedItem[] };
+  | { key: 'selectedItems'; value: SelectedItem[] }
+  /** One event's ingredient list changed. */
+  | { key: 'ingredientList'; eventId: number; value: ChosenIngredient[] }
+  /** The lists were read again (the events changed, or storage was cleared). */
+  | { key: 'ingredientLists'; value: Record<string, ChosenIngredient[]> };
 
 export type DashboardEvent =
   /** Use Mock Data button. */
@@ -53,6 +67,12 @@ export type DashboardEvent =
   | { type: 'mock.writeFailed'; message: string }
   /** An 'Order placed' checkbox of Need to Order. */
   | { type: 'order.toggle'; id: string }
+  /** The Need to Order window choice (7, 14 or 30 days). */
+  | { type: 'demand.window'; days: number }
+  /** Copy of a supplier's order list: the list's key and its plain text. */
+  | { type: 'orderList.copy'; key: string; text: string }
+  /** Print of a supplier's order list. */
+  | { type: 'orderList.print'; key: string }
   /** The show/hide toggle of a View Your Data section. */
   | { type: 'section.toggle'; collection: CollectionName }
   /** The clock watcher: the local date now (sent at midnight and when the page becomes visible). */
@@ -95,8 +115,22 @@ export const dashboardMachine = setup({
           return { employees: change.value };
         case 'events':
           return { events: change.value };
+        case 'ingredientList':
+          return { ingredientLists: { ...context.ingredientLists, [String(change.eventId)]: change.value } };
+        case 'ingredientLists':
+          return { ingredientLists: change.value };
       }
     }),
+    setDemandWindow: assign({ demandDays: ({ context, event }) => (event.type === 'demand.window' && isDemandWindow(event.days) ? event.days : context.demandDays) }),
+    setCopiedList: assign({
+      copiedList: ({ context, event }) => (event.type === 'orderList.copy' ? event.key : context.copiedList),
+      copyError: () => null,
+    }),
+    setCopyError: assign((_, params: { message: string }) => ({ copyError: params.message })),
+    /** Shows the print view of one order list (print CSS keeps only that list) and opens the print dialog. */
+    printOrderList: (_, _params: { key: string }) => {
+      throw new Error('dashboard: provide printOrderList');
+    },
     // Flags of items that no longer exist are dropped whenever the flags are written.
     toggleOrderFlag: assign({
       selectedItems: ({ context, event }) =>
@@ -119,6 +153,7 @@ export const dashboardMachine = setup({
     },
   },
   guards: {
+    isKnownWindow: ({ event }) => event.type === 'demand.window' && isDemandWindow(event.days),
     isNewDay: ({ context, event }) => event.type === 'clock.tick' && event.today !== context.today,
     hasDataToReplace: ({ context }) => context.replacing.length > 0,
     isSection: ({ event }, params: { collection: CollectionName }) => event.type === 'section.toggle' && event.collection === params.collection,
@@ -126,6 +161,10 @@ export const dashboardMachine = setup({
   actors: {
     loadMockData: fromPromise<MockLoadResult, { today: string }>(async () => {
       throw new Error('dashboard: provide loadMockData');
+    }),
+    /** Puts the text on the clipboard. */
+    copyText: fromPromise<void, { text: string }>(async () => {
+      throw new Error('dashboard: provide copyText');
     }),
     watchClock: fromCallback(() => {
       throw new Error('dashboard: provide watchClock');
@@ -142,6 +181,9 @@ export const dashboardMachine = setup({
     selectedItems: pruneOrderFlags(input.selectedItems, input.inventoryItems),
     pending: null,
     replacing: [],
+    demandDays: DEFAULT_DEMAND_WINDOW,
+    copiedList: null,
+    copyError: null,
   }),
   invoke: [
     { id: 'clock', src: 'watchClock' },
@@ -151,6 +193,8 @@ export const dashboardMachine = setup({
     'clock.tick': { guard: 'isNewDay', actions: 'setToday' },
     'storage.change': { actions: 'setChangedCollection' },
     'order.toggle': { actions: ['toggleOrderFlag', 'persistOrderFlags'] },
+    'demand.window': { guard: 'isKnownWindow', actions: 'setDemandWindow' },
+    'orderList.print': { actions: { type: 'printOrderList', params: ({ event }) => ({ key: event.key }) } },
   },
   states: {
     mockData: {
@@ -192,6 +236,32 @@ export const dashboardMachine = setup({
         loaded: {
           tags: ['refresh to view'],
           on: { 'mock.load': 'loading' },
+        },
+      },
+    },
+    orderListCopy: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { 'orderList.copy': { target: 'copying', actions: 'setCopiedList' } },
+        },
+        copying: {
+          tags: ['copying'],
+          invoke: {
+            id: 'copy',
+            src: 'copyText',
+            input: ({ event }) => ({ text: event.type === 'orderList.copy' ? event.text : '' }),
+            onDone: 'copied',
+            onError: { target: 'copyFailed', actions: { type: 'setCopyError', params: ({ event }) => ({ message: String((event.error as Error)?.message ?? event.error) }) } },
+          },
+        },
+        copied: {
+          tags: ['copied'],
+          on: { 'orderList.copy': { target: 'copying', actions: 'setCopiedList' } },
+        },
+        copyFailed: {
+          tags: ['copy failed'],
+          on: { 'orderList.copy': { target: 'copying', actions: 'setCopiedList' } },
         },
       },
     },

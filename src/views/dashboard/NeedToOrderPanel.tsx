@@ -1,6 +1,9 @@
 import { Checkbox } from '@ark-ui/react/checkbox';
 import { css } from 'styled-system/css';
+import { neededForEventsText } from '../../domain/needToOrder';
+import { packageLabel } from '../../domain/orderLists';
 import { ExportButtons } from './ExportButtons';
+import { OrderLists } from './OrderLists';
 import { Panel } from './Panel';
 import { useNeedToOrder, type DashboardRef } from './useDashboardActor';
 
@@ -29,6 +32,7 @@ const card = css({
 const name = css({ fontFamily: 'heading', fontWeight: 'bold', lineClamp: 3 });
 const meta = css({ fontSize: 'sm' });
 const qty = css({ fontWeight: 'bold' });
+const figures = css({ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: '2', fontSize: 'sm', m: 0, '& dd': { m: 0, fontWeight: 'bold' } });
 const checkRoot = css({ display: 'inline-flex', alignItems: 'center', gap: '2', cursor: 'pointer', mt: '1', fontWeight: 'bold', fontSize: 'sm' });
 const control = css({
   width: '5',
@@ -42,25 +46,59 @@ const control = css({
   _checked: { bg: 'primary', borderColor: 'primary', color: 'onSolid' },
   '&[data-focus-visible]': { outline: '3px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
 });
+const windowPicker = css({ border: 'none', p: 0, m: 0, fontSize: 'sm', display: { md: 'flex' }, alignItems: 'center', gap: '3' });
+const legend = css({ fontWeight: 'bold', p: 0, mb: { base: '1', md: 0 }, float: { md: 'left' } });
+const options = css({ display: 'flex', flexWrap: 'wrap', gap: '4' });
+const option = css({ display: 'inline-flex', alignItems: 'center', gap: '1', cursor: 'pointer', '& input': { accentColor: 'var(--colors-primary)', width: '4', height: '4' } });
+const note = css({ bg: 'alertBg', color: 'alertFg', px: '3', py: '2', fontSize: 'sm' });
 
 export function NeedToOrderPanel({ dashboard }: { dashboard: DashboardRef }) {
-  const { items, exportRows, toggle } = useNeedToOrder(dashboard);
+  const { lines, lists, today, days, windows, eventsCounted, undated, exportRows, toggle, setWindow } = useNeedToOrder(dashboard);
   return (
-    <Panel heading="Need to Order" actions={<ExportButtons collection="NeedToOrderItems" label="NeedToOrderItems" rows={exportRows} />}>
-      {items.length === 0 ? (
+    <Panel
+      heading="Need to Order"
+      subtitle={`Counting ${eventsCounted} ${eventsCounted === 1 ? 'event' : 'events'} in the next ${days} days`}
+      actions={<ExportButtons collection="NeedToOrderItems" label="NeedToOrderItems" rows={exportRows} />}
+    >
+      <fieldset className={windowPicker}>
+        <legend className={legend}>Count events in the next</legend>
+        <div className={options}>
+          {windows.map((n) => (
+            <label key={n} className={option}>
+              <input type="radio" name="demand-window" value={n} checked={days === n} onChange={() => setWindow(n)} />
+              {n} days
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {undated.length > 0 ? (
+        <p className={note}>
+          {undated.length === 1 ? '1 event has' : `${undated.length} events have`} no readable date and {undated.length === 1 ? 'is' : 'are'} not counted:{' '}
+          {undated.map((e) => e.EventName || `Event ${e.id}`).join(', ')}. Fix the date in Event Management.
+        </p>
+      ) : null}
+      {lines.length === 0 ? (
         <p className={meta}>Nothing needs ordering right now.</p>
       ) : (
         <ul className={grid}>
-          {items.map(({ item, placed }) => (
-            <li key={item.id} className={card} aria-label={item.name} data-placed={placed || undefined}>
-              <span className={name} title={item.name}>{item.name}</span>
+          {lines.map((line) => (
+            <li key={line.item.id} className={card} aria-label={line.item.name} data-placed={line.placed || undefined}>
+              <span className={name} title={line.item.name}>{line.item.name}</span>
+              <dl className={figures}>
+                <dt>On hand</dt>
+                <dd>{line.item.quantity}</dd>
+                <dt>Re-order level</dt>
+                <dd>{line.item.whenToOrder}</dd>
+                <dt>Suggested order</dt>
+                <dd>
+                  {line.suggested} × {packageLabel(line.item) || 'package'}
+                </dd>
+              </dl>
               <span className={meta}>
-                On hand <span className={qty}>{item.quantity}</span> · Re-order at <span className={qty}>{item.whenToOrder}</span>
+                <span className={qty}>{neededForEventsText(line)}</span>
               </span>
-              <span className={meta}>
-                {item.amountPerUnit} {item.unit} {item.packageType} · {item.supplierName || 'No supplier'}
-              </span>
-              <Checkbox.Root className={checkRoot} checked={placed} onCheckedChange={() => toggle(item.id)}>
+              <span className={meta}>{line.item.supplierName || 'No supplier'}</span>
+              <Checkbox.Root className={checkRoot} checked={line.placed} onCheckedChange={() => toggle(line.item.id)}>
                 <Checkbox.Control className={control}>
                   <Checkbox.Indicator>✓</Checkbox.Indicator>
                 </Checkbox.Control>
@@ -71,6 +109,7 @@ export function NeedToOrderPanel({ dashboard }: { dashboard: DashboardRef }) {
           ))}
         </ul>
       )}
+      {lists.length > 0 ? <OrderLists dashboard={dashboard} lists={lists} today={today} /> : null}
     </Panel>
   );
 }

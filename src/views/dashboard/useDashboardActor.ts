@@ -4,8 +4,11 @@ import { useMemo, useState } from 'react';
 import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
 import { dashboardMachine, type DashboardInput, type MockLoadResult, type StorageChange } from '../../machines/dashboard/dashboard.machine';
 import { describeCollections, existingCollections, MOCK_LOADED_MESSAGE, type CollectionName } from '../../domain/mockDataInfo';
-import { isOrderPlaced, needToOrderItems, needToOrderRows } from '../../domain/needToOrder';
+import { computeDemand, DEMAND_WINDOWS, type DemandWindowDays } from '../../domain/demand';
+import { needToOrderLines, needToOrderRows } from '../../domain/needToOrder';
+import { orderListsBySupplier } from '../../domain/orderLists';
 import { isoDate, msUntilNextDay, upcomingEvents } from '../../domain/upcoming';
+import { readIngredientLists, watchIngredientLists } from '../../storage/ingredientLists';
 import { employeesStore, eventsStore, inventoryItemsStore, selectedItemsStore, suppliersStore } from '../../storage/keys';
 import { writeMockData } from '../../storage/mockData';
 import type { SelectedItem } from '../../storage/schemas';
@@ -37,6 +40,21 @@ const implementation = dashboardMachine.provide({
       self.send(result.ok ? { type: 'mock.written' } : { type: 'mock.writeFailed', message: result.error.message });
     },
     alertMockLoaded: () => window.alert(MOCK_LOADED_MESSAGE),
+    // Print CSS (panda.config.ts) keeps only the list marked data-print-area while the root names it.
+    printOrderList: (_, { key }) => {
+      const root = document.documentElement;
+      const area = [...document.querySelectorAll<HTMLElement>('[data-order-list]')].find((el) => el.dataset.orderList === key);
+      if (!area) return;
+      area.setAttribute('data-print-area', '');
+      root.setAttribute('data-print-order-list', '');
+      const done = () => {
+        area.removeAttribute('data-print-area');
+        root.removeAttribute('data-print-order-list');
+        window.removeEventListener('afterprint', done);
+      };
+      window.addEventListener('afterprint', done);
+      window.print();
+    },
     notifyMockFailed: (_, { message }) => void notify({ type: 'error', title: 'Mock data could not be loaded', description: message }),
   },
   actors: {
@@ -51,6 +69,14 @@ const implementation = dashboardMachine.provide({
       return { data: buildMockData(input.today), existing };
     }),
     // The 14-day window follows the clock: at midnight, and whenever the page comes back into view.
+    copyText: fromPromise<void, { text: string }>(async ({ input }) => {
+      if (!navigator.clipboard?.writeText) throw new Error('This browser does not allow copying here. Select the list and copy it by hand.');
+      try {
+        await navigator.clipboard.writeText(input.text);
+      } catch (error) {
+        throw new Error(`The browser refused to copy (${(error as Error)?.message || 'no permission'}). Select the list and copy it by hand.`, { cause: error });
+      }
+    }),
     watchClock: fromCallback(({ sendBack }) => {
       const tick = () => sendBack({ type: 'clock.tick', today: isoDate(new Date()) });
       let timer: ReturnType<typeof setTimeout>;
@@ -76,7 +102,15 @@ const implementation = dashboardMachine.provide({
         inventoryItemsStore.subscribe((value) => send({ key: 'inventoryItems', value })),
         suppliersStore.subscribe((value) => send({ key: 'suppliers', value })),
         employeesStore.subscribe((value) => send({ key: 'employees', value })),
-        eventsStore.subscribe((value) => send({ key: 'events', value })),
+        eventsStore.subscribe((value) => {
+          send({ key: 'events', value });
+          // A new event may come with its list; unchanged lists are the same records (read cache), so nothing is summed again.
+          send({ key: 'ingredientLists', value: readIngredientLists(value.map((e) => e.id)) });
+        }),
+        watchIngredientLists(
+          (eventId, value) => send({ key: 'ingredientList', eventId, value }),
+          () => send({ key: 'ingredientLists', value: readIngredientLists(eventsStore.read().map((e) => e.id)) }),
+        ),
         selectedItemsStore.subscribe((value) => {
           flags?.rebase(value);
           send({ key: 'selectedItems', value });
@@ -88,11 +122,13 @@ const implementation = dashboardMachine.provide({
 });
 
 function readInput(): DashboardInput {
+  const events = eventsStore.read();
   return {
     inventoryItems: inventoryItemsStore.read(),
     suppliers: suppliersStore.read(),
     employees: employeesStore.read(),
-    events: eventsStore.read(),
+    events,
+    ingredientLists: readIngredientLists(events.map((e) => e.id)),
     selectedItems: selectedItemsStore.read(),
     today: isoDate(new Date()),
   };
@@ -134,16 +170,54 @@ export function useUpcomingEvents(ref: DashboardRef) {
   return useMemo(() => upcomingEvents(events, today), [events, today]);
 }
 
+/** Demand of the events in the chosen window; recomputed only when events, lists, the day or the window change. */
+function useDemand(ref: DashboardRef) {
+  const events = useSelector(ref, (s) => s.context.events);
+  const lists = useSelector(ref, (s) => s.context.ingredientLists);
+  const today = useSelector(ref, (s) => s.context.today);
+  const days = useSelector(ref, (s) => s.context.demandDays);
+  const demand = useMemo(() => computeDemand(events, lists, today, days), [events, lists, today, days]);
+  return { demand, today, days };
+}
+
 export function useNeedToOrder(ref: DashboardRef) {
   const items = useSelector(ref, (s) => s.context.inventoryItems);
   const flags = useSelector(ref, (s) => s.context.selectedItems);
+  const suppliers = useSelector(ref, (s) => s.context.suppliers);
+  const { demand, today, days } = useDemand(ref);
+  const lines = useMemo(() => needToOrderLines(items, demand.byItem, flags), [items, demand, flags]);
+  const lists = useMemo(() => orderListsBySupplier(lines, suppliers), [lines, suppliers]);
   return useMemo(
     () => ({
-      items: needToOrderItems(items).map((item) => ({ item, placed: isOrderPlaced(flags, item.id) })),
-      exportRows: () => needToOrderRows(items, flags),
+      lines,
+      lists,
+      today,
+      days,
+      windows: DEMAND_WINDOWS,
+      eventsCounted: demand.counted,
+      undated: demand.undated,
+      exportRows: () => needToOrderRows(lines),
       toggle: (id: string) => ref.send({ type: 'order.toggle', id }),
+      setWindow: (next: DemandWindowDays) => ref.send({ type: 'demand.window', days: next }),
     }),
-    [items, flags, ref],
+    [lines, lists, today, days, demand, ref],
+  );
+}
+
+/** Copy and Print of one supplier's order list. */
+export function useOrderListActions(ref: DashboardRef, key: string) {
+  const copying = useSelector(ref, (s) => s.hasTag('copying') && s.context.copiedList === key);
+  const copied = useSelector(ref, (s) => s.hasTag('copied') && s.context.copiedList === key);
+  const copyError = useSelector(ref, (s) => (s.hasTag('copy failed') && s.context.copiedList === key ? s.context.copyError : null));
+  return useMemo(
+    () => ({
+      copying,
+      copied,
+      copyError,
+      copy: (text: string) => ref.send({ type: 'orderList.copy', key, text }),
+      print: () => ref.send({ type: 'orderList.print', key }),
+    }),
+    [copying, copied, copyError, ref, key],
   );
 }
 

@@ -1,0 +1,130 @@
+/**
+ * Order lists per supplier (issue 11, part 2): what needs ordering, grouped by the supplier named on
+ * each item, with the supplier's contact details, package counts and estimated cost, as plain text
+ * (Copy, the e-mail body) and as a `mailto:` link. Pure; unit-tested in tests/unit/orderLists.test.ts.
+ *
+ * An item's `supplierName` is matched to the suppliers collection by name, ignoring case and
+ * surrounding spaces (the first supplier of that name when names repeat). Items with no supplier name,
+ * or a name no supplier has, go to the last group, "No supplier on file". Items already marked Order
+ * placed are left out of the lists (their order is placed) and counted, so the list says so.
+ */
+import type { InventoryItem, Supplier } from '../storage/schemas';
+import { formatAmount } from './ingredients';
+import { formatMoney, roundCents } from './money';
+import type { NeedToOrderLine } from './needToOrder';
+
+export const UNKNOWN_SUPPLIER_HEADING = 'No supplier on file';
+
+export interface OrderListLine {
+  itemId: string;
+  name: string;
+  sku: string;
+  /** "1 L carton": what one package is. */
+  packageLabel: string;
+  packages: number;
+  costPerUnit: number;
+  estimatedCost: number;
+  /** The supplier name the item carries when it matched no supplier (else empty). */
+  unmatchedSupplierName: string;
+}
+
+export interface OrderList {
+  /** Stable identity of the list: `supplier:<supplierID>` or `unknown`. */
+  key: string;
+  heading: string;
+  supplier: Supplier | null;
+  lines: OrderListLine[];
+  /** Sum of the lines' estimated costs, to the cent. */
+  total: number;
+  /** Items of this supplier needing ordering that are already marked Order placed (left out). */
+  placedCount: number;
+}
+
+const norm = (name: string) => name.trim().toLowerCase();
+
+export function packageLabel(item: Pick<InventoryItem, 'amountPerUnit' | 'unit' | 'packageType'>): string {
+  return [formatAmount(item.amountPerUnit), item.unit, item.packageType].filter((part) => part && part !== '—').join(' ');
+}
+
+/** One list per supplier with something to order or already ordered, by supplier name; the unknown group last. */
+export function orderListsBySupplier(lines: readonly NeedToOrderLine[], suppliers: readonly Supplier[]): OrderList[] {
+  const byName = new Map<string, Supplier>();
+  for (const supplier of suppliers) {
+    const key = norm(supplier.supplierName);
+    if (key && !byName.has(key)) byName.set(key, supplier);
+  }
+  const lists = new Map<string, OrderList>();
+  for (const line of lines) {
+    const supplier = byName.get(norm(line.item.supplierName)) ?? null;
+    const key = supplier ? `supplier:${supplier.supplierID}` : 'unknown';
+    let list = lists.get(key);
+    if (!list) {
+      list = { key, heading: supplier ? supplier.supplierName : UNKNOWN_SUPPLIER_HEADING, supplier, lines: [], total: 0, placedCount: 0 };
+      lists.set(key, list);
+    }
+    if (line.placed) {
+      list.placedCount++;
+      continue;
+    }
+    list.lines.push({
+      itemId: line.item.id,
+      name: line.item.name,
+      sku: line.item.sku,
+      packageLabel: packageLabel(line.item),
+      packages: line.suggested,
+      costPerUnit: line.item.costPerUnit,
+      estimatedCost: line.estimatedCost,
+      unmatchedSupplierName: supplier ? '' : line.item.supplierName.trim(),
+    });
+    list.total = roundCents(list.total + line.estimatedCost);
+  }
+  return [...lists.values()].sort((a, b) => {
+    if (a.supplier === null) return 1;
+    if (b.supplier === null) return -1;
+    return a.heading.localeCompare(b.heading);
+  });
+}
+
+/** "12 × 1 L carton" */
+export function packagesText(line: Pick<OrderListLine, 'packages' | 'packageLabel'>): string {
+  return `${line.packages} × ${line.packageLabel || 'package'}`;
+}
+
+/** The list as plain text: what Copy puts on the clipboard and the e-mail body. */
+export function orderListText(list: OrderList, today: string): string {
+  const out = [`Order for ${list.heading} (${today})`];
+  if (list.supplier) {
+    const contact = [list.supplier.email.trim(), list.supplier.phone.trim()].filter(Boolean).join(' · ');
+    if (contact) out.push(`Contact: ${contact}`);
+  }
+  out.push('');
+  for (const line of list.lines) {
+    const sku = line.sku.trim() ? ` (SKU ${line.sku.trim()})` : '';
+    const named = line.unmatchedSupplierName ? ` [supplier: ${line.unmatchedSupplierName}]` : '';
+    out.push(`- ${line.name}${sku}: ${packagesText(line)} at ${formatMoney(line.costPerUnit)} = ${formatMoney(line.estimatedCost)}${named}`);
+  }
+  if (list.lines.length === 0) out.push('Nothing left to order: every item is marked Order placed.');
+  out.push('', `Estimated total: ${formatMoney(list.total)}`);
+  return out.join('\n');
+}
+
+const EMAIL = /^[^\s@<>,;?]+@[^\s@<>,;?]+\.[^\s@<>,;?]+$/;
+
+/** Why a list has no e-mail link, or null when it has one. */
+export function mailtoUnavailableReason(list: OrderList): string | null {
+  if (!list.supplier) return 'These items have no supplier on file, so there is no address to e-mail.';
+  const email = list.supplier.email.trim();
+  if (!email) return `${list.supplier.supplierName} has no e-mail address on file.`;
+  if (!EMAIL.test(email)) return `${list.supplier.supplierName}'s e-mail address (${email}) does not look like an e-mail address.`;
+  if (list.lines.length === 0) return 'Nothing left to order.';
+  return null;
+}
+
+/** `mailto:` with the subject and the list as the body, URL-encoded; null when unavailable. */
+export function orderListMailto(list: OrderList, today: string): string | null {
+  if (mailtoUnavailableReason(list) !== null || !list.supplier) return null;
+  const to = encodeURIComponent(list.supplier.email.trim()).replace(/%40/g, '@');
+  const subject = encodeURIComponent(`Order from Cater Captain (${today})`);
+  const body = encodeURIComponent(orderListText(list, today).replace(/\n/g, '\r\n'));
+  return `mailto:${to}?subject=${subject}&body=${body}`;
+}

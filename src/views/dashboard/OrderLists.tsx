@@ -1,0 +1,129 @@
+import { useId } from 'react';
+import { css } from 'styled-system/css';
+import { button } from 'styled-system/recipes';
+import { formatMoney } from '../../domain/money';
+import { mailtoUnavailableReason, orderListMailto, orderListText, packagesText, type OrderList } from '../../domain/orderLists';
+import { Button } from '../components/Button';
+import { useOrderListActions, type DashboardRef } from './useDashboardActor';
+
+const wrap = css({ display: 'grid', gap: '3' });
+const heading = css({ fontSize: 'lg', color: 'secondary' });
+const intro = css({ fontSize: 'sm', color: 'fgMuted' });
+const lists = css({ display: 'grid', gap: '4', gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } });
+const listBox = css({ bg: 'surfaceRaised', borderWidth: '2px', borderStyle: 'solid', borderColor: 'border', p: '4', display: 'grid', gap: '2', alignContent: 'start', minW: 0 });
+const title = css({ fontSize: 'md', fontFamily: 'heading', fontWeight: 'bold', color: 'fg' });
+const contact = css({ fontSize: 'sm', display: 'flex', flexWrap: 'wrap', columnGap: '3' });
+const table = css({
+  width: '100%',
+  borderCollapse: 'collapse',
+  fontSize: 'sm',
+  '& th, & td': { textAlign: 'left', py: '1', pr: '2', borderBottomWidth: '1px', borderBottomStyle: 'solid', borderBottomColor: 'border', verticalAlign: 'top' },
+  '& th:last-child, & td:last-child': { textAlign: 'right', pr: 0, whiteSpace: 'nowrap' },
+});
+const wide = css({ display: { base: 'none', md: 'table-cell' } });
+const narrow = css({ display: { base: 'block', md: 'none' }, fontWeight: 'bold' });
+const total = css({ fontWeight: 'bold', textAlign: 'right' });
+const muted = css({ fontSize: 'sm', color: 'fgMuted' });
+const actions = css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center' });
+const status = css({ fontSize: 'sm', fontWeight: 'bold', minH: '1.5em' });
+const failed = css({ color: 'accent' });
+
+function OrderListCard({ dashboard, list, today }: { dashboard: DashboardRef; list: OrderList; today: string }) {
+  const id = useId();
+  const { copying, copied, copyError, copy, print } = useOrderListActions(dashboard, list.key);
+  const mailto = orderListMailto(list, today);
+  const noMail = mailtoUnavailableReason(list);
+  const empty = list.lines.length === 0;
+  return (
+    <section className={listBox} aria-labelledby={`${id}-h`} data-order-list={list.key}>
+      <h4 id={`${id}-h`} className={title}>
+        {list.heading}
+      </h4>
+      {list.supplier ? (
+        <p className={contact}>
+          <span>E-mail: {list.supplier.email.trim() || 'none on file'}</span>
+          <span>Phone: {list.supplier.phone.trim() || 'none on file'}</span>
+        </p>
+      ) : (
+        <p className={muted}>Set a supplier on these items in Inventory to order them by e-mail.</p>
+      )}
+      {empty ? (
+        <p className={muted}>Nothing left to order: every item is marked Order placed.</p>
+      ) : (
+        <table className={table}>
+          <thead>
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col" className={wide}>
+                Packages
+              </th>
+              <th scope="col">Estimated cost</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.lines.map((line) => (
+              <tr key={line.itemId}>
+                <td>
+                  {line.name}
+                  {line.sku.trim() ? <span className={muted}> (SKU {line.sku.trim()})</span> : null}
+                  {line.unmatchedSupplierName ? <span className={muted}> · supplier “{line.unmatchedSupplierName}” is not on file</span> : null}
+                  <span className={narrow}>{packagesText(line)}</span>
+                </td>
+                <td className={wide}>{packagesText(line)}</td>
+                <td>{formatMoney(line.estimatedCost)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <p className={total}>Estimated total: {formatMoney(list.total)}</p>
+      {list.placedCount > 0 ? (
+        <p className={muted}>
+          {list.placedCount === 1 ? '1 item is' : `${list.placedCount} items are`} already marked Order placed and left out.
+        </p>
+      ) : null}
+      <div className={actions} data-no-print="">
+        <Button variant="outlineBlue" size="sm" disabled={copying || empty} onClick={() => copy(orderListText(list, today))}>
+          Copy
+        </Button>
+        <Button variant="outlineBlue" size="sm" disabled={empty} onClick={print}>
+          Print
+        </Button>
+        {mailto ? (
+          <a className={button({ variant: 'outlineGreen', size: 'sm' })} href={mailto}>
+            E-mail order
+          </a>
+        ) : (
+          <Button variant="outlineGreen" size="sm" disabled aria-describedby={`${id}-nomail`}>
+            E-mail order
+          </Button>
+        )}
+      </div>
+      {mailto ? null : (
+        <p id={`${id}-nomail`} className={muted} data-no-print="">
+          {noMail}
+        </p>
+      )}
+      <p role="status" className={`${status} ${copyError ? failed : ''}`} data-no-print="">
+        {copied ? 'Copied' : copyError ? `Not copied: ${copyError}` : ''}
+      </p>
+    </section>
+  );
+}
+
+export function OrderLists({ dashboard, lists: all, today }: { dashboard: DashboardRef; lists: OrderList[]; today: string }) {
+  const id = useId();
+  return (
+    <section className={wrap} aria-labelledby={id}>
+      <h3 id={id} className={heading}>
+        Order lists by supplier
+      </h3>
+      <p className={intro}>What needs ordering, grouped by supplier, with the suggested packages and estimated cost. Items marked Order placed are left out.</p>
+      <div className={lists}>
+        {all.map((list) => (
+          <OrderListCard key={list.key} dashboard={dashboard} list={list} today={today} />
+        ))}
+      </div>
+    </section>
+  );
+}
