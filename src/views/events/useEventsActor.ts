@@ -96,7 +96,7 @@ export function useEventsActor() {
     [],
   );
   useEffect(() => () => link.persister.stop(), [link]);
-  return useActorRef(machine, { input: { events: start.events, deletedIds: start.deletedIds } });
+  return useActorRef(machine, { input: { events: start.events, deletedIds: start.deletedIds, today } });
 }
 
 export type EventsRef = ActorRefFrom<typeof eventsMachine>;
