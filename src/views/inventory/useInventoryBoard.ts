@@ -15,7 +15,8 @@ import { createPersister, handConflicts, type Persister } from '../shell/persist
 
 export type InventoryBoardRef = ActorRefFrom<typeof inventoryBoardMachine>;
 
-const supplierNames = () => suppliersStore.read().map((s) => s.supplierName).filter((n) => n.trim() !== '');
+// One choice per name: two suppliers may share a name (the item then keeps no supplier id, see supplierIdFor).
+const supplierNames = () => [...new Set(suppliersStore.read().map((s) => s.supplierName).filter((n) => n.trim() !== ''))];
 const supplierRefs = (): SupplierRef[] => suppliersStore.read().map((s) => ({ supplierID: s.supplierID, supplierName: s.supplierName }));
 
 /**
