@@ -95,6 +95,12 @@ test.describe('events', () => {
     const mine = async () => (await stored(page, 'events')).filter((e) => Number(e.id) > 3).map((e) => e.EventName).sort();
     expect(await mine()).toEqual(['Last Week Lunch']);
 
+    // Escape answers the question only (Go back); the form stays open.
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(question).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(question).toBeHidden();
+    await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await question.getByRole('button', { name: 'Save anyway' }).click();
     await expect(dialog).toBeHidden();
