@@ -4,6 +4,7 @@
  */
 import type { CateringEvent } from '../storage/schemas';
 import { inDateRange, isISODate, matchesQuickFilter, type QuickFilter } from './eventDates';
+import { checkAmount, MAX_GUESTS, MIN_GUESTS } from './limits';
 
 /**
  * Next event id = max over existing and deleted ids + 1 (1 for none): a new event never takes the id
@@ -156,24 +157,63 @@ const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const phonePattern = /^\+?[\d\s()-]*\d[\d\s()-]*$/;
 const timePattern = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-/** Validation of clarifications.md; an empty object means valid. Messages sit next to their fields. */
+const guestsRule = { label: 'Number of Guests', max: MAX_GUESTS, min: MIN_GUESTS, integer: true };
+
+export const SAME_TIME_MESSAGE = 'End time cannot be the same as start time. An end time earlier than the start means the next day (20:00 to 01:00).';
+
+/**
+ * Validation of clarifications.md and issue 11; an empty object means valid. Messages sit next to their
+ * fields. Events may end after midnight: an end time before the start time ends the next day. An end
+ * equal to the start is refused (neither a zero-length nor a 24-hour event is what a caterer means).
+ */
 export function validateEvent(values: EventFormValues): EventErrors {
   const errors: EventErrors = {};
   if (!values.EventName.trim()) errors.EventName = 'Event name is required.';
   if (!values.EventDate) errors.EventDate = 'Event date is required.';
   else if (!isISODate(values.EventDate)) errors.EventDate = 'Enter a date as YYYY-MM-DD.';
-  const guests = values.NumberOfGuests.trim();
-  if (!/^\d+$/.test(guests) || Number(guests) < 1) errors.NumberOfGuests = 'Number of guests must be a whole number of at least 1.';
+  // Issue 11: a whole number from 1 (clarifications.md) to MAX_GUESTS; 1e20 guests is refused by name.
+  const guests = checkAmount(values.NumberOfGuests, guestsRule);
+  if (!guests.ok) errors.NumberOfGuests = guests.message;
   const email = values.CustomerEmail.trim();
   if (email && !emailPattern.test(email)) errors.CustomerEmail = 'Enter an e-mail address like name@example.com.';
   const phone = values.CustomerPhoneNumber.trim();
   if (phone && !phonePattern.test(phone)) errors.CustomerPhoneNumber = 'Use digits only (spaces, +, - and parentheses are allowed).';
   if (values.StartTime && !timePattern.test(values.StartTime)) errors.StartTime = 'Enter a time as HH:mm.';
   if (values.EndTime && !timePattern.test(values.EndTime)) errors.EndTime = 'Enter a time as HH:mm.';
-  else if (values.StartTime && values.EndTime && !errors.StartTime && values.EndTime <= values.StartTime) {
-    errors.EndTime = 'End time must be after start time.';
+  // An end before the start is the next day (20:00 to 01:00); the same time both ends is refused.
+  else if (values.StartTime && values.EndTime && !errors.StartTime && values.EndTime === values.StartTime) {
+    errors.EndTime = SAME_TIME_MESSAGE;
   }
   return errors;
+}
+
+/** True when both times are set and the end is earlier than the start: the event ends the next day. */
+export function endsNextDay(start: string, end: string): boolean {
+  return timePattern.test(start) && timePattern.test(end) && end < start;
+}
+
+/** The times as a card shows them: '20:00 – 01:00 (next day)', '12:00 – 14:00', '12:00', or '' with no start. */
+export function eventTimeRange(event: Pick<CateringEvent, 'StartTime' | 'EndTime'>): string {
+  const start = event.StartTime ?? '';
+  const end = event.EndTime ?? '';
+  if (!start) return end ? `until ${end}` : '';
+  if (!end) return start;
+  return `${start} – ${end}${endsNextDay(start, end) ? ' (next day)' : ''}`;
+}
+
+/** The end time as the details show it: '01:00 (next day)' for an overnight event. */
+export function endTimeLabel(event: Pick<CateringEvent, 'StartTime' | 'EndTime'>): string {
+  return endsNextDay(event.StartTime, event.EndTime) ? `${event.EndTime} (next day)` : event.EndTime;
+}
+
+export const PAST_DATE_QUESTION = "This event's date is in the past. Save it anyway?";
+
+/**
+ * Saving asks first when the date is before today, unless the event already had that date (editing
+ * a past event's other fields does not nag; moving it to another past date asks again).
+ */
+export function needsPastDateConfirmation(values: Pick<EventFormValues, 'EventDate'>, today: string, originalDate: string | null): boolean {
+  return isISODate(values.EventDate) && values.EventDate < today && values.EventDate !== originalDate;
 }
 
 export type EventFilter =

@@ -12,6 +12,8 @@ export interface RecordForm<R> {
   empty(): Draft;
   /** `others`: the other stored records (for uniqueness rules). */
   validate(draft: Draft, others?: readonly R[]): Errors;
+  /** Warnings that do not block saving (a name another record already has), by field. */
+  warn?(draft: Draft, others: readonly R[]): Errors;
   toRecord(draft: Draft, previous: R | undefined, now: number): R;
   toDraft(record: R): Draft;
   key(record: R): string;
@@ -34,10 +36,18 @@ export const supplierForm: RecordForm<Supplier> = {
     const errors: Errors = {};
     if (d.supplierName!.trim() === '') errors.supplierName = 'Supplier name is required.';
     const id = d.supplierID!.trim();
-    if (id !== '' && others.some((s) => s.supplierID === id)) errors.supplierID = 'Another supplier already has this Supplier ID.';
+    // Issue 11: an id identifies one supplier (its items point at it), so a duplicate is refused.
+    const taken = id === '' ? undefined : others.find((s) => s.supplierID === id);
+    if (taken) errors.supplierID = `Supplier ID ${id} is already used by ${taken.supplierName || 'another supplier'}. Choose another ID.`;
     checkContact(d, errors);
     if (d.startDate && d.endDate && d.endDate < d.startDate) errors.endDate = 'The contract end date cannot be before its start date.';
     return errors;
+  },
+  // Issue 11: two suppliers may share a name (two branches of one firm), so a duplicate name only warns.
+  warn(d, others): Errors {
+    const name = d.supplierName!.trim().toLowerCase();
+    const same = name === '' ? undefined : others.find((s) => s.supplierName.trim().toLowerCase() === name);
+    return same ? { supplierName: `Another supplier is already called ${same.supplierName} (Supplier ID ${same.supplierID}). You can still save it.` } : {};
   },
   toRecord: (d, previous, now) => ({
     ...previous,

@@ -6,6 +6,8 @@
 
 /** Number of guests: a whole number from 0 to this. */
 export const MAX_GUESTS = 100_000;
+/** The event form's floor for guests (clarifications.md: a whole number >= 1); the Tool Kit may use 0. */
+export const MIN_GUESTS = 1;
 /** Quantities (on hand, re-order level, a line's quantity, amount per unit). */
 export const MAX_QUANTITY = 1_000_000;
 /** Any one price or cost, in dollars. */
@@ -21,6 +23,8 @@ export interface AmountRule {
   integer?: boolean;
   /** Empty text is allowed (read as no value). */
   optional?: boolean;
+  /** The smallest allowed value (0 when absent). */
+  min?: number;
 }
 
 export type AmountCheck = { ok: true; value: number | null } | { ok: false; message: string };
@@ -33,7 +37,8 @@ const groups = new Intl.NumberFormat('en-CA', { maximumFractionDigits: 2 });
  */
 export function checkAmount(text: string | number, rule: AmountRule): AmountCheck {
   const trimmed = String(text).trim();
-  const range = `from 0 to ${groups.format(rule.max)}`;
+  const min = rule.min ?? 0;
+  const range = `from ${groups.format(min)} to ${groups.format(rule.max)}`;
   const wanted = rule.integer ? `a whole number ${range}` : `a number ${range}`;
   if (trimmed === '') return rule.optional ? { ok: true, value: null } : { ok: false, message: `${rule.label} is required: enter ${wanted}.` };
   const value = Number(trimmed);
@@ -41,5 +46,6 @@ export function checkAmount(text: string | number, rule: AmountRule): AmountChec
   if (value < 0) return { ok: false, message: `${rule.label} cannot be negative: enter ${wanted}.` };
   if (value > rule.max) return { ok: false, message: `${rule.label} is too large: enter ${wanted}.` };
   if (rule.integer && !Number.isInteger(value)) return { ok: false, message: `${rule.label} must be ${wanted}.` };
+  if (value < min) return { ok: false, message: `${rule.label} must be at least ${groups.format(min)}: enter ${wanted}.` };
   return { ok: true, value };
 }

@@ -18,6 +18,8 @@ export const inventoryItemSchema = z.looseObject({
   costPerUnit: num,
   whenToOrder: num,
   supplierName: z.string(),
+  /** Issue 11: the supplier's id, so a rename or delete finds only that supplier's items (absent on older items). */
+  supplierID: z.optional(z.string()),
 });
 export type InventoryItem = z.infer<typeof inventoryItemSchema>;
 

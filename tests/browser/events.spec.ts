@@ -84,12 +84,12 @@ test('create an event with validation, then edit it', async ({ page }) => {
   await dialog.getByLabel('Number of Guests').fill('25');
   await dialog.getByLabel('Event Date').fill(addDays(today, 2));
   await dialog.getByLabel('Start Time').fill('12:00');
-  await dialog.getByLabel('End Time').fill('11:00');
+  await dialog.getByLabel('End Time').fill('12:00');
   await dialog.getByLabel('Customer First Name').fill('Ada');
   await dialog.getByLabel('Customer Last Name').fill('Lovelace');
   await dialog.getByLabel('Customer Email').fill('not-an-email');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog.getByText('End time must be after start time.')).toBeVisible();
+  await expect(dialog.getByText('End time cannot be the same as start time. An end time earlier than the start means the next day (20:00 to 01:00).')).toBeVisible();
   await expect(dialog.getByText(/Enter an e-mail address/)).toBeVisible();
   await expect(dialog.getByLabel('End Time')).toBeFocused();
   await dialog.getByLabel('End Time').fill('14:30');

@@ -102,7 +102,7 @@ test('edits through the modal: invalid numbers keep it open, Save and Cancel clo
   await dialog.getByLabel('Cost per Unit').fill('cheap');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByText('Enter a number.')).toBeVisible();
+  await expect(dialog.getByText('Cost per Unit must be a number from 0 to 10,000,000.')).toBeVisible();
   await dialog.getByLabel('Cost per Unit').fill('4.25');
   await dialog.getByLabel('On-hand Quantity').fill('9');
   await dialog.getByRole('button', { name: 'Save' }).click();

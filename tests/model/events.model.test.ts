@@ -15,21 +15,33 @@ const form = eventFormMachine.provide({ actions: { requestSave: ({ context }) =>
 
 describeModel('eventForm', {
   machine: form,
-  input: { values: blankEventForm() },
+  // Today is after 2026-05-01, so that date asks the past-date question and 2026-07-01 does not.
+  input: { values: blankEventForm(), today: '2026-06-01' },
+  limit: 5000,
   reset: () => void (saveRequests.length = 0),
   serializeState: (s) => JSON.stringify([s.value, Object.keys(s.context.errors).sort(), s.context.values.EventName, s.context.values.EventDate, s.context.values.NumberOfGuests]),
   events: {
     'field.change': [
       { type: 'field.change', field: 'EventName', value: 'Gala' },
       { type: 'field.change', field: 'EventDate', value: '2026-05-01' },
+      { type: 'field.change', field: 'EventDate', value: '2026-07-01' },
       { type: 'field.change', field: 'NumberOfGuests', value: '12' },
       { type: 'field.change', field: 'NumberOfGuests', value: '0' },
     ],
     'form.submit': [{ type: 'form.submit' }],
     'form.cancel': [{ type: 'form.cancel' }],
     'save.done': [{ type: 'save.done', id: 7 }],
+    'pastDate.confirm': [{ type: 'pastDate.confirm' }],
+    'pastDate.back': [{ type: 'pastDate.back' }],
   },
   states: {
+    confirmingPastDate: (s) => {
+      expect(s.hasTag('confirm past date')).toBe(true);
+      expect(s.hasTag('saving')).toBe(false);
+      expect(s.context.values.EventDate < s.context.today).toBe(true);
+      // Nothing is saved while the question is open.
+      expect(saveRequests).toEqual([]);
+    },
     editing: (s) => {
       expect(s.hasTag('form')).toBe(true);
       expect(s.hasTag('saving')).toBe(false);
@@ -65,12 +77,48 @@ describe('eventForm (pinned rules)', () => {
   });
   it('a valid submit asks the parent to save and waits in saving', () => {
     saveRequests.length = 0;
-    const actor = createActor(form, { input: { values: validValues } }).start();
+    const actor = createActor(form, { input: { values: validValues, today: '2026-04-01' } }).start();
     actor.send({ type: 'form.submit' });
     expect(actor.getSnapshot().value).toBe('saving');
     expect(saveRequests).toEqual([validValues]);
     actor.send({ type: 'form.cancel' });
     expect(actor.getSnapshot().value).toBe('saving');
+  });
+});
+
+describe('eventForm: past dates (issue 11)', () => {
+  const today = '2026-06-01';
+  it('a new event dated before today asks; Go back keeps the form and its values, Save anyway saves', () => {
+    saveRequests.length = 0;
+    const actor = createActor(form, { input: { values: validValues, today } }).start();
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().value).toBe('confirmingPastDate');
+    expect(saveRequests).toEqual([]);
+    actor.send({ type: 'pastDate.back' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.values).toEqual(validValues);
+    actor.send({ type: 'form.submit' });
+    actor.send({ type: 'pastDate.confirm' });
+    expect(actor.getSnapshot().value).toBe('saving');
+    expect(saveRequests).toEqual([validValues]);
+  });
+  it('editing a past event without changing its date does not ask; moving it to another past day does', () => {
+    saveRequests.length = 0;
+    const edited = { ...validValues, id: 3 };
+    const actor = createActor(form, { input: { values: edited, today, originalDate: '2026-05-01' } }).start();
+    actor.send({ type: 'field.change', field: 'EventName', value: 'Gala (renamed)' });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().value).toBe('saving');
+    const moved = createActor(form, { input: { values: edited, today, originalDate: '2026-05-01' } }).start();
+    moved.send({ type: 'field.change', field: 'EventDate', value: '2026-05-02' });
+    moved.send({ type: 'form.submit' });
+    expect(moved.getSnapshot().value).toBe('confirmingPastDate');
+  });
+  it('an invalid past-dated form shows its messages first, without the question', () => {
+    const actor = createActor(form, { input: { values: { ...validValues, NumberOfGuests: '1e20' }, today } }).start();
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.errors.NumberOfGuests).toBe('Number of Guests is too large: enter a whole number from 1 to 100,000.');
   });
 });
 
@@ -125,7 +173,8 @@ const timed = (id: number, name: string, start: string, end: string): CateringEv
 const one = timed(1, 'One', '12:00', '13:00');
 const two = timed(2, 'Two', '12:00', '13:00');
 const three = timed(3, 'Three', '12:00', '13:00');
-const twoThere = timed(2, 'Two (there)', '09:00', '10:00');
+// Their end is mine's start: merging mine's start with their end gives the same time at both ends (refused).
+const twoThere = timed(2, 'Two (there)', '09:00', '18:00');
 const twoMine = timed(2, 'Two (mine)', '18:00', '20:00');
 const others = { 1: one, 3: three } as Record<number, CateringEvent>;
 const middle = (s: { context: { events: CateringEvent[] } }) => s.context.events.find((e) => e.id === 2);
@@ -179,7 +228,7 @@ describeModel('events', {
     'conflict.keepMine': [{ type: 'conflict.keepMine' }],
     'conflict.merge': [
       { type: 'conflict.merge', choices: { EventName: 'mine' } },
-      // Mine's start with their end: the end is before the start, so the form opens again.
+      // Mine's start with their end: the same time at both ends, so the form opens again.
       { type: 'conflict.merge', choices: { StartTime: 'mine', EndTime: 'theirs' } },
     ],
   },
@@ -387,7 +436,7 @@ describe('events (pinned rules)', () => {
     const actor = staleEdit({ events: [one, twoThere, three], deletedIds: [] });
     actor.send({ type: 'conflict.merge', choices: { EventName: 'theirs', CustomerFirstName: 'mine', StartTime: 'theirs', EndTime: 'theirs' } });
     expect(actor.getSnapshot().value).toBe('browsing');
-    expect(middle(actor.getSnapshot())).toMatchObject({ EventName: 'Two (there)', CustomerFirstName: 'Mina', StartTime: '09:00', EndTime: '10:00' });
+    expect(middle(actor.getSnapshot())).toMatchObject({ EventName: 'Two (there)', CustomerFirstName: 'Mina', StartTime: '09:00', EndTime: '18:00' });
     expect(persisted).toHaveLength(1);
   });
 

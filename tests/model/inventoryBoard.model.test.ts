@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
-import { hasCountsAndSku, hasValidNumbers, isEditDraftValid } from '../../src/domain/inventory';
+import { addRangeErrors, hasCountsAndSku, hasValidNumbers, isEditDraftValid, itemErrors } from '../../src/domain/inventory';
 import { inventoryBoardMachine } from '../../src/machines/inventory/inventoryBoard.machine';
 import type { InventoryItem } from '../../src/storage/schemas';
 import { describeModel } from '../support/model';
@@ -86,6 +86,9 @@ describeModel('inventoryBoard', {
     'modal.closed': (s) => {
       expect(s.hasTag('edit modal')).toBe(false);
       expect(s.context.editId).toBeNull();
+      expect(s.context.editErrors).toEqual({});
+      // The add form's messages always describe the values shown (a change clears its field's message).
+      for (const [field, message] of Object.entries(s.context.draftErrors)) expect(addRangeErrors(s.context.draft)[field as 'quantity']).toBe(message);
       if (persisted.length) expect(s.context.items.every((i) => i.quantity !== 7 || persisted.some((p) => p.includes(i)))).toBe(true);
     },
     'modal.open': (s) => {
@@ -93,6 +96,8 @@ describeModel('inventoryBoard', {
       expect(s.hasTag('conflict')).toBe(false);
       expect(s.context.editId).toBe('b');
       expect(s.context.editBase?.id).toBe('b');
+      // Why Save refused, for the values shown: never a stale message.
+      for (const [field, message] of Object.entries(s.context.editErrors)) expect(itemErrors(s.context.editDraft)[field as 'quantity']).toBe(message);
     },
     'modal.conflict': (s) => {
       expect(s.hasTag('conflict')).toBe(true);
@@ -122,6 +127,16 @@ describeModel('inventoryBoard', {
     [{ type: 'edit.open', id: 'b' }, { type: 'edit.change', field: 'quantity', value: 'lots' }, { type: 'storage.items', items: [a, bThere, c] }, { type: 'edit.commit' }, { type: 'conflict.keepMine' }],
     [{ type: 'edit.open', id: 'b' }, { type: 'edit.change', field: 'quantity', value: 'lots' }, { type: 'storage.items', items: [a, bThere, c] }, { type: 'edit.commit' }, { type: 'conflict.merge', choices: { quantity: 'mine' } }],
     [{ type: 'drag.start', id: 'a' }, { type: 'drag.end', overId: 'a' }],
+    // Issue 11: a negative count the spec's integer rule accepts is refused with a message.
+    [
+      { type: 'form.change', field: 'amountPerUnit', value: '2' },
+      { type: 'form.change', field: 'costPerUnit', value: '3.5' },
+      { type: 'form.change', field: 'quantity', value: '-4' },
+      { type: 'form.change', field: 'whenToOrder', value: '6' },
+      { type: 'form.change', field: 'sku', value: 'X1' },
+      { type: 'item.add' },
+      { type: 'form.change', field: 'quantity', value: '4' },
+    ],
   ],
 });
 
@@ -193,6 +208,44 @@ describe('inventoryBoard rules pinned by hand (spec section 5)', () => {
     actor.send({ type: 'edit.commit' });
     expect(actor.getSnapshot().matches({ modal: 'closed' })).toBe(true);
     expect(actor.getSnapshot().context.items[0]!.costPerUnit).toBe(9);
+  });
+
+  it('issue 11: the add form refuses a negative on-hand or a $1e20 cost with messages and adds nothing', () => {
+    const actor = started();
+    fill(actor, { ...valid, quantity: '-4', costPerUnit: '1e20' });
+    actor.send({ type: 'item.add' });
+    expect(actor.getSnapshot().context.items).toHaveLength(2);
+    expect(persisted).toEqual([]);
+    expect(alerts).toEqual([]);
+    expect(actor.getSnapshot().context.draftErrors).toEqual({
+      quantity: 'On-hand Quantity cannot be negative: enter a whole number from 0 to 1,000,000.',
+      costPerUnit: 'Cost per Unit is too large: enter a number from 0 to 10,000,000.',
+    });
+    expect(actor.getSnapshot().context.draft.quantity).toBe('-4');
+    actor.send({ type: 'form.change', field: 'quantity', value: '4' });
+    expect(Object.keys(actor.getSnapshot().context.draftErrors)).toEqual(['costPerUnit']);
+  });
+
+  it('issue 11: Edit Item refuses a negative on-hand with the message, stays open and saves nothing', () => {
+    const actor = started();
+    actor.send({ type: 'edit.open', id: 'a' });
+    actor.send({ type: 'edit.change', field: 'quantity', value: '-5' });
+    actor.send({ type: 'edit.commit' });
+    const s = actor.getSnapshot();
+    expect(s.matches({ modal: 'open' })).toBe(true);
+    expect(s.context.editErrors).toEqual({ quantity: 'On-hand Quantity cannot be negative: enter a whole number from 0 to 1,000,000.' });
+    expect(s.context.items[0]).toBe(a);
+    expect(persisted).toEqual([]);
+    actor.send({ type: 'edit.cancel' });
+    expect(actor.getSnapshot().context.editErrors).toEqual({});
+  });
+
+  it('issue 11: an added item keeps the id of its supplier, so a rename finds it', () => {
+    reset();
+    const actor = createActor(machine, { input: { items: [], supplierNames: ['Acme', 'Bolt'], suppliers: [{ supplierID: 'S1', supplierName: 'Acme' }, { supplierID: 'S2', supplierName: 'Bolt' }] } }).start();
+    fill(actor, { ...valid, supplierName: 'Bolt' });
+    actor.send({ type: 'item.add' });
+    expect(actor.getSnapshot().context.items[0]).toMatchObject({ supplierName: 'Bolt', supplierID: 'S2' });
   });
 
   it('ignores a drop outside any list and stores a real move', () => {

@@ -136,7 +136,7 @@ describe('recordBook rules pinned by hand (spec section 4, issue 9)', () => {
     actor.send({ type: 'field.change', field: 'supplierName', value: 'Dune' });
     actor.send({ type: 'field.change', field: 'supplierID', value: 'S2' });
     actor.send({ type: 'form.submit' });
-    expect(actor.getSnapshot().context.errors.supplierID).toBe('Another supplier already has this Supplier ID.');
+    expect(actor.getSnapshot().context.errors.supplierID).toBe('Supplier ID S2 is already used by Bolt. Choose another ID.');
     expect(persisted).toEqual([]);
   });
 

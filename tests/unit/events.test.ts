@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/eventDates';
+import { upcomingEvents } from '../../src/domain/upcoming';
 import {
   blankEventForm,
   cardImage,
+  endsNextDay,
+  endTimeLabel,
+  eventTimeRange,
+  needsPastDateConfirmation,
+  SAME_TIME_MESSAGE,
   eventImage,
   eventImageTypes,
   eventToForm,
@@ -100,11 +106,43 @@ describe('validation (clarifications.md)', () => {
     expect(validateEvent({ ...valid, NumberOfGuests: '-3' }).NumberOfGuests).toBeDefined();
     expect(validateEvent({ ...valid, EventDate: '2026-02-30' }).EventDate).toBeDefined();
   });
-  it('end time after start time', () => {
-    expect(validateEvent({ ...valid, StartTime: '10:00', EndTime: '10:00' }).EndTime).toBe('End time must be after start time.');
-    expect(validateEvent({ ...valid, StartTime: '10:00', EndTime: '09:59' }).EndTime).toBeDefined();
+  it('guests: 1 to 100,000 whole (issue 11); 1e20 guests is refused with a message naming the field', () => {
+    expect(validateEvent({ ...valid, NumberOfGuests: '1e20' }).NumberOfGuests).toBe('Number of Guests is too large: enter a whole number from 1 to 100,000.');
+    expect(validateEvent({ ...valid, NumberOfGuests: '100001' }).NumberOfGuests).toBe('Number of Guests is too large: enter a whole number from 1 to 100,000.');
+    expect(validateEvent({ ...valid, NumberOfGuests: '0' }).NumberOfGuests).toBe('Number of Guests must be at least 1: enter a whole number from 1 to 100,000.');
+    expect(validateEvent({ ...valid, NumberOfGuests: '-3' }).NumberOfGuests).toBe('Number of Guests cannot be negative: enter a whole number from 1 to 100,000.');
+    expect(validateEvent({ ...valid, NumberOfGuests: 'Infinity' }).NumberOfGuests).toBe('Number of Guests must be a whole number from 1 to 100,000.');
+    expect(validateEvent({ ...valid, NumberOfGuests: '100000' })).toEqual({});
+    expect(validateEvent({ ...valid, NumberOfGuests: '1' })).toEqual({});
+  });
+  it('an end time before the start is the next day (20:00 to 01:00 is valid); the same time at both ends is refused', () => {
+    expect(validateEvent({ ...valid, StartTime: '10:00', EndTime: '10:00' }).EndTime).toBe(SAME_TIME_MESSAGE);
+    expect(validateEvent({ ...valid, StartTime: '20:00', EndTime: '01:00' })).toEqual({});
+    expect(validateEvent({ ...valid, StartTime: '10:00', EndTime: '09:59' })).toEqual({});
     expect(validateEvent({ ...valid, StartTime: '10:00', EndTime: '10:01' })).toEqual({});
     expect(validateEvent({ ...valid, StartTime: '', EndTime: '10:01' })).toEqual({});
+    expect(validateEvent({ ...valid, StartTime: '10:00', EndTime: '25:00' }).EndTime).toBe('Enter a time as HH:mm.');
+  });
+  it('shows an overnight event as ending the next day', () => {
+    expect(endsNextDay('20:00', '01:00')).toBe(true);
+    expect(endsNextDay('20:00', '23:59')).toBe(false);
+    expect(endsNextDay('', '01:00')).toBe(false);
+    expect(eventTimeRange({ StartTime: '20:00', EndTime: '01:00' })).toBe('20:00 – 01:00 (next day)');
+    expect(eventTimeRange({ StartTime: '12:00', EndTime: '14:30' })).toBe('12:00 – 14:30');
+    expect(eventTimeRange({ StartTime: '12:00', EndTime: '' })).toBe('12:00');
+    expect(eventTimeRange({ StartTime: '', EndTime: '' })).toBe('');
+    expect(endTimeLabel({ StartTime: '20:00', EndTime: '01:00' })).toBe('01:00 (next day)');
+    expect(endTimeLabel({ StartTime: '08:00', EndTime: '11:00' })).toBe('11:00');
+  });
+  it('a past date asks, unless the edited event already had that date', () => {
+    const today = '2026-11-23';
+    expect(needsPastDateConfirmation({ EventDate: '2026-11-22' }, today, null)).toBe(true);
+    expect(needsPastDateConfirmation({ EventDate: '2026-11-23' }, today, null)).toBe(false);
+    expect(needsPastDateConfirmation({ EventDate: '2026-12-01' }, today, null)).toBe(false);
+    // Editing a past event without touching its date: no question; moving it to another past date: asked.
+    expect(needsPastDateConfirmation({ EventDate: '2026-01-05' }, today, '2026-01-05')).toBe(false);
+    expect(needsPastDateConfirmation({ EventDate: '2026-01-06' }, today, '2026-01-05')).toBe(true);
+    expect(needsPastDateConfirmation({ EventDate: '' }, today, null)).toBe(false);
   });
   it('e-mail and phone shapes', () => {
     expect(validateEvent({ ...valid, CustomerEmail: 'a@b' }).CustomerEmail).toBeDefined();
@@ -150,5 +188,17 @@ describe('event pictures', () => {
     expect(eventTypeChoices('')).toEqual([...eventImageTypes]);
     expect(eventTypeChoices('Wedding')).toEqual([...eventImageTypes]);
     expect(eventTypeChoices('Picnic')).toEqual([...eventImageTypes, 'Picnic']);
+  });
+});
+
+describe('overnight events in filters and Upcoming (issue 11)', () => {
+  // An event from 20:00 to 01:00 belongs to the day it starts: that date is what the filters compare.
+  const overnight = formToEvent({ ...blankEventForm(), id: 9, EventName: 'Late Party', NumberOfGuests: '40', EventDate: '2026-11-23', StartTime: '20:00', EndTime: '01:00' });
+  it('is "Today" on its date and still upcoming that day, and past from the next day', () => {
+    expect(filterEvents([overnight], { kind: 'quick', filter: 'today' }, '2026-11-23')).toEqual([overnight]);
+    expect(filterEvents([overnight], { kind: 'quick', filter: 'past' }, '2026-11-23')).toEqual([]);
+    expect(upcomingEvents([overnight], '2026-11-23')).toEqual([overnight]);
+    expect(filterEvents([overnight], { kind: 'quick', filter: 'today' }, '2026-11-24')).toEqual([]);
+    expect(filterEvents([overnight], { kind: 'quick', filter: 'past' }, '2026-11-24')).toEqual([overnight]);
   });
 });

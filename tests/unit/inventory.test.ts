@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  applyEdit, draftFromItem, emptyItemDraft, hasCountsAndSku, hasValidNumbers, isEditDraftValid, isLowStock, itemFromDraft, moveItem, nextItemId, renameSupplierInItems, unitLabel, unitOptions,
+  addRangeErrors, applyEdit, detachSupplierFromItems, draftFromItem, duplicateSkuWarning, emptyItemDraft, hasCountsAndSku, hasValidNumbers, isEditDraftValid, isLowStock, isOwnItem, itemErrors,
+  itemFromDraft, moveItem, nextItemId, ownItemCount, renameSupplierInItems, supplierDeleteMessage, supplierIdFor, unitLabel, unitOptions,
 } from '../../src/domain/inventory';
 import { employeeForm, supplierForm } from '../../src/domain/inventoryRecords';
 import type { InventoryItem } from '../../src/storage/schemas';
@@ -44,7 +45,11 @@ describe('inventory domain', () => {
     const list = [item('a'), item('b'), item('c')];
     expect(moveItem(list, 'a', 'c').map((i) => i.id)).toEqual(['b', 'c', 'a']);
     expect(moveItem(list, 'a', 'zz')).toBe(list);
-    expect(renameSupplierInItems([item('a'), item('b', 'Bolt')], 'Acme', 'Acme Foods').map((i) => i.supplierName)).toEqual(['Acme Foods', 'Bolt']);
+    const acme = { supplierID: 'S1', supplierName: 'Acme' };
+    const renamed = renameSupplierInItems([item('a'), item('b', 'Bolt')], acme, { ...acme, supplierName: 'Acme Foods' }, [{ supplierID: 'S2', supplierName: 'Bolt' }]);
+    expect(renamed.items.map((i) => i.supplierName)).toEqual(['Acme Foods', 'Bolt']);
+    expect(renamed.items[0]!.supplierID).toBe('S1');
+    expect(renamed.renamed).toBe(1);
   });
 });
 
@@ -63,7 +68,100 @@ describe('supplier and employee forms (clarifications.md)', () => {
   it('refuses a Supplier ID another supplier has, but not the record\'s own', () => {
     const acme = supplierForm.toRecord({ ...supplierForm.empty(), supplierID: 'S1', supplierName: 'Acme' }, undefined, 1);
     const draft = { ...supplierForm.empty(), supplierID: 'S1', supplierName: 'Other' };
-    expect(supplierForm.validate(draft, [acme]).supplierID).toBe('Another supplier already has this Supplier ID.');
+    expect(supplierForm.validate(draft, [acme]).supplierID).toBe('Supplier ID S1 is already used by Acme. Choose another ID.');
     expect(supplierForm.validate(draft, [])).toEqual({});
+  });
+});
+
+describe('sane item values (issue 11)', () => {
+  const good = { ...emptyItemDraft(), sku: 'A1', amountPerUnit: '2.5', costPerUnit: '12.99', quantity: '4', whenToOrder: '2' };
+  it('the Edit Item rules: SKU, whole counts, numbers, none negative or above the ceilings, each with its message', () => {
+    expect(itemErrors(good)).toEqual({});
+    expect(itemErrors({ ...good, quantity: '-1' }).quantity).toBe('On-hand Quantity cannot be negative: enter a whole number from 0 to 1,000,000.');
+    expect(itemErrors({ ...good, whenToOrder: '-3' }).whenToOrder).toBe('Re-order Qty cannot be negative: enter a whole number from 0 to 1,000,000.');
+    expect(itemErrors({ ...good, quantity: '2.5' }).quantity).toBe('On-hand Quantity must be a whole number from 0 to 1,000,000.');
+    expect(itemErrors({ ...good, costPerUnit: '6.4e21' }).costPerUnit).toBe('Cost per Unit is too large: enter a number from 0 to 10,000,000.');
+    expect(itemErrors({ ...good, amountPerUnit: 'Infinity' }).amountPerUnit).toBe('Amount per Unit must be a number from 0 to 1,000,000.');
+    expect(itemErrors({ ...good, amountPerUnit: '' }).amountPerUnit).toBe('Amount per Unit is required: enter a number from 0 to 1,000,000.');
+    expect(itemErrors({ ...good, sku: '  ' }).sku).toBe('SKU is required.');
+    expect(isEditDraftValid({ ...good, quantity: '-1' })).toBe(false);
+    expect(isEditDraftValid({ ...good, quantity: '0', whenToOrder: '0', costPerUnit: '0' })).toBe(true);
+  });
+  it('the add form: negative or too large values get messages; what the spec treats (non-numbers, non-integer counts) is left to its alert and silence', () => {
+    expect(addRangeErrors(good)).toEqual({});
+    expect(Object.keys(addRangeErrors({ ...good, quantity: '-4', costPerUnit: '1e20' })).sort()).toEqual(['costPerUnit', 'quantity']);
+    expect(addRangeErrors({ ...good, quantity: '1.5', amountPerUnit: 'x' })).toEqual({});
+  });
+  it('warns about a SKU another item has (case and spaces ignored), naming it, but not about the item itself', () => {
+    const list = [{ ...item('a'), sku: 'TOM-1', name: 'Tomatoes' }, { ...item('b'), sku: 'OIL-2', name: 'Olive Oil' }];
+    expect(duplicateSkuWarning(list, ' tom-1 ', null)).toBe('SKU tom-1 is already used by Tomatoes (Acme). You can still save it.');
+    expect(duplicateSkuWarning(list, 'TOM-1', 'a')).toBeUndefined();
+    expect(duplicateSkuWarning(list, 'NEW', null)).toBeUndefined();
+    expect(duplicateSkuWarning(list, '', null)).toBeUndefined();
+  });
+});
+
+describe('supplier references (issue 11)', () => {
+  const acmeA = { supplierID: 'S1', supplierName: 'Acme Foods' };
+  const acmeB = { supplierID: 'S2', supplierName: 'Acme Foods' };
+  const bolt = { supplierID: 'S3', supplierName: 'Bolt' };
+  const withId = (id: string, supplierID: string, name = 'Acme Foods') => ({ ...item(id, name), supplierID });
+  it('an item keeps the id of the one supplier of its name; none when two suppliers share it', () => {
+    expect(supplierIdFor('Bolt', [acmeA, bolt])).toBe('S3');
+    expect(supplierIdFor('Acme Foods', [acmeA, acmeB])).toBeUndefined();
+    expect(supplierIdFor('', [acmeA])).toBeUndefined();
+    const d = { ...emptyItemDraft(), sku: 'A', amountPerUnit: '1', costPerUnit: '1', quantity: '1', whenToOrder: '1', supplierName: 'Bolt' };
+    expect(itemFromDraft(d, 'x', ['Bolt'], [acmeA, bolt]).supplierID).toBe('S3');
+    // Editing without changing the supplier keeps the id; choosing another supplier takes its id.
+    const stored = withId('y', 'S1');
+    expect(applyEdit(stored, draftFromItem(stored), [acmeA, acmeB, bolt]).supplierID).toBe('S1');
+    expect(applyEdit(stored, { ...draftFromItem(stored), supplierName: 'Bolt' }, [acmeA, bolt]).supplierID).toBe('S3');
+    expect(applyEdit(stored, { ...draftFromItem(stored), supplierName: '' }, [acmeA, bolt]).supplierID).toBeUndefined();
+  });
+  it('renaming one of two suppliers called Acme Foods renames only the items carrying its id', () => {
+    const items = [withId('a', 'S1'), withId('b', 'S2'), withId('c', 'S1'), item('d', 'Acme Foods'), item('e', 'Bolt')];
+    const result = renameSupplierInItems(items, acmeA, { ...acmeA, supplierName: 'Acme Fine Foods' }, [acmeB, bolt]);
+    expect(result.items.map((i) => i.supplierName)).toEqual(['Acme Fine Foods', 'Acme Foods', 'Acme Fine Foods', 'Acme Foods', 'Bolt']);
+    expect(result.renamed).toBe(2);
+    // Item d names the shared name and has no id: it cannot be told apart, so it is counted, not renamed.
+    expect(result.ambiguous).toBe(1);
+    expect(result.items[1]).toBe(items[1]);
+  });
+  it('an older item without an id belongs to the only supplier of its name, and takes its id when renamed', () => {
+    const items = [item('a', 'Bolt'), item('b', 'Acme Foods')];
+    const result = renameSupplierInItems(items, bolt, { ...bolt, supplierName: 'Bolt & Co' }, [acmeA]);
+    expect(result.items[0]).toMatchObject({ supplierName: 'Bolt & Co', supplierID: 'S3' });
+    expect(result.items[1]).toBe(items[1]);
+    expect(result.ambiguous).toBe(0);
+  });
+  it('renaming to a name another supplier has still moves only the own items', () => {
+    const items = [withId('a', 'S3', 'Bolt'), withId('b', 'S1')];
+    const result = renameSupplierInItems(items, bolt, { ...bolt, supplierName: 'Acme Foods' }, [acmeA]);
+    expect(result.items.map((i) => [i.supplierName, i.supplierID])).toEqual([['Acme Foods', 'S3'], ['Acme Foods', 'S1']]);
+    expect(result.renamed).toBe(1);
+  });
+  it('a changed Supplier ID follows to its items; an unchanged supplier changes nothing', () => {
+    const items = [withId('a', 'S3', 'Bolt')];
+    expect(renameSupplierInItems(items, bolt, { ...bolt, supplierID: 'S9' }, []).items[0]!.supplierID).toBe('S9');
+    expect(renameSupplierInItems(items, bolt, bolt, []).items).toBe(items);
+  });
+  it('deleting a supplier counts its items; they keep the name and lose the id', () => {
+    const items = [withId('a', 'S1'), withId('b', 'S1'), withId('c', 'S2'), item('d', 'Acme Foods'), item('e', 'Bolt')];
+    expect(ownItemCount(items, acmeA, [acmeB, bolt])).toBe(2);
+    expect(ownItemCount(items, bolt, [acmeA, acmeB])).toBe(1);
+    expect(isOwnItem(item('d', 'Acme Foods'), acmeA, [acmeB])).toBe(false);
+    const result = detachSupplierFromItems(items, acmeA, [acmeB, bolt]);
+    expect(result.detached).toBe(2);
+    expect(result.items.slice(0, 2).map((i) => [i.supplierName, 'supplierID' in i])).toEqual([['Acme Foods', false], ['Acme Foods', false]]);
+    expect(result.items[2]).toBe(items[2]);
+    expect(supplierDeleteMessage('Acme Foods', 3)).toBe('3 inventory items use Acme Foods. They will keep the name but have no supplier on record.');
+    expect(supplierDeleteMessage('Acme Foods', 1)).toBe('1 inventory item uses Acme Foods. It will keep the name but have no supplier on record.');
+  });
+  it('warns about a supplier name another supplier has, but refuses its Supplier ID', () => {
+    const acme = supplierForm.toRecord({ ...supplierForm.empty(), supplierID: 'S1', supplierName: 'Acme Foods' }, undefined, 1);
+    const draft = { ...supplierForm.empty(), supplierID: 'S7', supplierName: ' acme foods ' };
+    expect(supplierForm.warn!(draft, [acme])).toEqual({ supplierName: 'Another supplier is already called Acme Foods (Supplier ID S1). You can still save it.' });
+    expect(supplierForm.validate(draft, [acme])).toEqual({});
+    expect(supplierForm.warn!({ ...draft, supplierName: 'Bolt' }, [acme])).toEqual({});
   });
 });

@@ -35,4 +35,10 @@ describe('checkAmount', () => {
     expect(checkAmount('100.5', discount).ok).toBe(false);
     expect(checkAmount('100', discount)).toEqual({ ok: true, value: 100 });
   });
+  it('a floor (min 1) refuses 0 with its own message and names the range from 1', () => {
+    const atLeastOne = { ...guests, min: 1 };
+    expect(checkAmount('0', atLeastOne)).toEqual({ ok: false, message: 'Number of Guests must be at least 1: enter a whole number from 1 to 100,000.' });
+    expect(checkAmount('1', atLeastOne)).toEqual({ ok: true, value: 1 });
+    expect(checkAmount('', atLeastOne)).toEqual({ ok: false, message: 'Number of Guests is required: enter a whole number from 1 to 100,000.' });
+  });
 });

@@ -21,6 +21,7 @@ import {
   type EventFormValues,
 } from '../../domain/events';
 import type { CateringEvent } from '../../storage/schemas';
+import { toISODate } from '../../domain/eventDates';
 import { eventFormMachine } from './eventForm.machine';
 
 export interface EventsInput {
@@ -28,6 +29,8 @@ export interface EventsInput {
   events: CateringEvent[];
   /** Ids of deleted events (`deletedEventIds`). */
   deletedIds?: number[];
+  /** Today as YYYY-MM-DD, for the form's past-date question (the real date when absent). */
+  today?: string;
 }
 
 export interface EventsContext {
@@ -50,6 +53,8 @@ export interface EventsContext {
   theirs: CateringEvent | null;
   /** Why the last Undo could not put the event back (for the toast). */
   undoError: string | null;
+  /** The page's day (YYYY-MM-DD): the form asks before saving a date before it. */
+  today: string;
 }
 
 export type EventsEvent =
@@ -251,6 +256,7 @@ export const eventsMachine = setup({
     draft: null,
     theirs: null,
     undoError: null,
+    today: input.today ?? toISODate(new Date()),
   }),
   invoke: { id: 'storageSync', src: 'watchStorage' },
   initial: 'browsing',
@@ -288,7 +294,8 @@ export const eventsMachine = setup({
       invoke: {
         id: 'eventForm',
         src: 'eventForm',
-        input: ({ context }) => ({ values: context.formValues }),
+        // The edited event's stored date: keeping it does not ask the past-date question again.
+        input: ({ context }) => ({ values: context.formValues, today: context.today, originalDate: context.editBase?.EventDate ?? null }),
         onDone: { target: 'browsing' },
       },
       on: {

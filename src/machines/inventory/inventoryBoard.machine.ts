@@ -5,36 +5,50 @@
  * `storage.items` / `storage.suppliers` from the invoked storage watcher. The Edit Item form
  * survives them; saving it when another tab changed or deleted that item meanwhile goes to the
  * modal's `conflict` state (keep theirs, keep mine, or merge field by field), never overwriting.
+ * Issue 11: Save in the modal refuses what the add form refuses (a SKU, whole counts, numbers, none
+ * negative or above the ceilings of limits.ts) and says why next to each field (`editErrors`); the
+ * add form keeps the spec's alert and silent rules and adds messages for negative or too large values.
  */
 import { assertEvent, assign, fromCallback, setup } from 'xstate';
 import { mergeDrafts, type Side } from '../../domain/conflict';
 import {
+  addRangeErrors,
   applyEdit,
   draftFromItem,
   emptyItemDraft,
   hasCountsAndSku,
   hasValidNumbers,
   isEditDraftValid,
+  itemErrors,
   itemFromDraft,
   moveItem,
   nextItemId,
   type ItemDraft,
+  type ItemErrors,
   type ItemField,
+  type SupplierRef,
 } from '../../domain/inventory';
 import type { InventoryItem } from '../../storage/schemas';
 
 export interface InventoryBoardInput {
   items: InventoryItem[];
   supplierNames: string[];
+  /** The suppliers with their ids: an item saved with a supplier name unique to one supplier keeps its id. */
+  suppliers?: SupplierRef[];
 }
 
 export interface InventoryBoardContext {
   items: InventoryItem[];
   supplierNames: string[];
+  suppliers: SupplierRef[];
   /** Ids of expanded cards; every other card is collapsed. */
   expanded: Record<string, true>;
   /** The add form. */
   draft: ItemDraft;
+  /** The add form's messages (issue 11: negative or too large), next to their fields. */
+  draftErrors: ItemErrors;
+  /** The Edit Item dialog's messages: why Save refused. */
+  editErrors: ItemErrors;
   /** The Edit Item modal's form and the item it edits (meaningful while `modal.open`). */
   editId: string | null;
   editDraft: ItemDraft;
@@ -72,7 +86,7 @@ export type InventoryBoardEvent =
   /** Another tab saved inventoryItems. */
   | { type: 'storage.items'; items: InventoryItem[] }
   /** Another tab saved suppliers (their names feed the Supplier Name choices). */
-  | { type: 'storage.suppliers'; names: string[] }
+  | { type: 'storage.suppliers'; names: string[]; suppliers?: SupplierRef[] }
   /** The storage refused a save of this item: another tab changed it at the same moment. */
   | { type: 'save.conflict'; mine: InventoryItem; theirs: InventoryItem | null }
   /** Conflict dialog: keep the other tab's version, drop this modal's changes. */
@@ -99,16 +113,19 @@ export const inventoryBoardMachine = setup({
     tags: {} as 'edit modal' | 'dragging' | 'conflict',
   },
   actions: {
-    setDraftField: assign({
-      draft: ({ context, event }) => (event.type === 'form.change' ? { ...context.draft, [event.field]: event.value } : context.draft),
+    setDraftField: assign(({ context, event }) => {
+      assertEvent(event, 'form.change');
+      const { [event.field]: _cleared, ...draftErrors } = context.draftErrors;
+      return { draft: { ...context.draft, [event.field]: event.value }, draftErrors };
     }),
+    setDraftErrors: assign({ draftErrors: ({ context }) => addRangeErrors(context.draft) }),
     addItem: assign({
       items: ({ context }) => {
         const id = nextItemId(Date.now(), new Set(context.items.map((i) => i.id)));
-        return [...context.items, itemFromDraft(context.draft, id, context.supplierNames)];
+        return [...context.items, itemFromDraft(context.draft, id, context.supplierNames, context.suppliers)];
       },
     }),
-    resetForm: assign({ draft: () => emptyItemDraft() }),
+    resetForm: assign({ draft: () => emptyItemDraft(), draftErrors: () => ({}) }),
     toggleExpanded: assign({
       expanded: ({ context, event }) => {
         if (event.type !== 'item.toggle') return context.expanded;
@@ -126,15 +143,19 @@ export const inventoryBoardMachine = setup({
     loadEdit: assign(({ context, event }) => {
       if (event.type !== 'edit.open') return {};
       const item = context.items.find((i) => i.id === event.id)!;
-      return { editId: item.id, editDraft: draftFromItem(item), editBase: item };
+      return { editId: item.id, editDraft: draftFromItem(item), editBase: item, editErrors: {} };
     }),
-    setEditField: assign({
-      editDraft: ({ context, event }) => (event.type === 'edit.change' ? { ...context.editDraft, [event.field]: event.value } : context.editDraft),
+    setEditField: assign(({ context, event }) => {
+      assertEvent(event, 'edit.change');
+      const { [event.field]: _cleared, ...editErrors } = context.editErrors;
+      return { editDraft: { ...context.editDraft, [event.field]: event.value }, editErrors };
     }),
+    /** Why Save refused, next to each field (issue 11: the same rules as the add form). */
+    setEditErrors: assign({ editErrors: ({ context }) => itemErrors(context.editDraft) }),
     commitEdit: assign({
-      items: ({ context }) => context.items.map((i) => (i.id === context.editId ? applyEdit(i, context.editDraft) : i)),
+      items: ({ context }) => context.items.map((i) => (i.id === context.editId ? applyEdit(i, context.editDraft, context.suppliers) : i)),
     }),
-    clearEdit: assign({ editId: null, editDraft: () => emptyItemDraft(), editBase: null, theirs: null }),
+    clearEdit: assign({ editId: null, editDraft: () => emptyItemDraft(), editBase: null, theirs: null, editErrors: () => ({}) }),
     setTheirs: assign({ theirs: ({ context }) => context.items.find((i) => i.id === context.editId) ?? null }),
     /** The modal continues from their version: a Save from here is no longer stale. */
     adoptTheirs: assign({ editBase: ({ context }) => context.theirs ?? context.editBase }),
@@ -142,8 +163,8 @@ export const inventoryBoardMachine = setup({
     writeMine: assign({
       items: ({ context }) => {
         const theirs = context.items.find((i) => i.id === context.editId);
-        if (!theirs) return context.editBase ? [...context.items, applyEdit(context.editBase, context.editDraft)] : context.items;
-        return context.items.map((i) => (i === theirs ? applyEdit(theirs, context.editDraft) : i));
+        if (!theirs) return context.editBase ? [...context.items, applyEdit(context.editBase, context.editDraft, context.suppliers)] : context.items;
+        return context.items.map((i) => (i === theirs ? applyEdit(theirs, context.editDraft, context.suppliers) : i));
       },
     }),
     mergeEditDraft: assign({
@@ -169,7 +190,10 @@ export const inventoryBoardMachine = setup({
         event.type === 'drag.end' && event.overId !== null && context.activeId !== null ? moveItem(context.items, context.activeId, event.overId) : context.items,
     }),
     setItems: assign({ items: ({ context, event }) => (event.type === 'storage.items' ? event.items : context.items) }),
-    setSupplierNames: assign({ supplierNames: ({ context, event }) => (event.type === 'storage.suppliers' ? event.names : context.supplierNames) }),
+    setSupplierNames: assign(({ context, event }) => {
+      assertEvent(event, 'storage.suppliers');
+      return { supplierNames: event.names, suppliers: event.suppliers ?? context.suppliers };
+    }),
     persistItems: () => {
       throw new Error('inventoryBoard: provide persistItems');
     },
@@ -181,6 +205,7 @@ export const inventoryBoardMachine = setup({
   guards: {
     hasInvalidNumbers: ({ context }) => !hasValidNumbers(context.draft),
     canAddItem: ({ context }) => hasCountsAndSku(context.draft),
+    hasRangeErrors: ({ context }) => Object.keys(addRangeErrors(context.draft)).length > 0,
     hasItem: ({ context, event }) =>
       (event.type === 'edit.open' || event.type === 'item.delete' || event.type === 'item.toggle' || event.type === 'drag.start') &&
       context.items.some((i) => i.id === event.id),
@@ -202,8 +227,11 @@ export const inventoryBoardMachine = setup({
   context: ({ input }) => ({
     items: input.items,
     supplierNames: input.supplierNames,
+    suppliers: input.suppliers ?? [],
     expanded: {},
     draft: emptyItemDraft(),
+    draftErrors: {},
+    editErrors: {},
     editId: null,
     editDraft: emptyItemDraft(),
     editBase: null,
@@ -214,8 +242,13 @@ export const inventoryBoardMachine = setup({
   type: 'parallel',
   on: {
     'form.change': { actions: 'setDraftField' },
-    // Spec section 5, in order: the alert for non-numeric amount/cost, then the silent rule.
-    'item.add': [{ guard: 'hasInvalidNumbers', actions: 'alertInvalidNumbers' }, { guard: 'canAddItem', actions: ['addItem', 'persistItems', 'resetForm'] }],
+    // Spec section 5, in order: the alert for non-numeric amount/cost, then (issue 11) messages for
+    // negative or too large values, then the spec's silent rule (counts whole and a SKU).
+    'item.add': [
+      { guard: 'hasInvalidNumbers', actions: 'alertInvalidNumbers' },
+      { guard: 'hasRangeErrors', actions: 'setDraftErrors' },
+      { guard: 'canAddItem', actions: ['addItem', 'persistItems', 'resetForm'] },
+    ],
     'item.toggle': { guard: 'hasItem', actions: 'toggleExpanded' },
     'storage.suppliers': { actions: 'setSupplierNames' },
   },
@@ -238,8 +271,9 @@ export const inventoryBoardMachine = setup({
             'edit.commit': [
               // Another tab changed or deleted this item since Edit: ask, never overwrite.
               { guard: 'isEditStale', target: 'conflict', actions: 'setTheirs' },
-              // Invalid numbers: nothing happens and the modal stays open (spec section 5).
               { guard: 'isEditValid', target: 'closed', actions: ['commitEdit', 'persistItems', 'clearEdit'] },
+              // Issue 11: nothing is saved, the modal stays open and says why next to each field.
+              { actions: 'setEditErrors' },
             ],
             'edit.cancel': { target: 'closed', actions: 'clearEdit' },
             'item.delete': { guard: 'hasItem', actions: ['removeItem', 'persistItems'] },
@@ -253,11 +287,11 @@ export const inventoryBoardMachine = setup({
             'conflict.keepTheirs': { target: 'closed', actions: 'clearEdit' },
             'conflict.keepMine': [
               { guard: 'isEditValid', target: 'closed', actions: ['writeMine', 'persistItems', 'clearEdit'] },
-              { target: 'open', actions: 'adoptTheirs' },
+              { target: 'open', actions: ['adoptTheirs', 'setEditErrors'] },
             ],
             'conflict.merge': [
               { guard: 'isMergeValid', target: 'closed', actions: ['mergeEditDraft', 'writeMine', 'persistItems', 'clearEdit'] },
-              { guard: 'hasTheirs', target: 'open', actions: ['mergeEditDraft', 'adoptTheirs'] },
+              { guard: 'hasTheirs', target: 'open', actions: ['mergeEditDraft', 'adoptTheirs', 'setEditErrors'] },
             ],
             'item.delete': { guard: 'hasItem', actions: ['removeItem', 'persistItems', 'setTheirs'] },
             'storage.items': { actions: ['setItems', 'setTheirs'] },

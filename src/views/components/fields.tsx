@@ -18,17 +18,23 @@ export const inputStyle = css({
   _invalid: { borderColor: 'accent', borderWidth: '2px' },
 });
 export const errorText = css({ color: 'alertFg', fontSize: 'sm', fontWeight: 'semibold' });
+/** A warning that does not block (a duplicate name or SKU): set apart from refusals by its bar. */
+export const warningText = css({ color: 'fg', bg: 'surfaceRaised', fontSize: 'sm', borderLeftWidth: '4px', borderLeftStyle: 'solid', borderLeftColor: 'secondary', px: '2', py: '1' });
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   id: string;
   label: string;
   value: string;
   error?: string;
+  /** A non-blocking warning shown under the field (and announced with it). */
+  warning?: string;
   onValue: (value: string) => void;
 }
 
-export const TextField = memo(function TextField({ id, label, value, error, onValue, type = 'text', ...rest }: TextFieldProps) {
+export const TextField = memo(function TextField({ id, label, value, error, warning, onValue, type = 'text', ...rest }: TextFieldProps) {
   const errorId = `${id}-error`;
+  const warningId = `${id}-warning`;
+  const describedBy = [error ? errorId : '', warning ? warningId : ''].filter(Boolean).join(' ');
   return (
     <div className={fieldBox}>
       <label htmlFor={id} className={labelText}>
@@ -41,12 +47,17 @@ export const TextField = memo(function TextField({ id, label, value, error, onVa
         value={value}
         onChange={(e) => onValue(e.target.value)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={describedBy || undefined}
         {...rest}
       />
       {error ? (
         <span id={errorId} className={errorText}>
           {error}
+        </span>
+      ) : null}
+      {warning ? (
+        <span id={warningId} role="status" className={warningText}>
+          {warning}
         </span>
       ) : null}
     </div>

@@ -2,6 +2,7 @@ import { css } from 'styled-system/css';
 import { ExportButtons } from './ExportButtons';
 import { Panel } from './Panel';
 import { useUpcomingEvents, type DashboardRef } from './useDashboardActor';
+import { eventTimeRange } from '../../domain/events';
 
 const list = css({ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' }, gap: '3' });
 const card = css({ bg: 'surfaceRaised', borderLeftWidth: '6px', borderLeftStyle: 'solid', borderLeftColor: 'primary', p: '3', display: 'grid', gap: '1' });
@@ -27,7 +28,7 @@ export function UpcomingEventsPanel({ dashboard }: { dashboard: DashboardRef }) 
               <span className={name} title={event.EventName}>{event.EventName}</span>
               <span className={when}>
                 <time dateTime={event.EventDate}>{formatDate(event.EventDate)}</time>
-                {event.StartTime ? ` · ${event.StartTime}${event.EndTime ? `–${event.EndTime}` : ''}` : ''}
+                {event.StartTime ? ` · ${eventTimeRange(event)}` : ''}
               </span>
               <span className={meta}>
                 {event.CustomerFirstName} {event.CustomerLastName} · {event.NumberOfGuests} guests

@@ -1,7 +1,7 @@
 import { Collapsible } from '@ark-ui/react/collapsible';
 import { memo } from 'react';
 import { css } from 'styled-system/css';
-import { cardImage } from '../../domain/events';
+import { cardImage, endTimeLabel, eventTimeRange } from '../../domain/events';
 import type { CateringEvent } from '../../storage/schemas';
 import { Button } from '../components/Button';
 import { SheetLink } from '../eventSheet/SheetLink';
@@ -48,6 +48,7 @@ function Detail({ term, value }: { term: string; value: string | number }) {
 export const EventCard = memo(function EventCard({ event, api }: { event: CateringEvent; api: EventCardApi }) {
   const img = cardImage(event);
   const customer = `${event.CustomerFirstName} ${event.CustomerLastName}`.trim();
+  const times = eventTimeRange(event);
   return (
     <article className={card} aria-label={event.EventName || `Event ${event.id}`}>
       <img src={img.url} alt={img.alt} title={img.title} className={image} width={140} height={140} loading="lazy" />
@@ -59,6 +60,11 @@ export const EventCard = memo(function EventCard({ event, api }: { event: Cateri
         <p>
           <strong>Date:</strong> <time dateTime={event.EventDate}>{event.EventDate}</time>
         </p>
+        {times ? (
+          <p>
+            <strong>Time:</strong> {times}
+          </p>
+        ) : null}
         <Collapsible.Root lazyMount unmountOnExit>
           <Collapsible.Context>
             {(c) => <Collapsible.Trigger className={toggle}>{c.open ? 'Hide Details' : 'More Details'}</Collapsible.Trigger>}
@@ -73,7 +79,7 @@ export const EventCard = memo(function EventCard({ event, api }: { event: Cateri
               <Detail term="Number of Guests" value={Number.isFinite(event.NumberOfGuests) ? event.NumberOfGuests : ''} />
               <Detail term="Date" value={event.EventDate} />
               <Detail term="Start Time" value={event.StartTime} />
-              <Detail term="End Time" value={event.EndTime} />
+              <Detail term="End Time" value={endTimeLabel(event)} />
               <Detail term="Venue Name" value={event.VenueName} />
               <Detail term="Address" value={event.VenueStreetAddress} />
               <Detail term="City" value={event.VenueCity} />

@@ -4,8 +4,9 @@ import { useSelector } from '@xstate/react';
 import { useMemo, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { css } from 'styled-system/css';
-import { eventFieldLabels, eventTypeChoices, type EventField } from '../../domain/events';
+import { eventFieldLabels, eventTypeChoices, PAST_DATE_QUESTION, type EventField } from '../../domain/events';
 import type { eventFormMachine } from '../../machines/events/eventForm.machine';
+import { MAX_GUESTS, MIN_GUESTS } from '../../domain/limits';
 import { Button } from '../components/Button';
 import { SelectField } from '../components/fields';
 import { backdrop, dialogTitle, errorText, field, fullScreen, input, label, positioner } from './styles';
@@ -29,6 +30,38 @@ const groups: Array<{ legend: string; fields: EventField[] }> = [
 
 const required: EventField[] = ['EventName', 'EventDate', 'NumberOfGuests'];
 
+const confirmPositioner = css({ position: 'fixed', inset: '0', zIndex: 43, display: 'flex', alignItems: 'center', justifyContent: 'center', p: '4' });
+const confirmBackdrop = css({ position: 'fixed', inset: '0', bg: 'black/50', zIndex: 42 });
+const confirmBox = css({ bg: 'surface', color: 'fg', borderWidth: '2px', borderColor: 'accent', p: '6', maxW: '520px', width: '100%', display: 'grid', gap: '4', boxShadow: 'xl' });
+const confirmTitle = css({ fontFamily: 'heading', fontSize: 'xl', fontWeight: 'bold', color: 'accent' });
+
+/** The past-date question (the form machine's `confirmingPastDate`); Escape or outside click is Go back. */
+function PastDateDialog({ form }: { form: EventFormApi }) {
+  return (
+    <Dialog.Root open={form.askingPastDate} onOpenChange={(d) => (d.open ? undefined : form.goBack())} role="alertdialog" lazyMount unmountOnExit>
+      <Portal>
+        <Dialog.Backdrop className={confirmBackdrop} />
+        <Dialog.Positioner className={confirmPositioner}>
+          <Dialog.Content className={confirmBox}>
+            <Dialog.Title className={confirmTitle}>{PAST_DATE_QUESTION}</Dialog.Title>
+            <Dialog.Description>
+              Event Date: <strong>{form.eventDate}</strong>
+            </Dialog.Description>
+            <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', justifyContent: 'flex-end' })}>
+              <Button variant="outlineBlue" onClick={form.goBack}>
+                Go back
+              </Button>
+              <Button variant="solidGreen" onClick={form.saveAnyway}>
+                Save anyway
+              </Button>
+            </div>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
 const grid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(3, minmax(0, 1fr))' }, gap: '4' });
 const fieldset = css({ borderWidth: '2px', borderColor: 'border', p: '4', mb: '4', bg: 'surface' });
 const legend = css({ fontFamily: 'heading', fontWeight: 'bold', color: 'secondary', px: '2' });
@@ -39,6 +72,10 @@ function useEventForm(ref: FormRef) {
     errors: useSelector(ref, (s) => s.context.errors),
     isNew: useSelector(ref, (s) => s.context.values.id === 0),
     saving: useSelector(ref, (s) => s.hasTag('saving')),
+    askingPastDate: useSelector(ref, (s) => s.hasTag('confirm past date')),
+    eventDate: useSelector(ref, (s) => s.context.values.EventDate),
+    saveAnyway: () => ref.send({ type: 'pastDate.confirm' }),
+    goBack: () => ref.send({ type: 'pastDate.back' }),
     change: (f: EventField, value: string) => ref.send({ type: 'field.change', field: f, value }),
     /** Sends Save; returns the first field (in form order) that now has a message, if any. */
     submit: (): EventField | undefined => {
@@ -90,7 +127,8 @@ function FormField({ name, form }: { name: EventField; form: EventFormApi }) {
         aria-required={required.includes(name) ? true : undefined}
         type={inputTypes[name] ?? 'text'}
         inputMode={name === 'CustomerPhoneNumber' ? 'tel' : undefined}
-        min={name === 'NumberOfGuests' ? 1 : undefined}
+        min={name === 'NumberOfGuests' ? MIN_GUESTS : undefined}
+        max={name === 'NumberOfGuests' ? MAX_GUESTS : undefined}
         step={name === 'NumberOfGuests' ? 1 : undefined}
         onChange={(e) => form.change(name, e.target.value)}
       />
@@ -151,6 +189,7 @@ export function EventFormDialog({ formRef, changedElsewhere = false }: { formRef
                 </Button>
               </div>
             </form>
+            <PastDateDialog form={form} />
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

@@ -97,7 +97,7 @@ export function useEventsActor() {
     [],
   );
   useEffect(() => () => link.persister.stop(), [link]);
-  return useActorRef(machine, { input: { events: start.events, deletedIds: start.deletedIds }, inspect });
+  return useActorRef(machine, { input: { events: start.events, deletedIds: start.deletedIds, today }, inspect });
 }
 
 export type EventsRef = ActorRefFrom<typeof eventsMachine>;

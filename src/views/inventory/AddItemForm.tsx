@@ -4,7 +4,7 @@ import { css } from 'styled-system/css';
 import { categoryOptions, packageTypeOptions, unitOptions, type ItemField } from '../../domain/inventory';
 import { Button } from '../components/Button';
 import { SelectField, TextField, type Option } from '../components/fields';
-import type { InventoryBoardRef } from './useInventoryBoard';
+import { useAddError, useSkuWarning, type InventoryBoardRef } from './useInventoryBoard';
 
 const categoryList: Option[] = categoryOptions.map((c) => ({ value: c, label: c }));
 const packageList: Option[] = packageTypeOptions.map((p) => ({ value: p, label: p }));
@@ -26,9 +26,15 @@ function useDraftField(board: InventoryBoardRef, field: ItemField) {
   return { value, onValue };
 }
 
-function Text({ board, field, label, numeric }: { board: InventoryBoardRef; field: ItemField; label: string; numeric?: 'decimal' | 'numeric' }) {
+function Text({ board, field, label, numeric, warning }: { board: InventoryBoardRef; field: ItemField; label: string; numeric?: 'decimal' | 'numeric'; warning?: string }) {
   const { value, onValue } = useDraftField(board, field);
-  return <TextField id={`add-${field}`} label={label} value={value} onValue={onValue} inputMode={numeric} autoComplete="off" />;
+  const error = useAddError(board, field);
+  return <TextField id={`add-${field}`} label={label} value={value} onValue={onValue} inputMode={numeric} autoComplete="off" error={error} warning={warning} />;
+}
+
+function SkuField({ board }: { board: InventoryBoardRef }) {
+  const warning = useSkuWarning(board, false);
+  return <Text board={board} field="sku" label="SKU" warning={warning} />;
 }
 
 function Choice({ board, field, label, options, placeholder }: { board: InventoryBoardRef; field: ItemField; label: string; options: readonly Option[]; placeholder?: string }) {
@@ -57,7 +63,7 @@ export function AddItemForm({ board }: { board: InventoryBoardRef }) {
       <h2 id="add-item-heading" className={css({ gridColumn: '1 / -1', fontSize: 'xl', color: 'secondary' })}>
         Add Item
       </h2>
-      <Text board={board} field="sku" label="SKU" />
+      <SkuField board={board} />
       <Text board={board} field="name" label="Item Name" />
       <Choice board={board} field="category" label="Category" options={categoryList} placeholder="Select a Category" />
       <Text board={board} field="amountPerUnit" label="Amount per Unit" numeric="decimal" />

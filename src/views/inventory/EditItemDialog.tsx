@@ -3,11 +3,11 @@ import { Portal } from '@ark-ui/react/portal';
 import { useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import { css } from 'styled-system/css';
-import { categoryOptions, isNumeric, packageTypeOptions, unitOptions, type ItemField } from '../../domain/inventory';
+import { categoryOptions, packageTypeOptions, unitOptions, type ItemField } from '../../domain/inventory';
 import { Button } from '../components/Button';
 import { SelectField, TextField, type Option } from '../components/fields';
 import { ConflictDialog } from '../components/ConflictDialog';
-import { useEditedElsewhere, useItemConflict, type InventoryBoardRef } from './useInventoryBoard';
+import { useEditedElsewhere, useEditError, useItemConflict, useSkuWarning, type InventoryBoardRef } from './useInventoryBoard';
 
 const fieldLabels: Record<ItemField, string> = {
   sku: 'SKU',
@@ -24,7 +24,6 @@ const fieldLabels: Record<ItemField, string> = {
 
 const categoryList: Option[] = categoryOptions.map((c) => ({ value: c, label: c }));
 const packageList: Option[] = packageTypeOptions.map((p) => ({ value: p, label: p }));
-const NUMBER_MESSAGE = 'Enter a number.';
 
 const backdrop = css({ position: 'fixed', inset: 0, bg: 'rgba(0,0,0,0.55)', zIndex: 40 });
 const positioner = css({ position: 'fixed', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', zIndex: 50, p: '3' });
@@ -47,8 +46,9 @@ function useEditField(board: InventoryBoardRef, field: ItemField) {
   return { value, onValue };
 }
 
-function Text({ board, field, label, numeric }: { board: InventoryBoardRef; field: ItemField; label: string; numeric?: boolean }) {
+function Text({ board, field, label, numeric, warning }: { board: InventoryBoardRef; field: ItemField; label: string; numeric?: boolean; warning?: string }) {
   const { value, onValue } = useEditField(board, field);
+  const error = useEditError(board, field);
   return (
     <TextField
       id={`edit-${field}`}
@@ -56,10 +56,16 @@ function Text({ board, field, label, numeric }: { board: InventoryBoardRef; fiel
       value={value}
       onValue={onValue}
       inputMode={numeric ? 'decimal' : undefined}
-      error={numeric && !isNumeric(value) ? NUMBER_MESSAGE : undefined}
+      error={error}
+      warning={warning}
       autoComplete="off"
     />
   );
+}
+
+function SkuField({ board }: { board: InventoryBoardRef }) {
+  const warning = useSkuWarning(board, true);
+  return <Text board={board} field="sku" label="SKU" warning={warning} />;
 }
 
 function Choice({ board, field, label, options, placeholder }: { board: InventoryBoardRef; field: ItemField; label: string; options: readonly Option[]; placeholder?: string }) {
@@ -114,7 +120,7 @@ export function EditItemDialog({ board }: { board: InventoryBoardRef }) {
                 }}
               >
                 <div className={grid}>
-                  <Text board={board} field="sku" label="SKU" />
+                  <SkuField board={board} />
                   <Text board={board} field="name" label="Item Name" />
                   <Choice board={board} field="category" label="Category" options={categoryList} placeholder="Select a Category" />
                   <Text board={board} field="amountPerUnit" label="Amount per Unit" numeric />

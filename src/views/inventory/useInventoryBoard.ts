@@ -7,7 +7,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { fromCallback, type ActorRefFrom } from 'xstate';
 import { defaultChoices, differences, type Side } from '../../domain/conflict';
-import { draftFromItem } from '../../domain/inventory';
+import { draftFromItem, duplicateSkuWarning, type ItemField, type SupplierRef } from '../../domain/inventory';
 import { inventoryBoardMachine, isEditedElsewhere, type InventoryBoardEvent } from '../../machines/inventory/inventoryBoard.machine';
 import { inventoryItemsStore, suppliersStore } from '../../storage/keys';
 import type { InventoryItem } from '../../storage/schemas';
@@ -16,7 +16,9 @@ import { inspect } from '../shell/inspector';
 
 export type InventoryBoardRef = ActorRefFrom<typeof inventoryBoardMachine>;
 
-const supplierNames = () => suppliersStore.read().map((s) => s.supplierName).filter((n) => n.trim() !== '');
+// One choice per name: two suppliers may share a name (the item then keeps no supplier id, see supplierIdFor).
+const supplierNames = () => [...new Set(suppliersStore.read().map((s) => s.supplierName).filter((n) => n.trim() !== ''))];
+const supplierRefs = (): SupplierRef[] => suppliersStore.read().map((s) => ({ supplierID: s.supplierID, supplierName: s.supplierName }));
 
 /**
  * Writes are coalesced and made just after the frame that shows the change: serialising thousands of
@@ -58,7 +60,7 @@ function createWriter(persister: Persister<InventoryItem>) {
 export function useInventoryBoard(): InventoryBoardRef {
   const [link] = useState(() => {
     const items = inventoryItemsStore.read();
-    const state = { input: { items, supplierNames: supplierNames() }, send: null as ((e: InventoryBoardEvent) => void) | null, persister: null as never as Persister<InventoryItem> };
+    const state = { input: { items, supplierNames: supplierNames(), suppliers: supplierRefs() }, send: null as ((e: InventoryBoardEvent) => void) | null, persister: null as never as Persister<InventoryItem> };
     state.persister = createPersister(inventoryItemsStore, items, {
       label: 'Inventory',
       onConflicts: handConflicts(
@@ -88,7 +90,7 @@ export function useInventoryBoard(): InventoryBoardRef {
               link.persister.rebase(items);
               sendBack({ type: 'storage.items', items });
             });
-            const stopSuppliers = suppliersStore.subscribe(() => sendBack({ type: 'storage.suppliers', names: supplierNames() }));
+            const stopSuppliers = suppliersStore.subscribe(() => sendBack({ type: 'storage.suppliers', names: supplierNames(), suppliers: supplierRefs() }));
             return () => {
               stopItems();
               stopSuppliers();
@@ -124,4 +126,21 @@ export function useItemConflict(ref: InventoryBoardRef) {
 /** True while the Edit Item modal's item was changed in another tab (a notice in the modal). */
 export function useEditedElsewhere(ref: InventoryBoardRef): boolean {
   return useSelector(ref, (s) => s.matches({ modal: 'open' }) && isEditedElsewhere(s.context));
+}
+
+/** The add form's message for a field (issue 11: negative or too large). */
+export function useAddError(ref: InventoryBoardRef, field: ItemField): string | undefined {
+  return useSelector(ref, (s) => s.context.draftErrors[field]);
+}
+
+/** The Edit Item dialog's message for a field: why Save refused. */
+export function useEditError(ref: InventoryBoardRef, field: ItemField): string | undefined {
+  return useSelector(ref, (s) => s.context.editErrors[field]);
+}
+
+/** The duplicate-SKU warning of the add form (`edit` false) or the Edit Item dialog, naming the other item. */
+export function useSkuWarning(ref: InventoryBoardRef, edit: boolean): string | undefined {
+  return useSelector(ref, (s) =>
+    edit ? duplicateSkuWarning(s.context.items, s.context.editDraft.sku, s.context.editId) : duplicateSkuWarning(s.context.items, s.context.draft.sku, null),
+  );
 }

@@ -7,7 +7,7 @@ import { Button } from '../components/Button';
 import { useSound } from '../shell/AppActors';
 import { SelectField, TextField, type Option } from '../components/fields';
 import { ConflictDialog } from '../components/ConflictDialog';
-import { useRecordBookView, useRecordConflict, type RecordBookRef } from './useRecordBook';
+import { useFieldWarning, useRecordBookView, useRecordConflict, type RecordBookRef } from './useRecordBook';
 
 export type FieldSpec =
   | { name: string; label: string; kind: 'text' | 'email' | 'tel' | 'date'; autoComplete?: string }
@@ -22,10 +22,11 @@ const lines = css({ display: 'grid', gridTemplateColumns: 'max-content 1fr', col
 const Field = memo(function Field({ book, spec, idPrefix }: { book: RecordBookRef; spec: FieldSpec; idPrefix: string }) {
   const value = useSelector(book, (s) => s.context.draft[spec.name] ?? '');
   const error = useSelector(book, (s) => s.context.errors[spec.name]);
+  const warning = useFieldWarning(book, spec.name);
   const onValue = useCallback((v: string) => book.send({ type: 'field.change', field: spec.name, value: v }), [book, spec.name]);
   const id = `${idPrefix}-${spec.name}`;
   if (spec.kind === 'choice') return <SelectField id={id} label={spec.label} value={value} options={spec.options} onValue={onValue} />;
-  return <TextField id={id} label={spec.label} type={spec.kind} value={value} error={error} onValue={onValue} autoComplete={spec.autoComplete ?? 'off'} />;
+  return <TextField id={id} label={spec.label} type={spec.kind} value={value} error={error} warning={warning} onValue={onValue} autoComplete={spec.autoComplete ?? 'off'} />;
 });
 
 const FIRST_BATCH = 40;
@@ -51,8 +52,10 @@ function useProgressiveCount(total: number): number {
 }
 
 type Describe = (record: BookRecord) => { key: string; title: string; details: Array<[string, ReactNode]> };
+/** A page's own Delete (asks first when others point at the record); the default deletes at once. */
+type OnDelete = (record: BookRecord) => void;
 
-const Card = memo(function Card({ book, record, describe, noun, play }: { book: RecordBookRef; record: BookRecord; describe: Describe; noun: string; play: (label: string) => void }) {
+const Card = memo(function Card({ book, record, describe, noun, play, onDelete }: { book: RecordBookRef; record: BookRecord; describe: Describe; noun: string; play: (label: string) => void; onDelete?: OnDelete }) {
   const { key, title, details } = describe(record);
   return (
     <li aria-label={title}>
@@ -84,7 +87,8 @@ const Card = memo(function Card({ book, record, describe, noun, play }: { book: 
             aria-label={`Delete ${noun} ${title}`}
             onClick={() => {
               play('Delete');
-              book.send({ type: 'record.delete', id: key });
+              if (onDelete) onDelete(record);
+              else book.send({ type: 'record.delete', id: key });
             }}
           >
             Delete
@@ -96,7 +100,7 @@ const Card = memo(function Card({ book, record, describe, noun, play }: { book: 
 });
 
 /** The cards: re-rendered only when the records change, never while typing or switching mode. */
-const RecordList = memo(function RecordList({ book, idPrefix, noun, describe }: { book: RecordBookRef; idPrefix: string; noun: string; describe: Describe }) {
+const RecordList = memo(function RecordList({ book, idPrefix, noun, describe, onDelete }: { book: RecordBookRef; idPrefix: string; noun: string; describe: Describe; onDelete?: OnDelete }) {
   const records = useSelector(book, (s) => s.context.records);
   const shown = useProgressiveCount(records.length);
   // One sound subscription for the whole list rather than one per card button.
@@ -111,7 +115,7 @@ const RecordList = memo(function RecordList({ book, idPrefix, noun, describe }: 
       ) : (
         <ul className={list} aria-label={`${noun}s`}>
           {records.slice(0, shown).map((record) => (
-            <Card key={describe(record).key} book={book} record={record} describe={describe} noun={noun.toLowerCase()} play={play} />
+            <Card key={describe(record).key} book={book} record={record} describe={describe} noun={noun.toLowerCase()} play={play} onDelete={onDelete} />
           ))}
         </ul>
       )}
@@ -126,17 +130,19 @@ export function RecordBook<R extends BookRecord>({
   noun,
   fields,
   describe,
+  onDelete,
 }: {
   book: RecordBookRef;
   idPrefix: string;
   noun: string;
   fields: readonly FieldSpec[];
   describe: (record: R) => { key: string; title: string; details: Array<[string, ReactNode]> };
+  onDelete?: (record: R) => void;
 }) {
   return (
     <div className={layout}>
       <RecordForm book={book} idPrefix={idPrefix} noun={noun} fields={fields} />
-      <RecordList book={book} idPrefix={idPrefix} noun={noun} describe={describe as Describe} />
+      <RecordList book={book} idPrefix={idPrefix} noun={noun} describe={describe as Describe} onDelete={onDelete as OnDelete | undefined} />
       <RecordConflict book={book} noun={noun} fields={fields} describe={describe as Describe} />
     </div>
   );

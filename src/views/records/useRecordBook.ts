@@ -19,8 +19,8 @@ export type RecordBookRef = ActorRefFrom<typeof recordBookMachine>;
 export interface RecordBookSetup<R extends BookRecord> {
   store: CollectionAccessor<R>;
   form: RecordForm<R>;
-  /** After a replacement, update what depends on the record. */
-  onReplaced?: (before: R, after: R) => void;
+  /** After a replacement, update what depends on the record (`records`: the whole list after it). */
+  onReplaced?: (before: R, after: R, records: readonly R[]) => void;
   label: string;
   /** What one record is called in messages ('supplier Acme'). */
   name: (record: R) => string;
@@ -49,7 +49,7 @@ export function useRecordBook<R extends BookRecord>({ store, form, onReplaced, l
             link.persister.save(context.records as R[]);
           },
           syncDependents: ({ context }) => {
-            if (context.lastReplaced && onReplaced) onReplaced(context.lastReplaced.before as R, context.lastReplaced.after as R);
+            if (context.lastReplaced && onReplaced) onReplaced(context.lastReplaced.before as R, context.lastReplaced.after as R, context.records as R[]);
           },
         },
         actors: {
@@ -101,4 +101,13 @@ export function useRecordConflict(ref: RecordBookRef) {
     keepMine: () => ref.send({ type: 'conflict.keepMine' }),
     merge: (choices: Record<string, Side>) => ref.send({ type: 'conflict.merge', choices }),
   };
+}
+
+/** A field's non-blocking warning (issue 11: a supplier name another supplier already has), from the form's `warn`. */
+export function useFieldWarning(ref: RecordBookRef, field: string): string | undefined {
+  return useSelector(ref, (s) => {
+    const { form, draft, records, editingId } = s.context;
+    if (!form.warn) return undefined;
+    return form.warn(draft, records.filter((r) => form.key(r) !== editingId))[field];
+  });
 }
