@@ -10,7 +10,7 @@
  * its suggestion up to whole packages). Binary noise is not rounded up: 0.1 x 3 is 0.3, not 0.31.
  */
 import type { ChosenIngredient, SpecialtyIngredient } from '../storage/schemas';
-import { MAX_QUANTITY } from './limits';
+import { checkAmount, MAX_QUANTITY } from './limits';
 
 export type Per = 'event' | 'guest';
 
@@ -84,4 +84,29 @@ export function planRescale(inventory: readonly ChosenIngredient[], specialty: r
 /** A plan can be saved when none of its new totals is above the ceiling. */
 export function isPlanSane(plan: Pick<RescalePlan, 'rows'>): boolean {
   return plan.rows.every((r) => !r.tooLarge);
+}
+
+export type LineQuantityCheck = { ok: true; quantity: number; per: Per; perGuest?: number } | { ok: false; message: string };
+
+const groups = new Intl.NumberFormat('en-CA', { maximumFractionDigits: 2 });
+
+/**
+ * Reads a line's typed quantity (Tool Kit add and edit forms): per event it is the total; per guest
+ * it is the quantity for one guest, and the total is scaled to the event's guests. Finite, not
+ * negative and not above the ceiling (limits.ts), and the scaled total not above it either.
+ * `positive` also refuses 0 (an inventory line needs a quantity).
+ */
+export function checkLineQuantity(text: string, per: Per, guests: number, options: { label: string; positive?: boolean }): LineQuantityCheck {
+  const label = per === 'guest' ? `${options.label} per Guest` : options.label;
+  const result = checkAmount(text, { label, max: MAX_QUANTITY });
+  if (!result.ok) return result;
+  const value = result.value ?? 0;
+  if (options.positive && value <= 0) return { ok: false, message: `${label} must be more than 0.` };
+  if (per === 'event') return { ok: true, quantity: value, per };
+  if (!Number.isFinite(guests) || guests <= 0) return { ok: false, message: 'This event has no guests yet: set its Number of Guests (Edit Event) before a per-guest quantity.' };
+  const quantity = scaledQuantity(value, guests);
+  if (quantity > MAX_QUANTITY) {
+    return { ok: false, message: `${label} is too large: for ${groups.format(guests)} guests it makes ${groups.format(quantity)}, above ${groups.format(MAX_QUANTITY)}.` };
+  }
+  return { ok: true, quantity, per, perGuest: value };
 }
