@@ -4,6 +4,7 @@ import { css } from 'styled-system/css';
 import { cardImage } from '../../domain/events';
 import type { CateringEvent } from '../../storage/schemas';
 import { Button } from '../components/Button';
+import { EventCostingDetails } from './EventCostingDetails';
 
 export interface EventCardApi {
   openToolkit: (id: number) => void;
@@ -78,6 +79,7 @@ export const EventCard = memo(function EventCard({ event, api }: { event: Cateri
               <Detail term="City" value={event.VenueCity} />
               <Detail term="Event ID" value={event.id} />
             </dl>
+            <EventCostingDetails event={event} />
           </Collapsible.Content>
         </Collapsible.Root>
       </div>
