@@ -4,30 +4,59 @@ import { blankEventForm, eventToForm, formToEvent, type EventFormValues } from '
 import { eventFiltersMachine } from '../../src/machines/events/eventFilters.machine';
 import { eventFormMachine } from '../../src/machines/events/eventForm.machine';
 import { eventsMachine, type RestoreInput } from '../../src/machines/events/events.machine';
-import type { CateringEvent } from '../../src/storage/schemas';
+import type { CateringEvent, ChosenIngredient } from '../../src/storage/schemas';
 import { describeModel } from '../support/model';
 
 const validValues: EventFormValues = { ...blankEventForm(), EventName: 'Gala', EventDate: '2026-05-01', NumberOfGuests: '12' };
+// Guest scaling: an edited event of 12 guests, and its ingredient list with or without a per-guest line.
+const gala = { ...formToEvent({ ...validValues, id: 5 }) };
+const invLine = (per: 'event' | 'guest') => ({
+  lineId: `L-${per}`,
+  id: 'flour',
+  name: 'Flour',
+  category: 'Dry Storage',
+  supplierName: '',
+  costPerUnit: 10,
+  amountPerUnit: 1,
+  unit: 'kg',
+  packageType: 'bag',
+  quantity: 6,
+  ...(per === 'guest' ? { per, perGuest: 0.5 } : {}),
+});
 
 // ---------------------------------------------------------------- event form
 const saveRequests: EventFormValues[] = [];
-const form = eventFormMachine.provide({ actions: { requestSave: ({ context }) => void saveRequests.push(context.values) } });
+const form = eventFormMachine.provide({
+  actions: { requestSave: ({ context }) => void saveRequests.push(context.values) },
+  actors: { loadIngredientLines: fromPromise<ChosenIngredient[], { id: number }>(() => new Promise(() => {})) },
+});
 
 describeModel('eventForm', {
   machine: form,
-  input: { values: blankEventForm() },
+  inputs: [{ values: blankEventForm() }, { values: eventToForm(gala), event: gala }],
+  limit: 5000,
   reset: () => void (saveRequests.length = 0),
-  serializeState: (s) => JSON.stringify([s.value, Object.keys(s.context.errors).sort(), s.context.values.EventName, s.context.values.EventDate, s.context.values.NumberOfGuests]),
+  serializeState: (s) =>
+    JSON.stringify([s.value, Object.keys(s.context.errors).sort(), s.context.values.EventName, s.context.values.EventDate, s.context.values.NumberOfGuests, s.context.rescale !== null, s.context.saveError !== null]),
+  actorEvents: [
+    { type: 'xstate.done.actor.loadIngredientLines', output: [invLine('guest')] },
+    { type: 'xstate.done.actor.loadIngredientLines', output: [invLine('event')] },
+    { type: 'xstate.error.actor.loadIngredientLines', error: new Error('unreadable') },
+  ],
   events: {
     'field.change': [
       { type: 'field.change', field: 'EventName', value: 'Gala' },
       { type: 'field.change', field: 'EventDate', value: '2026-05-01' },
       { type: 'field.change', field: 'NumberOfGuests', value: '12' },
       { type: 'field.change', field: 'NumberOfGuests', value: '0' },
+      { type: 'field.change', field: 'NumberOfGuests', value: '24' },
     ],
     'form.submit': [{ type: 'form.submit' }],
     'form.cancel': [{ type: 'form.cancel' }],
     'save.done': [{ type: 'save.done', id: 7 }],
+    'save.failed': [{ type: 'save.failed', message: 'The ingredient list was changed in another tab.' }],
+    'rescale.confirm': [{ type: 'rescale.confirm' }],
+    'rescale.cancel': [{ type: 'rescale.cancel' }],
   },
   states: {
     editing: (s) => {
@@ -36,6 +65,20 @@ describeModel('eventForm', {
     },
     validating: () => {
       throw new Error('validating is transient');
+    },
+    checkingRescale: () => {
+      throw new Error('checkingRescale is transient');
+    },
+    loadingLines: (s) => {
+      expect(s.hasTag('saving')).toBe(true);
+      expect(s.context.values.NumberOfGuests).not.toBe(String(s.context.original?.NumberOfGuests));
+    },
+    reviewingRescale: (s) => {
+      expect(s.hasTag('review')).toBe(true);
+      // 0.5 bag per guest: the old 6 and the new total for the typed guests.
+      expect(s.context.rescale?.plan.rows).toEqual([
+        { kind: 'inventory', id: 'L-guest', name: 'Flour', unit: 'bag', from: 6, to: 0.5 * Number(s.context.values.NumberOfGuests), tooLarge: false },
+      ]);
     },
     saving: (s) => {
       expect(s.hasTag('saving')).toBe(true);
@@ -93,6 +136,7 @@ const events = eventsMachine.provide({
       calls.push(`persist:${context.events.map((e) => e.id).join(',')}`);
     },
     persistDeletedId: ({ context }) => void calls.push(`persistDeletedId:${context.lastDeleted?.id}`),
+    persistRescaled: ({ event }) => void calls.push(`persistRescaled:${event.type === 'form.save' ? event.values.id : ''}`),
     removeEventKeys: ({ context }) => void calls.push(`removeKeys:${context.lastDeleted?.id}`),
     notifySaved: ({ context }) => void calls.push(`notifySaved:${context.lastSaved?.EventName}`),
     notifyDeleted: ({ context }) => void calls.push(`notifyDeleted:${context.lastDeleted?.id}`),
@@ -157,6 +201,7 @@ describeModel('events', {
       s.context.draft?.EventName ?? null,
       s.context.formValues.id,
       s.context.editBase?.EventName ?? null,
+      s.context.rescalingId,
     ]),
   events: {
     'form.new': [{ type: 'form.new' }],
@@ -164,7 +209,17 @@ describeModel('events', {
     'form.save': (s) =>
       s.context.formValues.id === 0
         ? [{ type: 'form.save' as const, values: { ...validValues, EventName: 'Fresh' } }]
-        : [{ type: 'form.save' as const, values: { ...s.context.formValues, EventName: 'Two (mine)', StartTime: '18:00', EndTime: '20:00' } }],
+        : [
+            { type: 'form.save' as const, values: { ...s.context.formValues, EventName: 'Two (mine)', StartTime: '18:00', EndTime: '20:00' } },
+            // Guests changed with a per-guest line: written together by persistRescaled, which answers with rescale.saved or rescale.failed.
+            {
+              type: 'form.save' as const,
+              values: { ...s.context.formValues, NumberOfGuests: '24' },
+              rescale: { plan: { guests: 24, inventory: [], specialty: [], rows: [{ kind: 'inventory' as const, id: 'L1', name: 'Flour', unit: 'bag', from: 6, to: 12, tooLarge: false }] }, inventoryBase: [] },
+            },
+          ],
+    'rescale.saved': (s) => (s.context.rescalingId === 2 ? [{ type: 'rescale.saved' as const, event: { ...two, NumberOfGuests: 24, rev: 2 } }] : []),
+    'rescale.failed': (s) => (s.context.rescalingId === 2 ? [{ type: 'rescale.failed' as const, message: 'The ingredient list was changed in another tab.' }] : []),
     'event.delete': [{ type: 'event.delete', id: 2 }],
     'delete.undo': [{ type: 'delete.undo' }],
     'event.patch': [{ type: 'event.patch', id: 2, patch: { menuItems: ['Soup'] } }],
@@ -218,7 +273,11 @@ describeModel('events', {
         expect(s.context.events).toBe(previous);
         expect(s.context.lastDeleted).toBeNull();
       }
-      if (last.startsWith('notifySaved')) {
+      if (last.startsWith('notifySaved') && fresh.length === 1) {
+        // A rescaled save: persistRescaled wrote it (all or nothing) and answered with the stored event.
+        expect(middle(s)).toMatchObject({ NumberOfGuests: 24, rev: 2 });
+        expect(s.context.rescalingId).toBeNull();
+      } else if (last.startsWith('notifySaved')) {
         expect(fresh).toEqual([`persist:${ids.join(',')}`, last]);
         expect(persisted.at(-1)).toEqual(s.context.events);
       }
@@ -238,7 +297,7 @@ describeModel('events', {
       expect(s.hasTag('form')).toBe(true);
       expect(s.children.eventForm).toBeDefined();
       expect(s.context.theirs).toBeNull();
-      expect(fresh.filter((c) => !c.startsWith('persist:'))).toEqual([]);
+      expect(fresh.filter((c) => !c.startsWith('persist:') && !c.startsWith('persistRescaled:2'))).toEqual([]);
     },
     conflict: (s) => {
       const fresh = freshCalls(s);

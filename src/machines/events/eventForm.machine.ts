@@ -2,12 +2,25 @@
  * The full-screen event form (Create New Event / Edit Event). The user edits fields; Save validates,
  * and a valid form asks its parent (the events list) to save it, then ends as `saved`. Cancel (or
  * Escape) ends as `cancelled`. Field messages live in context next to the values they describe.
+ * Guest scaling (issue 11): when an edit changes the Number of Guests of an event with per-guest
+ * ingredient lines, the form first shows each such line's old and new quantity (`reviewingRescale`);
+ * Save there sends the rescaled lines with the save, Cancel goes back to the form and changes nothing.
  */
-import { assertEvent, assign, sendParent, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, sendParent, setup } from 'xstate';
 import { validateEvent, type EventErrors, type EventField, type EventFormValues } from '../../domain/events';
+import { isPlanSane, planRescale, type RescalePlan } from '../../domain/scaling';
+import type { CateringEvent, ChosenIngredient } from '../../storage/schemas';
 
 export interface EventFormInput {
   values: EventFormValues;
+  /** The event as it was when Edit Event was pressed (absent or null for a new event). */
+  event?: CateringEvent | null;
+}
+
+/** The rescaled lines a save carries, with the stored list they were computed from (the base of a conflict-aware save). */
+export interface RescaleRequest {
+  plan: RescalePlan;
+  inventoryBase: ChosenIngredient[];
 }
 
 export interface EventFormContext {
@@ -15,6 +28,12 @@ export interface EventFormContext {
   errors: EventErrors;
   /** Set when the parent confirms the save. */
   savedId: number | null;
+  /** The event being edited, as it was (its guests and specialty lines). */
+  original: CateringEvent | null;
+  /** In `reviewingRescale` and `saving`: the per-guest lines at the new guest count. */
+  rescale: RescaleRequest | null;
+  /** Why the last save was not made (the parent's all-or-nothing write failed); nothing was changed. */
+  saveError: string | null;
 }
 
 export type EventFormEvent =
@@ -25,10 +44,20 @@ export type EventFormEvent =
   /** The Cancel button, Escape or a click outside the dialog. */
   | { type: 'form.cancel' }
   /** The parent (events list) stored the event. */
-  | { type: 'save.done'; id: number };
+  | { type: 'save.done'; id: number }
+  /** The parent could not store the event and its rescaled lines (nothing was written). */
+  | { type: 'save.failed'; message: string }
+  /** The rescale review's Save button. */
+  | { type: 'rescale.confirm' }
+  /** The rescale review's Cancel button. */
+  | { type: 'rescale.cancel' };
 
 /** What the parent receives when the form asks to be saved. */
-export type EventFormSaveRequest = { type: 'form.save'; values: EventFormValues };
+export type EventFormSaveRequest = { type: 'form.save'; values: EventFormValues; rescale?: RescaleRequest | null };
+
+const newGuests = (context: EventFormContext) => Number(context.values.NumberOfGuests);
+const linesOf = (event: unknown) => ((event as { output?: ChosenIngredient[] }).output ?? []) as ChosenIngredient[];
+const planFor = (context: EventFormContext, lines: ChosenIngredient[]) => planRescale(lines, context.original?.ingredients ?? [], newGuests(context));
 
 export const eventFormMachine = setup({
   types: {
@@ -37,6 +66,12 @@ export const eventFormMachine = setup({
     input: {} as EventFormInput,
     output: {} as { saved: boolean; id: number | null },
   },
+  actors: {
+    /** Reads ingredientList-{id} now (the per-guest lines to rescale). */
+    loadIngredientLines: fromPromise<ChosenIngredient[], { id: number }>(async () => {
+      throw new Error('eventForm: provide loadIngredientLines');
+    }),
+  },
   actions: {
     setField: assign(({ context, event }) => {
       assertEvent(event, 'field.change');
@@ -44,20 +79,35 @@ export const eventFormMachine = setup({
       return { values: { ...context.values, [event.field]: event.value }, errors };
     }),
     setErrors: assign({ errors: ({ context }) => validateEvent(context.values) }),
-    clearErrors: assign({ errors: () => ({}) }),
+    clearErrors: assign({ errors: () => ({}), saveError: () => null }),
     setSavedId: assign(({ context, event }) => {
       assertEvent(event, 'save.done');
       return { values: { ...context.values, id: event.id }, savedId: event.id };
     }),
+    setRescale: assign({ rescale: ({ context, event }) => ({ plan: planFor(context, linesOf(event)), inventoryBase: linesOf(event) }) }),
+    clearRescale: assign({ rescale: () => null }),
+    setSaveError: assign({
+      saveError: ({ event }) => {
+        if (event.type === 'save.failed') return event.message;
+        const error = (event as { error?: unknown }).error;
+        return `The ingredient list could not be read: ${error instanceof Error ? error.message : String(error)}`;
+      },
+      rescale: () => null,
+    }),
     // Why sendParent: the events list is the one writer of the `events` key (ids, order, undo).
-    requestSave: sendParent(({ context }): EventFormSaveRequest => ({ type: 'form.save', values: context.values })),
+    requestSave: sendParent(({ context }): EventFormSaveRequest => ({ type: 'form.save', values: context.values, rescale: context.rescale })),
   },
   guards: {
     isValid: ({ context }) => Object.keys(validateEvent(context.values)).length === 0,
+    /** An edit that changes the Number of Guests (a new event has no lines yet). */
+    isGuestsChanged: ({ context }) => context.original !== null && context.values.id !== 0 && newGuests(context) !== context.original.NumberOfGuests,
+    hasPerGuestLines: ({ context, event }) => planFor(context, linesOf(event)).rows.length > 0,
+    /** No new total above the ceiling of limits.ts. */
+    isRescaleSane: ({ context }) => context.rescale !== null && isPlanSane(context.rescale.plan),
   },
 }).createMachine({
   id: 'eventForm',
-  context: ({ input }) => ({ values: input.values, errors: {}, savedId: null }),
+  context: ({ input }) => ({ values: input.values, errors: {}, savedId: null, original: input.event ?? null, rescale: null, saveError: null }),
   initial: 'editing',
   states: {
     editing: {
@@ -71,14 +121,39 @@ export const eventFormMachine = setup({
     // Transient: a valid form goes on to saving, an invalid one back with its messages.
     validating: {
       always: [
-        { guard: 'isValid', target: 'saving', actions: 'clearErrors' },
+        { guard: 'isValid', target: 'checkingRescale', actions: 'clearErrors' },
         { target: 'editing', actions: 'setErrors' },
       ],
+    },
+    // Transient: only a change of guests can rescale lines.
+    checkingRescale: {
+      always: [{ guard: 'isGuestsChanged', target: 'loadingLines' }, { target: 'saving' }],
+    },
+    loadingLines: {
+      tags: ['form', 'saving'],
+      invoke: {
+        id: 'loadIngredientLines',
+        src: 'loadIngredientLines',
+        input: ({ context }) => ({ id: context.values.id }),
+        onDone: [{ guard: 'hasPerGuestLines', target: 'reviewingRescale', actions: 'setRescale' }, { target: 'saving' }],
+        onError: { target: 'editing', actions: 'setSaveError' },
+      },
+    },
+    // Old and new quantities of every per-guest line, before anything is written.
+    reviewingRescale: {
+      tags: ['form', 'review'],
+      on: {
+        'rescale.confirm': { guard: 'isRescaleSane', target: 'saving' },
+        'rescale.cancel': { target: 'editing', actions: 'clearRescale' },
+      },
     },
     saving: {
       tags: ['form', 'saving'],
       entry: 'requestSave',
-      on: { 'save.done': { target: 'saved', actions: 'setSavedId' } },
+      on: {
+        'save.done': { target: 'saved', actions: 'setSavedId' },
+        'save.failed': { target: 'editing', actions: 'setSaveError' },
+      },
     },
     saved: { type: 'final' },
     cancelled: { type: 'final' },
