@@ -41,13 +41,19 @@ export function specialtyAmount(line: Pick<SpecialtyIngredient, 'quantityNeeded'
   return line.quantityNeeded * line.unitQuantity;
 }
 
-/** Distinct categories of the inventory, sorted. */
+/** The picker's group for inventory items with no category (issue 11): they are still offered. */
+export const UNCATEGORISED = 'Uncategorised';
+
+const categoryOf = (item: Pick<InventoryItem, 'category'>) => (item.category.trim() === '' ? UNCATEGORISED : item.category);
+
+/** Distinct categories of the inventory, sorted; items with no category make an 'Uncategorised' group, last. */
 export function inventoryCategories(items: ReadonlyArray<InventoryItem>): string[] {
-  return [...new Set(items.map((i) => i.category).filter((c) => c !== ''))].sort((a, b) => a.localeCompare(b));
+  const named = [...new Set(items.map((i) => i.category).filter((c) => c.trim() !== '' && c !== UNCATEGORISED))].sort((a, b) => a.localeCompare(b));
+  return items.some((i) => categoryOf(i) === UNCATEGORISED) ? [...named, UNCATEGORISED] : named;
 }
 
 export function itemsInCategory(items: ReadonlyArray<InventoryItem>, category: string): InventoryItem[] {
-  return category ? items.filter((i) => i.category === category) : [];
+  return category ? items.filter((i) => categoryOf(i) === category) : [];
 }
 
 /** The chosen line for an inventory item and a quantity (the stored shape of ingredientList-{id}). */

@@ -1,7 +1,10 @@
 /**
  * Money rules of spec section 9. Pure functions; amounts are plain numbers in CAD.
- * Discount and tax have no bounds (a negative discount raises the price, over 100 % goes negative).
+ * Discount and tax are between 0 and 100 % (issue 11, `checkPercent`; the spec's "no bounds" is
+ * replaced). Values outside that range that earlier versions stored are still read and computed with
+ * as stored (the formulas below have no bounds), and the Pricing tool flags them with the message.
  */
+import { checkAmount, MAX_PERCENT } from './limits';
 
 export const defaultCurrency = 'CAD';
 
@@ -40,6 +43,15 @@ export function parsePercent(text: string): number | null {
   if (trimmed === '') return 0;
   const value = Number(trimmed);
   return Number.isFinite(value) ? value : null;
+}
+
+/**
+ * Checks a typed discount or tax: empty means 0, otherwise a number from 0 to 100. The message names
+ * the field ('Discount is too large: enter a number from 0 to 100.').
+ */
+export function checkPercent(text: string, label: string): { ok: true; value: number } | { ok: false; message: string } {
+  const result = checkAmount(text, { label, max: MAX_PERCENT, optional: true });
+  return result.ok ? { ok: true, value: result.value ?? 0 } : result;
 }
 
 /** Parses a money or quantity field; null when empty or not numeric. */

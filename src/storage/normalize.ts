@@ -56,7 +56,7 @@ export const inventoryItemKinds: FieldKinds = {
 export const supplierKinds: FieldKinds = { numbers: ['rev'], texts: ['supplierID', 'phone', 'supplierName'] };
 export const employeeKinds: FieldKinds = { numbers: ['rev'], texts: ['id', 'phone'] };
 export const specialtyIngredientKinds: FieldKinds = {
-  numbers: ['unitQuantity', 'quantityNeeded', 'costPerUnit'],
+  numbers: ['unitQuantity', 'quantityNeeded', 'costPerUnit', 'perGuest'],
   texts: ['supplierName', 'name'],
   booleans: ['onHand', 'needToOrder'],
 };
@@ -69,7 +69,7 @@ export const eventKinds: FieldKinds = {
     pricing: { numbers: ['price'] },
   },
 };
-export const chosenIngredientKinds: FieldKinds = { numbers: ['costPerUnit', 'amountPerUnit', 'quantity', 'rev'], texts: ['id'] };
+export const chosenIngredientKinds: FieldKinds = { numbers: ['costPerUnit', 'amountPerUnit', 'quantity', 'perGuest', 'rev'], texts: ['id'] };
 export const selectedItemKinds: FieldKinds = { booleans: ['orderPlaced'], texts: ['id'] };
 
 /**

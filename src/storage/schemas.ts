@@ -4,6 +4,13 @@ import { z } from 'zod/mini';
 const num = z.number().check(z.refine(Number.isFinite, 'must be a finite number'));
 /** Revision of a stored record: how many times it was saved (collection.ts). */
 const rev = z.optional(z.number());
+/**
+ * Guest scaling of an ingredient line (issue 11): `per` absent or 'event' is a fixed quantity; 'guest'
+ * means `perGuest` is the quantity for one guest. The line's quantity (quantityNeeded) is always the
+ * event's total, already scaled (src/domain/scaling.ts), so every reader just reads the total.
+ */
+const per = z.optional(z.enum(['event', 'guest']));
+const perGuest = z.optional(num);
 
 export const inventoryItemSchema = z.looseObject({
   rev,
@@ -60,6 +67,8 @@ export const specialtyIngredientSchema = z.looseObject({
   costPerUnit: num,
   packageType: z.string(),
   supplierName: z.string(),
+  per,
+  perGuest,
 });
 export type SpecialtyIngredient = z.infer<typeof specialtyIngredientSchema>;
 
@@ -110,6 +119,8 @@ export const chosenIngredientSchema = z.looseObject({
   unit: z.string(),
   packageType: z.string(),
   quantity: num,
+  per,
+  perGuest,
 });
 export type ChosenIngredient = z.infer<typeof chosenIngredientSchema>;
 

@@ -4,50 +4,81 @@ import { blankEventForm, eventToForm, formToEvent, type EventFormValues } from '
 import { eventFiltersMachine } from '../../src/machines/events/eventFilters.machine';
 import { eventFormMachine } from '../../src/machines/events/eventForm.machine';
 import { eventsMachine, type RestoreInput } from '../../src/machines/events/events.machine';
-import type { CateringEvent } from '../../src/storage/schemas';
+import type { CateringEvent, ChosenIngredient } from '../../src/storage/schemas';
 import { describeModel } from '../support/model';
 
 const validValues: EventFormValues = { ...blankEventForm(), EventName: 'Gala', EventDate: '2026-05-01', NumberOfGuests: '12' };
+// Guest scaling: an edited event of 12 guests, and its ingredient list with or without a per-guest line.
+const gala = { ...formToEvent({ ...validValues, id: 5 }) };
+const invLine = (per: 'event' | 'guest') => ({
+  lineId: `L-${per}`,
+  id: 'flour',
+  name: 'Flour',
+  category: 'Dry Storage',
+  supplierName: '',
+  costPerUnit: 10,
+  amountPerUnit: 1,
+  unit: 'kg',
+  packageType: 'bag',
+  quantity: 6,
+  ...(per === 'guest' ? { per, perGuest: 0.5 } : {}),
+});
 
 // ---------------------------------------------------------------- event form
 const saveRequests: EventFormValues[] = [];
-const form = eventFormMachine.provide({ actions: { requestSave: ({ context }) => void saveRequests.push(context.values) } });
+const form = eventFormMachine.provide({
+  actions: { requestSave: ({ context }) => void saveRequests.push(context.values) },
+  actors: { loadIngredientLines: fromPromise<ChosenIngredient[], { id: number }>(() => new Promise(() => {})) },
+});
 
 describeModel('eventForm', {
   machine: form,
-  // Today is after 2026-05-01, so that date asks the past-date question and 2026-07-01 does not.
-  input: { values: blankEventForm(), today: '2026-06-01' },
+  inputs: [{ values: blankEventForm() }, { values: eventToForm(gala), event: gala }],
   limit: 5000,
   reset: () => void (saveRequests.length = 0),
-  serializeState: (s) => JSON.stringify([s.value, Object.keys(s.context.errors).sort(), s.context.values.EventName, s.context.values.EventDate, s.context.values.NumberOfGuests]),
+  serializeState: (s) =>
+    JSON.stringify([s.value, Object.keys(s.context.errors).sort(), s.context.values.EventName, s.context.values.EventDate, s.context.values.NumberOfGuests, s.context.rescale !== null, s.context.saveError !== null]),
+  actorEvents: [
+    { type: 'xstate.done.actor.loadIngredientLines', output: [invLine('guest')] },
+    { type: 'xstate.done.actor.loadIngredientLines', output: [invLine('event')] },
+    { type: 'xstate.error.actor.loadIngredientLines', error: new Error('unreadable') },
+  ],
   events: {
     'field.change': [
       { type: 'field.change', field: 'EventName', value: 'Gala' },
       { type: 'field.change', field: 'EventDate', value: '2026-05-01' },
-      { type: 'field.change', field: 'EventDate', value: '2026-07-01' },
       { type: 'field.change', field: 'NumberOfGuests', value: '12' },
       { type: 'field.change', field: 'NumberOfGuests', value: '0' },
+      { type: 'field.change', field: 'NumberOfGuests', value: '24' },
     ],
     'form.submit': [{ type: 'form.submit' }],
     'form.cancel': [{ type: 'form.cancel' }],
     'save.done': [{ type: 'save.done', id: 7 }],
-    'pastDate.confirm': [{ type: 'pastDate.confirm' }],
-    'pastDate.back': [{ type: 'pastDate.back' }],
+    'save.failed': [{ type: 'save.failed', message: 'The ingredient list was changed in another tab.' }],
+    'rescale.confirm': [{ type: 'rescale.confirm' }],
+    'rescale.cancel': [{ type: 'rescale.cancel' }],
   },
   states: {
-    confirmingPastDate: (s) => {
-      expect(s.hasTag('confirm past date')).toBe(true);
-      expect(s.hasTag('saving')).toBe(false);
-      expect(s.context.values.EventDate < s.context.today).toBe(true);
-      // Nothing is saved while the question is open.
-      expect(saveRequests).toEqual([]);
-    },
     editing: (s) => {
       expect(s.hasTag('form')).toBe(true);
       expect(s.hasTag('saving')).toBe(false);
     },
     validating: () => {
       throw new Error('validating is transient');
+    },
+    checkingRescale: () => {
+      throw new Error('checkingRescale is transient');
+    },
+    loadingLines: (s) => {
+      expect(s.hasTag('saving')).toBe(true);
+      expect(s.context.values.NumberOfGuests).not.toBe(String(s.context.original?.NumberOfGuests));
+    },
+    reviewingRescale: (s) => {
+      expect(s.hasTag('review')).toBe(true);
+      // 0.5 bag per guest: the old 6 and the new total for the typed guests.
+      expect(s.context.rescale?.plan.rows).toEqual([
+        { kind: 'inventory', id: 'L-guest', name: 'Flour', unit: 'bag', from: 6, to: 0.5 * Number(s.context.values.NumberOfGuests), tooLarge: false },
+      ]);
     },
     saving: (s) => {
       expect(s.hasTag('saving')).toBe(true);
@@ -77,48 +108,12 @@ describe('eventForm (pinned rules)', () => {
   });
   it('a valid submit asks the parent to save and waits in saving', () => {
     saveRequests.length = 0;
-    const actor = createActor(form, { input: { values: validValues, today: '2026-04-01' } }).start();
+    const actor = createActor(form, { input: { values: validValues } }).start();
     actor.send({ type: 'form.submit' });
     expect(actor.getSnapshot().value).toBe('saving');
     expect(saveRequests).toEqual([validValues]);
     actor.send({ type: 'form.cancel' });
     expect(actor.getSnapshot().value).toBe('saving');
-  });
-});
-
-describe('eventForm: past dates (issue 11)', () => {
-  const today = '2026-06-01';
-  it('a new event dated before today asks; Go back keeps the form and its values, Save anyway saves', () => {
-    saveRequests.length = 0;
-    const actor = createActor(form, { input: { values: validValues, today } }).start();
-    actor.send({ type: 'form.submit' });
-    expect(actor.getSnapshot().value).toBe('confirmingPastDate');
-    expect(saveRequests).toEqual([]);
-    actor.send({ type: 'pastDate.back' });
-    expect(actor.getSnapshot().value).toBe('editing');
-    expect(actor.getSnapshot().context.values).toEqual(validValues);
-    actor.send({ type: 'form.submit' });
-    actor.send({ type: 'pastDate.confirm' });
-    expect(actor.getSnapshot().value).toBe('saving');
-    expect(saveRequests).toEqual([validValues]);
-  });
-  it('editing a past event without changing its date does not ask; moving it to another past day does', () => {
-    saveRequests.length = 0;
-    const edited = { ...validValues, id: 3 };
-    const actor = createActor(form, { input: { values: edited, today, originalDate: '2026-05-01' } }).start();
-    actor.send({ type: 'field.change', field: 'EventName', value: 'Gala (renamed)' });
-    actor.send({ type: 'form.submit' });
-    expect(actor.getSnapshot().value).toBe('saving');
-    const moved = createActor(form, { input: { values: edited, today, originalDate: '2026-05-01' } }).start();
-    moved.send({ type: 'field.change', field: 'EventDate', value: '2026-05-02' });
-    moved.send({ type: 'form.submit' });
-    expect(moved.getSnapshot().value).toBe('confirmingPastDate');
-  });
-  it('an invalid past-dated form shows its messages first, without the question', () => {
-    const actor = createActor(form, { input: { values: { ...validValues, NumberOfGuests: '1e20' }, today } }).start();
-    actor.send({ type: 'form.submit' });
-    expect(actor.getSnapshot().value).toBe('editing');
-    expect(actor.getSnapshot().context.errors.NumberOfGuests).toBe('Number of Guests is too large: enter a whole number from 1 to 100,000.');
   });
 });
 
@@ -141,6 +136,7 @@ const events = eventsMachine.provide({
       calls.push(`persist:${context.events.map((e) => e.id).join(',')}`);
     },
     persistDeletedId: ({ context }) => void calls.push(`persistDeletedId:${context.lastDeleted?.id}`),
+    persistRescaled: ({ event }) => void calls.push(`persistRescaled:${event.type === 'form.save' ? event.values.id : ''}`),
     removeEventKeys: ({ context }) => void calls.push(`removeKeys:${context.lastDeleted?.id}`),
     notifySaved: ({ context }) => void calls.push(`notifySaved:${context.lastSaved?.EventName}`),
     notifyDeleted: ({ context }) => void calls.push(`notifyDeleted:${context.lastDeleted?.id}`),
@@ -173,8 +169,7 @@ const timed = (id: number, name: string, start: string, end: string): CateringEv
 const one = timed(1, 'One', '12:00', '13:00');
 const two = timed(2, 'Two', '12:00', '13:00');
 const three = timed(3, 'Three', '12:00', '13:00');
-// Their end is mine's start: merging mine's start with their end gives the same time at both ends (refused).
-const twoThere = timed(2, 'Two (there)', '09:00', '18:00');
+const twoThere = timed(2, 'Two (there)', '09:00', '10:00');
 const twoMine = timed(2, 'Two (mine)', '18:00', '20:00');
 const others = { 1: one, 3: three } as Record<number, CateringEvent>;
 const middle = (s: { context: { events: CateringEvent[] } }) => s.context.events.find((e) => e.id === 2);
@@ -206,6 +201,7 @@ describeModel('events', {
       s.context.draft?.EventName ?? null,
       s.context.formValues.id,
       s.context.editBase?.EventName ?? null,
+      s.context.rescalingId,
     ]),
   events: {
     'form.new': [{ type: 'form.new' }],
@@ -213,7 +209,17 @@ describeModel('events', {
     'form.save': (s) =>
       s.context.formValues.id === 0
         ? [{ type: 'form.save' as const, values: { ...validValues, EventName: 'Fresh' } }]
-        : [{ type: 'form.save' as const, values: { ...s.context.formValues, EventName: 'Two (mine)', StartTime: '18:00', EndTime: '20:00' } }],
+        : [
+            { type: 'form.save' as const, values: { ...s.context.formValues, EventName: 'Two (mine)', StartTime: '18:00', EndTime: '20:00' } },
+            // Guests changed with a per-guest line: written together by persistRescaled, which answers with rescale.saved or rescale.failed.
+            {
+              type: 'form.save' as const,
+              values: { ...s.context.formValues, NumberOfGuests: '24' },
+              rescale: { plan: { guests: 24, inventory: [], specialty: [], rows: [{ kind: 'inventory' as const, id: 'L1', name: 'Flour', unit: 'bag', from: 6, to: 12, tooLarge: false }] }, inventoryBase: [] },
+            },
+          ],
+    'rescale.saved': (s) => (s.context.rescalingId === 2 ? [{ type: 'rescale.saved' as const, event: { ...two, NumberOfGuests: 24, rev: 2 } }] : []),
+    'rescale.failed': (s) => (s.context.rescalingId === 2 ? [{ type: 'rescale.failed' as const, message: 'The ingredient list was changed in another tab.' }] : []),
     'event.delete': [{ type: 'event.delete', id: 2 }],
     'delete.undo': [{ type: 'delete.undo' }],
     'event.patch': [{ type: 'event.patch', id: 2, patch: { menuItems: ['Soup'] } }],
@@ -228,7 +234,7 @@ describeModel('events', {
     'conflict.keepMine': [{ type: 'conflict.keepMine' }],
     'conflict.merge': [
       { type: 'conflict.merge', choices: { EventName: 'mine' } },
-      // Mine's start with their end: the same time at both ends, so the form opens again.
+      // Mine's start with their end: the end is before the start, so the form opens again.
       { type: 'conflict.merge', choices: { StartTime: 'mine', EndTime: 'theirs' } },
     ],
   },
@@ -267,7 +273,11 @@ describeModel('events', {
         expect(s.context.events).toBe(previous);
         expect(s.context.lastDeleted).toBeNull();
       }
-      if (last.startsWith('notifySaved')) {
+      if (last.startsWith('notifySaved') && fresh.length === 1) {
+        // A rescaled save: persistRescaled wrote it (all or nothing) and answered with the stored event.
+        expect(middle(s)).toMatchObject({ NumberOfGuests: 24, rev: 2 });
+        expect(s.context.rescalingId).toBeNull();
+      } else if (last.startsWith('notifySaved')) {
         expect(fresh).toEqual([`persist:${ids.join(',')}`, last]);
         expect(persisted.at(-1)).toEqual(s.context.events);
       }
@@ -287,7 +297,7 @@ describeModel('events', {
       expect(s.hasTag('form')).toBe(true);
       expect(s.children.eventForm).toBeDefined();
       expect(s.context.theirs).toBeNull();
-      expect(fresh.filter((c) => !c.startsWith('persist:'))).toEqual([]);
+      expect(fresh.filter((c) => !c.startsWith('persist:') && !c.startsWith('persistRescaled:2'))).toEqual([]);
     },
     conflict: (s) => {
       const fresh = freshCalls(s);
@@ -436,7 +446,7 @@ describe('events (pinned rules)', () => {
     const actor = staleEdit({ events: [one, twoThere, three], deletedIds: [] });
     actor.send({ type: 'conflict.merge', choices: { EventName: 'theirs', CustomerFirstName: 'mine', StartTime: 'theirs', EndTime: 'theirs' } });
     expect(actor.getSnapshot().value).toBe('browsing');
-    expect(middle(actor.getSnapshot())).toMatchObject({ EventName: 'Two (there)', CustomerFirstName: 'Mina', StartTime: '09:00', EndTime: '18:00' });
+    expect(middle(actor.getSnapshot())).toMatchObject({ EventName: 'Two (there)', CustomerFirstName: 'Mina', StartTime: '09:00', EndTime: '10:00' });
     expect(persisted).toHaveLength(1);
   });
 

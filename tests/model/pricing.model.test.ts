@@ -37,6 +37,7 @@ describeModel('pricing', {
       s.context.draftError !== null,
       s.context.discountText === '10',
       s.context.taxText === '13',
+      s.context.discountError !== null,
     ]),
   limit: 40000,
   events: {
@@ -53,6 +54,7 @@ describeModel('pricing', {
     'discount.change': [
       { type: 'discount.change', text: '10' },
       { type: 'discount.change', text: '-' },
+      { type: 'discount.change', text: '150' },
     ],
     'tax.change': [
       { type: 'tax.change', text: '13' },
@@ -140,14 +142,34 @@ describe('pricing (pinned rules)', () => {
     expect(s.value).toBe('adding');
     expect(s.context.draft.name).toBe('Rentals (half typ');
   });
-  it('stores discount and tax only when numeric (no bounds)', () => {
+  it('stores discount and tax only from 0 to 100 %; 150 % or -15 % is kept as typed with its message, and the totals keep the stored value', () => {
     writes.length = 0;
     const actor = start();
     actor.send({ type: 'discount.change', text: '-15' });
+    expect(actor.getSnapshot().context.discountError).toBe('Discount cannot be negative: enter a number from 0 to 100.');
+    actor.send({ type: 'discount.change', text: '150' });
+    expect(actor.getSnapshot().context.discountError).toBe('Discount is too large: enter a number from 0 to 100.');
+    expect(actor.getSnapshot().context.discount).toBe(5);
     actor.send({ type: 'discount.change', text: 'abc' });
     actor.send({ type: 'tax.change', text: '250' });
+    expect(actor.getSnapshot().context.taxError).toBe('Tax is too large: enter a number from 0 to 100.');
     actor.send({ type: 'tax.change', text: '' });
-    expect(writes).toEqual(['discount:-15', 'tax:250', 'tax:']);
-    expect(actor.getSnapshot().context.discountText).toBe('abc');
+    actor.send({ type: 'discount.change', text: '100' });
+    expect(writes).toEqual(['tax:', 'discount:100']);
+    const s = actor.getSnapshot().context;
+    expect([s.discount, s.tax, s.discountError, s.taxError]).toEqual([100, 0, null, null]);
+  });
+  it('a legacy stored discount of 150 % is read, used and flagged with the message', () => {
+    const s = createActor(pricing, { input: { lines: [], discount: 150, tax: 0 } }).start().getSnapshot().context;
+    expect([s.discountText, s.discount]).toEqual(['150', 150]);
+    expect(s.discountError).toBe('Discount is too large: enter a number from 0 to 100.');
+  });
+  it('a price of 1e20 is refused with the limits.ts message', () => {
+    const actor = start();
+    actor.send({ type: 'draft.change', field: 'name', value: 'Gold' });
+    actor.send({ type: 'draft.change', field: 'price', value: '1e20' });
+    actor.send({ type: 'price.add' });
+    expect(actor.getSnapshot().context.draftError).toBe('Price is too large: enter a number from 0 to 10,000,000.');
+    expect(actor.getSnapshot().context.lines).toHaveLength(1);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, createMachine } from 'xstate';
 import { inventoryIngredientsMachine, type QuantityPromptInput } from '../../src/machines/toolkit/inventoryIngredients.machine';
 import { menuNotesMachine } from '../../src/machines/toolkit/menuNotes.machine';
-import { specialtyIngredientsMachine, specialtyErrorMessage } from '../../src/machines/toolkit/specialtyIngredients.machine';
+import { specialtyIngredientsMachine, specialtyNameMessage } from '../../src/machines/toolkit/specialtyIngredients.machine';
 import { toolkitMachine } from '../../src/machines/toolkit/toolkit.machine';
 import type { ChosenIngredient, InventoryItem, SpecialtyIngredient } from '../../src/storage/schemas';
 import { describeModel } from '../support/model';
@@ -75,14 +75,21 @@ const startLines = [line('answer:cancel', 1), line('answer:empty', 1), line('ans
 
 describeModel('inventoryIngredients', {
   machine: inventory,
-  input: { lines: startLines, items: [item('a', 'Seafood'), item('b', 'Dairy')] },
+  input: { lines: startLines, items: [item('a', 'Seafood'), item('b', 'Dairy')], guests: 40 },
   reset: () => {
     persistedLines.length = 0;
     seenLines = 0;
   },
   serializeState: (s) =>
-    JSON.stringify([s.value, s.context.category, s.context.itemId, s.context.quantityText, s.context.lines.filter((l) => l.lineId?.startsWith('L-answer')).map((l) => `${l.lineId}=${l.quantity}`), Math.min(s.context.lines.length, 6)]),
-  limit: 2000,
+    JSON.stringify([
+      s.value,
+      s.context.category,
+      s.context.itemId,
+      s.context.quantityText,
+      s.context.lines.filter((l) => l.lineId?.startsWith('L-answer')).map((l) => `${l.lineId}=${l.quantity}/${l.per ?? ''}`),
+      Math.min(s.context.lines.length, 6),
+    ]),
+  limit: 6000,
   events: {
     'category.select': [{ type: 'category.select', category: 'Seafood' }],
     'item.select': [{ type: 'item.select', id: 'a' }],
@@ -92,6 +99,14 @@ describeModel('inventoryIngredients', {
     ],
     'ingredient.add': [{ type: 'ingredient.add' }],
     'ingredient.delete': [{ type: 'ingredient.delete', lineId: 'L-answer:empty' }],
+    // The add form's basis and per-guest adds are walked in the sequences below and pinned by hand.
+    'per.select': [],
+    'line.per': [
+      { type: 'line.per', lineId: 'L-answer:5', per: 'guest' },
+      { type: 'line.per', lineId: 'L-answer:5', per: 'event' },
+    ],
+    // Guests are changed only in the hand-written sequences below (it doubles the state space otherwise).
+    'guests.change': [],
     'quantity.edit': [
       { type: 'quantity.edit', lineId: 'L-answer:cancel' },
       { type: 'quantity.edit', lineId: 'L-answer:empty' },
@@ -115,18 +130,37 @@ describeModel('inventoryIngredients', {
     },
     prompting: (s) => expect(s.context.lines.some((l) => l.lineId === s.context.promptLineId)).toBe(true),
   },
-  sequences: [[{ type: 'quantity.edit', lineId: 'L-answer:abc' }], [{ type: 'quantity.edit', lineId: 'L-answer:throw' }]],
+  // Only the second branches (a refused quantity, per guest without guests) need these orders.
+  sequences: [
+    [{ type: 'quantity.edit', lineId: 'L-answer:abc' }],
+    [{ type: 'quantity.edit', lineId: 'L-answer:throw' }],
+    [{ type: 'category.select', category: 'Seafood' }, { type: 'item.select', id: 'a' }, { type: 'ingredient.add' }],
+    [
+      { type: 'category.select', category: 'Seafood' },
+      { type: 'item.select', id: 'a' },
+      { type: 'per.select', per: 'guest' },
+      { type: 'quantity.change', text: '3' },
+      { type: 'ingredient.add' },
+    ],
+    [{ type: 'guests.change', guests: 0 }, { type: 'line.per', lineId: 'L-answer:5', per: 'guest' }],
+    [{ type: 'line.per', lineId: 'L-answer:5', per: 'guest' }, { type: 'guests.change', guests: 60 }, { type: 'quantity.edit', lineId: 'L-answer:5' }],
+  ],
 });
 
 describe('inventoryIngredients (pinned)', () => {
-  const start = () => createActor(inventory, { input: { lines: startLines, items: [item('a', 'Seafood', 30)] } }).start();
+  const start = () => createActor(inventory, { input: { lines: startLines, items: [item('a', 'Seafood', 30)], guests: 40 } }).start();
   it('adds a line only with an item and a positive quantity, then resets the picker', () => {
     const actor = start();
     actor.send({ type: 'category.select', category: 'Seafood' });
+    expect(actor.getSnapshot().can({ type: 'ingredient.add' })).toBe(false);
     actor.send({ type: 'item.select', id: 'a' });
-    expect(actor.getSnapshot().can({ type: 'ingredient.add' })).toBe(false);
-    actor.send({ type: 'quantity.change', text: '-1' });
-    expect(actor.getSnapshot().can({ type: 'ingredient.add' })).toBe(false);
+    // With an item, Add says what is wrong with the quantity instead of doing nothing silently.
+    actor.send({ type: 'ingredient.add' });
+    expect(actor.getSnapshot().context.quantityError).toBe('Quantity Needed is required: enter a number from 0 to 1,000,000.');
+    actor.send({ type: 'quantity.change', text: '0' });
+    actor.send({ type: 'ingredient.add' });
+    expect(actor.getSnapshot().context.quantityError).toBe('Quantity Needed must be more than 0.');
+    expect(actor.getSnapshot().context.lines).toHaveLength(5);
     actor.send({ type: 'quantity.change', text: '1.5' });
     actor.send({ type: 'ingredient.add' });
     const s = actor.getSnapshot();
@@ -167,6 +201,50 @@ describe('inventoryIngredients (pinned)', () => {
     expect(actor.getSnapshot().context.lines.map((l) => l.quantity)).toEqual([1, 1, 5, 1, 1]);
     expect(persistedLines).toHaveLength(1);
   });
+  it('a non-numeric prompt answer changes nothing and says why', () => {
+    const actor = start();
+    actor.send({ type: 'quantity.edit', lineId: 'L-answer:abc' });
+    expect(actor.getSnapshot().context.lineError).toBe('answer:abc was not changed: Quantity Needed must be a number from 0 to 1,000,000.');
+    expect(actor.getSnapshot().context.lines.map((l) => l.quantity)).toEqual([1, 1, 1, 1, 1]);
+  });
+  it('1e20 or -1 as Quantity Needed is refused with the limits.ts message; what was typed is kept', () => {
+    const actor = start();
+    actor.send({ type: 'category.select', category: 'Seafood' });
+    actor.send({ type: 'item.select', id: 'a' });
+    actor.send({ type: 'quantity.change', text: '1e20' });
+    actor.send({ type: 'ingredient.add' });
+    expect(actor.getSnapshot().context.quantityError).toBe('Quantity Needed is too large: enter a number from 0 to 1,000,000.');
+    expect(actor.getSnapshot().context.quantityText).toBe('1e20');
+    actor.send({ type: 'quantity.change', text: '-1' });
+    expect(actor.getSnapshot().context.quantityError).toBeNull();
+    actor.send({ type: 'ingredient.add' });
+    expect(actor.getSnapshot().context.quantityError).toBe('Quantity Needed cannot be negative: enter a number from 0 to 1,000,000.');
+    expect(actor.getSnapshot().context.lines).toHaveLength(5);
+  });
+  it('per guest: 0.15 box per guest for 40 guests is stored as 6 boxes with perGuest 0.15', () => {
+    const actor = start();
+    actor.send({ type: 'category.select', category: 'Seafood' });
+    actor.send({ type: 'item.select', id: 'a' });
+    actor.send({ type: 'per.select', per: 'guest' });
+    actor.send({ type: 'quantity.change', text: '0.15' });
+    actor.send({ type: 'ingredient.add' });
+    expect(actor.getSnapshot().context.lines.at(-1)).toMatchObject({ id: 'a', quantity: 6, per: 'guest', perGuest: 0.15 });
+  });
+  it('a line made per guest keeps its total (8 boxes for 40 guests = 0.2 each); back to per event drops perGuest; no guests: refused with a message', () => {
+    const actor = start();
+    actor.send({ type: 'line.per', lineId: 'L-answer:5', per: 'guest' });
+    expect(actor.getSnapshot().context.lines[2]).toMatchObject({ quantity: 1, per: 'guest', perGuest: 0.025 });
+    // The prompt of a per-guest line asks per guest: 5 per guest x 40 guests = 200.
+    actor.send({ type: 'quantity.edit', lineId: 'L-answer:5' });
+    expect(actor.getSnapshot().context.lines[2]).toMatchObject({ quantity: 200, per: 'guest', perGuest: 5 });
+    actor.send({ type: 'line.per', lineId: 'L-answer:5', per: 'event' });
+    expect(actor.getSnapshot().context.lines[2]!.quantity).toBe(200);
+    expect(actor.getSnapshot().context.lines[2]).not.toHaveProperty('perGuest');
+    actor.send({ type: 'guests.change', guests: 0 });
+    actor.send({ type: 'line.per', lineId: 'L-answer:5', per: 'guest' });
+    expect(actor.getSnapshot().context.lines[2]).not.toHaveProperty('per');
+    expect(actor.getSnapshot().context.lineError).toMatch(/no guests yet/);
+  });
 });
 
 // ---------------------------------------------------------------- specialty ingredients
@@ -188,7 +266,7 @@ const spBThere = spLine('b', 'Basil', 8);
 
 describeModel('specialtyIngredients', {
   machine: specialty,
-  input: { lines: [spA, spB, spC] },
+  input: { lines: [spA, spB, spC], guests: 40 },
   reset: () => void (persistedSpecialty.length = 0),
   serializeState: (s) =>
     JSON.stringify([
@@ -196,15 +274,19 @@ describeModel('specialtyIngredients', {
       s.context.lines.filter((l) => l.id.length === 1).map((l) => `${l.id}=${l.name}/${l.quantityNeeded}`),
       Math.min(s.context.lines.length, 4),
       s.context.draft.name,
-      s.context.draftError !== null,
+      Object.keys(s.context.draftErrors).length > 0,
       s.context.draft.onHand,
+      s.context.draft.per,
+      s.context.guests,
     ]),
   limit: 3000,
   events: {
     'draft.change': [
       { type: 'draft.change', field: 'name', value: 'Saffron' },
       { type: 'draft.change', field: 'name', value: '' },
+      { type: 'draft.change', field: 'per', value: 'guest' },
     ],
+    'guests.change': [],
     'onHand.change': [{ type: 'onHand.change', checked: true }],
     'ingredient.save': [{ type: 'ingredient.save' }],
     'ingredient.edit': [{ type: 'ingredient.edit', id: 'b' }],
@@ -233,14 +315,53 @@ describeModel('specialtyIngredients', {
     [{ type: 'ingredient.edit', id: 'b' }, { type: 'draft.change', field: 'name', value: '' }, { type: 'ingredient.save' }],
     [{ type: 'ingredient.edit', id: 'b' }, { type: 'storage.change', lines: [spA, spBThere, spC] }, { type: 'ingredient.save' }],
     [{ type: 'ingredient.edit', id: 'b' }, { type: 'storage.change', lines: [spA, spC] }],
+    [{ type: 'guests.change', guests: 0 }, { type: 'draft.change', field: 'per', value: 'guest' }, { type: 'ingredient.save' }],
   ],
 });
 
 describe('specialtyIngredients (pinned)', () => {
-  it('saves a full line (need to order = not on hand), edits it and rejects a bad form with a message', () => {
-    const actor = createActor(specialty, { input: { lines: [] } }).start();
+  it('a cost of 1e20 and a quantity of -2 are refused next to their fields; the draft is kept', () => {
+    const actor = createActor(specialty, { input: { lines: [], guests: 40 } }).start();
+    for (const e of fill) actor.send(e);
+    actor.send({ type: 'draft.change', field: 'costPerUnit', value: '1e20' });
+    actor.send({ type: 'draft.change', field: 'quantityNeeded', value: '-2' });
     actor.send({ type: 'ingredient.save' });
-    expect(actor.getSnapshot().context.draftError).toBe(specialtyErrorMessage);
+    expect(actor.getSnapshot().context.draftErrors).toEqual({
+      quantityNeeded: 'Quantity Needed cannot be negative: enter a number from 0 to 1,000,000.',
+      costPerUnit: 'Cost per Unit is too large: enter a number from 0 to 10,000,000.',
+    });
+    expect(actor.getSnapshot().context.lines).toEqual([]);
+    expect(actor.getSnapshot().context.draft.costPerUnit).toBe('1e20');
+    // Fixing one field clears its message only.
+    actor.send({ type: 'draft.change', field: 'costPerUnit', value: '12.5' });
+    expect(Object.keys(actor.getSnapshot().context.draftErrors)).toEqual(['quantityNeeded']);
+  });
+  it('per guest: 0.5 bag per guest for 40 guests is stored as 20 with perGuest 0.5; Edit shows 0.5; per event again drops perGuest', () => {
+    const actor = createActor(specialty, { input: { lines: [], guests: 40 } }).start();
+    for (const e of fill) actor.send(e);
+    actor.send({ type: 'draft.change', field: 'per', value: 'guest' });
+    actor.send({ type: 'draft.change', field: 'quantityNeeded', value: '0.5' });
+    actor.send({ type: 'ingredient.save' });
+    const saved = actor.getSnapshot().context.lines[0]!;
+    expect(saved).toMatchObject({ quantityNeeded: 20, per: 'guest', perGuest: 0.5 });
+    actor.send({ type: 'ingredient.edit', id: saved.id });
+    expect(actor.getSnapshot().context.draft).toMatchObject({ per: 'guest', quantityNeeded: '0.5' });
+    actor.send({ type: 'draft.change', field: 'per', value: 'event' });
+    actor.send({ type: 'draft.change', field: 'quantityNeeded', value: '20' });
+    actor.send({ type: 'ingredient.save' });
+    expect(actor.getSnapshot().context.lines[0]).toMatchObject({ quantityNeeded: 20 });
+    expect(actor.getSnapshot().context.lines[0]).not.toHaveProperty('perGuest');
+    expect(actor.getSnapshot().context.lines[0]).not.toHaveProperty('per');
+  });
+  it('saves a full line (need to order = not on hand), edits it and rejects a bad form with a message', () => {
+    const actor = createActor(specialty, { input: { lines: [], guests: 40 } }).start();
+    actor.send({ type: 'ingredient.save' });
+    expect(actor.getSnapshot().context.draftErrors).toEqual({
+      name: specialtyNameMessage,
+      unitQuantity: 'Unit Quantity is required: enter a number from 0 to 1,000,000.',
+      quantityNeeded: 'Quantity Needed is required: enter a number from 0 to 1,000,000.',
+      costPerUnit: 'Cost per Unit is required: enter a number from 0 to 10,000,000.',
+    });
     for (const e of fill) actor.send(e);
     actor.send({ type: 'onHand.change', checked: true });
     actor.send({ type: 'ingredient.save' });
@@ -256,7 +377,7 @@ describe('specialtyIngredients (pinned)', () => {
     expect(actor.getSnapshot().context.lines).toHaveLength(1);
   });
   it('another tab’s save keeps the half-typed draft; the edit continues on the same line by id', () => {
-    const actor = createActor(specialty, { input: { lines: [spA, spB, spC] } }).start();
+    const actor = createActor(specialty, { input: { lines: [spA, spB, spC], guests: 40 } }).start();
     actor.send({ type: 'ingredient.edit', id: 'b' });
     actor.send({ type: 'draft.change', field: 'name', value: 'Basil (Thai' });
     // The other tab deleted the first line: by position the edit would now hit Cumin.
@@ -269,7 +390,7 @@ describe('specialtyIngredients (pinned)', () => {
     expect(persistedSpecialty.at(-1)).toEqual(actor.getSnapshot().context.lines);
   });
   it('the line under edit deleted elsewhere: back to adding with the draft kept', () => {
-    const actor = createActor(specialty, { input: { lines: [spA, spB, spC] } }).start();
+    const actor = createActor(specialty, { input: { lines: [spA, spB, spC], guests: 40 } }).start();
     actor.send({ type: 'ingredient.edit', id: 'b' });
     actor.send({ type: 'draft.change', field: 'name', value: 'Basil!' });
     actor.send({ type: 'storage.change', lines: [spA, spC] });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { inventoryLineAmount, inventoryLineCost, inventoryTotal, specialtyAmount, specialtyTotal } from '../../src/domain/ingredients';
-import { discountedTotal, foreignCurrencies, formatMoney, parseAmount, parsePercent, pricingSummary, roundCents, taxedTotal } from '../../src/domain/money';
+import { inventoryCategories, inventoryLineAmount, inventoryLineCost, inventoryTotal, itemsInCategory, specialtyAmount, specialtyTotal, UNCATEGORISED } from '../../src/domain/ingredients';
+import { checkPercent, discountedTotal, foreignCurrencies, formatMoney, parseAmount, parsePercent, pricingSummary, roundCents, taxedTotal } from '../../src/domain/money';
 import type { ChosenIngredient, SpecialtyIngredient } from '../../src/storage/schemas';
 
 describe('rounding and display', () => {
@@ -23,7 +23,7 @@ describe('rounding and display', () => {
   });
 });
 
-describe('discount and tax (no bounds)', () => {
+describe('discount and tax formulas (no bounds in the arithmetic; legacy values stay computable)', () => {
   it('applies the spec formulas', () => {
     expect(discountedTotal(200, 10)).toBe(180);
     expect(taxedTotal(180, 15)).toBeCloseTo(207, 10);
@@ -112,5 +112,32 @@ describe('foreignCurrencies', () => {
   it('lists the non-CAD currencies of price lines once, ignoring case and blanks', () => {
     expect(foreignCurrencies([{ currency: 'CAD' }, { currency: 'usd' }, { currency: 'USD' }, { currency: ' ' }, { currency: 'eur' }])).toEqual(['EUR', 'USD']);
     expect(foreignCurrencies([{ currency: 'cad' }])).toEqual([]);
+  });
+});
+
+describe('discount and tax between 0 and 100 % (issue 11)', () => {
+  it('empty is 0; 0, 12.5 and 100 are accepted', () => {
+    expect(checkPercent('', 'Discount')).toEqual({ ok: true, value: 0 });
+    expect(checkPercent('0', 'Discount')).toEqual({ ok: true, value: 0 });
+    expect(checkPercent(' 12.5 ', 'Tax')).toEqual({ ok: true, value: 12.5 });
+    expect(checkPercent('100', 'Discount')).toEqual({ ok: true, value: 100 });
+  });
+  it('150 %, -5 % and text are refused with a message naming the field and the range', () => {
+    expect(checkPercent('150', 'Discount')).toEqual({ ok: false, message: 'Discount is too large: enter a number from 0 to 100.' });
+    expect(checkPercent('-5', 'Tax')).toEqual({ ok: false, message: 'Tax cannot be negative: enter a number from 0 to 100.' });
+    expect(checkPercent('abc', 'Tax')).toEqual({ ok: false, message: 'Tax must be a number from 0 to 100.' });
+  });
+});
+
+describe('Uncategorised inventory items (issue 11)', () => {
+  const item = (id: string, category: string) => ({ id, name: id, sku: id, category, amountPerUnit: 1, unit: 'kg', packageType: 'box', quantity: 1, costPerUnit: 1, whenToOrder: 0, supplierName: '' });
+  it('items with an empty or blank category are offered under "Uncategorised", listed last', () => {
+    const items = [item('a', 'Produce'), item('b', ''), item('c', '  '), item('d', 'Dairy')];
+    expect(inventoryCategories(items)).toEqual(['Dairy', 'Produce', UNCATEGORISED]);
+    expect(itemsInCategory(items, UNCATEGORISED).map((i) => i.id)).toEqual(['b', 'c']);
+    expect(itemsInCategory(items, 'Produce').map((i) => i.id)).toEqual(['a']);
+  });
+  it('no uncategorised item: no such group', () => {
+    expect(inventoryCategories([item('a', 'Produce')])).toEqual(['Produce']);
   });
 });

@@ -4,10 +4,16 @@
  * Escape) ends as `cancelled`. Field messages live in context next to the values they describe.
  * A valid form dated before today first asks "Save it anyway?" (`confirmingPastDate`, issue 11),
  * unless the edited event already had that date.
+ *
+ * Guest scaling (issue 11): when an edit changes the Number of Guests of an event with per-guest
+ * ingredient lines, the form first shows each such line's old and new quantity (`reviewingRescale`);
+ * Save there sends the rescaled lines with the save, Cancel goes back to the form and changes nothing.
  */
-import { and, assertEvent, assign, sendParent, setup } from 'xstate';
+import { and, assertEvent, assign, fromPromise, sendParent, setup } from 'xstate';
 import { toISODate } from '../../domain/eventDates';
 import { needsPastDateConfirmation, validateEvent, type EventErrors, type EventField, type EventFormValues } from '../../domain/events';
+import { isPlanSane, planRescale, type RescalePlan } from '../../domain/scaling';
+import type { CateringEvent, ChosenIngredient } from '../../storage/schemas';
 
 export interface EventFormInput {
   values: EventFormValues;
@@ -15,6 +21,14 @@ export interface EventFormInput {
   today?: string;
   /** The edited event's stored date (null or absent for a new event): keeping it never asks. */
   originalDate?: string | null;
+  /** The event as it was when Edit Event was pressed (absent or null for a new event). */
+  event?: CateringEvent | null;
+}
+
+/** The rescaled lines a save carries, with the stored list they were computed from (the base of a conflict-aware save). */
+export interface RescaleRequest {
+  plan: RescalePlan;
+  inventoryBase: ChosenIngredient[];
 }
 
 export interface EventFormContext {
@@ -24,6 +38,12 @@ export interface EventFormContext {
   savedId: number | null;
   today: string;
   originalDate: string | null;
+  /** The event being edited, as it was (its guests and specialty lines). */
+  original: CateringEvent | null;
+  /** In `reviewingRescale` and `saving`: the per-guest lines at the new guest count. */
+  rescale: RescaleRequest | null;
+  /** Why the last save was not made (the parent's all-or-nothing write failed); nothing was changed. */
+  saveError: string | null;
 }
 
 export type EventFormEvent =
@@ -38,10 +58,20 @@ export type EventFormEvent =
   /** The past-date question's Save anyway button. */
   | { type: 'pastDate.confirm' }
   /** The past-date question's Go back button (or Escape). */
-  | { type: 'pastDate.back' };
+  | { type: 'pastDate.back' }
+  /** The parent could not store the event and its rescaled lines (nothing was written). */
+  | { type: 'save.failed'; message: string }
+  /** The rescale review's Save button. */
+  | { type: 'rescale.confirm' }
+  /** The rescale review's Cancel button. */
+  | { type: 'rescale.cancel' };
 
 /** What the parent receives when the form asks to be saved. */
-export type EventFormSaveRequest = { type: 'form.save'; values: EventFormValues };
+export type EventFormSaveRequest = { type: 'form.save'; values: EventFormValues; rescale?: RescaleRequest | null };
+
+const newGuests = (context: EventFormContext) => Number(context.values.NumberOfGuests);
+const linesOf = (event: unknown) => ((event as { output?: ChosenIngredient[] }).output ?? []) as ChosenIngredient[];
+const planFor = (context: EventFormContext, lines: ChosenIngredient[]) => planRescale(lines, context.original?.ingredients ?? [], newGuests(context));
 
 export const eventFormMachine = setup({
   types: {
@@ -50,6 +80,12 @@ export const eventFormMachine = setup({
     input: {} as EventFormInput,
     output: {} as { saved: boolean; id: number | null },
   },
+  actors: {
+    /** Reads ingredientList-{id} now (the per-guest lines to rescale). */
+    loadIngredientLines: fromPromise<ChosenIngredient[], { id: number }>(async () => {
+      throw new Error('eventForm: provide loadIngredientLines');
+    }),
+  },
   actions: {
     setField: assign(({ context, event }) => {
       assertEvent(event, 'field.change');
@@ -57,17 +93,32 @@ export const eventFormMachine = setup({
       return { values: { ...context.values, [event.field]: event.value }, errors };
     }),
     setErrors: assign({ errors: ({ context }) => validateEvent(context.values) }),
-    clearErrors: assign({ errors: () => ({}) }),
+    clearErrors: assign({ errors: () => ({}), saveError: () => null }),
     setSavedId: assign(({ context, event }) => {
       assertEvent(event, 'save.done');
       return { values: { ...context.values, id: event.id }, savedId: event.id };
     }),
+    setRescale: assign({ rescale: ({ context, event }) => ({ plan: planFor(context, linesOf(event)), inventoryBase: linesOf(event) }) }),
+    clearRescale: assign({ rescale: () => null }),
+    setSaveError: assign({
+      saveError: ({ event }) => {
+        if (event.type === 'save.failed') return event.message;
+        const error = (event as { error?: unknown }).error;
+        return `The ingredient list could not be read: ${error instanceof Error ? error.message : String(error)}`;
+      },
+      rescale: () => null,
+    }),
     // Why sendParent: the events list is the one writer of the `events` key (ids, order, undo).
-    requestSave: sendParent(({ context }): EventFormSaveRequest => ({ type: 'form.save', values: context.values })),
+    requestSave: sendParent(({ context }): EventFormSaveRequest => ({ type: 'form.save', values: context.values, rescale: context.rescale })),
   },
   guards: {
     isValid: ({ context }) => Object.keys(validateEvent(context.values)).length === 0,
     isNewPastDate: ({ context }) => needsPastDateConfirmation(context.values, context.today, context.originalDate),
+    /** An edit that changes the Number of Guests (a new event has no lines yet). */
+    isGuestsChanged: ({ context }) => context.original !== null && context.values.id !== 0 && newGuests(context) !== context.original.NumberOfGuests,
+    hasPerGuestLines: ({ context, event }) => planFor(context, linesOf(event)).rows.length > 0,
+    /** No new total above the ceiling of limits.ts. */
+    isRescaleSane: ({ context }) => context.rescale !== null && isPlanSane(context.rescale.plan),
   },
 }).createMachine({
   id: 'eventForm',
@@ -77,6 +128,9 @@ export const eventFormMachine = setup({
     savedId: null,
     today: input.today ?? toISODate(new Date()),
     originalDate: input.originalDate ?? null,
+    original: input.event ?? null,
+    rescale: null,
+    saveError: null,
   }),
   initial: 'editing',
   states: {
@@ -92,22 +146,47 @@ export const eventFormMachine = setup({
     validating: {
       always: [
         { guard: and(['isValid', 'isNewPastDate']), target: 'confirmingPastDate', actions: 'clearErrors' },
-        { guard: 'isValid', target: 'saving', actions: 'clearErrors' },
+        { guard: 'isValid', target: 'checkingRescale', actions: 'clearErrors' },
         { target: 'editing', actions: 'setErrors' },
       ],
+    },
+    // Transient: only a change of guests can rescale lines.
+    checkingRescale: {
+      always: [{ guard: 'isGuestsChanged', target: 'loadingLines' }, { target: 'saving' }],
+    },
+    loadingLines: {
+      tags: ['form', 'saving'],
+      invoke: {
+        id: 'loadIngredientLines',
+        src: 'loadIngredientLines',
+        input: ({ context }) => ({ id: context.values.id }),
+        onDone: [{ guard: 'hasPerGuestLines', target: 'reviewingRescale', actions: 'setRescale' }, { target: 'saving' }],
+        onError: { target: 'editing', actions: 'setSaveError' },
+      },
+    },
+    // Old and new quantities of every per-guest line, before anything is written.
+    reviewingRescale: {
+      tags: ['form', 'review'],
+      on: {
+        'rescale.confirm': { guard: 'isRescaleSane', target: 'saving' },
+        'rescale.cancel': { target: 'editing', actions: 'clearRescale' },
+      },
     },
     // Issue 11: a date before today is probably a typo; the caterer says so before anything is saved.
     confirmingPastDate: {
       tags: ['form', 'confirm past date'],
       on: {
-        'pastDate.confirm': { target: 'saving' },
+        'pastDate.confirm': { target: 'checkingRescale' },
         'pastDate.back': { target: 'editing' },
       },
     },
     saving: {
       tags: ['form', 'saving'],
       entry: 'requestSave',
-      on: { 'save.done': { target: 'saved', actions: 'setSavedId' } },
+      on: {
+        'save.done': { target: 'saved', actions: 'setSavedId' },
+        'save.failed': { target: 'editing', actions: 'setSaveError' },
+      },
     },
     saved: { type: 'final' },
     cancelled: { type: 'final' },

@@ -22,7 +22,7 @@ import {
 } from '../../domain/events';
 import type { CateringEvent } from '../../storage/schemas';
 import { toISODate } from '../../domain/eventDates';
-import { eventFormMachine } from './eventForm.machine';
+import { eventFormMachine, type RescaleRequest } from './eventForm.machine';
 
 export interface EventsInput {
   /** Stored events with the built-in samples (those not deleted) already merged in. */
@@ -55,6 +55,8 @@ export interface EventsContext {
   undoError: string | null;
   /** The page's day (YYYY-MM-DD): the form asks before saving a date before it. */
   today: string;
+  /** The event whose rescaled save persistRescaled is writing (its answer is awaited). */
+  rescalingId: number | null;
 }
 
 export type EventsEvent =
@@ -62,8 +64,12 @@ export type EventsEvent =
   | { type: 'form.new' }
   /** An event card's Edit Event button. */
   | { type: 'form.edit'; id: number }
-  /** Sent by the event form child when it is valid and wants to be stored. */
-  | { type: 'form.save'; values: EventFormValues }
+  /** Sent by the event form child when it is valid and wants to be stored (with the rescaled lines when guests changed). */
+  | { type: 'form.save'; values: EventFormValues; rescale?: RescaleRequest | null }
+  /** Sent back by persistRescaled: the event and its ingredient list were written together. */
+  | { type: 'rescale.saved'; event: CateringEvent }
+  /** Sent back by persistRescaled: nothing was written, and why. */
+  | { type: 'rescale.failed'; message: string }
   /** An event card's Delete Event button. */
   | { type: 'event.delete'; id: number }
   /** The Undo action of the delete toast. */
@@ -143,6 +149,23 @@ export const eventsMachine = setup({
       return { events: result.events, lastSaved: result.saved };
     }),
     confirmSave: sendTo('eventForm', ({ context }) => ({ type: 'save.done' as const, id: context.lastSaved?.id ?? 0 })),
+    /** The event as persistRescaled stored it (with its revision), in place of the old one. */
+    applyRescaledSave: assign(({ context, event }) => {
+      assertEvent(event, 'rescale.saved');
+      return { events: sortEvents([...removeEvent(context.events, event.event.id), event.event]), lastSaved: event.event, rescalingId: null };
+    }),
+    setRescalingId: assign({ rescalingId: ({ event }) => (event.type === 'form.save' ? event.values.id : null) }),
+    clearRescalingId: assign({ rescalingId: () => null }),
+    rejectSave: sendTo('eventForm', ({ event }) => {
+      assertEvent(event, 'rescale.failed');
+      return { type: 'save.failed' as const, message: event.message };
+    }),
+    /**
+     * Guest scaling: writes the event (its rescaled specialty lines) and ingredientList-{id} all or
+     * nothing, each saved by id and revision (another tab's newer list is never overwritten), then
+     * sends rescale.saved or rescale.failed.
+     */
+    persistRescaled: stub('persistRescaled'),
     stashDeleted: assign({
       lastDeleted: ({ context, event }) => {
         assertEvent(event, 'event.delete');
@@ -240,6 +263,9 @@ export const eventsMachine = setup({
     canUndo: ({ context }) => context.lastDeleted !== null && !context.events.some((e) => e.id === context.lastDeleted?.id),
     isEditStale: ({ context, event }) => event.type === 'form.save' && event.values.id !== 0 && isEditedElsewhere(context),
     hasTheirs: ({ context }) => context.theirs !== null,
+    /** The answer belongs to the save persistRescaled is writing. */
+    isRescaling: ({ context, event }) => context.rescalingId !== null && (event.type !== 'rescale.saved' || event.event.id === context.rescalingId),
+    hasRescale: ({ event }) => event.type === 'form.save' && !!event.rescale && event.rescale.plan.rows.length > 0,
     isMergeValid: ({ context, event }) =>
       event.type === 'conflict.merge' && context.theirs !== null && Object.keys(validateEvent(mergedValues(context, event.choices))).length === 0,
   },
@@ -257,6 +283,7 @@ export const eventsMachine = setup({
     theirs: null,
     undoError: null,
     today: input.today ?? toISODate(new Date()),
+    rescalingId: null,
   }),
   invoke: { id: 'storageSync', src: 'watchStorage' },
   initial: 'browsing',
@@ -295,15 +322,19 @@ export const eventsMachine = setup({
         id: 'eventForm',
         src: 'eventForm',
         // The edited event's stored date: keeping it does not ask the past-date question again.
-        input: ({ context }) => ({ values: context.formValues, today: context.today, originalDate: context.editBase?.EventDate ?? null }),
+        input: ({ context }) => ({ values: context.formValues, today: context.today, originalDate: context.editBase?.EventDate ?? null, event: context.editBase }),
         onDone: { target: 'browsing' },
       },
       on: {
         'form.save': [
           // Another tab changed or deleted this event since Edit Event: ask, never overwrite.
           { guard: 'isEditStale', target: 'conflict', actions: 'setConflictFromForm' },
+          // Guests changed and per-guest lines were rescaled: the event and its list are written together.
+          { guard: 'hasRescale', actions: ['setRescalingId', 'persistRescaled'] },
           { actions: ['applySave', 'persistEvents', 'notifySaved', 'confirmSave'] },
         ],
+        'rescale.saved': { guard: 'isRescaling', actions: ['applyRescaledSave', 'notifySaved', 'confirmSave'] },
+        'rescale.failed': { guard: 'isRescaling', actions: ['clearRescalingId', 'rejectSave'] },
       },
     },
     conflict: {

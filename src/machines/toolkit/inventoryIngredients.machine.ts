@@ -3,16 +3,20 @@
  * the line. Editing a line's quantity asks through a prompt (a named actor, so tests can fake it);
  * a cancelled or empty answer changes nothing. The lines are kept under ingredientList-{eventId}
  * and found by their line id: another tab's save (`storage.change`) replaces them and keeps the
- * picker's choices and the quantity being typed.
+ * picker's choices and the quantity being typed. A line is per event (fixed) or per guest (issue 11):
+ * its stored quantity is always the event's total (domain/scaling.ts). A quantity that is not a sane
+ * number is refused with the message of limits.ts, and nothing is lost.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { chooseIngredient } from '../../domain/ingredients';
-import { parseAmount } from '../../domain/money';
+import { checkLineQuantity, isPerGuest, perGuestFrom, type Per } from '../../domain/scaling';
 import type { ChosenIngredient, InventoryItem } from '../../storage/schemas';
 
 export interface InventoryIngredientsInput {
   lines: ChosenIngredient[];
   items: InventoryItem[];
+  /** The event's Number of Guests (per-guest lines scale to it). */
+  guests: number;
 }
 
 export interface InventoryIngredientsContext {
@@ -21,6 +25,13 @@ export interface InventoryIngredientsContext {
   category: string;
   itemId: string;
   quantityText: string;
+  /** Whether the quantity being typed is for the event or for one guest. */
+  per: Per;
+  guests: number;
+  /** Why the Add Ingredient form refused the quantity. */
+  quantityError: string | null;
+  /** Why a line's change (the prompt's answer, per guest) was refused. */
+  lineError: string | null;
   /** The line whose quantity the prompt is asking for. */
   promptLineId: string | null;
   /** Counter for new line ids. */
@@ -34,8 +45,14 @@ export type InventoryIngredientsEvent =
   | { type: 'item.select'; id: string }
   /** The quantity-needed input. */
   | { type: 'quantity.change'; text: string }
+  /** The add form's Per event (fixed) / Per guest choice. */
+  | { type: 'per.select'; per: Per }
   /** The Add Ingredient button. */
   | { type: 'ingredient.add' }
+  /** A line's Per guest checkbox. */
+  | { type: 'line.per'; lineId: string; per: Per }
+  /** The event's Number of Guests changed (another tab's edit, through the events list). */
+  | { type: 'guests.change'; guests: number }
   /** A line's delete button. */
   | { type: 'ingredient.delete'; lineId: string }
   /** A line's edit-quantity button (opens the prompt). */
@@ -48,6 +65,22 @@ export type InventoryIngredientsEvent =
 export interface QuantityPromptInput {
   name: string;
   current: number;
+  /** The line is per guest: the prompt asks for the quantity for one guest. */
+  perGuest: boolean;
+}
+
+const lineOf = (context: InventoryIngredientsContext) => context.lines.find((l) => l.lineId === context.promptLineId);
+const answerOf = (event: unknown) => (event as { output?: string | null }).output;
+/** The prompt's answer read as the line's quantity (per guest for a per-guest line). */
+const checkAnswer = (context: InventoryIngredientsContext, answer: string) => {
+  const line = lineOf(context);
+  return checkLineQuantity(answer, line && isPerGuest(line) ? 'guest' : 'event', context.guests, { label: 'Quantity Needed', positive: true });
+};
+const checkTyped = (context: InventoryIngredientsContext) => checkLineQuantity(context.quantityText, context.per, context.guests, { label: 'Quantity Needed', positive: true });
+/** The line with a checked quantity: per guest keeps the quantity for one guest; per event drops it. */
+function withQuantity(line: ChosenIngredient, check: { quantity: number; per: Per; perGuest?: number }): ChosenIngredient {
+  const { per: _per, perGuest: _perGuest, ...rest } = line;
+  return check.per === 'guest' ? { ...rest, quantity: check.quantity, per: 'guest', perGuest: check.perGuest } : { ...rest, quantity: check.quantity };
 }
 
 const stub = (name: string) => () => {
@@ -73,27 +106,62 @@ export const inventoryIngredientsMachine = setup({
         return event.category;
       },
       itemId: () => '',
+      quantityError: () => null,
     }),
     setItem: assign({
       itemId: ({ event }) => {
         assertEvent(event, 'item.select');
         return event.id;
       },
+      quantityError: () => null,
     }),
     setQuantityText: assign({
       quantityText: ({ event }) => {
         assertEvent(event, 'quantity.change');
         return event.text;
       },
+      quantityError: () => null,
+    }),
+    setPer: assign({
+      per: ({ event }) => {
+        assertEvent(event, 'per.select');
+        return event.per;
+      },
+      quantityError: () => null,
+    }),
+    setQuantityError: assign({
+      quantityError: ({ context }) => {
+        const check = checkTyped(context);
+        return check.ok ? null : check.message;
+      },
     }),
     appendLine: assign(({ context }) => {
       const item = context.items.find((i) => i.id === context.itemId);
-      const quantity = parseAmount(context.quantityText);
-      if (!item || quantity === null) return {};
+      const check = checkTyped(context);
+      if (!item || !check.ok) return {};
       const lineId = `L-${item.id}-${Date.now().toString(36)}-${context.seq}`;
-      return { lines: [...context.lines, { ...chooseIngredient(item, quantity), lineId }], seq: context.seq + 1 };
+      return { lines: [...context.lines, { ...withQuantity(chooseIngredient(item, check.quantity), check), lineId }], seq: context.seq + 1 };
     }),
-    resetPicker: assign({ itemId: () => '', quantityText: () => '' }),
+    resetPicker: assign({ itemId: () => '', quantityText: () => '', quantityError: () => null }),
+    /** Per guest keeps today's total (its share of each guest is derived); per event keeps the total as fixed. */
+    setLinePer: assign({
+      lines: ({ context, event }) => {
+        assertEvent(event, 'line.per');
+        return context.lines.map((l) => {
+          if (l.lineId !== event.lineId) return l;
+          const perGuest = perGuestFrom(l.quantity, context.guests);
+          return event.per === 'guest' && perGuest !== null ? withQuantity(l, { quantity: l.quantity, per: 'guest', perGuest }) : withQuantity(l, { quantity: l.quantity, per: 'event' });
+        });
+      },
+      lineError: () => null,
+    }),
+    setPerError: assign({ lineError: () => 'This event has no guests yet: set its Number of Guests (Edit Event) before making a line per guest.' }),
+    setGuests: assign({
+      guests: ({ event }) => {
+        assertEvent(event, 'guests.change');
+        return event.guests;
+      },
+    }),
     removeLine: assign({
       lines: ({ context, event }) => {
         assertEvent(event, 'ingredient.delete');
@@ -105,6 +173,13 @@ export const inventoryIngredientsMachine = setup({
         assertEvent(event, 'quantity.edit');
         return event.lineId;
       },
+      lineError: () => null,
+    }),
+    setPromptError: assign({
+      lineError: ({ context, event }) => {
+        const check = checkAnswer(context, answerOf(event) ?? '');
+        return check.ok ? null : `${lineOf(context)?.name ?? 'The line'} was not changed: ${check.message}`;
+      },
     }),
     clearPromptLine: assign({ promptLineId: () => null }),
     setLinesFromStorage: assign({
@@ -115,10 +190,9 @@ export const inventoryIngredientsMachine = setup({
     }),
     setPromptedQuantity: assign({
       lines: ({ context, event }) => {
-        const answer = (event as unknown as { output: string | null }).output;
-        const quantity = parseAmount(answer ?? '');
+        const check = checkAnswer(context, answerOf(event) ?? '');
         // By line id: if another tab deleted the line meanwhile, nothing changes.
-        return quantity === null ? context.lines : context.lines.map((l) => (l.lineId === context.promptLineId ? { ...l, quantity } : l));
+        return check.ok ? context.lines.map((l) => (l.lineId === context.promptLineId ? withQuantity(l, check) : l)) : context.lines;
       },
     }),
     setItems: assign({
@@ -131,23 +205,44 @@ export const inventoryIngredientsMachine = setup({
     persistLines: stub('persistLines'),
   },
   guards: {
-    canAdd: ({ context }) => {
-      const quantity = parseAmount(context.quantityText);
-      return context.items.some((i) => i.id === context.itemId) && quantity !== null && quantity > 0;
-    },
+    canAdd: ({ context }) => context.items.some((i) => i.id === context.itemId) && checkTyped(context).ok,
+    hasItem: ({ context }) => context.items.some((i) => i.id === context.itemId),
     hasLine: ({ context, event }) => 'lineId' in event && context.lines.some((l) => l.lineId === event.lineId),
-    /** Cancel (null) and empty or non-numeric answers are ignored. */
-    isAnswerUsable: ({ event }) => {
-      const answer = (event as unknown as { output?: string | null }).output;
-      const quantity = typeof answer === 'string' ? parseAmount(answer) : null;
-      return quantity !== null && quantity > 0;
+    /** Per guest needs guests to share the total among. */
+    canSetPer: ({ context, event }) =>
+      event.type === 'line.per' && context.lines.some((l) => l.lineId === event.lineId) && (event.per === 'event' || context.guests > 0),
+    /** A sane quantity (limits.ts), more than 0. */
+    isAnswerUsable: ({ context, event }) => {
+      const answer = answerOf(event);
+      return typeof answer === 'string' && checkAnswer(context, answer).ok;
+    },
+    /** Cancel (null) and an empty answer are ignored, as the spec says. */
+    isAnswerBlank: ({ event }) => {
+      const answer = answerOf(event);
+      return typeof answer !== 'string' || answer.trim() === '';
     },
   },
 }).createMachine({
   id: 'inventoryIngredients',
-  context: ({ input }) => ({ lines: input.lines, items: input.items, category: '', itemId: '', quantityText: '', promptLineId: null, seq: 0 }),
+  context: ({ input }) => ({
+    lines: input.lines,
+    items: input.items,
+    category: '',
+    itemId: '',
+    quantityText: '',
+    per: 'event',
+    guests: input.guests,
+    quantityError: null,
+    lineError: null,
+    promptLineId: null,
+    seq: 0,
+  }),
   initial: 'ready',
-  on: { 'inventory.change': { actions: 'setItems' }, 'storage.change': { actions: 'setLinesFromStorage' } },
+  on: {
+    'inventory.change': { actions: 'setItems' },
+    'storage.change': { actions: 'setLinesFromStorage' },
+    'guests.change': { actions: 'setGuests' },
+  },
   states: {
     ready: {
       tags: ['ready'],
@@ -155,8 +250,17 @@ export const inventoryIngredientsMachine = setup({
         'category.select': { actions: 'setCategory' },
         'item.select': { actions: 'setItem' },
         'quantity.change': { actions: 'setQuantityText' },
-        'ingredient.add': { guard: 'canAdd', actions: ['appendLine', 'resetPicker', 'persistLines'] },
+        'per.select': { actions: 'setPer' },
+        'ingredient.add': [
+          { guard: 'canAdd', actions: ['appendLine', 'resetPicker', 'persistLines'] },
+          // An item is chosen but the quantity is not sane: say why, keep what was typed.
+          { guard: 'hasItem', actions: 'setQuantityError' },
+        ],
         'ingredient.delete': { guard: 'hasLine', actions: ['removeLine', 'persistLines'] },
+        'line.per': [
+          { guard: 'canSetPer', actions: ['setLinePer', 'persistLines'] },
+          { guard: 'hasLine', actions: 'setPerError' },
+        ],
         'quantity.edit': { guard: 'hasLine', target: 'prompting', actions: 'setPromptLine' },
       },
     },
@@ -167,11 +271,14 @@ export const inventoryIngredientsMachine = setup({
         src: 'promptQuantity',
         input: ({ context }) => {
           const line = context.lines.find((l) => l.lineId === context.promptLineId);
-          return { name: line?.name ?? '', current: line?.quantity ?? 0 };
+          const perGuest = line ? isPerGuest(line) : false;
+          return { name: line?.name ?? '', current: (perGuest ? line?.perGuest : line?.quantity) ?? 0, perGuest };
         },
         onDone: [
           { guard: 'isAnswerUsable', target: 'ready', actions: ['setPromptedQuantity', 'persistLines', 'clearPromptLine'] },
-          { target: 'ready', actions: 'clearPromptLine' },
+          { guard: 'isAnswerBlank', target: 'ready', actions: 'clearPromptLine' },
+          // A negative, too large or non-numeric answer: the line stays as it was, and the panel says why.
+          { target: 'ready', actions: ['setPromptError', 'clearPromptLine'] },
         ],
         onError: { target: 'ready', actions: 'clearPromptLine' },
       },

@@ -4,10 +4,13 @@
  * Ingredients) are not lines here, so they cannot be edited or deleted. Discount and tax are typed
  * text; a numeric value is kept per event through the named persist actions. Another tab's save
  * (`storage.change`) replaces the saved lines and percentages but keeps the draft being typed, and
- * keeps editing while the line under edit still exists.
+ * keeps editing while the line under edit still exists. Prices are sane amounts and discount and tax
+ * are 0 to 100 % (issue 11, limits.ts): anything else is kept as typed with its message, and not
+ * stored; a value out of range that an earlier version stored is read, used and flagged the same way.
  */
 import { assertEvent, assign, setup } from 'xstate';
-import { defaultCurrency, parseAmount, parsePercent } from '../../domain/money';
+import { checkAmount, MAX_MONEY } from '../../domain/limits';
+import { checkPercent, defaultCurrency, parseAmount, parsePercent } from '../../domain/money';
 import type { PriceLine } from '../../storage/schemas';
 
 export interface PriceDraft {
@@ -29,6 +32,12 @@ export interface PricingContext {
   draftError: string | null;
   discountText: string;
   taxText: string;
+  /** The discount and tax the totals use: the last stored (or accepted) values. */
+  discount: number;
+  tax: number;
+  /** Why the typed discount or tax is refused (null when it is fine). */
+  discountError: string | null;
+  taxError: string | null;
   /** Counter for new line ids (stable across reloads thanks to the stored ids). */
   seq: number;
 }
@@ -58,6 +67,20 @@ const stub = (name: string) => () => {
   throw new Error(`pricing: provide ${name}`);
 };
 export const draftErrorMessage = 'Enter an item name and a numeric price.';
+export const discountLabel = 'Discount';
+export const taxLabel = 'Tax';
+const priceRule = { label: 'Price', max: MAX_MONEY };
+
+/** The draft's message: a name is needed, and the price must be a sane amount. */
+function draftMessage(draft: PriceDraft): string | null {
+  if (draft.name.trim() === '' || parseAmount(draft.price) === null) return draftErrorMessage;
+  const price = checkAmount(draft.price, priceRule);
+  return price.ok ? null : price.message;
+}
+const percentError = (text: string, label: string) => {
+  const result = checkPercent(text, label);
+  return result.ok ? null : result.message;
+};
 
 const withIds = (lines: PriceLine[]) => lines.map((l, i) => ({ ...l, id: l.id ?? `price-${i}` }));
 
@@ -98,27 +121,32 @@ export const pricingMachine = setup({
       },
     }),
     clearDraft: assign({ draft: () => blankDraft(), editingId: () => null, draftError: () => null }),
-    setDraftError: assign({ draftError: () => draftErrorMessage }),
-    setDiscountText: assign({
-      discountText: ({ event }) => {
-        assertEvent(event, 'discount.change');
-        return event.text;
-      },
+    setDraftError: assign({ draftError: ({ context }) => draftMessage(context.draft) }),
+    setDiscountText: assign(({ event }) => {
+      assertEvent(event, 'discount.change');
+      return { discountText: event.text, discountError: percentError(event.text, discountLabel) };
     }),
-    setTaxText: assign({
-      taxText: ({ event }) => {
-        assertEvent(event, 'tax.change');
-        return event.text;
-      },
+    setTaxText: assign(({ event }) => {
+      assertEvent(event, 'tax.change');
+      return { taxText: event.text, taxError: percentError(event.text, taxLabel) };
     }),
+    /** Only after isDiscountValid: the totals use it. */
+    setDiscount: assign({ discount: ({ context }) => parsePercent(context.discountText) ?? 0 }),
+    setTax: assign({ tax: ({ context }) => parsePercent(context.taxText) ?? 0 }),
     /** Their lines and percentages; a percentage typed here that means the same number is left as typed. */
     setFromStorage: assign(({ context, event }) => {
       assertEvent(event, 'storage.change');
       const text = (current: string, value: number | undefined) => (value === undefined || parsePercent(current) === value ? current : String(value));
+      const discountText = text(context.discountText, event.discount);
+      const taxText = text(context.taxText, event.tax);
       return {
         lines: event.lines ? withIds(event.lines) : context.lines,
-        discountText: text(context.discountText, event.discount),
-        taxText: text(context.taxText, event.tax),
+        discountText,
+        taxText,
+        discount: event.discount ?? context.discount,
+        tax: event.tax ?? context.tax,
+        discountError: percentError(discountText, discountLabel),
+        taxError: percentError(taxText, taxLabel),
       };
     }),
     /** The line under edit was deleted elsewhere: the draft stays, to be added as a new line. */
@@ -131,9 +159,10 @@ export const pricingMachine = setup({
     persistTax: stub('persistTax'),
   },
   guards: {
-    isDraftValid: ({ context }) => context.draft.name.trim() !== '' && parseAmount(context.draft.price) !== null,
-    isDiscountNumeric: ({ event }) => event.type === 'discount.change' && parsePercent(event.text) !== null,
-    isTaxNumeric: ({ event }) => event.type === 'tax.change' && parsePercent(event.text) !== null,
+    isDraftValid: ({ context }) => draftMessage(context.draft) === null,
+    /** 0 to 100 % (empty means 0). */
+    isDiscountValid: ({ event }) => event.type === 'discount.change' && checkPercent(event.text, discountLabel).ok,
+    isTaxValid: ({ event }) => event.type === 'tax.change' && checkPercent(event.text, taxLabel).ok,
     isLineEditable: ({ context, event }) => event.type === 'price.edit' && context.lines.some((l) => l.id === event.id),
     isEditedLineGone: ({ context, event }) => event.type === 'storage.change' && event.lines !== undefined && !withIds(event.lines).some((l) => l.id === context.editingId),
   },
@@ -146,16 +175,21 @@ export const pricingMachine = setup({
     draftError: null,
     discountText: String(input.discount),
     taxText: String(input.tax),
+    discount: input.discount,
+    tax: input.tax,
+    discountError: percentError(String(input.discount), discountLabel),
+    taxError: percentError(String(input.tax), taxLabel),
     seq: 0,
   }),
   initial: 'adding',
   on: {
     'draft.change': { actions: 'setDraftField' },
     'discount.change': [
-      { guard: 'isDiscountNumeric', actions: ['setDiscountText', 'persistDiscount'] },
+      { guard: 'isDiscountValid', actions: ['setDiscountText', 'setDiscount', 'persistDiscount'] },
+      // Out of range or not a number: kept as typed with its message, not stored.
       { actions: 'setDiscountText' },
     ],
-    'tax.change': [{ guard: 'isTaxNumeric', actions: ['setTaxText', 'persistTax'] }, { actions: 'setTaxText' }],
+    'tax.change': [{ guard: 'isTaxValid', actions: ['setTaxText', 'setTax', 'persistTax'] }, { actions: 'setTaxText' }],
     'storage.change': { actions: 'setFromStorage' },
   },
   states: {

@@ -3,10 +3,13 @@
  * it (`editing`, left by Save or Cancel). Lines live in the event's own ingredients list, stored
  * through the named persist action. need-to-order is the opposite of the On Hand checkbox. Lines are
  * found by id: another tab's save (`storage.change`) replaces the saved lines but keeps the draft
- * being typed, and keeps editing while the line under edit still exists.
+ * being typed, and keeps editing while the line under edit still exists. A line is per event (fixed)
+ * or per guest (issue 11): its quantity needed is always the event's total (domain/scaling.ts). Each
+ * field that is not sane gets its message (limits.ts) next to it, and the draft is kept.
  */
 import { assertEvent, assign, setup } from 'xstate';
-import { parseAmount } from '../../domain/money';
+import { checkAmount, MAX_MONEY, MAX_QUANTITY } from '../../domain/limits';
+import { checkLineQuantity, isPerGuest, type Per } from '../../domain/scaling';
 import type { SpecialtyIngredient } from '../../storage/schemas';
 
 export interface SpecialtyDraft {
@@ -17,6 +20,8 @@ export interface SpecialtyDraft {
   packageType: string;
   costPerUnit: string;
   supplierName: string;
+  /** 'event' (quantity needed is the total) or 'guest' (quantity needed for one guest). */
+  per: Per;
   onHand: boolean;
 }
 
@@ -27,7 +32,10 @@ export interface SpecialtyContext {
   draft: SpecialtyDraft;
   /** Id of the line being edited. */
   editingId: string | null;
-  draftError: string | null;
+  /** Why the last save was refused, by field (shown next to each field). */
+  draftErrors: SpecialtyErrors;
+  /** The event's Number of Guests (per-guest lines scale to it). */
+  guests: number;
   /** Counter for new line ids. */
   seq: number;
 }
@@ -46,9 +54,40 @@ export type SpecialtyEvent =
   /** A saved line's Delete button. */
   | { type: 'ingredient.delete'; id: string }
   /** Another tab saved this event's ingredients (the Tool Kit's watcher). */
-  | { type: 'storage.change'; lines: SpecialtyIngredient[] };
+  | { type: 'storage.change'; lines: SpecialtyIngredient[] }
+  /** The event's Number of Guests changed (another tab's edit, through the events list). */
+  | { type: 'guests.change'; guests: number };
 
-export const specialtyErrorMessage = 'Enter a name, and numbers for unit quantity, quantity needed and cost per unit.';
+export type SpecialtyErrors = Partial<Record<Exclude<keyof SpecialtyDraft, 'onHand'>, string>>;
+export const specialtyNameMessage = 'Ingredient Name is required.';
+
+/** Every field's check: a name, and sane numbers (limits.ts); the line when all pass. */
+export function checkSpecialtyDraft(draft: SpecialtyDraft, guests: number): { ok: true; line: SpecialtyIngredient } | { ok: false; errors: SpecialtyErrors } {
+  const errors: SpecialtyErrors = {};
+  if (draft.name.trim() === '') errors.name = specialtyNameMessage;
+  const unitQuantity = checkAmount(draft.unitQuantity, { label: 'Unit Quantity', max: MAX_QUANTITY });
+  if (!unitQuantity.ok) errors.unitQuantity = unitQuantity.message;
+  const quantity = checkLineQuantity(draft.quantityNeeded, draft.per, guests, { label: 'Quantity Needed' });
+  if (!quantity.ok) errors.quantityNeeded = quantity.message;
+  const cost = checkAmount(draft.costPerUnit, { label: 'Cost per Unit', max: MAX_MONEY });
+  if (!cost.ok) errors.costPerUnit = cost.message;
+  if (!unitQuantity.ok || !quantity.ok || !cost.ok || errors.name) return { ok: false, errors };
+  return {
+    ok: true,
+    line: {
+      name: draft.name.trim(),
+      units: draft.units,
+      unitQuantity: unitQuantity.value ?? 0,
+      quantityNeeded: quantity.quantity,
+      onHand: draft.onHand,
+      needToOrder: !draft.onHand,
+      costPerUnit: cost.value ?? 0,
+      packageType: draft.packageType,
+      supplierName: draft.supplierName.trim(),
+      ...(quantity.per === 'guest' ? { per: 'guest' as const, perGuest: quantity.perGuest } : {}),
+    },
+  };
+}
 
 export const blankSpecialtyDraft = (): SpecialtyDraft => ({
   name: '',
@@ -58,35 +97,33 @@ export const blankSpecialtyDraft = (): SpecialtyDraft => ({
   packageType: 'box',
   costPerUnit: '',
   supplierName: '',
+  per: 'event',
   onHand: false,
 });
 
 /** Lines read from storage have ids (normalize.ts); a line made in memory without one gets a stable fallback. */
 const withIds = (lines: SpecialtyIngredient[]): SpecialtyLine[] => lines.map((l, i) => (l.id ? (l as SpecialtyLine) : { ...l, id: `sp-line-${i}` }));
 
-function toLine(draft: SpecialtyDraft): SpecialtyIngredient {
-  return {
-    name: draft.name.trim(),
-    units: draft.units,
-    unitQuantity: parseAmount(draft.unitQuantity) ?? 0,
-    quantityNeeded: parseAmount(draft.quantityNeeded) ?? 0,
-    onHand: draft.onHand,
-    needToOrder: !draft.onHand,
-    costPerUnit: parseAmount(draft.costPerUnit) ?? 0,
-    packageType: draft.packageType,
-    supplierName: draft.supplierName.trim(),
-  };
+/** The draft as a line; only called once `isDraftValid` passed. */
+function toLine(context: Pick<SpecialtyContext, 'draft' | 'guests'>): SpecialtyIngredient {
+  const result = checkSpecialtyDraft(context.draft, context.guests);
+  if (!result.ok) throw new Error('specialtyIngredients: toLine on an invalid draft');
+  return result.line;
 }
 
 export const specialtyIngredientsMachine = setup({
-  types: { context: {} as SpecialtyContext, events: {} as SpecialtyEvent, input: {} as { lines: SpecialtyIngredient[] } },
+  types: { context: {} as SpecialtyContext, events: {} as SpecialtyEvent, input: {} as { lines: SpecialtyIngredient[]; guests: number } },
   actions: {
     setDraftField: assign({
       draft: ({ context, event }) => {
         assertEvent(event, 'draft.change');
         return { ...context.draft, [event.field]: event.value };
       },
-      draftError: () => null,
+      draftErrors: ({ context, event }) => {
+        assertEvent(event, 'draft.change');
+        const { [event.field]: _cleared, ...rest } = context.draftErrors;
+        return rest;
+      },
     }),
     setOnHand: assign({
       draft: ({ context, event }) => {
@@ -95,11 +132,17 @@ export const specialtyIngredientsMachine = setup({
       },
     }),
     appendLine: assign(({ context }) => ({
-      lines: [...context.lines, { ...toLine(context.draft), id: `sp-${Date.now().toString(36)}-${context.seq}` }],
+      lines: [...context.lines, { ...toLine(context), id: `sp-${Date.now().toString(36)}-${context.seq}` }],
       seq: context.seq + 1,
     })),
     replaceLine: assign({
-      lines: ({ context }) => context.lines.map((l) => (l.id === context.editingId ? { ...l, ...toLine(context.draft) } : l)),
+      // The line's other fields (unknown ones too) are kept; per and perGuest come only from the draft.
+      lines: ({ context }) =>
+        context.lines.map((l) => {
+          if (l.id !== context.editingId) return l;
+          const { per: _per, perGuest: _perGuest, ...kept } = l;
+          return { ...kept, ...toLine(context) };
+        }),
     }),
     loadDraft: assign(({ context, event }) => {
       assertEvent(event, 'ingredient.edit');
@@ -107,12 +150,13 @@ export const specialtyIngredientsMachine = setup({
       if (!line) return {};
       return {
         editingId: event.id,
-        draftError: null,
+        draftErrors: {},
         draft: {
           name: line.name,
           unitQuantity: String(line.unitQuantity),
           units: line.units,
-          quantityNeeded: String(line.quantityNeeded),
+          per: isPerGuest(line) ? 'guest' : 'event',
+          quantityNeeded: String(isPerGuest(line) ? line.perGuest : line.quantityNeeded),
           packageType: line.packageType,
           costPerUnit: String(line.costPerUnit),
           supplierName: line.supplierName,
@@ -134,28 +178,36 @@ export const specialtyIngredientsMachine = setup({
     }),
     /** The line under edit was deleted elsewhere: the draft stays, to be added as a new line. */
     stopEditing: assign({ editingId: () => null }),
-    clearDraft: assign({ draft: () => blankSpecialtyDraft(), editingId: () => null, draftError: () => null }),
-    setDraftError: assign({ draftError: () => specialtyErrorMessage }),
+    clearDraft: assign({ draft: () => blankSpecialtyDraft(), editingId: () => null, draftErrors: () => ({}) }),
+    setDraftErrors: assign({
+      draftErrors: ({ context }) => {
+        const result = checkSpecialtyDraft(context.draft, context.guests);
+        return result.ok ? {} : result.errors;
+      },
+    }),
+    setGuests: assign({
+      guests: ({ event }) => {
+        assertEvent(event, 'guests.change');
+        return event.guests;
+      },
+    }),
     /** Stores the event's ingredients list (through the events list). */
     persistLines: () => {
       throw new Error('specialtyIngredients: provide persistLines');
     },
   },
   guards: {
-    isDraftValid: ({ context }) =>
-      context.draft.name.trim() !== '' &&
-      parseAmount(context.draft.unitQuantity) !== null &&
-      parseAmount(context.draft.quantityNeeded) !== null &&
-      parseAmount(context.draft.costPerUnit) !== null,
+    isDraftValid: ({ context }) => checkSpecialtyDraft(context.draft, context.guests).ok,
     hasLine: ({ context, event }) => (event.type === 'ingredient.edit' || event.type === 'ingredient.delete') && context.lines.some((l) => l.id === event.id),
     isEditedLineGone: ({ context, event }) => event.type === 'storage.change' && !withIds(event.lines).some((l) => l.id === context.editingId),
   },
 }).createMachine({
   id: 'specialtyIngredients',
-  context: ({ input }) => ({ lines: withIds(input.lines), draft: blankSpecialtyDraft(), editingId: null, draftError: null, seq: 0 }),
+  context: ({ input }) => ({ lines: withIds(input.lines), draft: blankSpecialtyDraft(), editingId: null, draftErrors: {}, guests: input.guests, seq: 0 }),
   initial: 'adding',
   on: {
     'draft.change': { actions: 'setDraftField' },
+    'guests.change': { actions: 'setGuests' },
     'onHand.change': { actions: 'setOnHand' },
     'storage.change': { actions: 'setLinesFromStorage' },
   },
@@ -163,7 +215,7 @@ export const specialtyIngredientsMachine = setup({
     adding: {
       tags: ['adding'],
       on: {
-        'ingredient.save': [{ guard: 'isDraftValid', actions: ['appendLine', 'clearDraft', 'persistLines'] }, { actions: 'setDraftError' }],
+        'ingredient.save': [{ guard: 'isDraftValid', actions: ['appendLine', 'clearDraft', 'persistLines'] }, { actions: 'setDraftErrors' }],
         'ingredient.edit': { guard: 'hasLine', target: 'editing', actions: 'loadDraft' },
         'ingredient.delete': { guard: 'hasLine', actions: ['removeLine', 'persistLines'] },
       },
@@ -173,7 +225,7 @@ export const specialtyIngredientsMachine = setup({
       on: {
         'ingredient.save': [
           { guard: 'isDraftValid', target: 'adding', actions: ['replaceLine', 'clearDraft', 'persistLines'] },
-          { actions: 'setDraftError' },
+          { actions: 'setDraftErrors' },
         ],
         'edit.cancel': { target: 'adding', actions: 'clearDraft' },
         'storage.change': [

@@ -1,4 +1,6 @@
 import { css } from 'styled-system/css';
+import { formatFigure, formatPercent } from '../../domain/costing';
+import { useWindowCosting } from '../events/costingData';
 import { ExportButtons } from './ExportButtons';
 import { Panel } from './Panel';
 import { useUpcomingEvents, type DashboardRef } from './useDashboardActor';
@@ -9,6 +11,44 @@ const card = css({ bg: 'surfaceRaised', borderLeftWidth: '6px', borderLeftStyle:
 const name = css({ fontFamily: 'heading', fontWeight: 'bold', fontSize: 'lg', color: 'fg', lineClamp: 3 });
 const meta = css({ color: 'fgMuted', fontSize: 'sm' });
 const when = css({ fontWeight: 'bold', color: 'primary' });
+const totals = css({
+  display: 'grid',
+  gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
+  gap: '3',
+  mb: '3',
+  '& div': { bg: 'surfaceRaised', p: '2', display: 'flex', flexDirection: 'column' },
+  '& dt': { color: 'fgMuted', fontSize: 'sm', fontWeight: 'bold' },
+  '& dd': { fontWeight: 'bold', fontSize: 'lg', fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' },
+});
+
+/** The window's revenue (prices after discount, before tax), food cost and margin. */
+function WindowTotals({ events }: { events: Parameters<typeof useWindowCosting>[0] }) {
+  const w = useWindowCosting(events);
+  return (
+    <>
+      <dl className={totals} aria-label="Totals of the 14 day period">
+        <div>
+          <dt>Revenue</dt>
+          <dd>{formatFigure(w.revenue)}</dd>
+        </div>
+        <div>
+          <dt>Food cost</dt>
+          <dd>{formatFigure(w.cost)}</dd>
+        </div>
+        <div>
+          <dt>Margin</dt>
+          <dd>{formatFigure(w.margin)}</dd>
+        </div>
+        <div>
+          <dt>Margin %</dt>
+          <dd>{formatPercent(w.marginPercent)}</dd>
+        </div>
+      </dl>
+      {w.foreignCurrencies.length ? <p className={meta}>Includes price lines in {w.foreignCurrencies.join(', ')} at face value.</p> : null}
+      {w.unavailable ? <p className={meta}>{w.unavailable} event(s) left out: their figures are unavailable.</p> : null}
+    </>
+  );
+}
 
 function formatDate(iso: string): string {
   const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
@@ -19,6 +59,7 @@ export function UpcomingEventsPanel({ dashboard }: { dashboard: DashboardRef }) 
   const events = useUpcomingEvents(dashboard);
   return (
     <Panel heading="Upcoming Events" subtitle="14 day period" actions={<ExportButtons collection="UpcomingEvents" label="UpcomingEvents" rows={() => events} />}>
+      <WindowTotals events={events} />
       {events.length === 0 ? (
         <p className={meta}>No events in the next 14 days.</p>
       ) : (

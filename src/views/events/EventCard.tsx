@@ -5,6 +5,7 @@ import { cardImage, endTimeLabel, eventTimeRange } from '../../domain/events';
 import type { CateringEvent } from '../../storage/schemas';
 import { Button } from '../components/Button';
 import { SheetLink } from '../eventSheet/SheetLink';
+import { EventCostingDetails } from './EventCostingDetails';
 
 export interface EventCardApi {
   openToolkit: (id: number) => void;
@@ -85,6 +86,7 @@ export const EventCard = memo(function EventCard({ event, api }: { event: Cateri
               <Detail term="City" value={event.VenueCity} />
               <Detail term="Event ID" value={event.id} />
             </dl>
+            <EventCostingDetails event={event} />
           </Collapsible.Content>
         </Collapsible.Root>
       </div>

@@ -5,6 +5,7 @@ import { useMemo, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { css } from 'styled-system/css';
 import { eventFieldLabels, eventTypeChoices, PAST_DATE_QUESTION, type EventField } from '../../domain/events';
+import { formatAmount } from '../../domain/ingredients';
 import type { eventFormMachine } from '../../machines/events/eventForm.machine';
 import { MAX_GUESTS, MIN_GUESTS } from '../../domain/limits';
 import { Button } from '../components/Button';
@@ -76,6 +77,13 @@ function useEventForm(ref: FormRef) {
     eventDate: useSelector(ref, (s) => s.context.values.EventDate),
     saveAnyway: () => ref.send({ type: 'pastDate.confirm' }),
     goBack: () => ref.send({ type: 'pastDate.back' }),
+    reviewing: useSelector(ref, (s) => s.hasTag('review')),
+    rescaleRows: useSelector(ref, (s) => s.context.rescale?.plan.rows ?? null),
+    newGuests: useSelector(ref, (s) => s.context.rescale?.plan.guests ?? null),
+    canConfirmRescale: useSelector(ref, (s) => s.can({ type: 'rescale.confirm' })),
+    saveError: useSelector(ref, (s) => s.context.saveError),
+    confirmRescale: () => ref.send({ type: 'rescale.confirm' }),
+    cancelRescale: () => ref.send({ type: 'rescale.cancel' }),
     change: (f: EventField, value: string) => ref.send({ type: 'field.change', field: f, value }),
     /** Sends Save; returns the first field (in form order) that now has a message, if any. */
     submit: (): EventField | undefined => {
@@ -141,6 +149,37 @@ function FormField({ name, form }: { name: EventField; form: EventFormApi }) {
   );
 }
 
+const reviewList = css({ listStyle: 'none', p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: '2', mb: '4' });
+
+/** Guest scaling: each per-guest line's old and new quantity, before the save (Save or Cancel). */
+function RescaleReview({ form }: { form: EventFormApi }) {
+  const rows = form.rescaleRows ?? [];
+  return (
+    <section aria-labelledby="rescale-title" className={fieldset}>
+      <h2 id="rescale-title" className={legend}>
+        New quantities for {form.newGuests} guests
+      </h2>
+      <p className={css({ mb: '3' })}>The Number of Guests changed: these per-guest ingredient lines will be rescaled. Lines per event stay as they are.</p>
+      <ul aria-label="Rescaled quantities" className={reviewList}>
+        {rows.map((r) => (
+          <li key={`${r.kind}-${r.id}`} className={css({ bg: 'stripe', p: '2' })}>
+            <strong>{r.name}</strong>: {formatAmount(r.from)} → {formatAmount(r.to)} {r.unit}
+            {r.tooLarge ? <span className={errorText}> (above the ceiling of 1,000,000: lower the guests or this line)</span> : null}
+          </li>
+        ))}
+      </ul>
+      <div className={css({ display: 'flex', gap: '3', justifyContent: 'flex-end' })}>
+        <Button variant="outlineRed" onClick={form.cancelRescale}>
+          Cancel
+        </Button>
+        <Button variant="solidGreen" onClick={form.confirmRescale} disabled={!form.canConfirmRescale}>
+          Save
+        </Button>
+      </div>
+    </section>
+  );
+}
+
 /** The full-screen event form (Ark UI Dialog: focus trap, Escape cancels). */
 export function EventFormDialog({ formRef, changedElsewhere = false }: { formRef: FormRef; changedElsewhere?: boolean }) {
   const form = useEventForm(formRef);
@@ -151,6 +190,12 @@ export function EventFormDialog({ formRef, changedElsewhere = false }: { formRef
         <Dialog.Backdrop className={backdrop} />
         <Dialog.Positioner className={positioner}>
           <Dialog.Content className={fullScreen}>
+            {form.reviewing ? (
+              <div className={css({ maxW: '1100px', mx: 'auto' })}>
+                <Dialog.Title className={dialogTitle}>Edit Event</Dialog.Title>
+                <RescaleReview form={form} />
+              </div>
+            ) : (
             <form
               ref={formEl}
               noValidate
@@ -165,6 +210,11 @@ export function EventFormDialog({ formRef, changedElsewhere = false }: { formRef
             >
               <Dialog.Title className={dialogTitle}>{form.isNew ? 'Create New Event' : 'Edit Event'}</Dialog.Title>
               <p className={css({ color: 'fgMuted', mb: '4' })}>Fields marked * are required.</p>
+              {form.saveError ? (
+                <p role="alert" className={css({ bg: 'alertBg', color: 'alertFg', px: '3', py: '2', mb: '4', fontWeight: 'bold' })}>
+                  {form.saveError}
+                </p>
+              ) : null}
               {changedElsewhere ? (
                 <p role="status" className={css({ bg: 'alertBg', color: 'alertFg', px: '3', py: '2', mb: '4', fontWeight: 'bold' })}>
                   This event was changed in another tab. Your typing is kept; Save will ask which version to keep.
@@ -189,6 +239,7 @@ export function EventFormDialog({ formRef, changedElsewhere = false }: { formRef
                 </Button>
               </div>
             </form>
+            )}
             <PastDateDialog form={form} />
           </Dialog.Content>
         </Dialog.Positioner>

@@ -5,7 +5,7 @@
  */
 import { mergeSamples } from '../../domain/events';
 import { sampleEvents } from '../../domain/sampleEvents';
-import { deletedEventIdsStore, eventsStore, listKeys, perEventStores, type CateringEvent, type KeyAccessor, type WriteResult } from '../../storage';
+import { deletedEventIdsStore, eventsStore, ingredientListStore, listKeys, perEventStores, type CateringEvent, type ChosenIngredient, type KeyAccessor, type WriteResult } from '../../storage';
 
 /** The events the page shows: stored ones win; a deleted sample (ids 1-3) stays deleted. */
 export function loadEvents(today: string): { events: CateringEvent[]; deletedIds: number[]; stored: CateringEvent[] } {
@@ -67,4 +67,43 @@ export function restoreDeletedEvent(event: CateringEvent): CateringEvent[] {
   if (saved.conflicts.length) fail('The event', 'another tab saved an event with the same id meanwhile.', deletedBefore);
   removedKeys.delete(event.id);
   return saved.records;
+}
+
+export interface RescaledSave {
+  /** The event with its rescaled specialty lines. */
+  event: CateringEvent;
+  /** The event as the page held it (its revision is the base of the save). */
+  base: CateringEvent | undefined;
+  /** ingredientList-{id} with its per-guest lines rescaled, and the list as read when they were computed. */
+  lines: ChosenIngredient[];
+  linesBase: ChosenIngredient[];
+}
+
+/**
+ * Guest scaling's write: ingredientList-{id} then the event, each by id and revision onto the latest
+ * stored list, all or nothing. Another tab's newer list or event is never overwritten: the save is
+ * refused and the list put back as it was. Returns the stored event and list, or the reason.
+ */
+export function saveRescaledEvent(input: RescaledSave): { ok: true; saved: CateringEvent; stored: CateringEvent[] } | { ok: false; message: string } {
+  const id = input.event.id;
+  const linesStore = ingredientListStore(id);
+  const hadList = listKeys().includes(linesStore.key);
+  const linesBefore = linesStore.read();
+  const lines = linesStore.save(input.lines, input.linesBase);
+  if (!lines.ok) return { ok: false, message: `The ingredient list could not be saved: ${lines.error.message} Nothing was changed.` };
+  const putBack = () => (hadList ? linesStore.write(linesBefore) : linesStore.remove());
+  if (lines.conflicts.length) {
+    putBack();
+    return { ok: false, message: 'The ingredient list of this event was changed in another tab meanwhile, so nothing was saved. Press Save again to review the new quantities.' };
+  }
+  // A built-in sample that was never stored is added; a stored event is replaced only if nobody changed it since.
+  const storedNow = eventsStore.read();
+  const base = input.base && storedNow.some((e) => e.id === id) ? [input.base] : [];
+  const events = eventsStore.save([input.event], base);
+  if (!events.ok || events.conflicts.length) {
+    putBack();
+    const why = !events.ok ? events.error.message : 'it was changed in another tab meanwhile.';
+    return { ok: false, message: `The event could not be saved: ${why} Nothing was changed.` };
+  }
+  return { ok: true, saved: events.records.find((e) => e.id === id) ?? input.event, stored: events.records };
 }

@@ -9,13 +9,14 @@ import { useEffect, useMemo, useState } from 'react';
 import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
 import { defaultChoices, differences, type FormDraft, type Side } from '../../domain/conflict';
 import { toISODate } from '../../domain/eventDates';
-import { eventToForm, mergeSamples } from '../../domain/events';
+import { eventToForm, formToEvent, mergeSamples } from '../../domain/events';
+import { eventFormMachine } from '../../machines/events/eventForm.machine';
 import { sampleEvents } from '../../domain/sampleEvents';
 import { eventsMachine, type EventsEvent, type RestoreInput } from '../../machines/events/events.machine';
-import { deletedEventIdsStore, eventsStore, type CateringEvent, type WriteResult } from '../../storage';
+import { deletedEventIdsStore, eventsStore, ingredientListStore, type CateringEvent, type ChosenIngredient, type WriteResult } from '../../storage';
 import { createPersister, handConflicts, type Persister } from '../shell/persister';
 import { notify } from '../shell/toaster';
-import { loadEvents, rememberDeletedId, removeEventKeys, restoreDeletedEvent } from './eventsData';
+import { loadEvents, rememberDeletedId, removeEventKeys, restoreDeletedEvent, saveRescaledEvent } from './eventsData';
 import { inspect } from '../shell/inspector';
 
 export { loadEvents };
@@ -52,6 +53,18 @@ export function useEventsActor() {
             link.send = (event) => self.send(event);
             link.persister.save(context.events);
           },
+          persistRescaled: ({ context, event, self }) => {
+            if (event.type !== 'form.save' || !event.rescale) return;
+            const base = context.events.find((e) => e.id === event.values.id);
+            const result = saveRescaledEvent({
+              event: { ...formToEvent(event.values, base), ingredients: event.rescale.plan.specialty },
+              base,
+              lines: event.rescale.plan.inventory,
+              linesBase: event.rescale.inventoryBase,
+            });
+            if (result.ok) link.persister.rebase(result.stored);
+            self.send(result.ok ? { type: 'rescale.saved', event: result.saved } : { type: 'rescale.failed', message: result.message });
+          },
           persistDeletedId: ({ context }) => {
             if (context.lastDeleted) reportWrite(rememberDeletedId(context.lastDeleted.id));
           },
@@ -76,6 +89,9 @@ export function useEventsActor() {
             void notify({ type: 'warning', title: 'Tool Kit closed', description: 'This event was deleted in another tab.', duration: 8000 }),
         },
         actors: {
+          eventForm: eventFormMachine.provide({
+            actors: { loadIngredientLines: fromPromise<ChosenIngredient[], { id: number }>(async ({ input }) => ingredientListStore(input.id).read()) },
+          }),
           restoreDeleted: fromPromise<void, RestoreInput>(async ({ input }) => {
             const stored = restoreDeletedEvent(input.event);
             link.persister.rebase(stored);

@@ -14,6 +14,7 @@ import {
   specialtyUnits,
 } from '../../domain/ingredients';
 import { formatMoney } from '../../domain/money';
+import { isPerGuest, type Per } from '../../domain/scaling';
 import type { SpecialtyDraft } from '../../machines/toolkit/specialtyIngredients.machine';
 import { Button } from '../components/Button';
 import { SelectField, type Option } from '../components/fields';
@@ -27,6 +28,38 @@ const line = css({ bg: 'stripe', p: '3', display: 'flex', flexDirection: 'column
 const lineHead = css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between' });
 const total = css({ fontWeight: 'bold', fontSize: 'lg', borderTopWidth: '2px', borderColor: 'border', pt: '2' });
 const summary = css({ cursor: 'pointer', color: 'link', fontWeight: 'bold' });
+const radios = css({ display: 'flex', flexWrap: 'wrap', columnGap: '4', rowGap: '1', border: 'none', p: 0, m: 0, minW: 0 });
+const radioLabel = css({ display: 'inline-flex', gap: '2', alignItems: 'center', minH: '10', cursor: 'pointer' });
+const box = css({ width: '5', height: '5', accentColor: 'var(--colors-primary)' });
+
+/** The labelled choice of what a typed quantity counts: the whole event (fixed) or one guest. */
+function PerChoice({ name, value, onChange }: { name: string; value: Per; onChange: (per: Per) => void }) {
+  return (
+    <fieldset className={`${field} ${css({ border: 'none', p: 0, m: 0, minW: 0 })}`}>
+      <legend className={label}>Quantity is</legend>
+      <div className={radios}>
+        {(
+          [
+            ['event', 'Per event (fixed)'],
+            ['guest', 'Per guest'],
+          ] as const
+        ).map(([per, text]) => (
+          <label key={per} className={radioLabel}>
+            <input type="radio" name={name} value={per} checked={value === per} onChange={() => onChange(per)} className={box} />
+            {text}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** 'For 40 guests: 6 box' under a per-guest quantity. */
+function scaledHint(per: Per, guests: number, quantity: number | null, unit: string): string {
+  if (per !== 'guest') return '';
+  if (!(guests > 0)) return 'This event has no guests yet.';
+  return quantity === null ? `Scaled to ${guests} guests.` : `For ${guests} guests: ${formatAmount(quantity)} ${unit}`;
+}
 
 function useInventoryIngredients(ref: ToolkitActors['inventory']) {
   const items = useSelector(ref, (s) => s.context.items);
@@ -34,6 +67,12 @@ function useInventoryIngredients(ref: ToolkitActors['inventory']) {
   const itemId = useSelector(ref, (s) => s.context.itemId);
   const lines = useSelector(ref, (s) => s.context.lines);
   return {
+    per: useSelector(ref, (s) => s.context.per),
+    guests: useSelector(ref, (s) => s.context.guests),
+    quantityError: useSelector(ref, (s) => s.context.quantityError),
+    lineError: useSelector(ref, (s) => s.context.lineError),
+    setPer: (per: Per) => ref.send({ type: 'per.select', per }),
+    setLinePer: (lineId: string, per: Per) => ref.send({ type: 'line.per', lineId, per }),
     categoryOptions: useMemo(() => inventoryCategories(items).map((c) => ({ value: c, label: c })), [items]),
     itemOptions: useMemo(
       () => itemsInCategory(items, category).map((i) => ({ value: i.id, label: `${i.name} (${i.supplierName || 'no supplier'})` })),
@@ -93,11 +132,33 @@ function InventoryIngredients({ actorRef }: { actorRef: ToolkitActors['inventory
             ? `Cost per ${formatAmount(inv.selected.amountPerUnit)} ${inv.selected.unit} ${inv.selected.packageType}: ${formatMoney(inv.selected.costPerUnit)}`
             : 'Choose an item to see its cost per pack size.'}
         </p>
+        <PerChoice name="inv-per" value={inv.per} onChange={inv.setPer} />
         <div className={field}>
           <label htmlFor="inv-quantity" className={label}>
-            Quantity Needed
+            {inv.per === 'guest' ? 'Quantity Needed per Guest' : 'Quantity Needed'}
           </label>
-          <input id="inv-quantity" className={input} type="number" inputMode="decimal" min="0" step="any" value={inv.quantityText} onChange={(e) => inv.changeQuantity(e.target.value)} />
+          <input
+            id="inv-quantity"
+            className={input}
+            type="number"
+            inputMode="decimal"
+            min="0"
+            step="any"
+            value={inv.quantityText}
+            aria-invalid={inv.quantityError ? true : undefined}
+            aria-describedby={inv.quantityError ? 'inv-quantity-error' : inv.per === 'guest' ? 'inv-quantity-hint' : undefined}
+            onChange={(e) => inv.changeQuantity(e.target.value)}
+          />
+          {inv.per === 'guest' ? (
+            <span id="inv-quantity-hint" className={muted}>
+              {scaledHint('guest', inv.guests, null, '')}
+            </span>
+          ) : null}
+          {inv.quantityError ? (
+            <span id="inv-quantity-error" className={errorText} role="alert">
+              {inv.quantityError}
+            </span>
+          ) : null}
         </div>
         <div>
           <Button type="submit" variant="solidGreen" disabled={!inv.canAdd}>
@@ -105,6 +166,11 @@ function InventoryIngredients({ actorRef }: { actorRef: ToolkitActors['inventory
           </Button>
         </div>
       </form>
+      {inv.lineError ? (
+        <p className={errorText} role="alert">
+          {inv.lineError}
+        </p>
+      ) : null}
       {inv.lines.length ? (
         <ul aria-label="Inventory ingredients" className={lineList}>
           {inv.lines.map((l) => (
@@ -112,8 +178,13 @@ function InventoryIngredients({ actorRef }: { actorRef: ToolkitActors['inventory
               <div className={lineHead}>
                 <span>
                   <strong>{l.name}</strong> — {formatAmount(inventoryLineAmount(l))} {l.unit}
+                  {isPerGuest(l) ? <span className={muted}> ({formatAmount(l.perGuest)} {l.packageType} per guest)</span> : null}
                 </span>
-                <span className={css({ display: 'flex', gap: '2' })}>
+                <span className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
+                  <label className={radioLabel}>
+                    <input type="checkbox" className={box} checked={isPerGuest(l)} aria-label={`Per guest: ${l.name}`} onChange={(e) => inv.setLinePer(l.lineId ?? '', e.target.checked ? 'guest' : 'event')} />
+                    Per guest
+                  </label>
                   <Button size="sm" variant="outlineBlue" aria-label={`Edit Quantity of ${l.name}`} onClick={() => inv.editQuantity(l.lineId ?? '')}>
                     Edit Quantity
                   </Button>
@@ -128,7 +199,10 @@ function InventoryIngredients({ actorRef }: { actorRef: ToolkitActors['inventory
                   <dt>Supplier</dt>
                   <dd>{l.supplierName || '—'}</dd>
                   <dt>Quantity Needed</dt>
-                  <dd>{formatAmount(l.quantity)}</dd>
+                  <dd>
+                    {formatAmount(l.quantity)} {l.packageType}
+                    {isPerGuest(l) ? ` (${formatAmount(l.perGuest)} per guest x ${inv.guests} guests)` : ' (per event)'}
+                  </dd>
                   <dt>Cost</dt>
                   <dd>{formatMoney(inventoryLineCost(l))}</dd>
                 </dl>
@@ -144,14 +218,16 @@ function InventoryIngredients({ actorRef }: { actorRef: ToolkitActors['inventory
   );
 }
 
-type TextField = Exclude<keyof SpecialtyDraft, 'onHand'>;
+type TextField = Exclude<keyof SpecialtyDraft, 'onHand' | 'per'>;
 
 function useSpecialty(ref: ToolkitActors['specialty']) {
   const lines = useSelector(ref, (s) => s.context.lines);
   return {
     lines,
     draft: useSelector(ref, (s) => s.context.draft),
-    error: useSelector(ref, (s) => s.context.draftError),
+    errors: useSelector(ref, (s) => s.context.draftErrors),
+    guests: useSelector(ref, (s) => s.context.guests),
+    setPer: (per: Per) => ref.send({ type: 'draft.change', field: 'per', value: per }),
     editing: useSelector(ref, (s) => s.hasTag('editing')),
     total: useMemo(() => specialtyTotal(lines), [lines]),
     change: (f: TextField, value: string) => ref.send({ type: 'draft.change', field: f, value }),
@@ -184,7 +260,7 @@ function SpecialtyIngredients({ actorRef }: { actorRef: ToolkitActors['specialty
       </h3>
       <form
         className={formGrid}
-        aria-describedby={sp.error ? 'specialty-error' : undefined}
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           sp.save();
@@ -203,8 +279,9 @@ function SpecialtyIngredients({ actorRef }: { actorRef: ToolkitActors['specialty
             />
           ) : (
             <div key={f.key} className={field}>
+              {f.key === 'quantityNeeded' ? <PerChoice name="sp-per" value={sp.draft.per} onChange={sp.setPer} /> : null}
               <label htmlFor={`sp-${f.key}`} className={label}>
-                {f.label}
+                {f.key === 'quantityNeeded' && sp.draft.per === 'guest' ? 'Quantity Needed per Guest' : f.label}
               </label>
               <input
                 id={`sp-${f.key}`}
@@ -212,11 +289,17 @@ function SpecialtyIngredients({ actorRef }: { actorRef: ToolkitActors['specialty
                 type={f.type ?? 'text'}
                 step={f.type === 'number' ? 'any' : undefined}
                 inputMode={f.type === 'number' ? 'decimal' : undefined}
-                aria-invalid={sp.error ? true : undefined}
-                aria-describedby={sp.error ? 'specialty-error' : undefined}
+                aria-invalid={sp.errors[f.key] ? true : undefined}
+                aria-describedby={sp.errors[f.key] ? `sp-${f.key}-error` : undefined}
                 value={sp.draft[f.key]}
                 onChange={(e) => sp.change(f.key, e.target.value)}
               />
+              {f.key === 'quantityNeeded' && sp.draft.per === 'guest' ? <span className={muted}>{scaledHint('guest', sp.guests, null, '')}</span> : null}
+              {sp.errors[f.key] ? (
+                <span id={`sp-${f.key}-error`} className={errorText} role="alert">
+                  {sp.errors[f.key]}
+                </span>
+              ) : null}
             </div>
           ),
         )}
@@ -224,11 +307,6 @@ function SpecialtyIngredients({ actorRef }: { actorRef: ToolkitActors['specialty
           <input type="checkbox" checked={sp.draft.onHand} onChange={(e) => sp.setOnHand(e.target.checked)} className={css({ width: '5', height: '5' })} />
           On Hand
         </label>
-        {sp.error ? (
-          <p id="specialty-error" className={errorText} role="alert">
-            {sp.error}
-          </p>
-        ) : null}
         <div className={css({ display: 'flex', gap: '2', gridColumn: '1 / -1' })}>
           {sp.editing ? (
             <>
@@ -265,7 +343,10 @@ function SpecialtyIngredients({ actorRef }: { actorRef: ToolkitActors['specialty
               </div>
               <dl className={css({ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: '3', fontSize: 'sm' })}>
                 <dt>Quantity Needed</dt>
-                <dd>{formatAmount(l.quantityNeeded)}</dd>
+                <dd>
+                  {formatAmount(l.quantityNeeded)}
+                  {isPerGuest(l) ? ` (${formatAmount(l.perGuest)} per guest x ${sp.guests} guests)` : ' (per event)'}
+                </dd>
                 <dt>Package Type</dt>
                 <dd>{l.packageType}</dd>
                 <dt>Cost per Unit</dt>

@@ -1,12 +1,14 @@
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { css } from 'styled-system/css';
+import { eventCosting } from '../../domain/costing';
 import { inventoryTotal, specialtyTotal } from '../../domain/ingredients';
-import { foreignCurrencies, formatMoney, parsePercent, pricingSummary } from '../../domain/money';
+import { foreignCurrencies, formatMoney, pricingSummary } from '../../domain/money';
 import type { PriceDraft } from '../../machines/toolkit/pricing.machine';
 import { Button } from '../components/Button';
 import { errorText, field, input, label, muted, panel, panelTitle, table } from '../events/styles';
 import type { ToolkitActors } from './useToolkitActors';
+import { CostingFigures } from './CostingFigures';
 
 function usePricing(actors: ToolkitActors) {
   const ref = actors.pricing;
@@ -15,10 +17,11 @@ function usePricing(actors: ToolkitActors) {
   const taxText = useSelector(ref, (s) => s.context.taxText);
   const invLines = useSelector(actors.inventory, (s) => s.context.lines);
   const spLines = useSelector(actors.specialty, (s) => s.context.lines);
+  const guests = useSelector(actors.inventory, (s) => s.context.guests);
   const invTotal = useMemo(() => inventoryTotal(invLines), [invLines]);
   const spTotal = useMemo(() => specialtyTotal(spLines), [spLines]);
-  const discount = parsePercent(discountText);
-  const tax = parsePercent(taxText);
+  const discount = useSelector(ref, (s) => s.context.discount);
+  const tax = useSelector(ref, (s) => s.context.tax);
   return {
     lines,
     draft: useSelector(ref, (s) => s.context.draft),
@@ -27,12 +30,16 @@ function usePricing(actors: ToolkitActors) {
     editing: useSelector(ref, (s) => s.hasTag('editing')),
     discountText,
     taxText,
-    discountInvalid: discount === null,
-    taxInvalid: tax === null,
+    discountError: useSelector(ref, (s) => s.context.discountError),
+    taxError: useSelector(ref, (s) => s.context.taxError),
+    costing: useMemo(
+      () => eventCosting({ guests, inventoryLines: invLines, specialtyLines: spLines, priceLines: lines, discountPercent: discount, taxPercent: tax }),
+      [guests, invLines, spLines, lines, discount, tax],
+    ),
     invTotal,
     spTotal,
     foreign: useMemo(() => foreignCurrencies(lines), [lines]),
-    summary: useMemo(() => pricingSummary(lines, invTotal, spTotal, discount ?? 0, tax ?? 0), [lines, invTotal, spTotal, discount, tax]),
+    summary: useMemo(() => pricingSummary(lines, invTotal, spTotal, discount, tax), [lines, invTotal, spTotal, discount, tax]),
     change: (f: keyof PriceDraft, value: string) => ref.send({ type: 'draft.change', field: f, value }),
     add: () => ref.send({ type: 'price.add' }),
     edit: (id: string) => ref.send({ type: 'price.edit', id }),
@@ -170,7 +177,23 @@ export function PricingPanel({ actors }: { actors: ToolkitActors }) {
             <label htmlFor="discount-pct" className={label}>
               Discount (%)
             </label>
-            <input id="discount-pct" className={`${input} ${pctInput}`} type="number" step="any" value={p.discountText} aria-invalid={p.discountInvalid || undefined} onChange={(e) => p.setDiscount(e.target.value)} />
+            <input
+              id="discount-pct"
+              className={`${input} ${pctInput}`}
+              type="number"
+              step="any"
+              min="0"
+              max="100"
+              value={p.discountText}
+              aria-invalid={p.discountError ? true : undefined}
+              aria-describedby={p.discountError ? 'discount-pct-error' : undefined}
+              onChange={(e) => p.setDiscount(e.target.value)}
+            />
+            {p.discountError ? (
+              <span id="discount-pct-error" className={errorText} role="alert">
+                {p.discountError}
+              </span>
+            ) : null}
           </dt>
           <dd>
             <span className={muted}>Total after discount </span>
@@ -180,7 +203,23 @@ export function PricingPanel({ actors }: { actors: ToolkitActors }) {
             <label htmlFor="tax-pct" className={label}>
               Tax (%)
             </label>
-            <input id="tax-pct" className={`${input} ${pctInput}`} type="number" step="any" value={p.taxText} aria-invalid={p.taxInvalid || undefined} onChange={(e) => p.setTax(e.target.value)} />
+            <input
+              id="tax-pct"
+              className={`${input} ${pctInput}`}
+              type="number"
+              step="any"
+              min="0"
+              max="100"
+              value={p.taxText}
+              aria-invalid={p.taxError ? true : undefined}
+              aria-describedby={p.taxError ? 'tax-pct-error' : undefined}
+              onChange={(e) => p.setTax(e.target.value)}
+            />
+            {p.taxError ? (
+              <span id="tax-pct-error" className={errorText} role="alert">
+                {p.taxError}
+              </span>
+            ) : null}
           </dt>
           <dd>
             <span className={muted}>Total after tax </span>
@@ -193,6 +232,7 @@ export function PricingPanel({ actors }: { actors: ToolkitActors }) {
             Price lines in {p.foreign.join(', ')} are added to the CAD totals at face value: convert them to CAD for a true total.
           </p>
         ) : null}
+        <CostingFigures costing={p.costing} heading="Cost, price and margin" />
         </>
       )}
     </section>

@@ -4,17 +4,17 @@
  * through their accessors (the ingredient list by line id), and the quantity prompt is the browser's
  * window.prompt. Other tabs' saves reach the tools as `storage.change`: the event's lists from the
  * events list (which follows the `events` key), the per-event keys from their own watchers. The
- * tools keep what is being typed; nothing is remounted.
+ * tools keep what is being typed; nothing is remounted. Closing the Tool Kit tells this tab's other
+ * views of the per-event keys (the event's details with its costing) to read them again.
  */
 import { useActorRef } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
-import { parsePercent } from '../../domain/money';
 import { inventoryIngredientsMachine, type QuantityPromptInput } from '../../machines/toolkit/inventoryIngredients.machine';
 import { menuNotesMachine } from '../../machines/toolkit/menuNotes.machine';
 import { pricingMachine } from '../../machines/toolkit/pricing.machine';
 import { specialtyIngredientsMachine } from '../../machines/toolkit/specialtyIngredients.machine';
-import { discountPercentageStore, ingredientListStore, inventoryItemsStore, taxPercentageStore, type CateringEvent, type ChosenIngredient } from '../../storage';
+import { announceLocalChange, discountPercentageStore, ingredientListStore, inventoryItemsStore, taxPercentageStore, type CateringEvent, type ChosenIngredient } from '../../storage';
 import type { EventsRef } from '../events/useEventsActor';
 import { createPersister, createValueWriter } from '../shell/persister';
 import { inspect } from '../shell/inspector';
@@ -64,11 +64,11 @@ export function useToolkitActors(event: CateringEvent, eventsRef: EventsRef) {
         ),
       },
     }),
-    { input: { lines: start.lines, items: start.items }, inspect },
+    { input: { lines: start.lines, items: start.items, guests: event.NumberOfGuests }, inspect },
   );
   const specialty = useActorRef(
     specialtyIngredientsMachine.provide({ actions: { persistLines: ({ context }) => patch({ ingredients: context.lines }) } }),
-    { input: { lines: event.ingredients ?? [] }, inspect },
+    { input: { lines: event.ingredients ?? [], guests: event.NumberOfGuests }, inspect },
   );
   const menuNotes = useActorRef(
     menuNotesMachine.provide({
@@ -83,8 +83,8 @@ export function useToolkitActors(event: CateringEvent, eventsRef: EventsRef) {
     pricingMachine.provide({
       actions: {
         persistPricing: ({ context }) => patch({ pricing: context.lines }),
-        persistDiscount: ({ context }) => void start.discountWriter.write(parsePercent(context.discountText) ?? 0),
-        persistTax: ({ context }) => void start.taxWriter.write(parsePercent(context.taxText) ?? 0),
+        persistDiscount: ({ context }) => void start.discountWriter.write(context.discount),
+        persistTax: ({ context }) => void start.taxWriter.write(context.tax),
       },
     }),
     { input: { lines: event.pricing ?? [], discount: start.discount, tax: start.tax }, inspect },
@@ -105,6 +105,12 @@ export function useToolkitActors(event: CateringEvent, eventsRef: EventsRef) {
   useEffect(() => specialty.send({ type: 'storage.change', lines: event.ingredients ?? [] }), [specialty, event.ingredients]);
   useEffect(() => menuNotes.send({ type: 'storage.change', menuItems: event.menuItems ?? [], notes: event.notes ?? [] }), [menuNotes, event.menuItems, event.notes]);
   useEffect(() => pricing.send({ type: 'storage.change', lines: event.pricing ?? [] }), [pricing, event.pricing]);
+  useEffect(() => {
+    inventory.send({ type: 'guests.change', guests: event.NumberOfGuests });
+    specialty.send({ type: 'guests.change', guests: event.NumberOfGuests });
+  }, [inventory, specialty, event.NumberOfGuests]);
+  // Last, so the Tool Kit's own watchers are gone when the others are told.
+  useEffect(() => () => [ingredientListStore(id).key, discountPercentageStore(id).key, taxPercentageStore(id).key].forEach((key) => announceLocalChange(key)), [id]);
   return { inventory, specialty, menuNotes, pricing };
 }
 

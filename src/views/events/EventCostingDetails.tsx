@@ -1,0 +1,14 @@
+import { css } from 'styled-system/css';
+import type { CateringEvent } from '../../storage/schemas';
+import { CostingFigures } from '../toolkit/CostingFigures';
+import { useEventCosting } from './costingData';
+
+/** The event's cost, price and margin under its details. */
+export function EventCostingDetails({ event }: { event: CateringEvent }) {
+  const costing = useEventCosting(event);
+  return (
+    <div className={css({ mt: '3' })}>
+      <CostingFigures costing={costing} heading="Cost, price and margin" />
+    </div>
+  );
+}

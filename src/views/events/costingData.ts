@@ -1,0 +1,47 @@
+/**
+ * An event's cost, price and margin as stored now (domain/costing.ts on the event, its
+ * ingredientList-{id} and its discount and tax), for the event's details, the Dashboard and the
+ * event sheet. The figures follow other tabs' changes and the Tool Kit's (announced when it closes).
+ */
+import { useEffect, useMemo, useReducer } from 'react';
+import { eventCosting, windowCosting, type EventCosting } from '../../domain/costing';
+import { discountPercentageStore, ingredientListStore, taxPercentageStore, type CateringEvent } from '../../storage';
+
+/** Every figure of one event, read from storage now. */
+export function readEventCosting(event: CateringEvent): EventCosting {
+  return eventCosting({
+    guests: event.NumberOfGuests,
+    inventoryLines: ingredientListStore(event.id).read(),
+    specialtyLines: event.ingredients ?? [],
+    priceLines: event.pricing ?? [],
+    discountPercent: discountPercentageStore(event.id).read(),
+    taxPercent: taxPercentageStore(event.id).read(),
+  });
+}
+
+/** Calls back when one of these events' per-event keys changes. */
+export function watchEventCosting(ids: readonly number[], onChange: () => void): () => void {
+  const stops = ids.flatMap((id) => [ingredientListStore(id), discountPercentageStore(id), taxPercentageStore(id)].map((store) => store.subscribe(onChange)));
+  return () => stops.forEach((stop) => stop());
+}
+
+function useCostingVersion(ids: readonly number[]): number {
+  const [version, bump] = useReducer((n: number) => n + 1, 0);
+  const key = ids.join(',');
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => watchEventCosting(ids, bump), [key]);
+  return version;
+}
+
+export function useEventCosting(event: CateringEvent): EventCosting {
+  const version = useCostingVersion([event.id]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  return useMemo(() => readEventCosting(event), [event, version]);
+}
+
+/** The totals of several events (the Dashboard's upcoming window). */
+export function useWindowCosting(events: readonly CateringEvent[]) {
+  const version = useCostingVersion(events.map((e) => e.id));
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  return useMemo(() => windowCosting(events.map(readEventCosting)), [events, version]);
+}
