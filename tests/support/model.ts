@@ -338,10 +338,9 @@ export function describeModel<M extends AnyStateMachine, S = unknown>(name: stri
           input: walk.input,
           inspect: (inspection: InspectionEvent) => {
             if (inspection.type === '@xstate.actor') {
-              if (!root) root = inspection.actorRef;
-              else if (inspection.actorRef !== root) {
-                started.push({ id: inspection.actorRef.id, input: (inspection.actorRef as { options?: { input?: unknown } }).options?.input });
-              }
+              const ref = inspection.actorRef as AnyActorRef & { options?: { input?: unknown } };
+              if (!root) root = ref;
+              else if (ref !== root) started.push({ id: ref.id, input: ref.options?.input });
             }
             if (inspection.type !== '@xstate.microstep' || inspection.actorRef !== root) return;
             const after = inspection.snapshot as AnyMachineSnapshot;
