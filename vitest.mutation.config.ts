@@ -1,0 +1,19 @@
+/**
+ * Vitest config for `npm run mutation` (Stryker): only the behavioural tests (unit and model-based),
+ * without the diagram staleness check (it fails on any structural change, which says nothing about
+ * behaviour), and with load failures reported as errors (see tests/mutation/collectionErrors.ts).
+ */
+import { defineConfig, mergeConfig } from 'vitest/config';
+import base from './vitest.config';
+import CollectionErrors from './tests/mutation/collectionErrors';
+
+export default mergeConfig(
+  base,
+  defineConfig({
+    test: {
+      include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/model/**/*.test.{ts,tsx}'],
+      exclude: ['tests/unit/diagrams.test.ts', '**/node_modules/**'],
+      reporters: ['default', new CollectionErrors()],
+    },
+  }),
+);
