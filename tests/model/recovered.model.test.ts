@@ -133,7 +133,7 @@ const cleared = (b: Ctx): Ctx => ({ ...b, selected: null, draft: '', validation:
 const keyOf = (event: unknown) => (event as { entryKey: string }).entryKey;
 const listed = (b: Ctx, event: unknown) => b.entries.find((e) => e.entryKey === keyOf(event))!;
 const entriesOf = (event: unknown) => (event as { entries: RecoveredEntry[] }).entries;
-const outputOf = (event: unknown) => (event as { output: PutBackResult & DiscardResult & { message?: string; error?: string } }).output;
+const outputOf = (event: unknown) => (event as { output: { ok: boolean; reason?: string; message?: string; error?: string } }).output;
 const errorOf = (event: unknown) => (event as { error: Error }).error.message;
 const stillListed = (step: { before: Ctx }) => expect(step.before.entries.some((e) => e.entryKey === step.before.selected?.entryKey)).toBe(true);
 const isGone = (step: { before: Ctx }) => expect(step.before.entries.some((e) => e.entryKey === step.before.selected?.entryKey)).toBe(false);

@@ -121,7 +121,7 @@ describeModel('restore', {
     'restore.reading|xstate.done.actor.readBackupFile|1': read('restore.previewing'),
     'restore.reading|xstate.error.actor.readBackupFile|0': {
       target: 'restore.refused',
-      context: (b) => ({ ...b, file: null, refusal: { reason: 'not-backup', message: 'The file could not be read: permission denied' } }),
+      context: (b) => ({ ...b, file: null, refusal: { reason: 'not-backup' as const, message: 'The file could not be read: permission denied' } }),
     },
     'restore.refused|restore.choose|0': choose,
     'restore.refused|restore.dismiss|0': close,
