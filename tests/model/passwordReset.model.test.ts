@@ -11,7 +11,11 @@ const failed = (id: string, error: unknown) => ({ type: `xstate.error.actor.${id
 // also checks each actor's input).
 const requested: string[] = [];
 const passwords: string[] = [];
-const errorOf = (event: unknown) => (event as { error: Error }).error.message;
+/** The message shown for a failure: the error's own, or a general one for anything else thrown. */
+const errorOf = (event: unknown) => {
+  const error = (event as { error: unknown }).error;
+  return error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.';
+};
 const outputOf = (event: unknown) => (event as { output: RecoveryResult }).output;
 
 /** A submitted e-mail is asked for trimmed; any old error goes. */
@@ -39,7 +43,11 @@ describeModel('forgotPassword', {
       { type: 'forgot.submit', email: 'chef@example.com' },
     ],
   } satisfies { [K in ForgotPasswordEvent['type']]: Array<Extract<ForgotPasswordEvent, { type: K }>> },
-  actorEvents: [done('requestPasswordReset', {}), failed('requestPasswordReset', new Error('Too many attempts. Try again in 40 seconds.'))],
+  actorEvents: [
+    done('requestPasswordReset', {}),
+    failed('requestPasswordReset', new Error('Too many attempts. Try again in 40 seconds.')),
+    failed('requestPasswordReset', 'offline'),
+  ],
   transitions: {
     'closed|forgot.open|0': { target: 'open', context: (b) => ({ ...b, error: null }) },
     'open|forgot.close|0': { target: 'closed' },
@@ -53,20 +61,23 @@ describeModel('forgotPassword', {
   states: {
     closed: (s) => {
       expect(s.hasTag('form')).toBe(false);
+      if (!requested.length) expect(s.context).toEqual({ email: '', error: null });
     },
     open: (s) => {
       expect(s.hasTag('form')).toBe(true);
       expect(s.hasTag('loading')).toBe(false);
       // Opened fresh: no message; back from a failed request: why it failed (never whether the account exists).
-      if (requested.length) expect([null, 'Too many attempts. Try again in 40 seconds.']).toContain(s.context.error);
+      if (requested.length) expect([null, 'Too many attempts. Try again in 40 seconds.', 'Something went wrong. Please try again.']).toContain(s.context.error);
       else expect(s.context.error).toBeNull();
     },
     sending: (s) => {
+      expect(s.hasTag('form')).toBe(true);
       expect(s.hasTag('loading')).toBe(true);
       expect(s.context.error).toBeNull();
       expect(['cook@example.com', 'chef@example.com'], 'the typed e-mail, trimmed').toContain(requested.at(-1));
     },
     sent: (s) => {
+      expect(s.hasTag('form')).toBe(true);
       expect(s.hasTag('sent')).toBe(true);
       expect(s.context.error).toBeNull();
       expect(requested.length).toBeGreaterThan(0);
@@ -96,6 +107,7 @@ describeModel('passwordReset', {
     done('adoptRecoverySession', { status: 'expired', reason: 'otp_expired' }),
     done('adoptRecoverySession', { status: 'missing' }),
     failed('adoptRecoverySession', new Error('The server could not be reached. Check your connection and try again.')),
+    failed('adoptRecoverySession', { message: 'not an Error' }),
     done('updatePassword', undefined),
     failed('updatePassword', new Error('Password should be at least 6 characters.')),
     failed('updatePassword', Object.assign(new Error('Auth session missing!'), { sessionGone: true })),
@@ -134,6 +146,7 @@ describeModel('passwordReset', {
   },
   states: {
     adopting: (s) => {
+      expect(s.context).toEqual({ email: null, error: null });
       expect(s.hasTag('loading')).toBe(true);
       expect(s.hasTag('form')).toBe(false);
     },

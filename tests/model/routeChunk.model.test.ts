@@ -84,11 +84,13 @@ describeModel('routeChunk', {
   states: {
     opening: () => expect.unreachable('opening is passed through at once'),
     loading: (s) => {
+      expect(s.hasTag('loading'), 'the status line says Loading…').toBe(true);
       expect(routeChunkShows(s)).toBe('loading');
       expect(s.can({ type: 'chunk.retry' })).toBe(false);
       expect(reloads).toEqual([]);
     },
     checking: (s) => {
+      expect(s.hasTag('loading'), 'the status line says Loading…').toBe(true);
       expect(routeChunkShows(s)).toBe('loading');
       expect(reloads).toEqual([]);
     },
@@ -103,6 +105,7 @@ describeModel('routeChunk', {
       expect(s.can({ type: 'chunk.retry' })).toBe(true);
     },
     retrying: (s) => {
+      expect(s.hasTag('loading'), 'the status line says Loading…').toBe(true);
       expect(routeChunkShows(s)).toBe('retrying');
       expect(s.context.attempt).toBeGreaterThan(0);
     },

@@ -55,6 +55,12 @@ describeModel('storageHealth', {
 });
 
 describe('storage health rules (issue 9, part 7)', () => {
+  it('starts measuring with no report yet', () => {
+    const actor = createActor(machine).start();
+    expect(actor.getSnapshot().value).toBe('measuring');
+    expect(actor.getSnapshot().context).toEqual({ report: null, persisted: null });
+    actor.stop();
+  });
   it('warns from 80% of the localStorage limit: 4 MiB of 5 MiB is 80%, 3.9 MiB is not', () => {
     expect(assessHealth({ appBytes: 4 * MiB, localLimit: 5 * MiB, usage: null, quota: null })).toMatchObject({ percent: 80, nearlyFull: true });
     expect(assessHealth({ appBytes: 3.9 * MiB, localLimit: 5 * MiB, usage: null, quota: null })).toMatchObject({ percent: 78, nearlyFull: false });
