@@ -257,7 +257,7 @@ export function describeModel<M extends AnyStateMachine, S = unknown>(name: stri
     starting: boolean,
   ) => {
     const keyed = definitions.map((d) => ({ definition: d, key: keyOfDefinition(machine, d) }));
-    const expectations = keyed.map(({ key }) => (key ? options.transitions[key] : undefined));
+    const expectations = keyed.map(({ key }) => (key ? options.transitions?.[key] : undefined));
     if (expectations.some((e) => !e)) return; // reported by the coverage test
     const where = `${label} [${keyed.map((k) => k.key).join(' + ')}]`;
     // Target: leaves under each transition's domain are exactly the declared ones; others stay put.
@@ -311,10 +311,10 @@ export function describeModel<M extends AnyStateMachine, S = unknown>(name: stri
     it('has an expectation for every transition and none for a transition that does not exist', () => {
       const keys = new Set(declared.map((t) => t.key));
       const missing = declared
-        .filter((t) => !(t.key in options.transitions) && !(options.uncovered && t.key in options.uncovered))
+        .filter((t) => !(t.key in (options.transitions ?? {})) && !(options.uncovered && t.key in options.uncovered))
         .map((t) => `${t.key}${t.guard ? ` [${t.guard}]` : ''} → ${t.targets.join(', ') || '(targetless)'}`);
       expect(missing, 'transitions without an expectation').toEqual([]);
-      expect(Object.keys(options.transitions).filter((key) => !keys.has(key)), 'expectations naming no real transition').toEqual([]);
+      expect(Object.keys(options.transitions ?? {}).filter((key) => !keys.has(key)), 'expectations naming no real transition').toEqual([]);
       if (options.store) {
         expect(world, 'a store needs the world its fakes write').toBeDefined();
         expect(options.persisted, 'a store needs `persisted`').toBeDefined();
