@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, setup } from 'xstate';
+import { quickFilters } from '../../src/domain/eventDates';
 import { blankEventForm, eventToForm, formToEvent, type EventFormValues } from '../../src/domain/events';
 import { eventFiltersMachine } from '../../src/machines/events/eventFilters.machine';
 import { eventFormMachine } from '../../src/machines/events/eventForm.machine';
@@ -16,6 +17,7 @@ const form = eventFormMachine.provide({ actions: { requestSave: ({ context }) =>
 describeModel('eventForm', {
   machine: form,
   input: { values: blankEventForm() },
+  limit: 5000,
   reset: () => void (saveRequests.length = 0),
   serializeState: (s) => JSON.stringify([s.value, Object.keys(s.context.errors).sort(), s.context.values.EventName, s.context.values.EventDate, s.context.values.NumberOfGuests]),
   events: {
@@ -62,6 +64,18 @@ describe('eventForm (pinned rules)', () => {
     actor.send({ type: 'field.change', field: 'EventName', value: 'Gala' });
     expect(actor.getSnapshot().context.errors.EventName).toBeUndefined();
     expect(actor.getSnapshot().context.errors.EventDate).toBeDefined();
+  });
+  it('a change clears only the message of the field it changes, whichever field it is', () => {
+    for (const field of ['EventName', 'EventDate', 'NumberOfGuests'] as const) {
+      const actor = createActor(form, { input: { values: { ...blankEventForm(), NumberOfGuests: 'x' } } }).start();
+      actor.send({ type: 'form.submit' });
+      const errors = actor.getSnapshot().context.errors;
+      expect(Object.keys(errors).sort()).toEqual(['EventDate', 'EventName', 'NumberOfGuests']);
+      actor.send({ type: 'field.change', field, value: 'still wrong' });
+      const { [field]: _gone, ...rest } = errors;
+      expect(actor.getSnapshot().context.errors).toEqual(rest);
+      expect(actor.getSnapshot().context.values[field]).toBe('still wrong');
+    }
   });
   it('a valid submit asks the parent to save and waits in saving', () => {
     saveRequests.length = 0;
@@ -340,6 +354,28 @@ describe('events (pinned rules)', () => {
     expect(list[1]).toBe(three);
   });
 
+  it('undo is refused once the deleted event is back in the list (another tab restored it): no duplicate, no write', () => {
+    const actor = start();
+    actor.send({ type: 'event.delete', id: 2 });
+    actor.send({ type: 'storage.change', events: [one, two, three], deletedIds: [] });
+    expect(actor.getSnapshot().can({ type: 'delete.undo' })).toBe(false);
+    actor.send({ type: 'delete.undo' });
+    expect(actor.getSnapshot().value).toBe('browsing');
+    expect(actor.getSnapshot().children.restoreDeleted).toBeUndefined();
+    expect(actor.getSnapshot().context.events.map((e) => e.id)).toEqual([3, 2, 1]);
+  });
+
+  it('a Tool Kit patch is written at once, with only that event changed', () => {
+    const actor = start();
+    actor.send({ type: 'toolkit.open', id: 2 });
+    actor.send({ type: 'event.patch', id: 2, patch: { notes: [{ id: 'n', notes: 'Vegan' }] } });
+    expect(persisted).toHaveLength(1);
+    expect(persisted[0]!.map((e) => e.id)).toEqual([3, 2, 1]);
+    expect(persisted[0]![1]).toEqual({ ...two, notes: [{ id: 'n', notes: 'Vegan' }] });
+    expect(persisted[0]![0]).toBe(three);
+    expect(persisted[0]![2]).toBe(one);
+  });
+
   it('a failed undo says why and leaves the event deleted', () => {
     const actor = start();
     actor.send({ type: 'event.delete', id: 2 });
@@ -449,4 +485,29 @@ describeModel('eventFilters', {
     'active.range': (s) => expect(s.context.filter).toEqual({ kind: 'range', start: '2026-01-01', end: '2026-01-31' }),
     'active.name': (s) => expect(s.context.filter).toEqual({ kind: 'name', first: 'ann', last: '' }),
   },
+});
+
+describe('eventFilters (pinned)', () => {
+  it('each quick filter button sets that filter, from any other filter', () => {
+    for (const filter of quickFilters) {
+      const actor = createActor(eventFiltersMachine).start();
+      actor.send({ type: 'name.search', first: 'ann', last: '' });
+      actor.send({ type: 'quick.select', filter });
+      expect(actor.getSnapshot().context.filter).toEqual({ kind: 'quick', filter });
+      expect(actor.getSnapshot().matches({ active: 'quick' })).toBe(true);
+    }
+  });
+  it('each toggle opens and closes its own panel only', () => {
+    const actor = createActor(eventFiltersMachine).start();
+    const open = () => [actor.getSnapshot().hasTag('quick filters'), actor.getSnapshot().hasTag('more options')];
+    expect(open()).toEqual([false, false]);
+    actor.send({ type: 'quick.toggle' });
+    expect(open()).toEqual([true, false]);
+    actor.send({ type: 'more.toggle' });
+    expect(open()).toEqual([true, true]);
+    actor.send({ type: 'quick.toggle' });
+    expect(open()).toEqual([false, true]);
+    actor.send({ type: 'more.toggle' });
+    expect(open()).toEqual([false, false]);
+  });
 });

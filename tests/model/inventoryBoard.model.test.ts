@@ -254,6 +254,48 @@ describe('inventoryBoard rules pinned by hand (spec section 5)', () => {
     expect(persisted.at(-1)!.map((i) => i.id)).toEqual(['a', 'c', 'b']);
   });
 
+  it('deletes the middle card by id and writes the list without it; the others are untouched', () => {
+    for (const open of [false, true]) {
+      const actor = started([a, b, c]);
+      // With the Edit Item modal open on another card, a delete is written all the same.
+      if (open) actor.send({ type: 'edit.open', id: 'c' });
+      actor.send({ type: 'item.delete', id: 'b' });
+      expect(persisted).toEqual([[a, c]]);
+      expect(actor.getSnapshot().context.items).toEqual([a, c]);
+      expect(actor.getSnapshot().context.items[0]).toBe(a);
+    }
+  });
+
+  it('a deleted card does not stay expanded (a card restored later starts collapsed)', () => {
+    const actor = started([a, b, c]);
+    actor.send({ type: 'item.toggle', id: 'a' });
+    actor.send({ type: 'item.toggle', id: 'b' });
+    actor.send({ type: 'item.delete', id: 'b' });
+    expect(actor.getSnapshot().context.expanded).toEqual({ a: true });
+    actor.send({ type: 'storage.items', items: [a, b, c] });
+    expect(actor.getSnapshot().context.expanded).toEqual({ a: true });
+  });
+
+  it('a drop back on the dragged card itself moves nothing and writes nothing', () => {
+    const actor = started([a, b, c]);
+    actor.send({ type: 'drag.start', id: 'b' });
+    expect(actor.getSnapshot().can({ type: 'drag.end', overId: 'b' })).toBe(true);
+    actor.send({ type: 'drag.end', overId: 'b' });
+    expect(actor.getSnapshot().matches({ drag: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().context.items).toEqual([a, b, c]);
+    expect(persisted).toEqual([]);
+  });
+
+  it('an edit is written at once with only the edited card changed', () => {
+    const actor = started([a, b, c]);
+    actor.send({ type: 'edit.open', id: 'b' });
+    actor.send({ type: 'edit.change', field: 'quantity', value: '7' });
+    actor.send({ type: 'edit.commit' });
+    expect(persisted).toHaveLength(1);
+    expect(persisted[0]![1]).toMatchObject({ id: 'b', quantity: 7 });
+    expect([persisted[0]![0], persisted[0]![2]]).toEqual([a, c]);
+  });
+
   it('keeps each card expanded or collapsed on its own', () => {
     const actor = started();
     actor.send({ type: 'item.toggle', id: 'a' });

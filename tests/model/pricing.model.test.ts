@@ -140,6 +140,13 @@ describe('pricing (pinned rules)', () => {
     expect(s.value).toBe('adding');
     expect(s.context.draft.name).toBe('Rentals (half typ');
   });
+  it('deletes the middle line by id and writes the lines without it', () => {
+    writes.length = 0;
+    const actor = createActor(pricing, { input: { lines: [p1, p2, p3], discount: 0, tax: 0 } }).start();
+    actor.send({ type: 'price.delete', id: 'p2' });
+    expect(actor.getSnapshot().context.lines).toEqual([p1, p3]);
+    expect(writes).toEqual(['pricing:Staff=100,Flowers=30']);
+  });
   it('stores discount and tax only when numeric (no bounds)', () => {
     writes.length = 0;
     const actor = start();

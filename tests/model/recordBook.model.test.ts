@@ -131,6 +131,24 @@ describe('recordBook rules pinned by hand (spec section 4, issue 9)', () => {
     expect(persisted).toEqual([actor.getSnapshot().context.records]);
   });
 
+  it('typing in a field clears that field’s message only, in add and in edit mode', () => {
+    for (const edit of [false, true]) {
+      const actor = started([acme, bolt, crate], sup);
+      if (edit) {
+        actor.send({ type: 'record.edit', id: 'S2' });
+        actor.send({ type: 'field.change', field: 'supplierName', value: '' });
+      }
+      actor.send({ type: 'field.change', field: 'email', value: 'nope' });
+      actor.send({ type: 'form.submit' });
+      expect(Object.keys(actor.getSnapshot().context.errors).sort()).toEqual(['email', 'supplierName']);
+      actor.send({ type: 'field.change', field: 'supplierName', value: '   ' });
+      expect(Object.keys(actor.getSnapshot().context.errors)).toEqual(['email']);
+      actor.send({ type: 'field.change', field: 'email', value: 'still@' });
+      expect(actor.getSnapshot().context.errors).toEqual({});
+      expect(actor.getSnapshot().context.draft).toMatchObject({ supplierName: '   ', email: 'still@' });
+    }
+  });
+
   it('refuses a Supplier ID another supplier already has', () => {
     const actor = started([acme, bolt], sup);
     actor.send({ type: 'field.change', field: 'supplierName', value: 'Dune' });

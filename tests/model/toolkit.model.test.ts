@@ -35,6 +35,20 @@ describe('toolkit (pinned)', () => {
     actor.send({ type: 'menu.toggle' });
     expect(panels.filter((p) => actor.getSnapshot().hasTag(p))).toEqual(['pricing']);
   });
+  it('every panel’s toggle opens it, and pressed again closes it, leaving the others as they are', () => {
+    for (const panel of panels) {
+      const actor = createActor(toolkitMachine).start();
+      actor.send({ type: 'pricing.toggle' });
+      const others = panels.filter((p) => p !== panel && p !== 'pricing');
+      const open = () => panels.filter((p) => actor.getSnapshot().hasTag(p));
+      actor.send({ type: `${panel}.toggle` });
+      // Pricing is the last panel, so the open ones read in panel order.
+      expect(open()).toEqual(panel === 'pricing' ? [] : [panel, 'pricing']);
+      actor.send({ type: `${panel}.toggle` });
+      expect(open()).toEqual(['pricing']);
+      expect(others.some((p) => actor.getSnapshot().hasTag(p))).toBe(false);
+    }
+  });
 });
 
 // ---------------------------------------------------------------- inventory ingredients
@@ -146,6 +160,26 @@ describe('inventoryIngredients (pinned)', () => {
     // Lines are found by id: a deleted line cannot be edited, the moved one still can.
     expect(s.can({ type: 'quantity.edit', lineId: 'L-answer:empty' })).toBe(false);
     expect(s.can({ type: 'quantity.edit', lineId: 'L-answer:5' })).toBe(true);
+  });
+  it('a quantity of zero (or less, or not a number) adds no line', () => {
+    for (const text of ['0', '0.00', '-1', 'abc', '', '   ']) {
+      persistedLines.length = 0;
+      const actor = start();
+      actor.send({ type: 'category.select', category: 'Seafood' });
+      actor.send({ type: 'item.select', id: 'a' });
+      actor.send({ type: 'quantity.change', text });
+      expect(actor.getSnapshot().can({ type: 'ingredient.add' }), text).toBe(false);
+      actor.send({ type: 'ingredient.add' });
+      expect(actor.getSnapshot().context.lines).toBe(startLines);
+      expect(persistedLines).toEqual([]);
+    }
+  });
+  it('deletes the line by id and writes the lines without it', () => {
+    persistedLines.length = 0;
+    const actor = start();
+    actor.send({ type: 'ingredient.delete', lineId: 'L-answer:5' });
+    expect(persistedLines).toEqual([startLines.filter((l) => l.lineId !== 'L-answer:5')]);
+    expect(actor.getSnapshot().context.lines).toEqual(persistedLines[0]);
   });
   it('changing category clears the item', () => {
     const actor = start();
@@ -268,6 +302,23 @@ describe('specialtyIngredients (pinned)', () => {
     expect(actor.getSnapshot().context.lines.map((l) => l.name)).toEqual(['Basil (Thai)', 'Cumin']);
     expect(persistedSpecialty.at(-1)).toEqual(actor.getSnapshot().context.lines);
   });
+  it('deletes the middle line by id and writes the lines without it', () => {
+    persistedSpecialty.length = 0;
+    const actor = createActor(specialty, { input: { lines: [spA, spB, spC] } }).start();
+    actor.send({ type: 'ingredient.delete', id: 'b' });
+    expect(persistedSpecialty).toEqual([[spA, spC]]);
+    expect(actor.getSnapshot().context.lines).toEqual([spA, spC]);
+  });
+  it('Save while editing the middle line replaces that line only, and writes it', () => {
+    persistedSpecialty.length = 0;
+    const actor = createActor(specialty, { input: { lines: [spA, spB, spC] } }).start();
+    actor.send({ type: 'ingredient.edit', id: 'b' });
+    actor.send({ type: 'draft.change', field: 'quantityNeeded', value: '6' });
+    actor.send({ type: 'ingredient.save' });
+    const lines = actor.getSnapshot().context.lines;
+    expect(lines).toEqual([spA, { ...spB, quantityNeeded: 6 }, spC]);
+    expect(persistedSpecialty).toEqual([lines]);
+  });
   it('the line under edit deleted elsewhere: back to adding with the draft kept', () => {
     const actor = createActor(specialty, { input: { lines: [spA, spB, spC] } }).start();
     actor.send({ type: 'ingredient.edit', id: 'b' });
@@ -354,6 +405,24 @@ describe('menuNotes (pinned)', () => {
     actor.send({ type: 'note.change', text: ' Table 4 ' });
     actor.send({ type: 'note.add' });
     expect(actor.getSnapshot().context.notes).toEqual([{ id: expect.stringMatching(/^note-/), notes: 'Table 4' }]);
+  });
+  it('adding or deleting a menu item or a note writes that list at once', () => {
+    persistedMenu.length = 0;
+    persistedNotes.length = 0;
+    const actor = createActor(menuNotes, { input: { menuItems: ['Soup', 'Salad', 'Pie'], notes: [n1, n2, n3] } }).start();
+    actor.send({ type: 'menu.change', text: 'Stew' });
+    actor.send({ type: 'menu.add' });
+    expect(persistedMenu).toEqual([['Soup', 'Salad', 'Pie', 'Stew']]);
+    actor.send({ type: 'menu.delete', index: 1 });
+    expect(persistedMenu.at(-1)).toEqual(['Soup', 'Pie', 'Stew']);
+    actor.send({ type: 'note.delete', id: 'n2' });
+    expect(persistedNotes).toEqual([[n1, n3]]);
+    expect(persistedMenu).toHaveLength(2);
+  });
+  it('deleting the only note empties the list', () => {
+    const actor = createActor(menuNotes, { input: { menuItems: [], notes: [n2] } }).start();
+    actor.send({ type: 'note.delete', id: 'n2' });
+    expect(actor.getSnapshot().context.notes).toEqual([]);
   });
   it('another tab’s save replaces the lists and keeps the text being typed', () => {
     const actor = createActor(menuNotes, { input: { menuItems: ['Soup'], notes: [n1, n2, n3] } }).start();
