@@ -1,31 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { exportMachine, type BuiltFile, type ExportEvent } from '../../src/machines/export/export.machine';
-import { describeModel, type EventSamples } from '../support/model';
+import { createWorld, describeModel, type EventSamples, type Expectation } from '../support/model';
 
-interface Record_ {
-  downloads: Array<{ blob: Blob; format: string | null }>;
-  toasts: string[];
-}
-const log: Record_ = { downloads: [], toasts: [] };
-
-// The file builder never settles during a walk: its done and error events are test data.
+// The fakes record what they were asked (downloads, toasts); the file builder never settles during a
+// walk: its done and error events are test data, and its input is read by the helper.
+const world = createWorld();
 const machine = exportMachine.provide({
   actions: {
-    downloadFile: (_, params) => void log.downloads.push(params),
-    notifySuccess: () => void log.toasts.push('success'),
-    notifyEmpty: () => void log.toasts.push('empty'),
-    notifyFailure: () => void log.toasts.push('failure'),
+    downloadFile: (_, params) => world.record('downloadFile', params.blob, params.format),
+    notifySuccess: ({ context }) => world.record('notifySuccess', context.collection),
+    notifyEmpty: ({ context }) => world.record('notifyEmpty', context.collection),
+    notifyFailure: (_, params) => world.record('notifyFailure', (params.error as Error).message),
   },
   actors: { buildFile: fromPromise<BuiltFile, { rows: readonly unknown[]; format: 'json' | 'csv' }>(() => new Promise(() => {})) },
 });
 
-const rows = [{ id: '1', name: 'Flour' }];
+const rows = [{ id: '1', name: 'Flour' }, { id: '2', name: 'Sugar' }, { id: '3', name: 'Salt' }];
 const FILE = new Blob(['FILE']);
 const events = {
   'export.start': [
     { type: 'export.start', format: 'json', rows },
-    { type: 'export.start', format: 'csv', rows },
+    { type: 'export.start', format: 'csv', rows: rows.slice(1) },
     { type: 'export.start', format: 'csv', rows: [] },
     { type: 'export.start', format: 'json', rows: null },
   ],
@@ -39,8 +35,25 @@ const [json, csv, emptyCsv, missingJson] = events['export.start'] as unknown as 
 const done = actorEvents['xstate.done.actor.buildFile'][0] as never;
 const error = actorEvents['xstate.error.actor.buildFile'][0] as never;
 
+type Expect = Expectation<typeof machine>;
+/** With rows: the file is built from exactly these rows in the chosen format. */
+const build: Expect = {
+  target: 'exporting',
+  context: (b, e) => ({ ...b, format: e.format, rows: e.rows! }),
+  started: ({ event }) => [{ id: 'buildFile', input: { rows: event.rows, format: event.format } }],
+  check: ({ event }) => expect(event.rows?.length).toBeGreaterThan(0),
+};
+/** No rows (an empty or a missing collection): a warning, no file. */
+const nothing: Expect = {
+  target: 'empty',
+  effects: [['notifyEmpty', 'inventoryItems']],
+  check: ({ event }) => expect(event.rows ?? []).toEqual([]),
+};
+const startFrom = (state: string) => ({ [`${state}|export.start|0`]: build, [`${state}|export.start|1`]: nothing });
+
 describeModel('export', {
   machine,
+  world,
   // Every end state accepts the next export: with rows, empty and missing.
   sequences: [
     [json, done, csv],
@@ -53,33 +66,37 @@ describeModel('export', {
   ],
   input: { collection: 'inventoryItems', label: 'inventoryItems' },
   events: { ...events, ...actorEvents } as typeof events,
-  reset: () => {
-    log.downloads.length = 0;
-    log.toasts.length = 0;
+  transitions: {
+    ...startFrom('idle'),
+    ...startFrom('succeeded'),
+    ...startFrom('empty'),
+    ...startFrom('failed'),
+    // Downloaded in the chosen format, then toasted; the rows are let go.
+    'exporting|xstate.done.actor.buildFile|0': {
+      target: 'succeeded',
+      context: (b) => ({ ...b, rows: [] }),
+      effects: ({ before }) => [['downloadFile', FILE, before.format], ['notifySuccess', 'inventoryItems']],
+    },
+    'exporting|xstate.error.actor.buildFile|0': {
+      target: 'failed',
+      context: (b) => ({ ...b, rows: [] }),
+      effects: [['notifyFailure', 'boom']],
+    },
   },
   states: {
-    idle: (s) => {
-      expect(s.context.format).toBeNull();
-      expect(log.toasts).toEqual([]);
-    },
+    idle: (s) => expect(s.context.format).toBeNull(),
     exporting: (s) => {
       expect(s.hasTag('exporting')).toBe(true);
       expect(s.context.rows.length).toBeGreaterThan(0);
     },
     succeeded: (s) => {
       expect(s.hasTag('done')).toBe(true);
-      expect(log.toasts.at(-1)).toBe('success');
-      expect(log.downloads.at(-1)).toEqual({ blob: FILE, format: s.context.format });
       expect(s.context.rows).toEqual([]);
     },
-    empty: (s) => {
-      expect(s.hasTag('exporting')).toBe(false);
-      expect(log.toasts.at(-1)).toBe('empty');
-    },
+    empty: (s) => expect(s.hasTag('exporting')).toBe(false),
     failed: (s) => {
       expect(s.hasTag('error')).toBe(true);
-      expect(log.toasts.at(-1)).toBe('failure');
-      expect(log.downloads.length).toBeLessThan(log.toasts.length);
+      expect(s.context.rows).toEqual([]);
     },
   },
 });
