@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, createMachine } from 'xstate';
+import { createActor, createMachine, type ContextFrom } from 'xstate';
+import { chooseIngredient } from '../../src/domain/ingredients';
+import { parseAmount } from '../../src/domain/money';
 import { inventoryIngredientsMachine, type QuantityPromptInput } from '../../src/machines/toolkit/inventoryIngredients.machine';
 import { menuNotesMachine } from '../../src/machines/toolkit/menuNotes.machine';
-import { specialtyIngredientsMachine, specialtyErrorMessage } from '../../src/machines/toolkit/specialtyIngredients.machine';
+import { blankSpecialtyDraft, specialtyIngredientsMachine, specialtyErrorMessage } from '../../src/machines/toolkit/specialtyIngredients.machine';
 import { toolkitMachine } from '../../src/machines/toolkit/toolkit.machine';
 import type { ChosenIngredient, InventoryItem, SpecialtyIngredient } from '../../src/storage/schemas';
-import { describeModel } from '../support/model';
+import { createWorld, describeModel } from '../support/model';
 
 // ---------------------------------------------------------------- panels
 const panels = ['image', 'ingredients', 'menu', 'notes', 'pricing'] as const;
@@ -18,6 +20,13 @@ describeModel('toolkit', {
     'notes.toggle': [{ type: 'notes.toggle' }],
     'pricing.toggle': [{ type: 'pricing.toggle' }],
   },
+  // Each toggle flips its own panel; the helper checks that no other panel moves.
+  transitions: Object.fromEntries(
+    panels.flatMap((p) => [
+      [`${p}.hidden|${p}.toggle|0`, { target: `${p}.shown` }],
+      [`${p}.shown|${p}.toggle|0`, { target: `${p}.hidden` }],
+    ]),
+  ),
   states: Object.fromEntries(
     panels.flatMap((p) => [
       [`${p}.hidden`, (s: { hasTag: (t: string) => boolean }) => expect(s.hasTag(p)).toBe(false)],
@@ -80,29 +89,46 @@ const promptFake = createMachine({
   states: { answered: { type: 'final' } },
   output: ({ context }: { context: { name: string } }) => answers[context.name] ?? null,
 });
+const linesWorld = createWorld<{ lines: ChosenIngredient[] }>();
 const inventory = inventoryIngredientsMachine.provide({
-  actions: { persistLines: ({ context }) => void persistedLines.push(context.lines) },
+  actions: {
+    persistLines: ({ context }) => {
+      persistedLines.push(context.lines);
+      linesWorld.record('persistLines', context.lines.map((l) => l.lineId));
+      linesWorld.store.lines = context.lines;
+    },
+  },
   actors: { promptQuantity: promptFake as never },
 });
-let seenLines = 0;
 const startLines = [line('answer:cancel', 1), line('answer:empty', 1), line('answer:5', 1), line('answer:abc', 1), line('answer:throw', 1)];
+
+type LinesCtx = ContextFrom<typeof inventory>;
+const lineIds = (lines: ChosenIngredient[]) => lines.map((l) => l.lineId);
+/** The prompt's answer for the line under edit, as the fake gives it. */
+const answerFor = (before: LinesCtx) => answers[before.lines.find((l) => l.lineId === before.promptLineId)?.name ?? ''] ?? null;
+const usable = (answer: string | null) => answer !== null && parseAmount(answer) !== null && parseAmount(answer)! > 0;
 
 describeModel('inventoryIngredients', {
   machine: inventory,
+  world: linesWorld,
   input: { lines: startLines, items: [item('a', 'Seafood'), item('b', 'Dairy')] },
-  reset: () => {
-    persistedLines.length = 0;
-    seenLines = 0;
+  // ingredientList-{eventId} holds exactly the lines shown.
+  store: (input) => ({ lines: input.lines }),
+  persisted: (context) => ({ lines: context.lines }),
+  external: (event, store) => {
+    if (event.type === 'storage.change') store.lines = event.lines;
   },
+  reset: () => void (persistedLines.length = 0),
   serializeState: (s) =>
-    JSON.stringify([s.value, s.context.category, s.context.itemId, s.context.quantityText, s.context.lines.filter((l) => l.lineId?.startsWith('L-answer')).map((l) => `${l.lineId}=${l.quantity}`), Math.min(s.context.lines.length, 6)]),
-  limit: 2000,
+    JSON.stringify([s.value, s.context.category, s.context.itemId, s.context.quantityText, s.context.lines.filter((l) => l.lineId?.startsWith('L-answer')).map((l) => `${l.lineId}=${l.quantity}`), Math.min(s.context.lines.length, 6), s.context.items.length]),
+  limit: 30000,
   events: {
     'category.select': [{ type: 'category.select', category: 'Seafood' }],
     'item.select': [{ type: 'item.select', id: 'a' }],
     'quantity.change': [
-      { type: 'quantity.change', text: '3' },
-      { type: 'quantity.change', text: '' },
+      // Boundaries: zero is refused, a small positive amount is fine.
+      { type: 'quantity.change', text: '0' },
+      { type: 'quantity.change', text: '0.01' },
     ],
     'ingredient.add': [{ type: 'ingredient.add' }],
     'ingredient.delete': [{ type: 'ingredient.delete', lineId: 'L-answer:empty' }],
@@ -117,15 +143,69 @@ describeModel('inventoryIngredients', {
       { type: 'storage.change', lines: startLines.filter((l) => l.lineId !== 'L-answer:empty') },
     ],
   },
+  transitions: {
+    '(machine)|inventory.change|0': { context: (before, event) => ({ ...before, items: (event as { items: InventoryItem[] }).items }) },
+    // Another tab's lines; the picker and the quantity being typed stay.
+    '(machine)|storage.change|0': { context: (before, event) => ({ ...before, lines: (event as { lines: ChosenIngredient[] }).lines }) },
+    'ready|category.select|0': { context: (before, event) => ({ ...before, category: (event as { category: string }).category, itemId: '' }) },
+    'ready|item.select|0': { context: (before, event) => ({ ...before, itemId: (event as { id: string }).id }) },
+    'ready|quantity.change|0': { context: (before, event) => ({ ...before, quantityText: (event as { text: string }).text }) },
+    // The chosen item with the quantity typed, appended under a new line id; the picker resets; written.
+    'ready|ingredient.add|0': {
+      context: (before, _event, after) => {
+        const chosen = before.items.find((i) => i.id === before.itemId);
+        const quantity = parseAmount(before.quantityText);
+        expect(chosen, 'an item is chosen').toBeDefined();
+        expect(quantity !== null && quantity > 0, 'a positive quantity').toBe(true);
+        const added = after.lines.at(-1)!;
+        expect(added.lineId).toMatch(new RegExp(`^L-${chosen!.id}-`));
+        expect(lineIds(before.lines)).not.toContain(added.lineId);
+        return { ...before, lines: [...before.lines, { ...chooseIngredient(chosen!, quantity!), lineId: added.lineId }], itemId: '', quantityText: '', seq: before.seq + 1 };
+      },
+      effects: ({ after }) => [['persistLines', lineIds(after.lines)]],
+    },
+    'ready|ingredient.delete|0': {
+      context: (before, event) => {
+        const id = (event as { lineId: string }).lineId;
+        expect(lineIds(before.lines)).toContain(id);
+        return { ...before, lines: before.lines.filter((l) => l.lineId !== id) };
+      },
+      effects: ({ after }) => [['persistLines', lineIds(after.lines)]],
+    },
+    // The prompt asks about that line, by name, with its current quantity.
+    'ready|quantity.edit|0': {
+      target: 'prompting',
+      context: (before, event) => ({ ...before, promptLineId: (event as { lineId: string }).lineId }),
+      started: ({ event, before }) => {
+        const l = before.lines.find((x) => x.lineId === (event as { lineId: string }).lineId)!;
+        return [{ id: 'promptQuantity', input: { name: l.name, current: l.quantity } }];
+      },
+    },
+    'prompting|xstate.done.actor.promptQuantity|0': {
+      target: 'ready',
+      context: (before) => {
+        const answer = answerFor(before);
+        expect(usable(answer), `answer ${answer} is usable`).toBe(true);
+        return { ...before, lines: before.lines.map((l) => (l.lineId === before.promptLineId ? { ...l, quantity: parseAmount(answer!)! } : l)), promptLineId: null };
+      },
+      effects: ({ after }) => [['persistLines', lineIds(after.lines)]],
+    },
+    // Cancel, blank or not a number: nothing changes and nothing is written.
+    'prompting|xstate.done.actor.promptQuantity|1': {
+      target: 'ready',
+      context: (before) => {
+        expect(usable(answerFor(before))).toBe(false);
+        return { ...before, promptLineId: null };
+      },
+    },
+    'prompting|xstate.error.actor.promptQuantity|0': { target: 'ready', context: (before) => ({ ...before, promptLineId: null }) },
+  },
   states: {
     ready: (s) => {
       expect(s.hasTag('ready')).toBe(true);
       expect(s.context.promptLineId).toBeNull();
       // Lines never acted on (the first, the fourth and the fifth) stay as they were.
       for (const kept of [startLines[0]!, startLines[3]!, startLines[4]!]) expect(s.context.lines.find((l) => l.lineId === kept.lineId)).toEqual(kept);
-      const fresh = persistedLines.slice(seenLines);
-      seenLines = persistedLines.length;
-      if (fresh.length) expect(fresh).toEqual([s.context.lines]);
     },
     prompting: (s) => expect(s.context.lines.some((l) => l.lineId === s.context.promptLineId)).toBe(true),
   },
@@ -205,7 +285,16 @@ describe('inventoryIngredients (pinned)', () => {
 
 // ---------------------------------------------------------------- specialty ingredients
 const persistedSpecialty: unknown[] = [];
-const specialty = specialtyIngredientsMachine.provide({ actions: { persistLines: ({ context }) => void persistedSpecialty.push(context.lines) } });
+const specialtyWorld = createWorld<{ lines: SpecialtyIngredient[] }>();
+const specialty = specialtyIngredientsMachine.provide({
+  actions: {
+    persistLines: ({ context }) => {
+      persistedSpecialty.push(context.lines);
+      specialtyWorld.record('persistLines', context.lines.map((l) => l.id));
+      specialtyWorld.store.lines = context.lines;
+    },
+  },
+});
 const fill = [
   { type: 'draft.change' as const, field: 'name' as const, value: 'Saffron' },
   { type: 'draft.change' as const, field: 'unitQuantity' as const, value: '2' },
@@ -220,24 +309,51 @@ const spB = spLine('b', 'Basil');
 const spC = spLine('c', 'Cumin');
 const spBThere = spLine('b', 'Basil', 8);
 
+type SpCtx = ContextFrom<typeof specialty>;
+type SpDraft = SpCtx['draft'];
+const spValid = (d: SpDraft) => d.name.trim() !== '' && [d.unitQuantity, d.quantityNeeded, d.costPerUnit].every((t) => parseAmount(t) !== null);
+/** The line a draft saves as: trimmed texts, numbers parsed, need to order = not on hand. */
+const spFromDraft = (d: SpDraft) => ({
+  name: d.name.trim(),
+  units: d.units,
+  unitQuantity: Number(d.unitQuantity),
+  quantityNeeded: Number(d.quantityNeeded),
+  onHand: d.onHand,
+  needToOrder: !d.onHand,
+  costPerUnit: Number(d.costPerUnit),
+  packageType: d.packageType,
+  supplierName: d.supplierName.trim(),
+});
+const spIds = (lines: Array<{ id?: string }>) => lines.map((l) => l.id);
+const spCleared = (before: SpCtx) => ({ ...before, draft: blankSpecialtyDraft(), editingId: null, draftError: null });
+
 describeModel('specialtyIngredients', {
   machine: specialty,
+  world: specialtyWorld,
   input: { lines: [spA, spB, spC] },
+  store: (input) => ({ lines: input.lines }),
+  persisted: (context) => ({ lines: context.lines }),
+  external: (event, store) => {
+    if (event.type === 'storage.change') store.lines = event.lines;
+  },
   reset: () => void (persistedSpecialty.length = 0),
   serializeState: (s) =>
     JSON.stringify([
       s.value,
-      s.context.lines.filter((l) => l.id.length === 1).map((l) => `${l.id}=${l.name}/${l.quantityNeeded}`),
+      s.context.lines.filter((l) => l.id.length === 1).map((l) => `${l.id}=${l.name}/${l.quantityNeeded}/${l.onHand}`),
       Math.min(s.context.lines.length, 4),
       s.context.draft.name,
+      s.context.draft.costPerUnit,
       s.context.draftError !== null,
       s.context.draft.onHand,
     ]),
-  limit: 3000,
+  limit: 8000,
   events: {
     'draft.change': [
       { type: 'draft.change', field: 'name', value: 'Saffron' },
-      { type: 'draft.change', field: 'name', value: '' },
+      // Whitespace only is no name.
+      { type: 'draft.change', field: 'name', value: '   ' },
+      { type: 'draft.change', field: 'costPerUnit', value: 'abc' },
     ],
     'onHand.change': [{ type: 'onHand.change', checked: true }],
     'ingredient.save': [{ type: 'ingredient.save' }],
@@ -248,6 +364,77 @@ describeModel('specialtyIngredients', {
       { type: 'storage.change', lines: [spA, spBThere, spC] },
       { type: 'storage.change', lines: [spA, spC] },
     ],
+  },
+  transitions: {
+    '(machine)|draft.change|0': {
+      context: (before, event) => {
+        const { field, value } = event as { field: keyof SpDraft; value: string };
+        return { ...before, draft: { ...before.draft, [field]: value }, draftError: null };
+      },
+    },
+    '(machine)|onHand.change|0': { context: (before, event) => ({ ...before, draft: { ...before.draft, onHand: (event as { checked: boolean }).checked } }) },
+    '(machine)|storage.change|0': { context: (before, event) => ({ ...before, lines: (event as { lines: SpCtx['lines'] }).lines }) },
+    // A valid form appends a new line (new id), clears the form and writes the lines.
+    'adding|ingredient.save|0': {
+      context: (before, _event, after) => {
+        expect(spValid(before.draft)).toBe(true);
+        const added = after.lines.at(-1)!;
+        expect(spIds(before.lines)).not.toContain(added.id);
+        return { ...spCleared(before), lines: [...before.lines, { ...spFromDraft(before.draft), id: added.id }], seq: before.seq + 1 };
+      },
+      effects: ({ after }) => [['persistLines', spIds(after.lines)]],
+    },
+    'adding|ingredient.save|1': {
+      context: (before) => {
+        expect(spValid(before.draft)).toBe(false);
+        return { ...before, draftError: specialtyErrorMessage };
+      },
+    },
+    // The form takes that line's values, as text.
+    'adding|ingredient.edit|0': {
+      target: 'editing',
+      context: (before, event) => {
+        const l = before.lines.find((x) => x.id === (event as { id: string }).id)!;
+        const draft = { name: l.name, unitQuantity: String(l.unitQuantity), units: l.units, quantityNeeded: String(l.quantityNeeded), packageType: l.packageType, costPerUnit: String(l.costPerUnit), supplierName: l.supplierName, onHand: l.onHand };
+        return { ...before, editingId: l.id, draft, draftError: null };
+      },
+    },
+    'adding|ingredient.delete|0': {
+      context: (before, event) => ({ ...before, lines: before.lines.filter((l) => l.id !== (event as { id: string }).id) }),
+      effects: ({ after }) => [['persistLines', spIds(after.lines)]],
+    },
+    // Save replaces the line being edited (by id), nothing else.
+    'editing|ingredient.save|0': {
+      target: 'adding',
+      context: (before) => {
+        expect(spValid(before.draft)).toBe(true);
+        return { ...spCleared(before), lines: before.lines.map((l) => (l.id === before.editingId ? { ...l, ...spFromDraft(before.draft) } : l)) };
+      },
+      effects: ({ after }) => [['persistLines', spIds(after.lines)]],
+    },
+    'editing|ingredient.save|1': {
+      context: (before) => {
+        expect(spValid(before.draft)).toBe(false);
+        return { ...before, draftError: specialtyErrorMessage };
+      },
+    },
+    'editing|edit.cancel|0': { target: 'adding', context: spCleared },
+    // The line under edit deleted elsewhere: back to adding, the draft kept.
+    'editing|storage.change|0': {
+      target: 'adding',
+      context: (before, event) => {
+        const lines = (event as { lines: SpCtx['lines'] }).lines;
+        expect(spIds(lines)).not.toContain(before.editingId);
+        return { ...before, lines, editingId: null };
+      },
+    },
+    'editing|storage.change|1': {
+      context: (before, event) => {
+        const lines = (event as { lines: SpCtx['lines'] }).lines;
+        expect(spIds(lines)).toContain(before.editingId);
+        return { ...before, lines };
+      },
+    },
   },
   states: {
     adding: (s) => {
@@ -267,6 +454,7 @@ describeModel('specialtyIngredients', {
     [{ type: 'ingredient.edit', id: 'b' }, { type: 'draft.change', field: 'name', value: '' }, { type: 'ingredient.save' }],
     [{ type: 'ingredient.edit', id: 'b' }, { type: 'storage.change', lines: [spA, spBThere, spC] }, { type: 'ingredient.save' }],
     [{ type: 'ingredient.edit', id: 'b' }, { type: 'storage.change', lines: [spA, spC] }],
+    [{ type: 'ingredient.edit', id: 'b' }, { type: 'onHand.change', checked: true }, { type: 'ingredient.save' }],
   ],
 });
 
@@ -331,13 +519,20 @@ describe('specialtyIngredients (pinned)', () => {
 
 // ---------------------------------------------------------------- menu and notes
 const persistedMenu: string[][] = [];
-let seenMenu = 0;
-let seenNotes = 0;
 const persistedNotes: unknown[] = [];
+const menuWorld = createWorld<{ menuItems: string[]; notes: Array<{ id?: string; notes: string }> }>();
 const menuNotes = menuNotesMachine.provide({
   actions: {
-    persistMenu: ({ context }) => void persistedMenu.push(context.menuItems),
-    persistNotes: ({ context }) => void persistedNotes.push(context.notes),
+    persistMenu: ({ context }) => {
+      persistedMenu.push(context.menuItems);
+      menuWorld.record('persistMenu', context.menuItems);
+      menuWorld.store.menuItems = context.menuItems;
+    },
+    persistNotes: ({ context }) => {
+      persistedNotes.push(context.notes);
+      menuWorld.record('persistNotes', context.notes.map((n) => n.id));
+      menuWorld.store.notes = context.notes;
+    },
   },
 });
 
@@ -348,13 +543,18 @@ const n3 = { id: 'n3', notes: 'Late arrival' };
 
 describeModel('menuNotes', {
   machine: menuNotes,
+  world: menuWorld,
   input: { menuItems: ['Soup', 'Salad', 'Pie'], notes: [n1, n2, n3] },
-  limit: 20000,
+  // The event's menuItems and notes are stored as shown.
+  store: (input) => ({ menuItems: input.menuItems, notes: input.notes }),
+  persisted: (context) => ({ menuItems: context.menuItems, notes: context.notes }),
+  external: (event, store) => {
+    if (event.type === 'storage.change') Object.assign(store, { menuItems: event.menuItems, notes: event.notes });
+  },
+  limit: 300000,
   reset: () => {
     persistedMenu.length = 0;
     persistedNotes.length = 0;
-    seenMenu = 0;
-    seenNotes = 0;
   },
   serializeState: (s) =>
     JSON.stringify([
@@ -368,9 +568,13 @@ describeModel('menuNotes', {
   events: {
     'menu.change': [{ type: 'menu.change', text: 'Soup' }],
     'menu.add': [{ type: 'menu.add' }],
-    'menu.delete': [{ type: 'menu.delete', index: 1 }],
+    // The middle row, and one past the end of the starting list.
+    'menu.delete': [
+      { type: 'menu.delete', index: 1 },
+      { type: 'menu.delete', index: 3 },
+    ],
     'note.change': [
-      { type: 'note.change', text: 'Nut allergy' },
+      { type: 'note.change', text: ' Nut allergy ' },
       { type: 'note.change', text: '   ' },
     ],
     'note.add': [{ type: 'note.add' }],
@@ -380,16 +584,52 @@ describeModel('menuNotes', {
       { type: 'storage.change', menuItems: ['Soup', 'Pie'], notes: [n1, n3] },
     ],
   },
+  transitions: {
+    'ready|menu.change|0': { context: (before, event) => ({ ...before, menuText: (event as { text: string }).text }) },
+    // Menu items are added as typed, even blank (spec), and written.
+    'ready|menu.add|0': {
+      context: (before) => ({ ...before, menuItems: [...before.menuItems, before.menuText], menuText: '' }),
+      effects: ({ after }) => [['persistMenu', after.menuItems]],
+    },
+    'ready|menu.delete|0': {
+      context: (before, event) => {
+        const index = (event as { index: number }).index;
+        expect(index).toBeLessThan(before.menuItems.length);
+        return { ...before, menuItems: [...before.menuItems.slice(0, index), ...before.menuItems.slice(index + 1)] };
+      },
+      effects: ({ after }) => [['persistMenu', after.menuItems]],
+    },
+    'ready|note.change|0': { context: (before, event) => ({ ...before, noteText: (event as { text: string }).text }) },
+    // A note with text is added trimmed under a new id, and written; a blank one never reaches here.
+    'ready|note.add|0': {
+      context: (before, _event, after) => {
+        expect(before.noteText.trim()).not.toBe('');
+        const added = after.notes.at(-1)!;
+        expect(before.notes.map((n) => n.id)).not.toContain(added.id);
+        return { ...before, notes: [...before.notes, { id: added.id, notes: before.noteText.trim() }], noteText: '', seq: before.seq + 1 };
+      },
+      effects: ({ after }) => [['persistNotes', after.notes.map((n) => n.id)]],
+    },
+    'ready|note.delete|0': {
+      context: (before, event) => {
+        const id = (event as { id: string }).id;
+        expect(before.notes.map((n) => n.id)).toContain(id);
+        return { ...before, notes: before.notes.filter((n) => n.id !== id) };
+      },
+      effects: ({ after }) => [['persistNotes', after.notes.map((n) => n.id)]],
+    },
+    // Another tab's lists; the texts being typed stay.
+    'ready|storage.change|0': {
+      context: (before, event) => {
+        const e = event as { menuItems: string[]; notes: Array<{ id: string; notes: string }> };
+        return { ...before, menuItems: e.menuItems, notes: e.notes };
+      },
+    },
+  },
   states: {
     ready: (s) => {
       expect(s.context.notes.every((n) => n.notes.trim() !== '')).toBe(true);
       expect(s.context.notes.filter((n) => n.id === 'n1' || n.id === 'n3')).toEqual([n1, n3]);
-      const menu = persistedMenu.slice(seenMenu);
-      const notes = persistedNotes.slice(seenNotes);
-      seenMenu = persistedMenu.length;
-      seenNotes = persistedNotes.length;
-      if (menu.length) expect(menu).toEqual([s.context.menuItems]);
-      if (notes.length) expect(notes).toEqual([s.context.notes]);
     },
   },
 });
