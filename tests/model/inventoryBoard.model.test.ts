@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback } from 'xstate';
-import { hasCountsAndSku, hasValidNumbers, isEditDraftValid } from '../../src/domain/inventory';
+import { createActor, fromCallback, type ContextFrom } from 'xstate';
+import { mergeDrafts } from '../../src/domain/conflict';
+import { applyEdit, draftFromItem, emptyItemDraft, hasCountsAndSku, hasValidNumbers, isEditDraftValid, itemFromDraft, moveItem } from '../../src/domain/inventory';
 import { inventoryBoardMachine } from '../../src/machines/inventory/inventoryBoard.machine';
 import type { InventoryItem } from '../../src/storage/schemas';
-import { describeModel } from '../support/model';
+import { createWorld, describeModel, type Expectation } from '../support/model';
 
 const item = (id: string, quantity: number, whenToOrder: number, supplierName = 'Acme'): InventoryItem => ({
   id, sku: `SKU-${id}`, name: `Item ${id}`, category: 'Dairy', amountPerUnit: 1, unit: 'kg', packageType: 'box', quantity, costPerUnit: 2, whenToOrder, supplierName,
@@ -16,10 +17,19 @@ const bThere = { ...b, quantity: 50, rev: 3 };
 
 const alerts: string[] = [];
 const persisted: InventoryItem[][] = [];
+/** inventoryItems as the fakes leave it. */
+const world = createWorld<{ items: InventoryItem[] }>();
 const machine = inventoryBoardMachine.provide({
   actions: {
-    alertInvalidNumbers: () => void alerts.push('Please enter valid numerical values.'),
-    persistItems: ({ context }) => void persisted.push(context.items),
+    alertInvalidNumbers: () => {
+      alerts.push('Please enter valid numerical values.');
+      world.record('alert', 'Please enter valid numerical values.');
+    },
+    persistItems: ({ context }) => {
+      persisted.push(context.items);
+      world.record('persistItems', context.items.map((i) => i.id));
+      world.store.items = context.items;
+    },
   },
   actors: { watchStorage: fromCallback(() => () => {}) },
 });
@@ -28,9 +38,172 @@ const reset = () => {
   persisted.length = 0;
 };
 
+type Ctx = ContextFrom<typeof machine>;
+type Expect = Expectation<typeof machine, { items: InventoryItem[] }>;
+const ids = (items: InventoryItem[]) => items.map((i) => i.id);
+const written: Expect['effects'] = ({ after }) => [['persistItems', ids(after.items)]];
+const cleared = (c: Ctx): Ctx => ({ ...c, editId: null, editDraft: emptyItemDraft(), editBase: null, theirs: null });
+const findItem = (items: InventoryItem[], id: string | null) => items.find((i) => i.id === id);
+const withoutItem = (c: Ctx, id: string) => {
+  const expanded = { ...c.expanded };
+  delete expanded[id];
+  return { ...c, items: c.items.filter((i) => i.id !== id), expanded };
+};
+/** Keep mine (or a valid merge): the modal's values over their version, or the item again if they deleted it; every other item untouched. */
+const keptMine = (draftOf: (c: Ctx, event: unknown) => Ctx['editDraft']): Expect => ({
+  target: 'modal.closed',
+  context: (before, event) => {
+    const draft = draftOf(before, event);
+    expect(isEditDraftValid(draft)).toBe(true);
+    const theirs = findItem(before.items, before.editId);
+    const items = theirs ? before.items.map((i) => (i === theirs ? applyEdit(theirs, draft) : i)) : [...before.items, applyEdit(before.editBase!, draft)];
+    return { ...cleared(before), items };
+  },
+  effects: written,
+});
+const mergedDraft = (c: Ctx, event: unknown) => mergeDrafts(c.editDraft, draftFromItem(c.theirs!), (event as { choices: Record<string, 'mine' | 'theirs'> }).choices);
+
 describeModel('inventoryBoard', {
   machine,
   reset,
+  world,
+  store: (input) => ({ items: input.items }),
+  persisted: (context) => ({ items: context.items }),
+  external: (event, store) => {
+    if (event.type === 'storage.items') store.items = event.items;
+  },
+  initial: { started: [{ id: 'storageSync', input: undefined }] },
+  transitions: {
+    '(machine)|form.change|0': {
+      context: (before, event) => {
+        const { field, value } = event as { field: string; value: string };
+        return { ...before, draft: { ...before.draft, [field]: value } };
+      },
+    },
+    // Amount or cost not a number: the spec's alert, nothing added.
+    '(machine)|item.add|0': {
+      effects: [['alert', 'Please enter valid numerical values.']],
+      check: ({ before }) => expect(hasValidNumbers(before.draft)).toBe(false),
+    },
+    // A new id, the draft made an item (first supplier when none chosen), appended and written; the form resets.
+    '(machine)|item.add|1': {
+      context: (before, _event, after) => {
+        expect(hasValidNumbers(before.draft) && hasCountsAndSku(before.draft)).toBe(true);
+        const added = after.items.at(-1)!;
+        expect(ids(before.items)).not.toContain(added.id);
+        return { ...before, items: [...before.items, itemFromDraft(before.draft, added.id, before.supplierNames)], draft: emptyItemDraft() };
+      },
+      effects: written,
+    },
+    '(machine)|item.toggle|0': {
+      context: (before, event) => {
+        const id = (event as { id: string }).id;
+        const expanded = { ...before.expanded };
+        if (expanded[id]) delete expanded[id];
+        else expanded[id] = true;
+        return { ...before, expanded };
+      },
+    },
+    '(machine)|storage.suppliers|0': { context: (before, event) => ({ ...before, supplierNames: (event as { names: string[] }).names }) },
+    'modal|save.conflict|0': {
+      target: 'modal.conflict',
+      context: (before, event) => {
+        const { mine, theirs } = event as { mine: InventoryItem; theirs: InventoryItem | null };
+        return { ...before, editId: mine.id, editDraft: draftFromItem(mine), editBase: theirs ?? mine, theirs: findItem(before.items, mine.id) ?? null };
+      },
+    },
+    'modal.closed|edit.open|0': {
+      target: 'modal.open',
+      context: (before, event) => {
+        const item = findItem(before.items, (event as { id: string }).id)!;
+        return { ...before, editId: item.id, editDraft: draftFromItem(item), editBase: item };
+      },
+    },
+    // Delete by id: gone from the list and from the expanded cards, and written.
+    'modal.closed|item.delete|0': { context: (before, event) => withoutItem(before, (event as { id: string }).id), effects: written },
+    'modal.closed|storage.items|0': { context: (before, event) => ({ ...before, items: (event as { items: InventoryItem[] }).items }) },
+    'modal.open|edit.change|0': {
+      context: (before, event) => {
+        const { field, value } = event as { field: string; value: string };
+        return { ...before, editDraft: { ...before.editDraft, [field]: value } };
+      },
+    },
+    // Stale: changed or deleted elsewhere since Edit. Nothing written.
+    'modal.open|edit.commit|0': {
+      target: 'modal.conflict',
+      context: (before) => {
+        const current = findItem(before.items, before.editId);
+        expect(!current || JSON.stringify(draftFromItem(current)) !== JSON.stringify(draftFromItem(before.editBase!)), 'not stale').toBe(true);
+        return { ...before, theirs: current ?? null };
+      },
+    },
+    'modal.open|edit.commit|1': {
+      target: 'modal.closed',
+      context: (before) => {
+        expect(isEditDraftValid(before.editDraft)).toBe(true);
+        return { ...cleared(before), items: before.items.map((i) => (i.id === before.editId ? applyEdit(i, before.editDraft) : i)) };
+      },
+      effects: written,
+    },
+    'modal.open|edit.cancel|0': { target: 'modal.closed', context: cleared },
+    'modal.open|item.delete|0': { context: (before, event) => withoutItem(before, (event as { id: string }).id), effects: written },
+    'modal.open|storage.items|0': { context: (before, event) => ({ ...before, items: (event as { items: InventoryItem[] }).items }) },
+    'modal.conflict|conflict.keepTheirs|0': { target: 'modal.closed', context: cleared },
+    'modal.conflict|conflict.keepMine|0': keptMine((c) => c.editDraft),
+    // Mine is not valid: back to the modal, now based on their version.
+    'modal.conflict|conflict.keepMine|1': {
+      target: 'modal.open',
+      context: (before) => {
+        expect(isEditDraftValid(before.editDraft)).toBe(false);
+        return { ...before, editBase: before.theirs ?? before.editBase };
+      },
+    },
+    'modal.conflict|conflict.merge|0': keptMine(mergedDraft),
+    'modal.conflict|conflict.merge|1': {
+      target: 'modal.open',
+      context: (before, event) => {
+        const draft = mergedDraft(before, event);
+        expect(isEditDraftValid(draft)).toBe(false);
+        return { ...before, editDraft: draft, editBase: before.theirs };
+      },
+    },
+    'modal.conflict|item.delete|0': {
+      context: (before, event) => {
+        const next = withoutItem(before, (event as { id: string }).id);
+        return { ...next, theirs: findItem(next.items, before.editId) ?? null };
+      },
+      effects: written,
+    },
+    'modal.conflict|storage.items|0': {
+      context: (before, event) => {
+        const items = (event as { items: InventoryItem[] }).items;
+        return { ...before, items, theirs: findItem(items, before.editId) ?? null };
+      },
+    },
+    'drag.idle|drag.start|0': { target: 'drag.dragging', context: (before, event) => ({ ...before, activeId: (event as { id: string }).id }) },
+    // A drop on another card moves the dragged card there and writes the list.
+    'drag.dragging|drag.end|0': {
+      target: 'drag.idle',
+      context: (before, event) => {
+        const overId = (event as { overId: string | null }).overId;
+        expect(overId).not.toBeNull();
+        expect(overId).not.toBe(before.activeId);
+        return { ...before, items: moveItem(before.items, before.activeId!, overId!), activeId: null };
+      },
+      effects: written,
+      check: ({ before, after }) => expect(ids(after.items)).not.toEqual(ids(before.items)),
+    },
+    // Outside any list or back on itself: nothing moves, nothing is written.
+    'drag.dragging|drag.end|1': {
+      target: 'drag.idle',
+      context: (before, event) => {
+        const overId = (event as { overId: string | null }).overId;
+        expect(overId === null || overId === before.activeId || !findItem(before.items, overId)).toBe(true);
+        return { ...before, activeId: null };
+      },
+    },
+    'drag.dragging|drag.cancel|0': { target: 'drag.idle', context: (before) => ({ ...before, activeId: null }) },
+  },
   input: { items: [a, b, c], supplierNames: ['Acme', 'Bolt'] },
   // Context holds whole drafts and lists; tell states apart by what the rules look at.
   serializeState: (s) =>
@@ -57,7 +230,7 @@ describeModel('inventoryBoard', {
       { type: 'form.change', field: 'sku', value: 'X1' },
     ],
     'item.add': [{ type: 'item.add' }],
-    'item.toggle': [{ type: 'item.toggle', id: 'a' }],
+    'item.toggle': [{ type: 'item.toggle', id: 'a' }, { type: 'item.toggle', id: 'b' }],
     'item.delete': [{ type: 'item.delete', id: 'b' }],
     'edit.open': [{ type: 'edit.open', id: 'b' }],
     'edit.change': [
@@ -70,6 +243,7 @@ describeModel('inventoryBoard', {
     'drag.end': [
       { type: 'drag.end', overId: 'b' },
       { type: 'drag.end', overId: null },
+      { type: 'drag.end', overId: 'a' },
     ],
     'drag.cancel': [{ type: 'drag.cancel' }],
     'storage.items': [
