@@ -93,9 +93,13 @@ describeModel('export', {
       expect(s.hasTag('done')).toBe(true);
       expect(s.context.rows).toEqual([]);
     },
-    empty: (s) => expect(s.hasTag('exporting')).toBe(false),
+    empty: (s) => {
+      expect(s.hasTag('exporting')).toBe(false);
+      expect(s.hasTag('done')).toBe(true);
+    },
     failed: (s) => {
       expect(s.hasTag('error')).toBe(true);
+      expect(s.hasTag('done')).toBe(true);
       expect(s.context.rows).toEqual([]);
     },
   },

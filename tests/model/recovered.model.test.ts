@@ -3,7 +3,7 @@ import { createActor, fromCallback, fromPromise, waitFor, type SnapshotFrom } fr
 import { recoveredMachine, type CheckText, type PutBackInput, type RecoveredEvent } from '../../src/machines/recovered/recovered.machine';
 import type { RecoveredEntry } from '../../src/storage/recovered';
 import type { DiscardResult, PutBackResult } from '../../src/storage/recoveredActions';
-import { describeModel, type EventSamples } from '../support/model';
+import { createWorld, describeModel, type EventSamples, type Expectation } from '../support/model';
 
 const entry = (n: number, key: string, text: string): RecoveredEntry => ({
   entryKey: `recovered:${key}:${n}`,
@@ -33,13 +33,23 @@ interface Log {
   toasts: Array<{ kind: 'putBack' | 'discarded'; entryKey: string }>;
 }
 const log: Log = { putBacks: [], discards: [], downloads: [], toasts: [] };
+const world = createWorld();
 
 // The storage actors never settle during a walk: their results are test data.
 const machine = recoveredMachine.provide({
   actions: {
-    downloadEntry: (_, { entry: e }) => void log.downloads.push({ entryKey: e.entryKey, text: e.text }),
-    notifyPutBack: (_, { entry: e }) => void log.toasts.push({ kind: 'putBack', entryKey: e.entryKey }),
-    notifyDiscarded: (_, { entry: e }) => void log.toasts.push({ kind: 'discarded', entryKey: e.entryKey }),
+    downloadEntry: (_, { entry: e }) => {
+      log.downloads.push({ entryKey: e.entryKey, text: e.text });
+      world.record('downloadEntry', e);
+    },
+    notifyPutBack: (_, { entry: e, result }) => {
+      log.toasts.push({ kind: 'putBack', entryKey: e.entryKey });
+      world.record('notifyPutBack', e, result);
+    },
+    notifyDiscarded: (_, { entry: e }) => {
+      log.toasts.push({ kind: 'discarded', entryKey: e.entryKey });
+      world.record('notifyDiscarded', e);
+    },
   },
   actors: {
     putBack: fromPromise<PutBackResult, PutBackInput>(({ input }) => {
@@ -57,12 +67,14 @@ const machine = recoveredMachine.provide({
 type Snap = SnapshotFrom<typeof machine>;
 const has = (s: Snap, e: RecoveredEntry) => s.context.entries.some((x) => x.entryKey === e.entryKey);
 
+/** An entry no longer (or never) in the list: every button on it does nothing. */
+const GONE = 'recovered:events:99';
 const events = {
-  'entry.view': [{ type: 'entry.view', entryKey: B.entryKey }],
+  'entry.view': [{ type: 'entry.view', entryKey: B.entryKey }, { type: 'entry.view', entryKey: GONE }],
   'view.close': [{ type: 'view.close' }],
-  'entry.edit': [{ type: 'entry.edit', entryKey: B.entryKey }],
-  'entry.discard': [{ type: 'entry.discard', entryKey: B.entryKey }],
-  'entry.download': [{ type: 'entry.download', entryKey: B.entryKey }],
+  'entry.edit': [{ type: 'entry.edit', entryKey: B.entryKey }, { type: 'entry.edit', entryKey: GONE }],
+  'entry.discard': [{ type: 'entry.discard', entryKey: B.entryKey }, { type: 'entry.discard', entryKey: GONE }],
+  'entry.download': [{ type: 'entry.download', entryKey: B.entryKey }, { type: 'entry.download', entryKey: GONE }],
   'draft.change': [
     { type: 'draft.change', text: FIXED },
     { type: 'draft.change', text: BROKEN },
@@ -115,9 +127,101 @@ function onB(s: Snap) {
   expect(s.context.selected).toEqual(B);
 }
 
+type Ctx = Snap['context'];
+type Expect = Expectation<typeof machine>;
+const cleared = (b: Ctx): Ctx => ({ ...b, selected: null, draft: '', validation: null, refusal: null });
+const keyOf = (event: unknown) => (event as { entryKey: string }).entryKey;
+const listed = (b: Ctx, event: unknown) => b.entries.find((e) => e.entryKey === keyOf(event))!;
+const entriesOf = (event: unknown) => (event as { entries: RecoveredEntry[] }).entries;
+const outputOf = (event: unknown) => (event as { output: { ok: boolean; reason?: string; message?: string; error?: string } }).output;
+const errorOf = (event: unknown) => (event as { error: Error }).error.message;
+const stillListed = (step: { before: Ctx }) => expect(step.before.entries.some((e) => e.entryKey === step.before.selected?.entryKey)).toBe(true);
+const isGone = (step: { before: Ctx }) => expect(step.before.entries.some((e) => e.entryKey === step.before.selected?.entryKey)).toBe(false);
+
+/** View, Edit and Discard choose the entry named by the button, as it is in the list. */
+const opens = (source: string): Record<string, Expect> => ({
+  [`${source}|entry.view|0`]: { target: 'viewing', context: (b, e) => ({ ...b, selected: listed(b, e), refusal: null }) },
+  [`${source}|entry.edit|0`]: {
+    target: 'editing.drafting',
+    context: (b, e) => ({ ...b, selected: listed(b, e), refusal: null, draft: listed(b, e).text, validation: check(listed(b, e), listed(b, e).text) }),
+  },
+  [`${source}|entry.discard|0`]: { target: 'confirmingDiscard', context: (b, e) => ({ ...b, selected: listed(b, e), refusal: null }) },
+});
+const toBrowsing: Expect = { target: 'browsing', context: cleared };
+/** The draft is checked as typed; an old refusal goes. */
+const drafts = (target?: string): Expect => ({
+  ...(target ? { target } : {}),
+  context: (b, e) => ({ ...b, draft: (e as { text: string }).text, validation: check(b.selected!, (e as { text: string }).text), refusal: null }),
+});
+const putBack = (replace: boolean): Expect => ({
+  target: replace ? 'editing.replacing' : 'editing.puttingBack',
+  started: ({ before }) => [{ id: replace ? 'replace' : 'putBack', input: { entry: before.selected, text: before.draft, replace } }],
+  check: ({ before }) => expect(replace || before.validation?.ok).toBe(true),
+});
+const busyList: Expect = { context: (b, e) => ({ ...b, entries: entriesOf(e) }) };
+/** Put back: the toast names the entry and the result; only that entry leaves the list. */
+const putBackDone: Expect = {
+  target: 'browsing',
+  context: (b) => cleared({ ...b, entries: b.entries.filter((e) => e.entryKey !== b.selected!.entryKey) }),
+  effects: ({ before, event }) => [['notifyPutBack', before.selected, outputOf(event)]],
+  check: ({ event }) => expect(outputOf(event).ok).toBe(true),
+};
+const refused = (target: string, message: (event: unknown) => string): Expect => ({ target, context: (b, e) => ({ ...b, refusal: message(e) }) });
+
 describeModel('recovered', {
   machine,
+  world,
   input: { entries: [A, B, C], check },
+  initial: { started: [{ id: 'storageWatch', input: undefined }] },
+  transitions: {
+    '(machine)|entry.download|0': { effects: ({ before, event }) => [['downloadEntry', listed(before, event)]] },
+    // Another tab put back or discarded the selected entry: back to the list.
+    '(machine)|storage.change|0': { target: 'browsing', context: (b, e) => cleared({ ...b, entries: entriesOf(e) }), check: ({ before, event }) => expect(entriesOf(event).some((x) => x.entryKey === before.selected?.entryKey)).toBe(false) },
+    '(machine)|storage.change|1': {
+      context: (b, e) => ({ ...b, entries: entriesOf(e) }),
+      check: ({ before, event }) => expect(before.selected === null || entriesOf(event).some((x) => x.entryKey === before.selected?.entryKey)).toBe(true),
+    },
+    ...opens('browsing'),
+    ...opens('viewing'),
+    'viewing|view.close|0': toBrowsing,
+    'editing.drafting|draft.change|0': drafts(),
+    'editing.drafting|edit.putBack|0': putBack(false),
+    'editing.drafting|edit.cancel|0': toBrowsing,
+    'editing.puttingBack|storage.change|0': busyList,
+    'editing.puttingBack|xstate.done.actor.putBack|0': putBackDone,
+    'editing.puttingBack|xstate.done.actor.putBack|1': { ...toBrowsing, check: (step) => { expect(outputOf(step.event).ok).toBe(false); isGone(step); } },
+    'editing.puttingBack|xstate.done.actor.putBack|2': { ...refused('editing.idTaken', (e) => outputOf(e).message!), check: (step) => { stillListed(step); expect(outputOf(step.event).reason).toBe('taken'); } },
+    'editing.puttingBack|xstate.done.actor.putBack|3': { ...refused('editing.putBackFailed', (e) => outputOf(e).message!), check: (step) => { stillListed(step); expect(outputOf(step.event).reason).toBe('failed'); } },
+    'editing.puttingBack|xstate.error.actor.putBack|0': { ...toBrowsing, check: isGone },
+    'editing.puttingBack|xstate.error.actor.putBack|1': { ...refused('editing.putBackFailed', errorOf), check: stillListed },
+    'editing.idTaken|edit.replace|0': putBack(true),
+    'editing.idTaken|draft.change|0': drafts('editing.drafting'),
+    'editing.idTaken|edit.cancel|0': toBrowsing,
+    'editing.replacing|storage.change|0': busyList,
+    'editing.replacing|xstate.done.actor.replace|0': putBackDone,
+    'editing.replacing|xstate.done.actor.replace|1': { ...toBrowsing, check: (step) => { expect(outputOf(step.event).ok).toBe(false); isGone(step); } },
+    'editing.replacing|xstate.done.actor.replace|2': { ...refused('editing.putBackFailed', (e) => outputOf(e).message!), check: stillListed },
+    'editing.replacing|xstate.error.actor.replace|0': { ...toBrowsing, check: isGone },
+    'editing.replacing|xstate.error.actor.replace|1': { ...refused('editing.putBackFailed', errorOf), check: stillListed },
+    'editing.putBackFailed|edit.putBack|0': putBack(false),
+    'editing.putBackFailed|draft.change|0': drafts('editing.drafting'),
+    'editing.putBackFailed|edit.cancel|0': toBrowsing,
+    'confirmingDiscard|discard.confirm|0': { target: 'discarding', started: ({ before }) => [{ id: 'discard', input: { entry: before.selected } }] },
+    'confirmingDiscard|discard.cancel|0': toBrowsing,
+    'discarding|storage.change|0': busyList,
+    'discarding|xstate.done.actor.discard|0': {
+      target: 'browsing',
+      context: (b) => cleared({ ...b, entries: b.entries.filter((e) => e.entryKey !== b.selected!.entryKey) }),
+      effects: ({ before }) => [['notifyDiscarded', before.selected]],
+      check: ({ event }) => expect(outputOf(event).ok).toBe(true),
+    },
+    'discarding|xstate.done.actor.discard|1': { ...toBrowsing, check: (step) => { expect(outputOf(step.event).ok).toBe(false); isGone(step); } },
+    'discarding|xstate.done.actor.discard|2': { ...refused('discardFailed', (e) => outputOf(e).error!), check: stillListed },
+    'discarding|xstate.error.actor.discard|0': { ...toBrowsing, check: isGone },
+    'discarding|xstate.error.actor.discard|1': { ...refused('discardFailed', errorOf), check: stillListed },
+    'discardFailed|discard.confirm|0': { target: 'discarding', started: ({ before }) => [{ id: 'discard', input: { entry: before.selected } }] },
+    'discardFailed|discard.cancel|0': toBrowsing,
+  },
   events,
   actorEvents: actorEvents as never,
   limit: 2000,

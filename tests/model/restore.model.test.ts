@@ -4,7 +4,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { buildBackup, serialiseBackup, type AppData } from '../../src/domain/backup';
 import { restoreMachine, type BuiltBackup, type ReadOutput, type RestoreEvent } from '../../src/machines/backup/restore.machine';
 import { withStorage } from '../../src/views/dashboard/useRestoreActor';
-import { describeModel, type EventSamples } from '../support/model';
+import { createWorld, describeModel, type EventSamples, type Expectation } from '../support/model';
 
 interface Log {
   saved: BuiltBackup[];
@@ -14,17 +14,36 @@ interface Log {
   toasts: string[];
 }
 const log: Log = { saved: [], downloadFailures: [], writes: [], toasts: [] };
+const world = createWorld();
 
 // The actors never settle during a walk, and the persist actions only record: their outcomes
 // (done/error events, restore.written / writeFailed) are test data.
 const machine = restoreMachine.provide({
   actions: {
-    saveBackupFile: (_, built) => void log.saved.push(built),
-    notifyDownloadFailed: (_, { error }) => void log.downloadFailures.push((error as Error).message),
-    persistBackup: ({ context }) => void log.writes.push({ kind: 'restore', data: context.backup?.data ?? null }),
-    persistPrevious: ({ context }) => void log.writes.push({ kind: 'undo', data: context.previous }),
-    notifyRestored: () => void log.toasts.push('restored'),
-    notifyUndone: () => void log.toasts.push('undone'),
+    saveBackupFile: (_, built) => {
+      log.saved.push(built);
+      world.record('saveBackupFile', built);
+    },
+    notifyDownloadFailed: (_, { error }) => {
+      log.downloadFailures.push((error as Error).message);
+      world.record('notifyDownloadFailed', (error as Error).message);
+    },
+    persistBackup: ({ context }) => {
+      log.writes.push({ kind: 'restore', data: context.backup?.data ?? null });
+      world.record('persistBackup', context.backup?.data ?? null);
+    },
+    persistPrevious: ({ context }) => {
+      log.writes.push({ kind: 'undo', data: context.previous });
+      world.record('persistPrevious', context.previous);
+    },
+    notifyRestored: () => {
+      log.toasts.push('restored');
+      world.record('notifyRestored');
+    },
+    notifyUndone: () => {
+      log.toasts.push('undone');
+      world.record('notifyUndone');
+    },
   },
   actors: {
     buildBackup: fromPromise<BuiltBackup>(() => new Promise(() => {})),
@@ -67,8 +86,64 @@ const actorEvents = [
 
 const lastWrite = () => log.writes.at(-1);
 
+type Ctx = ReturnType<typeof machine.getInitialSnapshot>['context'];
+type Expect = Expectation<typeof machine>;
+const CLEARED: Ctx = { file: null, refusal: null, backup: null, preview: null, previous: null, error: null };
+const build: Expect = { target: 'download.preparing', started: [{ id: 'buildBackup', input: undefined }] };
+/** A chosen file: whatever was shown before goes; the file is read and verified. */
+const choose: Expect = {
+  target: 'restore.reading',
+  context: (_b, e) => ({ ...CLEARED, file: (e as { file: Blob }).file }),
+  started: ({ event }) => [{ id: 'readBackupFile', input: { file: (event as { file: Blob }).file } }],
+};
+const close: Expect = { target: 'restore.idle', context: () => CLEARED };
+const read = (target: string): Expect => ({
+  target,
+  context: (b, e) => {
+    const output = (e as unknown as { output: ReadOutput }).output;
+    return { ...b, file: null, refusal: output.refusal, backup: output.backup, preview: output.preview };
+  },
+  check: ({ event }) => expect((event as unknown as { output: ReadOutput }).output.refusal !== null).toBe(target === 'restore.refused'),
+});
+const failedWith = (target: string): Expect => ({ target, context: (b, e) => ({ ...b, error: (e as { message: string }).message }) });
+
 describeModel('restore', {
   machine,
+  world,
+  transitions: {
+    'download.idle|backup.download|0': build,
+    'download.preparing|xstate.done.actor.buildBackup|0': { target: 'download.saved', effects: [['saveBackupFile', BUILT]] },
+    'download.preparing|xstate.error.actor.buildBackup|0': { target: 'download.failed', effects: [['notifyDownloadFailed', 'storage unavailable']] },
+    'download.saved|backup.download|0': build,
+    'download.failed|backup.download|0': build,
+    'restore.idle|restore.choose|0': choose,
+    'restore.reading|xstate.done.actor.readBackupFile|0': read('restore.refused'),
+    'restore.reading|xstate.done.actor.readBackupFile|1': read('restore.previewing'),
+    'restore.reading|xstate.error.actor.readBackupFile|0': {
+      target: 'restore.refused',
+      context: (b) => ({ ...b, file: null, refusal: { reason: 'not-backup' as const, message: 'The file could not be read: permission denied' } }),
+    },
+    'restore.refused|restore.choose|0': choose,
+    'restore.refused|restore.dismiss|0': close,
+    // Exactly the verified data is written.
+    'restore.previewing|restore.confirm|0': { target: 'restore.writing', effects: [['persistBackup', BACKUP_DATA]] },
+    'restore.previewing|restore.cancel|0': close,
+    'restore.previewing|restore.choose|0': choose,
+    'restore.writing|restore.written|0': {
+      target: 'restore.restored',
+      context: (b, e) => ({ ...b, previous: (e as { previous: AppData }).previous, backup: null, error: null }),
+      effects: [['notifyRestored']],
+    },
+    'restore.writing|restore.writeFailed|0': failedWith('restore.failed'),
+    'restore.failed|restore.choose|0': choose,
+    'restore.failed|restore.dismiss|0': close,
+    // Undo writes back exactly the data from before the restore.
+    'restore.restored|restore.undo|0': { target: 'restore.undoing', context: (b) => ({ ...b, error: null }), effects: [['persistPrevious', PREVIOUS]] },
+    'restore.restored|restore.dismiss|0': close,
+    'restore.restored|restore.choose|0': choose,
+    'restore.undoing|undo.written|0': { target: 'restore.idle', context: () => CLEARED, effects: [['notifyUndone']] },
+    'restore.undoing|undo.writeFailed|0': failedWith('restore.restored'),
+  },
   events,
   actorEvents,
   limit: 2000,

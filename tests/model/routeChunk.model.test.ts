@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { routeChunkMachine, routeChunkShows, type RouteChunkEvent, type RouteChunkInput } from '../../src/machines/shell/routeChunk.machine';
-import { describeModel } from '../support/model';
+import { createWorld, describeModel, type Expectation } from '../support/model';
 
 const reloads: number[] = [];
+const world = createWorld();
 const never = <T,>() => new Promise<T>(() => {});
 const machine = routeChunkMachine.provide({
   actors: {
@@ -11,15 +12,59 @@ const machine = routeChunkMachine.provide({
     fetchBuildId: fromPromise<string>(() => never()),
     watchConnectivity: fromCallback(() => {}),
   },
-  actions: { reloadPage: () => void reloads.push(1) },
+  actions: {
+    reloadPage: () => {
+      reloads.push(1);
+      world.record('reloadPage');
+    },
+  },
 });
 
 const start: RouteChunkInput = { key: 'AboutPage', loaded: false, online: true, buildId: 'build-1' };
+type Expect = Expectation<typeof machine>;
+const importChunk = { id: 'importChunk', input: { key: 'AboutPage' } };
+const check: Expect = { target: 'checking', started: [{ id: 'fetchBuildId', input: undefined }] };
+const retry = (online: boolean): Expect => ({
+  target: 'retrying',
+  context: (b) => ({ ...b, attempt: b.attempt + 1, ...(online ? { online: true } : {}) }),
+  started: [importChunk],
+});
+const buildOf = (event: unknown) => (event as { output: string }).output;
 
 describeModel('routeChunk', {
   machine,
   inputs: [start, { ...start, loaded: true }, { ...start, online: false, buildId: null }],
+  world,
   reset: () => void (reloads.length = 0),
+  initial: { started: (input) => [{ id: 'watchConnectivity', input: undefined }, ...(input.loaded ? [] : [importChunk])] },
+  transitions: {
+    '(machine)|browser.online|0': { context: (b) => ({ ...b, online: true }) },
+    '(machine)|browser.offline|0': { context: (b) => ({ ...b, online: false }) },
+    'opening||0': { target: 'loaded', check: ({ before }) => expect(before.cached).toBe(true) },
+    'opening||1': { target: 'loading', started: [importChunk], check: ({ before }) => expect(before.cached).toBe(false) },
+    'loading|xstate.done.actor.importChunk|0': { target: 'loaded' },
+    'loading|xstate.error.actor.importChunk|0': check,
+    // A different build than this tab's: the chunk went with a redeploy.
+    'checking|xstate.done.actor.fetchBuildId|0': {
+      target: 'newVersion',
+      check: ({ event, before }) => {
+        expect(before.buildId).not.toBeNull();
+        expect(buildOf(event)).not.toBe(before.buildId);
+      },
+    },
+    'checking|xstate.done.actor.fetchBuildId|1': {
+      target: 'failed.connection',
+      check: ({ event, before }) => expect(before.buildId === null || buildOf(event) === before.buildId).toBe(true),
+    },
+    'checking|xstate.error.actor.fetchBuildId|0': { target: 'failed.offline', check: ({ before }) => expect(before.online).toBe(false) },
+    'checking|xstate.error.actor.fetchBuildId|1': { target: 'failed.connection', check: ({ before }) => expect(before.online).toBe(true) },
+    'failed|chunk.retry|0': retry(false),
+    'failed|browser.online|0': retry(true),
+    'retrying|xstate.done.actor.importChunk|0': { target: 'loaded' },
+    'retrying|xstate.error.actor.importChunk|0': check,
+    'newVersion|version.reload|0': { effects: [['reloadPage']] },
+    'loaded|page.failed|0': check,
+  },
   events: {
     'chunk.retry': [{ type: 'chunk.retry' }],
     'page.failed': [{ type: 'page.failed' }],
@@ -39,11 +84,13 @@ describeModel('routeChunk', {
   states: {
     opening: () => expect.unreachable('opening is passed through at once'),
     loading: (s) => {
+      expect(s.hasTag('loading'), 'the status line says Loading…').toBe(true);
       expect(routeChunkShows(s)).toBe('loading');
       expect(s.can({ type: 'chunk.retry' })).toBe(false);
       expect(reloads).toEqual([]);
     },
     checking: (s) => {
+      expect(s.hasTag('loading'), 'the status line says Loading…').toBe(true);
       expect(routeChunkShows(s)).toBe('loading');
       expect(reloads).toEqual([]);
     },
@@ -58,6 +105,7 @@ describeModel('routeChunk', {
       expect(s.can({ type: 'chunk.retry' })).toBe(true);
     },
     retrying: (s) => {
+      expect(s.hasTag('loading'), 'the status line says Loading…').toBe(true);
       expect(routeChunkShows(s)).toBe('retrying');
       expect(s.context.attempt).toBeGreaterThan(0);
     },

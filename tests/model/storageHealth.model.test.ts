@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { assessHealth, formatBytes } from '../../src/domain/storageHealth';
 import { storageHealthMachine, type StorageMeasure } from '../../src/machines/storage/storageHealth.machine';
-import { describeModel } from '../support/model';
+import { describeModel, type Expectation } from '../support/model';
 
 const MiB = 1024 * 1024;
 const roomy: StorageMeasure = { appBytes: 1 * MiB, localLimit: 5 * MiB, usage: 2 * MiB, quota: 100 * MiB, persisted: true };
@@ -10,8 +10,27 @@ const full: StorageMeasure = { appBytes: 4.5 * MiB, localLimit: 5 * MiB, usage: 
 
 const machine = storageHealthMachine.provide({ actors: { measure: fromPromise<StorageMeasure>(() => new Promise(() => {})) } });
 
+const measure = { id: 'measure', input: undefined };
+const refresh: Expectation<typeof machine> = { target: 'measuring', started: [measure] };
+
 describeModel('storageHealth', {
   machine,
+  initial: { started: [measure] },
+  transitions: {
+    'measuring|xstate.done.actor.measure|0': {
+      target: 'measured',
+      context: (b, e) => {
+        const output = (e as unknown as { output: StorageMeasure }).output;
+        return { ...b, report: assessHealth(output), persisted: output.persisted };
+      },
+    },
+    'measuring|xstate.error.actor.measure|0': { target: 'unknown' },
+    'measured||0': { target: 'nearlyFull', check: ({ before }) => expect(before.report?.nearlyFull).toBe(true) },
+    'measured||1': { target: 'healthy', check: ({ before }) => expect(before.report?.nearlyFull).toBe(false) },
+    'healthy|health.refresh|0': refresh,
+    'nearlyFull|health.refresh|0': refresh,
+    'unknown|health.refresh|0': refresh,
+  },
   events: { 'health.refresh': [{ type: 'health.refresh' }] },
   actorEvents: [
     { type: 'xstate.done.actor.measure', output: roomy },
@@ -36,6 +55,12 @@ describeModel('storageHealth', {
 });
 
 describe('storage health rules (issue 9, part 7)', () => {
+  it('starts measuring with no report yet', () => {
+    const actor = createActor(machine).start();
+    expect(actor.getSnapshot().value).toBe('measuring');
+    expect(actor.getSnapshot().context).toEqual({ report: null, persisted: null });
+    actor.stop();
+  });
   it('warns from 80% of the localStorage limit: 4 MiB of 5 MiB is 80%, 3.9 MiB is not', () => {
     expect(assessHealth({ appBytes: 4 * MiB, localLimit: 5 * MiB, usage: null, quota: null })).toMatchObject({ percent: 80, nearlyFull: true });
     expect(assessHealth({ appBytes: 3.9 * MiB, localLimit: 5 * MiB, usage: null, quota: null })).toMatchObject({ percent: 78, nearlyFull: false });

@@ -20,8 +20,8 @@
  *     A transition that has no expectation fails the coverage test, like one taken on no path.
  *   - `store(input)` seeds an in-memory store (`world.store`) that the fakes write, and
  *     `persisted(context)` says what the store must hold: after every step the helper asserts,
- *     unconditionally, `world.store` toEqual `persisted(context)`. A dropped persist or a persist of the
- *     wrong value fails there; a persist that should not happen fails as an unexpected effect.
+ *     unconditionally, `world.store` toEqual `persisted(context)` (both through `read`, if given). A
+ *     dropped persist or a persist of the wrong value fails there; a persist that should not happen fails as an unexpected effect.
  *     `external(event, store)` applies what an event reports from elsewhere (another tab saved) first.
  *   - `states`: one assertion per leaf state (invariants), as before; `initial`: what starting does
  *     (effects and actors of the whole initial macrostep: XState runs them at start(), after its
@@ -125,6 +125,11 @@ export interface ModelOptions<M extends AnyStateMachine, S = unknown> {
   store?: (input: InputFrom<M>) => S;
   /** What the store must hold for a given context (and state, when the state is what is saved): checked after every step. */
   persisted?: (context: ContextFrom<M>, snapshot: SnapshotFrom<M>) => S;
+  /**
+   * How the app reads the store back, when reads are tolerant (e.g. flags of deleted items are ignored):
+   * applied to both the store and persisted(context) before they are compared. Default: as stored.
+   */
+  read?: (store: S) => unknown;
   /** Applies to the store what an event says happened elsewhere (another tab saved), before it is sent. */
   external?: (event: Ev<M>, store: S) => void;
   /** How contexts are compared (drop actor refs, functions): default the context itself. */
@@ -252,7 +257,7 @@ export function describeModel<M extends AnyStateMachine, S = unknown>(name: stri
     starting: boolean,
   ) => {
     const keyed = definitions.map((d) => ({ definition: d, key: keyOfDefinition(machine, d) }));
-    const expectations = keyed.map(({ key }) => (key ? options.transitions[key] : undefined));
+    const expectations = keyed.map(({ key }) => (key ? options.transitions?.[key] : undefined));
     if (expectations.some((e) => !e)) return; // reported by the coverage test
     const where = `${label} [${keyed.map((k) => k.key).join(' + ')}]`;
     // Target: leaves under each transition's domain are exactly the declared ones; others stay put.
@@ -306,10 +311,10 @@ export function describeModel<M extends AnyStateMachine, S = unknown>(name: stri
     it('has an expectation for every transition and none for a transition that does not exist', () => {
       const keys = new Set(declared.map((t) => t.key));
       const missing = declared
-        .filter((t) => !(t.key in options.transitions) && !(options.uncovered && t.key in options.uncovered))
+        .filter((t) => !(t.key in (options.transitions ?? {})) && !(options.uncovered && t.key in options.uncovered))
         .map((t) => `${t.key}${t.guard ? ` [${t.guard}]` : ''} → ${t.targets.join(', ') || '(targetless)'}`);
       expect(missing, 'transitions without an expectation').toEqual([]);
-      expect(Object.keys(options.transitions).filter((key) => !keys.has(key)), 'expectations naming no real transition').toEqual([]);
+      expect(Object.keys(options.transitions ?? {}).filter((key) => !keys.has(key)), 'expectations naming no real transition').toEqual([]);
       if (options.store) {
         expect(world, 'a store needs the world its fakes write').toBeDefined();
         expect(options.persisted, 'a store needs `persisted`').toBeDefined();
@@ -377,8 +382,9 @@ export function describeModel<M extends AnyStateMachine, S = unknown>(name: stri
           const snapshot = actor.getSnapshot() as SnapshotFrom<M>;
           expect((snapshot as AnyMachineSnapshot).status, `an error stopped the machine: ${String((snapshot as AnyMachineSnapshot).error)}`).not.toBe('error');
           if (options.persisted) {
-            expect(world?.store, `${label}: the store holds what the context says was saved`).toEqual(
-              options.persisted((snapshot as AnyMachineSnapshot).context as ContextFrom<M>, snapshot),
+            const read = options.read ?? ((store: S) => store);
+            expect(read(world!.store), `${label}: the store holds what the context says was saved`).toEqual(
+              read(options.persisted((snapshot as AnyMachineSnapshot).context as ContextFrom<M>, snapshot)),
             );
           }
           for (const leaf of leafPaths(snapshot as AnyMachineSnapshot)) options.states[leaf]?.(snapshot);
