@@ -1,62 +1,79 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise, setup } from 'xstate';
-import { blankEventForm, eventToForm, formToEvent, type EventFormValues } from '../../src/domain/events';
+import { createActor, fromCallback, fromPromise, setup, type ContextFrom } from 'xstate';
+import { quickFilters } from '../../src/domain/eventDates';
+import { blankEventForm, eventToForm, formToEvent, validateEvent, type EventFormValues } from '../../src/domain/events';
 import { eventFiltersMachine } from '../../src/machines/events/eventFilters.machine';
 import { eventFormMachine } from '../../src/machines/events/eventForm.machine';
 import { eventsMachine, type RestoreInput } from '../../src/machines/events/events.machine';
-import type { CateringEvent, ChosenIngredient } from '../../src/storage/schemas';
-import { describeModel } from '../support/model';
+import type { CateringEvent } from '../../src/storage/schemas';
+import { createWorld, describeModel, type Expectation } from '../support/model';
 
 const validValues: EventFormValues = { ...blankEventForm(), EventName: 'Gala', EventDate: '2026-05-01', NumberOfGuests: '12' };
-// Guest scaling: an edited event of 12 guests, and its ingredient list with or without a per-guest line.
-const gala = { ...formToEvent({ ...validValues, id: 5 }) };
-const invLine = (per: 'event' | 'guest') => ({
-  lineId: `L-${per}`,
-  id: 'flour',
-  name: 'Flour',
-  category: 'Dry Storage',
-  supplierName: '',
-  costPerUnit: 10,
-  amountPerUnit: 1,
-  unit: 'kg',
-  packageType: 'bag',
-  quantity: 6,
-  ...(per === 'guest' ? { per, perGuest: 0.5 } : {}),
-});
 
 // ---------------------------------------------------------------- event form
 const saveRequests: EventFormValues[] = [];
+/** The form's only side effect is asking its parent to save: recorded with the values it sends. */
+const formWorld = createWorld();
 const form = eventFormMachine.provide({
-  actions: { requestSave: ({ context }) => void saveRequests.push(context.values) },
-  actors: { loadIngredientLines: fromPromise<ChosenIngredient[], { id: number }>(() => new Promise(() => {})) },
+  actions: {
+    requestSave: ({ context }) => {
+      saveRequests.push(context.values);
+      formWorld.record('requestSave', context.values);
+    },
+  },
 });
+type FormContext = ContextFrom<typeof form>;
 
 describeModel('eventForm', {
   machine: form,
-  inputs: [{ values: blankEventForm() }, { values: eventToForm(gala), event: gala }],
+  world: formWorld,
+  // A blank form and an edit whose number of guests is on the boundary (0 is refused, 1 is fine).
+  // The third ends before it starts: moving the start earlier fixes the end time's message without touching it.
+  inputs: [{ values: blankEventForm() }, { values: { ...validValues, id: 4, NumberOfGuests: '1' } }, { values: { ...validValues, id: 5, StartTime: '12:00', EndTime: '11:00' } }],
   limit: 5000,
   reset: () => void (saveRequests.length = 0),
-  serializeState: (s) =>
-    JSON.stringify([s.value, Object.keys(s.context.errors).sort(), s.context.values.EventName, s.context.values.EventDate, s.context.values.NumberOfGuests, s.context.rescale !== null, s.context.saveError !== null]),
-  actorEvents: [
-    { type: 'xstate.done.actor.loadIngredientLines', output: [invLine('guest')] },
-    { type: 'xstate.done.actor.loadIngredientLines', output: [invLine('event')] },
-    { type: 'xstate.error.actor.loadIngredientLines', error: new Error('unreadable') },
-  ],
+  serializeState: (s) => JSON.stringify([s.value, Object.keys(s.context.errors).sort(), s.context.values.EventName, s.context.values.EventDate, s.context.values.NumberOfGuests, s.context.values.StartTime]),
   events: {
     'field.change': [
       { type: 'field.change', field: 'EventName', value: 'Gala' },
+      { type: 'field.change', field: 'EventName', value: '   ' },
       { type: 'field.change', field: 'EventDate', value: '2026-05-01' },
       { type: 'field.change', field: 'NumberOfGuests', value: '12' },
       { type: 'field.change', field: 'NumberOfGuests', value: '0' },
-      { type: 'field.change', field: 'NumberOfGuests', value: '24' },
+      { type: 'field.change', field: 'StartTime', value: '10:00' },
     ],
     'form.submit': [{ type: 'form.submit' }],
     'form.cancel': [{ type: 'form.cancel' }],
     'save.done': [{ type: 'save.done', id: 7 }],
-    'save.failed': [{ type: 'save.failed', message: 'The ingredient list was changed in another tab.' }],
-    'rescale.confirm': [{ type: 'rescale.confirm' }],
-    'rescale.cancel': [{ type: 'rescale.cancel' }],
+  },
+  transitions: {
+    // The changed field takes the value typed, and only that field's message goes.
+    'editing|field.change|0': {
+      context: (before, event) => {
+        const { field, value } = event as { field: keyof FormContext['values']; value: string };
+        const errors = { ...before.errors };
+        delete errors[field as keyof typeof errors];
+        return { ...before, values: { ...before.values, [field]: value }, errors };
+      },
+    },
+    'editing|form.submit|0': { target: 'validating' },
+    'editing|form.cancel|0': { target: 'cancelled' },
+    // Valid by the domain's rules: the messages go and the parent is asked to save exactly these values.
+    'validating||0': {
+      target: 'saving',
+      context: (before) => ({ ...before, errors: {} }),
+      effects: ({ before }) => [['requestSave', before.values]],
+      check: ({ before }) => expect(validateEvent(before.values)).toEqual({}),
+    },
+    'validating||1': {
+      target: 'editing',
+      context: (before) => ({ ...before, errors: validateEvent(before.values) }),
+      check: ({ after }) => expect(Object.keys(after.errors).length).toBeGreaterThan(0),
+    },
+    'saving|save.done|0': {
+      target: 'saved',
+      context: (before, event) => ({ ...before, values: { ...before.values, id: (event as { id: number }).id }, savedId: (event as { id: number }).id }),
+    },
   },
   states: {
     editing: (s) => {
@@ -65,20 +82,6 @@ describeModel('eventForm', {
     },
     validating: () => {
       throw new Error('validating is transient');
-    },
-    checkingRescale: () => {
-      throw new Error('checkingRescale is transient');
-    },
-    loadingLines: (s) => {
-      expect(s.hasTag('saving')).toBe(true);
-      expect(s.context.values.NumberOfGuests).not.toBe(String(s.context.original?.NumberOfGuests));
-    },
-    reviewingRescale: (s) => {
-      expect(s.hasTag('review')).toBe(true);
-      // 0.5 bag per guest: the old 6 and the new total for the typed guests.
-      expect(s.context.rescale?.plan.rows).toEqual([
-        { kind: 'inventory', id: 'L-guest', name: 'Flour', unit: 'bag', from: 6, to: 0.5 * Number(s.context.values.NumberOfGuests), tooLarge: false },
-      ]);
     },
     saving: (s) => {
       expect(s.hasTag('saving')).toBe(true);
@@ -106,6 +109,18 @@ describe('eventForm (pinned rules)', () => {
     expect(actor.getSnapshot().context.errors.EventName).toBeUndefined();
     expect(actor.getSnapshot().context.errors.EventDate).toBeDefined();
   });
+  it('a change clears only the message of the field it changes, whichever field it is', () => {
+    for (const field of ['EventName', 'EventDate', 'NumberOfGuests'] as const) {
+      const actor = createActor(form, { input: { values: { ...blankEventForm(), NumberOfGuests: 'x' } } }).start();
+      actor.send({ type: 'form.submit' });
+      const errors = actor.getSnapshot().context.errors;
+      expect(Object.keys(errors).sort()).toEqual(['EventDate', 'EventName', 'NumberOfGuests']);
+      actor.send({ type: 'field.change', field, value: 'still wrong' });
+      const { [field]: _gone, ...rest } = errors;
+      expect(actor.getSnapshot().context.errors).toEqual(rest);
+      expect(actor.getSnapshot().context.values[field]).toBe('still wrong');
+    }
+  });
   it('a valid submit asks the parent to save and waits in saving', () => {
     saveRequests.length = 0;
     const actor = createActor(form, { input: { values: validValues } }).start();
@@ -121,47 +136,78 @@ describe('eventForm (pinned rules)', () => {
 const calls: string[] = [];
 /** Every list persistEvents was given, in order. */
 const persisted: CateringEvent[][] = [];
-/** Stands in for the form child: finishes as soon as the list confirms the save. */
-const fakeForm = setup({ types: { events: {} as { type: 'save.done'; id: number } } }).createMachine({
+/**
+ * The storage the events page writes, as the fakes leave it: the `events` key saved by id, the
+ * `deletedEventIds` list, and the ids whose per-event keys (ingredient list, discount, tax) were removed.
+ */
+interface EventsStore {
+  events: Record<number, CateringEvent>;
+  deletedIds: number[];
+  keysRemoved: number[];
+}
+const eventsWorld = createWorld<EventsStore>();
+const byId = (list: CateringEvent[]) => Object.fromEntries(list.map((e) => [e.id, e])) as Record<number, CateringEvent>;
+const ascending = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
+const idsOf = (list: CateringEvent[]) => list.map((e) => e.id);
+/** Stands in for the form child: records the id the list confirms, and finishes. */
+const fakeForm = setup({
+  types: { events: {} as { type: 'save.done'; id: number } },
+  actions: { gotSaveDone: ({ event }) => eventsWorld.record('form got save.done', event.id) },
+}).createMachine({
   initial: 'open',
-  states: { open: { on: { 'save.done': 'done' } }, done: { type: 'final' } },
+  states: { open: { on: { 'save.done': { target: 'done', actions: 'gotSaveDone' } } }, done: { type: 'final' } },
 });
 /** Undo's writes never settle by themselves: the walk supplies their done / error events. */
-const pendingRestore = fromPromise<void, RestoreInput>(() => new Promise<void>(() => {}));
+let restoring: CateringEvent | null = null;
+const pendingRestore = fromPromise<void, RestoreInput>(({ input }) => {
+  restoring = input.event;
+  return new Promise<void>(() => {});
+});
 const events = eventsMachine.provide({
   actors: { eventForm: fakeForm as never, restoreDeleted: pendingRestore, watchStorage: fromCallback(() => () => {}) },
   actions: {
     persistEvents: ({ context }) => {
       persisted.push(context.events);
       calls.push(`persist:${context.events.map((e) => e.id).join(',')}`);
+      eventsWorld.record('persistEvents', idsOf(context.events));
+      eventsWorld.store.events = byId(context.events);
     },
-    persistDeletedId: ({ context }) => void calls.push(`persistDeletedId:${context.lastDeleted?.id}`),
-    persistRescaled: ({ event }) => void calls.push(`persistRescaled:${event.type === 'form.save' ? event.values.id : ''}`),
-    removeEventKeys: ({ context }) => void calls.push(`removeKeys:${context.lastDeleted?.id}`),
-    notifySaved: ({ context }) => void calls.push(`notifySaved:${context.lastSaved?.EventName}`),
-    notifyDeleted: ({ context }) => void calls.push(`notifyDeleted:${context.lastDeleted?.id}`),
-    notifyRestored: ({ context }) => void calls.push(`notifyRestored:${context.lastDeleted?.id}`),
-    notifyUndoFailed: ({ context }) => void calls.push(`notifyUndoFailed:${context.undoError}`),
-    notifyToolkitGone: () => void calls.push('notifyToolkitGone'),
+    persistDeletedId: ({ context }) => {
+      calls.push(`persistDeletedId:${context.lastDeleted?.id}`);
+      eventsWorld.record('persistDeletedId', context.lastDeleted?.id);
+      if (context.lastDeleted) eventsWorld.store.deletedIds = ascending([...eventsWorld.store.deletedIds, context.lastDeleted.id]);
+    },
+    removeEventKeys: ({ context }) => {
+      calls.push(`removeKeys:${context.lastDeleted?.id}`);
+      eventsWorld.record('removeEventKeys', context.lastDeleted?.id);
+      if (context.lastDeleted) eventsWorld.store.keysRemoved = ascending([...eventsWorld.store.keysRemoved, context.lastDeleted.id]);
+    },
+    notifySaved: ({ context }) => {
+      calls.push(`notifySaved:${context.lastSaved?.EventName}`);
+      eventsWorld.record('notifySaved', context.lastSaved?.EventName);
+    },
+    notifyDeleted: ({ context }) => {
+      calls.push(`notifyDeleted:${context.lastDeleted?.id}`);
+      eventsWorld.record('notifyDeleted', context.lastDeleted?.EventName);
+    },
+    notifyRestored: ({ context }) => {
+      calls.push(`notifyRestored:${context.lastDeleted?.id}`);
+      eventsWorld.record('notifyRestored', context.lastDeleted?.EventName);
+    },
+    notifyUndoFailed: ({ context }) => {
+      calls.push(`notifyUndoFailed:${context.undoError}`);
+      eventsWorld.record('notifyUndoFailed', context.undoError);
+    },
+    notifyToolkitGone: () => {
+      calls.push('notifyToolkitGone');
+      eventsWorld.record('notifyToolkitGone');
+    },
   },
 });
-let seenCalls = 0;
-/** The list at the previous step, to tell what this step changed. */
-let before: CateringEvent[] | null = null;
-let previous: CateringEvent[] | null = null;
 const resetCalls = () => {
-  before = null;
   calls.length = 0;
   persisted.length = 0;
-  seenCalls = 0;
-};
-/** The side effects of the step just taken (each state assertion runs once per step). */
-const freshCalls = (s?: { context: { events: CateringEvent[] } }) => {
-  previous = before;
-  before = s?.context.events ?? null;
-  const fresh = calls.slice(seenCalls);
-  seenCalls = calls.length;
-  return fresh;
+  restoring = null;
 };
 
 // Three events; every walk acts on the middle one (2), and 1 and 3 must never change.
@@ -178,9 +224,68 @@ const expectOthersUntouched = (list: CateringEvent[]) => {
   expect(list.filter((e) => others[e.id]).length).toBe(2);
 };
 
+type EventsCtx = ContextFrom<typeof events>;
+const newestFirst = (list: CateringEvent[]) => [...list].sort((a, b) => b.id - a.id);
+const sameForm = (a: CateringEvent, b: CateringEvent) => expect(eventToForm(a)).toEqual(eventToForm(b));
+/** The list after `saved` was stored over (or added to) `list`: only that id changes, every other event is the same object. */
+const expectStored = (list: CateringEvent[], before: CateringEvent[], saved: CateringEvent) => {
+  expect(idsOf(list)).toEqual(idsOf(newestFirst([...before.filter((e) => e.id !== saved.id), saved])));
+  for (const e of list) if (e.id !== saved.id) expect(e, `event ${e.id} must not change`).toBe(before.find((b) => b.id === e.id));
+  expect(list.find((e) => e.id === saved.id)).toBe(saved);
+};
+/** A saved form: its fields as typed, the Tool Kit data of the event it was based on. */
+const expectSavedFrom = (saved: CateringEvent, values: EventFormValues, base: CateringEvent | null | undefined) => {
+  expect(eventToForm(saved)).toEqual({ ...values, id: saved.id });
+  for (const key of ['ingredients', 'menuItems', 'notes', 'pricing', 'image'] as const) expect(saved[key]).toEqual(base?.[key] ?? formToEvent(values)[key]);
+};
+/** Keep mine / a valid merge: these values stored over their version (their Tool Kit data), or added again; the conflict closed. */
+const keptMine = (values: (before: EventsCtx, event: unknown) => EventFormValues): Expectation<typeof events, EventsStore> => ({
+  target: 'browsing',
+  context: (before: EventsCtx, event: unknown, after: EventsCtx) => {
+    const mine = values(before, event);
+    const theirs = before.events.find((e) => e.id === mine.id);
+    const saved = after.lastSaved!;
+    expect(saved.id).toBe(mine.id);
+    expectSavedFrom(saved, mine, theirs ?? before.editBase);
+    expectStored(after.events, before.events, saved);
+    return { ...before, events: after.events, lastSaved: saved, draft: null, theirs: null, editBase: null };
+  },
+  effects: ({ after }) => [
+    ['persistEvents', idsOf(after.events)],
+    ['notifySaved', after.lastSaved!.EventName],
+  ],
+});
+const merged = (before: EventsCtx, event: unknown) => {
+  const choices = (event as { choices: Record<string, 'mine' | 'theirs'> }).choices;
+  const theirs = eventToForm(before.theirs!);
+  return Object.fromEntries(Object.entries(theirs).map(([k, v]) => [k, choices[k] === 'mine' ? before.draft![k as keyof EventFormValues] : v])) as unknown as EventFormValues;
+};
+const opensForm = (values: (before: EventsCtx, after: EventsCtx) => EventFormValues) => ({ after, before }: { after: EventsCtx; before: EventsCtx }) => [
+  { id: 'eventForm', input: { values: values(before, after) } },
+];
+
 describeModel('events', {
   machine: events,
+  world: eventsWorld,
   input: { events: [one, two, three], deletedIds: [] },
+  store: (input) => ({ events: byId(input.events), deletedIds: ascending(input.deletedIds ?? []), keysRemoved: ascending(input.deletedIds ?? []) }),
+  // Everything the list holds is stored by id; a deleted id is remembered and its keys are gone.
+  persisted: (context) => ({ events: byId(context.events), deletedIds: ascending(context.deletedIds), keysRemoved: ascending(context.deletedIds) }),
+  external: (event, store) => {
+    // Another tab saved (or deleted) first; the Undo actor's writes, all or nothing, when it reports done.
+    if (event.type === 'storage.change') {
+      store.events = byId(event.events);
+      store.deletedIds = ascending(event.deletedIds);
+      store.keysRemoved = ascending(event.deletedIds);
+    }
+    if ((event.type as string) === 'xstate.done.actor.restoreDeleted' && restoring) {
+      const back = restoring;
+      store.events = { ...store.events, [back.id]: back };
+      store.deletedIds = store.deletedIds.filter((id) => id !== back.id);
+      store.keysRemoved = store.keysRemoved.filter((id) => id !== back.id);
+    }
+  },
+  initial: { started: [{ id: 'storageSync', input: undefined }] },
   reset: resetCalls,
   limit: 20000,
   actorEvents: [
@@ -201,25 +306,14 @@ describeModel('events', {
       s.context.draft?.EventName ?? null,
       s.context.formValues.id,
       s.context.editBase?.EventName ?? null,
-      s.context.rescalingId,
     ]),
   events: {
     'form.new': [{ type: 'form.new' }],
-    'form.edit': [{ type: 'form.edit', id: 2 }],
+    'form.edit': [{ type: 'form.edit', id: 2 }, { type: 'form.edit', id: 99 }],
     'form.save': (s) =>
       s.context.formValues.id === 0
         ? [{ type: 'form.save' as const, values: { ...validValues, EventName: 'Fresh' } }]
-        : [
-            { type: 'form.save' as const, values: { ...s.context.formValues, EventName: 'Two (mine)', StartTime: '18:00', EndTime: '20:00' } },
-            // Guests changed with a per-guest line: written together by persistRescaled, which answers with rescale.saved or rescale.failed.
-            {
-              type: 'form.save' as const,
-              values: { ...s.context.formValues, NumberOfGuests: '24' },
-              rescale: { plan: { guests: 24, inventory: [], specialty: [], rows: [{ kind: 'inventory' as const, id: 'L1', name: 'Flour', unit: 'bag', from: 6, to: 12, tooLarge: false }] }, inventoryBase: [] },
-            },
-          ],
-    'rescale.saved': (s) => (s.context.rescalingId === 2 ? [{ type: 'rescale.saved' as const, event: { ...two, NumberOfGuests: 24, rev: 2 } }] : []),
-    'rescale.failed': (s) => (s.context.rescalingId === 2 ? [{ type: 'rescale.failed' as const, message: 'The ingredient list was changed in another tab.' }] : []),
+        : [{ type: 'form.save' as const, values: { ...s.context.formValues, EventName: 'Two (mine)', StartTime: '18:00', EndTime: '20:00' } }],
     'event.delete': [{ type: 'event.delete', id: 2 }],
     'delete.undo': [{ type: 'delete.undo' }],
     'event.patch': [{ type: 'event.patch', id: 2, patch: { menuItems: ['Soup'] } }],
@@ -238,93 +332,201 @@ describeModel('events', {
       { type: 'conflict.merge', choices: { StartTime: 'mine', EndTime: 'theirs' } },
     ],
   },
+  transitions: {
+    // Another tab's list, newest first; nothing written back.
+    '(machine)|storage.change|0': {
+      context: (before, event) => {
+        const e = event as { events: CateringEvent[]; deletedIds: number[] };
+        return { ...before, events: newestFirst(e.events), deletedIds: e.deletedIds };
+      },
+    },
+    // The storage refused this tab's save: mine is the draft, theirs the stored version now; the Tool Kit closes.
+    '(machine)|save.conflict|0': {
+      target: 'conflict',
+      context: (before, event) => {
+        const { mine, theirs } = event as { mine: CateringEvent; theirs: CateringEvent | null };
+        return { ...before, draft: eventToForm(mine), editBase: theirs ?? mine, theirs: before.events.find((e) => e.id === mine.id) ?? null, toolkitId: null };
+      },
+    },
+    'browsing|form.new|0': {
+      target: 'formOpen',
+      context: (before) => ({ ...before, formValues: blankEventForm(), editBase: null }),
+      started: [{ id: 'eventForm', input: { values: blankEventForm() } }],
+    },
+    // The form starts from the event with that id, and remembers it as the base of the edit.
+    'browsing|form.edit|0': {
+      target: 'formOpen',
+      context: (before, event) => {
+        const found = before.events.find((e) => e.id === (event as { id: number }).id);
+        expect(found, 'Edit Event on an event that is not in the list').toBeDefined();
+        return { ...before, formValues: eventToForm(found!), editBase: found! };
+      },
+      started: opensForm((_, after) => eventToForm(after.editBase!)),
+    },
+    'browsing|toolkit.open|0': {
+      target: 'toolkitOpen',
+      context: (before, event) => {
+        expect(before.events.some((e) => e.id === (event as { id: number }).id)).toBe(true);
+        return { ...before, toolkitId: (event as { id: number }).id };
+      },
+    },
+    // Delete: gone from the list and its keys removed, the id remembered, the toast with Undo.
+    'browsing|event.delete|0': {
+      context: (before, event) => {
+        const id = (event as { id: number }).id;
+        const gone = before.events.find((e) => e.id === id);
+        expect(gone).toBeDefined();
+        return { ...before, events: before.events.filter((e) => e.id !== id), deletedIds: before.deletedIds.includes(id) ? before.deletedIds : [...before.deletedIds, id], lastDeleted: gone! };
+      },
+      effects: ({ event, after }) => {
+        const id = (event as { id: number }).id;
+        return [['removeEventKeys', id], ['persistEvents', idsOf(after.events)], ['persistDeletedId', id], ['notifyDeleted', after.lastDeleted!.EventName]];
+      },
+    },
+    // Undo runs only while the deleted event is not back already; the actor gets exactly that event.
+    'browsing|delete.undo|0': {
+      target: 'undoing',
+      check: ({ before }) => {
+        expect(before.lastDeleted).not.toBeNull();
+        expect(before.events.some((e) => e.id === before.lastDeleted!.id)).toBe(false);
+      },
+      started: ({ before }) => [{ id: 'restoreDeleted', input: { event: before.lastDeleted } }],
+    },
+    'undoing|xstate.done.actor.restoreDeleted|0': {
+      target: 'browsing',
+      context: (before) => {
+        const back = before.lastDeleted!;
+        return { ...before, events: newestFirst([...before.events.filter((e) => e.id !== back.id), back]), deletedIds: before.deletedIds.filter((id) => id !== back.id), lastDeleted: null };
+      },
+      effects: ({ before }) => [['notifyRestored', before.lastDeleted!.EventName]],
+    },
+    // A failed undo writes nothing: the event stays deleted and the toast says why.
+    'undoing|xstate.error.actor.restoreDeleted|0': {
+      target: 'browsing',
+      context: (before) => ({ ...before, undoError: 'Browser storage is full.', lastDeleted: null }),
+      effects: [['notifyUndoFailed', 'Browser storage is full.']],
+    },
+    // Stale: the event changed or went elsewhere since Edit Event. Nothing is written.
+    'formOpen|form.save|0': {
+      target: 'conflict',
+      context: (before, event) => {
+        const values = (event as { values: EventFormValues }).values;
+        const current = before.events.find((e) => e.id === values.id);
+        expect(values.id).not.toBe(0);
+        expect(!current || JSON.stringify(eventToForm(current)) !== JSON.stringify(eventToForm(before.editBase!)), 'not stale').toBe(true);
+        return { ...before, draft: values, theirs: current ?? null };
+      },
+    },
+    // A new event takes an id above every id in use or deleted; an edit keeps its id and Tool Kit data.
+    'formOpen|form.save|1': {
+      context: (before, event, after) => {
+        const values = (event as { values: EventFormValues }).values;
+        const saved = after.lastSaved!;
+        if (values.id === 0) {
+          expect(saved.id).toBe(Math.max(0, ...idsOf(before.events), ...before.deletedIds) + 1);
+          expectSavedFrom(saved, values, null);
+        } else {
+          expect(saved.id).toBe(values.id);
+          const base = before.events.find((e) => e.id === values.id);
+          if (base) sameForm(base, before.editBase!);
+          expectSavedFrom(saved, values, base);
+        }
+        expectStored(after.events, before.events, saved);
+        return { ...before, events: after.events, lastSaved: saved };
+      },
+      effects: ({ after }) => [
+        ['persistEvents', idsOf(after.events)],
+        ['notifySaved', after.lastSaved!.EventName],
+      ],
+    },
+    // The form hears the saved id and closes.
+    'formOpen|xstate.done.actor.eventForm|0': {
+      target: 'browsing',
+      effects: ({ before }) => [['form got save.done', before.lastSaved!.id]],
+    },
+    'conflict|conflict.keepTheirs|0': { target: 'browsing', context: (before) => ({ ...before, draft: null, theirs: null, editBase: null }) },
+    'conflict|conflict.keepMine|0': keptMine((before) => before.draft!),
+    'conflict|conflict.merge|0': keptMine(merged),
+    // A merge that breaks a rule goes back to the form with the merged values, based on their version.
+    'conflict|conflict.merge|1': {
+      target: 'formOpen',
+      context: (before, event) => {
+        expect(before.theirs).not.toBeNull();
+        expect(Object.keys(validateEvent(merged(before, event))).length).toBeGreaterThan(0);
+        return { ...before, formValues: merged(before, event), editBase: before.theirs, draft: null, theirs: null };
+      },
+      started: opensForm((_, after) => after.formValues),
+    },
+    'conflict|storage.change|0': {
+      context: (before, event) => {
+        const e = event as { events: CateringEvent[]; deletedIds: number[] };
+        return { ...before, events: newestFirst(e.events), deletedIds: e.deletedIds, theirs: e.events.find((x) => x.id === before.draft!.id) ?? null };
+      },
+    },
+    'toolkitOpen|toolkit.close|0': { target: 'browsing', context: (before) => ({ ...before, toolkitId: null }) },
+    // A Tool Kit patch changes that event only, and is written at once.
+    'toolkitOpen|event.patch|0': {
+      context: (before, event) => {
+        const { id, patch } = event as { id: number; patch: Partial<CateringEvent> };
+        return { ...before, events: before.events.map((e) => (e.id === id ? { ...e, ...patch } : e)) };
+      },
+      effects: ({ after }) => [['persistEvents', idsOf(after.events)]],
+      check: ({ before, after }) => {
+        for (const e of after.events) if (e.id !== before.toolkitId) expect(e).toBe(before.events.find((b) => b.id === e.id));
+      },
+    },
+    'toolkitOpen||0': {
+      target: 'browsing',
+      context: (before) => {
+        expect(before.events.some((e) => e.id === before.toolkitId)).toBe(false);
+        return { ...before, toolkitId: null };
+      },
+      effects: [['notifyToolkitGone']],
+    },
+  },
   states: {
     browsing: (s) => {
-      const fresh = freshCalls(s);
       expect(s.hasTag('list')).toBe(true);
       expect(s.hasTag('form')).toBe(false);
       expect(s.context.toolkitId).toBeNull();
       expect(s.context.theirs).toBeNull();
       expect(s.context.draft).toBeNull();
-      const ids = s.context.events.map((e) => e.id);
+      const ids = idsOf(s.context.events);
       expect(ids).toEqual([...ids].sort((a, b) => b - a));
       expect(new Set(ids).size).toBe(ids.length);
       expectOthersUntouched(s.context.events);
       for (const list of persisted) expectOthersUntouched(list);
       // New events never take a deleted id.
       for (const e of s.context.events) if (e.id > 3) expect(s.context.deletedIds).not.toContain(e.id);
-      const last = fresh.at(-1) ?? '';
-      if (last === 'notifyDeleted:2') {
-        expect(middle(s)).toBeUndefined();
-        expect(s.context.deletedIds).toContain(2);
-        expect(fresh).toEqual(['removeKeys:2', `persist:${ids.join(',')}`, 'persistDeletedId:2', 'notifyDeleted:2']);
-        expect(persisted.at(-1)!.some((e) => e.id === 2)).toBe(false);
-      }
-      if (last === 'notifyRestored:2') {
-        // The exact event, under its own id, off the deleted list; the others as they were.
-        expect([two, twoThere]).toContain(middle(s));
-        expect(s.context.events.filter((e) => e.id !== 2)).toEqual(previous!.filter((e) => e.id !== 2));
-        expect(s.context.deletedIds).not.toContain(2);
-        expect(s.context.lastDeleted).toBeNull();
-      }
-      if (last.startsWith('notifyUndoFailed')) {
-        expect(last).toBe('notifyUndoFailed:Browser storage is full.');
-        // Nothing half-restored: the list is exactly what it was while undoing.
-        expect(s.context.events).toBe(previous);
-        expect(s.context.lastDeleted).toBeNull();
-      }
-      if (last.startsWith('notifySaved') && fresh.length === 1) {
-        // A rescaled save: persistRescaled wrote it (all or nothing) and answered with the stored event.
-        expect(middle(s)).toMatchObject({ NumberOfGuests: 24, rev: 2 });
-        expect(s.context.rescalingId).toBeNull();
-      } else if (last.startsWith('notifySaved')) {
-        expect(fresh).toEqual([`persist:${ids.join(',')}`, last]);
-        expect(persisted.at(-1)).toEqual(s.context.events);
-      }
-      if (last === 'notifyRestored:2' || last.startsWith('notifyUndoFailed')) expect(fresh).toEqual([last]);
-      if (last === 'notifyToolkitGone') expect(middle(s)).toBeUndefined();
     },
     undoing: (s) => {
-      const fresh = freshCalls(s);
       expect(s.hasTag('undoing')).toBe(true);
       expect(s.context.lastDeleted?.id).toBe(2);
       expect(s.children.restoreDeleted).toBeDefined();
-      // Nothing is written before the Undo actor runs its all-or-nothing writes.
-      expect(fresh).toEqual([]);
     },
     formOpen: (s) => {
-      const fresh = freshCalls(s);
       expect(s.hasTag('form')).toBe(true);
       expect(s.children.eventForm).toBeDefined();
       expect(s.context.theirs).toBeNull();
-      expect(fresh.filter((c) => !c.startsWith('persist:') && !c.startsWith('persistRescaled:2'))).toEqual([]);
     },
     conflict: (s) => {
-      const fresh = freshCalls(s);
       expect(s.hasTag('conflict')).toBe(true);
       expect(s.context.draft?.id).toBe(2);
       // Their version is always the stored one now (null when the other tab deleted it).
       expect(s.context.theirs).toBe(middle(s) ?? null);
       expectOthersUntouched(s.context.events);
-      // Going into conflict writes nothing: the other tab's version is never overwritten unasked.
-      expect(fresh).toEqual([]);
     },
     toolkitOpen: (s) => {
-      const fresh = freshCalls(s);
       expect(s.hasTag('toolkit')).toBe(true);
       expect(s.context.toolkitId).toBe(2);
       expect(middle(s)).toBeDefined();
-      // A Tool Kit patch writes the list with only the middle event changed.
-      if (fresh.length) {
-        expect(fresh).toEqual([`persist:${s.context.events.map((e) => e.id).join(',')}`]);
-        expect(persisted.at(-1)!.find((e) => e.id === 2)).toMatchObject({ menuItems: ['Soup'] });
-        expectOthersUntouched(persisted.at(-1)!);
-      }
     },
   },
   sequences: [
     [{ type: 'toolkit.open', id: 2 }, { type: 'event.patch', id: 99, patch: {} }],
     [{ type: 'form.edit', id: 2 }, { type: 'storage.change', events: [one, twoThere, three], deletedIds: [] }, { type: 'form.save', values: { ...eventToForm(two), EventName: 'Two (mine)', StartTime: '18:00', EndTime: '20:00' } }, { type: 'conflict.merge', choices: { StartTime: 'mine', EndTime: 'theirs' } }],
+    // Deleted, then another tab puts it back: Undo is refused (no duplicate).
+    [{ type: 'event.delete', id: 2 }, { type: 'storage.change', events: [one, two, three], deletedIds: [] }, { type: 'delete.undo' }],
   ],
 });
 
@@ -397,6 +599,28 @@ describe('events (pinned rules)', () => {
       [1, 'One'],
     ]);
     expect(list[1]).toBe(three);
+  });
+
+  it('undo is refused once the deleted event is back in the list (another tab restored it): no duplicate, no write', () => {
+    const actor = start();
+    actor.send({ type: 'event.delete', id: 2 });
+    actor.send({ type: 'storage.change', events: [one, two, three], deletedIds: [] });
+    expect(actor.getSnapshot().can({ type: 'delete.undo' })).toBe(false);
+    actor.send({ type: 'delete.undo' });
+    expect(actor.getSnapshot().value).toBe('browsing');
+    expect(actor.getSnapshot().children.restoreDeleted).toBeUndefined();
+    expect(actor.getSnapshot().context.events.map((e) => e.id)).toEqual([3, 2, 1]);
+  });
+
+  it('a Tool Kit patch is written at once, with only that event changed', () => {
+    const actor = start();
+    actor.send({ type: 'toolkit.open', id: 2 });
+    actor.send({ type: 'event.patch', id: 2, patch: { notes: [{ id: 'n', notes: 'Vegan' }] } });
+    expect(persisted).toHaveLength(1);
+    expect(persisted[0]!.map((e) => e.id)).toEqual([3, 2, 1]);
+    expect(persisted[0]![1]).toEqual({ ...two, notes: [{ id: 'n', notes: 'Vegan' }] });
+    expect(persisted[0]![0]).toBe(three);
+    expect(persisted[0]![2]).toBe(one);
   });
 
   it('a failed undo says why and leaves the event deleted', () => {
@@ -487,17 +711,35 @@ describe('events (pinned rules)', () => {
 });
 
 // ---------------------------------------------------------------- filters
+type Filter = ContextFrom<typeof eventFiltersMachine>['filter'];
+const setsFilter = (filter: (event: Record<string, unknown>) => Filter) => (before: { filter: Filter }, event: unknown) => ({ ...before, filter: filter(event as Record<string, unknown>) });
+
 describeModel('eventFilters', {
   machine: eventFiltersMachine,
   events: {
     'quick.toggle': [{ type: 'quick.toggle' }],
     'more.toggle': [{ type: 'more.toggle' }],
-    'quick.select': [
-      { type: 'quick.select', filter: 'past' },
-      { type: 'quick.select', filter: 'all' },
+    // Every quick filter, so that each one is seen to set itself (not All Events).
+    'quick.select': quickFilters.map((filter) => ({ type: 'quick.select' as const, filter })),
+    'range.submit': [
+      { type: 'range.submit', start: '2026-01-01', end: '2026-01-31' },
+      // A one-day range: start and end on the same day.
+      { type: 'range.submit', start: '2026-02-01', end: '2026-02-01' },
     ],
-    'range.submit': [{ type: 'range.submit', start: '2026-01-01', end: '2026-01-31' }],
-    'name.search': [{ type: 'name.search', first: 'ann', last: '' }],
+    'name.search': [
+      { type: 'name.search', first: 'ann', last: '' },
+      { type: 'name.search', first: '', last: 'Lee' },
+    ],
+  },
+  transitions: {
+    // Each toggle opens or closes its own panel; the other panel and the filter stay (checked by the helper).
+    'quickPanel.hidden|quick.toggle|0': { target: 'quickPanel.shown' },
+    'quickPanel.shown|quick.toggle|0': { target: 'quickPanel.hidden' },
+    'morePanel.hidden|more.toggle|0': { target: 'morePanel.shown' },
+    'morePanel.shown|more.toggle|0': { target: 'morePanel.hidden' },
+    'active|quick.select|0': { target: 'active.quick', context: setsFilter((e) => ({ kind: 'quick', filter: e.filter as never })) },
+    'active|range.submit|0': { target: 'active.range', context: setsFilter((e) => ({ kind: 'range', start: e.start as string, end: e.end as string })) },
+    'active|name.search|0': { target: 'active.name', context: setsFilter((e) => ({ kind: 'name', first: e.first as string, last: e.last as string })) },
   },
   states: {
     'quickPanel.hidden': (s) => expect(s.hasTag('quick filters')).toBe(false),
@@ -505,7 +747,38 @@ describeModel('eventFilters', {
     'morePanel.hidden': (s) => expect(s.hasTag('more options')).toBe(false),
     'morePanel.shown': (s) => expect(s.hasTag('more options')).toBe(true),
     'active.quick': (s) => expect(s.context.filter.kind).toBe('quick'),
-    'active.range': (s) => expect(s.context.filter).toEqual({ kind: 'range', start: '2026-01-01', end: '2026-01-31' }),
-    'active.name': (s) => expect(s.context.filter).toEqual({ kind: 'name', first: 'ann', last: '' }),
+    'active.range': (s) => {
+      expect(s.hasTag('range filter')).toBe(true);
+      expect(s.context.filter.kind).toBe('range');
+    },
+    'active.name': (s) => {
+      expect(s.hasTag('name filter')).toBe(true);
+      expect(s.context.filter.kind).toBe('name');
+    },
   },
+});
+
+describe('eventFilters (pinned)', () => {
+  it('each quick filter button sets that filter, from any other filter', () => {
+    for (const filter of quickFilters) {
+      const actor = createActor(eventFiltersMachine).start();
+      actor.send({ type: 'name.search', first: 'ann', last: '' });
+      actor.send({ type: 'quick.select', filter });
+      expect(actor.getSnapshot().context.filter).toEqual({ kind: 'quick', filter });
+      expect(actor.getSnapshot().matches({ active: 'quick' })).toBe(true);
+    }
+  });
+  it('each toggle opens and closes its own panel only', () => {
+    const actor = createActor(eventFiltersMachine).start();
+    const open = () => [actor.getSnapshot().hasTag('quick filters'), actor.getSnapshot().hasTag('more options')];
+    expect(open()).toEqual([false, false]);
+    actor.send({ type: 'quick.toggle' });
+    expect(open()).toEqual([true, false]);
+    actor.send({ type: 'more.toggle' });
+    expect(open()).toEqual([true, true]);
+    actor.send({ type: 'quick.toggle' });
+    expect(open()).toEqual([false, true]);
+    actor.send({ type: 'more.toggle' });
+    expect(open()).toEqual([false, false]);
+  });
 });

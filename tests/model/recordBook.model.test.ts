@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
+import { mergeDrafts } from '../../src/domain/conflict';
 import { employeeForm, supplierForm, type RecordForm } from '../../src/domain/inventoryRecords';
 import { recordBookMachine, type BookRecord, type RecordBookContext } from '../../src/machines/records/recordBook.machine';
 import type { Employee, Supplier } from '../../src/storage/schemas';
-import { describeModel } from '../support/model';
+import { createWorld, describeModel, type Expectation } from '../support/model';
 
 const acme: Supplier = { supplierID: 'S1', supplierName: 'Acme', email: 'a@acme.ca', phone: '555-0100', contractStatus: 'active', startDate: '2025-01-01', endDate: '2026-01-01' };
 const bolt: Supplier = { ...acme, supplierID: 'S2', supplierName: 'Bolt', email: 'b@bolt.ca' };
@@ -14,10 +15,19 @@ const noah: Employee = { ...ann, id: 'E3', firstName: 'Noah', lastName: 'Park' }
 
 const persisted: BookRecord[][] = [];
 const synced: Array<{ before: BookRecord; after: BookRecord }> = [];
+/** The list's storage key (suppliers or employees) as the fakes leave it. */
+const world = createWorld<{ records: BookRecord[] }>();
 const machine = recordBookMachine.provide({
   actions: {
-    persistRecords: ({ context }) => void persisted.push(context.records),
-    syncDependents: ({ context }) => void (context.lastReplaced && synced.push(context.lastReplaced)),
+    persistRecords: ({ context }) => {
+      persisted.push(context.records);
+      world.record('persistRecords', context.records.map((r) => context.form.key(r)));
+      world.store.records = context.records;
+    },
+    syncDependents: ({ context }) => {
+      if (context.lastReplaced) synced.push(context.lastReplaced);
+      world.record('syncDependents', context.lastReplaced && [context.lastReplaced.before, context.lastReplaced.after]);
+    },
   },
   actors: { watchStorage: fromCallback(() => () => {}) },
 });
@@ -36,10 +46,178 @@ for (const [name, form, records, field, good] of [
   const middleId = form.key(middle);
   const changedThere = { ...middle, [field]: 'Changed There', email: 'there@x.ca' };
   const mine = { ...middle, [field]: good };
+  type Ctx = RecordBookContext;
+  const keys = (list: BookRecord[]) => list.map((r) => form.key(r));
+  const others = (c: Ctx) => c.records.filter((r) => form.key(r) !== c.editingId);
+  const errorsOf = (c: Ctx, draft = c.draft) => form.validate(draft, others(c));
+  const isValid = (c: Ctx, draft = c.draft) => Object.keys(errorsOf(c, draft)).length === 0;
+  const find = (list: BookRecord[], id: string | null) => list.find((r) => form.key(r) === id);
+  const cleared = (c: Ctx): Ctx => ({ ...c, draft: form.empty(), errors: {}, editingId: null, editBase: null, theirs: null });
+  /** `saved` is the draft made a record (over `previous`), at the place of `previous` or appended; every other record the same object. */
+  const expectSaved = (before: BookRecord[], after: BookRecord[], draft: Record<string, string>, previous: BookRecord | undefined) => {
+    const at = previous ? before.indexOf(previous) : before.length;
+    expect(after).toHaveLength(previous ? before.length : before.length + 1);
+    after.forEach((r, i) => {
+      if (i !== at) expect(r, `record ${form.key(r)} must not change`).toBe(before[i]);
+    });
+    const saved = after[at]!;
+    const expected = form.toRecord(draft, previous, 0);
+    if (previous) expect(form.key(saved)).toBe(form.key(previous));
+    else if (form.key(saved) !== form.key(expected)) {
+      // A new record without a typed id gets a fresh one (time-based), taken by no other record.
+      expect(keys(before)).not.toContain(form.key(saved));
+      // (Employees keep their id out of the form; a supplier's is the Supplier ID field.)
+      const keyField = Object.keys(form.toDraft(expected)).find((k) => form.toDraft(expected)[k] === form.key(expected));
+      expect(form.toDraft(saved)).toEqual(keyField ? { ...form.toDraft(expected), [keyField]: form.key(saved) } : form.toDraft(expected));
+      return saved;
+    }
+    expect(form.toDraft(saved)).toEqual(form.toDraft(expected));
+    return saved;
+  };
+  const written: Expectation<typeof machine, { records: BookRecord[] }>['effects'] = ({ after }) => [['persistRecords', keys(after.records)]];
+  const writtenAndSynced: Expectation<typeof machine, { records: BookRecord[] }>['effects'] = ({ after }) => [
+    ['persistRecords', keys(after.records)],
+    ['syncDependents', after.lastReplaced && [after.lastReplaced.before, after.lastReplaced.after]],
+  ];
+  /** Keep mine (or a valid merge): the draft over their version, or added again when they deleted it. */
+  const keptMine = (draftOf: (c: Ctx, event: unknown) => Record<string, string>): Expectation<typeof machine, { records: BookRecord[] }> => ({
+    target: 'adding',
+    context: (before, event, after) => {
+      const draft = draftOf(before, event);
+      expect(isValid(before, draft)).toBe(true);
+      const theirs = find(before.records, before.editingId);
+      const saved = expectSaved(before.records, after.records, draft, theirs);
+      if (!theirs) expect(form.key(saved)).toBe(before.editingId);
+      return { ...cleared(before), records: after.records, lastReplaced: theirs ? { before: theirs, after: saved } : null };
+    },
+    effects: writtenAndSynced,
+  });
+  const merged = (c: Ctx, event: unknown) => mergeDrafts(c.draft, form.toDraft(c.theirs!), (event as { choices: Record<string, 'mine' | 'theirs'> }).choices);
+  const loaded = (before: Ctx, event: unknown) => {
+    const record = find(before.records, (event as { id: string }).id)!;
+    expect(record).toBeDefined();
+    return { ...before, editingId: form.key(record), editBase: record, draft: form.toDraft(record), errors: {} };
+  };
   describeModel(name, {
     machine,
     reset,
+    world,
     input: { records, form },
+    store: (input) => ({ records: input.records }),
+    persisted: (context) => ({ records: context.records }),
+    external: (event, store) => {
+      if (event.type === 'storage.change') store.records = event.records;
+    },
+    initial: { started: [{ id: 'storageSync', input: undefined }] },
+    transitions: {
+      // The field takes the value typed; only that field's message goes.
+      '(machine)|field.change|0': {
+        context: (before, event) => {
+          const { field, value } = event as { field: string; value: string };
+          const errors = { ...before.errors };
+          delete errors[field];
+          return { ...before, draft: { ...before.draft, [field]: value }, errors };
+        },
+      },
+      '(machine)|save.conflict|0': {
+        target: 'conflict',
+        context: (before, event) => {
+          const { mine, theirs } = event as { mine: BookRecord; theirs: BookRecord | null };
+          return { ...before, editingId: form.key(mine), editBase: theirs ?? mine, draft: form.toDraft(mine), errors: {}, theirs: find(before.records, form.key(mine)) ?? null };
+        },
+      },
+      'adding|form.submit|0': {
+        context: (before, _event, after) => {
+          expect(isValid(before)).toBe(true);
+          expectSaved(before.records, after.records, before.draft, undefined);
+          return { ...cleared(before), records: after.records };
+        },
+        effects: written,
+      },
+      'adding|form.submit|1': {
+        context: (before) => {
+          expect(isValid(before)).toBe(false);
+          return { ...before, errors: errorsOf(before) };
+        },
+      },
+      'adding|form.cancel|0': { context: cleared },
+      'adding|record.edit|0': { target: 'editing', context: loaded },
+      'adding|record.delete|0': {
+        context: (before, event) => ({ ...before, records: before.records.filter((r) => form.key(r) !== (event as { id: string }).id) }),
+        effects: written,
+      },
+      'adding|storage.change|0': { context: (before, event) => ({ ...before, records: (event as { records: BookRecord[] }).records }) },
+      // Stale: the record changed or went elsewhere since Edit; nothing is written.
+      'editing|form.submit|0': {
+        target: 'conflict',
+        context: (before) => {
+          const current = find(before.records, before.editingId);
+          expect(!current || JSON.stringify(form.toDraft(current)) !== JSON.stringify(form.toDraft(before.editBase!)), 'not stale').toBe(true);
+          return { ...before, theirs: current ?? null };
+        },
+      },
+      // Replaces the record with that id (not a position), reports the replacement, leaves edit mode.
+      'editing|form.submit|1': {
+        target: 'adding',
+        context: (before, _event, after) => {
+          expect(isValid(before)).toBe(true);
+          const previous = find(before.records, before.editingId)!;
+          const saved = expectSaved(before.records, after.records, before.draft, previous);
+          return { ...cleared(before), records: after.records, lastReplaced: { before: previous, after: saved } };
+        },
+        effects: writtenAndSynced,
+      },
+      'editing|form.submit|2': {
+        context: (before) => {
+          expect(isValid(before)).toBe(false);
+          return { ...before, errors: errorsOf(before) };
+        },
+      },
+      'editing|form.cancel|0': { target: 'adding', context: cleared },
+      'editing|record.edit|0': { target: 'editing', context: loaded },
+      'editing|record.delete|0': {
+        target: 'adding',
+        context: (before, event) => {
+          expect((event as { id: string }).id).toBe(before.editingId);
+          return { ...cleared(before), records: before.records.filter((r) => form.key(r) !== before.editingId) };
+        },
+        effects: written,
+      },
+      'editing|record.delete|1': {
+        context: (before, event) => {
+          const id = (event as { id: string }).id;
+          expect(id).not.toBe(before.editingId);
+          return { ...before, records: before.records.filter((r) => form.key(r) !== id) };
+        },
+        effects: written,
+      },
+      'editing|storage.change|0': { context: (before, event) => ({ ...before, records: (event as { records: BookRecord[] }).records }) },
+      'conflict|conflict.keepTheirs|0': { target: 'adding', context: cleared },
+      'conflict|conflict.keepMine|0': keptMine((c) => c.draft),
+      // Mine no longer passes: back to the form, based on their version, with the messages.
+      'conflict|conflict.keepMine|1': {
+        target: 'editing',
+        context: (before) => {
+          expect(isValid(before)).toBe(false);
+          return { ...before, editBase: before.theirs ?? before.editBase, errors: errorsOf(before) };
+        },
+      },
+      'conflict|conflict.merge|0': keptMine(merged),
+      'conflict|conflict.merge|1': {
+        target: 'editing',
+        context: (before, event) => {
+          const draft = merged(before, event);
+          expect(isValid(before, draft)).toBe(false);
+          return { ...before, draft, editBase: before.theirs, errors: errorsOf(before, draft) };
+        },
+      },
+      'conflict|storage.change|0': {
+        context: (before, event) => {
+          const list = (event as { records: BookRecord[] }).records;
+          return { ...before, records: list, theirs: find(list, before.editingId) ?? null };
+        },
+      },
+    },
     serializeState: (s) =>
       JSON.stringify({
         v: s.value,
@@ -129,6 +307,24 @@ describe('recordBook rules pinned by hand (spec section 4, issue 9)', () => {
     expect(names(actor.getSnapshot().context.records)).toEqual(['Acme', 'Dune']);
     expect(actor.getSnapshot().context.draft.supplierName).toBe('');
     expect(persisted).toEqual([actor.getSnapshot().context.records]);
+  });
+
+  it('typing in a field clears that field’s message only, in add and in edit mode', () => {
+    for (const edit of [false, true]) {
+      const actor = started([acme, bolt, crate], sup);
+      if (edit) {
+        actor.send({ type: 'record.edit', id: 'S2' });
+        actor.send({ type: 'field.change', field: 'supplierName', value: '' });
+      }
+      actor.send({ type: 'field.change', field: 'email', value: 'nope' });
+      actor.send({ type: 'form.submit' });
+      expect(Object.keys(actor.getSnapshot().context.errors).sort()).toEqual(['email', 'supplierName']);
+      actor.send({ type: 'field.change', field: 'supplierName', value: '   ' });
+      expect(Object.keys(actor.getSnapshot().context.errors)).toEqual(['email']);
+      actor.send({ type: 'field.change', field: 'email', value: 'still@' });
+      expect(actor.getSnapshot().context.errors).toEqual({});
+      expect(actor.getSnapshot().context.draft).toMatchObject({ supplierName: '   ', email: 'still@' });
+    }
   });
 
   it('refuses a Supplier ID another supplier already has', () => {

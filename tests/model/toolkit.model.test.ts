@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, createMachine } from 'xstate';
+import { createActor, createMachine, type ContextFrom } from 'xstate';
+import { chooseIngredient } from '../../src/domain/ingredients';
+import { parseAmount } from '../../src/domain/money';
 import { inventoryIngredientsMachine, type QuantityPromptInput } from '../../src/machines/toolkit/inventoryIngredients.machine';
 import { menuNotesMachine } from '../../src/machines/toolkit/menuNotes.machine';
-import { specialtyIngredientsMachine, specialtyNameMessage } from '../../src/machines/toolkit/specialtyIngredients.machine';
+import { blankSpecialtyDraft, specialtyIngredientsMachine, specialtyErrorMessage } from '../../src/machines/toolkit/specialtyIngredients.machine';
 import { toolkitMachine } from '../../src/machines/toolkit/toolkit.machine';
 import type { ChosenIngredient, InventoryItem, SpecialtyIngredient } from '../../src/storage/schemas';
-import { describeModel } from '../support/model';
+import { createWorld, describeModel } from '../support/model';
 
 // ---------------------------------------------------------------- panels
 const panels = ['image', 'ingredients', 'menu', 'notes', 'pricing'] as const;
@@ -18,6 +20,13 @@ describeModel('toolkit', {
     'notes.toggle': [{ type: 'notes.toggle' }],
     'pricing.toggle': [{ type: 'pricing.toggle' }],
   },
+  // Each toggle flips its own panel; the helper checks that no other panel moves.
+  transitions: Object.fromEntries(
+    panels.flatMap((p) => [
+      [`${p}.hidden|${p}.toggle|0`, { target: `${p}.shown` }],
+      [`${p}.shown|${p}.toggle|0`, { target: `${p}.hidden` }],
+    ]),
+  ),
   states: Object.fromEntries(
     panels.flatMap((p) => [
       [`${p}.hidden`, (s: { hasTag: (t: string) => boolean }) => expect(s.hasTag(p)).toBe(false)],
@@ -34,6 +43,20 @@ describe('toolkit (pinned)', () => {
     actor.send({ type: 'pricing.toggle' });
     actor.send({ type: 'menu.toggle' });
     expect(panels.filter((p) => actor.getSnapshot().hasTag(p))).toEqual(['pricing']);
+  });
+  it('every panel’s toggle opens it, and pressed again closes it, leaving the others as they are', () => {
+    for (const panel of panels) {
+      const actor = createActor(toolkitMachine).start();
+      actor.send({ type: 'pricing.toggle' });
+      const others = panels.filter((p) => p !== panel && p !== 'pricing');
+      const open = () => panels.filter((p) => actor.getSnapshot().hasTag(p));
+      actor.send({ type: `${panel}.toggle` });
+      // Pricing is the last panel, so the open ones read in panel order.
+      expect(open()).toEqual(panel === 'pricing' ? [] : [panel, 'pricing']);
+      actor.send({ type: `${panel}.toggle` });
+      expect(open()).toEqual(['pricing']);
+      expect(others.some((p) => actor.getSnapshot().hasTag(p))).toBe(false);
+    }
   });
 });
 
@@ -66,47 +89,49 @@ const promptFake = createMachine({
   states: { answered: { type: 'final' } },
   output: ({ context }: { context: { name: string } }) => answers[context.name] ?? null,
 });
+const linesWorld = createWorld<{ lines: ChosenIngredient[] }>();
 const inventory = inventoryIngredientsMachine.provide({
-  actions: { persistLines: ({ context }) => void persistedLines.push(context.lines) },
+  actions: {
+    persistLines: ({ context }) => {
+      persistedLines.push(context.lines);
+      linesWorld.record('persistLines', context.lines.map((l) => l.lineId));
+      linesWorld.store.lines = context.lines;
+    },
+  },
   actors: { promptQuantity: promptFake as never },
 });
-let seenLines = 0;
 const startLines = [line('answer:cancel', 1), line('answer:empty', 1), line('answer:5', 1), line('answer:abc', 1), line('answer:throw', 1)];
+
+type LinesCtx = ContextFrom<typeof inventory>;
+const lineIds = (lines: ChosenIngredient[]) => lines.map((l) => l.lineId);
+/** The prompt's answer for the line under edit, as the fake gives it. */
+const answerFor = (before: LinesCtx) => answers[before.lines.find((l) => l.lineId === before.promptLineId)?.name ?? ''] ?? null;
+const usable = (answer: string | null) => answer !== null && parseAmount(answer) !== null && parseAmount(answer)! > 0;
 
 describeModel('inventoryIngredients', {
   machine: inventory,
-  input: { lines: startLines, items: [item('a', 'Seafood'), item('b', 'Dairy')], guests: 40 },
-  reset: () => {
-    persistedLines.length = 0;
-    seenLines = 0;
+  world: linesWorld,
+  input: { lines: startLines, items: [item('a', 'Seafood'), item('b', 'Dairy')] },
+  // ingredientList-{eventId} holds exactly the lines shown.
+  store: (input) => ({ lines: input.lines }),
+  persisted: (context) => ({ lines: context.lines }),
+  external: (event, store) => {
+    if (event.type === 'storage.change') store.lines = event.lines;
   },
+  reset: () => void (persistedLines.length = 0),
   serializeState: (s) =>
-    JSON.stringify([
-      s.value,
-      s.context.category,
-      s.context.itemId,
-      s.context.quantityText,
-      s.context.lines.filter((l) => l.lineId?.startsWith('L-answer')).map((l) => `${l.lineId}=${l.quantity}/${l.per ?? ''}`),
-      Math.min(s.context.lines.length, 6),
-    ]),
-  limit: 6000,
+    JSON.stringify([s.value, s.context.category, s.context.itemId, s.context.quantityText, s.context.lines.filter((l) => l.lineId?.startsWith('L-answer')).map((l) => `${l.lineId}=${l.quantity}`), Math.min(s.context.lines.length, 6), s.context.items.length]),
+  limit: 30000,
   events: {
     'category.select': [{ type: 'category.select', category: 'Seafood' }],
     'item.select': [{ type: 'item.select', id: 'a' }],
     'quantity.change': [
-      { type: 'quantity.change', text: '3' },
-      { type: 'quantity.change', text: '' },
+      // Boundaries: zero is refused, a small positive amount is fine.
+      { type: 'quantity.change', text: '0' },
+      { type: 'quantity.change', text: '0.01' },
     ],
     'ingredient.add': [{ type: 'ingredient.add' }],
     'ingredient.delete': [{ type: 'ingredient.delete', lineId: 'L-answer:empty' }],
-    // The add form's basis and per-guest adds are walked in the sequences below and pinned by hand.
-    'per.select': [],
-    'line.per': [
-      { type: 'line.per', lineId: 'L-answer:5', per: 'guest' },
-      { type: 'line.per', lineId: 'L-answer:5', per: 'event' },
-    ],
-    // Guests are changed only in the hand-written sequences below (it doubles the state space otherwise).
-    'guests.change': [],
     'quantity.edit': [
       { type: 'quantity.edit', lineId: 'L-answer:cancel' },
       { type: 'quantity.edit', lineId: 'L-answer:empty' },
@@ -118,49 +143,84 @@ describeModel('inventoryIngredients', {
       { type: 'storage.change', lines: startLines.filter((l) => l.lineId !== 'L-answer:empty') },
     ],
   },
+  transitions: {
+    '(machine)|inventory.change|0': { context: (before, event) => ({ ...before, items: (event as { items: InventoryItem[] }).items }) },
+    // Another tab's lines; the picker and the quantity being typed stay.
+    '(machine)|storage.change|0': { context: (before, event) => ({ ...before, lines: (event as { lines: ChosenIngredient[] }).lines }) },
+    'ready|category.select|0': { context: (before, event) => ({ ...before, category: (event as { category: string }).category, itemId: '' }) },
+    'ready|item.select|0': { context: (before, event) => ({ ...before, itemId: (event as { id: string }).id }) },
+    'ready|quantity.change|0': { context: (before, event) => ({ ...before, quantityText: (event as { text: string }).text }) },
+    // The chosen item with the quantity typed, appended under a new line id; the picker resets; written.
+    'ready|ingredient.add|0': {
+      context: (before, _event, after) => {
+        const chosen = before.items.find((i) => i.id === before.itemId);
+        const quantity = parseAmount(before.quantityText);
+        expect(chosen, 'an item is chosen').toBeDefined();
+        expect(quantity !== null && quantity > 0, 'a positive quantity').toBe(true);
+        const added = after.lines.at(-1)!;
+        expect(added.lineId).toMatch(new RegExp(`^L-${chosen!.id}-`));
+        expect(lineIds(before.lines)).not.toContain(added.lineId);
+        return { ...before, lines: [...before.lines, { ...chooseIngredient(chosen!, quantity!), lineId: added.lineId }], itemId: '', quantityText: '', seq: before.seq + 1 };
+      },
+      effects: ({ after }) => [['persistLines', lineIds(after.lines)]],
+    },
+    'ready|ingredient.delete|0': {
+      context: (before, event) => {
+        const id = (event as { lineId: string }).lineId;
+        expect(lineIds(before.lines)).toContain(id);
+        return { ...before, lines: before.lines.filter((l) => l.lineId !== id) };
+      },
+      effects: ({ after }) => [['persistLines', lineIds(after.lines)]],
+    },
+    // The prompt asks about that line, by name, with its current quantity.
+    'ready|quantity.edit|0': {
+      target: 'prompting',
+      context: (before, event) => ({ ...before, promptLineId: (event as { lineId: string }).lineId }),
+      started: ({ event, before }) => {
+        const l = before.lines.find((x) => x.lineId === (event as { lineId: string }).lineId)!;
+        return [{ id: 'promptQuantity', input: { name: l.name, current: l.quantity } }];
+      },
+    },
+    'prompting|xstate.done.actor.promptQuantity|0': {
+      target: 'ready',
+      context: (before) => {
+        const answer = answerFor(before);
+        expect(usable(answer), `answer ${answer} is usable`).toBe(true);
+        return { ...before, lines: before.lines.map((l) => (l.lineId === before.promptLineId ? { ...l, quantity: parseAmount(answer!)! } : l)), promptLineId: null };
+      },
+      effects: ({ after }) => [['persistLines', lineIds(after.lines)]],
+    },
+    // Cancel, blank or not a number: nothing changes and nothing is written.
+    'prompting|xstate.done.actor.promptQuantity|1': {
+      target: 'ready',
+      context: (before) => {
+        expect(usable(answerFor(before))).toBe(false);
+        return { ...before, promptLineId: null };
+      },
+    },
+    'prompting|xstate.error.actor.promptQuantity|0': { target: 'ready', context: (before) => ({ ...before, promptLineId: null }) },
+  },
   states: {
     ready: (s) => {
       expect(s.hasTag('ready')).toBe(true);
       expect(s.context.promptLineId).toBeNull();
       // Lines never acted on (the first, the fourth and the fifth) stay as they were.
       for (const kept of [startLines[0]!, startLines[3]!, startLines[4]!]) expect(s.context.lines.find((l) => l.lineId === kept.lineId)).toEqual(kept);
-      const fresh = persistedLines.slice(seenLines);
-      seenLines = persistedLines.length;
-      if (fresh.length) expect(fresh).toEqual([s.context.lines]);
     },
     prompting: (s) => expect(s.context.lines.some((l) => l.lineId === s.context.promptLineId)).toBe(true),
   },
-  // Only the second branches (a refused quantity, per guest without guests) need these orders.
-  sequences: [
-    [{ type: 'quantity.edit', lineId: 'L-answer:abc' }],
-    [{ type: 'quantity.edit', lineId: 'L-answer:throw' }],
-    [{ type: 'category.select', category: 'Seafood' }, { type: 'item.select', id: 'a' }, { type: 'ingredient.add' }],
-    [
-      { type: 'category.select', category: 'Seafood' },
-      { type: 'item.select', id: 'a' },
-      { type: 'per.select', per: 'guest' },
-      { type: 'quantity.change', text: '3' },
-      { type: 'ingredient.add' },
-    ],
-    [{ type: 'guests.change', guests: 0 }, { type: 'line.per', lineId: 'L-answer:5', per: 'guest' }],
-    [{ type: 'line.per', lineId: 'L-answer:5', per: 'guest' }, { type: 'guests.change', guests: 60 }, { type: 'quantity.edit', lineId: 'L-answer:5' }],
-  ],
+  sequences: [[{ type: 'quantity.edit', lineId: 'L-answer:abc' }], [{ type: 'quantity.edit', lineId: 'L-answer:throw' }]],
 });
 
 describe('inventoryIngredients (pinned)', () => {
-  const start = () => createActor(inventory, { input: { lines: startLines, items: [item('a', 'Seafood', 30)], guests: 40 } }).start();
+  const start = () => createActor(inventory, { input: { lines: startLines, items: [item('a', 'Seafood', 30)] } }).start();
   it('adds a line only with an item and a positive quantity, then resets the picker', () => {
     const actor = start();
     actor.send({ type: 'category.select', category: 'Seafood' });
-    expect(actor.getSnapshot().can({ type: 'ingredient.add' })).toBe(false);
     actor.send({ type: 'item.select', id: 'a' });
-    // With an item, Add says what is wrong with the quantity instead of doing nothing silently.
-    actor.send({ type: 'ingredient.add' });
-    expect(actor.getSnapshot().context.quantityError).toBe('Quantity Needed is required: enter a number from 0 to 1,000,000.');
-    actor.send({ type: 'quantity.change', text: '0' });
-    actor.send({ type: 'ingredient.add' });
-    expect(actor.getSnapshot().context.quantityError).toBe('Quantity Needed must be more than 0.');
-    expect(actor.getSnapshot().context.lines).toHaveLength(5);
+    expect(actor.getSnapshot().can({ type: 'ingredient.add' })).toBe(false);
+    actor.send({ type: 'quantity.change', text: '-1' });
+    expect(actor.getSnapshot().can({ type: 'ingredient.add' })).toBe(false);
     actor.send({ type: 'quantity.change', text: '1.5' });
     actor.send({ type: 'ingredient.add' });
     const s = actor.getSnapshot();
@@ -180,6 +240,26 @@ describe('inventoryIngredients (pinned)', () => {
     // Lines are found by id: a deleted line cannot be edited, the moved one still can.
     expect(s.can({ type: 'quantity.edit', lineId: 'L-answer:empty' })).toBe(false);
     expect(s.can({ type: 'quantity.edit', lineId: 'L-answer:5' })).toBe(true);
+  });
+  it('a quantity of zero (or less, or not a number) adds no line', () => {
+    for (const text of ['0', '0.00', '-1', 'abc', '', '   ']) {
+      persistedLines.length = 0;
+      const actor = start();
+      actor.send({ type: 'category.select', category: 'Seafood' });
+      actor.send({ type: 'item.select', id: 'a' });
+      actor.send({ type: 'quantity.change', text });
+      expect(actor.getSnapshot().can({ type: 'ingredient.add' }), text).toBe(false);
+      actor.send({ type: 'ingredient.add' });
+      expect(actor.getSnapshot().context.lines).toBe(startLines);
+      expect(persistedLines).toEqual([]);
+    }
+  });
+  it('deletes the line by id and writes the lines without it', () => {
+    persistedLines.length = 0;
+    const actor = start();
+    actor.send({ type: 'ingredient.delete', lineId: 'L-answer:5' });
+    expect(persistedLines).toEqual([startLines.filter((l) => l.lineId !== 'L-answer:5')]);
+    expect(actor.getSnapshot().context.lines).toEqual(persistedLines[0]);
   });
   it('changing category clears the item', () => {
     const actor = start();
@@ -201,55 +281,20 @@ describe('inventoryIngredients (pinned)', () => {
     expect(actor.getSnapshot().context.lines.map((l) => l.quantity)).toEqual([1, 1, 5, 1, 1]);
     expect(persistedLines).toHaveLength(1);
   });
-  it('a non-numeric prompt answer changes nothing and says why', () => {
-    const actor = start();
-    actor.send({ type: 'quantity.edit', lineId: 'L-answer:abc' });
-    expect(actor.getSnapshot().context.lineError).toBe('answer:abc was not changed: Quantity Needed must be a number from 0 to 1,000,000.');
-    expect(actor.getSnapshot().context.lines.map((l) => l.quantity)).toEqual([1, 1, 1, 1, 1]);
-  });
-  it('1e20 or -1 as Quantity Needed is refused with the limits.ts message; what was typed is kept', () => {
-    const actor = start();
-    actor.send({ type: 'category.select', category: 'Seafood' });
-    actor.send({ type: 'item.select', id: 'a' });
-    actor.send({ type: 'quantity.change', text: '1e20' });
-    actor.send({ type: 'ingredient.add' });
-    expect(actor.getSnapshot().context.quantityError).toBe('Quantity Needed is too large: enter a number from 0 to 1,000,000.');
-    expect(actor.getSnapshot().context.quantityText).toBe('1e20');
-    actor.send({ type: 'quantity.change', text: '-1' });
-    expect(actor.getSnapshot().context.quantityError).toBeNull();
-    actor.send({ type: 'ingredient.add' });
-    expect(actor.getSnapshot().context.quantityError).toBe('Quantity Needed cannot be negative: enter a number from 0 to 1,000,000.');
-    expect(actor.getSnapshot().context.lines).toHaveLength(5);
-  });
-  it('per guest: 0.15 box per guest for 40 guests is stored as 6 boxes with perGuest 0.15', () => {
-    const actor = start();
-    actor.send({ type: 'category.select', category: 'Seafood' });
-    actor.send({ type: 'item.select', id: 'a' });
-    actor.send({ type: 'per.select', per: 'guest' });
-    actor.send({ type: 'quantity.change', text: '0.15' });
-    actor.send({ type: 'ingredient.add' });
-    expect(actor.getSnapshot().context.lines.at(-1)).toMatchObject({ id: 'a', quantity: 6, per: 'guest', perGuest: 0.15 });
-  });
-  it('a line made per guest keeps its total (8 boxes for 40 guests = 0.2 each); back to per event drops perGuest; no guests: refused with a message', () => {
-    const actor = start();
-    actor.send({ type: 'line.per', lineId: 'L-answer:5', per: 'guest' });
-    expect(actor.getSnapshot().context.lines[2]).toMatchObject({ quantity: 1, per: 'guest', perGuest: 0.025 });
-    // The prompt of a per-guest line asks per guest: 5 per guest x 40 guests = 200.
-    actor.send({ type: 'quantity.edit', lineId: 'L-answer:5' });
-    expect(actor.getSnapshot().context.lines[2]).toMatchObject({ quantity: 200, per: 'guest', perGuest: 5 });
-    actor.send({ type: 'line.per', lineId: 'L-answer:5', per: 'event' });
-    expect(actor.getSnapshot().context.lines[2]!.quantity).toBe(200);
-    expect(actor.getSnapshot().context.lines[2]).not.toHaveProperty('perGuest');
-    actor.send({ type: 'guests.change', guests: 0 });
-    actor.send({ type: 'line.per', lineId: 'L-answer:5', per: 'guest' });
-    expect(actor.getSnapshot().context.lines[2]).not.toHaveProperty('per');
-    expect(actor.getSnapshot().context.lineError).toMatch(/no guests yet/);
-  });
 });
 
 // ---------------------------------------------------------------- specialty ingredients
 const persistedSpecialty: unknown[] = [];
-const specialty = specialtyIngredientsMachine.provide({ actions: { persistLines: ({ context }) => void persistedSpecialty.push(context.lines) } });
+const specialtyWorld = createWorld<{ lines: SpecialtyIngredient[] }>();
+const specialty = specialtyIngredientsMachine.provide({
+  actions: {
+    persistLines: ({ context }) => {
+      persistedSpecialty.push(context.lines);
+      specialtyWorld.record('persistLines', context.lines.map((l) => l.id));
+      specialtyWorld.store.lines = context.lines;
+    },
+  },
+});
 const fill = [
   { type: 'draft.change' as const, field: 'name' as const, value: 'Saffron' },
   { type: 'draft.change' as const, field: 'unitQuantity' as const, value: '2' },
@@ -264,29 +309,52 @@ const spB = spLine('b', 'Basil');
 const spC = spLine('c', 'Cumin');
 const spBThere = spLine('b', 'Basil', 8);
 
+type SpCtx = ContextFrom<typeof specialty>;
+type SpDraft = SpCtx['draft'];
+const spValid = (d: SpDraft) => d.name.trim() !== '' && [d.unitQuantity, d.quantityNeeded, d.costPerUnit].every((t) => parseAmount(t) !== null);
+/** The line a draft saves as: trimmed texts, numbers parsed, need to order = not on hand. */
+const spFromDraft = (d: SpDraft) => ({
+  name: d.name.trim(),
+  units: d.units,
+  unitQuantity: Number(d.unitQuantity),
+  quantityNeeded: Number(d.quantityNeeded),
+  onHand: d.onHand,
+  needToOrder: !d.onHand,
+  costPerUnit: Number(d.costPerUnit),
+  packageType: d.packageType,
+  supplierName: d.supplierName.trim(),
+});
+const spIds = (lines: Array<{ id?: string }>) => lines.map((l) => l.id);
+const spCleared = (before: SpCtx) => ({ ...before, draft: blankSpecialtyDraft(), editingId: null, draftError: null });
+
 describeModel('specialtyIngredients', {
   machine: specialty,
-  input: { lines: [spA, spB, spC], guests: 40 },
+  world: specialtyWorld,
+  input: { lines: [spA, spB, spC] },
+  store: (input) => ({ lines: input.lines }),
+  persisted: (context) => ({ lines: context.lines }),
+  external: (event, store) => {
+    if (event.type === 'storage.change') store.lines = event.lines;
+  },
   reset: () => void (persistedSpecialty.length = 0),
   serializeState: (s) =>
     JSON.stringify([
       s.value,
-      s.context.lines.filter((l) => l.id.length === 1).map((l) => `${l.id}=${l.name}/${l.quantityNeeded}`),
+      s.context.lines.filter((l) => l.id.length === 1).map((l) => `${l.id}=${l.name}/${l.quantityNeeded}/${l.onHand}`),
       Math.min(s.context.lines.length, 4),
       s.context.draft.name,
-      Object.keys(s.context.draftErrors).length > 0,
+      s.context.draft.costPerUnit,
+      s.context.draftError !== null,
       s.context.draft.onHand,
-      s.context.draft.per,
-      s.context.guests,
     ]),
-  limit: 3000,
+  limit: 8000,
   events: {
     'draft.change': [
       { type: 'draft.change', field: 'name', value: 'Saffron' },
-      { type: 'draft.change', field: 'name', value: '' },
-      { type: 'draft.change', field: 'per', value: 'guest' },
+      // Whitespace only is no name.
+      { type: 'draft.change', field: 'name', value: '   ' },
+      { type: 'draft.change', field: 'costPerUnit', value: 'abc' },
     ],
-    'guests.change': [],
     'onHand.change': [{ type: 'onHand.change', checked: true }],
     'ingredient.save': [{ type: 'ingredient.save' }],
     'ingredient.edit': [{ type: 'ingredient.edit', id: 'b' }],
@@ -296,6 +364,77 @@ describeModel('specialtyIngredients', {
       { type: 'storage.change', lines: [spA, spBThere, spC] },
       { type: 'storage.change', lines: [spA, spC] },
     ],
+  },
+  transitions: {
+    '(machine)|draft.change|0': {
+      context: (before, event) => {
+        const { field, value } = event as { field: keyof SpDraft; value: string };
+        return { ...before, draft: { ...before.draft, [field]: value }, draftError: null };
+      },
+    },
+    '(machine)|onHand.change|0': { context: (before, event) => ({ ...before, draft: { ...before.draft, onHand: (event as { checked: boolean }).checked } }) },
+    '(machine)|storage.change|0': { context: (before, event) => ({ ...before, lines: (event as { lines: SpCtx['lines'] }).lines }) },
+    // A valid form appends a new line (new id), clears the form and writes the lines.
+    'adding|ingredient.save|0': {
+      context: (before, _event, after) => {
+        expect(spValid(before.draft)).toBe(true);
+        const added = after.lines.at(-1)!;
+        expect(spIds(before.lines)).not.toContain(added.id);
+        return { ...spCleared(before), lines: [...before.lines, { ...spFromDraft(before.draft), id: added.id }], seq: before.seq + 1 };
+      },
+      effects: ({ after }) => [['persistLines', spIds(after.lines)]],
+    },
+    'adding|ingredient.save|1': {
+      context: (before) => {
+        expect(spValid(before.draft)).toBe(false);
+        return { ...before, draftError: specialtyErrorMessage };
+      },
+    },
+    // The form takes that line's values, as text.
+    'adding|ingredient.edit|0': {
+      target: 'editing',
+      context: (before, event) => {
+        const l = before.lines.find((x) => x.id === (event as { id: string }).id)!;
+        const draft = { name: l.name, unitQuantity: String(l.unitQuantity), units: l.units, quantityNeeded: String(l.quantityNeeded), packageType: l.packageType, costPerUnit: String(l.costPerUnit), supplierName: l.supplierName, onHand: l.onHand };
+        return { ...before, editingId: l.id, draft, draftError: null };
+      },
+    },
+    'adding|ingredient.delete|0': {
+      context: (before, event) => ({ ...before, lines: before.lines.filter((l) => l.id !== (event as { id: string }).id) }),
+      effects: ({ after }) => [['persistLines', spIds(after.lines)]],
+    },
+    // Save replaces the line being edited (by id), nothing else.
+    'editing|ingredient.save|0': {
+      target: 'adding',
+      context: (before) => {
+        expect(spValid(before.draft)).toBe(true);
+        return { ...spCleared(before), lines: before.lines.map((l) => (l.id === before.editingId ? { ...l, ...spFromDraft(before.draft) } : l)) };
+      },
+      effects: ({ after }) => [['persistLines', spIds(after.lines)]],
+    },
+    'editing|ingredient.save|1': {
+      context: (before) => {
+        expect(spValid(before.draft)).toBe(false);
+        return { ...before, draftError: specialtyErrorMessage };
+      },
+    },
+    'editing|edit.cancel|0': { target: 'adding', context: spCleared },
+    // The line under edit deleted elsewhere: back to adding, the draft kept.
+    'editing|storage.change|0': {
+      target: 'adding',
+      context: (before, event) => {
+        const lines = (event as { lines: SpCtx['lines'] }).lines;
+        expect(spIds(lines)).not.toContain(before.editingId);
+        return { ...before, lines, editingId: null };
+      },
+    },
+    'editing|storage.change|1': {
+      context: (before, event) => {
+        const lines = (event as { lines: SpCtx['lines'] }).lines;
+        expect(spIds(lines)).toContain(before.editingId);
+        return { ...before, lines };
+      },
+    },
   },
   states: {
     adding: (s) => {
@@ -315,53 +454,15 @@ describeModel('specialtyIngredients', {
     [{ type: 'ingredient.edit', id: 'b' }, { type: 'draft.change', field: 'name', value: '' }, { type: 'ingredient.save' }],
     [{ type: 'ingredient.edit', id: 'b' }, { type: 'storage.change', lines: [spA, spBThere, spC] }, { type: 'ingredient.save' }],
     [{ type: 'ingredient.edit', id: 'b' }, { type: 'storage.change', lines: [spA, spC] }],
-    [{ type: 'guests.change', guests: 0 }, { type: 'draft.change', field: 'per', value: 'guest' }, { type: 'ingredient.save' }],
+    [{ type: 'ingredient.edit', id: 'b' }, { type: 'onHand.change', checked: true }, { type: 'ingredient.save' }],
   ],
 });
 
 describe('specialtyIngredients (pinned)', () => {
-  it('a cost of 1e20 and a quantity of -2 are refused next to their fields; the draft is kept', () => {
-    const actor = createActor(specialty, { input: { lines: [], guests: 40 } }).start();
-    for (const e of fill) actor.send(e);
-    actor.send({ type: 'draft.change', field: 'costPerUnit', value: '1e20' });
-    actor.send({ type: 'draft.change', field: 'quantityNeeded', value: '-2' });
-    actor.send({ type: 'ingredient.save' });
-    expect(actor.getSnapshot().context.draftErrors).toEqual({
-      quantityNeeded: 'Quantity Needed cannot be negative: enter a number from 0 to 1,000,000.',
-      costPerUnit: 'Cost per Unit is too large: enter a number from 0 to 10,000,000.',
-    });
-    expect(actor.getSnapshot().context.lines).toEqual([]);
-    expect(actor.getSnapshot().context.draft.costPerUnit).toBe('1e20');
-    // Fixing one field clears its message only.
-    actor.send({ type: 'draft.change', field: 'costPerUnit', value: '12.5' });
-    expect(Object.keys(actor.getSnapshot().context.draftErrors)).toEqual(['quantityNeeded']);
-  });
-  it('per guest: 0.5 bag per guest for 40 guests is stored as 20 with perGuest 0.5; Edit shows 0.5; per event again drops perGuest', () => {
-    const actor = createActor(specialty, { input: { lines: [], guests: 40 } }).start();
-    for (const e of fill) actor.send(e);
-    actor.send({ type: 'draft.change', field: 'per', value: 'guest' });
-    actor.send({ type: 'draft.change', field: 'quantityNeeded', value: '0.5' });
-    actor.send({ type: 'ingredient.save' });
-    const saved = actor.getSnapshot().context.lines[0]!;
-    expect(saved).toMatchObject({ quantityNeeded: 20, per: 'guest', perGuest: 0.5 });
-    actor.send({ type: 'ingredient.edit', id: saved.id });
-    expect(actor.getSnapshot().context.draft).toMatchObject({ per: 'guest', quantityNeeded: '0.5' });
-    actor.send({ type: 'draft.change', field: 'per', value: 'event' });
-    actor.send({ type: 'draft.change', field: 'quantityNeeded', value: '20' });
-    actor.send({ type: 'ingredient.save' });
-    expect(actor.getSnapshot().context.lines[0]).toMatchObject({ quantityNeeded: 20 });
-    expect(actor.getSnapshot().context.lines[0]).not.toHaveProperty('perGuest');
-    expect(actor.getSnapshot().context.lines[0]).not.toHaveProperty('per');
-  });
   it('saves a full line (need to order = not on hand), edits it and rejects a bad form with a message', () => {
-    const actor = createActor(specialty, { input: { lines: [], guests: 40 } }).start();
+    const actor = createActor(specialty, { input: { lines: [] } }).start();
     actor.send({ type: 'ingredient.save' });
-    expect(actor.getSnapshot().context.draftErrors).toEqual({
-      name: specialtyNameMessage,
-      unitQuantity: 'Unit Quantity is required: enter a number from 0 to 1,000,000.',
-      quantityNeeded: 'Quantity Needed is required: enter a number from 0 to 1,000,000.',
-      costPerUnit: 'Cost per Unit is required: enter a number from 0 to 10,000,000.',
-    });
+    expect(actor.getSnapshot().context.draftError).toBe(specialtyErrorMessage);
     for (const e of fill) actor.send(e);
     actor.send({ type: 'onHand.change', checked: true });
     actor.send({ type: 'ingredient.save' });
@@ -377,7 +478,7 @@ describe('specialtyIngredients (pinned)', () => {
     expect(actor.getSnapshot().context.lines).toHaveLength(1);
   });
   it('another tab’s save keeps the half-typed draft; the edit continues on the same line by id', () => {
-    const actor = createActor(specialty, { input: { lines: [spA, spB, spC], guests: 40 } }).start();
+    const actor = createActor(specialty, { input: { lines: [spA, spB, spC] } }).start();
     actor.send({ type: 'ingredient.edit', id: 'b' });
     actor.send({ type: 'draft.change', field: 'name', value: 'Basil (Thai' });
     // The other tab deleted the first line: by position the edit would now hit Cumin.
@@ -389,8 +490,25 @@ describe('specialtyIngredients (pinned)', () => {
     expect(actor.getSnapshot().context.lines.map((l) => l.name)).toEqual(['Basil (Thai)', 'Cumin']);
     expect(persistedSpecialty.at(-1)).toEqual(actor.getSnapshot().context.lines);
   });
+  it('deletes the middle line by id and writes the lines without it', () => {
+    persistedSpecialty.length = 0;
+    const actor = createActor(specialty, { input: { lines: [spA, spB, spC] } }).start();
+    actor.send({ type: 'ingredient.delete', id: 'b' });
+    expect(persistedSpecialty).toEqual([[spA, spC]]);
+    expect(actor.getSnapshot().context.lines).toEqual([spA, spC]);
+  });
+  it('Save while editing the middle line replaces that line only, and writes it', () => {
+    persistedSpecialty.length = 0;
+    const actor = createActor(specialty, { input: { lines: [spA, spB, spC] } }).start();
+    actor.send({ type: 'ingredient.edit', id: 'b' });
+    actor.send({ type: 'draft.change', field: 'quantityNeeded', value: '6' });
+    actor.send({ type: 'ingredient.save' });
+    const lines = actor.getSnapshot().context.lines;
+    expect(lines).toEqual([spA, { ...spB, quantityNeeded: 6 }, spC]);
+    expect(persistedSpecialty).toEqual([lines]);
+  });
   it('the line under edit deleted elsewhere: back to adding with the draft kept', () => {
-    const actor = createActor(specialty, { input: { lines: [spA, spB, spC], guests: 40 } }).start();
+    const actor = createActor(specialty, { input: { lines: [spA, spB, spC] } }).start();
     actor.send({ type: 'ingredient.edit', id: 'b' });
     actor.send({ type: 'draft.change', field: 'name', value: 'Basil!' });
     actor.send({ type: 'storage.change', lines: [spA, spC] });
@@ -401,13 +519,20 @@ describe('specialtyIngredients (pinned)', () => {
 
 // ---------------------------------------------------------------- menu and notes
 const persistedMenu: string[][] = [];
-let seenMenu = 0;
-let seenNotes = 0;
 const persistedNotes: unknown[] = [];
+const menuWorld = createWorld<{ menuItems: string[]; notes: Array<{ id?: string; notes: string }> }>();
 const menuNotes = menuNotesMachine.provide({
   actions: {
-    persistMenu: ({ context }) => void persistedMenu.push(context.menuItems),
-    persistNotes: ({ context }) => void persistedNotes.push(context.notes),
+    persistMenu: ({ context }) => {
+      persistedMenu.push(context.menuItems);
+      menuWorld.record('persistMenu', context.menuItems);
+      menuWorld.store.menuItems = context.menuItems;
+    },
+    persistNotes: ({ context }) => {
+      persistedNotes.push(context.notes);
+      menuWorld.record('persistNotes', context.notes.map((n) => n.id));
+      menuWorld.store.notes = context.notes;
+    },
   },
 });
 
@@ -418,13 +543,18 @@ const n3 = { id: 'n3', notes: 'Late arrival' };
 
 describeModel('menuNotes', {
   machine: menuNotes,
+  world: menuWorld,
   input: { menuItems: ['Soup', 'Salad', 'Pie'], notes: [n1, n2, n3] },
-  limit: 20000,
+  // The event's menuItems and notes are stored as shown.
+  store: (input) => ({ menuItems: input.menuItems, notes: input.notes }),
+  persisted: (context) => ({ menuItems: context.menuItems, notes: context.notes }),
+  external: (event, store) => {
+    if (event.type === 'storage.change') Object.assign(store, { menuItems: event.menuItems, notes: event.notes });
+  },
+  limit: 300000,
   reset: () => {
     persistedMenu.length = 0;
     persistedNotes.length = 0;
-    seenMenu = 0;
-    seenNotes = 0;
   },
   serializeState: (s) =>
     JSON.stringify([
@@ -438,9 +568,13 @@ describeModel('menuNotes', {
   events: {
     'menu.change': [{ type: 'menu.change', text: 'Soup' }],
     'menu.add': [{ type: 'menu.add' }],
-    'menu.delete': [{ type: 'menu.delete', index: 1 }],
+    // The middle row, and one past the end of the starting list.
+    'menu.delete': [
+      { type: 'menu.delete', index: 1 },
+      { type: 'menu.delete', index: 3 },
+    ],
     'note.change': [
-      { type: 'note.change', text: 'Nut allergy' },
+      { type: 'note.change', text: ' Nut allergy ' },
       { type: 'note.change', text: '   ' },
     ],
     'note.add': [{ type: 'note.add' }],
@@ -450,16 +584,52 @@ describeModel('menuNotes', {
       { type: 'storage.change', menuItems: ['Soup', 'Pie'], notes: [n1, n3] },
     ],
   },
+  transitions: {
+    'ready|menu.change|0': { context: (before, event) => ({ ...before, menuText: (event as { text: string }).text }) },
+    // Menu items are added as typed, even blank (spec), and written.
+    'ready|menu.add|0': {
+      context: (before) => ({ ...before, menuItems: [...before.menuItems, before.menuText], menuText: '' }),
+      effects: ({ after }) => [['persistMenu', after.menuItems]],
+    },
+    'ready|menu.delete|0': {
+      context: (before, event) => {
+        const index = (event as { index: number }).index;
+        expect(index).toBeLessThan(before.menuItems.length);
+        return { ...before, menuItems: [...before.menuItems.slice(0, index), ...before.menuItems.slice(index + 1)] };
+      },
+      effects: ({ after }) => [['persistMenu', after.menuItems]],
+    },
+    'ready|note.change|0': { context: (before, event) => ({ ...before, noteText: (event as { text: string }).text }) },
+    // A note with text is added trimmed under a new id, and written; a blank one never reaches here.
+    'ready|note.add|0': {
+      context: (before, _event, after) => {
+        expect(before.noteText.trim()).not.toBe('');
+        const added = after.notes.at(-1)!;
+        expect(before.notes.map((n) => n.id)).not.toContain(added.id);
+        return { ...before, notes: [...before.notes, { id: added.id, notes: before.noteText.trim() }], noteText: '', seq: before.seq + 1 };
+      },
+      effects: ({ after }) => [['persistNotes', after.notes.map((n) => n.id)]],
+    },
+    'ready|note.delete|0': {
+      context: (before, event) => {
+        const id = (event as { id: string }).id;
+        expect(before.notes.map((n) => n.id)).toContain(id);
+        return { ...before, notes: before.notes.filter((n) => n.id !== id) };
+      },
+      effects: ({ after }) => [['persistNotes', after.notes.map((n) => n.id)]],
+    },
+    // Another tab's lists; the texts being typed stay.
+    'ready|storage.change|0': {
+      context: (before, event) => {
+        const e = event as { menuItems: string[]; notes: Array<{ id: string; notes: string }> };
+        return { ...before, menuItems: e.menuItems, notes: e.notes };
+      },
+    },
+  },
   states: {
     ready: (s) => {
       expect(s.context.notes.every((n) => n.notes.trim() !== '')).toBe(true);
       expect(s.context.notes.filter((n) => n.id === 'n1' || n.id === 'n3')).toEqual([n1, n3]);
-      const menu = persistedMenu.slice(seenMenu);
-      const notes = persistedNotes.slice(seenNotes);
-      seenMenu = persistedMenu.length;
-      seenNotes = persistedNotes.length;
-      if (menu.length) expect(menu).toEqual([s.context.menuItems]);
-      if (notes.length) expect(notes).toEqual([s.context.notes]);
     },
   },
 });
@@ -475,6 +645,24 @@ describe('menuNotes (pinned)', () => {
     actor.send({ type: 'note.change', text: ' Table 4 ' });
     actor.send({ type: 'note.add' });
     expect(actor.getSnapshot().context.notes).toEqual([{ id: expect.stringMatching(/^note-/), notes: 'Table 4' }]);
+  });
+  it('adding or deleting a menu item or a note writes that list at once', () => {
+    persistedMenu.length = 0;
+    persistedNotes.length = 0;
+    const actor = createActor(menuNotes, { input: { menuItems: ['Soup', 'Salad', 'Pie'], notes: [n1, n2, n3] } }).start();
+    actor.send({ type: 'menu.change', text: 'Stew' });
+    actor.send({ type: 'menu.add' });
+    expect(persistedMenu).toEqual([['Soup', 'Salad', 'Pie', 'Stew']]);
+    actor.send({ type: 'menu.delete', index: 1 });
+    expect(persistedMenu.at(-1)).toEqual(['Soup', 'Pie', 'Stew']);
+    actor.send({ type: 'note.delete', id: 'n2' });
+    expect(persistedNotes).toEqual([[n1, n3]]);
+    expect(persistedMenu).toHaveLength(2);
+  });
+  it('deleting the only note empties the list', () => {
+    const actor = createActor(menuNotes, { input: { menuItems: [], notes: [n2] } }).start();
+    actor.send({ type: 'note.delete', id: 'n2' });
+    expect(actor.getSnapshot().context.notes).toEqual([]);
   });
   it('another tab’s save replaces the lists and keeps the text being typed', () => {
     const actor = createActor(menuNotes, { input: { menuItems: ['Soup'], notes: [n1, n2, n3] } }).start();
