@@ -7,23 +7,32 @@ import { useEffect, useState } from 'react';
 import { toISODate } from '../../domain/eventDates';
 import { buildEventSheet, type EventSheet } from '../../domain/eventSheet';
 import { discountPercentageStore, eventsStore, ingredientListStore, inventoryItemsStore, taxPercentageStore } from '../../storage';
+import type { EventCosting } from '../../domain/costing';
+import { readEventCosting } from '../events/costingData';
 import { loadEvents } from '../events/eventsData';
 
-function readSheet(id: number | null): EventSheet | null {
+/** The sheet and the event's cost, price and margin (src/domain/costing.ts). */
+export interface SheetData {
+  sheet: EventSheet;
+  costing: EventCosting;
+}
+
+function readSheet(id: number | null): SheetData | null {
   if (id === null) return null;
   const event = loadEvents(toISODate(new Date())).events.find((e) => e.id === id);
   if (!event) return null;
-  return buildEventSheet({
+  const sheet = buildEventSheet({
     event,
     lines: ingredientListStore(id).read(),
     items: inventoryItemsStore.read(),
     discountPercent: discountPercentageStore(id).read(),
     taxPercent: taxPercentageStore(id).read(),
   });
+  return { sheet, costing: readEventCosting(event) };
 }
 
-/** The sheet of event `id`, or null when no event has that id (or the id is not one). */
-export function useEventSheet(id: number | null): EventSheet | null {
+/** The sheet (and costing) of event `id`, or null when no event has that id (or the id is not one). */
+export function useEventSheet(id: number | null): SheetData | null {
   const [read, setRead] = useState(() => ({ id, sheet: readSheet(id) }));
   useEffect(() => {
     const again = () => setRead({ id, sheet: readSheet(id) });

@@ -5,6 +5,7 @@ import { useAuth } from '../auth/AuthContext';
 import { Loading } from '../shell/Loading';
 import { Button, ButtonLink } from '../components/Button';
 import { EventSheetView } from '../eventSheet/EventSheetView';
+import { CostingFigures } from '../toolkit/CostingFigures';
 import { useEventSheet } from '../eventSheet/useEventSheet';
 import { routes } from '../shell/routes';
 
@@ -13,8 +14,8 @@ const printSheet = () => window.print();
 
 /**
  * The printable sheet of one event (/events/:id/sheet, matched by NotFoundPage, which passes the id
- * and its not-found page: an id that names no event shows it, with its way back). The `costing` spot is left for the event's cost and margin
- * figures (src/domain/costing.ts, issue 11 part 4) to be shown under the pricing summary.
+ * and its not-found page: an id that names no event shows it, with its way back), with the event's
+ * cost, price and margin (src/domain/costing.ts, issue 11 part 4) under the pricing summary.
  */
 export function EventSheetPage({ id, notFound }: { id: string | undefined; notFound: ReactNode }) {
   const { status } = useAuth();
@@ -24,16 +25,16 @@ export function EventSheetPage({ id, notFound }: { id: string | undefined; notFo
 }
 
 function EventSheet({ id, notFound }: { id: string | undefined; notFound: ReactNode }) {
-  const sheet = useEventSheet(parseSheetId(id));
-  const name = sheet?.name;
+  const data = useEventSheet(parseSheetId(id));
+  const name = data?.sheet.name;
   useEffect(() => {
     if (name !== undefined) document.title = `Event Sheet: ${name} · Cater Captain`;
   }, [name]);
-  if (!sheet) return <>{notFound}</>;
+  if (!data) return <>{notFound}</>;
   return (
     <EventSheetView
-      sheet={sheet}
-      costing={null}
+      sheet={data.sheet}
+      costing={<CostingFigures costing={data.costing} heading="Cost, price and margin" />}
       actions={
         <>
           <ButtonLink href={routes.events} variant="outlineBlue">
