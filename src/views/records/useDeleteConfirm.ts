@@ -7,6 +7,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { deleteConfirmMachine, type PendingDelete } from '../../machines/records/deleteConfirm.machine';
+import { inspect } from '../shell/inspector';
 import type { RecordBookRef } from './useRecordBook';
 
 export type DeleteConfirmRef = ActorRefFrom<typeof deleteConfirmMachine>;
@@ -28,7 +29,7 @@ export function useDeleteConfirm(book: RecordBookRef, release: (pending: Pending
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [book],
   );
-  return useActorRef(machine);
+  return useActorRef(machine, { inspect });
 }
 
 /** The dialog's view: open, what it asks about, and its two buttons. */
