@@ -3,15 +3,15 @@ import { createActor, fromCallback, fromPromise, waitFor, type SnapshotFrom } fr
 import { dashboardMachine, type DashboardInput, type MockLoadResult, type StorageChange } from '../../src/machines/dashboard/dashboard.machine';
 import { buildMockData } from '../../src/domain/mockData';
 import { COLLECTIONS } from '../../src/domain/mockDataInfo';
-import type { CateringEvent, Employee, InventoryItem, SelectedItem, Supplier } from '../../src/storage/schemas';
+import type { CateringEvent, ChosenIngredient, Employee, InventoryItem, SelectedItem, Supplier } from '../../src/storage/schemas';
 import { createWorld, describeModel, type EventSamples, type Expectation } from '../support/model';
 
 const item = (id: string): InventoryItem => ({ id, name: id, sku: id, category: 'Other', amountPerUnit: 1, unit: 'kg', packageType: 'box', quantity: 1, costPerUnit: 1, whenToOrder: 2, supplierName: '' });
 
-const log = { flagWrites: [] as unknown[], mockWrites: 0, alerts: 0, failures: [] as string[] };
+const log = { flagWrites: [] as unknown[], mockWrites: 0, alerts: 0, failures: [] as string[], prints: [] as string[] };
 
 /** What storage holds for the keys the Dashboard reads; the fakes write the order flags into it. */
-type Store = Pick<DashboardInput, 'inventoryItems' | 'suppliers' | 'employees' | 'events' | 'selectedItems'>;
+type Store = Pick<DashboardInput, 'inventoryItems' | 'suppliers' | 'employees' | 'events' | 'selectedItems' | 'ingredientLists'>;
 const world = createWorld<Store>();
 
 // Side effects are recorded; the mock-data loader never settles during a walk (its done/error events are test data).
@@ -35,21 +35,30 @@ const machine = dashboardMachine.provide({
       log.failures.push(params.message);
       world.record('notifyMockFailed', params.message);
     },
+    printOrderList: (_, params) => {
+      log.prints.push(params.key);
+      world.record('printOrderList', params.key);
+    },
   },
   actors: {
     loadMockData: fromPromise<MockLoadResult, { today: string }>(() => new Promise(() => {})),
+    // The clipboard never answers during a walk either (its done/error events are test data).
+    copyText: fromPromise<void, { text: string }>(() => new Promise(() => {})),
     watchClock: fromCallback(() => () => {}),
     watchStorage: fromCallback(() => () => {}),
   },
 });
 
+const line = (id: string, quantity: number): ChosenIngredient => ({ lineId: `L-${id}`, id, name: id, category: 'Other', supplierName: '', costPerUnit: 1, amountPerUnit: 1, unit: 'kg', packageType: 'box', quantity });
 // Three items and flags on the first and last; 'gone' is a flag of a deleted item (ignored when read).
+// Three events' ingredient lists (the middle one is the one another tab changes).
 const input: DashboardInput = {
   inventoryItems: [item('a'), item('b'), item('c')],
   suppliers: [],
   employees: [],
   events: [],
   selectedItems: [{ id: 'a', orderPlaced: true }, { id: 'gone', orderPlaced: true }, { id: 'c', orderPlaced: false }],
+  ingredientLists: { '1': [line('a', 1)], '2': [line('a', 2), line('b', 2)], '3': [line('c', 3)] },
   today: '2026-11-21',
 };
 const mock = buildMockData('2026-11-21');
@@ -57,6 +66,20 @@ const supplier = (n: number) => ({ supplierID: `S${n}`, supplierName: `Supplier 
 const employee = (n: number) => ({ id: `E${n}`, firstName: `Cook${n}`, lastName: 'Galley' }) as unknown as Employee;
 const event = (n: number) => ({ id: n, customerName: `Guest ${n}` }) as unknown as CateringEvent;
 
+// Another tab changed each key the Dashboard reads (the middle item deleted; flags with one of a deleted item).
+const changes: StorageChange[] = [
+  { key: 'inventoryItems', value: [item('a'), item('c')] },
+  { key: 'suppliers', value: [supplier(1), supplier(2), supplier(3)] },
+  { key: 'employees', value: [employee(1), employee(2), employee(3)] },
+  { key: 'events', value: [event(1), event(2), event(3)] },
+  { key: 'selectedItems', value: [{ id: 'b', orderPlaced: true }, { id: 'x', orderPlaced: true }] },
+  // The middle event's list changed (one line left), an event's list emptied, a list of an event not yet read, all lists read again (none left).
+  { key: 'ingredientList', eventId: 2, value: [line('b', 5)] },
+  { key: 'ingredientList', eventId: 3, value: [] },
+  { key: 'ingredientList', eventId: 4, value: [line('a', 4)] },
+  { key: 'ingredientLists', value: { '2': [line('c', 6)] } },
+  { key: 'ingredientLists', value: {} },
+];
 const events = {
   'mock.load': [{ type: 'mock.load' }],
   'replace.confirm': [{ type: 'replace.confirm' }],
@@ -73,20 +96,32 @@ const events = {
     { type: 'clock.tick', today: '2026-11-21' },
     { type: 'clock.tick', today: '2026-11-22' },
   ],
-  // Another tab changed each key the Dashboard reads (the middle item deleted; flags with one of a deleted item).
-  'storage.change': [
-    { type: 'storage.change', change: { key: 'inventoryItems', value: [item('a'), item('c')] } },
-    { type: 'storage.change', change: { key: 'suppliers', value: [supplier(1), supplier(2), supplier(3)] } },
-    { type: 'storage.change', change: { key: 'employees', value: [employee(1), employee(2), employee(3)] } },
-    { type: 'storage.change', change: { key: 'events', value: [event(1), event(2), event(3)] } },
-    { type: 'storage.change', change: { key: 'selectedItems', value: [{ id: 'b', orderPlaced: true }, { id: 'x', orderPlaced: true }] } },
+  'storage.change': changes.map((change) => ({ type: 'storage.change' as const, change })),
+  // The three windows, and what lies beside them (ignored): 0, 6, 31, a fraction (more in the hand-written test).
+  'demand.window': [7, 14, 30, 0, 6, 31, 14.5].map((days) => ({ type: 'demand.window' as const, days })),
+  // The middle supplier's list, the list of items with no known supplier, an empty text.
+  'orderList.copy': [
+    { type: 'orderList.copy', key: 'supplier:S2', text: 'Order for Supplier 2' },
+    { type: 'orderList.copy', key: 'unknown', text: '' },
+  ],
+  'orderList.print': [
+    { type: 'orderList.print', key: 'supplier:S2' },
+    { type: 'orderList.print', key: 'unknown' },
   ],
 } satisfies EventSamples<typeof machine>;
 const loadDone = (existing: MockLoadResult['existing']) => ({ type: 'xstate.done.actor.loadMock', output: { data: mock, existing } });
-const actorEvents = {
-  'xstate.done.actor.loadMock': [loadDone([]), loadDone([{ collection: 'inventoryItems', count: 1 }])],
-  'xstate.error.actor.loadMock': [{ type: 'xstate.error.actor.loadMock', error: new Error('chunk failed') }],
-};
+const actorEvents = [
+  loadDone([]),
+  loadDone([{ collection: 'inventoryItems', count: 1 }]),
+  { type: 'xstate.error.actor.loadMock', error: new Error('chunk failed') },
+  { type: 'xstate.done.actor.copy' },
+  // The clipboard refused with an Error, or rejected with a bare string.
+  { type: 'xstate.error.actor.copy', error: new Error('no permission') },
+  { type: 'xstate.error.actor.copy', error: 'denied' },
+];
+const copy = (key: string, text = `Order ${key}`) => ({ type: 'orderList.copy' as const, key, text });
+const copyDone = { type: 'xstate.done.actor.copy' } as never;
+const copyError = (error: unknown) => ({ type: 'xstate.error.actor.copy', error }) as never;
 const doneEmpty = loadDone([]) as never;
 const doneExisting = loadDone([{ collection: 'inventoryItems', count: 1 }]) as never;
 const toggle = (collection: (typeof COLLECTIONS)[number]) => ({ type: 'section.toggle' as const, collection });
@@ -102,6 +137,13 @@ const toggled = (flags: SelectedItem[], id: string) =>
   flags.some((f) => f.id === id) ? flags.map((f) => (f.id === id ? { id, orderPlaced: !f.orderPlaced } : f)) : [...flags, { id, orderPlaced: true }];
 const changeOf = (e: unknown) => (e as { change: StorageChange }).change;
 const noPending = (b: Ctx): Ctx => ({ ...b, pending: null, replacing: [] });
+const WINDOWS = [7, 14, 30];
+/** Copy: the list's key is remembered, any earlier failure forgotten, and the clipboard actor gets the text. */
+const copying: Expect = {
+  target: 'orderListCopy.copying',
+  context: (b, e) => ({ ...b, copiedList: (e as { key: string }).key, copyError: null }),
+  started: ({ event: e }) => [{ id: 'copy', input: { text: (e as { text: string }).text } }],
+};
 const load: Expect = { target: 'mockData.loading', started: ({ before }) => [{ id: 'loadMock', input: { today: before.today } }] };
 const write: Expect = { target: 'mockData.writing', effects: ({ before }) => [['persistMockData', before.pending]] };
 const sections = Object.fromEntries(
@@ -115,12 +157,17 @@ describeModel('dashboard', {
   machine,
   world,
   input,
-  events: { ...events, ...actorEvents } as typeof events,
-  store: (start) => ({ inventoryItems: start.inventoryItems, suppliers: start.suppliers, employees: start.employees, events: start.events, selectedItems: start.selectedItems }),
-  persisted: (c) => ({ inventoryItems: c.inventoryItems, suppliers: c.suppliers, employees: c.employees, events: c.events, selectedItems: c.selectedItems }),
+  events,
+  actorEvents,
+  // demandDays and the copy state are view choices, never stored.
+  store: (start) => ({ inventoryItems: start.inventoryItems, suppliers: start.suppliers, employees: start.employees, events: start.events, selectedItems: start.selectedItems, ingredientLists: start.ingredientLists }),
+  persisted: (c) => ({ inventoryItems: c.inventoryItems, suppliers: c.suppliers, employees: c.employees, events: c.events, selectedItems: c.selectedItems, ingredientLists: c.ingredientLists }),
   read: (store) => ({ ...store, selectedItems: existing(store.selectedItems, store.inventoryItems) }),
   external: (e, store) => {
-    if (e.type === 'storage.change') (store as Record<string, unknown>)[e.change.key] = e.change.value;
+    if (e.type !== 'storage.change') return;
+    const change = e.change;
+    if (change.key === 'ingredientList') store.ingredientLists = { ...store.ingredientLists, [String(change.eventId)]: change.value };
+    else (store as Record<string, unknown>)[change.key] = change.value;
   },
   initial: { started: [{ id: 'clock', input: undefined }, { id: 'storage', input: undefined }] },
   transitions: {
@@ -131,12 +178,33 @@ describeModel('dashboard', {
         const change = changeOf(e);
         if (change.key === 'inventoryItems') return { ...b, inventoryItems: change.value, selectedItems: existing(b.selectedItems, change.value) };
         if (change.key === 'selectedItems') return { ...b, selectedItems: existing(change.value, b.inventoryItems) };
+        // One event's list replaces that event's list only; a re-read replaces them all.
+        if (change.key === 'ingredientList') return { ...b, ingredientLists: { ...b.ingredientLists, [String(change.eventId)]: change.value } };
         return { ...b, [change.key]: change.value };
       },
     },
     '(machine)|order.toggle|0': {
       context: (b, e) => ({ ...b, selectedItems: existing(toggled(b.selectedItems, (e as { id: string }).id), b.inventoryItems) }),
       effects: ({ after }) => [['persistOrderFlags', after.selectedItems]],
+    },
+    // Only 7, 14 and 30 are windows: anything else takes no transition (see the samples).
+    '(machine)|demand.window|0': {
+      context: (b, e) => ({ ...b, demandDays: (e as { days: number }).days as Ctx['demandDays'] }),
+      check: ({ event: e }) => expect(WINDOWS).toContain((e as { days: number }).days),
+    },
+    // Print opens the print view of exactly the list asked for; nothing else changes.
+    '(machine)|orderList.print|0': { effects: ({ event: e }) => [['printOrderList', (e as { key: string }).key]] },
+    'orderListCopy.idle|orderList.copy|0': copying,
+    'orderListCopy.copied|orderList.copy|0': copying,
+    'orderListCopy.copyFailed|orderList.copy|0': copying,
+    'orderListCopy.copying|xstate.done.actor.copy|0': { target: 'orderListCopy.copied' },
+    // The reason shown is the error's message, or the rejection itself when it is not an Error.
+    'orderListCopy.copying|xstate.error.actor.copy|0': {
+      target: 'orderListCopy.copyFailed',
+      context: (b, e) => {
+        const error = (e as unknown as { error: unknown }).error;
+        return { ...b, copyError: error instanceof Error ? error.message : String(error) };
+      },
     },
     'mockData.idle|mock.load|0': load,
     'mockData.loading|xstate.done.actor.loadMock|0': {
@@ -161,7 +229,7 @@ describeModel('dashboard', {
   // Context that only feeds selectors (today, collections) is left out of the state key; every
   // transition is still taken once as an extension of some shortest path.
   serializeState: (s) => JSON.stringify([(s.value as { mockData: string }).mockData, shown(s).length, s.context.selectedItems.filter((f) => f.orderPlaced).length]),
-  limit: 2000,
+  limit: 6000,
   sequences: [
     [toggle('events'), toggle('events')],
     [toggle('employees'), toggle('employees')],
@@ -169,12 +237,22 @@ describeModel('dashboard', {
     [{ type: 'mock.load' }, doneExisting, { type: 'replace.confirm' }, { type: 'mock.written' }, { type: 'mock.load' }, doneEmpty, { type: 'mock.writeFailed', message: 'x' }],
     // The middle item's flag, then another tab deletes that item: its flag goes, the others stay.
     [{ type: 'order.toggle', id: 'b' }, events['storage.change'][0]!, { type: 'order.toggle', id: 'c' }],
+    // The copy region is left out of the state key (it would multiply the walk), so its paths are written here:
+    // copied then a failure, a refusal then another list, a bare-string rejection, a Copy while copying (ignored).
+    [copy('supplier:S2'), copyDone, copy('unknown'), copyError(new Error('no permission')), copy('supplier:S2'), copyDone],
+    [copy('supplier:S2'), copyError(new Error('no permission')), copy('unknown', ''), copyError('denied')],
+    [copy('supplier:S2'), copyDone, copy('supplier:S3'), copy('supplier:S1'), copyDone],
+    // The window: chosen, ignored values beside it, chosen again; a print of the middle list meanwhile.
+    [{ type: 'demand.window', days: 7 }, { type: 'demand.window', days: 8 }, { type: 'orderList.print', key: 'supplier:S2' }, { type: 'demand.window', days: 30 }, { type: 'demand.window', days: 31 }, { type: 'demand.window', days: 14 }],
+    // Another tab: the middle event's list, then all lists read again, then one added.
+    [events['storage.change'][5]!, events['storage.change'][8]!, events['storage.change'][7]!],
   ],
   reset: () => {
     log.flagWrites.length = 0;
     log.mockWrites = 0;
     log.alerts = 0;
     log.failures.length = 0;
+    log.prints.length = 0;
   },
   states: {
     'mockData.idle': (s) => {
@@ -204,6 +282,28 @@ describeModel('dashboard', {
       // The spec's refresh rule: the panels keep what they showed until the page is refreshed.
       expect(s.context.events).not.toEqual(mock.events);
     },
+    'orderListCopy.idle': (s) => {
+      expect(s.context.copiedList).toBeNull();
+      expect(s.context.copyError).toBeNull();
+      expect(s.hasTag('copied') || s.hasTag('copy failed') || s.hasTag('copying')).toBe(false);
+      expect(WINDOWS).toContain(s.context.demandDays);
+    },
+    'orderListCopy.copying': (s) => {
+      expect(s.hasTag('copying')).toBe(true);
+      expect(s.context.copiedList).not.toBeNull();
+      expect(s.context.copyError).toBeNull();
+    },
+    'orderListCopy.copied': (s) => {
+      expect(s.hasTag('copied')).toBe(true);
+      expect(s.hasTag('copy failed')).toBe(false);
+      expect(s.context.copiedList).not.toBeNull();
+      expect(s.context.copyError).toBeNull();
+    },
+    'orderListCopy.copyFailed': (s) => {
+      expect(s.hasTag('copy failed')).toBe(true);
+      expect(s.hasTag('copied')).toBe(false);
+      expect(['no permission', 'denied']).toContain(s.context.copyError);
+    },
     ...Object.fromEntries(
       COLLECTIONS.flatMap((c) => [
         [`dataView.${c}.hidden`, (s: Snap) => expect(s.hasTag(`show ${c}`)).toBe(false)],
@@ -226,9 +326,14 @@ describe('dashboard (hand-written)', () => {
           },
           alertMockLoaded: () => void seen.push('alert'),
           notifyMockFailed: (_, p) => void seen.push(`failed:${p.message}`),
+          printOrderList: (_, p) => void seen.push(`print:${p.key}`),
         },
         actors: {
           loadMockData: fromPromise(() => (load ? load() : Promise.resolve({ data: mock, existing: [] }))),
+          copyText: fromPromise<void, { text: string }>(async ({ input: copied }) => {
+            seen.push(`copy:${copied.text}`);
+            if (copied.text.includes('fail')) throw new Error('Clipboard blocked');
+          }),
           watchClock: fromCallback(() => () => {}),
           watchStorage: fromCallback(() => () => {}),
         },
@@ -285,6 +390,55 @@ describe('dashboard (hand-written)', () => {
     expect(actor.getSnapshot().context.today).toBe('2026-11-21');
     actor.send({ type: 'clock.tick', today: '2026-11-22' });
     expect(actor.getSnapshot().context.today).toBe('2026-11-22');
+  });
+
+  it('counts 14 days by default; 7 and 30 are the other choices and anything else is ignored', () => {
+    const { actor, seen } = start();
+    expect(actor.getSnapshot().context.demandDays).toBe(14);
+    actor.send({ type: 'demand.window', days: 7 });
+    expect(actor.getSnapshot().context.demandDays).toBe(7);
+    for (const days of [5, 0, 6, 8, 13, 15, 29, 31, 14.5, -7, Number.NaN]) {
+      actor.send({ type: 'demand.window', days });
+      expect(actor.getSnapshot().context.demandDays, `days ${days}`).toBe(7);
+    }
+    actor.send({ type: 'demand.window', days: 30 });
+    expect(actor.getSnapshot().context.demandDays).toBe(30);
+    actor.send({ type: 'demand.window', days: 14 });
+    expect(actor.getSnapshot().context.demandDays).toBe(14);
+    // A view choice: nothing is written.
+    expect(seen).toEqual([]);
+  });
+
+  it("follows one event's ingredient list and a re-read of all lists from other tabs", () => {
+    const { actor } = start();
+    actor.send({ type: 'storage.change', change: { key: 'ingredientList', eventId: 2, value: [line('b', 5)] } });
+    expect(actor.getSnapshot().context.ingredientLists).toEqual({ '1': [line('a', 1)], '2': [line('b', 5)], '3': [line('c', 3)] });
+    actor.send({ type: 'storage.change', change: { key: 'ingredientList', eventId: 5, value: [line('a', 9)] } });
+    expect(actor.getSnapshot().context.ingredientLists['5']).toEqual([line('a', 9)]);
+    actor.send({ type: 'storage.change', change: { key: 'ingredientLists', value: {} } });
+    expect(actor.getSnapshot().context.ingredientLists).toEqual({});
+  });
+
+  it('copies a list, says Copied for that list, and reports a refused copy with its reason', async () => {
+    const { actor, seen } = start();
+    actor.send({ type: 'orderList.copy', key: 'supplier:S2', text: 'Order for Supplier 2' });
+    expect(actor.getSnapshot().hasTag('copying')).toBe(true);
+    await waitFor(actor, (s) => s.hasTag('copied'));
+    expect(actor.getSnapshot().context.copiedList).toBe('supplier:S2');
+    actor.send({ type: 'orderList.copy', key: 'unknown', text: 'fail' });
+    await waitFor(actor, (s) => s.hasTag('copy failed'));
+    expect(actor.getSnapshot().context).toMatchObject({ copiedList: 'unknown', copyError: 'Clipboard blocked' });
+    // Copying again clears the failure.
+    actor.send({ type: 'orderList.copy', key: 'supplier:S2', text: 'Order for Supplier 2' });
+    expect(actor.getSnapshot().context).toMatchObject({ copiedList: 'supplier:S2', copyError: null });
+    await waitFor(actor, (s) => s.hasTag('copied'));
+    expect(seen).toEqual(['copy:Order for Supplier 2', 'copy:fail', 'copy:Order for Supplier 2']);
+  });
+
+  it('prints the list it is asked to print', () => {
+    const { actor, seen } = start();
+    actor.send({ type: 'orderList.print', key: 'supplier:S2' });
+    expect(seen).toEqual(['print:supplier:S2']);
   });
 
   it('sections toggle independently and start hidden', () => {

@@ -1,77 +1,116 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { deleteConfirmMachine, type PendingDelete } from '../../src/machines/records/deleteConfirm.machine';
-import { describeModel } from '../support/model';
+import { deleteConfirmMachine, type DeleteConfirmContext, type DeleteConfirmEvent, type PendingDelete } from '../../src/machines/records/deleteConfirm.machine';
+import { createWorld, describeModel } from '../support/model';
 
-/** What the fakes did, in order: 'release:S1', 'delete:S1'. */
-const calls: string[] = [];
+/**
+ * The fakes record which record they act on (the machine keeps no record book: which book to delete
+ * from is the provider's business, so there is no store to compare, only the calls and their order).
+ */
+const world = createWorld();
 const machine = deleteConfirmMachine.provide({
   actions: {
-    deleteRecord: ({ context }) => void calls.push(`delete:${context.pending?.id}`),
-    releaseDependents: ({ context }) => void calls.push(`release:${context.pending?.id}`),
+    deleteRecord: ({ context }) => world.record('deleteRecord', context.pending),
+    releaseDependents: ({ context }) => world.record('releaseDependents', context.pending),
   },
 });
-const used: PendingDelete = { id: 'S1', title: 'Acme Foods', dependents: 3, message: '3 inventory items use Acme Foods. They will keep the name but have no supplier on record.' };
-const unused: PendingDelete = { id: 'S2', title: 'Bolt', dependents: 0, message: 'No inventory items use Bolt.' };
-let seen = 0;
-const fresh = () => {
-  const out = calls.slice(seen);
-  seen = calls.length;
-  return out;
+
+// Three suppliers: the middle one is used by 3 items; the boundaries are 1 dependent (asks) and 0 (deleted at once).
+const unused: PendingDelete = { id: 'S1', title: 'Bolt', dependents: 0, message: 'No inventory items use Bolt.' };
+const used: PendingDelete = { id: 'S2', title: 'Acme Foods', dependents: 3, message: '3 inventory items use Acme Foods. They will keep the name but have no supplier on record.' };
+const once: PendingDelete = { id: 'S3', title: 'Cove', dependents: 1, message: '1 inventory item uses Cove. It will keep the name but have no supplier on record.' };
+const request = (pending: PendingDelete) => ({ type: 'delete.request' as const, ...pending });
+/** The record an event asks about, as the machine must hold it (the event's type dropped). */
+const asked = (event: DeleteConfirmEvent): PendingDelete => {
+  expect(event.type).toBe('delete.request');
+  const { id, title, dependents, message } = event as Extract<DeleteConfirmEvent, { type: 'delete.request' }>;
+  return { id, title, dependents, message };
 };
+const cleared = (before: DeleteConfirmContext): DeleteConfirmContext => ({ ...before, pending: null });
 
 describeModel('deleteConfirm', {
   machine,
-  reset: () => {
-    calls.length = 0;
-    seen = 0;
-  },
-  serializeState: (s) => JSON.stringify([s.value, s.context.pending?.id ?? null, calls.length]),
-  limit: 200,
+  world,
   events: {
-    'delete.request': [
-      { type: 'delete.request', ...used },
-      { type: 'delete.request', ...unused },
-    ],
+    'delete.request': [request(unused), request(used), request(once)],
     'delete.confirm': [{ type: 'delete.confirm' }],
     'delete.cancel': [{ type: 'delete.cancel' }],
   },
+  transitions: {
+    // Used by others: ask first; nothing is deleted or released yet.
+    'idle|delete.request|0': {
+      target: 'confirming',
+      context: (before, event) => ({ ...before, pending: asked(event) }),
+      check: ({ event }) => expect(asked(event).dependents).toBeGreaterThan(0),
+    },
+    // Used by nothing: deleted at once, without a question (spec section 4), and nothing is released.
+    'idle|delete.request|1': {
+      context: cleared,
+      effects: ({ event }) => [['deleteRecord', asked(event)]],
+      check: ({ event }) => expect(asked(event).dependents).toBe(0),
+    },
+    // Delete in the question: the dependents are released first, then the record asked about is deleted.
+    'confirming|delete.confirm|0': {
+      target: 'idle',
+      context: cleared,
+      effects: ({ before }) => [
+        ['releaseDependents', before.pending],
+        ['deleteRecord', before.pending],
+      ],
+      check: ({ before }) => expect(before.pending).not.toBeNull(),
+    },
+    // Keep (or Escape): nothing is deleted or released.
+    'confirming|delete.cancel|0': { target: 'idle', context: cleared },
+  },
+  sequences: [
+    // While asking, another Delete is ignored: the question stays about the first record, and Delete deletes that one.
+    [request(used), request(unused), request(once), { type: 'delete.confirm' }],
+    // Keep, then the record used once: asked, deleted with its dependent released; then one nothing uses.
+    [request(used), { type: 'delete.cancel' }, request(once), { type: 'delete.confirm' }, request(unused)],
+  ],
   states: {
     idle: (s) => {
       expect(s.hasTag('confirm delete')).toBe(false);
       expect(s.context.pending).toBeNull();
-      const done = fresh();
-      // A delete either happens alone (nothing used the record) or after its dependents were released.
-      if (done.length) expect([['delete:S2'], ['release:S1', 'delete:S1']]).toContainEqual(done);
     },
     confirming: (s) => {
       expect(s.hasTag('confirm delete')).toBe(true);
-      expect(s.context.pending).toEqual(used);
-      // Asking deletes nothing.
-      expect(fresh()).toEqual([]);
+      expect(s.context.pending?.dependents).toBeGreaterThan(0);
+      expect([used, once]).toContainEqual(s.context.pending);
     },
   },
 });
 
 describe('deleteConfirm (pinned rules, issue 11)', () => {
+  const start = () => {
+    world.effects.length = 0;
+    return createActor(machine).start();
+  };
   it('a supplier 3 items use asks first; Keep deletes nothing, Delete releases the items then deletes', () => {
-    calls.length = 0;
-    const actor = createActor(machine).start();
-    actor.send({ type: 'delete.request', ...used });
+    const actor = start();
+    actor.send(request(used));
     expect(actor.getSnapshot().value).toBe('confirming');
     actor.send({ type: 'delete.cancel' });
     expect(actor.getSnapshot().value).toBe('idle');
-    expect(calls).toEqual([]);
-    actor.send({ type: 'delete.request', ...used });
+    expect(world.effects).toEqual([]);
+    actor.send(request(used));
     actor.send({ type: 'delete.confirm' });
-    expect(calls).toEqual(['release:S1', 'delete:S1']);
+    expect(world.effects).toEqual([
+      ['releaseDependents', used],
+      ['deleteRecord', used],
+    ]);
     expect(actor.getSnapshot().context.pending).toBeNull();
   });
   it('a supplier nothing uses is deleted at once, without a question (spec section 4)', () => {
-    calls.length = 0;
-    const actor = createActor(machine).start();
-    actor.send({ type: 'delete.request', ...unused });
+    const actor = start();
+    actor.send(request(unused));
     expect(actor.getSnapshot().value).toBe('idle');
-    expect(calls).toEqual(['delete:S2']);
+    expect(world.effects).toEqual([['deleteRecord', unused]]);
+  });
+  it('a supplier one item uses asks too, and asking deletes nothing', () => {
+    const actor = start();
+    actor.send(request(once));
+    expect(actor.getSnapshot().value).toBe('confirming');
+    expect(world.effects).toEqual([]);
   });
 });
