@@ -78,7 +78,7 @@ test('Download backup saves every owned key with a checksum; restoring it after 
   const eventsRow = preview.getByRole('row', { name: /^events/ });
   await expect(eventsRow.getByRole('cell')).toHaveText([String(kept), '10', `${10 - kept} added`]);
   await expect(preview.getByRole('row', { name: /^inventoryItems/ }).getByRole('cell')).toHaveText(['10', '10', 'No change']);
-  await expect(preview.getByRole('row', { name: /^Per-event/ }).getByRole('cell')).toHaveText(['1', '0', '1 removed']);
+  await expect(preview.getByRole('row', { name: /^Per-event/ }).getByRole('cell')).toHaveText(['31', '30', '1 removed']);
   expect((await storageSnapshot(page)).events).not.toBe(original.events);
 
   await preview.getByRole('button', { name: 'Restore', exact: true }).click();

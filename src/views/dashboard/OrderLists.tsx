@@ -6,15 +6,18 @@ import { mailtoUnavailableReason, orderListMailto, orderListText, packagesText, 
 import { Button } from '../components/Button';
 import { useOrderListActions, type DashboardRef } from './useDashboardActor';
 
-const wrap = css({ display: 'grid', gap: '3' });
+// minmax(0, …) columns and a fixed table layout: a 200-character supplier or item name wraps inside the
+// card instead of widening the page.
+const wrap = css({ display: 'grid', gap: '3', gridTemplateColumns: 'minmax(0, 1fr)', minW: 0 });
 const heading = css({ fontSize: 'lg', color: 'secondary' });
 const intro = css({ fontSize: 'sm', color: 'fgMuted' });
 const lists = css({ display: 'grid', gap: '4', gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } });
-const listBox = css({ bg: 'surfaceRaised', borderWidth: '2px', borderStyle: 'solid', borderColor: 'border', p: '4', display: 'grid', gap: '2', alignContent: 'start', minW: 0 });
+const listBox = css({ bg: 'surfaceRaised', borderWidth: '2px', borderStyle: 'solid', borderColor: 'border', p: '4', display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '2', alignContent: 'start', minW: 0 });
 const title = css({ fontSize: 'md', fontFamily: 'heading', fontWeight: 'bold', color: 'fg' });
-const contact = css({ fontSize: 'sm', display: 'flex', flexWrap: 'wrap', columnGap: '3' });
+const contact = css({ fontSize: 'sm', display: 'flex', flexWrap: 'wrap', columnGap: '3', '& > *': { minW: 0, maxW: '100%' } });
 const table = css({
   width: '100%',
+  tableLayout: 'fixed',
   borderCollapse: 'collapse',
   fontSize: 'sm',
   '& th, & td': { textAlign: 'left', py: '1', pr: '2', borderBottomWidth: '1px', borderBottomStyle: 'solid', borderBottomColor: 'border', verticalAlign: 'top' },

@@ -34,7 +34,7 @@ function EventSheet({ id, notFound }: { id: string | undefined; notFound: ReactN
   return (
     <EventSheetView
       sheet={data.sheet}
-      costing={<CostingFigures costing={data.costing} heading="Cost, price and margin" />}
+      costing={<CostingFigures costing={data.costing} heading="Cost, price and margin" compact />}
       actions={
         <>
           <ButtonLink href={routes.events} variant="outlineBlue">

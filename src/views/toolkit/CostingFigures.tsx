@@ -2,28 +2,40 @@ import { useId } from 'react';
 import { css } from 'styled-system/css';
 import { formatFigure, formatPercent, type EventCosting } from '../../domain/costing';
 
+// fit-content: a label wraps rather than widening a narrow card. `compact` (the printed event sheet)
+// runs the figures on as lines of text, so a typical event's sheet keeps to one page.
 const grid = css({
   display: 'grid',
-  gridTemplateColumns: 'max-content minmax(0, 1fr)',
+  gridTemplateColumns: 'fit-content(55%) minmax(0, 1fr)',
   columnGap: '4',
   rowGap: '1',
   '& dt': { fontWeight: 'bold', color: 'fgMuted' },
   '& dd': { fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' },
+});
+const compactList = css({
+  display: 'flex',
+  flexWrap: 'wrap',
+  columnGap: '1',
+  rowGap: '0',
+  fontSize: 'sm',
+  '& dt': { fontWeight: 'bold', color: 'fgMuted' },
+  '& dt::after': { content: '":"' },
+  '& dd': { mr: '3', fontVariantNumeric: 'tabular-nums' },
 });
 const heading = css({ fontFamily: 'heading', fontWeight: 'bold', color: 'secondary', fontSize: 'md' });
 const flag = css({ color: 'alertFg', fontSize: 'sm' });
 const loss = css({ color: 'alertFg', fontWeight: 'bold' });
 
 /** Food cost, price (after discount, before tax), margin and per-guest figures of one event (domain/costing.ts). */
-export function CostingFigures({ costing, heading: title }: { costing: EventCosting; heading: string }) {
+export function CostingFigures({ costing, heading: title, compact = false }: { costing: EventCosting; heading: string; compact?: boolean }) {
   const id = useId();
   const negative = costing.margin !== null && costing.margin < 0;
   return (
-    <section aria-labelledby={id} className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
-      <h3 id={id} className={heading}>
+    <section aria-labelledby={id} className={css({ display: 'flex', flexDirection: 'column', gap: compact ? '0' : '2' })}>
+      <h3 id={id} className={compact ? css({ fontWeight: 'bold', fontSize: 'sm' }) : heading}>
         {title}
       </h3>
-      <dl className={grid} aria-labelledby={id}>
+      <dl className={compact ? compactList : grid} aria-labelledby={id}>
         <dt>Food cost</dt>
         <dd>{formatFigure(costing.foodCost)}</dd>
         <dt>Price (after discount, before tax)</dt>
