@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, type ContextFrom } from 'xstate';
 import { mergeDrafts } from '../../src/domain/conflict';
-import { applyEdit, draftFromItem, emptyItemDraft, hasCountsAndSku, hasValidNumbers, isEditDraftValid, itemFromDraft, moveItem } from '../../src/domain/inventory';
+import { addRangeErrors, applyEdit, draftFromItem, emptyItemDraft, hasCountsAndSku, hasValidNumbers, isEditDraftValid, itemErrors, itemFromDraft, moveItem } from '../../src/domain/inventory';
 import { inventoryBoardMachine } from '../../src/machines/inventory/inventoryBoard.machine';
 import type { InventoryItem } from '../../src/storage/schemas';
 import { createWorld, describeModel, type Expectation } from '../support/model';
@@ -14,6 +14,9 @@ const b = item('b', 10, 2);
 const c = item('c', 3, 1);
 /** Tab A saved a new quantity of the middle item while this tab's Edit Item modal was open. */
 const bThere = { ...b, quantity: 50, rev: 3 };
+/** The suppliers with their ids (issue 11: a saved item carries the id of the one supplier of its name). */
+const suppliers = [{ supplierID: 'S1', supplierName: 'Acme' }, { supplierID: 'S2', supplierName: 'Bolt' }];
+const NEGATIVE_ON_HAND = 'On-hand Quantity cannot be negative: enter a whole number from 0 to 1,000,000.';
 
 const alerts: string[] = [];
 const persisted: InventoryItem[][] = [];
@@ -42,7 +45,13 @@ type Ctx = ContextFrom<typeof machine>;
 type Expect = Expectation<typeof machine, { items: InventoryItem[] }>;
 const ids = (items: InventoryItem[]) => items.map((i) => i.id);
 const written: Expect['effects'] = ({ after }) => [['persistItems', ids(after.items)]];
-const cleared = (c: Ctx): Ctx => ({ ...c, editId: null, editDraft: emptyItemDraft(), editBase: null, theirs: null });
+const cleared = (c: Ctx): Ctx => ({ ...c, editId: null, editDraft: emptyItemDraft(), editBase: null, theirs: null, editErrors: {} });
+/** A record without one key (a field's message cleared by typing in that field). */
+const without = <T extends object>(o: T, key: string): T => {
+  const next = { ...o };
+  delete (next as Record<string, unknown>)[key];
+  return next;
+};
 const findItem = (items: InventoryItem[], id: string | null) => items.find((i) => i.id === id);
 const withoutItem = (c: Ctx, id: string) => {
   const expanded = { ...c.expanded };
@@ -56,7 +65,7 @@ const keptMine = (draftOf: (c: Ctx, event: unknown) => Ctx['editDraft']): Expect
     const draft = draftOf(before, event);
     expect(isEditDraftValid(draft)).toBe(true);
     const theirs = findItem(before.items, before.editId);
-    const items = theirs ? before.items.map((i) => (i === theirs ? applyEdit(theirs, draft) : i)) : [...before.items, applyEdit(before.editBase!, draft)];
+    const items = theirs ? before.items.map((i) => (i === theirs ? applyEdit(theirs, draft, before.suppliers) : i)) : [...before.items, applyEdit(before.editBase!, draft, before.suppliers)];
     return { ...cleared(before), items };
   },
   effects: written,
@@ -77,21 +86,43 @@ describeModel('inventoryBoard', {
     '(machine)|form.change|0': {
       context: (before, event) => {
         const { field, value } = event as { field: string; value: string };
-        return { ...before, draft: { ...before.draft, [field]: value } };
+        // The field's message (issue 11) goes with the value it described; the other fields' stay.
+        return { ...before, draft: { ...before.draft, [field]: value }, draftErrors: without(before.draftErrors, field) };
       },
     },
-    // Amount or cost not a number: the spec's alert, nothing added.
+    // Amount or cost not a number: the spec's alert, nothing added, no message set.
     '(machine)|item.add|0': {
       effects: [['alert', 'Please enter valid numerical values.']],
       check: ({ before }) => expect(hasValidNumbers(before.draft)).toBe(false),
     },
-    // A new id, the draft made an item (first supplier when none chosen), appended and written; the form resets.
+    // Issue 11: numbers, but negative or above the ceiling: a message next to each such field, nothing added or written, the form kept.
     '(machine)|item.add|1': {
+      context: (before) => {
+        expect(hasValidNumbers(before.draft)).toBe(true);
+        const errors = addRangeErrors(before.draft);
+        expect(Object.keys(errors).length).toBeGreaterThan(0);
+        return { ...before, draftErrors: errors };
+      },
+      check: ({ before, after }) => {
+        if (before.draft.quantity.trim() === '-4') expect(after.draftErrors.quantity).toBe(NEGATIVE_ON_HAND);
+        if (before.draft.whenToOrder.trim() === '1000001') expect(after.draftErrors.whenToOrder).toBe('Re-order Qty is too large: enter a whole number from 0 to 1,000,000.');
+        // The boundary itself is accepted.
+        if (before.draft.quantity.trim() === '1000000') expect(after.draftErrors.quantity).toBeUndefined();
+      },
+    },
+    // A new id, the draft made an item (first supplier when none chosen, with that supplier's id), appended and written; the form and its messages reset.
+    '(machine)|item.add|2': {
       context: (before, _event, after) => {
         expect(hasValidNumbers(before.draft) && hasCountsAndSku(before.draft)).toBe(true);
+        expect(addRangeErrors(before.draft)).toEqual({});
         const added = after.items.at(-1)!;
         expect(ids(before.items)).not.toContain(added.id);
-        return { ...before, items: [...before.items, itemFromDraft(before.draft, added.id, before.supplierNames)], draft: emptyItemDraft() };
+        return { ...before, items: [...before.items, itemFromDraft(before.draft, added.id, before.supplierNames, before.suppliers)], draft: emptyItemDraft(), draftErrors: {} };
+      },
+      check: ({ before, after }) => {
+        const added = after.items.at(-1)!;
+        const name = before.draft.supplierName || before.supplierNames[0];
+        expect(added.supplierID).toBe(before.suppliers.find((s) => s.supplierName === name)?.supplierID);
       },
       effects: written,
     },
@@ -104,7 +135,13 @@ describeModel('inventoryBoard', {
         return { ...before, expanded };
       },
     },
-    '(machine)|storage.suppliers|0': { context: (before, event) => ({ ...before, supplierNames: (event as { names: string[] }).names }) },
+    '(machine)|storage.suppliers|0': {
+      context: (before, event) => {
+        const e = event as { names: string[]; suppliers?: Ctx['suppliers'] };
+        // An older tab sends names only: the suppliers with ids are kept.
+        return { ...before, supplierNames: e.names, suppliers: e.suppliers ?? before.suppliers };
+      },
+    },
     'modal|save.conflict|0': {
       target: 'modal.conflict',
       context: (before, event) => {
@@ -116,7 +153,7 @@ describeModel('inventoryBoard', {
       target: 'modal.open',
       context: (before, event) => {
         const item = findItem(before.items, (event as { id: string }).id)!;
-        return { ...before, editId: item.id, editDraft: draftFromItem(item), editBase: item };
+        return { ...before, editId: item.id, editDraft: draftFromItem(item), editBase: item, editErrors: {} };
       },
     },
     // Delete by id: gone from the list and from the expanded cards, and written.
@@ -125,7 +162,7 @@ describeModel('inventoryBoard', {
     'modal.open|edit.change|0': {
       context: (before, event) => {
         const { field, value } = event as { field: string; value: string };
-        return { ...before, editDraft: { ...before.editDraft, [field]: value } };
+        return { ...before, editDraft: { ...before.editDraft, [field]: value }, editErrors: without(before.editErrors, field) };
       },
     },
     // Stale: changed or deleted elsewhere since Edit. Nothing written.
@@ -141,9 +178,28 @@ describeModel('inventoryBoard', {
       target: 'modal.closed',
       context: (before) => {
         expect(isEditDraftValid(before.editDraft)).toBe(true);
-        return { ...cleared(before), items: before.items.map((i) => (i.id === before.editId ? applyEdit(i, before.editDraft) : i)) };
+        return { ...cleared(before), items: before.items.map((i) => (i.id === before.editId ? applyEdit(i, before.editDraft, before.suppliers) : i)) };
+      },
+      // The item now carries the id of its supplier (issue 11), every other item is the same object.
+      check: ({ before, after }) => {
+        const saved = findItem(after.items, before.editId)!;
+        expect(saved.supplierID).toBe(before.suppliers.find((s) => s.supplierName === saved.supplierName)?.supplierID);
+        after.items.forEach((i, n) => i.id !== before.editId && expect(i).toBe(before.items[n]));
       },
       effects: written,
+    },
+    // Issue 11: not stale but invalid: the modal stays open, nothing is written, each refused field says why.
+    'modal.open|edit.commit|2': {
+      context: (before) => {
+        expect(isEditDraftValid(before.editDraft)).toBe(false);
+        return { ...before, editErrors: itemErrors(before.editDraft) };
+      },
+      check: ({ before, after }) => {
+        expect(Object.keys(after.editErrors).length).toBeGreaterThan(0);
+        if (before.editDraft.quantity === 'lots') expect(after.editErrors).toEqual({ quantity: 'On-hand Quantity must be a whole number from 0 to 1,000,000.' });
+        if (before.editDraft.quantity === '-5') expect(after.editErrors.quantity).toBe(NEGATIVE_ON_HAND);
+        if (before.editDraft.sku.trim() === '') expect(after.editErrors.sku).toBe('SKU is required.');
+      },
     },
     'modal.open|edit.cancel|0': { target: 'modal.closed', context: cleared },
     'modal.open|item.delete|0': { context: (before, event) => withoutItem(before, (event as { id: string }).id), effects: written },
@@ -155,7 +211,8 @@ describeModel('inventoryBoard', {
       target: 'modal.open',
       context: (before) => {
         expect(isEditDraftValid(before.editDraft)).toBe(false);
-        return { ...before, editBase: before.theirs ?? before.editBase };
+        // And it says why, as Save does.
+        return { ...before, editBase: before.theirs ?? before.editBase, editErrors: itemErrors(before.editDraft) };
       },
     },
     'modal.conflict|conflict.merge|0': keptMine(mergedDraft),
@@ -164,7 +221,7 @@ describeModel('inventoryBoard', {
       context: (before, event) => {
         const draft = mergedDraft(before, event);
         expect(isEditDraftValid(draft)).toBe(false);
-        return { ...before, editDraft: draft, editBase: before.theirs };
+        return { ...before, editDraft: draft, editBase: before.theirs, editErrors: itemErrors(draft) };
       },
     },
     'modal.conflict|item.delete|0': {
@@ -204,13 +261,16 @@ describeModel('inventoryBoard', {
     },
     'drag.dragging|drag.cancel|0': { target: 'drag.idle', context: (before) => ({ ...before, activeId: null }) },
   },
-  input: { items: [a, b, c], supplierNames: ['Acme', 'Bolt'] },
+  input: { items: [a, b, c], supplierNames: ['Acme', 'Bolt'], suppliers },
   // Context holds whole drafts and lists; tell states apart by what the rules look at.
   serializeState: (s) =>
     JSON.stringify({
       v: s.value,
       n: s.context.items.map((i) => i.id.length < 3 ? i.id : 'new').join(''),
       numbers: hasValidNumbers(s.context.draft),
+      range: Object.keys(addRangeErrors(s.context.draft)).join(),
+      de: Object.keys(s.context.draftErrors).join(),
+      ee: Object.keys(s.context.editErrors).join(),
       counts: hasCountsAndSku(s.context.draft),
       open: Object.keys(s.context.expanded).length,
       edit: s.context.editId,
@@ -250,7 +310,10 @@ describeModel('inventoryBoard', {
       { type: 'storage.items', items: [a, c] },
       { type: 'storage.items', items: [a, bThere, c] },
     ],
-    'storage.suppliers': [{ type: 'storage.suppliers', names: [] }],
+    'storage.suppliers': [
+      { type: 'storage.suppliers', names: [] },
+      { type: 'storage.suppliers', names: ['Bolt', 'Crate'], suppliers: [{ supplierID: 'S2', supplierName: 'Bolt' }, { supplierID: 'S3', supplierName: 'Crate' }] },
+    ],
     'save.conflict': [{ type: 'save.conflict', mine: { ...b, quantity: 7 }, theirs: bThere }],
     'conflict.keepTheirs': [{ type: 'conflict.keepTheirs' }],
     'conflict.keepMine': [{ type: 'conflict.keepMine' }],
@@ -260,6 +323,9 @@ describeModel('inventoryBoard', {
     'modal.closed': (s) => {
       expect(s.hasTag('edit modal')).toBe(false);
       expect(s.context.editId).toBeNull();
+      expect(s.context.editErrors).toEqual({});
+      // The add form's messages always describe the values shown (a change clears its field's message).
+      for (const [field, message] of Object.entries(s.context.draftErrors)) expect(addRangeErrors(s.context.draft)[field as 'quantity']).toBe(message);
       if (persisted.length) expect(s.context.items.every((i) => i.quantity !== 7 || persisted.some((p) => p.includes(i)))).toBe(true);
     },
     'modal.open': (s) => {
@@ -267,6 +333,8 @@ describeModel('inventoryBoard', {
       expect(s.hasTag('conflict')).toBe(false);
       expect(s.context.editId).toBe('b');
       expect(s.context.editBase?.id).toBe('b');
+      // Why Save refused, for the values shown: never a stale message.
+      for (const [field, message] of Object.entries(s.context.editErrors)) expect(itemErrors(s.context.editDraft)[field as 'quantity']).toBe(message);
     },
     'modal.conflict': (s) => {
       expect(s.hasTag('conflict')).toBe(true);
@@ -296,6 +364,43 @@ describeModel('inventoryBoard', {
     [{ type: 'edit.open', id: 'b' }, { type: 'edit.change', field: 'quantity', value: 'lots' }, { type: 'storage.items', items: [a, bThere, c] }, { type: 'edit.commit' }, { type: 'conflict.keepMine' }],
     [{ type: 'edit.open', id: 'b' }, { type: 'edit.change', field: 'quantity', value: 'lots' }, { type: 'storage.items', items: [a, bThere, c] }, { type: 'edit.commit' }, { type: 'conflict.merge', choices: { quantity: 'mine' } }],
     [{ type: 'drag.start', id: 'a' }, { type: 'drag.end', overId: 'a' }],
+    // Issue 11: a negative count the spec's integer rule accepts is refused with a message; typing clears that message only.
+    [
+      { type: 'form.change', field: 'amountPerUnit', value: '2' },
+      { type: 'form.change', field: 'costPerUnit', value: '3.5' },
+      { type: 'form.change', field: 'quantity', value: '-4' },
+      { type: 'form.change', field: 'whenToOrder', value: '1000001' },
+      { type: 'form.change', field: 'sku', value: 'X1' },
+      { type: 'item.add' },
+      { type: 'form.change', field: 'quantity', value: '4' },
+      { type: 'item.add' },
+      { type: 'form.change', field: 'whenToOrder', value: '6' },
+      { type: 'item.add' },
+    ],
+    // The ceilings themselves are accepted, one above is refused; the added item takes Bolt's id.
+    [
+      { type: 'form.change', field: 'amountPerUnit', value: '1000000' },
+      { type: 'form.change', field: 'costPerUnit', value: '10000000.01' },
+      { type: 'form.change', field: 'quantity', value: '1000000' },
+      { type: 'form.change', field: 'whenToOrder', value: '0' },
+      { type: 'form.change', field: 'sku', value: 'X2' },
+      { type: 'form.change', field: 'supplierName', value: 'Bolt' },
+      { type: 'item.add' },
+      { type: 'form.change', field: 'costPerUnit', value: '10000000' },
+      { type: 'item.add' },
+    ],
+    // Edit Item: a negative on-hand is refused with its message, the ceiling saved (with the supplier's id).
+    [
+      { type: 'edit.open', id: 'b' },
+      { type: 'edit.change', field: 'quantity', value: '-5' },
+      { type: 'edit.commit' },
+      { type: 'edit.change', field: 'sku', value: '  ' },
+      { type: 'edit.commit' },
+      { type: 'edit.change', field: 'quantity', value: '1000000' },
+      { type: 'edit.commit' },
+      { type: 'edit.change', field: 'sku', value: 'SKU-b2' },
+      { type: 'edit.commit' },
+    ],
   ],
 });
 
@@ -367,6 +472,56 @@ describe('inventoryBoard rules pinned by hand (spec section 5)', () => {
     actor.send({ type: 'edit.commit' });
     expect(actor.getSnapshot().matches({ modal: 'closed' })).toBe(true);
     expect(actor.getSnapshot().context.items[0]!.costPerUnit).toBe(9);
+  });
+
+  it('issue 11: the add form refuses a negative on-hand or a $1e20 cost with messages and adds nothing', () => {
+    const actor = started();
+    fill(actor, { ...valid, quantity: '-4', costPerUnit: '1e20' });
+    actor.send({ type: 'item.add' });
+    expect(actor.getSnapshot().context.items).toHaveLength(2);
+    expect(persisted).toEqual([]);
+    expect(alerts).toEqual([]);
+    expect(actor.getSnapshot().context.draftErrors).toEqual({
+      quantity: NEGATIVE_ON_HAND,
+      costPerUnit: 'Cost per Unit is too large: enter a number from 0 to 10,000,000.',
+    });
+    expect(actor.getSnapshot().context.draft.quantity).toBe('-4');
+    actor.send({ type: 'form.change', field: 'quantity', value: '4' });
+    expect(Object.keys(actor.getSnapshot().context.draftErrors)).toEqual(['costPerUnit']);
+  });
+
+  it('issue 11: Edit Item refuses a negative on-hand with the message, stays open and saves nothing', () => {
+    const actor = started();
+    actor.send({ type: 'edit.open', id: 'a' });
+    actor.send({ type: 'edit.change', field: 'quantity', value: '-5' });
+    actor.send({ type: 'edit.commit' });
+    const s = actor.getSnapshot();
+    expect(s.matches({ modal: 'open' })).toBe(true);
+    expect(s.context.editErrors).toEqual({ quantity: NEGATIVE_ON_HAND });
+    expect(s.context.items[0]).toBe(a);
+    expect(persisted).toEqual([]);
+    actor.send({ type: 'edit.cancel' });
+    expect(actor.getSnapshot().context.editErrors).toEqual({});
+  });
+
+  it('issue 11: an added item keeps the id of its supplier, so a rename finds it', () => {
+    reset();
+    const actor = createActor(machine, { input: { items: [], supplierNames: ['Acme', 'Bolt'], suppliers } }).start();
+    fill(actor, { ...valid, supplierName: 'Bolt' });
+    actor.send({ type: 'item.add' });
+    expect(actor.getSnapshot().context.items[0]).toMatchObject({ supplierName: 'Bolt', supplierID: 'S2' });
+  });
+
+  it('issue 11: an edited middle item takes its supplier id; the other two are untouched', () => {
+    reset();
+    const actor = createActor(machine, { input: { items: [a, b, c], supplierNames: ['Acme', 'Bolt'], suppliers } }).start();
+    actor.send({ type: 'edit.open', id: 'b' });
+    actor.send({ type: 'edit.change', field: 'supplierName', value: 'Bolt' });
+    actor.send({ type: 'edit.commit' });
+    expect(persisted).toHaveLength(1);
+    expect(persisted[0]).toEqual([a, { ...b, supplierName: 'Bolt', supplierID: 'S2' }, c]);
+    expect(persisted[0]![0]).toBe(a);
+    expect(persisted[0]![2]).toBe(c);
   });
 
   it('ignores a drop outside any list and stores a real move', () => {

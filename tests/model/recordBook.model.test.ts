@@ -53,6 +53,13 @@ for (const [name, form, records, field, good] of [
   const isValid = (c: Ctx, draft = c.draft) => Object.keys(errorsOf(c, draft)).length === 0;
   const find = (list: BookRecord[], id: string | null) => list.find((r) => form.key(r) === id);
   const cleared = (c: Ctx): Ctx => ({ ...c, draft: form.empty(), errors: {}, editingId: null, editBase: null, theirs: null });
+  /** Issue 11: a Supplier ID another supplier has is refused, naming that supplier; the record's own id is not a duplicate. */
+  const checkDuplicateId = ({ before, after }: { before: Ctx; after: Ctx }) => {
+    if (form !== supplierForm) return;
+    const id = (before.draft.supplierID ?? '').trim();
+    const owner = id === '' ? undefined : (others(before) as Supplier[]).find((r) => r.supplierID === id);
+    expect(after.errors.supplierID).toBe(owner ? `Supplier ID ${id} is already used by ${owner.supplierName}. Choose another ID.` : undefined);
+  };
   /** `saved` is the draft made a record (over `previous`), at the place of `previous` or appended; every other record the same object. */
   const expectSaved = (before: BookRecord[], after: BookRecord[], draft: Record<string, string>, previous: BookRecord | undefined) => {
     const at = previous ? before.indexOf(previous) : before.length;
@@ -139,6 +146,7 @@ for (const [name, form, records, field, good] of [
           expect(isValid(before)).toBe(false);
           return { ...before, errors: errorsOf(before) };
         },
+        check: checkDuplicateId,
       },
       'adding|form.cancel|0': { context: cleared },
       'adding|record.edit|0': { target: 'editing', context: loaded },
@@ -172,6 +180,7 @@ for (const [name, form, records, field, good] of [
           expect(isValid(before)).toBe(false);
           return { ...before, errors: errorsOf(before) };
         },
+        check: checkDuplicateId,
       },
       'editing|form.cancel|0': { target: 'adding', context: cleared },
       'editing|record.edit|0': { target: 'editing', context: loaded },
@@ -279,6 +288,13 @@ for (const [name, form, records, field, good] of [
       [{ type: 'record.edit', id: middleId }, { type: 'field.change', field, value: good }, { type: 'storage.change', records: records.map((r) => (r === middle ? changedThere : r)) }, { type: 'form.submit' }, { type: 'storage.change', records }],
       [{ type: 'record.edit', id: middleId }, { type: 'field.change', field: 'email', value: 'not-an-email' }, { type: 'storage.change', records: records.map((r) => (r === middle ? changedThere : r)) }, { type: 'form.submit' }, { type: 'conflict.keepMine' }],
       [{ type: 'record.edit', id: middleId }, { type: 'field.change', field: 'email', value: 'not-an-email' }, { type: 'storage.change', records: records.map((r) => (r === middle ? changedThere : r)) }, { type: 'form.submit' }, { type: 'conflict.merge', choices: { email: 'mine' } }],
+      // Issue 11 (suppliers): the middle supplier given the last one's Supplier ID is refused naming it; its own id saves.
+      ...(form === supplierForm
+        ? [
+            [{ type: 'record.edit', id: middleId }, { type: 'field.change', field: 'supplierID', value: 'S3' }, { type: 'form.submit' }, { type: 'field.change', field: 'supplierID', value: ' S2 ' }, { type: 'form.submit' }],
+            [{ type: 'field.change', field: 'supplierName', value: 'Dune' }, { type: 'field.change', field: 'supplierID', value: 'S2' }, { type: 'form.submit' }, { type: 'field.change', field: 'supplierID', value: 'S4' }, { type: 'form.submit' }],
+          ] as Array<Array<{ type: 'field.change'; field: string; value: string } | { type: 'record.edit'; id: string } | { type: 'form.submit' }>>
+        : []),
     ],
   });
 }
@@ -334,6 +350,21 @@ describe('recordBook rules pinned by hand (spec section 4, issue 9)', () => {
     actor.send({ type: 'form.submit' });
     expect(actor.getSnapshot().context.errors.supplierID).toBe('Supplier ID S2 is already used by Bolt. Choose another ID.');
     expect(persisted).toEqual([]);
+  });
+
+  it('issue 11: editing the middle supplier, another supplier\'s ID is refused naming it; keeping its own ID saves', () => {
+    const actor = started([acme, bolt, crate], sup);
+    actor.send({ type: 'record.edit', id: 'S2' });
+    actor.send({ type: 'field.change', field: 'supplierID', value: 'S3' });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().context.errors).toEqual({ supplierID: 'Supplier ID S3 is already used by Crate. Choose another ID.' });
+    expect(persisted).toEqual([]);
+    actor.send({ type: 'field.change', field: 'supplierID', value: 'S2' });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().value).toBe('adding');
+    expect(persisted).toHaveLength(1);
+    expect(persisted[0]![0]).toBe(acme);
+    expect(persisted[0]![2]).toBe(crate);
   });
 
   it('replaces the edited record by id, touching no other record, and reports the replacement', () => {
