@@ -22,38 +22,66 @@ const pricing = pricingMachine.provide({
     },
     persistDiscount: ({ context }) => {
       writes.push(`discount:${context.discountText}`);
-      world.record('persistDiscount', parsePercent(context.discountText));
-      world.store.discount = parsePercent(context.discountText)!;
+      // As the app does (useToolkitActors): the value the totals use.
+      world.record('persistDiscount', context.discount);
+      world.store.discount = context.discount;
     },
     persistTax: ({ context }) => {
       writes.push(`tax:${context.taxText}`);
-      world.record('persistTax', parsePercent(context.taxText));
-      world.store.tax = parsePercent(context.taxText)!;
+      world.record('persistTax', context.tax);
+      world.store.tax = context.tax;
     },
   },
 });
 type Ctx = ContextFrom<typeof pricing>;
-const valid = (d: Ctx['draft']) => d.name.trim() !== '' && parseAmount(d.price) !== null;
+/** The draft's message, worked out here: a name and a number are needed, and the price is 0 to 10,000,000. */
+const draftMessageOf = (d: Ctx['draft']) => {
+  if (d.name.trim() === '' || parseAmount(d.price) === null) return draftErrorMessage;
+  const price = Number(d.price);
+  if (price < 0) return 'Price cannot be negative: enter a number from 0 to 10,000,000.';
+  if (price > 10_000_000) return 'Price is too large: enter a number from 0 to 10,000,000.';
+  return null;
+};
+const valid = (d: Ctx['draft']) => draftMessageOf(d) === null;
+/** The message for a typed percentage, worked out here (empty means 0, which is fine). */
+const percentMessageOf = (label: string, text: string) => {
+  if (text.trim() === '') return null;
+  const value = Number(text.trim());
+  if (!Number.isFinite(value)) return `${label} must be a number from 0 to 100.`;
+  if (value < 0) return `${label} cannot be negative: enter a number from 0 to 100.`;
+  if (value > 100) return `${label} is too large: enter a number from 0 to 100.`;
+  return null;
+};
 /** The line a draft saves as: trimmed name, the price as a number, the currency or CAD. */
 const lineOf = (d: Ctx['draft'], id: string) => ({ id, name: d.name.trim(), price: Number(d.price), currency: d.currency.trim() || 'CAD' });
 const blank = { name: '', price: '', currency: 'CAD' };
 const cleared = (before: Ctx) => ({ ...before, draft: blank, editingId: null, draftError: null });
 const lineIds = (lines: Array<{ id: string }>) => lines.map((l) => l.id);
-/** A typed percentage: a number is stored at once; anything else only stays in the box. */
+/**
+ * A typed percentage: 0 to 100 % (blank is 0) is stored at once and used by the totals; anything else
+ * (not a number, negative, over 100) stays in the box with its message, and the totals keep the stored value.
+ */
 const typed = (key: 'discount' | 'tax') => {
   const textKey = key === 'discount' ? 'discountText' : 'taxText';
+  const errorKey = key === 'discount' ? 'discountError' : 'taxError';
+  const label = key === 'discount' ? 'Discount' : 'Tax';
+  const textOf = (event: unknown) => (event as { text: string }).text;
   return {
     stored: {
       context: (before: Ctx, event: unknown) => {
-        expect(parsePercent((event as { text: string }).text)).not.toBeNull();
-        return { ...before, [textKey]: (event as { text: string }).text };
+        expect(percentMessageOf(label, textOf(event))).toBeNull();
+        const value = textOf(event).trim() === '' ? 0 : Number(textOf(event));
+        return { ...before, [textKey]: textOf(event), [errorKey]: null, [key]: value };
       },
-      effects: ({ event }: { event: unknown }) => [[key === 'discount' ? 'persistDiscount' : 'persistTax', parsePercent((event as { text: string }).text)] as Effect],
+      effects: ({ event }: { event: unknown }) => [
+        [key === 'discount' ? 'persistDiscount' : 'persistTax', textOf(event).trim() === '' ? 0 : Number(textOf(event))] as Effect,
+      ],
     },
     kept: {
       context: (before: Ctx, event: unknown) => {
-        expect(parsePercent((event as { text: string }).text)).toBeNull();
-        return { ...before, [textKey]: (event as { text: string }).text };
+        const message = percentMessageOf(label, textOf(event));
+        expect(message).not.toBeNull();
+        return { ...before, [textKey]: textOf(event), [errorKey]: message };
       },
     },
   };
@@ -62,7 +90,18 @@ const typed = (key: 'discount' | 'tax') => {
 const fromStorage = (before: Ctx, event: unknown) => {
   const e = event as { lines?: PriceLine[]; discount?: number; tax?: number };
   const text = (current: string, value: number | undefined) => (value === undefined || parsePercent(current) === value ? current : String(value));
-  return { ...before, lines: e.lines ? (e.lines as Ctx['lines']) : before.lines, discountText: text(before.discountText, e.discount), taxText: text(before.taxText, e.tax) };
+  const discountText = text(before.discountText, e.discount);
+  const taxText = text(before.taxText, e.tax);
+  return {
+    ...before,
+    lines: e.lines ? (e.lines as Ctx['lines']) : before.lines,
+    discountText,
+    taxText,
+    discount: e.discount ?? before.discount,
+    tax: e.tax ?? before.tax,
+    discountError: percentMessageOf('Discount', discountText),
+    taxError: percentMessageOf('Tax', taxText),
+  };
 };
 /** Lines p1 and p3 are never acted on: every walk must leave them as they were. */
 const expectOthersKept = (lines: Array<{ id: string }>) => {
@@ -81,12 +120,8 @@ describeModel('pricing', {
   input: { lines: [p1, p2, p3], discount: 0, tax: 0 },
   world,
   store: (input) => ({ lines: input.lines, discount: input.discount, tax: input.tax }),
-  // The lines as shown; a percentage as typed when it is a number (what was last stored otherwise).
-  persisted: (context) => ({
-    lines: context.lines,
-    discount: parsePercent(context.discountText) ?? world.store.discount,
-    tax: parsePercent(context.taxText) ?? world.store.tax,
-  }),
+  // The lines as shown; the discount and tax the totals use (a refused one is never stored).
+  persisted: (context) => ({ lines: context.lines, discount: context.discount, tax: context.tax }),
   external: (event, store) => {
     if (event.type !== 'storage.change') return;
     if (event.lines) store.lines = event.lines;
@@ -110,16 +145,18 @@ describeModel('pricing', {
     'draft.change': [
       { type: 'draft.change', field: 'name', value: 'Rentals' },
       { type: 'draft.change', field: 'price', value: '49.99' },
-      { type: 'draft.change', field: 'price', value: 'abc' },
+      // Over the 10,000,000 ceiling: refused with the limits.ts message ('abc' is pinned below).
+      { type: 'draft.change', field: 'price', value: '1e20' },
     ],
     'price.add': [{ type: 'price.add' }],
     'price.edit': (s) => (s.context.lines.some((l) => l.id === 'p2') ? [{ type: 'price.edit' as const, id: 'p2' }] : []),
     'edit.commit': [{ type: 'edit.commit' }],
     'edit.cancel': [{ type: 'edit.cancel' }],
     'price.delete': [{ type: 'price.delete', id: 'p2' }],
+    // The boundary 100 % is stored; 150 % is kept as typed with its message ('-' and -15 are pinned below).
     'discount.change': [
-      { type: 'discount.change', text: '10' },
-      { type: 'discount.change', text: '-' },
+      { type: 'discount.change', text: '100' },
+      { type: 'discount.change', text: '150' },
     ],
     // Blank means 0 (stored); not a number is only kept in the box.
     'tax.change': [
@@ -157,7 +194,7 @@ describeModel('pricing', {
     'adding|price.add|1': {
       context: (before) => {
         expect(valid(before.draft)).toBe(false);
-        return { ...before, draftError: draftErrorMessage };
+        return { ...before, draftError: draftMessageOf(before.draft) };
       },
     },
     'adding|price.edit|0': {
@@ -183,7 +220,7 @@ describeModel('pricing', {
     'editing|edit.commit|1': {
       context: (before) => {
         expect(valid(before.draft)).toBe(false);
-        return { ...before, draftError: draftErrorMessage };
+        return { ...before, draftError: draftMessageOf(before.draft) };
       },
     },
     'editing|edit.cancel|0': { target: 'adding', context: cleared },
@@ -286,14 +323,39 @@ describe('pricing (pinned rules)', () => {
     expect(actor.getSnapshot().context.lines).toEqual([p1, p3]);
     expect(writes).toEqual(['pricing:Staff=100,Flowers=30']);
   });
-  it('stores discount and tax only when numeric (no bounds)', () => {
+  it('stores discount and tax only from 0 to 100 %; 150 % or -15 % is kept as typed with its message, and the totals keep the stored value', () => {
     writes.length = 0;
     const actor = start();
     actor.send({ type: 'discount.change', text: '-15' });
+    expect(actor.getSnapshot().context.discountError).toBe('Discount cannot be negative: enter a number from 0 to 100.');
+    actor.send({ type: 'discount.change', text: '150' });
+    expect(actor.getSnapshot().context.discountError).toBe('Discount is too large: enter a number from 0 to 100.');
+    expect(actor.getSnapshot().context.discount).toBe(5);
     actor.send({ type: 'discount.change', text: 'abc' });
+    expect(actor.getSnapshot().context.discountError).toBe('Discount must be a number from 0 to 100.');
     actor.send({ type: 'tax.change', text: '250' });
+    expect(actor.getSnapshot().context.taxError).toBe('Tax is too large: enter a number from 0 to 100.');
     actor.send({ type: 'tax.change', text: '' });
-    expect(writes).toEqual(['discount:-15', 'tax:250', 'tax:']);
-    expect(actor.getSnapshot().context.discountText).toBe('abc');
+    actor.send({ type: 'discount.change', text: '100' });
+    expect(writes).toEqual(['tax:', 'discount:100']);
+    const s = actor.getSnapshot().context;
+    expect([s.discount, s.tax, s.discountError, s.taxError]).toEqual([100, 0, null, null]);
   });
+  it('a legacy stored discount of 150 % is read, used and flagged with the message', () => {
+    const s = createActor(pricing, { input: { lines: [], discount: 150, tax: 0 } }).start().getSnapshot().context;
+    expect([s.discountText, s.discount]).toEqual(['150', 150]);
+    expect(s.discountError).toBe('Discount is too large: enter a number from 0 to 100.');
+  });
+  it('a price of 1e20 is refused with the limits.ts message; a non-numeric one with the form message', () => {
+    const actor = start();
+    actor.send({ type: 'draft.change', field: 'name', value: 'Gold' });
+    actor.send({ type: 'draft.change', field: 'price', value: '1e20' });
+    actor.send({ type: 'price.add' });
+    expect(actor.getSnapshot().context.draftError).toBe('Price is too large: enter a number from 0 to 10,000,000.');
+    actor.send({ type: 'draft.change', field: 'price', value: 'abc' });
+    actor.send({ type: 'price.add' });
+    expect(actor.getSnapshot().context.draftError).toBe(draftErrorMessage);
+    expect(actor.getSnapshot().context.lines).toHaveLength(1);
+  });
+
 });

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, type ContextFrom } from 'xstate';
 import { chooseIngredient } from '../../src/domain/ingredients';
-import { parseAmount } from '../../src/domain/money';
 import { inventoryIngredientsMachine, type QuantityPromptInput } from '../../src/machines/toolkit/inventoryIngredients.machine';
 import { menuNotesMachine } from '../../src/machines/toolkit/menuNotes.machine';
-import { blankSpecialtyDraft, specialtyIngredientsMachine, specialtyErrorMessage } from '../../src/machines/toolkit/specialtyIngredients.machine';
+import { blankSpecialtyDraft, specialtyIngredientsMachine, specialtyNameMessage } from '../../src/machines/toolkit/specialtyIngredients.machine';
 import { toolkitMachine } from '../../src/machines/toolkit/toolkit.machine';
 import type { ChosenIngredient, InventoryItem, SpecialtyIngredient } from '../../src/storage/schemas';
 import { createWorld, describeModel } from '../support/model';
@@ -104,14 +103,46 @@ const startLines = [line('answer:cancel', 1), line('answer:empty', 1), line('ans
 
 type LinesCtx = ContextFrom<typeof inventory>;
 const lineIds = (lines: ChosenIngredient[]) => lines.map((l) => l.lineId);
+/** A typed amount's message, worked out here (limits.ts): required, a number, 0 to max. */
+const amountMessage = (label: string, text: string, max: number) => {
+  const t = text.trim();
+  const wanted = `a number from 0 to ${max.toLocaleString('en-CA')}`;
+  if (t === '') return `${label} is required: enter ${wanted}.`;
+  const v = Number(t);
+  if (!Number.isFinite(v)) return `${label} must be ${wanted}.`;
+  if (v < 0) return `${label} cannot be negative: enter ${wanted}.`;
+  if (v > max) return `${label} is too large: enter ${wanted}.`;
+  return null;
+};
+/** A line's quantity as typed: per event the total; per guest the share of one guest, scaled up to cents. */
+const quantityOf = (text: string, per: 'event' | 'guest', guests: number, positive: boolean): { message: string } | { quantity: number; perGuest?: number } => {
+  const label = per === 'guest' ? 'Quantity Needed per Guest' : 'Quantity Needed';
+  const message = amountMessage(label, text, 1_000_000);
+  if (message) return { message };
+  const value = Number(text.trim());
+  if (positive && value <= 0) return { message: `${label} must be more than 0.` };
+  if (per === 'event') return { quantity: value };
+  if (guests <= 0) return { message: 'This event has no guests yet: set its Number of Guests (Edit Event) before a per-guest quantity.' };
+  return { quantity: Math.ceil(Number((value * guests * 100).toPrecision(12))) / 100, perGuest: value };
+};
+/** A line with its new quantity: per guest carries perGuest; per event has neither field. */
+const withQty = <L extends { per?: string; perGuest?: number }>(l: L, q: { quantity: number; perGuest?: number }, key: 'quantity' | 'quantityNeeded' = 'quantity') => {
+  const { per: _per, perGuest: _perGuest, ...rest } = l;
+  return (q.perGuest === undefined ? { ...rest, [key]: q.quantity } : { ...rest, [key]: q.quantity, per: 'guest' as const, perGuest: q.perGuest }) as unknown as L;
+};
+const isGuestLine = (l: { per?: string; perGuest?: number }) => l.per === 'guest' && typeof l.perGuest === 'number';
+const noGuestsForLine = 'This event has no guests yet: set its Number of Guests (Edit Event) before making a line per guest.';
 /** The prompt's answer for the line under edit, as the fake gives it. */
 const answerFor = (before: LinesCtx) => answers[before.lines.find((l) => l.lineId === before.promptLineId)?.name ?? ''] ?? null;
-const usable = (answer: string | null) => answer !== null && parseAmount(answer) !== null && parseAmount(answer)! > 0;
+const promptLine = (before: LinesCtx) => before.lines.find((l) => l.lineId === before.promptLineId)!;
+const promptCheck = (before: LinesCtx) => quantityOf(answerFor(before) ?? '', isGuestLine(promptLine(before)) ? 'guest' : 'event', before.guests, true);
+const usable = (before: LinesCtx) => answerFor(before) !== null && 'quantity' in promptCheck(before);
+const blankAnswer = (before: LinesCtx) => (answerFor(before) ?? '').trim() === '';
 
 describeModel('inventoryIngredients', {
   machine: inventory,
   world: linesWorld,
-  input: { lines: startLines, items: [item('a', 'Seafood'), item('b', 'Dairy')] },
+  input: { lines: startLines, items: [item('a', 'Seafood'), item('b', 'Dairy')], guests: 40 },
   // ingredientList-{eventId} holds exactly the lines shown.
   store: (input) => ({ lines: input.lines }),
   persisted: (context) => ({ lines: context.lines }),
@@ -120,7 +151,7 @@ describeModel('inventoryIngredients', {
   },
   reset: () => void (persistedLines.length = 0),
   serializeState: (s) =>
-    JSON.stringify([s.value, s.context.category, s.context.itemId, s.context.quantityText, s.context.lines.filter((l) => l.lineId?.startsWith('L-answer')).map((l) => `${l.lineId}=${l.quantity}`), Math.min(s.context.lines.length, 6), s.context.items.length]),
+    JSON.stringify([s.value, s.context.category, s.context.itemId, s.context.quantityText, s.context.lines.filter((l) => l.lineId?.startsWith('L-answer')).map((l) => `${l.lineId}=${l.quantity}/${l.per ?? ''}`), Math.min(s.context.lines.length, 6), s.context.items.length, s.context.per, s.context.guests, s.context.quantityError !== null, s.context.lineError !== null]),
   limit: 30000,
   events: {
     'category.select': [{ type: 'category.select', category: 'Seafood' }],
@@ -132,6 +163,13 @@ describeModel('inventoryIngredients', {
     ],
     'ingredient.add': [{ type: 'ingredient.add' }],
     'ingredient.delete': [{ type: 'ingredient.delete', lineId: 'L-answer:empty' }],
+    // The add form's basis and the guests are walked in the sequences below (they double the state space otherwise).
+    'per.select': [],
+    'guests.change': [],
+    'line.per': [
+      { type: 'line.per', lineId: 'L-answer:5', per: 'guest' },
+      { type: 'line.per', lineId: 'L-answer:5', per: 'event' },
+    ],
     'quantity.edit': [
       { type: 'quantity.edit', lineId: 'L-answer:cancel' },
       { type: 'quantity.edit', lineId: 'L-answer:empty' },
@@ -144,25 +182,64 @@ describeModel('inventoryIngredients', {
     ],
   },
   transitions: {
+    '(machine)|guests.change|0': { context: (before, event) => ({ ...before, guests: (event as { guests: number }).guests }) },
     '(machine)|inventory.change|0': { context: (before, event) => ({ ...before, items: (event as { items: InventoryItem[] }).items }) },
     // Another tab's lines; the picker and the quantity being typed stay.
     '(machine)|storage.change|0': { context: (before, event) => ({ ...before, lines: (event as { lines: ChosenIngredient[] }).lines }) },
-    'ready|category.select|0': { context: (before, event) => ({ ...before, category: (event as { category: string }).category, itemId: '' }) },
-    'ready|item.select|0': { context: (before, event) => ({ ...before, itemId: (event as { id: string }).id }) },
-    'ready|quantity.change|0': { context: (before, event) => ({ ...before, quantityText: (event as { text: string }).text }) },
+    // Each control of the add form clears the form's message.
+    'ready|category.select|0': { context: (before, event) => ({ ...before, category: (event as { category: string }).category, itemId: '', quantityError: null }) },
+    'ready|item.select|0': { context: (before, event) => ({ ...before, itemId: (event as { id: string }).id, quantityError: null }) },
+    'ready|quantity.change|0': { context: (before, event) => ({ ...before, quantityText: (event as { text: string }).text, quantityError: null }) },
+    'ready|per.select|0': { context: (before, event) => ({ ...before, per: (event as { per: 'event' | 'guest' }).per, quantityError: null }) },
     // The chosen item with the quantity typed, appended under a new line id; the picker resets; written.
     'ready|ingredient.add|0': {
       context: (before, _event, after) => {
         const chosen = before.items.find((i) => i.id === before.itemId);
-        const quantity = parseAmount(before.quantityText);
+        const q = quantityOf(before.quantityText, before.per, before.guests, true);
         expect(chosen, 'an item is chosen').toBeDefined();
-        expect(quantity !== null && quantity > 0, 'a positive quantity').toBe(true);
+        expect('quantity' in q, 'a sane positive quantity').toBe(true);
+        const qty = q as { quantity: number; perGuest?: number };
         const added = after.lines.at(-1)!;
         expect(added.lineId).toMatch(new RegExp(`^L-${chosen!.id}-`));
         expect(lineIds(before.lines)).not.toContain(added.lineId);
-        return { ...before, lines: [...before.lines, { ...chooseIngredient(chosen!, quantity!), lineId: added.lineId }], itemId: '', quantityText: '', seq: before.seq + 1 };
+        const newLine = { ...withQty(chooseIngredient(chosen!, qty.quantity), qty), lineId: added.lineId };
+        return { ...before, lines: [...before.lines, newLine], itemId: '', quantityText: '', quantityError: null, seq: before.seq + 1 };
       },
       effects: ({ after }) => [['persistLines', lineIds(after.lines)]],
+    },
+    // An item but a quantity that is not sane: the message says why; what was typed stays; nothing written.
+    'ready|ingredient.add|1': {
+      context: (before) => {
+        expect(before.items.some((i) => i.id === before.itemId)).toBe(true);
+        const q = quantityOf(before.quantityText, before.per, before.guests, true);
+        expect('message' in q, 'the quantity is refused').toBe(true);
+        return { ...before, quantityError: (q as { message: string }).message };
+      },
+    },
+    // Per guest keeps the line's total (its share of each guest derived); per event drops the share. Written.
+    'ready|line.per|0': {
+      context: (before, event) => {
+        const e = event as { lineId: string; per: 'event' | 'guest' };
+        return {
+          ...before,
+          lineError: null,
+          lines: before.lines.map((l) => {
+            if (l.lineId !== e.lineId) return l;
+            if (e.per === 'event') return withQty(l, { quantity: l.quantity });
+            expect(before.guests).toBeGreaterThan(0);
+            return withQty(l, { quantity: l.quantity, perGuest: l.quantity / before.guests });
+          }),
+        };
+      },
+      effects: ({ after }) => [['persistLines', lineIds(after.lines)]],
+    },
+    // Per guest without guests: refused with the message, the line unchanged, nothing written.
+    'ready|line.per|1': {
+      context: (before, event) => {
+        expect((event as { per: string }).per).toBe('guest');
+        expect(before.guests).toBe(0);
+        return { ...before, lineError: noGuestsForLine };
+      },
     },
     'ready|ingredient.delete|0': {
       context: (before, event) => {
@@ -175,27 +252,40 @@ describeModel('inventoryIngredients', {
     // The prompt asks about that line, by name, with its current quantity.
     'ready|quantity.edit|0': {
       target: 'prompting',
-      context: (before, event) => ({ ...before, promptLineId: (event as { lineId: string }).lineId }),
+      context: (before, event) => ({ ...before, promptLineId: (event as { lineId: string }).lineId, lineError: null }),
+      // A per-guest line is asked for one guest's share.
       started: ({ event, before }) => {
         const l = before.lines.find((x) => x.lineId === (event as { lineId: string }).lineId)!;
-        return [{ id: 'promptQuantity', input: { name: l.name, current: l.quantity } }];
+        const perGuest = isGuestLine(l);
+        return [{ id: 'promptQuantity', input: { name: l.name, current: perGuest ? l.perGuest : l.quantity, perGuest } }];
       },
     },
     'prompting|xstate.done.actor.promptQuantity|0': {
       target: 'ready',
       context: (before) => {
-        const answer = answerFor(before);
-        expect(usable(answer), `answer ${answer} is usable`).toBe(true);
-        return { ...before, lines: before.lines.map((l) => (l.lineId === before.promptLineId ? { ...l, quantity: parseAmount(answer!)! } : l)), promptLineId: null };
+        expect(usable(before), `answer ${answerFor(before)} is usable`).toBe(true);
+        const q = promptCheck(before) as { quantity: number; perGuest?: number };
+        return { ...before, lines: before.lines.map((l) => (l.lineId === before.promptLineId ? withQty(l, q) : l)), promptLineId: null };
       },
       effects: ({ after }) => [['persistLines', lineIds(after.lines)]],
     },
-    // Cancel, blank or not a number: nothing changes and nothing is written.
+    // Cancel or blank: nothing changes and nothing is written.
     'prompting|xstate.done.actor.promptQuantity|1': {
       target: 'ready',
       context: (before) => {
-        expect(usable(answerFor(before))).toBe(false);
+        expect(usable(before)).toBe(false);
+        expect(blankAnswer(before)).toBe(true);
         return { ...before, promptLineId: null };
+      },
+    },
+    // Not a sane number: the line stays, and the panel says why (named by the line).
+    'prompting|xstate.done.actor.promptQuantity|2': {
+      target: 'ready',
+      context: (before) => {
+        expect(usable(before)).toBe(false);
+        expect(blankAnswer(before)).toBe(false);
+        const q = promptCheck(before) as { message: string };
+        return { ...before, promptLineId: null, lineError: `${promptLine(before).name} was not changed: ${q.message}` };
       },
     },
     'prompting|xstate.error.actor.promptQuantity|0': { target: 'ready', context: (before) => ({ ...before, promptLineId: null }) },
@@ -209,18 +299,48 @@ describeModel('inventoryIngredients', {
     },
     prompting: (s) => expect(s.context.lines.some((l) => l.lineId === s.context.promptLineId)).toBe(true),
   },
-  sequences: [[{ type: 'quantity.edit', lineId: 'L-answer:abc' }], [{ type: 'quantity.edit', lineId: 'L-answer:throw' }]],
+  sequences: [
+    [{ type: 'quantity.edit', lineId: 'L-answer:abc' }],
+    [{ type: 'quantity.edit', lineId: 'L-answer:throw' }],
+    // An item but no quantity yet: refused with the message.
+    [{ type: 'category.select', category: 'Seafood' }, { type: 'item.select', id: 'a' }, { type: 'ingredient.add' }],
+    // Per guest: 0.15 for 40 guests is added as 6.
+    [
+      { type: 'category.select', category: 'Seafood' },
+      { type: 'item.select', id: 'a' },
+      { type: 'per.select', per: 'guest' },
+      { type: 'quantity.change', text: '0.15' },
+      { type: 'ingredient.add' },
+    ],
+    // Per guest with no guests: the add and the line's checkbox are refused with their messages.
+    [
+      { type: 'guests.change', guests: 0 },
+      { type: 'category.select', category: 'Seafood' },
+      { type: 'item.select', id: 'a' },
+      { type: 'per.select', per: 'guest' },
+      { type: 'quantity.change', text: '1' },
+      { type: 'ingredient.add' },
+      { type: 'line.per', lineId: 'L-answer:5', per: 'guest' },
+    ],
+    // A per-guest line's prompt asks for one guest's share: 5 for 60 guests is 300.
+    [{ type: 'line.per', lineId: 'L-answer:5', per: 'guest' }, { type: 'guests.change', guests: 60 }, { type: 'quantity.edit', lineId: 'L-answer:5' }],
+  ],
 });
 
 describe('inventoryIngredients (pinned)', () => {
-  const start = () => createActor(inventory, { input: { lines: startLines, items: [item('a', 'Seafood', 30)] } }).start();
+  const start = () => createActor(inventory, { input: { lines: startLines, items: [item('a', 'Seafood', 30)], guests: 40 } }).start();
   it('adds a line only with an item and a positive quantity, then resets the picker', () => {
     const actor = start();
     actor.send({ type: 'category.select', category: 'Seafood' });
+    expect(actor.getSnapshot().can({ type: 'ingredient.add' })).toBe(false);
     actor.send({ type: 'item.select', id: 'a' });
-    expect(actor.getSnapshot().can({ type: 'ingredient.add' })).toBe(false);
-    actor.send({ type: 'quantity.change', text: '-1' });
-    expect(actor.getSnapshot().can({ type: 'ingredient.add' })).toBe(false);
+    // With an item, Add says what is wrong with the quantity instead of doing nothing silently.
+    actor.send({ type: 'ingredient.add' });
+    expect(actor.getSnapshot().context.quantityError).toBe('Quantity Needed is required: enter a number from 0 to 1,000,000.');
+    actor.send({ type: 'quantity.change', text: '0' });
+    actor.send({ type: 'ingredient.add' });
+    expect(actor.getSnapshot().context.quantityError).toBe('Quantity Needed must be more than 0.');
+    expect(actor.getSnapshot().context.lines).toHaveLength(5);
     actor.send({ type: 'quantity.change', text: '1.5' });
     actor.send({ type: 'ingredient.add' });
     const s = actor.getSnapshot();
@@ -248,8 +368,8 @@ describe('inventoryIngredients (pinned)', () => {
       actor.send({ type: 'category.select', category: 'Seafood' });
       actor.send({ type: 'item.select', id: 'a' });
       actor.send({ type: 'quantity.change', text });
-      expect(actor.getSnapshot().can({ type: 'ingredient.add' }), text).toBe(false);
       actor.send({ type: 'ingredient.add' });
+      expect(actor.getSnapshot().context.quantityError, text).not.toBeNull();
       expect(actor.getSnapshot().context.lines).toBe(startLines);
       expect(persistedLines).toEqual([]);
     }
@@ -281,6 +401,50 @@ describe('inventoryIngredients (pinned)', () => {
     expect(actor.getSnapshot().context.lines.map((l) => l.quantity)).toEqual([1, 1, 5, 1, 1]);
     expect(persistedLines).toHaveLength(1);
   });
+  it('a non-numeric prompt answer changes nothing and says why', () => {
+    const actor = start();
+    actor.send({ type: 'quantity.edit', lineId: 'L-answer:abc' });
+    expect(actor.getSnapshot().context.lineError).toBe('answer:abc was not changed: Quantity Needed must be a number from 0 to 1,000,000.');
+    expect(actor.getSnapshot().context.lines.map((l) => l.quantity)).toEqual([1, 1, 1, 1, 1]);
+  });
+  it('1e20 or -1 as Quantity Needed is refused with the limits.ts message; what was typed is kept', () => {
+    const actor = start();
+    actor.send({ type: 'category.select', category: 'Seafood' });
+    actor.send({ type: 'item.select', id: 'a' });
+    actor.send({ type: 'quantity.change', text: '1e20' });
+    actor.send({ type: 'ingredient.add' });
+    expect(actor.getSnapshot().context.quantityError).toBe('Quantity Needed is too large: enter a number from 0 to 1,000,000.');
+    expect(actor.getSnapshot().context.quantityText).toBe('1e20');
+    actor.send({ type: 'quantity.change', text: '-1' });
+    expect(actor.getSnapshot().context.quantityError).toBeNull();
+    actor.send({ type: 'ingredient.add' });
+    expect(actor.getSnapshot().context.quantityError).toBe('Quantity Needed cannot be negative: enter a number from 0 to 1,000,000.');
+    expect(actor.getSnapshot().context.lines).toHaveLength(5);
+  });
+  it('per guest: 0.15 box per guest for 40 guests is stored as 6 boxes with perGuest 0.15', () => {
+    const actor = start();
+    actor.send({ type: 'category.select', category: 'Seafood' });
+    actor.send({ type: 'item.select', id: 'a' });
+    actor.send({ type: 'per.select', per: 'guest' });
+    actor.send({ type: 'quantity.change', text: '0.15' });
+    actor.send({ type: 'ingredient.add' });
+    expect(actor.getSnapshot().context.lines.at(-1)).toMatchObject({ id: 'a', quantity: 6, per: 'guest', perGuest: 0.15 });
+  });
+  it('a line made per guest keeps its total (8 boxes for 40 guests = 0.2 each); back to per event drops perGuest; no guests: refused with a message', () => {
+    const actor = start();
+    actor.send({ type: 'line.per', lineId: 'L-answer:5', per: 'guest' });
+    expect(actor.getSnapshot().context.lines[2]).toMatchObject({ quantity: 1, per: 'guest', perGuest: 0.025 });
+    // The prompt of a per-guest line asks per guest: 5 per guest x 40 guests = 200.
+    actor.send({ type: 'quantity.edit', lineId: 'L-answer:5' });
+    expect(actor.getSnapshot().context.lines[2]).toMatchObject({ quantity: 200, per: 'guest', perGuest: 5 });
+    actor.send({ type: 'line.per', lineId: 'L-answer:5', per: 'event' });
+    expect(actor.getSnapshot().context.lines[2]!.quantity).toBe(200);
+    expect(actor.getSnapshot().context.lines[2]).not.toHaveProperty('perGuest');
+    actor.send({ type: 'guests.change', guests: 0 });
+    actor.send({ type: 'line.per', lineId: 'L-answer:5', per: 'guest' });
+    expect(actor.getSnapshot().context.lines[2]).not.toHaveProperty('per');
+    expect(actor.getSnapshot().context.lineError).toMatch(/no guests yet/);
+  });
 });
 
 // ---------------------------------------------------------------- specialty ingredients
@@ -311,26 +475,42 @@ const spBThere = spLine('b', 'Basil', 8);
 
 type SpCtx = ContextFrom<typeof specialty>;
 type SpDraft = SpCtx['draft'];
-const spValid = (d: SpDraft) => d.name.trim() !== '' && [d.unitQuantity, d.quantityNeeded, d.costPerUnit].every((t) => parseAmount(t) !== null);
-/** The line a draft saves as: trimmed texts, numbers parsed, need to order = not on hand. */
-const spFromDraft = (d: SpDraft) => ({
-  name: d.name.trim(),
-  units: d.units,
-  unitQuantity: Number(d.unitQuantity),
-  quantityNeeded: Number(d.quantityNeeded),
-  onHand: d.onHand,
-  needToOrder: !d.onHand,
-  costPerUnit: Number(d.costPerUnit),
-  packageType: d.packageType,
-  supplierName: d.supplierName.trim(),
-});
+/** The messages next to each field, worked out here (limits.ts); none when the draft saves. */
+const spErrors = (d: SpDraft, guests: number) => {
+  const errors: Record<string, string> = {};
+  if (d.name.trim() === '') errors.name = specialtyNameMessage;
+  const unitQuantity = amountMessage('Unit Quantity', d.unitQuantity, 1_000_000);
+  if (unitQuantity) errors.unitQuantity = unitQuantity;
+  const q = quantityOf(d.quantityNeeded, d.per, guests, false);
+  if ('message' in q) errors.quantityNeeded = q.message;
+  const cost = amountMessage('Cost per Unit', d.costPerUnit, 10_000_000);
+  if (cost) errors.costPerUnit = cost;
+  return errors;
+};
+const spValid = (d: SpDraft, guests: number) => Object.keys(spErrors(d, guests)).length === 0;
+/** The line a draft saves as: trimmed texts, numbers parsed, need to order = not on hand; per guest scaled. */
+const spFromDraft = (d: SpDraft, guests: number) => {
+  const q = quantityOf(d.quantityNeeded, d.per, guests, false) as { quantity: number; perGuest?: number };
+  return {
+    name: d.name.trim(),
+    units: d.units,
+    unitQuantity: Number(d.unitQuantity),
+    quantityNeeded: q.quantity,
+    onHand: d.onHand,
+    needToOrder: !d.onHand,
+    costPerUnit: Number(d.costPerUnit),
+    packageType: d.packageType,
+    supplierName: d.supplierName.trim(),
+    ...(q.perGuest === undefined ? {} : { per: 'guest' as const, perGuest: q.perGuest }),
+  };
+};
 const spIds = (lines: Array<{ id?: string }>) => lines.map((l) => l.id);
-const spCleared = (before: SpCtx) => ({ ...before, draft: blankSpecialtyDraft(), editingId: null, draftError: null });
+const spCleared = (before: SpCtx) => ({ ...before, draft: blankSpecialtyDraft(), editingId: null, draftErrors: {} });
 
 describeModel('specialtyIngredients', {
   machine: specialty,
   world: specialtyWorld,
-  input: { lines: [spA, spB, spC] },
+  input: { lines: [spA, spB, spC], guests: 40 },
   store: (input) => ({ lines: input.lines }),
   persisted: (context) => ({ lines: context.lines }),
   external: (event, store) => {
@@ -344,8 +524,10 @@ describeModel('specialtyIngredients', {
       Math.min(s.context.lines.length, 4),
       s.context.draft.name,
       s.context.draft.costPerUnit,
-      s.context.draftError !== null,
+      Object.keys(s.context.draftErrors).sort(),
       s.context.draft.onHand,
+      s.context.draft.per,
+      s.context.guests,
     ]),
   limit: 8000,
   events: {
@@ -355,6 +537,8 @@ describeModel('specialtyIngredients', {
       { type: 'draft.change', field: 'name', value: '   ' },
       { type: 'draft.change', field: 'costPerUnit', value: 'abc' },
     ],
+    // Walked in the sequences below (it doubles the state space otherwise).
+    'guests.change': [],
     'onHand.change': [{ type: 'onHand.change', checked: true }],
     'ingredient.save': [{ type: 'ingredient.save' }],
     'ingredient.edit': [{ type: 'ingredient.edit', id: 'b' }],
@@ -368,26 +552,30 @@ describeModel('specialtyIngredients', {
   transitions: {
     '(machine)|draft.change|0': {
       context: (before, event) => {
+        // Only that field's message is cleared.
         const { field, value } = event as { field: keyof SpDraft; value: string };
-        return { ...before, draft: { ...before.draft, [field]: value }, draftError: null };
+        const draftErrors: Record<string, string> = { ...before.draftErrors };
+        delete draftErrors[field];
+        return { ...before, draft: { ...before.draft, [field]: value }, draftErrors };
       },
     },
+    '(machine)|guests.change|0': { context: (before, event) => ({ ...before, guests: (event as { guests: number }).guests }) },
     '(machine)|onHand.change|0': { context: (before, event) => ({ ...before, draft: { ...before.draft, onHand: (event as { checked: boolean }).checked } }) },
     '(machine)|storage.change|0': { context: (before, event) => ({ ...before, lines: (event as { lines: SpCtx['lines'] }).lines }) },
     // A valid form appends a new line (new id), clears the form and writes the lines.
     'adding|ingredient.save|0': {
       context: (before, _event, after) => {
-        expect(spValid(before.draft)).toBe(true);
+        expect(spValid(before.draft, before.guests)).toBe(true);
         const added = after.lines.at(-1)!;
         expect(spIds(before.lines)).not.toContain(added.id);
-        return { ...spCleared(before), lines: [...before.lines, { ...spFromDraft(before.draft), id: added.id }], seq: before.seq + 1 };
+        return { ...spCleared(before), lines: [...before.lines, { ...spFromDraft(before.draft, before.guests), id: added.id }], seq: before.seq + 1 };
       },
       effects: ({ after }) => [['persistLines', spIds(after.lines)]],
     },
     'adding|ingredient.save|1': {
       context: (before) => {
-        expect(spValid(before.draft)).toBe(false);
-        return { ...before, draftError: specialtyErrorMessage };
+        expect(spValid(before.draft, before.guests)).toBe(false);
+        return { ...before, draftErrors: spErrors(before.draft, before.guests) };
       },
     },
     // The form takes that line's values, as text.
@@ -395,8 +583,11 @@ describeModel('specialtyIngredients', {
       target: 'editing',
       context: (before, event) => {
         const l = before.lines.find((x) => x.id === (event as { id: string }).id)!;
-        const draft = { name: l.name, unitQuantity: String(l.unitQuantity), units: l.units, quantityNeeded: String(l.quantityNeeded), packageType: l.packageType, costPerUnit: String(l.costPerUnit), supplierName: l.supplierName, onHand: l.onHand };
-        return { ...before, editingId: l.id, draft, draftError: null };
+        // A per-guest line shows one guest's share.
+        const perGuest = isGuestLine(l);
+        const quantityNeeded = String(perGuest ? l.perGuest : l.quantityNeeded);
+        const draft = { name: l.name, unitQuantity: String(l.unitQuantity), units: l.units, per: perGuest ? 'guest' : 'event', quantityNeeded, packageType: l.packageType, costPerUnit: String(l.costPerUnit), supplierName: l.supplierName, onHand: l.onHand };
+        return { ...before, editingId: l.id, draft: draft as SpDraft, draftErrors: {} };
       },
     },
     'adding|ingredient.delete|0': {
@@ -407,15 +598,16 @@ describeModel('specialtyIngredients', {
     'editing|ingredient.save|0': {
       target: 'adding',
       context: (before) => {
-        expect(spValid(before.draft)).toBe(true);
-        return { ...spCleared(before), lines: before.lines.map((l) => (l.id === before.editingId ? { ...l, ...spFromDraft(before.draft) } : l)) };
+        expect(spValid(before.draft, before.guests)).toBe(true);
+        const replaced = (l: SpCtx['lines'][number]) => ({ ...withQty(l, { quantity: l.quantityNeeded }, 'quantityNeeded'), ...spFromDraft(before.draft, before.guests) });
+        return { ...spCleared(before), lines: before.lines.map((l) => (l.id === before.editingId ? replaced(l) : l)) };
       },
       effects: ({ after }) => [['persistLines', spIds(after.lines)]],
     },
     'editing|ingredient.save|1': {
       context: (before) => {
-        expect(spValid(before.draft)).toBe(false);
-        return { ...before, draftError: specialtyErrorMessage };
+        expect(spValid(before.draft, before.guests)).toBe(false);
+        return { ...before, draftErrors: spErrors(before.draft, before.guests) };
       },
     },
     'editing|edit.cancel|0': { target: 'adding', context: spCleared },
@@ -455,14 +647,64 @@ describeModel('specialtyIngredients', {
     [{ type: 'ingredient.edit', id: 'b' }, { type: 'storage.change', lines: [spA, spBThere, spC] }, { type: 'ingredient.save' }],
     [{ type: 'ingredient.edit', id: 'b' }, { type: 'storage.change', lines: [spA, spC] }],
     [{ type: 'ingredient.edit', id: 'b' }, { type: 'onHand.change', checked: true }, { type: 'ingredient.save' }],
+    // Per guest: 3 per guest for 40 guests saves 120; Edit shows 3 per guest; Save per event drops the share.
+    [
+      ...fill,
+      { type: 'draft.change', field: 'per', value: 'guest' },
+      { type: 'ingredient.save' },
+      { type: 'storage.change', lines: [spA, { ...spB, quantityNeeded: 120, per: 'guest', perGuest: 3 }, spC] },
+      { type: 'ingredient.edit', id: 'b' },
+      { type: 'draft.change', field: 'per', value: 'event' },
+      { type: 'ingredient.save' },
+    ],
+    // Per guest with no guests: refused next to Quantity Needed.
+    [{ type: 'guests.change', guests: 0 }, ...fill, { type: 'draft.change', field: 'per', value: 'guest' }, { type: 'ingredient.save' }],
   ],
 });
 
 describe('specialtyIngredients (pinned)', () => {
-  it('saves a full line (need to order = not on hand), edits it and rejects a bad form with a message', () => {
-    const actor = createActor(specialty, { input: { lines: [] } }).start();
+  it('a cost of 1e20 and a quantity of -2 are refused next to their fields; the draft is kept', () => {
+    const actor = createActor(specialty, { input: { lines: [], guests: 40 } }).start();
+    for (const e of fill) actor.send(e);
+    actor.send({ type: 'draft.change', field: 'costPerUnit', value: '1e20' });
+    actor.send({ type: 'draft.change', field: 'quantityNeeded', value: '-2' });
     actor.send({ type: 'ingredient.save' });
-    expect(actor.getSnapshot().context.draftError).toBe(specialtyErrorMessage);
+    expect(actor.getSnapshot().context.draftErrors).toEqual({
+      quantityNeeded: 'Quantity Needed cannot be negative: enter a number from 0 to 1,000,000.',
+      costPerUnit: 'Cost per Unit is too large: enter a number from 0 to 10,000,000.',
+    });
+    expect(actor.getSnapshot().context.lines).toEqual([]);
+    expect(actor.getSnapshot().context.draft.costPerUnit).toBe('1e20');
+    // Fixing one field clears its message only.
+    actor.send({ type: 'draft.change', field: 'costPerUnit', value: '12.5' });
+    expect(Object.keys(actor.getSnapshot().context.draftErrors)).toEqual(['quantityNeeded']);
+  });
+  it('per guest: 0.5 bag per guest for 40 guests is stored as 20 with perGuest 0.5; Edit shows 0.5; per event again drops perGuest', () => {
+    const actor = createActor(specialty, { input: { lines: [], guests: 40 } }).start();
+    for (const e of fill) actor.send(e);
+    actor.send({ type: 'draft.change', field: 'per', value: 'guest' });
+    actor.send({ type: 'draft.change', field: 'quantityNeeded', value: '0.5' });
+    actor.send({ type: 'ingredient.save' });
+    const saved = actor.getSnapshot().context.lines[0]!;
+    expect(saved).toMatchObject({ quantityNeeded: 20, per: 'guest', perGuest: 0.5 });
+    actor.send({ type: 'ingredient.edit', id: saved.id });
+    expect(actor.getSnapshot().context.draft).toMatchObject({ per: 'guest', quantityNeeded: '0.5' });
+    actor.send({ type: 'draft.change', field: 'per', value: 'event' });
+    actor.send({ type: 'draft.change', field: 'quantityNeeded', value: '20' });
+    actor.send({ type: 'ingredient.save' });
+    expect(actor.getSnapshot().context.lines[0]).toMatchObject({ quantityNeeded: 20 });
+    expect(actor.getSnapshot().context.lines[0]).not.toHaveProperty('perGuest');
+    expect(actor.getSnapshot().context.lines[0]).not.toHaveProperty('per');
+  });
+  it('saves a full line (need to order = not on hand), edits it and rejects a bad form with a message', () => {
+    const actor = createActor(specialty, { input: { lines: [], guests: 40 } }).start();
+    actor.send({ type: 'ingredient.save' });
+    expect(actor.getSnapshot().context.draftErrors).toEqual({
+      name: specialtyNameMessage,
+      unitQuantity: 'Unit Quantity is required: enter a number from 0 to 1,000,000.',
+      quantityNeeded: 'Quantity Needed is required: enter a number from 0 to 1,000,000.',
+      costPerUnit: 'Cost per Unit is required: enter a number from 0 to 10,000,000.',
+    });
     for (const e of fill) actor.send(e);
     actor.send({ type: 'onHand.change', checked: true });
     actor.send({ type: 'ingredient.save' });
@@ -478,7 +720,7 @@ describe('specialtyIngredients (pinned)', () => {
     expect(actor.getSnapshot().context.lines).toHaveLength(1);
   });
   it('another tab’s save keeps the half-typed draft; the edit continues on the same line by id', () => {
-    const actor = createActor(specialty, { input: { lines: [spA, spB, spC] } }).start();
+    const actor = createActor(specialty, { input: { lines: [spA, spB, spC], guests: 40 } }).start();
     actor.send({ type: 'ingredient.edit', id: 'b' });
     actor.send({ type: 'draft.change', field: 'name', value: 'Basil (Thai' });
     // The other tab deleted the first line: by position the edit would now hit Cumin.
@@ -492,14 +734,14 @@ describe('specialtyIngredients (pinned)', () => {
   });
   it('deletes the middle line by id and writes the lines without it', () => {
     persistedSpecialty.length = 0;
-    const actor = createActor(specialty, { input: { lines: [spA, spB, spC] } }).start();
+    const actor = createActor(specialty, { input: { lines: [spA, spB, spC], guests: 40 } }).start();
     actor.send({ type: 'ingredient.delete', id: 'b' });
     expect(persistedSpecialty).toEqual([[spA, spC]]);
     expect(actor.getSnapshot().context.lines).toEqual([spA, spC]);
   });
   it('Save while editing the middle line replaces that line only, and writes it', () => {
     persistedSpecialty.length = 0;
-    const actor = createActor(specialty, { input: { lines: [spA, spB, spC] } }).start();
+    const actor = createActor(specialty, { input: { lines: [spA, spB, spC], guests: 40 } }).start();
     actor.send({ type: 'ingredient.edit', id: 'b' });
     actor.send({ type: 'draft.change', field: 'quantityNeeded', value: '6' });
     actor.send({ type: 'ingredient.save' });
@@ -508,7 +750,7 @@ describe('specialtyIngredients (pinned)', () => {
     expect(persistedSpecialty).toEqual([lines]);
   });
   it('the line under edit deleted elsewhere: back to adding with the draft kept', () => {
-    const actor = createActor(specialty, { input: { lines: [spA, spB, spC] } }).start();
+    const actor = createActor(specialty, { input: { lines: [spA, spB, spC], guests: 40 } }).start();
     actor.send({ type: 'ingredient.edit', id: 'b' });
     actor.send({ type: 'draft.change', field: 'name', value: 'Basil!' });
     actor.send({ type: 'storage.change', lines: [spA, spC] });
