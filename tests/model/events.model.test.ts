@@ -618,10 +618,10 @@ describeModel('events', {
       s.context.rescalingId === null
         ? []
         : [
-            { type: 'rescale.saved', event: twoRescaled },
-            { type: 'rescale.saved', event: { ...three, rev: 9 } },
+            { type: 'rescale.saved' as const, event: twoRescaled },
+            { type: 'rescale.saved' as const, event: { ...three, rev: 9 } },
           ],
-    'rescale.failed': (s) => (s.context.rescalingId === null ? [] : [{ type: 'rescale.failed', message: 'The ingredient list was changed in another tab.' }]),
+    'rescale.failed': (s) => (s.context.rescalingId === null ? [] : [{ type: 'rescale.failed' as const, message: 'The ingredient list was changed in another tab.' }]),
     'event.delete': [{ type: 'event.delete', id: 2 }],
     'delete.undo': [{ type: 'delete.undo' }],
     'event.patch': [{ type: 'event.patch', id: 2, patch: { menuItems: ['Soup'] } }],
@@ -1033,6 +1033,53 @@ describe('events (pinned rules)', () => {
     expect(actor.getSnapshot().context.draft?.EventName).toBe('Two (mine)');
     actor.send({ type: 'conflict.keepMine' });
     expect(middle(actor.getSnapshot())).toMatchObject({ EventName: 'Two (mine)', StartTime: '18:00' });
+  });
+
+  it('a save with rescaled lines goes to persistRescaled; its answer applies the stored event and closes the form', () => {
+    const actor = start();
+    actor.send({ type: 'form.edit', id: 2 });
+    actor.send({ type: 'form.save', values: { ...eventToForm(two), NumberOfGuests: '24' }, rescale: rescaleRequest });
+    expect(calls).toEqual(['persistRescaled:2']);
+    expect(actor.getSnapshot().context.rescalingId).toBe(2);
+    expect(middle(actor.getSnapshot())).toBe(two);
+    // An answer about another event is not this save's.
+    actor.send({ type: 'rescale.saved', event: { ...three, rev: 9 } });
+    expect(actor.getSnapshot().context.events).toContain(three);
+    actor.send({ type: 'rescale.saved', event: twoRescaled });
+    expect(actor.getSnapshot().value).toBe('browsing');
+    expect(middle(actor.getSnapshot())).toBe(twoRescaled);
+    expect(actor.getSnapshot().context.rescalingId).toBeNull();
+    expect(calls).toEqual(['persistRescaled:2', 'notifySaved:Two']);
+  });
+
+  it('a failed rescaled save changes nothing and tells the form why; the form stays open', () => {
+    const actor = start();
+    actor.send({ type: 'form.edit', id: 2 });
+    actor.send({ type: 'form.save', values: { ...eventToForm(two), NumberOfGuests: '24' }, rescale: rescaleRequest });
+    actor.send({ type: 'rescale.failed', message: 'The ingredient list was changed in another tab.' });
+    expect(actor.getSnapshot().value).toBe('formOpen');
+    expect(actor.getSnapshot().context.rescalingId).toBeNull();
+    expect(formFailures).toEqual(['The ingredient list was changed in another tab.']);
+    expect(middle(actor.getSnapshot())).toBe(two);
+    expect(persisted).toEqual([]);
+    // A late answer after the failure is ignored.
+    actor.send({ type: 'rescale.saved', event: twoRescaled });
+    expect(middle(actor.getSnapshot())).toBe(two);
+  });
+
+  it('a rescale with no rows is a plain save', () => {
+    const actor = start();
+    actor.send({ type: 'form.edit', id: 2 });
+    actor.send({ type: 'form.save', values: { ...eventToForm(two), EventName: 'Two (mine)' }, rescale: { ...rescaleRequest, plan: { ...rescaleRequest.plan, rows: [] } } });
+    expect(calls).toEqual(['persist:3,2,1', 'notifySaved:Two (mine)']);
+    expect(actor.getSnapshot().value).toBe('browsing');
+  });
+
+  it('the form opens with the page day and the edited event (its stored date)', () => {
+    const actor = createActor(events, { input: { events: [one, two, three], deletedIds: [], today } }).start();
+    actor.send({ type: 'form.edit', id: 2 });
+    const child = actor.getSnapshot().children.eventForm as { options?: { input?: unknown } } | undefined;
+    expect(child?.options?.input).toEqual({ values: eventToForm(two), today, originalDate: two.EventDate, event: two });
   });
 
   it('the Tool Kit closes with a message when another tab deletes its event', () => {
