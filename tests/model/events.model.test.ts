@@ -1,50 +1,112 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, setup, type ContextFrom } from 'xstate';
 import { quickFilters } from '../../src/domain/eventDates';
-import { blankEventForm, eventToForm, formToEvent, validateEvent, type EventFormValues } from '../../src/domain/events';
+import { blankEventForm, eventToForm, formToEvent, needsPastDateConfirmation, validateEvent, type EventFormValues } from '../../src/domain/events';
+import { planRescale } from '../../src/domain/scaling';
 import { eventFiltersMachine } from '../../src/machines/events/eventFilters.machine';
-import { eventFormMachine } from '../../src/machines/events/eventForm.machine';
+import { eventFormMachine, type RescaleRequest } from '../../src/machines/events/eventForm.machine';
 import { eventsMachine, type RestoreInput } from '../../src/machines/events/events.machine';
-import type { CateringEvent } from '../../src/storage/schemas';
+import type { CateringEvent, ChosenIngredient } from '../../src/storage/schemas';
 import { createWorld, describeModel, type Expectation } from '../support/model';
 
 const validValues: EventFormValues = { ...blankEventForm(), EventName: 'Gala', EventDate: '2026-05-01', NumberOfGuests: '12' };
+// The form's day: 2026-05-31 (the day before) asks the past-date question, 2026-06-01 (today) does not.
+const today = '2026-06-01';
+// Guest scaling: an edited event of 12 guests, and its ingredient list with a per-guest line, a per-event line only,
+// or a per-guest line whose new total would be above the ceiling (1,000,000).
+const gala = formToEvent({ ...validValues, id: 5 });
+const invLine = (per: 'event' | 'guest', perGuest = 0.5): ChosenIngredient => ({
+  lineId: `L-${per}`,
+  id: 'flour',
+  name: 'Flour',
+  category: 'Dry Storage',
+  supplierName: '',
+  costPerUnit: 10,
+  amountPerUnit: 1,
+  unit: 'kg',
+  packageType: 'bag',
+  quantity: 6,
+  ...(per === 'guest' ? { per, perGuest } : {}),
+});
+const guestLines = [invLine('guest')];
+const eventLines = [invLine('event')];
+const hugeLines = [invLine('guest', 100_000)];
+const linesOf = (event: unknown) => (event as { output: ChosenIngredient[] }).output;
 
 // ---------------------------------------------------------------- event form
 const saveRequests: EventFormValues[] = [];
-/** The form's only side effect is asking its parent to save: recorded with the values it sends. */
+/** The form's side effect is asking its parent to save: recorded with the values and the rescaled lines it sends. */
 const formWorld = createWorld();
 const form = eventFormMachine.provide({
   actions: {
     requestSave: ({ context }) => {
       saveRequests.push(context.values);
-      formWorld.record('requestSave', context.values);
+      formWorld.record('requestSave', context.values, context.rescale);
     },
   },
+  // The read never settles by itself: the walk supplies its done / error events.
+  actors: { loadIngredientLines: fromPromise<ChosenIngredient[], { id: number }>(() => new Promise(() => {})) },
 });
 type FormContext = ContextFrom<typeof form>;
+const guestsOf = (c: FormContext) => Number(c.values.NumberOfGuests);
+const isGuestsChanged = (c: FormContext) => c.original !== null && c.values.id !== 0 && guestsOf(c) !== c.original.NumberOfGuests;
+/** The save request the form sends: exactly its values, and the rescaled lines when there are any. */
+const requestsSave = ({ before }: { before: FormContext }) => [['requestSave', before.values, before.rescale] as [string, ...unknown[]]];
 
 describeModel('eventForm', {
   machine: form,
   world: formWorld,
-  // A blank form and an edit whose number of guests is on the boundary (0 is refused, 1 is fine).
-  // The third ends before it starts: moving the start earlier fixes the end time's message without touching it.
-  inputs: [{ values: blankEventForm() }, { values: { ...validValues, id: 4, NumberOfGuests: '1' } }, { values: { ...validValues, id: 5, StartTime: '12:00', EndTime: '11:00' } }],
+  // A blank new form; an edit without lines whose number of guests is on the boundary (0 is refused, 1 is fine);
+  // an edit whose start and end are the same time (refused: moving the start fixes the end time's message);
+  // an edit of Gala (12 guests, dated before today, which is its stored date) whose guests may change.
+  inputs: [
+    { values: blankEventForm(), today },
+    { values: { ...validValues, id: 4, NumberOfGuests: '1' }, today, originalDate: validValues.EventDate },
+    { values: { ...validValues, id: 6, StartTime: '12:00', EndTime: '12:00' }, today, originalDate: validValues.EventDate },
+    { values: eventToForm(gala), today, originalDate: gala.EventDate, event: gala },
+  ],
   limit: 5000,
   reset: () => void (saveRequests.length = 0),
-  serializeState: (s) => JSON.stringify([s.value, Object.keys(s.context.errors).sort(), s.context.values.EventName, s.context.values.EventDate, s.context.values.NumberOfGuests, s.context.values.StartTime]),
+  serializeState: (s) =>
+    JSON.stringify([
+      s.value,
+      Object.keys(s.context.errors).sort(),
+      s.context.values.EventName,
+      s.context.values.EventDate,
+      s.context.values.NumberOfGuests,
+      s.context.values.StartTime,
+      s.context.rescale?.plan.rows ?? null,
+      s.context.saveError,
+    ]),
+  actorEvents: [
+    { type: 'xstate.done.actor.loadIngredientLines', output: guestLines },
+    { type: 'xstate.done.actor.loadIngredientLines', output: eventLines },
+    { type: 'xstate.done.actor.loadIngredientLines', output: hugeLines },
+    { type: 'xstate.error.actor.loadIngredientLines', error: new Error('unreadable') },
+  ],
   events: {
-    'field.change': [
-      { type: 'field.change', field: 'EventName', value: 'Gala' },
-      { type: 'field.change', field: 'EventName', value: '   ' },
-      { type: 'field.change', field: 'EventDate', value: '2026-05-01' },
-      { type: 'field.change', field: 'NumberOfGuests', value: '12' },
-      { type: 'field.change', field: 'NumberOfGuests', value: '0' },
-      { type: 'field.change', field: 'StartTime', value: '10:00' },
-    ],
+    // Per input, the changes that matter to it (the walk's state space stays small).
+    'field.change': (s) => {
+      const change = (field: 'EventName' | 'EventDate' | 'NumberOfGuests' | 'StartTime', value: string) => ({ type: 'field.change' as const, field, value });
+      switch (s.context.values.id) {
+        case 0:
+          return [change('EventName', 'Gala'), change('EventDate', '2026-05-31'), change('EventDate', today), change('NumberOfGuests', '24')];
+        case 4:
+          return [change('NumberOfGuests', '0'), change('NumberOfGuests', '1'), change('EventName', '   ')];
+        case 6:
+          return [change('StartTime', '10:00')];
+        default:
+          return [change('NumberOfGuests', '24'), change('NumberOfGuests', '12'), change('EventDate', '2026-05-31')];
+      }
+    },
     'form.submit': [{ type: 'form.submit' }],
     'form.cancel': [{ type: 'form.cancel' }],
     'save.done': [{ type: 'save.done', id: 7 }],
+    'save.failed': [{ type: 'save.failed', message: 'The ingredient list was changed in another tab.' }],
+    'pastDate.confirm': [{ type: 'pastDate.confirm' }],
+    'pastDate.back': [{ type: 'pastDate.back' }],
+    'rescale.confirm': [{ type: 'rescale.confirm' }],
+    'rescale.cancel': [{ type: 'rescale.cancel' }],
   },
   transitions: {
     // The changed field takes the value typed, and only that field's message goes.
@@ -58,30 +120,124 @@ describeModel('eventForm', {
     },
     'editing|form.submit|0': { target: 'validating' },
     'editing|form.cancel|0': { target: 'cancelled' },
-    // Valid by the domain's rules: the messages go and the parent is asked to save exactly these values.
+    // Valid, dated before today and not the stored date: the question first; the messages (and a failed save's) go.
     'validating||0': {
-      target: 'saving',
-      context: (before) => ({ ...before, errors: {} }),
-      effects: ({ before }) => [['requestSave', before.values]],
-      check: ({ before }) => expect(validateEvent(before.values)).toEqual({}),
+      target: 'confirmingPastDate',
+      context: (before) => ({ ...before, errors: {}, saveError: null }),
+      check: ({ before }) => {
+        expect(validateEvent(before.values)).toEqual({});
+        expect(before.values.EventDate < before.today && before.values.EventDate !== before.originalDate).toBe(true);
+      },
     },
+    // Valid by the domain's rules and not a new past date: on to the guest check, the messages gone.
     'validating||1': {
+      target: 'checkingRescale',
+      context: (before) => ({ ...before, errors: {}, saveError: null }),
+      check: ({ before }) => {
+        expect(validateEvent(before.values)).toEqual({});
+        expect(needsPastDateConfirmation(before.values, before.today, before.originalDate)).toBe(false);
+      },
+    },
+    'validating||2': {
       target: 'editing',
       context: (before) => ({ ...before, errors: validateEvent(before.values) }),
       check: ({ after }) => expect(Object.keys(after.errors).length).toBeGreaterThan(0),
     },
+    // The edit changed the guests: the event's ingredient list is read (by its id) before anything is saved.
+    'checkingRescale||0': {
+      target: 'loadingLines',
+      started: ({ before }) => [{ id: 'loadIngredientLines', input: { id: before.values.id } }],
+      check: ({ before }) => expect(isGuestsChanged(before)).toBe(true),
+    },
+    // Same guests (or a new event): the parent is asked to save exactly these values, with no rescale.
+    'checkingRescale||1': {
+      target: 'saving',
+      effects: requestsSave,
+      check: ({ before }) => {
+        expect(isGuestsChanged(before)).toBe(false);
+        expect(before.rescale).toBeNull();
+      },
+    },
+    // Per-guest lines: each one's old and new quantity for review, with the list they were computed from.
+    'loadingLines|xstate.done.actor.loadIngredientLines|0': {
+      target: 'reviewingRescale',
+      context: (before, event) => {
+        const lines = linesOf(event);
+        return { ...before, rescale: { plan: planRescale(lines, before.original?.ingredients ?? [], guestsOf(before)), inventoryBase: lines } };
+      },
+      check: ({ before, after, event }) => {
+        const perGuest = linesOf(event)[0]!.perGuest!;
+        const to = perGuest * guestsOf(before);
+        expect(after.rescale!.plan.rows).toEqual([{ kind: 'inventory', id: 'L-guest', name: 'Flour', unit: 'bag', from: 6, to, tooLarge: to > 1_000_000 }]);
+        expect(after.rescale!.plan.inventory).toEqual([{ ...linesOf(event)[0], quantity: to }]);
+      },
+    },
+    // No per-guest line: nothing to rescale, saved as typed.
+    'loadingLines|xstate.done.actor.loadIngredientLines|1': {
+      target: 'saving',
+      effects: requestsSave,
+      check: ({ before, event }) => {
+        expect(linesOf(event).some((l) => l.per === 'guest')).toBe(false);
+        expect(before.rescale).toBeNull();
+      },
+    },
+    // The list could not be read: back to the form, saying why; nothing saved.
+    'loadingLines|xstate.error.actor.loadIngredientLines|0': {
+      target: 'editing',
+      context: (before) => ({ ...before, saveError: 'The ingredient list could not be read: unreadable', rescale: null }),
+    },
+    // Save in the review: the values with the rescaled lines, only when no new total is above the ceiling.
+    'reviewingRescale|rescale.confirm|0': {
+      target: 'saving',
+      effects: requestsSave,
+      check: ({ before }) => {
+        expect(before.rescale).not.toBeNull();
+        expect(before.rescale!.plan.rows.every((r) => !r.tooLarge)).toBe(true);
+      },
+    },
+    // Cancel in the review: back to the form, the values kept, the plan dropped.
+    'reviewingRescale|rescale.cancel|0': { target: 'editing', context: (before) => ({ ...before, rescale: null }) },
+    // Save anyway: on to the guest check (never straight to saving); Go back: the form as it was.
+    'confirmingPastDate|pastDate.confirm|0': { target: 'checkingRescale' },
+    'confirmingPastDate|pastDate.back|0': { target: 'editing' },
     'saving|save.done|0': {
       target: 'saved',
       context: (before, event) => ({ ...before, values: { ...before.values, id: (event as { id: number }).id }, savedId: (event as { id: number }).id }),
+    },
+    // The parent's all-or-nothing write failed: back to the form with the reason, the plan dropped, nothing saved.
+    'saving|save.failed|0': {
+      target: 'editing',
+      context: (before) => ({ ...before, saveError: 'The ingredient list was changed in another tab.', rescale: null }),
     },
   },
   states: {
     editing: (s) => {
       expect(s.hasTag('form')).toBe(true);
       expect(s.hasTag('saving')).toBe(false);
+      expect(s.context.rescale).toBeNull();
     },
     validating: () => {
       throw new Error('validating is transient');
+    },
+    checkingRescale: () => {
+      throw new Error('checkingRescale is transient');
+    },
+    loadingLines: (s) => {
+      expect(s.hasTag('saving')).toBe(true);
+      expect(s.context.errors).toEqual({});
+      expect(s.context.values.NumberOfGuests).not.toBe(String(s.context.original?.NumberOfGuests));
+      expect(s.children.loadIngredientLines).toBeDefined();
+    },
+    reviewingRescale: (s) => {
+      expect(s.hasTag('review')).toBe(true);
+      expect(s.hasTag('saving')).toBe(false);
+      expect(s.context.rescale?.plan.guests).toBe(Number(s.context.values.NumberOfGuests));
+    },
+    confirmingPastDate: (s) => {
+      expect(s.hasTag('confirm past date')).toBe(true);
+      expect(s.hasTag('saving')).toBe(false);
+      expect(s.context.values.EventDate < s.context.today).toBe(true);
+      // Nothing is saved while the question is open (no requestSave effect: checked by the helper).
     },
     saving: (s) => {
       expect(s.hasTag('saving')).toBe(true);
@@ -123,12 +279,121 @@ describe('eventForm (pinned rules)', () => {
   });
   it('a valid submit asks the parent to save and waits in saving', () => {
     saveRequests.length = 0;
-    const actor = createActor(form, { input: { values: validValues } }).start();
+    const actor = createActor(form, { input: { values: validValues, today: '2026-04-01' } }).start();
     actor.send({ type: 'form.submit' });
     expect(actor.getSnapshot().value).toBe('saving');
     expect(saveRequests).toEqual([validValues]);
     actor.send({ type: 'form.cancel' });
     expect(actor.getSnapshot().value).toBe('saving');
+  });
+});
+
+describe('eventForm: past dates (issue 11)', () => {
+  it('a new event dated before today asks; Go back keeps the form and its values, Save anyway saves', () => {
+    saveRequests.length = 0;
+    const actor = createActor(form, { input: { values: validValues, today } }).start();
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().value).toBe('confirmingPastDate');
+    expect(saveRequests).toEqual([]);
+    actor.send({ type: 'pastDate.back' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.values).toEqual(validValues);
+    actor.send({ type: 'form.submit' });
+    actor.send({ type: 'pastDate.confirm' });
+    expect(actor.getSnapshot().value).toBe('saving');
+    expect(saveRequests).toEqual([validValues]);
+  });
+  it('editing a past event without changing its date does not ask; moving it to another past day does', () => {
+    saveRequests.length = 0;
+    const edited = { ...validValues, id: 3 };
+    const actor = createActor(form, { input: { values: edited, today, originalDate: '2026-05-01' } }).start();
+    actor.send({ type: 'field.change', field: 'EventName', value: 'Gala (renamed)' });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().value).toBe('saving');
+    const moved = createActor(form, { input: { values: edited, today, originalDate: '2026-05-01' } }).start();
+    moved.send({ type: 'field.change', field: 'EventDate', value: '2026-05-02' });
+    moved.send({ type: 'form.submit' });
+    expect(moved.getSnapshot().value).toBe('confirmingPastDate');
+  });
+  it('an invalid past-dated form shows its messages first, without the question', () => {
+    const actor = createActor(form, { input: { values: { ...validValues, NumberOfGuests: '1e20' }, today } }).start();
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.errors.NumberOfGuests).toBe('Number of Guests is too large: enter a whole number from 1 to 100,000.');
+  });
+  it('Save anyway on a past date that also changes the guests still reviews the rescale first', () => {
+    saveRequests.length = 0;
+    const actor = createActor(form, { input: { values: eventToForm(gala), today, originalDate: gala.EventDate, event: gala } }).start();
+    actor.send({ type: 'field.change', field: 'EventDate', value: '2026-05-02' });
+    actor.send({ type: 'field.change', field: 'NumberOfGuests', value: '24' });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().value).toBe('confirmingPastDate');
+    actor.send({ type: 'pastDate.confirm' });
+    expect(actor.getSnapshot().value).toBe('loadingLines');
+    expect(saveRequests).toEqual([]);
+  });
+});
+
+describe('eventForm: guest scaling (issue 11)', () => {
+  const editGala = (guests: string) => {
+    saveRequests.length = 0;
+    const actor = createActor(form, { input: { values: eventToForm(gala), today, originalDate: gala.EventDate, event: gala } }).start();
+    actor.send({ type: 'field.change', field: 'NumberOfGuests', value: guests });
+    actor.send({ type: 'form.submit' });
+    return actor;
+  };
+  const lines = (actor: ReturnType<typeof editGala>, output: ChosenIngredient[]) => actor.send({ type: 'xstate.done.actor.loadIngredientLines', output } as never);
+
+  it('changing the guests shows each per-guest line old and new; Save sends the values with the rescaled lines', () => {
+    const actor = editGala('24');
+    expect(actor.getSnapshot().value).toBe('loadingLines');
+    lines(actor, guestLines);
+    expect(actor.getSnapshot().value).toBe('reviewingRescale');
+    const rescale = actor.getSnapshot().context.rescale as RescaleRequest;
+    expect(rescale.plan.rows).toEqual([{ kind: 'inventory', id: 'L-guest', name: 'Flour', unit: 'bag', from: 6, to: 12, tooLarge: false }]);
+    expect(rescale.inventoryBase).toBe(guestLines);
+    expect(saveRequests).toEqual([]);
+    actor.send({ type: 'rescale.confirm' });
+    expect(actor.getSnapshot().value).toBe('saving');
+    expect(formWorld.effects.at(-1)).toEqual(['requestSave', { ...eventToForm(gala), NumberOfGuests: '24' }, rescale]);
+  });
+  it('Cancel in the review goes back to the form with the new guests, and saves nothing', () => {
+    const actor = editGala('24');
+    lines(actor, guestLines);
+    actor.send({ type: 'rescale.cancel' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.values.NumberOfGuests).toBe('24');
+    expect(actor.getSnapshot().context.rescale).toBeNull();
+    expect(saveRequests).toEqual([]);
+  });
+  it('a new total above the ceiling cannot be saved from the review', () => {
+    const actor = editGala('24');
+    lines(actor, hugeLines);
+    expect(actor.getSnapshot().context.rescale?.plan.rows[0]).toMatchObject({ to: 2_400_000, tooLarge: true });
+    actor.send({ type: 'rescale.confirm' });
+    expect(actor.getSnapshot().value).toBe('reviewingRescale');
+    expect(saveRequests).toEqual([]);
+  });
+  it('no per-guest line: saved at once; same guests: the list is not even read', () => {
+    const actor = editGala('24');
+    lines(actor, eventLines);
+    expect(actor.getSnapshot().value).toBe('saving');
+    expect(formWorld.effects.at(-1)).toEqual(['requestSave', { ...eventToForm(gala), NumberOfGuests: '24' }, null]);
+    const same = editGala('12');
+    expect(same.getSnapshot().value).toBe('saving');
+  });
+  it('a failed save or an unreadable list goes back to the form saying why; the next Save clears it', () => {
+    const actor = editGala('24');
+    lines(actor, guestLines);
+    actor.send({ type: 'rescale.confirm' });
+    actor.send({ type: 'save.failed', message: 'The ingredient list was changed in another tab.' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context).toMatchObject({ saveError: 'The ingredient list was changed in another tab.', rescale: null });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().context.saveError).toBeNull();
+    actor.send({ type: 'xstate.error.actor.loadIngredientLines', error: new Error('unreadable') } as never);
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.saveError).toBe('The ingredient list could not be read: unreadable');
   });
 });
 
@@ -149,13 +414,19 @@ const eventsWorld = createWorld<EventsStore>();
 const byId = (list: CateringEvent[]) => Object.fromEntries(list.map((e) => [e.id, e])) as Record<number, CateringEvent>;
 const ascending = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
 const idsOf = (list: CateringEvent[]) => list.map((e) => e.id);
+/** What the form child was told by rescale.failed. */
+const formFailures: string[] = [];
 /** Stands in for the form child: records the id the list confirms, and finishes. */
 const fakeForm = setup({
-  types: { events: {} as { type: 'save.done'; id: number } },
-  actions: { gotSaveDone: ({ event }) => eventsWorld.record('form got save.done', event.id) },
+  types: { events: {} as { type: 'save.done'; id: number } | { type: 'save.failed'; message: string } },
+  actions: {
+    gotSaveDone: ({ event }) => eventsWorld.record('form got save.done', (event as { id: number }).id),
+    // The list's sendTo reaches the form after the list's step: kept here, checked by the pinned rules.
+    gotSaveFailed: ({ event }) => void formFailures.push((event as { message: string }).message),
+  },
 }).createMachine({
   initial: 'open',
-  states: { open: { on: { 'save.done': { target: 'done', actions: 'gotSaveDone' } } }, done: { type: 'final' } },
+  states: { open: { on: { 'save.done': { target: 'done', actions: 'gotSaveDone' }, 'save.failed': { actions: 'gotSaveFailed' } } }, done: { type: 'final' } },
 });
 /** Undo's writes never settle by themselves: the walk supplies their done / error events. */
 let restoring: CateringEvent | null = null;
@@ -171,6 +442,12 @@ const events = eventsMachine.provide({
       calls.push(`persist:${context.events.map((e) => e.id).join(',')}`);
       eventsWorld.record('persistEvents', idsOf(context.events));
       eventsWorld.store.events = byId(context.events);
+    },
+    // Writes the event and its ingredient list together; its answer (rescale.saved / rescale.failed) is test data.
+    persistRescaled: ({ event }) => {
+      if (event.type !== 'form.save') throw new Error(`persistRescaled on ${event.type}`);
+      calls.push(`persistRescaled:${event.values.id}`);
+      eventsWorld.record('persistRescaled', event.values, event.rescale);
     },
     persistDeletedId: ({ context }) => {
       calls.push(`persistDeletedId:${context.lastDeleted?.id}`);
@@ -205,6 +482,7 @@ const events = eventsMachine.provide({
   },
 });
 const resetCalls = () => {
+  formFailures.length = 0;
   calls.length = 0;
   persisted.length = 0;
   restoring = null;
@@ -215,7 +493,9 @@ const timed = (id: number, name: string, start: string, end: string): CateringEv
 const one = timed(1, 'One', '12:00', '13:00');
 const two = timed(2, 'Two', '12:00', '13:00');
 const three = timed(3, 'Three', '12:00', '13:00');
-const twoThere = timed(2, 'Two (there)', '09:00', '10:00');
+// Their end is mine's start: merging mine's start with their end gives the same time at both ends (refused;
+// an end before the start is an overnight event, which is valid).
+const twoThere = timed(2, 'Two (there)', '09:00', '18:00');
 const twoMine = timed(2, 'Two (mine)', '18:00', '20:00');
 const others = { 1: one, 3: three } as Record<number, CateringEvent>;
 const middle = (s: { context: { events: CateringEvent[] } }) => s.context.events.find((e) => e.id === 2);
@@ -260,14 +540,22 @@ const merged = (before: EventsCtx, event: unknown) => {
   const theirs = eventToForm(before.theirs!);
   return Object.fromEntries(Object.entries(theirs).map(([k, v]) => [k, choices[k] === 'mine' ? before.draft![k as keyof EventFormValues] : v])) as unknown as EventFormValues;
 };
+/** The form child's input: its values, the page's day, and the edited event as it was (its date: keeping it does not ask). */
 const opensForm = (values: (before: EventsCtx, after: EventsCtx) => EventFormValues) => ({ after, before }: { after: EventsCtx; before: EventsCtx }) => [
-  { id: 'eventForm', input: { values: values(before, after) } },
+  { id: 'eventForm', input: { values: values(before, after), today, originalDate: after.editBase?.EventDate ?? null, event: after.editBase } },
 ];
+/** A rescaled save of the middle event: 24 guests, its per-guest flour line from 6 to 12 bags. */
+const rescaleRequest: RescaleRequest = {
+  plan: { guests: 24, inventory: [], specialty: [], rows: [{ kind: 'inventory', id: 'L1', name: 'Flour', unit: 'bag', from: 6, to: 12, tooLarge: false }] },
+  inventoryBase: [],
+};
+/** What persistRescaled stored (a new revision) and answers with. */
+const twoRescaled: CateringEvent = { ...two, NumberOfGuests: 24, rev: 2 };
 
 describeModel('events', {
   machine: events,
   world: eventsWorld,
-  input: { events: [one, two, three], deletedIds: [] },
+  input: { events: [one, two, three], deletedIds: [], today },
   store: (input) => ({ events: byId(input.events), deletedIds: ascending(input.deletedIds ?? []), keysRemoved: ascending(input.deletedIds ?? []) }),
   // Everything the list holds is stored by id; a deleted id is remembered and its keys are gone.
   persisted: (context) => ({ events: byId(context.events), deletedIds: ascending(context.deletedIds), keysRemoved: ascending(context.deletedIds) }),
@@ -278,6 +566,8 @@ describeModel('events', {
       store.deletedIds = ascending(event.deletedIds);
       store.keysRemoved = ascending(event.deletedIds);
     }
+    // persistRescaled's write (the event with its list, all or nothing), reported by its answer.
+    if (event.type === 'rescale.saved') store.events = { ...store.events, [event.event.id]: event.event };
     if ((event.type as string) === 'xstate.done.actor.restoreDeleted' && restoring) {
       const back = restoring;
       store.events = { ...store.events, [back.id]: back };
@@ -306,14 +596,32 @@ describeModel('events', {
       s.context.draft?.EventName ?? null,
       s.context.formValues.id,
       s.context.editBase?.EventName ?? null,
+      s.context.rescalingId,
     ]),
   events: {
     'form.new': [{ type: 'form.new' }],
     'form.edit': [{ type: 'form.edit', id: 2 }, { type: 'form.edit', id: 99 }],
+    // The form sends nothing more while persistRescaled's answer is awaited (it is in its saving state).
     'form.save': (s) =>
-      s.context.formValues.id === 0
+      s.context.rescalingId !== null
+        ? []
+        : s.context.formValues.id === 0
         ? [{ type: 'form.save' as const, values: { ...validValues, EventName: 'Fresh' } }]
-        : [{ type: 'form.save' as const, values: { ...s.context.formValues, EventName: 'Two (mine)', StartTime: '18:00', EndTime: '20:00' } }],
+        : [
+            { type: 'form.save' as const, values: { ...s.context.formValues, EventName: 'Two (mine)', StartTime: '18:00', EndTime: '20:00' } },
+            // Guests changed with a per-guest line: written together by persistRescaled, which answers later.
+            // (Only on a plain edit of the middle event, to keep the walk small.)
+            ...(s.context.editBase === two ? [{ type: 'form.save' as const, values: { ...s.context.formValues, NumberOfGuests: '24' }, rescale: rescaleRequest }] : []),
+          ],
+    // persistRescaled's answers; an answer for another event (3) is not this save's and is ignored.
+    'rescale.saved': (s) =>
+      s.context.rescalingId === null
+        ? []
+        : [
+            { type: 'rescale.saved' as const, event: twoRescaled },
+            { type: 'rescale.saved' as const, event: { ...three, rev: 9 } },
+          ],
+    'rescale.failed': (s) => (s.context.rescalingId === null ? [] : [{ type: 'rescale.failed' as const, message: 'The ingredient list was changed in another tab.' }]),
     'event.delete': [{ type: 'event.delete', id: 2 }],
     'delete.undo': [{ type: 'delete.undo' }],
     'event.patch': [{ type: 'event.patch', id: 2, patch: { menuItems: ['Soup'] } }],
@@ -328,7 +636,7 @@ describeModel('events', {
     'conflict.keepMine': [{ type: 'conflict.keepMine' }],
     'conflict.merge': [
       { type: 'conflict.merge', choices: { EventName: 'mine' } },
-      // Mine's start with their end: the end is before the start, so the form opens again.
+      // Mine's start with their end: the same time at both ends, so the form opens again.
       { type: 'conflict.merge', choices: { StartTime: 'mine', EndTime: 'theirs' } },
     ],
   },
@@ -351,7 +659,7 @@ describeModel('events', {
     'browsing|form.new|0': {
       target: 'formOpen',
       context: (before) => ({ ...before, formValues: blankEventForm(), editBase: null }),
-      started: [{ id: 'eventForm', input: { values: blankEventForm() } }],
+      started: [{ id: 'eventForm', input: { values: blankEventForm(), today, originalDate: null, event: null } }],
     },
     // The form starts from the event with that id, and remembers it as the base of the edit.
     'browsing|form.edit|0': {
@@ -417,8 +725,34 @@ describeModel('events', {
         return { ...before, draft: values, theirs: current ?? null };
       },
     },
-    // A new event takes an id above every id in use or deleted; an edit keeps its id and Tool Kit data.
+    // Guests changed and lines rescaled: nothing applied yet; persistRescaled gets exactly the values and the plan.
     'formOpen|form.save|1': {
+      context: (before, event) => ({ ...before, rescalingId: (event as { values: EventFormValues }).values.id }),
+      effects: ({ event }) => {
+        const e = event as { values: EventFormValues; rescale: RescaleRequest };
+        expect(e.rescale.plan.rows.length).toBeGreaterThan(0);
+        return [['persistRescaled', e.values, e.rescale]];
+      },
+    },
+    // Its answer: the stored event (new revision) replaces the old one, the toast, the form hears the id.
+    'formOpen|rescale.saved|0': {
+      context: (before, event) => {
+        const saved = (event as { event: CateringEvent }).event;
+        expect(saved.id).toBe(before.rescalingId);
+        return { ...before, events: newestFirst([...before.events.filter((e) => e.id !== saved.id), saved]), lastSaved: saved, rescalingId: null };
+      },
+      effects: ({ event }) => [['notifySaved', (event as { event: CateringEvent }).event.EventName]],
+      check: ({ before, after, event }) => expectStored(after.events, before.events, (event as { event: CateringEvent }).event),
+    },
+    // Nothing was written: the list is unchanged and the form is told why (it stays open).
+    'formOpen|rescale.failed|0': {
+      context: (before) => {
+        expect(before.rescalingId).not.toBeNull();
+        return { ...before, rescalingId: null };
+      },
+    },
+    // A new event takes an id above every id in use or deleted; an edit keeps its id and Tool Kit data.
+    'formOpen|form.save|2': {
       context: (before, event, after) => {
         const values = (event as { values: EventFormValues }).values;
         const saved = after.lastSaved!;
@@ -670,7 +1004,7 @@ describe('events (pinned rules)', () => {
     const actor = staleEdit({ events: [one, twoThere, three], deletedIds: [] });
     actor.send({ type: 'conflict.merge', choices: { EventName: 'theirs', CustomerFirstName: 'mine', StartTime: 'theirs', EndTime: 'theirs' } });
     expect(actor.getSnapshot().value).toBe('browsing');
-    expect(middle(actor.getSnapshot())).toMatchObject({ EventName: 'Two (there)', CustomerFirstName: 'Mina', StartTime: '09:00', EndTime: '10:00' });
+    expect(middle(actor.getSnapshot())).toMatchObject({ EventName: 'Two (there)', CustomerFirstName: 'Mina', StartTime: '09:00', EndTime: '18:00' });
     expect(persisted).toHaveLength(1);
   });
 
@@ -699,6 +1033,53 @@ describe('events (pinned rules)', () => {
     expect(actor.getSnapshot().context.draft?.EventName).toBe('Two (mine)');
     actor.send({ type: 'conflict.keepMine' });
     expect(middle(actor.getSnapshot())).toMatchObject({ EventName: 'Two (mine)', StartTime: '18:00' });
+  });
+
+  it('a save with rescaled lines goes to persistRescaled; its answer applies the stored event and closes the form', () => {
+    const actor = start();
+    actor.send({ type: 'form.edit', id: 2 });
+    actor.send({ type: 'form.save', values: { ...eventToForm(two), NumberOfGuests: '24' }, rescale: rescaleRequest });
+    expect(calls).toEqual(['persistRescaled:2']);
+    expect(actor.getSnapshot().context.rescalingId).toBe(2);
+    expect(middle(actor.getSnapshot())).toBe(two);
+    // An answer about another event is not this save's.
+    actor.send({ type: 'rescale.saved', event: { ...three, rev: 9 } });
+    expect(actor.getSnapshot().context.events).toContain(three);
+    actor.send({ type: 'rescale.saved', event: twoRescaled });
+    expect(actor.getSnapshot().value).toBe('browsing');
+    expect(middle(actor.getSnapshot())).toBe(twoRescaled);
+    expect(actor.getSnapshot().context.rescalingId).toBeNull();
+    expect(calls).toEqual(['persistRescaled:2', 'notifySaved:Two']);
+  });
+
+  it('a failed rescaled save changes nothing and tells the form why; the form stays open', () => {
+    const actor = start();
+    actor.send({ type: 'form.edit', id: 2 });
+    actor.send({ type: 'form.save', values: { ...eventToForm(two), NumberOfGuests: '24' }, rescale: rescaleRequest });
+    actor.send({ type: 'rescale.failed', message: 'The ingredient list was changed in another tab.' });
+    expect(actor.getSnapshot().value).toBe('formOpen');
+    expect(actor.getSnapshot().context.rescalingId).toBeNull();
+    expect(formFailures).toEqual(['The ingredient list was changed in another tab.']);
+    expect(middle(actor.getSnapshot())).toBe(two);
+    expect(persisted).toEqual([]);
+    // A late answer after the failure is ignored.
+    actor.send({ type: 'rescale.saved', event: twoRescaled });
+    expect(middle(actor.getSnapshot())).toBe(two);
+  });
+
+  it('a rescale with no rows is a plain save', () => {
+    const actor = start();
+    actor.send({ type: 'form.edit', id: 2 });
+    actor.send({ type: 'form.save', values: { ...eventToForm(two), EventName: 'Two (mine)' }, rescale: { ...rescaleRequest, plan: { ...rescaleRequest.plan, rows: [] } } });
+    expect(calls).toEqual(['persist:3,2,1', 'notifySaved:Two (mine)']);
+    expect(actor.getSnapshot().value).toBe('browsing');
+  });
+
+  it('the form opens with the page day and the edited event (its stored date)', () => {
+    const actor = createActor(events, { input: { events: [one, two, three], deletedIds: [], today } }).start();
+    actor.send({ type: 'form.edit', id: 2 });
+    const child = actor.getSnapshot().children.eventForm as { options?: { input?: unknown } } | undefined;
+    expect(child?.options?.input).toEqual({ values: eventToForm(two), today, originalDate: two.EventDate, event: two });
   });
 
   it('the Tool Kit closes with a message when another tab deletes its event', () => {
