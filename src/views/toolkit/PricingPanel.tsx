@@ -66,6 +66,34 @@ const fixedRow = css({ fontStyle: 'italic', color: 'fgMuted' });
 const tableWrap = css({ overflowX: 'auto' });
 const pctInput = css({ maxW: '140px' });
 
+/** Discount or tax: a 0–100 % field with its refusal message (money.ts `checkPercent`) next to it. */
+function PercentField({ id, label: text, text: value, error, onChange }: { id: string; label: string; text: string; error: string | null; onChange: (text: string) => void }) {
+  return (
+    <dt className={field}>
+      <label htmlFor={id} className={label}>
+        {text} (%)
+      </label>
+      <input
+        id={id}
+        className={`${input} ${pctInput}`}
+        type="number"
+        step="any"
+        min="0"
+        max="100"
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {error ? (
+        <span id={`${id}-error`} className={errorText} role="alert">
+          {error}
+        </span>
+      ) : null}
+    </dt>
+  );
+}
+
 export function PricingPanel({ actors }: { actors: ToolkitActors }) {
   const p = usePricing(actors);
   return (
@@ -173,54 +201,12 @@ export function PricingPanel({ actors }: { actors: ToolkitActors }) {
           <dd>
             <output aria-label="Total before discount and tax">{formatMoney(p.summary.total)}</output>
           </dd>
-          <dt className={field}>
-            <label htmlFor="discount-pct" className={label}>
-              Discount (%)
-            </label>
-            <input
-              id="discount-pct"
-              className={`${input} ${pctInput}`}
-              type="number"
-              step="any"
-              min="0"
-              max="100"
-              value={p.discountText}
-              aria-invalid={p.discountError ? true : undefined}
-              aria-describedby={p.discountError ? 'discount-pct-error' : undefined}
-              onChange={(e) => p.setDiscount(e.target.value)}
-            />
-            {p.discountError ? (
-              <span id="discount-pct-error" className={errorText} role="alert">
-                {p.discountError}
-              </span>
-            ) : null}
-          </dt>
+          <PercentField id="discount-pct" label="Discount" text={p.discountText} error={p.discountError} onChange={p.setDiscount} />
           <dd>
             <span className={muted}>Total after discount </span>
             <output aria-label="Total after discount">{formatMoney(p.summary.discounted)}</output>
           </dd>
-          <dt className={field}>
-            <label htmlFor="tax-pct" className={label}>
-              Tax (%)
-            </label>
-            <input
-              id="tax-pct"
-              className={`${input} ${pctInput}`}
-              type="number"
-              step="any"
-              min="0"
-              max="100"
-              value={p.taxText}
-              aria-invalid={p.taxError ? true : undefined}
-              aria-describedby={p.taxError ? 'tax-pct-error' : undefined}
-              onChange={(e) => p.setTax(e.target.value)}
-            />
-            {p.taxError ? (
-              <span id="tax-pct-error" className={errorText} role="alert">
-                {p.taxError}
-              </span>
-            ) : null}
-          </dt>
+          <PercentField id="tax-pct" label="Tax" text={p.taxText} error={p.taxError} onChange={p.setTax} />
           <dd>
             <span className={muted}>Total after tax </span>
             <output aria-label="Total after tax">{formatMoney(p.summary.taxed)}</output>
