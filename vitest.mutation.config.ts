@@ -3,6 +3,7 @@
  * without the diagram staleness check (it fails on any structural change, which says nothing about
  * behaviour), and with load failures reported as errors (see tests/mutation/collectionErrors.ts).
  * MUTATION_TESTS (comma-separated globs) narrows the test files, e.g. to measure one area.
+ * MODEL_WALKS=all replays every generated walk instead of one per distinct shape.
  */
 import { defineConfig } from 'vitest/config';
 import base from './vitest.config';
@@ -16,5 +17,8 @@ export default defineConfig({
     include: process.env.MUTATION_TESTS?.split(',') ?? ['tests/unit/**/*.test.{ts,tsx}', 'tests/model/**/*.test.{ts,tsx}'],
     exclude: ['tests/unit/diagrams.test.ts', '**/node_modules/**'],
     reporters: ['default', new CollectionErrors()],
+    // One walk per distinct shape (tests/support/model.ts): a subset of the full walks, so the
+    // score is a lower bound for `npm test`'s suite, measured in hours less. MODEL_WALKS=all for every walk.
+    env: { MODEL_WALKS: process.env.MODEL_WALKS ?? 'distinct' },
   },
 });

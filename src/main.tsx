@@ -1,7 +1,7 @@
 import '@fontsource/cinzel/400.css';
 import '@fontsource/cinzel/700.css';
 import './styles/index.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, loadPageFor } from './App';
 import { navigate } from 'wouter/use-browser-location';
@@ -42,9 +42,11 @@ if (!rootElement) {
   );
   if (rootElement.hasChildNodes()) {
     // If the chunk cannot be loaded (offline), hydration goes ahead and the route shows its retry panel.
+    // In a transition, so React hydrates in slices of a few milliseconds and the page keeps answering
+    // (a plain hydrateRoot does it in one long task).
     void loadPageFor(window.location.pathname)
       .catch(() => undefined)
-      .then(() => hydrateRoot(rootElement, app));
+      .then(() => startTransition(() => void hydrateRoot(rootElement, app)));
   } else {
     createRoot(rootElement).render(app);
   }

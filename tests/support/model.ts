@@ -225,10 +225,20 @@ export function describeModel<M extends AnyStateMachine, S = unknown>(name: stri
   // accepts: together they take every reachable transition at least once.
   const walks: Array<{ name: string; input: InputFrom<M>; events: Array<Ev<M>> }> = [];
   const seen = new Set<string>();
+  // MODEL_WALKS=distinct (set by vitest.mutation.config.ts): keep one walk per distinct shape, the
+  // state value reached, plus for an extension the event type and the transitions it selects there,
+  // instead of one per context. A subset of the full walks, with the same per-step checks, so a
+  // mutant it kills the full suite kills too: mutation scores measured this way are a lower bound.
+  const distinct = process.env.MODEL_WALKS === 'distinct';
+  const shapes = new Set<string>();
   inputs.forEach((input, inputIndex) => {
-    const add = (events: Array<Ev<M>>) => {
+    const add = (events: Array<Ev<M>>, shape?: string) => {
       const id = JSON.stringify([inputIndex, events]);
       if (seen.has(id)) return;
+      if (distinct && shape !== undefined) {
+        if (shapes.has(shape)) return;
+        shapes.add(shape);
+      }
       seen.add(id);
       const prefix = inputs.length > 1 ? `[input ${JSON.stringify(input)}] ` : '';
       walks.push({ name: prefix + (events.length ? events.map(describeEvent).join(' → ') : '(initial state)'), input, events });
@@ -237,11 +247,16 @@ export function describeModel<M extends AnyStateMachine, S = unknown>(name: stri
     const shortest = getShortestPaths(machine, traversalFor(input)) as never as Array<StatePath<SnapshotFrom<M>, Ev<M>>>;
     for (const path of shortest) {
       const prefix = path.steps.map((s) => s.event).filter((e) => e.type !== 'xstate.init');
-      add(prefix);
       const snapshot = path.state;
+      const value = JSON.stringify([inputIndex, (snapshot as AnyMachineSnapshot).value, (snapshot as AnyMachineSnapshot).status]);
+      add(prefix, distinct ? `reach ${value}` : undefined);
       if ((snapshot as AnyMachineSnapshot).status !== 'active') continue;
       for (const event of eventList(snapshot)) {
-        if ((snapshot as AnyMachineSnapshot).can(event)) add([...prefix, event]);
+        if (!(snapshot as AnyMachineSnapshot).can(event)) continue;
+        const selected = distinct
+          ? machine.getTransitionData(snapshot as never, event as never).map((t) => keyOfDefinition(machine, t as AnyTransitionDefinition))
+          : [];
+        add([...prefix, event], distinct ? `take ${value} ${event.type} ${JSON.stringify(selected)}` : undefined);
       }
     }
     for (const sequence of options.sequences ?? []) add(sequence);
