@@ -1,10 +1,29 @@
+import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * The built pages carry public/theme-init.js inline, so the saved colour mode applies without a
+ * parser-blocking request before first paint. The server allows exactly this script by its hash
+ * (server/csp.ts reads it from dist/index.html); `vite` (dev) keeps the external file.
+ */
+function inlineThemeInit(): Plugin {
+  const tag = '<script src="/theme-init.js"></script>';
+  return {
+    name: 'inline-theme-init',
+    apply: 'build',
+    transformIndexHtml(html) {
+      if (!html.includes(tag)) throw new Error(`index.html has no ${tag} to inline`);
+      const code = readFileSync(new URL('./public/theme-init.js', import.meta.url), 'utf8').replace(/^\s*\/\/.*\n/gm, '').trim();
+      return html.replace(tag, () => `<script>${code}</script>`);
+    },
+  };
+}
 
 // Two builds: the client (dist/, with a manifest that scripts/prerender.ts reads for each page's
 // chunks) and, with --ssr, src/entry-server.tsx for prerendering the public pages (.ssr/).
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: [react(), ...(isSsrBuild ? [] : [inlineThemeInit()])],
   resolve: {
     alias: [
       { find: 'styled-system', replacement: new URL('./styled-system', import.meta.url).pathname },

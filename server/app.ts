@@ -5,10 +5,11 @@
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { registerAssets, staticGlobIgnore } from './assets.ts';
 import { registerAuth, type AuthOptions } from './auth/index.ts';
+import { contentSecurityPolicy, inlineScriptHashes } from './csp.ts';
 import { HSTS, makeOriginPolicy, refuseUnknownHost } from './origin.ts';
 import { pageFileFor } from './pages.ts';
 
@@ -44,26 +45,15 @@ export function parseTrustProxy(value: string | undefined): boolean | string {
   return text;
 }
 
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  // Ark UI positions popovers with inline style attributes.
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "media-src 'self'",
-  "connect-src 'self' https://*.supabase.co wss://*.supabase.co",
-  // The tutorial videos are the app's own files (media-src 'self', captions included). An operator who
-  // points one at an external player page (src/content/site.ts) allows its host here; it is only
-  // inserted after a click.
-  'frame-src https://www.youtube-nocookie.com',
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "object-src 'none'",
-].join('; ');
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const indexFile = join(options.distDir, 'index.html');
+  if (!existsSync(indexFile)) {
+    throw new Error(`No build found at ${options.distDir}. Run "npm run build" first (npm start does this for you).`);
+  }
+  // Every page is built from index.html, so its inline scripts are all there are (server/csp.ts).
+  const CSP = contentSecurityPolicy(inlineScriptHashes(readFileSync(indexFile, 'utf8')));
+
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 16 * 1024,
@@ -85,11 +75,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await registerAuth(app, { publicOrigin: (request) => origins.originOf(request), ...options.auth });
-
-  const indexFile = join(options.distDir, 'index.html');
-  if (!existsSync(indexFile)) {
-    throw new Error(`No build found at ${options.distDir}. Run "npm run build" first (npm start does this for you).`);
-  }
 
   await app.register(fastifyStatic, {
     root: options.distDir,

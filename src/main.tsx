@@ -9,6 +9,11 @@ import { routes } from './views/shell/routes';
 import { whenIdle } from './views/shell/idle';
 import { notify } from './views/shell/toaster';
 
+// A prerendered page paints with the rules its markup uses (inline) and links the whole stylesheet for
+// print media only, so that request never holds up the first paint (scripts/prerender.ts). The app
+// renders more than the markup (dialogs, menus, other pages): from here on, every rule applies.
+for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-stylesheet="app"]')) link.media = 'all';
+
 // Set-aside values are announced with a warning toast. The module (and the wording) loads when the
 // page is idle, or earlier with the first collection a page reads; what was set aside before a
 // listener subscribed is replayed to it.

@@ -1,6 +1,9 @@
-/** Mounts Ark's toaster when the first toast arrives or the page is idle, whichever is first. */
+/**
+ * Mounts Ark's toaster with the first toast. Its code is fetched ahead, while the page is idle
+ * (<link rel="prefetch"> written by scripts/prerender.ts), so that first toast does not wait on the
+ * network, even offline; a visitor who never gets a toast never pays for running it.
+ */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { whenIdle } from './idle';
 import { hasNoticed, onNotice } from './toaster';
 
 const Toaster = lazy(() => import('./Toaster').then((m) => ({ default: m.Toaster })));
@@ -9,12 +12,9 @@ export function LazyToaster() {
   const [mounted, setMounted] = useState(hasNoticed);
   useEffect(() => {
     if (mounted) return;
-    const unsubscribe = onNotice(() => setMounted(true));
-    const cancel = whenIdle(() => setMounted(true));
-    return () => {
-      unsubscribe();
-      cancel();
-    };
+    // A notice given between the first render and this effect is not missed.
+    if (hasNoticed()) setMounted(true);
+    return onNotice(() => setMounted(true));
   }, [mounted]);
   return mounted ? (
     <Suspense fallback={null}>

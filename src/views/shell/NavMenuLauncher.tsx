@@ -1,10 +1,12 @@
 /**
  * Keeps Ark's menu (and its positioning engine) out of the landing page's first load: a plain
- * trigger stands in until the browser is idle or the user reaches for it, then the real menu mounts.
- * The route boundary loads with it, so a page reached from the menu (or a link) finds it there.
+ * trigger stands in. Its code is fetched ahead while the page is idle (<link rel="prefetch"> written
+ * by scripts/prerender.ts), evaluated when the user reaches for the trigger (pointer over, focus) and
+ * mounted, open, by the first click: the trigger is never swapped under a pointer or the focus, and a
+ * visitor who never opens the menu never pays for running it. The route boundary loads with it, so a
+ * page reached from the menu (or a link) finds it there.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { whenIdle } from './idle';
+import { lazy, Suspense, useState } from 'react';
 import { MenuIcon } from './MenuIcon';
 import { loadRouteBoundary } from './routePage';
 
@@ -13,25 +15,25 @@ const loadMenu = () => Promise.all([import('./NavMenu'), loadRouteBoundary()]).t
 const NavMenu = lazy(loadMenu);
 
 export function NavMenuLauncher({ signedIn, triggerClassName }: { signedIn: boolean; triggerClassName: string }) {
-  const [mode, setMode] = useState<'placeholder' | 'loaded' | 'openOnLoad'>('placeholder');
-  useEffect(() => whenIdle(() => setMode((m) => (m === 'placeholder' ? 'loaded' : m))), []);
+  const [open, setOpen] = useState(false);
+  const preload = () => void loadMenu().catch(() => undefined);
   const placeholder = (
     <button
       type="button"
       className={triggerClassName}
       aria-label="Menu"
       aria-haspopup="menu"
-      onPointerEnter={() => void loadMenu()}
-      onFocus={() => void loadMenu()}
-      onClick={() => setMode('openOnLoad')}
+      onPointerEnter={preload}
+      onFocus={preload}
+      onClick={() => setOpen(true)}
     >
       <MenuIcon />
     </button>
   );
-  if (mode === 'placeholder') return placeholder;
+  if (!open) return placeholder;
   return (
     <Suspense fallback={placeholder}>
-      <NavMenu signedIn={signedIn} triggerClassName={triggerClassName} defaultOpen={mode === 'openOnLoad'} />
+      <NavMenu signedIn={signedIn} triggerClassName={triggerClassName} defaultOpen />
     </Suspense>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * `notify`, the one way the app shows a toast. The toaster itself (Ark UI on @zag-js/toast, in
- * `toasterStore.ts`) is loaded with the first notice or when the page is idle, so a visitor's first
- * page never waits for it.
+ * `toasterStore.ts`) is loaded and mounted with the first notice (src/views/shell/LazyToaster.tsx), so
+ * a visitor's first page never waits for it.
  */
 export interface Notice {
   title: string;
