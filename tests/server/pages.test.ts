@@ -77,6 +77,18 @@ describe('prerendered pages', () => {
     expect((await server.app.inject({ method: 'HEAD', url: '/nope' })).statusCode).toBe(404);
   });
 
+  it("answers an event's printable sheet, any case, with the app shell and status 200, but not a longer or shorter path", async () => {
+    const server = await setUp();
+    for (const url of ['/events/ev-42/sheet', '/Events/EV-42/Sheet/', '/events/caf%C3%A9/sheet']) {
+      const response = await get(server, url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('shell markup');
+    }
+    for (const url of ['/events/ev-42/sheet/more', '/events//sheet', '/events/ev-42']) {
+      expect((await get(server, url)).statusCode, url).toBe(404);
+    }
+  });
+
   it('without prerendered pages (an older build) still serves the shell, and 404 for unknown paths', async () => {
     const server = await setUp(false);
     expect((await get(server, '/about')).body).toContain('shell markup');

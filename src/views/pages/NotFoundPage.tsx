@@ -4,6 +4,7 @@ import { ButtonLink } from '../components/Button';
 import { Page } from '../components/Page';
 import { lazy, Suspense } from 'react';
 import { Loading } from '../shell/Loading';
+import { eventSheetRoute } from '../shell/routes';
 
 /** The page of a path no route of App.tsx matched. */
 export function PageNotFound() {
@@ -22,12 +23,6 @@ export function PageNotFound() {
     </Page>
   );
 }
-
-/**
- * The printable sheet of one event, /events/:id/sheet (eventSheet/path.ts builds it). Defined here,
- * not in a shared module, so the fallback's chunk imports nothing new from the event pages.
- */
-export const eventSheetRoute = /^\/events\/(?<id>[^/]+)\/sheet\/?$/i;
 
 // The landing page's script budget is spent: routes with a parameter, added since, are matched here
 // in the fallback's own chunk. The event sheet ships in the Events page's chunk, which holds all it

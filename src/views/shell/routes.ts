@@ -58,6 +58,15 @@ export const pageRoutes = [
 ] as const satisfies readonly PageRoute[];
 
 export type PageName = (typeof pageRoutes)[number]['page'] | typeof notFoundPage;
+
+/**
+ * Pages with a parameter that the fallback page renders (NotFoundPage.tsx; their code ships in
+ * another page's chunk, so the landing bundle does not grow): the printable sheet of one event,
+ * /events/:id/sheet (eventSheet/path.ts builds it). The server answers them with the app shell and
+ * status 200, not 404.
+ */
+export const eventSheetRoute = /^\/events\/(?<id>[^/]+)\/sheet\/?$/i;
+export const fallbackRoutes: readonly RegExp[] = [eventSheetRoute];
 /** Shown for every path no route matches (prerendered, and answered with status 404 by the server). */
 export const notFoundPage = 'NotFoundPage';
 
