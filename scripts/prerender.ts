@@ -7,15 +7,13 @@
  *     and the chunks they import (src/main.tsx loads them before hydrating: fetched in parallel with the
  *     entry, never after it);
  *   - <link rel="preload"> for the heading font's latin bold face, used above the fold;
- *   - the stylesheet rules the markup uses inline in <head>, the whole stylesheet linked at the end of
- *     <body> for print media until src/main.tsx applies it (scripts/lib/criticalCss.ts): the first
- *     paint waits for no stylesheet request.
+ *   - <meta name="idle-prefetch">: the files of the menu, the toaster and the route boundary, fetched
+ *     when the page is idle (src/views/shell/idlePrefetch.ts).
  * The server (server/app.ts) answers each route's paths with its page; see README "Prerendered pages".
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { criticalCss } from './lib/criticalCss.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const distDir = process.env.DIST_DIR ?? join(root, 'dist');
@@ -50,23 +48,16 @@ function pageChunkKey(page: string): string {
   return key;
 }
 
-// The stylesheet: inlined in part (what the page's markup uses) in <head>, linked whole at the end of
-// <body> (scripts/lib/criticalCss.ts).
-const stylesheetMatch = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/.exec(template);
-if (!stylesheetMatch) throw new Error('dist/index.html links no stylesheet');
-const [stylesheetLink, stylesheetPath] = stylesheetMatch as unknown as [string, string];
-const stylesheet = readFileSync(join(distDir, stylesheetPath), 'utf8');
-// media="print" keeps it from holding up the first paint (a stylesheet linked in <body> still would);
-// src/main.tsx switches it to all media before hydrating, for the markup the app renders later.
-const fullStylesheet = stylesheetLink.replace('<link ', '<link media="print" data-stylesheet="app" ');
-
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const fontFile = readdirSync(join(distDir, 'assets')).find((name) => /^cinzel-latin-700-normal-.*\.woff2$/.test(name));
 const fontPreload = fontFile ? `<link rel="preload" href="/assets/${fontFile}" as="font" type="font/woff2" crossorigin />` : '';
 
-// The menu, the toaster and the route boundary (every other page's frame) load when first used (src/views/shell/NavMenuLauncher.tsx, LazyToaster.tsx, routePage.tsx);
-// their code is fetched while the page is idle, so using them waits for no request, even offline.
+// The menu, the toaster and the route boundary (every other page's frame) load when first used
+// (src/views/shell/NavMenuLauncher.tsx, LazyToaster.tsx, routePage.tsx). The page names their files in
+// <meta name="idle-prefetch">; src/views/shell/idlePrefetch.ts fetches them once the page is idle (not
+// before: a prefetch link in the HTML would compete with the page's own requests), so using them then
+// waits for no request, even offline.
 const idleChunks = ['src/views/shell/NavMenu.tsx', 'src/views/shell/Toaster.tsx', 'src/views/shell/RouteBoundary.tsx'];
 for (const key of idleChunks) if (!manifest[key]) throw new Error(`No chunk for ${key} in the build manifest`);
 
@@ -77,15 +68,14 @@ async function prerender(path: string, page: string, withChunk: boolean): Promis
         .filter((file) => file.endsWith('.js') && !template.includes(`/${file}"`))
         .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`)
     : [];
-  const prefetches = [...new Set(idleChunks.flatMap((key) => chunkFiles(key)))]
-    .filter((file) => file.endsWith('.js') && !template.includes(`/${file}"`) && !preloads.some((link) => link.includes(`/${file}"`)))
-    .map((file) => `<link rel="prefetch" as="script" crossorigin href="/${file}" />`);
+  const idleFiles = [...new Set(idleChunks.flatMap((key) => chunkFiles(key)))].filter(
+    (file) => file.endsWith('.js') && !template.includes(`/${file}"`) && !preloads.some((link) => link.includes(`/${file}"`)),
+  );
+  const idlePrefetch = `<meta name="idle-prefetch" content="${idleFiles.map((file) => `/${file}`).join(' ')}" />`;
   return template
-    .replace(stylesheetLink, () => `<style>${criticalCss(stylesheet, html)}</style>`)
-    .replace('</body>', () => `  ${fullStylesheet}\n  </body>`)
     .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
-    .replace('</head>', () => `  ${[fontPreload, ...preloads, ...prefetches].filter(Boolean).join('\n    ')}\n  </head>`);
+    .replace('</head>', () => `  ${[fontPreload, ...preloads, idlePrefetch].filter(Boolean).join('\n    ')}\n  </head>`);
 }
 
 const outDir = join(distDir, 'pages');

@@ -7,12 +7,11 @@ import { App, loadPageFor } from './App';
 import { navigate } from 'wouter/use-browser-location';
 import { routes } from './views/shell/routes';
 import { whenIdle } from './views/shell/idle';
+import { prefetchIdleChunks } from './views/shell/idlePrefetch';
 import { notify } from './views/shell/toaster';
 
-// A prerendered page paints with the rules its markup uses (inline) and links the whole stylesheet for
-// print media only, so that request never holds up the first paint (scripts/prerender.ts). The app
-// renders more than the markup (dialogs, menus, other pages): from here on, every rule applies.
-for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-stylesheet="app"]')) link.media = 'all';
+// The menu's, the toaster's and the route boundary's code: fetched (not run) once the page is idle.
+whenIdle(prefetchIdleChunks);
 
 // Set-aside values are announced with a warning toast. The module (and the wording) loads when the
 // page is idle, or earlier with the first collection a page reads; what was set aside before a

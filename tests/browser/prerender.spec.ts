@@ -101,46 +101,23 @@ test('the landing page buttons work after hydration', async ({ page }) => {
   expect(problems).toEqual([]);
 });
 
-test.describe('styles before any script', () => {
-  test.use({ javaScriptEnabled: false });
-  test('the page is styled by the rules inlined in it, and the whole stylesheet waits for the app', async ({ page }) => {
-    const stylesheets: string[] = [];
-    page.on('request', (request) => void (request.resourceType() === 'stylesheet' && stylesheets.push(request.url())));
-    await page.goto('/');
-    const getStarted = page.getByRole('link', { name: 'Get Started', exact: true });
-    await expect(getStarted).toBeVisible();
-    // The solid green button recipe and the sticky header, from the inline <style>: not the browser's defaults.
-    const styled = await getStarted.evaluate((link) => {
-      const header = document.querySelector('header')!;
-      return { background: getComputedStyle(link).backgroundColor, decoration: getComputedStyle(link).textDecorationLine, header: getComputedStyle(header).position };
-    });
-    expect(styled.background).not.toBe('rgba(0, 0, 0, 0)');
-    expect(styled.decoration).toBe('none');
-    expect(styled.header).toBe('sticky');
-    // The whole stylesheet is linked for print only until the app applies it: it never holds up the paint.
-    const link = page.locator('link[data-stylesheet="app"]');
-    await expect(link).toHaveAttribute('media', 'print');
-    expect(await page.locator('head link[rel="stylesheet"]').count()).toBe(0);
-  });
-});
-
-test('once the app starts, every rule of the stylesheet applies (the menu it renders is styled)', async ({ page }) => {
+test('the menu works offline on its first use: its code was fetched while the page was idle, not run', async ({ page, context }) => {
+  const menuScripts: string[] = [];
+  page.on('request', (request) => void (/\/assets\/NavMenu-[\w-]+\.js$/.test(request.url()) && menuScripts.push(request.resourceType())));
   await page.goto('/');
-  await expect(page.locator('link[data-stylesheet="app"]')).toHaveAttribute('media', 'all');
+  await expect(page.locator('link[rel="prefetch"][href*="/assets/NavMenu-"]')).toHaveCount(1);
+  await expect.poll(() => menuScripts.length).toBeGreaterThan(0);
+  // Fetched but not run: no menu is mounted until it is used.
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await context.setOffline(true);
   await page.getByRole('button', { name: 'Menu' }).click();
-  await expect(page.getByRole('menu')).toBeVisible();
-  // The menu is not in the prerendered markup: the rule of its "Colour mode" divider (a 1px solid top
-  // border, used nowhere on the page) comes from the whole stylesheet.
-  const divider = await page.getByText('Colour mode', { exact: true }).evaluate((element) => {
-    const style = getComputedStyle(element);
-    return `${style.borderTopWidth} ${style.borderTopStyle}`;
-  });
-  expect(divider).toBe('1px solid');
+  await expect(page.getByRole('menuitem', { name: 'About' })).toBeVisible();
 });
 
 test('the menu opens from the keyboard on its first use and gives the focus back when closed', async ({ page }) => {
   await page.goto('/');
-  await expect(page.locator('link[data-stylesheet="app"]')).toHaveAttribute('media', 'all');
+  // The page is idle (the on-demand code is being fetched), so hydration is done.
+  await expect(page.locator('link[rel="prefetch"][href*="/assets/NavMenu-"]')).toHaveCount(1);
   const trigger = page.getByRole('button', { name: 'Menu' });
   await trigger.focus();
   await page.keyboard.press('Enter');
