@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { allergyTerms, buildEventSheet, formatSheetDate, isAllergyNote, parseSheetId, sheetTimes } from '../../src/domain/eventSheet';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { allergyTerms, buildEventSheet, type EventSheet, formatSheetDate, isAllergyNote, parseSheetId, sheetTimes } from '../../src/domain/eventSheet';
 import type { CateringEvent, ChosenIngredient, InventoryItem } from '../../src/storage/schemas';
 
 describe('allergy notes', () => {
@@ -78,7 +78,11 @@ const event: CateringEvent = {
 describe('the sheet of one event', () => {
   const items = [item('a', { category: 'Frozen', supplierName: 'Frost Line Frozen Foods', quantity: 4 }), item('b')];
   const lines = [line('a', 3), line('b', 2.5, { per: 'guest', perGuest: 0.002 }), line('gone', 1, { name: 'Old Flour', category: 'Dry Storage' })];
-  const sheet = buildEventSheet({ event, lines, items, discountPercent: 10, taxPercent: 5 });
+  // Built before the tests, not while they are collected: a crash fails the tests instead of the file's load.
+  let sheet: EventSheet;
+  beforeAll(() => {
+    sheet = buildEventSheet({ event, lines, items, discountPercent: 10, taxPercent: 5 });
+  });
 
   it('shows customer, venue, date and times, guests and type', () => {
     expect(sheet.customer).toEqual({ name: 'Hannah Lopez', phone: '6045550309', email: 'hannah@example.com' });
