@@ -100,3 +100,38 @@ describe('csv writer', () => {
     expect(toCsv([])).toBe('');
   });
 });
+
+describe('csv writer: values and rows of unexpected types', () => {
+  it('writes big integers as written', () => {
+    expect(cellText(12345678901234567890n)).toBe('12345678901234567890');
+    expect(toCsv([{ id: 10n }])).toBe('"id"\r\n"10"');
+  });
+
+  it('writes a value JSON cannot show (a function, a symbol) as an empty cell', () => {
+    expect(cellText(() => 1)).toBe('');
+    expect(cellText(Symbol('x'))).toBe('');
+  });
+
+  it('a row that is not a record (null, text, a number) adds no columns and writes empty cells', () => {
+    const rows = [null, 'ab', 5, { a: 1 }] as unknown as Parameters<typeof toCsv>[0];
+    expect(csvColumns(rows)).toEqual(['a']);
+    expect(toCsv(rows)).toBe('"a"\r\n""\r\n""\r\n""\r\n"1"');
+  });
+});
+
+describe('csv writer: signed numbers and dates', () => {
+  it.each(['-12.5', '+100.25', '-.25', '-.5', '-1e5', '+2E10', '-1e15', '-12', '+7.'])('a signed plain number %j is data, not a formula', (value) => {
+    expect(isFormulaLike(value)).toBe(false);
+    expect(cellText(value)).toBe(value);
+  });
+
+  it.each(['-.', '-e5', '-1e', '-1e+', '-1.2.3', '+.x', '-12abc'])('signed text that is not a number %j is neutralised', (value) => {
+    expect(isFormulaLike(value)).toBe(true);
+    expect(cellText(value)).toBe(`'${value}`);
+  });
+
+  it('writes a date as its ISO time, an invalid date as an empty cell', () => {
+    expect(cellText(new Date('2026-11-21T10:30:00Z'))).toBe('2026-11-21T10:30:00.000Z');
+    expect(cellText(new Date('not a date'))).toBe('');
+  });
+});

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { allergyTerms, buildEventSheet, formatSheetDate, isAllergyNote, parseSheetId, sheetTimes } from '../../src/domain/eventSheet';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { allergyTerms, buildEventSheet, type EventSheet, formatSheetDate, isAllergyNote, parseSheetId, sheetTimes } from '../../src/domain/eventSheet';
 import type { CateringEvent, ChosenIngredient, InventoryItem } from '../../src/storage/schemas';
 
 describe('allergy notes', () => {
@@ -78,7 +78,11 @@ const event: CateringEvent = {
 describe('the sheet of one event', () => {
   const items = [item('a', { category: 'Frozen', supplierName: 'Frost Line Frozen Foods', quantity: 4 }), item('b')];
   const lines = [line('a', 3), line('b', 2.5, { per: 'guest', perGuest: 0.002 }), line('gone', 1, { name: 'Old Flour', category: 'Dry Storage' })];
-  const sheet = buildEventSheet({ event, lines, items, discountPercent: 10, taxPercent: 5 });
+  // Built before the tests, not while they are collected: a crash fails the tests instead of the file's load.
+  let sheet: EventSheet;
+  beforeAll(() => {
+    sheet = buildEventSheet({ event, lines, items, discountPercent: 10, taxPercent: 5 });
+  });
 
   it('shows customer, venue, date and times, guests and type', () => {
     expect(sheet.customer).toEqual({ name: 'Hannah Lopez', phone: '6045550309', email: 'hannah@example.com' });
@@ -145,5 +149,140 @@ describe('the sheet of one event', () => {
     const broken = buildEventSheet({ event, lines: [line('a', Number.NaN)], items, discountPercent: 0, taxPercent: 0 });
     expect(broken.pricing.summary).toBeNull();
     expect(broken.pricing.inventoryTotal).toBe('—');
+  });
+});
+
+describe('allergy terms are listed once each', () => {
+  it('a word mentioned twice is listed once, first mention first', () => {
+    expect(allergyTerms('No nut in the cake, no nut in the sauce, and no gluten')).toEqual(['nut', 'gluten']);
+  });
+});
+
+describe('date and time edges', () => {
+  it('a date of blanks only reads a dash; a bad date is shown trimmed', () => {
+    expect(formatSheetDate('   ')).toBe('—');
+    expect(formatSheetDate('  next week ')).toBe('next week');
+  });
+
+  it('blank times read dashes; times are shown trimmed', () => {
+    expect(sheetTimes('2026-11-21', '  ', ' ')).toMatchObject({ start: '—', end: '—' });
+    expect(sheetTimes('2026-11-21', ' 20:00 ', ' 21:00 ')).toMatchObject({ start: '20:00', end: '21:00' });
+  });
+
+  it('an end equal to the start is the same day', () => {
+    expect(sheetTimes('2026-11-21', '20:00', '20:00')).toMatchObject({ endsNextDay: false, endDate: null });
+  });
+
+  it.each([
+    ['late', '01:00'],
+    ['20:00', '1am'],
+    ['120:00', '01:00'],
+    ['20:00x', '01:00'],
+    ['20:00', 'x01:00'],
+    ['24:00', '01:00'],
+  ])('a time that is not HH:MM (%s to %s) never makes the event end the next day', (start, end) => {
+    expect(sheetTimes('2026-11-21', start, end)).toMatchObject({ endsNextDay: false, endDate: null });
+  });
+
+  it('an end after midnight on a date that is not a date has no end date', () => {
+    expect(sheetTimes('someday', '20:00', '01:00')).toMatchObject({ endsNextDay: true, endDate: null });
+  });
+});
+
+describe('route id edges', () => {
+  it.each(['', ' 12', '12 ', '+12', '1e3', '0x1A', '12abc'])('"%s" is not an id', (text) => {
+    expect(parseSheetId(text)).toBeNull();
+  });
+
+  it('the largest 15-digit id is taken', () => {
+    expect(parseSheetId('999999999999999')).toBe(999999999999999);
+    expect(parseSheetId('0007')).toBe(7);
+  });
+});
+
+describe('pull list edges', () => {
+  const sheetOf = (lines: ChosenIngredient[], items: InventoryItem[] = []) => buildEventSheet({ event, lines, items, discountPercent: 0, taxPercent: 0 }).pull;
+
+  it('a line with no amount per unit (0 or below) shows no amount', () => {
+    expect(sheetOf([line('x', 3, { amountPerUnit: 0 })])[0]!.amount).toBe('');
+    expect(sheetOf([line('x', 3, { amountPerUnit: -2 })])[0]!.amount).toBe('');
+    expect(sheetOf([line('x', 3, { amountPerUnit: Number.NaN })])[0]!.amount).toBe('');
+  });
+
+  it("the inventory item's amount per unit, unit, package, supplier and shelf win over the line's copy", () => {
+    const row = sheetOf([line('a', 2, { amountPerUnit: 9, unit: 'lb', packageType: 'case', supplierName: 'Old Supplier', category: 'Old Shelf' })], [
+      item('a', { amountPerUnit: 4, unit: 'L', packageType: 'jug', supplierName: 'Dairy Co', category: 'Cooler', quantity: 6 }),
+    ])[0]!;
+    expect(row).toMatchObject({ quantity: '2 jug', amount: '8 L', supplier: 'Dairy Co', storage: 'Cooler', onHand: '6 jug' });
+  });
+
+  it("an item gone from the inventory uses the line's own amount, unit, supplier and shelf", () => {
+    expect(sheetOf([line('x', 2, { amountPerUnit: 9, unit: 'lb', packageType: 'case', supplierName: 'Old Supplier', category: 'Old Shelf' })])[0]).toMatchObject({
+      quantity: '2 case', amount: '18 lb', supplier: 'Old Supplier', storage: 'Old Shelf', onHand: '',
+    });
+  });
+
+  it('a quantity that is not a number reads a dash; no package type leaves no trailing space', () => {
+    expect(sheetOf([line('x', Number.NaN)])[0]!.quantity).toBe('—');
+    expect(sheetOf([line('x', 3, { packageType: '' })])[0]!.quantity).toBe('3');
+  });
+
+  it('only a per-guest line with a numeric per-guest quantity shows "per guest"', () => {
+    expect(sheetOf([line('x', 3, { per: 'event', perGuest: 0.5 })])[0]!.perGuest).toBe('');
+    expect(sheetOf([line('x', 3, { per: 'guest', perGuest: Number.NaN })])[0]!.perGuest).toBe('');
+    expect(sheetOf([line('x', 3, { per: 'guest', perGuest: '0.5' as unknown as number })])[0]!.perGuest).toBe('');
+    expect(sheetOf([line('x', 3, { per: 'guest', perGuest: 0.5 })])[0]!.perGuest).toBe('0.5 box per guest');
+  });
+
+  it('a line without a line id is keyed by item id and position', () => {
+    const { lineId: _unused, ...noLineId } = line('x', 1);
+    expect(sheetOf([line('a', 1), noLineId]).map((r) => r.key)).toEqual(['L-a', 'x-1']);
+  });
+
+  it('a line missing its name or supplier reads a dash', () => {
+    const bare = { ...line('x', 1), name: undefined, supplierName: null } as unknown as ChosenIngredient;
+    expect(sheetOf([bare])[0]).toMatchObject({ name: '—', supplier: '—' });
+  });
+});
+
+describe('specialty and pricing edges', () => {
+  const spec = (over: Partial<CateringEvent['ingredients'][number]> = {}) => ({ name: 'Saffron', units: 'g', unitQuantity: 2, quantityNeeded: 3, onHand: false, needToOrder: false, costPerUnit: 4, packageType: 'jar', supplierName: 'Spice Co', ...over });
+  const sheetOf = (over: Partial<CateringEvent>) => buildEventSheet({ event: { ...event, ...over }, lines: [], items: [], discountPercent: 0, taxPercent: 0 });
+
+  it('status: neither box ticked is "Not set", both is "On hand, To order"', () => {
+    expect(sheetOf({ ingredients: [spec(), spec({ onHand: true, needToOrder: true })] }).specialty.map((r) => r.status)).toEqual(['Not set', 'On hand, To order']);
+  });
+
+  it('a specialty line with no unit quantity shows no amount; lines without ids are keyed by position', () => {
+    const rows = sheetOf({ ingredients: [spec({ unitQuantity: 0 }), spec({ id: 'sp-9' }), spec()] }).specialty;
+    expect(rows.map((r) => r.amount)).toEqual(['', '6 g', '6 g']);
+    expect(rows.map((r) => r.key)).toEqual(['specialty-0', 'sp-9', 'specialty-2']);
+  });
+
+  it('an event with no specialty list has no specialty rows and a zero specialty total', () => {
+    const sheet = sheetOf({ ingredients: undefined as unknown as CateringEvent['ingredients'] });
+    expect(sheet.specialty).toEqual([]);
+    expect(sheet.pricing.specialtyTotal).toBe('$0.00 CAD');
+  });
+
+  it('a specialty cost that is not a number makes the specialty total a dash and the summary unavailable', () => {
+    const sheet = sheetOf({ ingredients: [spec({ costPerUnit: Number.NaN })] });
+    expect(sheet.pricing.specialtyTotal).toBe('—');
+    expect(sheet.pricing.summary).toBeNull();
+  });
+
+  it('price lines: currency trimmed and upper-cased, blank currency is CAD, lines without ids keyed by position', () => {
+    const lines = sheetOf({ pricing: [{ name: 'Cake', price: 80, currency: ' eur ' }, { id: 'p2', name: ' ', price: 5, currency: '  ' }] }).pricing.lines;
+    expect(lines).toEqual([
+      { key: 'price-0', name: 'Cake', price: '$80.00 EUR' },
+      { key: 'p2', name: '—', price: '$5.00 CAD' },
+    ]);
+  });
+
+  it('notes without ids are keyed by position; note text is trimmed', () => {
+    expect(sheetOf({ notes: [{ notes: ' Bring ice ' }, { id: 'n2', notes: 'No nuts' }] }).notes).toEqual([
+      { id: 'note-0', text: 'Bring ice', allergy: false },
+      { id: 'n2', text: 'No nuts', allergy: true },
+    ]);
   });
 });

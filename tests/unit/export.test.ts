@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { toCsv } from '../../src/domain/csv';
-import { buildExportText, emptyCollectionMessage, exportFileName, exportSuccessMessage, hasRows, readableValue } from '../../src/domain/export';
+import { buildExportText, emptyCollectionMessage, exportFileName, exportSuccessMessage, hasRows, readableValue, yieldToPage } from '../../src/domain/export';
 
 const noPause = () => Promise.resolve();
 
@@ -74,5 +74,122 @@ describe('export blob', () => {
     const json = await buildExportBlob(rows, 'json');
     expect(json.type).toBe('application/json;charset=utf-8');
     expect(await json.text()).toBe(JSON.stringify(rows, null, 2));
+  });
+});
+
+describe('building the file in slices', () => {
+  const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ i }));
+  const counting = () => {
+    const counter = { pauses: 0, yieldToPage: async () => void counter.pauses++ };
+    return counter;
+  };
+
+  it.each([
+    ['json', 2500, 2],
+    ['json', 2000, 1],
+    ['json', 1000, 0],
+    ['json', 1, 0],
+    ['csv', 2000, 1],
+    ['csv', 1000, 0],
+  ] as const)('%s with %i rows in slices of 1000 gives the page %i turns, only between slices', async (format, n, turns) => {
+    const counter = counting();
+    const text = await buildExportText(rows(n), format, { chunkSize: 1000, yieldToPage: counter.yieldToPage });
+    expect(text).toBe(format === 'json' ? JSON.stringify(rows(n), null, 2) : toCsv(rows(n)));
+    expect(counter.pauses).toBe(turns);
+  });
+
+  it('a slice size below 1 is taken as 1', async () => {
+    const counter = counting();
+    expect(await buildExportText(rows(3), 'json', { chunkSize: 0, yieldToPage: counter.yieldToPage })).toBe(JSON.stringify(rows(3), null, 2));
+    expect(counter.pauses).toBe(2);
+  });
+
+  it('rows JSON cannot show (undefined, a function) are written as null, like JSON.stringify', async () => {
+    const odd = [undefined, () => 1, { a: 1 }];
+    expect(await buildExportText(odd, 'json', { yieldToPage: noPause })).toBe(JSON.stringify(odd, null, 2));
+    expect(await buildExportText(odd, 'json', { yieldToPage: noPause })).toBe('[\n  null,\n  null,\n  {\n    "a": 1\n  }\n]');
+  });
+});
+
+describe('yielding to the page', () => {
+  /** Resolves 'yielded' when the promise settles within 200 ms, else 'stuck'. */
+  const settles = (p: Promise<void>) => Promise.race([p.then(() => 'yielded'), new Promise((resolve) => setTimeout(() => resolve('stuck'), 200))]);
+
+  it('lets a long chain of pending microtasks finish first (a macrotask), then resolves', async () => {
+    let steps = 0;
+    const turn = yieldToPage();
+    const chain = async () => {
+      for (let i = 0; i < 100; i++) {
+        await Promise.resolve();
+        steps++;
+      }
+    };
+    void chain();
+    await turn;
+    expect(steps).toBe(100);
+  });
+
+  it('works without MessageChannel, through a timer', async () => {
+    vi.stubGlobal('MessageChannel', undefined);
+    try {
+      let steps = 0;
+      const turn = yieldToPage();
+      void (async () => {
+        for (let i = 0; i < 100; i++) {
+          await Promise.resolve();
+          steps++;
+        }
+      })();
+      expect(await settles(turn)).toBe('yielded');
+      expect(steps).toBe(100);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
+
+describe('readable values for the data view', () => {
+  it('nothing reads as blank; text, numbers, booleans and big integers as written', () => {
+    expect(readableValue(undefined)).toBe('');
+    expect(readableValue(null)).toBe('');
+    expect(readableValue('')).toBe('');
+    expect(readableValue('Canapés')).toBe('Canapés');
+    expect(readableValue(-1.5)).toBe('-1.5');
+    expect(readableValue(true)).toBe('true');
+    expect(readableValue(12n)).toBe('12');
+  });
+
+  it('a list leaves out blank entries', () => {
+    expect(readableValue(['a', null, '', undefined, 'b'])).toBe('a; b');
+    expect(readableValue([])).toBe('');
+  });
+
+  it('a note reads as its text, with or without its id; a note with other fields is shown field by field', () => {
+    expect(readableValue({ id: 'n1', notes: 'Bring ice' })).toBe('Bring ice');
+    expect(readableValue({ notes: 'Bring ice', author: 'Mia' })).toBe('notes: Bring ice, author: Mia');
+    expect(readableValue({ id: 'n1' })).toBe('id: n1');
+    expect(readableValue({ notes: 3 })).toBe('notes: 3');
+  });
+
+  it('a price line reads "name: price currency", without a currency "name: price"', () => {
+    expect(readableValue({ name: 'Staff', price: 120 })).toBe('Staff: 120');
+    expect(readableValue({ name: 'Staff', price: 120, currency: '' })).toBe('Staff: 120');
+    expect(readableValue({ name: 'Cake', price: 80, currency: 'USD' })).toBe('Cake: 80 USD');
+  });
+
+  it('an ingredient reads "name × quantity"; a name alone or a quantity alone is shown field by field', () => {
+    expect(readableValue({ name: 'Salt', quantityNeeded: 2 })).toBe('Salt × 2');
+    expect(readableValue({ name: 'Salt', sku: 'S-1' })).toBe('name: Salt, sku: S-1');
+    expect(readableValue({ quantityNeeded: 2, price: 3 })).toBe('quantityNeeded: 2, price: 3');
+  });
+
+  it('other objects: field by field, nested ones in parentheses, undefined fields left out', () => {
+    expect(readableValue({ a: 1, skip: undefined, list: [1, 2], none: null })).toBe('a: 1, list: (1; 2), none: ');
+    expect(readableValue({})).toBe('');
+  });
+
+  it('a symbol or a function is shown as text', () => {
+    expect(readableValue(Symbol('tag'))).toBe('Symbol(tag)');
+    expect(readableValue(function named() {})).toBe('function named() {}');
   });
 });
