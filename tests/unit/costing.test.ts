@@ -134,3 +134,14 @@ describe('formatFigure and formatPercent', () => {
     expect(formatPercent(-12.25)).toBe('-12.3 %');
   });
 });
+
+describe('eventCosting: food cost unavailable while the price is not', () => {
+  // The only way there: ingredient totals whose sum overflows (Infinity) while a negative price line
+  // brings the price back into range. The margin then cannot be known: null, not the price and not 0 %.
+  it('margin and margin % are unavailable (null)', () => {
+    const c = eventCosting({ guests: 10, inventoryLines: [inv(1, 1e308)], specialtyLines: [sp(1, 1e308)], priceLines: [{ name: 'Credit', price: -1e308, currency: 'CAD' }], discountPercent: 0 });
+    expect(c.foodCost).toBeNull();
+    expect(c.price).toBe(1e308);
+    expect([c.margin, c.marginPercent]).toEqual([null, null]);
+  });
+});

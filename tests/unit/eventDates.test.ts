@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endOfMonth, endOfWeek, inDateRange, isISODate, quickFilterRange, startOfNextMonth, startOfWeek } from '../../src/domain/eventDates';
+import { endOfMonth, endOfWeek, inDateRange, isISODate, quickFilterLabels, quickFilterRange, quickFilters, startOfNextMonth, startOfWeek } from '../../src/domain/eventDates';
 
 describe('isISODate: only a whole YYYY-MM-DD that is a real calendar day', () => {
   it('text before or after the date is refused', () => {
@@ -43,5 +43,18 @@ describe('inDateRange: typed bounds', () => {
     expect(inDateRange('2026-12-05', '2026-11-30', '2026-11-21')).toBe(false);
     expect(inDateRange('2026-11-20', '2026-11-30', '2026-11-21')).toBe(false);
     expect(inDateRange('2026-11-25', '2026-11-30', '2026-11-21')).toBe(true);
+  });
+});
+
+describe('quick filter buttons (spec section 4)', () => {
+  it('are Past Events, Today, This Week, This Month, Next Month, All Events, in that order', () => {
+    expect(quickFilters.map((filter) => [filter, quickFilterLabels[filter]])).toEqual([
+      ['past', 'Past Events'],
+      ['today', 'Today'],
+      ['week', 'This Week'],
+      ['month', 'This Month'],
+      ['nextMonth', 'Next Month'],
+      ['all', 'All Events'],
+    ]);
   });
 });

@@ -20,6 +20,8 @@ import {
   patchEvent,
   removeEvent,
   eventFields,
+  eventFieldLabels,
+  PAST_DATE_QUESTION,
   nextEventId,
   saveEvent,
   sortEvents,
@@ -332,5 +334,57 @@ describe('card pictures: alt text and title', () => {
   });
   it('the event type is matched after trimming', () => {
     expect(cardImage(ev(1, { EventType: '  Wedding ' })).url).toBe('/media/event-types/wedding.svg');
+  });
+});
+
+describe('form labels and questions (the words the form shows)', () => {
+  it('each field has its label, in form order', () => {
+    expect(eventFields.map((field) => [field, eventFieldLabels[field]])).toEqual([
+      ['EventName', 'Event Name'],
+      ['CustomerFirstName', 'Customer First Name'],
+      ['CustomerLastName', 'Customer Last Name'],
+      ['CustomerPhoneNumber', 'Customer Phone Number'],
+      ['CustomerEmail', 'Customer Email'],
+      ['EventType', 'Event Type'],
+      ['NumberOfGuests', 'Number of Guests'],
+      ['EventDate', 'Event Date'],
+      ['StartTime', 'Start Time'],
+      ['EndTime', 'End Time'],
+      ['VenueName', 'Venue Name'],
+      ['VenueStreetAddress', 'Venue Street Address'],
+      ['VenueCity', 'Venue City'],
+    ]);
+  });
+  it('the same-time refusal and the past-date question read as written', () => {
+    expect(SAME_TIME_MESSAGE).toBe('End time cannot be the same as start time. An end time earlier than the start means the next day (20:00 to 01:00).');
+    expect(PAST_DATE_QUESTION).toBe("This event's date is in the past. Save it anyway?");
+  });
+});
+
+describe('validation shapes: e-mail, phone and time are checked whole', () => {
+  const valid: EventFormValues = { ...blankEventForm(), EventName: 'Gala', EventDate: '2026-05-01', NumberOfGuests: '12' };
+  const emailError = (CustomerEmail: string) => validateEvent({ ...valid, CustomerEmail }).CustomerEmail;
+  const phoneError = (CustomerPhoneNumber: string) => validateEvent({ ...valid, CustomerPhoneNumber }).CustomerPhoneNumber;
+  const startError = (StartTime: string) => validateEvent({ ...valid, StartTime }).StartTime;
+  it('an e-mail with longer names on both sides of @ is accepted; a space inside or text after it is not', () => {
+    expect(emailError('ann.keel@example.com')).toBeUndefined();
+    expect(emailError('ann keel@example.com')).toBe('Enter an e-mail address like name@example.com.');
+    expect(emailError('ann@example.com and more')).toBe('Enter an e-mail address like name@example.com.');
+  });
+  it('a phone may start with a digit or a parenthesis, and be a single digit', () => {
+    expect(phoneError('416 555 0123')).toBeUndefined();
+    expect(phoneError('(416) 555-0123')).toBeUndefined();
+    expect(phoneError('7')).toBeUndefined();
+  });
+  it('a phone with letters anywhere is refused', () => {
+    const message = 'Use digits only (spaces, +, - and parentheses are allowed).';
+    expect(phoneError('call 5550100')).toBe(message);
+    expect(phoneError('x1')).toBe(message);
+    expect(phoneError('5550100x')).toBe(message);
+  });
+  it('a time with extra digits before or after HH:mm is refused', () => {
+    expect(startError('123:00')).toBe('Enter a time as HH:mm.');
+    expect(startError('10:000')).toBe('Enter a time as HH:mm.');
+    expect(startError('23:59')).toBeUndefined();
   });
 });

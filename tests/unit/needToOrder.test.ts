@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeEventNeeds, isOrderPlaced, needToOrderLines, toggleOrderFlag } from '../../src/domain/needToOrder';
+import { describeEventNeeds, isOrderPlaced, needToOrderItems, needToOrderLines, pruneOrderFlags, toggleOrderFlag } from '../../src/domain/needToOrder';
 import type { InventoryItem } from '../../src/storage/schemas';
 
 const item = (id: string, quantity: number, whenToOrder: number): InventoryItem => ({
@@ -44,5 +44,24 @@ describe('Order placed flags', () => {
 describe('describeEventNeeds', () => {
   it('an event with no name is named by its id', () => {
     expect(describeEventNeeds([{ eventId: 4, eventName: '', eventDate: '2026-11-24', quantity: 2 }])).toBe('Event 4 2');
+  });
+});
+
+describe('needToOrderItems (spec section 9: re-order level at or above on hand)', () => {
+  it('lists the items at or below their re-order level, in inventory order', () => {
+    const items = [item('cream', 5, 5), item('butter', 6, 5), item('salt', 0, 1)];
+    expect(needToOrderItems(items).map((i) => i.id)).toEqual(['cream', 'salt']);
+    expect(needToOrderItems([item('flour', 9, 2)])).toEqual([]);
+  });
+});
+
+describe('pruneOrderFlags', () => {
+  it('drops the flags of items that no longer exist and keeps the others as they are', () => {
+    const flags = [{ id: 'cream', orderPlaced: true }, { id: 'gone', orderPlaced: true }, { id: 'butter', orderPlaced: false }];
+    expect(pruneOrderFlags(flags, [{ id: 'butter' }, { id: 'cream' }])).toEqual([
+      { id: 'cream', orderPlaced: true },
+      { id: 'butter', orderPlaced: false },
+    ]);
+    expect(pruneOrderFlags(flags, [])).toEqual([]);
   });
 });

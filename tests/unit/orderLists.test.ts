@@ -149,3 +149,19 @@ describe('order list text: contact, SKU and an empty list', () => {
     expect(orderListMailto(list, today)!.startsWith('mailto:orders@dairy.example?subject=')).toBe(true);
   });
 });
+
+describe('order lists: the unknown group and odd addresses', () => {
+  it('the group without a supplier is headed "No supplier on file"', () => {
+    const [unknown] = orderListsBySupplier(needToOrderLines([item('salt', 'Salt', 0, 1, 1, '')], new Map(), []), suppliers);
+    expect(unknown!.heading).toBe('No supplier on file');
+    expect(orderListText(unknown!, today).split('\n')[0]).toBe('Order for No supplier on file (2026-11-23)');
+  });
+  it('an address with a space inside or text after it has no mailto link', () => {
+    const [dairy] = lists();
+    for (const email of ['orders dept@harbour.example', 'orders@harbour.example please']) {
+      const odd = { ...dairy!, supplier: { ...dairy!.supplier!, email } };
+      expect(mailtoUnavailableReason(odd)).toBe(`Harbour Dairy's e-mail address (${email}) does not look like an e-mail address.`);
+      expect(orderListMailto(odd, today)).toBeNull();
+    }
+  });
+});
