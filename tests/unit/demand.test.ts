@@ -172,10 +172,10 @@ describe('the events behind a total are in date order, then start time, then id'
     const events = [
       ev(8, 'Early same day', '2026-11-25', '09:00'),
       ev(1, 'Last', '2026-11-29', '08:00'),
-      ev(4, 'Tie A', '2026-11-25', '12:00'),
+      ev(7, 'Tie B', '2026-11-25', '12:00'),
       ev(3, 'First', '2026-11-24', '20:00'),
       ev(9, 'Late same day', '2026-11-25', '18:00'),
-      ev(7, 'Tie B', '2026-11-25', '12:00'),
+      ev(4, 'Tie A', '2026-11-25', '12:00'),
     ];
     const lists = Object.fromEntries(events.map((e) => [String(e.id), [line('cream', 1)]]));
     const names = computeDemandFromScratch(events, lists, today, 7).byItem.get('cream')!.events.map((e) => e.eventName);
