@@ -95,3 +95,53 @@ describe('windowCosting', () => {
     expect(formatPercent(83.5)).toBe('83.5 %');
   });
 });
+
+describe('eventCosting: unavailable figures', () => {
+  it('a specialty line that is not a number makes the food cost unavailable', () => {
+    const c = eventCosting({ ...handWorked, specialtyLines: [sp(Number.NaN, 1)] });
+    expect([c.foodCost, c.margin, c.costPerGuest]).toEqual([null, null, null]);
+  });
+  it('ingredient totals too large to be a number are unavailable, not Infinity', () => {
+    const c = eventCosting({ ...handWorked, inventoryLines: [inv(1, 1e308), inv(1, 1e308)] });
+    expect(c.foodCost).toBeNull();
+    expect(c.price).toBeNull();
+  });
+  it('a discount that is not a number makes the price and the margin unavailable, while the food cost stays', () => {
+    const c = eventCosting({ ...handWorked, discountPercent: Number.NaN });
+    expect([c.foodCost, c.price, c.margin, c.marginPercent, c.pricePerGuest, c.taxed]).toEqual([175, null, null, null, null, null]);
+  });
+});
+
+describe('windowCosting: unavailable events and currencies', () => {
+  const ok = eventCosting(handWorked);
+  it('an event without a price or without a food cost is counted as unavailable and left out of the totals', () => {
+    const w = windowCosting([ok, { ...ok, price: null }, { ...ok, foodCost: null }]);
+    expect(w).toEqual({ events: 3, revenue: 1057.5, cost: 175, margin: 882.5, marginPercent: 83.5, unavailable: 2, foreignCurrencies: [] });
+  });
+  it('lists every foreign currency of the events once, sorted', () => {
+    const w = windowCosting([{ ...ok, foreignCurrencies: ['USD'] }, { ...ok, foreignCurrencies: ['GBP', 'USD'] }, { ...ok, foreignCurrencies: ['EUR'] }]);
+    expect(w.foreignCurrencies).toEqual(['EUR', 'GBP', 'USD']);
+  });
+});
+
+describe('formatFigure and formatPercent', () => {
+  it('a figure reads as money; none reads "—"', () => {
+    expect(formatFigure(1057.5)).toBe('$1,057.50 CAD');
+    expect(formatFigure(0)).toBe('$0.00 CAD');
+  });
+  it('a percentage always shows one decimal', () => {
+    expect(formatPercent(80)).toBe('80.0 %');
+    expect(formatPercent(-12.25)).toBe('-12.3 %');
+  });
+});
+
+describe('eventCosting: food cost unavailable while the price is not', () => {
+  // The only way there: ingredient totals whose sum overflows (Infinity) while a negative price line
+  // brings the price back into range. The margin then cannot be known: null, not the price and not 0 %.
+  it('margin and margin % are unavailable (null)', () => {
+    const c = eventCosting({ guests: 10, inventoryLines: [inv(1, 1e308)], specialtyLines: [sp(1, 1e308)], priceLines: [{ name: 'Credit', price: -1e308, currency: 'CAD' }], discountPercent: 0 });
+    expect(c.foodCost).toBeNull();
+    expect(c.price).toBe(1e308);
+    expect([c.margin, c.marginPercent]).toEqual([null, null]);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeDemand, computeDemandFromScratch, demandWindow, eventItemQuantities } from '../../src/domain/demand';
+import { computeDemand, computeDemandFromScratch, demandWindow, eventItemQuantities, isDemandWindow } from '../../src/domain/demand';
 import { describeEventNeeds, estimatedCost, needsOrder, needToOrderLines, needToOrderRows, neededForEventsText, suggestedPackages } from '../../src/domain/needToOrder';
 import type { CateringEvent, ChosenIngredient, InventoryItem } from '../../src/storage/schemas';
 
@@ -157,5 +157,59 @@ describe('need to order with demand', () => {
     expect(neededForEventsText(lines[1]!)).toBe('Needed for events: 0');
     const [row] = needToOrderRows(lines);
     expect(row).toMatchObject({ id: 'cream', orderPlaced: false, onHand: 10, neededForEvents: 12, neededFor: 'Smith Wedding 8, Gala 4', reorderLevel: 2, suggestedPackages: 5, estimatedCost: 22.5 });
+  });
+});
+
+describe('demand windows offered', () => {
+  it('7, 14 and 30 days are windows; other numbers are not', () => {
+    expect([7, 14, 30].map(isDemandWindow)).toEqual([true, true, true]);
+    expect([0, 10, 31].map(isDemandWindow)).toEqual([false, false, false]);
+  });
+});
+
+describe('the events behind a total are in date order, then start time, then id', () => {
+  it('whatever order the events are stored in', () => {
+    const events = [
+      ev(8, 'Early same day', '2026-11-25', '09:00'),
+      ev(1, 'Last', '2026-11-29', '08:00'),
+      ev(7, 'Tie B', '2026-11-25', '12:00'),
+      ev(3, 'First', '2026-11-24', '20:00'),
+      ev(9, 'Late same day', '2026-11-25', '18:00'),
+      ev(4, 'Tie A', '2026-11-25', '12:00'),
+    ];
+    const lists = Object.fromEntries(events.map((e) => [String(e.id), [line('cream', 1)]]));
+    const names = computeDemandFromScratch(events, lists, today, 7).byItem.get('cream')!.events.map((e) => e.eventName);
+    expect(names).toEqual(['First', 'Early same day', 'Tie A', 'Tie B', 'Late same day', 'Last']);
+  });
+});
+
+describe('demand memo: a change of window, day or events is never answered from the last result', () => {
+  const events = [ev(1, 'Soon', '2026-11-25'), ev(2, 'Later', '2026-12-10')];
+  const lists = { '1': [line('cream', 2)], '2': [line('cream', 3)] };
+  it('the same events and lists over 7 days, then 30 days, then 7 days again', () => {
+    expect(computeDemand(events, lists, today, 7).byItem.get('cream')?.total).toBe(2);
+    expect(computeDemand(events, lists, today, 30).byItem.get('cream')?.total).toBe(5);
+    expect(computeDemandFromScratch(events, lists, today, 7).counted).toBe(1);
+    expect(computeDemandFromScratch(events, lists, today, 30).counted).toBe(2);
+    expect(computeDemand(events, lists, today, 7).byItem.get('cream')?.total).toBe(2);
+  });
+  it('another day moves the window', () => {
+    expect(computeDemand(events, lists, today, 7).counted).toBe(1);
+    expect(computeDemand(events, lists, '2026-12-05', 7).byItem.get('cream')?.events.map((e) => e.eventName)).toEqual(['Later']);
+  });
+  it('a new events list (an event added) is counted with the same lists', () => {
+    expect(computeDemand(events, lists, today, 7).counted).toBe(1);
+    const more = [...events, ev(3, 'Added', '2026-11-26')];
+    const result = computeDemand(more, { ...lists, '3': [line('cream', 4)] }, today, 7);
+    expect(result.counted).toBe(2);
+    expect(result.byItem.get('cream')?.total).toBe(6);
+    const sameLists = computeDemand([ev(5, 'Only', '2026-11-27')], lists, today, 7);
+    expect(sameLists.counted).toBe(1);
+    expect(sameLists.byItem.size).toBe(0);
+  });
+  it('asking again with the same events and lists, or with the lists record rebuilt unchanged, gives back the same result object', () => {
+    const first = computeDemand(events, lists, today, 7);
+    expect(computeDemand(events, lists, today, 7)).toBe(first);
+    expect(computeDemand(events, { ...lists }, today, 7)).toBe(first);
   });
 });

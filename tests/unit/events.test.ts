@@ -17,6 +17,11 @@ import {
   formToEvent,
   matchesCustomerName,
   mergeSamples,
+  patchEvent,
+  removeEvent,
+  eventFields,
+  eventFieldLabels,
+  PAST_DATE_QUESTION,
   nextEventId,
   saveEvent,
   sortEvents,
@@ -200,5 +205,186 @@ describe('overnight events in filters and Upcoming (issue 11)', () => {
     expect(upcomingEvents([overnight], '2026-11-23')).toEqual([overnight]);
     expect(filterEvents([overnight], { kind: 'quick', filter: 'today' }, '2026-11-24')).toEqual([]);
     expect(filterEvents([overnight], { kind: 'quick', filter: 'past' }, '2026-11-24')).toEqual([overnight]);
+  });
+});
+
+describe('saving, removing and patching events', () => {
+  it('an edited event whose id is no longer in the list is added back, not dropped', () => {
+    const { events, saved } = saveEvent([ev(2), ev(5)], ev(7, { EventName: 'Back again' }));
+    expect(saved.id).toBe(7);
+    expect(events.map((e) => [e.id, e.EventName])).toEqual([
+      [7, 'Back again'],
+      [5, 'E5'],
+      [2, 'E2'],
+    ]);
+  });
+  it('removeEvent drops only the event with that id', () => {
+    expect(removeEvent([ev(1), ev(2), ev(3)], 2).map((e) => e.id)).toEqual([1, 3]);
+    expect(removeEvent([ev(1)], 9).map((e) => e.id)).toEqual([1]);
+  });
+  it('patchEvent changes only the event with that id and never its id', () => {
+    const patched = patchEvent([ev(1), ev(2)], 2, { EventName: 'Patched', id: 99 });
+    expect(patched.map((e) => [e.id, e.EventName])).toEqual([
+      [1, 'E1'],
+      [2, 'Patched'],
+    ]);
+    expect(patched[1]!.NumberOfGuests).toBe(5);
+  });
+});
+
+describe('form values: blanks, trimming and the phone number', () => {
+  const typed: EventFormValues = { ...blankEventForm(), id: 3, EventName: 'Gala', NumberOfGuests: '10', EventDate: '2026-05-01' };
+  it('a blank form has id 0 and every field empty', () => {
+    const blank = blankEventForm();
+    expect(blank.id).toBe(0);
+    for (const field of eventFields) expect(blank[field], field).toBe('');
+  });
+  it('text fields are saved trimmed', () => {
+    const saved = formToEvent({
+      ...typed,
+      CustomerFirstName: ' Ann ',
+      CustomerLastName: ' Keel ',
+      CustomerEmail: ' ann@example.com ',
+      VenueName: ' Hall ',
+      VenueStreetAddress: ' 1 Main St ',
+      VenueCity: ' Toronto ',
+    });
+    expect([saved.CustomerFirstName, saved.CustomerLastName, saved.CustomerEmail, saved.VenueName, saved.VenueStreetAddress, saved.VenueCity]).toEqual([
+      'Ann',
+      'Keel',
+      'ann@example.com',
+      'Hall',
+      '1 Main St',
+      'Toronto',
+    ]);
+  });
+  it('a plain phone number of up to 15 digits, not starting with 0, is stored as a number', () => {
+    expect(formToEvent({ ...typed, CustomerPhoneNumber: ' 4165550120 ' }).CustomerPhoneNumber).toBe(4165550120);
+    expect(formToEvent({ ...typed, CustomerPhoneNumber: '123456789012345' }).CustomerPhoneNumber).toBe(123456789012345);
+  });
+  it('any other phone is kept as typed (16 digits, a leading 0 or +, letters)', () => {
+    expect(formToEvent({ ...typed, CustomerPhoneNumber: '1234567890123456' }).CustomerPhoneNumber).toBe('1234567890123456');
+    expect(formToEvent({ ...typed, CustomerPhoneNumber: '0416555012' }).CustomerPhoneNumber).toBe('0416555012');
+    expect(formToEvent({ ...typed, CustomerPhoneNumber: '+14165550123' }).CustomerPhoneNumber).toBe('+14165550123');
+    expect(formToEvent({ ...typed, CustomerPhoneNumber: '4165550123x' }).CustomerPhoneNumber).toBe('4165550123x');
+    expect(formToEvent({ ...typed, CustomerPhoneNumber: 'call me' }).CustomerPhoneNumber).toBe('call me');
+  });
+  it('a new event starts with no ingredients; an edited one keeps its own', () => {
+    expect(formToEvent(typed).ingredients).toEqual([]);
+    const base = ev(3, { ingredients: [{ id: 'i1', name: 'Saffron' } as CateringEvent['ingredients'][number]] });
+    expect(formToEvent(typed, base).ingredients).toEqual(base.ingredients);
+  });
+  it('an event with no valid guest count shows an empty Number of Guests field', () => {
+    expect(eventToForm(ev(1, { NumberOfGuests: Number.NaN })).NumberOfGuests).toBe('');
+    expect(eventToForm(ev(1, { NumberOfGuests: 40 })).NumberOfGuests).toBe('40');
+  });
+});
+
+describe('validation messages (clarifications.md)', () => {
+  const valid: EventFormValues = { ...blankEventForm(), EventName: 'Gala', EventDate: '2026-05-01', NumberOfGuests: '12' };
+  it('a valid form has no error entries at all', () => {
+    expect(Object.keys(validateEvent(valid))).toEqual([]);
+    expect(Object.keys(validateEvent({ ...valid, StartTime: '10:00', EndTime: '12:00' }))).toEqual([]);
+  });
+  it('a missing date says it is required; a malformed one asks for YYYY-MM-DD', () => {
+    expect(validateEvent({ ...valid, EventDate: '' }).EventDate).toBe('Event date is required.');
+    expect(validateEvent({ ...valid, EventDate: '2026-02-30' }).EventDate).toBe('Enter a date as YYYY-MM-DD.');
+  });
+  it('e-mail: checked after trimming, refused with its message', () => {
+    expect(Object.keys(validateEvent({ ...valid, CustomerEmail: '  a@b.ca  ' }))).toEqual([]);
+    expect(validateEvent({ ...valid, CustomerEmail: 'a@b' }).CustomerEmail).toBe('Enter an e-mail address like name@example.com.');
+  });
+  it('phone: checked after trimming, refused with its message', () => {
+    expect(Object.keys(validateEvent({ ...valid, CustomerPhoneNumber: ' +1 416 555 0123' }))).toEqual([]);
+    expect(validateEvent({ ...valid, CustomerPhoneNumber: '555-CALL' }).CustomerPhoneNumber).toBe('Use digits only (spaces, +, - and parentheses are allowed).');
+  });
+  it('a malformed start time is refused with its message', () => {
+    expect(validateEvent({ ...valid, StartTime: '24:00', EndTime: '10:00' })).toEqual({ StartTime: 'Enter a time as HH:mm.' });
+    expect(validateEvent({ ...valid, StartTime: '9:00' }).StartTime).toBe('Enter a time as HH:mm.');
+  });
+});
+
+describe('times as shown', () => {
+  it('only a valid start and end with the end earlier is the next day', () => {
+    expect(endsNextDay('9pm', '01:00')).toBe(false);
+    expect(endsNextDay('20:00', '1am')).toBe(false);
+    expect(endsNextDay('10:00', '10:00')).toBe(false);
+    expect(endsNextDay('10:00', '09:59')).toBe(true);
+  });
+  it('an end with no start reads "until" the end', () => {
+    expect(eventTimeRange({ StartTime: '', EndTime: '10:00' })).toBe('until 10:00');
+  });
+});
+
+describe('filters: trimming and All', () => {
+  const list = [ev(1, { CustomerFirstName: 'Ann', CustomerLastName: 'Keel' }), ev(2, { CustomerFirstName: 'Bob', CustomerLastName: 'Annely' })];
+  it('the last name is trimmed before matching', () => {
+    expect(filterEvents(list, { kind: 'name', first: '', last: '  keel ' }, '2026-11-21').map((e) => e.id)).toEqual([1]);
+    expect(matchesCustomerName(list[1]!, ' bo ', ' NNE ')).toBe(true);
+  });
+});
+
+describe('card pictures: alt text and title', () => {
+  const url = '/uploads/mine.png';
+  it('a chosen picture uses its alt, else its title, else "Event picture"; its title defaults to empty', () => {
+    expect(cardImage(ev(1, { imageUrl: url, imageAlt: 'Alt', imageTitle: 'Title' }))).toEqual({ url, alt: 'Alt', title: 'Title' });
+    expect(cardImage(ev(1, { imageUrl: url, imageTitle: 'Title' }))).toEqual({ url, alt: 'Title', title: 'Title' });
+    expect(cardImage(ev(1, { imageUrl: url, imageAlt: 'Alt' }))).toEqual({ url, alt: 'Alt', title: '' });
+    expect(cardImage(ev(1, { imageUrl: url }))).toEqual({ url, alt: 'Event picture', title: '' });
+  });
+  it('the event type is matched after trimming', () => {
+    expect(cardImage(ev(1, { EventType: '  Wedding ' })).url).toBe('/media/event-types/wedding.svg');
+  });
+});
+
+describe('form labels and questions (the words the form shows)', () => {
+  it('each field has its label, in form order', () => {
+    expect(eventFields.map((field) => [field, eventFieldLabels[field]])).toEqual([
+      ['EventName', 'Event Name'],
+      ['CustomerFirstName', 'Customer First Name'],
+      ['CustomerLastName', 'Customer Last Name'],
+      ['CustomerPhoneNumber', 'Customer Phone Number'],
+      ['CustomerEmail', 'Customer Email'],
+      ['EventType', 'Event Type'],
+      ['NumberOfGuests', 'Number of Guests'],
+      ['EventDate', 'Event Date'],
+      ['StartTime', 'Start Time'],
+      ['EndTime', 'End Time'],
+      ['VenueName', 'Venue Name'],
+      ['VenueStreetAddress', 'Venue Street Address'],
+      ['VenueCity', 'Venue City'],
+    ]);
+  });
+  it('the same-time refusal and the past-date question read as written', () => {
+    expect(SAME_TIME_MESSAGE).toBe('End time cannot be the same as start time. An end time earlier than the start means the next day (20:00 to 01:00).');
+    expect(PAST_DATE_QUESTION).toBe("This event's date is in the past. Save it anyway?");
+  });
+});
+
+describe('validation shapes: e-mail, phone and time are checked whole', () => {
+  const valid: EventFormValues = { ...blankEventForm(), EventName: 'Gala', EventDate: '2026-05-01', NumberOfGuests: '12' };
+  const emailError = (CustomerEmail: string) => validateEvent({ ...valid, CustomerEmail }).CustomerEmail;
+  const phoneError = (CustomerPhoneNumber: string) => validateEvent({ ...valid, CustomerPhoneNumber }).CustomerPhoneNumber;
+  const startError = (StartTime: string) => validateEvent({ ...valid, StartTime }).StartTime;
+  it('an e-mail with longer names on both sides of @ is accepted; a space inside or text after it is not', () => {
+    expect(emailError('ann.keel@example.com')).toBeUndefined();
+    expect(emailError('ann keel@example.com')).toBe('Enter an e-mail address like name@example.com.');
+    expect(emailError('ann@example.com and more')).toBe('Enter an e-mail address like name@example.com.');
+  });
+  it('a phone may start with a digit or a parenthesis, and be a single digit', () => {
+    expect(phoneError('416 555 0123')).toBeUndefined();
+    expect(phoneError('(416) 555-0123')).toBeUndefined();
+    expect(phoneError('7')).toBeUndefined();
+  });
+  it('a phone with letters anywhere is refused', () => {
+    const message = 'Use digits only (spaces, +, - and parentheses are allowed).';
+    expect(phoneError('call 5550100')).toBe(message);
+    expect(phoneError('x1')).toBe(message);
+    expect(phoneError('5550100x')).toBe(message);
+  });
+  it('a time with extra digits before or after HH:mm is refused', () => {
+    expect(startError('123:00')).toBe('Enter a time as HH:mm.');
+    expect(startError('10:000')).toBe('Enter a time as HH:mm.');
+    expect(startError('23:59')).toBeUndefined();
   });
 });

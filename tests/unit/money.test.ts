@@ -141,3 +141,14 @@ describe('Uncategorised inventory items (issue 11)', () => {
     expect(inventoryCategories([item('a', 'Produce')])).toEqual(['Produce']);
   });
 });
+
+describe('parseAmount and roundCents: edges', () => {
+  it('a blank amount (spaces only) is no amount, not 0', () => {
+    expect(parseAmount('   ')).toBeNull();
+    expect(parseAmount(' 4.5 ')).toBe(4.5);
+  });
+  it('amounts of 1e15 and more are returned as they are (beyond cent precision)', () => {
+    expect(roundCents(123456789012345680)).toBe(123456789012345680);
+    expect(roundCents(-123456789012345680)).toBe(-123456789012345680);
+  });
+});

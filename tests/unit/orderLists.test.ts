@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { needToOrderLines } from '../../src/domain/needToOrder';
-import { mailtoUnavailableReason, orderListMailto, orderListsBySupplier, orderListText, UNKNOWN_SUPPLIER_HEADING } from '../../src/domain/orderLists';
+import { mailtoUnavailableReason, orderListMailto, orderListsBySupplier, orderListText, packageLabel, packagesText, UNKNOWN_SUPPLIER_HEADING } from '../../src/domain/orderLists';
 import type { InventoryItem, Supplier } from '../../src/storage/schemas';
 
 const item = (id: string, name: string, quantity: number, whenToOrder: number, costPerUnit: number, supplierName: string): InventoryItem => ({
@@ -85,5 +85,83 @@ describe('order lists per supplier', () => {
     expect(mailtoUnavailableReason(odd)).toMatch(/does not look like an e-mail address/);
     const [allPlaced] = lists([{ id: 'cream', orderPlaced: true }, { id: 'butter', orderPlaced: true }]);
     expect(mailtoUnavailableReason(allPlaced!)).toBe('Nothing left to order.');
+  });
+});
+
+describe('order lists: order of the lists', () => {
+  it('suppliers by name and the unknown group last, whatever order the items come in', () => {
+    const items = [
+      item('saffron', 'Saffron', 0, 0, 30, 'Spice Route'),
+      item('apples', 'Apples', 2, 2, 10, 'Orchard Row Fruits'),
+      item('salt', 'Salt', 0, 1, 1, ''),
+      item('cream', 'Heavy Cream', 1, 3, 4.5, 'Harbour Dairy'),
+    ];
+    const result = orderListsBySupplier(needToOrderLines(items, new Map(), []), suppliers);
+    expect(result.map((l) => l.heading)).toEqual(['Harbour Dairy', 'Orchard Row Fruits', UNKNOWN_SUPPLIER_HEADING]);
+  });
+  it('an unmatched supplier name is kept trimmed on the line', () => {
+    const result = orderListsBySupplier(needToOrderLines([item('saffron', 'Saffron', 0, 0, 30, '  Spice Route ')], new Map(), []), suppliers);
+    expect(result[0]!.lines[0]!.unmatchedSupplierName).toBe('Spice Route');
+  });
+});
+
+describe('package labels', () => {
+  it('"1 L carton", leaving out an unknown amount and an empty unit or package type', () => {
+    expect(packageLabel({ amountPerUnit: 1, unit: 'L', packageType: 'carton' })).toBe('1 L carton');
+    expect(packageLabel({ amountPerUnit: Number.NaN, unit: 'kg', packageType: 'bag' })).toBe('kg bag');
+    expect(packageLabel({ amountPerUnit: 2.5, unit: '', packageType: 'bag' })).toBe('2.5 bag');
+    expect(packageLabel({ amountPerUnit: Number.NaN, unit: '', packageType: '' })).toBe('');
+  });
+  it('a count with no package label reads "package"', () => {
+    expect(packagesText({ packages: 2, packageLabel: '' })).toBe('2 × package');
+    expect(packagesText({ packages: 3, packageLabel: '1 L carton' })).toBe('3 × 1 L carton');
+  });
+});
+
+describe('order list text: contact, SKU and an empty list', () => {
+  const one = (s: Supplier, sku = 'SKU-cream') =>
+    orderListsBySupplier(needToOrderLines([{ ...item('cream', 'Heavy Cream', 1, 3, 4.5, s.supplierName), sku }], new Map(), []), [s])[0]!;
+  it('the contact line shows what the supplier has, trimmed: e-mail, phone, both, or no line at all', () => {
+    expect(orderListText(one(supplier('S1', 'Dairy', ' a@dairy.example ', ' 555-0100 ')), today).split('\n')[1]).toBe('Contact: a@dairy.example · 555-0100');
+    expect(orderListText(one(supplier('S1', 'Dairy', '', '555-0100')), today).split('\n')[1]).toBe('Contact: 555-0100');
+    expect(orderListText(one(supplier('S1', 'Dairy', 'a@dairy.example', '  ')), today).split('\n')[1]).toBe('Contact: a@dairy.example');
+    expect(orderListText(one(supplier('S1', 'Dairy', ' ', '')), today).split('\n').slice(0, 2)).toEqual(['Order for Dairy (2026-11-23)', '']);
+  });
+  it('the SKU is shown trimmed, and left out when blank', () => {
+    const s = supplier('S1', 'Dairy', 'a@dairy.example');
+    expect(orderListText(one(s, '  AB-1 '), today)).toContain('- Heavy Cream (SKU AB-1): ');
+    expect(orderListText(one(s, '   '), today)).toContain('- Heavy Cream: 3 × 1 L carton');
+  });
+  it('a list whose items are all marked Order placed says there is nothing left to order', () => {
+    const [dairy] = lists([{ id: 'cream', orderPlaced: true }, { id: 'butter', orderPlaced: true }]);
+    expect(orderListText(dairy!, today).split('\n')).toEqual([
+      'Order for Harbour Dairy (2026-11-23)',
+      'Contact: orders@harbour.example · (902) 555-0101',
+      '',
+      'Nothing left to order: every item is marked Order placed.',
+      '',
+      'Estimated total: $0.00 CAD',
+    ]);
+  });
+  it('an e-mail address with spaces around it is used trimmed', () => {
+    const list = one(supplier('S1', 'Dairy', '  orders@dairy.example '));
+    expect(mailtoUnavailableReason(list)).toBeNull();
+    expect(orderListMailto(list, today)!.startsWith('mailto:orders@dairy.example?subject=')).toBe(true);
+  });
+});
+
+describe('order lists: the unknown group and odd addresses', () => {
+  it('the group without a supplier is headed "No supplier on file"', () => {
+    const [unknown] = orderListsBySupplier(needToOrderLines([item('salt', 'Salt', 0, 1, 1, '')], new Map(), []), suppliers);
+    expect(unknown!.heading).toBe('No supplier on file');
+    expect(orderListText(unknown!, today).split('\n')[0]).toBe('Order for No supplier on file (2026-11-23)');
+  });
+  it('an address with a space inside or text after it has no mailto link', () => {
+    const [dairy] = lists();
+    for (const email of ['orders dept@harbour.example', 'orders@harbour.example please']) {
+      const odd = { ...dairy!, supplier: { ...dairy!.supplier!, email } };
+      expect(mailtoUnavailableReason(odd)).toBe(`Harbour Dairy's e-mail address (${email}) does not look like an e-mail address.`);
+      expect(orderListMailto(odd, today)).toBeNull();
+    }
   });
 });

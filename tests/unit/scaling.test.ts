@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPerGuest, isPlanSane, perGuestFrom, planRescale, scaledQuantity } from '../../src/domain/scaling';
+import { checkLineQuantity, isPerGuest, isPlanSane, perGuestFrom, planRescale, scaledQuantity } from '../../src/domain/scaling';
 import type { ChosenIngredient, SpecialtyIngredient } from '../../src/storage/schemas';
 
 const inv = (lineId: string, quantity: number, extra: Partial<ChosenIngredient> = {}): ChosenIngredient => ({
@@ -85,5 +85,83 @@ describe('planRescale', () => {
     expect(isPerGuest({ per: 'guest' })).toBe(false);
     expect(isPerGuest({ per: 'event', perGuest: 0.2 })).toBe(false);
     expect(isPerGuest({})).toBe(false);
+  });
+});
+
+describe('isPerGuest and scaledQuantity: edges', () => {
+  it('a per-guest line needs a per-guest quantity of 0 or more', () => {
+    expect(isPerGuest({ per: 'guest', perGuest: 0 })).toBe(true);
+    expect(isPerGuest({ per: 'guest', perGuest: -0.5 })).toBe(false);
+    expect(isPerGuest({ per: 'guest', perGuest: Number.NaN })).toBe(false);
+  });
+  it('negative guests give 0, not a negative quantity', () => {
+    expect(scaledQuantity(2, -10)).toBe(0);
+  });
+});
+
+describe('planRescale: ceiling, unchanged lines and ids', () => {
+  it('a new total of exactly 1,000,000 is at the ceiling, not above it: still sane', () => {
+    const plan = planRescale([inv('max', 1, { per: 'guest', perGuest: 10 })], [], 100_000);
+    expect(plan.rows[0]).toMatchObject({ to: 1_000_000, tooLarge: false });
+    expect(isPlanSane(plan)).toBe(true);
+  });
+  it('one line above the ceiling makes the whole plan unsaveable, even when others are fine', () => {
+    const plan = planRescale([inv('ok', 1, { per: 'guest', perGuest: 1 }), inv('big', 1, { per: 'guest', perGuest: 100 })], [], 100_000);
+    expect(plan.rows.map((r) => r.tooLarge)).toEqual([false, true]);
+    expect(isPlanSane(plan)).toBe(false);
+  });
+  it('a per-guest line whose total does not change is returned as the same object', () => {
+    const line = inv('a', 6, { per: 'guest', perGuest: 0.15 });
+    const special = sp('s1', 20, { per: 'guest', perGuest: 0.5 });
+    const plan = planRescale([line], [special], 40);
+    expect(plan.inventory[0]).toBe(line);
+    expect(plan.specialty[0]).toBe(special);
+    expect(plan.rows.map((r) => [r.from, r.to])).toEqual([
+      [6, 6],
+      [20, 20],
+    ]);
+  });
+  it('a line without its own id is named in the review by item id and position (inventory) or by position (specialty)', () => {
+    const plan = planRescale([inv('x', 1), inv('y', 1, { lineId: undefined, per: 'guest', perGuest: 1 })], [sp('s', 1), sp('t', 1, { id: undefined, per: 'guest', perGuest: 1 })], 3);
+    expect(plan.rows.map((r) => [r.kind, r.id])).toEqual([
+      ['inventory', 'item-y-1'],
+      ['specialty', 'sp-1'],
+    ]);
+  });
+});
+
+describe('checkLineQuantity: a Tool Kit line quantity as typed', () => {
+  const label = { label: 'Quantity Needed' };
+  const positive = { label: 'Quantity Needed', positive: true };
+  it('per event: the typed number is the total', () => {
+    expect(checkLineQuantity('2.5', 'event', 40, label)).toStrictEqual({ ok: true, quantity: 2.5, per: 'event' });
+    expect(checkLineQuantity('0', 'event', 40, label)).toStrictEqual({ ok: true, quantity: 0, per: 'event' });
+  });
+  it('per guest: the typed number is for one guest and the total is scaled to the guests', () => {
+    expect(checkLineQuantity('0.15', 'guest', 40, label)).toStrictEqual({ ok: true, quantity: 6, per: 'guest', perGuest: 0.15 });
+    expect(checkLineQuantity('3', 'guest', 1, label)).toStrictEqual({ ok: true, quantity: 3, per: 'guest', perGuest: 3 });
+  });
+  it('a refused amount names the field, with "per Guest" for a per-guest line', () => {
+    expect(checkLineQuantity('', 'event', 40, label)).toEqual({ ok: false, message: 'Quantity Needed is required: enter a number from 0 to 1,000,000.' });
+    expect(checkLineQuantity('abc', 'guest', 40, label)).toEqual({ ok: false, message: 'Quantity Needed per Guest must be a number from 0 to 1,000,000.' });
+    expect(checkLineQuantity('-1', 'event', 40, label)).toEqual({ ok: false, message: 'Quantity Needed cannot be negative: enter a number from 0 to 1,000,000.' });
+  });
+  it('positive: 0 is refused as "must be more than 0"; a small positive amount is accepted', () => {
+    expect(checkLineQuantity('0', 'event', 40, positive)).toEqual({ ok: false, message: 'Quantity Needed must be more than 0.' });
+    expect(checkLineQuantity('0', 'guest', 40, positive)).toEqual({ ok: false, message: 'Quantity Needed per Guest must be more than 0.' });
+    expect(checkLineQuantity('0.01', 'event', 40, positive)).toStrictEqual({ ok: true, quantity: 0.01, per: 'event' });
+  });
+  it('per guest with no guests (0, or not a number) is refused with what to do', () => {
+    const message = 'This event has no guests yet: set its Number of Guests (Edit Event) before a per-guest quantity.';
+    expect(checkLineQuantity('1', 'guest', 0, label)).toEqual({ ok: false, message });
+    expect(checkLineQuantity('1', 'guest', Number.NaN, label)).toEqual({ ok: false, message });
+    expect(checkLineQuantity('1', 'event', 0, label)).toStrictEqual({ ok: true, quantity: 1, per: 'event' });
+  });
+  it('a per-guest total above the ceiling is refused with the guests and the total; exactly the ceiling is accepted', () => {
+    expect(checkLineQuantity('100', 'guest', 100_000, label)).toEqual({
+      ok: false,
+      message: 'Quantity Needed per Guest is too large: for 100,000 guests it makes 10,000,000, above 1,000,000.',
+    });
+    expect(checkLineQuantity('10', 'guest', 100_000, label)).toStrictEqual({ ok: true, quantity: 1_000_000, per: 'guest', perGuest: 10 });
   });
 });
