@@ -173,8 +173,10 @@ describe('auth server with supabase-js', () => {
       unknown.push(await time(uniqueEmail('nobody')));
     }
     const median = (v: number[]) => [...v].sort((a, b) => a - b)[2]!;
-    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
-    expect(median(unknown)).toBeLessThan(median(known) * 2);
+    // Without the dummy verification an unknown address answers some 50 times faster (a few ms against a
+    // bcrypt's tens); the bounds are wide so that a loaded CI machine's noise alone never fails this.
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.25);
+    expect(median(unknown)).toBeLessThan(median(known) * 4);
   });
 
   it('creates the demo account', async () => {
