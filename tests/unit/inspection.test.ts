@@ -204,6 +204,23 @@ describe('redact: the shapes it keeps, cuts and converts', () => {
   });
 });
 
+describe('redact: which keys and texts count as secret', () => {
+  it('hides passwd, apikey and api_key as well as password', () => {
+    expect(redact({ passwd: 'a', apikey: 'b', api_key: 'c', ApiKey: 'd', password: 'e', name: 'kept' })).toEqual({
+      passwd: REDACTED,
+      apikey: REDACTED,
+      api_key: REDACTED,
+      ApiKey: REDACTED,
+      password: REDACTED,
+      name: 'kept',
+    });
+  });
+
+  it('hides a JWT even without its signature part', () => {
+    expect(redact({ note: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1MSJ9' })).toEqual({ note: REDACTED });
+  });
+});
+
 describe('eventDetails: the fields after the type', () => {
   it('is blank when every field is dropped (functions are not shown)', () => {
     expect(eventDetails({ type: 'x', callback: () => 1 } as { type: string })).toBe('');
