@@ -464,3 +464,23 @@ describe('the change preview: unreadable collections, records without ids, repea
     expect(previewRestore({ events: '[{"id":1,"n":1}]' }, { events: '[{"id":1,"n":2}]' }).changesAnything).toBe(true);
   });
 });
+
+describe('the words of the refusals and preview rows', () => {
+  it('says a blank file holds no data', async () => {
+    expect(await readBackup(' \n ')).toEqual({ ok: false, refusal: { reason: 'empty', message: 'This file holds no Cater Captain data.' } });
+  });
+
+  it('labels collections by their key and the key groups by name, counting records or keys', () => {
+    const { changes } = previewRestore({}, {});
+    expect(changes.map((c) => [c.label, c.unit])).toEqual([
+      ['inventoryItems', 'records'],
+      ['suppliers', 'records'],
+      ['employees', 'records'],
+      ['events', 'records'],
+      ['selectedItems', 'records'],
+      ['Per-event ingredients, discounts and taxes', 'keys'],
+      ['Preferences', 'keys'],
+      ['Other saved data', 'keys'],
+    ]);
+  });
+});

@@ -74,3 +74,23 @@ describe('setAsideTitle: the warning toast title', () => {
     ).toBe('2 saved records or values could not be read');
   });
 });
+
+describe('every key the app owns has its words', () => {
+  it.each([
+    ['inventoryItems', 'an inventory item', 'inventory items'],
+    ['suppliers', 'a supplier', 'suppliers'],
+    ['employees', 'an employee', 'employees'],
+    ['events', 'an event', 'events'],
+    ['selectedItems', 'an order-placed mark', 'order-placed marks'],
+    ['deletedEventIds', 'a deleted-event mark', 'deleted-event marks'],
+    ['colorMode', 'the colour mode setting', 'the colour mode setting'],
+    ['soundMuted', 'the button sound setting', 'the button sound setting'],
+  ])('%s: one is "%s", the whole value is "%s"', (key, one, many) => {
+    expect(describeSetAside(key, true)).toBe(one);
+    expect(describeKey(key)).toBe(many);
+  });
+
+  it.each(['inventoryItems', 'suppliers', 'employees', 'events', 'selectedItems', 'deletedEventIds'])('a whole %s value set aside is "the whole list of ..."', (key) => {
+    expect(describeSetAside(key, false)).toBe(`the whole list of ${describeKey(key)}`);
+  });
+});
