@@ -9,6 +9,7 @@ import { chooseIngredient } from './ingredients';
 import type { MockData } from './mockDataInfo';
 import { addDays } from './upcoming';
 
+// Stryker disable all: sample records (names, addresses, menus, notes), data not behaviour; the code that builds the mock data from them is below and tested
 const suppliers: Supplier[] = [
   { supplierID: 'SUP-001', supplierName: 'Harbour Fresh Produce', email: 'orders@harbourfresh.example', phone: '604-555-0101', contractStatus: 'active', startDate: '2024-01-15', endDate: '2026-12-31' },
   { supplierID: 'SUP-002', supplierName: 'Northshore Meats', email: 'sales@northshoremeats.example', phone: '604-555-0102', contractStatus: 'active', startDate: '2023-06-01', endDate: '2026-06-01' },
@@ -21,6 +22,7 @@ const suppliers: Supplier[] = [
   { supplierID: 'SUP-009', supplierName: 'Green Leaf Vegetables', email: 'greens@greenleaf.example', phone: '604-555-0109', contractStatus: 'inactive', startDate: '2022-04-04', endDate: '2025-04-04' },
   { supplierID: 'SUP-010', supplierName: 'Galley Canned Goods', email: 'tins@galleycanned.example', phone: '250-555-0110', contractStatus: 'active', startDate: '2024-10-01', endDate: '2026-10-01' },
 ];
+// Stryker restore all
 
 const item = (n: number, name: string, sku: string, category: string, amountPerUnit: number, unit: string, packageType: string, quantity: number, costPerUnit: number, whenToOrder: number, supplier: number): InventoryItem => ({
   id: String(1700000000000 + n),
@@ -36,6 +38,7 @@ const item = (n: number, name: string, sku: string, category: string, amountPerU
   supplierName: suppliers[supplier]!.supplierName,
 });
 
+// Stryker disable all: sample records (names, addresses, menus, notes), data not behaviour; the code that builds the mock data from them is below and tested
 const inventoryItems: InventoryItem[] = [
   item(1, 'Roma Tomatoes', 'PRD-TOM-01', 'Produce', 5, 'kg', 'box', 12, 18.5, 4, 0),
   item(2, 'Beef Tenderloin', 'MEA-BEF-02', 'Meat', 2.5, 'kg', 'each', 3, 64.0, 4, 1),
@@ -61,6 +64,7 @@ const employees: Employee[] = [
   { id: 'emp-9', firstName: 'Isla', lastName: 'MacDonald', email: 'isla.macdonald@example.com', role: 'Event Coordinator', phone: '250-555-0209', fullTimePartTime: 'fulltime', department: 'Operations', startDate: '2021-10-10' },
   { id: 'emp-10', firstName: 'Omar', lastName: 'Haddad', email: 'omar.haddad@example.com', role: 'Driver', phone: '604-555-0210', fullTimePartTime: 'parttime', department: 'Logistics', startDate: '2023-03-14' },
 ];
+// Stryker restore all
 
 type ItemNo = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10;
 
@@ -102,7 +106,9 @@ interface EventSeed {
   tax: number;
 }
 
+// Stryker disable all: sample records (names, addresses, menus, notes), data not behaviour; the code that builds the mock data from them is below and tested
 const flowers = { name: 'Edible Flowers', units: 'grams', unitQuantity: 50, onHand: false, needToOrder: true, costPerUnit: 12.5, packageType: 'container', supplierName: 'Orchard Row Fruits' };
+// Stryker restore all
 const staff = (guests: number): [string, number] => ['Service staff', Math.round(guests * 4.5 * 100) / 100];
 
 /**
@@ -112,6 +118,7 @@ const staff = (guests: number): [string, number] => ['Service staff', Math.round
  * Pinot Noir within 14, All-Purpose Flour and San Marzano Tomatoes within 30 (on top of the four items already at or below
  * their re-order level). Some notes mention allergies, for the event sheet.
  */
+// Stryker disable all: sample records (names, addresses, menus, notes), data not behaviour; the code that builds the mock data from them is below and tested
 const seeds: EventSeed[] = [
   {
     id: 4, offset: -21, name: 'Harbour Gala Dinner', first: 'Eleanor', last: 'Price', type: 'Fundraiser', guests: 120, start: '18:00', end: '23:00', venue: 'Harbour Hall', street: '12 Quay Street', city: 'Vancouver',
@@ -194,6 +201,7 @@ const seeds: EventSeed[] = [
     prices: [['Wedding dinner (per guest × 180)', 19800], staff(180), ['Wedding cake', 950]], discount: 0, tax: 5,
   },
 ];
+// Stryker restore all
 
 /** perGuest x guests rounded up to 2 decimals, as the Tool Kit's scaling does (scaling.ts). */
 function scaled(perGuest: number, guests: number): number {

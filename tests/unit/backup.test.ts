@@ -5,6 +5,8 @@ import {
   buildBackup,
   describeChange,
   canonicalPayload,
+  normaliseLegacyValue,
+  recordIdOf,
   previewRestore,
   readBackup,
   serialiseBackup,
@@ -299,5 +301,186 @@ describe('the all-or-nothing write', () => {
     replaceAppData(next, seeded(2));
     window.removeEventListener('storage', listener);
     expect(seen).toEqual([null, null]);
+  });
+});
+
+const damagedPrefix = 'The backup is damaged: it does not have the parts a backup must have.';
+const notBackup = { ok: false, refusal: { reason: 'not-backup', message: 'This file is not a Cater Captain backup.' } };
+const truncated = { ok: false, refusal: { reason: 'truncated', message: 'The backup is incomplete (the file was cut off).' } };
+
+describe('the backup text', () => {
+  it('canonical payload: keys sorted, key and value JSON-encoded, pairs separated by commas', () => {
+    expect(canonicalPayload({ b: '2', a: '"x"' })).toBe('{"a":"\\"x\\"","b":"2"}');
+    expect(canonicalPayload({})).toBe('{}');
+  });
+
+  it('writes the payload keys in sorted order whatever order the data came in', async () => {
+    const doc = await buildBackup({ suppliers: '[]', colorMode: '"dark"', events: '[]' }, when, '0.1.0');
+    expect(Object.keys(doc.payload)).toEqual(['colorMode', 'events', 'suppliers']);
+  });
+});
+
+describe('reading a backup: what is not a plain object, and where a cut-off is recognised', () => {
+  it('refuses JSON that is a text, a number or null as not a backup', async () => {
+    for (const text of ['"hello"', '42', 'null', 'true']) expect(await readBackup(text), text).toEqual(notBackup);
+  });
+
+  it('recognises a cut-off file with blank lines around it', async () => {
+    const text = await fileOf();
+    expect(await readBackup(`\n  ${text.slice(0, 40)}\n`)).toEqual(truncated);
+  });
+
+  it('recognises a compact backup cut off right after the payload (it still ends with "}")', async () => {
+    const compact = JSON.stringify(JSON.parse(await fileOf()));
+    expect(compact.endsWith('}}')).toBe(true);
+    expect(await readBackup(compact.slice(0, -1))).toEqual(truncated);
+  });
+
+  it('recognises a backup written with spaces before the colon, cut off after the payload', async () => {
+    const spaced = JSON.stringify(JSON.parse(await fileOf()), null, 1).replace(/": /g, '" : ');
+    expect(await readBackup(spaced.trimEnd().slice(0, -1))).toEqual(truncated);
+  });
+
+  it('calls malformed JSON that ends with "}" and does not start as a backup "not a backup", not "cut off"', async () => {
+    expect(await readBackup('{not json}')).toEqual(notBackup);
+    // the backup format is only looked for at the start of the file
+    expect(await readBackup(`{"notes":"${'x'.repeat(200)}","format":"cater-captain-backup",}`)).toEqual(notBackup);
+  });
+});
+
+describe('reading a backup: version and header fields', () => {
+  const withDoc = async (change: Record<string, unknown>) => readBackup(JSON.stringify({ ...JSON.parse(await fileOf()), ...change }));
+
+  it('refuses a format version that is not a whole number of at least 1 as damaged', async () => {
+    for (const formatVersion of [0, -1, 1.5]) {
+      expect(await withDoc({ formatVersion }), String(formatVersion)).toEqual({ ok: false, refusal: { reason: 'damaged', message: damagedPrefix } });
+    }
+  });
+
+  it('gives a null time and app version when the file does not hold them as text', async () => {
+    const result = await withDoc({ createdAt: 5, appVersion: undefined });
+    expect(result).toMatchObject({ ok: true, backup: { createdAt: null, appVersion: null } });
+  });
+
+  it('lists the ignored keys sorted, whatever their order in the file', async () => {
+    const payload = { zzz: '1', events: '[]', aaa: '2' };
+    const doc = { format: 'cater-captain-backup', formatVersion: 1, createdAt: 'x', appVersion: 'y', sha256: await sha256Hex(canonicalPayload(payload)), payload };
+    expect(await readBackup(JSON.stringify(doc))).toMatchObject({ ok: true, backup: { data: { events: '[]' }, ignoredKeys: ['aaa', 'zzz'] } });
+  });
+
+  it('refuses a backup whose collection text is not readable JSON, naming it', async () => {
+    expect(await readBackup(await fileOf({ ...data, suppliers: '[{"supplierID"' }))).toEqual({
+      ok: false,
+      refusal: { reason: 'damaged', message: `${damagedPrefix} Its suppliers are not readable.` },
+    });
+  });
+
+  it('refuses a backup whose collection is not a list, with the exact words', async () => {
+    expect(await readBackup(await fileOf({ ...data, events: '{"id":1}' }))).toEqual({
+      ok: false,
+      refusal: { reason: 'damaged', message: `${damagedPrefix} Its events are not a list.` },
+    });
+  });
+});
+
+describe('reading a plain dump: empty values and damaged collections', () => {
+  it('turns a legacy value into stored text: null and undefined give nothing', () => {
+    expect(normaliseLegacyValue(null)).toBeNull();
+    expect(normaliseLegacyValue(undefined)).toBeNull();
+    expect(normaliseLegacyValue('[1]')).toBe('[1]');
+    expect(normaliseLegacyValue('dark')).toBe('"dark"');
+    expect(normaliseLegacyValue(false)).toBe('false');
+  });
+
+  it('leaves out an owned key holding null and lists it with the other ignored keys, sorted', async () => {
+    const dump = { zeta: 'x', events: [{ id: 1 }], colorMode: null };
+    expect(await readBackup(JSON.stringify(dump))).toEqual({
+      ok: true,
+      backup: { source: 'legacy', createdAt: null, appVersion: null, data: { events: '[{"id":1}]' }, ignoredKeys: ['colorMode', 'zeta'] },
+    });
+  });
+
+  it('refuses a dump whose collection is not a list', async () => {
+    expect(await readBackup(JSON.stringify({ events: { id: 1 } }))).toEqual({
+      ok: false,
+      refusal: { reason: 'damaged', message: `${damagedPrefix} Its events are not a list.` },
+    });
+  });
+});
+
+describe('matching records by id for the preview', () => {
+  it('uses id, or supplierID for suppliers, as text; nothing for a record without one', () => {
+    expect(recordIdOf('events', { id: 4 })).toBe('4');
+    expect(recordIdOf('inventoryItems', { id: 'a1' })).toBe('a1');
+    expect(recordIdOf('suppliers', { supplierID: 's1', id: 'x' })).toBe('s1');
+    expect(recordIdOf('inventoryItems', { name: 'Flour' })).toBeNull();
+    expect(recordIdOf('inventoryItems', { id: true })).toBeNull();
+  });
+
+  it('has no id for something that is not a record', () => {
+    expect(recordIdOf('events', null)).toBeNull();
+    expect(recordIdOf('events', [1])).toBeNull();
+  });
+
+  it('matches an employee without an id by email, then by name', () => {
+    expect(recordIdOf('employees', { email: 'ana@x', firstName: 'Ana' })).toBe('email:ana@x');
+    expect(recordIdOf('employees', { email: '', firstName: 'Bo', lastName: 'Li' })).toBe('name:Bo Li');
+    expect(recordIdOf('employees', { email: 5, firstName: 'Bo' })).toBe('name:Bo ');
+    expect(recordIdOf('employees', { lastName: 'Li' })).toBe('name: Li');
+    expect(recordIdOf('employees', { firstName: 3 })).toBeNull();
+    expect(recordIdOf('employees', {})).toBeNull();
+  });
+
+  it('does not match other collections by email or name', () => {
+    expect(recordIdOf('inventoryItems', { email: 'a@x', firstName: 'A' })).toBeNull();
+  });
+});
+
+describe('the change preview: unreadable collections, records without ids, repeated ids', () => {
+  const row = (current: AppData, next: AppData, name: string) => previewRestore(current, next).changes.find((c) => c.name === name)!;
+
+  it('counts a collection that is unreadable or not a list as no records', () => {
+    expect(row({ events: 'garbage' }, { events: '[{"id":1}]' }, 'events')).toMatchObject({ before: 0, after: 1, added: 1, removed: 0 });
+    expect(row({ events: '{"id":1}' }, { events: '[]' }, 'events')).toMatchObject({ before: 0, after: 0, added: 0, removed: 0 });
+  });
+
+  it('matches a record without an id by its whole text: a changed one is removed and added', () => {
+    expect(row({ inventoryItems: '[{"name":"a"}]' }, { inventoryItems: '[{"name":"b"}]' }, 'inventoryItems')).toMatchObject({ added: 1, replaced: 0, removed: 1 });
+  });
+
+  it('matches repeated ids by their position among equals', () => {
+    const three = JSON.stringify([item('1', 'A'), item('1', 'B'), item('1', 'C')]);
+    const two = JSON.stringify([item('1', 'A'), item('1', 'B')]);
+    expect(row({ inventoryItems: three }, { inventoryItems: two }, 'inventoryItems')).toMatchObject({ before: 3, after: 2, added: 0, replaced: 0, removed: 1 });
+    expect(row({ inventoryItems: two }, { inventoryItems: JSON.stringify([item('1', 'A'), item('1', 'X')]) }, 'inventoryItems')).toMatchObject({ replaced: 1, added: 0, removed: 0 });
+  });
+
+  it('does not count collections among the other saved keys', () => {
+    expect(row({ inventoryItems: '[]', events: '[]' }, {}, 'other')).toMatchObject({ before: 0, after: 0, removed: 0 });
+  });
+
+  it('says something changes when records are only removed, or only replaced', () => {
+    expect(previewRestore({ events: '[{"id":1}]' }, { events: '[]' }).changesAnything).toBe(true);
+    expect(previewRestore({ events: '[{"id":1,"n":1}]' }, { events: '[{"id":1,"n":2}]' }).changesAnything).toBe(true);
+  });
+});
+
+describe('the words of the refusals and preview rows', () => {
+  it('says a blank file holds no data', async () => {
+    expect(await readBackup(' \n ')).toEqual({ ok: false, refusal: { reason: 'empty', message: 'This file holds no Cater Captain data.' } });
+  });
+
+  it('labels collections by their key and the key groups by name, counting records or keys', () => {
+    const { changes } = previewRestore({}, {});
+    expect(changes.map((c) => [c.label, c.unit])).toEqual([
+      ['inventoryItems', 'records'],
+      ['suppliers', 'records'],
+      ['employees', 'records'],
+      ['events', 'records'],
+      ['selectedItems', 'records'],
+      ['Per-event ingredients, discounts and taxes', 'keys'],
+      ['Preferences', 'keys'],
+      ['Other saved data', 'keys'],
+    ]);
   });
 });

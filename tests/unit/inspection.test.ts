@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { assign, createActor, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, createActor, fromCallback, fromPromise, setup, type InspectionEvent } from 'xstate';
 import { authMachine, type Credentials, type DataSetResult, type SessionResult, type SignOutResult, type ValidationResult } from '../../src/machines/auth/auth.machine';
-import { activeStatePaths, eventDetails, foldLog, leafStates, redact, REDACTED } from '../../src/domain/inspection';
+import { activeStatePaths, eventDetails, foldLog, leafStates, redact, REDACTED, type InspectedItem } from '../../src/domain/inspection';
 import { inspect, liveRoots, recent } from '../../src/views/shell/inspector';
 
 beforeEach(() => {
@@ -147,5 +147,189 @@ describe('the inspector and foldLog', () => {
     expect(shown).not.toContain(token);
     expect(shown).not.toContain('r1');
     actor.stop();
+  });
+});
+
+describe('activeStatePaths: anything but a state value gives no paths', () => {
+  it('gives no paths for null, a number or a boolean', () => {
+    expect(activeStatePaths(null)).toEqual([]);
+    expect(activeStatePaths(42)).toEqual([]);
+    expect(activeStatePaths(true)).toEqual([]);
+  });
+});
+
+describe('redact: the shapes it keeps, cuts and converts', () => {
+  it('names an object as an actor only when it has a sessionId and a send function (a bare sessionId is a secret)', () => {
+    expect(redact({ ref: { id: 'a1', sessionId: 's1', send: () => {} } })).toEqual({ ref: 'actor a1' });
+    expect(redact({ ref: { id: 'a2', send: () => {} } })).toEqual({ ref: { id: 'a2' } });
+    expect(redact({ ref: { id: 'a3', sessionId: 's3' } })).toEqual({ ref: { id: 'a3', sessionId: REDACTED } });
+    expect(redact({ ref: { id: 'a4', sessionId: 's4', send: 'not a function' } })).toEqual({ ref: { id: 'a4', sessionId: REDACTED, send: 'not a function' } });
+  });
+
+  it('cuts objects nested deeper than eight levels below the top to "…"', () => {
+    // level 0 is the top object; the object at level 9 is cut, the one at level 8 is kept.
+    const nest = (levels: number): unknown => (levels === 0 ? 'leaf' : { a: nest(levels - 1) });
+    const deep = nest(10);
+    let expected: unknown = '…';
+    for (let i = 0; i < 9; i++) expected = { a: expected };
+    expect(redact(deep)).toEqual(expected);
+    expect(redact(nest(9))).toEqual(nest(9));
+  });
+
+  it('cuts arrays nested deeper than eight levels below the top to "…"', () => {
+    const nest = (levels: number): unknown => (levels === 0 ? 'leaf' : [nest(levels - 1)]);
+    let expected: unknown = '…';
+    for (let i = 0; i < 9; i++) expected = [expected];
+    expect(redact(nest(10))).toEqual(expected);
+    expect(redact(nest(9))).toEqual(nest(9));
+  });
+
+  it('shows a date as its ISO text', () => {
+    expect(redact({ when: new Date('2026-11-23T10:15:00.000Z') })).toEqual({ when: '2026-11-23T10:15:00.000Z' });
+  });
+
+  it('keeps an array an array', () => {
+    const out = redact({ list: ['a', 2] }) as { list: unknown };
+    expect(Array.isArray(out.list)).toBe(true);
+    expect(out.list).toEqual(['a', 2]);
+  });
+
+  it('shows a blank, null or missing secret as it is (nothing to hide), and any other secret as redacted', () => {
+    const out = redact({ password: '', token: null, secret: undefined, otp: 0 }) as Record<string, unknown>;
+    expect(out.password).toBe('');
+    expect(out.token).toBeNull();
+    expect('secret' in out).toBe(true);
+    expect(out.secret).toBeUndefined();
+    expect(out.otp).toBe(REDACTED);
+  });
+});
+
+describe('redact: which keys and texts count as secret', () => {
+  it('hides passwd, apikey and api_key as well as password', () => {
+    expect(redact({ passwd: 'a', apikey: 'b', api_key: 'c', ApiKey: 'd', password: 'e', name: 'kept' })).toEqual({
+      passwd: REDACTED,
+      apikey: REDACTED,
+      api_key: REDACTED,
+      ApiKey: REDACTED,
+      password: REDACTED,
+      name: 'kept',
+    });
+  });
+
+  it('hides a JWT even without its signature part', () => {
+    expect(redact({ note: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1MSJ9' })).toEqual({ note: REDACTED });
+  });
+});
+
+describe('eventDetails: the fields after the type', () => {
+  it('is blank when every field is dropped (functions are not shown)', () => {
+    expect(eventDetails({ type: 'x', callback: () => 1 } as { type: string })).toBe('');
+  });
+
+  it('keeps a text exactly as long as the limit whole, and shortens a longer one to the limit with "…"', () => {
+    const exact = { type: 'x', t: 'abc' } as { type: string }; // {"t":"abc"} is 11 characters
+    expect(eventDetails(exact, 11)).toBe('{"t":"abc"}');
+    expect(eventDetails(exact, 10)).toBe('{"t":"abc…');
+  });
+});
+
+type Ref = { id: string; sessionId: string; logic?: { id?: unknown }; _parent?: Ref };
+const rootRef: Ref = { id: 'x:0', sessionId: 'r', logic: { id: 'board' } };
+const childRef: Ref = { id: 'sync', sessionId: 'c', logic: { id: 'syncLogic' }, _parent: rootRef };
+const anon: Ref = { id: 'anon-1', sessionId: 'a' };
+const item = (e: Record<string, unknown>, t = 1, s?: unknown): InspectedItem => ({ e: e as unknown as InspectionEvent, t, s });
+const ev = (ref: Ref, event: { type: string }, s?: unknown, t = 1) => item({ type: '@xstate.event', actorRef: ref, event }, t, s);
+const snap = (ref: Ref, event: { type: string }, value?: unknown, t = 2) =>
+  item({ type: '@xstate.snapshot', actorRef: ref, event, snapshot: value === undefined ? {} : { value } }, t);
+
+describe('foldLog on a hand-made inspection stream', () => {
+  it('labels a root by its machine id, a child as "root › child id", and an actor without a machine id by its id', () => {
+    const a = { type: 'a' };
+    const b = { type: 'b' };
+    const c = { type: 'c' };
+    const log = foldLog([ev(rootRef, a), ev(childRef, b), ev(anon, c)]);
+    expect(log.map((e) => e.actor)).toEqual(['board', 'board › sync', 'anon-1']);
+  });
+
+  it('opens an entry per event with its key, time, details and from state, not done until its snapshot', () => {
+    const go = { type: 'go', n: 1 };
+    const log = foldLog([item({ type: '@xstate.action', actorRef: rootRef, action: { type: 'early' } }), ev(rootRef, go, { value: { a: 'idle' } }, 7)], 100);
+    expect(log).toEqual([
+      { key: 101, time: 7, actor: 'board', event: 'go', details: '{"n":1}', from: ['a.idle'], to: null, actions: [], actors: [], microsteps: 0, done: false },
+    ]);
+  });
+
+  it('gives an unknown from (null) when the snapshot before is missing or has no state value', () => {
+    const log = foldLog([ev(rootRef, { type: 'a' }), ev(rootRef, { type: 'b' }, { status: 'active' })]);
+    expect(log.map((e) => e.from)).toEqual([null, null]);
+  });
+
+  it('counts microsteps and names the transitions\' actions: text names and typed objects only', () => {
+    const go = { type: 'go' };
+    const log = foldLog([
+      ev(rootRef, go, { value: 'idle' }),
+      item({ type: '@xstate.microstep', actorRef: rootRef, _transitions: [{ actions: ['save', { type: 'notify' }, null, { type: 3 }, () => {}] }, {}] }),
+      item({ type: '@xstate.microstep', actorRef: rootRef, _transitions: [] }),
+      item({ type: '@xstate.action', actorRef: rootRef, action: { type: 'persist' } }),
+      item({ type: '@xstate.action', actorRef: rootRef, action: { type: 'save' } }),
+      snap(rootRef, go, 'busy'),
+    ]);
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({ microsteps: 2, actions: ['save', 'notify', 'persist'], from: ['idle'], to: ['busy'], done: true });
+  });
+
+  it('ignores actions, microsteps and started actors when no event of that actor is open', () => {
+    const go = { type: 'go' };
+    const log = foldLog([
+      ev(rootRef, go, { value: 'idle' }),
+      snap(rootRef, go, 'busy'),
+      item({ type: '@xstate.action', actorRef: rootRef, action: { type: 'late' } }),
+      item({ type: '@xstate.microstep', actorRef: rootRef, _transitions: [{ actions: ['later'] }] }),
+      item({ type: '@xstate.actor', actorRef: childRef }),
+      item({ type: '@xstate.actor', actorRef: anon }),
+    ]);
+    expect(log).toEqual([
+      { key: 0, time: 1, actor: 'board', event: 'go', details: '', from: ['idle'], to: ['busy'], actions: [], actors: [], microsteps: 0, done: true },
+    ]);
+  });
+
+  it('attributes a started child actor to its parent\'s open event', () => {
+    const open = { type: 'open' };
+    const log = foldLog([ev(rootRef, open, { value: 'closed' }), item({ type: '@xstate.actor', actorRef: childRef }), snap(rootRef, open, 'opened')]);
+    expect(log[0]?.actors).toEqual(['sync']);
+  });
+
+  it('closes the entry whose event object the snapshot carries, not just the oldest open one', () => {
+    const first = { type: 'first' };
+    const second = { type: 'second' };
+    const log = foldLog([ev(rootRef, first, { value: 's0' }), ev(rootRef, second, { value: 's0' }), snap(rootRef, second, 's2')]);
+    expect(log.map((e) => [e.event, e.done, e.to])).toEqual([
+      ['first', false, null],
+      ['second', true, ['s2']],
+    ]);
+  });
+
+  it('logs a snapshot whose event fell out of the ring as a done entry with an unknown from', () => {
+    const lost = { type: 'lost', qty: 2 };
+    const log = foldLog([ev(anon, { type: 'other' }), snap(rootRef, lost, 'after', 9)], 50);
+    expect(log[1]).toEqual({
+      key: 51,
+      time: 9,
+      actor: 'board',
+      event: 'lost',
+      details: '{"qty":2}',
+      from: null,
+      to: ['after'],
+      actions: [],
+      actors: [],
+      microsteps: 0,
+      done: true,
+    });
+  });
+
+  it('gives an unknown to (null) when the snapshot after has no state value', () => {
+    const go = { type: 'go' };
+    const log = foldLog([ev(anon, go), snap(anon, go)]);
+    expect(log[0]).toMatchObject({ to: null, done: true });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addRangeErrors, applyEdit, detachSupplierFromItems, draftFromItem, duplicateSkuWarning, emptyItemDraft, hasCountsAndSku, hasValidNumbers, isEditDraftValid, isLowStock, isOwnItem, itemErrors,
+  addRangeErrors, applyEdit, categoryOptions, isAmbiguousItem, isNumeric, itemAmountRules, itemWithSku, LOW_STOCK_MESSAGE, packageTypeOptions, SKU_REQUIRED, detachSupplierFromItems, draftFromItem, duplicateSkuWarning, emptyItemDraft, hasCountsAndSku, hasValidNumbers, isEditDraftValid, isLowStock, isOwnItem, itemErrors,
   itemFromDraft, moveItem, nextItemId, ownItemCount, renameSupplierInItems, supplierDeleteMessage, supplierIdFor, unitLabel, unitOptions,
 } from '../../src/domain/inventory';
 import { employeeForm, supplierForm } from '../../src/domain/inventoryRecords';
@@ -163,5 +163,133 @@ describe('supplier references (issue 11)', () => {
     expect(supplierForm.warn!(draft, [acme])).toEqual({ supplierName: 'Another supplier is already called Acme Foods (Supplier ID S1). You can still save it.' });
     expect(supplierForm.validate(draft, [acme])).toEqual({});
     expect(supplierForm.warn!({ ...draft, supplierName: 'Bolt' }, [acme])).toEqual({});
+  });
+});
+
+describe('inventory form details', () => {
+  const acme = { supplierID: 'S1', supplierName: 'Acme' };
+
+  it('resets the add form to blank fields, unit kg and package type box', () => {
+    expect(emptyItemDraft()).toEqual({
+      sku: '', name: '', category: '', amountPerUnit: '', unit: 'kg', packageType: 'box', costPerUnit: '', quantity: '', whenToOrder: '', supplierName: '',
+    });
+  });
+
+  it('shows a unit it does not know as it is', () => {
+    expect(unitLabel('bushel')).toBe('bushel');
+    expect(unitLabel('kg')).toBe('kg');
+  });
+
+  it('a numeric field must hold more than spaces; spaces around a number are fine', () => {
+    expect(isNumeric('   ')).toBe(false);
+    expect(isNumeric(' 2.5 ')).toBe(true);
+  });
+
+  it('builds an item with the SKU and name trimmed', () => {
+    const d = { ...emptyItemDraft(), sku: '  TOM-1 ', name: ' Tomatoes ', amountPerUnit: '1', costPerUnit: '2', quantity: '3', whenToOrder: '1', supplierName: 'Acme' };
+    expect(itemFromDraft(d, 'x', ['Acme'])).toMatchObject({ sku: 'TOM-1', name: 'Tomatoes', amountPerUnit: 1, costPerUnit: 2, quantity: 3, whenToOrder: 1 });
+  });
+
+  it('an edit that empties the supplier leaves it empty (no fallback to a first supplier)', () => {
+    const stored = { ...item('y', 'Acme'), supplierID: 'S1' };
+    const edited = applyEdit(stored, { ...draftFromItem(stored), supplierName: '' }, [acme]);
+    expect(edited.supplierName).toBe('');
+    expect('supplierID' in edited).toBe(false);
+  });
+});
+
+describe('duplicate SKUs', () => {
+  it('matches a stored SKU with spaces around it or in another case', () => {
+    const list = [{ ...item('a'), sku: ' tom-1 ', name: 'Tomatoes' }];
+    expect(itemWithSku(list, 'TOM-1', null)?.id).toBe('a');
+  });
+
+  it('never matches a blank SKU, even against an item whose SKU is blank', () => {
+    const list = [{ ...item('a'), sku: '  ' }];
+    expect(itemWithSku(list, '', null)).toBeUndefined();
+    expect(itemWithSku(list, '   ', null)).toBeUndefined();
+  });
+
+  it('names an unnamed item "another item" and leaves out a blank supplier', () => {
+    const list = [{ ...item('a', ''), sku: 'X-1', name: '' }];
+    expect(duplicateSkuWarning(list, 'X-1', null)).toBe('SKU X-1 is already used by another item. You can still save it.');
+  });
+});
+
+describe('supplier ids and ownership edges', () => {
+  it('gives no supplier id for a blank or spaces-only name, even if a supplier has that name', () => {
+    expect(supplierIdFor('', [{ supplierID: 'S9', supplierName: '' }])).toBeUndefined();
+    expect(supplierIdFor('  ', [{ supplierID: 'S9', supplierName: '  ' }])).toBeUndefined();
+  });
+
+  it('an item without a supplier name belongs to no supplier, even one with a blank name', () => {
+    expect(isOwnItem({ supplierName: '' }, { supplierID: 'S1', supplierName: '' }, [])).toBe(false);
+  });
+
+  it('an item is ambiguous only without an id, naming the supplier, when another supplier shares the name', () => {
+    const acme = { supplierID: 'S1', supplierName: 'Acme' };
+    const acme2 = { supplierID: 'S2', supplierName: 'Acme' };
+    const bolt = { supplierID: 'S3', supplierName: 'Bolt' };
+    expect(isAmbiguousItem({ supplierName: 'Acme' }, acme, [acme2])).toBe(true);
+    expect(isAmbiguousItem({ supplierName: 'Acme', supplierID: 'S1' }, acme, [acme2])).toBe(false);
+    expect(isAmbiguousItem({ supplierName: 'Bolt' }, acme, [acme2])).toBe(false);
+    expect(isAmbiguousItem({ supplierName: 'Acme' }, acme, [bolt])).toBe(false);
+  });
+
+  it('a changed Supplier ID alone counts no ambiguous items (their name does not change)', () => {
+    const acme = { supplierID: 'S1', supplierName: 'Acme' };
+    const acme2 = { supplierID: 'S2', supplierName: 'Acme' };
+    const result = renameSupplierInItems([item('d', 'Acme')], acme, { ...acme, supplierID: 'S9' }, [acme2]);
+    expect(result).toMatchObject({ renamed: 0, ambiguous: 0 });
+  });
+
+  it('deleting a supplier keeps an own item without an id exactly as it was', () => {
+    const items = [item('a', 'Bolt')];
+    const result = detachSupplierFromItems(items, { supplierID: 'S3', supplierName: 'Bolt' }, []);
+    expect(result.detached).toBe(1);
+    expect(result.items[0]).toBe(items[0]);
+  });
+
+  it('says no items use a supplier when none do', () => {
+    expect(supplierDeleteMessage('Acme Foods', 0)).toBe('No inventory items use Acme Foods.');
+  });
+});
+
+describe('moving items', () => {
+  const list = [item('a'), item('b'), item('c')];
+
+  it('moves a later item up to the first place, and an earlier one down', () => {
+    expect(moveItem(list, 'c', 'a').map((i) => i.id)).toEqual(['c', 'a', 'b']);
+    expect(moveItem(list, 'a', 'c').map((i) => i.id)).toEqual(['b', 'c', 'a']);
+    expect(list.map((i) => i.id)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('leaves the list as it is for an unknown id or a move onto itself', () => {
+    expect(moveItem(list, 'zz', 'a')).toBe(list);
+    expect(moveItem(list, 'a', 'zz')).toBe(list);
+    expect(moveItem(list, 'b', 'b')).toBe(list);
+  });
+});
+
+describe('the inventory form option lists (spec section 3)', () => {
+  it('offers the spec categories, units (flOz shown as fluid oz) and package types', () => {
+    expect(categoryOptions).toEqual(['Cool Storage', 'Freezer', 'Dry Storage', 'Produce', 'Fruits', 'Vegetables', 'Meat', 'Seafood', 'Dairy', 'Frozen', 'Canned', 'Wine Cellar', 'Other']);
+    expect(unitOptions.map((u) => u.value)).toEqual(['kg', 'lbs', 'cups', 'oz', 'flOz', 'grams', 'tbsp', 'tsp', 'milliliters', 'liters', 'quarts', 'pints', 'gallons', 'other']);
+    expect(unitOptions.filter((u) => u.label !== u.value)).toEqual([{ value: 'flOz', label: 'fluid oz' }]);
+    expect(packageTypeOptions).toEqual(['box', 'bag', 'bottle', 'carton', 'container', 'pallet', 'each', 'other']);
+  });
+
+  it('words the low-stock highlight and the missing SKU', () => {
+    expect(LOW_STOCK_MESSAGE).toBe('Low stock: re-order needed');
+    expect(SKU_REQUIRED).toBe('SKU is required.');
+  });
+
+  it('labels the amount fields as the add form does, counts whole', () => {
+    expect(itemAmountRules).toMatchObject({
+      amountPerUnit: { label: 'Amount per Unit' },
+      costPerUnit: { label: 'Cost per Unit' },
+      quantity: { label: 'On-hand Quantity', integer: true },
+      whenToOrder: { label: 'Re-order Qty', integer: true },
+    });
   });
 });

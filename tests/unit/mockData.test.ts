@@ -131,3 +131,79 @@ describe('mock data', () => {
     expect(describeCollections([])).toBe('');
   });
 });
+
+describe('how the mock data is built from its sample records', () => {
+  const build = () => buildMockData('2026-11-21');
+
+  it('gives inventory items timestamp-like ids 1700000000001 to 1700000000010, each with a supplier of the mock suppliers', () => {
+    const mock = build();
+    expect(mock.inventoryItems.map((i) => i.id)).toEqual(Array.from({ length: 10 }, (_, n) => String(1700000000001 + n)));
+    expect(mock.inventoryItems.map((i) => i.supplierName)).toEqual(mock.suppliers.map((s) => s.supplierName));
+  });
+
+  it('numbers each event\'s ingredient lines L-mock-<event id>-1, -2, ...', () => {
+    for (const keys of build().perEvent) {
+      expect(keys.ingredientList.map((l) => l.lineId)).toEqual(keys.ingredientList.map((_, i) => `L-mock-${keys.eventId}-${i + 1}`));
+    }
+  });
+
+  it('numbers specialty ingredients spec-<event id>-1, -2, ...; a per-guest one is scaled to the guests, a fixed one keeps its quantity', () => {
+    const { events } = build();
+    let perGuest = 0;
+    let fixed = 0;
+    for (const event of events) {
+      expect(event.ingredients.map((s) => s.id)).toEqual(event.ingredients.map((_, i) => `spec-${event.id}-${i + 1}`));
+      for (const s of event.ingredients) {
+        const line = s as typeof s & { per?: string; perGuest?: number };
+        expect(line.name.length, `${event.id} ${line.id}`).toBeGreaterThan(0);
+        expect(line.quantityNeeded).toBeGreaterThan(0);
+        if (line.per === 'guest') {
+          perGuest++;
+          expect(line.quantityNeeded).toBe(Math.ceil(line.perGuest! * event.NumberOfGuests * 100) / 100);
+        } else {
+          fixed++;
+          expect('perGuest' in line).toBe(false);
+        }
+      }
+    }
+    expect(perGuest).toBeGreaterThanOrEqual(1);
+    expect(fixed).toBeGreaterThanOrEqual(1);
+    // Event 7 (Tech Meetup, 85 guests): 0.02 kg of sushi rice per guest is 1.7 kg.
+    expect(events.find((e) => e.id === 7)?.ingredients[0]).toMatchObject({ id: 'spec-7-1', per: 'guest', perGuest: 0.02, quantityNeeded: 1.7, units: 'Kg' });
+  });
+
+  it('gives each event a phone number ending in its id and a lower-case first.last@example.com e-mail', () => {
+    for (const event of build().events) {
+      expect(event.CustomerPhoneNumber).toBe(6045550300 + event.id);
+      expect(event.CustomerEmail).toBe(`${event.CustomerFirstName}.${event.CustomerLastName}@example.com`.toLowerCase());
+    }
+    expect(build().events[0]).toMatchObject({ id: 4, CustomerPhoneNumber: 6045550304, CustomerEmail: 'eleanor.price@example.com' });
+  });
+
+  it('numbers notes note-<event id>-1, -2, ... and price lines price-<event id>-1, -2, ..., all priced in CAD', () => {
+    for (const event of build().events) {
+      expect((event.notes ?? []).map((n) => n.id)).toEqual((event.notes ?? []).map((_, i) => `note-${event.id}-${i + 1}`));
+      expect((event.pricing ?? []).map((p) => p.id)).toEqual((event.pricing ?? []).map((_, i) => `price-${event.id}-${i + 1}`));
+      expect((event.pricing ?? []).every((p) => p.currency === 'CAD')).toBe(true);
+    }
+  });
+
+  it('prices service staff at 4.50 per guest on every event', () => {
+    for (const event of build().events) {
+      const staff = (event.pricing ?? []).find((p) => p.name === 'Service staff');
+      expect(staff?.price, `event ${event.id}`).toBeCloseTo(event.NumberOfGuests * 4.5, 2);
+    }
+    expect(build().events[0]?.pricing?.find((p) => p.name === 'Service staff')?.price).toBe(540);
+  });
+
+  it('gives fresh copies of suppliers and employees too', () => {
+    const first = build();
+    first.suppliers[0]!.supplierName = 'Changed';
+    first.employees[0]!.firstName = 'Changed';
+    const again = build();
+    expect(again.suppliers[0]!.supplierName).not.toBe('Changed');
+    expect(again.employees[0]!.firstName).not.toBe('Changed');
+    expect(again.employees.every((e) => typeof e.firstName === 'string' && e.firstName.length > 0)).toBe(true);
+    expect(again.suppliers.every((s) => typeof s.supplierName === 'string' && s.supplierName.length > 0)).toBe(true);
+  });
+});
