@@ -35,7 +35,10 @@ export function leafStates(value: unknown): string[] {
 
 /** Keys whose values are never shown: passwords, tokens, secrets, one-time codes and sessions. */
 export const secretKey = /passw(or)?d|token|secret|otp|code|session|authorization|api_?key|credential/i;
-const jwtLike = /^eyJ[\w-]+\.[\w-]+\.?/;
+/** A JWT (header.payload[.signature]) anywhere in a text: an error message or an address can carry one. */
+const jwtLike = /eyJ[\w-]+\.[\w-]+(?:\.[\w-]*)?/g;
+/** `name=value` pairs of an address or a query whose name looks secret (`refresh_token=…`, `code=…`). */
+const secretParameter = /\b([\w-]*(?:passw(?:or)?d|token|secret|otp|code|session|api_?key)[\w-]*)=([^&#\s]+)/gi;
 export const REDACTED = '[redacted]';
 
 function isActorRef(value: object): value is { id: string; sessionId: string } {
@@ -43,11 +46,11 @@ function isActorRef(value: object): value is { id: string; sessionId: string } {
 }
 
 /**
- * A copy safe to show: values under secret-looking keys (any depth, any case) and JWT-looking strings are
- * replaced, actor references become "actor <id>", functions are dropped, cycles and depth are cut.
+ * A copy safe to show: values under secret-looking keys (any depth, any case), JWT-looking tokens and
+ * secret-looking `name=value` parameters in any string are replaced, actor references become "actor <id>", functions are dropped, cycles and depth are cut.
  */
 export function redact(value: unknown, depth = 0, seen: WeakSet<object> = new WeakSet()): unknown {
-  if (typeof value === 'string') return jwtLike.test(value) ? REDACTED : value;
+  if (typeof value === 'string') return value.replace(jwtLike, REDACTED).replace(secretParameter, (_, name: string) => `${name}=${REDACTED}`);
   if (typeof value === 'function') return undefined;
   if (value === null || typeof value !== 'object') return value;
   if (isActorRef(value)) return `actor ${value.id}`;

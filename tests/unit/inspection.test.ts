@@ -219,6 +219,25 @@ describe('redact: which keys and texts count as secret', () => {
   it('hides a JWT even without its signature part', () => {
     expect(redact({ note: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1MSJ9' })).toEqual({ note: REDACTED });
   });
+
+  it('hides a JWT inside a longer text (an error message, an address) and keeps the words around it', () => {
+    const token = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1MSJ9.c2ln-_x';
+    expect(redact({ message: `Bearer ${token} was refused` })).toEqual({ message: `Bearer ${REDACTED} was refused` });
+    expect(redact([`/auth/v1/verify#access_token=${token}&refresh_token=abc&type=recovery`])).toEqual([
+      `/auth/v1/verify#access_token=${REDACTED}&refresh_token=${REDACTED}&type=recovery`,
+    ]);
+    expect(redact(`${token} and ${token}`)).toBe(`${REDACTED} and ${REDACTED}`);
+  });
+
+  it('hides the value of a secret-looking parameter in a text, whatever its case, and nothing else', () => {
+    expect(redact('/reset?CODE=123456&next=/dashboard')).toBe(`/reset?CODE=${REDACTED}&next=/dashboard`);
+    expect(redact('x?api_key=k1 and password=hunter2#top')).toBe(`x?api_key=${REDACTED} and password=${REDACTED}#top`);
+    expect(redact('/inventory?sort=name&page=2')).toBe('/inventory?sort=name&page=2');
+  });
+
+  it('keeps texts that only look a little like a token', () => {
+    for (const text of ['eyJ', 'eyJabc', 'eyJ.abc', 'Keys: eyJ-less', 'meet at 10.30', 'token count: 3', 'zip code = 90210']) expect(redact(text)).toBe(text);
+  });
 });
 
 describe('eventDetails: the fields after the type', () => {
