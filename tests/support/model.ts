@@ -49,6 +49,9 @@ import {
 import { allNodes, allTransitions, keyOfDefinition, nodePath } from '../../scripts/lib/statechart';
 
 type Ev<M extends AnyStateMachine> = EventFromLogic<M>;
+
+/** With MODEL_WALKS=distinct, machines with more walks than this replay one walk per distinct shape. */
+const DISTINCT_ABOVE = 1000;
 export type EventSamples<M extends AnyStateMachine> = {
   [K in Ev<M>['type']]: Array<Extract<Ev<M>, { type: K }>> | ((snapshot: SnapshotFrom<M>) => Array<Extract<Ev<M>, { type: K }>>);
 };
@@ -223,25 +226,21 @@ export function describeModel<M extends AnyStateMachine, S = unknown>(name: stri
   });
   // Shortest path to every reachable state, then each of those extended by every event that state
   // accepts: together they take every reachable transition at least once.
-  const walks: Array<{ name: string; input: InputFrom<M>; events: Array<Ev<M>> }> = [];
+  let walks: Array<{ name: string; input: InputFrom<M>; events: Array<Ev<M>>; shape?: string }> = [];
   const seen = new Set<string>();
-  // MODEL_WALKS=distinct (set by vitest.mutation.config.ts): keep one walk per distinct shape, the
-  // state value reached, plus for an extension the event type and the transitions it selects there,
-  // instead of one per context. A subset of the full walks, with the same per-step checks, so a
+  // MODEL_WALKS=distinct (set by vitest.mutation.config.ts): a machine with more than
+  // DISTINCT_ABOVE walks keeps one walk per distinct shape (the state value reached, plus for an
+  // extension the event type and the transitions it selects there) instead of one per context; a
+  // smaller machine keeps them all. A subset of the full walks with the same per-step checks, so a
   // mutant it kills the full suite kills too: mutation scores measured this way are a lower bound.
   const distinct = process.env.MODEL_WALKS === 'distinct';
-  const shapes = new Set<string>();
   inputs.forEach((input, inputIndex) => {
     const add = (events: Array<Ev<M>>, shape?: string) => {
       const id = JSON.stringify([inputIndex, events]);
       if (seen.has(id)) return;
-      if (distinct && shape !== undefined) {
-        if (shapes.has(shape)) return;
-        shapes.add(shape);
-      }
       seen.add(id);
       const prefix = inputs.length > 1 ? `[input ${JSON.stringify(input)}] ` : '';
-      walks.push({ name: prefix + (events.length ? events.map(describeEvent).join(' → ') : '(initial state)'), input, events });
+      walks.push({ name: prefix + (events.length ? events.map(describeEvent).join(' → ') : '(initial state)'), input, events, shape });
     };
     seedWorld(input);
     const shortest = getShortestPaths(machine, traversalFor(input)) as never as Array<StatePath<SnapshotFrom<M>, Ev<M>>>;
@@ -261,6 +260,10 @@ export function describeModel<M extends AnyStateMachine, S = unknown>(name: stri
     }
     for (const sequence of options.sequences ?? []) add(sequence);
   });
+  if (distinct && walks.length > DISTINCT_ABOVE) {
+    const shapes = new Set<string>();
+    walks = walks.filter(({ shape }) => shape === undefined || (!shapes.has(shape) && Boolean(shapes.add(shape))));
+  }
   const taken = new Set<string>();
   const leaves = allNodes(machine).filter((n) => n.type === 'atomic' || n.type === 'final').map((n) => nodePath(n));
   const declared = allTransitions(machine);
