@@ -3,9 +3,10 @@
  * renders every prerenderable route of the route table (src/views/shell/routes.ts) and the 404 page to
  * dist/pages/<PageName>.html, from dist/index.html with
  *   - the markup inside <div id="root"> and the page's <title>;
- *   - <link rel="modulepreload"> for the page's own chunk, the route boundary's (src/views/shell/routePage.tsx)
- *     and the chunks they import (src/main.tsx loads them before hydrating: fetched in parallel with the
- *     entry, never after it);
+ *   - <link rel="modulepreload"> for the chunks of the app's start (the dynamic imports of src/main.tsx,
+ *     also written into dist/index.html, the shell of the other routes), the page's own chunk, the route
+ *     boundary's (src/views/shell/routePage.tsx) and the chunks they import (src/boot.tsx loads them before
+ *     hydrating): all fetched in parallel with the entry, never after it;
  *   - <link rel="preload"> for the heading font's latin bold face, used above the fold;
  *   - <meta name="idle-prefetch">: the files of the menu, the toaster and the route boundary, fetched
  *     when the page is idle (src/views/shell/idlePrefetch.ts).
@@ -24,13 +25,16 @@ interface ManifestChunk {
   name?: string;
   src?: string;
   imports?: string[];
+  dynamicImports?: string[];
   isEntry?: boolean;
 }
 type Manifest = Record<string, ManifestChunk>;
 
 const ssr = (await import(pathToFileURL(ssrEntry).href)) as typeof import('../src/entry-server');
-const template = readFileSync(join(distDir, 'index.html'), 'utf8');
 const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+const template = withStagePreloads(readFileSync(join(distDir, 'index.html'), 'utf8'));
+// The app shell (routes that are not prerendered) fetches the stages with the entry too.
+writeFileSync(join(distDir, 'index.html'), template);
 
 if (!template.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty <div id="root"></div> to fill');
 
@@ -40,6 +44,19 @@ function chunkFiles(key: string, seen = new Set<string>()): string[] {
   if (!chunk || seen.has(key)) return [];
   seen.add(key);
   return [chunk.file, ...(chunk.imports ?? []).flatMap((k) => chunkFiles(k, seen))];
+}
+
+/**
+ * src/main.tsx evaluates the app in stages, each a dynamic import of the entry: every page preloads
+ * their chunks with the entry, so no stage waits for a request. Idempotent.
+ */
+function withStagePreloads(html: string): string {
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+  if (!entry?.dynamicImports?.length) throw new Error('The entry chunk has no dynamic imports (the stages of src/main.tsx)');
+  const links = [...new Set(entry.dynamicImports.flatMap((key) => chunkFiles(key)))]
+    .filter((file) => file.endsWith('.js') && !html.includes(`/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  return links.length ? html.replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`) : html;
 }
 
 function pageChunkKey(page: string): string {

@@ -2,7 +2,7 @@
  * Build-time renderer of the prerendered pages (scripts/prerender.ts runs the SSR build of this file).
  * Renders the app as a first-time visitor's browser renders it before anything is known: signed out
  * is not yet decided (the session check's loading state), default colour mode and sound, nothing read
- * from localStorage. The browser then hydrates this markup (src/main.tsx).
+ * from localStorage. The browser then hydrates this markup (src/main.tsx, src/boot.tsx).
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';

@@ -1,57 +1,31 @@
+/**
+ * The entry point, kept small so that no long task holds up the first paint or follows it. A
+ * prerendered page (scripts/prerender.ts) is painted first; then the app is evaluated in two stages,
+ * each in a task of its own, so the page keeps answering in between: React and ReactDOM, then the app
+ * and its start (src/boot.tsx). Both stages' chunks are fetched with this one (<link
+ * rel="modulepreload"> written by the prerender step): they wait for no request.
+ */
 import '@fontsource/cinzel/400.css';
 import '@fontsource/cinzel/700.css';
 import './styles/index.css';
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App, loadPageFor } from './App';
-import { navigate } from 'wouter/use-browser-location';
-import { routes } from './views/shell/routes';
-import { whenIdle } from './views/shell/idle';
-import { prefetchIdleChunks } from './views/shell/idlePrefetch';
-import { notify } from './views/shell/toaster';
 
-// The menu's, the toaster's and the route boundary's code: fetched (not run) once the page is idle.
-whenIdle(prefetchIdleChunks);
-
-// Set-aside values are announced with a warning toast. The module (and the wording) loads when the
-// page is idle, or earlier with the first collection a page reads; what was set aside before a
-// listener subscribed is replayed to it.
-whenIdle(() => {
-  void import('./storage/recovered').then(({ onSetAside }) =>
-    onSetAside((batch) => {
-      void import('./domain/dataNames').then(({ setAsideTitle }) =>
-        notify({
-          type: 'warning',
-          title: setAsideTitle(batch),
-          description: 'It was set aside so nothing is lost, and everything else is shown. Review it to fix and put it back.',
-          duration: 10000,
-          action: { label: 'Review', onClick: () => navigate(routes.recovered) },
-        }),
-      );
-    }),
-  );
-});
-
-// A prerendered page (scripts/prerender.ts) is hydrated: React adopts the markup already on screen.
-// Its own chunk (preloaded by the page's <link rel="modulepreload">) is loaded first, so the first
-// render matches the markup. Pages served as the bare shell are rendered here from scratch.
-const rootElement = document.getElementById('root');
-if (!rootElement) {
-  console.error('No root element found');
-} else {
-  const app = (
-    <StrictMode>
-      <App />
-    </StrictMode>
-  );
-  if (rootElement.hasChildNodes()) {
-    // If the chunk cannot be loaded (offline), hydration goes ahead and the route shows its retry panel.
-    // In a transition, so React hydrates in slices of a few milliseconds and the page keeps answering
-    // (a plain hydrateRoot does it in one long task).
-    void loadPageFor(window.location.pathname)
-      .catch(() => undefined)
-      .then(() => startTransition(() => void hydrateRoot(rootElement, app)));
-  } else {
-    createRoot(rootElement).render(app);
-  }
+/** Resolves after the browser has painted (rAF runs before a paint, the timeout after it); at once in a hidden tab, which paints nothing. */
+function afterNextPaint(): Promise<void> {
+  if (document.visibilityState === 'hidden') return Promise.resolve();
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
+
+/** Ends the current task: what follows runs in a new one, after any input or paint waiting. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+async function start() {
+  if (document.getElementById('root')?.hasChildNodes()) await afterNextPaint();
+  const reactDom = await import('react-dom/client');
+  await nextTask();
+  const { startApp } = await import('./boot');
+  startApp(reactDom);
+}
+
+void start();

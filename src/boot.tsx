@@ -1,0 +1,65 @@
+/**
+ * Starts the app: the second of src/main.tsx's stages (React and ReactDOM, then this), each evaluated
+ * in a task of its own.
+ */
+import { StrictMode, startTransition } from 'react';
+import type { createRoot, hydrateRoot } from 'react-dom/client';
+import { App, loadPageFor } from './App';
+import { whenIdle } from './views/shell/idle';
+import { prefetchIdleChunks } from './views/shell/idlePrefetch';
+import { notify } from './views/shell/toaster';
+import { navigate } from 'wouter/use-browser-location';
+import { routes } from './views/shell/routes';
+
+export interface ReactDomClient {
+  createRoot: typeof createRoot;
+  hydrateRoot: typeof hydrateRoot;
+}
+
+export function startApp({ createRoot, hydrateRoot }: ReactDomClient): void {
+  // The menu's, the toaster's and the route boundary's code: fetched (not run) once the page is idle.
+  whenIdle(prefetchIdleChunks);
+
+  // Set-aside values are announced with a warning toast. The module (and the wording) loads when the
+  // page is idle, or earlier with the first collection a page reads; what was set aside before a
+  // listener subscribed is replayed to it.
+  whenIdle(() => {
+    void import('./storage/recovered').then(({ onSetAside }) =>
+      onSetAside((batch) => {
+        void import('./domain/dataNames').then(({ setAsideTitle }) =>
+          notify({
+            type: 'warning',
+            title: setAsideTitle(batch),
+            description: 'It was set aside so nothing is lost, and everything else is shown. Review it to fix and put it back.',
+            duration: 10000,
+            action: { label: 'Review', onClick: () => navigate(routes.recovered) },
+          }),
+        );
+      }),
+    );
+  });
+
+  // A prerendered page (scripts/prerender.ts) is hydrated: React adopts the markup already on screen.
+  // Its own chunk (preloaded by the page's <link rel="modulepreload">) is loaded first, so the first
+  // render matches the markup. Pages served as the bare shell are rendered here from scratch.
+  const rootElement = document.getElementById('root');
+  if (!rootElement) {
+    console.error('No root element found');
+  } else {
+    const app = (
+      <StrictMode>
+        <App />
+      </StrictMode>
+    );
+    if (rootElement.hasChildNodes()) {
+      // If the chunk cannot be loaded (offline), hydration goes ahead and the route shows its retry panel.
+      // In a transition, so React hydrates in slices of a few milliseconds and the page keeps answering
+      // (a plain hydrateRoot does it in one long task).
+      void loadPageFor(window.location.pathname)
+        .catch(() => undefined)
+        .then(() => startTransition(() => void hydrateRoot(rootElement, app)));
+    } else {
+      createRoot(rootElement).render(app);
+    }
+  }
+}
