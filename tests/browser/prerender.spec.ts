@@ -114,6 +114,34 @@ test('the menu works offline on its first use: its code was fetched while the pa
   await expect(page.getByRole('menuitem', { name: 'About' })).toBeVisible();
 });
 
+test('the login form cannot be used before the app has started: nothing typed is lost, the password never goes in the address', async ({ page }) => {
+  const addresses: string[] = [];
+  page.on('request', (request) => void (request.resourceType() === 'document' && addresses.push(request.url())));
+  // The app never starts: the prerendered form is all there is.
+  await page.route('**/assets/boot-*.js', (route) => route.abort());
+  await page.goto('/login');
+  const email = page.getByLabel('Email');
+  await expect(email).toBeVisible();
+  await expect(email).not.toBeEditable();
+  await expect(page.getByLabel('Password')).not.toBeEditable();
+  const login = page.getByRole('button', { name: 'Login', exact: true });
+  await expect(login).toBeDisabled();
+  await page.getByLabel('Password').press('Enter');
+  await page.waitForTimeout(300);
+  expect(addresses.filter((url) => /password=|email=/.test(url))).toEqual([]);
+  expect(page.url()).not.toMatch(/password=/);
+});
+
+test('once the app has started, the login form takes input and signs in', async ({ page }) => {
+  await page.goto('/login');
+  // Playwright waits for the fields to be editable: they become so when the app has started.
+  await page.getByLabel('Email').fill('demo@catercaptain.com');
+  await page.getByLabel('Password').fill('democatercaptain');
+  await expect(page.getByLabel('Email')).toHaveValue('demo@catercaptain.com');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByText('Login successful!')).toBeVisible();
+});
+
 test('the menu opens from the keyboard on its first use and gives the focus back when closed', async ({ page }) => {
   await page.goto('/');
   // The page is idle (the on-demand code is being fetched), so hydration is done.

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import { Button } from '../components/Button';
+import { useHydrated } from '../shell/hydration';
 
 export const form = css({ display: 'grid', gap: '4', maxW: '420px', bg: 'surface', borderWidth: '2px', borderColor: 'border', p: '6' });
 export const field = css({ display: 'grid', gap: '1', '& label': { fontWeight: 'bold' } });
@@ -23,9 +24,15 @@ export interface AuthFormProps {
   autoCompletePassword: 'current-password' | 'new-password';
 }
 
-/** E-mail (e-mail type) and password (hidden) with a submit button that shows the loading state. */
+/**
+ * E-mail (e-mail type) and password (hidden) with a submit button that shows the loading state.
+ * Prerendered, the form is on screen before the app has started: until then the fields are read-only
+ * and the button is disabled, so nothing typed is lost to hydration and the browser never submits the
+ * form itself (which would put the password in the address).
+ */
 export function AuthForm({ submitLabel, loading, onSubmit, autoCompletePassword }: AuthFormProps) {
   const id = useId();
+  const started = useHydrated();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const submit = (event: FormEvent) => {
@@ -33,10 +40,10 @@ export function AuthForm({ submitLabel, loading, onSubmit, autoCompletePassword 
     onSubmit(email, password);
   };
   return (
-    <form className={form} onSubmit={submit} aria-busy={loading}>
+    <form className={form} method="post" onSubmit={submit} aria-busy={loading}>
       <div className={field}>
         <label htmlFor={`${id}-email`}>Email</label>
-        <input id={`${id}-email`} className={input} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <input id={`${id}-email`} className={input} type="email" name="email" autoComplete="email" required readOnly={!started} value={email} onChange={(e) => setEmail(e.target.value)} />
       </div>
       <div className={field}>
         <label htmlFor={`${id}-password`}>Password</label>
@@ -47,11 +54,12 @@ export function AuthForm({ submitLabel, loading, onSubmit, autoCompletePassword 
           name="password"
           autoComplete={autoCompletePassword}
           required
+          readOnly={!started}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
       </div>
-      <Button type="submit" variant="solidGreen" disabled={loading}>
+      <Button type="submit" variant="solidGreen" disabled={loading || !started}>
         {loading ? `${submitLabel}…` : submitLabel}
       </Button>
     </form>
