@@ -134,3 +134,93 @@ describe('password recovery', () => {
     expect(requests).toContain(`POST /auth/v1/recover?redirect_to=${encodeURIComponent('http://localhost:3000/reset-password')}`);
   });
 });
+
+describe('validateSession: which answers mean the session has ended', () => {
+  // session_not_found is not in the list: supabase-js itself reports it as a missing session (see below).
+  it.each(['user_not_found', 'refresh_token_not_found', 'refresh_token_already_used', 'session_expired', 'bad_jwt', 'no_authorization'])(
+    '%s has ended the session, whatever the status',
+    async (code) => {
+      storeSession();
+      answers['GET /auth/v1/user'] = { status: 400, body: { code, message: `message of ${code}` } };
+      expect(await (await load()).validateSession(config)).toEqual({ status: 'ended', reason: code });
+    },
+  );
+  it.each([401, 403])('a %i with an unknown code has ended the session too', async (status) => {
+    storeSession();
+    answers['GET /auth/v1/user'] = { status, body: { code: 'something_new', message: 'Nope' } };
+    expect(await (await load()).validateSession(config)).toEqual({ status: 'ended', reason: 'something_new' });
+  });
+  it('a 400 with an unknown code is not an ended session: unreachable, with the message', async () => {
+    storeSession();
+    answers['GET /auth/v1/user'] = { status: 400, body: { code: 'validation_failed', message: 'Bad request' } };
+    expect(await (await load()).validateSession(config)).toEqual({ status: 'unreachable', reason: 'Bad request' });
+  });
+  it('no stored session has ended, with the library’s reason', async () => {
+    expect(await (await load()).validateSession(config)).toEqual({ status: 'ended', reason: 'Auth session missing!' });
+  });
+  it('no network: unreachable, with the reason', async () => {
+    storeSession();
+    answers['GET /auth/v1/user'] = 'offline';
+    expect(await (await load()).validateSession(config)).toEqual({ status: 'unreachable', reason: 'Failed to fetch' });
+  });
+});
+
+describe('restoreSession, signIn, signUp: the user as the app knows it', () => {
+  it('a stored session gives its user; none gives no user', async () => {
+    const supabase = await load();
+    expect(await supabase.restoreSession(config)).toEqual({ user: null });
+    storeSession();
+    expect(await supabase.restoreSession({ ...config, anonKey: 'anon-2' })).toEqual({ user: { id: 'u1', email: 'cook@example.com' } });
+  });
+  it('sign-in gives the signed-in user; a user without an email has a null email', async () => {
+    answers['POST /auth/v1/token'] = { status: 200, body: { ...session, user: { ...user, email: undefined } } };
+    expect(await (await load()).signIn(config, { email: 'cook@example.com', password: 'pw' })).toEqual({ user: { id: 'u1', email: null } });
+  });
+  it('sign-in with no network says the server could not be reached', async () => {
+    answers['POST /auth/v1/token'] = 'offline';
+    await expect((await load()).signIn(config, { email: 'cook@example.com', password: 'pw' })).rejects.toThrow('The server could not be reached. Check your connection and try again.');
+  });
+  it('sign-up that needs an email confirmation gives no user; a refused one throws the server message', async () => {
+    answers['POST /auth/v1/signup'] = { status: 200, body: user };
+    expect(await (await load()).signUp(config, { email: 'cook@example.com', password: 'pw-long-enough' })).toEqual({ user: null });
+    answers['POST /auth/v1/signup'] = { status: 422, body: { code: 'user_already_exists', message: 'User already registered' } };
+    await expect((await load()).signUp(config, { email: 'cook@example.com', password: 'pw-long-enough' })).rejects.toThrow('User already registered');
+  });
+  it('sign-up with a session gives its user', async () => {
+    answers['POST /auth/v1/signup'] = { status: 200, body: session };
+    expect(await (await load()).signUp(config, { email: 'cook@example.com', password: 'pw-long-enough' })).toEqual({ user: { id: 'u1', email: 'cook@example.com' } });
+  });
+});
+
+describe('password reset requests and updates', () => {
+  it('a 429 on a reset request says how long to wait', async () => {
+    answers['POST /auth/v1/recover'] = { status: 429, body: { code: 'over_email_send_rate_limit', message: 'Email rate limit exceeded' }, headers: { 'Retry-After': '300' } };
+    await expect((await load()).requestPasswordReset(config, 'cook@example.com', 'http://localhost/reset')).rejects.toThrow('Too many attempts. Try again in 5 minutes.');
+  });
+  it('a password update without a session says the session is gone', async () => {
+    const error = await (await load()).updatePassword(config, 'new-password-1').catch((e: unknown) => e);
+    expect(error).toMatchObject({ message: 'Auth session missing!', sessionGone: true });
+  });
+  it('a password update with the session succeeds, or throws the server message', async () => {
+    storeSession();
+    answers['PUT /auth/v1/user'] = { status: 200, body: user };
+    await expect((await load()).updatePassword(config, 'new-password-1')).resolves.toBeUndefined();
+    answers['PUT /auth/v1/user'] = { status: 422, body: { code: 'same_password', message: 'New password should be different from the old password.' } };
+    await expect((await load()).updatePassword(config, 'new-password-1')).rejects.toThrow('New password should be different from the old password.');
+  });
+});
+
+describe('the client and its listeners', () => {
+  it('one client per project: the same URL and key reuse it, another key makes a new one', async () => {
+    const supabase = await load();
+    const first = supabase.getClient(config);
+    expect(supabase.getClient({ ...config })).toBe(first);
+    expect(supabase.getClient({ ...config, anonKey: 'other' })).not.toBe(first);
+    expect(supabase.getClient({ ...config, url: 'http://other.test' })).not.toBe(supabase.getClient({ ...config, anonKey: 'other' }));
+  });
+  it('a revocation the server refuses reports false', async () => {
+    answers['POST /auth/v1/logout'] = { status: 401, body: { code: 'bad_jwt', message: 'invalid JWT' } };
+    expect(await (await load()).revokeSession(config, 'access-1', 'local')).toBe(false);
+    expect(requests).toContain('POST /auth/v1/logout?scope=local');
+  });
+});
