@@ -224,3 +224,60 @@ describe('the client and its listeners', () => {
     expect(requests).toContain('POST /auth/v1/logout?scope=local');
   });
 });
+
+describe('where the auth service is (config.ts)', () => {
+  const loadConfig = async () => {
+    vi.resetModules();
+    return import('../../src/machines/auth/config');
+  };
+  const serve = (answer: { status: number; body?: unknown }) => {
+    const calls: Array<[string, RequestInit | undefined]> = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      calls.push([String(input), init]);
+      return new Response(JSON.stringify(answer.body ?? {}), { status: answer.status });
+    });
+    return calls;
+  };
+  afterEach(() => vi.unstubAllEnvs());
+
+  it('names the session key after the project (the first label of the host), as supabase-js does', async () => {
+    const { storageKeyFor } = await loadConfig();
+    expect(storageKeyFor('https://abcdefgh.supabase.co')).toBe('sb-abcdefgh-auth-token');
+    expect(storageKeyFor('http://localhost:54321')).toBe('sb-localhost-auth-token');
+  });
+  it('a build with both VITE_ variables uses them and asks nothing', async () => {
+    vi.stubEnv('VITE_SUPABASE_URL', 'https://proj.supabase.co');
+    vi.stubEnv('VITE_SUPABASE_ANON_KEY', 'key-1');
+    const calls = serve({ status: 500 });
+    const { loadAuthConfig } = await loadConfig();
+    expect(await loadAuthConfig()).toEqual({ url: 'https://proj.supabase.co', anonKey: 'key-1', storageKey: 'sb-proj-auth-token' });
+    expect(calls).toEqual([]);
+  });
+  it('otherwise asks GET /config.json once (as JSON), and keeps the answer', async () => {
+    vi.stubEnv('VITE_SUPABASE_URL', 'https://proj.supabase.co');
+    vi.stubEnv('VITE_SUPABASE_ANON_KEY', '');
+    const calls = serve({ status: 200, body: { supabaseUrl: 'http://own.example.com', supabaseAnonKey: 'key-2' } });
+    const { loadAuthConfig } = await loadConfig();
+    const expected = { url: 'http://own.example.com', anonKey: 'key-2', storageKey: 'sb-own-auth-token' };
+    expect(await loadAuthConfig()).toEqual(expected);
+    expect(await loadAuthConfig()).toEqual(expected);
+    expect(calls).toEqual([['/config.json', { headers: { Accept: 'application/json' } }]]);
+  });
+  it('a failed /config.json says so with its status; the next call asks again', async () => {
+    vi.stubEnv('VITE_SUPABASE_URL', '');
+    vi.stubEnv('VITE_SUPABASE_ANON_KEY', 'key-1');
+    const calls = serve({ status: 404 });
+    const { loadAuthConfig } = await loadConfig();
+    await expect(loadAuthConfig()).rejects.toThrow('The auth service could not be found (config.json answered 404).');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await expect(loadAuthConfig()).rejects.toThrow('config.json answered 404');
+    expect(calls).toHaveLength(2);
+  });
+  it.each([{ supabaseUrl: 'http://own.example.com' }, { supabaseAnonKey: 'key-2' }, {}])('an answer without a URL and a key (%o) is "not configured"', async (body) => {
+    vi.stubEnv('VITE_SUPABASE_URL', '');
+    vi.stubEnv('VITE_SUPABASE_ANON_KEY', '');
+    serve({ status: 200, body });
+    const { loadAuthConfig } = await loadConfig();
+    await expect(loadAuthConfig()).rejects.toThrow('The auth service is not configured.');
+  });
+});
