@@ -54,6 +54,7 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter('')).toBeNull();
     expect(parseRetryAfter('   ')).toBeNull();
     expect(parseRetryAfter('12abc')).toBeNull();
+    expect(parseRetryAfter('x12')).toBeNull();
     expect(parseRetryAfter('soon')).toBeNull();
   });
   it('reads an HTTP date as the seconds left from now, rounded up, and 0 for a date already past', () => {

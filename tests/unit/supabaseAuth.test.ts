@@ -19,6 +19,9 @@ function respond(answer: Answer): Response {
 }
 
 beforeEach(() => {
+  // A fresh module (and so a fresh client) per test: no test leans on another's client, cached
+  // Retry-After or listeners, and a mutation of module-level code is seen by every test.
+  vi.resetModules();
   answers = {};
   requests = [];
   localStorage.clear();
@@ -206,7 +209,10 @@ describe('password reset requests and updates', () => {
     answers['PUT /auth/v1/user'] = { status: 200, body: user };
     await expect((await load()).updatePassword(config, 'new-password-1')).resolves.toBeUndefined();
     answers['PUT /auth/v1/user'] = { status: 422, body: { code: 'same_password', message: 'New password should be different from the old password.' } };
-    await expect((await load()).updatePassword(config, 'new-password-1')).rejects.toThrow('New password should be different from the old password.');
+    const error = await (await load()).updatePassword(config, 'new-password-1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toBe('New password should be different from the old password.');
+    expect(error).not.toHaveProperty('sessionGone');
   });
 });
 
@@ -216,7 +222,8 @@ describe('the client and its listeners', () => {
     const first = supabase.getClient(config);
     expect(supabase.getClient({ ...config })).toBe(first);
     expect(supabase.getClient({ ...config, anonKey: 'other' })).not.toBe(first);
-    expect(supabase.getClient({ ...config, url: 'http://other.test' })).not.toBe(supabase.getClient({ ...config, anonKey: 'other' }));
+    const second = supabase.getClient({ ...config, anonKey: 'other' });
+    expect(supabase.getClient({ ...config, anonKey: 'other', url: 'http://other.test' })).not.toBe(second);
   });
   it('a revocation the server refuses reports false', async () => {
     answers['POST /auth/v1/logout'] = { status: 401, body: { code: 'bad_jwt', message: 'invalid JWT' } };
@@ -279,5 +286,73 @@ describe('where the auth service is (config.ts)', () => {
     serve({ status: 200, body });
     const { loadAuthConfig } = await loadConfig();
     await expect(loadAuthConfig()).rejects.toThrow('The auth service is not configured.');
+  });
+});
+
+describe('the session key, listeners and timers', () => {
+  it('the session is kept under the config’s storage key, and read back from it', async () => {
+    const own = { ...config, storageKey: 'own-session-key' };
+    answers['POST /auth/v1/token'] = { status: 200, body: session };
+    const supabase = await load();
+    await supabase.signIn(own, { email: 'cook@example.com', password: 'pw' });
+    expect(JSON.parse(localStorage.getItem('own-session-key') ?? 'null')).toMatchObject({ access_token: 'access-1' });
+    expect(localStorage.getItem(config.storageKey)).toBeNull();
+    expect(await supabase.restoreSession(own)).toEqual({ user: { id: 'u1', email: 'cook@example.com' } });
+  });
+  it('listeners hear changes, never the initial session, and nothing once they stop', async () => {
+    storeSession();
+    const supabase = await load();
+    const seen: string[] = [];
+    const stop = supabase.watchAuthChanges(config, (change) => seen.push(`${change.event}:${change.user?.id ?? null}`));
+    await supabase.restoreSession(config);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // supabase-js says SIGNED_IN for the stored session as it loads it, and INITIAL_SESSION, which is not passed on.
+    expect(seen).toEqual(['SIGNED_IN:u1']);
+    localStorage.removeItem(config.storageKey);
+    await supabase.endLocalSession(config);
+    expect(seen).toEqual(['SIGNED_IN:u1', 'SIGNED_OUT:null']);
+    stop();
+    storeSession();
+    answers['POST /auth/v1/token'] = { status: 200, body: session };
+    await supabase.signIn(config, { email: 'cook@example.com', password: 'pw' });
+    expect(seen).toEqual(['SIGNED_IN:u1', 'SIGNED_OUT:null']);
+  });
+  it('the patience timer is cleared once the server answered', async () => {
+    storeSession();
+    answers['GET /auth/v1/user'] = { status: 200, body: user };
+    const supabase = await load();
+    await supabase.restoreSession(config);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      expect((await supabase.validateSession(config)).status).toBe('valid');
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+  it('the new password is what is sent', async () => {
+    storeSession();
+    const bodies: unknown[] = [];
+    const supabase = await load();
+    await supabase.restoreSession(config);
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === 'PUT') bodies.push(JSON.parse(String(init.body)));
+      return respond({ status: 200, body: user });
+    });
+    await supabase.updatePassword(config, 'new-password-1');
+    expect(bodies).toEqual([expect.objectContaining({ password: 'new-password-1' })]);
+  });
+});
+
+describe('adoptRecoverySession (the reset page)', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+  it('an expired link reports expired with its error code', async () => {
+    window.history.replaceState(null, '', '/reset-password#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired');
+    expect(await (await load()).adoptRecoverySession(config)).toEqual({ status: 'expired', reason: 'otp_expired' });
+  });
+  it('no link and no session: missing; a stored session: ready, with its email', async () => {
+    expect(await (await load()).adoptRecoverySession(config)).toEqual({ status: 'missing' });
+    storeSession();
+    expect(await (await load()).adoptRecoverySession({ ...config, anonKey: 'anon-2' })).toEqual({ status: 'ready', email: 'cook@example.com' });
   });
 });
