@@ -335,7 +335,7 @@ describe('the session key, listeners and timers', () => {
     const bodies: unknown[] = [];
     const supabase = await load();
     await supabase.restoreSession(config);
-    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    vi.stubGlobal('fetch', async (_input: RequestInfo | URL, init?: RequestInit) => {
       if (init?.method === 'PUT') bodies.push(JSON.parse(String(init.body)));
       return respond({ status: 200, body: user });
     });
