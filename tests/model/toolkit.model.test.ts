@@ -921,6 +921,28 @@ describe('specialtyIngredients (pinned: ids, loading a line, unknown lines)', ()
   });
 });
 
+describe('specialtyIngredients (pinned: the form’s start and its messages)', () => {
+  it('the form starts empty, per event, in Kg and box, with On Hand unchecked', () => {
+    const actor = createActor(specialty, { input: { lines: [], guests: 40 } }).start();
+    expect(actor.getSnapshot().context.draft).toEqual({ name: '', unitQuantity: '', units: 'Kg', quantityNeeded: '', packageType: 'box', costPerUnit: '', supplierName: '', per: 'event', onHand: false });
+  });
+  it('a whitespace name is refused as missing, and only the name gets a message', () => {
+    const actor = createActor(specialty, { input: { lines: [], guests: 40 } }).start();
+    for (const e of fill) actor.send(e);
+    actor.send({ type: 'draft.change', field: 'name', value: '   ' });
+    actor.send({ type: 'ingredient.save' });
+    expect(actor.getSnapshot().context.draftErrors).toStrictEqual({ name: specialtyNameMessage });
+    expect(actor.getSnapshot().context.lines).toEqual([]);
+  });
+  it('a name typed with spaces around it is saved trimmed', () => {
+    const actor = createActor(specialty, { input: { lines: [], guests: 40 } }).start();
+    for (const e of fill) actor.send(e);
+    actor.send({ type: 'draft.change', field: 'name', value: '  Saffron  ' });
+    actor.send({ type: 'ingredient.save' });
+    expect(actor.getSnapshot().context.lines.map((l) => l.name)).toEqual(['Saffron']);
+  });
+});
+
 describe('specialtyIngredients (unprovided effects)', () => {
   it('without a provided persistLines, deleting fails loudly, naming what to provide', () => {
     const actor = createActor(specialtyIngredientsMachine, { input: { lines: [spA], guests: 0 } });
