@@ -356,3 +356,12 @@ describe('adoptRecoverySession (the reset page)', () => {
     expect(await (await load()).adoptRecoverySession({ ...config, anonKey: 'anon-2' })).toEqual({ status: 'ready', email: 'cook@example.com' });
   });
 });
+
+describe('which failures say "could not be reached"', () => {
+  it('a 503 from the server is not "no network": its own message is shown', async () => {
+    answers['POST /auth/v1/token'] = { status: 503, body: { code: 'unexpected_failure', message: 'Service down for maintenance' } };
+    const error = await (await load()).signIn(config, { email: 'cook@example.com', password: 'pw' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).not.toBe('The server could not be reached. Check your connection and try again.');
+  });
+});
