@@ -541,3 +541,48 @@ describe('recordBook (unprovided effects)', () => {
     ).toContain('recordBook: provide syncDependents');
   });
 });
+
+describe('recordBook (pinned: cancel in add mode, gone records, merge validation, a deleted employee saved again)', () => {
+  it('Cancel in add mode clears what was typed and its messages, and saves nothing', () => {
+    const actor = started([acme], sup);
+    actor.send({ type: 'field.change', field: 'supplierName', value: 'Dune' });
+    actor.send({ type: 'field.change', field: 'email', value: 'nope' });
+    actor.send({ type: 'form.submit' });
+    actor.send({ type: 'form.cancel' });
+    expect(actor.getSnapshot().context.draft).toEqual(sup.empty());
+    expect(actor.getSnapshot().context.errors).toEqual({});
+    expect(persisted).toEqual([]);
+  });
+  it('Delete of a record that is not there (another tab deleted it) writes nothing, in add and in edit mode', () => {
+    const actor = started([acme, bolt, crate], sup);
+    actor.send({ type: 'record.delete', id: 'S9' });
+    actor.send({ type: 'record.edit', id: 'S2' });
+    actor.send({ type: 'record.delete', id: 'S9' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.records).toEqual([acme, bolt, crate]);
+    expect(persisted).toEqual([]);
+  });
+  it('a merge that takes my Supplier ID, which another supplier has, is refused: back to the form with the message, nothing saved', () => {
+    const actor = started([acme, bolt, crate], sup);
+    actor.send({ type: 'record.edit', id: 'S2' });
+    actor.send({ type: 'field.change', field: 'supplierID', value: 'S1' });
+    actor.send({ type: 'storage.change', records: [acme, { ...bolt, phone: '555-0199' }, crate] });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().value).toBe('conflict');
+    actor.send({ type: 'conflict.merge', choices: { supplierID: 'mine', phone: 'theirs' } });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.errors).toHaveProperty('supplierID');
+    expect(persisted).toEqual([]);
+  });
+  it('an employee deleted in another tab and saved again with Keep mine comes back under its own id', () => {
+    const actor = started([ann, sofia, noah], emp);
+    actor.send({ type: 'record.edit', id: 'E2' });
+    actor.send({ type: 'field.change', field: 'role', value: 'Sous-chef' });
+    actor.send({ type: 'storage.change', records: [ann, noah] });
+    actor.send({ type: 'form.submit' });
+    actor.send({ type: 'conflict.keepMine' });
+    expect(persisted).toHaveLength(1);
+    expect(persisted[0]!.map((r) => (r as Employee).id)).toEqual(['E1', 'E3', 'E2']);
+    expect(persisted[0]![2]).toMatchObject({ firstName: 'Sofia', role: 'Sous-chef' });
+  });
+});
