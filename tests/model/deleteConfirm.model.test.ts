@@ -114,3 +114,23 @@ describe('deleteConfirm (pinned rules, issue 11)', () => {
     expect(world.effects).toEqual([]);
   });
 });
+
+describe('deleteConfirm (unprovided effects)', () => {
+  it('without a provided deleteRecord, deleting fails loudly, naming what to provide', () => {
+    const actor = createActor(deleteConfirmMachine);
+    let error: unknown = null;
+    actor.subscribe({ error: (e) => (error = e) });
+    actor.start();
+    actor.send(request(unused));
+    expect(String((error as Error | null)?.message)).toContain('deleteConfirm: provide deleteRecord');
+  });
+  it('without a provided releaseDependents, confirming fails loudly, naming what to provide', () => {
+    const actor = createActor(deleteConfirmMachine);
+    let error: unknown = null;
+    actor.subscribe({ error: (e) => (error = e) });
+    actor.start();
+    actor.send(request(used));
+    actor.send({ type: 'delete.confirm' });
+    expect(String((error as Error | null)?.message)).toContain('deleteConfirm: provide releaseDependents');
+  });
+});

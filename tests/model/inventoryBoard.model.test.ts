@@ -634,3 +634,21 @@ describe('inventoryBoard rules pinned by hand (spec section 5)', () => {
     expect(actor.getSnapshot().context.expanded).toEqual({ b: true });
   });
 });
+
+describe('inventoryBoard (unprovided effects)', () => {
+  const run = (provide: Parameters<typeof inventoryBoardMachine.provide>[0], send: Array<Parameters<ReturnType<typeof createActor<typeof inventoryBoardMachine>>['send']>[0]>) => {
+    const actor = createActor(inventoryBoardMachine.provide(provide), { input: { items: [a, b], supplierNames: ['Acme', 'Bolt'] } });
+    let error: unknown = null;
+    actor.subscribe({ error: (e) => (error = e) });
+    actor.start();
+    for (const event of send) actor.send(event);
+    return String((error as Error | null)?.message);
+  };
+  const quiet = fromCallback(() => () => {});
+  it('without a provided watchStorage, persistItems or alertInvalidNumbers, the board fails loudly, naming what to provide', () => {
+    expect(run({}, [])).toContain('inventoryBoard: provide watchStorage');
+    expect(run({ actors: { watchStorage: quiet } }, [{ type: 'item.delete', id: a.id }])).toContain('inventoryBoard: provide persistItems');
+    const bad = Object.entries({ ...valid, costPerUnit: 'abc' }).map(([field, value]) => ({ type: 'form.change' as const, field: field as never, value }));
+    expect(run({ actors: { watchStorage: quiet } }, [...bad, { type: 'item.add' }])).toContain('inventoryBoard: provide alertInvalidNumbers');
+  });
+});

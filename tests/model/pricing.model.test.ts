@@ -359,3 +359,83 @@ describe('pricing (pinned rules)', () => {
   });
 
 });
+
+describe('pricing (pinned: names, currency, ids, tax)', () => {
+  const start = (lines: PriceLine[] = [p1, p2, p3]) => createActor(pricing, { input: { lines, discount: 5, tax: 13 } }).start();
+  const add = (actor: ReturnType<typeof start>, name: string, price: string, currency?: string) => {
+    actor.send({ type: 'draft.change', field: 'name', value: name });
+    actor.send({ type: 'draft.change', field: 'price', value: price });
+    if (currency !== undefined) actor.send({ type: 'draft.change', field: 'currency', value: currency });
+    actor.send({ type: 'price.add' });
+  };
+  it('a blank or whitespace name is refused with the form’s words', () => {
+    const actor = start();
+    add(actor, '   ', '10');
+    expect(actor.getSnapshot().context.draftError).toBe('Enter an item name and a numeric price.');
+    expect(actor.getSnapshot().context.lines).toEqual([p1, p2, p3]);
+  });
+  it('the name is stored trimmed; a blank or whitespace currency is stored as CAD, another one trimmed', () => {
+    const actor = start([]);
+    add(actor, '  Rentals  ', '10', '   ');
+    add(actor, 'Linen', '5', ' USD ');
+    expect(actor.getSnapshot().context.lines.map(({ name, price, currency }) => ({ name, price, currency }))).toEqual([
+      { name: 'Rentals', price: 10, currency: 'CAD' },
+      { name: 'Linen', price: 5, currency: 'USD' },
+    ]);
+  });
+  it('an edit keeps the trimmed name and its id', () => {
+    const actor = start();
+    actor.send({ type: 'price.edit', id: 'p2' });
+    actor.send({ type: 'draft.change', field: 'name', value: ' Rentals XL ' });
+    actor.send({ type: 'draft.change', field: 'currency', value: '' });
+    actor.send({ type: 'edit.commit' });
+    expect(actor.getSnapshot().context.lines[1]).toEqual({ ...p2, name: 'Rentals XL', currency: 'CAD' });
+  });
+  it('lines stored without ids get one by position, from the input and from another tab', () => {
+    const { id: _1, ...noId1 } = p1;
+    const { id: _3, ...noId3 } = p3;
+    const actor = start([noId1, p2, noId3]);
+    expect(lineIds(actor.getSnapshot().context.lines)).toEqual(['price-0', 'p2', 'price-2']);
+    actor.send({ type: 'storage.change', lines: [p2, noId3] });
+    expect(lineIds(actor.getSnapshot().context.lines)).toEqual(['p2', 'price-1']);
+  });
+  it('two lines added one after the other get different ids, counted from 0', () => {
+    const actor = start([]);
+    add(actor, 'One', '1');
+    add(actor, 'Two', '2');
+    const [first, second] = lineIds(actor.getSnapshot().context.lines);
+    expect(first).toMatch(/^price-[0-9a-z]+-0$/);
+    expect(second).toMatch(/^price-[0-9a-z]+-1$/);
+  });
+  it('a valid tax is what the totals use and what is stored; an empty one means 0', () => {
+    world.effects.length = 0;
+    const actor = start();
+    actor.send({ type: 'tax.change', text: '7.5' });
+    expect(actor.getSnapshot().context.tax).toBe(7.5);
+    actor.send({ type: 'discount.change', text: '12.5' });
+    expect(actor.getSnapshot().context.discount).toBe(12.5);
+    actor.send({ type: 'tax.change', text: '' });
+    expect(actor.getSnapshot().context.tax).toBe(0);
+    expect(world.effects).toEqual([
+      ['persistTax', 7.5],
+      ['persistDiscount', 12.5],
+      ['persistTax', 0],
+    ]);
+  });
+});
+
+describe('pricing (unprovided effects)', () => {
+  it('without a provided persistPricing, persistDiscount or persistTax, a change fails loudly, naming what to provide', () => {
+    const failure = (event: Parameters<ReturnType<typeof createActor<typeof pricingMachine>>['send']>[0]) => {
+      const actor = createActor(pricingMachine, { input: { lines: [p1], discount: 0, tax: 0 } });
+      let error: unknown = null;
+      actor.subscribe({ error: (e) => (error = e) });
+      actor.start();
+      actor.send(event);
+      return String((error as Error | null)?.message);
+    };
+    expect(failure({ type: 'price.delete', id: 'p1' })).toContain('pricing: provide persistPricing');
+    expect(failure({ type: 'discount.change', text: '5' })).toContain('pricing: provide persistDiscount');
+    expect(failure({ type: 'tax.change', text: '5' })).toContain('pricing: provide persistTax');
+  });
+});

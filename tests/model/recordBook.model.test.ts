@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import { mergeDrafts } from '../../src/domain/conflict';
 import { employeeForm, supplierForm, type RecordForm } from '../../src/domain/inventoryRecords';
-import { recordBookMachine, type BookRecord, type RecordBookContext } from '../../src/machines/records/recordBook.machine';
+import { isEditedElsewhere, recordBookMachine, type BookRecord, type RecordBookContext } from '../../src/machines/records/recordBook.machine';
 import type { Employee, Supplier } from '../../src/storage/schemas';
 import { createWorld, describeModel, type Expectation } from '../support/model';
 
@@ -497,5 +497,92 @@ describe('recordBook rules pinned by hand (spec section 4, issue 9)', () => {
     actor.send({ type: 'field.change', field: 'lastName', value: 'Ray' });
     actor.send({ type: 'form.submit' });
     expect((actor.getSnapshot().context.records[0] as Employee).id).toMatch(/^E\d+/);
+  });
+});
+
+describe('recordBook: the edited-elsewhere notice and the tags the view reads', () => {
+  it('no notice when not editing, or while the record is as it was at Edit; a notice once another tab changed or deleted it', () => {
+    const actor = started([acme, bolt, crate], sup);
+    expect(isEditedElsewhere(actor.getSnapshot().context)).toBe(false);
+    expect([actor.getSnapshot().hasTag('editing'), actor.getSnapshot().hasTag('conflict')]).toEqual([false, false]);
+    actor.send({ type: 'record.edit', id: 'S2' });
+    expect(isEditedElsewhere(actor.getSnapshot().context)).toBe(false);
+    expect([actor.getSnapshot().hasTag('editing'), actor.getSnapshot().hasTag('conflict')]).toEqual([true, false]);
+    // Saved again unchanged (a new object, the same fields): still no notice.
+    actor.send({ type: 'storage.change', records: [acme, { ...bolt }, crate] });
+    expect(isEditedElsewhere(actor.getSnapshot().context)).toBe(false);
+    actor.send({ type: 'storage.change', records: [acme, { ...bolt, phone: '555-0199' }, crate] });
+    expect(isEditedElsewhere(actor.getSnapshot().context)).toBe(true);
+    actor.send({ type: 'storage.change', records: [acme, crate] });
+    expect(isEditedElsewhere(actor.getSnapshot().context)).toBe(true);
+    actor.send({ type: 'form.submit' });
+    expect([actor.getSnapshot().hasTag('editing'), actor.getSnapshot().hasTag('conflict')]).toEqual([true, true]);
+  });
+});
+
+describe('recordBook (unprovided effects)', () => {
+  const run = (provide: Parameters<typeof recordBookMachine.provide>[0], send: Array<Parameters<ReturnType<typeof createActor<typeof recordBookMachine>>['send']>[0]>) => {
+    const actor = createActor(recordBookMachine.provide(provide), { input: { records: [acme, bolt], form: sup } });
+    let error: unknown = null;
+    actor.subscribe({ error: (e) => (error = e) });
+    actor.start();
+    for (const event of send) actor.send(event);
+    return String((error as Error | null)?.message);
+  };
+  const quiet = fromCallback(() => () => {});
+  it('without a provided watchStorage, persistRecords or syncDependents, the book fails loudly, naming what to provide', () => {
+    expect(run({}, [])).toContain('recordBook: provide watchStorage');
+    expect(run({ actors: { watchStorage: quiet } }, [{ type: 'record.delete', id: 'S1' }])).toContain('recordBook: provide persistRecords');
+    expect(
+      run({ actors: { watchStorage: quiet }, actions: { persistRecords: () => {} } }, [
+        { type: 'record.edit', id: 'S2' },
+        { type: 'form.submit' },
+      ]),
+    ).toContain('recordBook: provide syncDependents');
+  });
+});
+
+describe('recordBook (pinned: cancel in add mode, gone records, merge validation, a deleted employee saved again)', () => {
+  it('Cancel in add mode clears what was typed and its messages, and saves nothing', () => {
+    const actor = started([acme], sup);
+    actor.send({ type: 'field.change', field: 'supplierName', value: 'Dune' });
+    actor.send({ type: 'field.change', field: 'email', value: 'nope' });
+    actor.send({ type: 'form.submit' });
+    actor.send({ type: 'form.cancel' });
+    expect(actor.getSnapshot().context.draft).toEqual(sup.empty());
+    expect(actor.getSnapshot().context.errors).toEqual({});
+    expect(persisted).toEqual([]);
+  });
+  it('Delete of a record that is not there (another tab deleted it) writes nothing, in add and in edit mode', () => {
+    const actor = started([acme, bolt, crate], sup);
+    actor.send({ type: 'record.delete', id: 'S9' });
+    actor.send({ type: 'record.edit', id: 'S2' });
+    actor.send({ type: 'record.delete', id: 'S9' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.records).toEqual([acme, bolt, crate]);
+    expect(persisted).toEqual([]);
+  });
+  it('a merge that takes my Supplier ID, which another supplier has, is refused: back to the form with the message, nothing saved', () => {
+    const actor = started([acme, bolt, crate], sup);
+    actor.send({ type: 'record.edit', id: 'S2' });
+    actor.send({ type: 'field.change', field: 'supplierID', value: 'S1' });
+    actor.send({ type: 'storage.change', records: [acme, { ...bolt, phone: '555-0199' }, crate] });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().value).toBe('conflict');
+    actor.send({ type: 'conflict.merge', choices: { supplierID: 'mine', phone: 'theirs' } });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.errors).toHaveProperty('supplierID');
+    expect(persisted).toEqual([]);
+  });
+  it('an employee deleted in another tab and saved again with Keep mine comes back under its own id', () => {
+    const actor = started([ann, sofia, noah], emp);
+    actor.send({ type: 'record.edit', id: 'E2' });
+    actor.send({ type: 'field.change', field: 'role', value: 'Sous-chef' });
+    actor.send({ type: 'storage.change', records: [ann, noah] });
+    actor.send({ type: 'form.submit' });
+    actor.send({ type: 'conflict.keepMine' });
+    expect(persisted).toHaveLength(1);
+    expect(persisted[0]!.map((r) => (r as Employee).id)).toEqual(['E1', 'E3', 'E2']);
+    expect(persisted[0]![2]).toMatchObject({ firstName: 'Sofia', role: 'Sous-chef' });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, createMachine, type ContextFrom } from 'xstate';
+import { createActor, createMachine, fromPromise, type ContextFrom } from 'xstate';
 import { chooseIngredient } from '../../src/domain/ingredients';
 import { inventoryIngredientsMachine, type QuantityPromptInput } from '../../src/machines/toolkit/inventoryIngredients.machine';
 import { menuNotesMachine } from '../../src/machines/toolkit/menuNotes.machine';
@@ -447,6 +447,96 @@ describe('inventoryIngredients (pinned)', () => {
   });
 });
 
+describe('inventoryIngredients (pinned: choices, gone lines, the prompt)', () => {
+  const start = (items = [item('a', 'Seafood', 30)], guests = 40, lines = startLines) => createActor(inventory, { input: { lines, items, guests } }).start();
+  it('starts with no category and no item chosen, nothing typed', () => {
+    const c = start().getSnapshot().context;
+    expect([c.category, c.itemId, c.quantityText, c.per, c.promptLineId, c.quantityError, c.lineError]).toEqual(['', '', '', 'event', null, null, null]);
+  });
+  it('adds the item chosen, not the first of the list (the middle of three)', () => {
+    const actor = start([item('a', 'Seafood', 30), item('b', 'Seafood', 40), item('c', 'Seafood', 50)]);
+    actor.send({ type: 'category.select', category: 'Seafood' });
+    actor.send({ type: 'item.select', id: 'b' });
+    actor.send({ type: 'quantity.change', text: '2' });
+    actor.send({ type: 'ingredient.add' });
+    expect(actor.getSnapshot().context.lines.at(-1)).toMatchObject({ id: 'b', name: 'Item b', costPerUnit: 40, quantity: 2 });
+  });
+  it('with several items, a refused quantity for the chosen one says why', () => {
+    const actor = start([item('a', 'Seafood'), item('b', 'Seafood')]);
+    actor.send({ type: 'item.select', id: 'a' });
+    actor.send({ type: 'quantity.change', text: '0' });
+    actor.send({ type: 'ingredient.add' });
+    expect(actor.getSnapshot().context.quantityError).toBe('Quantity Needed must be more than 0.');
+  });
+  it('a line another tab deleted can be neither deleted, nor switched per guest or per event: no write, no message', () => {
+    persistedLines.length = 0;
+    const actor = start();
+    const theirs = startLines.filter((l) => l.lineId !== 'L-answer:5');
+    actor.send({ type: 'storage.change', lines: theirs });
+    actor.send({ type: 'ingredient.delete', lineId: 'L-answer:5' });
+    actor.send({ type: 'line.per', lineId: 'L-answer:5', per: 'guest' });
+    actor.send({ type: 'line.per', lineId: 'L-answer:5', per: 'event' });
+    expect(actor.getSnapshot().context.lines).toBe(theirs);
+    expect(actor.getSnapshot().context.lineError).toBeNull();
+    expect(persistedLines).toEqual([]);
+  });
+  it('with no guests, a line can still go back to per event (only per guest needs guests)', () => {
+    persistedLines.length = 0;
+    const guestLine: ChosenIngredient = { ...line('answer:5', 8), per: 'guest', perGuest: 0.2 };
+    const actor = start(undefined, 0, [startLines[0]!, guestLine, startLines[3]!]);
+    actor.send({ type: 'line.per', lineId: 'L-answer:5', per: 'event' });
+    const lines = actor.getSnapshot().context.lines;
+    expect(lines[1]).toEqual(line('answer:5', 8));
+    expect(actor.getSnapshot().context.lineError).toBeNull();
+    expect(persistedLines).toEqual([lines]);
+  });
+  it('a prompt answer of 0 is refused: the line stays and the panel says why', () => {
+    answers['answer:0'] = '0';
+    persistedLines.length = 0;
+    const actor = start(undefined, 40, [line('answer:cancel', 1), line('answer:0', 3)]);
+    actor.send({ type: 'quantity.edit', lineId: 'L-answer:0' });
+    expect(actor.getSnapshot().context.lines.map((l) => l.quantity)).toEqual([1, 3]);
+    expect(actor.getSnapshot().context.lineError).toBe('answer:0 was not changed: Quantity Needed must be more than 0.');
+    expect(persistedLines).toEqual([]);
+  });
+  it('a blank (whitespace) prompt answer is ignored without a message, as a cancel is', () => {
+    const actor = start();
+    actor.send({ type: 'quantity.edit', lineId: 'L-answer:empty' });
+    expect(actor.getSnapshot().context.lineError).toBeNull();
+    actor.send({ type: 'quantity.edit', lineId: 'L-answer:cancel' });
+    expect(actor.getSnapshot().context.lineError).toBeNull();
+    expect(actor.getSnapshot().context.lines).toBe(startLines);
+  });
+  it('while the prompt is open the panel is "prompting"; if another tab deleted the line meanwhile, a bad answer names "The line"', async () => {
+    let answer: (value: string | null) => void = () => {};
+    const slow = inventory.provide({ actors: { promptQuantity: fromPromise<string | null, QuantityPromptInput>(() => new Promise((resolve) => (answer = resolve))) } });
+    const guestLine: ChosenIngredient = { ...line('answer:5', 8), per: 'guest', perGuest: 0.2 };
+    const actor = createActor(slow, { input: { lines: [startLines[0]!, guestLine], items: [], guests: 40 } }).start();
+    actor.send({ type: 'quantity.edit', lineId: 'L-answer:5' });
+    expect(actor.getSnapshot().hasTag('prompting')).toBe(true);
+    expect(actor.getSnapshot().hasTag('ready')).toBe(false);
+    actor.send({ type: 'storage.change', lines: [startLines[0]!] });
+    answer('abc');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(actor.getSnapshot().hasTag('ready')).toBe(true);
+    expect(actor.getSnapshot().context.lineError).toBe('The line was not changed: Quantity Needed must be a number from 0 to 1,000,000.');
+    expect(actor.getSnapshot().context.lines).toEqual([startLines[0]]);
+  });
+});
+
+describe('inventoryIngredients (unprovided effects)', () => {
+  it('without a provided persistLines, adding fails loudly, naming what to provide', () => {
+    const actor = createActor(inventoryIngredientsMachine, { input: { lines: [], items: [item('a', 'Seafood')], guests: 0 } });
+    let error: unknown = null;
+    actor.subscribe({ error: (e) => (error = e) });
+    actor.start();
+    actor.send({ type: 'item.select', id: 'a' });
+    actor.send({ type: 'quantity.change', text: '1' });
+    actor.send({ type: 'ingredient.add' });
+    expect(String((error as Error | null)?.message)).toContain('inventoryIngredients: provide persistLines');
+  });
+});
+
 // ---------------------------------------------------------------- specialty ingredients
 const persistedSpecialty: unknown[] = [];
 const specialtyWorld = createWorld<{ lines: SpecialtyIngredient[] }>();
@@ -759,6 +849,111 @@ describe('specialtyIngredients (pinned)', () => {
   });
 });
 
+describe('specialtyIngredients (pinned: ids, loading a line, unknown lines)', () => {
+  const start = (lines: SpecialtyIngredient[] = [spA, spB, spC], guests = 40) => createActor(specialty, { input: { lines, guests } }).start();
+  it('starts adding, with a blank draft, no line under edit and no messages', () => {
+    const s = start().getSnapshot();
+    expect(s.hasTag('adding')).toBe(true);
+    expect(s.hasTag('editing')).toBe(false);
+    expect([s.context.draft, s.context.editingId, s.context.draftErrors, s.context.guests, s.context.seq]).toEqual([blankSpecialtyDraft(), null, {}, 40, 0]);
+  });
+  it('lines stored without ids get one by position, from the input and from another tab', () => {
+    const { id: _a, ...noIdA } = spA;
+    const { id: _c, ...noIdC } = spC;
+    const actor = start([noIdA, spB, noIdC]);
+    expect(spIds(actor.getSnapshot().context.lines)).toEqual(['sp-line-0', 'b', 'sp-line-2']);
+    actor.send({ type: 'storage.change', lines: [spB, noIdC] });
+    expect(spIds(actor.getSnapshot().context.lines)).toEqual(['b', 'sp-line-1']);
+  });
+  it('Edit or Delete of a line that is not there (deleted elsewhere) does nothing and writes nothing', () => {
+    persistedSpecialty.length = 0;
+    const actor = start();
+    actor.send({ type: 'ingredient.edit', id: 'z' });
+    expect(actor.getSnapshot().value).toBe('adding');
+    actor.send({ type: 'ingredient.delete', id: 'z' });
+    expect(actor.getSnapshot().context.lines).toEqual([spA, spB, spC]);
+    expect(persistedSpecialty).toEqual([]);
+  });
+  it('Edit loads every field of the line into the form, and Save keeps fields the form does not show', () => {
+    persistedSpecialty.length = 0;
+    const full = { id: 'f', name: 'Fennel', units: 'g', unitQuantity: 250, quantityNeeded: 7, onHand: true, needToOrder: false, costPerUnit: 3.5, packageType: 'bag', supplierName: 'Herbs Ltd', origin: 'Sicily' } as SpecialtyIngredient;
+    const actor = start([spA, full, spC]);
+    actor.send({ type: 'draft.change', field: 'name', value: '' });
+    actor.send({ type: 'ingredient.save' });
+    actor.send({ type: 'ingredient.edit', id: 'f' });
+    const c = actor.getSnapshot().context;
+    expect(c.editingId).toBe('f');
+    expect(c.draftErrors).toEqual({});
+    expect(c.draft).toEqual({ name: 'Fennel', unitQuantity: '250', units: 'g', per: 'event', quantityNeeded: '7', packageType: 'bag', costPerUnit: '3.5', supplierName: 'Herbs Ltd', onHand: true });
+    actor.send({ type: 'draft.change', field: 'supplierName', value: '  Green Co  ' });
+    actor.send({ type: 'onHand.change', checked: false });
+    actor.send({ type: 'ingredient.save' });
+    expect(actor.getSnapshot().context.lines).toEqual([spA, { ...full, supplierName: 'Green Co', onHand: false, needToOrder: true }, spC]);
+    expect(persistedSpecialty).toEqual([actor.getSnapshot().context.lines]);
+  });
+  it('Cancel leaves editing with a blank draft and the line unchanged', () => {
+    const actor = start();
+    actor.send({ type: 'ingredient.edit', id: 'b' });
+    actor.send({ type: 'draft.change', field: 'name', value: 'Mint' });
+    actor.send({ type: 'edit.cancel' });
+    const c = actor.getSnapshot().context;
+    expect([actor.getSnapshot().value, c.draft, c.editingId]).toEqual(['adding', blankSpecialtyDraft(), null]);
+    expect(c.lines).toEqual([spA, spB, spC]);
+  });
+  it('a per-guest line scales to the guests of the moment (another tab changed them)', () => {
+    const actor = start([], 40);
+    actor.send({ type: 'guests.change', guests: 10 });
+    expect(actor.getSnapshot().context.guests).toBe(10);
+    for (const e of fill) actor.send(e);
+    actor.send({ type: 'draft.change', field: 'per', value: 'guest' });
+    actor.send({ type: 'ingredient.save' });
+    expect(actor.getSnapshot().context.lines[0]).toMatchObject({ quantityNeeded: 30, per: 'guest', perGuest: 3 });
+  });
+  it('two lines added one after the other get different ids, counted from 0', () => {
+    const actor = start([]);
+    for (const e of fill) actor.send(e);
+    actor.send({ type: 'ingredient.save' });
+    for (const e of fill) actor.send(e);
+    actor.send({ type: 'ingredient.save' });
+    const ids = spIds(actor.getSnapshot().context.lines);
+    expect(ids[0]).toMatch(/^sp-[0-9a-z]+-0$/);
+    expect(ids[1]).toMatch(/^sp-[0-9a-z]+-1$/);
+  });
+});
+
+describe('specialtyIngredients (pinned: the form’s start and its messages)', () => {
+  it('the form starts empty, per event, in Kg and box, with On Hand unchecked', () => {
+    const actor = createActor(specialty, { input: { lines: [], guests: 40 } }).start();
+    expect(actor.getSnapshot().context.draft).toEqual({ name: '', unitQuantity: '', units: 'Kg', quantityNeeded: '', packageType: 'box', costPerUnit: '', supplierName: '', per: 'event', onHand: false });
+  });
+  it('a whitespace name is refused as missing, and only the name gets a message', () => {
+    const actor = createActor(specialty, { input: { lines: [], guests: 40 } }).start();
+    for (const e of fill) actor.send(e);
+    actor.send({ type: 'draft.change', field: 'name', value: '   ' });
+    actor.send({ type: 'ingredient.save' });
+    expect(actor.getSnapshot().context.draftErrors).toStrictEqual({ name: specialtyNameMessage });
+    expect(actor.getSnapshot().context.lines).toEqual([]);
+  });
+  it('a name typed with spaces around it is saved trimmed', () => {
+    const actor = createActor(specialty, { input: { lines: [], guests: 40 } }).start();
+    for (const e of fill) actor.send(e);
+    actor.send({ type: 'draft.change', field: 'name', value: '  Saffron  ' });
+    actor.send({ type: 'ingredient.save' });
+    expect(actor.getSnapshot().context.lines.map((l) => l.name)).toEqual(['Saffron']);
+  });
+});
+
+describe('specialtyIngredients (unprovided effects)', () => {
+  it('without a provided persistLines, deleting fails loudly, naming what to provide', () => {
+    const actor = createActor(specialtyIngredientsMachine, { input: { lines: [spA], guests: 0 } });
+    let error: unknown = null;
+    actor.subscribe({ error: (e) => (error = e) });
+    actor.start();
+    actor.send({ type: 'ingredient.delete', id: 'a' });
+    expect(String((error as Error | null)?.message)).toContain('specialtyIngredients: provide persistLines');
+  });
+});
+
 // ---------------------------------------------------------------- menu and notes
 const persistedMenu: string[][] = [];
 const persistedNotes: unknown[] = [];
@@ -918,5 +1113,68 @@ describe('menuNotes (pinned)', () => {
     // Notes are deleted by id: n3 is still n3 after n2 went away.
     actor.send({ type: 'note.delete', id: 'n3' });
     expect(actor.getSnapshot().context.notes).toEqual([n1]);
+  });
+});
+
+describe('menuNotes (pinned: rows, ids, start)', () => {
+  const start = (menuItems = ['Soup', 'Salad', 'Pie'], notes: Array<{ id?: string; notes: string }> = [n1, n2, n3]) =>
+    createActor(menuNotes, { input: { menuItems, notes } }).start();
+  it('starts with nothing typed', () => {
+    const c = start().getSnapshot().context;
+    expect([c.menuText, c.noteText, c.seq]).toEqual(['', '', 0]);
+  });
+  it('deletes the first and the last menu row; a row before the first or past the last deletes and writes nothing', () => {
+    persistedMenu.length = 0;
+    const actor = start();
+    actor.send({ type: 'menu.delete', index: -1 });
+    actor.send({ type: 'menu.delete', index: 3 });
+    expect(actor.getSnapshot().context.menuItems).toEqual(['Soup', 'Salad', 'Pie']);
+    expect(persistedMenu).toEqual([]);
+    actor.send({ type: 'menu.delete', index: 2 });
+    expect(actor.getSnapshot().context.menuItems).toEqual(['Soup', 'Salad']);
+    actor.send({ type: 'menu.delete', index: 0 });
+    expect(actor.getSnapshot().context.menuItems).toEqual(['Salad']);
+    expect(persistedMenu).toEqual([['Soup', 'Salad'], ['Salad']]);
+  });
+  it('deleting a note that is not there (another tab deleted it) writes nothing', () => {
+    persistedNotes.length = 0;
+    const actor = start();
+    actor.send({ type: 'note.delete', id: 'n9' });
+    expect(actor.getSnapshot().context.notes).toEqual([n1, n2, n3]);
+    expect(persistedNotes).toEqual([]);
+  });
+  it('notes stored without ids get one by position, from the input and from another tab, and are deleted by it', () => {
+    const actor = start([], [{ notes: 'Nuts' }, n2, { notes: 'Late' }]);
+    expect(actor.getSnapshot().context.notes).toEqual([{ id: 'note-line-0', notes: 'Nuts' }, n2, { id: 'note-line-2', notes: 'Late' }]);
+    actor.send({ type: 'storage.change', menuItems: [], notes: [n1, { notes: 'Vegan' }] });
+    expect(actor.getSnapshot().context.notes).toEqual([n1, { id: 'note-line-1', notes: 'Vegan' }]);
+    actor.send({ type: 'note.delete', id: 'note-line-1' });
+    expect(actor.getSnapshot().context.notes).toEqual([n1]);
+  });
+  it('two notes added one after the other get different ids, counted from 0', () => {
+    const actor = start([], []);
+    actor.send({ type: 'note.change', text: 'One' });
+    actor.send({ type: 'note.add' });
+    actor.send({ type: 'note.change', text: 'Two' });
+    actor.send({ type: 'note.add' });
+    const [first, second] = actor.getSnapshot().context.notes;
+    expect(first!.id).toMatch(/^note-[0-9a-z]+-0$/);
+    expect(second!.id).toMatch(/^note-[0-9a-z]+-1$/);
+    expect(actor.getSnapshot().context.seq).toBe(2);
+  });
+});
+
+describe('menuNotes (unprovided effects)', () => {
+  const failure = (send: (actor: ReturnType<typeof createActor<typeof menuNotesMachine>>) => void) => {
+    const actor = createActor(menuNotesMachine, { input: { menuItems: [], notes: [n1] } });
+    let error: unknown = null;
+    actor.subscribe({ error: (e) => (error = e) });
+    actor.start();
+    send(actor);
+    return String((error as Error | null)?.message);
+  };
+  it('without a provided persistMenu or persistNotes, a change fails loudly, naming what to provide', () => {
+    expect(failure((a) => a.send({ type: 'menu.add' }))).toContain('menuNotes: provide persistMenu');
+    expect(failure((a) => a.send({ type: 'note.delete', id: 'n1' }))).toContain('menuNotes: provide persistNotes');
   });
 });
