@@ -45,6 +45,7 @@ import {
   type InputFrom,
   type InspectionEvent,
   type SnapshotFrom,
+  transition,
 } from 'xstate';
 import { allNodes, allTransitions, keyOfDefinition, nodePath } from '../../scripts/lib/statechart';
 
@@ -252,10 +253,14 @@ export function describeModel<M extends AnyStateMachine, S = unknown>(name: stri
       if ((snapshot as AnyMachineSnapshot).status !== 'active') continue;
       for (const event of eventList(snapshot)) {
         if (!(snapshot as AnyMachineSnapshot).can(event)) continue;
-        const selected = distinct
-          ? machine.getTransitionData(snapshot as never, event as never).map((t) => keyOfDefinition(machine, t as AnyTransitionDefinition))
-          : [];
-        add([...prefix, event], distinct ? `take ${value} ${event.type} ${JSON.stringify(selected)}` : undefined);
+        // The shape of an extension: where it is, the event, the transitions it selects and (for the
+        // eventless transitions that follow, which depend on the data) the state value it ends in.
+        const shape = () => {
+          const selected = machine.getTransitionData(snapshot as never, event as never).map((t) => keyOfDefinition(machine, t as AnyTransitionDefinition));
+          const [next] = transition(machine as never, snapshot as never, event as never) as unknown as [AnyMachineSnapshot];
+          return `take ${value} ${event.type} ${JSON.stringify(selected)} ${JSON.stringify([next.value, next.status])}`;
+        };
+        add([...prefix, event], distinct ? shape() : undefined);
       }
     }
     for (const sequence of options.sequences ?? []) add(sequence);
