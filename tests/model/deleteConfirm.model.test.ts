@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { deleteConfirmMachine, type DeleteConfirmContext, type DeleteConfirmEvent, type PendingDelete } from '../../src/machines/records/deleteConfirm.machine';
-import { createWorld, describeModel } from '../support/model';
+import { createWorld, describeModel, failureAfter } from '../support/model';
 
 /**
  * The fakes record which record they act on (the machine keeps no record book: which book to delete
@@ -117,20 +117,9 @@ describe('deleteConfirm (pinned rules, issue 11)', () => {
 
 describe('deleteConfirm (unprovided effects)', () => {
   it('without a provided deleteRecord, deleting fails loudly, naming what to provide', () => {
-    const actor = createActor(deleteConfirmMachine);
-    let error: unknown = null;
-    actor.subscribe({ error: (e) => (error = e) });
-    actor.start();
-    actor.send(request(unused));
-    expect(String((error as Error | null)?.message)).toContain('deleteConfirm: provide deleteRecord');
+    expect(failureAfter(deleteConfirmMachine, undefined, [request(unused)])).toContain('deleteConfirm: provide deleteRecord');
   });
   it('without a provided releaseDependents, confirming fails loudly, naming what to provide', () => {
-    const actor = createActor(deleteConfirmMachine);
-    let error: unknown = null;
-    actor.subscribe({ error: (e) => (error = e) });
-    actor.start();
-    actor.send(request(used));
-    actor.send({ type: 'delete.confirm' });
-    expect(String((error as Error | null)?.message)).toContain('deleteConfirm: provide releaseDependents');
+    expect(failureAfter(deleteConfirmMachine, undefined, [request(used), { type: 'delete.confirm' }])).toContain('deleteConfirm: provide releaseDependents');
   });
 });

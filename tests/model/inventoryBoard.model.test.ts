@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, type ContextFrom } from 'xstate';
+import { createActor, fromCallback, type ContextFrom, type EventFromLogic } from 'xstate';
 import { mergeDrafts } from '../../src/domain/conflict';
 import { addRangeErrors, applyEdit, draftFromItem, emptyItemDraft, hasCountsAndSku, hasValidNumbers, isEditDraftValid, itemErrors, itemFromDraft, moveItem } from '../../src/domain/inventory';
 import { inventoryBoardMachine } from '../../src/machines/inventory/inventoryBoard.machine';
 import type { InventoryItem } from '../../src/storage/schemas';
-import { createWorld, describeModel, type Expectation } from '../support/model';
+import { createWorld, describeModel, failureAfter, type Expectation } from '../support/model';
 
 const item = (id: string, quantity: number, whenToOrder: number, supplierName = 'Acme'): InventoryItem => ({
   id, sku: `SKU-${id}`, name: `Item ${id}`, category: 'Dairy', amountPerUnit: 1, unit: 'kg', packageType: 'box', quantity, costPerUnit: 2, whenToOrder, supplierName,
@@ -636,14 +636,8 @@ describe('inventoryBoard rules pinned by hand (spec section 5)', () => {
 });
 
 describe('inventoryBoard (unprovided effects)', () => {
-  const run = (provide: Parameters<typeof inventoryBoardMachine.provide>[0], send: Array<Parameters<ReturnType<typeof createActor<typeof inventoryBoardMachine>>['send']>[0]>) => {
-    const actor = createActor(inventoryBoardMachine.provide(provide), { input: { items: [a, b], supplierNames: ['Acme', 'Bolt'] } });
-    let error: unknown = null;
-    actor.subscribe({ error: (e) => (error = e) });
-    actor.start();
-    for (const event of send) actor.send(event);
-    return String((error as Error | null)?.message);
-  };
+  const run = (provide: Parameters<typeof inventoryBoardMachine.provide>[0], send: Array<EventFromLogic<typeof inventoryBoardMachine>>) =>
+    failureAfter(inventoryBoardMachine.provide(provide), { items: [a, b], supplierNames: ['Acme', 'Bolt'] }, send);
   const quiet = fromCallback(() => () => {});
   it('without a provided watchStorage, persistItems or alertInvalidNumbers, the board fails loudly, naming what to provide', () => {
     expect(run({}, [])).toContain('inventoryBoard: provide watchStorage');

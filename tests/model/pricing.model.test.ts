@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, type ContextFrom } from 'xstate';
+import { createActor, type ContextFrom, type EventFromLogic } from 'xstate';
 import { parseAmount, parsePercent } from '../../src/domain/money';
 import { draftErrorMessage, pricingMachine } from '../../src/machines/toolkit/pricing.machine';
 import type { PriceLine } from '../../src/storage/schemas';
-import { createWorld, describeModel, type Effect } from '../support/model';
+import { createWorld, describeModel, failureAfter, type Effect } from '../support/model';
 
 const writes: string[] = [];
 /** The event's pricing list (through the events list) and its {id}-discountPercentage and {id}-taxPercentage keys. */
@@ -426,14 +426,7 @@ describe('pricing (pinned: names, currency, ids, tax)', () => {
 
 describe('pricing (unprovided effects)', () => {
   it('without a provided persistPricing, persistDiscount or persistTax, a change fails loudly, naming what to provide', () => {
-    const failure = (event: Parameters<ReturnType<typeof createActor<typeof pricingMachine>>['send']>[0]) => {
-      const actor = createActor(pricingMachine, { input: { lines: [p1], discount: 0, tax: 0 } });
-      let error: unknown = null;
-      actor.subscribe({ error: (e) => (error = e) });
-      actor.start();
-      actor.send(event);
-      return String((error as Error | null)?.message);
-    };
+    const failure = (event: EventFromLogic<typeof pricingMachine>) => failureAfter(pricingMachine, { lines: [p1], discount: 0, tax: 0 }, [event]);
     expect(failure({ type: 'price.delete', id: 'p1' })).toContain('pricing: provide persistPricing');
     expect(failure({ type: 'discount.change', text: '5' })).toContain('pricing: provide persistDiscount');
     expect(failure({ type: 'tax.change', text: '5' })).toContain('pricing: provide persistTax');

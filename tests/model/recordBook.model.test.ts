@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback } from 'xstate';
+import { createActor, fromCallback, type EventFromLogic } from 'xstate';
 import { mergeDrafts } from '../../src/domain/conflict';
 import { employeeForm, supplierForm, type RecordForm } from '../../src/domain/inventoryRecords';
 import { isEditedElsewhere, recordBookMachine, type BookRecord, type RecordBookContext } from '../../src/machines/records/recordBook.machine';
 import type { Employee, Supplier } from '../../src/storage/schemas';
-import { createWorld, describeModel, type Expectation } from '../support/model';
+import { createWorld, describeModel, failureAfter, type Expectation } from '../support/model';
 
 const acme: Supplier = { supplierID: 'S1', supplierName: 'Acme', email: 'a@acme.ca', phone: '555-0100', contractStatus: 'active', startDate: '2025-01-01', endDate: '2026-01-01' };
 const bolt: Supplier = { ...acme, supplierID: 'S2', supplierName: 'Bolt', email: 'b@bolt.ca' };
@@ -521,14 +521,8 @@ describe('recordBook: the edited-elsewhere notice and the tags the view reads', 
 });
 
 describe('recordBook (unprovided effects)', () => {
-  const run = (provide: Parameters<typeof recordBookMachine.provide>[0], send: Array<Parameters<ReturnType<typeof createActor<typeof recordBookMachine>>['send']>[0]>) => {
-    const actor = createActor(recordBookMachine.provide(provide), { input: { records: [acme, bolt], form: sup } });
-    let error: unknown = null;
-    actor.subscribe({ error: (e) => (error = e) });
-    actor.start();
-    for (const event of send) actor.send(event);
-    return String((error as Error | null)?.message);
-  };
+  const run = (provide: Parameters<typeof recordBookMachine.provide>[0], send: Array<EventFromLogic<typeof recordBookMachine>>) =>
+    failureAfter(recordBookMachine.provide(provide), { records: [acme, bolt], form: sup }, send);
   const quiet = fromCallback(() => () => {});
   it('without a provided watchStorage, persistRecords or syncDependents, the book fails loudly, naming what to provide', () => {
     expect(run({}, [])).toContain('recordBook: provide watchStorage');

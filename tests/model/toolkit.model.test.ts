@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, createMachine, fromPromise, type ContextFrom } from 'xstate';
+import { createActor, createMachine, fromPromise, type ContextFrom, type EventFromLogic } from 'xstate';
 import { chooseIngredient } from '../../src/domain/ingredients';
 import { inventoryIngredientsMachine, type QuantityPromptInput } from '../../src/machines/toolkit/inventoryIngredients.machine';
 import { menuNotesMachine } from '../../src/machines/toolkit/menuNotes.machine';
 import { blankSpecialtyDraft, specialtyIngredientsMachine, specialtyNameMessage } from '../../src/machines/toolkit/specialtyIngredients.machine';
 import { toolkitMachine } from '../../src/machines/toolkit/toolkit.machine';
 import type { ChosenIngredient, InventoryItem, SpecialtyIngredient } from '../../src/storage/schemas';
-import { createWorld, describeModel } from '../support/model';
+import { createWorld, describeModel, failureAfter } from '../support/model';
 
 // ---------------------------------------------------------------- panels
 const panels = ['image', 'ingredients', 'menu', 'notes', 'pricing'] as const;
@@ -526,14 +526,8 @@ describe('inventoryIngredients (pinned: choices, gone lines, the prompt)', () =>
 
 describe('inventoryIngredients (unprovided effects)', () => {
   it('without a provided persistLines, adding fails loudly, naming what to provide', () => {
-    const actor = createActor(inventoryIngredientsMachine, { input: { lines: [], items: [item('a', 'Seafood')], guests: 0 } });
-    let error: unknown = null;
-    actor.subscribe({ error: (e) => (error = e) });
-    actor.start();
-    actor.send({ type: 'item.select', id: 'a' });
-    actor.send({ type: 'quantity.change', text: '1' });
-    actor.send({ type: 'ingredient.add' });
-    expect(String((error as Error | null)?.message)).toContain('inventoryIngredients: provide persistLines');
+    const events = [{ type: 'item.select', id: 'a' }, { type: 'quantity.change', text: '1' }, { type: 'ingredient.add' }] as const;
+    expect(failureAfter(inventoryIngredientsMachine, { lines: [], items: [item('a', 'Seafood')], guests: 0 }, [...events])).toContain('inventoryIngredients: provide persistLines');
   });
 });
 
@@ -945,12 +939,7 @@ describe('specialtyIngredients (pinned: the form’s start and its messages)', (
 
 describe('specialtyIngredients (unprovided effects)', () => {
   it('without a provided persistLines, deleting fails loudly, naming what to provide', () => {
-    const actor = createActor(specialtyIngredientsMachine, { input: { lines: [spA], guests: 0 } });
-    let error: unknown = null;
-    actor.subscribe({ error: (e) => (error = e) });
-    actor.start();
-    actor.send({ type: 'ingredient.delete', id: 'a' });
-    expect(String((error as Error | null)?.message)).toContain('specialtyIngredients: provide persistLines');
+    expect(failureAfter(specialtyIngredientsMachine, { lines: [spA], guests: 0 }, [{ type: 'ingredient.delete', id: 'a' }])).toContain('specialtyIngredients: provide persistLines');
   });
 });
 
@@ -1165,16 +1154,9 @@ describe('menuNotes (pinned: rows, ids, start)', () => {
 });
 
 describe('menuNotes (unprovided effects)', () => {
-  const failure = (send: (actor: ReturnType<typeof createActor<typeof menuNotesMachine>>) => void) => {
-    const actor = createActor(menuNotesMachine, { input: { menuItems: [], notes: [n1] } });
-    let error: unknown = null;
-    actor.subscribe({ error: (e) => (error = e) });
-    actor.start();
-    send(actor);
-    return String((error as Error | null)?.message);
-  };
+  const failure = (event: EventFromLogic<typeof menuNotesMachine>) => failureAfter(menuNotesMachine, { menuItems: [], notes: [n1] }, [event]);
   it('without a provided persistMenu or persistNotes, a change fails loudly, naming what to provide', () => {
-    expect(failure((a) => a.send({ type: 'menu.add' }))).toContain('menuNotes: provide persistMenu');
-    expect(failure((a) => a.send({ type: 'note.delete', id: 'n1' }))).toContain('menuNotes: provide persistNotes');
+    expect(failure({ type: 'menu.add' })).toContain('menuNotes: provide persistMenu');
+    expect(failure({ type: 'note.delete', id: 'n1' })).toContain('menuNotes: provide persistNotes');
   });
 });

@@ -72,6 +72,20 @@ export interface World<S> {
   record: (name: string, ...args: unknown[]) => void;
 }
 
+/**
+ * Starts `machine` (with `input`, if any), sends `events` and returns the message of the error that
+ * stopped it, '' if none: for the checks that an unprovided effect fails loudly, naming what to provide.
+ */
+export function failureAfter<M extends AnyStateMachine>(machine: M, input: InputFrom<M> | undefined, events: Array<EventFromLogic<M>> = []): string {
+  const actor = createActor(machine, (input === undefined ? {} : { input }) as never);
+  let error: unknown = null;
+  actor.subscribe({ error: (e) => (error = e) });
+  actor.start();
+  for (const event of events) actor.send(event as never);
+  actor.stop();
+  return error instanceof Error ? error.message : '';
+}
+
 export function createWorld<S = Record<string, never>>(): World<S> {
   const world: World<S> = {
     store: {} as S,
