@@ -45,7 +45,6 @@ export function parseTrustProxy(value: string | undefined): boolean | string {
   return text;
 }
 
-
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const indexFile = join(options.distDir, 'index.html');
   if (!existsSync(indexFile)) {

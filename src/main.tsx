@@ -28,4 +28,6 @@ async function start() {
   startApp(reactDom);
 }
 
-void start();
+// Offline, a stage's chunk may not load: the page stays as prerendered, and loads again once the
+// browser is back online (an event, so a failure while online never reloads in a loop).
+start().catch(() => window.addEventListener('online', () => window.location.reload(), { once: true }));

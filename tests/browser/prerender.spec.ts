@@ -132,6 +132,21 @@ test('the login form cannot be used before the app has started: nothing typed is
   expect(page.url()).not.toMatch(/password=/);
 });
 
+test("when the app's code cannot be loaded (offline), the page stays as prerendered and starts once the browser is back online", async ({ page, context }) => {
+  await page.route('**/assets/boot-*.js', (route) => route.abort('internetdisconnected'));
+  await page.goto('/login');
+  const login = page.getByRole('button', { name: 'Login', exact: true });
+  await expect(login).toBeDisabled();
+  await page.waitForTimeout(500);
+  await expect(login).toBeDisabled();
+  await page.unroute('**/assets/boot-*.js');
+  await context.setOffline(true);
+  await context.setOffline(false);
+  // Back online, the page loads again and the app starts: the form works.
+  await expect(login).toBeEnabled();
+  await expect(page.getByLabel('Email')).toBeEditable();
+});
+
 test('once the app has started, the login form takes input and signs in', async ({ page }) => {
   await page.goto('/login');
   // Playwright waits for the fields to be editable: they become so when the app has started.
