@@ -98,6 +98,8 @@ test.describe('events', () => {
     // Escape answers the question only (Go back); the form stays open.
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(question).toBeVisible();
+    // The question takes the focus when it opens; Escape goes to what has the focus.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="alertdialog"]') !== null)).toBe(true);
     await page.keyboard.press('Escape');
     await expect(question).toBeHidden();
     await expect(dialog).toBeVisible();
