@@ -1,6 +1,6 @@
 /**
  * Mounts Ark's toaster with the first toast. Its code is fetched ahead, while the page is idle
- * (<link rel="prefetch"> written by scripts/prerender.ts), so that first toast does not wait on the
+ * (src/views/shell/idlePrefetch.ts), so that first toast does not wait on the
  * network, even offline; a visitor who never gets a toast never pays for running it.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';

@@ -1,8 +1,8 @@
 /**
  * Keeps Ark's menu (and its positioning engine) out of the landing page's first load: a plain
- * trigger stands in. Its code is fetched ahead while the page is idle (<link rel="prefetch"> written
- * by scripts/prerender.ts), evaluated when the user reaches for the trigger (pointer over, focus) and
- * mounted, open, by the first click: the trigger is never swapped under a pointer or the focus, and a
+ * trigger stands in. Its code is fetched ahead while the page is idle (src/views/shell/idlePrefetch.ts),
+ * evaluated when the user reaches for the trigger (pointer over, focus) and mounted, open, by the
+ * first click: the trigger is never swapped under a pointer or the focus, and a
  * visitor who never opens the menu never pays for running it. The route boundary loads with it, so a
  * page reached from the menu (or a link) finds it there.
  */
