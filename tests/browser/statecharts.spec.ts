@@ -52,6 +52,8 @@ test('the explorer shows the inventory board live: Add Item highlighted in its d
   await expect(page.getByRole('contentinfo').getByRole('button', { name: 'Statecharts' })).toBeFocused();
   await page.getByRole('list', { name: 'Inventory items' }).getByRole('listitem', { name: 'Cream' }).getByRole('button', { name: 'Edit' }).click();
   await expect(page.getByRole('dialog', { name: 'Edit Item' })).toBeVisible();
+  // The dialog takes the focus when it opens; Escape goes to what has the focus.
+  await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog', { name: 'Edit Item' })).toBeHidden();
   const again = await openExplorer(page);
