@@ -132,6 +132,24 @@ test('the login form cannot be used before the app has started: nothing typed is
   expect(page.url()).not.toMatch(/password=/);
 });
 
+test('the play button is disabled until the app has started, then plays', async ({ page }) => {
+  let release!: () => void;
+  const started = new Promise<void>((resolve) => (release = resolve));
+  // The app's start is held back: the prerendered poster is all there is until it is released.
+  await page.route('**/assets/boot-*.js', async (route) => {
+    await started;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  const play = page.getByRole('button', { name: 'Play video: Cater Captain overview' });
+  await expect(play).toBeVisible();
+  await expect(play).toBeDisabled();
+  release();
+  await expect(play).toBeEnabled();
+  await play.click();
+  await expect(page.locator('video[aria-label="Cater Captain overview"]')).toBeFocused();
+});
+
 test("when the app's code cannot be loaded (offline), the page stays as prerendered and starts once the browser is back online", async ({ page, context }) => {
   await page.route('**/assets/boot-*.js', (route) => route.abort('internetdisconnected'));
   await page.goto('/login');

@@ -85,6 +85,8 @@ for (const { path, videos } of pages) {
 test('the play button works from the keyboard', async ({ page }) => {
   await page.goto('/tutorials');
   const button = page.getByRole('button', { name: 'Play video: Inventory' });
+  // Prerendered, the button is disabled until the app has started (a press is never silently lost).
+  await expect(button).toBeEnabled();
   await button.focus();
   await page.keyboard.press('Enter');
   const video = page.locator('video[aria-label="Inventory"]');

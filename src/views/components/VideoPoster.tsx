@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { css } from 'styled-system/css';
+import { useHydrated } from '../shell/hydration';
 import type { VideoContent } from '../../content/site';
 
 const frame = css({ position: 'relative', aspectRatio: '16 / 9', width: '100%', bg: 'surfaceRaised', borderWidth: '2px', borderColor: 'border' });
@@ -16,6 +17,7 @@ const play = css({
   cursor: 'pointer',
   '& span': { bg: 'accent', color: 'onSolid', width: '72px', height: '72px', display: 'grid', placeItems: 'center', fontSize: '2xl', borderRadius: 'full', boxShadow: 'lg' },
   _hover: { '& span': { transform: 'scale(1.08)' } },
+  _disabled: { cursor: 'progress' },
 });
 
 const isExternal = (src: string) => /^https?:\/\//i.test(src);
@@ -23,16 +25,18 @@ const isExternal = (src: string) => /^https?:\/\//i.test(src);
 /**
  * A poster with a play button: no video bytes are fetched until it is pressed. A video shipped with the
  * app then plays in the page's own player with English captions; an external address is inserted as a
- * player frame, as before.
+ * player frame, as before. Prerendered, the button is on screen before the app has started: it is
+ * disabled until then, so a press is never silently lost.
  */
 export function VideoPoster({ title, poster, src, captions }: VideoContent) {
   const [playing, setPlaying] = useState(false);
+  const started = useHydrated();
   let content;
   if (!playing) {
     content = (
       <>
         <img className={fill} src={poster} alt="" loading="lazy" />
-        <button type="button" className={play} onClick={() => setPlaying(true)} aria-label={`Play video: ${title}`}>
+        <button type="button" className={play} disabled={!started} onClick={() => setPlaying(true)} aria-label={`Play video: ${title}`}>
           <span aria-hidden="true">▶</span>
         </button>
       </>
