@@ -2,7 +2,7 @@
  * Starts the app: the second of src/main.tsx's stages (React and ReactDOM, then this), each evaluated
  * in a task of its own.
  */
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import type { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, loadPageFor } from './App';
 import { whenIdle } from './views/shell/idle';
@@ -16,7 +16,14 @@ export interface ReactDomClient {
   hydrateRoot: typeof hydrateRoot;
 }
 
-export function startApp({ createRoot, hydrateRoot }: ReactDomClient): void {
+/** Runs `task` once, after the app's first commit (the end of hydration): an effect runs only then. */
+function AfterStart({ task }: { task: () => void }) {
+  useEffect(task, [task]);
+  return null;
+}
+
+/** Idle work, scheduled once the app has started, so that none of it competes with hydration. */
+function scheduleIdleWork() {
   // The menu's, the toaster's and the route boundary's code: fetched (not run) once the page is idle.
   whenIdle(prefetchIdleChunks);
 
@@ -38,10 +45,20 @@ export function startApp({ createRoot, hydrateRoot }: ReactDomClient): void {
       }),
     );
   });
+}
 
+let idleWorkScheduled = false;
+const startIdleWork = () => {
+  if (idleWorkScheduled) return;
+  idleWorkScheduled = true;
+  scheduleIdleWork();
+};
+
+export function startApp({ createRoot, hydrateRoot }: ReactDomClient): void {
   // A prerendered page (scripts/prerender.ts) is hydrated: React adopts the markup already on screen.
-  // Its own chunk (preloaded by the page's <link rel="modulepreload">) is loaded first, so the first
-  // render matches the markup. Pages served as the bare shell are rendered here from scratch.
+  // Its own chunk (preloaded by src/main.tsx, listed in the page's <meta name="start-chunks">) is loaded
+  // first, so the first render matches the markup. Pages served as the bare shell are rendered here from
+  // scratch.
   const rootElement = document.getElementById('root');
   if (!rootElement) {
     console.error('No root element found');
@@ -49,6 +66,7 @@ export function startApp({ createRoot, hydrateRoot }: ReactDomClient): void {
     const app = (
       <StrictMode>
         <App />
+        <AfterStart task={startIdleWork} />
       </StrictMode>
     );
     if (rootElement.hasChildNodes()) {

@@ -2,8 +2,10 @@
  * The entry point, kept small so that no long task holds up the first paint or follows it. A
  * prerendered page (scripts/prerender.ts) is painted first; then the app is evaluated in two stages,
  * each in a task of its own, so the page keeps answering in between: React and ReactDOM, then the app
- * and its start (src/boot.tsx). Both stages' chunks are fetched with this one (<link
- * rel="modulepreload"> written by the prerender step): they wait for no request.
+ * and its start (src/boot.tsx). Right after that paint, every chunk they need is preloaded at once (the
+ * page lists them in <meta name="start-chunks">, written by the prerender step), so no stage waits on a
+ * waterfall and none of those requests competes with the first paint. The app shell (no prerendered
+ * markup) paints nothing first: its HTML preloads them with this one.
  */
 import '@fontsource/cinzel/400.css';
 import '@fontsource/cinzel/700.css';
@@ -20,8 +22,21 @@ function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/** Fetches (and compiles) the start's chunks in parallel, each once: the stages' imports then find them ready. */
+function preloadStartChunks() {
+  const files = document.querySelector<HTMLMetaElement>('meta[name="start-chunks"]')?.content.split(' ') ?? [];
+  for (const href of files.filter(Boolean)) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
 async function start() {
   if (document.getElementById('root')?.hasChildNodes()) await afterNextPaint();
+  preloadStartChunks();
   const reactDom = await import('react-dom/client');
   await nextTask();
   const { startApp } = await import('./boot');

@@ -101,6 +101,43 @@ test('the landing page buttons work after hydration', async ({ page }) => {
   expect(problems).toEqual([]);
 });
 
+test("a prerendered page's first paint waits for no app chunk: they are preloaded all at once right after it, each fetched once", async ({ page, request }) => {
+  for (const path of ['/', '/login']) {
+    const html = await (await request.get(path)).text();
+    // Nothing but the entry, the stylesheet and the heading font is requested before the first paint.
+    expect(html).not.toContain('rel="modulepreload"');
+    const listed = /<meta name="start-chunks" content="([^"]+)"/.exec(html)?.[1]?.split(' ') ?? [];
+    expect(listed.some((file) => /\/assets\/react-[\w-]+\.js$/.test(file))).toBe(true);
+    expect(listed.some((file) => /\/assets\/boot-[\w-]+\.js$/.test(file))).toBe(true);
+    if (path === '/login') expect(listed.some((file) => /\/assets\/LoginPage-[\w-]+\.js$/.test(file))).toBe(true);
+
+    const requested: string[] = [];
+    const others = listed.filter((file) => !/\/react-/.test(file));
+    let releaseReact!: () => void;
+    const reactHeld = new Promise<void>((resolve) => (releaseReact = resolve));
+    const watch = (r: { url(): string }) => {
+      requested.push(new URL(r.url()).pathname);
+      if (others.every((file) => requested.includes(file))) releaseReact();
+    };
+    page.on('request', watch);
+    // React's chunk (the first stage) is held back until every other chunk has been requested, or 3 s:
+    // preloaded all at once, none of them waits for it (no waterfall).
+    let requestedWhileHeld: string[] = [];
+    await page.route('**/assets/react-*.js', async (route) => {
+      await Promise.race([reactHeld, new Promise((resolve) => setTimeout(resolve, 3000))]);
+      requestedWhileHeld = others.filter((file) => requested.includes(file));
+      await route.continue();
+    });
+    await page.goto(path);
+    // Disabled until the app has started (hydrated).
+    await expect(page.getByRole('button', { name: path === '/' ? 'Play video: Cater Captain overview' : 'Login', exact: true })).toBeEnabled();
+    page.off('request', watch);
+    await page.unroute('**/assets/react-*.js');
+    expect(requestedWhileHeld).toEqual(others);
+    for (const file of listed) expect(requested.filter((p) => p === file), file).toHaveLength(1);
+  }
+});
+
 test('the menu works offline on its first use: its code was fetched while the page was idle, not run', async ({ page, context }) => {
   const menuScripts: string[] = [];
   page.on('request', (request) => void (/\/assets\/NavMenu-[\w-]+\.js$/.test(request.url()) && menuScripts.push(request.resourceType())));
