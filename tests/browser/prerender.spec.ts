@@ -169,7 +169,7 @@ test('the login form cannot be used before the app has started: nothing typed is
   expect(page.url()).not.toMatch(/password=/);
 });
 
-test('the play button is disabled until the app has started, then plays', async ({ page }) => {
+test("the page's buttons are disabled until the app has started, then work: a press is never silently lost", async ({ page }) => {
   let release!: () => void;
   const started = new Promise<void>((resolve) => (release = resolve));
   // The app's start is held back: the prerendered poster is all there is until it is released.
@@ -179,10 +179,14 @@ test('the play button is disabled until the app has started, then plays', async 
   });
   await page.goto('/', { waitUntil: 'domcontentloaded' });
   const play = page.getByRole('button', { name: 'Play video: Cater Captain overview' });
+  const buttons = ['Unmute Button Sounds', 'Dark Mode', 'Menu', 'Statecharts'].map((name) => page.getByRole('button', { name, exact: true }));
   await expect(play).toBeVisible();
-  await expect(play).toBeDisabled();
+  for (const button of [play, ...buttons]) await expect(button).toBeDisabled();
   release();
-  await expect(play).toBeEnabled();
+  for (const button of [play, ...buttons]) await expect(button).toBeEnabled();
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await expect(page.getByRole('menuitem', { name: 'About' })).toBeVisible();
+  await page.keyboard.press('Escape');
   await play.click();
   await expect(page.locator('video[aria-label="Cater Captain overview"]')).toBeFocused();
 });

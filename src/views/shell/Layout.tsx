@@ -19,7 +19,7 @@ export function Layout({ children }: { children: ReactNode }) {
         suppressHydrationWarning
       >
         © {new Date().getFullYear()} Cater Captain. All rights reserved.
-        <StatechartsLauncher className={css({ color: 'link', textDecoration: 'underline', cursor: 'pointer', ml: '2' })} />
+        <StatechartsLauncher className={css({ color: 'link', textDecoration: 'underline', cursor: 'pointer', ml: '2', _disabled: { cursor: 'progress' } })} />
       </footer>
       <LazyToaster />
     </div>

@@ -3,6 +3,7 @@ import { css } from 'styled-system/css';
 import { useAuth } from '../auth/AuthContext';
 import { useColorMode, useSound } from './AppActors';
 import { NavMenuLauncher } from './NavMenuLauncher';
+import { useHydrated } from './hydration';
 import { routes } from './routes';
 
 const bar = css({
@@ -33,6 +34,7 @@ const iconButton = css({
   borderColor: 'border',
   cursor: 'pointer',
   _hover: { borderColor: 'secondary', color: 'secondary' },
+  _disabled: { cursor: 'progress' },
 });
 const loginButton = css({
   fontFamily: 'heading',
@@ -78,6 +80,9 @@ export function NavBar() {
   const sound = useSound();
   const modeTitle = colorMode.isDark ? 'Light Mode' : 'Dark Mode';
   const muteLabel = sound.muted ? 'Unmute Button Sounds' : 'Mute Button Sounds';
+  // Prerendered, the bar is on screen before the app has started: its buttons are disabled until then,
+  // so a press is never silently lost.
+  const started = useHydrated();
 
   return (
     <header className={bar}>
@@ -94,13 +99,13 @@ export function NavBar() {
             Login
           </Link>
         ) : null}
-        <button type="button" className={iconButton} onClick={sound.toggle} aria-label={muteLabel} title={muteLabel}>
+        <button type="button" className={iconButton} disabled={!started} onClick={sound.toggle} aria-label={muteLabel} title={muteLabel}>
           <SpeakerIcon muted={sound.muted} />
         </button>
-        <button type="button" className={iconButton} onClick={colorMode.toggle} aria-label={modeTitle} title={modeTitle}>
+        <button type="button" className={iconButton} disabled={!started} onClick={colorMode.toggle} aria-label={modeTitle} title={modeTitle}>
           {colorMode.isDark ? <SunIcon /> : <MoonIcon />}
         </button>
-        <NavMenuLauncher signedIn={signedIn} triggerClassName={iconButton} />
+        <NavMenuLauncher signedIn={signedIn} triggerClassName={iconButton} disabled={!started} />
       </nav>
     </header>
   );

@@ -14,7 +14,8 @@ import { loadRouteBoundary } from './routePage';
 const loadMenu = () => Promise.all([import('./NavMenu'), loadRouteBoundary()]).then(([menu]) => menu);
 const NavMenu = lazy(loadMenu);
 
-export function NavMenuLauncher({ signedIn, triggerClassName }: { signedIn: boolean; triggerClassName: string }) {
+/** `disabled` while the app has not started (a prerendered page before hydration). */
+export function NavMenuLauncher({ signedIn, triggerClassName, disabled = false }: { signedIn: boolean; triggerClassName: string; disabled?: boolean }) {
   const [open, setOpen] = useState(false);
   const preload = () => void loadMenu().catch(() => undefined);
   const placeholder = (
@@ -23,6 +24,7 @@ export function NavMenuLauncher({ signedIn, triggerClassName }: { signedIn: bool
       className={triggerClassName}
       aria-label="Menu"
       aria-haspopup="menu"
+      disabled={disabled}
       onPointerEnter={preload}
       onFocus={preload}
       onClick={() => setOpen(true)}
