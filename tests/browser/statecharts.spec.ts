@@ -3,6 +3,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { brotliCompressSync } from 'node:zlib';
 import { join } from 'node:path';
 import { demo, signIn } from './support/auth';
+import { recordStart, scriptsBeforeStart } from '../../scripts/bench/appStart';
 
 const dist = join(process.cwd(), 'dist');
 const machineIndex = JSON.parse(readFileSync(join(process.cwd(), 'docs/statecharts/index.json'), 'utf8')) as Array<{ id: string; title: string }>;
@@ -88,27 +89,12 @@ test('/statecharts lists every machine with its diagram for a visitor who is not
 test('the landing page loads no explorer code and stays within its 90 KiB of JavaScript until the explorer is opened', async ({ page }) => {
   // Interactive: the app has started (React has hydrated the page, which enables its play button). Every
   // script requested before that moment counts, the chunks preloaded after the first paint included.
-  await page.addInitScript(() => {
-    const w = window as unknown as { startedAt?: number };
-    new MutationObserver((_, observer) => {
-      if (document.querySelector<HTMLButtonElement>('button[aria-label^="Play video"]')?.disabled !== false) return;
-      w.startedAt = performance.now();
-      observer.disconnect();
-    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['disabled'] });
-  });
+  await page.addInitScript(recordStart);
   const scripts: string[] = [];
   page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
   await page.goto('/', { waitUntil: 'commit' });
-  await page.waitForFunction(() => (window as unknown as { startedAt?: number }).startedAt !== undefined);
+  const beforeInteractive = (await page.evaluate(scriptsBeforeStart)).map((url) => new URL(url).pathname);
   await page.waitForLoadState('networkidle');
-  const beforeInteractive = await page.evaluate(() => {
-    const startedAt = (window as unknown as { startedAt: number }).startedAt;
-    return performance
-      .getEntriesByType('resource')
-      .map((e) => ({ path: new URL(e.name).pathname, start: e.startTime }))
-      .filter((e) => e.start < startedAt && e.path.endsWith('.js'))
-      .map((e) => e.path);
-  });
   expect(beforeInteractive.some((path) => /\/assets\/boot-/.test(path))).toBe(true);
   // Brotli bytes as served: the build's precompressed file, or (for the small ones it leaves) compressed here like the server does.
   const brotli = beforeInteractive.map((path) => {
