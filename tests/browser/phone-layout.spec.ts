@@ -39,6 +39,15 @@ async function noSidewaysScroll(page: Page, where: string) {
 const publicRoutes = ['/', '/About', '/tutorials', '/login', '/signup', '/signout', '/reset-password', '/no-such-page'];
 const protectedRoutes = ['/dashboard', '/ManageEvents', '/Inventory', '/EmployeeManagement', '/SupplierManagement', '/RecoveredData', '/events/40/sheet'];
 
+test('the header logo keeps its full 44 px on a phone, beside the name and the long subtitle', async ({ page }) => {
+  for (const width of [320, 390]) {
+    await page.setViewportSize({ width, height: 700 });
+    await page.goto('/');
+    const logo = page.getByRole('link', { name: 'Cater Captain: home' }).locator('svg');
+    await expect.poll(async () => logo.boundingBox().then((box) => box && [box.width, box.height]), { message: `${width} px` }).toEqual([44, 44]);
+  }
+});
+
 for (const width of [320, 390, 768]) {
   test(`no page scrolls sideways at ${width} px, with 200-character words in every field`, async ({ page }) => {
     test.setTimeout(120_000);

@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { css } from 'styled-system/css';
 import { useAuth } from '../auth/AuthContext';
 import { useColorMode, useSound } from './AppActors';
+import { Logo } from './Logo';
 import { NavMenuLauncher } from './NavMenuLauncher';
 import { useHydrated } from './hydration';
 import { routes } from './routes';
@@ -87,7 +88,7 @@ export function NavBar() {
   return (
     <header className={bar}>
       <Link href={signedIn ? routes.dashboard : routes.home} className={brand} aria-label={signedIn ? 'Cater Captain: dashboard' : 'Cater Captain: home'}>
-        <img src="/media/logo.svg" alt="" width={44} height={44} />
+        <Logo />
         <span className={css({ minW: 0 })}>
           <span className={brandName}>Cater Captain</span>
           <span className={subtitle}>Get Coding - Module 2 PROJECT</span>
