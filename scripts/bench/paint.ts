@@ -9,6 +9,12 @@
  * - script time: Chromium's `ScriptDuration` (Performance.getMetrics) for the whole load, idle chunks included.
  *
  * Observers are registered by an init script, before any page script, so nothing is missed.
+ *
+ * Each load starts on a quiet browser (`waitUntilQuiet`): a new context opens a new window, and
+ * Chromium then starts a renderer for its own UI in the background ("WebUI Top Renderer", 0.4-0.5 s
+ * of CPU). A visitor's browser did that when its window opened, not when they followed a link; loaded
+ * straight away, the page shared this machine's two cores with it (DOM interactive ~190 ms instead of
+ * ~125, first contentful paint 220-440 ms instead of 170-250, same page).
  */
 import type { Browser } from '@playwright/test';
 
@@ -36,6 +42,32 @@ const observe = () => {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
+/**
+ * Resolves once all of the browser's processes together have used under 10 ms of CPU (the counters'
+ * resolution) in each of two consecutive 100 ms windows, or after 5 s. Returns how long it waited (ms).
+ */
+export async function waitUntilQuiet(browser: Browser): Promise<number> {
+  const session = await browser.newBrowserCDPSession();
+  try {
+    const cpuSeconds = async () => {
+      const { processInfo } = (await session.send('SystemInfo.getProcessInfo')) as { processInfo: Array<{ cpuTime: number }> };
+      return processInfo.reduce((sum, p) => sum + p.cpuTime, 0);
+    };
+    const started = Date.now();
+    let last = await cpuSeconds();
+    let quietWindows = 0;
+    while (quietWindows < 2 && Date.now() - started < 5000) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const now = await cpuSeconds();
+      quietWindows = now - last < 0.0105 ? quietWindows + 1 : 0;
+      last = now;
+    }
+    return Date.now() - started;
+  } finally {
+    await session.detach();
+  }
+}
+
 /** One cold load of `url` at 4x CPU slowdown. */
 export async function measureLoad(browser: Browser, url: string, cpuSlowdown = 4): Promise<PaintFigures> {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
@@ -47,6 +79,7 @@ export async function measureLoad(browser: Browser, url: string, cpuSlowdown = 4
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
     await cdp.send('Performance.enable');
+    if ((await waitUntilQuiet(browser)) >= 5000) console.warn(`  (the browser never went quiet before loading ${url}: figures may be high)`);
     await page.goto(url, { waitUntil: 'load' });
     await page.waitForLoadState('networkidle');
     // The menu, toaster and set-aside handling load when the page is idle: let them run.
