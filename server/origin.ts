@@ -34,11 +34,36 @@ export function parseSiteUrl(value: string | undefined): string | null {
 
 const bare = (host: string) => host.trim().toLowerCase().replace(/^\[|\]$/g, '');
 
-/** Host name of a Host header value (drops the port; keeps IPv6 literals without brackets). */
-export function hostName(hostHeader: string): string {
-  const h = hostHeader.trim().toLowerCase();
-  if (h.startsWith('[')) return h.slice(1, h.indexOf(']') > 0 ? h.indexOf(']') : undefined);
-  return h.replace(/:\d*$/, '');
+/** A Host (or X-Forwarded-Host) value the server answers, read by the URL parser's own rules. */
+export interface ParsedHost {
+  /** Host name without port; an IPv6 literal without its brackets. */
+  hostname: string;
+  /** `<protocol>://<host>[:port]` as the URL parser writes it (the default port dropped). */
+  origin: string;
+}
+
+/**
+ * Parses a Host header value exactly as a browser would read `<protocol>://<value>/`, and accepts it only
+ * when that URL's host is the whole value: no userinfo (`[::1]@evil.com` is host evil.com to a browser),
+ * no path, query or fragment, no percent-escapes, no other spelling of an address (`127.1`), and a port
+ * of digits. Anything else is null, so the caller refuses it rather than guessing.
+ */
+export function parseHost(value: string, protocol: string): ParsedHost | null {
+  if (protocol !== 'http' && protocol !== 'https') return null;
+  const given = value.toLowerCase();
+  // Only the characters of a host name, an IP literal and a port: '@', '/', '\\', '?', '#', '%' never pass.
+  if (!/^[a-z0-9._\-:[\]]+$/.test(given)) return null;
+  let url: URL;
+  try {
+    url = new URL(`${protocol}://${given}/`);
+  } catch {
+    return null;
+  }
+  if (url.username || url.password || url.pathname !== '/' || url.search || url.hash) return null;
+  // The URL parser drops the default port (localhost:80 → localhost); otherwise its host must be the value.
+  const defaultPort = protocol === 'https' ? '443' : '80';
+  if (given !== url.host && (url.port !== '' || given !== `${url.host}:${defaultPort}`)) return null;
+  return { hostname: bare(url.hostname), origin: url.origin };
 }
 
 export function makeOriginPolicy(options: { siteUrl?: string; allowedHosts?: string[]; host?: string }): OriginPolicy {
@@ -60,9 +85,11 @@ export function makeOriginPolicy(options: { siteUrl?: string; allowedHosts?: str
     allowedHosts: allowed,
     originOf(request) {
       if (siteUrl) return siteUrl;
-      const host = request.host;
-      if (!host || !allowed.has(hostName(host))) return null;
-      return `${request.protocol}://${host}`;
+      // request.host is X-Forwarded-Host (its last entry) behind a trusted proxy, else Host.
+      const parsed = parseHost(request.host, request.protocol);
+      if (!parsed || !allowed.has(parsed.hostname)) return null;
+      // Built from the parsed URL, never from the header's text.
+      return parsed.origin;
     },
   };
 }

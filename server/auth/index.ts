@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { mkdirSync } from 'node:fs';
 import { bcryptQueue } from './bcryptQueue.ts';
 import { openDb, restrictFiles, tighten } from './db.ts';
+import { makeOriginPolicy } from '../origin.ts';
 import { AuthHttpError } from './errors.ts';
 import { loadSecret, makeAnonKey } from './jwt.ts';
 import { makeMailer, OutboxMailer, type Mailer } from './mailer.ts';
@@ -163,7 +164,9 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions): 
     bcryptQueue.configure({ concurrency });
   }
   const log = options.log ?? ((line: string) => console.log(line));
-  const publicOrigin = options.publicOrigin ?? ((request: FastifyRequest) => `${request.protocol}://${request.host}`);
+  // Never the raw Host: without app.ts's policy, only the known host names (server/origin.ts).
+  const fallbackPolicy = options.publicOrigin ? null : makeOriginPolicy({ siteUrl: env.SITE_URL });
+  const publicOrigin = options.publicOrigin ?? ((request: FastifyRequest) => fallbackPolicy!.originOf(request));
   const redirectOrigins = new Set([
     ...corsOrigins,
     ...(options.redirectOrigins ?? (env.REDIRECT_ORIGINS ?? '').split(','))
