@@ -4,7 +4,9 @@
  */
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { registerAssets, staticGlobIgnore } from './assets.ts';
@@ -53,22 +55,34 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Every page is built from index.html, so its inline scripts are all there are (server/csp.ts).
   const CSP = contentSecurityPolicy(inlineScriptHashes(readFileSync(indexFile, 'utf8')));
 
+  // The same headers on every response, errors included: set on the raw response before Fastify sees the
+  // request (so its own early answers, e.g. a malformed URL or the 503 while closing, carry them too) and
+  // again in onSend (app.inject does not go through the HTTP server).
+  const securityHeaders: Record<string, string> = {
+    'Content-Security-Policy': CSP,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+  };
+
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 16 * 1024,
     trustProxy: options.trustProxy ?? false,
     return503OnClosing: true,
+    frameworkErrors: (error, request, reply) => frameworkError(error, request, reply),
+    clientErrorHandler: (error, socket) => clientError(error, socket, securityHeaders),
+  });
+  app.server.prependListener('request', (_request: IncomingMessage, response: ServerResponse) => {
+    for (const [name, value] of Object.entries(securityHeaders)) response.setHeader(name, value);
   });
 
   const origins = makeOriginPolicy(options);
   app.addHook('onRequest', refuseUnknownHost(origins));
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
-    reply.header('Content-Security-Policy', CSP);
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    reply.header('X-Frame-Options', 'DENY');
-    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+    for (const [name, value] of Object.entries(securityHeaders)) reply.header(name, value);
     return payload;
   });
 
@@ -112,4 +126,35 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   return app;
+}
+
+/**
+ * Fastify's own early answers (a URL it cannot decode such as `/%`, an over-long parameter) in our error
+ * shape: the security headers come from the raw response, and the URL is never echoed back.
+ */
+function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.code === 'FST_ERR_BAD_URL' ? 400 : error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 500;
+  if (status >= 500) request.log.error({ err: error }, 'request failed before routing');
+  const msg = status === 400 ? 'The address is not a valid URL' : status === 414 ? 'The address is too long' : 'Unexpected failure, please try again';
+  void reply
+    .code(status)
+    .header('Cache-Control', 'no-store')
+    .type('application/json; charset=utf-8')
+    .send({ code: status, error_code: status === 500 ? 'unexpected_failure' : 'bad_request', msg });
+}
+
+/** A request Node's HTTP parser refused (Fastify's default answer, with the security headers). */
+function clientError(error: Error & { code?: string }, socket: Socket, headers: Record<string, string>): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, text, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout', 'Client Timeout']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', 'Exceeded maximum allowed HTTP header size']
+        : [400, 'Bad Request', 'Client Error'];
+  const body = JSON.stringify({ error: text, message, statusCode: status });
+  const lines = [`HTTP/1.1 ${status} ${text}`, `Content-Length: ${Buffer.byteLength(body)}`, 'Content-Type: application/json', 'Connection: close'];
+  for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
+  if (socket.writable) socket.write(`${lines.join('\r\n')}\r\n\r\n${body}`);
+  socket.destroy(error);
 }
