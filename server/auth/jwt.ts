@@ -28,8 +28,10 @@ export function verifyJwt(token: string, secret: string, nowSeconds = Math.floor
   if (typeof header !== 'object' || header === null || (header as { alg?: unknown }).alg !== 'HS256') {
     return 'signing method is not HS256';
   }
-  const expected = createHmac('sha256', secret).update(`${h}.${p}`).digest();
-  const given = Buffer.from(s, 'base64url');
+  // Compared as text with the one canonical encoding (unpadded base64url, zero spare bits): Buffer.from
+  // decodes '+', '/', '=' and spare bits leniently, which would accept other spellings of one signature.
+  const expected = Buffer.from(createHmac('sha256', secret).update(`${h}.${p}`).digest('base64url'));
+  const given = Buffer.from(s);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'signature is invalid';
   let claims: unknown;
   try {

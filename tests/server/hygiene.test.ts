@@ -5,7 +5,11 @@
  */
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeDirs, send, startServer, type TestServer } from './helpers.ts';
+import { authInternals } from '../../server/auth/index.ts';
+import { ForbiddenKeyError, parseJsonBody } from '../../server/auth/json.ts';
+import { signJwt, verifyJwt } from '../../server/auth/jwt.ts';
+import { MALFORMED_PASSWORD } from '../../server/auth/passwords.ts';
+import { client, makeDirs, send, startServer, uniqueEmail, type TestServer } from './helpers.ts';
 
 const SECURITY_HEADERS = ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy'];
 
@@ -58,5 +62,132 @@ describe('security headers on every response', () => {
     ];
     expect(answers.map((a) => a.status)).toEqual([421, 404, 401]);
     for (const answer of answers) for (const header of SECURITY_HEADERS) expect(answer.headers[header], header).toBeTruthy();
+  });
+});
+
+describe('JWT signatures: only the canonical encoding', () => {
+  const secret = 'x'.repeat(40);
+  /** A token whose signature has a '-' or '_' (so the standard alphabet spells it differently). */
+  const tokenWithUrlChars = () => {
+    for (let i = 0; ; i++) {
+      const token = signJwt({ sub: 'someone', role: 'anon', n: i }, secret);
+      if (/[-_]/.test(token.split('.')[2]!)) return token;
+    }
+  };
+  /** Other spellings of the same 32 signature bytes. */
+  const variants = (token: string) => {
+    const [h, p, s] = token.split('.') as [string, string, string];
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const last = alphabet.indexOf(s.at(-1)!);
+    return {
+      padded: `${h}.${p}.${s}=`,
+      standardAlphabet: `${h}.${p}.${s.replace(/-/g, '+').replace(/_/g, '/')}`,
+      standardPadded: `${h}.${p}.${s.replace(/-/g, '+').replace(/_/g, '/')}=`,
+      spareBits: `${h}.${p}.${s.slice(0, -1)}${alphabet[last + 1]}`,
+    };
+  };
+
+  it('refuses padded, standard-alphabet and spare-bit spellings of a valid signature', () => {
+    const token = tokenWithUrlChars();
+    expect(typeof verifyJwt(token, secret)).toBe('object');
+    const signature = Buffer.from(token.split('.')[2]!, 'base64url');
+    for (const [name, variant] of Object.entries(variants(token))) {
+      // The same bytes to a lenient decoder…
+      expect(Buffer.from(variant.split('.')[2]!, 'base64url').equals(signature), name).toBe(true);
+      // …and still refused.
+      expect(verifyJwt(variant, secret), name).toBe('signature is invalid');
+    }
+  });
+
+  it('the API refuses them as access token and as apikey', async () => {
+    const dirs = makeDirs();
+    const server = await startServer(dirs, { demoUser: false });
+    try {
+      const { data } = await client(server).auth.signUp({ email: uniqueEmail('jwt'), password: 'correct horse battery' });
+      const access = data.session!.access_token;
+      const ok = await send(`${server.url}/auth/v1/user`, { headers: { apikey: server.anonKey, Authorization: `Bearer ${access}` } });
+      expect(ok.status).toBe(200);
+      for (const [name, variant] of Object.entries(variants(access))) {
+        const answer = await send(`${server.url}/auth/v1/user`, { headers: { apikey: server.anonKey, Authorization: `Bearer ${variant}` } });
+        expect(answer.status, name).toBe(403);
+        expect(JSON.parse(answer.body), name).toMatchObject({ code: 'bad_jwt' });
+      }
+      for (const [name, variant] of Object.entries(variants(server.anonKey))) {
+        const answer = await send(`${server.url}/auth/v1/settings`, { headers: { apikey: variant } });
+        expect(answer.status, name).toBe(401);
+        expect(JSON.parse(answer.body), name).toMatchObject({ code: 'invalid_api_key' });
+      }
+    } finally {
+      await server.close();
+      dirs.cleanup();
+    }
+  });
+});
+
+describe('passwords must be well-formed Unicode', () => {
+  const dirs = makeDirs();
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer(dirs, { demoUser: false });
+  });
+  afterAll(async () => {
+    await server.close();
+    dirs.cleanup();
+  });
+
+  it('refuses a lone surrogate at sign-up with a clear 400 validation_failed, and creates nothing', async () => {
+    for (const password of ['\uD800abcdefgh', 'abcdefgh\uDC00', 'abc\uDBFF\uDBFFdef']) {
+      const email = uniqueEmail('surrogate');
+      const { error } = await client(server).auth.signUp({ email, password });
+      expect(error?.status).toBe(400);
+      expect(error?.code).toBe('validation_failed');
+      expect(error?.message).toBe(MALFORMED_PASSWORD);
+      expect(authInternals(server.app).service.findUserByEmail(email)).toBeUndefined();
+    }
+  });
+
+  it('a lone surrogate never signs in as the U+FFFD password it would have collapsed to', async () => {
+    const email = uniqueEmail('fffd');
+    const c = client(server);
+    expect((await c.auth.signUp({ email, password: '\uFFFDabcdefgh' })).error).toBeNull();
+    for (const password of ['\uD800abcdefgh', '\uDC00abcdefgh', '\uDBFFabcdefgh']) {
+      const { error } = await client(server).auth.signInWithPassword({ email, password });
+      expect(error?.code, JSON.stringify(password)).toBe('invalid_credentials');
+    }
+    expect((await client(server).auth.signInWithPassword({ email, password: '\uFFFDabcdefgh' })).error).toBeNull();
+    // …and cannot be set as a new password either.
+    const changed = await c.auth.updateUser({ password: 'new\uD83Dpassword' });
+    expect(changed.error?.code).toBe('validation_failed');
+    expect(changed.error?.message).toBe(MALFORMED_PASSWORD);
+    // A whole emoji (a surrogate pair) is fine.
+    expect((await c.auth.updateUser({ password: 'new\uD83D\uDE00password' })).error).toBeNull();
+  });
+});
+
+describe('__proto__ in a JSON body, however it is spelt', () => {
+  const dirs = makeDirs();
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer(dirs, { demoUser: false });
+  });
+  afterAll(async () => {
+    await server.close();
+    dirs.cleanup();
+  });
+
+  it.each(['__proto__', '\\u005f_proto__', '\\u005F\\u005Fproto\\u005f\\u005f', 'constru\\u0063tor', '\\u0063onstructor'])('refuses the key "%s" with 400 bad_json and creates nothing', async (key) => {
+    const email = uniqueEmail('proto');
+    const body = `{"email":"${email}","password":"correct horse battery","data":{"${key}":{"isAdmin":true}}}`;
+    expect(JSON.parse(body)).toBeTruthy();
+    const answer = await send(`${server.url}/auth/v1/signup`, { method: 'POST', headers: { apikey: server.anonKey, 'Content-Type': 'application/json' }, body });
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toMatchObject({ code: 'bad_json', msg: 'Forbidden key in JSON body' });
+    expect(authInternals(server.app).service.findUserByEmail(email)).toBeUndefined();
+  });
+
+  it('parseJsonBody finds the key at any depth and leaves other bodies as JSON.parse does', () => {
+    expect(() => parseJsonBody('{"a":[{"b":{"\\u005f_proto__":1}}]}')).toThrow(ForbiddenKeyError);
+    expect(() => parseJsonBody('{"a":')).toThrow(SyntaxError);
+    expect(parseJsonBody('{"email":"a@b.co","data":{"proto":"__proto__"}}')).toEqual({ email: 'a@b.co', data: { proto: '__proto__' } });
   });
 });
