@@ -13,7 +13,20 @@ export async function hashPassword(password: string, cost: number): Promise<stri
   return (await bcryptQueue.run(() => hash(password, cost))).replace(/^\$2[by]\$/, '$2a$');
 }
 
+/**
+ * Whether a string is well-formed Unicode (no unpaired surrogate). bcrypt sees UTF-8, where every lone
+ * surrogate becomes U+FFFD: "\uD800…", "\uDC00…" and "\uFFFD…" would all be one password.
+ */
+export function isWellFormed(text: string): boolean {
+  return !/\p{Surrogate}/u.test(text);
+}
+
+export const MALFORMED_PASSWORD =
+  'Password contains an invalid character (a lone surrogate: half of an emoji or other symbol). Please type it again.';
+
 export async function verifyPassword(password: string, encoded: string): Promise<boolean> {
+  // No password that can be set is malformed: one that is cannot match (it would match its U+FFFD twin).
+  if (!isWellFormed(password)) return false;
   try {
     return await bcryptQueue.run(() => verify(password, encoded));
   } catch (e) {
@@ -32,6 +45,9 @@ export async function makeDummyHash(cost: number): Promise<string> {
 export function checkNewPassword(password: unknown): string {
   if (typeof password !== 'string' || password.length === 0) {
     throw err.validation('Password is required');
+  }
+  if (!isWellFormed(password)) {
+    throw err.validation(MALFORMED_PASSWORD);
   }
   if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {
     throw err.validation(`Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`);
