@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from './db.ts';
 import { API_VERSION, AuthHttpError, err, sendAuthError, toAuthError } from './errors.ts';
+import { ForbiddenKeyError, parseJsonBody } from './json.ts';
 import { verifyJwt } from './jwt.ts';
 import { checkEmail, checkNewPassword, hashPassword, normalizeEmail, verifyPassword } from './passwords.ts';
 import type { Mailer } from './mailer.ts';
@@ -79,10 +80,9 @@ export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promi
     const source = typeof text === 'string' ? text : text.toString('utf8');
     if (source.trim() === '') return done(null, undefined);
     try {
-      const value: unknown = JSON.parse(source);
-      if (/"(?:__proto__|constructor)"\s*:/.test(source)) return done(err.badJson('Forbidden key in JSON body'), undefined);
-      return done(null, value);
-    } catch {
+      return done(null, parseJsonBody(source));
+    } catch (e) {
+      if (e instanceof ForbiddenKeyError) return done(err.badJson('Forbidden key in JSON body'), undefined);
       return done(err.badJson('Could not parse request body as JSON'), undefined);
     }
   });
