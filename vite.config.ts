@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { authUrlMetaTag } from './server/csp.ts';
 
 /**
  * The built pages carry public/theme-init.js inline, so the saved colour mode applies without a
@@ -20,10 +21,27 @@ function inlineThemeInit(): Plugin {
   };
 }
 
+/**
+ * A build against hosted Supabase (VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY, as src/machines/auth/config.ts
+ * reads them) names the project's origin in <meta name="cc-auth-url">: the server allows exactly that origin
+ * in the CSP's connect-src (server/csp.ts). A build for the embedded server needs only 'self'.
+ */
+function authUrlMeta(env: Record<string, string>): Plugin {
+  return {
+    name: 'auth-url-meta',
+    apply: 'build',
+    transformIndexHtml(html) {
+      const url = env.VITE_SUPABASE_URL;
+      if (!url || !env.VITE_SUPABASE_ANON_KEY) return html;
+      return { html, tags: [authUrlMetaTag(url)] };
+    },
+  };
+}
+
 // Two builds: the client (dist/, with a manifest that scripts/prerender.ts reads for each page's
 // chunks) and, with --ssr, src/entry-server.tsx for prerendering the public pages (.ssr/).
-export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), ...(isSsrBuild ? [] : [inlineThemeInit()])],
+export default defineConfig(({ isSsrBuild, mode }) => ({
+  plugins: [react(), ...(isSsrBuild ? [] : [inlineThemeInit(), authUrlMeta(loadEnv(mode, process.cwd(), 'VITE_'))])],
   resolve: {
     alias: [
       { find: 'styled-system', replacement: new URL('./styled-system', import.meta.url).pathname },

@@ -11,7 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { registerAssets, staticGlobIgnore } from './assets.ts';
 import { registerAuth, type AuthOptions } from './auth/index.ts';
-import { contentSecurityPolicy, inlineScriptHashes } from './csp.ts';
+import { authUrlFromHtml, connectSourcesFor, contentSecurityPolicy, inlineScriptHashes } from './csp.ts';
 import { HSTS, makeOriginPolicy, refuseUnknownHost } from './origin.ts';
 import { pageFileFor } from './pages.ts';
 
@@ -52,8 +52,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (!existsSync(indexFile)) {
     throw new Error(`No build found at ${options.distDir}. Run "npm run build" first (npm start does this for you).`);
   }
-  // Every page is built from index.html, so its inline scripts are all there are (server/csp.ts).
-  const CSP = contentSecurityPolicy(inlineScriptHashes(readFileSync(indexFile, 'utf8')));
+  // Every page is built from index.html, so its inline scripts are all there are (server/csp.ts),
+  // and a build against hosted Supabase names its project in a meta tag (vite.config.ts).
+  const indexHtml = readFileSync(indexFile, 'utf8');
+  const CSP = contentSecurityPolicy(inlineScriptHashes(indexHtml), connectSourcesFor(authUrlFromHtml(indexHtml)));
 
   // The same headers on every response, errors included: set on the raw response before Fastify sees the
   // request (so its own early answers, e.g. a malformed URL or the 503 while closing, carry them too) and
@@ -158,3 +160,4 @@ function clientError(error: Error & { code?: string }, socket: Socket, headers: 
   if (socket.writable) socket.write(`${lines.join('\r\n')}\r\n\r\n${body}`);
   socket.destroy(error);
 }
+

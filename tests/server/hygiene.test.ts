@@ -3,11 +3,14 @@
  * early errors), canonical JWT signatures, well-formed passwords, mail failures surfaced and server
  * errors logged, CSP connect-src limited to the configured auth URL, and `__proto__` however it is spelt.
  */
+import { writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authInternals } from '../../server/auth/index.ts';
 import { ForbiddenKeyError, parseJsonBody } from '../../server/auth/json.ts';
 import { signJwt, verifyJwt } from '../../server/auth/jwt.ts';
+import { authUrlFromHtml, authUrlMetaTag, connectSourcesFor } from '../../server/csp.ts';
 import { MALFORMED_PASSWORD } from '../../server/auth/passwords.ts';
 import { client, makeDirs, send, startServer, uniqueEmail, type TestServer } from './helpers.ts';
 
@@ -78,18 +81,22 @@ describe('JWT signatures: only the canonical encoding', () => {
   const variants = (token: string) => {
     const [h, p, s] = token.split('.') as [string, string, string];
     const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    // 32 bytes are 43 characters: the last one carries 4 bits and 2 spare (zero) bits.
     const last = alphabet.indexOf(s.at(-1)!);
-    return {
+    const all = {
       padded: `${h}.${p}.${s}=`,
       standardAlphabet: `${h}.${p}.${s.replace(/-/g, '+').replace(/_/g, '/')}`,
       standardPadded: `${h}.${p}.${s.replace(/-/g, '+').replace(/_/g, '/')}=`,
       spareBits: `${h}.${p}.${s.slice(0, -1)}${alphabet[last + 1]}`,
     };
+    // A signature with no '-' or '_' is spelt the same in both alphabets: only real variants.
+    return Object.fromEntries(Object.entries(all).filter(([, variant]) => variant !== token));
   };
 
   it('refuses padded, standard-alphabet and spare-bit spellings of a valid signature', () => {
     const token = tokenWithUrlChars();
     expect(typeof verifyJwt(token, secret)).toBe('object');
+    expect(Object.keys(variants(token))).toEqual(['padded', 'standardAlphabet', 'standardPadded', 'spareBits']);
     const signature = Buffer.from(token.split('.')[2]!, 'base64url');
     for (const [name, variant] of Object.entries(variants(token))) {
       // The same bytes to a lenient decoder…
@@ -189,5 +196,48 @@ describe('__proto__ in a JSON body, however it is spelt', () => {
     expect(() => parseJsonBody('{"a":[{"b":{"\\u005f_proto__":1}}]}')).toThrow(ForbiddenKeyError);
     expect(() => parseJsonBody('{"a":')).toThrow(SyntaxError);
     expect(parseJsonBody('{"email":"a@b.co","data":{"proto":"__proto__"}}')).toEqual({ email: 'a@b.co', data: { proto: '__proto__' } });
+  });
+});
+
+describe('CSP connect-src: the configured auth URL only', () => {
+  const connectSrc = (policy: string) => policy.split('; ').find((directive) => directive.startsWith('connect-src ')) ?? '';
+
+  it("is 'self' alone for a build that uses the embedded server", async () => {
+    const dirs = makeDirs();
+    const server = await startServer(dirs, { demoUser: false });
+    try {
+      const answer = await send(`${server.url}/`);
+      expect(connectSrc(String(answer.headers['content-security-policy']))).toBe("connect-src 'self'");
+    } finally {
+      await server.close();
+      dirs.cleanup();
+    }
+  });
+
+  it('names exactly the project of a build against hosted Supabase, never *.supabase.co', async () => {
+    const dirs = makeDirs();
+    const meta = authUrlMetaTag('https://abcdefgh.supabase.co/');
+    writeFileSync(
+      join(dirs.distDir, 'index.html'),
+      `<!doctype html><html><head><meta charset="UTF-8"><meta name="${meta.attrs.name}" content="${meta.attrs.content}"></head><body></body></html>`,
+    );
+    const server = await startServer(dirs, { demoUser: false });
+    try {
+      for (const path of ['/', '/%', '/auth/v1/health']) {
+        const policy = String((await send(`${server.url}${path}`)).headers['content-security-policy']);
+        expect(connectSrc(policy), path).toBe("connect-src 'self' https://abcdefgh.supabase.co wss://abcdefgh.supabase.co");
+        expect(policy, path).not.toContain('*');
+      }
+    } finally {
+      await server.close();
+      dirs.cleanup();
+    }
+  });
+
+  it('reads the meta whatever its attribute order, and refuses a build whose URL is not http(s)', () => {
+    expect(authUrlFromHtml('<head><meta content="https://p.supabase.co" name="cc-auth-url"></head>')).toBe('https://p.supabase.co');
+    expect(authUrlFromHtml('<head><meta name="description" content="https://other.example"></head>')).toBeNull();
+    expect(connectSourcesFor('http://localhost:4173')).toEqual(['http://localhost:4173', 'ws://localhost:4173']);
+    expect(() => authUrlFromHtml('<meta name="cc-auth-url" content="javascript:alert(1)">')).toThrow(/http/);
   });
 });
