@@ -20,7 +20,13 @@ export interface AppOptions {
   /** Earlier builds' assets that `npm run build` keeps for open tabs (server/assets.ts). */
   retainedAssetsDir?: string;
   auth: AuthOptions;
-  logger?: boolean;
+  /**
+   * Logging, as JSON lines (pino) on stdout. By default only errors: every 5xx, a recovery e-mail that
+   * could not be sent, failed clean-ups. true (env LOG=1) adds a line per request; false (LOG=0) is
+   * silence; an object sets pino's level and stream (tests). Request URLs are logged without their query
+   * (it can hold a recovery token), and no headers or bodies are logged.
+   */
+  logger?: boolean | { level?: string; stream?: { write(line: string): void } };
   /**
    * Whether to believe X-Forwarded-For (Fastify's trustProxy): off by default, so a client cannot pick
    * its own address for the rate limits. Behind a reverse proxy, set it (env TRUST_PROXY) or every
@@ -69,7 +75,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
 
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: loggerOptions(options.logger),
     bodyLimit: 16 * 1024,
     trustProxy: options.trustProxy ?? false,
     return503OnClosing: true,
@@ -161,3 +167,18 @@ function clientError(error: Error & { code?: string }, socket: Socket, headers: 
   socket.destroy(error);
 }
 
+function loggerOptions(option: AppOptions['logger']) {
+  if (option === false) return false;
+  const chosen = option === true ? { level: 'info' } : (option ?? {});
+  return {
+    level: 'error',
+    ...chosen,
+    serializers: {
+      req: (request: { method?: string; url?: string; ip?: string }) => ({
+        method: request.method,
+        url: (request.url ?? '').split('?')[0],
+        remoteAddress: request.ip,
+      }),
+    },
+  };
+}

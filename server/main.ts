@@ -9,7 +9,8 @@ const host = process.env.HOST ?? 'localhost';
 const app = await buildApp({
   distDir: process.env.DIST_DIR ?? join(root, 'dist'),
   retainedAssetsDir: process.env.RETAINED_ASSETS_DIR ?? join(root, '.data', 'old-assets'),
-  logger: process.env.LOG === '1',
+  // Errors are always logged; LOG=1 adds a line per request, LOG=0 turns logging off.
+  logger: process.env.LOG === '1' ? true : process.env.LOG === '0' ? false : undefined,
   trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
   siteUrl: process.env.SITE_URL || undefined,
   allowedHosts: (process.env.ALLOWED_HOSTS ?? '').split(',').filter((h) => h.trim()),

@@ -31,7 +31,7 @@ export function makeDirs(): { dataDir: string; distDir: string; cleanup(): void 
 export async function startServer(
   dirs: { dataDir: string; distDir: string },
   auth: Partial<AuthOptions> = {},
-  appOptions: Pick<AppOptions, 'trustProxy' | 'siteUrl' | 'allowedHosts' | 'retainedAssetsDir'> = {},
+  appOptions: Pick<AppOptions, 'trustProxy' | 'siteUrl' | 'allowedHosts' | 'retainedAssetsDir' | 'logger'> = {},
 ): Promise<TestServer> {
   const app = await buildApp({
     ...appOptions,
