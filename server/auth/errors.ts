@@ -59,6 +59,9 @@ export const err = {
   otpExpired: () => new AuthHttpError(403, 'otp_expired', 'Token has expired or is invalid'),
   notFound: () => new AuthHttpError(404, 'not_found', 'Not found'),
   unexpected: () => new AuthHttpError(500, 'unexpected_failure', 'Unexpected failure, please try again'),
+  /** GoTrue's answer when the recovery e-mail cannot be sent (ours says it for every address: see recovery.ts). */
+  mailFailed: () =>
+    new AuthHttpError(500, 'unexpected_failure', 'Error sending recovery email: the e-mail could not be sent. Please try again later.'),
 };
 
 /** "1 second", "27 seconds", "3 minutes" (rounded up): what the 429 message tells a person. */

@@ -135,6 +135,11 @@ export function recoveryRoutes(app: FastifyInstance, ctx: RecoveryContext): void
     ctx.limits.recover.consume(request.ip);
     // Keyed by the address typed, whether or not an account has it: the limit tells nothing either.
     ctx.limits.recoverEmail.consume(email);
+    // Before the account is looked up, for every address: mail that cannot go out is an error for all.
+    await ctx.mailer.check?.().catch((e: unknown) => {
+      request.log.error({ err: e }, 'the mail system cannot send: POST /recover refused');
+      throw err.mailFailed();
+    });
     const user = service.findUserByEmail(email);
     if (user) {
       const token = issue(user, service.now());

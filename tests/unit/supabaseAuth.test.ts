@@ -200,6 +200,21 @@ describe('password reset requests and updates', () => {
     answers['POST /auth/v1/recover'] = { status: 429, body: { code: 'over_email_send_rate_limit', message: 'Email rate limit exceeded' }, headers: { 'Retry-After': '300' } };
     await expect((await load()).requestPasswordReset(config, 'cook@example.com', 'http://localhost/reset')).rejects.toThrow('Too many attempts. Try again in 5 minutes.');
   });
+  it('a 500 on a reset request shows the server’s message (the e-mail could not be sent), not "{}"', async () => {
+    answers['POST /auth/v1/recover'] = {
+      status: 500,
+      body: { code: 'unexpected_failure', msg: 'Error sending recovery email: the e-mail could not be sent. Please try again later.' },
+    };
+    await expect((await load()).requestPasswordReset(config, 'cook@example.com', 'http://localhost/reset')).rejects.toThrow(
+      /^Error sending recovery email: the e-mail could not be sent\. Please try again later\.$/,
+    );
+  });
+  it('a 5xx without a message of its own says the server could not do it', async () => {
+    answers['POST /auth/v1/recover'] = { status: 502 };
+    await expect((await load()).requestPasswordReset(config, 'cook@example.com', 'http://localhost/reset')).rejects.toThrow(
+      'The server could not do that just now. Please try again in a few minutes.',
+    );
+  });
   it('a password update without a session says the session is gone', async () => {
     const error = await (await load()).updatePassword(config, 'new-password-1').catch((e: unknown) => e);
     expect(error).toMatchObject({ message: 'Auth session missing!', sessionGone: true });

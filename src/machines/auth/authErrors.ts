@@ -33,4 +33,7 @@ export function tooManyAttemptsText(serverMessage: string | null | undefined, re
 /** What a failed request that never reached the server says (supabase-js reports "Failed to fetch"). */
 export const unreachableText = 'The server could not be reached. Check your connection and try again.';
 
+/** A server error (5xx) whose answer gave no message of its own. */
+export const serverErrorText = 'The server could not do that just now. Please try again in a few minutes.';
+
 export { sessionEndedText } from './sessionEnded';

@@ -15,7 +15,7 @@ import {
   type User,
 } from '@supabase/supabase-js';
 import { authSessionStorage } from '../../storage/authSession';
-import { parseRetryAfter, tooManyAttemptsText, unreachableText } from './authErrors';
+import { parseRetryAfter, serverErrorText, tooManyAttemptsText, unreachableText } from './authErrors';
 import type { AuthConfig } from './config';
 import type { AuthChange, AuthUser, Credentials, SessionResult, ValidationResult } from './auth.machine';
 import type { RecoveryResult } from './passwordReset.machine';
@@ -24,11 +24,24 @@ let client: { config: AuthConfig; supabase: SupabaseClient } | null = null;
 /** Retry-After of the last 429 (auth-js errors do not carry headers). */
 let lastRetryAfter: number | null = null;
 
+/** The `msg` of the last 5xx answer: auth-js reports a 5xx with the message "{}" and drops the body. */
+let lastServerError: string | null = null;
+
 const trackingFetch: typeof fetch = async (input, init) => {
   const response = await fetch(input, init);
   if (response.status === 429) lastRetryAfter = parseRetryAfter(response.headers.get('Retry-After'));
+  lastServerError = response.status >= 500 ? await serverMessage(response) : null;
   return response;
 };
+
+async function serverMessage(response: Response): Promise<string | null> {
+  try {
+    const body = (await response.clone().json()) as { msg?: unknown } | null;
+    return typeof body?.msg === 'string' && body.msg ? body.msg : null;
+  } catch {
+    return null;
+  }
+}
 
 export function getClient(config: AuthConfig): SupabaseClient {
   if (client && client.config.url === config.url && client.config.anonKey === config.anonKey) return client.supabase;
@@ -53,6 +66,7 @@ const fromUser = (user: User): AuthUser => ({ id: user.id, email: user.email ?? 
 export function toUserError(error: unknown): Error {
   if (isAuthApiError(error) && error.status === 429) return new Error(tooManyAttemptsText(error.message, lastRetryAfter));
   if (isAuthRetryableFetchError(error) && error.status === 0) return new Error(unreachableText);
+  if (isAuthRetryableFetchError(error) && error.status >= 500) return new Error(lastServerError ?? serverErrorText);
   return error instanceof Error ? error : new Error(String(error));
 }
 
