@@ -89,7 +89,8 @@ export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promi
 
   app.setErrorHandler((error, request, reply) => {
     const authError = toAuthError(error, ctx.bodyLimit);
-    if (authError.status >= 500) request.log.error({ err: error }, 'auth request failed');
+    // Log the unexpected; our own 5xx answers are deliberate (busy: load shedding; mail failed: logged in recovery.ts).
+    if (authError.status >= 500 && !(error instanceof AuthHttpError)) request.log.error({ err: error }, 'auth request failed');
     return sendAuthError(reply, authError);
   });
   app.setNotFoundHandler((_request, reply) => sendAuthError(reply, err.notFound()));
