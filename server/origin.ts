@@ -48,7 +48,8 @@ export interface ParsedHost {
  * no path, query or fragment, no percent-escapes, no other spelling of an address (`127.1`), and a port
  * of digits. Anything else is null, so the caller refuses it rather than guessing.
  */
-export function parseHost(value: string, protocol: string): ParsedHost | null {
+export function parseHost(value: string, scheme: string): ParsedHost | null {
+  const protocol = scheme.toLowerCase();
   if (protocol !== 'http' && protocol !== 'https') return null;
   const given = value.toLowerCase();
   // Only the characters of a host name, an IP literal and a port: '@', '/', '\\', '?', '#', '%' never pass.

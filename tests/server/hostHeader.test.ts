@@ -42,6 +42,7 @@ describe('parseHost', () => {
     expect(parseHost('[::1]:8080', 'http')).toEqual({ hostname: '::1', origin: 'http://[::1]:8080' });
     expect(parseHost('localhost:80', 'http')).toEqual({ hostname: 'localhost', origin: 'http://localhost' });
     expect(parseHost('catering.example.com:443', 'https')).toEqual({ hostname: 'catering.example.com', origin: 'https://catering.example.com' });
+    expect(parseHost('localhost', 'HTTPS')).toEqual({ hostname: 'localhost', origin: 'https://localhost' });
     expect(parseHost('localhost', 'javascript')).toBeNull();
   });
 });
