@@ -55,6 +55,7 @@ export async function startServer(
 export const NO_LIMITS = {
   token: false,
   refresh: false,
+  refreshFailures: false,
   signup: false,
   emailFailures: false,
   accountFailures: false,
@@ -63,6 +64,7 @@ export const NO_LIMITS = {
   recoverEmail: false,
   verify: false,
   passwordChange: false,
+  emailChange: false,
 } as const;
 
 /**
