@@ -4,7 +4,9 @@
  * new address is taken.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb } from '../../server/auth/db.ts';
 import { SINGLE_CONFIRMATION_MESSAGE } from '../../server/auth/emailChange.ts';
+import { hashPassword } from '../../server/auth/passwords.ts';
 import { client, makeDirs, NO_LIMITS, readOutbox, startServer, uniqueEmail, type TestServer } from './helpers.ts';
 
 const PASSWORD = 'correct horse battery';
@@ -160,5 +162,36 @@ describe('e-mail change without secure e-mail change', () => {
     expect(done.error).toBeNull();
     expect(done.data.session?.user.email).toBe(target);
     expect((await client(server).auth.signInWithPassword({ email: target, password: PASSWORD })).error).toBeNull();
+  });
+});
+
+describe('a database from before e-mail changes', () => {
+  it('gets the e-mail-change columns at start-up, keeping its users', async () => {
+    const dirs = makeDirs();
+    try {
+      const old = openDb(dirs.dataDir);
+      old.db.exec(`DROP INDEX users_email_change_token_new_idx; DROP INDEX users_email_change_token_current_idx;
+        ALTER TABLE users DROP COLUMN email_change; ALTER TABLE users DROP COLUMN email_change_token_new;
+        ALTER TABLE users DROP COLUMN email_change_token_current; ALTER TABLE users DROP COLUMN email_change_sent_at;`);
+      const now = new Date().toISOString();
+      old.db
+        .prepare(
+          `INSERT INTO users (id, email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+           VALUES ('00000000-0000-4000-8000-000000000001', 'old@example.org', ?, ?, '{}', '{}', ?, ?)`,
+        )
+        .run(await hashPassword(PASSWORD, 10), now, now, now);
+      old.db.close();
+      const server = await startServer(dirs, { demoUser: true });
+      try {
+        const c = client(server);
+        expect((await c.auth.signInWithPassword({ email: 'old@example.org', password: PASSWORD })).error).toBeNull();
+        const target = uniqueEmail('migrated-new');
+        expect((await c.auth.updateUser({ email: target })).data.user).toMatchObject({ email: 'old@example.org', new_email: target });
+      } finally {
+        await server.close();
+      }
+    } finally {
+      dirs.cleanup();
+    }
   });
 });
