@@ -18,6 +18,12 @@ export interface UserRow {
   raw_user_meta_data: string;
   created_at: string;
   updated_at: string;
+  /** Pending e-mail change (GoTrue's columns): the new address, sha256 of the links mailed to the new and
+   * the current address (null once that link was used), and when they were sent. */
+  email_change: string | null;
+  email_change_token_new: string | null;
+  email_change_token_current: string | null;
+  email_change_sent_at: string | null;
 }
 
 export interface IdentityRow {
@@ -178,6 +184,23 @@ function retryBusy<T>(work: () => T, deadline = Date.now() + 10_000): T {
   }
 }
 
+/** Columns added after the first release: ALTER TABLE inside the schema transaction (two processes agree). */
+const USER_COLUMNS: Record<string, string> = {
+  email_change: 'TEXT',
+  email_change_token_new: 'TEXT',
+  email_change_token_current: 'TEXT',
+  email_change_sent_at: 'TEXT',
+};
+
+function migrate(db: Database.Database): void {
+  const have = new Set((db.prepare('PRAGMA table_info(users)').all() as { name: string }[]).map((c) => c.name));
+  for (const [name, type] of Object.entries(USER_COLUMNS)) {
+    if (!have.has(name)) db.exec(`ALTER TABLE users ADD COLUMN ${name} ${type}`);
+  }
+  db.exec(`CREATE INDEX IF NOT EXISTS users_email_change_token_new_idx ON users(email_change_token_new);
+CREATE INDEX IF NOT EXISTS users_email_change_token_current_idx ON users(email_change_token_current);`);
+}
+
 export function openDb(dataDir: string) {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   // A DATA_DIR created beforehand keeps whatever mode it had (755): tighten it, and create the database
@@ -196,7 +219,10 @@ export function openDb(dataDir: string) {
   // Checkpoint in batches (timer in index.ts) rather than every ~1000 pages on the request path:
   // hot pages rewritten by many refreshes are copied back to the database file once.
   db.pragma('wal_autocheckpoint = 8000');
-  immediate(db, () => db.exec(SCHEMA))();
+  immediate(db, () => {
+    db.exec(SCHEMA);
+    migrate(db);
+  })();
   restrictFiles(dataDir);
 
   const stmts = {
@@ -212,6 +238,19 @@ export function openDb(dataDir: string) {
     updateUser: db.prepare(
       `UPDATE users SET email = @email, encrypted_password = @encrypted_password,
         raw_user_meta_data = @meta, updated_at = @now WHERE id = @id`,
+    ),
+    setEmailChange: db.prepare(
+      `UPDATE users SET email_change = ?, email_change_token_new = ?, email_change_token_current = ?,
+        email_change_sent_at = ?, updated_at = ? WHERE id = ?`,
+    ),
+    userByEmailChangeToken: db.prepare<[string, string], UserRow>(
+      'SELECT * FROM users WHERE email_change_token_new = ? OR email_change_token_current = ?',
+    ),
+    confirmEmailChangeNew: db.prepare('UPDATE users SET email_change_token_new = NULL, updated_at = ? WHERE id = ?'),
+    confirmEmailChangeCurrent: db.prepare('UPDATE users SET email_change_token_current = NULL, updated_at = ? WHERE id = ?'),
+    applyEmailChange: db.prepare(
+      `UPDATE users SET email = email_change, email_change = NULL, email_change_token_new = NULL,
+        email_change_token_current = NULL, email_change_sent_at = NULL, updated_at = ? WHERE id = ?`,
     ),
     identitiesByUser: db.prepare<[string], IdentityRow>('SELECT * FROM identities WHERE user_id = ?'),
     insertIdentity: db.prepare(

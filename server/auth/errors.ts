@@ -56,6 +56,13 @@ export const err = {
       'validation_failed',
       `User metadata is too large: ${bytes} bytes as JSON, at most ${limit} bytes are allowed (it is copied into every access token)`,
     ),
+  /** Anything that would change, delete or recover the public demo account. */
+  demoReadOnly: () =>
+    new AuthHttpError(
+      403,
+      'demo_account_read_only',
+      'The demo account is shared: its password, e-mail and details cannot be changed, and it cannot be deleted or recovered.',
+    ),
   otpExpired: () => new AuthHttpError(403, 'otp_expired', 'Token has expired or is invalid'),
   notFound: () => new AuthHttpError(404, 'not_found', 'Not found'),
   unexpected: () => new AuthHttpError(500, 'unexpected_failure', 'Unexpected failure, please try again'),

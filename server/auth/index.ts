@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { mkdirSync } from 'node:fs';
 import { bcryptQueue } from './bcryptQueue.ts';
-import { openDb, restrictFiles, tighten } from './db.ts';
+import { openDb, restrictFiles, tighten, type UserRow } from './db.ts';
 import { makeOriginPolicy } from '../origin.ts';
 import { AuthHttpError } from './errors.ts';
 import { loadSecret, makeAnonKey } from './jwt.ts';
@@ -21,8 +21,10 @@ export type { RateLimitRule } from './ratelimit.ts';
 export interface AuthRateLimits {
   /** Password sign-ins per client address (default burst 30, 150 per 5 min). Env RATE_LIMIT_TOKEN. */
   token?: RateLimitRule | false;
-  /** refresh_token grants per client address (default burst 300, 3000 per 5 min). Env RATE_LIMIT_REFRESH. */
+  /** refresh_token grants per token family, i.e. session (default burst 300, 3000 per 5 min). Env RATE_LIMIT_REFRESH. */
   refresh?: RateLimitRule | false;
+  /** refresh_token grants with an unknown (or no) token, per client address (default burst 30, 150 per 5 min). Env RATE_LIMIT_REFRESH_FAILURES. */
+  refreshFailures?: RateLimitRule | false;
   /** Sign-ups per client address (default burst 30, 30 per 5 min). Env RATE_LIMIT_SIGNUP. */
   signup?: RateLimitRule | false;
   /** Password sign-in attempts per (e-mail, address) not followed by a success (default burst 10, 10 per 5 min). Env RATE_LIMIT_EMAIL_FAILURES. */
@@ -39,6 +41,8 @@ export interface AuthRateLimits {
   verify?: RateLimitRule | false;
   /** PUT /user with a password, per account (default burst 5, 5 per 5 min). Env RATE_LIMIT_PASSWORD_CHANGE. */
   passwordChange?: RateLimitRule | false;
+  /** PUT /user with a new e-mail, per account (default burst 3, 1 per 5 min; sign-ups per address apply too). Env RATE_LIMIT_EMAIL_CHANGE. */
+  emailChange?: RateLimitRule | false;
 }
 
 export interface AuthOptions {
@@ -69,6 +73,10 @@ export interface AuthOptions {
   redirectOrigins?: string[];
   /** bcrypt runs at once in this process (default min(2, CPUs − 1), at least 1; env BCRYPT_CONCURRENCY). */
   bcryptConcurrency?: number;
+  /** bcrypt runs one client address may have waiting (default 10; env BCRYPT_QUEUE_PER_SOURCE). */
+  bcryptQueuePerSource?: number;
+  /** E-mail changes need a link followed at the current address too (default true; env SECURE_EMAIL_CHANGE=false turns it off). */
+  secureEmailChange?: boolean;
   /** Clock in ms (tests). */
   now?: () => number;
   /** Where outbox and start-up notices are written (default console.log). */
@@ -83,6 +91,7 @@ export const DEMO_PASSWORD = 'democatercaptain';
 const DEFAULT_LIMITS: Required<AuthRateLimits> = {
   token: { burst: 30, per5min: 150 },
   refresh: { burst: 300, per5min: 3000 },
+  refreshFailures: { burst: 30, per5min: 150 },
   signup: { burst: 30, per5min: 30 },
   emailFailures: { burst: 10, per5min: 10 },
   accountFailures: { burst: 50, per5min: 50 },
@@ -91,11 +100,13 @@ const DEFAULT_LIMITS: Required<AuthRateLimits> = {
   recoverEmail: { burst: 3, per5min: 1 },
   verify: { burst: 30, per5min: 30 },
   passwordChange: { burst: 5, per5min: 5 },
+  emailChange: { burst: 3, per5min: 1 },
 };
 
 const LIMIT_ENV: Record<keyof AuthRateLimits, string> = {
   token: 'RATE_LIMIT_TOKEN',
   refresh: 'RATE_LIMIT_REFRESH',
+  refreshFailures: 'RATE_LIMIT_REFRESH_FAILURES',
   signup: 'RATE_LIMIT_SIGNUP',
   emailFailures: 'RATE_LIMIT_EMAIL_FAILURES',
   accountFailures: 'RATE_LIMIT_ACCOUNT_FAILURES',
@@ -104,6 +115,7 @@ const LIMIT_ENV: Record<keyof AuthRateLimits, string> = {
   recoverEmail: 'RATE_LIMIT_RECOVER_EMAIL',
   verify: 'RATE_LIMIT_VERIFY',
   passwordChange: 'RATE_LIMIT_PASSWORD_CHANGE',
+  emailChange: 'RATE_LIMIT_EMAIL_CHANGE',
 };
 
 export interface AuthInternals {
@@ -163,6 +175,12 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions): 
     if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error('BCRYPT_CONCURRENCY must be a positive integer');
     bcryptQueue.configure({ concurrency });
   }
+  const perSource = options.bcryptQueuePerSource ?? envNumber(env, 'BCRYPT_QUEUE_PER_SOURCE');
+  if (perSource !== undefined) {
+    if (!Number.isInteger(perSource) || perSource < 1) throw new Error('BCRYPT_QUEUE_PER_SOURCE must be a positive integer');
+    bcryptQueue.configure({ maxPerSource: perSource });
+  }
+  const secureEmailChange = options.secureEmailChange ?? !/^(false|0|off)$/i.test(env.SECURE_EMAIL_CHANGE ?? '');
   const log = options.log ?? ((line: string) => console.log(line));
   // Never the raw Host: without app.ts's policy, only the known host names (server/origin.ts).
   const fallbackPolicy = options.publicOrigin ? null : makeOriginPolicy({ siteUrl: env.SITE_URL });
@@ -260,6 +278,8 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions): 
     mailer,
     recoveryTtl,
     redirectOrigins,
+    isDemo: (user: UserRow) => user.email === DEMO_EMAIL,
+    secureEmailChange,
   });
 }
 

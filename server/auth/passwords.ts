@@ -1,16 +1,16 @@
 /** bcrypt hashing ($2a$, the format Supabase keeps in auth.users), password and e-mail rules. */
 import { hash, verify } from '@node-rs/bcrypt';
 import { randomBytes } from 'node:crypto';
-import { bcryptQueue } from './bcryptQueue.ts';
+import { bcryptQueue, type QueueKey } from './bcryptQueue.ts';
 import { AuthHttpError, err } from './errors.ts';
 
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_BYTES = 72;
 
-export async function hashPassword(password: string, cost: number): Promise<string> {
+export async function hashPassword(password: string, cost: number, key?: QueueKey): Promise<string> {
   // @node-rs/bcrypt 1.x writes $2y$ ($2b$ rules). For passwords of at most 72 bytes (enforced below) $2a$, $2b$ and $2y$
   // compute the same hash; $2a$ is the prefix Supabase (Go's bcrypt) writes in auth.users.
-  return (await bcryptQueue.run(() => hash(password, cost))).replace(/^\$2[by]\$/, '$2a$');
+  return (await bcryptQueue.run(() => hash(password, cost), key)).replace(/^\$2[by]\$/, '$2a$');
 }
 
 /**
@@ -24,11 +24,11 @@ export function isWellFormed(text: string): boolean {
 export const MALFORMED_PASSWORD =
   'Password contains an invalid character (a lone surrogate: half of an emoji or other symbol). Please type it again.';
 
-export async function verifyPassword(password: string, encoded: string): Promise<boolean> {
+export async function verifyPassword(password: string, encoded: string, key?: QueueKey): Promise<boolean> {
   // No password that can be set is malformed: one that is cannot match (it would match its U+FFFD twin).
   if (!isWellFormed(password)) return false;
   try {
-    return await bcryptQueue.run(() => verify(password, encoded));
+    return await bcryptQueue.run(() => verify(password, encoded), key);
   } catch (e) {
     // A full queue must reach the client as 503, not as a wrong password.
     if (e instanceof AuthHttpError) throw e;

@@ -1,18 +1,21 @@
 /** The /auth/v1 routes (a Fastify plugin registered with that prefix). */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from './db.ts';
+import { afterResponse } from './defer.ts';
+import { startEmailChange } from './emailChange.ts';
 import { API_VERSION, AuthHttpError, err, sendAuthError, toAuthError } from './errors.ts';
 import { ForbiddenKeyError, parseJsonBody } from './json.ts';
 import { verifyJwt } from './jwt.ts';
 import { checkEmail, checkNewPassword, hashPassword, normalizeEmail, verifyPassword } from './passwords.ts';
 import type { Mailer } from './mailer.ts';
 import type { RateLimiter } from './ratelimit.ts';
-import { recoveryRoutes } from './recovery.ts';
+import { allowedRedirect, recoveryRoutes } from './recovery.ts';
 import { checkMetadataSize, type AuthService } from './service.ts';
 
 export interface AuthLimiters {
   token: RateLimiter;
   refresh: RateLimiter;
+  refreshFailures: RateLimiter;
   signup: RateLimiter;
   emailFailures: RateLimiter;
   accountFailures: RateLimiter;
@@ -21,6 +24,7 @@ export interface AuthLimiters {
   recoverEmail: RateLimiter;
   verify: RateLimiter;
   passwordChange: RateLimiter;
+  emailChange: RateLimiter;
 }
 
 export interface RouteContext {
@@ -38,6 +42,10 @@ export interface RouteContext {
   mailer: Mailer;
   recoveryTtl: number;
   redirectOrigins: Set<string>;
+  /** The public demo account (its password is on the login page): nothing about it can be changed. */
+  isDemo(user: UserRow): boolean;
+  /** E-mail changes also need a link sent to the current address (GoTrue's secure e-mail change). */
+  secureEmailChange: boolean;
 }
 
 type Body = Record<string, unknown>;
@@ -178,8 +186,9 @@ export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promi
     }
     // Checked again with the identity fields by createUser; here before paying for bcrypt.
     checkMetadataSize((data ?? {}) as Body);
-    if (service.findUserByEmail(email)) throw err.userAlreadyExists();
-    const passwordHash = await hashPassword(password!, ctx.bcryptCost);
+    // The hash is paid for whether or not the address is taken (createUser refuses a taken one in its
+    // transaction): a registered address must not answer in a fifth of the time.
+    const passwordHash = await hashPassword(password!, ctx.bcryptCost, { source: request.ip, account: email });
     const user = service.createUser(email, passwordHash, (data ?? {}) as Body, null);
     return service.signIn(user.id, clientOf(request), issuerFor(request));
   });
@@ -203,7 +212,10 @@ export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promi
     if (limits.accountFailures.isEmpty(email)) limits.accountSlow.consume(pair);
     const user = service.findUserByEmail(email);
     // Unknown e-mail, or no password: still pay for one bcrypt verification so timing does not tell.
-    const ok = await verifyPassword(password, user?.encrypted_password ?? (await ctx.dummyHash));
+    const ok = await verifyPassword(password, user?.encrypted_password ?? (await ctx.dummyHash), {
+      source: request.ip,
+      account: email,
+    });
     if (!user || !user.encrypted_password || !ok || !password) {
       limits.accountFailures.penalize(email);
       throw err.invalidCredentials();
@@ -217,8 +229,13 @@ export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promi
     const grant = (request.query as Record<string, unknown>).grant_type;
     if (grant === 'password') return passwordGrant(request);
     if (grant === 'refresh_token') {
-      limits.refresh.consume(request.ip);
       const token = optionalString(bodyOf(request), 'refresh_token');
+      // Counted per token family (session) for known tokens, and per address only for unknown ones: a
+      // stranger sharing a NAT's address cannot spend the bucket its users' refreshes need (a 4xx on
+      // refresh signs supabase-js out).
+      const family = token ? service.refreshFamily(token) : null;
+      if (family) limits.refresh.consume(family);
+      else limits.refreshFailures.consume(request.ip);
       if (!token) {
         return reply
           .code(400)
@@ -251,40 +268,71 @@ export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promi
     return service.publicUser(user);
   });
 
-  app.put('/user', plain, async (request) => {
+  app.put('/user', plain, async (request, reply) => {
     const { user, sessionId } = authenticate(request);
     const body = bodyOf(request);
-    const change: { email?: string; passwordHash?: string; data?: Body } = {};
+    const given = (key: string) => body[key] !== undefined && body[key] !== null;
+    if (ctx.isDemo(user) && (given('email') || given('password') || given('data'))) throw err.demoReadOnly();
+    const change: { passwordHash?: string; data?: Body } = {};
+    let newEmail: string | undefined;
     const rawEmail = optionalString(body, 'email');
     if (rawEmail !== undefined) {
       const email = normalizeEmail(rawEmail);
       if (!email) throw err.validation('Unable to validate email address: invalid format');
       checkEmail(email);
-      if (email !== user.email) {
-        if (service.findUserByEmail(email)) throw err.emailExists();
-        change.email = email;
+      if (email !== user.email) newEmail = email;
+    }
+    let origin = '';
+    let redirectTo = '';
+    if (newEmail) {
+      origin = ctx.publicOrigin(request) ?? '';
+      if (!origin) throw err.validation('Unknown Host: set SITE_URL');
+      const wanted = (request.query as Record<string, unknown>).redirect_to;
+      redirectTo = `${origin}/`;
+      if (wanted !== undefined && wanted !== '') {
+        const ok = allowedRedirect(wanted, origin, ctx.redirectOrigins);
+        if (!ok) throw err.validation(`redirect_to must be a page of ${origin} (or an origin in REDIRECT_ORIGINS)`);
+        redirectTo = ok;
       }
+      // Each request mails up to two links: limited per account, and per address no faster than sign-ups.
+      limits.emailChange.consume(user.id);
+      limits.signup.consume(request.ip);
     }
     // Metadata first: a request that will be refused must not cost two bcrypt runs.
     const data = body.data;
     if (data !== undefined && data !== null) {
       if (typeof data !== 'object' || Array.isArray(data)) throw err.validation('data must be an object');
       change.data = data as Body;
-      checkMetadataSize(service.mergedMetadata(user, change.data, change.email));
+      checkMetadataSize(service.mergedMetadata(user, change.data));
     }
     const password = optionalString(body, 'password');
     if (password !== undefined) {
       checkNewPassword(password);
       // Two bcrypt runs per call: limited per account (the queue in bcryptQueue.ts bounds them overall).
       limits.passwordChange.consume(user.id);
-      if (user.encrypted_password && (await verifyPassword(password, user.encrypted_password))) throw err.samePassword();
-      change.passwordHash = await hashPassword(password, ctx.bcryptCost);
+      const key = { source: request.ip, account: user.id };
+      if (user.encrypted_password && (await verifyPassword(password, user.encrypted_password, key))) throw err.samePassword();
+      change.passwordHash = await hashPassword(password, ctx.bcryptCost, key);
     }
-    if (!change.email && !change.passwordHash && !change.data) return service.publicUser(user);
+    if (!newEmail && !change.passwordHash && !change.data) return service.publicUser(user);
     // The user may have changed meanwhile (bcrypt is async): re-read before writing.
-    const fresh = service.userById(user.id);
+    let fresh = service.userById(user.id);
     if (!fresh) throw err.userNotFound();
-    return service.publicUser(service.updateUser(fresh, sessionId, change));
+    if (change.passwordHash || change.data) fresh = service.updateUser(fresh, sessionId, change);
+    if (newEmail) {
+      // The address moves only once the mailed links are followed (see emailChange.ts).
+      const started = startEmailChange(service, ctx.mailer, {
+        user: fresh,
+        newEmail,
+        origin,
+        redirectTo,
+        secure: ctx.secureEmailChange,
+        ttlSeconds: ctx.recoveryTtl,
+      });
+      fresh = started.user;
+      afterResponse(reply, started.send, request.log);
+    }
+    return service.publicUser(fresh);
   });
 
   recoveryRoutes(app, {
@@ -296,6 +344,7 @@ export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promi
     issuerFor,
     clientOf,
     limits,
+    isDemo: ctx.isDemo,
     log: app.log,
   });
 }

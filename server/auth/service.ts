@@ -77,9 +77,21 @@ export function userJson(user: UserRow, identities: IdentityRow[]) {
     factors: [] as unknown[],
     created_at: user.created_at,
     updated_at: user.updated_at,
+    // A pending e-mail change, as GoTrue shows it (supabase-js updateUser({email}) reads these).
+    new_email: user.email_change ?? undefined,
+    email_change_sent_at: user.email_change ? (user.email_change_sent_at ?? undefined) : undefined,
     is_anonymous: false,
   };
 }
+
+export type SignInMethod = 'password' | 'recovery' | 'email_change';
+
+/** What following an e-mail-change link did. */
+export type EmailChangeResult =
+  | { status: 'invalid' }
+  | { status: 'taken' }
+  | { status: 'single'; user: UserRow }
+  | { status: 'done'; user: UserRow };
 
 export class AuthService {
   constructor(
@@ -108,7 +120,15 @@ export class AuthService {
   private cache = new Map<string, { key: string; json: ReturnType<typeof userJson> }>();
 
   publicUser(user: UserRow): ReturnType<typeof userJson> {
-    const key = [user.updated_at, user.last_sign_in_at, user.email, user.raw_user_meta_data, user.raw_app_meta_data].join('\u0000');
+    const key = [
+      user.updated_at,
+      user.last_sign_in_at,
+      user.email,
+      user.raw_user_meta_data,
+      user.raw_app_meta_data,
+      user.email_change,
+      user.email_change_sent_at,
+    ].join('\u0000');
     const hit = this.cache.get(user.id);
     if (hit && hit.key === key) return hit.json;
     const json = userJson(user, this.s.identitiesByUser.all(user.id));
@@ -151,7 +171,7 @@ export class AuthService {
   }
 
   /** Starts a session for a user who just proved their password; returns the session response body. */
-  signIn(userId: string, client: ClientInfo, issuer: string, method: 'password' | 'recovery' = 'password') {
+  signIn(userId: string, client: ClientInfo, issuer: string, method: SignInMethod = 'password') {
     const now = this.now();
     const iso = nowIso(now);
     const sessionId = randomUUID();
@@ -228,7 +248,7 @@ export class AuthService {
     refreshToken: string,
     issuer: string,
     nowMs: number,
-    method: 'password' | 'recovery' = 'password',
+    method: SignInMethod = 'password',
   ) {
     const iat = Math.floor(nowMs / 1000);
     const exp = iat + this.config.jwtExpiry;
@@ -310,6 +330,60 @@ export class AuthService {
       throw e;
     }
     return this.s.userById.get(user.id)!;
+  }
+
+  /**
+   * Records a pending e-mail change (replacing any earlier one and its links). Only the sha256 of each
+   * link token is stored; `currentToken` is null when only the new address has to confirm.
+   */
+  requestEmailChange(user: UserRow, newEmail: string, newToken: string, currentToken: string | null): UserRow {
+    const now = nowIso(this.now());
+    this.s.setEmailChange.run(newEmail, hashToken(newToken), currentToken ? hashToken(currentToken) : null, now, now, user.id);
+    return this.s.userById.get(user.id)!;
+  }
+
+  /**
+   * Follows an e-mail-change link (single use) in one transaction. With both links outstanding the first
+   * one only records its confirmation ('single'); the last one moves the account to the new address
+   * ('done'), or cancels the change if someone else registered that address meanwhile ('taken').
+   * Links older than `ttlMs`, unknown or used ones, and links of `refused` accounts are 'invalid'.
+   */
+  confirmEmailChange(token: string, ttlMs: number, refused: (user: UserRow) => boolean): EmailChangeResult {
+    const hashed = hashToken(token);
+    return immediate(this.store.db, (): EmailChangeResult => {
+      const user = this.s.userByEmailChangeToken.get(hashed, hashed);
+      if (!user || !user.email_change || refused(user)) return { status: 'invalid' };
+      const now = this.now();
+      const iso = nowIso(now);
+      if (!user.email_change_sent_at || Date.parse(user.email_change_sent_at) + ttlMs <= now) {
+        this.s.setEmailChange.run(null, null, null, null, iso, user.id);
+        return { status: 'invalid' };
+      }
+      const isNew = user.email_change_token_new === hashed;
+      const other = isNew ? user.email_change_token_current : user.email_change_token_new;
+      if (other) {
+        if (isNew) this.s.confirmEmailChangeNew.run(iso, user.id);
+        else this.s.confirmEmailChangeCurrent.run(iso, user.id);
+        return { status: 'single', user: this.s.userById.get(user.id)! };
+      }
+      const email = user.email_change;
+      if (this.s.userByEmail.get(email)) {
+        this.s.setEmailChange.run(null, null, null, null, iso, user.id);
+        return { status: 'taken' };
+      }
+      const meta = this.mergedMetadata(user, undefined, email);
+      this.s.updateUser.run({ id: user.id, email, encrypted_password: user.encrypted_password, meta: JSON.stringify(meta), now: iso });
+      this.s.setEmailChange.run(null, null, null, null, iso, user.id);
+      this.s.updateIdentity.run(JSON.stringify(identityData(user.id, email)), email, iso, user.id);
+      // Recovery links were mailed to the old address: void them.
+      this.s.deleteRecoveryOfUser.run(user.id);
+      return { status: 'done', user: this.s.userById.get(user.id)! };
+    })();
+  }
+
+  /** The session (token family) a refresh token belongs to, or null when the token is unknown. */
+  refreshFamily(token: string): string | null {
+    return this.s.tokenByHash.get(hashToken(token))?.session_id ?? null;
   }
 
   /**

@@ -56,6 +56,7 @@ export async function startServer(
 export const NO_LIMITS = {
   token: false,
   refresh: false,
+  refreshFailures: false,
   signup: false,
   emailFailures: false,
   accountFailures: false,
@@ -64,6 +65,7 @@ export const NO_LIMITS = {
   recoverEmail: false,
   verify: false,
   passwordChange: false,
+  emailChange: false,
 } as const;
 
 /**

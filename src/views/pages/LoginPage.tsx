@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { css } from 'styled-system/css';
 import { AuthForm, ResultMessage, SwitchAccountNote, banner } from '../auth/AuthForm';
 import { useAuth, useAuthForm } from '../auth/AuthContext';
+import { DemoAccount } from '../auth/DemoAccount';
 import { ForgotPassword } from '../auth/ForgotPassword';
 import { ButtonLink } from '../components/Button';
 import { Page } from '../components/Page';
@@ -13,17 +14,7 @@ export function LoginPage() {
     <Page title="Login" heading="Login">
       <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: '1fr 1fr' }, gap: '8', alignItems: 'start' })}>
         <div>
-          <section aria-labelledby="demo-heading" className={css({ bg: 'surface', borderWidth: '2px', borderColor: 'secondary', p: '4', mb: '4' })}>
-            <h2 id="demo-heading" className={css({ fontSize: 'lg', mb: '2' })}>
-              Demo account credentials:
-            </h2>
-            <p>
-              Email: <strong>demo@catercaptain.com</strong>
-            </p>
-            <p>
-              Password: <strong>democatercaptain</strong>
-            </p>
-          </section>
+          <DemoAccount />
           <p className={banner}>
             New here? After you log in, press Use Mock Data on the Dashboard to fill the app with sample events, inventory, suppliers and employees, then
             refresh the page.
