@@ -268,7 +268,9 @@ export function ownItemCount(items: readonly InventoryItem[], supplier: Supplier
 
 /** What a supplier delete says: how many items use it and what happens to them. */
 export function supplierDeleteMessage(name: string, count: number): string {
-  if (count === 0) return `No inventory items use ${name}.`;
+  // A name that ends with its own full stop ("Coastal Seafood Co.") ends the sentence too.
+  const end = /[.!?]$/.test(name.trim()) ? '' : '.';
+  if (count === 0) return `No inventory items use ${name}${end}`;
   const items = count === 1 ? '1 inventory item uses' : `${count} inventory items use`;
-  return `${items} ${name}. ${count === 1 ? 'It' : 'They'} will keep the name but have no supplier on record.`;
+  return `${items} ${name}${end} ${count === 1 ? 'It' : 'They'} will keep the name but have no supplier on record.`;
 }
