@@ -338,3 +338,28 @@ test('the built-in sample events count on the Dashboard of a browser where they 
   await expect(upcoming.getByText('No events in the next 14 days.')).toBeVisible();
   await expect(events.getByRole('button', { name: 'Show events' })).toBeVisible();
 });
+
+test('an upcoming event without a customer reads "12 guests"; the data view leaves out the save revision and puts the save time last (issue 25)', async ({ page }) => {
+  await openDashboard(page);
+  await page.evaluate(() => {
+    const now = new Date();
+    const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+    const event = {
+      rev: 3, id: 1, EventName: 'Walk-in Lunch', CustomerFirstName: '', CustomerLastName: ' ', CustomerPhoneNumber: '', CustomerEmail: 'walk.in.customer.with.a.long.address@example.com', EventType: 'Lunch',
+      NumberOfGuests: 12, EventDate: today, StartTime: '12:00', EndTime: '13:00', VenueName: '', VenueStreetAddress: '', VenueCity: '', ingredients: [], updatedAt: '2026-11-20T10:00:00.000Z',
+    };
+    window.localStorage.setItem('events', JSON.stringify([event]));
+    window.localStorage.setItem('deletedEventIds', '[2,3]');
+  });
+  await page.reload();
+  const card = panel(page, 'Upcoming Events').getByRole('listitem', { name: 'Walk-in Lunch' });
+  await expect(card.getByText('12 guests', { exact: true })).toBeVisible();
+  await expect(card).not.toContainText('· 12 guests');
+  const events = panel(page, 'View Your Data').getByRole('region', { name: 'events', exact: true });
+  await events.getByRole('button', { name: 'Show events' }).click();
+  const headers = await events.getByRole('columnheader').allTextContents();
+  expect(headers[0]).toBe('id');
+  expect(headers).not.toContain('rev');
+  expect(headers.at(-1)).toBe('updatedAt');
+  await expect(events.getByRole('cell', { name: 'walk.in.customer.with.a.long.address@example.com' })).toBeVisible();
+});
