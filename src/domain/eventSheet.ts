@@ -4,7 +4,7 @@
  */
 import type { CateringEvent, ChosenIngredient, InventoryItem, PriceLine, SpecialtyIngredient } from '../storage/schemas';
 import { fromISODate, addDays } from './eventDates';
-import { formatAmount, inventoryTotal, specialtyAmount, specialtyTotal } from './ingredients';
+import { formatAmount, formatMeasure, inventoryTotal, specialtyAmount, specialtyTotal } from './ingredients';
 import { foreignCurrencies, formatMoney, pricingSummary, type PricingSummary } from './money';
 
 /**
@@ -174,7 +174,7 @@ function pullRow(line: ChosenIngredient, index: number, items: ReadonlyMap<strin
     key: line.lineId ?? `${line.id}-${index}`,
     name: orDash(line.name),
     quantity: withUnit(line.quantity, packageType),
-    amount: Number.isFinite(amountPerUnit) && amountPerUnit > 0 ? withUnit(line.quantity * amountPerUnit, item?.unit ?? line.unit) : '',
+    amount: Number.isFinite(amountPerUnit) && amountPerUnit > 0 ? formatMeasure(line.quantity * amountPerUnit, item?.unit ?? line.unit) : '',
     perGuest: perGuest === null ? '' : `${withUnit(perGuest, packageType)} per guest`,
     supplier: orDash(item?.supplierName ?? line.supplierName),
     storage: orDash(item?.category ?? line.category),
@@ -188,7 +188,7 @@ function specialtyRow(line: SpecialtyIngredient, index: number): SpecialtyRow {
     key: line.id ?? `specialty-${index}`,
     name: orDash(line.name),
     quantity: withUnit(line.quantityNeeded, line.packageType),
-    amount: line.unitQuantity > 0 ? withUnit(specialtyAmount(line), line.units) : '',
+    amount: line.unitQuantity > 0 ? formatMeasure(specialtyAmount(line), line.units) : '',
     supplier: orDash(line.supplierName),
     status,
     toOrder: line.needToOrder,

@@ -80,3 +80,37 @@ export function formatAmount(value: number): string {
   if (!Number.isFinite(value)) return '—';
   return String(Math.round(value * 1000) / 1000);
 }
+
+/** Short names of the stored unit words, as a caterer writes them after a number (issue 25: "1 L", not "1 liters"). */
+const UNIT_SYMBOLS: Record<string, string> = {
+  grams: 'g', gram: 'g', g: 'g', kg: 'kg', milliliters: 'mL', millilitres: 'mL', ml: 'mL', liters: 'L', litres: 'L', l: 'L',
+  lbs: 'lb', lb: 'lb', oz: 'oz', floz: 'fl oz', 'fluid oz': 'fl oz', quarts: 'qt', pints: 'pt', gallons: 'gal', tbsp: 'tbsp', tsp: 'tsp',
+};
+
+/** The unit as shown after a number: 'liters' → 'L', 'grams' → 'g'; other words as they are. */
+export function unitSymbol(unit: string): string {
+  return UNIT_SYMBOLS[unit.trim().toLowerCase()] ?? unit.trim();
+}
+
+/**
+ * An amount with its unit, for reading: metric amounts of 1,000 or more move up (1816 grams → 1.82 kg,
+ * 2500 milliliters → 2.5 L), to two decimals; unit words become their symbols ('1 L').
+ */
+export function formatMeasure(value: number, unit: string): string {
+  if (!Number.isFinite(value)) return '—';
+  let symbol = unitSymbol(unit);
+  let amount = value;
+  if ((symbol === 'g' || symbol === 'mL') && Math.abs(amount) >= 1000) {
+    amount /= 1000;
+    symbol = symbol === 'g' ? 'kg' : 'L';
+    return `${Math.round(amount * 100) / 100} ${symbol}`;
+  }
+  return `${formatAmount(amount)} ${symbol}`.trim();
+}
+
+/** A package type for a count: 4 cartons, 1 carton, 2 boxes; 'each' and 'other' stay as they are. */
+export function packageNoun(packageType: string, count: number): string {
+  const word = packageType.trim();
+  if (count === 1 || word === '' || /^(each|other|—)$/i.test(word) || /s$/i.test(word)) return word;
+  return /(x|ch|sh)$/i.test(word) ? `${word}es` : `${word}s`;
+}

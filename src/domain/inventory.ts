@@ -146,10 +146,47 @@ export function supplierIdFor(name: string, suppliers: readonly SupplierRef[]): 
   return named.length === 1 ? named[0]!.supplierID : undefined;
 }
 
+const sharesName = (supplier: SupplierRef, suppliers: readonly SupplierRef[]) =>
+  suppliers.some((s) => s.supplierID !== supplier.supplierID && s.supplierName === supplier.supplierName);
+
+/** The Supplier Name choice of a supplier whose name another supplier has too (issue 25): told apart by its Supplier ID. */
+export function sharedNameChoice(supplier: SupplierRef): string {
+  return `${supplier.supplierName} (Supplier ID ${supplier.supplierID})`;
+}
+
+/**
+ * The Supplier Name choices: one per supplier name; a name several suppliers share gives one choice
+ * per supplier, "Coastal Seafood Co. (Supplier ID S2)", so the caterer picks the right one.
+ */
+export function supplierChoices(suppliers: readonly SupplierRef[]): Array<{ value: string; label: string }> {
+  const seen = new Set<string>();
+  const choices: Array<{ value: string; label: string }> = [];
+  for (const supplier of suppliers) {
+    if (supplier.supplierName.trim() === '') continue;
+    const value = sharesName(supplier, suppliers) ? sharedNameChoice(supplier) : supplier.supplierName;
+    if (seen.has(value)) continue;
+    seen.add(value);
+    choices.push({ value, label: value });
+  }
+  return choices;
+}
+
+/** What a Supplier Name choice names: the supplier's name, and its id when one supplier is meant. */
+export function resolveSupplierChoice(value: string, suppliers: readonly SupplierRef[]): { supplierName: string; supplierID: string | undefined } {
+  const chosen = suppliers.find((s) => sharedNameChoice(s) === value && sharesName(s, suppliers));
+  if (chosen) return { supplierName: chosen.supplierName, supplierID: chosen.supplierID };
+  return { supplierName: value, supplierID: supplierIdFor(value, suppliers) };
+}
+
+/** The choice that shows an item's supplier: its own supplier's choice when the name is shared. */
+export function choiceOfItem(item: Pick<InventoryItem, 'supplierName' | 'supplierID'>, suppliers: readonly SupplierRef[]): string {
+  const own = item.supplierID ? suppliers.find((s) => s.supplierID === item.supplierID && s.supplierName === item.supplierName) : undefined;
+  return own && sharesName(own, suppliers) ? sharedNameChoice(own) : item.supplierName;
+}
+
 /** Builds the stored item from a valid draft; the supplier falls back to the first supplier. */
 export function itemFromDraft(d: ItemDraft, id: string, supplierNames: readonly string[], suppliers: readonly SupplierRef[] = []): InventoryItem {
-  const supplierName = d.supplierName || (supplierNames[0] ?? '');
-  const supplierID = supplierIdFor(supplierName, suppliers);
+  const { supplierName, supplierID } = resolveSupplierChoice(d.supplierName || (supplierNames[0] ?? ''), suppliers);
   return {
     ...(supplierID ? { supplierID } : {}),
     id,
@@ -268,7 +305,9 @@ export function ownItemCount(items: readonly InventoryItem[], supplier: Supplier
 
 /** What a supplier delete says: how many items use it and what happens to them. */
 export function supplierDeleteMessage(name: string, count: number): string {
-  if (count === 0) return `No inventory items use ${name}.`;
+  // A name that ends with its own full stop ("Coastal Seafood Co.") ends the sentence too.
+  const end = /[.!?]$/.test(name.trim()) ? '' : '.';
+  if (count === 0) return `No inventory items use ${name}${end}`;
   const items = count === 1 ? '1 inventory item uses' : `${count} inventory items use`;
-  return `${items} ${name}. ${count === 1 ? 'It' : 'They'} will keep the name but have no supplier on record.`;
+  return `${items} ${name}${end} ${count === 1 ? 'It' : 'They'} will keep the name but have no supplier on record.`;
 }

@@ -4,8 +4,9 @@
  * `quantity - demand <= whenToOrder`. With no events (demand 0) this is the spec's rule,
  * `whenToOrder >= quantity`. Order placed flags are kept per item id.
  */
-import type { InventoryItem, SelectedItem } from '../storage/schemas';
-import type { ItemDemand } from './demand';
+import type { CateringEvent, InventoryItem, SelectedItem } from '../storage/schemas';
+import { demandWindow, type DemandWindowDays, type ItemDemand } from './demand';
+import { isISODate } from './eventDates';
 import { formatAmount } from './ingredients';
 import { roundCents } from './money';
 
@@ -83,13 +84,116 @@ export function toggleOrderFlag(flags: readonly SelectedItem[], id: string): Sel
   return flags.map((f) => (f.id === id ? { ...f, orderPlaced: !f.orderPlaced } : f));
 }
 
-/** Drops the flags of items that no longer exist. */
+/** Drops the flags of items that no longer exist (a specialty line's flag is kept: its event may be out of the window now). */
 export function pruneOrderFlags(flags: readonly SelectedItem[], items: readonly Pick<InventoryItem, 'id'>[]): SelectedItem[] {
   const ids = new Set(items.map((i) => i.id));
-  return flags.filter((f) => ids.has(f.id));
+  return flags.filter((f) => ids.has(f.id) || f.id.startsWith(SPECIALTY_FLAG_PREFIX));
+}
+
+/** Order placed flags of specialty lines: `specialty:<eventId>:<line id>` (never an inventory id, which is a number). */
+export const SPECIALTY_FLAG_PREFIX = 'specialty:';
+
+/** A specialty ingredient an upcoming event still needs (not On Hand), to order from its supplier. */
+export interface SpecialtyOrderLine {
+  /** The Order placed flag's id. */
+  id: string;
+  eventId: number;
+  eventName: string;
+  eventDate: string;
+  name: string;
+  supplierName: string;
+  /** Quantity needed, in packages. */
+  quantity: number;
+  packageType: string;
+  unitQuantity: number;
+  units: string;
+  costPerUnit: number;
+  estimatedCost: number;
+  placed: boolean;
+}
+
+/**
+ * Issue 25: the specialty ingredients of the events in the window (today through today + days, the
+ * Need to Order window) that are not On Hand and have a quantity needed, by event date, then start
+ * time, then event id, each event's lines in their order.
+ */
+export function specialtyOrderLines(events: readonly CateringEvent[], today: string, days: DemandWindowDays, flags: readonly SelectedItem[]): SpecialtyOrderLine[] {
+  const { from, to } = demandWindow(today, days);
+  const placed = new Set(flags.filter((f) => f.orderPlaced).map((f) => f.id));
+  const inWindow = events
+    .filter((e) => isISODate(e.EventDate) && e.EventDate >= from && e.EventDate <= to)
+    .sort((a, b) => (a.EventDate < b.EventDate ? -1 : a.EventDate > b.EventDate ? 1 : 0) || (a.StartTime < b.StartTime ? -1 : a.StartTime > b.StartTime ? 1 : 0) || a.id - b.id);
+  const lines: SpecialtyOrderLine[] = [];
+  for (const event of inWindow) {
+    (event.ingredients ?? []).forEach((line, index) => {
+      const quantity = line.quantityNeeded;
+      if (line.onHand || !Number.isFinite(quantity) || quantity <= 0) return;
+      const id = `${SPECIALTY_FLAG_PREFIX}${event.id}:${line.id ?? index}`;
+      const cost = Number.isFinite(line.costPerUnit) ? line.costPerUnit : 0;
+      lines.push({
+        id,
+        eventId: event.id,
+        eventName: event.EventName,
+        eventDate: event.EventDate,
+        name: line.name,
+        supplierName: line.supplierName,
+        quantity,
+        packageType: line.packageType,
+        unitQuantity: line.unitQuantity,
+        units: line.units,
+        costPerUnit: cost,
+        estimatedCost: roundCents(quantity * cost),
+        placed: placed.has(id),
+      });
+    });
+  }
+  return lines;
+}
+
+/** "Quarterly Sales Conference Lunch (2026-12-01)": the event a specialty line is for. */
+export function specialtyForText(line: Pick<SpecialtyOrderLine, 'eventName' | 'eventId' | 'eventDate'>): string {
+  return `${line.eventName || `Event ${line.eventId}`} (${line.eventDate})`;
+}
+
+/** Export rows of the specialty lines, with the same demand columns as the inventory rows. */
+export interface SpecialtyNeedRow {
+  id: string;
+  kind: 'specialty';
+  name: string;
+  supplierName: string;
+  packageType: string;
+  unitQuantity: number;
+  units: string;
+  costPerUnit: number;
+  orderPlaced: boolean;
+  onHand: number;
+  neededForEvents: number;
+  neededFor: string;
+  suggestedPackages: number;
+  estimatedCost: number;
+}
+
+export function specialtyNeedRows(lines: readonly SpecialtyOrderLine[]): SpecialtyNeedRow[] {
+  return lines.map((line) => ({
+    id: line.id,
+    kind: 'specialty',
+    name: line.name,
+    supplierName: line.supplierName,
+    packageType: line.packageType,
+    unitQuantity: line.unitQuantity,
+    units: line.units,
+    costPerUnit: line.costPerUnit,
+    orderPlaced: line.placed,
+    onHand: 0,
+    neededForEvents: line.quantity,
+    neededFor: `${line.eventName || `Event ${line.eventId}`} ${formatAmount(line.quantity)}`,
+    suggestedPackages: line.quantity,
+    estimatedCost: line.estimatedCost,
+  }));
 }
 
 export type NeedToOrderRow = InventoryItem & {
+  kind: 'inventory';
   orderPlaced: boolean;
   onHand: number;
   neededForEvents: number;
@@ -103,6 +207,7 @@ export type NeedToOrderRow = InventoryItem & {
 export function needToOrderRows(lines: readonly NeedToOrderLine[]): NeedToOrderRow[] {
   return lines.map((line) => ({
     ...line.item,
+    kind: 'inventory',
     orderPlaced: line.placed,
     onHand: line.item.quantity,
     neededForEvents: line.demand,

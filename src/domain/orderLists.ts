@@ -3,15 +3,19 @@
  * each item, with the supplier's contact details, package counts and estimated cost, as plain text
  * (Copy, the e-mail body) and as a `mailto:` link. Pure; unit-tested in tests/unit/orderLists.test.ts.
  *
- * An item's `supplierName` is matched to the suppliers collection by name, ignoring case and
- * surrounding spaces (the first supplier of that name when names repeat). Items with no supplier name,
- * or a name no supplier has, go to the last group, "No supplier on file". Items already marked Order
- * placed are left out of the lists (their order is placed) and counted, so the list says so.
+ * An item goes to the supplier whose Supplier ID it carries; an older item without one is matched by
+ * name, ignoring case and surrounding spaces (the first supplier of that name when names repeat). Items
+ * with no supplier name, or a name no supplier has, go to the last group, "No supplier on file". Items
+ * already marked Order placed are left out of the lists (their order is placed) and counted, so the
+ * list says so. When two suppliers share a name, each list says which one (its Supplier ID).
+ *
+ * Specialty ingredients the upcoming events still need (issue 25) are added to the list of the
+ * supplier record of their supplier name, or else to a list of that name (no record, so no e-mail).
  */
 import type { InventoryItem, Supplier } from '../storage/schemas';
-import { formatAmount } from './ingredients';
+import { formatAmount, packageNoun, unitSymbol } from './ingredients';
 import { formatMoney, roundCents } from './money';
-import type { NeedToOrderLine } from './needToOrder';
+import { specialtyForText, type NeedToOrderLine, type SpecialtyOrderLine } from './needToOrder';
 
 export const UNKNOWN_SUPPLIER_HEADING = 'No supplier on file';
 
@@ -26,13 +30,17 @@ export interface OrderListLine {
   estimatedCost: number;
   /** The supplier name the item carries when it matched no supplier (else empty). */
   unmatchedSupplierName: string;
+  /** A specialty ingredient's event: "Gala (2026-12-01)" (empty for an inventory item). */
+  forEvent: string;
 }
 
 export interface OrderList {
-  /** Stable identity of the list: `supplier:<supplierID>` or `unknown`. */
+  /** Stable identity of the list: `supplier:<supplierID>`, `name:<supplier name>` (specialty lines of a supplier not on file) or `unknown`. */
   key: string;
   heading: string;
   supplier: Supplier | null;
+  /** Another supplier has the same name: the list shows this one's Supplier ID to tell them apart. */
+  sharedName: boolean;
   lines: OrderListLine[];
   /** Sum of the lines' estimated costs, to the cent. */
   total: number;
@@ -42,26 +50,43 @@ export interface OrderList {
 
 const norm = (name: string) => name.trim().toLowerCase();
 
-export function packageLabel(item: Pick<InventoryItem, 'amountPerUnit' | 'unit' | 'packageType'>): string {
-  return [formatAmount(item.amountPerUnit), item.unit, item.packageType].filter((part) => part && part !== '—').join(' ');
+/** "1 L carton" (or "1 L cartons" for a count other than one). */
+export function packageLabel(item: Pick<InventoryItem, 'amountPerUnit' | 'unit' | 'packageType'>, count = 1): string {
+  return [formatAmount(item.amountPerUnit), unitSymbol(item.unit), packageNoun(item.packageType, count)].filter((part) => part && part !== '—').join(' ');
+}
+
+/** "1 g jar": what one package of a specialty ingredient is. */
+export function specialtyPackageLabel(line: Pick<SpecialtyOrderLine, 'unitQuantity' | 'units' | 'packageType'>, count = 1): string {
+  const amount = Number.isFinite(line.unitQuantity) && line.unitQuantity > 0 ? formatAmount(line.unitQuantity) : '';
+  const unit = unitSymbol(line.units);
+  return [amount && unit ? amount : '', unit, packageNoun(line.packageType, count)].filter((part) => part && part !== '—').join(' ');
 }
 
 /** One list per supplier with something to order or already ordered, by supplier name; the unknown group last. */
-export function orderListsBySupplier(lines: readonly NeedToOrderLine[], suppliers: readonly Supplier[]): OrderList[] {
+export function orderListsBySupplier(lines: readonly NeedToOrderLine[], suppliers: readonly Supplier[], specialty: readonly SpecialtyOrderLine[] = []): OrderList[] {
   const byName = new Map<string, Supplier>();
+  const byId = new Map<string, Supplier>();
+  const nameCount = new Map<string, number>();
   for (const supplier of suppliers) {
     const key = norm(supplier.supplierName);
     if (key && !byName.has(key)) byName.set(key, supplier);
+    if (!byId.has(supplier.supplierID)) byId.set(supplier.supplierID, supplier);
+    nameCount.set(key, (nameCount.get(key) ?? 0) + 1);
   }
   const lists = new Map<string, OrderList>();
-  for (const line of lines) {
-    const supplier = byName.get(norm(line.item.supplierName)) ?? null;
-    const key = supplier ? `supplier:${supplier.supplierID}` : 'unknown';
+  const listFor = (supplier: Supplier | null, name: string) => {
+    const key = supplier ? `supplier:${supplier.supplierID}` : name ? `name:${norm(name)}` : 'unknown';
     let list = lists.get(key);
     if (!list) {
-      list = { key, heading: supplier ? supplier.supplierName : UNKNOWN_SUPPLIER_HEADING, supplier, lines: [], total: 0, placedCount: 0 };
+      const sharedName = supplier !== null && (nameCount.get(norm(supplier.supplierName)) ?? 0) > 1;
+      list = { key, heading: supplier ? supplier.supplierName : name || UNKNOWN_SUPPLIER_HEADING, supplier, sharedName, lines: [], total: 0, placedCount: 0 };
       lists.set(key, list);
     }
+    return list;
+  };
+  for (const line of lines) {
+    const supplier = (line.item.supplierID ? byId.get(line.item.supplierID) : undefined) ?? byName.get(norm(line.item.supplierName)) ?? null;
+    const list = listFor(supplier, '');
     if (line.placed) {
       list.placedCount++;
       continue;
@@ -70,17 +95,38 @@ export function orderListsBySupplier(lines: readonly NeedToOrderLine[], supplier
       itemId: line.item.id,
       name: line.item.name,
       sku: line.item.sku,
-      packageLabel: packageLabel(line.item),
+      packageLabel: packageLabel(line.item, line.suggested),
       packages: line.suggested,
       costPerUnit: line.item.costPerUnit,
       estimatedCost: line.estimatedCost,
       unmatchedSupplierName: supplier ? '' : line.item.supplierName.trim(),
+      forEvent: '',
+    });
+    list.total = roundCents(list.total + line.estimatedCost);
+  }
+  for (const line of specialty) {
+    const name = line.supplierName.trim();
+    const list = listFor(byName.get(norm(name)) ?? null, name);
+    if (line.placed) {
+      list.placedCount++;
+      continue;
+    }
+    list.lines.push({
+      itemId: line.id,
+      name: line.name,
+      sku: '',
+      packageLabel: specialtyPackageLabel(line, line.quantity),
+      packages: line.quantity,
+      costPerUnit: line.costPerUnit,
+      estimatedCost: line.estimatedCost,
+      unmatchedSupplierName: '',
+      forEvent: specialtyForText(line),
     });
     list.total = roundCents(list.total + line.estimatedCost);
   }
   return [...lists.values()].sort((a, b) => {
-    if (a.supplier === null) return 1;
-    if (b.supplier === null) return -1;
+    if (a.key === 'unknown') return 1;
+    if (b.key === 'unknown') return -1;
     return a.heading.localeCompare(b.heading);
   });
 }
@@ -101,7 +147,8 @@ export function orderListText(list: OrderList, today: string): string {
   for (const line of list.lines) {
     const sku = line.sku.trim() ? ` (SKU ${line.sku.trim()})` : '';
     const named = line.unmatchedSupplierName ? ` [supplier: ${line.unmatchedSupplierName}]` : '';
-    out.push(`- ${line.name}${sku}: ${packagesText(line)} at ${formatMoney(line.costPerUnit)} = ${formatMoney(line.estimatedCost)}${named}`);
+    const forEvent = line.forEvent ? ` (specialty, for ${line.forEvent})` : '';
+    out.push(`- ${line.name}${sku}${forEvent}: ${packagesText(line)} at ${formatMoney(line.costPerUnit)} = ${formatMoney(line.estimatedCost)}${named}`);
   }
   if (list.lines.length === 0) out.push('Nothing left to order: every item is marked Order placed.');
   out.push('', `Estimated total: ${formatMoney(list.total)}`);
@@ -112,6 +159,7 @@ const EMAIL = /^[^\s@<>,;?]+@[^\s@<>,;?]+\.[^\s@<>,;?]+$/;
 
 /** Why a list has no e-mail link, or null when it has one. */
 export function mailtoUnavailableReason(list: OrderList): string | null {
+  if (!list.supplier && list.key !== 'unknown') return `${list.heading} is not on file as a supplier, so there is no address to e-mail.`;
   if (!list.supplier) return 'These items have no supplier on file, so there is no address to e-mail.';
   const email = list.supplier.email.trim();
   if (!email) return `${list.supplier.supplierName} has no e-mail address on file.`;

@@ -53,26 +53,29 @@ test('Use Mock Data on an empty app: tooltip, alert, then refresh shows upcoming
   await openDashboard(page);
   await page.getByRole('button', { name: 'Use Mock Data' }).hover();
   await expect(page.getByText('Load Mock Data into the app for testing. Click, then refresh page to view data.')).toBeVisible();
-  await expect(panel(page, 'Upcoming Events').getByText('No events in the next 14 days.')).toBeVisible();
+  // Only the built-in sample 5 days ahead (issue 25: the Dashboard shows what Event Management shows).
+  await expect(panel(page, 'Upcoming Events').getByRole('listitem')).toHaveText([/Quarterly Sales Conference Lunch/]);
 
   expect(await useMockData(page)).toBe('Mock data has been loaded successfully.');
   await expect(page.getByText('Mock data is loaded. Refresh the page to view it.')).toBeVisible();
   // The spec's refresh rule: the panels show the data after a refresh.
-  await expect(panel(page, 'Upcoming Events').getByRole('listitem')).toHaveCount(0);
+  await expect(panel(page, 'Upcoming Events').getByRole('listitem')).toHaveCount(1);
 
   await page.reload();
   const upcoming = panel(page, 'Upcoming Events');
   await expect(upcoming.getByText('14 day period')).toBeVisible();
-  await expect(upcoming.getByRole('listitem')).toHaveCount(5);
+  // The five mock events of the next 14 days and the built-in sample 5 days ahead.
+  await expect(upcoming.getByRole('listitem')).toHaveCount(6);
   const dates = await upcoming.locator('time').evaluateAll((els) => els.map((e) => e.getAttribute('datetime') ?? ''));
   expect([...dates].sort()).toEqual(dates);
   await expect(upcoming.getByRole('listitem').first()).toContainText('Patel Engagement Brunch');
   await expect(upcoming.getByText('Harbour Gala Dinner')).toHaveCount(0);
 
   // Four items are low on stock by the spec's rule; the mock events' Tool Kit lists push four more
-  // below their re-order level within the default 14-day window (issue 11 part 1).
+  // below their re-order level within the default 14-day window (issue 11 part 1); four specialty
+  // ingredients of those events are not on hand (issue 25).
   const need = panel(page, 'Need to Order');
-  await expect(need.getByRole('listitem')).toHaveCount(8);
+  await expect(need.getByRole('listitem')).toHaveCount(12);
   await expect(need.getByRole('listitem', { name: 'Heavy Cream' })).toBeVisible();
   expect(((await localData(page, 'events')) as unknown[]).length).toBe(10);
 });
@@ -100,7 +103,7 @@ test('Use Mock Data asks before replacing existing data and names it', async ({ 
   expect(await useMockData(page, 'Replace with Mock Data')).toBe('Mock data has been loaded successfully.');
   await page.reload();
   await expect(panel(page, 'Need to Order').getByRole('listitem', { name: 'My Own Flour' })).toHaveCount(0);
-  await expect(panel(page, 'Need to Order').getByRole('listitem')).toHaveCount(8);
+  await expect(panel(page, 'Need to Order').getByRole('listitem')).toHaveCount(12);
 });
 
 test('Order placed is kept after a reload and shows the item inverted', async ({ page }) => {
@@ -129,7 +132,7 @@ test('every panel exports JSON and CSV files with the right names and content', 
   const upcomingJson = await download(page, panel(page, 'Upcoming Events'), 'Export JSON');
   expect(upcomingJson.name).toBe('UpcomingEvents_data.json');
   const upcoming = JSON.parse(upcomingJson.text) as Array<{ id: number }>;
-  expect(upcoming.map((e) => e.id)).toEqual([6, 7, 8, 9, 10]);
+  expect(upcoming.map((e) => e.id)).toEqual([6, 7, 2, 8, 9, 10]);
   expect(upcomingJson.text).toBe(JSON.stringify(upcoming, null, 2));
   await expect(page.getByText('UpcomingEvents data exported as JSON successfully!')).toBeVisible();
 
@@ -150,10 +153,14 @@ test('every panel exports JSON and CSV files with the right names and content', 
     'Frozen Puff Pastry',
     'Pinot Noir',
     'Baby Spinach',
+    'Edible Flowers',
+    'Sushi Rice',
+    'Burrata',
+    'Edible Flowers',
   ]);
   const needCsv = await download(page, panel(page, 'Need to Order'), 'Export CSV');
   expect(needCsv.name).toBe('NeedToOrderItems_data.csv');
-  expect(needCsv.text.split('\r\n')).toHaveLength(9);
+  expect(needCsv.text.split('\r\n')).toHaveLength(13);
   expect(needCsv.text).toContain('"Heavy Cream"');
 
   const data = panel(page, 'View Your Data');
@@ -168,17 +175,35 @@ test('every panel exports JSON and CSV files with the right names and content', 
       ...(Array.isArray(record.notes) ? { notes: record.notes.map((n) => expect.objectContaining(n as Record<string, unknown>)) } : {}),
       ...(Array.isArray(record.ingredients) ? { ingredients: record.ingredients.map((i) => expect.objectContaining(i as Record<string, unknown>)) } : {}),
     }));
-    expect(JSON.parse(json.text)).toEqual(withReadIds);
+    const exported = JSON.parse(json.text) as Array<Record<string, unknown>>;
+    if (collection === 'events') {
+      // Issue 25: each event whole, with its chosen inventory ingredients, discount and tax; the three built-in samples too.
+      const rest = exported.filter((e) => (e.id as number) > 3);
+      // In the order Event Management shows them (newest id first).
+      expect(rest.map(({ inventoryIngredients: _l, discountPercentage: _d, taxPercentage: _t, ...event }) => event)).toEqual(withReadIds.slice().reverse());
+      for (const event of rest) {
+        expect(event.inventoryIngredients, `ingredientList-${event.id}`).toEqual(
+          ((await localData(page, `ingredientList-${event.id}`)) as Array<Record<string, unknown>>).map((line) => expect.objectContaining(line)),
+        );
+        expect(event.discountPercentage).toBe(await localData(page, `${event.id}-discountPercentage`));
+        expect(event.taxPercentage).toBe(await localData(page, `${event.id}-taxPercentage`));
+      }
+      expect(exported.filter((e) => (e.id as number) <= 3).map((e) => e.EventName)).toEqual(['Harbourfront Wedding Reception', 'Quarterly Sales Conference Lunch', "Grandma Rose's 80th Birthday"]);
+    } else expect(exported).toEqual(withReadIds);
     await expect(page.getByText(`${collection} data exported as JSON successfully!`)).toBeVisible();
     const csv = await download(page, section, 'Export CSV');
     expect(csv.name).toBe(`${collection}_data.csv`);
-    expect(csv.text.split('\r\n')).toHaveLength(11);
+    expect(csv.text.split('\r\n')).toHaveLength(collection === 'events' ? 14 : 11);
     expect(csv.text.startsWith('"')).toBe(true);
+    if (collection === 'events') expect(csv.text.split('\r\n')[0]).toContain('"inventoryIngredients","discountPercentage","taxPercentage","totalInventoryItems","totalSpecialtyIngredients","total","totalAfterDiscount","totalAfterTax"');
   }
 });
 
 test('exporting an empty collection shows a closable warning and no file', async ({ page }) => {
   await openDashboard(page);
+  // The built-in samples deleted: no events at all.
+  await page.evaluate(() => window.localStorage.setItem('deletedEventIds', '[1,2,3]'));
+  await page.reload();
   let downloads = 0;
   page.on('download', () => downloads++);
   await panel(page, 'Upcoming Events').getByRole('button', { name: 'Export CSV' }).click();
@@ -203,7 +228,8 @@ test('View Your Data: sections hidden by default, toggle, striped table with rea
   const table = events.getByRole('table');
   await expect(table).toBeVisible();
   await expect(table.getByRole('columnheader')).toContainText(['id', 'EventName', 'ingredients', 'menuItems', 'notes', 'pricing']);
-  await expect(table.getByRole('row')).toHaveCount(11);
+  // Ten mock events and the three built-in samples.
+  await expect(table.getByRole('row')).toHaveCount(14);
   await expect(table).not.toContainText('[object Object]');
   await expect(table).toContainText('Edible Flowers × 2');
   await expect(table).toContainText('Service staff: ');
@@ -242,14 +268,15 @@ test('the dashboard follows changes made in another tab', async ({ page, context
   await openDashboard(page);
   await useMockData(page);
   await page.reload();
-  await expect(panel(page, 'Need to Order').getByRole('listitem')).toHaveCount(8);
+  await expect(panel(page, 'Need to Order').getByRole('listitem')).toHaveCount(12);
   const other = await context.newPage();
   await other.goto('/Dashboard');
   const card = panel(other, 'Need to Order').getByRole('listitem', { name: 'Baby Spinach' });
   await card.getByText('Order placed').click();
   await expect(panel(page, 'Need to Order').getByRole('listitem', { name: 'Baby Spinach' }).getByRole('checkbox', { name: 'Order placed' })).toBeChecked();
   await other.evaluate(() => window.localStorage.setItem('events', '[]'));
-  await expect(panel(page, 'Upcoming Events').getByText('No events in the next 14 days.')).toBeVisible();
+  // Only the built-in sample 5 days ahead is left (it has no ingredient list).
+  await expect(panel(page, 'Upcoming Events').getByRole('listitem')).toHaveText([/Quarterly Sales Conference Lunch/]);
   // With no events ahead there is no demand: only the four items low by the spec's rule remain.
   await expect(panel(page, 'Need to Order').getByRole('listitem')).toHaveCount(4);
 });
@@ -285,4 +312,54 @@ test('a large collection stays quick to show: only rows in view are drawn, and t
   expect(await table.getByRole('row').count()).toBeLessThan(60);
   await section.getByRole('region', { name: 'inventoryItems table' }).evaluate((el) => (el.scrollTop = el.scrollHeight));
   await expect(table.getByRole('cell', { name: 'Item 2999', exact: true })).toBeVisible();
+});
+
+test('the built-in sample events count on the Dashboard of a browser where they were never saved, as in Event Management (issue 25)', async ({ page }) => {
+  await openDashboard(page);
+  expect(await localData(page, 'events')).toBeNull();
+  const upcoming = panel(page, 'Upcoming Events');
+  // Quarterly Sales Conference Lunch is 5 days ahead; the wedding (21 days) and the birthday (10 days ago) are not in the window.
+  await expect(upcoming.getByRole('listitem')).toHaveText([/Quarterly Sales Conference Lunch/]);
+  await expect(upcoming.getByText('No events in the next 14 days.')).toHaveCount(0);
+  await expect(panel(page, 'Need to Order').getByText('Counting 1 event in the next 14 days')).toBeVisible();
+  const events = panel(page, 'View Your Data').getByRole('region', { name: 'events', exact: true });
+  await events.getByRole('button', { name: 'Show events' }).click();
+  await expect(events.getByRole('row')).toHaveCount(4);
+  const json = await download(page, events, 'Export JSON');
+  expect((JSON.parse(json.text) as Array<{ EventName: string }>).map((e) => e.EventName)).toEqual([
+    'Harbourfront Wedding Reception',
+    'Quarterly Sales Conference Lunch',
+    "Grandma Rose's 80th Birthday",
+  ]);
+
+  // Deleted in Event Management (another tab): gone from the Dashboard too.
+  await page.evaluate(() => window.localStorage.setItem('deletedEventIds', '[2]'));
+  await page.reload();
+  await expect(upcoming.getByText('No events in the next 14 days.')).toBeVisible();
+  await expect(events.getByRole('button', { name: 'Show events' })).toBeVisible();
+});
+
+test('an upcoming event without a customer reads "12 guests"; the data view leaves out the save revision and puts the save time last (issue 25)', async ({ page }) => {
+  await openDashboard(page);
+  await page.evaluate(() => {
+    const now = new Date();
+    const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+    const event = {
+      rev: 3, id: 1, EventName: 'Walk-in Lunch', CustomerFirstName: '', CustomerLastName: ' ', CustomerPhoneNumber: '', CustomerEmail: 'walk.in.customer.with.a.long.address@example.com', EventType: 'Lunch',
+      NumberOfGuests: 12, EventDate: today, StartTime: '12:00', EndTime: '13:00', VenueName: '', VenueStreetAddress: '', VenueCity: '', ingredients: [], updatedAt: '2026-11-20T10:00:00.000Z',
+    };
+    window.localStorage.setItem('events', JSON.stringify([event]));
+    window.localStorage.setItem('deletedEventIds', '[2,3]');
+  });
+  await page.reload();
+  const card = panel(page, 'Upcoming Events').getByRole('listitem', { name: 'Walk-in Lunch' });
+  await expect(card.getByText('12 guests', { exact: true })).toBeVisible();
+  await expect(card).not.toContainText('· 12 guests');
+  const events = panel(page, 'View Your Data').getByRole('region', { name: 'events', exact: true });
+  await events.getByRole('button', { name: 'Show events' }).click();
+  const headers = await events.getByRole('columnheader').allTextContents();
+  expect(headers[0]).toBe('id');
+  expect(headers).not.toContain('rev');
+  expect(headers.at(-1)).toBe('updatedAt');
+  await expect(events.getByRole('cell', { name: 'walk.in.customer.with.a.long.address@example.com' })).toBeVisible();
 });

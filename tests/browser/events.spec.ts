@@ -184,7 +184,7 @@ test('tool kit: ingredients, menu, notes, pricing and image are kept; delete and
   await spPanel.getByLabel('Supplier Name').fill('Spice Route');
   await spPanel.getByLabel('On Hand').check();
   await spPanel.getByRole('button', { name: 'Add Specialty Ingredient' }).click();
-  await expect(spPanel.getByText('— 6 grams')).toBeVisible();
+  await expect(spPanel.getByText('— 6 g')).toBeVisible();
   await expect(spPanel.getByText('Total Cost: $37.50 CAD')).toBeVisible();
 
   await kit.getByRole('button', { name: 'Menu', exact: true }).click();

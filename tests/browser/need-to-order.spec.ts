@@ -36,7 +36,7 @@ async function localDate(page: Page, days: number): Promise<string> {
   }, days);
 }
 
-async function seed(page: Page) {
+async function seed(page: Page, more: { events?: Array<Record<string, unknown> & { EventDate: string }>; suppliers?: unknown[] } = {}) {
   await signIn(page);
   await page.goto('/Dashboard');
   const [today, in3, in10] = [await localDate(page, 0), await localDate(page, 3), await localDate(page, 10)];
@@ -46,15 +46,18 @@ async function seed(page: Page) {
       window.localStorage.setItem('events', JSON.stringify(events));
       window.localStorage.setItem('suppliers', JSON.stringify(suppliers));
       window.localStorage.setItem('selectedItems', '[]');
+      // Only these events: the three built-in samples (which the Dashboard counts too) are deleted.
+      window.localStorage.setItem('deletedEventIds', '[1,2,3]');
       for (const [id, list] of Object.entries(lists)) window.localStorage.setItem(`ingredientList-${id}`, JSON.stringify(list));
     },
     {
       items: [cream, lemons, flour],
-      events: [event(101, 'Smith Wedding', in3), event(102, 'Gala', in10)],
+      events: [event(101, 'Smith Wedding', in3), event(102, 'Gala', in10), ...(more.events ?? []).map((e) => ({ ...e, EventDate: e.EventDate || in3 }))],
       lists: { 101: [line('a', cream, 8), line('b', flour, 20)], 102: [line('c', cream, 4), line('d', lemons, 4)] },
       suppliers: [
         { supplierID: 'S1', supplierName: 'Harbour Dairy', email: 'orders@harbour.example', phone: '(902) 555-0101', contractStatus: 'active', startDate: '2026-01-01', endDate: '2030-01-01' },
         { supplierID: 'S2', supplierName: 'Orchard Row Fruits', email: '', phone: '902 555 0102', contractStatus: 'active', startDate: '2026-01-01', endDate: '2030-01-01' },
+        ...(more.suppliers ?? []),
       ],
     },
   );
@@ -72,8 +75,8 @@ test('two upcoming events needing the same item push it into Need to Order with 
   await expect(creamCard).toContainText('Needed for events: 12 (Smith Wedding 8, Gala 4)');
   await expect(creamCard).toContainText('On hand10');
   await expect(creamCard).toContainText('Re-order level2');
-  await expect(creamCard).toContainText('Suggested order5 × 1 L carton');
-  await expect(card(page, 'Lemons')).toContainText('Suggested order3 × 1 L carton');
+  await expect(creamCard).toContainText('Suggested order5 × 1 L cartons');
+  await expect(card(page, 'Lemons')).toContainText('Suggested order3 × 1 L cartons');
   await expect(card(page, 'Flour')).toHaveCount(0);
 
   const [file] = await Promise.all([page.waitForEvent('download'), panel(page).getByRole('button', { name: 'Export JSON' }).click()]);
@@ -93,7 +96,7 @@ test("a supplier's order list copies the right text, its e-mail link holds the l
   const dairy = orderList(page, 'Harbour Dairy');
   await expect(dairy).toContainText('E-mail: orders@harbour.example');
   await expect(dairy).toContainText('Phone: (902) 555-0101');
-  await expect(dairy.getByRole('row', { name: /Heavy Cream/ })).toContainText('5 × 1 L carton');
+  await expect(dairy.getByRole('row', { name: /Heavy Cream/ })).toContainText('5 × 1 L cartons');
   await expect(dairy.getByRole('row', { name: /Heavy Cream/ })).toContainText('$22.50 CAD');
   await expect(dairy).toContainText('Estimated total: $22.50 CAD');
 
@@ -101,7 +104,7 @@ test("a supplier's order list copies the right text, its e-mail link holds the l
     `Order for Harbour Dairy (${today})`,
     'Contact: orders@harbour.example · (902) 555-0101',
     '',
-    '- Heavy Cream (SKU SKU-cream): 5 × 1 L carton at $4.50 CAD = $22.50 CAD',
+    '- Heavy Cream (SKU SKU-cream): 5 × 1 L cartons at $4.50 CAD = $22.50 CAD',
     '',
     'Estimated total: $22.50 CAD',
   ].join('\n');
@@ -162,5 +165,41 @@ test("an ingredient list changed in another tab recomputes the demand", async ({
   await other.evaluate((list) => window.localStorage.setItem('ingredientList-102', JSON.stringify(list)), [line('c', cream, 7)]);
   await expect(card(page, 'Heavy Cream')).toContainText('Needed for events: 15 (Smith Wedding 8, Gala 7)');
   await expect(card(page, 'Lemons')).toHaveCount(0);
-  await expect(card(page, 'Heavy Cream')).toContainText('Suggested order8 × 1 L carton');
+  await expect(card(page, 'Heavy Cream')).toContainText('Suggested order8 × 1 L cartons');
+});
+
+test('specialty ingredients an upcoming event still needs reach Need to Order, its export and the order list of their supplier, with Order placed (issue 25)', async ({ page }) => {
+  const specialty = (id: string, name: string, onHand: boolean, supplierName: string) => ({
+    id, name, units: 'g', unitQuantity: 1, quantityNeeded: 2, onHand, needToOrder: !onHand, costPerUnit: 12.5, packageType: 'jar', supplierName,
+  });
+  const supper = {
+    ...event(103, 'Saffron Supper', ''),
+    ingredients: [specialty('sp-1', 'Saffron threads', false, 'Spice Merchant'), specialty('sp-2', 'Vanilla pods', true, 'Spice Merchant'), specialty('sp-3', 'Sea urchin', false, 'Harbour Dairy')],
+  };
+  await seed(page, { events: [supper] });
+  const saffron = card(page, 'Saffron threads');
+  await expect(saffron).toContainText('Specialty ingredient for Saffron Supper');
+  await expect(saffron).toContainText('To order2 × 1 g jar');
+  await expect(card(page, 'Vanilla pods')).toHaveCount(0);
+
+  // No supplier record is called Spice Merchant: a list of that name, without e-mail; Sea urchin joins Harbour Dairy's list.
+  const spice = orderList(page, 'Spice Merchant');
+  await expect(spice.getByRole('row', { name: /Saffron threads/ })).toContainText('specialty ingredient for Saffron Supper');
+  await expect(spice.getByRole('row', { name: /Saffron threads/ })).toContainText('$25.00');
+  await expect(spice.getByText('Spice Merchant is not on file as a supplier, so there is no address to e-mail.')).toBeVisible();
+  await expect(orderList(page, 'Harbour Dairy').getByRole('row', { name: /Sea urchin/ })).toBeVisible();
+
+  const [file] = await Promise.all([page.waitForEvent('download'), panel(page).getByRole('button', { name: 'Export JSON' }).click()]);
+  const rows = JSON.parse(await readFile(await file.path(), 'utf8')) as Array<Record<string, unknown>>;
+  expect(rows.filter((r) => r.kind === 'specialty').map((r) => [r.name, r.supplierName, r.neededForEvents, r.estimatedCost, r.orderPlaced])).toEqual([
+    ['Saffron threads', 'Spice Merchant', 2, 25, false],
+    ['Sea urchin', 'Harbour Dairy', 2, 25, false],
+  ]);
+
+  await saffron.getByText('Order placed').click();
+  await expect(saffron.getByRole('checkbox', { name: 'Order placed' })).toBeChecked();
+  await expect(spice.getByText('1 item is already marked Order placed and left out.')).toBeVisible();
+  await page.reload();
+  await expect(card(page, 'Saffron threads').getByRole('checkbox', { name: 'Order placed' })).toBeChecked();
+  expect(await page.evaluate(() => JSON.parse(window.localStorage.getItem('selectedItems') ?? '[]'))).toEqual([expect.objectContaining({ id: 'specialty:103:sp-1', orderPlaced: true })]);
 });

@@ -240,3 +240,39 @@ test.describe('suppliers', () => {
     await expect.poll(async () => (await stored(page, 'suppliers')).map((s) => s.supplierID)).toEqual(['S3']);
   });
 });
+
+test.describe('issue 25: two suppliers of one name', () => {
+  test('the Supplier Name choices tell them apart by Supplier ID, the item keeps the chosen one, and the supplier list says they share a name', async ({ page }) => {
+    const twins = [supplier('S1', 'Coastal Seafood Co.'), supplier('S2', 'Coastal Seafood Co.'), supplier('S3', 'Harbour Dairy')];
+    await openWith(page, '/Inventory', { suppliers: twins, inventoryItems: [item('1', 'Cod', 'Coastal Seafood Co.', 'S2')] });
+    const form = page.getByRole('form', { name: 'Add Item' });
+    await form.getByRole('combobox', { name: 'Supplier Name' }).click();
+    await expect(page.getByRole('option')).toHaveText(['Select a Supplier', 'Coastal Seafood Co. (Supplier ID S1)', 'Coastal Seafood Co. (Supplier ID S2)', 'Harbour Dairy']);
+    await page.getByRole('option', { name: 'Coastal Seafood Co. (Supplier ID S2)' }).click();
+    await form.getByLabel('SKU', { exact: true }).fill('HAKE-1');
+    await form.getByLabel('Item Name', { exact: true }).fill('Hake');
+    await form.getByLabel('Amount per Unit', { exact: true }).fill('1');
+    await form.getByLabel('Cost per Unit', { exact: true }).fill('3');
+    await form.getByLabel('On-hand Quantity', { exact: true }).fill('2');
+    await form.getByLabel('Re-order Qty', { exact: true }).fill('1');
+    await form.getByRole('button', { name: 'Add Item' }).click();
+    await expect.poll(async () => (await stored(page, 'inventoryItems')).find((i) => i.name === 'Hake')).toMatchObject({ supplierName: 'Coastal Seafood Co.', supplierID: 'S2' });
+
+    // Edit shows the item's own supplier; choosing the other one moves it there.
+    await page.getByRole('list', { name: 'Inventory items' }).getByRole('listitem', { name: 'Cod' }).getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Item' });
+    await expect(dialog.getByRole('combobox', { name: 'Supplier Name' })).toHaveText(/Coastal Seafood Co\. \(Supplier ID S2\)/);
+    await dialog.getByRole('combobox', { name: 'Supplier Name' }).click();
+    await page.getByRole('option', { name: 'Coastal Seafood Co. (Supplier ID S1)' }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect.poll(async () => (await stored(page, 'inventoryItems')).find((i) => i.name === 'Cod')).toMatchObject({ supplierName: 'Coastal Seafood Co.', supplierID: 'S1' });
+
+    await page.goto('/SupplierManagement');
+    const cards = page.getByRole('listitem', { name: 'Coastal Seafood Co.', exact: true });
+    await expect(cards).toHaveCount(2);
+    await expect(cards.first()).toContainText("Same name asSupplier ID S2: Inventory's Supplier Name choices show the Supplier ID to tell them apart.");
+    await expect(cards.nth(1)).toContainText('Same name asSupplier ID S1: ');
+    await expect(page.getByRole('listitem', { name: 'Harbour Dairy', exact: true })).not.toContainText('Same name as');
+  });
+});

@@ -75,7 +75,7 @@ describe('need to order', () => {
   it('exports need-to-order rows with their flag and the demand columns (on hand 1, re-order 1, no events: 1 package)', () => {
     const lines = needToOrderLines([item('a', 1, 1), item('b', 9, 1)], new Map(), [{ id: 'a', orderPlaced: true }]);
     expect(needToOrderRows(lines)).toEqual([
-      { ...item('a', 1, 1), orderPlaced: true, onHand: 1, neededForEvents: 0, neededFor: '', reorderLevel: 1, suggestedPackages: 1, estimatedCost: 1 },
+      { ...item('a', 1, 1), kind: 'inventory', orderPlaced: true, onHand: 1, neededForEvents: 0, neededFor: '', reorderLevel: 1, suggestedPackages: 1, estimatedCost: 1 },
     ]);
   });
 });

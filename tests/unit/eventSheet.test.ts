@@ -110,9 +110,9 @@ describe('the sheet of one event', () => {
     ]);
   });
 
-  it('specialty ingredients: 2 container = 100 grams to order; 1 bag on hand', () => {
+  it('specialty ingredients: 2 container = 100 g to order; 1 bag on hand', () => {
     expect(sheet.specialty).toEqual([
-      { key: 'sp-1', name: 'Edible Flowers', quantity: '2 container', amount: '100 grams', supplier: 'Orchard Row Fruits', status: 'To order', toOrder: true },
+      { key: 'sp-1', name: 'Edible Flowers', quantity: '2 container', amount: '100 g', supplier: 'Orchard Row Fruits', status: 'To order', toOrder: true },
       { key: 'sp-2', name: 'Vanilla Pods', quantity: '1 bag', amount: '10 each', supplier: 'Pantry Dry Goods', status: 'On hand', toOrder: false },
     ]);
   });

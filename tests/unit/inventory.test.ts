@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addRangeErrors, applyEdit, categoryOptions, isAmbiguousItem, isNumeric, itemAmountRules, itemWithSku, LOW_STOCK_MESSAGE, packageTypeOptions, SKU_REQUIRED, detachSupplierFromItems, draftFromItem, duplicateSkuWarning, emptyItemDraft, hasCountsAndSku, hasValidNumbers, isEditDraftValid, isLowStock, isOwnItem, itemErrors,
-  itemFromDraft, moveItem, nextItemId, ownItemCount, renameSupplierInItems, supplierDeleteMessage, supplierIdFor, unitLabel, unitOptions,
+  choiceOfItem, itemFromDraft, moveItem, resolveSupplierChoice, supplierChoices, nextItemId, ownItemCount, renameSupplierInItems, supplierDeleteMessage, supplierIdFor, unitLabel, unitOptions,
 } from '../../src/domain/inventory';
 import { employeeForm, supplierForm } from '../../src/domain/inventoryRecords';
 import type { InventoryItem } from '../../src/storage/schemas';
@@ -291,5 +291,29 @@ describe('the inventory form option lists (spec section 3)', () => {
       quantity: { label: 'On-hand Quantity', integer: true },
       whenToOrder: { label: 'Re-order Qty', integer: true },
     });
+  });
+});
+
+describe('issue 25: Supplier Name choices when two suppliers share a name', () => {
+  const twins = [
+    { supplierID: 'S1', supplierName: 'Coastal Seafood Co.' },
+    { supplierID: 'S2', supplierName: 'Coastal Seafood Co.' },
+    { supplierID: 'S3', supplierName: 'Harbour Dairy' },
+    { supplierID: 'S4', supplierName: '' },
+  ];
+  it('one choice per supplier of a shared name, told apart by Supplier ID; other names as they are', () => {
+    expect(supplierChoices(twins).map((c) => c.label)).toEqual(['Coastal Seafood Co. (Supplier ID S1)', 'Coastal Seafood Co. (Supplier ID S2)', 'Harbour Dairy']);
+  });
+  it('a choice names its supplier: the item keeps the name and that Supplier ID', () => {
+    expect(resolveSupplierChoice('Coastal Seafood Co. (Supplier ID S2)', twins)).toEqual({ supplierName: 'Coastal Seafood Co.', supplierID: 'S2' });
+    expect(resolveSupplierChoice('Harbour Dairy', twins)).toEqual({ supplierName: 'Harbour Dairy', supplierID: 'S3' });
+    expect(resolveSupplierChoice('Coastal Seafood Co.', twins)).toEqual({ supplierName: 'Coastal Seafood Co.', supplierID: undefined });
+    const draft = { ...emptyItemDraft(), name: 'Hake', amountPerUnit: '1', costPerUnit: '3', quantity: '2', whenToOrder: '1', supplierName: 'Coastal Seafood Co. (Supplier ID S2)' };
+    expect(itemFromDraft(draft, 'h', [], twins)).toMatchObject({ supplierName: 'Coastal Seafood Co.', supplierID: 'S2' });
+  });
+  it("an item shows as its own supplier's choice", () => {
+    expect(choiceOfItem({ supplierName: 'Coastal Seafood Co.', supplierID: 'S1' }, twins)).toBe('Coastal Seafood Co. (Supplier ID S1)');
+    expect(choiceOfItem({ supplierName: 'Harbour Dairy', supplierID: 'S3' }, twins)).toBe('Harbour Dairy');
+    expect(choiceOfItem({ supplierName: 'Coastal Seafood Co.' }, twins)).toBe('Coastal Seafood Co.');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeEventNeeds, isOrderPlaced, needToOrderItems, needToOrderLines, pruneOrderFlags, toggleOrderFlag } from '../../src/domain/needToOrder';
-import type { InventoryItem } from '../../src/storage/schemas';
+import { describeEventNeeds, isOrderPlaced, needToOrderItems, needToOrderLines, pruneOrderFlags, specialtyNeedRows, specialtyOrderLines, toggleOrderFlag } from '../../src/domain/needToOrder';
+import type { CateringEvent, InventoryItem } from '../../src/storage/schemas';
 
 const item = (id: string, quantity: number, whenToOrder: number): InventoryItem => ({
   id, name: id, sku: `SKU-${id}`, category: 'Dairy', amountPerUnit: 1, unit: 'L', packageType: 'carton', quantity, costPerUnit: 2, whenToOrder, supplierName: 'Harbour Dairy',
@@ -63,5 +63,34 @@ describe('pruneOrderFlags', () => {
       { id: 'butter', orderPlaced: false },
     ]);
     expect(pruneOrderFlags(flags, [])).toEqual([]);
+  });
+});
+
+describe('issue 25: specialty ingredients of the events ahead', () => {
+  const event = (id: number, EventDate: string, ingredients: CateringEvent['ingredients']): CateringEvent => ({
+    id, EventName: `Event ${id}`, CustomerFirstName: '', CustomerLastName: '', CustomerPhoneNumber: '', CustomerEmail: '', EventType: '', NumberOfGuests: 10,
+    EventDate, StartTime: '12:00', EndTime: '13:00', VenueName: '', VenueStreetAddress: '', VenueCity: '', ingredients,
+  });
+  const line = (id: string, name: string, onHand: boolean, quantityNeeded: number) => ({
+    id, name, units: 'g', unitQuantity: 1, quantityNeeded, onHand, needToOrder: !onHand, costPerUnit: 12.5, packageType: 'jar', supplierName: 'Spice Merchant',
+  });
+  const events = [
+    event(7, '2026-12-01', [line('sp-1', 'Saffron threads', false, 2), line('sp-2', 'Vanilla', true, 1), line('sp-3', 'Nothing', false, 0)]),
+    event(8, '2026-11-24', [line('sp-4', 'Sumac', false, 1.5)]),
+    event(9, '2026-12-30', [line('sp-5', 'Too late', false, 1)]),
+    event(10, '2026-11-01', [line('sp-6', 'Past', false, 1)]),
+  ];
+  it('lists what is not On Hand, of the events in the window, by date, with cost and flag', () => {
+    const lines = specialtyOrderLines(events, '2026-11-23', 14, [{ id: 'specialty:7:sp-1', orderPlaced: true }]);
+    expect(lines.map((l) => [l.id, l.name, l.quantity, l.estimatedCost, l.placed])).toEqual([
+      ['specialty:8:sp-4', 'Sumac', 1.5, 18.75, false],
+      ['specialty:7:sp-1', 'Saffron threads', 2, 25, true],
+    ]);
+    expect(specialtyOrderLines(events, '2026-11-23', 7, [])).toHaveLength(1);
+  });
+  it('exports them with the demand columns, and their flags survive the pruning of inventory flags', () => {
+    const rows = specialtyNeedRows(specialtyOrderLines(events, '2026-11-23', 14, []));
+    expect(rows[1]).toMatchObject({ kind: 'specialty', name: 'Saffron threads', supplierName: 'Spice Merchant', orderPlaced: false, neededForEvents: 2, neededFor: 'Event 7 2', estimatedCost: 25 });
+    expect(pruneOrderFlags([{ id: 'specialty:7:sp-1', orderPlaced: true }, { id: 'gone', orderPlaced: true }], [])).toEqual([{ id: 'specialty:7:sp-1', orderPlaced: true }]);
   });
 });

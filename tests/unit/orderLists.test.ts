@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { needToOrderLines } from '../../src/domain/needToOrder';
+import { formatMeasure } from '../../src/domain/ingredients';
+import { supplierDeleteMessage } from '../../src/domain/inventory';
+import { needToOrderLines, type SpecialtyOrderLine } from '../../src/domain/needToOrder';
 import { mailtoUnavailableReason, orderListMailto, orderListsBySupplier, orderListText, packageLabel, packagesText, UNKNOWN_SUPPLIER_HEADING } from '../../src/domain/orderLists';
 import type { InventoryItem, Supplier } from '../../src/storage/schemas';
 
@@ -55,7 +57,7 @@ describe('order lists per supplier', () => {
         'Order for Harbour Dairy (2026-11-23)',
         'Contact: orders@harbour.example · (902) 555-0101',
         '',
-        '- Heavy Cream (SKU SKU-cream): 3 × 1 L carton at $4.50 CAD = $13.50 CAD',
+        '- Heavy Cream (SKU SKU-cream): 3 × 1 L cartons at $4.50 CAD = $13.50 CAD',
         '- Butter & Salt (SKU SKU-butter): 1 × 1 L carton at $2.25 CAD = $2.25 CAD',
         '',
         'Estimated total: $15.75 CAD',
@@ -163,5 +165,70 @@ describe('order lists: the unknown group and odd addresses', () => {
       expect(mailtoUnavailableReason(odd)).toBe(`Harbour Dairy's e-mail address (${email}) does not look like an e-mail address.`);
       expect(orderListMailto(odd, today)).toBeNull();
     }
+  });
+});
+
+describe('issue 25: suppliers that share a name', () => {
+  const twins = [supplier('S1', 'Coastal Seafood Co.', 'first@coastal.example'), supplier('S2', 'Coastal Seafood Co.', 'second@coastal.example')];
+  it("an item goes to the supplier whose Supplier ID it carries (the second one's e-mail), and both lists say which supplier they are", () => {
+    const items = [{ ...item('cod', 'Cod', 0, 1, 9, 'Coastal Seafood Co.'), supplierID: 'S2' }, { ...item('hake', 'Hake', 0, 1, 8, 'Coastal Seafood Co.'), supplierID: 'S1' }];
+    const result = orderListsBySupplier(needToOrderLines(items, new Map(), []), twins);
+    expect(result.map((l) => [l.key, l.lines.map((x) => x.itemId), l.sharedName])).toEqual([
+      ['supplier:S2', ['cod'], true],
+      ['supplier:S1', ['hake'], true],
+    ]);
+    const cod = result.find((l) => l.key === 'supplier:S2')!;
+    expect(orderListMailto(cod, today)!.startsWith('mailto:second@coastal.example?')).toBe(true);
+  });
+  it('an older item without a Supplier ID still goes by name; a name no other supplier has is not flagged', () => {
+    const [list] = orderListsBySupplier(needToOrderLines([item('cod', 'Cod', 0, 1, 9, 'coastal seafood co.')], new Map(), []), [...twins.slice(0, 1), supplier('S3', 'Bolt', '')]);
+    expect(list!.key).toBe('supplier:S1');
+    expect(list!.sharedName).toBe(false);
+  });
+});
+
+describe('issue 25: specialty ingredients the events still need', () => {
+  const saffron: SpecialtyOrderLine = {
+    id: 'specialty:2:sp-1', eventId: 2, eventName: 'Quarterly Sales Conference Lunch', eventDate: '2026-11-28', name: 'Saffron threads', supplierName: 'Spice Merchant',
+    quantity: 2, packageType: 'jar', unitQuantity: 1, units: 'g', costPerUnit: 12.5, estimatedCost: 25, placed: false,
+  };
+  it('go to the list of the supplier record of that name, with the event they are for', () => {
+    const result = orderListsBySupplier([], [supplier('S9', 'spice merchant', 'orders@spice.example')], [saffron]);
+    expect(result).toHaveLength(1);
+    expect(result[0]!.key).toBe('supplier:S9');
+    expect(result[0]!.lines).toEqual([
+      expect.objectContaining({ itemId: 'specialty:2:sp-1', name: 'Saffron threads', packageLabel: '1 g jars', packages: 2, estimatedCost: 25, forEvent: 'Quarterly Sales Conference Lunch (2026-11-28)' }),
+    ]);
+    expect(orderListText(result[0]!, today)).toContain('- Saffron threads (specialty, for Quarterly Sales Conference Lunch (2026-11-28)): 2 × 1 g jars at $12.50 CAD = $25.00 CAD');
+    expect(orderListMailto(result[0]!, today)).not.toBeNull();
+  });
+  it('with no supplier record of that name, a list of that name (no e-mail), before the unknown group; Order placed leaves them out', () => {
+    const result = orderListsBySupplier(needToOrderLines([item('salt', 'Salt', 0, 1, 1, '')], new Map(), []), suppliers, [saffron, { ...saffron, id: 'specialty:3:sp-2', placed: true }]);
+    expect(result.map((l) => [l.key, l.heading, l.lines.map((x) => x.itemId), l.placedCount])).toEqual([
+      ['name:spice merchant', 'Spice Merchant', ['specialty:2:sp-1'], 1],
+      ['unknown', UNKNOWN_SUPPLIER_HEADING, ['salt'], 0],
+    ]);
+    expect(mailtoUnavailableReason(result[0]!)).toBe('Spice Merchant is not on file as a supplier, so there is no address to e-mail.');
+  });
+});
+
+describe('issue 25: amounts read as a caterer writes them', () => {
+  it('"4 × 1 L cartons", not "4 × 1 liters carton"; one package stays singular; boxes, each', () => {
+    expect(packagesText({ packages: 4, packageLabel: packageLabel({ amountPerUnit: 1, unit: 'liters', packageType: 'carton' }, 4) })).toBe('4 × 1 L cartons');
+    expect(packageLabel({ amountPerUnit: 500, unit: 'grams', packageType: 'box' }, 1)).toBe('500 g box');
+    expect(packageLabel({ amountPerUnit: 500, unit: 'grams', packageType: 'box' }, 2)).toBe('500 g boxes');
+    expect(packageLabel({ amountPerUnit: 1, unit: 'other', packageType: 'each' }, 3)).toBe('1 other each');
+  });
+  it('1816 grams read 1.82 kg, 2500 milliliters 2.5 L; smaller amounts keep their unit, as symbols', () => {
+    expect(formatMeasure(1816, 'grams')).toBe('1.82 kg');
+    expect(formatMeasure(2500, 'milliliters')).toBe('2.5 L');
+    expect(formatMeasure(750, 'milliliters')).toBe('750 mL');
+    expect(formatMeasure(3, 'lbs')).toBe('3 lb');
+    expect(formatMeasure(2, 'cups')).toBe('2 cups');
+    expect(formatMeasure(Number.NaN, 'grams')).toBe('—');
+  });
+  it('"2 inventory items use Coastal Seafood Co." ends with one full stop', () => {
+    expect(supplierDeleteMessage('Coastal Seafood Co.', 2)).toBe('2 inventory items use Coastal Seafood Co. They will keep the name but have no supplier on record.');
+    expect(supplierDeleteMessage('Acme Foods', 1)).toBe('1 inventory item uses Acme Foods. It will keep the name but have no supplier on record.');
   });
 });

@@ -1,7 +1,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useId, useRef } from 'react';
+import { useId, useMemo, useRef } from 'react';
 import { css } from 'styled-system/css';
-import { readableValue } from '../../domain/export';
+import { wholeEventRows } from '../../domain/eventExport';
+import { readableValue, type ExportFormat } from '../../domain/export';
+import type { CateringEvent } from '../../storage';
+import { discountPercentageStore, ingredientListStore, taxPercentageStore } from '../../storage';
 import { COLLECTIONS, type CollectionName } from '../../domain/mockDataInfo';
 import { Button } from '../components/Button';
 import { BackupPanel } from './BackupPanel';
@@ -74,11 +77,30 @@ function DataTable({ collection, rows, columns }: { collection: string; rows: re
   );
 }
 
+/** Every field of the rows, the record's own first; the save revision (`rev`) is bookkeeping, not shown, and the save time comes last. */
+function dataColumns(rows: readonly Record<string, unknown>[]): string[] {
+  const seen = new Set<string>();
+  for (const row of rows) for (const key of Object.keys(row)) seen.add(key);
+  seen.delete('rev');
+  const last = seen.delete('updatedAt');
+  return last ? [...seen, 'updatedAt'] : [...seen];
+}
+
+/** The rows a section exports: events whole, with their per-event keys read now (issue 25). */
+function exportRows(collection: CollectionName, rows: readonly Record<string, unknown>[], format: ExportFormat): readonly unknown[] {
+  if (collection !== 'events') return rows;
+  return wholeEventRows(rows as readonly CateringEvent[], (id) => ({
+    inventoryIngredients: ingredientListStore(id).read(),
+    discountPercentage: discountPercentageStore(id).read(),
+    taxPercentage: taxPercentageStore(id).read(),
+  }), format);
+}
+
 function DataSection({ dashboard, collection }: { dashboard: DashboardRef; collection: CollectionName }) {
   const { rows, shown, toggle } = useDataSection(dashboard, collection);
   const tableId = useId();
   const headingId = useId();
-  const columns = rows[0] ? Object.keys(rows[0]) : [];
+  const columns = useMemo(() => dataColumns(rows), [rows]);
   return (
     <section className={sectionBox} aria-labelledby={headingId}>
       <div className={sectionHead}>
@@ -89,7 +111,7 @@ function DataSection({ dashboard, collection }: { dashboard: DashboardRef; colle
           <Button variant={shown ? 'solidGreen' : 'outlineGreen'} size="sm" aria-expanded={shown} aria-controls={tableId} onClick={toggle}>
             {shown ? `Hide ${collection}` : `Show ${collection}`}
           </Button>
-          <ExportButtons collection={collection} label={collection} rows={() => rows} />
+          <ExportButtons collection={collection} label={collection} rows={(format) => exportRows(collection, rows, format)} />
         </div>
       </div>
       <div id={tableId} hidden={!shown} className={css({ minW: 0 })}>

@@ -1,7 +1,7 @@
 import { Checkbox } from '@ark-ui/react/checkbox';
 import { css } from 'styled-system/css';
-import { neededForEventsText } from '../../domain/needToOrder';
-import { packageLabel } from '../../domain/orderLists';
+import { neededForEventsText, specialtyForText } from '../../domain/needToOrder';
+import { packageLabel, packagesText, specialtyPackageLabel } from '../../domain/orderLists';
 import { ExportButtons } from './ExportButtons';
 import { OrderLists } from './OrderLists';
 import { Panel } from './Panel';
@@ -52,8 +52,20 @@ const options = css({ display: 'flex', flexWrap: 'wrap', gap: '4' });
 const option = css({ display: 'inline-flex', alignItems: 'center', gap: '1', cursor: 'pointer', '& input': { accentColor: 'var(--colors-primary)', width: '4', height: '4' } });
 const note = css({ bg: 'alertBg', color: 'alertFg', px: '3', py: '2', fontSize: 'sm' });
 
+function OrderPlaced({ placed, onToggle }: { placed: boolean; onToggle: () => void }) {
+  return (
+    <Checkbox.Root className={checkRoot} checked={placed} onCheckedChange={onToggle}>
+      <Checkbox.Control className={control}>
+        <Checkbox.Indicator>✓</Checkbox.Indicator>
+      </Checkbox.Control>
+      <Checkbox.Label>Order placed</Checkbox.Label>
+      <Checkbox.HiddenInput />
+    </Checkbox.Root>
+  );
+}
+
 export function NeedToOrderPanel({ dashboard }: { dashboard: DashboardRef }) {
-  const { lines, lists, today, days, windows, eventsCounted, undated, exportRows, toggle, setWindow } = useNeedToOrder(dashboard);
+  const { lines, specialty, lists, today, days, windows, eventsCounted, undated, exportRows, toggle, setWindow } = useNeedToOrder(dashboard);
   return (
     <Panel
       heading="Need to Order"
@@ -77,7 +89,7 @@ export function NeedToOrderPanel({ dashboard }: { dashboard: DashboardRef }) {
           {undated.map((e) => e.EventName || `Event ${e.id}`).join(', ')}. Fix the date in Event Management.
         </p>
       ) : null}
-      {lines.length === 0 ? (
+      {lines.length === 0 && specialty.length === 0 ? (
         <p className={meta}>Nothing needs ordering right now.</p>
       ) : (
         <ul className={grid}>
@@ -91,20 +103,28 @@ export function NeedToOrderPanel({ dashboard }: { dashboard: DashboardRef }) {
                 <dd>{line.item.whenToOrder}</dd>
                 <dt>Suggested order</dt>
                 <dd>
-                  {line.suggested} × {packageLabel(line.item) || 'package'}
+                  {line.suggested} × {packageLabel(line.item, line.suggested) || 'package'}
                 </dd>
               </dl>
               <span className={meta}>
                 <span className={qty}>{neededForEventsText(line)}</span>
               </span>
               <span className={meta}>{line.item.supplierName || 'No supplier'}</span>
-              <Checkbox.Root className={checkRoot} checked={line.placed} onCheckedChange={() => toggle(line.item.id)}>
-                <Checkbox.Control className={control}>
-                  <Checkbox.Indicator>✓</Checkbox.Indicator>
-                </Checkbox.Control>
-                <Checkbox.Label>Order placed</Checkbox.Label>
-                <Checkbox.HiddenInput />
-              </Checkbox.Root>
+              <OrderPlaced placed={line.placed} onToggle={() => toggle(line.item.id)} />
+            </li>
+          ))}
+          {specialty.map((line) => (
+            <li key={line.id} className={card} aria-label={line.name} data-placed={line.placed || undefined}>
+              <span className={name} title={line.name}>{line.name}</span>
+              <span className={meta}>Specialty ingredient for {specialtyForText(line)}</span>
+              <dl className={figures}>
+                <dt>On hand</dt>
+                <dd>No</dd>
+                <dt>To order</dt>
+                <dd>{packagesText({ packages: line.quantity, packageLabel: specialtyPackageLabel(line, line.quantity) })}</dd>
+              </dl>
+              <span className={meta}>{line.supplierName.trim() || 'No supplier'}</span>
+              <OrderPlaced placed={line.placed} onToggle={() => toggle(line.id)} />
             </li>
           ))}
         </ul>

@@ -42,13 +42,16 @@ function OrderListCard({ dashboard, list, today }: { dashboard: DashboardRef; li
       <h4 id={`${id}-h`} className={title}>
         {list.heading}
       </h4>
+      {list.supplier && list.sharedName ? <p className={muted}>Supplier ID {list.supplier.supplierID} (another supplier has the same name)</p> : null}
       {list.supplier ? (
         <p className={contact}>
           <span>E-mail: {list.supplier.email.trim() || 'none on file'}</span>
           <span>Phone: {list.supplier.phone.trim() || 'none on file'}</span>
         </p>
-      ) : (
+      ) : list.key === 'unknown' ? (
         <p className={muted}>Set a supplier on these items in Inventory to order them by e-mail.</p>
+      ) : (
+        <p className={muted}>No supplier called {list.heading} is on file: add it in Supplier Management to order by e-mail.</p>
       )}
       {empty ? (
         <p className={muted}>Nothing left to order: every item is marked Order placed.</p>
@@ -69,6 +72,7 @@ function OrderListCard({ dashboard, list, today }: { dashboard: DashboardRef; li
                 <td>
                   {line.name}
                   {line.sku.trim() ? <span className={muted}> (SKU {line.sku.trim()})</span> : null}
+                  {line.forEvent ? <span className={muted}> · specialty ingredient for {line.forEvent}</span> : null}
                   {line.unmatchedSupplierName ? <span className={muted}> · supplier “{line.unmatchedSupplierName}” is not on file</span> : null}
                   <span className={narrow}>{packagesText(line)}</span>
                 </td>
@@ -121,7 +125,7 @@ export function OrderLists({ dashboard, lists: all, today }: { dashboard: Dashbo
       <h3 id={id} className={heading}>
         Order lists by supplier
       </h3>
-      <p className={intro}>What needs ordering, grouped by supplier, with the suggested packages and estimated cost. Items marked Order placed are left out.</p>
+      <p className={intro}>What needs ordering, grouped by supplier, with the suggested packages and estimated cost, and the specialty ingredients the events still need. Items marked Order placed are left out.</p>
       <div className={lists}>
         {all.map((list) => (
           <OrderListCard key={list.key} dashboard={dashboard} list={list} today={today} />

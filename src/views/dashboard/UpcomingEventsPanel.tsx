@@ -55,6 +55,13 @@ function formatDate(iso: string): string {
   return new Date(y, m - 1, d).toLocaleDateString(undefined, { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric' });
 }
 
+/** "Ann Lee · 12 guests", or "12 guests" when the event has no customer name. */
+function customerAndGuests(event: { CustomerFirstName: string; CustomerLastName: string; NumberOfGuests: number }): string {
+  const customer = [event.CustomerFirstName, event.CustomerLastName].map((part) => part.trim()).filter(Boolean).join(' ');
+  const guests = `${event.NumberOfGuests} ${event.NumberOfGuests === 1 ? 'guest' : 'guests'}`;
+  return customer ? `${customer} · ${guests}` : guests;
+}
+
 export function UpcomingEventsPanel({ dashboard }: { dashboard: DashboardRef }) {
   const events = useUpcomingEvents(dashboard);
   return (
@@ -71,9 +78,7 @@ export function UpcomingEventsPanel({ dashboard }: { dashboard: DashboardRef }) 
                 <time dateTime={event.EventDate}>{formatDate(event.EventDate)}</time>
                 {event.StartTime ? ` · ${eventTimeRange(event)}` : ''}
               </span>
-              <span className={meta}>
-                {event.CustomerFirstName} {event.CustomerLastName} · {event.NumberOfGuests} guests
-              </span>
+              <span className={meta}>{customerAndGuests(event)}</span>
               {event.VenueName ? <span className={meta}>{[event.VenueName, event.VenueCity].filter(Boolean).join(', ')}</span> : null}
             </li>
           ))}

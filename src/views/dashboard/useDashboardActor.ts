@@ -5,11 +5,12 @@ import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
 import { dashboardMachine, type DashboardInput, type MockLoadResult, type StorageChange } from '../../machines/dashboard/dashboard.machine';
 import { describeCollections, existingCollections, MOCK_LOADED_MESSAGE, type CollectionName } from '../../domain/mockDataInfo';
 import { computeDemand, DEMAND_WINDOWS, type DemandWindowDays } from '../../domain/demand';
-import { needToOrderLines, needToOrderRows } from '../../domain/needToOrder';
+import { needToOrderLines, needToOrderRows, specialtyNeedRows, specialtyOrderLines } from '../../domain/needToOrder';
 import { orderListsBySupplier } from '../../domain/orderLists';
 import { isoDate, msUntilNextDay, upcomingEvents } from '../../domain/upcoming';
 import { readIngredientLists, watchIngredientLists } from '../../storage/ingredientLists';
-import { employeesStore, eventsStore, inventoryItemsStore, selectedItemsStore, suppliersStore } from '../../storage/keys';
+import { deletedEventIdsStore, employeesStore, eventsStore, inventoryItemsStore, selectedItemsStore, suppliersStore } from '../../storage/keys';
+import { loadEvents } from '../events/eventsData';
 import { writeMockData } from '../../storage/mockData';
 import type { SelectedItem } from '../../storage/schemas';
 import { createPersister, type Persister } from '../shell/persister';
@@ -78,7 +79,14 @@ const implementation = dashboardMachine.provide({
       }
     }),
     watchClock: fromCallback(({ sendBack }) => {
-      const tick = () => sendBack({ type: 'clock.tick', today: isoDate(new Date()) });
+      let day = isoDate(new Date());
+      const tick = () => {
+        const today = isoDate(new Date());
+        sendBack({ type: 'clock.tick', today });
+        // The built-in samples are dated from today: a new day moves them with it.
+        if (today !== day) sendBack({ type: 'storage.change', change: { key: 'events', value: readEvents(today) } });
+        day = today;
+      };
       let timer: ReturnType<typeof setTimeout>;
       const schedule = () => {
         timer = setTimeout(() => {
@@ -102,14 +110,17 @@ const implementation = dashboardMachine.provide({
         inventoryItemsStore.subscribe((value) => send({ key: 'inventoryItems', value })),
         suppliersStore.subscribe((value) => send({ key: 'suppliers', value })),
         employeesStore.subscribe((value) => send({ key: 'employees', value })),
-        eventsStore.subscribe((value) => {
-          send({ key: 'events', value });
-          // A new event may come with its list; unchanged lists are the same records (read cache), so nothing is summed again.
-          send({ key: 'ingredientLists', value: readIngredientLists(value.map((e) => e.id)) });
-        }),
+        ...[eventsStore, deletedEventIdsStore].map((store) =>
+          store.subscribe(() => {
+            const events = readEvents(isoDate(new Date()));
+            send({ key: 'events', value: events });
+            // A new event may come with its list; unchanged lists are the same records (read cache), so nothing is summed again.
+            send({ key: 'ingredientLists', value: readIngredientLists(events.map((e) => e.id)) });
+          }),
+        ),
         watchIngredientLists(
           (eventId, value) => send({ key: 'ingredientList', eventId, value }),
-          () => send({ key: 'ingredientLists', value: readIngredientLists(eventsStore.read().map((e) => e.id)) }),
+          () => send({ key: 'ingredientLists', value: readIngredientLists(readEvents(isoDate(new Date())).map((e) => e.id)) }),
         ),
         selectedItemsStore.subscribe((value) => {
           flags?.rebase(value);
@@ -121,8 +132,14 @@ const implementation = dashboardMachine.provide({
   },
 });
 
+/** The events every panel reads: the stored ones and the built-in samples not deleted (what Event Management shows). */
+function readEvents(today: string) {
+  return loadEvents(today).events;
+}
+
 function readInput(): DashboardInput {
-  const events = eventsStore.read();
+  const today = isoDate(new Date());
+  const events = readEvents(today);
   return {
     inventoryItems: inventoryItemsStore.read(),
     suppliers: suppliersStore.read(),
@@ -130,7 +147,7 @@ function readInput(): DashboardInput {
     events,
     ingredientLists: readIngredientLists(events.map((e) => e.id)),
     selectedItems: selectedItemsStore.read(),
-    today: isoDate(new Date()),
+    today,
   };
 }
 
@@ -184,23 +201,26 @@ export function useNeedToOrder(ref: DashboardRef) {
   const items = useSelector(ref, (s) => s.context.inventoryItems);
   const flags = useSelector(ref, (s) => s.context.selectedItems);
   const suppliers = useSelector(ref, (s) => s.context.suppliers);
+  const events = useSelector(ref, (s) => s.context.events);
   const { demand, today, days } = useDemand(ref);
   const lines = useMemo(() => needToOrderLines(items, demand.byItem, flags), [items, demand, flags]);
-  const lists = useMemo(() => orderListsBySupplier(lines, suppliers), [lines, suppliers]);
+  const specialty = useMemo(() => specialtyOrderLines(events, today, days, flags), [events, today, days, flags]);
+  const lists = useMemo(() => orderListsBySupplier(lines, suppliers, specialty), [lines, suppliers, specialty]);
   return useMemo(
     () => ({
       lines,
+      specialty,
       lists,
       today,
       days,
       windows: DEMAND_WINDOWS,
       eventsCounted: demand.counted,
       undated: demand.undated,
-      exportRows: () => needToOrderRows(lines),
+      exportRows: () => [...needToOrderRows(lines), ...specialtyNeedRows(specialty)],
       toggle: (id: string) => ref.send({ type: 'order.toggle', id }),
       setWindow: (next: DemandWindowDays) => ref.send({ type: 'demand.window', days: next }),
     }),
-    [lines, lists, today, days, demand, ref],
+    [lines, specialty, lists, today, days, demand, ref],
   );
 }
 

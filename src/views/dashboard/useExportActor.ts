@@ -36,11 +36,11 @@ const implementation = exportMachine.provide({
   },
 });
 
-export function useExport(collection: string, label: string, rows: () => readonly unknown[] | null) {
+export function useExport(collection: string, label: string, rows: (format: ExportFormat) => readonly unknown[] | null) {
   const ref = useActorRef(implementation, { input: { collection, label }, inspect });
   const exporting = useSelector(ref, (s) => s.hasTag('exporting'));
   return {
     exporting,
-    exportAs: (format: ExportFormat) => ref.send({ type: 'export.start', format, rows: rows() }),
+    exportAs: (format: ExportFormat) => ref.send({ type: 'export.start', format, rows: rows(format) }),
   };
 }

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import { css } from 'styled-system/css';
-import { categoryOptions, packageTypeOptions, unitOptions, type ItemField } from '../../domain/inventory';
+import { categoryOptions, packageTypeOptions, supplierChoices, unitOptions, type ItemField } from '../../domain/inventory';
 import { Button } from '../components/Button';
 import { SelectField, TextField, type Option } from '../components/fields';
 import { useAddError, useSkuWarning, type InventoryBoardRef } from './useInventoryBoard';
@@ -43,8 +43,9 @@ function Choice({ board, field, label, options, placeholder }: { board: Inventor
 }
 
 function SupplierChoice({ board }: { board: InventoryBoardRef }) {
-  const names = useSelector(board, (s) => s.context.supplierNames);
-  const options = useMemo(() => names.map((n) => ({ value: n, label: n })), [names]);
+  const suppliers = useSelector(board, (s) => s.context.suppliers);
+  // Two suppliers of one name are two choices, told apart by Supplier ID (issue 25).
+  const options = useMemo(() => supplierChoices(suppliers), [suppliers]);
   return <Choice board={board} field="supplierName" label="Supplier Name" options={options} placeholder="Select a Supplier" />;
 }
 

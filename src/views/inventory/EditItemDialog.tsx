@@ -3,7 +3,7 @@ import { Portal } from '@ark-ui/react/portal';
 import { useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import { css } from 'styled-system/css';
-import { categoryOptions, packageTypeOptions, unitOptions, type ItemField } from '../../domain/inventory';
+import { categoryOptions, choiceOfItem, packageTypeOptions, supplierChoices, unitOptions, type ItemField } from '../../domain/inventory';
 import { Button } from '../components/Button';
 import { SelectField, TextField, type Option } from '../components/fields';
 import { ConflictDialog } from '../components/ConflictDialog';
@@ -74,13 +74,16 @@ function Choice({ board, field, label, options, placeholder }: { board: Inventor
 }
 
 function SupplierChoice({ board }: { board: InventoryBoardRef }) {
-  const names = useSelector(board, (s) => s.context.supplierNames);
-  const current = useSelector(board, (s) => s.context.editDraft.supplierName);
+  const suppliers = useSelector(board, (s) => s.context.suppliers);
+  const base = useSelector(board, (s) => s.context.editBase);
+  const { value: draftValue, onValue } = useEditField(board, 'supplierName');
+  // Unchanged, the item's supplier shows as its own choice when two suppliers share the name (issue 25).
+  const current = base && draftValue === base.supplierName ? choiceOfItem(base, suppliers) : draftValue;
   const options = useMemo(() => {
-    const list = names.map((n) => ({ value: n, label: n }));
-    return current && !names.includes(current) ? [{ value: current, label: current }, ...list] : list;
-  }, [names, current]);
-  return <Choice board={board} field="supplierName" label="Supplier Name" options={options} placeholder="Select a Supplier" />;
+    const list = supplierChoices(suppliers);
+    return current && !list.some((o) => o.value === current) ? [{ value: current, label: current }, ...list] : list;
+  }, [suppliers, current]);
+  return <SelectField id="edit-supplierName" label="Supplier Name" value={current} options={options} placeholder="Select a Supplier" onValue={onValue} />;
 }
 
 /** The Edit Item modal: open while the board's modal region is `open`; Ark owns focus and dismissal. */

@@ -1,3 +1,4 @@
+import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import { css } from 'styled-system/css';
 import { detachSupplierFromItems, ownItemCount, renameSupplierInItems, supplierDeleteMessage, type SupplierRef } from '../../domain/inventory';
@@ -57,10 +58,17 @@ function releaseItems(supplierID: string, records: readonly Supplier[]) {
   if (!saved.ok) notify({ type: 'error', title: 'Inventory items not updated', description: saved.error.message });
 }
 
-const describe = (s: Supplier) => ({
+/** Another supplier with the same name (ignoring case and spaces), for the list's warning (issue 25). */
+const sameName = (s: Supplier, records: readonly Supplier[]) =>
+  records.find((o) => o.supplierID !== s.supplierID && o.supplierName.trim() !== '' && o.supplierName.trim().toLowerCase() === s.supplierName.trim().toLowerCase());
+
+const describe = (s: Supplier, records: readonly Supplier[] = []) => ({
   key: s.supplierID,
   title: s.supplierName,
   details: [
+    ...(sameName(s, records)
+      ? [['Same name as', `Supplier ID ${sameName(s, records)!.supplierID}: Inventory's Supplier Name choices show the Supplier ID to tell them apart.`] as [string, React.ReactNode]]
+      : []),
     ['Supplier ID', s.supplierID],
     ['Email', s.email],
     ['Phone', s.phone],
@@ -72,6 +80,8 @@ const describe = (s: Supplier) => ({
 
 export function SuppliersPage() {
   const book = useRecordBook({ store: suppliersStore, form: supplierForm, onReplaced: renameInInventory, label: 'Suppliers', name: (s) => `Supplier ${s.supplierName}` });
+  const records = useSelector(book, (s) => s.context.records) as Supplier[];
+  const describeWithOthers = useCallback((s: Supplier) => describe(s, records), [records]);
   const confirm = useDeleteConfirm(book, (pending) => releaseItems(pending.id, book.getSnapshot().context.records as Supplier[]));
   // Delete counts the supplier's own items now (another tab may have changed them) and asks when there are any.
   const requestDelete = useCallback(
@@ -84,7 +94,7 @@ export function SuppliersPage() {
   );
   return (
     <Page title="Supplier Management" heading="Supplier Management">
-      <RecordBook<Supplier> book={book} idPrefix="supplier" noun="Supplier" fields={fields} describe={describe} onDelete={requestDelete} />
+      <RecordBook<Supplier> book={book} idPrefix="supplier" noun="Supplier" fields={fields} describe={describeWithOthers} onDelete={requestDelete} />
       <DeleteConfirmDialog confirmRef={confirm} noun="Supplier" />
     </Page>
   );

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { css } from 'styled-system/css';
 import {
   formatAmount,
+  formatMeasure,
   inventoryCategories,
   inventoryLineAmount,
   inventoryLineCost,
@@ -177,7 +178,7 @@ function InventoryIngredients({ actorRef }: { actorRef: ToolkitActors['inventory
             <li key={l.lineId} className={line}>
               <div className={lineHead}>
                 <span>
-                  <strong>{l.name}</strong> — {formatAmount(inventoryLineAmount(l))} {l.unit}
+                  <strong>{l.name}</strong> — {formatMeasure(inventoryLineAmount(l), l.unit)}
                   {isPerGuest(l) ? <span className={muted}> ({formatAmount(l.perGuest)} {l.packageType} per guest)</span> : null}
                 </span>
                 <span className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
@@ -330,7 +331,7 @@ function SpecialtyIngredients({ actorRef }: { actorRef: ToolkitActors['specialty
             <li key={l.id} className={line}>
               <div className={lineHead}>
                 <span>
-                  <strong>{l.name}</strong> — {formatAmount(specialtyAmount(l))} {l.units}
+                  <strong>{l.name}</strong> — {formatMeasure(specialtyAmount(l), l.units)}
                 </span>
                 <span className={css({ display: 'flex', gap: '2' })}>
                   <Button size="sm" variant="outlineBlue" aria-label={`Edit ${l.name}`} onClick={() => sp.edit(l.id)} disabled={sp.editing}>
