@@ -39,6 +39,11 @@ export interface CollectionOptions<R> {
   normalize?: (value: unknown) => unknown;
   /** Gives a record that has no id one (employees of the earlier app had none). */
   assignId?: (record: R, index: number, taken: ReadonlySet<string>) => R;
+  /**
+   * The order the stored list is kept in, when the collection has one (events: id descending, spec
+   * section 4). Without it, added records go at the end and a view's own reordering is kept.
+   */
+  order?: (a: R, b: R) => number;
 }
 
 export interface CollectionAccessor<R> extends KeyAccessor<R[]> {
@@ -243,6 +248,7 @@ export function defineCollection<R extends object>(options: CollectionOptions<R>
         list = [...ordered, ...list.filter((r) => !inOrder.has(idOf(r)))];
       }
       list = [...list, ...added];
+      if (options.order) list = list.slice().sort(options.order);
       const result = writeList(list);
       if (!result.ok) return { ok: false, error: result.error, records: stored, conflicts };
       return { ok: true, records: list, conflicts };

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod/mini';
+import { blankEventForm, formToEvent } from '../../src/domain/events';
 import { createCollectionSync } from '../../src/storage/collection';
 import { defineKey } from '../../src/storage/store';
 import { listKeys } from '../../src/storage/raw';
@@ -236,6 +237,27 @@ describe('saving by id and revision (two tabs)', () => {
     localStorage.setItem('suppliers', JSON.stringify([supplier('S1', 'Acme'), supplier('S9', 'New')]));
     tabB.save([...start, supplier('S2', 'Bolt') as never]);
     expect(suppliersStore.read().map((s) => s.supplierID)).toEqual(['S1', 'S9', 'S2']);
+  });
+
+  it('issue 25: events stay stored by id descending, a new event first (not appended after the older ones)', () => {
+    const event = (id: number) => eventsStore.checkRecord(JSON.stringify({ ...formToEvent({ ...blankEventForm(), EventName: `E${id}`, EventDate: '2026-12-01', NumberOfGuests: '10' }), id }));
+    const ev = (id: number) => {
+      const checked = event(id);
+      if (!checked.ok) throw new Error(checked.reason);
+      return checked.record;
+    };
+    // The page's list: the samples (not stored yet) merged in, newest first; each save adds one new event.
+    const sync = createCollectionSync(eventsStore, []);
+    const first = [ev(4), ev(3), ev(2), ev(1)];
+    expect(sync.save(first).ok).toBe(true);
+    expect(eventsStore.read().map((e) => e.id)).toEqual([4, 3, 2, 1]);
+    expect(sync.save([ev(5), ...first]).ok).toBe(true);
+    expect(eventsStore.read().map((e) => e.id)).toEqual([5, 4, 3, 2, 1]);
+    // Another tab added 7 meanwhile; this tab's 6 and their 7 both take their places.
+    const stored = eventsStore.read();
+    localStorage.setItem('events', JSON.stringify([ev(7), ...stored]));
+    expect(sync.save([ev(6), ...stored]).ok).toBe(true);
+    expect(eventsStore.read().map((e) => e.id)).toEqual([7, 6, 5, 4, 3, 2, 1]);
   });
 
   it('a reorder in this view keeps its order and keeps records others added', () => {
