@@ -194,6 +194,33 @@ export function applyEdit(item: InventoryItem, d: ItemDraft, suppliers: readonly
   return { ...rest, ...edited };
 }
 
+/** A deleted item and its place when it was deleted: what Undo puts back (issue 25). */
+export interface DeletedItem {
+  item: InventoryItem;
+  /** Its index in the list. */
+  index: number;
+  /** The id of the item that followed it (null when it was last). */
+  beforeId: string | null;
+  /** The id of the item that preceded it (null when it was first). */
+  afterId?: string | null;
+}
+
+/**
+ * Puts a deleted item back at its place: first when it was first, last when it was last; else before
+ * the item that followed it, when that one is still there; else after the item that preceded it; else
+ * at its old index. The item is the very object deleted (same id and fields).
+ */
+export function restoreDeletedItem(items: readonly InventoryItem[], deleted: DeletedItem): InventoryItem[] {
+  const next = items.filter((i) => i.id !== deleted.item.id);
+  const indexOf = (id: string | null | undefined) => (id == null ? -1 : next.findIndex((i) => i.id === id));
+  const before = indexOf(deleted.beforeId);
+  const after = indexOf(deleted.afterId);
+  const at =
+    deleted.afterId === null ? 0 : deleted.beforeId === null ? next.length : before >= 0 ? before : after >= 0 ? after + 1 : Math.min(deleted.index, next.length);
+  next.splice(at, 0, deleted.item);
+  return next;
+}
+
 /** Moves the item `activeId` to the place of `overId`; unknown ids leave the list as it is. */
 export function moveItem<T extends { id: string }>(items: readonly T[], activeId: string, overId: string): T[] {
   const from = items.findIndex((i) => i.id === activeId);

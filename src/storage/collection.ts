@@ -91,6 +91,29 @@ interface ReadState<R> {
   setAside: number;
 }
 
+/**
+ * Puts each added record where this view has it: before the record that follows it in `next` (an
+ * inventory item put back by Undo takes its old place, issue 25), or last when nothing follows it
+ * (a new record, which also keeps records other tabs added before it).
+ */
+function placeAdded<R>(list: R[], added: readonly R[], next: readonly R[], idOf: (record: R) => string): R[] {
+  if (!added.length) return list;
+  const result = list.slice();
+  const present = new Set(result.map(idOf));
+  const nextIds = next.map(idOf);
+  const position = new Map(nextIds.map((id, n) => [id, n]));
+  for (const record of added) {
+    const id = idOf(record);
+    let follower: string | undefined;
+    for (let n = (position.get(id) ?? nextIds.length) + 1; n < nextIds.length && follower === undefined; n++) if (present.has(nextIds[n]!)) follower = nextIds[n];
+    const at = follower === undefined ? -1 : result.findIndex((r) => idOf(r) === follower);
+    if (at < 0) result.push(record);
+    else result.splice(at, 0, record);
+    present.add(id);
+  }
+  return result;
+}
+
 export function defineCollection<R extends object>(options: CollectionOptions<R>): CollectionAccessor<R> {
   const { key, record, idOf } = options;
   let cache: ReadState<R> | null = null;
@@ -247,7 +270,7 @@ export function defineCollection<R extends object>(options: CollectionOptions<R>
         const inOrder = new Set(ordered.map(idOf));
         list = [...ordered, ...list.filter((r) => !inOrder.has(idOf(r)))];
       }
-      list = [...list, ...added];
+      list = placeAdded(list, added, next, idOf);
       if (options.order) list = list.slice().sort(options.order);
       const result = writeList(list);
       if (!result.ok) return { ok: false, error: result.error, records: stored, conflicts };

@@ -260,6 +260,24 @@ describe('saving by id and revision (two tabs)', () => {
     expect(eventsStore.read().map((e) => e.id)).toEqual([7, 6, 5, 4, 3, 2, 1]);
   });
 
+  it('issue 25: a record this view puts back (Undo of a delete) is stored in its place, not at the end', () => {
+    localStorage.setItem('inventoryItems', JSON.stringify([item, item2, item3]));
+    const start = inventoryItemsStore.read();
+    const sync = createCollectionSync(inventoryItemsStore, start);
+    expect(sync.save([start[0]!, start[2]!]).ok).toBe(true);
+    expect(inventoryItemsStore.read().map((i) => i.id)).toEqual(['1', '3']);
+    expect(sync.save(start).ok).toBe(true);
+    expect(inventoryItemsStore.read().map((i) => [i.id, i.name])).toEqual([
+      ['1', 'Flour'],
+      ['2', 'Sugar'],
+      ['3', 'Salt'],
+    ]);
+    // A new record is still added last, after records other tabs added.
+    localStorage.setItem('inventoryItems', JSON.stringify([...inventoryItemsStore.read(), { ...item, id: '9' }]));
+    expect(sync.save([...start, { ...item, id: '4' }]).ok).toBe(true);
+    expect(inventoryItemsStore.read().map((i) => i.id)).toEqual(['1', '2', '3', '9', '4']);
+  });
+
   it('a reorder in this view keeps its order and keeps records others added', () => {
     localStorage.setItem('inventoryItems', JSON.stringify([item, item2, item3]));
     const start = inventoryItemsStore.read();
