@@ -90,13 +90,17 @@ export function itemErrors(d: ItemDraft): ItemErrors {
 /**
  * The add form's refusals on top of the spec's (alert for non-numbers, silence for non-integer counts
  * or no SKU, kept as clarifications.md asks): a value the spec would accept but issue 11 forbids
- * (negative, above the ceiling) gets its message next to the field and nothing is added.
+ * (negative, above the ceiling) gets its message next to the field and nothing is added; so does a
+ * negative count that is not whole (issue 25: refused by the spec's silent rule, now saying why).
  */
 export function addRangeErrors(d: ItemDraft): ItemErrors {
   const errors: ItemErrors = {};
   for (const field of amountFields) {
     const rule = itemAmountRules[field];
-    const parses = rule.integer ? isInteger(d[field]) : isNumeric(d[field]);
+    // Issue 25: a negative count is refused with its message even when it is not whole ('-2.5'):
+    // the spec's silence stays for positive fractions and non-numbers only.
+    const negative = isNumeric(d[field]) && Number(d[field].trim()) < 0;
+    const parses = rule.integer ? isInteger(d[field]) || negative : isNumeric(d[field]);
     if (!parses) continue;
     const check = checkAmount(d[field], rule);
     if (!check.ok) errors[field] = check.message;
