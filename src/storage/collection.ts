@@ -41,7 +41,8 @@ export interface CollectionOptions<R> {
   assignId?: (record: R, index: number, taken: ReadonlySet<string>) => R;
   /**
    * The order the stored list is kept in, when the collection has one (events: id descending, spec
-   * section 4). Without it, added records go at the end and a view's own reordering is kept.
+   * section 4), by every save and write. Without it, added records go where the view has them (or
+   * last) and a view's own reordering is kept.
    */
   order?: (a: R, b: R) => number;
 }
@@ -165,7 +166,8 @@ export function defineCollection<R extends object>(options: CollectionOptions<R>
 
   const read = () => readState().records;
 
-  const writeList = (list: R[]): WriteResult => {
+  const writeList = (given: R[]): WriteResult => {
+    const list = options.order ? given.slice().sort(options.order) : given;
     const current = readState();
     if (current.unsafe > 0) {
       return {
@@ -271,6 +273,7 @@ export function defineCollection<R extends object>(options: CollectionOptions<R>
         list = [...ordered, ...list.filter((r) => !inOrder.has(idOf(r)))];
       }
       list = placeAdded(list, added, next, idOf);
+      // A collection with an order (events) is written in it: see writeList.
       if (options.order) list = list.slice().sort(options.order);
       const result = writeList(list);
       if (!result.ok) return { ok: false, error: result.error, records: stored, conflicts };

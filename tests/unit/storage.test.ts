@@ -258,6 +258,9 @@ describe('saving by id and revision (two tabs)', () => {
     localStorage.setItem('events', JSON.stringify([ev(7), ...stored]));
     expect(sync.save([ev(6), ...stored]).ok).toBe(true);
     expect(eventsStore.read().map((e) => e.id)).toEqual([7, 6, 5, 4, 3, 2, 1]);
+    // A whole list written at once (mock data: ids 4 to 13 in ascending order) is stored in that order too.
+    expect(eventsStore.write([ev(4), ev(5), ev(6)]).ok).toBe(true);
+    expect((JSON.parse(localStorage.getItem('events')!) as Array<{ id: number }>).map((e) => e.id)).toEqual([6, 5, 4]);
   });
 
   it('issue 25: a record this view puts back (Undo of a delete) is stored in its place, not at the end', () => {
