@@ -208,6 +208,21 @@ export function endTimeLabel(event: Pick<CateringEvent, 'StartTime' | 'EndTime'>
 
 export const PAST_DATE_QUESTION = "This event's date is in the past. Save it anyway?";
 
+/** Issue 25: the question asked before saving an end time earlier than the start (the next day). */
+export const nextDayQuestion = (endTime: string) => `This event ends the next day at ${endTime}. Is that right?`;
+
+/**
+ * Saving asks first when the end time is before the start time (the event ends the next day), unless
+ * the edited event already had these very times (editing an overnight event's other fields does not nag).
+ */
+export function needsNextDayConfirmation(
+  values: Pick<EventFormValues, 'StartTime' | 'EndTime'>,
+  original: Pick<CateringEvent, 'StartTime' | 'EndTime'> | null,
+): boolean {
+  if (!endsNextDay(values.StartTime, values.EndTime)) return false;
+  return !original || original.StartTime !== values.StartTime || original.EndTime !== values.EndTime;
+}
+
 /**
  * Saving asks first when the date is before today, unless the event already had that date (editing
  * a past event's other fields does not nag; moving it to another past date asks again).

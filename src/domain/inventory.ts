@@ -90,13 +90,17 @@ export function itemErrors(d: ItemDraft): ItemErrors {
 /**
  * The add form's refusals on top of the spec's (alert for non-numbers, silence for non-integer counts
  * or no SKU, kept as clarifications.md asks): a value the spec would accept but issue 11 forbids
- * (negative, above the ceiling) gets its message next to the field and nothing is added.
+ * (negative, above the ceiling) gets its message next to the field and nothing is added; so does a
+ * negative count that is not whole (issue 25: refused by the spec's silent rule, now saying why).
  */
 export function addRangeErrors(d: ItemDraft): ItemErrors {
   const errors: ItemErrors = {};
   for (const field of amountFields) {
     const rule = itemAmountRules[field];
-    const parses = rule.integer ? isInteger(d[field]) : isNumeric(d[field]);
+    // Issue 25: a negative count is refused with its message even when it is not whole ('-2.5'):
+    // the spec's silence stays for positive fractions and non-numbers only.
+    const negative = isNumeric(d[field]) && Number(d[field].trim()) < 0;
+    const parses = rule.integer ? isInteger(d[field]) || negative : isNumeric(d[field]);
     if (!parses) continue;
     const check = checkAmount(d[field], rule);
     if (!check.ok) errors[field] = check.message;
@@ -229,6 +233,33 @@ export function applyEdit(item: InventoryItem, d: ItemDraft, suppliers: readonly
   const edited = itemFromDraft(d, item.id, [], suppliers);
   if (d.supplierName === item.supplierName && item.supplierID) return { ...rest, ...edited, supplierID: item.supplierID };
   return { ...rest, ...edited };
+}
+
+/** A deleted item and its place when it was deleted: what Undo puts back (issue 25). */
+export interface DeletedItem {
+  item: InventoryItem;
+  /** Its index in the list. */
+  index: number;
+  /** The id of the item that followed it (null when it was last). */
+  beforeId: string | null;
+  /** The id of the item that preceded it (null when it was first). */
+  afterId?: string | null;
+}
+
+/**
+ * Puts a deleted item back at its place: first when it was first, last when it was last; else before
+ * the item that followed it, when that one is still there; else after the item that preceded it; else
+ * at its old index. The item is the very object deleted (same id and fields).
+ */
+export function restoreDeletedItem(items: readonly InventoryItem[], deleted: DeletedItem): InventoryItem[] {
+  const next = items.filter((i) => i.id !== deleted.item.id);
+  const indexOf = (id: string | null | undefined) => (id == null ? -1 : next.findIndex((i) => i.id === id));
+  const before = indexOf(deleted.beforeId);
+  const after = indexOf(deleted.afterId);
+  const at =
+    deleted.afterId === null ? 0 : deleted.beforeId === null ? next.length : before >= 0 ? before : after >= 0 ? after + 1 : Math.min(deleted.index, next.length);
+  next.splice(at, 0, deleted.item);
+  return next;
 }
 
 /** Moves the item `activeId` to the place of `overId`; unknown ids leave the list as it is. */

@@ -39,6 +39,12 @@ export interface CollectionOptions<R> {
   normalize?: (value: unknown) => unknown;
   /** Gives a record that has no id one (employees of the earlier app had none). */
   assignId?: (record: R, index: number, taken: ReadonlySet<string>) => R;
+  /**
+   * The order the stored list is kept in, when the collection has one (events: id descending, spec
+   * section 4), by every save and write. Without it, added records go where the view has them (or
+   * last) and a view's own reordering is kept.
+   */
+  order?: (a: R, b: R) => number;
 }
 
 export interface CollectionAccessor<R> extends KeyAccessor<R[]> {
@@ -84,6 +90,29 @@ interface ReadState<R> {
   /** Unreadable records (or the whole value) that could not be set aside: the stored text must not be overwritten. */
   unsafe: number;
   setAside: number;
+}
+
+/**
+ * Puts each added record where this view has it: before the record that follows it in `next` (an
+ * inventory item put back by Undo takes its old place, issue 25), or last when nothing follows it
+ * (a new record, which also keeps records other tabs added before it).
+ */
+function placeAdded<R>(list: R[], added: readonly R[], next: readonly R[], idOf: (record: R) => string): R[] {
+  if (!added.length) return list;
+  const result = list.slice();
+  const present = new Set(result.map(idOf));
+  const nextIds = next.map(idOf);
+  const position = new Map(nextIds.map((id, n) => [id, n]));
+  for (const record of added) {
+    const id = idOf(record);
+    let follower: string | undefined;
+    for (let n = (position.get(id) ?? nextIds.length) + 1; n < nextIds.length && follower === undefined; n++) if (present.has(nextIds[n]!)) follower = nextIds[n];
+    const at = follower === undefined ? -1 : result.findIndex((r) => idOf(r) === follower);
+    if (at < 0) result.push(record);
+    else result.splice(at, 0, record);
+    present.add(id);
+  }
+  return result;
 }
 
 export function defineCollection<R extends object>(options: CollectionOptions<R>): CollectionAccessor<R> {
@@ -137,7 +166,8 @@ export function defineCollection<R extends object>(options: CollectionOptions<R>
 
   const read = () => readState().records;
 
-  const writeList = (list: R[]): WriteResult => {
+  const writeList = (given: R[]): WriteResult => {
+    const list = options.order ? given.slice().sort(options.order) : given;
     const current = readState();
     if (current.unsafe > 0) {
       return {
@@ -242,7 +272,9 @@ export function defineCollection<R extends object>(options: CollectionOptions<R>
         const inOrder = new Set(ordered.map(idOf));
         list = [...ordered, ...list.filter((r) => !inOrder.has(idOf(r)))];
       }
-      list = [...list, ...added];
+      list = placeAdded(list, added, next, idOf);
+      // A collection with an order (events) is written in it: see writeList.
+      if (options.order) list = list.slice().sort(options.order);
       const result = writeList(list);
       if (!result.ok) return { ok: false, error: result.error, records: stored, conflicts };
       return { ok: true, records: list, conflicts };

@@ -58,6 +58,8 @@ export const eventsStore = defineCollection({
   record: eventSchema,
   idOf: (r) => String(r.id),
   normalize: normalizeEvent,
+  // Spec section 4: events are kept sorted by id descending, new ones first (issue 25).
+  order: (a, b) => b.id - a.id,
 });
 export const selectedItemsStore = defineCollection({
   key: 'selectedItems',

@@ -68,6 +68,8 @@ test.describe('events', () => {
 
     await dialog.getByLabel('Number of Guests').fill('120');
     await dialog.getByRole('button', { name: 'Save' }).click();
+    // Issue 25: an end before the start is asked about first.
+    await page.getByRole('alertdialog', { name: 'This event ends the next day at 01:00. Is that right?' }).getByRole('button', { name: 'Ends next day' }).click();
     await expect(dialog).toBeHidden();
     const card = page.getByRole('article', { name: 'Harbour Night Party' });
     await expect(card.getByText('Time: 20:00 – 01:00 (next day)')).toBeVisible();

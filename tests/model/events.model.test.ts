@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, setup, type ContextFrom } from 'xstate';
 import { quickFilters } from '../../src/domain/eventDates';
-import { blankEventForm, eventToForm, formToEvent, needsPastDateConfirmation, validateEvent, type EventFormValues } from '../../src/domain/events';
+import { blankEventForm, eventToForm, formToEvent, needsNextDayConfirmation, needsPastDateConfirmation, nextDayQuestion, validateEvent, type EventFormValues } from '../../src/domain/events';
 import { planRescale } from '../../src/domain/scaling';
-import { eventFiltersMachine } from '../../src/machines/events/eventFilters.machine';
+import { BACKWARDS_RANGE_MESSAGE, eventFiltersMachine } from '../../src/machines/events/eventFilters.machine';
 import { eventFormMachine, type RescaleRequest } from '../../src/machines/events/eventForm.machine';
 import { eventsMachine, type RestoreInput } from '../../src/machines/events/events.machine';
 import type { CateringEvent, ChosenIngredient } from '../../src/storage/schemas';
@@ -94,7 +94,8 @@ describeModel('eventForm', {
         case 4:
           return [change('NumberOfGuests', '0'), change('NumberOfGuests', '1'), change('EventName', '   ')];
         case 6:
-          return [change('StartTime', '10:00')];
+          // 10:00 to 12:00 is a plain day; 13:00 to 12:00 ends the next day (issue 25), also on a new past date.
+          return [change('StartTime', '10:00'), change('StartTime', '13:00'), change('EventDate', '2026-05-31')];
         default:
           return [change('NumberOfGuests', '24'), change('NumberOfGuests', '12'), change('EventDate', '2026-05-31')];
       }
@@ -105,6 +106,8 @@ describeModel('eventForm', {
     'save.failed': [{ type: 'save.failed', message: 'The ingredient list was changed in another tab.' }],
     'pastDate.confirm': [{ type: 'pastDate.confirm' }],
     'pastDate.back': [{ type: 'pastDate.back' }],
+    'nextDay.confirm': [{ type: 'nextDay.confirm' }],
+    'nextDay.back': [{ type: 'nextDay.back' }],
     'rescale.confirm': [{ type: 'rescale.confirm' }],
     'rescale.cancel': [{ type: 'rescale.cancel' }],
   },
@@ -129,16 +132,27 @@ describeModel('eventForm', {
         expect(before.values.EventDate < before.today && before.values.EventDate !== before.originalDate).toBe(true);
       },
     },
-    // Valid by the domain's rules and not a new past date: on to the guest check, the messages gone.
+    // Issue 25: valid, not a new past date, and the end before the start with times the event did not have: asked first.
     'validating||1': {
+      target: 'confirmingNextDay',
+      context: (before) => ({ ...before, errors: {}, saveError: null }),
+      check: ({ before }) => {
+        expect(validateEvent(before.values)).toEqual({});
+        expect(needsPastDateConfirmation(before.values, before.today, before.originalDate)).toBe(false);
+        expect(before.values.EndTime < before.values.StartTime).toBe(true);
+      },
+    },
+    // Valid by the domain's rules and neither a new past date nor a new next-day end: on to the guest check, the messages gone.
+    'validating||2': {
       target: 'checkingRescale',
       context: (before) => ({ ...before, errors: {}, saveError: null }),
       check: ({ before }) => {
         expect(validateEvent(before.values)).toEqual({});
         expect(needsPastDateConfirmation(before.values, before.today, before.originalDate)).toBe(false);
+        expect(needsNextDayConfirmation(before.values, before.original)).toBe(false);
       },
     },
-    'validating||2': {
+    'validating||3': {
       target: 'editing',
       context: (before) => ({ ...before, errors: validateEvent(before.values) }),
       check: ({ after }) => expect(Object.keys(after.errors).length).toBeGreaterThan(0),
@@ -198,8 +212,13 @@ describeModel('eventForm', {
     // Cancel in the review: back to the form, the values kept, the plan dropped.
     'reviewingRescale|rescale.cancel|0': { target: 'editing', context: (before) => ({ ...before, rescale: null }) },
     // Save anyway: on to the guest check (never straight to saving); Go back: the form as it was.
-    'confirmingPastDate|pastDate.confirm|0': { target: 'checkingRescale' },
+    // (Issue 25: a next-day end is asked about next.)
+    'confirmingPastDate|pastDate.confirm|0': { target: 'confirmingNextDay', check: ({ before }) => expect(needsNextDayConfirmation(before.values, before.original)).toBe(true) },
+    'confirmingPastDate|pastDate.confirm|1': { target: 'checkingRescale', check: ({ before }) => expect(needsNextDayConfirmation(before.values, before.original)).toBe(false) },
     'confirmingPastDate|pastDate.back|0': { target: 'editing' },
+    // Ends next day: on to the guest check; Go back: the form as it was, nothing saved.
+    'confirmingNextDay|nextDay.confirm|0': { target: 'checkingRescale' },
+    'confirmingNextDay|nextDay.back|0': { target: 'editing' },
     'saving|save.done|0': {
       target: 'saved',
       context: (before, event) => ({ ...before, values: { ...before.values, id: (event as { id: number }).id }, savedId: (event as { id: number }).id }),
@@ -238,6 +257,11 @@ describeModel('eventForm', {
       expect(s.hasTag('saving')).toBe(false);
       expect(s.context.values.EventDate < s.context.today).toBe(true);
       // Nothing is saved while the question is open (no requestSave effect: checked by the helper).
+    },
+    confirmingNextDay: (s) => {
+      expect(s.hasTag('confirm next day')).toBe(true);
+      expect(s.hasTag('saving')).toBe(false);
+      expect(s.context.values.EndTime < s.context.values.StartTime).toBe(true);
     },
     saving: (s) => {
       expect(s.hasTag('saving')).toBe(true);
@@ -331,6 +355,49 @@ describe('eventForm: past dates (issue 11)', () => {
     actor.send({ type: 'pastDate.confirm' });
     expect(actor.getSnapshot().value).toBe('loadingLines');
     expect(saveRequests).toEqual([]);
+  });
+});
+
+describe('eventForm: an end before the start (issue 25)', () => {
+  const overnight = { ...validValues, EventDate: today, StartTime: '18:00', EndTime: '17:00' };
+  it('asks "This event ends the next day at 17:00. Is that right?" before saving; Go back keeps the form, Ends next day saves', () => {
+    saveRequests.length = 0;
+    const actor = createActor(form, { input: { values: overnight, today } }).start();
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().value).toBe('confirmingNextDay');
+    expect(nextDayQuestion(actor.getSnapshot().context.values.EndTime)).toBe('This event ends the next day at 17:00. Is that right?');
+    expect(saveRequests).toEqual([]);
+    actor.send({ type: 'nextDay.back' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.values).toEqual(overnight);
+    actor.send({ type: 'form.submit' });
+    actor.send({ type: 'nextDay.confirm' });
+    expect(actor.getSnapshot().value).toBe('saving');
+    expect(saveRequests).toEqual([overnight]);
+  });
+  it('a past date and a next-day end ask both questions, in turn; a plain day asks neither', () => {
+    saveRequests.length = 0;
+    const actor = createActor(form, { input: { values: { ...overnight, EventDate: '2026-05-31' }, today } }).start();
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().value).toBe('confirmingPastDate');
+    actor.send({ type: 'pastDate.confirm' });
+    expect(actor.getSnapshot().value).toBe('confirmingNextDay');
+    actor.send({ type: 'nextDay.confirm' });
+    expect(actor.getSnapshot().value).toBe('saving');
+    const plain = createActor(form, { input: { values: { ...overnight, EndTime: '23:00' }, today } }).start();
+    plain.send({ type: 'form.submit' });
+    expect(plain.getSnapshot().value).toBe('saving');
+  });
+  it('editing an overnight event without changing its times does not ask; changing them does', () => {
+    const stored = formToEvent({ ...overnight, id: 8 });
+    const actor = createActor(form, { input: { values: eventToForm(stored), today, originalDate: stored.EventDate, event: stored } }).start();
+    actor.send({ type: 'field.change', field: 'EventName', value: 'Gala (renamed)' });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().value).toBe('saving');
+    const moved = createActor(form, { input: { values: eventToForm(stored), today, originalDate: stored.EventDate, event: stored } }).start();
+    moved.send({ type: 'field.change', field: 'EndTime', value: '16:00' });
+    moved.send({ type: 'form.submit' });
+    expect(moved.getSnapshot().value).toBe('confirmingNextDay');
   });
 });
 
@@ -1093,10 +1160,16 @@ describe('events (pinned rules)', () => {
 
 // ---------------------------------------------------------------- filters
 type Filter = ContextFrom<typeof eventFiltersMachine>['filter'];
-const setsFilter = (filter: (event: Record<string, unknown>) => Filter) => (before: { filter: Filter }, event: unknown) => ({ ...before, filter: filter(event as Record<string, unknown>) });
+const setsFilter = (filter: (event: Record<string, unknown>) => Filter) => (before: { filter: Filter; rangeError: string | null }, event: unknown) => ({
+  ...before,
+  filter: filter(event as Record<string, unknown>),
+  rangeError: null,
+});
 
 describeModel('eventFilters', {
   machine: eventFiltersMachine,
+  // Two panels x twelve filters x a range message shown or not.
+  limit: 2000,
   events: {
     'quick.toggle': [{ type: 'quick.toggle' }],
     'more.toggle': [{ type: 'more.toggle' }],
@@ -1106,6 +1179,8 @@ describeModel('eventFilters', {
       { type: 'range.submit', start: '2026-01-01', end: '2026-01-31' },
       // A one-day range: start and end on the same day.
       { type: 'range.submit', start: '2026-02-01', end: '2026-02-01' },
+      // Issue 25: entered backwards (start after end).
+      { type: 'range.submit', start: '2026-12-31', end: '2026-11-01' },
     ],
     'name.search': [
       { type: 'name.search', first: 'ann', last: '' },
@@ -1118,8 +1193,18 @@ describeModel('eventFilters', {
     'quickPanel.shown|quick.toggle|0': { target: 'quickPanel.hidden' },
     'morePanel.hidden|more.toggle|0': { target: 'morePanel.shown' },
     'morePanel.shown|more.toggle|0': { target: 'morePanel.hidden' },
+    // Choosing any filter that is accepted sets it and clears a refused range's message.
     'active|quick.select|0': { target: 'active.quick', context: setsFilter((e) => ({ kind: 'quick', filter: e.filter as never })) },
-    'active|range.submit|0': { target: 'active.range', context: setsFilter((e) => ({ kind: 'range', start: e.start as string, end: e.end as string })) },
+    // Issue 25: a backwards range is refused with its message; the filter in force stays (nothing moves).
+    'active|range.submit|0': {
+      context: (before) => ({ ...before, rangeError: BACKWARDS_RANGE_MESSAGE }),
+      check: ({ event }) => expect((event as { start: string }).start > (event as { end: string }).end).toBe(true),
+    },
+    'active|range.submit|1': {
+      target: 'active.range',
+      context: setsFilter((e) => ({ kind: 'range', start: e.start as string, end: e.end as string })),
+      check: ({ event }) => expect((event as { start: string }).start <= (event as { end: string }).end).toBe(true),
+    },
     'active|name.search|0': { target: 'active.name', context: setsFilter((e) => ({ kind: 'name', first: e.first as string, last: e.last as string })) },
   },
   states: {
@@ -1140,6 +1225,17 @@ describeModel('eventFilters', {
 });
 
 describe('eventFilters (pinned)', () => {
+  it('issue 25: a range entered backwards is refused with its message, keeping the filter in force; a good range clears it', () => {
+    const actor = createActor(eventFiltersMachine).start();
+    actor.send({ type: 'quick.select', filter: 'week' });
+    actor.send({ type: 'range.submit', start: '2026-12-31', end: '2026-11-01' });
+    expect(actor.getSnapshot().context).toEqual({ filter: { kind: 'quick', filter: 'week' }, rangeError: 'The start date is after the end date' });
+    actor.send({ type: 'range.submit', start: '2026-11-01', end: '2026-12-31' });
+    expect(actor.getSnapshot().context).toEqual({ filter: { kind: 'range', start: '2026-11-01', end: '2026-12-31' }, rangeError: null });
+    // Only one end given is still an open range, not a backwards one.
+    actor.send({ type: 'range.submit', start: '2026-12-31', end: '' });
+    expect(actor.getSnapshot().context.rangeError).toBeNull();
+  });
   it('each quick filter button sets that filter, from any other filter', () => {
     for (const filter of quickFilters) {
       const actor = createActor(eventFiltersMachine).start();

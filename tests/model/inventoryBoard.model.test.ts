@@ -33,6 +33,10 @@ const machine = inventoryBoardMachine.provide({
       world.record('persistItems', context.items.map((i) => i.id));
       world.store.items = context.items;
     },
+    rememberOrderFlag: ({ event }) => world.record('rememberOrderFlag', (event as { id: string }).id),
+    restoreOrderFlag: ({ event }) => world.record('restoreOrderFlag', (event as { id: string }).id),
+    notifyDeleted: ({ event }) => world.record('notifyDeleted', (event as { id: string }).id),
+    notifyRestored: ({ event }) => world.record('notifyRestored', (event as { id: string }).id),
   },
   actors: { watchStorage: fromCallback(() => () => {}) },
 });
@@ -56,7 +60,30 @@ const findItem = (items: InventoryItem[], id: string | null) => items.find((i) =
 const withoutItem = (c: Ctx, id: string) => {
   const expanded = { ...c.expanded };
   delete expanded[id];
-  return { ...c, items: c.items.filter((i) => i.id !== id), expanded };
+  // Issue 25: the item and its place are kept for Undo (the item after it, and its index).
+  const index = c.items.findIndex((i) => i.id === id);
+  const entry = { item: c.items[index]!, index, beforeId: c.items[index + 1]?.id ?? null, afterId: c.items[index - 1]?.id ?? null };
+  return { ...c, items: c.items.filter((i) => i.id !== id), expanded, deleted: [...c.deleted.filter((d) => d.item.id !== id), entry] };
+};
+/** A delete: the order-placed mark read first, the list written without the item, then the toast with Undo. */
+const deleteEffects: Expect['effects'] = ({ event, after }) => {
+  const id = (event as { id: string }).id;
+  return [['rememberOrderFlag', id], ['persistItems', ids(after.items)], ['notifyDeleted', id]];
+};
+/** Undo: the very item back in its place (before the item that followed it), written, its mark put back, then the toast. */
+const withItemBack = (c: Ctx, id: string) => {
+  const entry = c.deleted.find((d) => d.item.id === id)!;
+  expect(c.items.some((i) => i.id === id)).toBe(false);
+  const items = c.items.slice();
+  const before = items.findIndex((i) => i.id === entry.beforeId);
+  const after = items.findIndex((i) => i.id === entry.afterId);
+  const at = entry.afterId === null ? 0 : entry.beforeId === null ? items.length : before >= 0 ? before : after >= 0 ? after + 1 : Math.min(entry.index, items.length);
+  items.splice(at, 0, entry.item);
+  return { ...c, items, deleted: c.deleted.filter((d) => d !== entry) };
+};
+const undoEffects: Expect['effects'] = ({ event, after }) => {
+  const id = (event as { id: string }).id;
+  return [['persistItems', ids(after.items)], ['restoreOrderFlag', id], ['notifyRestored', id]];
 };
 /** Keep mine (or a valid merge): the modal's values over their version, or the item again if they deleted it; every other item untouched. */
 const keptMine = (draftOf: (c: Ctx, event: unknown) => Ctx['editDraft']): Expect => ({
@@ -157,7 +184,8 @@ describeModel('inventoryBoard', {
       },
     },
     // Delete by id: gone from the list and from the expanded cards, and written.
-    'modal.closed|item.delete|0': { context: (before, event) => withoutItem(before, (event as { id: string }).id), effects: written },
+    'modal.closed|item.delete|0': { context: (before, event) => withoutItem(before, (event as { id: string }).id), effects: deleteEffects },
+    'modal.closed|delete.undo|0': { context: (before, event) => withItemBack(before, (event as { id: string }).id), effects: undoEffects },
     'modal.closed|storage.items|0': { context: (before, event) => ({ ...before, items: (event as { items: InventoryItem[] }).items }) },
     'modal.open|edit.change|0': {
       context: (before, event) => {
@@ -202,7 +230,8 @@ describeModel('inventoryBoard', {
       },
     },
     'modal.open|edit.cancel|0': { target: 'modal.closed', context: cleared },
-    'modal.open|item.delete|0': { context: (before, event) => withoutItem(before, (event as { id: string }).id), effects: written },
+    'modal.open|item.delete|0': { context: (before, event) => withoutItem(before, (event as { id: string }).id), effects: deleteEffects },
+    'modal.open|delete.undo|0': { context: (before, event) => withItemBack(before, (event as { id: string }).id), effects: undoEffects },
     'modal.open|storage.items|0': { context: (before, event) => ({ ...before, items: (event as { items: InventoryItem[] }).items }) },
     'modal.conflict|conflict.keepTheirs|0': { target: 'modal.closed', context: cleared },
     'modal.conflict|conflict.keepMine|0': keptMine((c) => c.editDraft),
@@ -229,7 +258,15 @@ describeModel('inventoryBoard', {
         const next = withoutItem(before, (event as { id: string }).id);
         return { ...next, theirs: findItem(next.items, before.editId) ?? null };
       },
-      effects: written,
+      effects: deleteEffects,
+    },
+    // Their version follows the list: an undone delete of the item under conflict is their version again.
+    'modal.conflict|delete.undo|0': {
+      context: (before, event) => {
+        const next = withItemBack(before, (event as { id: string }).id);
+        return { ...next, theirs: findItem(next.items, before.editId) ?? null };
+      },
+      effects: undoEffects,
     },
     'modal.conflict|storage.items|0': {
       context: (before, event) => {
@@ -292,6 +329,11 @@ describeModel('inventoryBoard', {
     'item.add': [{ type: 'item.add' }],
     'item.toggle': [{ type: 'item.toggle', id: 'a' }, { type: 'item.toggle', id: 'b' }],
     'item.delete': [{ type: 'item.delete', id: 'b' }],
+    // b's toast, and a toast for an item never deleted here (refused).
+    'delete.undo': [
+      { type: 'delete.undo', id: 'b' },
+      { type: 'delete.undo', id: 'a' },
+    ],
     'edit.open': [{ type: 'edit.open', id: 'b' }],
     'edit.change': [
       { type: 'edit.change', field: 'quantity', value: 'lots' },
@@ -595,6 +637,43 @@ describe('inventoryBoard rules pinned by hand (spec section 5)', () => {
     }
   });
 
+  it('issue 25: Undo puts the deleted item back exactly (the same object, in its place) and writes the list; only that item’s toast undoes it', () => {
+    for (const [id, expected] of [['a', [a, b, c]], ['b', [a, b, c]], ['c', [a, b, c]]] as const) {
+      const actor = started([a, b, c]);
+      actor.send({ type: 'item.delete', id });
+      expect(actor.getSnapshot().can({ type: 'delete.undo', id: id === 'a' ? 'b' : 'a' })).toBe(false);
+      actor.send({ type: 'delete.undo', id });
+      expect(actor.getSnapshot().context.items).toEqual(expected);
+      expect(actor.getSnapshot().context.items.find((i) => i.id === id)).toBe(expected.find((i) => i.id === id));
+      expect(persisted.at(-1)).toEqual(expected);
+      // A second Undo of the same toast does nothing.
+      expect(actor.getSnapshot().can({ type: 'delete.undo', id })).toBe(false);
+    }
+    // Two deletes, each toast undoing its own item: back before the item that followed it, or after the one before it.
+    for (const [first, second] of [['b', 'a'], ['b', 'c'], ['a', 'c']] as const) {
+      const actor = started([a, b, c]);
+      actor.send({ type: 'item.delete', id: first });
+      actor.send({ type: 'item.delete', id: second });
+      actor.send({ type: 'delete.undo', id: second });
+      actor.send({ type: 'delete.undo', id: first });
+      expect(actor.getSnapshot().context.items).toEqual([a, b, c]);
+    }
+    // Undone in the order deleted, too: a first item goes back first, a last one last.
+    for (const [first, second] of [['b', 'a'], ['b', 'c']] as const) {
+      const actor = started([a, b, c]);
+      actor.send({ type: 'item.delete', id: first });
+      actor.send({ type: 'item.delete', id: second });
+      actor.send({ type: 'delete.undo', id: first });
+      actor.send({ type: 'delete.undo', id: second });
+      expect(actor.getSnapshot().context.items).toEqual([a, b, c]);
+    }
+    // Another tab put an item with that id back meanwhile: Undo adds no second copy.
+    const other = started([a, b, c]);
+    other.send({ type: 'item.delete', id: 'b' });
+    other.send({ type: 'storage.items', items: [a, bThere, c] });
+    expect(other.getSnapshot().can({ type: 'delete.undo', id: 'b' })).toBe(false);
+  });
+
   it('a deleted card does not stay expanded (a card restored later starts collapsed)', () => {
     const actor = started([a, b, c]);
     actor.send({ type: 'item.toggle', id: 'a' });
@@ -641,7 +720,13 @@ describe('inventoryBoard (unprovided effects)', () => {
   const quiet = fromCallback(() => () => {});
   it('without a provided watchStorage, persistItems or alertInvalidNumbers, the board fails loudly, naming what to provide', () => {
     expect(run({}, [])).toContain('inventoryBoard: provide watchStorage');
-    expect(run({ actors: { watchStorage: quiet } }, [{ type: 'item.delete', id: a.id }])).toContain('inventoryBoard: provide persistItems');
+    expect(run({ actors: { watchStorage: quiet } }, [{ type: 'item.delete', id: a.id }])).toContain('inventoryBoard: provide rememberOrderFlag');
+    expect(run({ actors: { watchStorage: quiet }, actions: { rememberOrderFlag: () => {} } }, [{ type: 'item.delete', id: a.id }])).toContain('inventoryBoard: provide persistItems');
+    expect(run({ actors: { watchStorage: quiet }, actions: { rememberOrderFlag: () => {}, persistItems: () => {} } }, [{ type: 'item.delete', id: a.id }])).toContain('inventoryBoard: provide notifyDeleted');
+    const deleteThenUndo = [{ type: 'item.delete' as const, id: a.id }, { type: 'delete.undo' as const, id: a.id }];
+    const deletes = { rememberOrderFlag: () => {}, persistItems: () => {}, notifyDeleted: () => {} };
+    expect(run({ actors: { watchStorage: quiet }, actions: deletes }, deleteThenUndo)).toContain('inventoryBoard: provide restoreOrderFlag');
+    expect(run({ actors: { watchStorage: quiet }, actions: { ...deletes, restoreOrderFlag: () => {} } }, deleteThenUndo)).toContain('inventoryBoard: provide notifyRestored');
     const bad = Object.entries({ ...valid, costPerUnit: 'abc' }).map(([field, value]) => ({ type: 'form.change' as const, field: field as never, value }));
     expect(run({ actors: { watchStorage: quiet } }, [...bad, { type: 'item.add' }])).toContain('inventoryBoard: provide alertInvalidNumbers');
   });

@@ -92,6 +92,14 @@ describe('sane item values (issue 11)', () => {
     expect(Object.keys(addRangeErrors({ ...good, quantity: '-4', costPerUnit: '1e20' })).sort()).toEqual(['costPerUnit', 'quantity']);
     expect(addRangeErrors({ ...good, quantity: '1.5', amountPerUnit: 'x' })).toEqual({});
   });
+  it('issue 25: a negative on-hand or re-order quantity says why next to the field, whole or not (the spec silently refused -2.5)', () => {
+    expect(addRangeErrors({ ...good, quantity: '-2.5', whenToOrder: ' -0.5 ' })).toEqual({
+      quantity: 'On-hand Quantity cannot be negative: enter a whole number from 0 to 1,000,000.',
+      whenToOrder: 'Re-order Qty cannot be negative: enter a whole number from 0 to 1,000,000.',
+    });
+    // Positive fractions and non-numbers keep the spec's silence.
+    expect(addRangeErrors({ ...good, quantity: '2.5', whenToOrder: 'some' })).toEqual({});
+  });
   it('warns about a SKU another item has (case and spaces ignored), naming it, but not about the item itself', () => {
     const list = [{ ...item('a'), sku: 'TOM-1', name: 'Tomatoes' }, { ...item('b'), sku: 'OIL-2', name: 'Olive Oil' }];
     expect(duplicateSkuWarning(list, ' tom-1 ', null)).toBe('SKU tom-1 is already used by Tomatoes (Acme). You can still save it.');

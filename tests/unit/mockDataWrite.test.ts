@@ -19,7 +19,8 @@ describe('Use Mock Data writes all or nothing', () => {
   it('writes the four collections and each mock event’s ingredient list, discount and tax (34 keys)', () => {
     expect(writeMockData(mock)).toEqual({ ok: true });
     expect(inventoryItemsStore.read()).toHaveLength(10);
-    expect(eventsStore.read().map((e) => e.id)).toEqual([4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+    // Stored newest first, as the spec keeps events (issue 25).
+    expect(eventsStore.read().map((e) => e.id)).toEqual([13, 12, 11, 10, 9, 8, 7, 6, 5, 4]);
     expect(ingredientListStore(6).read().map((l) => l.name)).toEqual(['Atlantic Salmon Fillet', 'Frozen Puff Pastry', 'Granny Smith Apples', 'Heavy Cream']);
     expect(ingredientListStore(6).read()[0]).toMatchObject({ per: 'guest', perGuest: 0.15, quantity: 6 });
     expect(taxPercentageStore(6).read()).toBe(5);

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod/mini';
+import { blankEventForm, formToEvent } from '../../src/domain/events';
 import { createCollectionSync } from '../../src/storage/collection';
 import { defineKey } from '../../src/storage/store';
 import { listKeys } from '../../src/storage/raw';
@@ -236,6 +237,48 @@ describe('saving by id and revision (two tabs)', () => {
     localStorage.setItem('suppliers', JSON.stringify([supplier('S1', 'Acme'), supplier('S9', 'New')]));
     tabB.save([...start, supplier('S2', 'Bolt') as never]);
     expect(suppliersStore.read().map((s) => s.supplierID)).toEqual(['S1', 'S9', 'S2']);
+  });
+
+  it('issue 25: events stay stored by id descending, a new event first (not appended after the older ones)', () => {
+    const event = (id: number) => eventsStore.checkRecord(JSON.stringify({ ...formToEvent({ ...blankEventForm(), EventName: `E${id}`, EventDate: '2026-12-01', NumberOfGuests: '10' }), id }));
+    const ev = (id: number) => {
+      const checked = event(id);
+      if (!checked.ok) throw new Error(checked.reason);
+      return checked.record;
+    };
+    // The page's list: the samples (not stored yet) merged in, newest first; each save adds one new event.
+    const sync = createCollectionSync(eventsStore, []);
+    const first = [ev(4), ev(3), ev(2), ev(1)];
+    expect(sync.save(first).ok).toBe(true);
+    expect(eventsStore.read().map((e) => e.id)).toEqual([4, 3, 2, 1]);
+    expect(sync.save([ev(5), ...first]).ok).toBe(true);
+    expect(eventsStore.read().map((e) => e.id)).toEqual([5, 4, 3, 2, 1]);
+    // Another tab added 7 meanwhile; this tab's 6 and their 7 both take their places.
+    const stored = eventsStore.read();
+    localStorage.setItem('events', JSON.stringify([ev(7), ...stored]));
+    expect(sync.save([ev(6), ...stored]).ok).toBe(true);
+    expect(eventsStore.read().map((e) => e.id)).toEqual([7, 6, 5, 4, 3, 2, 1]);
+    // A whole list written at once (mock data: ids 4 to 13 in ascending order) is stored in that order too.
+    expect(eventsStore.write([ev(4), ev(5), ev(6)]).ok).toBe(true);
+    expect((JSON.parse(localStorage.getItem('events')!) as Array<{ id: number }>).map((e) => e.id)).toEqual([6, 5, 4]);
+  });
+
+  it('issue 25: a record this view puts back (Undo of a delete) is stored in its place, not at the end', () => {
+    localStorage.setItem('inventoryItems', JSON.stringify([item, item2, item3]));
+    const start = inventoryItemsStore.read();
+    const sync = createCollectionSync(inventoryItemsStore, start);
+    expect(sync.save([start[0]!, start[2]!]).ok).toBe(true);
+    expect(inventoryItemsStore.read().map((i) => i.id)).toEqual(['1', '3']);
+    expect(sync.save(start).ok).toBe(true);
+    expect(inventoryItemsStore.read().map((i) => [i.id, i.name])).toEqual([
+      ['1', 'Flour'],
+      ['2', 'Sugar'],
+      ['3', 'Salt'],
+    ]);
+    // A new record is still added last, after records other tabs added.
+    localStorage.setItem('inventoryItems', JSON.stringify([...inventoryItemsStore.read(), { ...item, id: '9' }]));
+    expect(sync.save([...start, { ...item, id: '4' }]).ok).toBe(true);
+    expect(inventoryItemsStore.read().map((i) => i.id)).toEqual(['1', '2', '3', '9', '4']);
   });
 
   it('a reorder in this view keeps its order and keeps records others added', () => {

@@ -2,6 +2,8 @@
  * The event list filters. Three parallel regions: the Filter Events toggle (quick filters shown or
  * hidden), the More Filtering Options toggle (date range and customer-name panels), and the filter in
  * force: a quick filter, a date range or a name search. The matching itself is src/domain/events.ts.
+ * A range whose start is after its end is refused (issue 25): the filter in force stays and
+ * `rangeError` says why, next to the date fields, until a range is accepted or another filter chosen.
  */
 import { assertEvent, assign, setup } from 'xstate';
 import type { QuickFilter } from '../../domain/eventDates';
@@ -9,7 +11,14 @@ import type { EventFilter } from '../../domain/events';
 
 export interface EventFiltersContext {
   filter: EventFilter;
+  /** Why the last date range was refused (null when none was). */
+  rangeError: string | null;
 }
+
+export const BACKWARDS_RANGE_MESSAGE = 'The start date is after the end date';
+
+/** Both dates given and the start after the end (ISO dates compare as text). */
+export const isBackwardsRange = (start: string, end: string) => start !== '' && end !== '' && start > end;
 
 export type EventFiltersEvent =
   /** The Filter Events toggle button. */
@@ -38,6 +47,8 @@ export const eventFiltersMachine = setup({
         return { kind: 'range', start: event.start, end: event.end } as EventFilter;
       },
     }),
+    setRangeError: assign({ rangeError: () => BACKWARDS_RANGE_MESSAGE }),
+    clearRangeError: assign({ rangeError: () => null }),
     setName: assign({
       filter: ({ event }) => {
         assertEvent(event, 'name.search');
@@ -45,9 +56,12 @@ export const eventFiltersMachine = setup({
       },
     }),
   },
+  guards: {
+    isBackwards: ({ event }) => event.type === 'range.submit' && isBackwardsRange(event.start, event.end),
+  },
 }).createMachine({
   id: 'eventFilters',
-  context: { filter: { kind: 'quick', filter: 'all' } },
+  context: { filter: { kind: 'quick', filter: 'all' }, rangeError: null },
   type: 'parallel',
   states: {
     quickPanel: {
@@ -67,9 +81,13 @@ export const eventFiltersMachine = setup({
     active: {
       initial: 'quick',
       on: {
-        'quick.select': { target: '.quick', actions: 'setQuick' },
-        'range.submit': { target: '.range', actions: 'setRange' },
-        'name.search': { target: '.name', actions: 'setName' },
+        'quick.select': { target: '.quick', actions: ['setQuick', 'clearRangeError'] },
+        'range.submit': [
+          // Backwards: refused with its message; the list keeps the filter in force.
+          { guard: 'isBackwards', actions: 'setRangeError' },
+          { target: '.range', actions: ['setRange', 'clearRangeError'] },
+        ],
+        'name.search': { target: '.name', actions: ['setName', 'clearRangeError'] },
       },
       states: {
         quick: {},

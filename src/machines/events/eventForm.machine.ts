@@ -3,7 +3,9 @@
  * and a valid form asks its parent (the events list) to save it, then ends as `saved`. Cancel (or
  * Escape) ends as `cancelled`. Field messages live in context next to the values they describe.
  * A valid form dated before today first asks "Save it anyway?" (`confirmingPastDate`, issue 11),
- * unless the edited event already had that date.
+ * unless the edited event already had that date. Likewise (issue 25) an end time before the start time
+ * first asks "This event ends the next day at 17:00. Is that right?" (`confirmingNextDay`), unless the
+ * edited event already had those times.
  *
  * Guest scaling (issue 11): when an edit changes the Number of Guests of an event with per-guest
  * ingredient lines, the form first shows each such line's old and new quantity (`reviewingRescale`);
@@ -11,7 +13,7 @@
  */
 import { and, assertEvent, assign, fromPromise, sendParent, setup } from 'xstate';
 import { toISODate } from '../../domain/eventDates';
-import { needsPastDateConfirmation, validateEvent, type EventErrors, type EventField, type EventFormValues } from '../../domain/events';
+import { needsNextDayConfirmation, needsPastDateConfirmation, validateEvent, type EventErrors, type EventField, type EventFormValues } from '../../domain/events';
 import { isPlanSane, planRescale, type RescalePlan } from '../../domain/scaling';
 import type { CateringEvent, ChosenIngredient } from '../../storage/schemas';
 
@@ -59,6 +61,10 @@ export type EventFormEvent =
   | { type: 'pastDate.confirm' }
   /** The past-date question's Go back button (or Escape). */
   | { type: 'pastDate.back' }
+  /** The next-day question's Ends next day button. */
+  | { type: 'nextDay.confirm' }
+  /** The next-day question's Go back button (or Escape). */
+  | { type: 'nextDay.back' }
   /** The parent could not store the event and its rescaled lines (nothing was written). */
   | { type: 'save.failed'; message: string }
   /** The rescale review's Save button. */
@@ -114,6 +120,8 @@ export const eventFormMachine = setup({
   guards: {
     isValid: ({ context }) => Object.keys(validateEvent(context.values)).length === 0,
     isNewPastDate: ({ context }) => needsPastDateConfirmation(context.values, context.today, context.originalDate),
+    /** The end time is before the start (the next day), and the edited event did not already have these times. */
+    isNewNextDay: ({ context }) => needsNextDayConfirmation(context.values, context.original),
     /** An edit that changes the Number of Guests (a new event has no lines yet). */
     isGuestsChanged: ({ context }) => context.original !== null && context.values.id !== 0 && newGuests(context) !== context.original.NumberOfGuests,
     hasPerGuestLines: ({ context, event }) => planFor(context, linesOf(event)).rows.length > 0,
@@ -146,6 +154,7 @@ export const eventFormMachine = setup({
     validating: {
       always: [
         { guard: and(['isValid', 'isNewPastDate']), target: 'confirmingPastDate', actions: 'clearErrors' },
+        { guard: and(['isValid', 'isNewNextDay']), target: 'confirmingNextDay', actions: 'clearErrors' },
         { guard: 'isValid', target: 'checkingRescale', actions: 'clearErrors' },
         { target: 'editing', actions: 'setErrors' },
       ],
@@ -176,8 +185,16 @@ export const eventFormMachine = setup({
     confirmingPastDate: {
       tags: ['form', 'confirm past date'],
       on: {
-        'pastDate.confirm': { target: 'checkingRescale' },
+        'pastDate.confirm': [{ guard: 'isNewNextDay', target: 'confirmingNextDay' }, { target: 'checkingRescale' }],
         'pastDate.back': { target: 'editing' },
+      },
+    },
+    // Issue 25: an end before the start is saved as ending the next day; the caterer says that is meant.
+    confirmingNextDay: {
+      tags: ['form', 'confirm next day'],
+      on: {
+        'nextDay.confirm': { target: 'checkingRescale' },
+        'nextDay.back': { target: 'editing' },
       },
     },
     saving: {

@@ -8,6 +8,8 @@
  * Issue 11: Save in the modal refuses what the add form refuses (a SKU, whole counts, numbers, none
  * negative or above the ceilings of limits.ts) and says why next to each field (`editErrors`); the
  * add form keeps the spec's alert and silent rules and adds messages for negative or too large values.
+ * Issue 25: Delete works at once, as the spec says, and the toast's Undo puts the item back exactly:
+ * its id, its place in the list, and its order-placed flag (`deleted` keeps what each delete took).
  */
 import { assertEvent, assign, fromCallback, setup } from 'xstate';
 import { mergeDrafts, type Side } from '../../domain/conflict';
@@ -23,6 +25,8 @@ import {
   itemFromDraft,
   moveItem,
   nextItemId,
+  restoreDeletedItem,
+  type DeletedItem,
   type ItemDraft,
   type ItemErrors,
   type ItemField,
@@ -58,6 +62,8 @@ export interface InventoryBoardContext {
   theirs: InventoryItem | null;
   /** The card being dragged (meaningful while `drag.dragging`). */
   activeId: string | null;
+  /** Items deleted on this page that an Undo may still put back (issue 25), each with its place. */
+  deleted: DeletedItem[];
 }
 
 export type InventoryBoardEvent =
@@ -69,6 +75,8 @@ export type InventoryBoardEvent =
   | { type: 'item.toggle'; id: string }
   /** A card's Delete button. */
   | { type: 'item.delete'; id: string }
+  /** The Undo action of the delete toast of this item. */
+  | { type: 'delete.undo'; id: string }
   /** A card's Edit button. */
   | { type: 'edit.open'; id: string }
   /** Edit Item modal input. */
@@ -105,6 +113,9 @@ export function isEditedElsewhere(context: InventoryBoardContext): boolean {
   return !current || !sameItem(current, context.editBase);
 }
 
+const deleteActions = ['rememberOrderFlag', 'stashDeleted', 'removeItem', 'persistItems', 'notifyDeleted'] as const;
+const undoActions = ['restoreItem', 'persistItems', 'restoreOrderFlag', 'notifyRestored'] as const;
+
 export const inventoryBoardMachine = setup({
   types: {
     context: {} as InventoryBoardContext,
@@ -134,6 +145,20 @@ export const inventoryBoardMachine = setup({
         else next[event.id] = true;
         return next;
       },
+    }),
+    /** What Undo needs to put the item back exactly: the item and its place (the next item's id, and its index). */
+    stashDeleted: assign({
+      deleted: ({ context, event }) => {
+        assertEvent(event, 'item.delete');
+        const index = context.items.findIndex((i) => i.id === event.id);
+        const entry: DeletedItem = { item: context.items[index]!, index, beforeId: context.items[index + 1]?.id ?? null, afterId: context.items[index - 1]?.id ?? null };
+        return [...context.deleted.filter((d) => d.item.id !== event.id), entry];
+      },
+    }),
+    restoreItem: assign(({ context, event }) => {
+      assertEvent(event, 'delete.undo');
+      const entry = context.deleted.find((d) => d.item.id === event.id)!;
+      return { items: restoreDeletedItem(context.items, entry), deleted: context.deleted.filter((d) => d !== entry) };
     }),
     removeItem: assign(({ context, event }) => {
       if (event.type !== 'item.delete') return {};
@@ -197,6 +222,21 @@ export const inventoryBoardMachine = setup({
     persistItems: () => {
       throw new Error('inventoryBoard: provide persistItems');
     },
+    /** Reads whether the deleted item was marked order placed (selectedItems), for Undo. */
+    rememberOrderFlag: () => {
+      throw new Error('inventoryBoard: provide rememberOrderFlag');
+    },
+    /** Puts the restored item's order-placed mark back if it was removed meanwhile. */
+    restoreOrderFlag: () => {
+      throw new Error('inventoryBoard: provide restoreOrderFlag');
+    },
+    /** The toast with Undo; it says when upcoming events use the item. */
+    notifyDeleted: () => {
+      throw new Error('inventoryBoard: provide notifyDeleted');
+    },
+    notifyRestored: () => {
+      throw new Error('inventoryBoard: provide notifyRestored');
+    },
     /** The spec's real window.alert('Please enter valid numerical values.'). */
     alertInvalidNumbers: () => {
       throw new Error('inventoryBoard: provide alertInvalidNumbers');
@@ -209,6 +249,8 @@ export const inventoryBoardMachine = setup({
     hasItem: ({ context, event }) =>
       (event.type === 'edit.open' || event.type === 'item.delete' || event.type === 'item.toggle' || event.type === 'drag.start') &&
       context.items.some((i) => i.id === event.id),
+    /** The toast's item was deleted here and is not in the list again (another tab may have put one back). */
+    canUndo: ({ context, event }) => event.type === 'delete.undo' && context.deleted.some((d) => d.item.id === event.id) && !context.items.some((i) => i.id === event.id),
     isEditValid: ({ context }) => isEditDraftValid(context.editDraft),
     isEditStale: ({ context }) => isEditedElsewhere(context),
     hasTheirs: ({ context }) => context.theirs !== null,
@@ -237,6 +279,7 @@ export const inventoryBoardMachine = setup({
     editBase: null,
     theirs: null,
     activeId: null,
+    deleted: [],
   }),
   invoke: { id: 'storageSync', src: 'watchStorage' },
   type: 'parallel',
@@ -260,7 +303,9 @@ export const inventoryBoardMachine = setup({
         closed: {
           on: {
             'edit.open': { guard: 'hasItem', target: 'open', actions: 'loadEdit' },
-            'item.delete': { guard: 'hasItem', actions: ['removeItem', 'persistItems'] },
+            // Issue 25: at once (the spec's delete without confirmation), with Undo in the toast.
+            'item.delete': { guard: 'hasItem', actions: deleteActions },
+            'delete.undo': { guard: 'canUndo', actions: undoActions },
             'storage.items': { actions: 'setItems' },
           },
         },
@@ -276,7 +321,8 @@ export const inventoryBoardMachine = setup({
               { actions: 'setEditErrors' },
             ],
             'edit.cancel': { target: 'closed', actions: 'clearEdit' },
-            'item.delete': { guard: 'hasItem', actions: ['removeItem', 'persistItems'] },
+            'item.delete': { guard: 'hasItem', actions: deleteActions },
+            'delete.undo': { guard: 'canUndo', actions: undoActions },
             // The values being typed survive other tabs' saves; a change to this very item shows at Save.
             'storage.items': { actions: 'setItems' },
           },
@@ -293,7 +339,8 @@ export const inventoryBoardMachine = setup({
               { guard: 'isMergeValid', target: 'closed', actions: ['mergeEditDraft', 'writeMine', 'persistItems', 'clearEdit'] },
               { guard: 'hasTheirs', target: 'open', actions: ['mergeEditDraft', 'adoptTheirs', 'setEditErrors'] },
             ],
-            'item.delete': { guard: 'hasItem', actions: ['removeItem', 'persistItems', 'setTheirs'] },
+            'item.delete': { guard: 'hasItem', actions: [...deleteActions, 'setTheirs'] },
+            'delete.undo': { guard: 'canUndo', actions: [...undoActions, 'setTheirs'] },
             'storage.items': { actions: ['setItems', 'setTheirs'] },
           },
         },

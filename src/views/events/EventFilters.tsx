@@ -4,13 +4,14 @@ import { css } from 'styled-system/css';
 import { quickFilterLabels, quickFilters, type QuickFilter } from '../../domain/eventDates';
 import type { eventFiltersMachine } from '../../machines/events/eventFilters.machine';
 import { Button } from '../components/Button';
-import { field, input, label, panel, panelTitle } from './styles';
+import { errorText, field, input, label, panel, panelTitle } from './styles';
 
 export type FiltersRef = ActorRefFrom<typeof eventFiltersMachine>;
 
 export function useEventFilters(ref: FiltersRef) {
   return {
     filter: useSelector(ref, (s) => s.context.filter),
+    rangeError: useSelector(ref, (s) => s.context.rangeError),
     quickShown: useSelector(ref, (s) => s.hasTag('quick filters')),
     moreShown: useSelector(ref, (s) => s.hasTag('more options')),
     toggleQuick: () => ref.send({ type: 'quick.toggle' }),
@@ -28,6 +29,8 @@ const chips = css({ display: 'flex', flexWrap: 'wrap', gap: '2' });
 export function EventFilters({ filtersRef }: { filtersRef: FiltersRef }) {
   const f = useEventFilters(filtersRef);
   const activeQuick = f.filter.kind === 'quick' ? f.filter.filter : null;
+  // Issue 25: a backwards range is refused; both date fields say why.
+  const rangeInvalid = f.rangeError ? { 'aria-invalid': true, 'aria-describedby': 'filter-range-error' } : {};
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
       {f.quickShown ? (
@@ -58,15 +61,20 @@ export function EventFilters({ filtersRef }: { filtersRef: FiltersRef }) {
                 <label htmlFor="filter-start" className={label}>
                   Start Date
                 </label>
-                <input id="filter-start" name="start" type="date" className={input} />
+                <input id="filter-start" name="start" type="date" className={input} {...rangeInvalid} />
               </div>
               <div className={field}>
                 <label htmlFor="filter-end" className={label}>
                   End Date
                 </label>
-                <input id="filter-end" name="end" type="date" className={input} />
+                <input id="filter-end" name="end" type="date" className={input} {...rangeInvalid} />
               </div>
             </div>
+            {f.rangeError ? (
+              <p id="filter-range-error" className={errorText} role="alert">
+                {f.rangeError}
+              </p>
+            ) : null}
             <div>
               <Button type="submit" variant="solidBlue">
                 Filter Events

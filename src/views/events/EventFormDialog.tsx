@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import { useMemo, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { css } from 'styled-system/css';
-import { eventFieldLabels, eventTypeChoices, PAST_DATE_QUESTION, type EventField } from '../../domain/events';
+import { eventFieldLabels, eventTypeChoices, nextDayQuestion, PAST_DATE_QUESTION, type EventField } from '../../domain/events';
 import { formatAmount } from '../../domain/ingredients';
 import type { eventFormMachine } from '../../machines/events/eventForm.machine';
 import { MAX_GUESTS, MIN_GUESTS } from '../../domain/limits';
@@ -63,6 +63,33 @@ function PastDateDialog({ form }: { form: EventFormApi }) {
   );
 }
 
+/** Issue 25: the next-day question (the form machine's `confirmingNextDay`); Escape or outside click is Go back. */
+function NextDayDialog({ form }: { form: EventFormApi }) {
+  return (
+    <Dialog.Root open={form.askingNextDay} onOpenChange={(d) => (d.open ? undefined : form.nextDayBack())} role="alertdialog" lazyMount unmountOnExit>
+      <Portal>
+        <Dialog.Backdrop className={confirmBackdrop} />
+        <Dialog.Positioner className={confirmPositioner}>
+          <Dialog.Content className={confirmBox}>
+            <Dialog.Title className={confirmTitle}>{nextDayQuestion(form.values.EndTime)}</Dialog.Title>
+            <Dialog.Description>
+              Start Time: <strong>{form.values.StartTime}</strong> · End Time: <strong>{form.values.EndTime}</strong>
+            </Dialog.Description>
+            <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', justifyContent: 'flex-end' })}>
+              <Button variant="outlineBlue" onClick={form.nextDayBack}>
+                Go back
+              </Button>
+              <Button variant="solidGreen" onClick={form.endsNextDay}>
+                Ends next day
+              </Button>
+            </div>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
 const grid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(3, minmax(0, 1fr))' }, gap: '4' });
 const fieldset = css({ borderWidth: '2px', borderColor: 'border', p: '4', mb: '4', bg: 'surface' });
 const legend = css({ fontFamily: 'heading', fontWeight: 'bold', color: 'secondary', px: '2' });
@@ -77,6 +104,9 @@ function useEventForm(ref: FormRef) {
     eventDate: useSelector(ref, (s) => s.context.values.EventDate),
     saveAnyway: () => ref.send({ type: 'pastDate.confirm' }),
     goBack: () => ref.send({ type: 'pastDate.back' }),
+    askingNextDay: useSelector(ref, (s) => s.hasTag('confirm next day')),
+    endsNextDay: () => ref.send({ type: 'nextDay.confirm' }),
+    nextDayBack: () => ref.send({ type: 'nextDay.back' }),
     reviewing: useSelector(ref, (s) => s.hasTag('review')),
     rescaleRows: useSelector(ref, (s) => s.context.rescale?.plan.rows ?? null),
     newGuests: useSelector(ref, (s) => s.context.rescale?.plan.guests ?? null),
@@ -241,6 +271,7 @@ export function EventFormDialog({ formRef, changedElsewhere = false }: { formRef
             </form>
             )}
             <PastDateDialog form={form} />
+            <NextDayDialog form={form} />
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

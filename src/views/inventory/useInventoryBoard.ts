@@ -2,6 +2,8 @@
  * The inventory board actor with its side effects: storage writes by id and revision (a failed
  * write is kept and retried; another tab's simultaneous change becomes the Edit Item conflict), the
  * spec's alert, and a watcher that follows other tabs' changes to inventoryItems and suppliers.
+ * Issue 25: a delete's toast has Undo (as on the events page) and names the upcoming events that use
+ * the item; Undo puts back its order-placed mark too, if that was removed meanwhile.
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
@@ -9,12 +11,27 @@ import { fromCallback, type ActorRefFrom } from 'xstate';
 import { defaultChoices, differences, type Side } from '../../domain/conflict';
 import { draftFromItem, duplicateSkuWarning, type ItemField, type SupplierRef } from '../../domain/inventory';
 import { inventoryBoardMachine, isEditedElsewhere, type InventoryBoardEvent } from '../../machines/inventory/inventoryBoard.machine';
-import { inventoryItemsStore, suppliersStore } from '../../storage/keys';
-import type { InventoryItem } from '../../storage/schemas';
+import { itemUsageText, upcomingEventsUsingItem } from '../../domain/itemUsage';
+import { toISODate } from '../../domain/eventDates';
+import { mergeSamples } from '../../domain/events';
+import { sampleEvents } from '../../domain/sampleEvents';
+import { deletedEventIdsStore, eventsStore, ingredientListStore, inventoryItemsStore, selectedItemsStore, suppliersStore } from '../../storage/keys';
+import type { InventoryItem, SelectedItem } from '../../storage/schemas';
+import { notify } from '../shell/toaster';
 import { createPersister, handConflicts, type Persister } from '../shell/persister';
 import { inspect } from '../shell/inspector';
 
 export type InventoryBoardRef = ActorRefFrom<typeof inventoryBoardMachine>;
+
+/** How long the delete toast (and so its Undo) stays: as long as the events page's. */
+export const itemUndoSeconds = 8;
+
+/** The upcoming events (today on, the samples merged in as on the events page) whose Tool Kit lists use the item. */
+function itemUsage(itemId: string): string {
+  const today = toISODate(new Date());
+  const events = mergeSamples(eventsStore.read(), sampleEvents(today), deletedEventIdsStore.read());
+  return itemUsageText(upcomingEventsUsingItem(events, (id) => ingredientListStore(id).read(), itemId, today));
+}
 
 // One choice per name: two suppliers may share a name (the item then keeps no supplier id, see supplierIdFor).
 const supplierNames = () => [...new Set(suppliersStore.read().map((s) => s.supplierName).filter((n) => n.trim() !== ''))];
@@ -69,7 +86,7 @@ export function useInventoryBoard(): InventoryBoardRef {
         (item) => item.name,
       ),
     });
-    return { ...state, writer: createWriter(state.persister) };
+    return { ...state, writer: createWriter(state.persister), orderFlags: new Map<string, SelectedItem>() };
   });
   const machine = useMemo(
     () =>
@@ -80,6 +97,38 @@ export function useInventoryBoard(): InventoryBoardRef {
             link.writer.schedule(context.items);
           },
           alertInvalidNumbers: () => window.alert('Please enter valid numerical values.'),
+          rememberOrderFlag: ({ event }) => {
+            if (event.type !== 'item.delete') return;
+            const flag = selectedItemsStore.read().find((f) => f.id === event.id);
+            if (flag) link.orderFlags.set(event.id, flag);
+            else link.orderFlags.delete(event.id);
+          },
+          restoreOrderFlag: ({ event }) => {
+            if (event.type !== 'delete.undo') return;
+            const flag = link.orderFlags.get(event.id);
+            link.orderFlags.delete(event.id);
+            const stored = selectedItemsStore.read();
+            if (!flag || stored.some((f) => f.id === flag.id)) return;
+            const result = selectedItemsStore.save([...stored, flag], stored);
+            if (!result.ok) notify({ type: 'error', title: 'Could not put back the order-placed mark', description: result.error.message, duration: 10_000 });
+          },
+          notifyDeleted: ({ context, event, self }) => {
+            if (event.type !== 'item.delete') return;
+            const item = context.deleted.find((d) => d.item.id === event.id)?.item;
+            const usage = itemUsage(event.id);
+            notify({
+              type: usage ? 'warning' : 'info',
+              title: 'Item deleted',
+              description: [item?.name || item?.sku || '', usage].filter(Boolean).join('. '),
+              duration: itemUndoSeconds * 1000,
+              action: { label: 'Undo', onClick: () => self.send({ type: 'delete.undo', id: event.id }) },
+            });
+          },
+          notifyRestored: ({ context, event }) => {
+            if (event.type !== 'delete.undo') return;
+            const item = context.items.find((i) => i.id === event.id);
+            notify({ type: 'success', title: 'Item restored', description: item?.name || item?.sku || '', duration: 3000 });
+          },
         },
         actors: {
           watchStorage: fromCallback(({ sendBack }) => {

@@ -76,10 +76,11 @@ function PercentField({ id, label: text, text: value, error, onChange }: { id: s
       <input
         id={id}
         className={`${input} ${pctInput}`}
-        type="number"
-        step="any"
-        min="0"
-        max="100"
+        // Text, not number (issue 25): a number input hands over '' for '-' or '12,5', which read as 0 %
+        // and was stored; the machine sees what was typed and refuses it with its message instead.
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
         value={value}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
