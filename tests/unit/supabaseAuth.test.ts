@@ -413,3 +413,11 @@ describe('a session in the address (login CSRF)', () => {
     expect(ask).not.toHaveBeenCalled();
   });
 });
+
+describe('the pages that expect a session in the address', () => {
+  it('are the reset page only, as the route table names it', async () => {
+    const { urlSessionPaths } = await import('../../src/machines/auth/urlSession');
+    const { routes } = await import('../../src/views/shell/routes');
+    expect(urlSessionPaths).toEqual([routes.resetPassword]);
+  });
+});
