@@ -18,6 +18,7 @@
  * of a value does. A plain JSON dump of the earlier app's localStorage (`{ key: value }`) is accepted
  * too: only the keys the app owns are kept, and values are normalised to raw stored text.
  */
+import { parseJson, parseJsonSafely } from '../storage/json';
 import { collectionKeys, isAppKey, isPerEventKey, preferenceKeys, type CollectionKey } from '../storage/owned';
 
 export const BACKUP_FORMAT = 'cater-captain-backup';
@@ -63,6 +64,9 @@ const messages: Record<RefusalReason, string> = {
   damaged: 'The backup is damaged: it does not have the parts a backup must have.',
   empty: 'This file holds no Cater Captain data.',
 };
+
+/** Why a backup file holding none of the keys the app owns is refused. */
+const noAppKeys = 'Restoring it would remove all your data, so nothing was changed.';
 
 export function refusal(reason: RefusalReason, detail?: string): Refusal {
   return { reason, message: detail ? `${messages[reason]} ${detail}` : messages[reason] };
@@ -124,7 +128,7 @@ function checkCollections(data: AppData): string | null {
     if (raw === undefined) continue;
     let parsed: unknown;
     try {
-      parsed = JSON.parse(raw);
+      parsed = parseJson(raw);
     } catch {
       return `Its ${key} are not readable.`;
     }
@@ -148,7 +152,7 @@ export function normaliseLegacyValue(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string') {
     try {
-      JSON.parse(value);
+      parseJson(value);
       return value;
     } catch {
       return JSON.stringify(value);
@@ -177,7 +181,9 @@ export async function readBackup(text: string): Promise<ReadResult> {
   if (text.trim() === '') return { ok: false, refusal: refusal('empty') };
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    const parsed = parseJsonSafely(text);
+    if (parsed.protoKeys > 0) return { ok: false, refusal: refusal('damaged', 'It holds a key named __proto__, which no Cater Captain backup has.') };
+    json = parsed.value;
   } catch {
     return { ok: false, refusal: refusal(looksCutOff(text) ? 'truncated' : 'not-backup') };
   }
@@ -194,6 +200,8 @@ export async function readBackup(text: string): Promise<ReadResult> {
   const strings = Object.fromEntries(entries) as AppData;
   if ((await sha256Hex(canonicalPayload(strings))) !== sha256.toLowerCase()) return { ok: false, refusal: refusal('tampered') };
   const { data, ignoredKeys } = splitOwned(entries as Array<[string, string]>);
+  // Restoring a file with none of the app's keys would remove every key there is: refused, nothing changes.
+  if (Object.keys(data).length === 0) return { ok: false, refusal: refusal('empty', noAppKeys) };
   const problem = checkCollections(data);
   if (problem) return { ok: false, refusal: refusal('damaged', problem) };
   return {
@@ -261,7 +269,7 @@ export function recordIdOf(collection: CollectionKey, record: unknown): string |
 function recordsOf(raw: string | undefined): unknown[] {
   if (raw === undefined) return [];
   try {
-    const parsed: unknown = JSON.parse(raw);
+    const parsed = parseJson(raw);
     return Array.isArray(parsed) ? parsed : [];
   } catch {
     return [];

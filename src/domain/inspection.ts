@@ -33,7 +33,59 @@ export function leafStates(value: unknown): string[] {
   return all.filter((path) => !all.some((other) => other.startsWith(`${path}.`)));
 }
 
-/** Keys whose values are never shown: passwords, tokens, secrets, one-time codes and sessions. */
+/**
+ * What a machine declares the explorer must never show, next to its event type and given to the
+ * machine as `meta: { secrets }`: per event type, the fields that hold a secret (`[]` when none), and
+ * the context fields that do. Every event type that carries fields must be listed (the type says so),
+ * so a new field is a decision, not a guess: `reset.submit` declares both `password` and `confirm`.
+ * XState's own events may be named too (`xstate.done.actor.signOut` carries the removed token).
+ */
+export interface Secrets {
+  events: Readonly<Record<string, readonly string[]>>;
+  context?: readonly string[];
+}
+
+type TypesWithFields<E extends { type: string }> = E extends unknown ? ([Exclude<keyof E, 'type'>] extends [never] ? never : E['type']) : never;
+type FieldsOf<E extends { type: string }, T> = Exclude<keyof Extract<E, { type: T }>, 'type'> & string;
+
+/** The declaration a machine with events `E` and context `C` gives: every event type with fields, and its secret fields. */
+export type SecretsOf<E extends { type: string }, C = never> = {
+  readonly events: { readonly [T in TypesWithFields<E>]: readonly FieldsOf<E, T>[] } & { readonly [T in `xstate.${string}`]?: readonly string[] };
+  readonly context?: readonly (keyof C & string)[];
+};
+
+/** The declaration of a running actor's machine (`meta.secrets` of its root), or null for logic that declares none (promises, callbacks). */
+export function secretsOf(logic: unknown): Secrets | null {
+  const meta = (logic as { config?: { meta?: { secrets?: Secrets } } } | null | undefined)?.config?.meta;
+  return meta?.secrets ?? null;
+}
+
+/** A copy of `value` with the named top-level fields replaced (a blank, null or missing one is shown as it is). */
+function hideFields(value: unknown, fields: readonly string[] | undefined): unknown {
+  if (!fields?.length || !value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  for (const field of fields) {
+    if (!(field in out)) continue;
+    const child = out[field];
+    out[field] = child === null || child === undefined || child === '' ? child : REDACTED;
+  }
+  return out;
+}
+
+/** An event as the explorer shows it: its machine's declared secret fields hidden, then `redact` (values and names) over the rest. */
+export function redactEvent(event: { type: string }, secrets: Secrets | null): unknown {
+  return redact(hideFields(event, secrets?.events[event.type]));
+}
+
+/** A context as the explorer shows it: its machine's declared secret fields hidden, then `redact`. */
+export function redactContext(context: unknown, secrets: Secrets | null): unknown {
+  return redact(hideFields(context, secrets?.context));
+}
+
+/**
+ * A second net under the declarations, for what no machine declares (an actor's output, an error):
+ * values under keys that name a password, token, secret, one-time code or session.
+ */
 export const secretKey = /passw(or)?d|token|secret|otp|code|session|authorization|api_?key|credential/i;
 /** A JWT (header.payload[.signature]) anywhere in a text: an error message or an address can carry one. */
 const jwtLike = /eyJ[\w-]+\.[\w-]+(?:\.[\w-]*)?/g;
@@ -71,12 +123,12 @@ export function redact(value: unknown, depth = 0, seen: WeakSet<object> = new We
   return out;
 }
 
-/** The event's fields after its type, redacted, as short JSON ("" when it has none). */
-export function eventDetails(event: { type: string }, max = 160): string {
-  const { type: _type, ...rest } = event as Record<string, unknown>;
+/** The event's fields after its type, with its machine's declared secrets and anything else secret-looking redacted, as short JSON ("" when it has none). */
+export function eventDetails(event: { type: string }, max = 160, secrets: Secrets | null = null): string {
+  const { type: _type, ...rest } = redactEvent(event, secrets) as Record<string, unknown>;
   void _type;
   if (!Object.keys(rest).length) return '';
-  const text = JSON.stringify(redact(rest)) ?? '';
+  const text = JSON.stringify(rest) ?? '';
   if (text === '{}') return '';
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
@@ -149,7 +201,7 @@ export function foldLog(items: readonly InspectedItem[], startKey = 0): LogEntry
           time: item.t,
           actor: actorLabel(ref),
           event: e.event.type,
-          details: eventDetails(e.event),
+          details: eventDetails(e.event, undefined, secretsOf(ref.logic)),
           from: stateOf(item.s),
           to: null,
           actions: [],
@@ -201,7 +253,7 @@ export function foldLog(items: readonly InspectedItem[], startKey = 0): LogEntry
             time: item.t,
             actor: actorLabel(ref),
             event: e.event.type,
-            details: eventDetails(e.event),
+            details: eventDetails(e.event, undefined, secretsOf(ref.logic)),
             from: null,
             to: null,
             actions: [],

@@ -5,6 +5,7 @@
  */
 import { assign, fromCallback, setup } from 'xstate';
 import type { ColorModePreference } from '../storage/preferences';
+import type { SecretsOf } from '../domain/inspection';
 
 export interface ColorModeInput {
   preference: ColorModePreference;
@@ -24,6 +25,9 @@ export type ColorModeEvent =
   /** The OS colour scheme changed (media-query watcher), or another tab saved a preference. */
   | { type: 'system.change'; dark: boolean }
   | { type: 'storage.change'; preference: ColorModePreference };
+
+/** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
+export const colorModeSecrets = { events: { 'mode.set': [], 'system.change': [], 'storage.change': [] } } as const satisfies SecretsOf<ColorModeEvent, ColorModeContext>;
 
 export const colorModeMachine = setup({
   types: {
@@ -61,6 +65,7 @@ export const colorModeMachine = setup({
   },
 }).createMachine({
   id: 'colorMode',
+  meta: { secrets: colorModeSecrets },
   context: ({ input }) => ({ preference: input.preference, systemDark: input.systemDark }),
   invoke: { id: 'systemScheme', src: 'watchSystemScheme' },
   initial: 'resolving',

@@ -3,6 +3,7 @@
  * non-empty label plays. The choice is persisted in a named action.
  */
 import { setup } from 'xstate';
+import type { SecretsOf } from '../domain/inspection';
 
 export interface SoundInput {
   muted: boolean;
@@ -15,6 +16,9 @@ export type SoundEvent =
   | { type: 'sound.play'; label: unknown }
   /** Another tab changed the setting. */
   | { type: 'storage.change'; muted: boolean };
+
+/** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
+export const soundSecrets = { events: { 'sound.play': [], 'storage.change': [] } } as const satisfies SecretsOf<SoundEvent>;
 
 export const soundMachine = setup({
   types: { context: {} as { muted: boolean }, events: {} as SoundEvent, input: {} as SoundInput },
@@ -37,6 +41,7 @@ export const soundMachine = setup({
   },
 }).createMachine({
   id: 'sound',
+  meta: { secrets: soundSecrets },
   context: ({ input }) => ({ muted: input.muted }),
   initial: 'resolving',
   states: {

@@ -10,31 +10,15 @@
  * nor the `account:` keys are app keys (`isAppKey`), so a backup of the signed-in account never
  * carries other accounts' data and a restore can never write into them.
  */
-import { isAppKey, legacyCorruptOf, preferenceKeys } from './owned';
+import { accountStashPrefix, dataOwnerKey, isAccountDataKey, isAccountKey } from './owned';
 import { setWriteGuard, StorageWriteError } from './store';
 
-/** The user id that owns the plain keys' data. */
-export const dataOwnerKey = 'dataOwner';
-/** Prefix of the stashed data sets of the accounts that are not the owner. */
-export const accountStashPrefix = 'account:';
+// The ownership rule lives in owned.ts (one rule for reading, recovery, backup, restore and this switch).
+export { accountStashPrefix, dataOwnerKey, isAccountDataKey, isAccountKey };
 
 const stashPrefixOf = (userId: string) => `${accountStashPrefix}${encodeURIComponent(userId)}:`;
 /** Where `key` of `userId`'s data set waits while another account owns the plain keys. */
 export const stashKey = (userId: string, key: string) => stashPrefixOf(userId) + key;
-
-/** `dataOwner` and every `account:<id>:<key>`: what backups and restores must leave alone. */
-export function isAccountKey(key: string): boolean {
-  return key === dataOwnerKey || key.startsWith(accountStashPrefix);
-}
-
-const isPreference = (key: string) => (preferenceKeys as readonly string[]).includes(key);
-
-/** The keys that move with an account: the app's keys except the browser's preferences (and their old backups). */
-export function isAccountDataKey(key: string): boolean {
-  if (!isAppKey(key) || isPreference(key)) return false;
-  const backupOf = legacyCorruptOf(key)?.key;
-  return backupOf === undefined || !isPreference(backupOf);
-}
 
 export type BindResult =
   | { ok: true; change: 'none' | 'claimed' | 'switched' }
@@ -119,13 +103,19 @@ export function bindDataSet(userId: string, storage: Storage | null = defaultSto
       change = 'claimed';
     } else {
       const keys = keysOf(storage);
+      // Only the signed-in owner's keys leave (isAccountDataKey never matches a stash), and only the
+      // signer-in's own stash comes back; a key gone meanwhile is skipped, never written as "null".
       for (const key of keys.filter(isAccountDataKey)) {
-        set(stashKey(owner, key), storage.getItem(key)!);
+        const value = storage.getItem(key);
+        if (value === null) continue;
+        set(stashKey(owner, key), value);
         remove(key);
       }
       const prefix = stashPrefixOf(userId);
       for (const key of keys.filter((k) => k.startsWith(prefix) && isAccountDataKey(k.slice(prefix.length)))) {
-        set(key.slice(prefix.length), storage.getItem(key)!);
+        const value = storage.getItem(key);
+        if (value === null) continue;
+        set(key.slice(prefix.length), value);
         remove(key);
       }
       set(dataOwnerKey, userId);

@@ -58,6 +58,18 @@ export function readStoredAccessToken(key: string): string | null {
   }
 }
 
+/** The stored session's user (id and e-mail), read without supabase-js (null when none is stored). */
+export function readStoredUser(key: string): { id: string; email: string | null } | null {
+  const text = raw(key);
+  if (!text) return null;
+  try {
+    const user = (JSON.parse(text) as { user?: { id?: unknown; email?: unknown } }).user;
+    return user && typeof user.id === 'string' ? { id: user.id, email: typeof user.email === 'string' ? user.email : null } : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Calls back when another tab stores or removes the session. */
 export function subscribeStoredSession(key: string, listener: (present: boolean) => void): () => void {
   const onStorage = (event: StorageEvent) => {

@@ -4,8 +4,8 @@
  * Nothing is ever dropped: a collection that is saved again after a record was set aside still has
  * that record here until the user puts it back or discards it on the Recovered data screen.
  */
-import { legacyCorruptOf, recoveredPrefix } from './owned';
-import { backend, rawGet, rawRemove, rawSet, type WriteResult } from './raw';
+import { ownedKeyOf, recoveredPrefix } from './owned';
+import { backend, rawGet, rawRemove, rawSet, StorageWriteError, type WriteResult } from './raw';
 import { installKeeper } from './store';
 
 export interface RecoveredEntry {
@@ -120,22 +120,28 @@ export function listRecovered(): RecoveredEntry[] {
     return [];
   }
   for (const entryKey of keys) {
+    // Only the signed-in account's entries (owned.ts): another account's stashed ones are not listed.
+    const owned = ownedKeyOf(entryKey);
+    if (owned?.kind !== 'recovered' && owned?.kind !== 'legacyCorrupt') continue;
     const raw = rawGet(entryKey);
     if (raw === null) continue;
-    if (entryKey.startsWith(recoveredPrefix)) {
+    if (owned.kind === 'recovered') {
       const entry = parseEntry(entryKey, raw);
       if (entry) entries.push(entry);
-      else entries.push({ entryKey, key: entryKey.slice(recoveredPrefix.length).split(':')[0] ?? '', time: 0, reason: 'unreadable entry', text: raw, index: null, id: null });
+      else entries.push({ entryKey, key: owned.source, time: 0, reason: 'unreadable entry', text: raw, index: null, id: null });
       continue;
     }
-    const legacy = legacyCorruptOf(entryKey);
-    if (legacy) entries.push({ entryKey, key: legacy.key, time: legacy.time, reason: 'could not be read (kept by an earlier version)', text: raw, index: null, id: null });
+    entries.push({ entryKey, key: owned.source, time: owned.time, reason: 'could not be read (kept by an earlier version)', text: raw, index: null, id: null });
   }
   return entries.sort((a, b) => b.time - a.time);
 }
 
-/** Removes one set-aside entry (after it was put back, or discarded by the user). */
+/** Removes one set-aside entry (after it was put back, or discarded by the user); never a key that is not the signed-in account's entry. */
 export function removeRecovered(entryKey: string): WriteResult {
+  const kind = ownedKeyOf(entryKey)?.kind;
+  if (kind !== 'recovered' && kind !== 'legacyCorrupt') {
+    return { ok: false, error: new StorageWriteError(entryKey, 'unknown', 'This is not a set-aside value of the signed-in account, so it was left as it is.') };
+  }
   return rawRemove(entryKey);
 }
 

@@ -6,7 +6,7 @@
  * returned with their message, never thrown.
  */
 import { accessorFor } from './keys';
-import { legacyCorruptOf, recoveredPrefix } from './owned';
+import { isRecoveredKey, ownedKeyOf } from './owned';
 import { colorModeStore, soundMutedStore } from './preferences';
 import { announceLocalChange, listKeys, rawGet } from './raw';
 import { onSetAside, removeRecovered, type RecoveredEntry } from './recovered';
@@ -41,7 +41,7 @@ function targetOf(key: string): Target | null {
   return null;
 }
 
-const isLegacy = (entry: RecoveredEntry) => !entry.entryKey.startsWith(recoveredPrefix);
+const isLegacy = (entry: RecoveredEntry) => ownedKeyOf(entry.entryKey)?.kind !== 'recovered';
 
 /** Checks an (edited) text as the reader of the entry's key would: one record, a whole list, or a single value. */
 export function checkRecovered(entry: RecoveredEntry, text: string): CheckResult {
@@ -164,7 +164,7 @@ export function discard(entry: RecoveredEntry): DiscardResult {
 
 /** How many entries the Recovered data screen lists (without reading their texts). */
 export function countRecovered(): number {
-  return listKeys().filter((key) => key.startsWith(recoveredPrefix) || legacyCorruptOf(key) !== null).length;
+  return listKeys().filter(isRecoveredKey).length;
 }
 
 /** Calls back when entries may have changed: any storage change (this tab or another) or a new set-aside. */

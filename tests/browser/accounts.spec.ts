@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { sampleEvents } from '../../src/domain/sampleEvents';
 import { signIn, signUpFresh } from './support/auth';
 
@@ -171,4 +173,69 @@ test('a tab open on one account follows when another tab signs a different accou
   await expect(needToOrder(first)).toHaveCount(0);
   await expect(first.getByRole('listitem', { name: 'Heavy Cream' })).toHaveCount(0);
   await context.close();
+});
+
+test('account B never sees, backs up, restores over or moves account A’s set-aside values, and A gets them back unchanged', async ({ page }) => {
+  test.setTimeout(120_000);
+  const legacyKey = 'events.corrupt.1700000000000';
+  const secretText = '[{"EventName":"A private tasting for Ms Quay"';
+  const a = await signUpFresh(page);
+  await page.goto('/Dashboard');
+  const idOfA = await page.evaluate(() => localStorage.getItem('dataOwner'));
+  expect(idOfA).toBeTruthy();
+  await page.evaluate(([k, v]) => localStorage.setItem(k, v), [legacyKey, secretText] as const);
+  const cards = page.getByRole('list', { name: 'Set-aside values' }).getByRole('listitem');
+  await page.goto('/RecoveredData');
+  await expect(cards).toHaveCount(1);
+  await signOut(page);
+
+  await signUpFresh(page);
+  const stashed = `account:${encodeURIComponent(idOfA!)}:${legacyKey}`;
+  const stashOfA = () => page.evaluate((k) => localStorage.getItem(k), stashed);
+  expect(await stashOfA()).toBe(secretText);
+
+  // Recovered data lists nothing of A's, and shows none of its text.
+  await page.goto('/RecoveredData');
+  await expect(page.getByRole('heading', { level: 1, name: 'Recovered data' })).toBeVisible();
+  await expect(page.getByText('Nothing has been set aside. All your saved data could be read.')).toBeVisible();
+  await expect(page.getByText(/private tasting/)).toHaveCount(0);
+
+  // B's backup holds nothing of A's.
+  await page.goto('/Dashboard');
+  const section = page.getByRole('region', { name: 'View Your Data', exact: true }).getByRole('region', { name: 'Backup and restore' });
+  const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name: 'Download backup', exact: true }).click()]);
+  const file = await readFile((await download.path())!, 'utf8');
+  expect(file).not.toContain('account:');
+  expect(file).not.toContain('private tasting');
+
+  // A backup that names A's key is restored without it: A's key is neither deleted nor overwritten.
+  const payload = { events: '[]', [stashed]: '"planted by B"' };
+  const canonical = `{${Object.keys(payload)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${JSON.stringify(payload[k as keyof typeof payload])}`)
+    .join(',')}}`;
+  const crafted = JSON.stringify({
+    format: 'cater-captain-backup',
+    formatVersion: 1,
+    createdAt: new Date().toISOString(),
+    appVersion: '0.1.0',
+    sha256: createHash('sha256').update(canonical, 'utf8').digest('hex'),
+    payload,
+  });
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), section.getByText('Restore from backup', { exact: true }).click()]);
+  await chooser.setFiles({ name: 'backup.json', mimeType: 'application/json', buffer: Buffer.from(crafted, 'utf8') });
+  const preview = section.getByRole('region', { name: 'Check before you restore' });
+  await expect(preview).toBeVisible();
+  await preview.getByRole('button', { name: 'Restore', exact: true }).click();
+  await expect(section.getByRole('status').filter({ hasText: 'Backup restored.' })).toBeVisible();
+  expect(await stashOfA()).toBe(secretText);
+  await signOut(page);
+
+  // A → B → A: A's value comes back as it was, and nothing of A's went into B's stash.
+  await signIn(page, a);
+  await page.goto('/RecoveredData');
+  await expect(cards).toHaveCount(1);
+  const stored = await page.evaluate(() => Object.fromEntries(Object.entries(localStorage)));
+  expect(stored[legacyKey]).toBe(secretText);
+  expect(Object.keys(stored).filter((k) => k.startsWith('account:') && k.includes('corrupt'))).toEqual([]);
 });

@@ -211,3 +211,37 @@ test('a reset page opened without a link says where to get one', async ({ page }
   await expect(page.getByText('Open the reset link from your e-mail to set a new password.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to login to ask for a new link' })).toBeVisible();
 });
+
+test('a session in a link never signs the visitor into another account: ignored on other pages, asked about on the reset page', async ({ page, browser }) => {
+  const a = await signUpFresh(page);
+  const b = await accountElsewhere(browser);
+  // B's own session, put in a link the way an attacker would.
+  const { supabaseAnonKey } = (await (await page.request.get('/config.json')).json()) as { supabaseAnonKey: string };
+  const answer = await page.request.post('/auth/v1/token?grant_type=password', { headers: { apikey: supabaseAnonKey }, data: { email: b.email, password: b.password } });
+  expect(answer.ok()).toBe(true);
+  const s = (await answer.json()) as { access_token: string; refresh_token: string; expires_in: number; expires_at: number };
+  const fragment = (type: string) => `#access_token=${s.access_token}&refresh_token=${s.refresh_token}&expires_in=${s.expires_in}&expires_at=${s.expires_at}&token_type=bearer&type=${type}`;
+  const signedInAs = async (email: string) => {
+    await page.goto('/login');
+    await expect(page.getByText(`You are logged in as ${email}.`)).toBeVisible();
+  };
+
+  await page.goto(`/Dashboard${fragment('magiclink')}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page).not.toHaveURL(/access_token/);
+  await signedInAs(a.email);
+
+  // The reset page asks first; "Cancel" changes nothing.
+  const asked = new Promise<string>((resolve) => page.once('dialog', (d) => void d.dismiss().then(() => resolve(d.message()))));
+  await page.goto(`/reset-password${fragment('recovery')}`);
+  expect(await asked).toContain(`This reset link is for another account than ${a.email}`);
+  await expect(page.getByText(`Nothing was changed: ${a.email} is still signed in on this browser.`)).toBeVisible();
+  await expect(page).not.toHaveURL(/access_token/);
+  await signedInAs(a.email);
+
+  // "OK" signs A out here and sets the password of the link's account.
+  page.once('dialog', (d) => void d.accept());
+  await page.goto(`/reset-password${fragment('recovery')}`);
+  await expect(page.getByText(`For ${b.email}`)).toBeVisible();
+  await expect(page.getByLabel('New password', { exact: true })).toBeVisible();
+});

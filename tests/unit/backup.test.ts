@@ -15,6 +15,7 @@ import {
   type Change,
 } from '../../src/domain/backup';
 import { readAppData, replaceAppData } from '../../src/storage/batch';
+import { parseJsonSafely } from '../../src/storage/json';
 
 const item = (id: string, name: string) => ({ id, name, quantity: 1 });
 const data: AppData = {
@@ -482,5 +483,60 @@ describe('the words of the refusals and preview rows', () => {
       ['Preferences', 'keys'],
       ['Other saved data', 'keys'],
     ]);
+  });
+});
+
+/** A version-1 file whose checksum matches its payload, whatever the payload holds. */
+async function signedFile(payload: Record<string, string>, extra = '') {
+  const sha256 = await sha256Hex(canonicalPayload(payload));
+  const head = `"format":"cater-captain-backup","formatVersion":1,"createdAt":"${when.toISOString()}","appVersion":"0.1.0","sha256":"${sha256}"`;
+  return `{${head}${extra},"payload":{${Object.entries(payload)
+    .map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`)
+    .join(',')}}}`;
+}
+
+describe('a backup holding none of the app’s keys', () => {
+  it('is refused with a clear message, not previewed as removing everything', async () => {
+    const payload = { 'sb-auth-token': 'x', 'account:A:events': '[]', 'other-site': 'y' };
+    const result = await readBackup(await signedFile(payload));
+    expect(result).toEqual({
+      ok: false,
+      refusal: { reason: 'empty', message: 'This file holds no Cater Captain data. Restoring it would remove all your data, so nothing was changed.' },
+    });
+    expect((await readBackup(await signedFile({}))).ok).toBe(false);
+  });
+
+  it('still accepts a backup with one app key beside foreign ones', async () => {
+    const result = await readBackup(await signedFile({ events: '[]', 'other-site': 'y' }));
+    expect(result).toMatchObject({ ok: true, backup: { data: { events: '[]' }, ignoredKeys: ['other-site'] } });
+  });
+});
+
+describe('a __proto__ key, spelt out or escaped', () => {
+  it('the safe parse drops it at any depth after the escapes are decoded, and counts it', () => {
+    const text = String.raw`{"\u005f_proto__":{"isAdmin":true},"a":[{"__proto__":{"x":1},"b":1}],"c":"\u00e9"}`;
+    const parsed = parseJsonSafely(text);
+    expect(parsed.protoKeys).toBe(2);
+    expect(parsed.value).toEqual({ a: [{ b: 1 }], c: 'é' });
+    expect(Object.getPrototypeOf(parsed.value)).toBe(Object.prototype);
+    expect(Object.keys(parsed.value as object)).toEqual(['a', 'c']);
+    expect(parseJsonSafely('{"a":[1,{"b":"c"}]}')).toEqual({ value: { a: [1, { b: 'c' }] }, protoKeys: 0 });
+    expect(() => parseJsonSafely('{"a":')).toThrow(SyntaxError);
+  });
+
+  it('refuses a backup whose payload holds an escaped __proto__ key, even with a matching checksum', async () => {
+    const text = (await signedFile({ events: '[]', __proto__PLACEHOLDER: '{"isAdmin":true}' })).replace('"__proto__PLACEHOLDER"', String.raw`"\u005f_proto__"`);
+    // The checksum covers the decoded key, as the old parser read it.
+    const fixed = text.replace(/"sha256":"[0-9a-f]+"/, `"sha256":"${await sha256Hex(`{"__proto__":${JSON.stringify('{"isAdmin":true}')},"events":"[]"}`)}"`);
+    const result = await readBackup(fixed);
+    expect(result).toEqual({
+      ok: false,
+      refusal: { reason: 'damaged', message: 'The backup is damaged: it does not have the parts a backup must have. It holds a key named __proto__, which no Cater Captain backup has.' },
+    });
+  });
+
+  it('refuses a backup with an escaped __proto__ in its head, and a plain dump with one', async () => {
+    expect(await readBackup(await signedFile({ events: '[]' }, String.raw`,"\u005f_proto__":{"formatVersion":1}`))).toMatchObject({ ok: false, refusal: { reason: 'damaged' } });
+    expect(await readBackup(String.raw`{"events":[],"\u005F_proto__":{"events":"[]"}}`)).toMatchObject({ ok: false, refusal: { reason: 'damaged' } });
   });
 });

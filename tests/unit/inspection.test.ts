@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { assign, createActor, fromCallback, fromPromise, setup, type InspectionEvent } from 'xstate';
 import { authMachine, type Credentials, type DataSetResult, type SessionResult, type SignOutResult, type ValidationResult } from '../../src/machines/auth/auth.machine';
-import { activeStatePaths, eventDetails, foldLog, leafStates, redact, REDACTED, type InspectedItem } from '../../src/domain/inspection';
+import { activeStatePaths, eventDetails, foldLog, leafStates, redact, redactContext, REDACTED, secretsOf, type InspectedItem } from '../../src/domain/inspection';
+import { passwordResetMachine, type RecoveryResult } from '../../src/machines/auth/passwordReset.machine';
+import type { AnyStateMachine } from 'xstate';
 import { inspect, liveRoots, recent } from '../../src/views/shell/inspector';
 
 beforeEach(() => {
@@ -350,5 +352,86 @@ describe('foldLog on a hand-made inspection stream', () => {
     const go = { type: 'go' };
     const log = foldLog([ev(anon, go), snap(anon, go)]);
     expect(log[0]).toMatchObject({ to: null, done: true });
+  });
+});
+
+const machineModules = import.meta.glob('../../src/machines/**/*.machine.ts', { eager: true }) as Record<string, Record<string, unknown>>;
+const allMachines = Object.values(machineModules)
+  .flatMap((exports) => Object.values(exports))
+  .filter((value): value is AnyStateMachine => !!value && typeof value === 'object' && 'root' in value && 'implementations' in value);
+
+describe('redaction by the machines’ declared secret fields', () => {
+  /** Every field a person types as a secret, by machine and event type: each must be declared. */
+  const typedSecrets = [
+    ['auth', 'auth.signIn', 'password'],
+    ['auth', 'auth.signUp', 'password'],
+    ['passwordReset', 'reset.submit', 'password'],
+    ['passwordReset', 'reset.submit', 'confirm'],
+  ] as const;
+
+  it('every machine declares its secrets, and names only event types it handles', () => {
+    expect(allMachines.length).toBeGreaterThanOrEqual(15);
+    for (const machine of allMachines) {
+      const secrets = secretsOf(machine);
+      expect(secrets, `${machine.id} has no meta.secrets`).not.toBeNull();
+      const handled = new Set(machine.root.events as string[]);
+      for (const type of Object.keys(secrets!.events)) {
+        if (!type.startsWith('xstate.')) expect(handled.has(type), `${machine.id} declares ${type}, which it does not handle`).toBe(true);
+      }
+    }
+  });
+
+  it('declares every field a person types as a secret', () => {
+    for (const [id, type, field] of typedSecrets) {
+      const machine = allMachines.find((m) => m.id === id)!;
+      expect(secretsOf(machine)?.events[type], `${id} ${type}`).toContain(field);
+    }
+  });
+
+  it('walks every event type with secrets of every machine: the explorer never shows them, and shows the other fields', () => {
+    let walked = 0;
+    for (const machine of allMachines) {
+      const secrets = secretsOf(machine)!;
+      for (const [type, fields] of Object.entries(secrets.events)) {
+        if (!fields.length) continue;
+        walked++;
+        // Plain words, which no name or JWT pattern would catch: only the declaration hides them.
+        const values = Object.fromEntries(fields.map((field, i) => [field, `plain words ${machine.id} ${type} ${i}`]));
+        const event = { type, ...values, shownAlongside: 'visible value' };
+        const details = eventDetails(event, 10_000, secrets);
+        for (const value of Object.values(values)) expect(details, `${machine.id} ${type}`).not.toContain(value);
+        for (const field of fields) expect(details).toContain(`"${field}":"${REDACTED}"`);
+        expect(details).toContain('visible value');
+      }
+      for (const field of secrets.context ?? []) {
+        const shown = JSON.stringify(redactContext({ [field]: { nested: 'plain context words' }, other: 'kept' }, secrets));
+        expect(shown, `${machine.id} context.${field}`).not.toContain('plain context words');
+        expect(shown).toContain('kept');
+      }
+    }
+    expect(walked).toBeGreaterThanOrEqual(typedSecrets.length - 1);
+  });
+
+  it('the password reset’s new password and its confirmation never reach the log of a running actor', async () => {
+    const actor = createActor(
+      passwordResetMachine.provide({
+        actors: {
+          adoptRecoverySession: fromPromise<RecoveryResult>(async () => ({ status: 'ready', email: 'a@b.co' })),
+          updatePassword: fromPromise<void, { password: string }>(async () => {}),
+        },
+      }),
+      { inspect },
+    ).start();
+    await new Promise((r) => setTimeout(r, 10));
+    // A mismatch keeps both in the event only; then a match.
+    actor.send({ type: 'reset.submit', password: 'tidal orchard lantern', confirm: 'tidal orchard lantren' });
+    actor.send({ type: 'reset.submit', password: 'tidal orchard lantern', confirm: 'tidal orchard lantern' });
+    await new Promise((r) => setTimeout(r, 10));
+    const log = foldLog(recent);
+    const submits = log.filter((e) => e.event === 'reset.submit');
+    expect(submits).toHaveLength(2);
+    expect(submits[0]!.details).toBe(`{"password":"${REDACTED}","confirm":"${REDACTED}"}`);
+    expect(JSON.stringify(log)).not.toMatch(/tidal orchard/);
+    actor.stop();
   });
 });

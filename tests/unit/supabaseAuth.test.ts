@@ -380,3 +380,59 @@ describe('which failures say "could not be reached"', () => {
     expect((error as Error).message).not.toBe('The server could not be reached. Check your connection and try again.');
   });
 });
+
+describe('a session in the address (login CSRF)', () => {
+  const b64 = (value: unknown) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  const otherUser = { ...user, id: 'u2', email: 'stranger@example.com' };
+  const tokenOf = (sub: string) => `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub, exp: Math.floor(Date.now() / 1000) + 3600, role: 'authenticated' })}.c2ln`;
+  const fragment = (sub: string, type: string) => `#access_token=${tokenOf(sub)}&refresh_token=refresh-2&expires_in=3600&expires_at=${Math.floor(Date.now() / 1000) + 3600}&token_type=bearer&type=${type}`;
+  const storedUserId = () => (JSON.parse(localStorage.getItem(config.storageKey) ?? 'null') as { user?: { id: string } } | null)?.user?.id ?? null;
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  it('is not taken on a page that does not expect one, signed in or not', async () => {
+    answers['GET /auth/v1/user'] = { status: 200, body: otherUser };
+    window.history.replaceState(null, '', `/Dashboard${fragment('u2', 'signup')}`);
+    expect(await (await load()).restoreSession(config)).toEqual({ user: null });
+    expect(localStorage.getItem(config.storageKey)).toBeNull();
+
+    vi.resetModules();
+    storeSession();
+    window.history.replaceState(null, '', `/Inventory${fragment('u2', 'magiclink')}`);
+    expect(await (await load()).restoreSession(config)).toEqual({ user: { id: 'u1', email: 'cook@example.com' } });
+    expect(storedUserId()).toBe('u1');
+  });
+
+  it('on the reset page, replaces another signed-in account only when the visitor agrees', async () => {
+    answers['GET /auth/v1/user'] = { status: 200, body: otherUser };
+    storeSession();
+    window.history.replaceState(null, '', `/reset-password${fragment('u2', 'recovery')}`);
+    const decline = vi.fn(() => false);
+    await expect((await load()).adoptRecoverySession(config, decline)).rejects.toThrow('Nothing was changed: cook@example.com is still signed in on this browser.');
+    expect(decline).toHaveBeenCalledWith('cook@example.com');
+    expect(storedUserId()).toBe('u1');
+    expect(window.location.hash).toBe('');
+
+    vi.resetModules();
+    window.history.replaceState(null, '', `/reset-password${fragment('u2', 'recovery')}`);
+    const agree = vi.fn(() => true);
+    expect(await (await load()).adoptRecoverySession(config, agree)).toEqual({ status: 'ready', email: 'stranger@example.com' });
+    expect(agree).toHaveBeenCalledWith('cook@example.com');
+    expect(storedUserId()).toBe('u2');
+  });
+
+  it('on the reset page, takes the link’s session without asking when no one else is signed in', async () => {
+    answers['GET /auth/v1/user'] = { status: 200, body: otherUser };
+    window.history.replaceState(null, '', `/reset-password${fragment('u2', 'recovery')}`);
+    const ask = vi.fn(() => false);
+    expect(await (await load()).adoptRecoverySession(config, ask)).toEqual({ status: 'ready', email: 'stranger@example.com' });
+    expect(ask).not.toHaveBeenCalled();
+  });
+});
+
+describe('the pages that expect a session in the address', () => {
+  it('are the reset page only, as the route table names it', async () => {
+    const { urlSessionPaths } = await import('../../src/machines/auth/urlSession');
+    const { routes } = await import('../../src/views/shell/routes');
+    expect(urlSessionPaths).toEqual([routes.resetPassword]);
+  });
+});

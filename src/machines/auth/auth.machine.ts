@@ -9,6 +9,7 @@
  */
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { sessionEndedText } from './sessionEnded';
+import type { SecretsOf } from '../../domain/inspection';
 
 export interface AuthUser {
   id: string;
@@ -65,6 +66,9 @@ export type AuthEvent =
   | { type: 'auth.changed'; event: string; user: AuthUser | null }
   /** Another tab stored a session while this one was signed out: read it. */
   | { type: 'auth.restore' };
+
+/** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed, with its secret ones. */
+export const authSecrets = { events: { 'auth.signIn': ['password'], 'auth.signUp': ['password'], 'auth.changed': [], 'xstate.done.actor.signOut': ['output'] }, context: ['pending'] } as const satisfies SecretsOf<AuthEvent, AuthContext>;
 
 type Output<T> = { output: T };
 const outputOf = <T>(event: unknown): T | undefined => (event as Partial<Output<T>>).output;
@@ -192,6 +196,7 @@ export const authMachine = setup({
   },
 }).createMachine({
   id: 'auth',
+  meta: { secrets: authSecrets },
   context: { user: null, message: null, lastChange: null, offline: false, pending: null },
   initial: 'checking',
   states: {

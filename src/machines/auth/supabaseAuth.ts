@@ -14,7 +14,8 @@ import {
   type SupabaseClient,
   type User,
 } from '@supabase/supabase-js';
-import { authSessionStorage } from '../../storage/authSession';
+import { authSessionStorage, readStoredAccessToken, readStoredUser } from '../../storage/authSession';
+import { carriesAuthResult, fragmentParams, mayAdoptUrlSession, urlSessionPaths } from './urlSession';
 import { parseRetryAfter, serverErrorText, tooManyAttemptsText, unreachableText } from './authErrors';
 import type { AuthConfig } from './config';
 import type { AuthChange, AuthUser, Credentials, SessionResult, ValidationResult } from './auth.machine';
@@ -51,7 +52,8 @@ export function getClient(config: AuthConfig): SupabaseClient {
       storageKey: config.storageKey,
       persistSession: true,
       autoRefreshToken: true,
-      detectSessionInUrl: true,
+      // Only the reset page takes a session from the address, and never over another signed-in account (urlSession.ts).
+      detectSessionInUrl: (url, params) => mayAdoptUrlSession(url.pathname, params, readStoredUser(config.storageKey)?.id ?? null),
     },
     global: { fetch: trackingFetch },
   });
@@ -165,13 +167,29 @@ export async function requestPasswordReset(config: AuthConfig, email: string, re
  * (`#access_token…&type=recovery`, then PASSWORD_RECOVERY), or reports the link's error
  * (`#error=…&error_code=otp_expired`).
  */
-export async function adoptRecoverySession(config: AuthConfig): Promise<RecoveryResult> {
+export async function adoptRecoverySession(config: AuthConfig, confirmReplace: (signedIn: string) => boolean = () => false): Promise<RecoveryResult> {
   const auth = getClient(config).auth;
   const { error } = await auth.initialize();
   if (error) {
     if (isAuthImplicitGrantRedirectError(error)) return { status: 'expired', reason: error.details?.code ?? error.message };
     if (isAuthError(error)) throw toUserError(error);
     throw error;
+  }
+  const params = fragmentParams(window.location.hash);
+  if (urlSessionPaths.includes(window.location.pathname) && params.access_token && carriesAuthResult(params)) {
+    // Left in the address: another account is signed in here. It is replaced only if the visitor says so.
+    const signedIn = readStoredUser(config.storageKey)?.email ?? 'another account';
+    clearAddressFragment();
+    if (!confirmReplace(signedIn)) throw new Error(`Nothing was changed: ${signedIn} is still signed in on this browser.`);
+    const token = readStoredAccessToken(config.storageKey);
+    authSessionStorage.removeItem(config.storageKey);
+    await endLocalSession(config);
+    if (token) void revokeSession(config, token, 'local');
+    const adopted = await auth.setSession({ access_token: params.access_token, refresh_token: params.refresh_token ?? '' });
+    if (adopted.error) {
+      if (isAuthApiError(adopted.error) || isAuthSessionMissingError(adopted.error)) return { status: 'expired', reason: adopted.error.code ?? adopted.error.message };
+      throw toUserError(adopted.error);
+    }
   }
   const { data } = await auth.getSession();
   return data.session ? { status: 'ready', email: data.session.user.email ?? null } : { status: 'missing' };
@@ -183,4 +201,10 @@ export async function updatePassword(config: AuthConfig, password: string): Prom
   if (!error) return;
   if (isAuthSessionMissingError(error)) throw Object.assign(new Error(error.message), { sessionGone: true });
   throw toUserError(error);
+}
+
+/** Takes the session or error out of the address bar (and so out of the history and any copied link). */
+export function clearAddressFragment(): void {
+  if (!window.location.hash) return;
+  window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
 }

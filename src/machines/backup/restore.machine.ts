@@ -7,6 +7,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { AppData, Refusal, RestorePreview, VerifiedBackup } from '../../domain/backup';
+import type { SecretsOf } from '../../domain/inspection';
 
 export interface ReadOutput {
   /** Set when the file is refused; then nothing else is. */
@@ -53,6 +54,9 @@ export type RestoreEvent =
   | { type: 'undo.written' }
   /** persistPrevious: putting it back failed (and was rolled back: the restored data stays). */
   | { type: 'undo.writeFailed'; message: string };
+
+/** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
+export const restoreSecrets = { events: { 'restore.choose': [], 'restore.written': [], 'restore.writeFailed': [], 'undo.writeFailed': [] } } as const satisfies SecretsOf<RestoreEvent, RestoreContext>;
 
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -109,6 +113,7 @@ export const restoreMachine = setup({
   },
 }).createMachine({
   id: 'restore',
+  meta: { secrets: restoreSecrets },
   type: 'parallel',
   context: cleared,
   states: {

@@ -8,6 +8,7 @@
 import { assertEvent, assign, setup } from 'xstate';
 import type { QuickFilter } from '../../domain/eventDates';
 import type { EventFilter } from '../../domain/events';
+import type { SecretsOf } from '../../domain/inspection';
 
 export interface EventFiltersContext {
   filter: EventFilter;
@@ -31,6 +32,9 @@ export type EventFiltersEvent =
   | { type: 'range.submit'; start: string; end: string }
   /** The customer-name panel's Search submit. */
   | { type: 'name.search'; first: string; last: string };
+
+/** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
+export const eventFiltersSecrets = { events: { 'quick.select': [], 'range.submit': [], 'name.search': [] } } as const satisfies SecretsOf<EventFiltersEvent, EventFiltersContext>;
 
 export const eventFiltersMachine = setup({
   types: { context: {} as EventFiltersContext, events: {} as EventFiltersEvent },
@@ -61,6 +65,7 @@ export const eventFiltersMachine = setup({
   },
 }).createMachine({
   id: 'eventFilters',
+  meta: { secrets: eventFiltersSecrets },
   context: { filter: { kind: 'quick', filter: 'all' }, rangeError: null },
   type: 'parallel',
   states: {

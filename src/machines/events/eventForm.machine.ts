@@ -16,6 +16,7 @@ import { toISODate } from '../../domain/eventDates';
 import { needsNextDayConfirmation, needsPastDateConfirmation, validateEvent, type EventErrors, type EventField, type EventFormValues } from '../../domain/events';
 import { isPlanSane, planRescale, type RescalePlan } from '../../domain/scaling';
 import type { CateringEvent, ChosenIngredient } from '../../storage/schemas';
+import type { SecretsOf } from '../../domain/inspection';
 
 export interface EventFormInput {
   values: EventFormValues;
@@ -71,6 +72,9 @@ export type EventFormEvent =
   | { type: 'rescale.confirm' }
   /** The rescale review's Cancel button. */
   | { type: 'rescale.cancel' };
+
+/** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
+export const eventFormSecrets = { events: { 'field.change': [], 'save.done': [], 'save.failed': [] } } as const satisfies SecretsOf<EventFormEvent, EventFormContext>;
 
 /** What the parent receives when the form asks to be saved. */
 export type EventFormSaveRequest = { type: 'form.save'; values: EventFormValues; rescale?: RescaleRequest | null };
@@ -130,6 +134,7 @@ export const eventFormMachine = setup({
   },
 }).createMachine({
   id: 'eventForm',
+  meta: { secrets: eventFormSecrets },
   context: ({ input }) => ({
     values: input.values,
     errors: {},

@@ -23,6 +23,7 @@ import {
 import type { CateringEvent } from '../../storage/schemas';
 import { toISODate } from '../../domain/eventDates';
 import { eventFormMachine, type RescaleRequest } from './eventForm.machine';
+import type { SecretsOf } from '../../domain/inspection';
 
 export interface EventsInput {
   /** Stored events with the built-in samples (those not deleted) already merged in. */
@@ -90,6 +91,9 @@ export type EventsEvent =
   | { type: 'conflict.keepMine' }
   /** Conflict dialog: their version with the fields chosen as mine taken from the form. */
   | { type: 'conflict.merge'; choices: Record<string, Side> };
+
+/** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
+export const eventsSecrets = { events: { 'form.edit': [], 'form.save': [], 'rescale.saved': [], 'rescale.failed': [], 'event.delete': [], 'event.patch': [], 'toolkit.open': [], 'storage.change': [], 'save.conflict': [], 'conflict.merge': [] } } as const satisfies SecretsOf<EventsEvent, EventsContext>;
 
 /** What the Undo actor is given: the deleted event, exactly as it was. */
 export interface RestoreInput {
@@ -271,6 +275,7 @@ export const eventsMachine = setup({
   },
 }).createMachine({
   id: 'events',
+  meta: { secrets: eventsSecrets },
   context: ({ input }) => ({
     events: sortEvents(input.events),
     deletedIds: input.deletedIds ?? [],

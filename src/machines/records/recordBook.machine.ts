@@ -10,6 +10,7 @@
 import { assertEvent, assign, fromCallback, setup } from 'xstate';
 import { mergeDrafts, type Side } from '../../domain/conflict';
 import type { Draft, Errors, RecordForm } from '../../domain/inventoryRecords';
+import type { SecretsOf } from '../../domain/inspection';
 
 export type BookRecord = object;
 
@@ -54,6 +55,9 @@ export type RecordBookEvent =
   | { type: 'conflict.keepMine' }
   /** Conflict dialog: save the other tab's version with the fields chosen as mine taken from this form. */
   | { type: 'conflict.merge'; choices: Record<string, Side> };
+
+/** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
+export const recordBookSecrets = { events: { 'field.change': [], 'record.edit': [], 'record.delete': [], 'storage.change': [], 'save.conflict': [], 'conflict.merge': [] } } as const satisfies SecretsOf<RecordBookEvent, RecordBookContext>;
 
 const find = (context: Pick<RecordBookContext, 'records' | 'form'>, id: string | null) =>
   id === null ? undefined : context.records.find((r) => context.form.key(r) === id);
@@ -157,6 +161,7 @@ export const recordBookMachine = setup({
   },
 }).createMachine({
   id: 'recordBook',
+  meta: { secrets: recordBookSecrets },
   context: ({ input }) => ({
     records: input.records,
     form: input.form,

@@ -5,6 +5,7 @@
  * (`offline` or `connection`). Retry and the browser coming back online both go to `retrying`.
  */
 import { assign, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { SecretsOf } from '../../domain/inspection';
 
 export interface RouteChunkInput {
   /** Which route's chunk (the key of the chunk loader). */
@@ -37,6 +38,9 @@ export type RouteChunkEvent =
   /** The browser's `online` / `offline` events (the watchConnectivity actor). */
   | { type: 'browser.online' }
   | { type: 'browser.offline' };
+
+/** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
+export const routeChunkSecrets = { events: {} } as const satisfies SecretsOf<RouteChunkEvent, RouteChunkContext>;
 
 export type RouteChunkTag = 'loading' | 'retrying' | 'error' | 'offline' | 'newVersion' | 'page';
 
@@ -73,6 +77,7 @@ export const routeChunkMachine = setup({
   },
 }).createMachine({
   id: 'routeChunk',
+  meta: { secrets: routeChunkSecrets },
   context: ({ input }) => ({ key: input.key, cached: input.loaded, online: input.online, buildId: input.buildId, attempt: 0 }),
   invoke: { id: 'watchConnectivity', src: 'watchConnectivity' },
   on: {

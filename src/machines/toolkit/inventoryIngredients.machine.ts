@@ -11,6 +11,7 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { chooseIngredient } from '../../domain/ingredients';
 import { checkLineQuantity, isPerGuest, perGuestFrom, type Per } from '../../domain/scaling';
 import type { ChosenIngredient, InventoryItem } from '../../storage/schemas';
+import type { SecretsOf } from '../../domain/inspection';
 
 export interface InventoryIngredientsInput {
   lines: ChosenIngredient[];
@@ -61,6 +62,9 @@ export type InventoryIngredientsEvent =
   | { type: 'inventory.change'; items: InventoryItem[] }
   /** Another tab saved ingredientList-{eventId} (the Tool Kit's watcher). */
   | { type: 'storage.change'; lines: ChosenIngredient[] };
+
+/** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
+export const inventoryIngredientsSecrets = { events: { 'category.select': [], 'item.select': [], 'quantity.change': [], 'per.select': [], 'line.per': [], 'guests.change': [], 'ingredient.delete': [], 'quantity.edit': [], 'inventory.change': [], 'storage.change': [] } } as const satisfies SecretsOf<InventoryIngredientsEvent, InventoryIngredientsContext>;
 
 export interface QuantityPromptInput {
   name: string;
@@ -224,6 +228,7 @@ export const inventoryIngredientsMachine = setup({
   },
 }).createMachine({
   id: 'inventoryIngredients',
+  meta: { secrets: inventoryIngredientsSecrets },
   context: ({ input }) => ({
     lines: input.lines,
     items: input.items,

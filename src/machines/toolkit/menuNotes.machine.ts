@@ -5,6 +5,7 @@
  * typed. Notes are found by id (given on read); menu items are plain strings in the spec.
  */
 import { assertEvent, assign, setup } from 'xstate';
+import type { SecretsOf } from '../../domain/inspection';
 
 export type Note = { id?: string; notes: string };
 export type NoteLine = Note & { id: string };
@@ -33,6 +34,9 @@ export type MenuNotesEvent =
   | { type: 'note.delete'; id: string }
   /** Another tab saved this event's menu or notes (the Tool Kit's watcher). */
   | { type: 'storage.change'; menuItems: string[]; notes: Note[] };
+
+/** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
+export const menuNotesSecrets = { events: { 'menu.change': [], 'menu.delete': [], 'note.change': [], 'note.delete': [], 'storage.change': [] } } as const satisfies SecretsOf<MenuNotesEvent, MenuNotesContext>;
 
 const withIds = (notes: Note[]): NoteLine[] => notes.map((n, i) => (n.id ? (n as NoteLine) : { ...n, id: `note-line-${i}` }));
 
@@ -93,6 +97,7 @@ export const menuNotesMachine = setup({
   },
 }).createMachine({
   id: 'menuNotes',
+  meta: { secrets: menuNotesSecrets },
   context: ({ input }) => ({ menuItems: input.menuItems, notes: withIds(input.notes), menuText: '', noteText: '', seq: 0 }),
   initial: 'ready',
   states: {

@@ -12,6 +12,7 @@ import { assertEvent, assign, setup } from 'xstate';
 import { checkAmount, MAX_MONEY } from '../../domain/limits';
 import { checkPercent, defaultCurrency, parseAmount, parsePercent } from '../../domain/money';
 import type { PriceLine } from '../../storage/schemas';
+import type { SecretsOf } from '../../domain/inspection';
 
 export interface PriceDraft {
   name: string;
@@ -61,6 +62,9 @@ export type PricingEvent =
   | { type: 'tax.change'; text: string }
   /** Another tab saved this event's pricing, discount or tax (the Tool Kit's watcher; only what changed). */
   | { type: 'storage.change'; lines?: PriceLine[]; discount?: number; tax?: number };
+
+/** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
+export const pricingSecrets = { events: { 'draft.change': [], 'price.edit': [], 'price.delete': [], 'discount.change': [], 'tax.change': [], 'storage.change': [] } } as const satisfies SecretsOf<PricingEvent, PricingContext>;
 
 const blankDraft = (): PriceDraft => ({ name: '', price: '', currency: defaultCurrency });
 const stub = (name: string) => () => {
@@ -168,6 +172,7 @@ export const pricingMachine = setup({
   },
 }).createMachine({
   id: 'pricing',
+  meta: { secrets: pricingSecrets },
   context: ({ input }) => ({
     lines: withIds(input.lines),
     draft: blankDraft(),

@@ -11,6 +11,7 @@ import { assertEvent, assign, setup } from 'xstate';
 import { checkAmount, MAX_MONEY, MAX_QUANTITY } from '../../domain/limits';
 import { checkLineQuantity, isPerGuest, type Per } from '../../domain/scaling';
 import type { SpecialtyIngredient } from '../../storage/schemas';
+import type { SecretsOf } from '../../domain/inspection';
 
 export interface SpecialtyDraft {
   name: string;
@@ -57,6 +58,9 @@ export type SpecialtyEvent =
   | { type: 'storage.change'; lines: SpecialtyIngredient[] }
   /** The event's Number of Guests changed (another tab's edit, through the events list). */
   | { type: 'guests.change'; guests: number };
+
+/** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
+export const specialtyIngredientsSecrets = { events: { 'draft.change': [], 'onHand.change': [], 'ingredient.edit': [], 'ingredient.delete': [], 'storage.change': [], 'guests.change': [] } } as const satisfies SecretsOf<SpecialtyEvent, SpecialtyContext>;
 
 export type SpecialtyErrors = Partial<Record<Exclude<keyof SpecialtyDraft, 'onHand'>, string>>;
 export const specialtyNameMessage = 'Ingredient Name is required.';
@@ -203,6 +207,7 @@ export const specialtyIngredientsMachine = setup({
   },
 }).createMachine({
   id: 'specialtyIngredients',
+  meta: { secrets: specialtyIngredientsSecrets },
   context: ({ input }) => ({ lines: withIds(input.lines), draft: blankSpecialtyDraft(), editingId: null, draftErrors: {}, guests: input.guests, seq: 0 }),
   initial: 'adding',
   on: {

@@ -15,6 +15,7 @@ import {
 } from '../../machines/auth/auth.machine';
 import { sessionEndedText } from '../../machines/auth/sessionEnded';
 import { loadAuthConfig } from '../../machines/auth/config';
+import { routes } from '../shell/routes';
 import { authSessionStorage, hasStoredSession, readStoredAccessToken, subscribeStoredSession } from '../../storage/authSession';
 import { inspect } from '../shell/inspector';
 import { notify } from '../shell/toaster';
@@ -28,9 +29,19 @@ function errorMessage(event: unknown): string | undefined {
   return error instanceof Error ? error.message : undefined;
 }
 
+/**
+ * A session or auth error in the address is read only on the page that expects one (the reset link's
+ * page, urlSession.ts); on any other page it is taken out of the address unread, so a link cannot sign
+ * the visitor into another account (login CSRF).
+ */
 function sessionInUrl(): boolean {
-  const { hash, search } = window.location;
-  return /(^|[#&])(access_token|error_description)=/.test(hash) || /[?&]code=/.test(search);
+  const { hash, search, pathname } = window.location;
+  const carries = /(^|[#&])(access_token|refresh_token|error_description)=/.test(hash) || /[?&]code=/.test(search);
+  if (!carries) return false;
+  // The one page that expects one (urlSession.ts, which supabase-js asks); not imported here, to keep it off the first load.
+  if (pathname === routes.resetPassword) return true;
+  if (/(^|[#&])(access_token|refresh_token|error_description)=/.test(hash)) window.history.replaceState(window.history.state, '', pathname + search);
+  return false;
 }
 
 export const AuthActorContext = createActorContext(
@@ -38,7 +49,8 @@ export const AuthActorContext = createActorContext(
     actors: {
       restoreSession: fromPromise<SessionResult>(async () => {
         const config = await loadAuthConfig();
-        if (!hasStoredSession(config.storageKey) && !sessionInUrl()) return { user: null };
+        const inUrl = sessionInUrl();
+        if (!hasStoredSession(config.storageKey) && !inUrl) return { user: null };
         return (await loadSupabase()).restoreSession(config);
       }),
       signIn: fromPromise<SessionResult, Credentials>(async ({ input }) => (await loadSupabase()).signIn(await loadAuthConfig(), input)),

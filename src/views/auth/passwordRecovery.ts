@@ -37,7 +37,11 @@ export function useForgotPassword() {
 
 const passwordResetLogic = passwordResetMachine.provide({
   actors: {
-    adoptRecoverySession: fromPromise<RecoveryResult>(async () => (await loadSupabase()).adoptRecoverySession(await loadAuthConfig())),
+    adoptRecoverySession: fromPromise<RecoveryResult>(async () =>
+      (await loadSupabase()).adoptRecoverySession(await loadAuthConfig(), (signedIn) =>
+        window.confirm(`This reset link is for another account than ${signedIn}, who is signed in on this browser. Sign ${signedIn} out here and set a new password for the link's account?`),
+      ),
+    ),
     updatePassword: fromPromise<void, { password: string }>(async ({ input }) => (await loadSupabase()).updatePassword(await loadAuthConfig(), input.password)),
   },
 });
