@@ -181,6 +181,16 @@ export async function registerRest(app: FastifyInstance, options: RestOptions): 
     if (role !== 'anon' && role !== 'authenticated') return pgrst(401, 'PGRST301', `JWT role "${String(role)}" is not allowed here`);
     const anonymous = role === 'anon';
 
+    // Every call of an account counts, whatever it asks for.
+    if (!anonymous && typeof claims.sub === 'string') {
+      try {
+        limiter.consume(claims.sub);
+      } catch (e) {
+        const retryAfter = (e as { headers?: Record<string, string> }).headers?.['Retry-After'] ?? '60';
+        return pgrst(429, 'PGRST429', `Too many sync requests: try again in ${retryAfter} s`, null, null, { 'Retry-After': retryAfter });
+      }
+    }
+
     const name = request.params.name;
     const fn = Object.hasOwn(FUNCTIONS, name) ? FUNCTIONS[name]! : null;
     const body: unknown = request.body ?? {};
@@ -191,16 +201,8 @@ export async function registerRest(app: FastifyInstance, options: RestOptions): 
       return pgrst(404, 'PGRST202', `Could not find the function ${signature(given)} in the schema cache`, `Searched for the function public.${name} with parameters ${given.join(', ') || 'none'}`, fn ? `Perhaps you meant to call the function ${signature(fn.args.map((a) => a.name))}` : null);
     }
 
-    if (!anonymous && typeof claims.sub === 'string') {
-      try {
-        limiter.consume(claims.sub);
-      } catch (e) {
-        const retryAfter = (e as { headers?: Record<string, string> }).headers?.['Retry-After'] ?? '60';
-        return pgrst(429, 'PGRST429', `Too many sync requests: try again in ${retryAfter} s`, null, null, { 'Retry-After': retryAfter });
-      }
-      if (fn.writes && options.isReadOnly?.(claims)) {
-        return pgrst(403, '42501', 'The demo account does not sync: its password is public', null, 'Sign up for an account of your own to keep your data');
-      }
+    if (!anonymous && fn.writes && options.isReadOnly?.(claims)) {
+      return pgrst(403, '42501', 'The demo account does not sync: its password is public', null, 'Sign up for an account of your own to keep your data');
     }
 
     const values = body as Record<string, unknown>;
