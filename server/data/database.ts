@@ -138,11 +138,17 @@ interface WorkerReply {
 
 /**
  * The embedded PGlite database in a worker thread (server/data/pglite-worker.mjs), data in `dataDir`.
- * `templateDir`: a prepared data dir copied when `dataDir` is empty (tests), instead of initdb.
+ * `templateDir`: a prepared data dir copied when `dataDir` is empty (tests), instead of initdb;
+ * `loadFile`: a backup (scripts/db.ts backup) loaded into an empty `dataDir`.
  * A lock file (`dataDir/../pg.lock`, the pid) keeps `scripts/db.ts` from copying a database in use.
  */
-export async function openPglite(dataDir: string, options: { templateDir?: string } = {}): Promise<SyncDatabase & { dump(file: string): Promise<void> }> {
-  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir, templateDir: options.templateDir } });
+export async function openPglite(
+  dataDir: string,
+  options: { templateDir?: string; loadFile?: string } = {},
+): Promise<SyncDatabase & { dump(file: string): Promise<void> }> {
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+    workerData: { dataDir, templateDir: options.templateDir, loadFile: options.loadFile },
+  });
   const pending = new Map<number, { resolve(v: unknown): void; reject(e: unknown): void }>();
   let nextId = 1;
   let dead: Error | null = null;

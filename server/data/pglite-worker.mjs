@@ -3,12 +3,12 @@
 // One PGlite instance per server; PGlite runs one query at a time, so requests wait their turn here.
 // Plain JavaScript so the worker starts without a TypeScript loader. Messages: server/data/pglite.ts.
 import { PGlite } from '@electric-sql/pglite';
-import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { Buffer } from 'node:buffer';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { Blob, Buffer } from 'node:buffer';
 import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 
-const { dataDir, templateDir } = workerData;
+const { dataDir, templateDir, loadFile } = workerData;
 let db = null;
 let chain = Promise.resolve();
 
@@ -27,7 +27,9 @@ async function open() {
     // A prepared data dir (tests): copied instead of running initdb.
     if (templateDir && existsSync(join(templateDir, 'PG_VERSION'))) cpSync(templateDir, dataDir, { recursive: true });
   }
-  db = await PGlite.create({ dataDir });
+  // A backup made by `scripts/db.ts backup` (PGlite's dumpDataDir tarball), loaded into an empty dataDir.
+  const loadDataDir = loadFile ? new Blob([readFileSync(loadFile)]) : undefined;
+  db = await PGlite.create({ dataDir, loadDataDir });
 }
 
 async function handle(message) {
