@@ -5,7 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listMigrations, migrate, openPglite, openPostgres, SUPABASE_PIECES_FILE, type SyncDatabase } from '../../server/data/database.ts';
@@ -75,17 +75,30 @@ export async function pgliteTemplate(): Promise<string> {
   for (const m of listMigrations()) hash.update(m.version).update(m.sql);
   hash.update(JSON.parse(readFileSync(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url), 'utf8')).version);
   const dir = join(tmpdir(), `cc-pglite-template-${hash.digest('hex').slice(0, 16)}`);
-  if (existsSync(join(dir, 'PG_VERSION'))) return dir;
-  const building = mkdtempSync(`${dir}.building-`);
-  const db = await openPglite(join(building, 'pg'));
-  await migrate(db);
-  await db.close();
-  try {
-    renameSync(join(building, 'pg'), dir);
-  } catch {
-    // another test file made it meanwhile
+  // Test files run in parallel: one builds the template (initdb, ~14 s), the others wait for it.
+  const lock = `${dir}.lock`;
+  for (;;) {
+    if (existsSync(join(dir, 'PG_VERSION'))) return dir;
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      // A lock left by a killed run is taken over after 3 minutes.
+      const held = statSync(lock, { throwIfNoEntry: false });
+      if (held && Date.now() - held.mtimeMs > 180_000) rmSync(lock, { recursive: true, force: true });
+      await new Promise((r) => setTimeout(r, 250));
+    }
   }
-  rmSync(building, { recursive: true, force: true });
+  const building = mkdtempSync(`${dir}.building-`);
+  try {
+    const db = await openPglite(join(building, 'pg'));
+    await migrate(db);
+    await db.close();
+    renameSync(join(building, 'pg'), dir);
+  } finally {
+    rmSync(building, { recursive: true, force: true });
+    rmSync(lock, { recursive: true, force: true });
+  }
   return dir;
 }
 
