@@ -99,12 +99,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await registerAuth(app, { publicOrigin: (request) => origins.originOf(request), ...options.auth });
-  const { service, secret } = authInternals(app);
+  const { service, secret, corsOrigins } = authInternals(app);
   await registerRest(app, {
     ...options.data,
     secret,
     dataDir: options.auth.dataDir,
     isReadOnly: (claims) => claims.sub === service.findUserByEmail(DEMO_EMAIL)?.id,
+    corsOrigins,
   });
 
   await app.register(fastifyStatic, {

@@ -30,6 +30,8 @@ export interface RestOptions {
   rateLimit?: RateLimitRule | false;
   /** Accounts whose pushes are refused (the demo account: its password is published). */
   isReadOnly?: (claims: Record<string, unknown>) => boolean;
+  /** Origins allowed to call /rest/v1 cross-origin (the auth API's CORS_ORIGINS). */
+  corsOrigins?: ReadonlySet<string>;
 }
 
 /** A request body may hold this many bytes (one push batch; each record is capped at 256 KiB in SQL). */
@@ -123,7 +125,10 @@ export async function registerRest(app: FastifyInstance, options: RestOptions): 
     return opening;
   };
   if (options.open === 'start') app.addHook('onReady', async () => void database().catch(() => undefined));
+  const pruneTimer = setInterval(() => limiter.prune(), 60_000);
+  pruneTimer.unref();
   app.addHook('onClose', async () => {
+    clearInterval(pruneTimer);
     closed = true;
     const pending = opening;
     opening = null;
@@ -147,6 +152,19 @@ export async function registerRest(app: FastifyInstance, options: RestOptions): 
       rest.setNotFoundHandler((request, reply) => {
         const path = (request.url.split('?')[0] ?? '').replace(/^\/rest\/v1\/?/, '');
         return send(reply, pgrst(404, 'PGRST205', `Could not find the table 'public.${path}' in the schema cache`, null, 'This server answers only the sync functions: POST /rest/v1/rpc/sync_push, sync_pull, sync_summary'));
+      });
+      rest.addHook('onRequest', async (request, reply) => {
+        const origin = request.headers.origin;
+        if (origin && options.corsOrigins?.has(origin)) {
+          reply.header('Access-Control-Allow-Origin', origin);
+          reply.header('Vary', 'Origin');
+          reply.header('Access-Control-Expose-Headers', 'Retry-After');
+          if (request.method === 'OPTIONS') {
+            reply.header('Access-Control-Allow-Methods', 'POST, OPTIONS');
+            reply.header('Access-Control-Allow-Headers', 'apikey, Authorization, Content-Type, Content-Profile, Accept-Profile, Prefer, X-Client-Info');
+            reply.header('Access-Control-Max-Age', '86400');
+          }
+        }
       });
       rest.options('/*', async (_request, reply) => reply.code(204).send());
       rest.route({

@@ -175,6 +175,27 @@ describe('/rest/v1 on the embedded database', () => {
     }
   });
 
+  it('answers cross-origin calls only from CORS_ORIGINS', async () => {
+    const cors = await start({ pgliteTemplate: template }, { corsOrigins: ['http://localhost:5173'] });
+    try {
+      const preflight = (origin: string) =>
+        fetch(`${cors.url}/rest/v1/rpc/sync_push`, { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'POST' } });
+      const allowed = await preflight('http://localhost:5173');
+      expect(allowed.status).toBe(204);
+      expect(allowed.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+      expect(allowed.headers.get('access-control-allow-headers')).toContain('Authorization');
+      const other = await preflight('https://evil.example');
+      expect(other.headers.get('access-control-allow-origin')).toBeNull();
+      const call = await rpc(cors, 'no_such_function', {}, undefined, {
+        headers: { Origin: 'http://localhost:5173', 'Content-Type': 'application/json', Authorization: `Bearer ${tokenFor(randomUUID())}` },
+      });
+      expect(call.status).toBe(404);
+      expect(call.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    } finally {
+      await cors.close();
+    }
+  });
+
   it('never lets the demo account push (its password is published)', async () => {
     const demoServer = await start({ pgliteTemplate: template }, { demoUser: true });
     try {
