@@ -71,10 +71,12 @@ export async function migrate(db: Pick<SyncDatabase, 'admin'>): Promise<string[]
   return applied;
 }
 
-function toDbError(e: unknown): DbError {
+/** A Postgres error (with a SQLSTATE) as DbError; anything else (a lost connection) as it is. */
+function toDbError(e: unknown): unknown {
   if (e instanceof DbError) return e;
   const x = e as { message?: string; code?: string; detail?: string; hint?: string };
-  return new DbError(x?.message ?? String(e), x?.code ?? null, x?.detail ?? null, x?.hint ?? null);
+  if (typeof x?.code !== 'string' || !/^[0-9A-Z]{5}$/.test(x.code)) return e;
+  return new DbError(x.message ?? String(e), x.code, x.detail ?? null, x.hint ?? null);
 }
 
 function assertRole(role: string): asserts role is RequestRole {
@@ -157,7 +159,8 @@ export async function openPglite(
     if (!p) return;
     pending.delete(reply.id);
     if (reply.ok) p.resolve(reply.value);
-    else p.reject(new DbError(reply.error!.message, reply.error!.code, reply.error!.detail, reply.error!.hint));
+    else if (reply.error!.code) p.reject(new DbError(reply.error!.message, reply.error!.code, reply.error!.detail, reply.error!.hint));
+    else p.reject(new Error(reply.error!.message));
   });
   const fail = (e: Error) => {
     dead = e;

@@ -262,6 +262,11 @@ export async function registerRest(app: FastifyInstance, options: RestOptions): 
     } catch (e) {
       if (!(e instanceof DbError)) {
         request.log.error({ err: e }, 'rpc failed');
+        // The database went away (a lost connection, a dead worker): the next request opens it again.
+        if (opening && (await opening.catch(() => null)) === db) {
+          opening = null;
+          void db.close().catch(() => undefined);
+        }
         return pgrst(503, 'PGRST000', 'The account database is not available, please try again', null, null, { 'Retry-After': '5' });
       }
       const status = statusForSqlState(e.code, anonymous);

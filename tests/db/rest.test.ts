@@ -235,6 +235,23 @@ describe('/rest/v1 on PostgreSQL 15 (DATABASE_URL)', () => {
     }
   });
 
+  it('answers 503 while the database is down, and serves again once it is back', async () => {
+    const server = await start({ databaseUrl: cluster.url });
+    try {
+      const token = tokenFor(randomUUID());
+      expect((await rpc(server, 'sync_pull', {}, token)).status).toBe(200);
+      cluster.pause();
+      const down = await rpc(server, 'sync_pull', {}, token);
+      expect(down.status).toBe(503);
+      expect(await down.json()).toMatchObject({ code: 'PGRST000' });
+      expect(down.headers.get('retry-after')).toBe('5');
+      cluster.resume();
+      expect((await rpc(server, 'sync_pull', {}, token)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('refuses a superuser DATABASE_URL (row-level security would not apply)', async () => {
     const server = await start({ databaseUrl: cluster.adminUrl });
     try {

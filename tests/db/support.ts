@@ -18,6 +18,9 @@ export interface PgCluster {
   adminUrl: string;
   /** The non-superuser role the server logs in as (PostgREST's `authenticator`). */
   url: string;
+  /** Stops and starts the server process (the data stays). */
+  pause(): void;
+  resume(): void;
   stop(): void;
 }
 
@@ -37,7 +40,9 @@ export async function startPostgres(): Promise<PgCluster> {
   }
   run('initdb', ['-D', dir, '-A', 'trust', '-U', 'postgres', '--no-sync']);
   const port = await freePort();
-  run('pg_ctl', ['-D', dir, '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, '-l', join(dir, 'log'), '-w', 'start']);
+  const resume = () => run('pg_ctl', ['-D', dir, '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, '-l', join(dir, 'log'), '-w', 'start']);
+  const pause = () => run('pg_ctl', ['-D', dir, 'stop', '-m', 'fast']);
+  resume();
   const stop = () => {
     try {
       run('pg_ctl', ['-D', dir, 'stop', '-m', 'immediate']);
@@ -56,7 +61,7 @@ export async function startPostgres(): Promise<PgCluster> {
   } finally {
     await admin.close();
   }
-  return { adminUrl, url: `postgres://authenticator@127.0.0.1:${port}/postgres`, stop };
+  return { adminUrl, url: `postgres://authenticator@127.0.0.1:${port}/postgres`, pause, resume, stop };
 }
 
 function userIds(name: string): { uid: number; gid: number } {
