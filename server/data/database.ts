@@ -6,8 +6,8 @@
  */
 import pg from 'pg';
 import { Worker } from 'node:worker_threads';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** A Postgres error as PostgREST reports it. */
@@ -148,6 +148,9 @@ export async function openPglite(
   dataDir: string,
   options: { templateDir?: string; loadFile?: string } = {},
 ): Promise<SyncDatabase & { dump(file: string): Promise<void> }> {
+  // One process per data dir: two PGlite instances on one directory would corrupt it.
+  const lockFile = `${dataDir.replace(/\/$/, '')}.lock`;
+  takeLock(dataDir, lockFile);
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
     workerData: { dataDir, templateDir: options.templateDir, loadFile: options.loadFile },
   });
@@ -177,14 +180,13 @@ export async function openPglite(
       worker.postMessage({ ...message, id });
     });
   };
-  const lockFile = `${dataDir.replace(/\/$/, '')}.lock`;
   try {
     await send({ type: 'open' });
   } catch (e) {
     await worker.terminate();
+    rmSync(lockFile, { force: true });
     throw e;
   }
-  writeFileSync(lockFile, String(process.pid));
   return {
     kind: 'pglite',
     runAs(role, claims, sql, params = []) {
@@ -202,6 +204,21 @@ export async function openPglite(
       if (existsSync(lockFile) && readFileSync(lockFile, 'utf8') === String(process.pid)) rmSync(lockFile, { force: true });
     },
   };
+}
+
+function takeLock(dataDir: string, lockFile: string): void {
+  mkdirSync(dirname(lockFile), { recursive: true, mode: 0o700 });
+  for (let attempt = 0; ; attempt++) {
+    try {
+      writeFileSync(lockFile, String(process.pid), { flag: 'wx', mode: 0o600 });
+      return;
+    } catch (e) {
+      if ((e as { code?: string }).code !== 'EEXIST' || attempt > 0) throw e;
+      const holder = pgliteInUse(dataDir);
+      if (holder) throw new Error(`The database in ${dataDir} is open in process ${holder}: one server per DATA_DIR (or use DATABASE_URL)`, { cause: e });
+      rmSync(lockFile, { force: true }); // left by a process that is gone
+    }
+  }
 }
 
 /** Whether another live process holds the embedded database in `dataDir`. */

@@ -4,7 +4,7 @@
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -90,6 +90,30 @@ describe('the embedded database on disk', () => {
       const restored = await script('restore', backup);
       expect(restored.stdout).toContain('(1 records)');
       expect(existsSync(join(pgDir, 'PG_VERSION'))).toBe(true);
+    } finally {
+      dirs.cleanup();
+    }
+  }, 120_000);
+
+  it('is never opened by two processes at once (a lock beside it, taken over from a process that is gone)', async () => {
+    const dirs = makeDirs();
+    const pgDir = join(dirs.dataDir, 'pg');
+    mkdirSync(dirs.dataDir, { recursive: true, mode: 0o700 });
+    try {
+      // A live process (this test's parent) holds it: refused before PGlite starts.
+      writeFileSync(`${pgDir}.lock`, String(process.ppid));
+      await expect(openPglite(pgDir)).rejects.toThrow(`is open in process ${process.ppid}: one server per DATA_DIR`);
+      expect(existsSync(pgDir)).toBe(false);
+      // A process that is gone (killed): its lock is taken over.
+      writeFileSync(`${pgDir}.lock`, '999999999');
+      cpSync(await pgliteTemplate(), pgDir, { recursive: true });
+      const db = await openPglite(pgDir);
+      try {
+        expect(readFileSync(`${pgDir}.lock`, 'utf8')).toBe(String(process.pid));
+      } finally {
+        await db.close();
+      }
+      expect(existsSync(`${pgDir}.lock`)).toBe(false);
     } finally {
       dirs.cleanup();
     }
