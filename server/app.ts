@@ -10,7 +10,8 @@ import type { Socket } from 'node:net';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { registerAssets, staticGlobIgnore } from './assets.ts';
-import { registerAuth, type AuthOptions } from './auth/index.ts';
+import { authInternals, DEMO_EMAIL, registerAuth, type AuthOptions } from './auth/index.ts';
+import { registerRest, type RestOptions } from './data/rest.ts';
 import { authUrlFromHtml, connectSourcesFor, contentSecurityPolicy, inlineScriptHashes } from './csp.ts';
 import { HSTS, makeOriginPolicy, refuseUnknownHost } from './origin.ts';
 import { pageFileFor } from './pages.ts';
@@ -20,6 +21,8 @@ export interface AppOptions {
   /** Earlier builds' assets that `npm run build` keeps for open tabs (server/assets.ts). */
   retainedAssetsDir?: string;
   auth: AuthOptions;
+  /** The account data API under /rest/v1 (server/data/rest.ts); the secret and dataDir come from auth. */
+  data?: Omit<RestOptions, 'secret' | 'dataDir' | 'isReadOnly'>;
   /**
    * Logging, as JSON lines (pino) on stdout. By default only errors: every 5xx, a recovery e-mail that
    * could not be sent, failed clean-ups. true (env LOG=1) adds a line per request; false (LOG=0) is
@@ -96,6 +99,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await registerAuth(app, { publicOrigin: (request) => origins.originOf(request), ...options.auth });
+  const { service, secret, corsOrigins } = authInternals(app);
+  await registerRest(app, {
+    ...options.data,
+    secret,
+    dataDir: options.auth.dataDir,
+    isReadOnly: (claims) => claims.sub === service.findUserByEmail(DEMO_EMAIL)?.id,
+    corsOrigins,
+  });
 
   await app.register(fastifyStatic, {
     root: options.distDir,
@@ -126,7 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(url);
-    if ((request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/auth/') && !looksLikeFile) {
+    if ((request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/auth/') && !url.startsWith('/rest/') && !looksLikeFile) {
       const page = pageFileFor(options.distDir, url);
       return reply.code(page.status).header('Cache-Control', 'no-cache').sendFile(page.file);
     }

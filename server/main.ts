@@ -1,6 +1,7 @@
 /** `npm start` entry: one process serving the app and its auth API. */
 import { join } from 'node:path';
 import { buildApp, parseTrustProxy } from './app.ts';
+import { parseRule } from './auth/ratelimit.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const port = Number(process.env.PORT ?? 4173);
@@ -19,6 +20,13 @@ const app = await buildApp({
     dataDir: process.env.DATA_DIR ?? join(root, '.data'),
     jwtSecret: process.env.JWT_SECRET || undefined,
     demoUser: process.env.DEMO_USER !== 'false',
+  },
+  // Account data (docs/sync.md): embedded PGlite under DATA_DIR/pg, or any PostgreSQL with DATABASE_URL.
+  data: {
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    databaseMigrateUrl: process.env.DATABASE_MIGRATE_URL || undefined,
+    open: process.env.DB_OPEN === 'start' ? 'start' : 'lazy',
+    rateLimit: parseRule(process.env.RATE_LIMIT_SYNC),
   },
 });
 

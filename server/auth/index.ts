@@ -120,6 +120,9 @@ const LIMIT_ENV: Record<keyof AuthRateLimits, string> = {
 
 export interface AuthInternals {
   service: AuthService;
+  /** The JWT secret and the CORS origins (the data API verifies the same tokens, for the same origins). */
+  secret: string;
+  corsOrigins: ReadonlySet<string>;
   mailer: Mailer;
   limits: AuthLimiters;
   /** Runs the periodic clean-up now; returns the rows deleted. */
@@ -226,7 +229,7 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions): 
     if (mailer instanceof OutboxMailer) mailer.prune(at);
     return deleted;
   };
-  internals.set(app, { service, mailer, limits, cleanup });
+  internals.set(app, { service, secret, corsOrigins, mailer, limits, cleanup });
   log(`Auth mail: ${mailer.description}`);
   try {
     cleanup();

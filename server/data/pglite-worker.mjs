@@ -1,0 +1,73 @@
+// The embedded database (PGlite) in a worker thread, so that opening it (initdb ~14 s on a first start,
+// ~1.5 s later) and running queries never stall the server's event loop (the auth API keeps answering).
+// One PGlite instance per server; PGlite runs one query at a time, so requests wait their turn here.
+// Plain JavaScript so the worker starts without a TypeScript loader. Messages: server/data/pglite.ts.
+import { PGlite } from '@electric-sql/pglite';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { Blob, Buffer } from 'node:buffer';
+import { join } from 'node:path';
+import { parentPort, workerData } from 'node:worker_threads';
+
+const { dataDir, templateDir, loadFile } = workerData;
+let db = null;
+let chain = Promise.resolve();
+
+function errorOf(e) {
+  return {
+    message: e?.message ?? String(e),
+    code: e?.code ?? null,
+    detail: e?.detail ?? null,
+    hint: e?.hint ?? null,
+  };
+}
+
+async function open() {
+  if (!existsSync(join(dataDir, 'PG_VERSION'))) {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    // A prepared data dir (tests): copied instead of running initdb.
+    if (templateDir && existsSync(join(templateDir, 'PG_VERSION'))) cpSync(templateDir, dataDir, { recursive: true });
+  }
+  // A backup made by `scripts/db.ts backup` (PGlite's dumpDataDir tarball), loaded into an empty dataDir.
+  const loadDataDir = loadFile ? new Blob([readFileSync(loadFile)]) : undefined;
+  db = await PGlite.create({ dataDir, loadDataDir });
+}
+
+async function handle(message) {
+  switch (message.type) {
+    case 'open':
+      return open();
+    case 'exec':
+      await db.exec(message.sql);
+      return null;
+    case 'query':
+      return (await db.query(message.sql, message.params ?? [])).rows;
+    case 'as':
+      // As PostgREST: one transaction, SET LOCAL ROLE to the JWT's role, the claims in request.jwt.claims.
+      return db.transaction(async (tx) => {
+        await tx.query(`set local role ${message.role}`);
+        await tx.query("select set_config('request.jwt.claims', $1, true), set_config('request.method', 'POST', true)", [message.claims]);
+        return (await tx.query(message.sql, message.params ?? [])).rows;
+      });
+    case 'dump': {
+      const blob = await db.dumpDataDir('gzip');
+      writeFileSync(message.file, Buffer.from(await blob.arrayBuffer()), { mode: 0o600 });
+      return null;
+    }
+    case 'close':
+      if (db) await db.close();
+      db = null;
+      return null;
+    default:
+      throw new Error(`unknown message ${message.type}`);
+  }
+}
+
+parentPort.on('message', (message) => {
+  chain = chain.then(async () => {
+    try {
+      parentPort.postMessage({ id: message.id, ok: true, value: await handle(message) });
+    } catch (e) {
+      parentPort.postMessage({ id: message.id, ok: false, error: errorOf(e) });
+    }
+  });
+});

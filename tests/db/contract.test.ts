@@ -1,0 +1,326 @@
+/**
+ * The sync functions' contract (supabase/migrations), run against the embedded PGlite and against a
+ * throwaway PostgreSQL 15 with the same SQL: push, pull from a cursor, tombstones, revision conflicts,
+ * idempotent retries, size limits, and row-level security against another account. docs/sync.md.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DbError, openPostgres, type SyncDatabase } from '../../server/data/database.ts';
+import { openTestPglite, startPostgres } from './support.ts';
+
+interface Backend {
+  /** As the server runs: a role that is not a superuser, switching to `authenticated` per call. */
+  db: SyncDatabase;
+  /** The database owner (test set-up only). */
+  admin: SyncDatabase['admin'];
+  close(): Promise<void>;
+}
+
+const backends: [string, () => Promise<Backend>][] = [
+  [
+    'PGlite (embedded)',
+    async () => {
+      const t = await openTestPglite();
+      return { db: t.db, admin: t.db.admin, close: t.cleanup };
+    },
+  ],
+  [
+    'PostgreSQL 15',
+    async () => {
+      const cluster = await startPostgres();
+      const db = openPostgres(cluster.url);
+      const owner = openPostgres(cluster.adminUrl, { max: 1 });
+      return {
+        db,
+        admin: owner.admin,
+        async close() {
+          await db.close();
+          await owner.close();
+          cluster.stop();
+        },
+      };
+    },
+  ],
+];
+
+type Result = Record<string, unknown> & { status: string; rev?: number; change_seq?: number; server?: Record<string, unknown> | null; error?: { code: string; message: string } };
+type Pulled = { changes: (Record<string, unknown> & { collection: string; record_id: string; rev: number; deleted: boolean; record: unknown; change_seq: number })[]; cursor: number; more: boolean; head: number };
+
+const item = (id: string, name = `Item ${id}`) => ({ id, name, sku: `SKU-${id}`, category: 'Dry goods', amountPerUnit: 1, unit: 'kg', packageType: 'bag', quantity: 3, costPerUnit: 2.5, whenToOrder: 1, supplierName: 'Acme' });
+const change = (fields: Record<string, unknown>) => ({ collection: 'inventoryItems', base_rev: null, client_change_id: randomUUID(), ...fields });
+
+describe.each(backends)('sync contract on %s', (_name, start) => {
+  let backend: Backend;
+  beforeAll(async () => {
+    backend = await start();
+  }, 120_000);
+  afterAll(async () => {
+    await backend?.close();
+  });
+
+  const claimsOf = (user: string) => ({ sub: user, role: 'authenticated', aud: 'authenticated', email: `${user}@example.com` });
+  const push = async (user: string, changes: unknown[]): Promise<Result[]> =>
+    (await backend.db.runAs('authenticated', claimsOf(user), 'select public.sync_push(changes => $1::jsonb) as result', [JSON.stringify(changes)]))[0]!.result as Result[];
+  const pull = async (user: string, since = 0, maxRows = 500): Promise<Pulled> =>
+    (await backend.db.runAs('authenticated', claimsOf(user), 'select public.sync_pull(since => $1::bigint, max_rows => $2::integer) as result', [since, maxRows]))[0]!.result as Pulled;
+  const asUser = (user: string, sql: string, params: unknown[] = []) => backend.db.runAs('authenticated', claimsOf(user), sql, params);
+  const failure = async (p: Promise<unknown>): Promise<DbError> => {
+    try {
+      await p;
+    } catch (e) {
+      expect(e).toBeInstanceOf(DbError);
+      return e as DbError;
+    }
+    throw new Error('expected the statement to fail');
+  };
+
+  it('runs as a role that is neither a superuser nor bypasses RLS', async () => {
+    const [row] = await asUser(randomUUID(), `select current_user as role, r.rolsuper as super, r.rolbypassrls as bypass from pg_roles r where r.rolname = current_user`);
+    expect(row).toEqual({ role: 'authenticated', super: false, bypass: false });
+  });
+
+  it('creates a business with the account, the account its owner', async () => {
+    const user = randomUUID();
+    await backend.admin.query('insert into auth.users (id, email) values ($1, $2)', [user, `${user}@example.com`]);
+    const rows = await backend.admin.query('select owner_id from sync.businesses where owner_id = $1', [user]);
+    expect(rows).toHaveLength(1);
+    // An account the database has not seen (the embedded auth server keeps its users elsewhere) gets one on first push.
+    const other = randomUUID();
+    await push(other, [change({ record_id: 'a', record: item('a') })]);
+    expect(await backend.admin.query('select 1 from sync.businesses where owner_id = $1', [other])).toHaveLength(1);
+  });
+
+  it('pushes new records and pulls them back, with revisions and a cursor', async () => {
+    const user = randomUUID();
+    const results = await push(user, [change({ record_id: 'a', record: item('a') }), change({ record_id: 'b', record: item('b') })]);
+    expect(results.map((r) => [r.status, r.record_id, r.rev])).toEqual([
+      ['applied', 'a', 1],
+      ['applied', 'b', 1],
+    ]);
+    expect(results[1]!.change_seq).toBeGreaterThan(results[0]!.change_seq!);
+    const all = await pull(user);
+    expect(all.changes.map((c) => [c.collection, c.record_id, c.rev, c.deleted])).toEqual([
+      ['inventoryItems', 'a', 1, false],
+      ['inventoryItems', 'b', 1, false],
+    ]);
+    expect(all.changes[0]!.record).toEqual(item('a'));
+    expect(all.cursor).toBe(results[1]!.change_seq);
+    expect(all.more).toBe(false);
+    expect(all.head).toBe(all.cursor);
+  });
+
+  it('pulls only what changed after the cursor, a page at a time', async () => {
+    const user = randomUUID();
+    await push(user, ['a', 'b', 'c'].map((id) => change({ record_id: id, record: item(id) })));
+    const first = await pull(user);
+    const edit = await push(user, [change({ record_id: 'b', base_rev: 1, record: item('b', 'Renamed') })]);
+    expect(edit[0]).toMatchObject({ status: 'applied', rev: 2 });
+    const after = await pull(user, first.cursor);
+    expect(after.changes.map((c) => [c.record_id, c.rev, (c.record as { name: string }).name])).toEqual([['b', 2, 'Renamed']]);
+    expect((await pull(user, after.cursor)).changes).toEqual([]);
+    // Paging: one row at a time, `more` until the head.
+    const page1 = await pull(user, 0, 1);
+    expect(page1.changes.map((c) => c.record_id)).toEqual(['a']);
+    expect(page1.more).toBe(true);
+    const page2 = await pull(user, page1.cursor, 1);
+    expect(page2.changes.map((c) => c.record_id)).toEqual(['c']);
+    const page3 = await pull(user, page2.cursor, 1);
+    expect(page3.changes.map((c) => c.record_id)).toEqual(['b']);
+    expect(page3.more).toBe(false);
+  });
+
+  it('keeps a deleted record as a tombstone that pulls carry, and a stale re-create is a conflict', async () => {
+    const user = randomUUID();
+    await push(user, [change({ record_id: 'a', record: item('a') })]);
+    const cursor = (await pull(user)).cursor;
+    const del = await push(user, [change({ record_id: 'a', base_rev: 1, deleted: true })]);
+    expect(del[0]).toMatchObject({ status: 'applied', rev: 2, deleted: true });
+    const after = await pull(user, cursor);
+    expect(after.changes).toHaveLength(1);
+    expect(after.changes[0]).toMatchObject({ record_id: 'a', rev: 2, deleted: true, record: null });
+    // A device that never saw the delete cannot bring the record back unknowingly.
+    const stale = await push(user, [change({ record_id: 'a', base_rev: 1, record: item('a') })]);
+    expect(stale[0]).toMatchObject({ status: 'conflict', server: { rev: 2, deleted: true, record: null } });
+    const fresh = await push(user, [change({ record_id: 'a', base_rev: null, record: item('a') })]);
+    expect(fresh[0]!.status).toBe('conflict');
+    // Knowing the tombstone's revision, it can.
+    expect((await push(user, [change({ record_id: 'a', base_rev: 2, record: item('a') })]))[0]).toMatchObject({ status: 'applied', rev: 3 });
+  });
+
+  it('returns a revision conflict with the server row and applies nothing', async () => {
+    const user = randomUUID();
+    await push(user, [change({ record_id: 'a', record: item('a', 'First') })]);
+    await push(user, [change({ record_id: 'a', base_rev: 1, record: item('a', 'Second') })]);
+    const head = (await pull(user)).head;
+    const [result] = await push(user, [change({ record_id: 'a', base_rev: 1, record: item('a', 'Mine') })]);
+    expect(result).toMatchObject({ status: 'conflict', record_id: 'a', server: { rev: 2, deleted: false, record: item('a', 'Second') } });
+    // A new record that already exists on the server is a conflict too.
+    const [again] = await push(user, [change({ record_id: 'a', base_rev: null, record: item('a', 'Mine') })]);
+    expect(again).toMatchObject({ status: 'conflict', server: { rev: 2 } });
+    // A base revision the server never had: conflict with no server row.
+    const [ghost] = await push(user, [change({ record_id: 'z', base_rev: 4, record: item('z') })]);
+    expect(ghost).toMatchObject({ status: 'conflict', server: null });
+    const now = await pull(user);
+    expect(now.head).toBe(head);
+    expect(now.changes.find((c) => c.record_id === 'a')).toMatchObject({ rev: 2, record: item('a', 'Second') });
+  });
+
+  it('applies a retried change once and answers the retry with the same result', async () => {
+    const user = randomUUID();
+    const c = change({ record_id: 'a', record: item('a') });
+    const first = await push(user, [c]);
+    const second = await push(user, [c]);
+    expect(second).toEqual(first);
+    // Also after later changes to the record, and twice in one batch.
+    const edit = change({ record_id: 'a', base_rev: 1, record: item('a', 'Edited') });
+    const both = await push(user, [edit, edit]);
+    expect(both[1]).toEqual(both[0]);
+    expect(both[0]).toMatchObject({ status: 'applied', rev: 2 });
+    expect(await push(user, [c])).toEqual(first);
+    const pulled = await pull(user);
+    expect(pulled.changes).toHaveLength(1);
+    expect(pulled.changes[0]).toMatchObject({ rev: 2, record: item('a', 'Edited') });
+    expect(pulled.head).toBe(2);
+  });
+
+  it('refuses records that do not fit their collection, and keeps the rest of the batch', async () => {
+    const user = randomUUID();
+    const results = await push(user, [
+      change({ record_id: 'a', record: item('b') }),
+      change({ collection: 'passwords', record_id: 'a', record: { id: 'a' } }),
+      change({ record_id: 'c', record: [1, 2] }),
+      change({ record_id: 'd', record: item('d'), client_change_id: 'not-a-uuid' }),
+      change({ collection: 'events', record_id: '7', record: { id: '7', EventName: 'x' } }),
+      change({ collection: 'suppliers', record_id: 'S1', record: { supplierID: 'S1' } }),
+      change({ collection: 'ingredientList-7', record_id: 'L1', record: { lineId: 'L1', id: 'a' } }),
+      change({ collection: '7-taxPercentage', record_id: 'value', record: { value: 8.5 } }),
+      change({ collection: 'deletedEventIds', record_id: '7', record: { id: 7 } }),
+      'not an object',
+    ]);
+    expect(results.map((r) => r.status === 'rejected' ? r.error!.code : r.status)).toEqual([
+      'bad_record',
+      'bad_collection',
+      'bad_record',
+      'bad_change',
+      'bad_record',
+      'applied',
+      'applied',
+      'applied',
+      'applied',
+      'bad_change',
+    ]);
+    expect(results[0]!.error!.message).toContain('record.id must be the record id "a"');
+    expect((await pull(user)).changes.map((c) => `${c.collection}/${c.record_id}`).sort()).toEqual(['7-taxPercentage/value', 'deletedEventIds/7', 'ingredientList-7/L1', 'suppliers/S1']);
+  });
+
+  it('caps the size of a record, of a batch and of an account', async () => {
+    const user = randomUUID();
+    const big = { ...item('big'), notes: 'x'.repeat(300 * 1024) };
+    const [tooBig] = await push(user, [change({ record_id: 'big', record: big })]);
+    expect(tooBig).toMatchObject({ status: 'rejected', error: { code: 'record_too_large' } });
+    const tooMany = await failure(push(user, Array.from({ length: 501 }, (_, i) => change({ record_id: `r${i}`, record: item(`r${i}`) }))));
+    expect(tooMany.code).toBe('22023');
+    expect(tooMany.message).toBe('At most 500 changes per push');
+    // The account's cap: a small quota, then a record that does not fit is refused; a delete always fits.
+    await push(user, [change({ record_id: 'a', record: item('a') })]);
+    await backend.admin.query('update sync.businesses set quota_bytes = used_bytes + 100 where owner_id = $1', [user]);
+    const [over] = await push(user, [change({ record_id: 'b', record: { ...item('b'), notes: 'y'.repeat(200) } })]);
+    expect(over).toMatchObject({ status: 'rejected', error: { code: 'quota_exceeded' } });
+    const [fits] = await push(user, [change({ record_id: 'c', record: { id: 'c' } })]);
+    expect(fits!.status).toBe('applied');
+    const [gone] = await push(user, [change({ record_id: 'a', base_rev: 1, deleted: true })]);
+    expect(gone!.status).toBe('applied');
+    expect((await pull(user)).changes.map((c) => c.record_id).sort()).toEqual(['a', 'c']);
+    const [{ used }] = (await backend.admin.query('select used_bytes::int as used from sync.businesses where owner_id = $1', [user])) as [{ used: number }];
+    // What is counted is the record's jsonb text: `{"id": "c"}`.
+    expect(used).toBe('{"id": "c"}'.length);
+  });
+
+  it('keeps pull cursors gap-free when one account pushes concurrently', async () => {
+    const user = randomUUID();
+    await Promise.all(Array.from({ length: 12 }, (_, i) => push(user, [change({ record_id: `p${i}`, record: item(`p${i}`) })])));
+    const seen: number[] = [];
+    let cursor = 0;
+    for (let more = true; more; ) {
+      const page = await pull(user, cursor, 5);
+      seen.push(...page.changes.map((c) => c.change_seq));
+      cursor = page.cursor;
+      more = page.more;
+    }
+    expect(seen).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+  });
+
+  describe('another account (row-level security)', () => {
+    const a = randomUUID();
+    const b = randomUUID();
+    let aBusiness: string;
+    let aChange: ReturnType<typeof change>;
+    beforeAll(async () => {
+      aChange = change({ record_id: 'secret', record: item('secret', 'A only') });
+      await push(a, [aChange, change({ record_id: 'keep', record: item('keep') })]);
+      const [row] = await backend.admin.query('select id from sync.businesses where owner_id = $1', [a]);
+      aBusiness = String(row!.id);
+    });
+    const aRows = async () => (await pull(a)).changes.map((c) => [c.record_id, c.rev, c.deleted, (c.record as { name?: string } | null)?.name]);
+
+    it('cannot read A’s rows', async () => {
+      expect((await pull(b)).changes).toEqual([]);
+      expect(await asUser(b, 'select * from sync.records')).toEqual([]);
+      expect(await asUser(b, 'select * from sync.records where business_id = $1', [aBusiness])).toEqual([]);
+      expect(await asUser(b, 'select * from sync.applied_changes')).toEqual([]);
+      expect(await asUser(b, 'select * from sync.businesses where id = $1', [aBusiness])).toEqual([]);
+      const summary = (await asUser(b, 'select public.sync_summary() as s'))[0]!.s as { collections: unknown[] };
+      expect(summary.collections).toEqual([]);
+    });
+
+    it('cannot change, delete or overwrite A’s rows with A’s record ids, change ids or a crafted owner', async () => {
+      const before = await aRows();
+      // Same collection and record id, with A's revision: B has no such row, so it is a conflict in B's own space.
+      const [stale] = await push(b, [change({ record_id: 'secret', base_rev: 1, record: item('secret', 'B was here') })]);
+      expect(stale).toMatchObject({ status: 'conflict', server: null });
+      // A crafted owner, business and author are ignored: the row is B's.
+      const crafted = await push(b, [
+        { ...change({ record_id: 'secret', record: item('secret', 'B was here') }), business_id: aBusiness, owner_id: a, updated_by: a },
+        change({ record_id: 'keep', deleted: true }),
+      ]);
+      expect(crafted.map((r) => r.status)).toEqual(['applied', 'applied']);
+      // A's change id, retried by B, is B's own new change, not A's stored result.
+      const [replay] = await push(b, [{ ...aChange, record: item('secret', 'B again'), base_rev: 1 }]);
+      expect(replay).toMatchObject({ status: 'applied', rev: 2 });
+      expect(await aRows()).toEqual(before);
+      expect((await pull(b)).changes.map((c) => [c.record_id, c.deleted])).toEqual([
+        ['keep', true],
+        ['secret', false],
+      ]);
+    });
+
+    it('is refused by the policies when it writes the tables directly', async () => {
+      const before = await aRows();
+      expect(await asUser(b, `update sync.records set record = '{"id":"secret"}' where business_id = $1 returning 1`, [aBusiness])).toEqual([]);
+      const insert = await failure(
+        asUser(b, `insert into sync.records (business_id, collection, record_id, rev, record, updated_by, change_seq) values ($1, 'inventoryItems', 'x', 1, '{"id":"x"}', auth.uid(), 99)`, [aBusiness]),
+      );
+      expect(insert.code).toBe('42501');
+      expect(insert.message).toContain('row-level security');
+      // Even with A's id as the author.
+      const asA = await failure(
+        asUser(b, `insert into sync.records (business_id, collection, record_id, rev, record, updated_by, change_seq) values ($1, 'inventoryItems', 'x', 1, '{"id":"x"}', $2, 99)`, [aBusiness, a]),
+      );
+      expect(asA.code).toBe('42501');
+      expect((await failure(asUser(b, 'delete from sync.records where business_id = $1', [aBusiness]))).code).toBe('42501');
+      expect((await failure(asUser(b, 'update sync.businesses set owner_id = auth.uid() where id = $1', [aBusiness]))).code).toBe('42501');
+      expect(await asUser(b, 'update sync.businesses set change_seq = 0 where id = $1 returning 1', [aBusiness])).toEqual([]);
+      expect(await aRows()).toEqual(before);
+    });
+
+    it('needs an account in the JWT: no sub, or the anon role, is refused', async () => {
+      const noSub = await failure(backend.db.runAs('authenticated', { role: 'authenticated' }, 'select public.sync_push(changes => $1::jsonb)', ['[]']));
+      expect(noSub.code).toBe('42501');
+      const anon = await failure(backend.db.runAs('anon', { role: 'anon' }, 'select public.sync_pull()'));
+      expect(anon.code).toBe('42501');
+      expect(anon.message).toContain('permission denied for function sync_pull');
+      expect(await backend.db.runAs('anon', { role: 'anon' }, 'select count(*)::int as n from pg_namespace where nspname = $1', ['sync'])).toEqual([{ n: 1 }]);
+      expect((await failure(backend.db.runAs('anon', { role: 'anon' }, 'select * from sync.records'))).code).toBe('42501');
+    });
+  });
+});
