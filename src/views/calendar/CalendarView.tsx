@@ -323,6 +323,8 @@ export function CalendarGrid({
   entries: Entries;
 }) {
   const gridRef = useRef<HTMLDivElement>(null);
+  // Set by a key on a day: the focus follows the focused day even when the month's rows are rebuilt.
+  const keyMoved = useRef(false);
   const month = api.view === "month";
   const weeks = useMemo(
     () => (month ? monthGrid(api.focused) : [weekDays(api.focused)]),
@@ -332,12 +334,15 @@ export function CalendarGrid({
   // The roving tab stop follows the focused day; the focus moves with it while it is in the grid.
   useEffect(() => {
     const grid = gridRef.current;
-    if (!grid || !grid.contains(document.activeElement)) return;
+    if (!grid || !(keyMoved.current || grid.contains(document.activeElement)))
+      return;
+    keyMoved.current = false;
     grid.querySelector<HTMLElement>(`[data-date="${api.focused}"]`)?.focus();
   }, [api.focused, api.view]);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (isGridKey(event.key)) {
       event.preventDefault();
+      keyMoved.current = true;
       api.move(event.key, event.shiftKey);
     } else if (
       (event.key === "Enter" || event.key === " ") &&
@@ -402,6 +407,7 @@ export function CalendarGrid({
                   busy ? busyCell : undefined,
                 )}
                 onClick={() => api.focus(day)}
+                onFocus={() => day !== api.focused && api.focus(day)}
               >
                 <span className={dayNumber} aria-hidden="true">
                   {!month ? (
