@@ -136,6 +136,12 @@ const chip = css({
   _hover: { textDecoration: "underline" },
   "&[data-continued]": { borderColor: "fgMuted", fontStyle: "italic" },
 });
+/** In the week view a day is tall enough for whole names. */
+const wrapChip = css({
+  whiteSpace: "normal",
+  overflowWrap: "anywhere",
+  fontSize: "sm",
+});
 const monthChips = css({
   display: { base: "none", md: "flex" },
   flexDirection: "column",
@@ -291,16 +297,18 @@ export function CalendarToolbar({ api }: { api: CalendarApi }) {
 function Chip({
   entry,
   onOpen,
+  wrap,
 }: {
   entry: DayEntry<CateringEvent>;
   onOpen: (id: number) => void;
+  wrap?: boolean;
 }) {
   const time = entryTime(entry);
   return (
     <button
       type="button"
       tabIndex={-1}
-      className={chip}
+      className={cx(chip, wrap ? wrapChip : undefined)}
       data-continued={entry.continued || undefined}
       title={`${time} ${eventName(entry.event)}`.trim()}
       onClick={(e) => {
