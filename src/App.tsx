@@ -1,78 +1,37 @@
-import { Suspense, type ComponentType } from "react";
-import { Route, Router, Switch } from "wouter";
-import { AuthProvider } from "./views/auth/AuthContext";
-import { RequireAuth } from "./views/auth/RequireAuth";
-import { HomePage } from "./views/pages/HomePage";
-import { AppActorsProvider } from "./views/shell/AppActors";
-import { Layout } from "./views/shell/Layout";
-import { Loading } from "./views/shell/Loading";
-import { loadRouteBoundary, routePage } from "./views/shell/routePage";
-import { loadRouteChunk } from "./views/shell/routeChunks";
-import {
-  caseInsensitiveParser,
-  matchRoute,
-  notFoundPage,
-  pageRoutes,
-  type PageName,
-} from "./views/shell/routes";
+import { Suspense, type ComponentType } from 'react';
+import { Route, Router, Switch } from 'wouter';
+import { AuthProvider } from './views/auth/AuthContext';
+import { RequireAuth } from './views/auth/RequireAuth';
+import { HomePage } from './views/pages/HomePage';
+import { AppActorsProvider } from './views/shell/AppActors';
+import { Layout } from './views/shell/Layout';
+import { Loading } from './views/shell/Loading';
+import { loadRouteBoundary, routePage } from './views/shell/routePage';
+import { loadRouteChunk } from './views/shell/routeChunks';
+import { caseInsensitiveParser, matchRoute, notFoundPage, pageRoutes, type PageName } from './views/shell/routes';
 
 // Every page but the landing page is a lazy chunk (and supabase-js loads only when needed): the landing page stays small.
 // Each one renders behind its own error boundary inside the layout: Retry, back online, or reload for a new version.
 // Which path shows which page is the route table in views/shell/routes.ts; here is only how each page loads.
-const named = <K extends string>(
-  load: () => Promise<Record<K, ComponentType>>,
-  name: K,
-) => routePage(name, () => load().then((m) => m[name]));
+const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  routePage(name, () => load().then((m) => m[name]));
 const pages: Record<PageName, ComponentType> = {
   HomePage,
-  AboutPage: named(() => import("./views/pages/AboutPage"), "AboutPage"),
-  NotFoundPage: named(
-    () => import("./views/pages/NotFoundPage"),
-    "NotFoundPage",
-  ),
-  TutorialsPage: named(
-    () => import("./views/pages/TutorialsPage"),
-    "TutorialsPage",
-  ),
-  LoginPage: named(() => import("./views/pages/LoginPage"), "LoginPage"),
-  SignupPage: named(() => import("./views/pages/SignupPage"), "SignupPage"),
-  ResetPasswordPage: named(
-    () => import("./views/pages/ResetPasswordPage"),
-    "ResetPasswordPage",
-  ),
-  SignedOutPage: named(
-    () => import("./views/pages/SignedOutPage"),
-    "SignedOutPage",
-  ),
-  DashboardPage: named(
-    () => import("./views/pages/DashboardPage"),
-    "DashboardPage",
-  ),
-  EventsPage: named(() => import("./views/pages/EventsPage"), "EventsPage"),
-  CalendarPage: named(
-    () => import("./views/pages/CalendarPage"),
-    "CalendarPage",
-  ),
-  InventoryPage: named(
-    () => import("./views/pages/InventoryPage"),
-    "InventoryPage",
-  ),
-  EmployeesPage: named(
-    () => import("./views/pages/EmployeesPage"),
-    "EmployeesPage",
-  ),
-  SuppliersPage: named(
-    () => import("./views/pages/SuppliersPage"),
-    "SuppliersPage",
-  ),
-  RecoveredDataPage: named(
-    () => import("./views/pages/RecoveredDataPage"),
-    "RecoveredDataPage",
-  ),
-  StatechartsPage: named(
-    () => import("./views/pages/StatechartsPage"),
-    "StatechartsPage",
-  ),
+  AboutPage: named(() => import('./views/pages/AboutPage'), 'AboutPage'),
+  NotFoundPage: named(() => import('./views/pages/NotFoundPage'), 'NotFoundPage'),
+  TutorialsPage: named(() => import('./views/pages/TutorialsPage'), 'TutorialsPage'),
+  LoginPage: named(() => import('./views/pages/LoginPage'), 'LoginPage'),
+  SignupPage: named(() => import('./views/pages/SignupPage'), 'SignupPage'),
+  ResetPasswordPage: named(() => import('./views/pages/ResetPasswordPage'), 'ResetPasswordPage'),
+  SignedOutPage: named(() => import('./views/pages/SignedOutPage'), 'SignedOutPage'),
+  DashboardPage: named(() => import('./views/pages/DashboardPage'), 'DashboardPage'),
+  EventsPage: named(() => import('./views/pages/EventsPage'), 'EventsPage'),
+  CalendarPage: named(() => import('./views/pages/CalendarPage'), 'CalendarPage'),
+  InventoryPage: named(() => import('./views/pages/InventoryPage'), 'InventoryPage'),
+  EmployeesPage: named(() => import('./views/pages/EmployeesPage'), 'EmployeesPage'),
+  SuppliersPage: named(() => import('./views/pages/SuppliersPage'), 'SuppliersPage'),
+  RecoveredDataPage: named(() => import('./views/pages/RecoveredDataPage'), 'RecoveredDataPage'),
+  StatechartsPage: named(() => import('./views/pages/StatechartsPage'), 'StatechartsPage'),
 };
 const NotFound = pages[notFoundPage];
 
@@ -84,7 +43,7 @@ const NotFound = pages[notFoundPage];
 export async function loadPageFor(pathname: string): Promise<void> {
   const route = matchRoute(pathname);
   const page = route ? route.page : notFoundPage;
-  if (route?.access === "protected" || page === "HomePage") return;
+  if (route?.access === 'protected' || page === 'HomePage') return;
   await Promise.all([loadRouteChunk(page), loadRouteBoundary()]);
 }
 
@@ -99,7 +58,7 @@ export function App({ ssrPath }: { ssrPath?: string }) {
               <Switch>
                 {pageRoutes.map(({ path, page, access }) => {
                   const Page = pages[page];
-                  return access === "protected" ? (
+                  return access === 'protected' ? (
                     <Route key={path} path={path}>
                       <RequireAuth>
                         <Page />

@@ -8,20 +8,11 @@
  * start, 20:00 to 01:00) also shows on the next day as a continuation ("until 01:00"); a day counts as
  * busy (marked) when two or more events start on it.
  */
-import type { CateringEvent } from "../storage/schemas";
-import {
-  addDays,
-  endOfMonth,
-  endOfWeek,
-  fromISODate,
-  isISODate,
-  startOfMonth,
-  startOfWeek,
-  toISODate,
-} from "./eventDates";
-import { endsNextDay } from "./events";
+import type { CateringEvent } from '../storage/schemas';
+import { addDays, endOfMonth, endOfWeek, fromISODate, isISODate, startOfMonth, startOfWeek, toISODate } from './eventDates';
+import { endsNextDay } from './events';
 
-export type CalendarView = "month" | "week" | "agenda";
+export type CalendarView = 'month' | 'week' | 'agenda';
 
 /** How many days the agenda lists, from its first day (Previous and Next move by as many). */
 export const AGENDA_DAYS = 14;
@@ -30,17 +21,17 @@ export const BUSY_THRESHOLD = 2;
 
 export type CalendarEvent = Pick<
   CateringEvent,
-  | "id"
-  | "EventName"
-  | "EventDate"
-  | "StartTime"
-  | "EndTime"
-  | "CustomerFirstName"
-  | "CustomerLastName"
-  | "NumberOfGuests"
-  | "VenueName"
-  | "VenueCity"
-  | "EventType"
+  | 'id'
+  | 'EventName'
+  | 'EventDate'
+  | 'StartTime'
+  | 'EndTime'
+  | 'CustomerFirstName'
+  | 'CustomerLastName'
+  | 'NumberOfGuests'
+  | 'VenueName'
+  | 'VenueCity'
+  | 'EventType'
 >;
 
 /** One entry of a day: the event starting that day, or the part after midnight of one from the day before. */
@@ -55,20 +46,8 @@ export function addMonths(iso: string, months: number): string {
   const date = fromISODate(iso);
   if (!date) return iso;
   const first = new Date(date.getFullYear(), date.getMonth() + months, 1, 12);
-  const last = new Date(
-    first.getFullYear(),
-    first.getMonth() + 1,
-    0,
-    12,
-  ).getDate();
-  return toISODate(
-    new Date(
-      first.getFullYear(),
-      first.getMonth(),
-      Math.min(date.getDate(), last),
-      12,
-    ),
-  );
+  const last = new Date(first.getFullYear(), first.getMonth() + 1, 0, 12).getDate();
+  return toISODate(new Date(first.getFullYear(), first.getMonth(), Math.min(date.getDate(), last), 12));
 }
 
 /** The weeks (Sunday to Saturday) that show the month holding `iso`: 4 to 6 rows of 7 days. */
@@ -95,23 +74,19 @@ export function agendaDays(from: string, days = AGENDA_DAYS): string[] {
 
 /** The days a view shows for the focused day. */
 export function visibleDays(view: CalendarView, focused: string): string[] {
-  if (view === "month") return monthGrid(focused).flat();
-  if (view === "week") return weekDays(focused);
+  if (view === 'month') return monthGrid(focused).flat();
+  if (view === 'week') return weekDays(focused);
   return agendaDays(focused);
 }
 
 const byStart = (a: CalendarEvent, b: CalendarEvent) =>
-  (a.StartTime || "99:99").localeCompare(b.StartTime || "99:99") ||
-  a.EventName.localeCompare(b.EventName) ||
-  a.id - b.id;
+  (a.StartTime || '99:99').localeCompare(b.StartTime || '99:99') || a.EventName.localeCompare(b.EventName) || a.id - b.id;
 
 /**
  * Each day's entries, by start time: events on their date, and the continuation of an event that ran
  * past midnight on the day after. Events without a valid date are left out (they have no day).
  */
-export function entriesByDay<E extends CalendarEvent>(
-  events: readonly E[],
-): Map<string, Array<DayEntry<E>>> {
+export function entriesByDay<E extends CalendarEvent>(events: readonly E[]): Map<string, Array<DayEntry<E>>> {
   const days = new Map<string, Array<DayEntry<E>>>();
   const add = (day: string, entry: DayEntry<E>) => {
     const list = days.get(day);
@@ -121,14 +96,10 @@ export function entriesByDay<E extends CalendarEvent>(
   for (const event of events) {
     if (!isISODate(event.EventDate)) continue;
     add(event.EventDate, { event, continued: false });
-    if (endsNextDay(event.StartTime, event.EndTime))
-      add(addDays(event.EventDate, 1), { event, continued: true });
+    if (endsNextDay(event.StartTime, event.EndTime)) add(addDays(event.EventDate, 1), { event, continued: true });
   }
   for (const list of days.values()) {
-    list.sort(
-      (a, b) =>
-        Number(b.continued) - Number(a.continued) || byStart(a.event, b.event),
-    );
+    list.sort((a, b) => Number(b.continued) - Number(a.continued) || byStart(a.event, b.event));
   }
   return days;
 }
@@ -144,20 +115,13 @@ export function isBusy(entries: readonly DayEntry[] | undefined): boolean {
 }
 
 /** The days among `days` that are marked busy, in order. */
-export function busyDays(
-  events: readonly CalendarEvent[],
-  days: readonly string[],
-): string[] {
+export function busyDays(events: readonly CalendarEvent[], days: readonly string[]): string[] {
   const map = entriesByDay(events);
   return days.filter((day) => isBusy(map.get(day)));
 }
 
 /** The agenda: the days from `from` that have entries, each with its entries, in date then time order. */
-export function agenda<E extends CalendarEvent>(
-  events: readonly E[],
-  from: string,
-  days = AGENDA_DAYS,
-): Array<{ day: string; entries: Array<DayEntry<E>> }> {
+export function agenda<E extends CalendarEvent>(events: readonly E[], from: string, days = AGENDA_DAYS): Array<{ day: string; entries: Array<DayEntry<E>> }> {
   const map = entriesByDay(events);
   return agendaDays(from, days)
     .map((day) => ({ day, entries: map.get(day) ?? [] }))
@@ -165,25 +129,8 @@ export function agenda<E extends CalendarEvent>(
 }
 
 /** Keys that move the focused day in a date grid (WAI-ARIA grid pattern, as in the APG date picker). */
-export type GridKey =
-  | "ArrowLeft"
-  | "ArrowRight"
-  | "ArrowUp"
-  | "ArrowDown"
-  | "Home"
-  | "End"
-  | "PageUp"
-  | "PageDown";
-export const gridKeys: readonly GridKey[] = [
-  "ArrowLeft",
-  "ArrowRight",
-  "ArrowUp",
-  "ArrowDown",
-  "Home",
-  "End",
-  "PageUp",
-  "PageDown",
-];
+export type GridKey = 'ArrowLeft' | 'ArrowRight' | 'ArrowUp' | 'ArrowDown' | 'Home' | 'End' | 'PageUp' | 'PageDown';
+export const gridKeys: readonly GridKey[] = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown'];
 
 export function isGridKey(key: string): key is GridKey {
   return (gridKeys as readonly string[]).includes(key);
@@ -195,89 +142,71 @@ export function isGridKey(key: string): key is GridKey {
  */
 export function moveFocus(iso: string, key: GridKey, shift = false): string {
   switch (key) {
-    case "ArrowLeft":
+    case 'ArrowLeft':
       return addDays(iso, -1);
-    case "ArrowRight":
+    case 'ArrowRight':
       return addDays(iso, 1);
-    case "ArrowUp":
+    case 'ArrowUp':
       return addDays(iso, -7);
-    case "ArrowDown":
+    case 'ArrowDown':
       return addDays(iso, 7);
-    case "Home":
+    case 'Home':
       return startOfWeek(iso);
-    case "End":
+    case 'End':
       return endOfWeek(iso);
-    case "PageUp":
+    case 'PageUp':
       return addMonths(iso, shift ? -12 : -1);
-    case "PageDown":
+    case 'PageDown':
       return addMonths(iso, shift ? 12 : 1);
   }
 }
 
 /** Previous (-1) or Next (+1): a month, a week, or the agenda's 14 days. */
-export function shiftPeriod(
-  view: CalendarView,
-  iso: string,
-  direction: -1 | 1,
-): string {
-  if (view === "month") return addMonths(iso, direction);
-  if (view === "week") return addDays(iso, 7 * direction);
+export function shiftPeriod(view: CalendarView, iso: string, direction: -1 | 1): string {
+  if (view === 'month') return addMonths(iso, direction);
+  if (view === 'week') return addDays(iso, 7 * direction);
   return addDays(iso, AGENDA_DAYS * direction);
 }
 
 const format = (iso: string, options: Intl.DateTimeFormatOptions) => {
   const date = fromISODate(iso);
-  return date ? date.toLocaleDateString("en-US", options) : iso;
+  return date ? date.toLocaleDateString('en-US', options) : iso;
 };
 
 /** 'Tuesday, December 1, 2026': a day's accessible name. */
 export function fullDate(iso: string): string {
   return format(iso, {
-    weekday: "long",
-    year: "numeric",
-    month: "long",
-    day: "numeric",
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
   });
 }
 
 /** 'Tue, Dec 1': a day as the week view and the agenda head it. */
 export function shortDate(iso: string): string {
-  return format(iso, { weekday: "short", month: "short", day: "numeric" });
+  return format(iso, { weekday: 'short', month: 'short', day: 'numeric' });
 }
 
 /** What the calendar shows: 'December 2026', 'Nov 29 – Dec 5, 2026', or the agenda's 14 days. */
 export function periodTitle(view: CalendarView, focused: string): string {
-  if (view === "month")
-    return format(focused, { month: "long", year: "numeric" });
-  const days = view === "week" ? weekDays(focused) : agendaDays(focused);
+  if (view === 'month') return format(focused, { month: 'long', year: 'numeric' });
+  const days = view === 'week' ? weekDays(focused) : agendaDays(focused);
   const first = days[0]!;
   const last = days[days.length - 1]!;
   const sameYear = first.slice(0, 4) === last.slice(0, 4);
-  const from = format(
-    first,
-    sameYear
-      ? { month: "short", day: "numeric" }
-      : { month: "short", day: "numeric", year: "numeric" },
-  );
-  return `${from} – ${format(last, { month: "short", day: "numeric", year: "numeric" })}`;
+  const from = format(first, sameYear ? { month: 'short', day: 'numeric' } : { month: 'short', day: 'numeric', year: 'numeric' });
+  return `${from} – ${format(last, { month: 'short', day: 'numeric', year: 'numeric' })}`;
 }
 
 /** The weekday names, Sunday first: `long` for the column headers' accessible names. */
 export const weekdayNames = {
-  short: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"],
-  long: [
-    "Sunday",
-    "Monday",
-    "Tuesday",
-    "Wednesday",
-    "Thursday",
-    "Friday",
-    "Saturday",
-  ],
+  short: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
+  long: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
 } as const;
 
 /** The time an entry shows: its start ('18:00'), 'until 01:00' for a continuation, '' with no start. */
 export function entryTime(entry: DayEntry): string {
   if (entry.continued) return `until ${entry.event.EndTime}`;
-  return entry.event.StartTime ?? "";
+  return entry.event.StartTime ?? '';
 }

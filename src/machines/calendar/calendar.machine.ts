@@ -11,15 +11,10 @@
  * Export calendar (.ics) carries the events to export: with some, the named action `downloadCalendar`
  * (provided by the view: builds the file and downloads it) and a success toast; with none, a warning.
  */
-import { assertEvent, assign, setup } from "xstate";
-import {
-  moveFocus,
-  shiftPeriod,
-  type CalendarView,
-  type GridKey,
-} from "../../domain/calendar";
-import { isISODate, startOfNextMonth } from "../../domain/eventDates";
-import type { CateringEvent } from "../../storage/schemas";
+import { assertEvent, assign, setup } from 'xstate';
+import { moveFocus, shiftPeriod, type CalendarView, type GridKey } from '../../domain/calendar';
+import { isISODate, startOfNextMonth } from '../../domain/eventDates';
+import type { CateringEvent } from '../../storage/schemas';
 
 export interface CalendarInput {
   /** Today, YYYY-MM-DD (local). */
@@ -39,42 +34,41 @@ export interface CalendarContext {
 }
 
 /** The quick-filter words that make sense on a calendar (src/domain/eventDates.ts quickFilterLabels). */
-export type CalendarJump = "week" | "month" | "nextMonth";
+export type CalendarJump = 'week' | 'month' | 'nextMonth';
 
 export type CalendarEvent =
   /** The Month / Week / Agenda buttons. */
-  | { type: "view.set"; view: CalendarView }
+  | { type: 'view.set'; view: CalendarView }
   /** Previous / Next. */
-  | { type: "nav.previous" }
-  | { type: "nav.next" }
+  | { type: 'nav.previous' }
+  | { type: 'nav.next' }
   /** Today. */
-  | { type: "nav.today" }
+  | { type: 'nav.today' }
   /** This Week, This Month, Next Month. */
-  | { type: "nav.jump"; to: CalendarJump }
+  | { type: 'nav.jump'; to: CalendarJump }
   /** A key pressed on a day of the grid. */
-  | { type: "focus.move"; key: GridKey; shift: boolean }
+  | { type: 'focus.move'; key: GridKey; shift: boolean }
   /** A day clicked. */
-  | { type: "focus.set"; date: string }
+  | { type: 'focus.set'; date: string }
   /** An event activated (its name in a day or the agenda). */
-  | { type: "event.open"; id: number }
+  | { type: 'event.open'; id: number }
   /** The details' Close button or Escape. */
-  | { type: "details.close" }
+  | { type: 'details.close' }
   /** Export calendar (.ics), with every event. */
-  | { type: "calendar.export"; events: readonly CateringEvent[] };
+  | { type: 'calendar.export'; events: readonly CateringEvent[] };
 
-const shift = (view: CalendarView, direction: -1 | 1) =>
-  ({ type: "shiftPeriod", params: { view, direction } }) as const;
+const shift = (view: CalendarView, direction: -1 | 1) => ({ type: 'shiftPeriod', params: { view, direction } }) as const;
 
 /** The same Previous/Next in every view, with that view's period. */
 const periodNav = (view: CalendarView) => ({
-  "nav.previous": { actions: shift(view, -1) },
-  "nav.next": { actions: shift(view, 1) },
+  'nav.previous': { actions: shift(view, -1) },
+  'nav.next': { actions: shift(view, 1) },
 });
 
 /** The grid views take keys and clicks on days; the agenda is a list (its days are not focusable). */
 const gridNav = {
-  "focus.move": { actions: "moveFocus" },
-  "focus.set": { guard: "isDate", actions: "setFocus" },
+  'focus.move': { actions: 'moveFocus' },
+  'focus.set': { guard: 'isDate', actions: 'setFocus' },
 } as const;
 
 export const calendarMachine = setup({
@@ -85,65 +79,55 @@ export const calendarMachine = setup({
   },
   actions: {
     shiftPeriod: assign({
-      focused: (
-        { context },
-        params: { view: CalendarView; direction: -1 | 1 },
-      ) => shiftPeriod(params.view, context.focused, params.direction),
+      focused: ({ context }, params: { view: CalendarView; direction: -1 | 1 }) => shiftPeriod(params.view, context.focused, params.direction),
     }),
     goToday: assign({ focused: ({ context }) => context.today }),
     jumpTo: assign({
       focused: ({ context, event }) => {
-        assertEvent(event, "nav.jump");
-        return event.to === "nextMonth"
-          ? startOfNextMonth(context.today)
-          : context.today;
+        assertEvent(event, 'nav.jump');
+        return event.to === 'nextMonth' ? startOfNextMonth(context.today) : context.today;
       },
     }),
     moveFocus: assign({
       focused: ({ context, event }) => {
-        assertEvent(event, "focus.move");
+        assertEvent(event, 'focus.move');
         return moveFocus(context.focused, event.key, event.shift);
       },
     }),
     setFocus: assign({
       focused: ({ event }) => {
-        assertEvent(event, "focus.set");
+        assertEvent(event, 'focus.set');
         return event.date;
       },
     }),
     selectEvent: assign({
       selectedId: ({ event }) => {
-        assertEvent(event, "event.open");
+        assertEvent(event, 'event.open');
         return event.id;
       },
     }),
     clearSelection: assign({ selectedId: () => null }),
     downloadCalendar: (_, _params: { events: readonly CateringEvent[] }) => {
-      throw new Error("calendar: provide downloadCalendar");
+      throw new Error('calendar: provide downloadCalendar');
     },
     notifyExported: (_, _params: { count: number }) => {
-      throw new Error("calendar: provide notifyExported");
+      throw new Error('calendar: provide notifyExported');
     },
     notifyNothingToExport: () => {
-      throw new Error("calendar: provide notifyNothingToExport");
+      throw new Error('calendar: provide notifyNothingToExport');
     },
   },
   guards: {
-    startsIn: ({ context }, params: { view: CalendarView }) =>
-      context.startView === params.view,
-    isDate: ({ event }) => event.type === "focus.set" && isISODate(event.date),
-    isView: ({ event }, params: { view: CalendarView }) =>
-      event.type === "view.set" && event.view === params.view,
-    jumpsToWeek: ({ event }) =>
-      event.type === "nav.jump" && event.to === "week",
-    isEventId: ({ event }) =>
-      event.type === "event.open" && Number.isInteger(event.id),
-    hasEvents: ({ event }) =>
-      event.type === "calendar.export" && event.events.length > 0,
+    startsIn: ({ context }, params: { view: CalendarView }) => context.startView === params.view,
+    isDate: ({ event }) => event.type === 'focus.set' && isISODate(event.date),
+    isView: ({ event }, params: { view: CalendarView }) => event.type === 'view.set' && event.view === params.view,
+    jumpsToWeek: ({ event }) => event.type === 'nav.jump' && event.to === 'week',
+    isEventId: ({ event }) => event.type === 'event.open' && Number.isInteger(event.id),
+    hasEvents: ({ event }) => event.type === 'calendar.export' && event.events.length > 0,
   },
 }).createMachine({
-  id: "calendar",
-  type: "parallel",
+  id: 'calendar',
+  type: 'parallel',
   context: ({ input }) => ({
     today: input.today,
     focused: input.today,
@@ -151,42 +135,42 @@ export const calendarMachine = setup({
     startView: input.view,
   }),
   on: {
-    "calendar.export": [
+    'calendar.export': [
       {
-        guard: "hasEvents",
+        guard: 'hasEvents',
         actions: [
           {
-            type: "downloadCalendar",
+            type: 'downloadCalendar',
             params: ({ event }) => ({ events: event.events }),
           },
           {
-            type: "notifyExported",
+            type: 'notifyExported',
             params: ({ event }) => ({ count: event.events.length }),
           },
         ],
       },
-      { actions: "notifyNothingToExport" },
+      { actions: 'notifyNothingToExport' },
     ],
   },
   states: {
     view: {
-      initial: "choosing",
+      initial: 'choosing',
       on: {
-        "view.set": [
+        'view.set': [
           {
-            guard: { type: "isView", params: { view: "month" } },
-            target: ".month",
+            guard: { type: 'isView', params: { view: 'month' } },
+            target: '.month',
           },
           {
-            guard: { type: "isView", params: { view: "week" } },
-            target: ".week",
+            guard: { type: 'isView', params: { view: 'week' } },
+            target: '.week',
           },
-          { target: ".agenda" },
+          { target: '.agenda' },
         ],
-        "nav.today": { actions: "goToday" },
-        "nav.jump": [
-          { guard: "jumpsToWeek", target: ".week", actions: "jumpTo" },
-          { target: ".month", actions: "jumpTo" },
+        'nav.today': { actions: 'goToday' },
+        'nav.jump': [
+          { guard: 'jumpsToWeek', target: '.week', actions: 'jumpTo' },
+          { target: '.month', actions: 'jumpTo' },
         ],
       },
       states: {
@@ -194,42 +178,42 @@ export const calendarMachine = setup({
         choosing: {
           always: [
             {
-              guard: { type: "startsIn", params: { view: "agenda" } },
-              target: "agenda",
+              guard: { type: 'startsIn', params: { view: 'agenda' } },
+              target: 'agenda',
             },
             {
-              guard: { type: "startsIn", params: { view: "week" } },
-              target: "week",
+              guard: { type: 'startsIn', params: { view: 'week' } },
+              target: 'week',
             },
-            { target: "month" },
+            { target: 'month' },
           ],
         },
-        month: { tags: ["grid"], on: { ...periodNav("month"), ...gridNav } },
-        week: { tags: ["grid"], on: { ...periodNav("week"), ...gridNav } },
-        agenda: { on: periodNav("agenda") },
+        month: { tags: ['grid'], on: { ...periodNav('month'), ...gridNav } },
+        week: { tags: ['grid'], on: { ...periodNav('week'), ...gridNav } },
+        agenda: { on: periodNav('agenda') },
       },
     },
     details: {
-      initial: "closed",
+      initial: 'closed',
       states: {
         closed: {
           on: {
-            "event.open": {
-              guard: "isEventId",
-              target: "open",
-              actions: "selectEvent",
+            'event.open': {
+              guard: 'isEventId',
+              target: 'open',
+              actions: 'selectEvent',
             },
           },
         },
         open: {
-          tags: ["details"],
+          tags: ['details'],
           on: {
-            "event.open": {
-              guard: "isEventId",
-              target: "open",
-              actions: "selectEvent",
+            'event.open': {
+              guard: 'isEventId',
+              target: 'open',
+              actions: 'selectEvent',
             },
-            "details.close": { target: "closed", actions: "clearSelection" },
+            'details.close': { target: 'closed', actions: 'clearSelection' },
           },
         },
       },

@@ -1,12 +1,12 @@
-import { Collapsible } from "@ark-ui/react/collapsible";
-import { memo } from "react";
-import { css } from "styled-system/css";
-import { cardImage, endTimeLabel, eventTimeRange } from "../../domain/events";
-import type { CateringEvent } from "../../storage/schemas";
-import { Button } from "../components/Button";
-import { SheetLink } from "../eventSheet/SheetLink";
-import { IcsButton } from "../calendar/IcsButton";
-import { EventCostingDetails } from "./EventCostingDetails";
+import { Collapsible } from '@ark-ui/react/collapsible';
+import { memo } from 'react';
+import { css } from 'styled-system/css';
+import { cardImage, endTimeLabel, eventTimeRange } from '../../domain/events';
+import type { CateringEvent } from '../../storage/schemas';
+import { Button } from '../components/Button';
+import { SheetLink } from '../eventSheet/SheetLink';
+import { IcsButton } from '../calendar/IcsButton';
+import { EventCostingDetails } from './EventCostingDetails';
 
 export interface EventCardApi {
   openToolkit: (id: number) => void;
@@ -15,102 +15,52 @@ export interface EventCardApi {
 }
 
 const card = css({
-  bg: "surface",
-  borderWidth: "2px",
-  borderColor: "border",
-  display: "grid",
-  gridTemplateColumns: {
-    base: "88px minmax(0, 1fr)",
-    md: "140px minmax(0, 1fr) auto",
-  },
-  gap: { base: "3", md: "5" },
-  p: { base: "3", md: "4" },
+  bg: 'surface',
+  borderWidth: '2px',
+  borderColor: 'border',
+  display: 'grid',
+  gridTemplateColumns: { base: '88px minmax(0, 1fr)', md: '140px minmax(0, 1fr) auto' },
+  gap: { base: '3', md: '5' },
+  p: { base: '3', md: '4' },
 });
-const image = css({
-  width: { base: "88px", md: "140px" },
-  height: { base: "88px", md: "140px" },
-  objectFit: "cover",
-  bg: "surfaceRaised",
-});
-const title = css({
-  fontFamily: "heading",
-  fontSize: "xl",
-  color: "primary",
-  fontWeight: "bold",
-  overflowWrap: "anywhere",
-  lineClamp: 3,
-});
-const side = css({
-  display: "flex",
-  flexDirection: { base: "row", md: "column" },
-  flexWrap: "wrap",
-  gap: "2",
-  alignItems: "stretch",
-  gridColumn: { base: "1 / -1", md: "auto" },
-});
+const image = css({ width: { base: '88px', md: '140px' }, height: { base: '88px', md: '140px' }, objectFit: 'cover', bg: 'surfaceRaised' });
+const title = css({ fontFamily: 'heading', fontSize: 'xl', color: 'primary', fontWeight: 'bold', overflowWrap: 'anywhere', lineClamp: 3 });
+const side = css({ display: 'flex', flexDirection: { base: 'row', md: 'column' }, flexWrap: 'wrap', gap: '2', alignItems: 'stretch', gridColumn: { base: '1 / -1', md: 'auto' } });
 const details = css({
-  display: "grid",
-  gridTemplateColumns: { base: "1fr", sm: "max-content 1fr" },
-  columnGap: "4",
-  rowGap: "1",
-  mt: "3",
-  "& dt": { fontWeight: "bold", color: "fgMuted" },
-  "& dd": { overflowWrap: "anywhere" },
+  display: 'grid',
+  gridTemplateColumns: { base: '1fr', sm: 'max-content 1fr' },
+  columnGap: '4',
+  rowGap: '1',
+  mt: '3',
+  '& dt': { fontWeight: 'bold', color: 'fgMuted' },
+  '& dd': { overflowWrap: 'anywhere' },
 });
-const toggle = css({
-  color: "link",
-  textDecoration: "underline",
-  cursor: "pointer",
-  fontWeight: "bold",
-  bg: "transparent",
-  border: "none",
-  p: 0,
-  mt: "2",
-});
+const toggle = css({ color: 'link', textDecoration: 'underline', cursor: 'pointer', fontWeight: 'bold', bg: 'transparent', border: 'none', p: 0, mt: '2' });
 
 function Detail({ term, value }: { term: string; value: string | number }) {
   return (
     <>
       <dt>{term}</dt>
-      <dd>{value === "" ? "—" : value}</dd>
+      <dd>{value === '' ? '—' : value}</dd>
     </>
   );
 }
 
 /** One event: picture, name, customer, date, More Details, and the side buttons. */
-export const EventCard = memo(function EventCard({
-  event,
-  api,
-}: {
-  event: CateringEvent;
-  api: EventCardApi;
-}) {
+export const EventCard = memo(function EventCard({ event, api }: { event: CateringEvent; api: EventCardApi }) {
   const img = cardImage(event);
-  const customer =
-    `${event.CustomerFirstName} ${event.CustomerLastName}`.trim();
+  const customer = `${event.CustomerFirstName} ${event.CustomerLastName}`.trim();
   const times = eventTimeRange(event);
   return (
-    <article
-      className={card}
-      aria-label={event.EventName || `Event ${event.id}`}
-    >
-      <img
-        src={img.url}
-        alt={img.alt}
-        title={img.title}
-        className={image}
-        width={140}
-        height={140}
-        loading="lazy"
-      />
+    <article className={card} aria-label={event.EventName || `Event ${event.id}`}>
+      <img src={img.url} alt={img.alt} title={img.title} className={image} width={140} height={140} loading="lazy" />
       <div className={css({ minW: 0 })}>
         <h2 className={title}>{event.EventName}</h2>
         <p className={css({ lineClamp: 2 })}>
-          <strong>Customer:</strong> {customer || "—"}
+          <strong>Customer:</strong> {customer || '—'}
         </p>
         <p>
-          <strong>Date:</strong>{" "}
-          <time dateTime={event.EventDate}>{event.EventDate}</time>
+          <strong>Date:</strong> <time dateTime={event.EventDate}>{event.EventDate}</time>
         </p>
         {times ? (
           <p>
@@ -119,30 +69,16 @@ export const EventCard = memo(function EventCard({
         ) : null}
         <Collapsible.Root lazyMount unmountOnExit>
           <Collapsible.Context>
-            {(c) => (
-              <Collapsible.Trigger className={toggle}>
-                {c.open ? "Hide Details" : "More Details"}
-              </Collapsible.Trigger>
-            )}
+            {(c) => <Collapsible.Trigger className={toggle}>{c.open ? 'Hide Details' : 'More Details'}</Collapsible.Trigger>}
           </Collapsible.Context>
           <Collapsible.Content>
             <dl className={details}>
               <Detail term="Event Name" value={event.EventName} />
               <Detail term="Customer Name" value={customer} />
-              <Detail
-                term="Phone"
-                value={String(event.CustomerPhoneNumber ?? "")}
-              />
+              <Detail term="Phone" value={String(event.CustomerPhoneNumber ?? '')} />
               <Detail term="Email" value={event.CustomerEmail} />
               <Detail term="Event Type" value={event.EventType} />
-              <Detail
-                term="Number of Guests"
-                value={
-                  Number.isFinite(event.NumberOfGuests)
-                    ? event.NumberOfGuests
-                    : ""
-                }
-              />
+              <Detail term="Number of Guests" value={Number.isFinite(event.NumberOfGuests) ? event.NumberOfGuests : ''} />
               <Detail term="Date" value={event.EventDate} />
               <Detail term="Start Time" value={event.StartTime} />
               <Detail term="End Time" value={endTimeLabel(event)} />
@@ -156,27 +92,15 @@ export const EventCard = memo(function EventCard({
         </Collapsible.Root>
       </div>
       <div className={side}>
-        <Button
-          variant="solidBlue"
-          onClick={() => api.openToolkit(event.id)}
-          aria-label={`Tool Kit for ${event.EventName}`}
-        >
+        <Button variant="solidBlue" onClick={() => api.openToolkit(event.id)} aria-label={`Tool Kit for ${event.EventName}`}>
           Tool Kit
         </Button>
         <SheetLink id={event.id} label={`Event Sheet for ${event.EventName}`} />
         <IcsButton event={() => event} name={event.EventName} />
-        <Button
-          variant="outlineGreen"
-          onClick={() => api.edit(event.id)}
-          aria-label={`Edit Event ${event.EventName}`}
-        >
+        <Button variant="outlineGreen" onClick={() => api.edit(event.id)} aria-label={`Edit Event ${event.EventName}`}>
           Edit Event
         </Button>
-        <Button
-          variant="outlineRed"
-          onClick={() => api.remove(event.id)}
-          aria-label={`Delete Event ${event.EventName}`}
-        >
+        <Button variant="outlineRed" onClick={() => api.remove(event.id)} aria-label={`Delete Event ${event.EventName}`}>
           Delete Event
         </Button>
       </div>

@@ -1,16 +1,16 @@
-import { useEffect, type ReactNode } from "react";
-import { parseSheetId } from "../../domain/eventSheet";
-import { Redirect } from "wouter";
-import { useAuth } from "../auth/AuthContext";
-import { Loading } from "../shell/Loading";
-import { Button, ButtonLink } from "../components/Button";
-import { EventSheetView } from "../eventSheet/EventSheetView";
-import { CostingFigures } from "../toolkit/CostingFigures";
-import { useEventSheet } from "../eventSheet/useEventSheet";
-import { routes } from "../shell/routes";
-import { IcsButton } from "../calendar/IcsButton";
-import { loadEvents } from "../events/eventsData";
-import { toISODate } from "../../domain/eventDates";
+import { useEffect, type ReactNode } from 'react';
+import { parseSheetId } from '../../domain/eventSheet';
+import { Redirect } from 'wouter';
+import { useAuth } from '../auth/AuthContext';
+import { Loading } from '../shell/Loading';
+import { Button, ButtonLink } from '../components/Button';
+import { EventSheetView } from '../eventSheet/EventSheetView';
+import { CostingFigures } from '../toolkit/CostingFigures';
+import { useEventSheet } from '../eventSheet/useEventSheet';
+import { routes } from '../shell/routes';
+import { IcsButton } from '../calendar/IcsButton';
+import { loadEvents } from '../events/eventsData';
+import { toISODate } from '../../domain/eventDates';
 
 /** The browser's print dialog (the page has no machine: printing is its one action). */
 const printSheet = () => window.print();
@@ -20,43 +20,24 @@ const printSheet = () => window.print();
  * and its not-found page: an id that names no event shows it, with its way back), with the event's
  * cost, price and margin (src/domain/costing.ts, issue 11 part 4) under the pricing summary.
  */
-export function EventSheetPage({
-  id,
-  notFound,
-}: {
-  id: string | undefined;
-  notFound: ReactNode;
-}) {
+export function EventSheetPage({ id, notFound }: { id: string | undefined; notFound: ReactNode }) {
   const { status } = useAuth();
-  if (status === "checking") return <Loading>Checking your session…</Loading>;
-  if (status === "signedOut") return <Redirect to={routes.login} replace />;
+  if (status === 'checking') return <Loading>Checking your session…</Loading>;
+  if (status === 'signedOut') return <Redirect to={routes.login} replace />;
   return <EventSheet id={id} notFound={notFound} />;
 }
 
-function EventSheet({
-  id,
-  notFound,
-}: {
-  id: string | undefined;
-  notFound: ReactNode;
-}) {
+function EventSheet({ id, notFound }: { id: string | undefined; notFound: ReactNode }) {
   const data = useEventSheet(parseSheetId(id));
   const name = data?.sheet.name;
   useEffect(() => {
-    if (name !== undefined)
-      document.title = `Event Sheet: ${name} · Cater Captain`;
+    if (name !== undefined) document.title = `Event Sheet: ${name} · Cater Captain`;
   }, [name]);
   if (!data) return <>{notFound}</>;
   return (
     <EventSheetView
       sheet={data.sheet}
-      costing={
-        <CostingFigures
-          costing={data.costing}
-          heading="Cost, price and margin"
-          compact
-        />
-      }
+      costing={<CostingFigures costing={data.costing} heading="Cost, price and margin" compact />}
       actions={
         <>
           <ButtonLink href={routes.events} variant="outlineBlue">
@@ -65,14 +46,7 @@ function EventSheet({
           <Button variant="solidGreen" onClick={printSheet}>
             Print
           </Button>
-          <IcsButton
-            event={() =>
-              loadEvents(toISODate(new Date())).events.find(
-                (e) => e.id === parseSheetId(id),
-              )
-            }
-            name={data.sheet.name}
-          />
+          <IcsButton event={() => loadEvents(toISODate(new Date())).events.find((e) => e.id === parseSheetId(id))} name={data.sheet.name} />
         </>
       }
     />

@@ -1,59 +1,39 @@
-import { useActorRef, useSelector } from "@xstate/react";
-import { useEffect, useMemo, useState } from "react";
-import { css } from "styled-system/css";
-import { quickFilterLabels, toISODate } from "../../domain/eventDates";
-import {
-  eventFieldLabels,
-  filterEvents,
-  type EventFilter,
-} from "../../domain/events";
-import { eventFiltersMachine } from "../../machines/events/eventFilters.machine";
-import { Button } from "../components/Button";
-import { ConflictDialog } from "../components/ConflictDialog";
-import { Page } from "../components/Page";
-import { EventFilters, useEventFilters } from "../events/EventFilters";
-import { EventFormDialog } from "../events/EventFormDialog";
-import { EventList } from "../events/EventList";
-import { isEditedElsewhere } from "../../machines/events/events.machine";
-import {
-  useEventConflict,
-  useEventsActor,
-  type EventsRef,
-} from "../events/useEventsActor";
-import { ToolkitDialog } from "../toolkit/ToolkitDialog";
-import type { FormRef } from "../events/EventFormDialog";
-import { inspect } from "../shell/inspector";
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useState } from 'react';
+import { css } from 'styled-system/css';
+import { quickFilterLabels, toISODate } from '../../domain/eventDates';
+import { eventFieldLabels, filterEvents, type EventFilter } from '../../domain/events';
+import { eventFiltersMachine } from '../../machines/events/eventFilters.machine';
+import { Button } from '../components/Button';
+import { ConflictDialog } from '../components/ConflictDialog';
+import { Page } from '../components/Page';
+import { EventFilters, useEventFilters } from '../events/EventFilters';
+import { EventFormDialog } from '../events/EventFormDialog';
+import { EventList } from '../events/EventList';
+import { isEditedElsewhere } from '../../machines/events/events.machine';
+import { useEventConflict, useEventsActor, type EventsRef } from '../events/useEventsActor';
+import { ToolkitDialog } from '../toolkit/ToolkitDialog';
+import type { FormRef } from '../events/EventFormDialog';
+import { inspect } from '../shell/inspector';
 
 /** The printable event sheet rides in this page's chunk (see NotFoundPage). */
-export { EventSheetPage } from "./EventSheetPage";
+export { EventSheetPage } from './EventSheetPage';
 
 function useEventsPage(ref: EventsRef) {
   return {
     events: useSelector(ref, (s) => s.context.events),
-    formRef: useSelector(ref, (s) =>
-      s.hasTag("form")
-        ? (s.children.eventForm as FormRef | undefined)
-        : undefined,
-    ),
-    changedElsewhere: useSelector(
-      ref,
-      (s) => s.hasTag("form") && isEditedElsewhere(s.context),
-    ),
-    toolkitEvent: useSelector(ref, (s) =>
-      s.hasTag("toolkit")
-        ? s.context.events.find((e) => e.id === s.context.toolkitId)
-        : undefined,
-    ),
-    newEvent: () => ref.send({ type: "form.new" }),
-    closeToolkit: () => ref.send({ type: "toolkit.close" }),
+    formRef: useSelector(ref, (s) => (s.hasTag('form') ? (s.children.eventForm as FormRef | undefined) : undefined)),
+    changedElsewhere: useSelector(ref, (s) => s.hasTag('form') && isEditedElsewhere(s.context)),
+    toolkitEvent: useSelector(ref, (s) => (s.hasTag('toolkit') ? s.context.events.find((e) => e.id === s.context.toolkitId) : undefined)),
+    newEvent: () => ref.send({ type: 'form.new' }),
+    closeToolkit: () => ref.send({ type: 'toolkit.close' }),
   };
 }
 
 function describeFilter(filter: EventFilter): string {
-  if (filter.kind === "quick") return quickFilterLabels[filter.filter];
-  if (filter.kind === "range")
-    return `Dates ${filter.start || "…"} to ${filter.end || "…"}`;
-  return `Customer name “${[filter.first.trim(), filter.last.trim()].filter(Boolean).join(" ")}”`;
+  if (filter.kind === 'quick') return quickFilterLabels[filter.filter];
+  if (filter.kind === 'range') return `Dates ${filter.start || '…'} to ${filter.end || '…'}`;
+  return `Customer name “${[filter.first.trim(), filter.last.trim()].filter(Boolean).join(' ')}”`;
 }
 
 export function EventsPage() {
@@ -62,76 +42,44 @@ export function EventsPage() {
   const page = useEventsPage(eventsRef);
   const filters = useEventFilters(filtersRef);
   const [today] = useState(() => toISODate(new Date()));
-  const shown = useMemo(
-    () => filterEvents(page.events, filters.filter, today),
-    [page.events, filters.filter, today],
-  );
+  const shown = useMemo(() => filterEvents(page.events, filters.filter, today), [page.events, filters.filter, today]);
   // /ManageEvents?toolkit=<id> (the calendar's Tool Kit link) opens that event's Tool Kit once.
   useEffect(() => {
-    const id = Number(
-      new URLSearchParams(window.location.search).get("toolkit"),
-    );
+    const id = Number(new URLSearchParams(window.location.search).get('toolkit'));
     if (!Number.isInteger(id) || id <= 0) return;
-    eventsRef.send({ type: "toolkit.open", id });
-    window.history.replaceState(
-      window.history.state,
-      "",
-      window.location.pathname,
-    );
+    eventsRef.send({ type: 'toolkit.open', id });
+    window.history.replaceState(window.history.state, '', window.location.pathname);
   }, [eventsRef]);
   const cardApi = useMemo(
     () => ({
-      openToolkit: (id: number) => eventsRef.send({ type: "toolkit.open", id }),
-      edit: (id: number) => eventsRef.send({ type: "form.edit", id }),
-      remove: (id: number) => eventsRef.send({ type: "event.delete", id }),
+      openToolkit: (id: number) => eventsRef.send({ type: 'toolkit.open', id }),
+      edit: (id: number) => eventsRef.send({ type: 'form.edit', id }),
+      remove: (id: number) => eventsRef.send({ type: 'event.delete', id }),
     }),
     [eventsRef],
   );
   return (
     <Page title="Event Management" heading="Event Management">
-      <div
-        className={css({ display: "flex", flexDirection: "column", gap: "4" })}
-      >
-        <div className={css({ display: "flex", flexWrap: "wrap", gap: "3" })}>
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+        <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3' })}>
           <Button variant="solidGreen" onClick={page.newEvent}>
             New Event
           </Button>
-          <Button
-            variant="outlineBlue"
-            aria-expanded={filters.quickShown}
-            onClick={filters.toggleQuick}
-          >
+          <Button variant="outlineBlue" aria-expanded={filters.quickShown} onClick={filters.toggleQuick}>
             Filter Events
           </Button>
-          <Button
-            variant="outlineBlue"
-            aria-expanded={filters.moreShown}
-            onClick={filters.toggleMore}
-          >
+          <Button variant="outlineBlue" aria-expanded={filters.moreShown} onClick={filters.toggleMore}>
             More Filtering Options
           </Button>
         </div>
         <EventFilters filtersRef={filtersRef} />
-        <p role="status" className={css({ color: "fgMuted" })}>
-          Showing {shown.length} of {page.events.length} events ·{" "}
-          {describeFilter(filters.filter)}
+        <p role="status" className={css({ color: 'fgMuted' })}>
+          Showing {shown.length} of {page.events.length} events · {describeFilter(filters.filter)}
         </p>
         <EventList events={shown} api={cardApi} />
       </div>
-      {page.formRef ? (
-        <EventFormDialog
-          key={page.formRef.id}
-          formRef={page.formRef}
-          changedElsewhere={page.changedElsewhere}
-        />
-      ) : null}
-      {page.toolkitEvent ? (
-        <ToolkitDialog
-          event={page.toolkitEvent}
-          eventsRef={eventsRef}
-          onClose={page.closeToolkit}
-        />
-      ) : null}
+      {page.formRef ? <EventFormDialog key={page.formRef.id} formRef={page.formRef} changedElsewhere={page.changedElsewhere} /> : null}
+      {page.toolkitEvent ? <ToolkitDialog event={page.toolkitEvent} eventsRef={eventsRef} onClose={page.closeToolkit} /> : null}
       <EventConflict eventsRef={eventsRef} />
     </Page>
   );

@@ -1,24 +1,24 @@
 /** The route table of spec section 2. Paths match case-insensitively. */
 export const routes = {
-  home: "/",
-  about: "/About",
-  tutorials: "/tutorials",
-  login: "/login",
-  signup: "/signup",
-  signout: "/signout",
+  home: '/',
+  about: '/About',
+  tutorials: '/tutorials',
+  login: '/login',
+  signup: '/signup',
+  signout: '/signout',
   /** Where a password-reset e-mail's link lands (public). */
-  resetPassword: "/reset-password",
-  dashboard: "/dashboard",
-  events: "/ManageEvents",
+  resetPassword: '/reset-password',
+  dashboard: '/dashboard',
+  events: '/ManageEvents',
   /** Every event by month, week or agenda, and the .ics export (issue 21). */
-  calendar: "/Calendar",
-  inventory: "/Inventory",
-  employees: "/EmployeeManagement",
-  suppliers: "/SupplierManagement",
+  calendar: '/Calendar',
+  inventory: '/Inventory',
+  employees: '/EmployeeManagement',
+  suppliers: '/SupplierManagement',
   /** Set-aside values: review, fix and put back, or discard (reached from the data view and the warning toast). */
-  recovered: "/RecoveredData",
+  recovered: '/RecoveredData',
   /** Every machine's diagram, for reviewers (public). */
-  statecharts: "/statecharts",
+  statecharts: '/statecharts',
 } as const;
 
 /**
@@ -37,37 +37,30 @@ export const routes = {
 export interface PageRoute {
   path: string;
   page: string;
-  access: "public" | "protected";
+  access: 'public' | 'protected';
   prerender?: false;
 }
 
 export const pageRoutes = [
-  { path: routes.home, page: "HomePage", access: "public" },
-  { path: routes.about, page: "AboutPage", access: "public" },
-  { path: routes.tutorials, page: "TutorialsPage", access: "public" },
-  { path: routes.login, page: "LoginPage", access: "public" },
-  { path: routes.signup, page: "SignupPage", access: "public" },
-  { path: routes.signout, page: "SignedOutPage", access: "public" },
+  { path: routes.home, page: 'HomePage', access: 'public' },
+  { path: routes.about, page: 'AboutPage', access: 'public' },
+  { path: routes.tutorials, page: 'TutorialsPage', access: 'public' },
+  { path: routes.login, page: 'LoginPage', access: 'public' },
+  { path: routes.signup, page: 'SignupPage', access: 'public' },
+  { path: routes.signout, page: 'SignedOutPage', access: 'public' },
   // supabase-js reads the recovery session from the link's address: rendered in the browser only.
-  {
-    path: routes.resetPassword,
-    page: "ResetPasswordPage",
-    access: "public",
-    prerender: false,
-  },
-  { path: routes.statecharts, page: "StatechartsPage", access: "public" },
-  { path: routes.dashboard, page: "DashboardPage", access: "protected" },
-  { path: routes.events, page: "EventsPage", access: "protected" },
-  { path: routes.calendar, page: "CalendarPage", access: "protected" },
-  { path: routes.inventory, page: "InventoryPage", access: "protected" },
-  { path: routes.employees, page: "EmployeesPage", access: "protected" },
-  { path: routes.suppliers, page: "SuppliersPage", access: "protected" },
-  { path: routes.recovered, page: "RecoveredDataPage", access: "protected" },
+  { path: routes.resetPassword, page: 'ResetPasswordPage', access: 'public', prerender: false },
+  { path: routes.statecharts, page: 'StatechartsPage', access: 'public' },
+  { path: routes.dashboard, page: 'DashboardPage', access: 'protected' },
+  { path: routes.events, page: 'EventsPage', access: 'protected' },
+  { path: routes.calendar, page: 'CalendarPage', access: 'protected' },
+  { path: routes.inventory, page: 'InventoryPage', access: 'protected' },
+  { path: routes.employees, page: 'EmployeesPage', access: 'protected' },
+  { path: routes.suppliers, page: 'SuppliersPage', access: 'protected' },
+  { path: routes.recovered, page: 'RecoveredDataPage', access: 'protected' },
 ] as const satisfies readonly PageRoute[];
 
-export type PageName =
-  | (typeof pageRoutes)[number]["page"]
-  | typeof notFoundPage;
+export type PageName = (typeof pageRoutes)[number]['page'] | typeof notFoundPage;
 
 /**
  * Pages with a parameter that the fallback page renders (NotFoundPage.tsx; their code ships in
@@ -78,29 +71,25 @@ export type PageName =
 export const eventSheetRoute = /^\/events\/(?<id>[^/]+)\/sheet\/?$/i;
 export const fallbackRoutes: readonly RegExp[] = [eventSheetRoute];
 /** Shown for every path no route matches (prerendered, and answered with status 404 by the server). */
-export const notFoundPage = "NotFoundPage";
+export const notFoundPage = 'NotFoundPage';
 
 /**
  * wouter parser: exact, case-insensitive, trailing slash allowed; a `:name` segment matches one
  * path segment and becomes a param.
  */
-export function caseInsensitiveParser(route: string): {
-  pattern: RegExp;
-  keys: string[];
-} {
-  if (route === "*" || route === "/*") return { pattern: /^.*$/, keys: [] };
+export function caseInsensitiveParser(route: string): { pattern: RegExp; keys: string[] } {
+  if (route === '*' || route === '/*') return { pattern: /^.*$/, keys: [] };
   const keys: string[] = [];
   const source = route
-    .replace(/\/$/, "")
-    .split("/")
+    .replace(/\/$/, '')
+    .split('/')
     .map((segment) => {
-      if (!segment.startsWith(":"))
-        return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      if (!segment.startsWith(':')) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
       keys.push(segment.slice(1));
-      return "([^/]+?)";
+      return '([^/]+?)';
     })
-    .join("/");
-  return { pattern: new RegExp(`^${source}/?$`, "i"), keys };
+    .join('/');
+  return { pattern: new RegExp(`^${source}/?$`, 'i'), keys };
 }
 
 /** Whether a route's path has `:params` (such a route is rendered in the browser, never prerendered). */
@@ -109,12 +98,6 @@ export function hasParams(path: string): boolean {
 }
 
 /** The route the client router shows for `pathname`, or null for the 404 page. */
-export function matchRoute(
-  pathname: string,
-): (typeof pageRoutes)[number] | null {
-  return (
-    pageRoutes.find((route) =>
-      caseInsensitiveParser(route.path).pattern.test(pathname),
-    ) ?? null
-  );
+export function matchRoute(pathname: string): (typeof pageRoutes)[number] | null {
+  return pageRoutes.find((route) => caseInsensitiveParser(route.path).pattern.test(pathname)) ?? null;
 }
