@@ -26,6 +26,7 @@ const pages: Record<PageName, ComponentType> = {
   SignedOutPage: named(() => import('./views/pages/SignedOutPage'), 'SignedOutPage'),
   DashboardPage: named(() => import('./views/pages/DashboardPage'), 'DashboardPage'),
   EventsPage: named(() => import('./views/pages/EventsPage'), 'EventsPage'),
+  CalendarPage: named(() => import('./views/pages/CalendarPage'), 'CalendarPage'),
   InventoryPage: named(() => import('./views/pages/InventoryPage'), 'InventoryPage'),
   EmployeesPage: named(() => import('./views/pages/EmployeesPage'), 'EmployeesPage'),
   SuppliersPage: named(() => import('./views/pages/SuppliersPage'), 'SuppliersPage'),

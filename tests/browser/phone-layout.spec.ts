@@ -37,7 +37,7 @@ async function noSidewaysScroll(page: Page, where: string) {
 }
 
 const publicRoutes = ['/', '/About', '/tutorials', '/login', '/signup', '/signout', '/reset-password', '/no-such-page'];
-const protectedRoutes = ['/dashboard', '/ManageEvents', '/Inventory', '/EmployeeManagement', '/SupplierManagement', '/RecoveredData', '/events/40/sheet'];
+const protectedRoutes = ['/dashboard', '/ManageEvents', '/Calendar', '/Inventory', '/EmployeeManagement', '/SupplierManagement', '/RecoveredData', '/events/40/sheet'];
 
 test('the header logo keeps its full 44 px on a phone, beside the name and the long subtitle', async ({ page }) => {
   for (const width of [320, 390]) {
@@ -67,6 +67,15 @@ for (const width of [320, 390, 768]) {
       await page.waitForTimeout(300);
       await noSidewaysScroll(page, route);
     }
+    // The calendar's three views, and an event's details.
+    await page.goto('/Calendar');
+    for (const view of ['Month', 'Week', 'Agenda']) {
+      await page.getByRole('button', { name: view, exact: true }).click();
+      await noSidewaysScroll(page, `calendar ${view}`);
+    }
+    await page.getByRole('list', { name: 'Agenda' }).getByRole('button').filter({ hasText: word('Event') }).click();
+    await expect(page.getByRole('heading', { level: 2, name: word('Event') })).toBeFocused();
+    await noSidewaysScroll(page, 'calendar event details');
     // Opened details, the Tool Kit with every tool, and the data view's tables.
     await page.goto('/ManageEvents');
     await page.getByRole('button', { name: 'More Details' }).first().click();

@@ -255,7 +255,7 @@ test('without a saved mode the prerendered page paints light', async ({ page }) 
 });
 
 test('a protected route is its loading state in the HTML, with no private data', async ({ request }) => {
-  for (const path of ['/Inventory', '/dashboard', '/ManageEvents', '/EmployeeManagement', '/SupplierManagement', '/RecoveredData']) {
+  for (const path of ['/Inventory', '/dashboard', '/ManageEvents', '/Calendar', '/EmployeeManagement', '/SupplierManagement', '/RecoveredData']) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(200);
     const html = await response.text();

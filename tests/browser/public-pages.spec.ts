@@ -64,7 +64,7 @@ test('mute label flips and is muted by default', async ({ page }) => {
 test('the menu lists every item and greys protected ones when signed out', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'Menu' }).click();
-  for (const item of ['home', 'About', 'Dashboard', 'Events', 'Inventory', 'Employees', 'Suppliers', 'Learn', 'login', 'signup', 'signout']) {
+  for (const item of ['home', 'About', 'Dashboard', 'Events', 'Calendar', 'Inventory', 'Employees', 'Suppliers', 'Learn', 'login', 'signup', 'signout']) {
     await expect(page.getByRole('menuitem', { name: item, exact: true })).toBeVisible();
   }
   await page.getByRole('menuitem', { name: 'About', exact: true }).click();

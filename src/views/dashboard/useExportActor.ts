@@ -6,19 +6,10 @@ import { buildExportBlob } from '../../domain/exportFile';
 import { exportMachine, type BuiltFile } from '../../machines/export/export.machine';
 import { notify } from '../shell/toaster';
 import { inspect } from '../shell/inspector';
+import { downloadBlob } from '../shell/download';
 
-/** Blob + object URL + <a download> click: the file is made in the page, nothing goes over the network. */
-export function downloadBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
-}
+// Here since the first exports; shared from shell/download.ts so other chunks need not carry the export machine.
+export { downloadBlob };
 
 const implementation = exportMachine.provide({
   actions: {

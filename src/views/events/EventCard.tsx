@@ -5,6 +5,7 @@ import { cardImage, endTimeLabel, eventTimeRange } from '../../domain/events';
 import type { CateringEvent } from '../../storage/schemas';
 import { Button } from '../components/Button';
 import { SheetLink } from '../eventSheet/SheetLink';
+import { IcsButton } from '../calendar/IcsButton';
 import { EventCostingDetails } from './EventCostingDetails';
 
 export interface EventCardApi {
@@ -95,6 +96,7 @@ export const EventCard = memo(function EventCard({ event, api }: { event: Cateri
           Tool Kit
         </Button>
         <SheetLink id={event.id} label={`Event Sheet for ${event.EventName}`} />
+        <IcsButton event={() => event} name={event.EventName} />
         <Button variant="outlineGreen" onClick={() => api.edit(event.id)} aria-label={`Edit Event ${event.EventName}`}>
           Edit Event
         </Button>

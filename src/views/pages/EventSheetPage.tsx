@@ -8,6 +8,9 @@ import { EventSheetView } from '../eventSheet/EventSheetView';
 import { CostingFigures } from '../toolkit/CostingFigures';
 import { useEventSheet } from '../eventSheet/useEventSheet';
 import { routes } from '../shell/routes';
+import { IcsButton } from '../calendar/IcsButton';
+import { loadEvents } from '../events/eventsData';
+import { toISODate } from '../../domain/eventDates';
 
 /** The browser's print dialog (the page has no machine: printing is its one action). */
 const printSheet = () => window.print();
@@ -43,6 +46,7 @@ function EventSheet({ id, notFound }: { id: string | undefined; notFound: ReactN
           <Button variant="solidGreen" onClick={printSheet}>
             Print
           </Button>
+          <IcsButton event={() => loadEvents(toISODate(new Date())).events.find((e) => e.id === parseSheetId(id))} name={data.sheet.name} />
         </>
       }
     />

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { css } from 'styled-system/css';
 import { quickFilterLabels, toISODate } from '../../domain/eventDates';
 import { eventFieldLabels, filterEvents, type EventFilter } from '../../domain/events';
@@ -43,6 +43,13 @@ export function EventsPage() {
   const filters = useEventFilters(filtersRef);
   const [today] = useState(() => toISODate(new Date()));
   const shown = useMemo(() => filterEvents(page.events, filters.filter, today), [page.events, filters.filter, today]);
+  // /ManageEvents?toolkit=<id> (the calendar's Tool Kit link) opens that event's Tool Kit once.
+  useEffect(() => {
+    const id = Number(new URLSearchParams(window.location.search).get('toolkit'));
+    if (!Number.isInteger(id) || id <= 0) return;
+    eventsRef.send({ type: 'toolkit.open', id });
+    window.history.replaceState(window.history.state, '', window.location.pathname);
+  }, [eventsRef]);
   const cardApi = useMemo(
     () => ({
       openToolkit: (id: number) => eventsRef.send({ type: 'toolkit.open', id }),

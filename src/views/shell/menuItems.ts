@@ -16,6 +16,7 @@ export const menuItems: MenuItem[] = [
   { label: 'About', href: routes.about, protected: false },
   { label: 'Dashboard', href: routes.dashboard, protected: true },
   { label: 'Events', href: routes.events, protected: true },
+  { label: 'Calendar', href: routes.calendar, protected: true },
   { label: 'Inventory', href: routes.inventory, protected: true },
   { label: 'Employees', href: routes.employees, protected: true },
   { label: 'Suppliers', href: routes.suppliers, protected: true },

@@ -10,6 +10,8 @@ export const routes = {
   resetPassword: '/reset-password',
   dashboard: '/dashboard',
   events: '/ManageEvents',
+  /** Every event by month, week or agenda, and the .ics export (issue 21). */
+  calendar: '/Calendar',
   inventory: '/Inventory',
   employees: '/EmployeeManagement',
   suppliers: '/SupplierManagement',
@@ -51,6 +53,7 @@ export const pageRoutes = [
   { path: routes.statecharts, page: 'StatechartsPage', access: 'public' },
   { path: routes.dashboard, page: 'DashboardPage', access: 'protected' },
   { path: routes.events, page: 'EventsPage', access: 'protected' },
+  { path: routes.calendar, page: 'CalendarPage', access: 'protected' },
   { path: routes.inventory, page: 'InventoryPage', access: 'protected' },
   { path: routes.employees, page: 'EmployeesPage', access: 'protected' },
   { path: routes.suppliers, page: 'SuppliersPage', access: 'protected' },

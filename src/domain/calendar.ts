@@ -1,0 +1,212 @@
+/**
+ * The calendar's grid arithmetic (issue 21, /Calendar): month and week grids, the agenda's days, the
+ * events of each day, the days with two or more events, and keyboard moves between days (WAI-ARIA
+ * grid pattern). Pure functions over local calendar days written YYYY-MM-DD (src/domain/eventDates.ts);
+ * weeks run Sunday to Saturday, as the event filters' This Week does.
+ *
+ * An event sits on its EventDate at its StartTime. An event that ends past midnight (end before
+ * start, 20:00 to 01:00) also shows on the next day as a continuation ("until 01:00"); a day counts as
+ * busy (marked) when two or more events start on it.
+ */
+import type { CateringEvent } from '../storage/schemas';
+import { addDays, endOfMonth, endOfWeek, fromISODate, isISODate, startOfMonth, startOfWeek, toISODate } from './eventDates';
+import { endsNextDay } from './events';
+
+export type CalendarView = 'month' | 'week' | 'agenda';
+
+/** How many days the agenda lists, from its first day (Previous and Next move by as many). */
+export const AGENDA_DAYS = 14;
+/** A day with this many events starting on it, or more, is marked. */
+export const BUSY_THRESHOLD = 2;
+
+export type CalendarEvent = Pick<
+  CateringEvent,
+  | 'id'
+  | 'EventName'
+  | 'EventDate'
+  | 'StartTime'
+  | 'EndTime'
+  | 'CustomerFirstName'
+  | 'CustomerLastName'
+  | 'NumberOfGuests'
+  | 'VenueName'
+  | 'VenueCity'
+  | 'EventType'
+>;
+
+/** One entry of a day: the event starting that day, or the part after midnight of one from the day before. */
+export interface DayEntry<E extends CalendarEvent = CalendarEvent> {
+  event: E;
+  /** True on the day after the event's date (it ran past midnight). */
+  continued: boolean;
+}
+
+/** Adds `months` to a day, keeping the day of the month where it exists (31 January + 1 month = 28/29 February). */
+export function addMonths(iso: string, months: number): string {
+  const date = fromISODate(iso);
+  if (!date) return iso;
+  const first = new Date(date.getFullYear(), date.getMonth() + months, 1, 12);
+  const last = new Date(first.getFullYear(), first.getMonth() + 1, 0, 12).getDate();
+  return toISODate(new Date(first.getFullYear(), first.getMonth(), Math.min(date.getDate(), last), 12));
+}
+
+/** The weeks (Sunday to Saturday) that show the month holding `iso`: 4 to 6 rows of 7 days. */
+export function monthGrid(iso: string): string[][] {
+  const first = startOfWeek(startOfMonth(iso));
+  const last = endOfWeek(endOfMonth(iso));
+  const weeks: string[][] = [];
+  for (let day = first; day <= last; day = addDays(day, 7)) {
+    weeks.push(Array.from({ length: 7 }, (_, i) => addDays(day, i)));
+  }
+  return weeks;
+}
+
+/** The seven days (Sunday to Saturday) of the week holding `iso`. */
+export function weekDays(iso: string): string[] {
+  const first = startOfWeek(iso);
+  return Array.from({ length: 7 }, (_, i) => addDays(first, i));
+}
+
+/** The agenda's days: `from` and the 13 days after it. */
+export function agendaDays(from: string, days = AGENDA_DAYS): string[] {
+  return Array.from({ length: days }, (_, i) => addDays(from, i));
+}
+
+/** The days a view shows for the focused day. */
+export function visibleDays(view: CalendarView, focused: string): string[] {
+  if (view === 'month') return monthGrid(focused).flat();
+  if (view === 'week') return weekDays(focused);
+  return agendaDays(focused);
+}
+
+const byStart = (a: CalendarEvent, b: CalendarEvent) =>
+  (a.StartTime || '99:99').localeCompare(b.StartTime || '99:99') || a.EventName.localeCompare(b.EventName) || a.id - b.id;
+
+/**
+ * Each day's entries, by start time: events on their date, and the continuation of an event that ran
+ * past midnight on the day after. Events without a valid date are left out (they have no day).
+ */
+export function entriesByDay<E extends CalendarEvent>(events: readonly E[]): Map<string, Array<DayEntry<E>>> {
+  const days = new Map<string, Array<DayEntry<E>>>();
+  const add = (day: string, entry: DayEntry<E>) => {
+    const list = days.get(day);
+    if (list) list.push(entry);
+    else days.set(day, [entry]);
+  };
+  for (const event of events) {
+    if (!isISODate(event.EventDate)) continue;
+    add(event.EventDate, { event, continued: false });
+    if (endsNextDay(event.StartTime, event.EndTime)) add(addDays(event.EventDate, 1), { event, continued: true });
+  }
+  for (const list of days.values()) {
+    list.sort((a, b) => Number(b.continued) - Number(a.continued) || byStart(a.event, b.event));
+  }
+  return days;
+}
+
+/** How many events start on a day (a continuation from the day before does not count). */
+export function startsOn(entries: readonly DayEntry[] | undefined): number {
+  return (entries ?? []).filter((e) => !e.continued).length;
+}
+
+/** Whether a day is marked: two or more events start on it. */
+export function isBusy(entries: readonly DayEntry[] | undefined): boolean {
+  return startsOn(entries) >= BUSY_THRESHOLD;
+}
+
+/** The days among `days` that are marked busy, in order. */
+export function busyDays(events: readonly CalendarEvent[], days: readonly string[]): string[] {
+  const map = entriesByDay(events);
+  return days.filter((day) => isBusy(map.get(day)));
+}
+
+/** The agenda: the days from `from` that have entries, each with its entries, in date then time order. */
+export function agenda<E extends CalendarEvent>(events: readonly E[], from: string, days = AGENDA_DAYS): Array<{ day: string; entries: Array<DayEntry<E>> }> {
+  const map = entriesByDay(events);
+  return agendaDays(from, days)
+    .map((day) => ({ day, entries: map.get(day) ?? [] }))
+    .filter((group) => group.entries.length > 0);
+}
+
+/** Keys that move the focused day in a date grid (WAI-ARIA grid pattern, as in the APG date picker). */
+export type GridKey = 'ArrowLeft' | 'ArrowRight' | 'ArrowUp' | 'ArrowDown' | 'Home' | 'End' | 'PageUp' | 'PageDown';
+export const gridKeys: readonly GridKey[] = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown'];
+
+export function isGridKey(key: string): key is GridKey {
+  return (gridKeys as readonly string[]).includes(key);
+}
+
+/**
+ * The day a key moves the focus to: arrows by a day or a week, Home and End to the first and last
+ * day of the week, PageUp and PageDown by a month (by a year with Shift).
+ */
+export function moveFocus(iso: string, key: GridKey, shift = false): string {
+  switch (key) {
+    case 'ArrowLeft':
+      return addDays(iso, -1);
+    case 'ArrowRight':
+      return addDays(iso, 1);
+    case 'ArrowUp':
+      return addDays(iso, -7);
+    case 'ArrowDown':
+      return addDays(iso, 7);
+    case 'Home':
+      return startOfWeek(iso);
+    case 'End':
+      return endOfWeek(iso);
+    case 'PageUp':
+      return addMonths(iso, shift ? -12 : -1);
+    case 'PageDown':
+      return addMonths(iso, shift ? 12 : 1);
+  }
+}
+
+/** Previous (-1) or Next (+1): a month, a week, or the agenda's 14 days. */
+export function shiftPeriod(view: CalendarView, iso: string, direction: -1 | 1): string {
+  if (view === 'month') return addMonths(iso, direction);
+  if (view === 'week') return addDays(iso, 7 * direction);
+  return addDays(iso, AGENDA_DAYS * direction);
+}
+
+const format = (iso: string, options: Intl.DateTimeFormatOptions) => {
+  const date = fromISODate(iso);
+  return date ? date.toLocaleDateString('en-US', options) : iso;
+};
+
+/** 'Tuesday, December 1, 2026': a day's accessible name. */
+export function fullDate(iso: string): string {
+  return format(iso, {
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  });
+}
+
+/** 'Tue, Dec 1': a day as the week view and the agenda head it. */
+export function shortDate(iso: string): string {
+  return format(iso, { weekday: 'short', month: 'short', day: 'numeric' });
+}
+
+/** What the calendar shows: 'December 2026', 'Nov 29 – Dec 5, 2026', or the agenda's 14 days. */
+export function periodTitle(view: CalendarView, focused: string): string {
+  if (view === 'month') return format(focused, { month: 'long', year: 'numeric' });
+  const days = view === 'week' ? weekDays(focused) : agendaDays(focused);
+  const first = days[0]!;
+  const last = days[days.length - 1]!;
+  const sameYear = first.slice(0, 4) === last.slice(0, 4);
+  const from = format(first, sameYear ? { month: 'short', day: 'numeric' } : { month: 'short', day: 'numeric', year: 'numeric' });
+  return `${from} – ${format(last, { month: 'short', day: 'numeric', year: 'numeric' })}`;
+}
+
+/** The weekday names, Sunday first: `long` for the column headers' accessible names. */
+export const weekdayNames = {
+  short: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
+  long: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
+} as const;
+
+/** The time an entry shows: its start ('18:00'), 'until 01:00' for a continuation, '' with no start. */
+export function entryTime(entry: DayEntry): string {
+  if (entry.continued) return `until ${entry.event.EndTime}`;
+  return entry.event.StartTime ?? '';
+}

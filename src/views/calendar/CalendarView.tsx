@@ -1,0 +1,556 @@
+/**
+ * /Calendar's views: the toolbar, the month and week grids (WAI-ARIA grid pattern: one tab stop on
+ * the focused day, arrow keys, Home/End, PageUp/PageDown; each day named with its full date and its
+ * events), the focused day's events, the agenda and an event's details.
+ */
+import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { Link } from 'wouter';
+import { css, cx } from 'styled-system/css';
+import { button } from 'styled-system/recipes';
+import {
+  agenda,
+  entriesByDay,
+  entryTime,
+  fullDate,
+  isBusy,
+  isGridKey,
+  monthGrid,
+  periodTitle,
+  shortDate,
+  startsOn,
+  weekDays,
+  weekdayNames,
+  type CalendarView,
+  type DayEntry,
+} from '../../domain/calendar';
+import { quickFilterLabels } from '../../domain/eventDates';
+import { eventTimeRange } from '../../domain/events';
+import type { CateringEvent } from '../../storage/schemas';
+import { Button } from '../components/Button';
+import { SheetLink } from '../eventSheet/SheetLink';
+import { routes } from '../shell/routes';
+import { IcsButton } from './IcsButton';
+import type { CalendarApi } from './useCalendar';
+
+type Entries = Map<string, Array<DayEntry<CateringEvent>>>;
+
+const toolbar = css({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: '2',
+  alignItems: 'center',
+});
+const group = css({ display: 'flex', flexWrap: 'wrap', gap: '2' });
+const period = css({
+  fontFamily: 'heading',
+  fontSize: { base: 'xl', md: '2xl' },
+  color: 'secondary',
+  fontWeight: 'bold',
+});
+const gridBox = css({
+  borderWidth: '2px',
+  borderColor: 'border',
+  bg: 'surface',
+  width: '100%',
+});
+const row = css({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(7, minmax(0, 1fr))',
+});
+const weekRow = css({
+  display: 'grid',
+  gridTemplateColumns: { base: '1fr', md: 'repeat(7, minmax(0, 1fr))' },
+});
+const header = css({
+  textAlign: 'center',
+  fontWeight: 'bold',
+  fontSize: 'sm',
+  color: 'fgMuted',
+  py: '1',
+  borderBottomWidth: '1px',
+  borderColor: 'border',
+});
+const cell = css({
+  position: 'relative',
+  minW: 0,
+  borderWidth: '1px',
+  borderColor: 'border',
+  p: { base: '1', md: '2' },
+  cursor: 'pointer',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '1',
+  _focusVisible: {
+    outline: '3px solid',
+    outlineColor: 'focusRing',
+    outlineOffset: '-3px',
+    zIndex: 1,
+  },
+  '&[aria-selected=true]': { bg: 'surfaceRaised' },
+  '&[data-outside]': { color: 'fgMuted' },
+});
+const monthCell = css({ minH: { base: '14', md: '28' } });
+const weekCell = css({ minH: { base: 'auto', md: '40' } });
+const dayNumber = css({
+  fontWeight: 'bold',
+  fontSize: 'sm',
+  display: 'flex',
+  alignItems: 'center',
+  gap: '1',
+  flexWrap: 'wrap',
+});
+const todayNumber = css({
+  bg: 'primary',
+  color: 'onSolid',
+  borderRadius: 'full',
+  px: '1.5',
+  minW: '6',
+  textAlign: 'center',
+});
+const busyBadge = css({
+  bg: 'accent',
+  color: 'onSolid',
+  fontSize: 'xs',
+  fontWeight: 'bold',
+  px: '1',
+  borderRadius: 'sm',
+  lineHeight: '1.4',
+});
+const busyCell = css({ boxShadow: 'inset 0 0 0 2px var(--colors-accent)' });
+const chip = css({
+  display: 'block',
+  width: '100%',
+  textAlign: 'left',
+  fontSize: 'xs',
+  lineHeight: '1.3',
+  bg: 'bg',
+  color: 'fg',
+  borderLeftWidth: '3px',
+  borderColor: 'primary',
+  px: '1',
+  py: '0.5',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  cursor: 'pointer',
+  _hover: { textDecoration: 'underline' },
+  '&[data-continued]': { borderColor: 'fgMuted', fontStyle: 'italic' },
+});
+/** In the week view a day is tall enough for whole names. */
+const wrapChip = css({
+  whiteSpace: 'normal',
+  overflowWrap: 'anywhere',
+  fontSize: 'sm',
+});
+const monthChips = css({
+  display: { base: 'none', md: 'flex' },
+  flexDirection: 'column',
+  gap: '0.5',
+});
+const phoneCount = css({
+  display: { base: 'block', md: 'none' },
+  fontSize: 'xs',
+  color: 'fgMuted',
+});
+const panel = css({
+  bg: 'surface',
+  borderWidth: '2px',
+  borderColor: 'border',
+  p: { base: '3', md: '5' },
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '3',
+});
+const panelTitle = css({
+  fontFamily: 'heading',
+  fontSize: 'lg',
+  fontWeight: 'bold',
+  color: 'secondary',
+});
+const list = css({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '2',
+  listStyle: 'none',
+  p: 0,
+  m: 0,
+});
+const entryButton = css({
+  display: 'flex',
+  gap: '3',
+  width: '100%',
+  textAlign: 'left',
+  bg: 'bg',
+  color: 'fg',
+  borderWidth: '1px',
+  borderColor: 'border',
+  borderLeftWidth: '4px',
+  borderLeftColor: 'primary',
+  px: '3',
+  py: '2',
+  cursor: 'pointer',
+  minH: '11',
+  alignItems: 'center',
+  _hover: { bg: 'surfaceRaised' },
+  _focusVisible: {
+    outline: '3px solid',
+    outlineColor: 'focusRing',
+    outlineOffset: '1px',
+  },
+});
+const entryTimeText = css({
+  fontWeight: 'bold',
+  fontVariantNumeric: 'tabular-nums',
+  minW: '14',
+  flexShrink: 0,
+});
+const entryName = css({ overflowWrap: 'anywhere', minW: 0 });
+const details = css({
+  display: 'grid',
+  gridTemplateColumns: { base: '1fr', sm: 'max-content 1fr' },
+  columnGap: '4',
+  rowGap: '1',
+  '& dt': { fontWeight: 'bold', color: 'fgMuted' },
+  '& dd': { overflowWrap: 'anywhere' },
+});
+
+const eventName = (event: CateringEvent) => event.EventName || `Event ${event.id}`;
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** A day's accessible name: its full date, today, how many events and whether it is marked. */
+function dayLabel(day: string, today: string, entries: Array<DayEntry<CateringEvent>> | undefined): string {
+  const count = startsOn(entries);
+  const parts = [fullDate(day)];
+  if (day === today) parts.push('today');
+  parts.push(count ? plural(count, 'event') : 'no events');
+  if ((entries ?? []).some((e) => e.continued)) parts.push('an event continues from the day before');
+  if (isBusy(entries)) parts.push('busy: two or more events');
+  return parts.join(', ');
+}
+
+export function CalendarToolbar({ api }: { api: CalendarApi }) {
+  const views: Array<[CalendarView, string]> = [
+    ['month', 'Month'],
+    ['week', 'Week'],
+    ['agenda', 'Agenda'],
+  ];
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+      <div className={toolbar}>
+        <div role="group" aria-label="View" className={group}>
+          {views.map(([view, label]) => (
+            <Button
+              key={view}
+              size="sm"
+              variant={api.view === view ? 'solidBlue' : 'outlineBlue'}
+              aria-pressed={api.view === view}
+              onClick={() => api.setView(view)}
+            >
+              {label}
+            </Button>
+          ))}
+        </div>
+        <div role="group" aria-label="Go to" className={group}>
+          <Button size="sm" variant="outlineBlue" onClick={api.previous}>
+            Previous
+          </Button>
+          <Button size="sm" variant="outlineBlue" onClick={api.goToday}>
+            Today
+          </Button>
+          <Button size="sm" variant="outlineBlue" onClick={api.next}>
+            Next
+          </Button>
+        </div>
+      </div>
+      <div className={toolbar}>
+        <div role="group" aria-label="Quick filters" className={group}>
+          {(['week', 'month', 'nextMonth'] as const).map((to) => (
+            <Button key={to} size="sm" variant="outlineGreen" onClick={() => api.jump(to)}>
+              {quickFilterLabels[to]}
+            </Button>
+          ))}
+        </div>
+        <Button size="sm" variant="solidGreen" onClick={api.exportAll}>
+          Export calendar (.ics)
+        </Button>
+      </div>
+      <h2 id="calendar-period" className={period} aria-live="polite">
+        {periodTitle(api.view, api.focused)}
+      </h2>
+    </div>
+  );
+}
+
+function Chip({ entry, onOpen, wrap }: { entry: DayEntry<CateringEvent>; onOpen: (id: number) => void; wrap?: boolean }) {
+  const time = entryTime(entry);
+  return (
+    <button
+      type="button"
+      tabIndex={-1}
+      className={cx(chip, wrap ? wrapChip : undefined)}
+      data-continued={entry.continued || undefined}
+      title={`${time} ${eventName(entry.event)}`.trim()}
+      onClick={(e) => {
+        e.stopPropagation();
+        onOpen(entry.event.id);
+      }}
+    >
+      {time ? `${time} ` : ''}
+      {eventName(entry.event)}
+    </button>
+  );
+}
+
+/** The month or week grid. */
+export function CalendarGrid({ api, entries }: { api: CalendarApi; entries: Entries }) {
+  const gridRef = useRef<HTMLDivElement>(null);
+  // Set by a key on a day: the focus follows the focused day even when the month's rows are rebuilt.
+  const keyMoved = useRef(false);
+  const month = api.view === 'month';
+  const weeks = useMemo(() => (month ? monthGrid(api.focused) : [weekDays(api.focused)]), [month, api.focused]);
+  const currentMonth = api.focused.slice(0, 7);
+  // The roving tab stop follows the focused day; the focus moves with it while it is in the grid.
+  useEffect(() => {
+    const grid = gridRef.current;
+    if (!grid || !(keyMoved.current || grid.contains(document.activeElement))) return;
+    keyMoved.current = false;
+    grid.querySelector<HTMLElement>(`[data-date="${api.focused}"]`)?.focus();
+  }, [api.focused, api.view]);
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (isGridKey(event.key)) {
+      event.preventDefault();
+      keyMoved.current = true;
+      api.move(event.key, event.shiftKey);
+    } else if ((event.key === 'Enter' || event.key === ' ') && (event.target as HTMLElement).getAttribute('role') === 'gridcell') {
+      // To the day's events, listed under the grid.
+      event.preventDefault();
+      document.querySelector<HTMLElement>('#calendar-day-events button')?.focus();
+    }
+  };
+  return (
+    <div ref={gridRef} role="grid" aria-labelledby="calendar-period" aria-readonly="true" className={gridBox} onKeyDown={onKeyDown}>
+      <div role="row" className={cx(month ? row : weekRow, month ? undefined : css({ display: { base: 'none', md: 'grid' } }))}>
+        {weekdayNames.short.map((name, i) => (
+          <div key={name} role="columnheader" aria-label={weekdayNames.long[i]} className={header}>
+            {name}
+          </div>
+        ))}
+      </div>
+      {weeks.map((week) => (
+        <div key={week[0]} role="row" className={month ? row : weekRow}>
+          {week.map((day) => {
+            const list = entries.get(day);
+            const busy = isBusy(list);
+            const count = startsOn(list);
+            const selected = day === api.focused;
+            return (
+              <div
+                key={day}
+                role="gridcell"
+                data-date={day}
+                data-busy={busy || undefined}
+                data-outside={(month && day.slice(0, 7) !== currentMonth) || undefined}
+                tabIndex={selected ? 0 : -1}
+                aria-selected={selected}
+                aria-label={dayLabel(day, api.today, list)}
+                className={cx(cell, month ? monthCell : weekCell, busy ? busyCell : undefined)}
+                onClick={() => api.focus(day)}
+                onFocus={() => day !== api.focused && api.focus(day)}
+              >
+                <span className={dayNumber} aria-hidden="true">
+                  {!month ? (
+                    <span
+                      className={css({
+                        display: { base: 'inline', md: 'none' },
+                      })}
+                    >
+                      {shortDate(day)}
+                    </span>
+                  ) : null}
+                  <span className={cx(day === api.today ? todayNumber : undefined, !month ? css({ display: { base: 'none', md: 'inline' } }) : undefined)}>
+                    {Number(day.slice(8))}
+                  </span>
+                  {busy ? <span className={busyBadge}>{count}</span> : null}
+                </span>
+                {month && list?.length ? (
+                  <span className={phoneCount} aria-hidden="true">
+                    {busy ? '' : '●'.repeat(Math.min(list.length, 3))}
+                  </span>
+                ) : null}
+                <div
+                  className={
+                    month
+                      ? monthChips
+                      : css({
+                          display: 'flex',
+                          flexDirection: 'column',
+                          gap: '0.5',
+                        })
+                  }
+                >
+                  {(list ?? []).map((entry) => (
+                    <Chip key={`${entry.event.id}-${entry.continued}`} entry={entry} onOpen={api.open} wrap={!month} />
+                  ))}
+                </div>
+              </div>
+            );
+          })}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function EntryButton({ entry, onOpen }: { entry: DayEntry<CateringEvent>; onOpen: (id: number) => void }) {
+  const time = entryTime(entry);
+  return (
+    <button type="button" className={entryButton} onClick={() => onOpen(entry.event.id)}>
+      <span className={entryTimeText}>{time || 'All day'}</span>
+      <span className={entryName}>
+        {eventName(entry.event)}
+        {entry.continued ? ' (continued from the day before)' : ''}
+      </span>
+    </button>
+  );
+}
+
+/** The focused day's events, under the grid (Enter on a day comes here). */
+export function DayEvents({ api, entries }: { api: CalendarApi; entries: Entries }) {
+  const dayList = entries.get(api.focused) ?? [];
+  return (
+    <section id="calendar-day-events" className={panel} aria-labelledby="calendar-day-title">
+      <h2 id="calendar-day-title" className={panelTitle}>
+        {fullDate(api.focused)}
+      </h2>
+      {dayList.length ? (
+        <ul className={list}>
+          {dayList.map((entry) => (
+            <li key={`${entry.event.id}-${entry.continued}`}>
+              <EntryButton entry={entry} onOpen={api.open} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className={css({ color: 'fgMuted' })}>No events on this day.</p>
+      )}
+    </section>
+  );
+}
+
+/** The agenda: the 14 days from the focused day, days with events only, in date and time order. */
+export function Agenda({ api, events }: { api: CalendarApi; events: readonly CateringEvent[] }) {
+  const groups = useMemo(() => agenda(events, api.focused), [events, api.focused]);
+  if (!groups.length) return <p className={panel}>No events in these 14 days.</p>;
+  return (
+    <ol className={list} aria-label="Agenda">
+      {groups.map(({ day, entries }) => (
+        <li key={day}>
+          <section className={panel} aria-labelledby={`agenda-${day}`} data-busy={isBusy(entries) || undefined}>
+            <h3
+              id={`agenda-${day}`}
+              className={cx(
+                panelTitle,
+                css({
+                  display: 'flex',
+                  gap: '2',
+                  alignItems: 'center',
+                  flexWrap: 'wrap',
+                }),
+              )}
+            >
+              {fullDate(day)}
+              {day === api.today ? <span className={css({ fontSize: 'sm', color: 'fgMuted' })}>(today)</span> : null}
+              {isBusy(entries) ? <span className={busyBadge}>Busy: {plural(startsOn(entries), 'event')}</span> : null}
+            </h3>
+            <ul className={list}>
+              {entries.map((entry) => (
+                <li key={`${entry.event.id}-${entry.continued}`}>
+                  <EntryButton entry={entry} onOpen={api.open} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function Detail({ term, value }: { term: string; value: string | number }) {
+  return (
+    <>
+      <dt>{term}</dt>
+      <dd>{value === '' ? '—' : value}</dd>
+    </>
+  );
+}
+
+/** The activated event: its details, links to its Tool Kit and sheet, and its own .ics. */
+export function EventDetails({ api, event }: { api: CalendarApi; event: CateringEvent | undefined }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // What had the focus when the details opened (the event's name in a day or the agenda): it gets it back on Close.
+  const opener = useRef<HTMLElement | null>(null);
+  const id = event?.id;
+  useEffect(() => {
+    if (id === undefined) return;
+    if (document.activeElement instanceof HTMLElement && document.activeElement !== headingRef.current) opener.current = document.activeElement;
+    headingRef.current?.focus();
+  }, [id]);
+  const close = () => {
+    const back = opener.current?.isConnected ? opener.current : document.querySelector<HTMLElement>('[role=gridcell][tabindex="0"]');
+    api.close();
+    back?.focus();
+  };
+  if (!event) return null;
+  const customer = `${event.CustomerFirstName} ${event.CustomerLastName}`.trim();
+  const name = eventName(event);
+  return (
+    <section
+      className={cx(panel, css({ borderColor: 'primary' }))}
+      aria-labelledby="calendar-details-title"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') close();
+      }}
+    >
+      <p
+        className={css({
+          fontSize: 'sm',
+          color: 'fgMuted',
+          fontWeight: 'bold',
+        })}
+      >
+        Event details
+      </p>
+      <h2
+        id="calendar-details-title"
+        ref={headingRef}
+        tabIndex={-1}
+        className={cx(panelTitle, css({ fontSize: 'xl', color: 'primary', overflowWrap: 'anywhere' }))}
+      >
+        {name}
+      </h2>
+      <dl className={details}>
+        <Detail term="Date" value={event.EventDate ? fullDate(event.EventDate) : ''} />
+        <Detail term="Time" value={eventTimeRange(event)} />
+        <Detail term="Customer" value={customer} />
+        <Detail term="Guests" value={Number.isFinite(event.NumberOfGuests) ? event.NumberOfGuests : ''} />
+        <Detail term="Event Type" value={event.EventType} />
+        <Detail term="Venue" value={[event.VenueName, event.VenueStreetAddress, event.VenueCity].filter(Boolean).join(', ')} />
+      </dl>
+      <div className={group}>
+        <Link href={`${routes.events}?toolkit=${event.id}`} className={button({ variant: 'solidBlue' })} aria-label={`Tool Kit for ${name}`}>
+          Tool Kit
+        </Link>
+        <SheetLink id={event.id} label={`Event Sheet for ${name}`} />
+        <IcsButton event={() => event} name={name} />
+        <Button variant="outlineRed" onClick={close}>
+          Close
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+export function useEntries(events: readonly CateringEvent[]): Entries {
+  return useMemo(() => entriesByDay(events), [events]);
+}

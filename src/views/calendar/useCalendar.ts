@@ -1,0 +1,83 @@
+/**
+ * The calendar actor of /Calendar with its effects provided (the .ics download, toasts), and the
+ * events it shows: the same merged list /ManageEvents and the event sheet read (stored events plus
+ * the built-in samples not deleted), read again when another tab or page changes them.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { CalendarView, GridKey } from '../../domain/calendar';
+import { toISODate } from '../../domain/eventDates';
+import { buildIcs, CALENDAR_FILE_NAME, ICS_MIME } from '../../domain/ics';
+import { calendarMachine, type CalendarJump } from '../../machines/calendar/calendar.machine';
+import { deletedEventIdsStore, eventsStore, type CateringEvent } from '../../storage';
+import { loadEvents } from '../events/eventsData';
+import { downloadBlob } from '../shell/download';
+import { inspect } from '../shell/inspector';
+import { notify } from '../shell/toaster';
+
+export type CalendarRef = ActorRefFrom<typeof calendarMachine>;
+
+/** Phones (below Panda's `sm`, 640 px) open on the Agenda: a month of names does not fit. */
+const PHONE_QUERY = '(max-width: 639.98px)';
+
+const implementation = calendarMachine.provide({
+  actions: {
+    downloadCalendar: (_, { events }) => {
+      const file = buildIcs(events, new Date());
+      downloadBlob(new Blob([file.text], { type: ICS_MIME }), CALENDAR_FILE_NAME);
+      if (file.skipped.length) {
+        notify({
+          type: 'warning',
+          title: `${file.skipped.length} event${file.skipped.length === 1 ? '' : 's'} without a valid date left out of the calendar file`,
+        });
+      }
+    },
+    notifyExported: (_, { count }) =>
+      void notify({
+        type: 'success',
+        title: `Calendar exported: ${count} event${count === 1 ? '' : 's'}`,
+        description: CALENDAR_FILE_NAME,
+        duration: 4000,
+      }),
+    notifyNothingToExport: () => void notify({ type: 'warning', title: 'There are no events to export.' }),
+  },
+});
+
+/** The merged events list, kept current. */
+export function useCalendarEvents(today: string): CateringEvent[] {
+  const [events, setEvents] = useState(() => loadEvents(today).events);
+  useEffect(() => {
+    const again = () => setEvents(loadEvents(today).events);
+    const stops = [eventsStore.subscribe(again), deletedEventIdsStore.subscribe(again)];
+    return () => stops.forEach((stop) => stop());
+  }, [today]);
+  return events;
+}
+
+export function useCalendar() {
+  const [today] = useState(() => toISODate(new Date()));
+  const [view] = useState<CalendarView>(() => (typeof window !== 'undefined' && window.matchMedia?.(PHONE_QUERY).matches ? 'agenda' : 'month'));
+  const ref = useActorRef(implementation, { input: { today, view }, inspect });
+  const events = useCalendarEvents(today);
+  return {
+    ref,
+    today,
+    events,
+    view: useSelector(ref, (s) => (s.matches({ view: 'week' }) ? 'week' : s.matches({ view: 'agenda' }) ? 'agenda' : 'month') as CalendarView),
+    focused: useSelector(ref, (s) => s.context.focused),
+    selectedId: useSelector(ref, (s) => (s.hasTag('details') ? s.context.selectedId : null)),
+    setView: (next: CalendarView) => ref.send({ type: 'view.set', view: next }),
+    previous: () => ref.send({ type: 'nav.previous' }),
+    next: () => ref.send({ type: 'nav.next' }),
+    goToday: () => ref.send({ type: 'nav.today' }),
+    jump: (to: CalendarJump) => ref.send({ type: 'nav.jump', to }),
+    move: (key: GridKey, shift: boolean) => ref.send({ type: 'focus.move', key, shift }),
+    focus: (date: string) => ref.send({ type: 'focus.set', date }),
+    open: (id: number) => ref.send({ type: 'event.open', id }),
+    close: () => ref.send({ type: 'details.close' }),
+    exportAll: () => ref.send({ type: 'calendar.export', events }),
+  };
+}
+
+export type CalendarApi = ReturnType<typeof useCalendar>;

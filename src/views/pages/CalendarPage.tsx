@@ -1,0 +1,34 @@
+import { css } from 'styled-system/css';
+import { Page } from '../components/Page';
+import { Agenda, CalendarGrid, CalendarToolbar, DayEvents, EventDetails, useEntries } from '../calendar/CalendarView';
+import { useCalendar } from '../calendar/useCalendar';
+
+/** /Calendar (issue 21): every event by month, week or agenda, and the whole calendar as an .ics file. */
+export function CalendarPage() {
+  const api = useCalendar();
+  const entries = useEntries(api.events);
+  const selected = api.selectedId === null ? undefined : api.events.find((e) => e.id === api.selectedId);
+  return (
+    <Page title="Calendar" heading="Calendar">
+      <div
+        className={css({
+          display: 'flex',
+          flexDirection: 'column',
+          gap: '4',
+          minW: 0,
+        })}
+      >
+        <CalendarToolbar api={api} />
+        <EventDetails api={api} event={selected} />
+        {api.view === 'agenda' ? (
+          <Agenda api={api} events={api.events} />
+        ) : (
+          <>
+            <CalendarGrid api={api} entries={entries} />
+            <DayEvents api={api} entries={entries} />
+          </>
+        )}
+      </div>
+    </Page>
+  );
+}

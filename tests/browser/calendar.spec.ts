@@ -1,0 +1,235 @@
+/** /Calendar (issue 21): month, week and agenda views over the merged events, the date grid's keys, the .ics files. */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import ICAL from 'ical.js';
+import { readFile } from 'node:fs/promises';
+import { signUpFresh } from './support/auth';
+
+test.use({ acceptDownloads: true });
+
+async function loadMockData(page: Page) {
+  await signUpFresh(page);
+  await page.goto('/Dashboard');
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Use Mock Data' }).click();
+  await expect(page.getByText('Mock data is loaded. Refresh the page to view it.')).toBeVisible();
+}
+
+async function openCalendar(page: Page) {
+  await page.goto('/Calendar');
+  await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible();
+}
+
+/** YYYY-MM-DD of today + `days`, in the browser's local time. */
+const dayFromToday = (page: Page, days: number) =>
+  page.evaluate((n) => {
+    const d = new Date();
+    d.setDate(d.getDate() + n);
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  }, days);
+
+async function downloadText(page: Page, click: () => Promise<void>) {
+  const [file] = await Promise.all([page.waitForEvent('download'), click()]);
+  return {
+    name: file.suggestedFilename(),
+    text: await readFile((await file.path())!, 'utf8'),
+  };
+}
+
+function vevents(text: string) {
+  const root = new ICAL.Component(ICAL.parse(text));
+  return root.getAllSubcomponents('vevent').map((c) => new ICAL.Event(c));
+}
+
+const grid = (page: Page) => page.getByRole('grid');
+const cell = (page: Page, date: string) => page.locator(`[role=gridcell][data-date="${date}"]`);
+const period = (page: Page) => page.locator('#calendar-period');
+
+test('month view shows the events; Previous, Next and Today; a busy day is marked; details link to the Tool Kit', async ({ page }) => {
+  await loadMockData(page);
+  await openCalendar(page);
+  await expect(page.getByRole('button', { name: 'Month', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  const today = await dayFromToday(page, 0);
+  // The mock event of today, with its start time, in today's cell (named with its full date).
+  await expect(cell(page, today)).toContainText('10:30 Patel Engagement Brunch');
+  await expect(cell(page, today)).toHaveAttribute('aria-selected', 'true');
+  await expect(cell(page, today)).toHaveAttribute('aria-label', /^\w+day, \w+ \d{1,2}, \d{4}, today, 1 event/);
+
+  const title = await period(page).textContent();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(period(page)).not.toHaveText(title!);
+  await page.getByRole('button', { name: 'Previous', exact: true }).click();
+  await page.getByRole('button', { name: 'Previous', exact: true }).click();
+  await expect(period(page)).not.toHaveText(title!);
+  await page.getByRole('button', { name: 'Today', exact: true }).click();
+  await expect(period(page)).toHaveText(title!);
+
+  // Today + 21: a sample (Harbourfront Wedding Reception) and a mock event (Summer Work Party): marked.
+  await expect(cell(page, today)).not.toHaveAttribute('data-busy', 'true');
+  const busy = await dayFromToday(page, 21);
+  if (busy.slice(0, 7) !== today.slice(0, 7)) await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(cell(page, busy)).toHaveAttribute('data-busy', 'true');
+  await expect(cell(page, busy)).toHaveAttribute('aria-label', /2 events, busy: two or more events/);
+
+  // An event past midnight continues the next day.
+  const oliver = await dayFromToday(page, 7);
+  await page.getByRole('button', { name: 'This Month' }).click();
+  if (oliver.slice(0, 7) !== today.slice(0, 7)) await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(cell(page, oliver)).toContainText("until 01:00 Oliver's 40th Birthday");
+
+  await page.getByRole('button', { name: 'Today', exact: true }).click();
+  await cell(page, today)
+    .getByRole('button', { name: /Patel Engagement Brunch/ })
+    .click();
+  const details = page.getByRole('region', { name: 'Patel Engagement Brunch' });
+  await expect(details).toContainText('Priya Patel');
+  await expect(details).toContainText('10:30 – 14:00');
+  await expect(
+    details.getByRole('link', {
+      name: 'Event Sheet for Patel Engagement Brunch',
+    }),
+  ).toHaveAttribute('href', '/events/6/sheet');
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+  await details.getByRole('link', { name: 'Tool Kit for Patel Engagement Brunch' }).click();
+  await expect(page).toHaveURL(/\/ManageEvents$/);
+  await expect(page.getByRole('dialog')).toContainText('Patel Engagement Brunch');
+});
+
+test('agenda lists the next 14 days’ events in date order; week view; the whole calendar downloads as .ics', async ({ page }) => {
+  await loadMockData(page);
+  await openCalendar(page);
+  await page.getByRole('button', { name: 'Agenda', exact: true }).click();
+  const agenda = page.getByRole('list', { name: 'Agenda' });
+  // Mock events at today +0, +3, +6 (till 01:00 the next day), +10 and the sample at +5; +14 and later are not in the 14 days.
+  await expect(agenda.getByRole('button')).toHaveText([
+    /^10:30Patel Engagement Brunch$/,
+    /^17:30Tech Meetup Catering$/,
+    /^11:30Quarterly Sales Conference Lunch$/,
+    /^19:00Oliver's 40th Birthday$/,
+    /^until 01:00Oliver's 40th Birthday \(continued from the day before\)$/,
+    /^14:00Baby Shower for Mia$/,
+  ]);
+  const headings = await agenda.getByRole('heading').allTextContents();
+  // Five days with events, and the day after Oliver's 40th, which runs past midnight.
+  expect(headings).toHaveLength(6);
+  await expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(agenda.getByRole('button').first()).toHaveText(/Retirement Party for Frank/);
+
+  await page.getByRole('button', { name: 'This Week' }).click();
+  await expect(page.getByRole('button', { name: 'Week', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(grid(page).getByRole('row')).toHaveCount(2);
+  await expect(grid(page).getByRole('gridcell')).toHaveCount(7);
+
+  const file = await downloadText(page, () => page.getByRole('button', { name: 'Export calendar (.ics)' }).click());
+  expect(file.name).toBe('CaterCaptain_calendar.ics');
+  const stored = await page.evaluate(() =>
+    (
+      JSON.parse(localStorage.getItem('events') ?? '[]') as Array<{
+        id: number;
+      }>
+    ).map((e) => e.id),
+  );
+  // Every event: the 10 mock events and the 3 built-in samples, one VEVENT each.
+  const parsed = vevents(file.text);
+  expect(parsed.map((e) => e.uid).sort()).toEqual([...new Set([...stored, 1, 2, 3])].map((id) => `event-${id}@catercaptain.com`).sort());
+  expect(parsed).toHaveLength(13);
+  const oliver = parsed.find((e) => e.summary === "Oliver's 40th Birthday")!;
+  expect(oliver.duration.toSeconds()).toBe(6 * 3600);
+  expect(oliver.location).toBe('Reed Residence, 221 Cedar Avenue, North Vancouver');
+  expect(oliver.description).toContain('Guests: 30');
+});
+
+test('keyboard: arrows, Home/End and PageUp/PageDown move the focus between days (roving tab stop)', async ({ page }) => {
+  await loadMockData(page);
+  await openCalendar(page);
+  const today = await dayFromToday(page, 0);
+  const focusedDate = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.date ?? null);
+  await expect(grid(page).locator('[tabindex="0"]')).toHaveCount(1);
+  await cell(page, today).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(focusedDate).toBe(await dayFromToday(page, 1));
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(focusedDate).toBe(await dayFromToday(page, 8));
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowUp');
+  await expect.poll(focusedDate).toBe(today);
+  await expect(cell(page, today)).toHaveAttribute('aria-selected', 'true');
+  await expect(cell(page, today)).toHaveAttribute('tabindex', '0');
+  await page.keyboard.press('End');
+  const saturday = await focusedDate();
+  expect(new Date(`${saturday}T12:00`).getDay()).toBe(6);
+  await page.keyboard.press('Home');
+  expect(new Date(`${await focusedDate()}T12:00`).getDay()).toBe(0);
+  const title = await period(page).textContent();
+  await page.keyboard.press('PageDown');
+  await expect(period(page)).not.toHaveText(title!);
+  await page.keyboard.press('PageUp');
+  await expect(period(page)).toHaveText(title!);
+  await expect(grid(page).locator('[tabindex="0"]')).toHaveCount(1);
+  // Enter goes to the day's events; activating one shows its details.
+  await page.keyboard.press('Home');
+  await cell(page, today).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#calendar-day-events button').first()).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 2, name: 'Patel Engagement Brunch' })).toBeFocused();
+  // Escape closes the details and gives the focus back to the event it was opened from.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('region', { name: 'Patel Engagement Brunch' })).toHaveCount(0);
+  await expect(page.locator('#calendar-day-events button').first()).toBeFocused();
+});
+
+for (const width of [320, 390]) {
+  test(`at ${width} px: Agenda by default, no horizontal scroll in any view, no axe findings`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await loadMockData(page);
+    await openCalendar(page);
+    await expect(page.getByRole('button', { name: 'Agenda', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    for (const view of ['Agenda', 'Month', 'Week']) {
+      await page.getByRole('button', { name: view, exact: true }).click();
+      await expect(page.getByRole('button', { name: view, exact: true })).toHaveAttribute('aria-pressed', 'true');
+      const { scroll, client } = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        client: document.documentElement.clientWidth,
+      }));
+      expect(scroll, `${view} at ${width}px`).toBeLessThanOrEqual(client);
+      const axe = await new AxeBuilder({ page }).analyze();
+      expect(axe.violations.map((v) => `${view}: ${v.id}`)).toEqual([]);
+    }
+  });
+}
+
+test('an event card and an event sheet export their own event as .ics', async ({ page }) => {
+  await loadMockData(page);
+  await page.goto('/ManageEvents');
+  const card = page.getByRole('article', { name: 'Patel Engagement Brunch' });
+  const fromCard = await downloadText(page, () =>
+    card
+      .getByRole('button', {
+        name: 'Export Patel Engagement Brunch to calendar (.ics)',
+      })
+      .click(),
+  );
+  expect(fromCard.name).toBe('event-6-patel-engagement-brunch.ics');
+  const [one] = vevents(fromCard.text);
+  expect(vevents(fromCard.text)).toHaveLength(1);
+  expect(one!.summary).toBe('Patel Engagement Brunch');
+  expect(one!.startDate.toString()).toBe(`${await dayFromToday(page, 0)}T10:30:00`);
+  expect(one!.endDate.toString()).toBe(`${await dayFromToday(page, 0)}T14:00:00`);
+  expect(one!.description).toContain('Customer: Priya Patel');
+
+  await page.goto('/events/8/sheet');
+  const fromSheet = await downloadText(page, () =>
+    page
+      .getByRole('button', {
+        name: "Export Oliver's 40th Birthday to calendar (.ics)",
+      })
+      .click(),
+  );
+  const [sheetEvent] = vevents(fromSheet.text);
+  expect(vevents(fromSheet.text)).toHaveLength(1);
+  expect(sheetEvent!.uid).toBe('event-8@catercaptain.com');
+  expect(sheetEvent!.endDate.toString()).toBe(`${await dayFromToday(page, 7)}T01:00:00`);
+});
