@@ -10,6 +10,7 @@
  * nor the `account:` keys are app keys (`isAppKey`), so a backup of the signed-in account never
  * carries other accounts' data and a restore can never write into them.
  */
+import { isDraftKey } from './drafts';
 import { isAppKey, legacyCorruptOf, preferenceKeys } from './owned';
 import { setWriteGuard, StorageWriteError } from './store';
 
@@ -29,8 +30,9 @@ export function isAccountKey(key: string): boolean {
 
 const isPreference = (key: string) => (preferenceKeys as readonly string[]).includes(key);
 
-/** The keys that move with an account: the app's keys except the browser's preferences (and their old backups). */
+/** The keys that move with an account: the app's keys except the browser's preferences (and their old backups), and its form drafts. */
 export function isAccountDataKey(key: string): boolean {
+  if (isDraftKey(key)) return true;
   if (!isAppKey(key) || isPreference(key)) return false;
   const backupOf = legacyCorruptOf(key)?.key;
   return backupOf === undefined || !isPreference(backupOf);
