@@ -10,18 +10,12 @@
  * owns the data. They are not app keys (`isAppKey`): a backup leaves them out and a restore never
  * writes one, so a half-typed form can never be restored over another account (or another day).
  */
-import { defineKey, type KeyAccessor } from "./store";
+import { defineKey, type KeyAccessor } from './store';
 
-export const draftPrefix = "draft:";
+export const draftPrefix = 'draft:';
 
 /** The forms that keep a draft. */
-export const draftForms = [
-  "newEvent",
-  "inventoryAdd",
-  "inventoryEdit",
-  "suppliers",
-  "employees",
-] as const;
+export const draftForms = ['newEvent', 'inventoryAdd', 'inventoryEdit', 'suppliers', 'employees'] as const;
 export type DraftForm = (typeof draftForms)[number];
 
 export type DraftValues = Record<string, string | number>;
@@ -42,25 +36,16 @@ export function isDraftKey(key: string): boolean {
 }
 
 const isValues = (value: unknown): value is DraftValues =>
-  typeof value === "object" &&
-  value !== null &&
-  !Array.isArray(value) &&
-  Object.values(value).every(
-    (v) => typeof v === "string" || typeof v === "number",
-  );
+  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'string' || typeof v === 'number');
 
 const draftSchema = {
-  safeParse(
-    value: unknown,
-  ): { success: true; data: StoredDraft } | { success: false } {
-    if (typeof value !== "object" || value === null) return { success: false };
+  safeParse(value: unknown): { success: true; data: StoredDraft } | { success: false } {
+    if (typeof value !== 'object' || value === null) return { success: false };
     const d = value as Partial<StoredDraft>;
     const ok =
       isValues(d.values) &&
-      typeof d.savedAt === "number" &&
-      (d.recordId === undefined ||
-        d.recordId === null ||
-        typeof d.recordId === "string") &&
+      typeof d.savedAt === 'number' &&
+      (d.recordId === undefined || d.recordId === null || typeof d.recordId === 'string') &&
       (d.base === undefined || d.base === null || isValues(d.base));
     return ok ? { success: true, data: d as StoredDraft } : { success: false };
   },
@@ -72,11 +57,7 @@ const accessors = new Map<DraftForm, KeyAccessor<StoredDraft | null>>();
 export function draftStore(form: DraftForm): KeyAccessor<StoredDraft | null> {
   let accessor = accessors.get(form);
   if (!accessor) {
-    accessor = defineKey<StoredDraft | null>(
-      `${draftPrefix}${form}`,
-      draftSchema as never,
-      () => null,
-    );
+    accessor = defineKey<StoredDraft | null>(`${draftPrefix}${form}`, draftSchema as never, () => null);
     accessors.set(form, accessor);
   }
   return accessor;

@@ -63,3 +63,71 @@ test('New Event form: a saved event leaves no draft behind', async ({ page }) =>
   await expect(page.getByRole('heading', { level: 1, name: 'Event Management' })).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Create New Event' })).toHaveCount(0);
 });
+
+const butter = { id: 'inv-1', sku: 'SKU-1', name: 'Butter', category: 'Dairy', amountPerUnit: 1, unit: 'kg', packageType: 'box', quantity: 2, costPerUnit: 2, whenToOrder: 5, supplierName: '' };
+
+async function openInventory(page: Page, items: unknown[] = [butter]) {
+  await signIn(page);
+  await page.evaluate((i) => localStorage.setItem('inventoryItems', JSON.stringify(i)), items);
+  await page.goto('/Inventory');
+  await expect(page.getByRole('heading', { level: 1, name: 'Inventory' })).toBeVisible();
+}
+const addForm = (page: Page) => page.getByRole('form', { name: 'Add Item' });
+
+test('inventory add form: typed values come back after a reload; Discard draft empties it; Add Item drops it', async ({ page }) => {
+  await openInventory(page);
+  await addForm(page).getByLabel('SKU', { exact: true }).fill('SAF-1');
+  await addForm(page).getByLabel('Item Name', { exact: true }).fill('Saffron');
+  const prompts = acceptLeavePrompts(page);
+  await page.reload();
+  expect(prompts.asked).toContain('beforeunload');
+  await expect(addForm(page).getByLabel('Item Name', { exact: true })).toHaveValue('Saffron');
+  await expect(addForm(page).getByLabel('SKU', { exact: true })).toHaveValue('SAF-1');
+  await expect(addForm(page).getByRole('status').filter({ hasText: 'Draft restored.' })).toBeVisible();
+  await addForm(page).getByRole('button', { name: 'Discard draft' }).click();
+  await expect(addForm(page).getByLabel('Item Name', { exact: true })).toHaveValue('');
+  await expect(addForm(page).getByText('Draft restored.')).toHaveCount(0);
+  await page.reload();
+  await expect(addForm(page).getByLabel('Item Name', { exact: true })).toHaveValue('');
+
+  // Typed and added: nothing comes back.
+  for (const [label, value] of Object.entries({ SKU: 'CUM-1', 'Item Name': 'Cumin', 'Amount per Unit': '1', 'Cost per Unit': '3', 'On-hand Quantity': '4', 'Re-order Qty': '2' }))
+    await addForm(page).getByLabel(label, { exact: true }).fill(value);
+  await addForm(page).getByRole('button', { name: 'Add Item' }).click();
+  await expect(page.getByRole('list', { name: 'Inventory items' }).getByRole('heading', { name: 'Cumin' })).toBeVisible();
+  await page.reload();
+  await expect(addForm(page).getByLabel('Item Name', { exact: true })).toHaveValue('');
+  await expect(addForm(page).getByText('Draft restored.')).toHaveCount(0);
+});
+
+test('Edit Item dialog: the edit comes back after a reload on its item; Discard draft goes back to the stored values', async ({ page }) => {
+  await openInventory(page);
+  await page.getByRole('list', { name: 'Inventory items' }).getByRole('listitem', { name: 'Butter' }).getByRole('button', { name: 'Edit' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Edit Item' });
+  await dialog.getByLabel('Item Name', { exact: true }).fill('Salted Butter');
+  acceptLeavePrompts(page);
+  await page.reload();
+  dialog = page.getByRole('dialog', { name: 'Edit Item' });
+  await expect(dialog.getByLabel('Item Name', { exact: true })).toHaveValue('Salted Butter');
+  await expect(dialog.getByRole('status').filter({ hasText: 'Draft restored.' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Discard draft' }).click();
+  await expect(dialog.getByLabel('Item Name', { exact: true })).toHaveValue('Butter');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Inventory' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Edit Item' })).toHaveCount(0);
+});
+
+test('Edit Item dialog: a draft whose item was changed meanwhile is dropped, and the caterer is told', async ({ page }) => {
+  await openInventory(page);
+  await page.getByRole('list', { name: 'Inventory items' }).getByRole('listitem', { name: 'Butter' }).getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('dialog', { name: 'Edit Item' }).getByLabel('Item Name', { exact: true }).fill('Salted Butter');
+  // Another tab (or device restore) changed the item while this page was away.
+  await page.evaluate((i) => localStorage.setItem('inventoryItems', JSON.stringify([{ ...i, quantity: 40 }])), butter);
+  acceptLeavePrompts(page);
+  await page.reload();
+  await expect(page.getByText('Unsaved edit dropped')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Edit Item' })).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Inventory items' }).getByRole('heading', { name: 'Butter', exact: true })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('draft:inventoryEdit'))).toBeNull();
+});

@@ -7,10 +7,9 @@
  * Browser Back and Forward inside the app cannot be asked about before they happen (the history has
  * already moved); the forms' drafts keep what was typed and restore it on return.
  */
-import { useEffect } from "react";
+import { useEffect } from 'react';
 
-export const LEAVE_QUESTION =
-  "You have unsaved changes on this page. Leave this page anyway? (Drafts are kept and restored when you come back.)";
+export const LEAVE_QUESTION = 'You have unsaved changes on this page. Leave this page anyway? (Drafts are kept and restored when you come back.)';
 
 const dirtyForms = new Set<symbol>();
 let listening = false;
@@ -18,35 +17,16 @@ let listening = false;
 function onBeforeUnload(event: BeforeUnloadEvent) {
   event.preventDefault();
   // Older browsers show the prompt only when returnValue is set.
-  event.returnValue = "";
+  event.returnValue = '';
 }
 
 /** A same-origin link to another page of the app, clicked without a modifier key: ask first. */
 function onClick(event: MouseEvent) {
-  if (
-    event.defaultPrevented ||
-    event.button !== 0 ||
-    event.metaKey ||
-    event.ctrlKey ||
-    event.shiftKey ||
-    event.altKey
-  )
-    return;
-  const link = (event.target as Element | null)?.closest?.(
-    "a[href]",
-  ) as HTMLAnchorElement | null;
-  if (
-    !link ||
-    (link.target && link.target !== "_self") ||
-    link.hasAttribute("download")
-  )
-    return;
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const link = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
+  if (!link || (link.target && link.target !== '_self') || link.hasAttribute('download')) return;
   const url = new URL(link.href, window.location.href);
-  if (
-    url.origin !== window.location.origin ||
-    url.pathname === window.location.pathname
-  )
-    return;
+  if (url.origin !== window.location.origin || url.pathname === window.location.pathname) return;
   if (!window.confirm(LEAVE_QUESTION)) {
     event.preventDefault();
     event.stopPropagation();
@@ -54,16 +34,16 @@ function onClick(event: MouseEvent) {
 }
 
 function sync() {
-  if (typeof window === "undefined") return;
+  if (typeof window === 'undefined') return;
   const want = dirtyForms.size > 0;
   if (want === listening) return;
   listening = want;
   if (want) {
-    window.addEventListener("beforeunload", onBeforeUnload);
-    window.addEventListener("click", onClick, true);
+    window.addEventListener('beforeunload', onBeforeUnload);
+    window.addEventListener('click', onClick, true);
   } else {
-    window.removeEventListener("beforeunload", onBeforeUnload);
-    window.removeEventListener("click", onClick, true);
+    window.removeEventListener('beforeunload', onBeforeUnload);
+    window.removeEventListener('click', onClick, true);
   }
 }
 
@@ -81,7 +61,7 @@ export function confirmLeave(): boolean {
 export function useUnsavedChanges(dirty: boolean): void {
   useEffect(() => {
     if (!dirty) return;
-    const id = Symbol("unsaved form");
+    const id = Symbol('unsaved form');
     dirtyForms.add(id);
     sync();
     return () => {
