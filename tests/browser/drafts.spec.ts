@@ -131,3 +131,44 @@ test('Edit Item dialog: a draft whose item was changed meanwhile is dropped, and
   await expect(page.getByRole('list', { name: 'Inventory items' }).getByRole('heading', { name: 'Butter', exact: true })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('draft:inventoryEdit'))).toBeNull();
 });
+
+test('supplier form: typed values come back after a reload and after Back/Forward; Discard draft empties it', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/SupplierManagement');
+  const form = page.getByRole('form', { name: 'Add Supplier' });
+  await form.getByLabel('Supplier Name').fill('Harbour Dairy');
+  await form.getByLabel('Email').fill('orders@harbour.ca');
+  const prompts = acceptLeavePrompts(page);
+  await page.reload();
+  expect(prompts.asked).toContain('beforeunload');
+  await expect(form.getByLabel('Supplier Name')).toHaveValue('Harbour Dairy');
+  await expect(form.getByLabel('Email')).toHaveValue('orders@harbour.ca');
+  await expect(form.getByRole('status').filter({ hasText: 'Draft restored.' })).toBeVisible();
+  await page.goto('/Dashboard');
+  await page.goBack();
+  await expect(form.getByLabel('Supplier Name')).toHaveValue('Harbour Dairy');
+  await form.getByRole('button', { name: 'Discard draft' }).click();
+  await expect(form.getByLabel('Supplier Name')).toHaveValue('');
+  await page.reload();
+  await expect(form.getByLabel('Supplier Name')).toHaveValue('');
+  await expect(form.getByText('Draft restored.')).toHaveCount(0);
+});
+
+test('employee form: an edit in progress comes back after a reload on its employee; Discard draft goes back to the stored values', async ({ page }) => {
+  await signIn(page);
+  const marin = { id: 'E-1', firstName: 'Marin', lastName: 'Keel', email: 'marin@x.ca', role: 'Chef', phone: '555', fullTimePartTime: 'fulltime', department: 'Kitchen', startDate: '2025-01-01' };
+  await page.evaluate((e) => localStorage.setItem('employees', JSON.stringify([e])), marin);
+  await page.goto('/EmployeeManagement');
+  await page.getByRole('button', { name: 'Edit employee Marin Keel' }).click();
+  await page.getByLabel('Role').fill('Head Chef');
+  acceptLeavePrompts(page);
+  await page.reload();
+  const form = page.getByRole('form', { name: 'Edit Employee' });
+  await expect(form.getByLabel('Role')).toHaveValue('Head Chef');
+  await expect(form.getByRole('status').filter({ hasText: 'Draft restored.' })).toBeVisible();
+  await form.getByRole('button', { name: 'Discard draft' }).click();
+  await expect(form.getByLabel('Role')).toHaveValue('Chef');
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await page.reload();
+  await expect(page.getByRole('form', { name: 'Add Employee' }).getByLabel('First Name')).toHaveValue('');
+});

@@ -71,7 +71,7 @@ const describe = (s: Supplier) => ({
 });
 
 export function SuppliersPage() {
-  const book = useRecordBook({ store: suppliersStore, form: supplierForm, onReplaced: renameInInventory, label: 'Suppliers', name: (s) => `Supplier ${s.supplierName}` });
+  const book = useRecordBook({ store: suppliersStore, form: supplierForm, onReplaced: renameInInventory, label: 'Suppliers', name: (s) => `Supplier ${s.supplierName}`, draft: 'suppliers' });
   const confirm = useDeleteConfirm(book, (pending) => releaseItems(pending.id, book.getSnapshot().context.records as Supplier[]));
   // Delete counts the supplier's own items now (another tab may have changed them) and asks when there are any.
   const requestDelete = useCallback(
