@@ -172,3 +172,26 @@ test('employee form: an edit in progress comes back after a reload on its employ
   await page.reload();
   await expect(page.getByRole('form', { name: 'Add Employee' }).getByLabel('First Name')).toHaveValue('');
 });
+
+test('leaving a page with unsaved changes by a link inside the app asks first; Cancel stays, OK leaves and the draft waits', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/SupplierManagement');
+  const form = page.getByRole('form', { name: 'Add Supplier' });
+  await form.getByLabel('Supplier Name').fill('Harbour Dairy');
+  const questions: string[] = [];
+  let answer = false;
+  page.on('dialog', (dialog) => {
+    questions.push(dialog.message());
+    void (answer ? dialog.accept() : dialog.dismiss());
+  });
+  await page.getByRole('link', { name: 'Cater Captain: dashboard' }).click();
+  await expect.poll(() => questions.length).toBe(1);
+  expect(questions[0]).toContain('You have unsaved changes on this page.');
+  await expect(page).toHaveURL(/\/SupplierManagement$/);
+  await expect(form.getByLabel('Supplier Name')).toHaveValue('Harbour Dairy');
+  answer = true;
+  await page.getByRole('link', { name: 'Cater Captain: dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/i);
+  await page.goBack();
+  await expect(form.getByLabel('Supplier Name')).toHaveValue('Harbour Dairy');
+});
