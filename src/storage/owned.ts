@@ -99,13 +99,22 @@ export function isAppKey(key: string): boolean {
   return ownedKeyOf(key) !== null;
 }
 
+/** Form drafts (drafts.ts): `draft:<form>`. */
+export const draftPrefix = 'draft:';
+
+export function isDraftKey(key: string): boolean {
+  return key.startsWith(draftPrefix);
+}
+
 const isPreference = (key: string) => (preferenceKeys as readonly string[]).includes(key);
 
 /**
  * The keys that move with an account when another signs in: the app's keys except the browser's
- * preferences (and their old backups), which stay with the device.
+ * preferences (and their old backups), which stay with the device; and the account's form drafts.
  */
 export function isAccountDataKey(key: string): boolean {
+  // Form drafts (drafts.ts) move with the account too, though no backup carries them.
+  if (isDraftKey(key)) return true;
   const owned = ownedKeyOf(key);
   if (!owned) return false;
   if (owned.kind === 'base') return !isPreference(owned.key);

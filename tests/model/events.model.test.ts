@@ -5,7 +5,7 @@ import { blankEventForm, eventToForm, formToEvent, needsNextDayConfirmation, nee
 import { planRescale } from '../../src/domain/scaling';
 import { BACKWARDS_RANGE_MESSAGE, eventFiltersMachine } from '../../src/machines/events/eventFilters.machine';
 import { eventFormMachine, type RescaleRequest } from '../../src/machines/events/eventForm.machine';
-import { eventsMachine, type RestoreInput } from '../../src/machines/events/events.machine';
+import { eventsMachine, type EventsEvent, type RestoreInput } from '../../src/machines/events/events.machine';
 import type { CateringEvent, ChosenIngredient } from '../../src/storage/schemas';
 import { createWorld, describeModel, type Expectation } from '../support/model';
 
@@ -43,6 +43,9 @@ const form = eventFormMachine.provide({
       saveRequests.push(context.values);
       formWorld.record('requestSave', context.values, context.rescale);
     },
+    // Issue 25: the new event's draft, kept as typed and dropped by Discard draft, Cancel and a save.
+    persistDraft: ({ context }) => formWorld.record('persistDraft', context.values),
+    discardDraft: () => formWorld.record('discardDraft'),
   },
   // The read never settles by itself: the walk supplies its done / error events.
   actors: { loadIngredientLines: fromPromise<ChosenIngredient[], { id: number }>(() => new Promise(() => {})) },
@@ -50,6 +53,13 @@ const form = eventFormMachine.provide({
 type FormContext = ContextFrom<typeof form>;
 const guestsOf = (c: FormContext) => Number(c.values.NumberOfGuests);
 const isGuestsChanged = (c: FormContext) => c.original !== null && c.values.id !== 0 && guestsOf(c) !== c.original.NumberOfGuests;
+/** A field change: the value typed, only that field's message gone. */
+const changed = (before: FormContext, event: unknown) => {
+  const { field, value } = event as { field: keyof FormContext['values']; value: string };
+  const errors = { ...before.errors };
+  delete errors[field as keyof typeof errors];
+  return { ...before, values: { ...before.values, [field]: value }, errors };
+};
 /** The save request the form sends: exactly its values, and the rescaled lines when there are any. */
 const requestsSave = ({ before }: { before: FormContext }) => [['requestSave', before.values, before.rescale] as [string, ...unknown[]]];
 
@@ -61,6 +71,8 @@ describeModel('eventForm', {
   // an edit of Gala (12 guests, dated before today, which is its stored date) whose guests may change.
   inputs: [
     { values: blankEventForm(), today },
+    // Issue 25: a new event's draft restored after a reload.
+    { values: { ...blankEventForm(), EventName: 'Half typed', EventDate: '2026-06-02' }, today, restored: true },
     { values: { ...validValues, id: 4, NumberOfGuests: '1' }, today, originalDate: validValues.EventDate },
     { values: { ...validValues, id: 6, StartTime: '12:00', EndTime: '12:00' }, today, originalDate: validValues.EventDate },
     { values: eventToForm(gala), today, originalDate: gala.EventDate, event: gala },
@@ -77,6 +89,7 @@ describeModel('eventForm', {
       s.context.values.StartTime,
       s.context.rescale?.plan.rows ?? null,
       s.context.saveError,
+      s.context.draftRestored,
     ]),
   actorEvents: [
     { type: 'xstate.done.actor.loadIngredientLines', output: guestLines },
@@ -110,19 +123,26 @@ describeModel('eventForm', {
     'nextDay.back': [{ type: 'nextDay.back' }],
     'rescale.confirm': [{ type: 'rescale.confirm' }],
     'rescale.cancel': [{ type: 'rescale.cancel' }],
+    'draft.discard': [{ type: 'draft.discard' }],
   },
   transitions: {
-    // The changed field takes the value typed, and only that field's message goes.
+    // The changed field takes the value typed, and only that field's message goes; a new event's values are kept as its draft.
     'editing|field.change|0': {
-      context: (before, event) => {
-        const { field, value } = event as { field: keyof FormContext['values']; value: string };
-        const errors = { ...before.errors };
-        delete errors[field as keyof typeof errors];
-        return { ...before, values: { ...before.values, [field]: value }, errors };
-      },
+      context: changed,
+      effects: ({ after }) => [['persistDraft', after.values]],
+      check: ({ before }) => expect(before.values.id).toBe(0),
     },
+    // An edited event keeps no draft.
+    'editing|field.change|1': { context: changed, check: ({ before }) => expect(before.values.id).not.toBe(0) },
     'editing|form.submit|0': { target: 'validating' },
-    'editing|form.cancel|0': { target: 'cancelled' },
+    // Cancel drops a new event's draft; an edit has none.
+    'editing|form.cancel|0': { target: 'cancelled', effects: [['discardDraft']], check: ({ before }) => expect(before.values.id).toBe(0) },
+    'editing|form.cancel|1': { target: 'cancelled', check: ({ before }) => expect(before.values.id).not.toBe(0) },
+    // Discard draft: the new event's form empties, its messages go, and the saved draft is dropped.
+    'editing|draft.discard|0': {
+      context: (before) => ({ ...before, values: blankEventForm(), errors: {}, saveError: null, draftRestored: false }),
+      effects: [['discardDraft']],
+    },
     // Valid, dated before today and not the stored date: the question first; the messages (and a failed save's) go.
     'validating||0': {
       target: 'confirmingPastDate',
@@ -219,9 +239,17 @@ describeModel('eventForm', {
     // Ends next day: on to the guest check; Go back: the form as it was, nothing saved.
     'confirmingNextDay|nextDay.confirm|0': { target: 'checkingRescale' },
     'confirmingNextDay|nextDay.back|0': { target: 'editing' },
+    // Saved: a new event's draft is dropped.
     'saving|save.done|0': {
       target: 'saved',
       context: (before, event) => ({ ...before, values: { ...before.values, id: (event as { id: number }).id }, savedId: (event as { id: number }).id }),
+      effects: [['discardDraft']],
+      check: ({ before }) => expect(before.values.id).toBe(0),
+    },
+    'saving|save.done|1': {
+      target: 'saved',
+      context: (before, event) => ({ ...before, values: { ...before.values, id: (event as { id: number }).id }, savedId: (event as { id: number }).id }),
+      check: ({ before }) => expect(before.values.id).not.toBe(0),
     },
     // The parent's all-or-nothing write failed: back to the form with the reason, the plan dropped, nothing saved.
     'saving|save.failed|0': {
@@ -609,7 +637,7 @@ const merged = (before: EventsCtx, event: unknown) => {
 };
 /** The form child's input: its values, the page's day, and the edited event as it was (its date: keeping it does not ask). */
 const opensForm = (values: (before: EventsCtx, after: EventsCtx) => EventFormValues) => ({ after, before }: { after: EventsCtx; before: EventsCtx }) => [
-  { id: 'eventForm', input: { values: values(before, after), today, originalDate: after.editBase?.EventDate ?? null, event: after.editBase } },
+  { id: 'eventForm', input: { values: values(before, after), today, originalDate: after.editBase?.EventDate ?? null, event: after.editBase, restored: false } },
 ];
 /** A rescaled save of the middle event: 24 guests, its per-guest flour line from 6 to 12 bags. */
 const rescaleRequest: RescaleRequest = {
@@ -622,7 +650,11 @@ const twoRescaled: CateringEvent = { ...two, NumberOfGuests: 24, rev: 2 };
 describeModel('events', {
   machine: events,
   world: eventsWorld,
-  input: { events: [one, two, three], deletedIds: [], today },
+  // Issue 25: the page opening with a new event's saved draft reopens the form with it.
+  inputs: [
+    { events: [one, two, three], deletedIds: [], today },
+    { events: [one, two, three], deletedIds: [], today, newEventDraft: { ...blankEventForm(), EventName: 'Half typed' } },
+  ],
   store: (input) => ({ events: byId(input.events), deletedIds: ascending(input.deletedIds ?? []), keysRemoved: ascending(input.deletedIds ?? []) }),
   // Everything the list holds is stored by id; a deleted id is remembered and its keys are gone.
   persisted: (context) => ({ events: byId(context.events), deletedIds: ascending(context.deletedIds), keysRemoved: ascending(context.deletedIds) }),
@@ -642,7 +674,13 @@ describeModel('events', {
       store.keysRemoved = store.keysRemoved.filter((id) => id !== back.id);
     }
   },
-  initial: { started: [{ id: 'storageSync', input: undefined }] },
+  initial: {
+    started: (input) => [
+      { id: 'storageSync', input: undefined },
+      // The restored draft's form: its values, marked restored, a new event (no edit base).
+      ...(input.newEventDraft ? [{ id: 'eventForm', input: { values: { ...blankEventForm(), EventName: 'Half typed' }, today, originalDate: null, event: null, restored: true } }] : []),
+    ],
+  },
   reset: resetCalls,
   limit: 20000,
   actorEvents: [
@@ -723,10 +761,16 @@ describeModel('events', {
         return { ...before, draft: eventToForm(mine), editBase: theirs ?? mine, theirs: before.events.find((e) => e.id === mine.id) ?? null, toolkitId: null };
       },
     },
+    // Issue 25: the page opens; a new event's saved draft opens the form again, restored (and is used once).
+    'restoring||0': {
+      target: 'formOpen',
+      context: (before) => ({ ...before, formValues: { ...blankEventForm(), EventName: 'Half typed' }, editBase: null, formRestored: true, newEventDraft: null }),
+    },
+    'restoring||1': { target: 'browsing', check: ({ before }) => expect(before.newEventDraft).toBeNull() },
     'browsing|form.new|0': {
       target: 'formOpen',
-      context: (before) => ({ ...before, formValues: blankEventForm(), editBase: null }),
-      started: [{ id: 'eventForm', input: { values: blankEventForm(), today, originalDate: null, event: null } }],
+      context: (before) => ({ ...before, formValues: blankEventForm(), editBase: null, formRestored: false }),
+      started: [{ id: 'eventForm', input: { values: blankEventForm(), today, originalDate: null, event: null, restored: false } }],
     },
     // The form starts from the event with that id, and remembers it as the base of the edit.
     'browsing|form.edit|0': {
@@ -734,7 +778,7 @@ describeModel('events', {
       context: (before, event) => {
         const found = before.events.find((e) => e.id === (event as { id: number }).id);
         expect(found, 'Edit Event on an event that is not in the list').toBeDefined();
-        return { ...before, formValues: eventToForm(found!), editBase: found! };
+        return { ...before, formValues: eventToForm(found!), editBase: found!, formRestored: false };
       },
       started: opensForm((_, after) => eventToForm(after.editBase!)),
     },
@@ -854,7 +898,7 @@ describeModel('events', {
       context: (before, event) => {
         expect(before.theirs).not.toBeNull();
         expect(Object.keys(validateEvent(merged(before, event))).length).toBeGreaterThan(0);
-        return { ...before, formValues: merged(before, event), editBase: before.theirs, draft: null, theirs: null };
+        return { ...before, formValues: merged(before, event), editBase: before.theirs, draft: null, theirs: null, formRestored: false };
       },
       started: opensForm((_, after) => after.formValues),
     },
@@ -886,6 +930,9 @@ describeModel('events', {
     },
   },
   states: {
+    restoring: () => {
+      throw new Error('restoring is transient');
+    },
     browsing: (s) => {
       expect(s.hasTag('list')).toBe(true);
       expect(s.hasTag('form')).toBe(false);
@@ -923,12 +970,13 @@ describeModel('events', {
       expect(middle(s)).toBeDefined();
     },
   },
-  sequences: [
+  // Written for the page that opens on its list (the restored draft's page opens on the form).
+  sequences: (input): EventsEvent[][] => (input.newEventDraft ? [] : [
     [{ type: 'toolkit.open', id: 2 }, { type: 'event.patch', id: 99, patch: {} }],
     [{ type: 'form.edit', id: 2 }, { type: 'storage.change', events: [one, twoThere, three], deletedIds: [] }, { type: 'form.save', values: { ...eventToForm(two), EventName: 'Two (mine)', StartTime: '18:00', EndTime: '20:00' } }, { type: 'conflict.merge', choices: { StartTime: 'mine', EndTime: 'theirs' } }],
     // Deleted, then another tab puts it back: Undo is refused (no duplicate).
     [{ type: 'event.delete', id: 2 }, { type: 'storage.change', events: [one, two, three], deletedIds: [] }, { type: 'delete.undo' }],
-  ],
+  ]),
 });
 
 describe('events (pinned rules)', () => {
@@ -1146,7 +1194,7 @@ describe('events (pinned rules)', () => {
     const actor = createActor(events, { input: { events: [one, two, three], deletedIds: [], today } }).start();
     actor.send({ type: 'form.edit', id: 2 });
     const child = actor.getSnapshot().children.eventForm as { options?: { input?: unknown } } | undefined;
-    expect(child?.options?.input).toEqual({ values: eventToForm(two), today, originalDate: two.EventDate, event: two });
+    expect(child?.options?.input).toEqual({ values: eventToForm(two), today, originalDate: two.EventDate, event: two, restored: false });
   });
 
   it('the Tool Kit closes with a message when another tab deletes its event', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, type ContextFrom, type EventFromLogic } from 'xstate';
 import { mergeDrafts } from '../../src/domain/conflict';
 import { addRangeErrors, applyEdit, draftFromItem, emptyItemDraft, hasCountsAndSku, hasValidNumbers, isEditDraftValid, itemErrors, itemFromDraft, moveItem } from '../../src/domain/inventory';
-import { inventoryBoardMachine } from '../../src/machines/inventory/inventoryBoard.machine';
+import { inventoryBoardMachine, type InventoryBoardEvent, type InventoryBoardInput } from '../../src/machines/inventory/inventoryBoard.machine';
 import type { InventoryItem } from '../../src/storage/schemas';
 import { createWorld, describeModel, failureAfter, type Expectation } from '../support/model';
 
@@ -37,6 +37,12 @@ const machine = inventoryBoardMachine.provide({
     restoreOrderFlag: ({ event }) => world.record('restoreOrderFlag', (event as { id: string }).id),
     notifyDeleted: ({ event }) => world.record('notifyDeleted', (event as { id: string }).id),
     notifyRestored: ({ event }) => world.record('notifyRestored', (event as { id: string }).id),
+    // Issue 25: the drafts of the add form and of the Edit Item dialog.
+    persistAddDraft: ({ context }) => world.record('persistAddDraft', context.draft),
+    discardAddDraft: () => world.record('discardAddDraft'),
+    persistEditDraft: ({ context }) => world.record('persistEditDraft', context.editId, context.editDraft, context.editBase && draftFromItem(context.editBase)),
+    discardEditDraft: () => world.record('discardEditDraft'),
+    notifyEditDraftDropped: () => world.record('notifyEditDraftDropped'),
   },
   actors: { watchStorage: fromCallback(() => () => {}) },
 });
@@ -49,7 +55,15 @@ type Ctx = ContextFrom<typeof machine>;
 type Expect = Expectation<typeof machine, { items: InventoryItem[] }>;
 const ids = (items: InventoryItem[]) => items.map((i) => i.id);
 const written: Expect['effects'] = ({ after }) => [['persistItems', ids(after.items)]];
-const cleared = (c: Ctx): Ctx => ({ ...c, editId: null, editDraft: emptyItemDraft(), editBase: null, theirs: null, editErrors: {} });
+const cleared = (c: Ctx): Ctx => ({ ...c, editId: null, editDraft: emptyItemDraft(), editBase: null, theirs: null, editErrors: {}, editRestored: false });
+/** Written, then the Edit Item draft dropped (a save from the dialog). */
+const writtenAndDropped: Expect['effects'] = ({ after }) => [['persistItems', ids(after.items)], ['discardEditDraft']];
+// Issue 25: saved drafts the page opens with. The add form's; an Edit Item draft of b typed from b as it is now;
+// and one typed from b as it was before another tab changed it (stale: dropped, and the caterer told).
+const addDraft = { ...emptyItemDraft(), sku: 'X1', name: 'Half typed' };
+const editDraftOfB = { recordId: 'b', base: draftFromItem(b), values: { ...draftFromItem(b), quantity: '-5' } };
+const staleEditDraft = { recordId: 'b', base: { ...draftFromItem(b), quantity: '9' }, values: { ...draftFromItem(b), quantity: '7' } };
+const baseInput: InventoryBoardInput = { items: [a, b, c], supplierNames: ['Acme', 'Bolt'], suppliers };
 /** A record without one key (a field's message cleared by typing in that field). */
 const without = <T extends object>(o: T, key: string): T => {
   const next = { ...o };
@@ -95,7 +109,7 @@ const keptMine = (draftOf: (c: Ctx, event: unknown) => Ctx['editDraft']): Expect
     const items = theirs ? before.items.map((i) => (i === theirs ? applyEdit(theirs, draft, before.suppliers) : i)) : [...before.items, applyEdit(before.editBase!, draft, before.suppliers)];
     return { ...cleared(before), items };
   },
-  effects: written,
+  effects: writtenAndDropped,
 });
 const mergedDraft = (c: Ctx, event: unknown) => mergeDrafts(c.editDraft, draftFromItem(c.theirs!), (event as { choices: Record<string, 'mine' | 'theirs'> }).choices);
 
@@ -108,15 +122,39 @@ describeModel('inventoryBoard', {
   external: (event, store) => {
     if (event.type === 'storage.items') store.items = event.items;
   },
-  initial: { started: [{ id: 'storageSync', input: undefined }] },
+  initial: {
+    started: [{ id: 'storageSync', input: undefined }],
+    effects: (input) => (input.editDraft?.base.quantity === staleEditDraft.base.quantity ? [['discardEditDraft'], ['notifyEditDraftDropped']] : []),
+  },
   transitions: {
+    // Each change is kept as the add form's draft.
     '(machine)|form.change|0': {
       context: (before, event) => {
         const { field, value } = event as { field: string; value: string };
         // The field's message (issue 11) goes with the value it described; the other fields' stay.
         return { ...before, draft: { ...before.draft, [field]: value }, draftErrors: without(before.draftErrors, field) };
       },
+      effects: ({ after }) => [['persistAddDraft', after.draft]],
     },
+    // Discard draft: the add form empties (its defaults), its messages go, the saved draft is dropped.
+    '(machine)|form.discardDraft|0': {
+      context: (before) => ({ ...before, draft: emptyItemDraft(), draftErrors: {}, addRestored: false }),
+      effects: [['discardAddDraft']],
+    },
+    // Issue 25: the page opens. An Edit Item draft of an unchanged item reopens the dialog with the values typed.
+    'modal.restoring||0': {
+      target: 'modal.open',
+      // (Only the page opened with editDraftOfB gets here: b is unchanged since that draft began.)
+      context: (before) => ({ ...before, editId: 'b', editDraft: editDraftOfB.values, editBase: b, editErrors: {}, editRestored: true, savedEdit: null }),
+    },
+    // Its item changed (or went) since: dropped, never applied over the newer item.
+    'modal.restoring||1': {
+      target: 'modal.closed',
+      // (Only the page opened with staleEditDraft gets here: its base is not b as stored.)
+      context: (before) => ({ ...before, savedEdit: null }),
+      check: ({ after }) => expect(draftFromItem(findItem(after.items, 'b')!)).not.toEqual(staleEditDraft.base),
+    },
+    'modal.restoring||2': { target: 'modal.closed', check: ({ before }) => expect(before.savedEdit).toBeNull() },
     // Amount or cost not a number: the spec's alert, nothing added, no message set.
     '(machine)|item.add|0': {
       effects: [['alert', 'Please enter valid numerical values.']],
@@ -144,14 +182,15 @@ describeModel('inventoryBoard', {
         expect(addRangeErrors(before.draft)).toEqual({});
         const added = after.items.at(-1)!;
         expect(ids(before.items)).not.toContain(added.id);
-        return { ...before, items: [...before.items, itemFromDraft(before.draft, added.id, before.supplierNames, before.suppliers)], draft: emptyItemDraft(), draftErrors: {} };
+        return { ...before, items: [...before.items, itemFromDraft(before.draft, added.id, before.supplierNames, before.suppliers)], draft: emptyItemDraft(), draftErrors: {}, addRestored: false };
       },
       check: ({ before, after }) => {
         const added = after.items.at(-1)!;
         const name = before.draft.supplierName || before.supplierNames[0];
         expect(added.supplierID).toBe(before.suppliers.find((s) => s.supplierName === name)?.supplierID);
       },
-      effects: written,
+      // Added: the add form's draft is dropped.
+      effects: ({ after }) => [['persistItems', ids(after.items)], ['discardAddDraft']],
     },
     '(machine)|item.toggle|0': {
       context: (before, event) => {
@@ -180,7 +219,7 @@ describeModel('inventoryBoard', {
       target: 'modal.open',
       context: (before, event) => {
         const item = findItem(before.items, (event as { id: string }).id)!;
-        return { ...before, editId: item.id, editDraft: draftFromItem(item), editBase: item, editErrors: {} };
+        return { ...before, editId: item.id, editDraft: draftFromItem(item), editBase: item, editErrors: {}, editRestored: false };
       },
     },
     // Delete by id: gone from the list and from the expanded cards, and written.
@@ -192,6 +231,13 @@ describeModel('inventoryBoard', {
         const { field, value } = event as { field: string; value: string };
         return { ...before, editDraft: { ...before.editDraft, [field]: value }, editErrors: without(before.editErrors, field) };
       },
+      // Kept as the Edit Item draft, with the item's id and its values when editing began.
+      effects: ({ after }) => [['persistEditDraft', 'b', after.editDraft, draftFromItem(after.editBase!)]],
+    },
+    // Discard draft in the dialog: the item's stored values again, the saved draft dropped.
+    'modal.open|edit.discardDraft|0': {
+      context: (before) => ({ ...before, editDraft: draftFromItem(before.editBase!), editErrors: {}, editRestored: false }),
+      effects: [['discardEditDraft']],
     },
     // Stale: changed or deleted elsewhere since Edit. Nothing written.
     'modal.open|edit.commit|0': {
@@ -214,7 +260,7 @@ describeModel('inventoryBoard', {
         expect(saved.supplierID).toBe(before.suppliers.find((s) => s.supplierName === saved.supplierName)?.supplierID);
         after.items.forEach((i, n) => i.id !== before.editId && expect(i).toBe(before.items[n]));
       },
-      effects: written,
+      effects: writtenAndDropped,
     },
     // Issue 11: not stale but invalid: the modal stays open, nothing is written, each refused field says why.
     'modal.open|edit.commit|2': {
@@ -229,11 +275,11 @@ describeModel('inventoryBoard', {
         if (before.editDraft.sku.trim() === '') expect(after.editErrors.sku).toBe('SKU is required.');
       },
     },
-    'modal.open|edit.cancel|0': { target: 'modal.closed', context: cleared },
+    'modal.open|edit.cancel|0': { target: 'modal.closed', context: cleared, effects: [['discardEditDraft']] },
     'modal.open|item.delete|0': { context: (before, event) => withoutItem(before, (event as { id: string }).id), effects: deleteEffects },
     'modal.open|delete.undo|0': { context: (before, event) => withItemBack(before, (event as { id: string }).id), effects: undoEffects },
     'modal.open|storage.items|0': { context: (before, event) => ({ ...before, items: (event as { items: InventoryItem[] }).items }) },
-    'modal.conflict|conflict.keepTheirs|0': { target: 'modal.closed', context: cleared },
+    'modal.conflict|conflict.keepTheirs|0': { target: 'modal.closed', context: cleared, effects: [['discardEditDraft']] },
     'modal.conflict|conflict.keepMine|0': keptMine((c) => c.editDraft),
     // Mine is not valid: back to the modal, now based on their version.
     'modal.conflict|conflict.keepMine|1': {
@@ -298,7 +344,7 @@ describeModel('inventoryBoard', {
     },
     'drag.dragging|drag.cancel|0': { target: 'drag.idle', context: (before) => ({ ...before, activeId: null }) },
   },
-  input: { items: [a, b, c], supplierNames: ['Acme', 'Bolt'], suppliers },
+  inputs: [baseInput, { ...baseInput, addDraft, editDraft: editDraftOfB }, { ...baseInput, editDraft: staleEditDraft }],
   // Context holds whole drafts and lists; tell states apart by what the rules look at.
   serializeState: (s) =>
     JSON.stringify({
@@ -360,8 +406,13 @@ describeModel('inventoryBoard', {
     'conflict.keepTheirs': [{ type: 'conflict.keepTheirs' }],
     'conflict.keepMine': [{ type: 'conflict.keepMine' }],
     'conflict.merge': [{ type: 'conflict.merge', choices: { quantity: 'mine' } }],
+    'form.discardDraft': [{ type: 'form.discardDraft' }],
+    'edit.discardDraft': [{ type: 'edit.discardDraft' }],
   },
   states: {
+    'modal.restoring': () => {
+      throw new Error('modal.restoring is transient');
+    },
     'modal.closed': (s) => {
       expect(s.hasTag('edit modal')).toBe(false);
       expect(s.context.editId).toBeNull();
@@ -392,7 +443,8 @@ describeModel('inventoryBoard', {
       expect(s.context.activeId).toBe('a');
     },
   },
-  sequences: [
+  // Written for the page that opens with no drafts.
+  sequences: (input): InventoryBoardEvent[][] => (input.addDraft || input.editDraft ? [] : [
     [
       { type: 'form.change', field: 'amountPerUnit', value: '2' },
       { type: 'form.change', field: 'costPerUnit', value: '3.5' },
@@ -443,7 +495,7 @@ describeModel('inventoryBoard', {
       { type: 'edit.change', field: 'sku', value: 'SKU-b2' },
       { type: 'edit.commit' },
     ],
-  ],
+  ]),
 });
 
 function started(items: InventoryItem[] = [a, b], supplierNames = ['Acme', 'Bolt']) {
@@ -728,6 +780,8 @@ describe('inventoryBoard (unprovided effects)', () => {
     expect(run({ actors: { watchStorage: quiet }, actions: deletes }, deleteThenUndo)).toContain('inventoryBoard: provide restoreOrderFlag');
     expect(run({ actors: { watchStorage: quiet }, actions: { ...deletes, restoreOrderFlag: () => {} } }, deleteThenUndo)).toContain('inventoryBoard: provide notifyRestored');
     const bad = Object.entries({ ...valid, costPerUnit: 'abc' }).map(([field, value]) => ({ type: 'form.change' as const, field: field as never, value }));
-    expect(run({ actors: { watchStorage: quiet } }, [...bad, { type: 'item.add' }])).toContain('inventoryBoard: provide alertInvalidNumbers');
+    expect(run({ actors: { watchStorage: quiet } }, bad)).toContain('inventoryBoard: provide persistAddDraft');
+    const drafts = { persistAddDraft: () => {}, discardAddDraft: () => {} };
+    expect(run({ actors: { watchStorage: quiet }, actions: drafts }, [...bad, { type: 'item.add' }])).toContain('inventoryBoard: provide alertInvalidNumbers');
   });
 });

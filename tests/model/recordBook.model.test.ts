@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, type EventFromLogic } from 'xstate';
 import { mergeDrafts } from '../../src/domain/conflict';
 import { employeeForm, supplierForm, type RecordForm } from '../../src/domain/inventoryRecords';
-import { isEditedElsewhere, recordBookMachine, type BookRecord, type RecordBookContext } from '../../src/machines/records/recordBook.machine';
+import { isEditedElsewhere, recordBookMachine, type BookRecord, type RecordBookContext, type RecordBookEvent } from '../../src/machines/records/recordBook.machine';
 import type { Employee, Supplier } from '../../src/storage/schemas';
 import { createWorld, describeModel, failureAfter, type Expectation } from '../support/model';
 
@@ -28,6 +28,10 @@ const machine = recordBookMachine.provide({
       if (context.lastReplaced) synced.push(context.lastReplaced);
       world.record('syncDependents', context.lastReplaced && [context.lastReplaced.before, context.lastReplaced.after]);
     },
+    // Issue 25: the form's draft, with the record under edit and its values when editing began.
+    persistDraft: ({ context }) => world.record('persistDraft', context.draft, context.editingId, context.editBase && context.form.toDraft(context.editBase)),
+    discardDraft: () => world.record('discardDraft'),
+    notifyDraftDropped: () => world.record('notifyDraftDropped'),
   },
   actors: { watchStorage: fromCallback(() => () => {}) },
 });
@@ -52,7 +56,13 @@ for (const [name, form, records, field, good] of [
   const errorsOf = (c: Ctx, draft = c.draft) => form.validate(draft, others(c));
   const isValid = (c: Ctx, draft = c.draft) => Object.keys(errorsOf(c, draft)).length === 0;
   const find = (list: BookRecord[], id: string | null) => list.find((r) => form.key(r) === id);
-  const cleared = (c: Ctx): Ctx => ({ ...c, draft: form.empty(), errors: {}, editingId: null, editBase: null, theirs: null });
+  const cleared = (c: Ctx): Ctx => ({ ...c, draft: form.empty(), errors: {}, editingId: null, editBase: null, theirs: null, draftRestored: false });
+  // Issue 25: saved drafts the page opens with: a record being added; an edit of the middle record as it is; an edit
+  // begun from the middle record as it was before another tab changed it (stale: dropped, and the caterer told).
+  const addSaved = { values: { ...form.empty(), [field]: 'Half typed' } };
+  const editSaved = { values: { ...form.toDraft(middle), [field]: good }, recordId: middleId, base: form.toDraft(middle) };
+  const staleSaved = { values: { ...form.toDraft(middle), [field]: good }, recordId: middleId, base: { ...form.toDraft(middle), [field]: 'Before' } };
+  const dropped: Expectation<typeof machine, { records: BookRecord[] }>['effects'] = [['discardDraft']];
   /** Issue 11: a Supplier ID another supplier has is refused, naming that supplier; the record's own id is not a duplicate. */
   const checkDuplicateId = ({ before, after }: { before: Ctx; after: Ctx }) => {
     if (form !== supplierForm) return;
@@ -97,27 +107,35 @@ for (const [name, form, records, field, good] of [
       if (!theirs) expect(form.key(saved)).toBe(before.editingId);
       return { ...cleared(before), records: after.records, lastReplaced: theirs ? { before: theirs, after: saved } : null };
     },
-    effects: writtenAndSynced,
+    effects: (step) => [...(writtenAndSynced as (s: typeof step) => unknown[][])(step), ['discardDraft']] as never,
   });
   const merged = (c: Ctx, event: unknown) => mergeDrafts(c.draft, form.toDraft(c.theirs!), (event as { choices: Record<string, 'mine' | 'theirs'> }).choices);
   const loaded = (before: Ctx, event: unknown) => {
     const record = find(before.records, (event as { id: string }).id)!;
     expect(record).toBeDefined();
-    return { ...before, editingId: form.key(record), editBase: record, draft: form.toDraft(record), errors: {} };
+    return { ...before, editingId: form.key(record), editBase: record, draft: form.toDraft(record), errors: {}, draftRestored: false };
   };
   describeModel(name, {
     machine,
     reset,
     world,
-    input: { records, form },
+    inputs: [
+      { records, form },
+      { records, form, saved: addSaved },
+      { records, form, saved: editSaved },
+      { records, form, saved: staleSaved },
+    ],
     store: (input) => ({ records: input.records }),
     persisted: (context) => ({ records: context.records }),
     external: (event, store) => {
       if (event.type === 'storage.change') store.records = event.records;
     },
-    initial: { started: [{ id: 'storageSync', input: undefined }] },
+    initial: {
+      started: [{ id: 'storageSync', input: undefined }],
+      effects: (input) => (input.saved?.base?.[field] === 'Before' ? [['discardDraft'], ['notifyDraftDropped']] : []),
+    },
     transitions: {
-      // The field takes the value typed; only that field's message goes.
+      // The field takes the value typed; only that field's message goes; the form's values are kept as its draft.
       '(machine)|field.change|0': {
         context: (before, event) => {
           const { field, value } = event as { field: string; value: string };
@@ -125,7 +143,19 @@ for (const [name, form, records, field, good] of [
           delete errors[field];
           return { ...before, draft: { ...before.draft, [field]: value }, errors };
         },
+        effects: ({ after }) => [['persistDraft', after.draft, after.editingId, after.editBase && form.toDraft(after.editBase)]],
       },
+      // Issue 25: the page opens with the saved draft of an edit of an unchanged record: editing it again, as typed.
+      'restoring||0': {
+        target: 'editing',
+        context: (before) => ({ ...before, editingId: middleId, editBase: middle, draft: editSaved.values, errors: {}, draftRestored: true, savedEdit: null }),
+      },
+      // Its record changed since: dropped (never applied over the newer record), the caterer told.
+      'restoring||1': { target: 'adding', context: (before) => ({ ...before, savedEdit: null }) },
+      'restoring||2': { target: 'adding', check: ({ before }) => expect(before.savedEdit).toBeNull() },
+      // Discard draft: an empty form when adding, the record's stored values when editing.
+      'adding|draft.discard|0': { context: cleared, effects: dropped },
+      'editing|draft.discard|0': { context: (before) => ({ ...before, draft: form.toDraft(before.editBase!), errors: {}, draftRestored: false }), effects: dropped },
       '(machine)|save.conflict|0': {
         target: 'conflict',
         context: (before, event) => {
@@ -139,7 +169,7 @@ for (const [name, form, records, field, good] of [
           expectSaved(before.records, after.records, before.draft, undefined);
           return { ...cleared(before), records: after.records };
         },
-        effects: written,
+        effects: ({ after }) => [['persistRecords', keys(after.records)], ['discardDraft']],
       },
       'adding|form.submit|1': {
         context: (before) => {
@@ -148,8 +178,8 @@ for (const [name, form, records, field, good] of [
         },
         check: checkDuplicateId,
       },
-      'adding|form.cancel|0': { context: cleared },
-      'adding|record.edit|0': { target: 'editing', context: loaded },
+      'adding|form.cancel|0': { context: cleared, effects: dropped },
+      'adding|record.edit|0': { target: 'editing', context: loaded, effects: dropped },
       'adding|record.delete|0': {
         context: (before, event) => ({ ...before, records: before.records.filter((r) => form.key(r) !== (event as { id: string }).id) }),
         effects: written,
@@ -173,7 +203,7 @@ for (const [name, form, records, field, good] of [
           const saved = expectSaved(before.records, after.records, before.draft, previous);
           return { ...cleared(before), records: after.records, lastReplaced: { before: previous, after: saved } };
         },
-        effects: writtenAndSynced,
+        effects: (step) => [...(writtenAndSynced as (s: typeof step) => unknown[][])(step), ['discardDraft']] as never,
       },
       'editing|form.submit|2': {
         context: (before) => {
@@ -182,15 +212,15 @@ for (const [name, form, records, field, good] of [
         },
         check: checkDuplicateId,
       },
-      'editing|form.cancel|0': { target: 'adding', context: cleared },
-      'editing|record.edit|0': { target: 'editing', context: loaded },
+      'editing|form.cancel|0': { target: 'adding', context: cleared, effects: dropped },
+      'editing|record.edit|0': { target: 'editing', context: loaded, effects: dropped },
       'editing|record.delete|0': {
         target: 'adding',
         context: (before, event) => {
           expect((event as { id: string }).id).toBe(before.editingId);
           return { ...cleared(before), records: before.records.filter((r) => form.key(r) !== before.editingId) };
         },
-        effects: written,
+        effects: ({ after }) => [['persistRecords', keys(after.records)], ['discardDraft']],
       },
       'editing|record.delete|1': {
         context: (before, event) => {
@@ -201,7 +231,7 @@ for (const [name, form, records, field, good] of [
         effects: written,
       },
       'editing|storage.change|0': { context: (before, event) => ({ ...before, records: (event as { records: BookRecord[] }).records }) },
-      'conflict|conflict.keepTheirs|0': { target: 'adding', context: cleared },
+      'conflict|conflict.keepTheirs|0': { target: 'adding', context: cleared, effects: dropped },
       'conflict|conflict.keepMine|0': keptMine((c) => c.draft),
       // Mine no longer passes: back to the form, based on their version, with the messages.
       'conflict|conflict.keepMine|1': {
@@ -256,9 +286,13 @@ for (const [name, form, records, field, good] of [
       'conflict.keepTheirs': [{ type: 'conflict.keepTheirs' }],
       'conflict.keepMine': [{ type: 'conflict.keepMine' }],
       'conflict.merge': [{ type: 'conflict.merge', choices: { [field]: 'mine' } }],
+      'draft.discard': [{ type: 'draft.discard' }],
     },
     limit: 60000,
     states: {
+      restoring: () => {
+        throw new Error('restoring is transient');
+      },
       adding: (s) => {
         expect(s.hasTag('editing')).toBe(false);
         expect(s.context.editingId).toBeNull();
@@ -280,7 +314,8 @@ for (const [name, form, records, field, good] of [
         expect(s.context.theirs).toEqual(current);
       },
     },
-    sequences: [
+    // Written for the page that opens with no draft.
+    sequences: (input): RecordBookEvent[][] => (input.saved ? [] : [
       [{ type: 'field.change', field, value: good }, { type: 'field.change', field: 'lastName', value: 'Ray' }, { type: 'form.submit' }],
       [{ type: 'record.edit', id: middleId }, { type: 'field.change', field, value: '' }, { type: 'form.submit' }, { type: 'field.change', field, value: good }, { type: 'form.submit' }],
       [{ type: 'record.edit', id: middleId }, { type: 'record.delete', id: form.key(records[0]!) }, { type: 'form.submit' }],
@@ -295,7 +330,7 @@ for (const [name, form, records, field, good] of [
             [{ type: 'field.change', field: 'supplierName', value: 'Dune' }, { type: 'field.change', field: 'supplierID', value: 'S2' }, { type: 'form.submit' }, { type: 'field.change', field: 'supplierID', value: 'S4' }, { type: 'form.submit' }],
           ] as Array<Array<{ type: 'field.change'; field: string; value: string } | { type: 'record.edit'; id: string } | { type: 'form.submit' }>>
         : []),
-    ],
+    ]),
   });
 }
 
@@ -528,7 +563,11 @@ describe('recordBook (unprovided effects)', () => {
     expect(run({}, [])).toContain('recordBook: provide watchStorage');
     expect(run({ actors: { watchStorage: quiet } }, [{ type: 'record.delete', id: 'S1' }])).toContain('recordBook: provide persistRecords');
     expect(
-      run({ actors: { watchStorage: quiet }, actions: { persistRecords: () => {} } }, [
+      run({ actors: { watchStorage: quiet }, actions: { persistRecords: () => {} } }, [{ type: 'record.edit', id: 'S2' }]),
+    ).toContain('recordBook: provide discardDraft');
+    expect(run({ actors: { watchStorage: quiet } }, [{ type: 'field.change', field: 'supplierName', value: 'X' }])).toContain('recordBook: provide persistDraft');
+    expect(
+      run({ actors: { watchStorage: quiet }, actions: { persistRecords: () => {}, discardDraft: () => {} } }, [
         { type: 'record.edit', id: 'S2' },
         { type: 'form.submit' },
       ]),

@@ -152,8 +152,8 @@ export interface ModelOptions<M extends AnyStateMachine, S = unknown> {
   external?: (event: Ev<M>, store: S) => void;
   /** How contexts are compared (drop actor refs, functions): default the context itself. */
   view?: (context: ContextFrom<M>) => unknown;
-  /** Extra sequences for what shortest paths never take (self-transitions, guarded repeats). */
-  sequences?: Array<Array<Ev<M>>>;
+  /** Extra sequences for what shortest paths never take (self-transitions, guarded repeats); a function gives them per start input. */
+  sequences?: Array<Array<Ev<M>>> | ((input: InputFrom<M>) => Array<Array<Ev<M>>>);
   /** Bound for the graph walk (context is part of the state key). */
   limit?: number;
   /** Override how snapshots are told apart (default: value + context). */
@@ -277,7 +277,8 @@ export function describeModel<M extends AnyStateMachine, S = unknown>(name: stri
         add([...prefix, event], distinct ? shape() : undefined);
       }
     }
-    for (const sequence of options.sequences ?? []) add(sequence);
+    const sequences = typeof options.sequences === 'function' ? options.sequences(input) : (options.sequences ?? []);
+    for (const sequence of sequences) add(sequence);
   });
   if (distinct && walks.length > DISTINCT_ABOVE) {
     const shapes = new Set<string>();

@@ -10,10 +10,15 @@
  * Guest scaling (issue 11): when an edit changes the Number of Guests of an event with per-guest
  * ingredient lines, the form first shows each such line's old and new quantity (`reviewingRescale`);
  * Save there sends the rescaled lines with the save, Cancel goes back to the form and changes nothing.
+ *
+ * Drafts (issue 25): a new event's values are its draft. Every change is kept by `persistDraft` (so a
+ * reload or browser Back loses nothing); the form is hydrated from a saved draft through `input`
+ * (`restored`), Discard draft (`draft.discard`) empties it and `discardDraft` drops the saved copy, as
+ * do Cancel and a successful save. An edited event keeps no draft (its changes ask before leaving).
  */
 import { and, assertEvent, assign, fromPromise, sendParent, setup } from 'xstate';
 import { toISODate } from '../../domain/eventDates';
-import { needsNextDayConfirmation, needsPastDateConfirmation, validateEvent, type EventErrors, type EventField, type EventFormValues } from '../../domain/events';
+import { blankEventForm, needsNextDayConfirmation, needsPastDateConfirmation, validateEvent, type EventErrors, type EventField, type EventFormValues } from '../../domain/events';
 import { isPlanSane, planRescale, type RescalePlan } from '../../domain/scaling';
 import type { CateringEvent, ChosenIngredient } from '../../storage/schemas';
 import type { SecretsOf } from '../../domain/inspection';
@@ -26,6 +31,8 @@ export interface EventFormInput {
   originalDate?: string | null;
   /** The event as it was when Edit Event was pressed (absent or null for a new event). */
   event?: CateringEvent | null;
+  /** True when `values` are a new event's draft saved before a reload or a visit elsewhere. */
+  restored?: boolean;
 }
 
 /** The rescaled lines a save carries, with the stored list they were computed from (the base of a conflict-aware save). */
@@ -47,6 +54,10 @@ export interface EventFormContext {
   rescale: RescaleRequest | null;
   /** Why the last save was not made (the parent's all-or-nothing write failed); nothing was changed. */
   saveError: string | null;
+  /** The values the form opened with (blank for a new event): different values are unsaved changes. */
+  startValues: EventFormValues;
+  /** The values came from a saved draft ("Draft restored", until Discard draft or a save). */
+  draftRestored: boolean;
 }
 
 export type EventFormEvent =
@@ -71,7 +82,9 @@ export type EventFormEvent =
   /** The rescale review's Save button. */
   | { type: 'rescale.confirm' }
   /** The rescale review's Cancel button. */
-  | { type: 'rescale.cancel' };
+  | { type: 'rescale.cancel' }
+  /** The Discard draft button (a new event's restored draft): the form empties. */
+  | { type: 'draft.discard' };
 
 /** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
 export const eventFormSecrets = { events: { 'field.change': [], 'save.done': [], 'save.failed': [] } } as const satisfies SecretsOf<EventFormEvent, EventFormContext>;
@@ -118,10 +131,22 @@ export const eventFormMachine = setup({
       },
       rescale: () => null,
     }),
+    /** Back to the values the form opened with; the draft is no longer shown as restored. */
+    resetValues: assign({ values: ({ context }) => context.startValues, errors: () => ({}), saveError: () => null, draftRestored: () => false }),
+    /** Keeps the new event's values as its draft (provided: src/storage drafts). */
+    persistDraft: () => {
+      throw new Error('eventForm: provide persistDraft');
+    },
+    /** Drops the new event's saved draft (provided). */
+    discardDraft: () => {
+      throw new Error('eventForm: provide discardDraft');
+    },
     // Why sendParent: the events list is the one writer of the `events` key (ids, order, undo).
     requestSave: sendParent(({ context }): EventFormSaveRequest => ({ type: 'form.save', values: context.values, rescale: context.rescale })),
   },
   guards: {
+    /** A new event keeps a draft; an edited event does not. */
+    isDraftable: ({ context }) => context.values.id === 0,
     isValid: ({ context }) => Object.keys(validateEvent(context.values)).length === 0,
     isNewPastDate: ({ context }) => needsPastDateConfirmation(context.values, context.today, context.originalDate),
     /** The end time is before the start (the next day), and the edited event did not already have these times. */
@@ -144,15 +169,19 @@ export const eventFormMachine = setup({
     original: input.event ?? null,
     rescale: null,
     saveError: null,
+    startValues: input.values.id === 0 ? blankEventForm() : input.values,
+    draftRestored: input.restored === true && input.values.id === 0,
   }),
   initial: 'editing',
   states: {
     editing: {
       tags: ['form'],
       on: {
-        'field.change': { actions: 'setField' },
+        'field.change': [{ guard: 'isDraftable', actions: ['setField', 'persistDraft'] }, { actions: 'setField' }],
         'form.submit': { target: 'validating' },
-        'form.cancel': { target: 'cancelled' },
+        // Cancel is the caterer's own "no": a new event's draft goes with it.
+        'form.cancel': [{ guard: 'isDraftable', target: 'cancelled', actions: 'discardDraft' }, { target: 'cancelled' }],
+        'draft.discard': { guard: 'isDraftable', actions: ['resetValues', 'discardDraft'] },
       },
     },
     // Transient: a valid form goes on to saving, an invalid one back with its messages.
@@ -206,7 +235,10 @@ export const eventFormMachine = setup({
       tags: ['form', 'saving'],
       entry: 'requestSave',
       on: {
-        'save.done': { target: 'saved', actions: 'setSavedId' },
+        'save.done': [
+          { guard: 'isDraftable', target: 'saved', actions: ['discardDraft', 'setSavedId'] },
+          { target: 'saved', actions: 'setSavedId' },
+        ],
         'save.failed': { target: 'editing', actions: 'setSaveError' },
       },
     },

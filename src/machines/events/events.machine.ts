@@ -32,6 +32,8 @@ export interface EventsInput {
   deletedIds?: number[];
   /** Today as YYYY-MM-DD, for the form's past-date question (the real date when absent). */
   today?: string;
+  /** A new event's draft saved before a reload or a visit elsewhere: the form opens again with it (issue 25). */
+  newEventDraft?: EventFormValues | null;
 }
 
 export interface EventsContext {
@@ -58,6 +60,10 @@ export interface EventsContext {
   today: string;
   /** The event whose rescaled save persistRescaled is writing (its answer is awaited). */
   rescalingId: number | null;
+  /** The form's values are a restored draft (the form says so, with Discard draft). */
+  formRestored: boolean;
+  /** Until the page has opened: a new event's saved draft (then null). */
+  newEventDraft: EventFormValues | null;
 }
 
 export type EventsEvent =
@@ -140,11 +146,13 @@ export const eventsMachine = setup({
     }),
   },
   actions: {
-    setBlankForm: assign({ formValues: () => blankEventForm(), editBase: () => null }),
+    setBlankForm: assign({ formValues: () => blankEventForm(), editBase: () => null, formRestored: () => false }),
+    /** Issue 25: the new event's saved draft, as the page opens. */
+    setFormFromDraft: assign(({ context }) => ({ formValues: { ...blankEventForm(), ...context.newEventDraft!, id: 0 }, editBase: null, formRestored: true, newEventDraft: null })),
     setFormFromEvent: assign(({ context, event }) => {
       assertEvent(event, 'form.edit');
       const found = find(context, event.id);
-      return { formValues: found ? eventToForm(found) : blankEventForm(), editBase: found ?? null };
+      return { formValues: found ? eventToForm(found) : blankEventForm(), editBase: found ?? null, formRestored: false };
     }),
     applySave: assign(({ context, event }) => {
       assertEvent(event, 'form.save');
@@ -243,7 +251,7 @@ export const eventsMachine = setup({
       return { events: sortEvents([...removeEvent(context.events, values.id), saved]), lastSaved: saved };
     }),
     /** The merge does not pass validation: back to the form with the merged values, based on their version. */
-    reopenForm: assign(({ context }) => ({ formValues: context.draft ?? blankEventForm(), editBase: context.theirs, draft: null, theirs: null })),
+    reopenForm: assign(({ context }) => ({ formValues: context.draft ?? blankEventForm(), editBase: context.theirs, draft: null, theirs: null, formRestored: false })),
     clearConflict: assign({ draft: () => null, theirs: () => null, editBase: () => null }),
     // Side effects, provided by useEventsActor (real storage + toasts) or by tests (fakes).
     /** Saves the list by id and revision: only the records that changed are written. */
@@ -262,6 +270,7 @@ export const eventsMachine = setup({
     notifyToolkitGone: stub('notifyToolkitGone'),
   },
   guards: {
+    hasNewEventDraft: ({ context }) => context.newEventDraft !== null,
     hasEvent: ({ context, event }) => 'id' in event && context.events.some((e) => e.id === event.id),
     isToolkitEventGone: ({ context }) => !context.events.some((e) => e.id === context.toolkitId),
     canUndo: ({ context }) => context.lastDeleted !== null && !context.events.some((e) => e.id === context.lastDeleted?.id),
@@ -289,14 +298,20 @@ export const eventsMachine = setup({
     undoError: null,
     today: input.today ?? toISODate(new Date()),
     rescalingId: null,
+    formRestored: false,
+    newEventDraft: input.newEventDraft ?? null,
   }),
   invoke: { id: 'storageSync', src: 'watchStorage' },
-  initial: 'browsing',
+  initial: 'restoring',
   on: {
     'storage.change': { actions: 'setEventsFromStorage' },
     'save.conflict': { target: '.conflict', actions: 'setConflictFromStorage' },
   },
   states: {
+    // Transient: a new event typed before a reload (or browser Back) opens again, its draft restored.
+    restoring: {
+      always: [{ guard: 'hasNewEventDraft', target: 'formOpen', actions: 'setFormFromDraft' }, { target: 'browsing' }],
+    },
     browsing: {
       tags: ['list'],
       on: {
@@ -327,7 +342,13 @@ export const eventsMachine = setup({
         id: 'eventForm',
         src: 'eventForm',
         // The edited event's stored date: keeping it does not ask the past-date question again.
-        input: ({ context }) => ({ values: context.formValues, today: context.today, originalDate: context.editBase?.EventDate ?? null, event: context.editBase }),
+        input: ({ context }) => ({
+          values: context.formValues,
+          today: context.today,
+          originalDate: context.editBase?.EventDate ?? null,
+          event: context.editBase,
+          restored: context.formRestored,
+        }),
         onDone: { target: 'browsing' },
       },
       on: {

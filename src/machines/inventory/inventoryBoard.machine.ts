@@ -10,6 +10,13 @@
  * add form keeps the spec's alert and silent rules and adds messages for negative or too large values.
  * Issue 25: Delete works at once, as the spec says, and the toast's Undo puts the item back exactly:
  * its id, its place in the list, and its order-placed flag (`deleted` keeps what each delete took).
+ *
+ * Drafts (issue 25): the add form's values and the Edit Item dialog's are kept as they are typed
+ * (`persistAddDraft`, `persistEditDraft`) and come back through `input` after a reload or a visit
+ * elsewhere ("Draft restored."). The modal starts in `restoring`: a saved Edit Item draft reopens the
+ * dialog on its item only while that item still has the values editing began from; if the item was
+ * changed or deleted meanwhile the draft is dropped (`discardEditDraft`) and the caterer told
+ * (`notifyEditDraftDropped`). Discard draft, Cancel and a successful save drop a draft.
  */
 import { assertEvent, assign, fromCallback, setup } from 'xstate';
 import { mergeDrafts, type Side } from '../../domain/conflict';
@@ -34,12 +41,24 @@ import {
 } from '../../domain/inventory';
 import type { InventoryItem } from '../../storage/schemas';
 import type { SecretsOf } from '../../domain/inspection';
+import { applicableEditDraft } from '../../domain/drafts';
+
+/** A saved Edit Item draft: the item's id, its values when editing began, and the values typed. */
+export interface SavedEditDraft {
+  recordId: string;
+  base: ItemDraft;
+  values: ItemDraft;
+}
 
 export interface InventoryBoardInput {
   items: InventoryItem[];
   supplierNames: string[];
   /** The suppliers with their ids: an item saved with a supplier name unique to one supplier keeps its id. */
   suppliers?: SupplierRef[];
+  /** The add form's saved draft (issue 25). */
+  addDraft?: ItemDraft | null;
+  /** The Edit Item dialog's saved draft (issue 25). */
+  editDraft?: SavedEditDraft | null;
 }
 
 export interface InventoryBoardContext {
@@ -65,6 +84,12 @@ export interface InventoryBoardContext {
   activeId: string | null;
   /** Items deleted on this page that an Undo may still put back (issue 25), each with its place. */
   deleted: DeletedItem[];
+  /** The add form's values came from its saved draft (issue 25). */
+  addRestored: boolean;
+  /** The Edit Item dialog's values came from its saved draft. */
+  editRestored: boolean;
+  /** Until the page has opened: the saved Edit Item draft (then null). */
+  savedEdit: SavedEditDraft | null;
 }
 
 export type InventoryBoardEvent =
@@ -103,11 +128,19 @@ export type InventoryBoardEvent =
   /** Conflict dialog: save this modal's values over the other tab's version. */
   | { type: 'conflict.keepMine' }
   /** Conflict dialog: the other tab's version with the fields chosen as mine taken from this modal. */
-  | { type: 'conflict.merge'; choices: Record<string, Side> };
+  | { type: 'conflict.merge'; choices: Record<string, Side> }
+  /** The add form's Discard draft button. */
+  | { type: 'form.discardDraft' }
+  /** The Edit Item dialog's Discard draft button: back to the item's stored values. */
+  | { type: 'edit.discardDraft' };
 
 /** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
 export const inventoryBoardSecrets = { events: { 'form.change': [], 'item.toggle': [], 'item.delete': [], 'delete.undo': [], 'edit.open': [], 'edit.change': [], 'drag.start': [], 'drag.end': [], 'storage.items': [], 'storage.suppliers': [], 'save.conflict': [], 'conflict.merge': [] } } as const satisfies SecretsOf<InventoryBoardEvent, InventoryBoardContext>;
 
+const found = (context: Pick<InventoryBoardContext, 'items'>, id: string) => {
+  const item = context.items.find((i) => i.id === id);
+  return item ? draftFromItem(item) : undefined;
+};
 const sameItem = (a: InventoryItem, b: InventoryItem) => JSON.stringify(draftFromItem(a)) === JSON.stringify(draftFromItem(b));
 
 /** True when the item in the Edit Item modal was changed or deleted elsewhere since Edit was pressed. */
@@ -140,7 +173,16 @@ export const inventoryBoardMachine = setup({
         return [...context.items, itemFromDraft(context.draft, id, context.supplierNames, context.suppliers)];
       },
     }),
-    resetForm: assign({ draft: () => emptyItemDraft(), draftErrors: () => ({}) }),
+    resetForm: assign({ draft: () => emptyItemDraft(), draftErrors: () => ({}), addRestored: () => false }),
+    /** Issue 25: the Edit Item draft saved before a reload, on its (unchanged) item. */
+    loadEditDraft: assign(({ context }) => {
+      const saved = context.savedEdit!;
+      const item = context.items.find((i) => i.id === saved.recordId)!;
+      return { editId: item.id, editDraft: { ...draftFromItem(item), ...saved.values }, editBase: item, editErrors: {}, editRestored: true, savedEdit: null };
+    }),
+    forgetSavedEdit: assign({ savedEdit: () => null }),
+    /** Discard draft in the dialog: the item's stored values again. */
+    reloadEdit: assign(({ context }) => ({ editDraft: context.editBase ? draftFromItem(context.editBase) : context.editDraft, editErrors: {}, editRestored: false })),
     toggleExpanded: assign({
       expanded: ({ context, event }) => {
         if (event.type !== 'item.toggle') return context.expanded;
@@ -172,7 +214,7 @@ export const inventoryBoardMachine = setup({
     loadEdit: assign(({ context, event }) => {
       if (event.type !== 'edit.open') return {};
       const item = context.items.find((i) => i.id === event.id)!;
-      return { editId: item.id, editDraft: draftFromItem(item), editBase: item, editErrors: {} };
+      return { editId: item.id, editDraft: draftFromItem(item), editBase: item, editErrors: {}, editRestored: false };
     }),
     setEditField: assign(({ context, event }) => {
       assertEvent(event, 'edit.change');
@@ -184,7 +226,7 @@ export const inventoryBoardMachine = setup({
     commitEdit: assign({
       items: ({ context }) => context.items.map((i) => (i.id === context.editId ? applyEdit(i, context.editDraft, context.suppliers) : i)),
     }),
-    clearEdit: assign({ editId: null, editDraft: () => emptyItemDraft(), editBase: null, theirs: null, editErrors: () => ({}) }),
+    clearEdit: assign({ editId: null, editDraft: () => emptyItemDraft(), editBase: null, theirs: null, editErrors: () => ({}), editRestored: false }),
     setTheirs: assign({ theirs: ({ context }) => context.items.find((i) => i.id === context.editId) ?? null }),
     /** The modal continues from their version: a Save from here is no longer stale. */
     adoptTheirs: assign({ editBase: ({ context }) => context.theirs ?? context.editBase }),
@@ -241,12 +283,32 @@ export const inventoryBoardMachine = setup({
     notifyRestored: () => {
       throw new Error('inventoryBoard: provide notifyRestored');
     },
+    /** Keeps the add form's values as its draft (provided: src/storage drafts). */
+    persistAddDraft: () => {
+      throw new Error('inventoryBoard: provide persistAddDraft');
+    },
+    discardAddDraft: () => {
+      throw new Error('inventoryBoard: provide discardAddDraft');
+    },
+    /** Keeps the Edit Item dialog's values, with the item's id and its values when editing began. */
+    persistEditDraft: () => {
+      throw new Error('inventoryBoard: provide persistEditDraft');
+    },
+    discardEditDraft: () => {
+      throw new Error('inventoryBoard: provide discardEditDraft');
+    },
+    /** Tells the caterer a saved Edit Item draft was dropped: its item changed or was deleted since. */
+    notifyEditDraftDropped: () => {
+      throw new Error('inventoryBoard: provide notifyEditDraftDropped');
+    },
     /** The spec's real window.alert('Please enter valid numerical values.'). */
     alertInvalidNumbers: () => {
       throw new Error('inventoryBoard: provide alertInvalidNumbers');
     },
   },
   guards: {
+    isEditDraftApplicable: ({ context }) => applicableEditDraft(context.savedEdit, (id) => found(context, id)).status === 'ok',
+    hasSavedEdit: ({ context }) => context.savedEdit !== null,
     hasInvalidNumbers: ({ context }) => !hasValidNumbers(context.draft),
     canAddItem: ({ context }) => hasCountsAndSku(context.draft),
     hasRangeErrors: ({ context }) => Object.keys(addRangeErrors(context.draft)).length > 0,
@@ -276,7 +338,7 @@ export const inventoryBoardMachine = setup({
     supplierNames: input.supplierNames,
     suppliers: input.suppliers ?? [],
     expanded: {},
-    draft: emptyItemDraft(),
+    draft: input.addDraft ? { ...emptyItemDraft(), ...input.addDraft } : emptyItemDraft(),
     draftErrors: {},
     editErrors: {},
     editId: null,
@@ -285,26 +347,38 @@ export const inventoryBoardMachine = setup({
     theirs: null,
     activeId: null,
     deleted: [],
+    addRestored: !!input.addDraft,
+    editRestored: false,
+    savedEdit: input.editDraft ?? null,
   }),
   invoke: { id: 'storageSync', src: 'watchStorage' },
   type: 'parallel',
   on: {
-    'form.change': { actions: 'setDraftField' },
+    'form.change': { actions: ['setDraftField', 'persistAddDraft'] },
+    'form.discardDraft': { actions: ['resetForm', 'discardAddDraft'] },
     // Spec section 5, in order: the alert for non-numeric amount/cost, then (issue 11) messages for
     // negative or too large values, then the spec's silent rule (counts whole and a SKU).
     'item.add': [
       { guard: 'hasInvalidNumbers', actions: 'alertInvalidNumbers' },
       { guard: 'hasRangeErrors', actions: 'setDraftErrors' },
-      { guard: 'canAddItem', actions: ['addItem', 'persistItems', 'resetForm'] },
+      { guard: 'canAddItem', actions: ['addItem', 'persistItems', 'resetForm', 'discardAddDraft'] },
     ],
     'item.toggle': { guard: 'hasItem', actions: 'toggleExpanded' },
     'storage.suppliers': { actions: 'setSupplierNames' },
   },
   states: {
     modal: {
-      initial: 'closed',
+      initial: 'restoring',
       on: { 'save.conflict': { target: '.conflict', actions: 'loadConflict' } },
       states: {
+        // Transient (issue 25): an Edit Item draft saved before a reload reopens its dialog, if its item is unchanged.
+        restoring: {
+          always: [
+            { guard: 'isEditDraftApplicable', target: 'open', actions: 'loadEditDraft' },
+            { guard: 'hasSavedEdit', target: 'closed', actions: ['forgetSavedEdit', 'discardEditDraft', 'notifyEditDraftDropped'] },
+            { target: 'closed' },
+          ],
+        },
         closed: {
           on: {
             'edit.open': { guard: 'hasItem', target: 'open', actions: 'loadEdit' },
@@ -317,15 +391,16 @@ export const inventoryBoardMachine = setup({
         open: {
           tags: ['edit modal'],
           on: {
-            'edit.change': { actions: 'setEditField' },
+            'edit.change': { actions: ['setEditField', 'persistEditDraft'] },
+            'edit.discardDraft': { actions: ['reloadEdit', 'discardEditDraft'] },
             'edit.commit': [
               // Another tab changed or deleted this item since Edit: ask, never overwrite.
               { guard: 'isEditStale', target: 'conflict', actions: 'setTheirs' },
-              { guard: 'isEditValid', target: 'closed', actions: ['commitEdit', 'persistItems', 'clearEdit'] },
+              { guard: 'isEditValid', target: 'closed', actions: ['commitEdit', 'persistItems', 'clearEdit', 'discardEditDraft'] },
               // Issue 11: nothing is saved, the modal stays open and says why next to each field.
               { actions: 'setEditErrors' },
             ],
-            'edit.cancel': { target: 'closed', actions: 'clearEdit' },
+            'edit.cancel': { target: 'closed', actions: ['clearEdit', 'discardEditDraft'] },
             'item.delete': { guard: 'hasItem', actions: deleteActions },
             'delete.undo': { guard: 'canUndo', actions: undoActions },
             // The values being typed survive other tabs' saves; a change to this very item shows at Save.
@@ -335,13 +410,13 @@ export const inventoryBoardMachine = setup({
         conflict: {
           tags: ['edit modal', 'conflict'],
           on: {
-            'conflict.keepTheirs': { target: 'closed', actions: 'clearEdit' },
+            'conflict.keepTheirs': { target: 'closed', actions: ['clearEdit', 'discardEditDraft'] },
             'conflict.keepMine': [
-              { guard: 'isEditValid', target: 'closed', actions: ['writeMine', 'persistItems', 'clearEdit'] },
+              { guard: 'isEditValid', target: 'closed', actions: ['writeMine', 'persistItems', 'clearEdit', 'discardEditDraft'] },
               { target: 'open', actions: ['adoptTheirs', 'setEditErrors'] },
             ],
             'conflict.merge': [
-              { guard: 'isMergeValid', target: 'closed', actions: ['mergeEditDraft', 'writeMine', 'persistItems', 'clearEdit'] },
+              { guard: 'isMergeValid', target: 'closed', actions: ['mergeEditDraft', 'writeMine', 'persistItems', 'clearEdit', 'discardEditDraft'] },
               { guard: 'hasTheirs', target: 'open', actions: ['mergeEditDraft', 'adoptTheirs', 'setEditErrors'] },
             ],
             'item.delete': { guard: 'hasItem', actions: [...deleteActions, 'setTheirs'] },

@@ -6,17 +6,34 @@
  * onto a stranger. If another tab changed or deleted the record while it was being edited, Submit
  * goes to `conflict`, where the caterer keeps theirs, keeps mine, or merges field by field. What a
  * record looks like (empty form, validation, conversion) comes in through `input.form`.
+ *
+ * Drafts (issue 25): the form's values are kept as they are typed (`persistDraft`, with the id of
+ * the record under edit and its values when editing began) and come back through `input.saved`
+ * after a reload or a visit elsewhere ("Draft restored."). A saved edit goes back into `editing`
+ * (from the transient `restoring`) only while its record is unchanged; otherwise it is dropped
+ * (`discardDraft`) and the caterer told (`notifyDraftDropped`). Discard draft, Cancel, Edit on another
+ * card and a successful Submit drop the draft.
  */
 import { assertEvent, assign, fromCallback, setup } from 'xstate';
 import { mergeDrafts, type Side } from '../../domain/conflict';
 import type { Draft, Errors, RecordForm } from '../../domain/inventoryRecords';
 import type { SecretsOf } from '../../domain/inspection';
+import { applicableEditDraft } from '../../domain/drafts';
+
+/** A saved draft of the form: the values typed and, when a record was under edit, its id and its values then. */
+export interface SavedBookDraft {
+  values: Draft;
+  recordId?: string | null;
+  base?: Draft | null;
+}
 
 export type BookRecord = object;
 
 export interface RecordBookInput {
   records: BookRecord[];
   form: RecordForm<BookRecord>;
+  /** The form's saved draft (issue 25). */
+  saved?: SavedBookDraft | null;
 }
 
 export interface RecordBookContext {
@@ -32,6 +49,10 @@ export interface RecordBookContext {
   theirs: BookRecord | null;
   /** The last replacement, for `syncDependents` (a renamed supplier renames its inventory items). */
   lastReplaced: { before: BookRecord; after: BookRecord } | null;
+  /** The form's values came from its saved draft (issue 25). */
+  draftRestored: boolean;
+  /** Until the page has opened: a saved draft of an edit (then null). */
+  savedEdit: SavedBookDraft | null;
 }
 
 export type RecordBookEvent =
@@ -54,7 +75,9 @@ export type RecordBookEvent =
   /** Conflict dialog: save this form as it is over the other tab's version. */
   | { type: 'conflict.keepMine' }
   /** Conflict dialog: save the other tab's version with the fields chosen as mine taken from this form. */
-  | { type: 'conflict.merge'; choices: Record<string, Side> };
+  | { type: 'conflict.merge'; choices: Record<string, Side> }
+  /** The Discard draft button: an empty form, or the record's stored values while editing. */
+  | { type: 'draft.discard' };
 
 /** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
 export const recordBookSecrets = { events: { 'field.change': [], 'record.edit': [], 'record.delete': [], 'storage.change': [], 'save.conflict': [], 'conflict.merge': [] } } as const satisfies SecretsOf<RecordBookEvent, RecordBookContext>;
@@ -90,11 +113,20 @@ export const recordBookMachine = setup({
     setErrors: assign({
       errors: ({ context }) => context.form.validate(context.draft, context.records.filter((r) => context.form.key(r) !== context.editingId)),
     }),
-    clearForm: assign({ draft: ({ context }) => context.form.empty(), errors: {}, editingId: null, editBase: null, theirs: null }),
+    clearForm: assign({ draft: ({ context }) => context.form.empty(), errors: {}, editingId: null, editBase: null, theirs: null, draftRestored: false }),
+    /** Issue 25: the saved draft of an edit, on its (unchanged) record. */
+    loadSavedEdit: assign(({ context }) => {
+      const saved = context.savedEdit!;
+      const record = find(context, saved.recordId ?? null)!;
+      return { editingId: saved.recordId!, editBase: record, draft: { ...context.form.toDraft(record), ...saved.values }, errors: {}, draftRestored: true, savedEdit: null };
+    }),
+    forgetSavedEdit: assign({ savedEdit: () => null }),
+    /** Discard draft while editing: the record's stored values again. */
+    reloadRecord: assign(({ context }) => ({ draft: context.editBase ? context.form.toDraft(context.editBase) : context.draft, errors: {}, draftRestored: false })),
     loadRecord: assign(({ context, event }) => {
       assertEvent(event, 'record.edit');
       const record = find(context, event.id)!;
-      return { editingId: event.id, editBase: record, draft: context.form.toDraft(record), errors: {} };
+      return { editingId: event.id, editBase: record, draft: context.form.toDraft(record), errors: {}, draftRestored: false };
     }),
     appendRecord: assign({
       records: ({ context }) => [...context.records, context.form.toRecord(context.draft, undefined, Date.now())],
@@ -140,8 +172,25 @@ export const recordBookMachine = setup({
     syncDependents: () => {
       throw new Error('recordBook: provide syncDependents');
     },
+    /** Keeps the form's values as its draft (provided: src/storage drafts). */
+    persistDraft: () => {
+      throw new Error('recordBook: provide persistDraft');
+    },
+    discardDraft: () => {
+      throw new Error('recordBook: provide discardDraft');
+    },
+    /** Tells the caterer a saved draft of an edit was dropped: its record changed or was deleted since. */
+    notifyDraftDropped: () => {
+      throw new Error('recordBook: provide notifyDraftDropped');
+    },
   },
   guards: {
+    isSavedEditApplicable: ({ context }) =>
+      applicableEditDraft(context.savedEdit, (id) => {
+        const record = find(context, id);
+        return record ? context.form.toDraft(record) : undefined;
+      }).status === 'ok',
+    hasSavedEdit: ({ context }) => context.savedEdit !== null,
     isDraftValid: ({ context }) =>
       Object.keys(context.form.validate(context.draft, context.records.filter((r) => context.form.key(r) !== context.editingId))).length === 0,
     isEditStale: ({ context }) => isEditedElsewhere(context),
@@ -165,25 +214,36 @@ export const recordBookMachine = setup({
   context: ({ input }) => ({
     records: input.records,
     form: input.form,
-    draft: input.form.empty(),
+    draft: input.saved && !input.saved.recordId ? { ...input.form.empty(), ...input.saved.values } : input.form.empty(),
     errors: {},
     editingId: null,
     editBase: null,
     theirs: null,
     lastReplaced: null,
+    draftRestored: !!input.saved && !input.saved.recordId,
+    savedEdit: input.saved?.recordId ? input.saved : null,
   }),
   invoke: { id: 'storageSync', src: 'watchStorage' },
   on: {
-    'field.change': { actions: 'setField' },
+    'field.change': { actions: ['setField', 'persistDraft'] },
     'save.conflict': { target: '.conflict', actions: ['loadConflict'] },
   },
-  initial: 'adding',
+  initial: 'restoring',
   states: {
+    // Transient (issue 25): a saved draft of an edit goes back to editing its record, if that record is unchanged.
+    restoring: {
+      always: [
+        { guard: 'isSavedEditApplicable', target: 'editing', actions: 'loadSavedEdit' },
+        { guard: 'hasSavedEdit', target: 'adding', actions: ['forgetSavedEdit', 'discardDraft', 'notifyDraftDropped'] },
+        { target: 'adding' },
+      ],
+    },
     adding: {
       on: {
-        'form.submit': [{ guard: 'isDraftValid', actions: ['appendRecord', 'persistRecords', 'clearForm'] }, { actions: 'setErrors' }],
-        'form.cancel': { actions: 'clearForm' },
-        'record.edit': { guard: 'hasRecord', target: 'editing', actions: 'loadRecord' },
+        'form.submit': [{ guard: 'isDraftValid', actions: ['appendRecord', 'persistRecords', 'clearForm', 'discardDraft'] }, { actions: 'setErrors' }],
+        'form.cancel': { actions: ['clearForm', 'discardDraft'] },
+        'draft.discard': { actions: ['clearForm', 'discardDraft'] },
+        'record.edit': { guard: 'hasRecord', target: 'editing', actions: ['loadRecord', 'discardDraft'] },
         'record.delete': { guard: 'hasRecord', actions: ['removeRecord', 'persistRecords'] },
         'storage.change': { actions: 'setRecords' },
       },
@@ -194,14 +254,15 @@ export const recordBookMachine = setup({
         'form.submit': [
           // Another tab changed or deleted this record since Edit: ask, never overwrite.
           { guard: 'isEditStale', target: 'conflict', actions: 'setTheirs' },
-          { guard: 'isDraftValid', target: 'adding', actions: ['replaceRecord', 'persistRecords', 'syncDependents', 'clearForm'] },
+          { guard: 'isDraftValid', target: 'adding', actions: ['replaceRecord', 'persistRecords', 'syncDependents', 'clearForm', 'discardDraft'] },
           { actions: 'setErrors' },
         ],
-        'form.cancel': { target: 'adding', actions: 'clearForm' },
-        'record.edit': { guard: 'hasRecord', target: 'editing', reenter: true, actions: 'loadRecord' },
+        'form.cancel': { target: 'adding', actions: ['clearForm', 'discardDraft'] },
+        'draft.discard': { actions: ['reloadRecord', 'discardDraft'] },
+        'record.edit': { guard: 'hasRecord', target: 'editing', reenter: true, actions: ['loadRecord', 'discardDraft'] },
         'record.delete': [
           // Deleting the record under edit leaves edit mode: there is nothing left to replace.
-          { guard: 'isDeletingEdited', target: 'adding', actions: ['removeRecord', 'persistRecords', 'clearForm'] },
+          { guard: 'isDeletingEdited', target: 'adding', actions: ['removeRecord', 'persistRecords', 'clearForm', 'discardDraft'] },
           { guard: 'hasRecord', actions: ['removeRecord', 'persistRecords'] },
         ],
         // The draft being typed survives other tabs' saves; a change to this very record shows at Submit.
@@ -211,14 +272,14 @@ export const recordBookMachine = setup({
     conflict: {
       tags: ['editing', 'conflict'],
       on: {
-        'conflict.keepTheirs': { target: 'adding', actions: 'clearForm' },
+        'conflict.keepTheirs': { target: 'adding', actions: ['clearForm', 'discardDraft'] },
         'conflict.keepMine': [
-          { guard: 'isDraftValid', target: 'adding', actions: ['writeMine', 'persistRecords', 'syncDependents', 'clearForm'] },
+          { guard: 'isDraftValid', target: 'adding', actions: ['writeMine', 'persistRecords', 'syncDependents', 'clearForm', 'discardDraft'] },
           // Mine no longer passes validation (another tab's record took my Supplier ID): back to the form to fix it.
           { target: 'editing', actions: ['adoptTheirs', 'setErrors'] },
         ],
         'conflict.merge': [
-          { guard: 'isMergeValid', target: 'adding', actions: ['mergeDraft', 'writeMine', 'persistRecords', 'syncDependents', 'clearForm'] },
+          { guard: 'isMergeValid', target: 'adding', actions: ['mergeDraft', 'writeMine', 'persistRecords', 'syncDependents', 'clearForm', 'discardDraft'] },
           { guard: 'hasTheirs', target: 'editing', actions: ['mergeDraft', 'adoptTheirs', 'setErrors'] },
         ],
         'storage.change': { actions: ['setRecords', 'setTheirs'] },

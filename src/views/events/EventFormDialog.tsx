@@ -10,6 +10,9 @@ import type { eventFormMachine } from '../../machines/events/eventForm.machine';
 import { MAX_GUESTS, MIN_GUESTS } from '../../domain/limits';
 import { Button } from '../components/Button';
 import { SelectField } from '../components/fields';
+import { DraftNote } from '../components/DraftNote';
+import { sameValues } from '../../domain/drafts';
+import { useUnsavedChanges } from '../shell/unsaved';
 import { backdrop, dialogTitle, errorText, field, fullScreen, input, label, positioner } from './styles';
 
 export type FormRef = ActorRefFrom<typeof eventFormMachine>;
@@ -122,6 +125,10 @@ function useEventForm(ref: FormRef) {
       return groups.flatMap((g) => g.fields).find((f) => errors[f]);
     },
     cancel: () => ref.send({ type: 'form.cancel' }),
+    draftRestored: useSelector(ref, (s) => s.context.draftRestored),
+    /** Typed and not saved (issue 25: asked about before leaving the page). */
+    dirty: useSelector(ref, (s) => s.context.draftRestored || !sameValues(s.context.values, s.context.startValues)),
+    discardDraft: () => ref.send({ type: 'draft.discard' }),
   };
 }
 
@@ -214,6 +221,7 @@ function RescaleReview({ form }: { form: EventFormApi }) {
 export function EventFormDialog({ formRef, changedElsewhere = false }: { formRef: FormRef; changedElsewhere?: boolean }) {
   const form = useEventForm(formRef);
   const formEl = useRef<HTMLFormElement>(null);
+  useUnsavedChanges(form.dirty);
   return (
     <Dialog.Root open onOpenChange={(d) => (d.open ? undefined : form.cancel())} closeOnInteractOutside={false}>
       <Portal>
@@ -240,6 +248,7 @@ export function EventFormDialog({ formRef, changedElsewhere = false }: { formRef
             >
               <Dialog.Title className={dialogTitle}>{form.isNew ? 'Create New Event' : 'Edit Event'}</Dialog.Title>
               <p className={css({ color: 'fgMuted', mb: '4' })}>Fields marked * are required.</p>
+              {form.draftRestored ? <DraftNote onDiscard={form.discardDraft} what="This new event was typed before and not saved yet." /> : null}
               {form.saveError ? (
                 <p role="alert" className={css({ bg: 'alertBg', color: 'alertFg', px: '3', py: '2', mb: '4', fontWeight: 'bold' })}>
                   {form.saveError}

@@ -9,11 +9,12 @@ import { useEffect, useMemo, useState } from 'react';
 import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
 import { defaultChoices, differences, type FormDraft, type Side } from '../../domain/conflict';
 import { toISODate } from '../../domain/eventDates';
-import { eventToForm, formToEvent, mergeSamples } from '../../domain/events';
+import { blankEventForm, eventToForm, formToEvent, mergeSamples, type EventFormValues } from '../../domain/events';
 import { eventFormMachine } from '../../machines/events/eventForm.machine';
 import { sampleEvents } from '../../domain/sampleEvents';
 import { eventsMachine, type EventsEvent, type RestoreInput } from '../../machines/events/events.machine';
 import { deletedEventIdsStore, eventsStore, ingredientListStore, type CateringEvent, type ChosenIngredient, type WriteResult } from '../../storage';
+import { draftStore } from '../../storage/drafts';
 import { createPersister, handConflicts, type Persister } from '../shell/persister';
 import { notify } from '../shell/toaster';
 import { loadEvents, rememberDeletedId, removeEventKeys, restoreDeletedEvent, saveRescaledEvent } from './eventsData';
@@ -30,6 +31,11 @@ export function reportWrite(result: WriteResult) {
 export function useEventsActor() {
   const [today] = useState(() => toISODate(new Date()));
   const [start] = useState(() => loadEvents(today));
+  // Issue 25: a new event typed before a reload or a visit elsewhere.
+  const [newEventDraft] = useState(() => {
+    const saved = draftStore('newEvent').read();
+    return saved ? ({ ...blankEventForm(), ...saved.values, id: 0 } as EventFormValues) : null;
+  });
   const [link] = useState(() => {
     const state: { send: ((event: EventsEvent) => void) | null; persister: Persister<CateringEvent> } = { send: null, persister: null as never };
     state.persister = createPersister(eventsStore, start.stored, {
@@ -91,6 +97,10 @@ export function useEventsActor() {
         actors: {
           eventForm: eventFormMachine.provide({
             actors: { loadIngredientLines: fromPromise<ChosenIngredient[], { id: number }>(async ({ input }) => ingredientListStore(input.id).read()) },
+            actions: {
+              persistDraft: ({ context }) => void draftStore('newEvent').write({ values: { ...context.values }, savedAt: Date.now() }),
+              discardDraft: () => void draftStore('newEvent').remove(),
+            },
           }),
           restoreDeleted: fromPromise<void, RestoreInput>(async ({ input }) => {
             const stored = restoreDeletedEvent(input.event);
@@ -113,7 +123,7 @@ export function useEventsActor() {
     [],
   );
   useEffect(() => () => link.persister.stop(), [link]);
-  return useActorRef(machine, { input: { events: start.events, deletedIds: start.deletedIds, today }, inspect });
+  return useActorRef(machine, { input: { events: start.events, deletedIds: start.deletedIds, today, newEventDraft }, inspect });
 }
 
 export type EventsRef = ActorRefFrom<typeof eventsMachine>;

@@ -4,7 +4,9 @@ import { css } from 'styled-system/css';
 import { categoryOptions, packageTypeOptions, supplierChoices, unitOptions, type ItemField } from '../../domain/inventory';
 import { Button } from '../components/Button';
 import { SelectField, TextField, type Option } from '../components/fields';
-import { useAddError, useSkuWarning, type InventoryBoardRef } from './useInventoryBoard';
+import { DraftNote } from '../components/DraftNote';
+import { useUnsavedChanges } from '../shell/unsaved';
+import { useAddDraft, useAddError, useSkuWarning, type InventoryBoardRef } from './useInventoryBoard';
 
 const categoryList: Option[] = categoryOptions.map((c) => ({ value: c, label: c }));
 const packageList: Option[] = packageTypeOptions.map((p) => ({ value: p, label: p }));
@@ -51,6 +53,8 @@ function SupplierChoice({ board }: { board: InventoryBoardRef }) {
 
 /** The add-item form of spec sections 3 and 5; its rules live in the board machine. */
 export function AddItemForm({ board }: { board: InventoryBoardRef }) {
+  const draft = useAddDraft(board);
+  useUnsavedChanges(draft.dirty);
   return (
     <form
       aria-labelledby="add-item-heading"
@@ -64,6 +68,11 @@ export function AddItemForm({ board }: { board: InventoryBoardRef }) {
       <h2 id="add-item-heading" className={css({ gridColumn: '1 / -1', fontSize: 'xl', color: 'secondary' })}>
         Add Item
       </h2>
+      {draft.restored ? (
+        <div className={css({ gridColumn: '1 / -1' })}>
+          <DraftNote onDiscard={draft.discard} what="This item was typed before and not added yet." />
+        </div>
+      ) : null}
       <SkuField board={board} />
       <Text board={board} field="name" label="Item Name" />
       <Choice board={board} field="category" label="Category" options={categoryList} placeholder="Select a Category" />

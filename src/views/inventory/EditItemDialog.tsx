@@ -7,7 +7,9 @@ import { categoryOptions, choiceOfItem, packageTypeOptions, supplierChoices, uni
 import { Button } from '../components/Button';
 import { SelectField, TextField, type Option } from '../components/fields';
 import { ConflictDialog } from '../components/ConflictDialog';
-import { useEditedElsewhere, useEditError, useItemConflict, useSkuWarning, type InventoryBoardRef } from './useInventoryBoard';
+import { DraftNote } from '../components/DraftNote';
+import { useUnsavedChanges } from '../shell/unsaved';
+import { useEditDraft, useEditedElsewhere, useEditError, useItemConflict, useSkuWarning, type InventoryBoardRef } from './useInventoryBoard';
 
 const fieldLabels: Record<ItemField, string> = {
   sku: 'SKU',
@@ -91,6 +93,8 @@ export function EditItemDialog({ board }: { board: InventoryBoardRef }) {
   const open = useSelector(board, (s) => s.hasTag('edit modal'));
   const changedElsewhere = useEditedElsewhere(board);
   const conflict = useItemConflict(board);
+  const draft = useEditDraft(board);
+  useUnsavedChanges(draft.dirty);
   return (
     <>
       <ConflictDialog
@@ -110,6 +114,7 @@ export function EditItemDialog({ board }: { board: InventoryBoardRef }) {
           <Dialog.Positioner className={positioner}>
             <Dialog.Content className={content}>
               <Dialog.Title className={css({ fontSize: '2xl', color: 'primary' })}>Edit Item</Dialog.Title>
+              {draft.restored ? <DraftNote onDiscard={draft.discard} what="Your changes to this item were typed before and not saved yet." /> : null}
               {changedElsewhere ? (
                 <p role="status" className={css({ bg: 'alertBg', color: 'alertFg', px: '3', py: '2', mt: '3', fontWeight: 'bold' })}>
                   This item was changed in another tab. Your typing is kept; Save will ask which version to keep.

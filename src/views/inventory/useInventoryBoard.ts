@@ -9,12 +9,14 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { fromCallback, type ActorRefFrom } from 'xstate';
 import { defaultChoices, differences, type Side } from '../../domain/conflict';
-import { draftFromItem, duplicateSkuWarning, type ItemField, type SupplierRef } from '../../domain/inventory';
-import { inventoryBoardMachine, isEditedElsewhere, type InventoryBoardEvent } from '../../machines/inventory/inventoryBoard.machine';
+import { draftFromItem, duplicateSkuWarning, emptyItemDraft, type ItemDraft, type ItemField, type SupplierRef } from '../../domain/inventory';
+import { sameValues } from '../../domain/drafts';
+import { inventoryBoardMachine, isEditedElsewhere, type InventoryBoardEvent, type SavedEditDraft } from '../../machines/inventory/inventoryBoard.machine';
 import { itemUsageText, upcomingEventsUsingItem } from '../../domain/itemUsage';
 import { toISODate } from '../../domain/eventDates';
 import { mergeSamples } from '../../domain/events';
 import { sampleEvents } from '../../domain/sampleEvents';
+import { draftStore } from '../../storage/drafts';
 import { deletedEventIdsStore, eventsStore, ingredientListStore, inventoryItemsStore, selectedItemsStore, suppliersStore } from '../../storage/keys';
 import type { InventoryItem, SelectedItem } from '../../storage/schemas';
 import { notify } from '../shell/toaster';
@@ -35,6 +37,16 @@ function itemUsage(itemId: string): string {
 
 // One choice per name: two suppliers may share a name (the item then keeps no supplier id, see supplierIdFor).
 const supplierNames = () => [...new Set(suppliersStore.read().map((s) => s.supplierName).filter((n) => n.trim() !== ''))];
+/** Issue 25: the add form's and the Edit Item dialog's saved drafts. */
+function savedDrafts(): { addDraft: ItemDraft | null; editDraft: SavedEditDraft | null } {
+  const add = draftStore('inventoryAdd').read();
+  const edit = draftStore('inventoryEdit').read();
+  const asItem = (values: object) => ({ ...emptyItemDraft(), ...values }) as ItemDraft;
+  return {
+    addDraft: add ? asItem(add.values) : null,
+    editDraft: edit && edit.recordId && edit.base ? { recordId: edit.recordId, base: asItem(edit.base), values: asItem(edit.values) } : null,
+  };
+}
 const supplierRefs = (): SupplierRef[] => suppliersStore.read().map((s) => ({ supplierID: s.supplierID, supplierName: s.supplierName }));
 
 /**
@@ -77,7 +89,7 @@ function createWriter(persister: Persister<InventoryItem>) {
 export function useInventoryBoard(): InventoryBoardRef {
   const [link] = useState(() => {
     const items = inventoryItemsStore.read();
-    const state = { input: { items, supplierNames: supplierNames(), suppliers: supplierRefs() }, send: null as ((e: InventoryBoardEvent) => void) | null, persister: null as never as Persister<InventoryItem> };
+    const state = { input: { items, supplierNames: supplierNames(), suppliers: supplierRefs(), ...savedDrafts() }, send: null as ((e: InventoryBoardEvent) => void) | null, persister: null as never as Persister<InventoryItem> };
     state.persister = createPersister(inventoryItemsStore, items, {
       label: 'Inventory',
       onConflicts: handConflicts(
@@ -129,6 +141,20 @@ export function useInventoryBoard(): InventoryBoardRef {
             const item = context.items.find((i) => i.id === event.id);
             notify({ type: 'success', title: 'Item restored', description: item?.name || item?.sku || '', duration: 3000 });
           },
+          persistAddDraft: ({ context }) => void draftStore('inventoryAdd').write({ values: { ...context.draft }, savedAt: Date.now() }),
+          discardAddDraft: () => void draftStore('inventoryAdd').remove(),
+          persistEditDraft: ({ context }) => {
+            if (context.editId === null || context.editBase === null) return;
+            void draftStore('inventoryEdit').write({ values: { ...context.editDraft }, recordId: context.editId, base: { ...draftFromItem(context.editBase) }, savedAt: Date.now() });
+          },
+          discardEditDraft: () => void draftStore('inventoryEdit').remove(),
+          notifyEditDraftDropped: () =>
+            void notify({
+              type: 'warning',
+              title: 'Unsaved edit dropped',
+              description: 'An Edit Item draft was not restored: its item was changed or deleted since.',
+              duration: 10_000,
+            }),
         },
         actors: {
           watchStorage: fromCallback(({ sendBack }) => {
@@ -192,4 +218,25 @@ export function useSkuWarning(ref: InventoryBoardRef, edit: boolean): string | u
   return useSelector(ref, (s) =>
     edit ? duplicateSkuWarning(s.context.items, s.context.editDraft.sku, s.context.editId) : duplicateSkuWarning(s.context.items, s.context.draft.sku, null),
   );
+}
+
+/** Issue 25: the add form's draft state: restored (with Discard draft) and unsaved typing. */
+export function useAddDraft(ref: InventoryBoardRef) {
+  return {
+    restored: useSelector(ref, (s) => s.context.addRestored),
+    dirty: useSelector(ref, (s) => s.context.addRestored || !sameValues(s.context.draft, emptyItemDraft())),
+    discard: () => ref.send({ type: 'form.discardDraft' }),
+  };
+}
+
+/** Issue 25: the Edit Item dialog's draft state. */
+export function useEditDraft(ref: InventoryBoardRef) {
+  return {
+    restored: useSelector(ref, (s) => s.hasTag('edit modal') && s.context.editRestored),
+    dirty: useSelector(
+      ref,
+      (s) => s.hasTag('edit modal') && (s.context.editRestored || (s.context.editBase !== null && !sameValues(s.context.editDraft, draftFromItem(s.context.editBase)))),
+    ),
+    discard: () => ref.send({ type: 'edit.discardDraft' }),
+  };
 }

@@ -30,7 +30,7 @@ const describe = (e: Employee) => ({
 });
 
 export function EmployeesPage() {
-  const book = useRecordBook({ store: employeesStore, form: employeeForm, label: 'Employees', name: (e) => `Employee ${e.firstName} ${e.lastName}` });
+  const book = useRecordBook({ store: employeesStore, form: employeeForm, label: 'Employees', name: (e) => `Employee ${e.firstName} ${e.lastName}`, draft: 'employees' });
   return (
     <Page title="Employee Management" heading="Employee Management">
       <RecordBook<Employee> book={book} idPrefix="employee" noun="Employee" fields={fields} describe={describe} />

@@ -79,7 +79,7 @@ const describe = (s: Supplier, records: readonly Supplier[] = []) => ({
 });
 
 export function SuppliersPage() {
-  const book = useRecordBook({ store: suppliersStore, form: supplierForm, onReplaced: renameInInventory, label: 'Suppliers', name: (s) => `Supplier ${s.supplierName}` });
+  const book = useRecordBook({ store: suppliersStore, form: supplierForm, onReplaced: renameInInventory, label: 'Suppliers', name: (s) => `Supplier ${s.supplierName}`, draft: 'suppliers' });
   const records = useSelector(book, (s) => s.context.records) as Supplier[];
   const describeWithOthers = useCallback((s: Supplier) => describe(s, records), [records]);
   const confirm = useDeleteConfirm(book, (pending) => releaseItems(pending.id, book.getSnapshot().context.records as Supplier[]));

@@ -8,6 +8,8 @@ import { useSound } from '../shell/AppActors';
 import { SelectField, TextField, type Option } from '../components/fields';
 import { ConflictDialog } from '../components/ConflictDialog';
 import { useFieldWarning, useRecordBookView, useRecordConflict, type RecordBookRef } from './useRecordBook';
+import { DraftNote } from '../components/DraftNote';
+import { useUnsavedChanges } from '../shell/unsaved';
 
 export type FieldSpec =
   | { name: string; label: string; kind: 'text' | 'email' | 'tel' | 'date'; autoComplete?: string }
@@ -168,7 +170,8 @@ function RecordConflict({ book, noun, fields, describe }: { book: RecordBookRef;
 }
 
 function RecordForm({ book, idPrefix, noun, fields }: { book: RecordBookRef; idPrefix: string; noun: string; fields: readonly FieldSpec[] }) {
-  const { editing, changedElsewhere, submit, cancel } = useRecordBookView(book);
+  const { editing, changedElsewhere, submit, cancel, draftRestored, dirty, discardDraft } = useRecordBookView(book);
+  useUnsavedChanges(dirty);
   const firstFieldId = `${idPrefix}-${fields[0]?.name ?? ''}`;
   // Edit on a card far down the list: bring the filled form to the caterer (focus scrolls it into view).
   useEffect(() => {
@@ -187,6 +190,7 @@ function RecordForm({ book, idPrefix, noun, fields }: { book: RecordBookRef; idP
       <h2 id={`${idPrefix}-form-title`} className={css({ fontSize: 'xl', color: 'secondary' })}>
         {editing ? `Edit ${noun}` : `Add ${noun}`}
       </h2>
+      {draftRestored ? <DraftNote onDiscard={discardDraft} what={`This ${noun.toLowerCase()} was typed before and not submitted yet.`} /> : null}
       {changedElsewhere ? (
         <p role="status" className={css({ bg: 'alertBg', color: 'alertFg', px: '3', py: '2', fontWeight: 'bold' })}>
           This {noun.toLowerCase()} was changed in another tab. Your typing is kept; Submit will ask which version to keep.

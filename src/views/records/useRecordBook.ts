@@ -12,6 +12,9 @@ import type { RecordForm } from '../../domain/inventoryRecords';
 import { isEditedElsewhere, recordBookMachine, type BookRecord, type RecordBookEvent } from '../../machines/records/recordBook.machine';
 import type { CollectionAccessor } from '../../storage/collection';
 import { createPersister, handConflicts, type Persister } from '../shell/persister';
+import { draftStore, type DraftForm } from '../../storage/drafts';
+import { sameValues } from '../../domain/drafts';
+import { notify } from '../shell/toaster';
 import { inspect } from '../shell/inspector';
 
 export type RecordBookRef = ActorRefFrom<typeof recordBookMachine>;
@@ -24,10 +27,20 @@ export interface RecordBookSetup<R extends BookRecord> {
   label: string;
   /** What one record is called in messages ('supplier Acme'). */
   name: (record: R) => string;
+  /** Where the form's draft is kept (issue 25). */
+  draft: Extract<DraftForm, 'suppliers' | 'employees'>;
 }
 
-export function useRecordBook<R extends BookRecord>({ store, form, onReplaced, label, name }: RecordBookSetup<R>): RecordBookRef {
-  const [input] = useState(() => ({ records: store.read() as BookRecord[], form: form as RecordForm<BookRecord> }));
+export function useRecordBook<R extends BookRecord>({ store, form, onReplaced, label, name, draft }: RecordBookSetup<R>): RecordBookRef {
+  const [input] = useState(() => {
+    const saved = draftStore(draft).read();
+    const asDraft = (values: object) => Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)]));
+    return {
+      records: store.read() as BookRecord[],
+      form: form as RecordForm<BookRecord>,
+      saved: saved ? { values: asDraft(saved.values), recordId: saved.recordId ?? null, base: saved.base ? asDraft(saved.base) : null } : null,
+    };
+  });
   const [link] = useState(() => {
     const state: { send: ((event: RecordBookEvent) => void) | null; persister: Persister<R> } = { send: null, persister: null as never };
     state.persister = createPersister(store, input.records as R[], {
@@ -48,6 +61,21 @@ export function useRecordBook<R extends BookRecord>({ store, form, onReplaced, l
             link.send = (event) => self.send(event);
             link.persister.save(context.records as R[]);
           },
+          persistDraft: ({ context }) =>
+            void draftStore(draft).write({
+              values: { ...context.draft },
+              recordId: context.editingId,
+              base: context.editBase ? { ...context.form.toDraft(context.editBase) } : null,
+              savedAt: Date.now(),
+            }),
+          discardDraft: () => void draftStore(draft).remove(),
+          notifyDraftDropped: () =>
+            void notify({
+              type: 'warning',
+              title: 'Unsaved edit dropped',
+              description: `An unsaved edit on ${label} was not restored: its record was changed or deleted since.`,
+              duration: 10_000,
+            }),
           syncDependents: ({ context }) => {
             if (context.lastReplaced && onReplaced) onReplaced(context.lastReplaced.before as R, context.lastReplaced.after as R, context.records as R[]);
           },
@@ -78,6 +106,14 @@ export function useRecordBookView(ref: RecordBookRef) {
     changedElsewhere,
     submit: () => ref.send({ type: 'form.submit' }),
     cancel: () => ref.send({ type: 'form.cancel' }),
+    /** Issue 25: the form's values came from its saved draft. */
+    draftRestored: useSelector(ref, (s) => s.context.draftRestored),
+    /** Typed and not saved (asked about before leaving the page). */
+    dirty: useSelector(
+      ref,
+      (s) => s.context.draftRestored || !sameValues(s.context.draft, s.context.editBase ? s.context.form.toDraft(s.context.editBase) : s.context.form.empty()),
+    ),
+    discardDraft: () => ref.send({ type: 'draft.discard' }),
   };
 }
 

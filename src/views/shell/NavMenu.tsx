@@ -5,6 +5,7 @@ import type { ColorModePreference } from '../../storage/preferences';
 import { useColorMode } from './AppActors';
 import { MenuIcon } from './MenuIcon';
 import { menuItems } from './menuItems';
+import { confirmLeave } from './unsaved';
 
 const menuContent = css({
   bg: 'surface',
@@ -47,7 +48,7 @@ export default function NavMenu({ signedIn, triggerClassName, defaultOpen }: { s
   const [, navigate] = useLocation();
   const colorMode = useColorMode();
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }} defaultOpen={defaultOpen} onSelect={({ value }) => (value.startsWith(modePrefix) ? undefined : navigate(value))}>
+    <Menu.Root positioning={{ placement: 'bottom-end' }} defaultOpen={defaultOpen} onSelect={({ value }) => (value.startsWith(modePrefix) || !confirmLeave() ? undefined : navigate(value))}>
       <Menu.Trigger className={triggerClassName} aria-label="Menu">
         <MenuIcon />
       </Menu.Trigger>

@@ -1,0 +1,61 @@
+/**
+ * Drafts: what was typed in a form and not yet saved, so a reload, browser Back/Forward or a visit
+ * to another page loses nothing (issue 25). One key per form, `draft:<form>`, holding the values as
+ * typed, and for a form that edits an existing record its id and the record's values when editing
+ * began (`base`): a draft whose record changed or was deleted meanwhile is dropped, never applied
+ * over the newer record.
+ *
+ * Drafts belong to the signed-in account's data set: they move with it when another account signs
+ * in on this browser (accounts.ts `isAccountDataKey`) and writes are refused while another account
+ * owns the data. They are not app keys (`isAppKey`): a backup leaves them out and a restore never
+ * writes one, so a half-typed form can never be restored over another account (or another day).
+ */
+import { draftPrefix, isDraftKey } from './owned';
+import { defineKey, type KeyAccessor } from './store';
+
+export { draftPrefix, isDraftKey };
+
+/** The forms that keep a draft. */
+export const draftForms = ['newEvent', 'inventoryAdd', 'inventoryEdit', 'suppliers', 'employees'] as const;
+export type DraftForm = (typeof draftForms)[number];
+
+export type DraftValues = Record<string, string | number>;
+
+export interface StoredDraft {
+  /** The form's values as typed. */
+  values: DraftValues;
+  /** The record being edited (Edit Item, or a supplier or employee under edit); absent when adding. */
+  recordId?: string | null;
+  /** The edited record's form values when editing began: the draft applies only while the record still has them. */
+  base?: DraftValues | null;
+  /** When it was last typed (ms since 1970). */
+  savedAt: number;
+}
+
+const isValues = (value: unknown): value is DraftValues =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'string' || typeof v === 'number');
+
+const draftSchema = {
+  safeParse(value: unknown): { success: true; data: StoredDraft } | { success: false } {
+    if (typeof value !== 'object' || value === null) return { success: false };
+    const d = value as Partial<StoredDraft>;
+    const ok =
+      isValues(d.values) &&
+      typeof d.savedAt === 'number' &&
+      (d.recordId === undefined || d.recordId === null || typeof d.recordId === 'string') &&
+      (d.base === undefined || d.base === null || isValues(d.base));
+    return ok ? { success: true, data: d as StoredDraft } : { success: false };
+  },
+};
+
+const accessors = new Map<DraftForm, KeyAccessor<StoredDraft | null>>();
+
+/** The draft of one form (null when there is none). */
+export function draftStore(form: DraftForm): KeyAccessor<StoredDraft | null> {
+  let accessor = accessors.get(form);
+  if (!accessor) {
+    accessor = defineKey<StoredDraft | null>(`${draftPrefix}${form}`, draftSchema as never, () => null);
+    accessors.set(form, accessor);
+  }
+  return accessor;
+}
