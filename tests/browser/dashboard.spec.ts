@@ -180,7 +180,7 @@ test('every panel exports JSON and CSV files with the right names and content', 
       // Issue 25: each event whole, with its chosen inventory ingredients, discount and tax; the three built-in samples too.
       const rest = exported.filter((e) => (e.id as number) > 3);
       // In the order Event Management shows them (newest id first).
-      expect(rest.map(({ inventoryIngredients: _l, discountPercentage: _d, taxPercentage: _t, ...event }) => event)).toEqual(withReadIds.slice().sort((a, b) => (b.id as number) - (a.id as number)));
+      expect(rest.map(({ inventoryIngredients: _l, discountPercentage: _d, taxPercentage: _t, ...event }) => event)).toEqual(withReadIds.slice().sort((a, b) => Number((b as Record<string, unknown>).id) - Number((a as Record<string, unknown>).id)));
       for (const event of rest) {
         expect(event.inventoryIngredients, `ingredientList-${event.id}`).toEqual(
           ((await localData(page, `ingredientList-${event.id}`)) as Array<Record<string, unknown>>).map((line) => expect.objectContaining(line)),

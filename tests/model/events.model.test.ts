@@ -728,7 +728,7 @@ describeModel('events', {
           ],
     'rescale.failed': (s) => (s.context.rescalingId === null ? [] : [{ type: 'rescale.failed' as const, message: 'The ingredient list was changed in another tab.' }]),
     'event.delete': [{ type: 'event.delete', id: 2 }],
-    'delete.undo': [{ type: 'delete.undo' }],
+    'delete.undo': [{ type: 'delete.undo', id: 2 }],
     'event.patch': [{ type: 'event.patch', id: 2, patch: { menuItems: ['Soup'] } }],
     'toolkit.open': [{ type: 'toolkit.open', id: 2 }],
     'toolkit.close': [{ type: 'toolkit.close' }],
@@ -795,34 +795,48 @@ describeModel('events', {
         const id = (event as { id: number }).id;
         const gone = before.events.find((e) => e.id === id);
         expect(gone).toBeDefined();
-        return { ...before, events: before.events.filter((e) => e.id !== id), deletedIds: before.deletedIds.includes(id) ? before.deletedIds : [...before.deletedIds, id], lastDeleted: gone! };
+        return {
+          ...before,
+          events: before.events.filter((e) => e.id !== id),
+          deletedIds: before.deletedIds.includes(id) ? before.deletedIds : [...before.deletedIds, id],
+          lastDeleted: gone!,
+          undoable: [...before.undoable.filter((e) => e.id !== id), gone!],
+        };
       },
       effects: ({ event, after }) => {
         const id = (event as { id: number }).id;
         return [['removeEventKeys', id], ['persistEvents', idsOf(after.events)], ['persistDeletedId', id], ['notifyDeleted', after.lastDeleted!.EventName]];
       },
     },
-    // Undo runs only while the deleted event is not back already; the actor gets exactly that event.
+    // Undo runs only while the event its toast names is not back already; the actor gets exactly that event.
     'browsing|delete.undo|0': {
       target: 'undoing',
-      check: ({ before }) => {
-        expect(before.lastDeleted).not.toBeNull();
-        expect(before.events.some((e) => e.id === before.lastDeleted!.id)).toBe(false);
+      context: (before, event) => ({ ...before, lastDeleted: before.undoable.find((e) => e.id === (event as { id: number }).id)! }),
+      check: ({ before, event }) => {
+        const id = (event as { id: number }).id;
+        expect(before.undoable.some((e) => e.id === id)).toBe(true);
+        expect(before.events.some((e) => e.id === id)).toBe(false);
       },
-      started: ({ before }) => [{ id: 'restoreDeleted', input: { event: before.lastDeleted } }],
+      started: ({ before, event }) => [{ id: 'restoreDeleted', input: { event: before.undoable.find((e) => e.id === (event as { id: number }).id) } }],
     },
     'undoing|xstate.done.actor.restoreDeleted|0': {
       target: 'browsing',
       context: (before) => {
         const back = before.lastDeleted!;
-        return { ...before, events: newestFirst([...before.events.filter((e) => e.id !== back.id), back]), deletedIds: before.deletedIds.filter((id) => id !== back.id), lastDeleted: null };
+        return {
+          ...before,
+          events: newestFirst([...before.events.filter((e) => e.id !== back.id), back]),
+          deletedIds: before.deletedIds.filter((id) => id !== back.id),
+          lastDeleted: null,
+          undoable: before.undoable.filter((e) => e.id !== back.id),
+        };
       },
       effects: ({ before }) => [['notifyRestored', before.lastDeleted!.EventName]],
     },
     // A failed undo writes nothing: the event stays deleted and the toast says why.
     'undoing|xstate.error.actor.restoreDeleted|0': {
       target: 'browsing',
-      context: (before) => ({ ...before, undoError: 'Browser storage is full.', lastDeleted: null }),
+      context: (before) => ({ ...before, undoError: 'Browser storage is full.', lastDeleted: null, undoable: before.undoable.filter((e) => e.id !== before.lastDeleted!.id) }),
       effects: [['notifyUndoFailed', 'Browser storage is full.']],
     },
     // Stale: the event changed or went elsewhere since Edit Event. Nothing is written.
@@ -975,7 +989,7 @@ describeModel('events', {
     [{ type: 'toolkit.open', id: 2 }, { type: 'event.patch', id: 99, patch: {} }],
     [{ type: 'form.edit', id: 2 }, { type: 'storage.change', events: [one, twoThere, three], deletedIds: [] }, { type: 'form.save', values: { ...eventToForm(two), EventName: 'Two (mine)', StartTime: '18:00', EndTime: '20:00' } }, { type: 'conflict.merge', choices: { StartTime: 'mine', EndTime: 'theirs' } }],
     // Deleted, then another tab puts it back: Undo is refused (no duplicate).
-    [{ type: 'event.delete', id: 2 }, { type: 'storage.change', events: [one, two, three], deletedIds: [] }, { type: 'delete.undo' }],
+    [{ type: 'event.delete', id: 2 }, { type: 'storage.change', events: [one, two, three], deletedIds: [] }, { type: 'delete.undo', id: 2 }],
   ]),
 });
 
@@ -1019,7 +1033,7 @@ describe('events (pinned rules)', () => {
     expect(actor.getSnapshot().context.events.map((e) => e.id)).toEqual([2, 1]);
     expect(actor.getSnapshot().context.deletedIds).toEqual([3]);
     expect(calls).toEqual(['removeKeys:3', 'persist:2,1', 'persistDeletedId:3', 'notifyDeleted:3']);
-    actor.send({ type: 'delete.undo' });
+    actor.send({ type: 'delete.undo', id: 3 });
     expect(actor.getSnapshot().value).toBe('undoing');
     finishUndo(actor);
     expect(actor.getSnapshot().value).toBe('browsing');
@@ -1027,7 +1041,7 @@ describe('events (pinned rules)', () => {
     expect(actor.getSnapshot().context.events[0]).toBe(three);
     expect(actor.getSnapshot().context.deletedIds).toEqual([]);
     expect(calls.slice(4)).toEqual(['notifyRestored:3']);
-    expect(actor.getSnapshot().can({ type: 'delete.undo' })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'delete.undo', id: 3 })).toBe(false);
   });
 
   it('undo after a new event was created restores the deleted event under its own id; the new event keeps a different id', () => {
@@ -1037,8 +1051,8 @@ describe('events (pinned rules)', () => {
     actor.send({ type: 'form.save', values: { ...validValues, EventName: 'Newcomer' } });
     const newcomer = actor.getSnapshot().context.events.find((e) => e.EventName === 'Newcomer')!;
     expect(newcomer.id).toBe(4);
-    expect(actor.getSnapshot().can({ type: 'delete.undo' })).toBe(true);
-    actor.send({ type: 'delete.undo' });
+    expect(actor.getSnapshot().can({ type: 'delete.undo', id: 3 })).toBe(true);
+    actor.send({ type: 'delete.undo', id: 3 });
     finishUndo(actor);
     const list = actor.getSnapshot().context.events;
     expect(list.map((e) => [e.id, e.EventName])).toEqual([
@@ -1054,8 +1068,8 @@ describe('events (pinned rules)', () => {
     const actor = start();
     actor.send({ type: 'event.delete', id: 2 });
     actor.send({ type: 'storage.change', events: [one, two, three], deletedIds: [] });
-    expect(actor.getSnapshot().can({ type: 'delete.undo' })).toBe(false);
-    actor.send({ type: 'delete.undo' });
+    expect(actor.getSnapshot().can({ type: 'delete.undo', id: 2 })).toBe(false);
+    actor.send({ type: 'delete.undo', id: 2 });
     expect(actor.getSnapshot().value).toBe('browsing');
     expect(actor.getSnapshot().children.restoreDeleted).toBeUndefined();
     expect(actor.getSnapshot().context.events.map((e) => e.id)).toEqual([3, 2, 1]);
@@ -1075,14 +1089,35 @@ describe('events (pinned rules)', () => {
   it('a failed undo says why and leaves the event deleted', () => {
     const actor = start();
     actor.send({ type: 'event.delete', id: 2 });
-    actor.send({ type: 'delete.undo' });
+    actor.send({ type: 'delete.undo', id: 2 });
     actor.send({ type: 'xstate.error.actor.restoreDeleted', error: new Error('Browser storage is full.') } as never);
     const s = actor.getSnapshot();
     expect(s.value).toBe('browsing');
     expect(s.context.events.map((e) => e.id)).toEqual([3, 1]);
     expect(s.context.deletedIds).toEqual([2]);
     expect(calls.at(-1)).toBe('notifyUndoFailed:Browser storage is full.');
-    expect(s.can({ type: 'delete.undo' })).toBe(false);
+    expect(s.can({ type: 'delete.undo', id: 2 })).toBe(false);
+  });
+
+  it("each delete's Undo restores its own event: the older toast's Undo brings back the first, not the last deleted (issue 25)", () => {
+    const actor = start();
+    actor.send({ type: 'event.delete', id: 2 });
+    actor.send({ type: 'event.delete', id: 3 });
+    expect(actor.getSnapshot().context.events.map((e) => e.id)).toEqual([1]);
+    // The first toast's Undo (event 2), pressed while the second toast (event 3) is still up.
+    actor.send({ type: 'delete.undo', id: 2 });
+    expect(actor.getSnapshot().children.restoreDeleted).toBeDefined();
+    finishUndo(actor);
+    expect(actor.getSnapshot().context.events.map((e) => e.id)).toEqual([2, 1]);
+    expect(actor.getSnapshot().context.events.find((e) => e.id === 2)).toBe(two);
+    expect(calls.at(-1)).toBe('notifyRestored:2');
+    // The second toast's Undo still works, for its own event.
+    expect(actor.getSnapshot().can({ type: 'delete.undo', id: 3 })).toBe(true);
+    actor.send({ type: 'delete.undo', id: 3 });
+    finishUndo(actor);
+    expect(actor.getSnapshot().context.events.map((e) => e.id)).toEqual([3, 2, 1]);
+    expect(actor.getSnapshot().context.deletedIds).toEqual([]);
+    expect(actor.getSnapshot().can({ type: 'delete.undo', id: 2 })).toBe(false);
   });
 
   const staleEdit = (storage: { events: CateringEvent[]; deletedIds: number[] }) => {

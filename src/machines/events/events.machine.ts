@@ -46,8 +46,10 @@ export interface EventsContext {
   editBase: CateringEvent | null;
   /** The event whose Tool Kit is open. */
   toolkitId: number | null;
-  /** The last deleted event, while it can still be undone. */
+  /** The event the last delete, or the Undo under way, concerns (for its toast and its writes). */
   lastDeleted: CateringEvent | null;
+  /** Every event deleted on this page that an Undo may still put back: each toast's Undo names its own by id. */
+  undoable: CateringEvent[];
   /** The event the last save stored (for the toast). */
   lastSaved: CateringEvent | null;
   /** In `conflict`: the form's values (mine). */
@@ -80,7 +82,7 @@ export type EventsEvent =
   /** An event card's Delete Event button. */
   | { type: 'event.delete'; id: number }
   /** The Undo action of the delete toast. */
-  | { type: 'delete.undo' }
+  | { type: 'delete.undo'; id: number }
   /** Tool Kit panels changing the event's own fields (ingredients, menu, notes, pricing, image). */
   | { type: 'event.patch'; id: number; patch: Partial<CateringEvent> }
   /** An event card's Tool Kit button. */
@@ -99,7 +101,7 @@ export type EventsEvent =
   | { type: 'conflict.merge'; choices: Record<string, Side> };
 
 /** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
-export const eventsSecrets = { events: { 'form.edit': [], 'form.save': [], 'rescale.saved': [], 'rescale.failed': [], 'event.delete': [], 'event.patch': [], 'toolkit.open': [], 'storage.change': [], 'save.conflict': [], 'conflict.merge': [] } } as const satisfies SecretsOf<EventsEvent, EventsContext>;
+export const eventsSecrets = { events: { 'form.edit': [], 'form.save': [], 'rescale.saved': [], 'rescale.failed': [], 'event.delete': [], 'delete.undo': [], 'event.patch': [], 'toolkit.open': [], 'storage.change': [], 'save.conflict': [], 'conflict.merge': [] } } as const satisfies SecretsOf<EventsEvent, EventsContext>;
 
 /** What the Undo actor is given: the deleted event, exactly as it was. */
 export interface RestoreInput {
@@ -178,10 +180,17 @@ export const eventsMachine = setup({
      * sends rescale.saved or rescale.failed.
      */
     persistRescaled: stub('persistRescaled'),
-    stashDeleted: assign({
+    stashDeleted: assign(({ context, event }) => {
+      assertEvent(event, 'event.delete');
+      const gone = find(context, event.id) ?? null;
+      const others = context.undoable.filter((e) => e.id !== event.id);
+      return { lastDeleted: gone, undoable: gone ? [...others, gone] : others };
+    }),
+    /** The Undo of one toast: the event it names, not whichever was deleted last. */
+    setUndoTarget: assign({
       lastDeleted: ({ context, event }) => {
-        assertEvent(event, 'event.delete');
-        return find(context, event.id) ?? null;
+        assertEvent(event, 'delete.undo');
+        return context.undoable.find((e) => e.id === event.id) ?? null;
       },
     }),
     removeFromList: assign({
@@ -208,7 +217,7 @@ export const eventsMachine = setup({
         return error instanceof Error ? error.message : String(error ?? 'The event could not be put back.');
       },
     }),
-    clearDeleted: assign({ lastDeleted: () => null }),
+    clearDeleted: assign(({ context }) => ({ lastDeleted: null, undoable: context.undoable.filter((e) => e.id !== context.lastDeleted?.id) })),
     applyPatch: assign({
       events: ({ context, event }) => {
         assertEvent(event, 'event.patch');
@@ -273,7 +282,8 @@ export const eventsMachine = setup({
     hasNewEventDraft: ({ context }) => context.newEventDraft !== null,
     hasEvent: ({ context, event }) => 'id' in event && context.events.some((e) => e.id === event.id),
     isToolkitEventGone: ({ context }) => !context.events.some((e) => e.id === context.toolkitId),
-    canUndo: ({ context }) => context.lastDeleted !== null && !context.events.some((e) => e.id === context.lastDeleted?.id),
+    canUndo: ({ context, event }) =>
+      event.type === 'delete.undo' && context.undoable.some((e) => e.id === event.id) && !context.events.some((e) => e.id === event.id),
     isEditStale: ({ context, event }) => event.type === 'form.save' && event.values.id !== 0 && isEditedElsewhere(context),
     hasTheirs: ({ context }) => context.theirs !== null,
     /** The answer belongs to the save persistRescaled is writing. */
@@ -292,6 +302,7 @@ export const eventsMachine = setup({
     editBase: null,
     toolkitId: null,
     lastDeleted: null,
+    undoable: [],
     lastSaved: null,
     draft: null,
     theirs: null,
@@ -322,7 +333,7 @@ export const eventsMachine = setup({
           guard: 'hasEvent',
           actions: ['stashDeleted', 'removeFromList', 'addDeletedId', 'removeEventKeys', 'persistEvents', 'persistDeletedId', 'notifyDeleted'],
         },
-        'delete.undo': { guard: 'canUndo', target: 'undoing' },
+        'delete.undo': { guard: 'canUndo', target: 'undoing', actions: 'setUndoTarget' },
       },
     },
     // The writes run in one actor so a failure leaves nothing half-restored: the event stays deleted.

@@ -79,14 +79,18 @@ export function useEventsActor() {
           },
           notifySaved: ({ context }) =>
             void notify({ type: 'success', title: 'Event saved', description: context.lastSaved?.EventName ?? '', duration: 3000 }),
-          notifyDeleted: ({ context, self }) =>
+          notifyDeleted: ({ context, self }) => {
+            const gone = context.lastDeleted;
+            if (!gone) return;
+            // Each toast's Undo names its own event: an older toast never restores a later delete.
             void notify({
               type: 'info',
               title: 'Event deleted',
-              description: context.lastDeleted?.EventName ?? '',
+              description: gone.EventName,
               duration: undoSeconds * 1000,
-              action: { label: 'Undo', onClick: () => self.send({ type: 'delete.undo' }) },
-            }),
+              action: { label: 'Undo', onClick: () => self.send({ type: 'delete.undo', id: gone.id }) },
+            });
+          },
           notifyRestored: ({ context }) =>
             void notify({ type: 'success', title: 'Event restored', description: context.lastDeleted?.EventName ?? '', duration: 3000 }),
           notifyUndoFailed: ({ context }) =>
