@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import { css } from 'styled-system/css';
 import { categoryOptions, packageTypeOptions, unitOptions, type ItemField } from '../../domain/inventory';
+import { MAX_NAME_LENGTH } from '../../domain/limits';
 import { Button } from '../components/Button';
 import { SelectField, TextField, type Option } from '../components/fields';
 import { useAddError, useSkuWarning, type InventoryBoardRef } from './useInventoryBoard';
@@ -29,7 +30,19 @@ function useDraftField(board: InventoryBoardRef, field: ItemField) {
 function Text({ board, field, label, numeric, warning }: { board: InventoryBoardRef; field: ItemField; label: string; numeric?: 'decimal' | 'numeric'; warning?: string }) {
   const { value, onValue } = useDraftField(board, field);
   const error = useAddError(board, field);
-  return <TextField id={`add-${field}`} label={label} value={value} onValue={onValue} inputMode={numeric} autoComplete="off" error={error} warning={warning} />;
+  return (
+    <TextField
+      id={`add-${field}`}
+      label={label}
+      value={value}
+      onValue={onValue}
+      inputMode={numeric}
+      autoComplete="off"
+      error={error}
+      warning={warning}
+      maxLength={numeric ? undefined : MAX_NAME_LENGTH}
+    />
+  );
 }
 
 function SkuField({ board }: { board: InventoryBoardRef }) {

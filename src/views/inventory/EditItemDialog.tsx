@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import { css } from 'styled-system/css';
 import { categoryOptions, packageTypeOptions, unitOptions, type ItemField } from '../../domain/inventory';
+import { MAX_NAME_LENGTH } from '../../domain/limits';
 import { Button } from '../components/Button';
 import { SelectField, TextField, type Option } from '../components/fields';
 import { ConflictDialog } from '../components/ConflictDialog';
@@ -59,6 +60,7 @@ function Text({ board, field, label, numeric, warning }: { board: InventoryBoard
       error={error}
       warning={warning}
       autoComplete="off"
+      maxLength={numeric ? undefined : MAX_NAME_LENGTH}
     />
   );
 }

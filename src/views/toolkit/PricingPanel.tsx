@@ -5,7 +5,9 @@ import { eventCosting } from '../../domain/costing';
 import { inventoryTotal, specialtyTotal } from '../../domain/ingredients';
 import { foreignCurrencies, formatMoney, pricingSummary } from '../../domain/money';
 import type { PriceDraft } from '../../machines/toolkit/pricing.machine';
+import { MAX_NAME_LENGTH } from '../../domain/limits';
 import { Button } from '../components/Button';
+import { LengthLimit } from '../components/fields';
 import { errorText, field, input, label, muted, panel, panelTitle, table } from '../events/styles';
 import type { ToolkitActors } from './useToolkitActors';
 import { CostingFigures } from './CostingFigures';
@@ -113,7 +115,16 @@ export function PricingPanel({ actors }: { actors: ToolkitActors }) {
           <label htmlFor="price-name" className={label}>
             Item Name
           </label>
-          <input id="price-name" className={input} value={p.draft.name} aria-invalid={p.error ? true : undefined} aria-describedby={p.error ? 'price-error' : undefined} onChange={(e) => p.change('name', e.target.value)} />
+          <input
+            id="price-name"
+            className={input}
+            value={p.draft.name}
+            maxLength={MAX_NAME_LENGTH}
+            aria-invalid={p.error ? true : undefined}
+            aria-describedby={p.error ? 'price-error price-name-limit' : 'price-name-limit'}
+            onChange={(e) => p.change('name', e.target.value)}
+          />
+          <LengthLimit id="price-name-limit" label="Item Name" value={p.draft.name} max={MAX_NAME_LENGTH} />
         </div>
         <div className={field}>
           <label htmlFor="price-price" className={label}>
@@ -125,7 +136,8 @@ export function PricingPanel({ actors }: { actors: ToolkitActors }) {
           <label htmlFor="price-currency" className={label}>
             Currency
           </label>
-          <input id="price-currency" className={input} value={p.draft.currency} onChange={(e) => p.change('currency', e.target.value)} />
+          <input id="price-currency" className={input} value={p.draft.currency} maxLength={MAX_NAME_LENGTH} aria-describedby="price-currency-limit" onChange={(e) => p.change('currency', e.target.value)} />
+          <LengthLimit id="price-currency-limit" label="Currency" value={p.draft.currency} max={MAX_NAME_LENGTH} />
         </div>
         <div className={css({ display: 'flex', gap: '2' })}>
           {p.editing ? (
