@@ -15,6 +15,9 @@ export const MAX_MONEY = 10_000_000;
 /** Discount and tax, in percent. */
 export const MAX_PERCENT = 100;
 
+/** Next to every "Cost per Unit" field: what the unit is. */
+export const COST_PER_UNIT_HINT = 'The cost of one package as you buy it (e.g. one 2 kg bag).';
+
 /** Names and titles (an event, a customer, an item, a supplier...): characters. */
 export const MAX_NAME_LENGTH = 200;
 /** Longer text (a note, a menu item): characters. */

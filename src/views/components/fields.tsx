@@ -41,15 +41,18 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   error?: string;
   /** A non-blocking warning shown under the field (and announced with it). */
   warning?: string;
+  /** A short explanation under the field (what to enter). */
+  hint?: string;
   onValue: (value: string) => void;
 }
 
-export const TextField = memo(function TextField({ id, label, value, error, warning, onValue, type = 'text', maxLength, ...rest }: TextFieldProps) {
+export const TextField = memo(function TextField({ id, label, value, error, warning, hint, onValue, type = 'text', maxLength, ...rest }: TextFieldProps) {
   const errorId = `${id}-error`;
   const warningId = `${id}-warning`;
   const limitId = `${id}-limit`;
+  const hintId = `${id}-hint`;
   const atLimit = maxLength !== undefined && value.length >= maxLength;
-  const describedBy = [error ? errorId : '', warning ? warningId : '', atLimit ? limitId : ''].filter(Boolean).join(' ');
+  const describedBy = [hint ? hintId : '', error ? errorId : '', warning ? warningId : '', atLimit ? limitId : ''].filter(Boolean).join(' ');
   return (
     <div className={fieldBox}>
       <label htmlFor={id} className={labelText}>
@@ -66,6 +69,11 @@ export const TextField = memo(function TextField({ id, label, value, error, warn
         maxLength={maxLength}
         {...rest}
       />
+      {hint ? (
+        <span id={hintId} className={css({ color: 'fgMuted', fontSize: 'sm' })}>
+          {hint}
+        </span>
+      ) : null}
       {maxLength !== undefined ? <LengthLimit id={limitId} label={label} value={value} max={maxLength} /> : null}
       {error ? (
         <span id={errorId} className={errorText}>

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import { css } from 'styled-system/css';
 import { categoryOptions, packageTypeOptions, unitOptions, type ItemField } from '../../domain/inventory';
-import { MAX_NAME_LENGTH } from '../../domain/limits';
+import { COST_PER_UNIT_HINT, MAX_NAME_LENGTH } from '../../domain/limits';
 import { Button } from '../components/Button';
 import { SelectField, TextField, type Option } from '../components/fields';
 import { useAddError, useSkuWarning, type InventoryBoardRef } from './useInventoryBoard';
@@ -27,7 +27,7 @@ function useDraftField(board: InventoryBoardRef, field: ItemField) {
   return { value, onValue };
 }
 
-function Text({ board, field, label, numeric, warning }: { board: InventoryBoardRef; field: ItemField; label: string; numeric?: 'decimal' | 'numeric'; warning?: string }) {
+function Text({ board, field, label, numeric, warning, hint }: { board: InventoryBoardRef; field: ItemField; label: string; numeric?: 'decimal' | 'numeric'; warning?: string; hint?: string }) {
   const { value, onValue } = useDraftField(board, field);
   const error = useAddError(board, field);
   return (
@@ -40,6 +40,7 @@ function Text({ board, field, label, numeric, warning }: { board: InventoryBoard
       autoComplete="off"
       error={error}
       warning={warning}
+      hint={hint}
       maxLength={numeric ? undefined : MAX_NAME_LENGTH}
     />
   );
@@ -82,7 +83,7 @@ export function AddItemForm({ board }: { board: InventoryBoardRef }) {
       <Text board={board} field="amountPerUnit" label="Amount per Unit" numeric="decimal" />
       <Choice board={board} field="unit" label="Unit Measurement" options={unitOptions} />
       <Choice board={board} field="packageType" label="Package Type" options={packageList} />
-      <Text board={board} field="costPerUnit" label="Cost per Unit" numeric="decimal" />
+      <Text board={board} field="costPerUnit" label="Cost per Unit" numeric="decimal" hint={COST_PER_UNIT_HINT} />
       <Text board={board} field="quantity" label="On-hand Quantity" numeric="numeric" />
       <Text board={board} field="whenToOrder" label="Re-order Qty" numeric="numeric" />
       <SupplierChoice board={board} />

@@ -176,7 +176,7 @@ export function PricingPanel({ actors }: { actors: ToolkitActors }) {
             {p.lines.map((l) => (
               <tr key={l.id} aria-current={p.editingId === l.id ? 'true' : undefined}>
                 <td>{l.name}</td>
-                <td className={css({ whiteSpace: 'nowrap' })}>{formatMoney(l.price, l.currency)}</td>
+                <td>{formatMoney(l.price, l.currency)}</td>
                 <td className={css({ whiteSpace: 'nowrap' })}>
                   <span className={css({ display: 'flex', flexDirection: { base: 'column', sm: 'row' }, gap: '2', justifyContent: 'flex-end' })}>
                     <Button size="sm" variant="outlineBlue" aria-label={`Edit price ${l.name}`} onClick={() => p.edit(l.id)} disabled={p.editing}>
@@ -191,12 +191,12 @@ export function PricingPanel({ actors }: { actors: ToolkitActors }) {
             ))}
             <tr className={fixedRow}>
               <td>Total Inventory Items</td>
-              <td className={css({ whiteSpace: 'nowrap' })}>{p.invTotal === null ? '—' : formatMoney(p.invTotal)}</td>
+              <td>{p.invTotal === null ? '—' : formatMoney(p.invTotal)}</td>
               <td />
             </tr>
             <tr className={fixedRow}>
               <td>Total Specialty Ingredients</td>
-              <td className={css({ whiteSpace: 'nowrap' })}>{p.spTotal === null ? '—' : formatMoney(p.spTotal)}</td>
+              <td>{p.spTotal === null ? '—' : formatMoney(p.spTotal)}</td>
               <td />
             </tr>
           </tbody>
