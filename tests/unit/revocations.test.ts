@@ -94,6 +94,7 @@ describe('the queue', () => {
     await flushRevocations(online.fetchImpl, async () => config);
     expect(online.calls).toEqual(['POST /logout?scope=global Bearer a1']);
     expect(pendingRevocationsStore.read()).toEqual([]);
+    expect(localStorage.getItem('pendingRevocations')).toBeNull();
   });
 
   it('keeps the renewed tokens when the last step gets no answer', async () => {

@@ -87,7 +87,10 @@ export async function sendRevocation(
 
 function replaceEntry(accessToken: string, next: PendingRevocation | null): void {
   const rest = pendingRevocationsStore.read().filter((e) => e.accessToken !== accessToken);
-  pendingRevocationsStore.write(next ? [...rest, next] : rest);
+  const list = next ? [...rest, next] : rest;
+  // An empty queue leaves no key behind.
+  if (list.length === 0) pendingRevocationsStore.remove();
+  else pendingRevocationsStore.write(list);
   announceRevocations();
 }
 
