@@ -15,6 +15,19 @@ export const MAX_MONEY = 10_000_000;
 /** Discount and tax, in percent. */
 export const MAX_PERCENT = 100;
 
+/** Next to every "Cost per Unit" field: what the unit is. */
+export const COST_PER_UNIT_HINT = 'The cost of one package as you buy it (e.g. one 2 kg bag).';
+
+/** Names and titles (an event, a customer, an item, a supplier...): characters. */
+export const MAX_NAME_LENGTH = 200;
+/** Longer text (a note, a menu item): characters. */
+export const MAX_TEXT_LENGTH = 2000;
+
+/** What a text field says once its value has reached its maximum length (typing or pasting more keeps only that much). */
+export function lengthLimitMessage(label: string, max: number): string {
+  return `${label} can be at most ${groups.format(max)} characters.`;
+}
+
 export interface AmountRule {
   /** The field's label as the user sees it ('Number of Guests'). */
   label: string;

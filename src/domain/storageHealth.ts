@@ -3,8 +3,10 @@
 export const warnFromPercent = 80;
 
 export interface HealthInput {
+  /** What this site keeps in localStorage, and what the browser lets it keep there: both in UTF-16 bytes (two per character). */
   appBytes: number;
   localLimit: number;
+  /** The browser's estimate for the site (in Chromium it leaves localStorage out). */
   usage: number | null;
   quota: number | null;
 }
@@ -15,7 +17,11 @@ export interface HealthReport {
   nearlyFull: boolean;
   /** 'Your data uses 1.2 MB of about 5 MB of browser storage for this app (24%).' */
   summary: string;
-  /** The browser's own figures for this site, when it gives them. */
+  /**
+   * The browser's own figures for this site, only when they mean something: when that storage is
+   * itself nearly full. Otherwise they would contradict the summary (Chromium's estimate leaves
+   * localStorage out: "0 B of 10.0 GB" beside data that is nearly full).
+   */
   siteSummary: string | null;
 }
 
@@ -36,6 +42,9 @@ export function assessHealth({ appBytes, localLimit, usage, quota }: HealthInput
     percent,
     nearlyFull: percent >= warnFromPercent,
     summary: `Your data uses ${formatBytes(appBytes)} of about ${formatBytes(localLimit)} of browser storage for this app (${local}%).`,
-    siteSummary: usage !== null && quota !== null ? `This site uses ${formatBytes(usage)} of ${formatBytes(quota)} the browser allows (${site}%).` : null,
+    siteSummary:
+      usage !== null && quota !== null && quota > 0 && site >= warnFromPercent
+        ? `The browser's other storage for this site is nearly full too: ${formatBytes(usage)} of ${formatBytes(quota)} (${site}%).`
+        : null,
   };
 }

@@ -70,6 +70,32 @@ export function readStoredUser(key: string): { id: string; email: string | null 
   }
 }
 
+/** The stored session's tokens (both null when none is stored). */
+export function readStoredTokens(key: string): { accessToken: string | null; refreshToken: string | null } {
+  const text = raw(key);
+  try {
+    const v = (text ? JSON.parse(text) : null) as { access_token?: unknown; refresh_token?: unknown } | null;
+    return {
+      accessToken: typeof v?.access_token === 'string' ? v.access_token : null,
+      refreshToken: typeof v?.refresh_token === 'string' ? v.refresh_token : null,
+    };
+  } catch {
+    return { accessToken: null, refreshToken: null };
+  }
+}
+
+/**
+ * Sessions signed out on this browser whose revocation on the server has not been sent yet (the
+ * browser was offline): see pendingRevocations.ts. Only this check is on every page's first load.
+ */
+export const pendingRevocationsKey = 'pendingRevocations';
+
+/** Whether any revocation waits to be sent (read without loading the queue's code). */
+export function hasPendingRevocations(): boolean {
+  const text = raw(pendingRevocationsKey);
+  return text !== null && text.trim() !== '[]';
+}
+
 /** Calls back when another tab stores or removes the session. */
 export function subscribeStoredSession(key: string, listener: (present: boolean) => void): () => void {
   const onStorage = (event: StorageEvent) => {

@@ -1,18 +1,29 @@
 /**
- * How much room the app's data takes and has: the browser's own estimate for this site
- * (`navigator.storage.estimate()`) and the size of the app's localStorage keys against the
- * localStorage limit (browsers give each site about 5 MiB of localStorage, which is what fills
- * first). Also asks the browser to keep this site's storage when space runs low (`persist()`).
+ * How much room the app's data takes and has. localStorage is what fills first, so the gauge compares
+ * the characters stored under this site (keys and values) with the number of characters this browser
+ * actually lets the site store: measured once by a probe (`probeLimitChars`) and cached. Browsers
+ * differ: Chromium allows 5 Mi characters (10 MiB as UTF-16), Firefox 5 MiB, Safari about 5 MB, so
+ * no constant fits all. Both figures are shown as UTF-16 bytes (two per character), like with like.
+ * Also reads the browser's own estimate for the site (`navigator.storage.estimate()`), which in
+ * Chromium leaves localStorage out, and asks the browser to keep this site's storage (`persist()`).
  */
-import { isAppKey } from './owned';
-import { listKeys, rawGet } from './raw';
+import { backend, listKeys, rawGet } from './raw';
 
-/** The conservative localStorage limit of current browsers (5 MiB of UTF-16 text). */
-export const localStorageLimitBytes = 5 * 1024 * 1024;
+/** Used when the limit cannot be measured: the smallest limit of current browsers (about 5 MB). */
+export const fallbackLimitBytes = 5 * 1000 * 1000;
+
+/**
+ * Where the measured limit is cached for the tab's session: sessionStorage, so measuring never adds a
+ * key to the caterer's localStorage (reading data writes nothing back).
+ */
+export const storageLimitKey = 'cc.localStorageLimit';
+const probeKey = 'storageLimit.probe';
 
 export interface StorageUsage {
-  /** Bytes of the app's localStorage keys and values (UTF-16: two bytes per character). */
+  /** Bytes of everything this site keeps in localStorage (UTF-16: two bytes per character). */
   appBytes: number;
+  /** Bytes this browser lets the site keep in localStorage (measured once, then cached). */
+  localLimit: number;
   /** The browser's estimate for this site, when it gives one. */
   usage: number | null;
   quota: number | null;
@@ -20,10 +31,123 @@ export interface StorageUsage {
   persisted: boolean | null;
 }
 
+type Area = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>;
+
+function keysOf(area: Area): string[] {
+  const keys: string[] = [];
+  for (let i = 0; i < area.length; i++) {
+    const key = area.key(i);
+    if (key !== null) keys.push(key);
+  }
+  return keys;
+}
+
+/** Characters stored in `area` (keys and values), leaving out the probe's own key. */
+export function storedChars(area: Area): number {
+  let chars = 0;
+  for (const key of keysOf(area)) {
+    if (key === probeKey) continue;
+    chars += key.length + (area.getItem(key)?.length ?? 0);
+  }
+  return chars;
+}
+
+/** Whether a value of `chars` characters fits; removed again at once, so no other write ever finds the storage filled by the probe. */
+function fits(area: Area, chars: number): boolean {
+  try {
+    area.setItem(probeKey, 'x'.repeat(chars));
+  } catch {
+    return false;
+  }
+  area.removeItem(probeKey);
+  return true;
+}
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The number of characters `area` can hold in all: what is stored plus the largest value that still
+ * fits (found by doubling, then halving the interval to within 0.5%). Each probe value is removed
+ * right after it is written; nothing else is touched. Null when nothing can be written to an empty storage.
+ * Each write of a few million characters takes tens of milliseconds (~0.6 s in all in Chromium), so
+ * the page gets the main thread back between writes (`pause`).
+ */
+export async function probeLimitChars(area: Area, pause: () => Promise<void> = nextTask): Promise<number | null> {
+  try {
+    const used = storedChars(area);
+    let low = 0;
+    let high = 1024 * 1024;
+    // Grow until a write fails (at most 256 Mi characters: no browser allows that much).
+    while (fits(area, high)) {
+      low = high;
+      if (high >= 256 * 1024 * 1024) break;
+      high *= 2;
+      await pause();
+    }
+    while (high - low > Math.max(256, low / 200)) {
+      await pause();
+      const mid = Math.floor((low + high) / 2);
+      if (fits(area, mid)) low = mid;
+      else high = mid;
+    }
+    // Not even the probe's key fits: the storage is full (what is stored is the limit), or unusable.
+    if (low === 0 && !fits(area, 0)) return used > 0 ? used : null;
+    return used + probeKey.length + low;
+  } catch {
+    try {
+      area.removeItem(probeKey);
+    } catch {
+      /* nothing more to do */
+    }
+    return null;
+  }
+}
+
+let cachedLimitChars: number | null = null;
+let probing: Promise<number | null> | null = null;
+
+type Cache = Pick<Storage, 'getItem' | 'setItem'>;
+function sessionCache(): Cache | null {
+  try {
+    return typeof window !== 'undefined' ? window.sessionStorage : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The localStorage limit in characters: cached in memory and in `cache` (sessionStorage), else probed once. */
+export async function localLimitChars(area: Area | null = backend(), cache: Cache | null = sessionCache()): Promise<number | null> {
+  if (!area) return null;
+  if (cachedLimitChars !== null) return cachedLimitChars;
+  try {
+    const saved = Number(cache?.getItem(storageLimitKey));
+    // A saved limit below what is stored now is stale (a browser update): measure again.
+    if (Number.isInteger(saved) && saved > 0 && saved >= storedChars(area)) return (cachedLimitChars = saved);
+  } catch {
+    /* measure below */
+  }
+  // One probe at a time: a second one running alongside would see the first one's value as data.
+  probing ??= probeLimitChars(area).finally(() => (probing = null));
+  const measured = await probing;
+  if (measured === null) return null;
+  cachedLimitChars = measured;
+  try {
+    cache?.setItem(storageLimitKey, String(measured));
+  } catch {
+    /* measured again on the next page load */
+  }
+  return measured;
+}
+
+/** Forgets the cached limit (tests). */
+export function forgetLocalLimit(): void {
+  cachedLimitChars = null;
+}
+
 export function appDataBytes(): number {
   let chars = 0;
   for (const key of listKeys()) {
-    if (!isAppKey(key)) continue;
+    if (key === probeKey) continue;
     chars += key.length + (rawGet(key)?.length ?? 0);
   }
   return chars * 2;
@@ -46,7 +170,14 @@ export async function measureStorage(): Promise<StorageUsage> {
   } catch {
     /* optional too */
   }
-  return { appBytes: appDataBytes(), usage, quota, persisted };
+  const limitChars = await localLimitChars();
+  return {
+    appBytes: appDataBytes(),
+    localLimit: limitChars === null ? fallbackLimitBytes : limitChars * 2,
+    usage,
+    quota,
+    persisted,
+  };
 }
 
 let asked = false;

@@ -69,7 +69,7 @@ describe('storage health rules (issue 9, part 7)', () => {
     const report = assessHealth({ appBytes: 1024, localLimit: 5 * MiB, usage: 85 * MiB, quota: 100 * MiB });
     expect(report).toMatchObject({ percent: 85, nearlyFull: true });
     expect(report.summary).toBe('Your data uses 1.0 KB of about 5.0 MB of browser storage for this app (0%).');
-    expect(report.siteSummary).toBe('This site uses 85.0 MB of 100.0 MB the browser allows (85%).');
+    expect(report.siteSummary).toBe("The browser's other storage for this site is nearly full too: 85.0 MB of 100.0 MB (85%).");
   });
   it('formats sizes', () => {
     expect([formatBytes(512), formatBytes(2048), formatBytes(3 * MiB), formatBytes(2 * 1024 * MiB)]).toEqual(['512 B', '2.0 KB', '3.0 MB', '2.0 GB']);

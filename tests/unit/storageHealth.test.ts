@@ -28,13 +28,24 @@ describe('assessHealth: the data view storage line (issue 9)', () => {
     expect(warnFromPercent).toBe(80);
   });
 
-  it('words the app measure and the browser measure', () => {
+  it('words the app measure, and leaves out a browser estimate that is not nearly full (issue 25: "0 B of 10.0 GB" beside full data)', () => {
     expect(assessHealth({ appBytes: 1.2 * MB, localLimit: 5 * MB, usage: 2 * MB, quota: 100 * MB })).toEqual({
       percent: 24,
       nearlyFull: false,
       summary: 'Your data uses 1.2 MB of about 5.0 MB of browser storage for this app (24%).',
-      siteSummary: 'This site uses 2.0 MB of 100.0 MB the browser allows (2%).',
+      siteSummary: null,
     });
+    expect(assessHealth({ appBytes: 20.5 * 1024, localLimit: 10 * MB, usage: 0, quota: 10 * 1024 * MB }).siteSummary).toBeNull();
+  });
+
+  it('words the browser estimate when it is itself nearly full', () => {
+    expect(assessHealth({ appBytes: 1.2 * MB, localLimit: 5 * MB, usage: 80 * MB, quota: 100 * MB })).toEqual({
+      percent: 80,
+      nearlyFull: true,
+      summary: 'Your data uses 1.2 MB of about 5.0 MB of browser storage for this app (24%).',
+      siteSummary: "The browser's other storage for this site is nearly full too: 80.0 MB of 100.0 MB (80%).",
+    });
+    expect(assessHealth({ appBytes: 1.2 * MB, localLimit: 5 * MB, usage: 79.9 * MB, quota: 100 * MB }).siteSummary).toBeNull();
   });
 
   it('is nearly full at exactly 80 percent, not at 79.9', () => {
@@ -52,12 +63,12 @@ describe('assessHealth: the data view storage line (issue 9)', () => {
     expect(assessHealth({ appBytes: 100, localLimit: 1000, usage: 900, quota: null })).toMatchObject({ percent: 10, siteSummary: null });
   });
 
-  it('counts a quota of 0 as no measure (0 percent), but still words it', () => {
+  it('counts a quota of 0 as no measure (0 percent), and does not word it', () => {
     expect(assessHealth({ appBytes: 100, localLimit: 1000, usage: 900, quota: 0 })).toEqual({
       percent: 10,
       nearlyFull: false,
       summary: 'Your data uses 100 B of about 1000 B of browser storage for this app (10%).',
-      siteSummary: 'This site uses 900 B of 0 B the browser allows (0%).',
+      siteSummary: null,
     });
   });
 

@@ -49,8 +49,8 @@ export type ValidationResult =
   | { status: 'ended'; reason: string }
   /** No answer (network down, server error): the session may still stand. */
   | { status: 'unreachable'; reason: string };
-/** The local sign-out's result: the access token it removed, for revoking on the server. */
-export type SignOutResult = { accessToken: string | null };
+/** The local sign-out's result: the tokens it removed, for revoking on the server (now, or once back online). */
+export type SignOutResult = { accessToken: string | null; refreshToken?: string | null };
 /** What binding the user's data set did (see src/storage/accounts.ts). */
 export type DataSetResult = { change: 'none' | 'claimed' | 'switched' };
 export type AuthChange = { event: string; user: AuthUser | null };

@@ -3,7 +3,7 @@
  * signed-out visitor's pages never load it.
  */
 import { createActorContext } from '@xstate/react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { fromCallback, fromPromise } from 'xstate';
 import {
   authMachine,
@@ -16,13 +16,15 @@ import {
 import { sessionEndedText } from '../../machines/auth/sessionEnded';
 import { loadAuthConfig } from '../../machines/auth/config';
 import { routes } from '../shell/routes';
-import { authSessionStorage, hasStoredSession, readStoredAccessToken, subscribeStoredSession } from '../../storage/authSession';
+import { authSessionStorage, hasPendingRevocations, hasStoredSession, readStoredTokens, subscribeStoredSession } from '../../storage/authSession';
 import { inspect } from '../shell/inspector';
 import { notify } from '../shell/toaster';
 
 const loadSupabase = () => import('../../machines/auth/supabaseAuth');
 // Loaded with the first sign-in, like supabase-js: the landing page never needs it.
 const loadAccounts = () => import('../../storage/accounts');
+// The queue of revocations still to send (offline sign-outs): imported by the sign-out page, loaded here only when needed.
+const loadRevocationQueue = () => import('./revocationQueue');
 
 function errorMessage(event: unknown): string | undefined {
   const error = (event as { error?: unknown }).error;
@@ -60,10 +62,10 @@ export const AuthActorContext = createActorContext(
       // the network or can fail (the other tabs see it go), then supabase-js forgets it and says SIGNED_OUT.
       signOut: fromPromise<SignOutResult>(async () => {
         const config = await loadAuthConfig();
-        const accessToken = readStoredAccessToken(config.storageKey);
+        const tokens = readStoredTokens(config.storageKey);
         authSessionStorage.removeItem(config.storageKey);
         await (await loadSupabase()).endLocalSession(config);
-        return { accessToken };
+        return tokens;
       }),
       watchAuthChanges: fromCallback(({ sendBack }) => {
         let stop: (() => void) | null = null;
@@ -118,11 +120,13 @@ export const AuthActorContext = createActorContext(
       }),
     },
     actions: {
+      // Queued in storage, then sent: offline, it is sent once the browser is back online (or on the next page load).
       revokeSession: ({ event }, params) => {
-        const token = (event as { output?: SignOutResult }).output?.accessToken;
-        if (!token) return;
-        void Promise.all([loadSupabase(), loadAuthConfig()])
-          .then(([supabase, config]) => supabase.revokeSession(config, token, params.scope))
+        const output = (event as { output?: SignOutResult }).output;
+        if (!output?.accessToken) return;
+        const tokens = { accessToken: output.accessToken, refreshToken: output.refreshToken ?? null };
+        void loadRevocationQueue()
+          .then(({ queueRevocation }) => queueRevocation(tokens, params.scope))
           .catch(() => {});
       },
       notifySessionEnded: () => notify({ type: 'warning', title: sessionEndedText, duration: 10000 }),
@@ -146,6 +150,10 @@ export const AuthActorContext = createActorContext(
 );
 
 export function AuthProvider({ children }: { children: ReactNode }) {
+  // A revocation left from an offline sign-out is sent on the next page load.
+  useEffect(() => {
+    if (hasPendingRevocations()) void loadRevocationQueue().then(({ startRevocations }) => startRevocations());
+  }, []);
   return <AuthActorContext.Provider>{children}</AuthActorContext.Provider>;
 }
 

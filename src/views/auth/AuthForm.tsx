@@ -15,6 +15,7 @@ export const input = css({
   fontSize: 'md',
   width: '100%',
   _focusVisible: { borderColor: 'focusRing' },
+  _disabled: { opacity: 0.6, cursor: 'not-allowed' },
 });
 
 export interface AuthFormProps {
@@ -26,8 +27,8 @@ export interface AuthFormProps {
 
 /**
  * E-mail (e-mail type) and password (hidden) with a submit button that shows the loading state.
- * Prerendered, the form is on screen before the app has started: until then the fields are read-only
- * and the button is disabled, so nothing typed is lost to hydration and the browser never submits the
+ * Prerendered, the form is on screen before the app has started: until then the fields and the button
+ * are visibly disabled, so nothing typed is lost to hydration and the browser never submits the
  * form itself (which would put the password in the address).
  */
 export function AuthForm({ submitLabel, loading, onSubmit, autoCompletePassword }: AuthFormProps) {
@@ -43,7 +44,7 @@ export function AuthForm({ submitLabel, loading, onSubmit, autoCompletePassword 
     <form className={form} method="post" onSubmit={submit} aria-busy={loading}>
       <div className={field}>
         <label htmlFor={`${id}-email`}>Email</label>
-        <input id={`${id}-email`} className={input} type="email" name="email" autoComplete="email" required readOnly={!started} value={email} onChange={(e) => setEmail(e.target.value)} />
+        <input id={`${id}-email`} className={input} type="email" name="email" autoComplete="email" required disabled={!started} value={email} onChange={(e) => setEmail(e.target.value)} />
       </div>
       <div className={field}>
         <label htmlFor={`${id}-password`}>Password</label>
@@ -54,7 +55,7 @@ export function AuthForm({ submitLabel, loading, onSubmit, autoCompletePassword 
           name="password"
           autoComplete={autoCompletePassword}
           required
-          readOnly={!started}
+          disabled={!started}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />

@@ -2,12 +2,17 @@ import { useId, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import { resetLinkSentText } from '../../machines/auth/forgotPassword.machine';
 import { Button } from '../components/Button';
+import { useHydrated } from '../shell/hydration';
 import { useForgotPassword } from './passwordRecovery';
 import { field, form, input } from './AuthForm';
 
-/** "Forgot password?": reveals an e-mail form that asks for a reset link. */
+/**
+ * "Forgot password?": reveals an e-mail form that asks for a reset link. Prerendered on the login page,
+ * the button is disabled until the app has started (a press before then would be lost).
+ */
 export function ForgotPassword() {
   const id = useId();
+  const started = useHydrated();
   const forgot = useForgotPassword();
   const [email, setEmail] = useState('');
   const isOpen = forgot.state !== 'closed';
@@ -17,7 +22,7 @@ export function ForgotPassword() {
   };
   return (
     <div className={css({ mt: '4' })}>
-      <Button variant="outlineBlue" size="sm" aria-expanded={isOpen} aria-controls={`${id}-form`} onClick={isOpen ? forgot.close : forgot.open}>
+      <Button variant="outlineBlue" size="sm" aria-expanded={isOpen} aria-controls={`${id}-form`} disabled={!started} onClick={isOpen ? forgot.close : forgot.open}>
         Forgot password?
       </Button>
       {isOpen ? (

@@ -2,6 +2,7 @@
 import { createListCollection, Select } from '@ark-ui/react/select';
 import { memo, useMemo, type InputHTMLAttributes } from 'react';
 import { css } from 'styled-system/css';
+import { lengthLimitMessage } from '../../domain/limits';
 
 export const fieldBox = css({ display: 'flex', flexDirection: 'column', gap: '1', minW: 0 });
 export const labelText = css({ fontWeight: 'semibold', fontSize: 'sm' });
@@ -21,6 +22,18 @@ export const errorText = css({ color: 'alertFg', fontSize: 'sm', fontWeight: 'se
 /** A warning that does not block (a duplicate name or SKU): set apart from refusals by its bar. */
 export const warningText = css({ color: 'fg', bg: 'surfaceRaised', fontSize: 'sm', borderLeftWidth: '4px', borderLeftStyle: 'solid', borderLeftColor: 'secondary', px: '2', py: '1' });
 
+/**
+ * Under a text field with a maximum length: says so once the value has reached it (typing stops there
+ * and a longer paste is cut to it, so the caterer is told why). Announced politely.
+ */
+export function LengthLimit({ id, label, value, max }: { id: string; label: string; value: string; max: number }) {
+  return (
+    <span id={id} role="status" className={value.length >= max ? warningText : undefined}>
+      {value.length >= max ? lengthLimitMessage(label, max) : null}
+    </span>
+  );
+}
+
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   id: string;
   label: string;
@@ -28,13 +41,18 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   error?: string;
   /** A non-blocking warning shown under the field (and announced with it). */
   warning?: string;
+  /** A short explanation under the field (what to enter). */
+  hint?: string;
   onValue: (value: string) => void;
 }
 
-export const TextField = memo(function TextField({ id, label, value, error, warning, onValue, type = 'text', ...rest }: TextFieldProps) {
+export const TextField = memo(function TextField({ id, label, value, error, warning, hint, onValue, type = 'text', maxLength, ...rest }: TextFieldProps) {
   const errorId = `${id}-error`;
   const warningId = `${id}-warning`;
-  const describedBy = [error ? errorId : '', warning ? warningId : ''].filter(Boolean).join(' ');
+  const limitId = `${id}-limit`;
+  const hintId = `${id}-hint`;
+  const atLimit = maxLength !== undefined && value.length >= maxLength;
+  const describedBy = [hint ? hintId : '', error ? errorId : '', warning ? warningId : '', atLimit ? limitId : ''].filter(Boolean).join(' ');
   return (
     <div className={fieldBox}>
       <label htmlFor={id} className={labelText}>
@@ -48,8 +66,15 @@ export const TextField = memo(function TextField({ id, label, value, error, warn
         onChange={(e) => onValue(e.target.value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}
+        maxLength={maxLength}
         {...rest}
       />
+      {hint ? (
+        <span id={hintId} className={css({ color: 'fgMuted', fontSize: 'sm' })}>
+          {hint}
+        </span>
+      ) : null}
+      {maxLength !== undefined ? <LengthLimit id={limitId} label={label} value={value} max={maxLength} /> : null}
       {error ? (
         <span id={errorId} className={errorText}>
           {error}

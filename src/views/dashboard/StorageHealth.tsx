@@ -3,7 +3,7 @@ import { useEffect, useId } from 'react';
 import { css } from 'styled-system/css';
 import { fromPromise } from 'xstate';
 import { storageHealthMachine, type StorageMeasure } from '../../machines/storage/storageHealth.machine';
-import { localStorageLimitBytes, measureStorage } from '../../storage/health';
+import { measureStorage } from '../../storage/health';
 import { inspect } from '../shell/inspector';
 
 const box = css({ borderTopWidth: '1px', borderTopStyle: 'solid', borderTopColor: 'border', pt: '4', display: 'grid', gap: '2', minW: 0 });
@@ -13,7 +13,7 @@ const muted = css({ color: 'fgMuted', fontSize: 'sm' });
 
 const machine = storageHealthMachine.provide({
   actors: {
-    measure: fromPromise<StorageMeasure>(async () => ({ ...(await measureStorage()), localLimit: localStorageLimitBytes })),
+    measure: fromPromise<StorageMeasure>(() => measureStorage()),
   },
 });
 

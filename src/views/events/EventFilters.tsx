@@ -99,13 +99,13 @@ export function EventFilters({ filtersRef }: { filtersRef: FiltersRef }) {
                 <label htmlFor="filter-first" className={label}>
                   First Name
                 </label>
-                <input id="filter-first" name="first" type="text" className={input} autoComplete="off" />
+                <input id="filter-first" name="first" type="text" className={input} autoComplete="off" maxLength={200} />
               </div>
               <div className={field}>
                 <label htmlFor="filter-last" className={label}>
                   Last Name
                 </label>
-                <input id="filter-last" name="last" type="text" className={input} autoComplete="off" />
+                <input id="filter-last" name="last" type="text" className={input} autoComplete="off" maxLength={200} />
               </div>
             </div>
             <div>

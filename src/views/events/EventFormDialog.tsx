@@ -7,9 +7,9 @@ import { css } from 'styled-system/css';
 import { eventFieldLabels, eventTypeChoices, nextDayQuestion, PAST_DATE_QUESTION, type EventField } from '../../domain/events';
 import { formatAmount } from '../../domain/ingredients';
 import type { eventFormMachine } from '../../machines/events/eventForm.machine';
-import { MAX_GUESTS, MIN_GUESTS } from '../../domain/limits';
+import { MAX_GUESTS, MAX_NAME_LENGTH, MIN_GUESTS } from '../../domain/limits';
 import { Button } from '../components/Button';
-import { SelectField } from '../components/fields';
+import { LengthLimit, SelectField } from '../components/fields';
 import { DraftNote } from '../components/DraftNote';
 import { sameValues } from '../../domain/drafts';
 import { useUnsavedChanges } from '../shell/unsaved';
@@ -156,6 +156,9 @@ function FormField({ name, form }: { name: EventField; form: EventFormApi }) {
   if (name === 'EventType') return <EventTypeField form={form} />;
   const id = `event-${name}`;
   const error = form.errors[name];
+  // Text, phone and e-mail fields have a maximum length (number, date and time fields their own rules).
+  const limited = !['number', 'date', 'time'].includes(inputTypes[name] ?? 'text');
+  const describedBy = [error ? `${id}-error` : '', limited ? `${id}-limit` : ''].filter(Boolean).join(' ');
   return (
     <div className={field}>
       <label htmlFor={id} className={label}>
@@ -168,7 +171,8 @@ function FormField({ name, form }: { name: EventField; form: EventFormApi }) {
         className={input}
         value={form.values[name]}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={describedBy || undefined}
+        maxLength={limited ? MAX_NAME_LENGTH : undefined}
         aria-required={required.includes(name) ? true : undefined}
         type={inputTypes[name] ?? 'text'}
         inputMode={name === 'CustomerPhoneNumber' ? 'tel' : undefined}
@@ -177,6 +181,7 @@ function FormField({ name, form }: { name: EventField; form: EventFormApi }) {
         step={name === 'NumberOfGuests' ? 1 : undefined}
         onChange={(e) => form.change(name, e.target.value)}
       />
+      {limited ? <LengthLimit id={`${id}-limit`} label={eventFieldLabels[name]} value={form.values[name]} max={MAX_NAME_LENGTH} /> : null}
       {error ? (
         <p id={`${id}-error`} className={errorText}>
           {error}

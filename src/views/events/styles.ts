@@ -36,6 +36,8 @@ export const dialogTitle = css({ fontFamily: 'heading', fontSize: { base: '2xl',
 export const table = css({
   width: '100%',
   borderCollapse: 'collapse',
-  '& th, & td': { textAlign: 'left', px: '2', py: '2', borderBottomWidth: '1px', borderColor: 'border', verticalAlign: 'middle' },
+  // Cells wrap at word boundaries, hyphenating when they must ('anywhere', the page default, let a phone's
+  // narrow column split "Bartender" into "Bartende/r"); a word that fits nowhere still breaks.
+  '& th, & td': { textAlign: 'left', px: { base: '1', sm: '2' }, py: '2', borderBottomWidth: '1px', borderColor: 'border', verticalAlign: 'middle', overflowWrap: 'break-word', hyphens: 'auto' },
   '& tbody tr:nth-of-type(even)': { bg: 'stripe' },
 });

@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import { css } from 'styled-system/css';
 import { categoryOptions, packageTypeOptions, supplierChoices, unitOptions, type ItemField } from '../../domain/inventory';
+import { COST_PER_UNIT_HINT, MAX_NAME_LENGTH } from '../../domain/limits';
 import { Button } from '../components/Button';
 import { SelectField, TextField, type Option } from '../components/fields';
 import { DraftNote } from '../components/DraftNote';
@@ -28,10 +29,23 @@ function useDraftField(board: InventoryBoardRef, field: ItemField) {
   return { value, onValue };
 }
 
-function Text({ board, field, label, numeric, warning }: { board: InventoryBoardRef; field: ItemField; label: string; numeric?: 'decimal' | 'numeric'; warning?: string }) {
+function Text({ board, field, label, numeric, warning, hint }: { board: InventoryBoardRef; field: ItemField; label: string; numeric?: 'decimal' | 'numeric'; warning?: string; hint?: string }) {
   const { value, onValue } = useDraftField(board, field);
   const error = useAddError(board, field);
-  return <TextField id={`add-${field}`} label={label} value={value} onValue={onValue} inputMode={numeric} autoComplete="off" error={error} warning={warning} />;
+  return (
+    <TextField
+      id={`add-${field}`}
+      label={label}
+      value={value}
+      onValue={onValue}
+      inputMode={numeric}
+      autoComplete="off"
+      error={error}
+      warning={warning}
+      hint={hint}
+      maxLength={numeric ? undefined : MAX_NAME_LENGTH}
+    />
+  );
 }
 
 function SkuField({ board }: { board: InventoryBoardRef }) {
@@ -79,7 +93,7 @@ export function AddItemForm({ board }: { board: InventoryBoardRef }) {
       <Text board={board} field="amountPerUnit" label="Amount per Unit" numeric="decimal" />
       <Choice board={board} field="unit" label="Unit Measurement" options={unitOptions} />
       <Choice board={board} field="packageType" label="Package Type" options={packageList} />
-      <Text board={board} field="costPerUnit" label="Cost per Unit" numeric="decimal" />
+      <Text board={board} field="costPerUnit" label="Cost per Unit" numeric="decimal" hint={COST_PER_UNIT_HINT} />
       <Text board={board} field="quantity" label="On-hand Quantity" numeric="numeric" />
       <Text board={board} field="whenToOrder" label="Re-order Qty" numeric="numeric" />
       <SupplierChoice board={board} />

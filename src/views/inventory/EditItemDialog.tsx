@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import { css } from 'styled-system/css';
 import { categoryOptions, choiceOfItem, packageTypeOptions, supplierChoices, unitOptions, type ItemField } from '../../domain/inventory';
+import { COST_PER_UNIT_HINT, MAX_NAME_LENGTH } from '../../domain/limits';
 import { Button } from '../components/Button';
 import { SelectField, TextField, type Option } from '../components/fields';
 import { ConflictDialog } from '../components/ConflictDialog';
@@ -48,7 +49,7 @@ function useEditField(board: InventoryBoardRef, field: ItemField) {
   return { value, onValue };
 }
 
-function Text({ board, field, label, numeric, warning }: { board: InventoryBoardRef; field: ItemField; label: string; numeric?: boolean; warning?: string }) {
+function Text({ board, field, label, numeric, warning, hint }: { board: InventoryBoardRef; field: ItemField; label: string; numeric?: boolean; warning?: string; hint?: string }) {
   const { value, onValue } = useEditField(board, field);
   const error = useEditError(board, field);
   return (
@@ -60,7 +61,9 @@ function Text({ board, field, label, numeric, warning }: { board: InventoryBoard
       inputMode={numeric ? 'decimal' : undefined}
       error={error}
       warning={warning}
+      hint={hint}
       autoComplete="off"
+      maxLength={numeric ? undefined : MAX_NAME_LENGTH}
     />
   );
 }
@@ -134,7 +137,7 @@ export function EditItemDialog({ board }: { board: InventoryBoardRef }) {
                   <Text board={board} field="amountPerUnit" label="Amount per Unit" numeric />
                   <Choice board={board} field="unit" label="Unit Measurement" options={unitOptions} />
                   <Choice board={board} field="packageType" label="Package Type" options={packageList} />
-                  <Text board={board} field="costPerUnit" label="Cost per Unit" numeric />
+                  <Text board={board} field="costPerUnit" label="Cost per Unit" numeric hint={COST_PER_UNIT_HINT} />
                   <Text board={board} field="quantity" label="On-hand Quantity" numeric />
                   <Text board={board} field="whenToOrder" label="Re-order Qty" numeric />
                   <SupplierChoice board={board} />

@@ -21,7 +21,8 @@ export function LoginPage() {
           </p>
         </div>
         <div>
-          {status === 'signedIn' ? <SwitchAccountNote email={email} action="Logging in" /> : null}
+          {/* Not after this form's own success: the account it signed in is the one now signed in. */}
+      {status === 'signedIn' && auth.message?.kind !== 'success' ? <SwitchAccountNote email={email} action="Logging in" /> : null}
           <AuthForm submitLabel="Login" loading={auth.loading} onSubmit={auth.signIn} autoCompletePassword="current-password" />
           <ResultMessage message={auth.message} />
           {auth.message?.kind === 'success' ? (

@@ -3,10 +3,12 @@ import { ResultMessage } from '../auth/AuthForm';
 import { useAuth, useAuthForm } from '../auth/AuthContext';
 import { Button, ButtonLink } from '../components/Button';
 import { Page } from '../components/Page';
+import { useRevocationPending } from '../auth/revocationQueue';
 
 export function SignedOutPage() {
   const { status } = useAuth();
   const auth = useAuthForm('signOut');
+  const revocationPending = useRevocationPending() && status !== 'signedIn';
   return (
     <Page title="Sign out" heading="Sign out">
       {status === 'signedIn' ? (
@@ -15,6 +17,9 @@ export function SignedOutPage() {
         </Button>
       ) : null}
       <ResultMessage message={auth.message} />
+      <p role="status" className={revocationPending ? css({ mb: '4', maxW: '70ch' }) : undefined}>
+        {revocationPending ? 'You are signed out on this browser. The server has not been told yet (no connection): it will be as soon as this browser is back online.' : null}
+      </p>
       <p className={css({ fontSize: 'xl', mb: '6' })}>Thank you for using Cater Captain. See you soon!</p>
       <ButtonLink href="/signup" variant="solidGreen">
         Get Started

@@ -11,7 +11,8 @@ export function SignupPage() {
     <Page title="Sign up" heading="Sign up">
       <p className={banner}>No account is needed to look around: demo credentials are on the login page.</p>
       <p className={css({ fontSize: 'lg', mb: '4' })}>Welcome aboard! Create your Cater Captain account to start planning events.</p>
-      {status === 'signedIn' ? <SwitchAccountNote email={email} action="Signing up" /> : null}
+      {/* Not after this form's own success: the account it signed in is the one now signed in. */}
+      {status === 'signedIn' && auth.message?.kind !== 'success' ? <SwitchAccountNote email={email} action="Signing up" /> : null}
       <AuthForm submitLabel="Sign Up" loading={auth.loading} onSubmit={auth.signUp} autoCompletePassword="new-password" />
       <ResultMessage message={auth.message} />
       <p className={css({ mt: '2', mb: '3' })}>Already one of the crew?</p>

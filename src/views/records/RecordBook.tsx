@@ -7,6 +7,7 @@ import { Button } from '../components/Button';
 import { useSound } from '../shell/AppActors';
 import { SelectField, TextField, type Option } from '../components/fields';
 import { ConflictDialog } from '../components/ConflictDialog';
+import { MAX_NAME_LENGTH } from '../../domain/limits';
 import { useFieldWarning, useRecordBookView, useRecordConflict, type RecordBookRef } from './useRecordBook';
 import { DraftNote } from '../components/DraftNote';
 import { useUnsavedChanges } from '../shell/unsaved';
@@ -28,7 +29,19 @@ const Field = memo(function Field({ book, spec, idPrefix }: { book: RecordBookRe
   const onValue = useCallback((v: string) => book.send({ type: 'field.change', field: spec.name, value: v }), [book, spec.name]);
   const id = `${idPrefix}-${spec.name}`;
   if (spec.kind === 'choice') return <SelectField id={id} label={spec.label} value={value} options={spec.options} onValue={onValue} />;
-  return <TextField id={id} label={spec.label} type={spec.kind} value={value} error={error} warning={warning} onValue={onValue} autoComplete={spec.autoComplete ?? 'off'} />;
+  return (
+    <TextField
+      id={id}
+      label={spec.label}
+      type={spec.kind}
+      value={value}
+      error={error}
+      warning={warning}
+      onValue={onValue}
+      autoComplete={spec.autoComplete ?? 'off'}
+      maxLength={spec.kind === 'date' ? undefined : MAX_NAME_LENGTH}
+    />
+  );
 });
 
 const FIRST_BATCH = 40;

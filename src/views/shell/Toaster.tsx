@@ -30,6 +30,13 @@ const root = css({
   willChange: 'translate, opacity, scale',
   transition: 'translate 0.3s, scale 0.3s, opacity 0.3s, height 0.3s',
 });
+/**
+ * A toast never grows past a few lines (a 5,000-character event name once filled the screen, its close
+ * button above the top edge): the title shows at most three lines, and title and description together
+ * at most about seven, the rest scrolling inside the toast (screen readers read it all).
+ */
+const text = css({ minW: 0, overflowWrap: 'anywhere', maxH: '10.5em', overflowY: 'auto' });
+const titleText = css({ fontWeight: 'bold', lineClamp: 3 });
 const closeButton = css({ bg: 'transparent', border: 'none', color: 'fg', cursor: 'pointer', fontSize: 'xl', lineHeight: '1', px: '1' });
 const actionButton = css({ gridColumn: '1 / -1', justifySelf: 'start', bg: 'transparent', color: 'link', borderWidth: '2px', borderColor: 'link', fontWeight: 'bold', px: '3', py: '1', cursor: 'pointer' });
 
@@ -38,8 +45,8 @@ export function Toaster() {
     <ArkToaster toaster={toaster}>
       {(toast) => (
         <Toast.Root className={root}>
-          <div>
-            <Toast.Title className={css({ fontWeight: 'bold' })}>{toast.title}</Toast.Title>
+          <div className={text}>
+            <Toast.Title className={titleText}>{toast.title}</Toast.Title>
             {toast.description ? <Toast.Description>{toast.description}</Toast.Description> : null}
           </div>
           <Toast.CloseTrigger className={closeButton} aria-label="Close notification">

@@ -18,6 +18,25 @@ export interface Persister<R> {
 export const retryMs = 10_000;
 
 /**
+ * While a change waits for room (a failed write being retried), leaving or reloading the page asks
+ * first (the browser's own "Leave site?" question): the change lives only on this screen until then
+ * (issue 25, item 12).
+ */
+const waiting = new Set<object>();
+const askBeforeLeaving = (event: BeforeUnloadEvent) => {
+  event.preventDefault();
+  event.returnValue = ''; // older browsers ask only when this is set
+};
+function setWaiting(writer: object, isWaiting: boolean): void {
+  const before = waiting.size;
+  if (isWaiting) waiting.add(writer);
+  else waiting.delete(writer);
+  if (typeof window === 'undefined') return;
+  if (before === 0 && waiting.size > 0) window.addEventListener('beforeunload', askBeforeLeaving);
+  if (before > 0 && waiting.size === 0) window.removeEventListener('beforeunload', askBeforeLeaving);
+}
+
+/**
  * The usual hand-off of a save's conflicts: the stored list goes to the machine first, then each
  * conflicting edit (the machine's conflict state); a delete that met another tab's change was not
  * made, and the caterer is told.
@@ -45,6 +64,7 @@ export function createPersister<R extends object>(
   let latest: readonly R[] | null = null;
   let timer: ReturnType<typeof setInterval> | null = null;
   let failing = false;
+  const self = {};
 
   const save = (records: readonly R[]): SaveResult<R> => {
     latest = records;
@@ -52,6 +72,7 @@ export function createPersister<R extends object>(
     if (!result.ok) {
       if (!failing) notify({ type: 'error', title: `${options.label} not saved`, description: result.error.message, duration: 10_000 });
       failing = true;
+      setWaiting(self, true);
       timer ??= setInterval(() => latest && save(latest), retryMs);
       return result;
     }
@@ -59,6 +80,7 @@ export function createPersister<R extends object>(
     timer = null;
     if (failing) notify({ type: 'success', title: `${options.label} saved`, description: 'The change that could not be saved earlier is saved now.' });
     failing = false;
+    setWaiting(self, false);
     if (result.conflicts.length) {
       sync.rebase(result.records);
       options.onConflicts?.(result.conflicts, result.records);
@@ -72,6 +94,7 @@ export function createPersister<R extends object>(
     stop() {
       if (timer) clearInterval(timer);
       timer = null;
+      setWaiting(self, false);
     },
   };
 }
@@ -81,12 +104,14 @@ export function createValueWriter<T>(store: KeyAccessor<T>, label: string): { wr
   let latest: { value: T } | null = null;
   let timer: ReturnType<typeof setInterval> | null = null;
   let failing = false;
+  const self = {};
   const write = (value: T): WriteResult => {
     latest = { value };
     const result = store.write(value);
     if (!result.ok) {
       if (!failing) notify({ type: 'error', title: `${label} not saved`, description: result.error.message, duration: 10_000 });
       failing = true;
+      setWaiting(self, true);
       timer ??= setInterval(() => latest && write(latest.value), retryMs);
       return result;
     }
@@ -94,6 +119,7 @@ export function createValueWriter<T>(store: KeyAccessor<T>, label: string): { wr
     timer = null;
     if (failing) notify({ type: 'success', title: `${label} saved`, description: 'The change that could not be saved earlier is saved now.' });
     failing = false;
+    setWaiting(self, false);
     return result;
   };
   return {
@@ -101,6 +127,7 @@ export function createValueWriter<T>(store: KeyAccessor<T>, label: string): { wr
     stop() {
       if (timer) clearInterval(timer);
       timer = null;
+      setWaiting(self, false);
     },
   };
 }

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react'
 import { css } from 'styled-system/css';
 import { token } from 'styled-system/tokens';
 import { Button } from '../components/Button';
+import { useHydrated } from '../shell/hydration';
 import { loadDiagramSvg, type MachineDiagram } from './diagrams';
 
 const frame = css({ borderWidth: '1px', borderColor: 'border', bg: 'diagramBg', position: 'relative' });
@@ -31,11 +32,13 @@ ${at} > g > rect.outer, ${at} > rect.inner { stroke: ${stroke} !important; strok
 /**
  * One machine's diagram, inlined from its build-time SVG (role img, labelled with the machine and, when
  * given, its current states). Active states are highlighted and the box scrolls to the first of them.
+ * Prerendered (/statecharts), "Fit to width" is disabled until the app has started.
  */
 export function Diagram({ machine, active, defaultFit = false }: { machine: MachineDiagram; active?: readonly string[]; defaultFit?: boolean }) {
   const [svg, setSvg] = useState<string | 'error' | undefined>();
   const [attempt, setAttempt] = useState(0);
   const [fit, setFit] = useState(defaultFit);
+  const started = useHydrated();
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     let live = true;
@@ -66,7 +69,7 @@ export function Diagram({ machine, active, defaultFit = false }: { machine: Mach
     <div className={frame}>
       <div className={toolbar}>
         <span className={css({ fontSize: 'sm', color: 'fgMuted' })}>{fit ? 'Fitted to the width' : 'Actual size: scroll inside the box'}</span>
-        <Button size="sm" variant="outlineBlue" aria-pressed={fit} onClick={() => setFit((f) => !f)}>
+        <Button size="sm" variant="outlineBlue" aria-pressed={fit} disabled={!started} onClick={() => setFit((f) => !f)}>
           Fit to width
         </Button>
       </div>

@@ -18,7 +18,8 @@ import { formatMoney } from '../../domain/money';
 import { isPerGuest, type Per } from '../../domain/scaling';
 import type { SpecialtyDraft } from '../../machines/toolkit/specialtyIngredients.machine';
 import { Button } from '../components/Button';
-import { SelectField, type Option } from '../components/fields';
+import { LengthLimit, SelectField, type Option } from '../components/fields';
+import { COST_PER_UNIT_HINT, MAX_NAME_LENGTH } from '../../domain/limits';
 import { errorText, field, input, label, muted, panel, panelTitle } from '../events/styles';
 import type { ToolkitActors } from './useToolkitActors';
 
@@ -291,10 +292,20 @@ function SpecialtyIngredients({ actorRef }: { actorRef: ToolkitActors['specialty
                 step={f.type === 'number' ? 'any' : undefined}
                 inputMode={f.type === 'number' ? 'decimal' : undefined}
                 aria-invalid={sp.errors[f.key] ? true : undefined}
-                aria-describedby={sp.errors[f.key] ? `sp-${f.key}-error` : undefined}
+                aria-describedby={
+                  [f.key === 'costPerUnit' ? 'sp-costPerUnit-hint' : '', sp.errors[f.key] ? `sp-${f.key}-error` : '', f.type ? '' : `sp-${f.key}-limit`].filter(Boolean).join(' ') ||
+                  undefined
+                }
+                maxLength={f.type ? undefined : MAX_NAME_LENGTH}
                 value={sp.draft[f.key]}
                 onChange={(e) => sp.change(f.key, e.target.value)}
               />
+              {f.type ? null : <LengthLimit id={`sp-${f.key}-limit`} label={f.label} value={sp.draft[f.key]} max={MAX_NAME_LENGTH} />}
+              {f.key === 'costPerUnit' ? (
+                <span id="sp-costPerUnit-hint" className={muted}>
+                  {COST_PER_UNIT_HINT}
+                </span>
+              ) : null}
               {f.key === 'quantityNeeded' && sp.draft.per === 'guest' ? <span className={muted}>{scaledHint('guest', sp.guests, null, '')}</span> : null}
               {sp.errors[f.key] ? (
                 <span id={`sp-${f.key}-error`} className={errorText} role="alert">

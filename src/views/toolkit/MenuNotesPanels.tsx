@@ -1,6 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
+import { MAX_TEXT_LENGTH } from '../../domain/limits';
 import { Button } from '../components/Button';
+import { LengthLimit } from '../components/fields';
 import { field, input, label, muted, panel, panelTitle, row, table } from '../events/styles';
 import type { ToolkitActors } from './useToolkitActors';
 
@@ -40,7 +42,8 @@ export function MenuPanel({ actorRef }: { actorRef: Ref }) {
             <label htmlFor="menu-item" className={label}>
               Menu Item
             </label>
-            <input id="menu-item" className={input} value={m.menuText} onChange={(e) => m.changeMenu(e.target.value)} />
+            <input id="menu-item" className={input} value={m.menuText} maxLength={MAX_TEXT_LENGTH} aria-describedby="menu-item-limit" onChange={(e) => m.changeMenu(e.target.value)} />
+            <LengthLimit id="menu-item-limit" label="Menu Item" value={m.menuText} max={MAX_TEXT_LENGTH} />
           </div>
         </div>
         <Button type="submit" variant="solidGreen">
@@ -96,7 +99,8 @@ export function NotesPanel({ actorRef }: { actorRef: Ref }) {
             <label htmlFor="note-text" className={label}>
               Note
             </label>
-            <input id="note-text" className={input} value={m.noteText} onChange={(e) => m.changeNote(e.target.value)} />
+            <input id="note-text" className={input} value={m.noteText} maxLength={MAX_TEXT_LENGTH} aria-describedby="note-text-limit" onChange={(e) => m.changeNote(e.target.value)} />
+            <LengthLimit id="note-text-limit" label="Note" value={m.noteText} max={MAX_TEXT_LENGTH} />
           </div>
         </div>
         <Button type="submit" variant="solidGreen">

@@ -5,7 +5,9 @@ import { eventCosting } from '../../domain/costing';
 import { inventoryTotal, specialtyTotal } from '../../domain/ingredients';
 import { foreignCurrencies, formatMoney, pricingSummary } from '../../domain/money';
 import type { PriceDraft } from '../../machines/toolkit/pricing.machine';
+import { MAX_NAME_LENGTH } from '../../domain/limits';
 import { Button } from '../components/Button';
+import { LengthLimit } from '../components/fields';
 import { errorText, field, input, label, muted, panel, panelTitle, table } from '../events/styles';
 import type { ToolkitActors } from './useToolkitActors';
 import { CostingFigures } from './CostingFigures';
@@ -114,7 +116,16 @@ export function PricingPanel({ actors }: { actors: ToolkitActors }) {
           <label htmlFor="price-name" className={label}>
             Item Name
           </label>
-          <input id="price-name" className={input} value={p.draft.name} aria-invalid={p.error ? true : undefined} aria-describedby={p.error ? 'price-error' : undefined} onChange={(e) => p.change('name', e.target.value)} />
+          <input
+            id="price-name"
+            className={input}
+            value={p.draft.name}
+            maxLength={MAX_NAME_LENGTH}
+            aria-invalid={p.error ? true : undefined}
+            aria-describedby={p.error ? 'price-error price-name-limit' : 'price-name-limit'}
+            onChange={(e) => p.change('name', e.target.value)}
+          />
+          <LengthLimit id="price-name-limit" label="Item Name" value={p.draft.name} max={MAX_NAME_LENGTH} />
         </div>
         <div className={field}>
           <label htmlFor="price-price" className={label}>
@@ -126,7 +137,8 @@ export function PricingPanel({ actors }: { actors: ToolkitActors }) {
           <label htmlFor="price-currency" className={label}>
             Currency
           </label>
-          <input id="price-currency" className={input} value={p.draft.currency} onChange={(e) => p.change('currency', e.target.value)} />
+          <input id="price-currency" className={input} value={p.draft.currency} maxLength={MAX_NAME_LENGTH} aria-describedby="price-currency-limit" onChange={(e) => p.change('currency', e.target.value)} />
+          <LengthLimit id="price-currency-limit" label="Currency" value={p.draft.currency} max={MAX_NAME_LENGTH} />
         </div>
         <div className={css({ display: 'flex', gap: '2' })}>
           {p.editing ? (
@@ -165,7 +177,7 @@ export function PricingPanel({ actors }: { actors: ToolkitActors }) {
             {p.lines.map((l) => (
               <tr key={l.id} aria-current={p.editingId === l.id ? 'true' : undefined}>
                 <td>{l.name}</td>
-                <td className={css({ whiteSpace: 'nowrap' })}>{formatMoney(l.price, l.currency)}</td>
+                <td>{formatMoney(l.price, l.currency)}</td>
                 <td className={css({ whiteSpace: 'nowrap' })}>
                   <span className={css({ display: 'flex', flexDirection: { base: 'column', sm: 'row' }, gap: '2', justifyContent: 'flex-end' })}>
                     <Button size="sm" variant="outlineBlue" aria-label={`Edit price ${l.name}`} onClick={() => p.edit(l.id)} disabled={p.editing}>
@@ -180,12 +192,12 @@ export function PricingPanel({ actors }: { actors: ToolkitActors }) {
             ))}
             <tr className={fixedRow}>
               <td>Total Inventory Items</td>
-              <td className={css({ whiteSpace: 'nowrap' })}>{p.invTotal === null ? '—' : formatMoney(p.invTotal)}</td>
+              <td>{p.invTotal === null ? '—' : formatMoney(p.invTotal)}</td>
               <td />
             </tr>
             <tr className={fixedRow}>
               <td>Total Specialty Ingredients</td>
-              <td className={css({ whiteSpace: 'nowrap' })}>{p.spTotal === null ? '—' : formatMoney(p.spTotal)}</td>
+              <td>{p.spTotal === null ? '—' : formatMoney(p.spTotal)}</td>
               <td />
             </tr>
           </tbody>
