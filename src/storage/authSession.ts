@@ -46,30 +46,6 @@ export function hasStoredSession(key: string): boolean {
   return raw(key) !== null && defineKey(key, sessionShape, () => null).read() !== null;
 }
 
-/** The stored session's access token, read without supabase-js (null when none is stored). */
-export function readStoredAccessToken(key: string): string | null {
-  const text = raw(key);
-  if (!text) return null;
-  try {
-    const token = (JSON.parse(text) as { access_token?: unknown }).access_token;
-    return typeof token === 'string' ? token : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The stored session's user (id and e-mail), read without supabase-js (null when none is stored). */
-export function readStoredUser(key: string): { id: string; email: string | null } | null {
-  const text = raw(key);
-  if (!text) return null;
-  try {
-    const user = (JSON.parse(text) as { user?: { id?: unknown; email?: unknown } }).user;
-    return user && typeof user.id === 'string' ? { id: user.id, email: typeof user.email === 'string' ? user.email : null } : null;
-  } catch {
-    return null;
-  }
-}
-
 /** The stored session's tokens (both null when none is stored). */
 export function readStoredTokens(key: string): { accessToken: string | null; refreshToken: string | null } {
   const text = raw(key);
@@ -92,8 +68,8 @@ export const pendingRevocationsKey = 'pendingRevocations';
 
 /** Whether any revocation waits to be sent (read without loading the queue's code). */
 export function hasPendingRevocations(): boolean {
-  const text = raw(pendingRevocationsKey);
-  return text !== null && text.trim() !== '[]';
+  // The queue removes its key once it is empty (revocations.ts); a stray '[]' only loads the queue once.
+  return raw(pendingRevocationsKey) !== null;
 }
 
 /** Calls back when another tab stores or removes the session. */

@@ -14,7 +14,8 @@ import {
   type SupabaseClient,
   type User,
 } from '@supabase/supabase-js';
-import { authSessionStorage, readStoredAccessToken, readStoredUser } from '../../storage/authSession';
+import { authSessionStorage, readStoredTokens } from '../../storage/authSession';
+import { readStoredUser } from '../../storage/storedUser';
 import { carriesAuthResult, fragmentParams, mayAdoptUrlSession, urlSessionPaths } from './urlSession';
 import { parseRetryAfter, serverErrorText, tooManyAttemptsText, unreachableText } from './authErrors';
 import type { AuthConfig } from './config';
@@ -181,7 +182,7 @@ export async function adoptRecoverySession(config: AuthConfig, confirmReplace: (
     const signedIn = readStoredUser(config.storageKey)?.email ?? 'another account';
     clearAddressFragment();
     if (!confirmReplace(signedIn)) throw new Error(`Nothing was changed: ${signedIn} is still signed in on this browser.`);
-    const token = readStoredAccessToken(config.storageKey);
+    const token = readStoredTokens(config.storageKey).accessToken;
     authSessionStorage.removeItem(config.storageKey);
     await endLocalSession(config);
     if (token) void revokeSession(config, token, 'local');

@@ -3,7 +3,7 @@
  * signed-out visitor's pages never load it.
  */
 import { createActorContext } from '@xstate/react';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { fromCallback, fromPromise } from 'xstate';
 import {
   authMachine,
@@ -38,11 +38,11 @@ function errorMessage(event: unknown): string | undefined {
  */
 function sessionInUrl(): boolean {
   const { hash, search, pathname } = window.location;
-  const carries = /(^|[#&])(access_token|refresh_token|error_description)=/.test(hash) || /[?&]code=/.test(search);
-  if (!carries) return false;
+  const inHash = /(^|[#&])(access_token|refresh_token|error_description)=/.test(hash);
+  if (!inHash && !/[?&]code=/.test(search)) return false;
   // The one page that expects one (urlSession.ts, which supabase-js asks); not imported here, to keep it off the first load.
   if (pathname === routes.resetPassword) return true;
-  if (/(^|[#&])(access_token|refresh_token|error_description)=/.test(hash)) window.history.replaceState(window.history.state, '', pathname + search);
+  if (inHash) window.history.replaceState(window.history.state, '', pathname + search);
   return false;
 }
 
@@ -50,9 +50,10 @@ export const AuthActorContext = createActorContext(
   authMachine.provide({
     actors: {
       restoreSession: fromPromise<SessionResult>(async () => {
+        // A revocation left from an offline sign-out is sent on the next page load.
+        if (hasPendingRevocations()) void loadRevocationQueue().then((queue) => queue.startRevocations());
         const config = await loadAuthConfig();
-        const inUrl = sessionInUrl();
-        if (!hasStoredSession(config.storageKey) && !inUrl) return { user: null };
+        if (!sessionInUrl() && !hasStoredSession(config.storageKey)) return { user: null };
         return (await loadSupabase()).restoreSession(config);
       }),
       signIn: fromPromise<SessionResult, Credentials>(async ({ input }) => (await loadSupabase()).signIn(await loadAuthConfig(), input)),
@@ -150,10 +151,6 @@ export const AuthActorContext = createActorContext(
 );
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  // A revocation left from an offline sign-out is sent on the next page load.
-  useEffect(() => {
-    if (hasPendingRevocations()) void loadRevocationQueue().then(({ startRevocations }) => startRevocations());
-  }, []);
   return <AuthActorContext.Provider>{children}</AuthActorContext.Provider>;
 }
 
