@@ -88,6 +88,9 @@ async function expectUntouched(page: Page, before: Record<string, string>, where
 test('the earlier app\'s data: every record shows, nothing set aside or written back; event 4 prices 14.00 + 56.00 = 70.00 → 63.00 (−10%) → 71.19 (+13%)', async ({ page }) => {
   test.setTimeout(90_000);
   await signIn(page);
+  // The sign-in binds this browser's data to the account (accounts.ts writes dataOwner) after the
+  // Dashboard shows: the snapshot is taken once that is done, so it measures only what pages write.
+  await page.waitForFunction(() => localStorage.getItem('dataOwner') !== null);
   await page.evaluate((f) => {
     for (const [key, value] of Object.entries(f)) localStorage.setItem(key, value);
   }, fixture);
