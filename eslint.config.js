@@ -31,7 +31,10 @@ export default tseslint.config(
     ignores: ['src/storage/**'],
     rules: {
       'no-restricted-globals': ['error', { name: 'localStorage', message: 'Use src/storage accessors.' }],
-      'no-restricted-properties': ['error', { object: 'window', property: 'localStorage', message: 'Use src/storage accessors.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'window', property: 'localStorage', message: 'Use src/storage accessors.' },
+      ],
     },
   },
 );

@@ -35,7 +35,8 @@ export default defineConfig({
     '@media print': {
       ':has(> #main) > :not(#main)': { display: 'none !important' },
       // Print of one supplier's order list (Dashboard, Need to Order): only that list and its ancestors print.
-      'html[data-print-order-list] body *:not([data-print-area]):not([data-print-area] *):not(:has([data-print-area]))': { display: 'none !important' },
+      'html[data-print-order-list] body *:not([data-print-area]):not([data-print-area] *):not(:has([data-print-area]))':
+        { display: 'none !important' },
       'html[data-print-order-list] [data-print-area] [data-no-print]': { display: 'none !important' },
       'html[data-print-order-list] :has(> [data-print-area]), html[data-print-order-list] :has([data-print-area])': {
         bg: 'transparent !important',
@@ -43,7 +44,11 @@ export default defineConfig({
         p: '0 !important',
         m: '0 !important',
       },
-      'html[data-print-order-list] [data-print-area]': { borderWidth: '0 !important', bg: 'transparent !important', color: 'black !important' },
+      'html[data-print-order-list] [data-print-area]': {
+        borderWidth: '0 !important',
+        bg: 'transparent !important',
+        color: 'black !important',
+      },
     },
     '@page': { margin: '12mm' },
     '@media (prefers-reduced-motion: reduce)': {

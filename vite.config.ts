@@ -15,7 +15,9 @@ function inlineThemeInit(): Plugin {
     apply: 'build',
     transformIndexHtml(html) {
       if (!html.includes(tag)) throw new Error(`index.html has no ${tag} to inline`);
-      const code = readFileSync(new URL('./public/theme-init.js', import.meta.url), 'utf8').replace(/^\s*\/\/.*\n/gm, '').trim();
+      const code = readFileSync(new URL('./public/theme-init.js', import.meta.url), 'utf8')
+        .replace(/^\s*\/\/.*\n/gm, '')
+        .trim();
       return html.replace(tag, () => `<script>${code}</script>`);
     },
   };
@@ -48,7 +50,10 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
       // @xstate/react and wouter import the React 17 shims of useSyncExternalStore; React 19 has it built in, and
       // the shims' fallback code would only cost the landing page bytes (see src/react-shims/).
       { find: /^use-sync-external-store\/shim\/with-selector$/, replacement: 'use-sync-external-store/with-selector' },
-      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: new URL('./src/react-shims/useSyncExternalStore.ts', import.meta.url).pathname },
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: new URL('./src/react-shims/useSyncExternalStore.ts', import.meta.url).pathname,
+      },
     ],
   },
   build: {
@@ -70,9 +75,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
       : {
           output: {
             codeSplitting: {
-              groups: [
-                { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-              ],
+              groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
             },
           },
         },

@@ -14,7 +14,10 @@ export default defineConfig({
   ...base,
   test: {
     ...base.test,
-    include: process.env.MUTATION_TESTS?.split(',') ?? ['tests/unit/**/*.test.{ts,tsx}', 'tests/model/**/*.test.{ts,tsx}'],
+    include: process.env.MUTATION_TESTS?.split(',') ?? [
+      'tests/unit/**/*.test.{ts,tsx}',
+      'tests/model/**/*.test.{ts,tsx}',
+    ],
     exclude: ['tests/unit/diagrams.test.ts', '**/node_modules/**'],
     reporters: ['default', new CollectionErrors()],
     // One walk per distinct shape (tests/support/model.ts): a subset of the full walks, so the

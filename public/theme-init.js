@@ -6,8 +6,12 @@
     var raw = window.localStorage.getItem('colorMode');
     var parsed = raw ? JSON.parse(raw) : null;
     if (parsed === 'light' || parsed === 'dark' || parsed === 'system') mode = parsed;
-  } catch { /* unreadable: keep the default */ }
-  var dark = mode === 'dark' || (mode === 'system' && window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches);
+  } catch {
+    /* unreadable: keep the default */
+  }
+  var dark =
+    mode === 'dark' ||
+    (mode === 'system' && window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches);
   var root = document.documentElement;
   root.classList.remove('light', 'dark');
   root.classList.add(dark ? 'dark' : 'light');

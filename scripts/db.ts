@@ -64,7 +64,10 @@ async function main(): Promise<void> {
     }
     case 'migrate': {
       const url = process.env.DATABASE_MIGRATE_URL || process.env.DATABASE_URL;
-      if (!url) fail('Set DATABASE_URL (or DATABASE_MIGRATE_URL) to the database owner’s URL. The embedded database migrates itself.');
+      if (!url)
+        fail(
+          'Set DATABASE_URL (or DATABASE_MIGRATE_URL) to the database owner’s URL. The embedded database migrates itself.',
+        );
       const db = openPostgres(url, { max: 1 });
       try {
         const applied = await migrate(db);

@@ -16,8 +16,11 @@ for (const name of readdirSync(diagramsDir)) {
 }
 for (const [name, text] of files) writeFileSync(join(diagramsDir, name), text);
 
-const hashOf = (file: string) => (existsSync(file) ? /data-source-sha256="([0-9a-f]+)"/.exec(readFileSync(file, 'utf8'))?.[1] : undefined);
+const hashOf = (file: string) =>
+  existsSync(file) ? /data-source-sha256="([0-9a-f]+)"/.exec(readFileSync(file, 'utf8'))?.[1] : undefined;
 const stale = diagrams.filter((d) => hashOf(join(diagramsDir, `${d.name}.svg`)) !== sourceHash(d.mermaid));
 const svgs = await renderSvgs(stale);
 for (const [name, svg] of svgs) writeFileSync(join(diagramsDir, name), svg);
-console.log(`wrote ${files.size} text files and ${svgs.size} pictures (${diagrams.length - stale.length} unchanged) to docs/statecharts`);
+console.log(
+  `wrote ${files.size} text files and ${svgs.size} pictures (${diagrams.length - stale.length} unchanged) to docs/statecharts`,
+);

@@ -11,7 +11,18 @@ const newest = (path) => {
   if (!s.isDirectory()) return s.mtimeMs;
   return Math.max(0, ...readdirSync(path).map((n) => newest(join(path, n))));
 };
-const inputs = ['src', 'public', 'index.html', 'panda.config.ts', 'vite.config.ts', 'package.json', 'scripts/prerender.ts', 'scripts/lib', 'scripts/build-assets.ts', 'scripts/precompress.mjs']
+const inputs = [
+  'src',
+  'public',
+  'index.html',
+  'panda.config.ts',
+  'vite.config.ts',
+  'package.json',
+  'scripts/prerender.ts',
+  'scripts/lib',
+  'scripts/build-assets.ts',
+  'scripts/precompress.mjs',
+]
   .map((p) => join(root, p))
   .filter(existsSync);
 const built = stamps.every(existsSync) ? Math.min(...stamps.map((p) => statSync(p).mtimeMs)) : 0;

@@ -39,7 +39,8 @@ const template = withoutStagePreloads(readFileSync(join(distDir, 'index.html'), 
 // The app shell (routes that are not prerendered) paints nothing before the app: it fetches the stages with the entry.
 writeFileSync(join(distDir, 'index.html'), withStagePreloads(template));
 
-if (!template.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty <div id="root"></div> to fill');
+if (!template.includes('<div id="root"></div>'))
+  throw new Error('dist/index.html has no empty <div id="root"></div> to fill');
 
 /** The files of a chunk and of every chunk it imports statically, less those index.html already loads. */
 function chunkFiles(key: string, seen = new Set<string>()): string[] {
@@ -52,8 +53,11 @@ function chunkFiles(key: string, seen = new Set<string>()): string[] {
 /** The files of src/main.tsx's stages (each a dynamic import of the entry) and of the chunks they import. */
 function stageFiles(): string[] {
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
-  if (!entry?.dynamicImports?.length) throw new Error('The entry chunk has no dynamic imports (the stages of src/main.tsx)');
-  return [...new Set(entry.dynamicImports.flatMap((key) => chunkFiles(key)))].filter((file) => file.endsWith('.js') && file !== entry.file);
+  if (!entry?.dynamicImports?.length)
+    throw new Error('The entry chunk has no dynamic imports (the stages of src/main.tsx)');
+  return [...new Set(entry.dynamicImports.flatMap((key) => chunkFiles(key)))].filter(
+    (file) => file.endsWith('.js') && file !== entry.file,
+  );
 }
 
 /** dist/index.html as Vite wrote it, less the stage preloads an earlier run of this step added (so it is idempotent). */
@@ -68,15 +72,20 @@ function withStagePreloads(html: string): string {
 }
 
 function pageChunkKey(page: string): string {
-  const key = Object.keys(manifest).find((k) => k === `src/views/pages/${page}.tsx`) ?? Object.keys(manifest).find((k) => manifest[k]!.name === page);
+  const key =
+    Object.keys(manifest).find((k) => k === `src/views/pages/${page}.tsx`) ??
+    Object.keys(manifest).find((k) => manifest[k]!.name === page);
   if (!key) throw new Error(`No chunk for ${page} in the build manifest`);
   return key;
 }
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const fontFile = readdirSync(join(distDir, 'assets')).find((name) => /^cinzel-latin-700-normal-.*\.woff2$/.test(name));
-const fontPreload = fontFile ? `<link rel="preload" href="/assets/${fontFile}" as="font" type="font/woff2" crossorigin />` : '';
+const fontPreload = fontFile
+  ? `<link rel="preload" href="/assets/${fontFile}" as="font" type="font/woff2" crossorigin />`
+  : '';
 
 // The menu, the toaster and the route boundary (every other page's frame) load when first used
 // (src/views/shell/NavMenuLauncher.tsx, LazyToaster.tsx, routePage.tsx). The page names their files in
@@ -89,15 +98,24 @@ for (const key of idleChunks) if (!manifest[key]) throw new Error(`No chunk for 
 async function prerender(path: string, page: string, withChunk: boolean): Promise<string> {
   const { html, title } = await ssr.render(path);
   const inHtml = (file: string) => template.includes(`/${file}"`);
-  const pageFiles = withChunk ? [...chunkFiles(pageChunkKey(page)), ...chunkFiles('src/views/shell/RouteBoundary.tsx')] : [];
-  const startFiles = [...new Set([...stageFiles(), ...pageFiles])].filter((file) => file.endsWith('.js') && !inHtml(file));
-  const idleFiles = [...new Set(idleChunks.flatMap((key) => chunkFiles(key)))].filter((file) => file.endsWith('.js') && !inHtml(file) && !startFiles.includes(file));
+  const pageFiles = withChunk
+    ? [...chunkFiles(pageChunkKey(page)), ...chunkFiles('src/views/shell/RouteBoundary.tsx')]
+    : [];
+  const startFiles = [...new Set([...stageFiles(), ...pageFiles])].filter(
+    (file) => file.endsWith('.js') && !inHtml(file),
+  );
+  const idleFiles = [...new Set(idleChunks.flatMap((key) => chunkFiles(key)))].filter(
+    (file) => file.endsWith('.js') && !inHtml(file) && !startFiles.includes(file),
+  );
   const startChunks = `<meta name="start-chunks" content="${startFiles.map((file) => `/${file}`).join(' ')}" />`;
   const idlePrefetch = `<meta name="idle-prefetch" content="${idleFiles.map((file) => `/${file}`).join(' ')}" />`;
   return template
     .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
-    .replace('</head>', () => `  ${[fontPreload, startChunks, idlePrefetch].filter(Boolean).join('\n    ')}\n  </head>`);
+    .replace(
+      '</head>',
+      () => `  ${[fontPreload, startChunks, idlePrefetch].filter(Boolean).join('\n    ')}\n  </head>`,
+    );
 }
 
 const outDir = join(distDir, 'pages');

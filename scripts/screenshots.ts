@@ -10,7 +10,10 @@ const paths = given.length ? given : ['/', '/login', '/signup', '/About', '/tuto
 const out = ensureDir(new URL('../.bench/shots/', import.meta.url).pathname);
 const server = await startServer();
 const browser = await launchChromium();
-for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]] as const) {
+for (const [name, viewport] of [
+  ['desktop', { width: 1280, height: 900 }],
+  ['phone', { width: 390, height: 844 }],
+] as const) {
   for (const mode of ['light', 'dark'] as const) {
     const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
     await context.addInitScript((m) => window.localStorage.setItem('colorMode', JSON.stringify(m)), mode);

@@ -119,7 +119,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     setHeaders(reply, filePath) {
       if (filePath.includes(`${join(options.distDir, 'assets')}`)) {
         reply.header('Cache-Control', 'public, max-age=31536000, immutable');
-      } else if (filePath.startsWith(join(options.distDir, 'media', 'tutorials')) && /[?&]v=[0-9a-f]{6,}/.test(reply.request.url)) {
+      } else if (
+        filePath.startsWith(join(options.distDir, 'media', 'tutorials')) &&
+        /[?&]v=[0-9a-f]{6,}/.test(reply.request.url)
+      ) {
         // The tutorial videos, captions and posters are linked with a hash of the file (?v=…), written
         // by `npm run videos`: a new recording gets a new address, so the old one can be kept for good.
         reply.header('Cache-Control', 'public, max-age=31536000, immutable');
@@ -137,7 +140,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(url);
-    if ((request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/auth/') && !url.startsWith('/rest/') && !looksLikeFile) {
+    if (
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !url.startsWith('/auth/') &&
+      !url.startsWith('/rest/') &&
+      !looksLikeFile
+    ) {
       const page = pageFileFor(options.distDir, url);
       return reply.code(page.status).header('Cache-Control', 'no-cache').sendFile(page.file);
     }
@@ -154,7 +162,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const status = error.code === 'FST_ERR_BAD_URL' ? 400 : error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 500;
   if (status >= 500) request.log.error({ err: error }, 'request failed before routing');
-  const msg = status === 400 ? 'The address is not a valid URL' : status === 414 ? 'The address is too long' : 'Unexpected failure, please try again';
+  const msg =
+    status === 400
+      ? 'The address is not a valid URL'
+      : status === 414
+        ? 'The address is too long'
+        : 'Unexpected failure, please try again';
   void reply
     .code(status)
     .header('Cache-Control', 'no-store')
@@ -172,7 +185,12 @@ function clientError(error: Error & { code?: string }, socket: Socket, headers: 
         ? [431, 'Request Header Fields Too Large', 'Exceeded maximum allowed HTTP header size']
         : [400, 'Bad Request', 'Client Error'];
   const body = JSON.stringify({ error: text, message, statusCode: status });
-  const lines = [`HTTP/1.1 ${status} ${text}`, `Content-Length: ${Buffer.byteLength(body)}`, 'Content-Type: application/json', 'Connection: close'];
+  const lines = [
+    `HTTP/1.1 ${status} ${text}`,
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Content-Type: application/json',
+    'Connection: close',
+  ];
   for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
   if (socket.writable) socket.write(`${lines.join('\r\n')}\r\n\r\n${body}`);
   socket.destroy(error);

@@ -28,7 +28,11 @@ const assetName = /^[\w-][\w.-]*$/;
 /** The build's id: a hash of its asset names, which carry content hashes, so equal builds share an id. */
 export function computeBuildId(distDir: string): string {
   const assets = join(distDir, 'assets');
-  const names = existsSync(assets) ? readdirSync(assets).filter((n) => !/\.(br|gz)$/.test(n)).sort() : [];
+  const names = existsSync(assets)
+    ? readdirSync(assets)
+        .filter((n) => !/\.(br|gz)$/.test(n))
+        .sort()
+    : [];
   return createHash('sha256').update(names.join('\n')).digest('hex').slice(0, 12);
 }
 
@@ -55,7 +59,11 @@ export function stampBuild(distDir: string, now = new Date()): string {
  * Before a build replaces dist/: keeps the current build's assets under `<retainedDir>/<buildId>/`
  * (stamped with when they were retired) and deletes retained builds retired more than `maxAgeMs` ago.
  */
-export function retireAssets(distDir: string, retainedDir: string, options: { now?: number; maxAgeMs?: number } = {}): string | null {
+export function retireAssets(
+  distDir: string,
+  retainedDir: string,
+  options: { now?: number; maxAgeMs?: number } = {},
+): string | null {
   const now = options.now ?? Date.now();
   const maxAgeMs = options.maxAgeMs ?? DEFAULT_RETENTION_DAYS * 24 * 60 * 60 * 1000;
   const assets = join(distDir, 'assets');
@@ -73,7 +81,9 @@ export function retireAssets(distDir: string, retainedDir: string, options: { no
   for (const id of existsSync(retainedDir) ? readdirSync(retainedDir) : []) {
     const dir = join(retainedDir, id);
     if (!statSync(dir).isDirectory() || id === retired) continue;
-    const stamp = existsSync(join(dir, RETIRED_AT)) ? Date.parse(readFileSync(join(dir, RETIRED_AT), 'utf8')) : statSync(dir).mtimeMs;
+    const stamp = existsSync(join(dir, RETIRED_AT))
+      ? Date.parse(readFileSync(join(dir, RETIRED_AT), 'utf8'))
+      : statSync(dir).mtimeMs;
     if (!(now - stamp <= maxAgeMs)) rmSync(dir, { recursive: true, force: true });
   }
   return retired;
@@ -92,7 +102,10 @@ function findAsset(name: string, distDir: string, retainedDir: string | undefine
 }
 
 /** GET /version.json and GET /assets/* (current build, then retained builds). Needs @fastify/static's reply.sendFile. */
-export async function registerAssets(app: FastifyInstance, options: { distDir: string; retainedDir?: string }): Promise<void> {
+export async function registerAssets(
+  app: FastifyInstance,
+  options: { distDir: string; retainedDir?: string },
+): Promise<void> {
   app.get('/version.json', async (_request, reply) => {
     const text = await readFile(join(options.distDir, 'version.json'), 'utf8').catch(() => null);
     if (text === null) return reply.callNotFound();

@@ -11,7 +11,11 @@ export function inlineScriptHashes(html: string): string[] {
   for (const match of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)) {
     const attributes = match[1] ?? '';
     if (/\bsrc\s*=/i.test(attributes)) continue;
-    hashes.add(`'sha256-${createHash('sha256').update(match[2] ?? '', 'utf8').digest('base64')}'`);
+    hashes.add(
+      `'sha256-${createHash('sha256')
+        .update(match[2] ?? '', 'utf8')
+        .digest('base64')}'`,
+    );
   }
   return [...hashes];
 }
@@ -19,7 +23,11 @@ export function inlineScriptHashes(html: string): string[] {
 /** The `<meta>` a build made with VITE_SUPABASE_URL carries (vite.config.ts), so the server knows where the app connects. */
 export const AUTH_URL_META = 'cc-auth-url';
 
-export function authUrlMetaTag(url: string): { tag: 'meta'; attrs: { name: string; content: string }; injectTo: 'head' } {
+export function authUrlMetaTag(url: string): {
+  tag: 'meta';
+  attrs: { name: string; content: string };
+  injectTo: 'head';
+} {
   return { tag: 'meta', attrs: { name: AUTH_URL_META, content: authOrigin(url) }, injectTo: 'head' };
 }
 
@@ -30,7 +38,8 @@ function authOrigin(url: string): string {
   } catch {
     throw new Error(`VITE_SUPABASE_URL must be an absolute http(s) URL, got "${url}"`);
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error(`VITE_SUPABASE_URL must start with https://, got "${url}"`);
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+    throw new Error(`VITE_SUPABASE_URL must start with https://, got "${url}"`);
   return parsed.origin;
 }
 
@@ -57,7 +66,10 @@ export function connectSourcesFor(authUrl: string | null): string[] {
  * connect-src is 'self' plus, for a build against hosted Supabase, that one project (never every
  * *.supabase.co: any project, an attacker's included, could then receive what a script sends).
  */
-export function contentSecurityPolicy(scriptHashes: readonly string[] = [], connectSources: readonly string[] = []): string {
+export function contentSecurityPolicy(
+  scriptHashes: readonly string[] = [],
+  connectSources: readonly string[] = [],
+): string {
   return [
     "default-src 'self'",
     ["script-src 'self'", ...scriptHashes].join(' '),

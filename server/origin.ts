@@ -25,14 +25,19 @@ export function parseSiteUrl(value: string | undefined): string | null {
   } catch {
     throw new Error(`SITE_URL must be an absolute http(s) URL such as https://catering.example.com, got "${text}"`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('SITE_URL must start with http:// or https://');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error('SITE_URL must start with http:// or https://');
   if (url.pathname !== '/' || url.search || url.hash) {
     throw new Error('SITE_URL must be an origin only (no path): the app is served at the root');
   }
   return url.origin;
 }
 
-const bare = (host: string) => host.trim().toLowerCase().replace(/^\[|\]$/g, '');
+const bare = (host: string) =>
+  host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
 
 /** A Host (or X-Forwarded-Host) value the server answers, read by the URL parser's own rules. */
 export interface ParsedHost {
@@ -99,15 +104,11 @@ export function makeOriginPolicy(options: { siteUrl?: string; allowedHosts?: str
 export function refuseUnknownHost(policy: OriginPolicy) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (policy.siteUrl || policy.originOf(request)) return;
-    return reply
-      .code(421)
-      .header('Cache-Control', 'no-store')
-      .type('application/json; charset=utf-8')
-      .send({
-        code: 'unknown_host',
-        error_code: 'unknown_host',
-        msg: 'Unknown Host header: set SITE_URL (or ALLOWED_HOSTS) to the address this server is reached at',
-      });
+    return reply.code(421).header('Cache-Control', 'no-store').type('application/json; charset=utf-8').send({
+      code: 'unknown_host',
+      error_code: 'unknown_host',
+      msg: 'Unknown Host header: set SITE_URL (or ALLOWED_HOSTS) to the address this server is reached at',
+    });
   };
 }
 

@@ -29,7 +29,8 @@ function decodePath(path: string): string {
 export function pageFileFor(distDir: string, urlPath: string): PageFile {
   const path = decodePath(urlPath);
   const route = matchRoute(path);
-  const prerendered = (page: string) => (existsSync(join(distDir, 'pages', `${page}.html`)) ? `pages/${page}.html` : null);
+  const prerendered = (page: string) =>
+    existsSync(join(distDir, 'pages', `${page}.html`)) ? `pages/${page}.html` : null;
   if (!route && fallbackRoutes.some((pattern) => pattern.test(path))) return { file: 'index.html', status: 200 };
   if (!route) return { file: prerendered(notFoundPage) ?? 'index.html', status: 404 };
   return { file: prerendered(route.page) ?? 'index.html', status: 200 };

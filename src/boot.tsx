@@ -37,7 +37,8 @@ function scheduleIdleWork() {
           notify({
             type: 'warning',
             title: setAsideTitle(batch),
-            description: 'It was set aside so nothing is lost, and everything else is shown. Review it to fix and put it back.',
+            description:
+              'It was set aside so nothing is lost, and everything else is shown. Review it to fix and put it back.',
             duration: 10000,
             action: { label: 'Review', onClick: () => navigate(routes.recovered) },
           }),

@@ -75,7 +75,12 @@ interface HttpResult {
 function makeClient(base: string, headers: Record<string, string>) {
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
   const url = new URL(base);
-  const send = (method: string, path: string, payload: unknown, extra: Record<string, string> = {}): Promise<HttpResult> =>
+  const send = (
+    method: string,
+    path: string,
+    payload: unknown,
+    extra: Record<string, string> = {},
+  ): Promise<HttpResult> =>
     new Promise((resolve, reject) => {
       const body = payload === undefined ? '' : JSON.stringify(payload);
       const req = request(
@@ -211,7 +216,12 @@ export async function runAuthBench(): Promise<BenchResult[]> {
     let changeErrors = 0;
     const changers = Array.from({ length: PASSWORD_CHANGERS }, async (_, i) => {
       for (let n = 0; changing; n++) {
-        const res = await http.send('PUT', '/auth/v1/user', { password: `bench password ${i}-${n}` }, { Authorization: `Bearer ${accessToken}` });
+        const res = await http.send(
+          'PUT',
+          '/auth/v1/user',
+          { password: `bench password ${i}-${n}` },
+          { Authorization: `Bearer ${accessToken}` },
+        );
         if (res.status === 200) changes++;
         else changeErrors++;
       }
@@ -245,7 +255,13 @@ export async function runAuthBench(): Promise<BenchResult[]> {
         pass: refreshRate >= 1000 && errors === 0,
       },
       { name: 'Refresh-token grant errors', value: errors, unit: 'errors', budget: '0', pass: errors === 0 },
-      { name: `One bcrypt verify (cost ${BCRYPT_COST}, in-process, median)`, value: round(bcryptMs), unit: 'ms', budget: 'reference', pass: true },
+      {
+        name: `One bcrypt verify (cost ${BCRYPT_COST}, in-process, median)`,
+        value: round(bcryptMs),
+        unit: 'ms',
+        budget: 'reference',
+        pass: true,
+      },
       {
         name: 'Password sign-in p50 (sequential)',
         value: round(signInP50),
@@ -267,7 +283,13 @@ export async function runAuthBench(): Promise<BenchResult[]> {
         budget: '< 20 ms',
         pass: pageBusyP50 < 20 && changeErrors === 0 && changes > 0,
       },
-      { name: 'Server resident memory after the run (VmRSS)', value: round(rss), unit: 'MB', budget: '< 150 MB', pass: rss < 150 },
+      {
+        name: 'Server resident memory after the run (VmRSS)',
+        value: round(rss),
+        unit: 'MB',
+        budget: '< 150 MB',
+        pass: rss < 150,
+      },
     ];
   } finally {
     child.kill('SIGTERM');
@@ -291,6 +313,10 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   for (const r of results) {
     console.log(`${r.pass ? 'PASS' : 'FAIL'}  ${r.name}: ${r.value} ${r.unit} (budget ${r.budget})`);
   }
-  console.log(`(${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')})`);
+  console.log(
+    `(${cpus().length} CPUs, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')})`,
+  );
   process.exitCode = results.every((r) => r.pass) ? 0 : 1;
 }

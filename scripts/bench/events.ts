@@ -66,7 +66,10 @@ export async function runEventsBench(): Promise<Figure[]> {
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await signInAsDemo(page, server.url);
-    await page.evaluate((events) => window.localStorage.setItem('events', JSON.stringify(events)), makeEvents(new Date()));
+    await page.evaluate(
+      (events) => window.localStorage.setItem('events', JSON.stringify(events)),
+      makeEvents(new Date()),
+    );
     // First card in the DOM and the first click answered, measured from navigation start.
     await page.addInitScript(() => {
       const w = window as unknown as { __firstCard?: number };
@@ -80,7 +83,11 @@ export async function runEventsBench(): Promise<Figure[]> {
     });
     await page.goto(`${server.url}/ManageEvents`);
     await page.waitForFunction(() => (window as unknown as { __firstCard?: number }).__firstCard !== undefined);
-    const clickMs = await timeClick(page, 'Filter Events', "!!document.querySelector('[aria-label=\"Quick filters\"]')");
+    const clickMs = await timeClick(
+      page,
+      'Filter Events',
+      '!!document.querySelector(\'[aria-label="Quick filters"]\')',
+    );
     const interactive = await page.evaluate(() => (window as unknown as { __firstCard: number }).__firstCard);
     const total = interactive + clickMs;
     const cards = await page.getByRole('article').count();
@@ -122,16 +129,63 @@ export async function runEventsBench(): Promise<Figure[]> {
     const worstToolkit = Math.max(...toolkitTimes);
 
     // The record-by-record read alone (part of the navigation figure, whose budget it shares).
-    const readMs = timeColdRead('events', JSON.stringify(makeEvents(new Date())), () => eventsStore.read(), EVENT_COUNT);
+    const readMs = timeColdRead(
+      'events',
+      JSON.stringify(makeEvents(new Date())),
+      () => eventsStore.read(),
+      EVENT_COUNT,
+    );
     return [
-      { name: `eventsStore.read() of ${EVENT_COUNT} events, cold parse (in Node, median of 7)`, value: readMs, unit: 'ms', budget: 'part of <= 1000', pass: readMs <= 1000 },
-      { name: `/ManageEvents with ${EVENT_COUNT} events: first card + first click answered`, value: total, unit: 'ms', budget: '<= 1000', pass: total <= 1000 },
+      {
+        name: `eventsStore.read() of ${EVENT_COUNT} events, cold parse (in Node, median of 7)`,
+        value: readMs,
+        unit: 'ms',
+        budget: 'part of <= 1000',
+        pass: readMs <= 1000,
+      },
+      {
+        name: `/ManageEvents with ${EVENT_COUNT} events: first card + first click answered`,
+        value: total,
+        unit: 'ms',
+        budget: '<= 1000',
+        pass: total <= 1000,
+      },
       { name: 'cards in the DOM (virtualised)', value: cards, unit: 'cards', budget: 'informational', pass: true },
-      { name: `slowest filter or search, median of 3 (${worstFilter[0]})`, value: worstFilter[1], unit: 'ms', budget: '<= 100', pass: worstFilter[1] <= 100 },
-      ...filterTimes.map(([name, ms]) => ({ name: `  filter: ${name} (median)`, value: ms, unit: 'ms', budget: '<= 100', pass: ms <= 100 })),
-      { name: 'slowest single filter run (machine noise included)', value: slowestSingle, unit: 'ms', budget: 'informational', pass: true },
-      { name: 'opening a Tool Kit (median of 5)', value: toolkitMedian, unit: 'ms', budget: '<= 100', pass: toolkitMedian <= 100 },
-      { name: 'opening a Tool Kit (slowest of 5)', value: worstToolkit, unit: 'ms', budget: 'informational', pass: true },
+      {
+        name: `slowest filter or search, median of 3 (${worstFilter[0]})`,
+        value: worstFilter[1],
+        unit: 'ms',
+        budget: '<= 100',
+        pass: worstFilter[1] <= 100,
+      },
+      ...filterTimes.map(([name, ms]) => ({
+        name: `  filter: ${name} (median)`,
+        value: ms,
+        unit: 'ms',
+        budget: '<= 100',
+        pass: ms <= 100,
+      })),
+      {
+        name: 'slowest single filter run (machine noise included)',
+        value: slowestSingle,
+        unit: 'ms',
+        budget: 'informational',
+        pass: true,
+      },
+      {
+        name: 'opening a Tool Kit (median of 5)',
+        value: toolkitMedian,
+        unit: 'ms',
+        budget: '<= 100',
+        pass: toolkitMedian <= 100,
+      },
+      {
+        name: 'opening a Tool Kit (slowest of 5)',
+        value: worstToolkit,
+        unit: 'ms',
+        budget: 'informational',
+        pass: true,
+      },
     ];
   } finally {
     await browser.close();

@@ -8,14 +8,18 @@ import { pathToFileURL } from 'node:url';
 import { printFigures, root, type Figure } from './support';
 
 const dir = join(root, 'scripts/bench');
-const files = readdirSync(dir).filter((f) => f.endsWith('.ts') && !['index.ts', 'support.ts'].includes(f)).sort();
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.ts') && !['index.ts', 'support.ts'].includes(f))
+  .sort();
 let failed = 0;
 const only = process.argv.slice(2);
 for (const file of files) {
   const area = file.replace(/\.ts$/, '');
   if (only.length && !only.includes(area)) continue;
   const mod = (await import(pathToFileURL(join(dir, file)).href)) as Record<string, unknown>;
-  const run = Object.entries(mod).find(([name, value]) => /^run.*Bench$/.test(name) && typeof value === 'function')?.[1] as (() => Promise<Figure[]>) | undefined;
+  const run = Object.entries(mod).find(
+    ([name, value]) => /^run.*Bench$/.test(name) && typeof value === 'function',
+  )?.[1] as (() => Promise<Figure[]>) | undefined;
   if (!run) continue;
   try {
     const figures = await run();

@@ -33,7 +33,8 @@ const observe = () => {
     for (const e of list.getEntries()) w.__bench.lcp = Math.max(w.__bench.lcp, e.startTime);
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!e.hadRecentInput) w.__bench.cls += e.value;
+    for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
+      if (!e.hadRecentInput) w.__bench.cls += e.value;
   }).observe({ type: 'layout-shift', buffered: true });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) w.__bench.longTasks.push([e.startTime, e.duration]);
@@ -50,7 +51,9 @@ export async function waitUntilQuiet(browser: Browser): Promise<number> {
   const session = await browser.newBrowserCDPSession();
   try {
     const cpuSeconds = async () => {
-      const { processInfo } = (await session.send('SystemInfo.getProcessInfo')) as { processInfo: Array<{ cpuTime: number }> };
+      const { processInfo } = (await session.send('SystemInfo.getProcessInfo')) as {
+        processInfo: Array<{ cpuTime: number }>;
+      };
       return processInfo.reduce((sum, p) => sum + p.cpuTime, 0);
     };
     const started = Date.now();
@@ -79,20 +82,25 @@ export async function measureLoad(browser: Browser, url: string, cpuSlowdown = 4
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await cdp.send('Performance.enable');
     // Before the slowdown: Chromium's CPU throttling keeps a thread of the renderer busy (~90 % of a core).
-    if ((await waitUntilQuiet(browser)) >= 5000) console.warn(`  (the browser never went quiet before loading ${url}: figures may be high)`);
+    if ((await waitUntilQuiet(browser)) >= 5000)
+      console.warn(`  (the browser never went quiet before loading ${url}: figures may be high)`);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
     await page.goto(url, { waitUntil: 'load' });
     await page.waitForLoadState('networkidle');
     // The menu, toaster and set-aside handling load when the page is idle: let them run.
     await page.waitForTimeout(1500);
-    const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> };
+    const { metrics } = (await cdp.send('Performance.getMetrics')) as {
+      metrics: Array<{ name: string; value: number }>;
+    };
     const scriptMs = (metrics.find((m) => m.name === 'ScriptDuration')?.value ?? 0) * 1000;
     const seen = await page.evaluate(() => {
       const w = window as unknown as { __bench: { lcp: number; cls: number; longTasks: Array<[number, number]> } };
       const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
       return { fcp, ...w.__bench };
     });
-    const tbt = seen.longTasks.filter(([start]) => start >= seen.fcp).reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
+    const tbt = seen.longTasks
+      .filter(([start]) => start >= seen.fcp)
+      .reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
     return { fcp: seen.fcp, lcp: seen.lcp || seen.fcp, cls: seen.cls, tbt, scriptMs };
   } finally {
     await context.close();

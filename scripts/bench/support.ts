@@ -53,14 +53,24 @@ export async function signInAsDemo(page: Page, baseUrl: string) {
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
 export function printFigures(title: string, figures: Figure[]) {
   console.log(`\n${title}`);
   for (const f of figures) {
-    console.log(`  ${f.pass ? 'PASS' : 'FAIL'}  ${f.name}: ${f.value.toFixed(f.value < 10 ? 2 : 1)} ${f.unit}  (budget ${f.budget})`);
+    console.log(
+      `  ${f.pass ? 'PASS' : 'FAIL'}  ${f.name}: ${f.value.toFixed(f.value < 10 ? 2 : 1)} ${f.unit}  (budget ${f.budget})`,
+    );
   }
 }
 
@@ -75,7 +85,13 @@ export { writeFileSync };
  * in-memory localStorage holding `text`: record by record, normalised and schema-checked, cold (the
  * text differs on every run by trailing spaces, so the reader's cache never answers). Median of `runs`.
  */
-export function timeColdRead(key: string, text: string, read: () => readonly unknown[], expected: number, runs = 7): number {
+export function timeColdRead(
+  key: string,
+  text: string,
+  read: () => readonly unknown[],
+  expected: number,
+  runs = 7,
+): number {
   const data = new Map<string, string>();
   const storage = {
     getItem: (k: string) => data.get(k) ?? null,

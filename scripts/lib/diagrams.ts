@@ -42,7 +42,11 @@ const isMachine = (value: unknown): value is AnyStateMachine =>
   !!value && typeof value === 'object' && 'root' in value && 'config' in value && 'provide' in value;
 
 /** 'inventoryBoard' -> 'Inventory board'. */
-export const titleOf = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().replace(/^./, (c) => c.toUpperCase());
+export const titleOf = (name: string) =>
+  name
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .replace(/^./, (c) => c.toUpperCase());
 
 export const sourceHash = (mermaid: string) => createHash('sha256').update(mermaid).digest('hex');
 
@@ -92,6 +96,20 @@ export async function renderDiagrams(diagrams?: Diagram[]): Promise<Map<string, 
       .map((d) => `- [${d.name}](./${d.name}.md) ([picture](./${d.name}.svg)) — \`${d.source}\``)
       .join('\n')}\n`,
   );
-  out.set('index.json', `${JSON.stringify(list.map((d) => ({ name: d.name, id: d.id, title: d.title, file: `${d.name}.svg`, source: d.source, states: d.states.map((s) => s.path) })), null, 2)}\n`);
+  out.set(
+    'index.json',
+    `${JSON.stringify(
+      list.map((d) => ({
+        name: d.name,
+        id: d.id,
+        title: d.title,
+        file: `${d.name}.svg`,
+        source: d.source,
+        states: d.states.map((s) => s.path),
+      })),
+      null,
+      2,
+    )}\n`,
+  );
   return out;
 }

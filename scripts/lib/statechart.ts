@@ -59,7 +59,9 @@ function paramsText(params: unknown): string {
   if (params === undefined) return '';
   if (typeof params === 'function') return '(…)';
   if (params && typeof params === 'object') {
-    const values = Object.values(params as Record<string, unknown>).map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v)));
+    const values = Object.values(params as Record<string, unknown>).map((v) =>
+      typeof v === 'object' ? JSON.stringify(v) : String(v),
+    );
     return `(${values.join(', ')})`;
   }
   return `(${String(params)})`;
@@ -142,12 +144,17 @@ export function allTransitions(machine: AnyStateMachine): TransitionInfo[] {
 /** Finds the key of a transition definition reported by the inspector. */
 export function keyOfDefinition(machine: AnyStateMachine, definition: AnyTransitionDefinition): string | null {
   const node = definition.source;
-  const list = definition.eventType === '' || !node.transitions.has(definition.eventType) ? node.always : node.transitions.get(definition.eventType);
+  const list =
+    definition.eventType === '' || !node.transitions.has(definition.eventType)
+      ? node.always
+      : node.transitions.get(definition.eventType);
   const index = list ? list.indexOf(definition) : -1;
   if (index < 0) {
     // Fallback: compare by serialised shape (definitions may be re-created by provide()).
     const json = JSON.stringify(definition.toJSON());
-    const match = allTransitions(machine).find((t) => t.sourcePath === nodePath(node) && JSON.stringify(t.definition.toJSON()) === json);
+    const match = allTransitions(machine).find(
+      (t) => t.sourcePath === nodePath(node) && JSON.stringify(t.definition.toJSON()) === json,
+    );
     return match?.key ?? null;
   }
   const eventKey = list === node.always ? '' : definition.eventType;

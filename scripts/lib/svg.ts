@@ -8,12 +8,23 @@ import { chromium } from '@playwright/test';
 import { join } from 'node:path';
 import { root, sourceHash, type Diagram } from './diagrams';
 
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export async function renderSvgs(diagrams: Diagram[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   if (!diagrams.length) return out;
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: chromiumArgs,
+  });
   try {
     const page = await browser.newPage();
     await page.setContent('<!doctype html><html><body></body></html>');
@@ -21,9 +32,19 @@ export async function renderSvgs(diagrams: Diagram[]): Promise<Map<string, strin
     for (const d of diagrams) {
       const svg = await page.evaluate(
         async ({ d, hash }) => {
-          const mermaid = (window as unknown as { mermaid: { initialize(c: object): void; render(id: string, text: string): Promise<{ svg: string }> } }).mermaid;
+          const mermaid = (
+            window as unknown as {
+              mermaid: { initialize(c: object): void; render(id: string, text: string): Promise<{ svg: string }> };
+            }
+          ).mermaid;
           // Text labels (no foreignObject HTML), so the picture shows in any SVG viewer.
-          mermaid.initialize({ startOnLoad: false, theme: 'neutral', htmlLabels: false, securityLevel: 'strict', state: { htmlLabels: false, nodeSpacing: 70, rankSpacing: 80 } });
+          mermaid.initialize({
+            startOnLoad: false,
+            theme: 'neutral',
+            htmlLabels: false,
+            securityLevel: 'strict',
+            state: { htmlLabels: false, nodeSpacing: 70, rankSpacing: 80 },
+          });
           const { svg } = await mermaid.render(`sc-${d.name}`, d.mermaid);
           const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
           const el = doc.documentElement;

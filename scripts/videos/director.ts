@@ -29,27 +29,56 @@ export function cursorOverlay() {
     cursor.innerHTML =
       '<svg width="28" height="28" viewBox="0 0 24 24"><path d="M3 2l15 11-7 1.2L7.5 21z" fill="#111" stroke="#fff" stroke-width="1.6" stroke-linejoin="round"/></svg>';
     Object.assign(cursor.style, {
-      position: 'fixed', left: '0', top: '0', zIndex: '2147483647', pointerEvents: 'none',
-      transform: `translate(${saved[0] - 3}px, ${saved[1] - 2}px)`, filter: 'drop-shadow(0 1px 2px rgba(0,0,0,.45))',
+      position: 'fixed',
+      left: '0',
+      top: '0',
+      zIndex: '2147483647',
+      pointerEvents: 'none',
+      transform: `translate(${saved[0] - 3}px, ${saved[1] - 2}px)`,
+      filter: 'drop-shadow(0 1px 2px rgba(0,0,0,.45))',
     });
     const ring = document.createElement('div');
     ring.setAttribute('aria-hidden', 'true');
     Object.assign(ring.style, {
-      position: 'fixed', zIndex: '2147483646', pointerEvents: 'none', border: '4px solid #f5a300', borderRadius: '6px',
-      boxShadow: '0 0 0 4px rgba(245,163,0,.35)', opacity: '0', transition: 'opacity .5s ease-out',
+      position: 'fixed',
+      zIndex: '2147483646',
+      pointerEvents: 'none',
+      border: '4px solid #f5a300',
+      borderRadius: '6px',
+      boxShadow: '0 0 0 4px rgba(245,163,0,.35)',
+      opacity: '0',
+      transition: 'opacity .5s ease-out',
     });
     document.documentElement.append(ring, cursor);
-    addEventListener('mousemove', (e) => {
-      cursor.style.transform = `translate(${e.clientX - 3}px, ${e.clientY - 2}px)`;
-      sessionStorage.setItem(KEY, JSON.stringify([e.clientX, e.clientY]));
-    }, true);
-    addEventListener('mousedown', (e) => {
-      const target = (e.target as Element | null)?.closest('button, a, input, textarea, label, [role=checkbox], [role=combobox], [role=option], [role=menuitem], [role=tab]') ?? (e.target as Element | null);
-      if (!target) return;
-      const r = target.getBoundingClientRect();
-      Object.assign(ring.style, { left: `${r.left - 6}px`, top: `${r.top - 6}px`, width: `${r.width + 12}px`, height: `${r.height + 12}px`, transition: 'none', opacity: '1' });
-      setTimeout(() => Object.assign(ring.style, { transition: 'opacity .6s ease-out', opacity: '0' }), 700);
-    }, true);
+    addEventListener(
+      'mousemove',
+      (e) => {
+        cursor.style.transform = `translate(${e.clientX - 3}px, ${e.clientY - 2}px)`;
+        sessionStorage.setItem(KEY, JSON.stringify([e.clientX, e.clientY]));
+      },
+      true,
+    );
+    addEventListener(
+      'mousedown',
+      (e) => {
+        const target =
+          (e.target as Element | null)?.closest(
+            'button, a, input, textarea, label, [role=checkbox], [role=combobox], [role=option], [role=menuitem], [role=tab]',
+          ) ?? (e.target as Element | null);
+        if (!target) return;
+        const r = target.getBoundingClientRect();
+        Object.assign(ring.style, {
+          left: `${r.left - 6}px`,
+          top: `${r.top - 6}px`,
+          width: `${r.width + 12}px`,
+          height: `${r.height + 12}px`,
+          transition: 'none',
+          opacity: '1',
+        });
+        setTimeout(() => Object.assign(ring.style, { transition: 'opacity .6s ease-out', opacity: '0' }), 700);
+      },
+      true,
+    );
   };
   if (document.documentElement) install();
   document.addEventListener('DOMContentLoaded', install);
@@ -81,7 +110,13 @@ export class Director {
     });
     const size = this.page.viewportSize() ?? { width: 1280, height: 720 };
     this.t0 = Date.now();
-    await this.session.send('Page.startScreencast', { format: 'jpeg', quality: 85, maxWidth: size.width, maxHeight: size.height, everyNthFrame: 1 });
+    await this.session.send('Page.startScreencast', {
+      format: 'jpeg',
+      quality: 85,
+      maxWidth: size.width,
+      maxHeight: size.height,
+      everyNthFrame: 1,
+    });
     // The screencast sends a frame only when something changes: nudge the cursor so the first one comes now.
     await this.page.mouse.move(this.mouse.x, this.mouse.y);
   }

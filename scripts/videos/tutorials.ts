@@ -310,7 +310,10 @@ export const tutorials: Tutorial[] = [
       {
         caption: 'Upcoming Events shows what is booked in the next 14 days.',
         act: async (d) => {
-          await d.hover(d.page.getByRole('region', { name: 'Upcoming Events', exact: true }).getByRole('listitem').first(), 1500);
+          await d.hover(
+            d.page.getByRole('region', { name: 'Upcoming Events', exact: true }).getByRole('listitem').first(),
+            1500,
+          );
         },
       },
       {
@@ -331,7 +334,9 @@ export const tutorials: Tutorial[] = [
       {
         caption: 'View Your Data shows every collection, with backups and the storage space used.',
         act: async (d) => {
-          await d.reveal(d.page.getByRole('region', { name: 'View Your Data', exact: true }).getByRole('heading').first());
+          await d.reveal(
+            d.page.getByRole('region', { name: 'View Your Data', exact: true }).getByRole('heading').first(),
+          );
           await d.scrollBy(300, 1000);
           await d.pause(1600);
         },

@@ -102,12 +102,20 @@ export class BcryptQueue {
   }
 
   get stats() {
-    return { running: this.running, waiting: this.waitingCount, started: this.started, sources: this.sources.size, ...this.options };
+    return {
+      running: this.running,
+      waiting: this.waitingCount,
+      started: this.started,
+      sources: this.sources.size,
+      ...this.options,
+    };
   }
 
   async run<T>(task: () => Promise<T>, key: QueueKey = ANONYMOUS): Promise<T> {
     if (this.running >= this.options.concurrency) {
-      await new Promise<void>((resolve, reject) => this.enqueue(key, { start: resolve, refuse: () => reject(err.busy(2)) }));
+      await new Promise<void>((resolve, reject) =>
+        this.enqueue(key, { start: resolve, refuse: () => reject(err.busy(2)) }),
+      );
     } else {
       this.running++;
     }

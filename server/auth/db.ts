@@ -247,7 +247,9 @@ export function openDb(dataDir: string) {
       'SELECT * FROM users WHERE email_change_token_new = ? OR email_change_token_current = ?',
     ),
     confirmEmailChangeNew: db.prepare('UPDATE users SET email_change_token_new = NULL, updated_at = ? WHERE id = ?'),
-    confirmEmailChangeCurrent: db.prepare('UPDATE users SET email_change_token_current = NULL, updated_at = ? WHERE id = ?'),
+    confirmEmailChangeCurrent: db.prepare(
+      'UPDATE users SET email_change_token_current = NULL, updated_at = ? WHERE id = ?',
+    ),
     applyEmailChange: db.prepare(
       `UPDATE users SET email = email_change, email_change = NULL, email_change_token_new = NULL,
         email_change_token_current = NULL, email_change_sent_at = NULL, updated_at = ? WHERE id = ?`,
@@ -257,7 +259,9 @@ export function openDb(dataDir: string) {
       `INSERT INTO identities (id, provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at, email)
        VALUES (@id, @user_id, @user_id, @data, 'email', @last_sign_in_at, @now, @now, @email)`,
     ),
-    touchIdentity: db.prepare("UPDATE identities SET last_sign_in_at = ?, updated_at = ? WHERE user_id = ? AND provider = 'email'"),
+    touchIdentity: db.prepare(
+      "UPDATE identities SET last_sign_in_at = ?, updated_at = ? WHERE user_id = ? AND provider = 'email'",
+    ),
     updateIdentity: db.prepare(
       "UPDATE identities SET identity_data = ?, email = ?, updated_at = ? WHERE user_id = ? AND provider = 'email'",
     ),
@@ -283,7 +287,7 @@ export function openDb(dataDir: string) {
     ),
     revokeToken: db.prepare('UPDATE refresh_tokens SET revoked = 1, updated_at = ? WHERE id = ?'),
     // Clean-up (as GoTrue's cleanup does): revoked refresh tokens are only kept for reuse detection.
-    deleteRevokedBefore: db.prepare("DELETE FROM refresh_tokens WHERE revoked = 1 AND updated_at < ?"),
+    deleteRevokedBefore: db.prepare('DELETE FROM refresh_tokens WHERE revoked = 1 AND updated_at < ?'),
     // Keep at most the newest `?` revoked tokens of each session (an abusive client rotating all day).
     trimRevokedPerSession: db.prepare(
       `DELETE FROM refresh_tokens WHERE id IN (
@@ -299,7 +303,9 @@ export function openDb(dataDir: string) {
     insertRecovery: db.prepare(
       'INSERT INTO recovery_tokens (token_hash, user_id, email, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
     ),
-    recoveryByUser: db.prepare<[string], RecoveryTokenRow>('SELECT * FROM recovery_tokens WHERE user_id = ? ORDER BY created_at DESC'),
+    recoveryByUser: db.prepare<[string], RecoveryTokenRow>(
+      'SELECT * FROM recovery_tokens WHERE user_id = ? ORDER BY created_at DESC',
+    ),
     recoveryByHash: db.prepare<[string], RecoveryTokenRow>('SELECT * FROM recovery_tokens WHERE token_hash = ?'),
     deleteRecoveryOfUser: db.prepare('DELETE FROM recovery_tokens WHERE user_id = ?'),
     deleteRecoveryToken: db.prepare('DELETE FROM recovery_tokens WHERE token_hash = ?'),

@@ -14,9 +14,11 @@ import type { UserRow } from './db.ts';
 import type { Mailer } from './mailer.ts';
 import type { AuthService } from './service.ts';
 
-export const SINGLE_CONFIRMATION_MESSAGE = 'Confirmation link accepted. Please proceed to confirm link sent to the other email';
+export const SINGLE_CONFIRMATION_MESSAGE =
+  'Confirmation link accepted. Please proceed to confirm link sent to the other email';
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 function validityText(ttlSeconds: number): string {
   const minutes = Math.round(ttlSeconds / 60);
@@ -52,7 +54,14 @@ export function startEmailChange(service: AuthService, mailer: Mailer, request: 
         `Someone asked to move a Cater Captain account to this address (${newEmail}), but an account already uses it, so nothing changes.`,
         'If that was you, sign in to that account, or use another address.',
       ];
-      sends.push(mailer.send({ to: newEmail, subject: 'Your address already has a Cater Captain account', text: lines.join('\n\n'), html: paragraphs(lines.map(escapeHtml)) }));
+      sends.push(
+        mailer.send({
+          to: newEmail,
+          subject: 'Your address already has a Cater Captain account',
+          text: lines.join('\n\n'),
+          html: paragraphs(lines.map(escapeHtml)),
+        }),
+      );
     } else {
       const link = linkFor(newToken);
       const text = [
@@ -86,7 +95,9 @@ export function startEmailChange(service: AuthService, mailer: Mailer, request: 
         `<a href="${escapeHtml(link)}">Confirm the change</a> (valid for ${validity}, once).`,
         'If you did not ask for this, do not open the link (nothing changes without it) and change your password.',
       ]);
-      sends.push(mailer.send({ to: user.email, subject: 'Confirm the change of your Cater Captain e-mail address', text, html }));
+      sends.push(
+        mailer.send({ to: user.email, subject: 'Confirm the change of your Cater Captain e-mail address', text, html }),
+      );
     }
     await Promise.all(sends);
   };

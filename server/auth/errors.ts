@@ -26,30 +26,42 @@ export const err = {
     new AuthHttpError(422, 'same_password', 'New password should be different from the old password.'),
   validation: (message: string, status = 400) => new AuthHttpError(status, 'validation_failed', message),
   badJson: (message: string) => new AuthHttpError(400, 'bad_json', message),
-  emailInvalid: (email: string) => new AuthHttpError(400, 'email_address_invalid', `Email address "${email}" is invalid`),
+  emailInvalid: (email: string) =>
+    new AuthHttpError(400, 'email_address_invalid', `Email address "${email}" is invalid`),
   anonymousDisabled: () => new AuthHttpError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled'),
   sessionNotFound: () =>
     new AuthHttpError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist'),
   userNotFound: () => new AuthHttpError(403, 'user_not_found', 'User from sub claim in JWT does not exist'),
   refreshNotFound: () =>
     new AuthHttpError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found'),
-  refreshAlreadyUsed: () =>
-    new AuthHttpError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used'),
+  refreshAlreadyUsed: () => new AuthHttpError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used'),
   sessionExpired: () => new AuthHttpError(400, 'session_expired', 'Invalid Refresh Token: Session Expired'),
-  badJwt: (why: string) => new AuthHttpError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${why}`),
-  noAuthorization: () =>
-    new AuthHttpError(401, 'no_authorization', 'This endpoint requires a valid Bearer token'),
+  badJwt: (why: string) =>
+    new AuthHttpError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${why}`),
+  noAuthorization: () => new AuthHttpError(401, 'no_authorization', 'This endpoint requires a valid Bearer token'),
   noApiKey: () => new AuthHttpError(401, 'no_api_key', 'No API key found in request'),
   invalidApiKey: () => new AuthHttpError(401, 'invalid_api_key', 'Invalid API key'),
   rateLimited: (retryAfter: number) =>
-    new AuthHttpError(429, 'over_request_rate_limit', `Too many attempts. Try again in ${waitText(retryAfter)}.`, {}, {
-      'Retry-After': String(retryAfter),
-    }),
+    new AuthHttpError(
+      429,
+      'over_request_rate_limit',
+      `Too many attempts. Try again in ${waitText(retryAfter)}.`,
+      {},
+      {
+        'Retry-After': String(retryAfter),
+      },
+    ),
   /** The bcrypt queue is full: retryable (supabase-js retries 503), says how long to wait. */
   busy: (retryAfter: number) =>
-    new AuthHttpError(503, 'over_request_rate_limit', `The server is busy. Try again in ${waitText(retryAfter)}.`, {}, {
-      'Retry-After': String(retryAfter),
-    }),
+    new AuthHttpError(
+      503,
+      'over_request_rate_limit',
+      `The server is busy. Try again in ${waitText(retryAfter)}.`,
+      {},
+      {
+        'Retry-After': String(retryAfter),
+      },
+    ),
   metadataTooLarge: (bytes: number, limit: number) =>
     new AuthHttpError(
       400,
@@ -68,7 +80,11 @@ export const err = {
   unexpected: () => new AuthHttpError(500, 'unexpected_failure', 'Unexpected failure, please try again'),
   /** GoTrue's answer when the recovery e-mail cannot be sent (ours says it for every address: see recovery.ts). */
   mailFailed: () =>
-    new AuthHttpError(500, 'unexpected_failure', 'Error sending recovery email: the e-mail could not be sent. Please try again later.'),
+    new AuthHttpError(
+      500,
+      'unexpected_failure',
+      'Error sending recovery email: the e-mail could not be sent. Please try again later.',
+    ),
 };
 
 /** "1 second", "27 seconds", "3 minutes" (rounded up): what the 429 message tells a person. */

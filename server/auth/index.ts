@@ -151,7 +151,8 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions): 
   const secret = options.jwtSecret || loadSecretAfterMkdir(options.dataDir, env.JWT_SECRET);
   const anonKey = makeAnonKey(secret);
   const bcryptCost = options.bcryptCost ?? envNumber(env, 'BCRYPT_COST') ?? 10;
-  if (!Number.isInteger(bcryptCost) || bcryptCost < 10 || bcryptCost > 16) throw new Error('bcrypt cost must be 10..16');
+  if (!Number.isInteger(bcryptCost) || bcryptCost < 10 || bcryptCost > 16)
+    throw new Error('bcrypt cost must be 10..16');
   const jwtExpiry = options.jwtExpiry ?? envNumber(env, 'JWT_EXPIRY') ?? 3600;
   if (jwtExpiry < 120 || jwtExpiry > 604800) throw new Error('JWT expiry must be 120..604800 seconds');
   const reuseInterval = options.refreshTokenReuseInterval ?? envNumber(env, 'REFRESH_TOKEN_REUSE_INTERVAL') ?? 10;
@@ -175,12 +176,14 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions): 
   if (recoveryTtl < 1 || recoveryTtl > 86400) throw new Error('RECOVERY_TOKEN_TTL must be 1..86400 seconds');
   const concurrency = options.bcryptConcurrency ?? envNumber(env, 'BCRYPT_CONCURRENCY');
   if (concurrency !== undefined) {
-    if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error('BCRYPT_CONCURRENCY must be a positive integer');
+    if (!Number.isInteger(concurrency) || concurrency < 1)
+      throw new Error('BCRYPT_CONCURRENCY must be a positive integer');
     bcryptQueue.configure({ concurrency });
   }
   const perSource = options.bcryptQueuePerSource ?? envNumber(env, 'BCRYPT_QUEUE_PER_SOURCE');
   if (perSource !== undefined) {
-    if (!Number.isInteger(perSource) || perSource < 1) throw new Error('BCRYPT_QUEUE_PER_SOURCE must be a positive integer');
+    if (!Number.isInteger(perSource) || perSource < 1)
+      throw new Error('BCRYPT_QUEUE_PER_SOURCE must be a positive integer');
     bcryptQueue.configure({ maxPerSource: perSource });
   }
   const secureEmailChange = options.secureEmailChange ?? !/^(false|0|off)$/i.test(env.SECURE_EMAIL_CHANGE ?? '');
@@ -262,7 +265,10 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions): 
   app.get('/config.json', async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     const origin = publicOrigin(request);
-    if (!origin) return reply.code(421).send({ code: 'unknown_host', error_code: 'unknown_host', msg: 'Unknown Host: set SITE_URL' });
+    if (!origin)
+      return reply
+        .code(421)
+        .send({ code: 'unknown_host', error_code: 'unknown_host', msg: 'Unknown Host: set SITE_URL' });
     return { supabaseUrl: origin, supabaseAnonKey: anonKey };
   });
 

@@ -15,7 +15,11 @@ export function signJwt(claims: JwtClaims, secret: string): string {
 }
 
 /** Returns the claims, or a string saying why the token is not acceptable. */
-export function verifyJwt(token: string, secret: string, nowSeconds = Math.floor(Date.now() / 1000)): JwtClaims | string {
+export function verifyJwt(
+  token: string,
+  secret: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): JwtClaims | string {
   const parts = token.split('.');
   if (parts.length !== 3) return 'token is malformed';
   const [h, p, s] = parts as [string, string, string];

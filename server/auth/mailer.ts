@@ -102,7 +102,10 @@ function writeWhole(file: string, text: string): void {
 
 export class SmtpMailer implements Mailer {
   readonly description: string;
-  private transport: Promise<{ sendMail(options: Record<string, unknown>): Promise<unknown>; verify(): Promise<unknown> }>;
+  private transport: Promise<{
+    sendMail(options: Record<string, unknown>): Promise<unknown>;
+    verify(): Promise<unknown>;
+  }>;
 
   constructor(
     smtpUrl: string,
@@ -117,7 +120,12 @@ export class SmtpMailer implements Mailer {
     // Loaded only when configured: the outbox needs no mail library.
     // Bounded waits: an unreachable server fails a check in seconds, not nodemailer's default two minutes.
     this.transport = import('nodemailer').then((m) =>
-      m.default.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }),
+      m.default.createTransport({
+        url: smtpUrl,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      }),
     );
     this.transport.catch(() => undefined);
   }

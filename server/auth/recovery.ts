@@ -194,7 +194,13 @@ export function recoveryRoutes(app: FastifyInstance, ctx: RecoveryContext): void
     const origin = originOrFail(request);
     const target = allowedRedirect(query.redirect_to, origin, ctx.redirectOrigins) ?? `${origin}${RESET_PATH}`;
     const fail = (error: string, code: string, description: string) =>
-      reply.code(303).header('Location', `${target}#${new URLSearchParams({ error, error_code: code, error_description: description })}`).send();
+      reply
+        .code(303)
+        .header(
+          'Location',
+          `${target}#${new URLSearchParams({ error, error_code: code, error_description: description })}`,
+        )
+        .send();
     try {
       ctx.limits.verify.consume(request.ip);
     } catch (e) {
@@ -202,23 +208,37 @@ export function recoveryRoutes(app: FastifyInstance, ctx: RecoveryContext): void
       throw e;
     }
     if (query.type !== 'recovery' && query.type !== 'email_change') {
-      return fail('invalid_request', 'validation_failed', 'Only type=recovery and type=email_change links are supported');
+      return fail(
+        'invalid_request',
+        'validation_failed',
+        'Only type=recovery and type=email_change links are supported',
+      );
     }
     const token = typeof query.token === 'string' ? query.token : '';
     if (query.type === 'email_change') {
       const result = token ? confirmEmailChange(token) : { status: 'invalid' as const };
-      if (result.status === 'invalid') return fail('access_denied', 'otp_expired', 'Email link is invalid or has expired');
+      if (result.status === 'invalid')
+        return fail('access_denied', 'otp_expired', 'Email link is invalid or has expired');
       if (result.status === 'taken') return fail('access_denied', 'email_exists', err.emailExists().message);
       if (result.status === 'single') {
-        return reply.code(303).header('Location', `${target}#${new URLSearchParams({ message: SINGLE_CONFIRMATION_MESSAGE })}`).send();
+        return reply
+          .code(303)
+          .header('Location', `${target}#${new URLSearchParams({ message: SINGLE_CONFIRMATION_MESSAGE })}`)
+          .send();
       }
       const session = service.signIn(result.user.id, ctx.clientOf(request), ctx.issuerFor(request), 'email_change');
-      return reply.code(303).header('Location', `${target}#${sessionFragment(session, 'email_change')}`).send();
+      return reply
+        .code(303)
+        .header('Location', `${target}#${sessionFragment(session, 'email_change')}`)
+        .send();
     }
     const user = token ? consume(token, null, service.now()) : null;
     if (!user) return fail('access_denied', 'otp_expired', 'Email link is invalid or has expired');
     const session = service.signIn(user.id, ctx.clientOf(request), ctx.issuerFor(request), 'recovery');
-    return reply.code(303).header('Location', `${target}#${sessionFragment(session, 'recovery')}`).send();
+    return reply
+      .code(303)
+      .header('Location', `${target}#${sessionFragment(session, 'recovery')}`)
+      .send();
   });
 
   app.post('/verify', plain, async (request) => {
@@ -229,7 +249,12 @@ export function recoveryRoutes(app: FastifyInstance, ctx: RecoveryContext): void
     }
     ctx.limits.verify.consume(request.ip);
     if (body.type === 'email_change') {
-      const token = typeof body.token_hash === 'string' && body.token_hash ? body.token_hash : typeof body.token === 'string' ? body.token : '';
+      const token =
+        typeof body.token_hash === 'string' && body.token_hash
+          ? body.token_hash
+          : typeof body.token === 'string'
+            ? body.token
+            : '';
       if (!token) throw err.validation('Verify requires a token_hash, or an email and a token');
       const result = confirmEmailChange(token);
       if (result.status === 'invalid') throw err.otpExpired();

@@ -98,7 +98,8 @@ export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promi
   app.setErrorHandler((error, request, reply) => {
     const authError = toAuthError(error, ctx.bodyLimit);
     // Log the unexpected; our own 5xx answers are deliberate (busy: load shedding; mail failed: logged in recovery.ts).
-    if (authError.status >= 500 && !(error instanceof AuthHttpError)) request.log.error({ err: error }, 'auth request failed');
+    if (authError.status >= 500 && !(error instanceof AuthHttpError))
+      request.log.error({ err: error }, 'auth request failed');
     return sendAuthError(reply, authError);
   });
   app.setNotFoundHandler((_request, reply) => sendAuthError(reply, err.notFound()));
@@ -237,10 +238,13 @@ export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promi
       if (family) limits.refresh.consume(family);
       else limits.refreshFailures.consume(request.ip);
       if (!token) {
-        return reply
-          .code(400)
-          .header('x-sb-error-code', 'validation_failed')
-          .send({ error: 'invalid_request', error_description: 'refresh_token required', code: 'validation_failed', error_code: 'validation_failed', msg: 'refresh_token required' });
+        return reply.code(400).header('x-sb-error-code', 'validation_failed').send({
+          error: 'invalid_request',
+          error_description: 'refresh_token required',
+          code: 'validation_failed',
+          error_code: 'validation_failed',
+          msg: 'refresh_token required',
+        });
       }
       return service.refresh(token, issuerFor(request));
     }
@@ -311,7 +315,8 @@ export async function authRoutes(app: FastifyInstance, ctx: RouteContext): Promi
       // Two bcrypt runs per call: limited per account (the queue in bcryptQueue.ts bounds them overall).
       limits.passwordChange.consume(user.id);
       const key = { source: request.ip, account: user.id };
-      if (user.encrypted_password && (await verifyPassword(password, user.encrypted_password, key))) throw err.samePassword();
+      if (user.encrypted_password && (await verifyPassword(password, user.encrypted_password, key)))
+        throw err.samePassword();
       change.passwordHash = await hashPassword(password, ctx.bcryptCost, key);
     }
     if (!newEmail && !change.passwordHash && !change.data) return service.publicUser(user);

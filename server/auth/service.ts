@@ -88,10 +88,7 @@ export type SignInMethod = 'password' | 'recovery' | 'email_change';
 
 /** What following an e-mail-change link did. */
 export type EmailChangeResult =
-  | { status: 'invalid' }
-  | { status: 'taken' }
-  | { status: 'single'; user: UserRow }
-  | { status: 'done'; user: UserRow };
+  { status: 'invalid' } | { status: 'taken' } | { status: 'single'; user: UserRow } | { status: 'done'; user: UserRow };
 
 export class AuthService {
   constructor(
@@ -179,7 +176,13 @@ export class AuthService {
     const user = immediate(this.store.db, () => {
       this.s.touchSignIn.run(iso, iso, userId);
       this.s.touchIdentity.run(iso, iso, userId);
-      this.s.insertSession.run({ id: sessionId, user_id: userId, now: iso, user_agent: client.userAgent, ip: client.ip });
+      this.s.insertSession.run({
+        id: sessionId,
+        user_id: userId,
+        now: iso,
+        user_agent: client.userAgent,
+        ip: client.ip,
+      });
       this.s.insertToken.run(hashToken(refresh), userId, sessionId, null, null, iso, iso);
       return this.s.userById.get(userId)!;
     })();
@@ -201,7 +204,8 @@ export class AuthService {
     if (rt.revoked) {
       const active = this.s.activeToken.get(session.id);
       const withinInterval = now - Date.parse(rt.updated_at) <= this.config.reuseInterval * 1000;
-      const current = active && active.parent === rt.token && active.nonce ? this.childToken(token, active.nonce) : null;
+      const current =
+        active && active.parent === rt.token && active.nonce ? this.childToken(token, active.nonce) : null;
       if (!active || !current || !withinInterval || hashToken(current) !== active.token) {
         this.s.deleteSession.run(session.id);
         return { error: err.refreshAlreadyUsed() };
@@ -219,7 +223,6 @@ export class AuthService {
     if (!user) return { error: err.refreshNotFound() };
     return { user, session, refresh };
   }
-
 
   /**
    * refresh_token grant: rotates the token in one transaction. The parent of the active token is accepted
@@ -338,7 +341,14 @@ export class AuthService {
    */
   requestEmailChange(user: UserRow, newEmail: string, newToken: string, currentToken: string | null): UserRow {
     const now = nowIso(this.now());
-    this.s.setEmailChange.run(newEmail, hashToken(newToken), currentToken ? hashToken(currentToken) : null, now, now, user.id);
+    this.s.setEmailChange.run(
+      newEmail,
+      hashToken(newToken),
+      currentToken ? hashToken(currentToken) : null,
+      now,
+      now,
+      user.id,
+    );
     return this.s.userById.get(user.id)!;
   }
 
@@ -372,7 +382,13 @@ export class AuthService {
         return { status: 'taken' };
       }
       const meta = this.mergedMetadata(user, undefined, email);
-      this.s.updateUser.run({ id: user.id, email, encrypted_password: user.encrypted_password, meta: JSON.stringify(meta), now: iso });
+      this.s.updateUser.run({
+        id: user.id,
+        email,
+        encrypted_password: user.encrypted_password,
+        meta: JSON.stringify(meta),
+        now: iso,
+      });
       this.s.setEmailChange.run(null, null, null, null, iso, user.id);
       this.s.updateIdentity.run(JSON.stringify(identityData(user.id, email)), email, iso, user.id);
       // Recovery links were mailed to the old address: void them.

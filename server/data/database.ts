@@ -28,7 +28,12 @@ export type RequestRole = 'anon' | 'authenticated';
 export interface SyncDatabase {
   readonly kind: 'pglite' | 'postgres';
   /** Runs one statement in its own transaction as `role` with `request.jwt.claims` = claims. */
-  runAs(role: RequestRole, claims: Record<string, unknown>, sql: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
+  runAs(
+    role: RequestRole,
+    claims: Record<string, unknown>,
+    sql: string,
+    params?: unknown[],
+  ): Promise<Record<string, unknown>[]>;
   /** Statements as the database owner (migrations, maintenance, tests). */
   admin: {
     exec(sql: string): Promise<void>;
@@ -61,11 +66,15 @@ export async function migrate(db: Pick<SyncDatabase, 'admin'>): Promise<string[]
   await db.admin.exec(readFileSync(SUPABASE_PIECES_FILE, 'utf8'));
   await db.admin.exec(`create schema if not exists supabase_migrations;
     create table if not exists supabase_migrations.schema_migrations (version text primary key, statements text[], name text)`);
-  const done = new Set((await db.admin.query('select version from supabase_migrations.schema_migrations')).map((r) => String(r.version)));
+  const done = new Set(
+    (await db.admin.query('select version from supabase_migrations.schema_migrations')).map((r) => String(r.version)),
+  );
   const applied: string[] = [];
   for (const m of listMigrations()) {
     if (done.has(m.version)) continue;
-    await db.admin.exec(`begin;\n${m.sql}\n;insert into supabase_migrations.schema_migrations (version, name) values ('${m.version}', '${m.name.replace(/'/g, "''")}');\ncommit;`);
+    await db.admin.exec(
+      `begin;\n${m.sql}\n;insert into supabase_migrations.schema_migrations (version, name) values ('${m.version}', '${m.name.replace(/'/g, "''")}');\ncommit;`,
+    );
     applied.push(`${m.version}_${m.name}`);
   }
   return applied;
@@ -80,7 +89,8 @@ function toDbError(e: unknown): unknown {
 }
 
 function assertRole(role: string): asserts role is RequestRole {
-  if (role !== 'anon' && role !== 'authenticated') throw new DbError(`role "${role}" is not allowed`, '42501', null, null);
+  if (role !== 'anon' && role !== 'authenticated')
+    throw new DbError(`role "${role}" is not allowed`, '42501', null, null);
 }
 
 /** Any PostgreSQL. `url` should name a role that is not a superuser (e.g. `authenticator`), so RLS applies. */
@@ -97,7 +107,10 @@ export function openPostgres(url: string, options: { adminUrl?: string; max?: nu
       try {
         await client.query('begin');
         await client.query(`set local role ${role}`);
-        await client.query("select set_config('request.jwt.claims', $1, true), set_config('request.method', 'POST', true)", [JSON.stringify(claims)]);
+        await client.query(
+          "select set_config('request.jwt.claims', $1, true), set_config('request.method', 'POST', true)",
+          [JSON.stringify(claims)],
+        );
         const result = await client.query(sql, params);
         await client.query('commit');
         return result.rows as Record<string, unknown>[];
@@ -162,7 +175,8 @@ export async function openPglite(
     if (!p) return;
     pending.delete(reply.id);
     if (reply.ok) p.resolve(reply.value);
-    else if (reply.error!.code) p.reject(new DbError(reply.error!.message, reply.error!.code, reply.error!.detail, reply.error!.hint));
+    else if (reply.error!.code)
+      p.reject(new DbError(reply.error!.message, reply.error!.code, reply.error!.detail, reply.error!.hint));
     else p.reject(new Error(reply.error!.message));
   });
   const fail = (e: Error) => {
@@ -201,7 +215,8 @@ export async function openPglite(
     async close() {
       if (!dead) await send({ type: 'close' }).catch(() => undefined);
       await worker.terminate();
-      if (existsSync(lockFile) && readFileSync(lockFile, 'utf8') === String(process.pid)) rmSync(lockFile, { force: true });
+      if (existsSync(lockFile) && readFileSync(lockFile, 'utf8') === String(process.pid))
+        rmSync(lockFile, { force: true });
     },
   };
 }
@@ -215,7 +230,11 @@ function takeLock(dataDir: string, lockFile: string): void {
     } catch (e) {
       if ((e as { code?: string }).code !== 'EEXIST' || attempt > 0) throw e;
       const holder = pgliteInUse(dataDir);
-      if (holder) throw new Error(`The database in ${dataDir} is open in process ${holder}: one server per DATA_DIR (or use DATABASE_URL)`, { cause: e });
+      if (holder)
+        throw new Error(
+          `The database in ${dataDir} is open in process ${holder}: one server per DATA_DIR (or use DATABASE_URL)`,
+          { cause: e },
+        );
       rmSync(lockFile, { force: true }); // left by a process that is gone
     }
   }

@@ -45,7 +45,10 @@ async function handle(message) {
       // As PostgREST: one transaction, SET LOCAL ROLE to the JWT's role, the claims in request.jwt.claims.
       return db.transaction(async (tx) => {
         await tx.query(`set local role ${message.role}`);
-        await tx.query("select set_config('request.jwt.claims', $1, true), set_config('request.method', 'POST', true)", [message.claims]);
+        await tx.query(
+          "select set_config('request.jwt.claims', $1, true), set_config('request.method', 'POST', true)",
+          [message.claims],
+        );
         return (await tx.query(message.sql, message.params ?? [])).rows;
       });
     case 'dump': {

@@ -56,7 +56,14 @@ interface PgrstError {
   body: { code: string; details: string | null; hint: string | null; message: string };
   headers?: Record<string, string>;
 }
-const pgrst = (status: number, code: string, message: string, details: string | null = null, hint: string | null = null, headers?: Record<string, string>): PgrstError => ({
+const pgrst = (
+  status: number,
+  code: string,
+  message: string,
+  details: string | null = null,
+  hint: string | null = null,
+  headers?: Record<string, string>,
+): PgrstError => ({
   status,
   body: { code, details, hint, message },
   headers,
@@ -76,7 +83,10 @@ export function statusForSqlState(code: string | null, anonymous: boolean): numb
   return 400;
 }
 
-export async function registerRest(app: FastifyInstance, options: RestOptions): Promise<{ database(): Promise<SyncDatabase> }> {
+export async function registerRest(
+  app: FastifyInstance,
+  options: RestOptions,
+): Promise<{ database(): Promise<SyncDatabase> }> {
   const limiter = new RateLimiter(options.rateLimit ?? { burst: 60, per5min: 600 });
   let opening: Promise<SyncDatabase> | null = null;
   let closed = false;
@@ -95,12 +105,16 @@ export async function registerRest(app: FastifyInstance, options: RestOptions): 
       const [me] = await db.admin.query('select rolsuper, rolbypassrls from pg_roles where rolname = current_user');
       if (me?.rolsuper || me?.rolbypassrls) {
         await db.close();
-        throw new Error('DATABASE_URL must name a role that is neither a superuser nor BYPASSRLS (e.g. authenticator), so row-level security applies');
+        throw new Error(
+          'DATABASE_URL must name a role that is neither a superuser nor BYPASSRLS (e.g. authenticator), so row-level security applies',
+        );
       }
       const [found] = await db.admin.query("select to_regprocedure('public.sync_push(jsonb)') is not null as ok");
       if (!found?.ok) {
         await db.close();
-        throw new Error('The sync functions are missing in DATABASE_URL: apply supabase/migrations (npx tsx scripts/db.ts migrate)');
+        throw new Error(
+          'The sync functions are missing in DATABASE_URL: apply supabase/migrations (npx tsx scripts/db.ts migrate)',
+        );
       }
       return db;
     }
@@ -137,21 +151,46 @@ export async function registerRest(app: FastifyInstance, options: RestOptions): 
 
   const send = (reply: FastifyReply, e: PgrstError) => {
     for (const [k, v] of Object.entries(e.headers ?? {})) reply.header(k, v);
-    return reply.code(e.status).header('Cache-Control', 'no-store').type('application/json; charset=utf-8').send(e.body);
+    return reply
+      .code(e.status)
+      .header('Cache-Control', 'no-store')
+      .type('application/json; charset=utf-8')
+      .send(e.body);
   };
 
   await app.register(
     async (rest) => {
       rest.setErrorHandler((error: FastifyError, request, reply) => {
-        if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(reply, pgrst(413, 'PGRST413', `The request body is larger than ${REST_BODY_LIMIT} bytes`, null, 'Push the changes in smaller batches'));
-        if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return send(reply, pgrst(415, 'PGRST107', 'The request body must be application/json'));
-        if ((error.statusCode ?? 500) < 500) return send(reply, pgrst(400, 'PGRST102', 'The request body is not valid JSON'));
+        if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+          return send(
+            reply,
+            pgrst(
+              413,
+              'PGRST413',
+              `The request body is larger than ${REST_BODY_LIMIT} bytes`,
+              null,
+              'Push the changes in smaller batches',
+            ),
+          );
+        if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+          return send(reply, pgrst(415, 'PGRST107', 'The request body must be application/json'));
+        if ((error.statusCode ?? 500) < 500)
+          return send(reply, pgrst(400, 'PGRST102', 'The request body is not valid JSON'));
         request.log.error({ err: error }, 'rest request failed');
         return send(reply, pgrst(500, 'PGRST000', 'Unexpected failure, please try again'));
       });
       rest.setNotFoundHandler((request, reply) => {
         const path = (request.url.split('?')[0] ?? '').replace(/^\/rest\/v1\/?/, '');
-        return send(reply, pgrst(404, 'PGRST205', `Could not find the table 'public.${path}' in the schema cache`, null, 'This server answers only the sync functions: POST /rest/v1/rpc/sync_push, sync_pull, sync_summary'));
+        return send(
+          reply,
+          pgrst(
+            404,
+            'PGRST205',
+            `Could not find the table 'public.${path}' in the schema cache`,
+            null,
+            'This server answers only the sync functions: POST /rest/v1/rpc/sync_push, sync_pull, sync_summary',
+          ),
+        );
       });
       rest.addHook('onRequest', async (request, reply) => {
         const origin = request.headers.origin;
@@ -161,7 +200,10 @@ export async function registerRest(app: FastifyInstance, options: RestOptions): 
           reply.header('Access-Control-Expose-Headers', 'Retry-After');
           if (request.method === 'OPTIONS') {
             reply.header('Access-Control-Allow-Methods', 'POST, OPTIONS');
-            reply.header('Access-Control-Allow-Headers', 'apikey, Authorization, Content-Type, Content-Profile, Accept-Profile, Prefer, X-Client-Info');
+            reply.header(
+              'Access-Control-Allow-Headers',
+              'apikey, Authorization, Content-Type, Content-Profile, Accept-Profile, Prefer, X-Client-Info',
+            );
             reply.header('Access-Control-Max-Age', '86400');
           }
         }
@@ -170,33 +212,54 @@ export async function registerRest(app: FastifyInstance, options: RestOptions): 
       rest.route({
         method: ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE'],
         url: '/rpc/:name',
-        handler: async (_request, reply) => send(reply, pgrst(405, 'PGRST101', 'Only POST is supported for these functions', null, null, { Allow: 'POST' })),
+        handler: async (_request, reply) =>
+          send(
+            reply,
+            pgrst(405, 'PGRST101', 'Only POST is supported for these functions', null, null, { Allow: 'POST' }),
+          ),
       });
       rest.post<{ Params: { name: string } }>('/rpc/:name', { bodyLimit: REST_BODY_LIMIT }, async (request, reply) => {
         const result = await callFunction(request);
         if ('status' in result) return send(reply, result);
-        return reply.code(200).header('Cache-Control', 'no-store').type('application/json; charset=utf-8').send(JSON.stringify(result.value));
+        return reply
+          .code(200)
+          .header('Cache-Control', 'no-store')
+          .type('application/json; charset=utf-8')
+          .send(JSON.stringify(result.value));
       });
     },
     { prefix: '/rest/v1' },
   );
 
-  async function callFunction(request: FastifyRequest<{ Params: { name: string } }>): Promise<PgrstError | { value: unknown }> {
+  async function callFunction(
+    request: FastifyRequest<{ Params: { name: string } }>,
+  ): Promise<PgrstError | { value: unknown }> {
     // The JWT: Authorization: Bearer, else the apikey (supabase-js sends both; the anon key means role anon).
     const header = request.headers.authorization;
     const bearer = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
     const apikey = typeof request.headers.apikey === 'string' ? request.headers.apikey : undefined;
     const token = bearer ?? apikey;
-    if (!token) return pgrst(401, 'PGRST302', 'Anonymous access is disabled: send the JWT in Authorization: Bearer', null, null, { 'WWW-Authenticate': 'Bearer' });
+    if (!token)
+      return pgrst(401, 'PGRST302', 'Anonymous access is disabled: send the JWT in Authorization: Bearer', null, null, {
+        'WWW-Authenticate': 'Bearer',
+      });
     const claims = verifyJwt(token, options.secret);
     if (typeof claims === 'string') {
       const expired = claims === 'token has expired';
-      return pgrst(401, expired ? 'PGRST303' : 'PGRST301', expired ? 'JWT expired' : `JWT is not valid: ${claims}`, null, null, {
-        'WWW-Authenticate': `Bearer error="invalid_token", error_description="${expired ? 'JWT expired' : 'JWT invalid'}"`,
-      });
+      return pgrst(
+        401,
+        expired ? 'PGRST303' : 'PGRST301',
+        expired ? 'JWT expired' : `JWT is not valid: ${claims}`,
+        null,
+        null,
+        {
+          'WWW-Authenticate': `Bearer error="invalid_token", error_description="${expired ? 'JWT expired' : 'JWT invalid'}"`,
+        },
+      );
     }
     const role = claims.role;
-    if (role !== 'anon' && role !== 'authenticated') return pgrst(401, 'PGRST301', `JWT role "${String(role)}" is not allowed here`);
+    if (role !== 'anon' && role !== 'authenticated')
+      return pgrst(401, 'PGRST301', `JWT role "${String(role)}" is not allowed here`);
     const anonymous = role === 'anon';
 
     // Every call of an account counts, whatever it asks for.
@@ -205,22 +268,41 @@ export async function registerRest(app: FastifyInstance, options: RestOptions): 
         limiter.consume(claims.sub);
       } catch (e) {
         const retryAfter = (e as { headers?: Record<string, string> }).headers?.['Retry-After'] ?? '60';
-        return pgrst(429, 'PGRST429', `Too many sync requests: try again in ${retryAfter} s`, null, null, { 'Retry-After': retryAfter });
+        return pgrst(429, 'PGRST429', `Too many sync requests: try again in ${retryAfter} s`, null, null, {
+          'Retry-After': retryAfter,
+        });
       }
     }
 
     const name = request.params.name;
     const fn = Object.hasOwn(FUNCTIONS, name) ? FUNCTIONS[name]! : null;
     const body: unknown = request.body ?? {};
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) return pgrst(400, 'PGRST102', 'The arguments must be a JSON object of named arguments');
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      return pgrst(400, 'PGRST102', 'The arguments must be a JSON object of named arguments');
     const given = Object.keys(body);
     const signature = (names: string[]) => `public.${name}(${names.join(', ')})`;
-    if (!fn || given.some((k) => !fn.args.some((a) => a.name === k)) || fn.args.some((a) => a.required && !given.includes(a.name))) {
-      return pgrst(404, 'PGRST202', `Could not find the function ${signature(given)} in the schema cache`, `Searched for the function public.${name} with parameters ${given.join(', ') || 'none'}`, fn ? `Perhaps you meant to call the function ${signature(fn.args.map((a) => a.name))}` : null);
+    if (
+      !fn ||
+      given.some((k) => !fn.args.some((a) => a.name === k)) ||
+      fn.args.some((a) => a.required && !given.includes(a.name))
+    ) {
+      return pgrst(
+        404,
+        'PGRST202',
+        `Could not find the function ${signature(given)} in the schema cache`,
+        `Searched for the function public.${name} with parameters ${given.join(', ') || 'none'}`,
+        fn ? `Perhaps you meant to call the function ${signature(fn.args.map((a) => a.name))}` : null,
+      );
     }
 
     if (!anonymous && fn.writes && options.isReadOnly?.(claims)) {
-      return pgrst(403, '42501', 'The demo account does not sync: its password is public', null, 'Sign up for an account of your own to keep your data');
+      return pgrst(
+        403,
+        '42501',
+        'The demo account does not sync: its password is public',
+        null,
+        'Sign up for an account of your own to keep your data',
+      );
     }
 
     const values = body as Record<string, unknown>;
@@ -234,7 +316,13 @@ export async function registerRest(app: FastifyInstance, options: RestOptions): 
         const problem = recordSchemaProblem(c.collection, c.record);
         if (!problem) return null;
         const text = (v: unknown) => (typeof v === 'string' ? v : null);
-        return { status: 'rejected', client_change_id: text(c.client_change_id), collection: text(c.collection), record_id: text(c.record_id), error: { code: 'bad_record', message: problem } };
+        return {
+          status: 'rejected',
+          client_change_id: text(c.client_change_id),
+          collection: text(c.collection),
+          record_id: text(c.record_id),
+          error: { code: 'bad_record', message: problem },
+        };
       });
       if (refused.some(Boolean)) values.changes = values.changes.filter((_c, i) => !refused[i]);
     }
@@ -249,7 +337,9 @@ export async function registerRest(app: FastifyInstance, options: RestOptions): 
     try {
       db = await database();
     } catch {
-      return pgrst(503, 'PGRST000', 'The account database is not available, please try again', null, null, { 'Retry-After': '5' });
+      return pgrst(503, 'PGRST000', 'The account database is not available, please try again', null, null, {
+        'Retry-After': '5',
+      });
     }
     try {
       const rows = await db.runAs(role, claims, sql, params);
@@ -267,7 +357,9 @@ export async function registerRest(app: FastifyInstance, options: RestOptions): 
           opening = null;
           void db.close().catch(() => undefined);
         }
-        return pgrst(503, 'PGRST000', 'The account database is not available, please try again', null, null, { 'Retry-After': '5' });
+        return pgrst(503, 'PGRST000', 'The account database is not available, please try again', null, null, {
+          'Retry-After': '5',
+        });
       }
       const status = statusForSqlState(e.code, anonymous);
       if (status >= 500) request.log.error({ err: e }, 'rpc failed');

@@ -4,9 +4,29 @@
  * elsewhere, change its entry in site.ts.
  */
 export const tutorialMedia = {
-  overview: { src: '/media/tutorials/overview.webm?v=116422e14c', captions: '/media/tutorials/overview.vtt?v=c2546a4f99', poster: '/media/tutorials/overview-poster.webp?v=973e4bdad3' },
-  events: { src: '/media/tutorials/events.webm?v=3a2bbfbb74', captions: '/media/tutorials/events.vtt?v=c8d718ebd8', poster: '/media/tutorials/events-poster.webp?v=1525475c1a' },
-  inventory: { src: '/media/tutorials/inventory.webm?v=702b9b957e', captions: '/media/tutorials/inventory.vtt?v=6f671c6962', poster: '/media/tutorials/inventory-poster.webp?v=9cdbecb9bf' },
-  crew: { src: '/media/tutorials/crew.webm?v=882d910dea', captions: '/media/tutorials/crew.vtt?v=d35fb642fe', poster: '/media/tutorials/crew-poster.webp?v=bd1aefdef5' },
-  dashboard: { src: '/media/tutorials/dashboard.webm?v=df99982767', captions: '/media/tutorials/dashboard.vtt?v=def04c04c6', poster: '/media/tutorials/dashboard-poster.webp?v=2ed69959f0' },
+  overview: {
+    src: '/media/tutorials/overview.webm?v=116422e14c',
+    captions: '/media/tutorials/overview.vtt?v=c2546a4f99',
+    poster: '/media/tutorials/overview-poster.webp?v=973e4bdad3',
+  },
+  events: {
+    src: '/media/tutorials/events.webm?v=3a2bbfbb74',
+    captions: '/media/tutorials/events.vtt?v=c8d718ebd8',
+    poster: '/media/tutorials/events-poster.webp?v=1525475c1a',
+  },
+  inventory: {
+    src: '/media/tutorials/inventory.webm?v=702b9b957e',
+    captions: '/media/tutorials/inventory.vtt?v=6f671c6962',
+    poster: '/media/tutorials/inventory-poster.webp?v=9cdbecb9bf',
+  },
+  crew: {
+    src: '/media/tutorials/crew.webm?v=882d910dea',
+    captions: '/media/tutorials/crew.vtt?v=d35fb642fe',
+    poster: '/media/tutorials/crew-poster.webp?v=bd1aefdef5',
+  },
+  dashboard: {
+    src: '/media/tutorials/dashboard.webm?v=df99982767',
+    captions: '/media/tutorials/dashboard.vtt?v=def04c04c6',
+    poster: '/media/tutorials/dashboard-poster.webp?v=2ed69959f0',
+  },
 } as const;

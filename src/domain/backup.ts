@@ -111,7 +111,8 @@ export function backupFileName(date: Date): string {
   return `cater-captain-backup-${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}.json`;
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A JSON.parse failure at the end of the text means the file stops mid-way (a cut-off download). */
 function looksCutOff(text: string): boolean {
@@ -173,7 +174,16 @@ function readLegacy(dump: Record<string, unknown>): ReadResult {
   if (Object.keys(data).length === 0) return { ok: false, refusal: refusal('not-backup') };
   const problem = checkCollections(data);
   if (problem) return { ok: false, refusal: refusal('damaged', problem) };
-  return { ok: true, backup: { source: 'legacy', createdAt: null, appVersion: null, data, ignoredKeys: [...ignoredKeys, ...ignored].sort() } };
+  return {
+    ok: true,
+    backup: {
+      source: 'legacy',
+      createdAt: null,
+      appVersion: null,
+      data,
+      ignoredKeys: [...ignoredKeys, ...ignored].sort(),
+    },
+  };
 }
 
 /** Parses and verifies a file's text. Nothing is written: the caller decides after the preview. */
@@ -182,7 +192,11 @@ export async function readBackup(text: string): Promise<ReadResult> {
   let json: unknown;
   try {
     const parsed = parseJsonSafely(text);
-    if (parsed.protoKeys > 0) return { ok: false, refusal: refusal('damaged', 'It holds a key named __proto__, which no Cater Captain backup has.') };
+    if (parsed.protoKeys > 0)
+      return {
+        ok: false,
+        refusal: refusal('damaged', 'It holds a key named __proto__, which no Cater Captain backup has.'),
+      };
     json = parsed.value;
   } catch {
     return { ok: false, refusal: refusal(looksCutOff(text) ? 'truncated' : 'not-backup') };
@@ -191,14 +205,16 @@ export async function readBackup(text: string): Promise<ReadResult> {
   if (!('format' in json)) return readLegacy(json);
   if (json.format !== BACKUP_FORMAT) return { ok: false, refusal: refusal('not-backup') };
   const version = json.formatVersion;
-  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) return { ok: false, refusal: refusal('damaged') };
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1)
+    return { ok: false, refusal: refusal('damaged') };
   if (version > BACKUP_FORMAT_VERSION) return { ok: false, refusal: refusal('newer-version') };
   const { payload, sha256, createdAt, appVersion } = json;
   if (!isPlainObject(payload) || typeof sha256 !== 'string') return { ok: false, refusal: refusal('damaged') };
   const entries = Object.entries(payload);
   if (entries.some(([, value]) => typeof value !== 'string')) return { ok: false, refusal: refusal('damaged') };
   const strings = Object.fromEntries(entries) as AppData;
-  if ((await sha256Hex(canonicalPayload(strings))) !== sha256.toLowerCase()) return { ok: false, refusal: refusal('tampered') };
+  if ((await sha256Hex(canonicalPayload(strings))) !== sha256.toLowerCase())
+    return { ok: false, refusal: refusal('tampered') };
   const { data, ignoredKeys } = splitOwned(entries as Array<[string, string]>);
   // Restoring a file with none of the app's keys would remove every key there is: refused, nothing changes.
   if (Object.keys(data).length === 0) return { ok: false, refusal: refusal('empty', noAppKeys) };
@@ -261,7 +277,8 @@ export function recordIdOf(collection: CollectionKey, record: unknown): string |
   if (typeof field === 'string' || typeof field === 'number') return String(field);
   if (collection === 'employees') {
     if (typeof record.email === 'string' && record.email) return `email:${record.email}`;
-    if (typeof record.firstName === 'string' || typeof record.lastName === 'string') return `name:${String(record.firstName ?? '')} ${String(record.lastName ?? '')}`;
+    if (typeof record.firstName === 'string' || typeof record.lastName === 'string')
+      return `name:${String(record.firstName ?? '')} ${String(record.lastName ?? '')}`;
   }
   return null;
 }
@@ -320,7 +337,14 @@ export function previewRestore(current: AppData, next: AppData): RestorePreview 
     const pick = (data: AppData) => new Map(Object.entries(data).filter(([key]) => groupOf(key) === group));
     const before = pick(current);
     const after = pick(next);
-    return { name: group, label: groupLabels[group], unit: 'keys' as const, before: before.size, after: after.size, ...diff(before, after) };
+    return {
+      name: group,
+      label: groupLabels[group],
+      unit: 'keys' as const,
+      before: before.size,
+      after: after.size,
+      ...diff(before, after),
+    };
   });
   const all = [...changes, ...groups];
   // A collection whose text differs only in formatting counts as no change to records, but is still rewritten.

@@ -9,7 +9,16 @@
  * busy (marked) when two or more events start on it.
  */
 import type { CateringEvent } from '../storage/schemas';
-import { addDays, endOfMonth, endOfWeek, fromISODate, isISODate, startOfMonth, startOfWeek, toISODate } from './eventDates';
+import {
+  addDays,
+  endOfMonth,
+  endOfWeek,
+  fromISODate,
+  isISODate,
+  startOfMonth,
+  startOfWeek,
+  toISODate,
+} from './eventDates';
 import { endsNextDay } from './events';
 
 export type CalendarView = 'month' | 'week' | 'agenda';
@@ -80,7 +89,9 @@ export function visibleDays(view: CalendarView, focused: string): string[] {
 }
 
 const byStart = (a: CalendarEvent, b: CalendarEvent) =>
-  (a.StartTime || '99:99').localeCompare(b.StartTime || '99:99') || a.EventName.localeCompare(b.EventName) || a.id - b.id;
+  (a.StartTime || '99:99').localeCompare(b.StartTime || '99:99') ||
+  a.EventName.localeCompare(b.EventName) ||
+  a.id - b.id;
 
 /**
  * Each day's entries, by start time: events on their date, and the continuation of an event that ran
@@ -121,7 +132,11 @@ export function busyDays(events: readonly CalendarEvent[], days: readonly string
 }
 
 /** The agenda: the days from `from` that have entries, each with its entries, in date then time order. */
-export function agenda<E extends CalendarEvent>(events: readonly E[], from: string, days = AGENDA_DAYS): Array<{ day: string; entries: Array<DayEntry<E>> }> {
+export function agenda<E extends CalendarEvent>(
+  events: readonly E[],
+  from: string,
+  days = AGENDA_DAYS,
+): Array<{ day: string; entries: Array<DayEntry<E>> }> {
   const map = entriesByDay(events);
   return agendaDays(from, days)
     .map((day) => ({ day, entries: map.get(day) ?? [] }))
@@ -130,7 +145,16 @@ export function agenda<E extends CalendarEvent>(events: readonly E[], from: stri
 
 /** Keys that move the focused day in a date grid (WAI-ARIA grid pattern, as in the APG date picker). */
 export type GridKey = 'ArrowLeft' | 'ArrowRight' | 'ArrowUp' | 'ArrowDown' | 'Home' | 'End' | 'PageUp' | 'PageDown';
-export const gridKeys: readonly GridKey[] = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown'];
+export const gridKeys: readonly GridKey[] = [
+  'ArrowLeft',
+  'ArrowRight',
+  'ArrowUp',
+  'ArrowDown',
+  'Home',
+  'End',
+  'PageUp',
+  'PageDown',
+];
 
 export function isGridKey(key: string): key is GridKey {
   return (gridKeys as readonly string[]).includes(key);
@@ -195,7 +219,10 @@ export function periodTitle(view: CalendarView, focused: string): string {
   const first = days[0]!;
   const last = days[days.length - 1]!;
   const sameYear = first.slice(0, 4) === last.slice(0, 4);
-  const from = format(first, sameYear ? { month: 'short', day: 'numeric' } : { month: 'short', day: 'numeric', year: 'numeric' });
+  const from = format(
+    first,
+    sameYear ? { month: 'short', day: 'numeric' } : { month: 'short', day: 'numeric', year: 'numeric' },
+  );
   return `${from} – ${format(last, { month: 'short', day: 'numeric', year: 'numeric' })}`;
 }
 

@@ -46,6 +46,7 @@ export function defaultChoices(diffs: readonly FieldDifference[]): Record<string
 /** Theirs, with the fields chosen as mine taken from mine. */
 export function mergeDrafts<D extends FormDraft>(mine: D, theirs: D, choices: Readonly<Record<string, Side>>): D {
   const merged = { ...theirs } as Record<string, unknown>;
-  for (const [field, side] of Object.entries(choices)) if (side === 'mine' && field in mine) merged[field] = (mine as Values)[field];
+  for (const [field, side] of Object.entries(choices))
+    if (side === 'mine' && field in mine) merged[field] = (mine as Values)[field];
   return merged as D;
 }

@@ -124,5 +124,7 @@ export function formatFigure(value: number | null): string {
 }
 
 export function formatPercent(value: number | null): string {
-  return value === null ? '—' : `${value.toLocaleString('en-CA', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} %`;
+  return value === null
+    ? '—'
+    : `${value.toLocaleString('en-CA', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} %`;
 }

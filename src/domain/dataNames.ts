@@ -41,6 +41,7 @@ export function describeSetAside(key: string, isRecord: boolean): string {
 
 /** The warning toast's title for a batch of set-aside values. */
 export function setAsideTitle(items: ReadonlyArray<{ key: string; isRecord: boolean }>): string {
-  if (items.length === 1) return `Some saved data could not be read: ${describeSetAside(items[0]!.key, items[0]!.isRecord)}`;
+  if (items.length === 1)
+    return `Some saved data could not be read: ${describeSetAside(items[0]!.key, items[0]!.isRecord)}`;
   return `${items.length} saved records or values could not be read`;
 }

@@ -77,7 +77,8 @@ export function eventItemQuantities(lines: readonly ChosenIngredient[]): Readonl
 
 // Plain code-unit order: YYYY-MM-DD and HH:MM compare correctly, and it is far cheaper than localeCompare.
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-const byDate = (a: CateringEvent, b: CateringEvent) => cmp(a.EventDate, b.EventDate) || cmp(a.StartTime, b.StartTime) || a.id - b.id;
+const byDate = (a: CateringEvent, b: CateringEvent) =>
+  cmp(a.EventDate, b.EventDate) || cmp(a.StartTime, b.StartTime) || a.id - b.id;
 
 interface WindowEvents {
   inWindow: CateringEvent[];
@@ -116,7 +117,12 @@ const tidy = (value: number) => Number(value.toPrecision(12));
 let last: { events: readonly CateringEvent[]; lists: IngredientLists; key: string; result: DemandResult } | null = null;
 
 /** Demand per item id over the events from `today` to `today + days`. */
-export function computeDemand(events: readonly CateringEvent[], lists: IngredientLists, today: string, days: DemandWindowDays): DemandResult {
+export function computeDemand(
+  events: readonly CateringEvent[],
+  lists: IngredientLists,
+  today: string,
+  days: DemandWindowDays,
+): DemandResult {
   const key = `${today}/${days}`;
   const win = eventsInWindow(events, today, days);
   let result: DemandResult | null = null;
@@ -130,7 +136,12 @@ export function computeDemand(events: readonly CateringEvent[], lists: Ingredien
 }
 
 /** The demand summed from every list, without the memo (what `computeDemand` must always equal). */
-export function computeDemandFromScratch(events: readonly CateringEvent[], lists: IngredientLists, today: string, days: DemandWindowDays): DemandResult {
+export function computeDemandFromScratch(
+  events: readonly CateringEvent[],
+  lists: IngredientLists,
+  today: string,
+  days: DemandWindowDays,
+): DemandResult {
   return sumDemand(eventsInWindow(events, today, days), lists);
 }
 
@@ -158,7 +169,12 @@ function sumDemand({ inWindow, undated }: WindowEvents, lists: IngredientLists):
  * the items those lists name get new entries (their events re-sorted, their totals summed again from
  * the events, so no rounding drifts), every other entry is reused. Null when many lists changed.
  */
-function updateDemand(previous: DemandResult, before: IngredientLists, lists: IngredientLists, { inWindow, rank }: WindowEvents): DemandResult | null {
+function updateDemand(
+  previous: DemandResult,
+  before: IngredientLists,
+  lists: IngredientLists,
+  { inWindow, rank }: WindowEvents,
+): DemandResult | null {
   const changed: CateringEvent[] = [];
   for (const event of inWindow) {
     const id = String(event.id);
@@ -179,7 +195,8 @@ function updateDemand(previous: DemandResult, before: IngredientLists, lists: In
     for (const event of changed) {
       const source = lists[String(event.id)];
       const quantity = source ? eventItemQuantities(source).get(itemId) : undefined;
-      if (quantity !== undefined) kept.push({ eventId: event.id, eventName: event.EventName, eventDate: event.EventDate, quantity });
+      if (quantity !== undefined)
+        kept.push({ eventId: event.id, eventName: event.EventName, eventDate: event.EventDate, quantity });
     }
     if (kept.length === 0) {
       byItem.delete(itemId);

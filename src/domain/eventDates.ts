@@ -73,7 +73,10 @@ export function startOfNextMonth(iso: string): string {
 }
 
 /** Inclusive [from, to] range of a quick filter; `from`/`to` null means open-ended. */
-export function quickFilterRange(filter: QuickFilter, today: string): { from: string | null; to: string | null; before?: string } {
+export function quickFilterRange(
+  filter: QuickFilter,
+  today: string,
+): { from: string | null; to: string | null; before?: string } {
   switch (filter) {
     case 'past':
       return { from: null, to: null, before: today };

@@ -15,10 +15,15 @@ export interface EventKeys {
   taxPercentage: number;
 }
 
-const cents = (value: number | null | undefined) => (value === null || value === undefined || !Number.isFinite(value) ? null : roundCents(value));
+const cents = (value: number | null | undefined) =>
+  value === null || value === undefined || !Number.isFinite(value) ? null : roundCents(value);
 
 /** Every event with its per-event values (JSON), and with the totals too (CSV). */
-export function wholeEventRows(events: readonly CateringEvent[], keysOf: (id: number) => EventKeys, format: ExportFormat): Record<string, unknown>[] {
+export function wholeEventRows(
+  events: readonly CateringEvent[],
+  keysOf: (id: number) => EventKeys,
+  format: ExportFormat,
+): Record<string, unknown>[] {
   return events.map((event) => {
     const keys = keysOf(event.id);
     const row: Record<string, unknown> = {
@@ -30,7 +35,13 @@ export function wholeEventRows(events: readonly CateringEvent[], keysOf: (id: nu
     if (format === 'json') return row;
     const inventory = inventoryTotal(keys.inventoryIngredients);
     const specialty = specialtyTotal(event.ingredients ?? []);
-    const summary = pricingSummary(event.pricing ?? [], inventory, specialty, keys.discountPercentage, keys.taxPercentage);
+    const summary = pricingSummary(
+      event.pricing ?? [],
+      inventory,
+      specialty,
+      keys.discountPercentage,
+      keys.taxPercentage,
+    );
     return {
       ...row,
       totalInventoryItems: cents(inventory),

@@ -2,7 +2,13 @@
  * The printable event sheet (BEO, issue 11 part 5): everything the kitchen and the floor need for one
  * event, as display-ready rows. Pure: the page reads storage and hands the values in.
  */
-import type { CateringEvent, ChosenIngredient, InventoryItem, PriceLine, SpecialtyIngredient } from '../storage/schemas';
+import type {
+  CateringEvent,
+  ChosenIngredient,
+  InventoryItem,
+  PriceLine,
+  SpecialtyIngredient,
+} from '../storage/schemas';
 import { fromISODate, addDays } from './eventDates';
 import { formatAmount, formatMeasure, inventoryTotal, specialtyAmount, specialtyTotal } from './ingredients';
 import { foreignCurrencies, formatMoney, pricingSummary, type PricingSummary } from './money';
@@ -13,15 +19,73 @@ import { foreignCurrencies, formatMoney, pricingSummary, type PricingSummary } f
  * plurals and "-free" forms ("nut-free", "peanuts"); "nutmeg", "minute" or "donut" do not match.
  */
 const allergyWords = [
-  'allergy', 'allergies', 'allergic', 'allergen', 'allergens', 'anaphylaxis', 'anaphylactic', 'epipen', 'epi-pen',
-  'intolerance', 'intolerant', 'coeliac', 'celiac', 'dietary',
-  'nut', 'nuts', 'peanut', 'peanuts', 'tree nut', 'tree nuts', 'almond', 'almonds', 'cashew', 'cashews', 'walnut', 'walnuts',
-  'pecan', 'pecans', 'hazelnut', 'hazelnuts', 'pistachio', 'pistachios',
-  'gluten', 'wheat', 'dairy', 'lactose', 'milk', 'egg', 'eggs', 'soy', 'soya', 'sesame', 'mustard', 'sulphite', 'sulphites', 'sulfite', 'sulfites',
-  'shellfish', 'crustacean', 'crustaceans', 'shrimp', 'prawn', 'prawns', 'crab', 'lobster', 'mollusc', 'molluscs', 'fish',
-  'vegan', 'vegetarian', 'halal', 'kosher',
+  'allergy',
+  'allergies',
+  'allergic',
+  'allergen',
+  'allergens',
+  'anaphylaxis',
+  'anaphylactic',
+  'epipen',
+  'epi-pen',
+  'intolerance',
+  'intolerant',
+  'coeliac',
+  'celiac',
+  'dietary',
+  'nut',
+  'nuts',
+  'peanut',
+  'peanuts',
+  'tree nut',
+  'tree nuts',
+  'almond',
+  'almonds',
+  'cashew',
+  'cashews',
+  'walnut',
+  'walnuts',
+  'pecan',
+  'pecans',
+  'hazelnut',
+  'hazelnuts',
+  'pistachio',
+  'pistachios',
+  'gluten',
+  'wheat',
+  'dairy',
+  'lactose',
+  'milk',
+  'egg',
+  'eggs',
+  'soy',
+  'soya',
+  'sesame',
+  'mustard',
+  'sulphite',
+  'sulphites',
+  'sulfite',
+  'sulfites',
+  'shellfish',
+  'crustacean',
+  'crustaceans',
+  'shrimp',
+  'prawn',
+  'prawns',
+  'crab',
+  'lobster',
+  'mollusc',
+  'molluscs',
+  'fish',
+  'vegan',
+  'vegetarian',
+  'halal',
+  'kosher',
 ];
-const allergyPattern = new RegExp(`(?<![\\p{L}\\p{N}])(${allergyWords.map((w) => w.replace(/[-\s]/g, '[-\\s]?')).join('|')})(?:[-\\s]?free)?(?![\\p{L}\\p{N}])`, 'giu');
+const allergyPattern = new RegExp(
+  `(?<![\\p{L}\\p{N}])(${allergyWords.map((w) => w.replace(/[-\s]/g, '[-\\s]?')).join('|')})(?:[-\\s]?free)?(?![\\p{L}\\p{N}])`,
+  'giu',
+);
 
 /** The allergy or dietary words a note mentions, lower case, first mention first, each once. */
 export function allergyTerms(text: string): string[] {
@@ -174,7 +238,10 @@ function pullRow(line: ChosenIngredient, index: number, items: ReadonlyMap<strin
     key: line.lineId ?? `${line.id}-${index}`,
     name: orDash(line.name),
     quantity: withUnit(line.quantity, packageType),
-    amount: Number.isFinite(amountPerUnit) && amountPerUnit > 0 ? formatMeasure(line.quantity * amountPerUnit, item?.unit ?? line.unit) : '',
+    amount:
+      Number.isFinite(amountPerUnit) && amountPerUnit > 0
+        ? formatMeasure(line.quantity * amountPerUnit, item?.unit ?? line.unit)
+        : '',
     perGuest: perGuest === null ? '' : `${withUnit(perGuest, packageType)} per guest`,
     supplier: orDash(item?.supplierName ?? line.supplierName),
     storage: orDash(item?.category ?? line.category),
@@ -183,7 +250,8 @@ function pullRow(line: ChosenIngredient, index: number, items: ReadonlyMap<strin
 }
 
 function specialtyRow(line: SpecialtyIngredient, index: number): SpecialtyRow {
-  const status = [line.onHand ? 'On hand' : '', line.needToOrder ? 'To order' : ''].filter(Boolean).join(', ') || 'Not set';
+  const status =
+    [line.onHand ? 'On hand' : '', line.needToOrder ? 'To order' : ''].filter(Boolean).join(', ') || 'Not set';
   return {
     key: line.id ?? `specialty-${index}`,
     name: orDash(line.name),
@@ -198,12 +266,22 @@ function specialtyRow(line: SpecialtyIngredient, index: number): SpecialtyRow {
 const percent = (value: number) => `${formatAmount(value)} %`;
 
 /** The pricing summary of the Pricing tool (money.ts), as text. */
-export function sheetPricing(prices: readonly PriceLine[], lines: readonly ChosenIngredient[], specialty: readonly SpecialtyIngredient[], discount: number, tax: number): SheetPricing {
+export function sheetPricing(
+  prices: readonly PriceLine[],
+  lines: readonly ChosenIngredient[],
+  specialty: readonly SpecialtyIngredient[],
+  discount: number,
+  tax: number,
+): SheetPricing {
   const invTotal = inventoryTotal([...lines]);
   const spTotal = specialtyTotal([...specialty]);
   const summary: PricingSummary | null = pricingSummary(prices, invTotal, spTotal, discount, tax);
   return {
-    lines: prices.map((p, i) => ({ key: p.id ?? `price-${i}`, name: orDash(p.name), price: formatMoney(p.price, p.currency.trim().toUpperCase() || undefined) })),
+    lines: prices.map((p, i) => ({
+      key: p.id ?? `price-${i}`,
+      name: orDash(p.name),
+      price: formatMoney(p.price, p.currency.trim().toUpperCase() || undefined),
+    })),
     inventoryTotal: invTotal === null ? '—' : formatMoney(invTotal),
     specialtyTotal: spTotal === null ? '—' : formatMoney(spTotal),
     summary: summary && {

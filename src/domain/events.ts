@@ -10,7 +10,10 @@ import { checkAmount, MAX_GUESTS, MIN_GUESTS } from './limits';
  * Next event id = max over existing and deleted ids + 1 (1 for none): a new event never takes the id
  * of a deleted one, so an Undo can always put that one back under its own id.
  */
-export function nextEventId(events: ReadonlyArray<Pick<CateringEvent, 'id'>>, deletedIds: readonly number[] = []): number {
+export function nextEventId(
+  events: ReadonlyArray<Pick<CateringEvent, 'id'>>,
+  deletedIds: readonly number[] = [],
+): number {
   const max = events.reduce((m, e) => Math.max(m, e.id), 0);
   return deletedIds.reduce((m, id) => Math.max(m, id), max) + 1;
 }
@@ -42,12 +45,20 @@ export function removeEvent(events: ReadonlyArray<CateringEvent>, id: number): C
   return events.filter((e) => e.id !== id);
 }
 
-export function patchEvent(events: ReadonlyArray<CateringEvent>, id: number, patch: Partial<CateringEvent>): CateringEvent[] {
+export function patchEvent(
+  events: ReadonlyArray<CateringEvent>,
+  id: number,
+  patch: Partial<CateringEvent>,
+): CateringEvent[] {
   return events.map((e) => (e.id === id ? { ...e, ...patch, id } : e));
 }
 
 /** Adds the built-in samples whose ids are not taken yet and were not deleted; stored events always win. */
-export function mergeSamples(stored: ReadonlyArray<CateringEvent>, samples: ReadonlyArray<CateringEvent>, deletedIds: readonly number[] = []): CateringEvent[] {
+export function mergeSamples(
+  stored: ReadonlyArray<CateringEvent>,
+  samples: ReadonlyArray<CateringEvent>,
+  deletedIds: readonly number[] = [],
+): CateringEvent[] {
   const taken = new Set([...stored.map((e) => e.id), ...deletedIds]);
   return sortEvents([...stored, ...samples.filter((s) => !taken.has(s.id))]);
 }
@@ -159,7 +170,8 @@ const timePattern = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 const guestsRule = { label: 'Number of Guests', max: MAX_GUESTS, min: MIN_GUESTS, integer: true };
 
-export const SAME_TIME_MESSAGE = 'End time cannot be the same as start time. An end time earlier than the start means the next day (20:00 to 01:00).';
+export const SAME_TIME_MESSAGE =
+  'End time cannot be the same as start time. An end time earlier than the start means the next day (20:00 to 01:00).';
 
 /**
  * Validation of clarifications.md and issue 11; an empty object means valid. Messages sit next to their
@@ -177,7 +189,8 @@ export function validateEvent(values: EventFormValues): EventErrors {
   const email = values.CustomerEmail.trim();
   if (email && !emailPattern.test(email)) errors.CustomerEmail = 'Enter an e-mail address like name@example.com.';
   const phone = values.CustomerPhoneNumber.trim();
-  if (phone && !phonePattern.test(phone)) errors.CustomerPhoneNumber = 'Use digits only (spaces, +, - and parentheses are allowed).';
+  if (phone && !phonePattern.test(phone))
+    errors.CustomerPhoneNumber = 'Use digits only (spaces, +, - and parentheses are allowed).';
   if (values.StartTime && !timePattern.test(values.StartTime)) errors.StartTime = 'Enter a time as HH:mm.';
   if (values.EndTime && !timePattern.test(values.EndTime)) errors.EndTime = 'Enter a time as HH:mm.';
   // An end before the start is the next day (20:00 to 01:00); the same time both ends is refused.
@@ -227,7 +240,11 @@ export function needsNextDayConfirmation(
  * Saving asks first when the date is before today, unless the event already had that date (editing
  * a past event's other fields does not nag; moving it to another past date asks again).
  */
-export function needsPastDateConfirmation(values: Pick<EventFormValues, 'EventDate'>, today: string, originalDate: string | null): boolean {
+export function needsPastDateConfirmation(
+  values: Pick<EventFormValues, 'EventDate'>,
+  today: string,
+  originalDate: string | null,
+): boolean {
   return isISODate(values.EventDate) && values.EventDate < today && values.EventDate !== originalDate;
 }
 
@@ -237,16 +254,29 @@ export type EventFilter =
   | { kind: 'name'; first: string; last: string };
 
 /** Trimmed, case-insensitive substring match on first and/or last name (an empty field matches all). */
-export function matchesCustomerName(event: Pick<CateringEvent, 'CustomerFirstName' | 'CustomerLastName'>, first: string, last: string): boolean {
+export function matchesCustomerName(
+  event: Pick<CateringEvent, 'CustomerFirstName' | 'CustomerLastName'>,
+  first: string,
+  last: string,
+): boolean {
   const f = first.trim().toLowerCase();
   const l = last.trim().toLowerCase();
-  return (!f || event.CustomerFirstName.toLowerCase().includes(f)) && (!l || event.CustomerLastName.toLowerCase().includes(l));
+  return (
+    (!f || event.CustomerFirstName.toLowerCase().includes(f)) &&
+    (!l || event.CustomerLastName.toLowerCase().includes(l))
+  );
 }
 
-export function filterEvents<T extends CateringEvent>(events: ReadonlyArray<T>, filter: EventFilter, today: string): T[] {
+export function filterEvents<T extends CateringEvent>(
+  events: ReadonlyArray<T>,
+  filter: EventFilter,
+  today: string,
+): T[] {
   switch (filter.kind) {
     case 'quick':
-      return filter.filter === 'all' ? [...events] : events.filter((e) => matchesQuickFilter(e.EventDate, filter.filter, today));
+      return filter.filter === 'all'
+        ? [...events]
+        : events.filter((e) => matchesQuickFilter(e.EventDate, filter.filter, today));
     case 'range':
       return events.filter((e) => inDateRange(e.EventDate, filter.start, filter.end));
     case 'name':
@@ -288,8 +318,15 @@ export function eventImage(type: EventImageType): EventImage {
 }
 
 /** The picture a card shows: the chosen one, else the one of the event type, else Other. */
-export function cardImage(event: Pick<CateringEvent, 'imageUrl' | 'imageAlt' | 'imageTitle' | 'EventType'>): EventImage {
-  if (event.imageUrl) return { url: event.imageUrl, alt: event.imageAlt ?? event.imageTitle ?? 'Event picture', title: event.imageTitle ?? '' };
+export function cardImage(
+  event: Pick<CateringEvent, 'imageUrl' | 'imageAlt' | 'imageTitle' | 'EventType'>,
+): EventImage {
+  if (event.imageUrl)
+    return {
+      url: event.imageUrl,
+      alt: event.imageAlt ?? event.imageTitle ?? 'Event picture',
+      title: event.imageTitle ?? '',
+    };
   const match = eventImageTypes.find((t) => t.toLowerCase() === event.EventType.trim().toLowerCase());
   return eventImage(match ?? 'Other');
 }

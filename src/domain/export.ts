@@ -57,7 +57,11 @@ export function yieldToPage(): Promise<void> {
  * The file text: JSON pretty-printed with two spaces (same text as JSON.stringify(rows, null, 2)),
  * or CSV. Works through the rows in slices and yields between them.
  */
-export async function buildExportText(rows: readonly unknown[], format: ExportFormat, options: BuildOptions = {}): Promise<string> {
+export async function buildExportText(
+  rows: readonly unknown[],
+  format: ExportFormat,
+  options: BuildOptions = {},
+): Promise<string> {
   const chunkSize = Math.max(1, options.chunkSize ?? 500);
   const pause = options.yieldToPage ?? yieldToPage;
   if (format === 'json') {
@@ -86,16 +90,24 @@ export function readableValue(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
-  if (Array.isArray(value)) return value.map(readableValue).filter((s) => s !== '').join('; ');
+  if (Array.isArray(value))
+    return value
+      .map(readableValue)
+      .filter((s) => s !== '')
+      .join('; ');
   if (typeof value === 'object') {
     const o = value as Record<string, unknown>;
     // Known shapes of the event record: a note, a price line, an ingredient.
     if (typeof o.notes === 'string' && Object.keys(o).every((k) => k === 'notes' || k === 'id')) return o.notes;
-    if (typeof o.name === 'string' && 'price' in o) return `${o.name}: ${readableValue(o.price)}${o.currency ? ` ${readableValue(o.currency)}` : ''}`;
+    if (typeof o.name === 'string' && 'price' in o)
+      return `${o.name}: ${readableValue(o.price)}${o.currency ? ` ${readableValue(o.currency)}` : ''}`;
     if (typeof o.name === 'string' && 'quantityNeeded' in o) return `${o.name} × ${readableValue(o.quantityNeeded)}`;
     return Object.entries(o)
       .filter(([, v]) => v !== undefined)
-      .map(([k, v]) => `${k}: ${Array.isArray(v) || (v && typeof v === 'object') ? `(${readableValue(v)})` : readableValue(v)}`)
+      .map(
+        ([k, v]) =>
+          `${k}: ${Array.isArray(v) || (v && typeof v === 'object') ? `(${readableValue(v)})` : readableValue(v)}`,
+      )
       .join(', ');
   }
   return String(value);

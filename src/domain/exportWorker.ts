@@ -6,8 +6,7 @@ import { buildExportText, exportMimeType, type ExportFormat } from './export';
 
 /** The rows arrive in slices (each copied to the worker in a short step), then `end` builds the file. */
 export type ExportRequest =
-  | { id: number; type: 'rows'; rows: readonly unknown[] }
-  | { id: number; type: 'end'; format: ExportFormat };
+  { id: number; type: 'rows'; rows: readonly unknown[] } | { id: number; type: 'end'; format: ExportFormat };
 export type ExportReply = { id: number; ok: true; blob: Blob } | { id: number; ok: false; message: string };
 
 interface WorkerScope {

@@ -125,7 +125,11 @@ export function eventDescription(event: IcsEvent): string {
 export function eventTimes(event: IcsEvent): string[] {
   const start = timePattern.test(event.StartTime ?? '') ? event.StartTime : '';
   const end = timePattern.test(event.EndTime ?? '') ? event.EndTime : '';
-  if (!start) return [`DTSTART;VALUE=DATE:${compactDate(event.EventDate)}`, `DTEND;VALUE=DATE:${compactDate(addDays(event.EventDate, 1))}`];
+  if (!start)
+    return [
+      `DTSTART;VALUE=DATE:${compactDate(event.EventDate)}`,
+      `DTEND;VALUE=DATE:${compactDate(addDays(event.EventDate, 1))}`,
+    ];
   const lines = [`DTSTART:${localDateTime(event.EventDate, start)}`];
   if (end && end !== start) {
     const endDate = endsNextDay(start, end) ? addDays(event.EventDate, 1) : event.EventDate;
@@ -165,7 +169,8 @@ export function buildIcs(events: readonly IcsEvent[], now: Date, name = 'Cater C
   const skipped: number[] = [];
   const body: string[] = [];
   for (const event of [...events].sort(
-    (a, b) => a.EventDate.localeCompare(b.EventDate) || (a.StartTime ?? '').localeCompare(b.StartTime ?? '') || a.id - b.id,
+    (a, b) =>
+      a.EventDate.localeCompare(b.EventDate) || (a.StartTime ?? '').localeCompare(b.StartTime ?? '') || a.id - b.id,
   )) {
     if (!isISODate(event.EventDate)) {
       skipped.push(event.id);

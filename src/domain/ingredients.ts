@@ -44,11 +44,14 @@ export function specialtyAmount(line: Pick<SpecialtyIngredient, 'quantityNeeded'
 /** The picker's group for inventory items with no category (issue 11): they are still offered. */
 export const UNCATEGORISED = 'Uncategorised';
 
-const categoryOf = (item: Pick<InventoryItem, 'category'>) => (item.category.trim() === '' ? UNCATEGORISED : item.category);
+const categoryOf = (item: Pick<InventoryItem, 'category'>) =>
+  item.category.trim() === '' ? UNCATEGORISED : item.category;
 
 /** Distinct categories of the inventory, sorted; items with no category make an 'Uncategorised' group, last. */
 export function inventoryCategories(items: ReadonlyArray<InventoryItem>): string[] {
-  const named = [...new Set(items.map((i) => i.category).filter((c) => c.trim() !== '' && c !== UNCATEGORISED))].sort((a, b) => a.localeCompare(b));
+  const named = [...new Set(items.map((i) => i.category).filter((c) => c.trim() !== '' && c !== UNCATEGORISED))].sort(
+    (a, b) => a.localeCompare(b),
+  );
   return items.some((i) => categoryOf(i) === UNCATEGORISED) ? [...named, UNCATEGORISED] : named;
 }
 
@@ -72,7 +75,23 @@ export function chooseIngredient(item: InventoryItem, quantity: number): ChosenI
 }
 
 /** Unit list of the event ingredient form (spec section 3). */
-export const specialtyUnits = ['Kg', 'lbs', 'cups', 'oz', 'fluid oz', 'grams', 'tbsp', 'tsp', 'milliliters', 'liters', 'quarts', 'pints', 'gallons', 'each', 'other'];
+export const specialtyUnits = [
+  'Kg',
+  'lbs',
+  'cups',
+  'oz',
+  'fluid oz',
+  'grams',
+  'tbsp',
+  'tsp',
+  'milliliters',
+  'liters',
+  'quarts',
+  'pints',
+  'gallons',
+  'each',
+  'other',
+];
 export const packageTypes = ['box', 'bag', 'bottle', 'carton', 'container', 'pallet', 'each', 'other'];
 
 /** Rounds an amount for display, dropping needless zeros (2.50 -> 2.5). */
@@ -83,8 +102,26 @@ export function formatAmount(value: number): string {
 
 /** Short names of the stored unit words, as a caterer writes them after a number (issue 25: "1 L", not "1 liters"). */
 const UNIT_SYMBOLS: Record<string, string> = {
-  grams: 'g', gram: 'g', g: 'g', kg: 'kg', milliliters: 'mL', millilitres: 'mL', ml: 'mL', liters: 'L', litres: 'L', l: 'L',
-  lbs: 'lb', lb: 'lb', oz: 'oz', floz: 'fl oz', 'fluid oz': 'fl oz', quarts: 'qt', pints: 'pt', gallons: 'gal', tbsp: 'tbsp', tsp: 'tsp',
+  grams: 'g',
+  gram: 'g',
+  g: 'g',
+  kg: 'kg',
+  milliliters: 'mL',
+  millilitres: 'mL',
+  ml: 'mL',
+  liters: 'L',
+  litres: 'L',
+  l: 'L',
+  lbs: 'lb',
+  lb: 'lb',
+  oz: 'oz',
+  floz: 'fl oz',
+  'fluid oz': 'fl oz',
+  quarts: 'qt',
+  pints: 'pt',
+  gallons: 'gal',
+  tbsp: 'tbsp',
+  tsp: 'tsp',
 };
 
 /** The unit as shown after a number: 'liters' → 'L', 'grams' → 'g'; other words as they are. */

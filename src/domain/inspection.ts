@@ -45,12 +45,18 @@ export interface Secrets {
   context?: readonly string[];
 }
 
-type TypesWithFields<E extends { type: string }> = E extends unknown ? ([Exclude<keyof E, 'type'>] extends [never] ? never : E['type']) : never;
+type TypesWithFields<E extends { type: string }> = E extends unknown
+  ? [Exclude<keyof E, 'type'>] extends [never]
+    ? never
+    : E['type']
+  : never;
 type FieldsOf<E extends { type: string }, T> = Exclude<keyof Extract<E, { type: T }>, 'type'> & string;
 
 /** The declaration a machine with events `E` and context `C` gives: every event type with fields, and its secret fields. */
 export type SecretsOf<E extends { type: string }, C = never> = {
-  readonly events: { readonly [T in TypesWithFields<E>]: readonly FieldsOf<E, T>[] } & { readonly [T in `xstate.${string}`]?: readonly string[] };
+  readonly events: { readonly [T in TypesWithFields<E>]: readonly FieldsOf<E, T>[] } & {
+    readonly [T in `xstate.${string}`]?: readonly string[];
+  };
   readonly context?: readonly (keyof C & string)[];
 };
 
@@ -102,7 +108,8 @@ function isActorRef(value: object): value is { id: string; sessionId: string } {
  * secret-looking `name=value` parameters in any string are replaced, actor references become "actor <id>", functions are dropped, cycles and depth are cut.
  */
 export function redact(value: unknown, depth = 0, seen: WeakSet<object> = new WeakSet()): unknown {
-  if (typeof value === 'string') return value.replace(jwtLike, REDACTED).replace(secretParameter, (_, name: string) => `${name}=${REDACTED}`);
+  if (typeof value === 'string')
+    return value.replace(jwtLike, REDACTED).replace(secretParameter, (_, name: string) => `${name}=${REDACTED}`);
   if (typeof value === 'function') return undefined;
   if (value === null || typeof value !== 'object') return value;
   if (isActorRef(value)) return `actor ${value.id}`;

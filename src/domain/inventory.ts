@@ -3,12 +3,37 @@ import type { InventoryItem } from '../storage/schemas';
 import { checkAmount, MAX_MONEY, MAX_QUANTITY, type AmountRule } from './limits';
 
 export const categoryOptions = [
-  'Cool Storage', 'Freezer', 'Dry Storage', 'Produce', 'Fruits', 'Vegetables', 'Meat', 'Seafood', 'Dairy', 'Frozen', 'Canned', 'Wine Cellar', 'Other',
+  'Cool Storage',
+  'Freezer',
+  'Dry Storage',
+  'Produce',
+  'Fruits',
+  'Vegetables',
+  'Meat',
+  'Seafood',
+  'Dairy',
+  'Frozen',
+  'Canned',
+  'Wine Cellar',
+  'Other',
 ] as const;
 
 /** Unit values as stored, with the label shown (flOz reads 'fluid oz'). */
 export const unitOptions: ReadonlyArray<{ value: string; label: string }> = [
-  'kg', 'lbs', 'cups', 'oz', 'flOz', 'grams', 'tbsp', 'tsp', 'milliliters', 'liters', 'quarts', 'pints', 'gallons', 'other',
+  'kg',
+  'lbs',
+  'cups',
+  'oz',
+  'flOz',
+  'grams',
+  'tbsp',
+  'tsp',
+  'milliliters',
+  'liters',
+  'quarts',
+  'pints',
+  'gallons',
+  'other',
 ].map((value) => ({ value, label: value === 'flOz' ? 'fluid oz' : value }));
 
 export const packageTypeOptions = ['box', 'bag', 'bottle', 'carton', 'container', 'pallet', 'each', 'other'] as const;
@@ -58,7 +83,8 @@ export function isInteger(text: string): boolean {
 /** Add rule 1: amount per unit and cost per unit numeric, else the alert. */
 export const hasValidNumbers = (d: ItemDraft) => isNumeric(d.amountPerUnit) && isNumeric(d.costPerUnit);
 /** Add rule 2: quantity and re-order qty integers and a SKU, else nothing happens, silently. */
-export const hasCountsAndSku = (d: ItemDraft) => isInteger(d.quantity) && isInteger(d.whenToOrder) && d.sku.trim() !== '';
+export const hasCountsAndSku = (d: ItemDraft) =>
+  isInteger(d.quantity) && isInteger(d.whenToOrder) && d.sku.trim() !== '';
 
 export type ItemErrors = Partial<Record<ItemField, string>>;
 
@@ -112,16 +138,26 @@ export function addRangeErrors(d: ItemDraft): ItemErrors {
 export const isEditDraftValid = (d: ItemDraft) => Object.keys(itemErrors(d)).length === 0;
 
 /** The other item (not `exceptId`) that already has this SKU, if any: a warning, not a refusal. */
-export function itemWithSku(items: readonly InventoryItem[], sku: string, exceptId: string | null): InventoryItem | undefined {
+export function itemWithSku(
+  items: readonly InventoryItem[],
+  sku: string,
+  exceptId: string | null,
+): InventoryItem | undefined {
   const wanted = sku.trim().toLowerCase();
   if (wanted === '') return undefined;
   return items.find((i) => i.id !== exceptId && i.sku.trim().toLowerCase() === wanted);
 }
 
 /** The duplicate-SKU warning naming the other item. */
-export function duplicateSkuWarning(items: readonly InventoryItem[], sku: string, exceptId: string | null): string | undefined {
+export function duplicateSkuWarning(
+  items: readonly InventoryItem[],
+  sku: string,
+  exceptId: string | null,
+): string | undefined {
   const other = itemWithSku(items, sku, exceptId);
-  return other ? `SKU ${sku.trim()} is already used by ${other.name || 'another item'}${other.supplierName ? ` (${other.supplierName})` : ''}. You can still save it.` : undefined;
+  return other
+    ? `SKU ${sku.trim()} is already used by ${other.name || 'another item'}${other.supplierName ? ` (${other.supplierName})` : ''}. You can still save it.`
+    : undefined;
 }
 
 export const LOW_STOCK_MESSAGE = 'Low stock: re-order needed';
@@ -176,20 +212,33 @@ export function supplierChoices(suppliers: readonly SupplierRef[]): Array<{ valu
 }
 
 /** What a Supplier Name choice names: the supplier's name, and its id when one supplier is meant. */
-export function resolveSupplierChoice(value: string, suppliers: readonly SupplierRef[]): { supplierName: string; supplierID: string | undefined } {
+export function resolveSupplierChoice(
+  value: string,
+  suppliers: readonly SupplierRef[],
+): { supplierName: string; supplierID: string | undefined } {
   const chosen = suppliers.find((s) => sharedNameChoice(s) === value && sharesName(s, suppliers));
   if (chosen) return { supplierName: chosen.supplierName, supplierID: chosen.supplierID };
   return { supplierName: value, supplierID: supplierIdFor(value, suppliers) };
 }
 
 /** The choice that shows an item's supplier: its own supplier's choice when the name is shared. */
-export function choiceOfItem(item: Pick<InventoryItem, 'supplierName' | 'supplierID'>, suppliers: readonly SupplierRef[]): string {
-  const own = item.supplierID ? suppliers.find((s) => s.supplierID === item.supplierID && s.supplierName === item.supplierName) : undefined;
+export function choiceOfItem(
+  item: Pick<InventoryItem, 'supplierName' | 'supplierID'>,
+  suppliers: readonly SupplierRef[],
+): string {
+  const own = item.supplierID
+    ? suppliers.find((s) => s.supplierID === item.supplierID && s.supplierName === item.supplierName)
+    : undefined;
   return own && sharesName(own, suppliers) ? sharedNameChoice(own) : item.supplierName;
 }
 
 /** Builds the stored item from a valid draft; the supplier falls back to the first supplier. */
-export function itemFromDraft(d: ItemDraft, id: string, supplierNames: readonly string[], suppliers: readonly SupplierRef[] = []): InventoryItem {
+export function itemFromDraft(
+  d: ItemDraft,
+  id: string,
+  supplierNames: readonly string[],
+  suppliers: readonly SupplierRef[] = [],
+): InventoryItem {
   const { supplierName, supplierID } = resolveSupplierChoice(d.supplierName || (supplierNames[0] ?? ''), suppliers);
   return {
     ...(supplierID ? { supplierID } : {}),
@@ -231,7 +280,8 @@ export function applyEdit(item: InventoryItem, d: ItemDraft, suppliers: readonly
   // No supplier fallback when editing: an emptied supplier stays empty.
   const { supplierID: _previous, ...rest } = item;
   const edited = itemFromDraft(d, item.id, [], suppliers);
-  if (d.supplierName === item.supplierName && item.supplierID) return { ...rest, ...edited, supplierID: item.supplierID };
+  if (d.supplierName === item.supplierName && item.supplierID)
+    return { ...rest, ...edited, supplierID: item.supplierID };
   return { ...rest, ...edited };
 }
 
@@ -257,7 +307,15 @@ export function restoreDeletedItem(items: readonly InventoryItem[], deleted: Del
   const before = indexOf(deleted.beforeId);
   const after = indexOf(deleted.afterId);
   const at =
-    deleted.afterId === null ? 0 : deleted.beforeId === null ? next.length : before >= 0 ? before : after >= 0 ? after + 1 : Math.min(deleted.index, next.length);
+    deleted.afterId === null
+      ? 0
+      : deleted.beforeId === null
+        ? next.length
+        : before >= 0
+          ? before
+          : after >= 0
+            ? after + 1
+            : Math.min(deleted.index, next.length);
   next.splice(at, 0, deleted.item);
   return next;
 }
@@ -279,14 +337,30 @@ export function moveItem<T extends { id: string }>(items: readonly T[], activeId
  * supplier of that name when no other supplier has the same name; with two suppliers of one name it
  * cannot be told apart and belongs to neither (the caller says so).
  */
-export function isOwnItem(item: Pick<InventoryItem, 'supplierName' | 'supplierID'>, supplier: SupplierRef, others: readonly SupplierRef[]): boolean {
+export function isOwnItem(
+  item: Pick<InventoryItem, 'supplierName' | 'supplierID'>,
+  supplier: SupplierRef,
+  others: readonly SupplierRef[],
+): boolean {
   if (item.supplierID) return item.supplierID === supplier.supplierID;
-  return item.supplierName === supplier.supplierName && supplier.supplierName !== '' && !others.some((o) => o.supplierName === supplier.supplierName);
+  return (
+    item.supplierName === supplier.supplierName &&
+    supplier.supplierName !== '' &&
+    !others.some((o) => o.supplierName === supplier.supplierName)
+  );
 }
 
 /** Items naming the supplier's name that cannot be told apart (no supplier id, and another supplier has that name). */
-export function isAmbiguousItem(item: Pick<InventoryItem, 'supplierName' | 'supplierID'>, supplier: SupplierRef, others: readonly SupplierRef[]): boolean {
-  return !item.supplierID && item.supplierName === supplier.supplierName && others.some((o) => o.supplierName === supplier.supplierName);
+export function isAmbiguousItem(
+  item: Pick<InventoryItem, 'supplierName' | 'supplierID'>,
+  supplier: SupplierRef,
+  others: readonly SupplierRef[],
+): boolean {
+  return (
+    !item.supplierID &&
+    item.supplierName === supplier.supplierName &&
+    others.some((o) => o.supplierName === supplier.supplierName)
+  );
 }
 
 /**
@@ -299,7 +373,8 @@ export function renameSupplierInItems(
   after: SupplierRef,
   others: readonly SupplierRef[],
 ): { items: InventoryItem[]; renamed: number; ambiguous: number } {
-  if (before.supplierName === after.supplierName && before.supplierID === after.supplierID) return { items: items as InventoryItem[], renamed: 0, ambiguous: 0 };
+  if (before.supplierName === after.supplierName && before.supplierID === after.supplierID)
+    return { items: items as InventoryItem[], renamed: 0, ambiguous: 0 };
   let renamed = 0;
   let ambiguous = 0;
   const next = items.map((i) => {
@@ -317,7 +392,11 @@ export function renameSupplierInItems(
  * A supplier deleted: its own items keep the supplier's name as text but lose the supplier id, so
  * they have no supplier on record (a supplier added later under that name adopts them).
  */
-export function detachSupplierFromItems(items: readonly InventoryItem[], supplier: SupplierRef, others: readonly SupplierRef[]): { items: InventoryItem[]; detached: number } {
+export function detachSupplierFromItems(
+  items: readonly InventoryItem[],
+  supplier: SupplierRef,
+  others: readonly SupplierRef[],
+): { items: InventoryItem[]; detached: number } {
   let detached = 0;
   const next = items.map((i) => {
     if (!isOwnItem(i, supplier, others)) return i;
@@ -330,7 +409,11 @@ export function detachSupplierFromItems(items: readonly InventoryItem[], supplie
 }
 
 /** How many items belong to the supplier (what a delete would leave without a supplier on record). */
-export function ownItemCount(items: readonly InventoryItem[], supplier: SupplierRef, others: readonly SupplierRef[]): number {
+export function ownItemCount(
+  items: readonly InventoryItem[],
+  supplier: SupplierRef,
+  others: readonly SupplierRef[],
+): number {
   return items.reduce((n, i) => (isOwnItem(i, supplier, others) ? n + 1 : n), 0);
 }
 

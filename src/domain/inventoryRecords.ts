@@ -31,23 +31,37 @@ function checkContact(d: Draft, errors: Errors) {
 }
 
 export const supplierForm: RecordForm<Supplier> = {
-  empty: () => ({ supplierID: '', supplierName: '', email: '', phone: '', contractStatus: 'active', startDate: '', endDate: '' }),
+  empty: () => ({
+    supplierID: '',
+    supplierName: '',
+    email: '',
+    phone: '',
+    contractStatus: 'active',
+    startDate: '',
+    endDate: '',
+  }),
   validate(d, others = []) {
     const errors: Errors = {};
     if (d.supplierName!.trim() === '') errors.supplierName = 'Supplier name is required.';
     const id = d.supplierID!.trim();
     // Issue 11: an id identifies one supplier (its items point at it), so a duplicate is refused.
     const taken = id === '' ? undefined : others.find((s) => s.supplierID === id);
-    if (taken) errors.supplierID = `Supplier ID ${id} is already used by ${taken.supplierName || 'another supplier'}. Choose another ID.`;
+    if (taken)
+      errors.supplierID = `Supplier ID ${id} is already used by ${taken.supplierName || 'another supplier'}. Choose another ID.`;
     checkContact(d, errors);
-    if (d.startDate && d.endDate && d.endDate < d.startDate) errors.endDate = 'The contract end date cannot be before its start date.';
+    if (d.startDate && d.endDate && d.endDate < d.startDate)
+      errors.endDate = 'The contract end date cannot be before its start date.';
     return errors;
   },
   // Issue 11: two suppliers may share a name (two branches of one firm), so a duplicate name only warns.
   warn(d, others): Errors {
     const name = d.supplierName!.trim().toLowerCase();
     const same = name === '' ? undefined : others.find((s) => s.supplierName.trim().toLowerCase() === name);
-    return same ? { supplierName: `Another supplier is already called ${same.supplierName} (Supplier ID ${same.supplierID}). You can still save it.` } : {};
+    return same
+      ? {
+          supplierName: `Another supplier is already called ${same.supplierName} (Supplier ID ${same.supplierID}). You can still save it.`,
+        }
+      : {};
   },
   toRecord: (d, previous, now) => ({
     ...previous,
@@ -59,12 +73,29 @@ export const supplierForm: RecordForm<Supplier> = {
     startDate: d.startDate!,
     endDate: d.endDate!,
   }),
-  toDraft: (r) => ({ supplierID: r.supplierID, supplierName: r.supplierName, email: r.email, phone: r.phone, contractStatus: r.contractStatus, startDate: r.startDate, endDate: r.endDate }),
+  toDraft: (r) => ({
+    supplierID: r.supplierID,
+    supplierName: r.supplierName,
+    email: r.email,
+    phone: r.phone,
+    contractStatus: r.contractStatus,
+    startDate: r.startDate,
+    endDate: r.endDate,
+  }),
   key: (r) => r.supplierID,
 };
 
 export const employeeForm: RecordForm<Employee> = {
-  empty: () => ({ firstName: '', lastName: '', email: '', role: '', phone: '', fullTimePartTime: 'fulltime', department: '', startDate: '' }),
+  empty: () => ({
+    firstName: '',
+    lastName: '',
+    email: '',
+    role: '',
+    phone: '',
+    fullTimePartTime: 'fulltime',
+    department: '',
+    startDate: '',
+  }),
   validate(d) {
     const errors: Errors = {};
     if (d.firstName!.trim() === '') errors.firstName = 'First name is required.';
@@ -84,6 +115,15 @@ export const employeeForm: RecordForm<Employee> = {
     department: d.department!.trim(),
     startDate: d.startDate!,
   }),
-  toDraft: (r) => ({ firstName: r.firstName, lastName: r.lastName, email: r.email, role: r.role, phone: r.phone, fullTimePartTime: r.fullTimePartTime, department: r.department, startDate: r.startDate }),
+  toDraft: (r) => ({
+    firstName: r.firstName,
+    lastName: r.lastName,
+    email: r.email,
+    role: r.role,
+    phone: r.phone,
+    fullTimePartTime: r.fullTimePartTime,
+    department: r.department,
+    startDate: r.startDate,
+  }),
   key: (r) => r.id ?? `${r.firstName}|${r.lastName}|${r.email}|${r.startDate}`,
 };

@@ -22,5 +22,7 @@ export function upcomingEventsUsingItem(
 export function itemUsageText(events: readonly Pick<CateringEvent, 'EventName' | 'EventDate'>[]): string {
   if (!events.length) return '';
   const names = events.map((e) => `${e.EventName || 'Unnamed event'} (${e.EventDate})`).join(', ');
-  return events.length === 1 ? `Used by an upcoming event: ${names}.` : `Used by ${events.length} upcoming events: ${names}.`;
+  return events.length === 1
+    ? `Used by an upcoming event: ${names}.`
+    : `Used by ${events.length} upcoming events: ${names}.`;
 }

@@ -38,12 +38,17 @@ export interface ExistingCollection {
 
 /** The collections that already hold data (and would be replaced), in data-view order. */
 export function existingCollections(current: { [K in CollectionName]: readonly unknown[] }): ExistingCollection[] {
-  return COLLECTIONS.filter((name) => current[name].length > 0).map((collection) => ({ collection, count: current[collection].length }));
+  return COLLECTIONS.filter((name) => current[name].length > 0).map((collection) => ({
+    collection,
+    count: current[collection].length,
+  }));
 }
 
 /** "inventoryItems (3 records) and events (1 record)" */
 export function describeCollections(existing: readonly ExistingCollection[]): string {
-  const parts = existing.map(({ collection, count }) => `${collection} (${count} ${count === 1 ? 'record' : 'records'})`);
+  const parts = existing.map(
+    ({ collection, count }) => `${collection} (${count} ${count === 1 ? 'record' : 'records'})`,
+  );
   if (parts.length <= 1) return parts.join('');
   return `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
 }

@@ -17,7 +17,11 @@ export function roundCents(value: number): number {
   return (sign * Math.round(Number((abs * 100).toPrecision(15)))) / 100;
 }
 
-const formatter = new Intl.NumberFormat('en-CA', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true });
+const formatter = new Intl.NumberFormat('en-CA', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  useGrouping: true,
+});
 
 /** '$1,234.50 CAD'; non-finite values read 'unavailable'. */
 export function formatMoney(value: number, currency: string = defaultCurrency): string {
@@ -49,7 +53,10 @@ export function parsePercent(text: string): number | null {
  * Checks a typed discount or tax: empty means 0, otherwise a number from 0 to 100. The message names
  * the field ('Discount is too large: enter a number from 0 to 100.').
  */
-export function checkPercent(text: string, label: string): { ok: true; value: number } | { ok: false; message: string } {
+export function checkPercent(
+  text: string,
+  label: string,
+): { ok: true; value: number } | { ok: false; message: string } {
   const result = checkAmount(text, { label, max: MAX_PERCENT, optional: true });
   return result.ok ? { ok: true, value: result.value ?? 0 } : result;
 }
@@ -81,7 +88,13 @@ export function pricingSummary(
   discountPercent: number,
   taxPercent: number,
 ): PricingSummary | null {
-  if (inventoryTotal === null || specialtyTotal === null || !Number.isFinite(inventoryTotal) || !Number.isFinite(specialtyTotal)) return null;
+  if (
+    inventoryTotal === null ||
+    specialtyTotal === null ||
+    !Number.isFinite(inventoryTotal) ||
+    !Number.isFinite(specialtyTotal)
+  )
+    return null;
   const customTotal = prices.reduce((sum, line) => sum + (Number.isFinite(line.price) ? line.price : 0), 0);
   const total = customTotal + inventoryTotal + specialtyTotal;
   const discounted = discountedTotal(total, discountPercent);

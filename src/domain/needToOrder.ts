@@ -50,7 +50,11 @@ export interface NeedToOrderLine {
 }
 
 /** The items that need ordering, in inventory order, with demand, suggested packages and flags. */
-export function needToOrderLines(items: readonly InventoryItem[], demand: ReadonlyMap<string, ItemDemand>, flags: readonly SelectedItem[]): NeedToOrderLine[] {
+export function needToOrderLines(
+  items: readonly InventoryItem[],
+  demand: ReadonlyMap<string, ItemDemand>,
+  flags: readonly SelectedItem[],
+): NeedToOrderLine[] {
   const placed = new Set(flags.filter((f) => f.orderPlaced).map((f) => f.id));
   const lines: NeedToOrderLine[] = [];
   for (const item of items) {
@@ -58,7 +62,14 @@ export function needToOrderLines(items: readonly InventoryItem[], demand: Readon
     const total = need?.total ?? 0;
     if (!needsOrder(item, total)) continue;
     const suggested = suggestedPackages(item, total);
-    lines.push({ item, demand: total, events: need?.events ?? [], suggested, estimatedCost: estimatedCost(item, suggested), placed: placed.has(item.id) });
+    lines.push({
+      item,
+      demand: total,
+      events: need?.events ?? [],
+      suggested,
+      estimatedCost: estimatedCost(item, suggested),
+      placed: placed.has(item.id),
+    });
   }
   return lines;
 }
@@ -85,7 +96,10 @@ export function toggleOrderFlag(flags: readonly SelectedItem[], id: string): Sel
 }
 
 /** Drops the flags of items that no longer exist (a specialty line's flag is kept: its event may be out of the window now). */
-export function pruneOrderFlags(flags: readonly SelectedItem[], items: readonly Pick<InventoryItem, 'id'>[]): SelectedItem[] {
+export function pruneOrderFlags(
+  flags: readonly SelectedItem[],
+  items: readonly Pick<InventoryItem, 'id'>[],
+): SelectedItem[] {
   const ids = new Set(items.map((i) => i.id));
   return flags.filter((f) => ids.has(f.id) || f.id.startsWith(SPECIALTY_FLAG_PREFIX));
 }
@@ -117,12 +131,22 @@ export interface SpecialtyOrderLine {
  * Need to Order window) that are not On Hand and have a quantity needed, by event date, then start
  * time, then event id, each event's lines in their order.
  */
-export function specialtyOrderLines(events: readonly CateringEvent[], today: string, days: DemandWindowDays, flags: readonly SelectedItem[]): SpecialtyOrderLine[] {
+export function specialtyOrderLines(
+  events: readonly CateringEvent[],
+  today: string,
+  days: DemandWindowDays,
+  flags: readonly SelectedItem[],
+): SpecialtyOrderLine[] {
   const { from, to } = demandWindow(today, days);
   const placed = new Set(flags.filter((f) => f.orderPlaced).map((f) => f.id));
   const inWindow = events
     .filter((e) => isISODate(e.EventDate) && e.EventDate >= from && e.EventDate <= to)
-    .sort((a, b) => (a.EventDate < b.EventDate ? -1 : a.EventDate > b.EventDate ? 1 : 0) || (a.StartTime < b.StartTime ? -1 : a.StartTime > b.StartTime ? 1 : 0) || a.id - b.id);
+    .sort(
+      (a, b) =>
+        (a.EventDate < b.EventDate ? -1 : a.EventDate > b.EventDate ? 1 : 0) ||
+        (a.StartTime < b.StartTime ? -1 : a.StartTime > b.StartTime ? 1 : 0) ||
+        a.id - b.id,
+    );
   const lines: SpecialtyOrderLine[] = [];
   for (const event of inWindow) {
     (event.ingredients ?? []).forEach((line, index) => {

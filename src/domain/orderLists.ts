@@ -52,18 +52,29 @@ const norm = (name: string) => name.trim().toLowerCase();
 
 /** "1 L carton" (or "1 L cartons" for a count other than one). */
 export function packageLabel(item: Pick<InventoryItem, 'amountPerUnit' | 'unit' | 'packageType'>, count = 1): string {
-  return [formatAmount(item.amountPerUnit), unitSymbol(item.unit), packageNoun(item.packageType, count)].filter((part) => part && part !== '—').join(' ');
+  return [formatAmount(item.amountPerUnit), unitSymbol(item.unit), packageNoun(item.packageType, count)]
+    .filter((part) => part && part !== '—')
+    .join(' ');
 }
 
 /** "1 g jar": what one package of a specialty ingredient is. */
-export function specialtyPackageLabel(line: Pick<SpecialtyOrderLine, 'unitQuantity' | 'units' | 'packageType'>, count = 1): string {
+export function specialtyPackageLabel(
+  line: Pick<SpecialtyOrderLine, 'unitQuantity' | 'units' | 'packageType'>,
+  count = 1,
+): string {
   const amount = Number.isFinite(line.unitQuantity) && line.unitQuantity > 0 ? formatAmount(line.unitQuantity) : '';
   const unit = unitSymbol(line.units);
-  return [amount && unit ? amount : '', unit, packageNoun(line.packageType, count)].filter((part) => part && part !== '—').join(' ');
+  return [amount && unit ? amount : '', unit, packageNoun(line.packageType, count)]
+    .filter((part) => part && part !== '—')
+    .join(' ');
 }
 
 /** One list per supplier with something to order or already ordered, by supplier name; the unknown group last. */
-export function orderListsBySupplier(lines: readonly NeedToOrderLine[], suppliers: readonly Supplier[], specialty: readonly SpecialtyOrderLine[] = []): OrderList[] {
+export function orderListsBySupplier(
+  lines: readonly NeedToOrderLine[],
+  suppliers: readonly Supplier[],
+  specialty: readonly SpecialtyOrderLine[] = [],
+): OrderList[] {
   const byName = new Map<string, Supplier>();
   const byId = new Map<string, Supplier>();
   const nameCount = new Map<string, number>();
@@ -79,13 +90,24 @@ export function orderListsBySupplier(lines: readonly NeedToOrderLine[], supplier
     let list = lists.get(key);
     if (!list) {
       const sharedName = supplier !== null && (nameCount.get(norm(supplier.supplierName)) ?? 0) > 1;
-      list = { key, heading: supplier ? supplier.supplierName : name || UNKNOWN_SUPPLIER_HEADING, supplier, sharedName, lines: [], total: 0, placedCount: 0 };
+      list = {
+        key,
+        heading: supplier ? supplier.supplierName : name || UNKNOWN_SUPPLIER_HEADING,
+        supplier,
+        sharedName,
+        lines: [],
+        total: 0,
+        placedCount: 0,
+      };
       lists.set(key, list);
     }
     return list;
   };
   for (const line of lines) {
-    const supplier = (line.item.supplierID ? byId.get(line.item.supplierID) : undefined) ?? byName.get(norm(line.item.supplierName)) ?? null;
+    const supplier =
+      (line.item.supplierID ? byId.get(line.item.supplierID) : undefined) ??
+      byName.get(norm(line.item.supplierName)) ??
+      null;
     const list = listFor(supplier, '');
     if (line.placed) {
       list.placedCount++;
@@ -148,7 +170,9 @@ export function orderListText(list: OrderList, today: string): string {
     const sku = line.sku.trim() ? ` (SKU ${line.sku.trim()})` : '';
     const named = line.unmatchedSupplierName ? ` [supplier: ${line.unmatchedSupplierName}]` : '';
     const forEvent = line.forEvent ? ` (specialty, for ${line.forEvent})` : '';
-    out.push(`- ${line.name}${sku}${forEvent}: ${packagesText(line)} at ${formatMoney(line.costPerUnit)} = ${formatMoney(line.estimatedCost)}${named}`);
+    out.push(
+      `- ${line.name}${sku}${forEvent}: ${packagesText(line)} at ${formatMoney(line.costPerUnit)} = ${formatMoney(line.estimatedCost)}${named}`,
+    );
   }
   if (list.lines.length === 0) out.push('Nothing left to order: every item is marked Order placed.');
   out.push('', `Estimated total: ${formatMoney(list.total)}`);
@@ -159,11 +183,13 @@ const EMAIL = /^[^\s@<>,;?]+@[^\s@<>,;?]+\.[^\s@<>,;?]+$/;
 
 /** Why a list has no e-mail link, or null when it has one. */
 export function mailtoUnavailableReason(list: OrderList): string | null {
-  if (!list.supplier && list.key !== 'unknown') return `${list.heading} is not on file as a supplier, so there is no address to e-mail.`;
+  if (!list.supplier && list.key !== 'unknown')
+    return `${list.heading} is not on file as a supplier, so there is no address to e-mail.`;
   if (!list.supplier) return 'These items have no supplier on file, so there is no address to e-mail.';
   const email = list.supplier.email.trim();
   if (!email) return `${list.supplier.supplierName} has no e-mail address on file.`;
-  if (!EMAIL.test(email)) return `${list.supplier.supplierName}'s e-mail address (${email}) does not look like an e-mail address.`;
+  if (!EMAIL.test(email))
+    return `${list.supplier.supplierName}'s e-mail address (${email}) does not look like an e-mail address.`;
   if (list.lines.length === 0) return 'Nothing left to order.';
   return null;
 }

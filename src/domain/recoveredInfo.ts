@@ -72,11 +72,17 @@ export function recoveredFileName(entry: SetAsideInfo): string {
 }
 
 /** The success toast after a put back: 'An event was put back', with counts for a whole list. */
-export function putBackTitle(entry: SetAsideInfo, result: { added: number; skipped: number; replaced: boolean }): string {
+export function putBackTitle(
+  entry: SetAsideInfo,
+  result: { added: number; skipped: number; replaced: boolean },
+): string {
   const what = whatItIs(entry);
-  if (entry.index !== null) return `${what} was ${result.replaced ? 'put back in place of the existing one' : 'put back'}`;
+  if (entry.index !== null)
+    return `${what} was ${result.replaced ? 'put back in place of the existing one' : 'put back'}`;
   if (result.added || result.skipped) {
-    const skipped = result.skipped ? `, ${result.skipped} already there ${result.skipped === 1 ? 'was' : 'were'} skipped` : '';
+    const skipped = result.skipped
+      ? `, ${result.skipped} already there ${result.skipped === 1 ? 'was' : 'were'} skipped`
+      : '';
     return `${what} was put back: ${result.added} added${skipped}`;
   }
   return `${what} was put back`;

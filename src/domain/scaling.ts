@@ -21,7 +21,9 @@ export interface Scalable {
 
 /** True when the line scales with guests (and has a usable quantity for one guest). */
 export function isPerGuest(line: Scalable): line is Scalable & { per: 'guest'; perGuest: number } {
-  return line.per === 'guest' && typeof line.perGuest === 'number' && Number.isFinite(line.perGuest) && line.perGuest >= 0;
+  return (
+    line.per === 'guest' && typeof line.perGuest === 'number' && Number.isFinite(line.perGuest) && line.perGuest >= 0
+  );
 }
 
 /** perGuest x guests, rounded up to 2 decimals (see the header); 0 guests give 0. */
@@ -62,7 +64,11 @@ export interface RescalePlan {
 }
 
 /** Every per-guest line set to its total for `guests`; per-event lines are returned unchanged (same objects). */
-export function planRescale(inventory: readonly ChosenIngredient[], specialty: readonly SpecialtyIngredient[], guests: number): RescalePlan {
+export function planRescale(
+  inventory: readonly ChosenIngredient[],
+  specialty: readonly SpecialtyIngredient[],
+  guests: number,
+): RescalePlan {
   const rows: RescaleRow[] = [];
   const row = (kind: RescaleRow['kind'], id: string, name: string, unit: string, from: number, to: number) =>
     rows.push({ kind, id, name, unit, from, to, tooLarge: to > MAX_QUANTITY });
@@ -86,7 +92,8 @@ export function isPlanSane(plan: Pick<RescalePlan, 'rows'>): boolean {
   return plan.rows.every((r) => !r.tooLarge);
 }
 
-export type LineQuantityCheck = { ok: true; quantity: number; per: Per; perGuest?: number } | { ok: false; message: string };
+export type LineQuantityCheck =
+  { ok: true; quantity: number; per: Per; perGuest?: number } | { ok: false; message: string };
 
 const groups = new Intl.NumberFormat('en-CA', { maximumFractionDigits: 2 });
 
@@ -96,17 +103,29 @@ const groups = new Intl.NumberFormat('en-CA', { maximumFractionDigits: 2 });
  * negative and not above the ceiling (limits.ts), and the scaled total not above it either.
  * `positive` also refuses 0 (an inventory line needs a quantity).
  */
-export function checkLineQuantity(text: string, per: Per, guests: number, options: { label: string; positive?: boolean }): LineQuantityCheck {
+export function checkLineQuantity(
+  text: string,
+  per: Per,
+  guests: number,
+  options: { label: string; positive?: boolean },
+): LineQuantityCheck {
   const label = per === 'guest' ? `${options.label} per Guest` : options.label;
   const result = checkAmount(text, { label, max: MAX_QUANTITY });
   if (!result.ok) return result;
   const value = result.value ?? 0;
   if (options.positive && value <= 0) return { ok: false, message: `${label} must be more than 0.` };
   if (per === 'event') return { ok: true, quantity: value, per };
-  if (!Number.isFinite(guests) || guests <= 0) return { ok: false, message: 'This event has no guests yet: set its Number of Guests (Edit Event) before a per-guest quantity.' };
+  if (!Number.isFinite(guests) || guests <= 0)
+    return {
+      ok: false,
+      message: 'This event has no guests yet: set its Number of Guests (Edit Event) before a per-guest quantity.',
+    };
   const quantity = scaledQuantity(value, guests);
   if (quantity > MAX_QUANTITY) {
-    return { ok: false, message: `${label} is too large: for ${groups.format(guests)} guests it makes ${groups.format(quantity)}, above ${groups.format(MAX_QUANTITY)}.` };
+    return {
+      ok: false,
+      message: `${label} is too large: for ${groups.format(guests)} guests it makes ${groups.format(quantity)}, above ${groups.format(MAX_QUANTITY)}.`,
+    };
   }
   return { ok: true, quantity, per, perGuest: value };
 }

@@ -27,7 +27,9 @@ export type ColorModeEvent =
   | { type: 'storage.change'; preference: ColorModePreference };
 
 /** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
-export const colorModeSecrets = { events: { 'mode.set': [], 'system.change': [], 'storage.change': [] } } as const satisfies SecretsOf<ColorModeEvent, ColorModeContext>;
+export const colorModeSecrets = {
+  events: { 'mode.set': [], 'system.change': [], 'storage.change': [] },
+} as const satisfies SecretsOf<ColorModeEvent, ColorModeContext>;
 
 export const colorModeMachine = setup({
   types: {
@@ -54,9 +56,12 @@ export const colorModeMachine = setup({
     isPreferenceDark: ({ context }) => context.preference === 'dark',
     isPreferenceSystem: ({ context }) => context.preference === 'system',
     isSystemDark: ({ context }) => context.systemDark,
-    isChoiceLight: ({ event }) => (event.type === 'mode.set' || event.type === 'storage.change') && event.preference === 'light',
-    isChoiceDark: ({ event }) => (event.type === 'mode.set' || event.type === 'storage.change') && event.preference === 'dark',
-    isChoiceSystem: ({ event }) => (event.type === 'mode.set' || event.type === 'storage.change') && event.preference === 'system',
+    isChoiceLight: ({ event }) =>
+      (event.type === 'mode.set' || event.type === 'storage.change') && event.preference === 'light',
+    isChoiceDark: ({ event }) =>
+      (event.type === 'mode.set' || event.type === 'storage.change') && event.preference === 'dark',
+    isChoiceSystem: ({ event }) =>
+      (event.type === 'mode.set' || event.type === 'storage.change') && event.preference === 'system',
   },
   actors: {
     watchSystemScheme: fromCallback(() => {

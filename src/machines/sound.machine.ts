@@ -18,7 +18,9 @@ export type SoundEvent =
   | { type: 'storage.change'; muted: boolean };
 
 /** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
-export const soundSecrets = { events: { 'sound.play': [], 'storage.change': [] } } as const satisfies SecretsOf<SoundEvent>;
+export const soundSecrets = {
+  events: { 'sound.play': [], 'storage.change': [] },
+} as const satisfies SecretsOf<SoundEvent>;
 
 export const soundMachine = setup({
   types: { context: {} as { muted: boolean }, events: {} as SoundEvent, input: {} as SoundInput },
@@ -35,7 +37,8 @@ export const soundMachine = setup({
   },
   guards: {
     startsMuted: ({ context }) => context.muted,
-    hasLabel: ({ event }) => event.type === 'sound.play' && typeof event.label === 'string' && event.label.trim() !== '',
+    hasLabel: ({ event }) =>
+      event.type === 'sound.play' && typeof event.label === 'string' && event.label.trim() !== '',
     isOtherTabMuted: ({ event }) => event.type === 'storage.change' && event.muted,
     isOtherTabUnmuted: ({ event }) => event.type === 'storage.change' && !event.muted,
   },

@@ -22,7 +22,11 @@ export const stashKey = (userId: string, key: string) => stashPrefixOf(userId) +
 
 export type BindResult =
   | { ok: true; change: 'none' | 'claimed' | 'switched' }
-  | { ok: false; error: StorageWriteError; /** True if even the roll-back failed (both copies are kept where possible). */ partial: boolean };
+  | {
+      ok: false;
+      error: StorageWriteError;
+      /** True if even the roll-back failed (both copies are kept where possible). */ partial: boolean;
+    };
 
 function defaultStorage(): Storage | null {
   try {
@@ -70,7 +74,11 @@ function guardOtherAccount(key: string): StorageWriteError | null {
     return null;
   }
   if (owner === null || owner === bound.userId) return null;
-  return new StorageWriteError(key, 'otherAccount', 'Another account signed in on this browser, so this change was not saved. Reload the page to see the signed-in account’s data.');
+  return new StorageWriteError(
+    key,
+    'otherAccount',
+    'Another account signed in on this browser, so this change was not saved. Reload the page to see the signed-in account’s data.',
+  );
 }
 
 /**

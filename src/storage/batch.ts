@@ -53,7 +53,11 @@ export function readAppData(storage: Storage | null = defaultStorage()): AppData
 function errorFor(key: string, error: unknown): StorageWriteError {
   const name = error && typeof error === 'object' && 'name' in error ? String((error as { name: unknown }).name) : '';
   if (name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED') {
-    return new StorageWriteError(key, 'quota', `Browser storage is full: ${key} could not be written. Nothing was changed.`);
+    return new StorageWriteError(
+      key,
+      'quota',
+      `Browser storage is full: ${key} could not be written. Nothing was changed.`,
+    );
   }
   return new StorageWriteError(key, 'unknown', `${key} could not be written to browser storage. Nothing was changed.`);
 }
@@ -75,11 +79,19 @@ function rollback(storage: Storage, before: AppData): boolean {
  */
 export function replaceAppData(next: AppData, storage: Storage | null = defaultStorage()): ReplaceResult {
   if (!storage) {
-    return { ok: false, rolledBack: true, error: new StorageWriteError('', 'unavailable', 'Browser storage is not available. Nothing was changed.') };
+    return {
+      ok: false,
+      rolledBack: true,
+      error: new StorageWriteError('', 'unavailable', 'Browser storage is not available. Nothing was changed.'),
+    };
   }
   const foreign = Object.keys(next).find((key) => !isAppKey(key));
   if (foreign !== undefined) {
-    return { ok: false, rolledBack: true, error: new StorageWriteError(foreign, 'unknown', `${foreign} is not Cater Captain data, so nothing was written.`) };
+    return {
+      ok: false,
+      rolledBack: true,
+      error: new StorageWriteError(foreign, 'unknown', `${foreign} is not Cater Captain data, so nothing was written.`),
+    };
   }
   let previous: AppData;
   try {
@@ -108,7 +120,11 @@ export function replaceAppData(next: AppData, storage: Storage | null = defaultS
     return {
       ok: false,
       rolledBack,
-      error: new StorageWriteError(current, failure.reason, `${current} could not be written, and putting the earlier data back failed too. Keep your backup file and reload the page.`),
+      error: new StorageWriteError(
+        current,
+        failure.reason,
+        `${current} could not be written, and putting the earlier data back failed too. Keep your backup file and reload the page.`,
+      ),
     };
   }
   announceLocalChange();

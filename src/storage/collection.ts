@@ -106,7 +106,8 @@ function placeAdded<R>(list: R[], added: readonly R[], next: readonly R[], idOf:
   for (const record of added) {
     const id = idOf(record);
     let follower: string | undefined;
-    for (let n = (position.get(id) ?? nextIds.length) + 1; n < nextIds.length && follower === undefined; n++) if (present.has(nextIds[n]!)) follower = nextIds[n];
+    for (let n = (position.get(id) ?? nextIds.length) + 1; n < nextIds.length && follower === undefined; n++)
+      if (present.has(nextIds[n]!)) follower = nextIds[n];
     const at = follower === undefined ? -1 : result.findIndex((r) => idOf(r) === follower);
     if (at < 0) result.push(record);
     else result.splice(at, 0, record);
@@ -135,7 +136,13 @@ export function defineCollection<R extends object>(options: CollectionOptions<R>
     };
     const decoded = decodeJSON(raw);
     if (!decoded.ok || !Array.isArray(decoded.value)) {
-      keep({ key, reason: decoded.ok ? 'value: expected a list of records' : decoded.reason, text: raw, index: null, id: null });
+      keep({
+        key,
+        reason: decoded.ok ? 'value: expected a list of records' : decoded.reason,
+        text: raw,
+        index: null,
+        id: null,
+      });
       return state;
     }
     const taken = new Set<string>();
@@ -144,7 +151,13 @@ export function defineCollection<R extends object>(options: CollectionOptions<R>
       const normalized = options.normalize ? options.normalize(value) : value;
       const parsed = record.safeParse(normalized);
       if (!parsed.success) {
-        keep({ key, reason: `record ${index + 1}, ${describeIssues(parsed.error, normalized)}`, text: stringifySafe(value), index, id: rawIdOf(value) });
+        keep({
+          key,
+          reason: `record ${index + 1}, ${describeIssues(parsed.error, normalized)}`,
+          text: stringifySafe(value),
+          index,
+          id: rawIdOf(value),
+        });
         return;
       }
       pendingIds.push({ index, value: parsed.data, stored: value });
@@ -155,7 +168,13 @@ export function defineCollection<R extends object>(options: CollectionOptions<R>
       const id = idOf(rec);
       if (taken.has(id)) {
         // The stored text, not the normalised record: a set-aside entry keeps what was stored.
-        keep({ key, reason: `record ${index + 1}, id: another record already has the id "${id}"`, text: stringifySafe(stored), index, id });
+        keep({
+          key,
+          reason: `record ${index + 1}, id: another record already has the id "${id}"`,
+          text: stringifySafe(stored),
+          index,
+          id,
+        });
         continue;
       }
       taken.add(id);
@@ -172,7 +191,11 @@ export function defineCollection<R extends object>(options: CollectionOptions<R>
     if (current.unsafe > 0) {
       return {
         ok: false,
-        error: new StorageWriteError(key, 'unknown', 'Some saved records could not be read or set aside, so the list was not overwritten.'),
+        error: new StorageWriteError(
+          key,
+          'unknown',
+          'Some saved records could not be read or set aside, so the list was not overwritten.',
+        ),
       };
     }
     let text: string;
@@ -209,14 +232,22 @@ export function defineCollection<R extends object>(options: CollectionOptions<R>
       for (const [index, value] of decoded.value.entries()) {
         const normalized = options.normalize ? options.normalize(value) : value;
         const parsed = record.safeParse(normalized);
-        if (!parsed.success) return { ok: false, reason: `record ${index + 1}, ${describeIssues(parsed.error, normalized)}` };
+        if (!parsed.success)
+          return { ok: false, reason: `record ${index + 1}, ${describeIssues(parsed.error, normalized)}` };
         records.push(parsed.data);
       }
       return { ok: true, value: records };
     },
     remove() {
       if (readState().unsafe > 0) {
-        return { ok: false, error: new StorageWriteError(key, 'unknown', 'Some saved records could not be read or set aside, so they were not removed.') };
+        return {
+          ok: false,
+          error: new StorageWriteError(
+            key,
+            'unknown',
+            'Some saved records could not be read or set aside, so they were not removed.',
+          ),
+        };
       }
       const result = rawRemove(key);
       if (result.ok) cache = null;
@@ -264,7 +295,8 @@ export function defineCollection<R extends object>(options: CollectionOptions<R>
       const baseOrder = base.map(idOf).filter((id) => nextIds.has(id));
       const nextOrder = next.map(idOf).filter((id) => baseById.has(id));
       const reordered = baseOrder.some((id, i) => nextOrder[i] !== id);
-      if (!added.length && !replaced.size && !removed.size && !reordered) return { ok: true, records: stored, conflicts };
+      if (!added.length && !replaced.size && !removed.size && !reordered)
+        return { ok: true, records: stored, conflicts };
       let list = stored.filter((r) => !removed.has(idOf(r))).map((r) => replaced.get(idOf(r)) ?? r);
       if (reordered) {
         const byId = new Map(list.map((r) => [idOf(r), r]));
@@ -282,7 +314,6 @@ export function defineCollection<R extends object>(options: CollectionOptions<R>
   };
 }
 
-
 /**
  * One view's link to a collection: remembers what the view last loaded or saved (the base of its
  * next save), turns conflicting records back to the stored version in that base (so resolving a
@@ -296,7 +327,10 @@ export interface CollectionSync<R> {
   pending(): boolean;
 }
 
-export function createCollectionSync<R extends object>(store: CollectionAccessor<R>, initial: readonly R[]): CollectionSync<R> {
+export function createCollectionSync<R extends object>(
+  store: CollectionAccessor<R>,
+  initial: readonly R[],
+): CollectionSync<R> {
   let base = initial;
   let failed = false;
   return {

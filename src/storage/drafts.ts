@@ -33,7 +33,10 @@ export interface StoredDraft {
 }
 
 const isValues = (value: unknown): value is DraftValues =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'string' || typeof v === 'number');
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.values(value).every((v) => typeof v === 'string' || typeof v === 'number');
 
 const draftSchema = {
   safeParse(value: unknown): { success: true; data: StoredDraft } | { success: false } {

@@ -116,7 +116,10 @@ function sessionCache(): Cache | null {
 }
 
 /** The localStorage limit in characters: cached in memory and in `cache` (sessionStorage), else probed once. */
-export async function localLimitChars(area: Area | null = backend(), cache: Cache | null = sessionCache()): Promise<number | null> {
+export async function localLimitChars(
+  area: Area | null = backend(),
+  cache: Cache | null = sessionCache(),
+): Promise<number | null> {
   if (!area) return null;
   if (cachedLimitChars !== null) return cachedLimitChars;
   try {

@@ -19,7 +19,10 @@ export function readIngredientLists(eventIds: readonly number[]): Record<string,
  * Follows every `ingredientList-{id}` key changed in another tab: `onList` gets that event's list,
  * `onCleared` is called when the other tab cleared storage as a whole (re-read what you need).
  */
-export function watchIngredientLists(onList: (eventId: number, list: ChosenIngredient[]) => void, onCleared: () => void): () => void {
+export function watchIngredientLists(
+  onList: (eventId: number, list: ChosenIngredient[]) => void,
+  onCleared: () => void,
+): () => void {
   if (typeof window === 'undefined') return () => {};
   const onStorage = (event: StorageEvent) => {
     if (event.key === null) return onCleared();

@@ -42,9 +42,10 @@ export function describeIssues(error: { issues: ReadonlyArray<SchemaIssue> } | u
   const path = issue.path.map(String).join('.') || 'value';
   const found = describeValue(at(value, issue.path));
   let message = issue.message;
-  if (issue.code === 'invalid_type' && issue.expected) message = `expected ${expectedWords[issue.expected] ?? issue.expected}, found ${found}`;
-  else if (issue.code === 'invalid_value' && issue.values) message = `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, found ${found}`;
+  if (issue.code === 'invalid_type' && issue.expected)
+    message = `expected ${expectedWords[issue.expected] ?? issue.expected}, found ${found}`;
+  else if (issue.code === 'invalid_value' && issue.values)
+    message = `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, found ${found}`;
   else if (message === 'Invalid input') message = `is not valid (found ${found})`;
   return `${path}: ${message}`;
 }
-

@@ -69,7 +69,9 @@ export const selectedItemsStore = defineCollection({
 });
 
 /** Ids of deleted events: a new event never reuses one, and a deleted built-in sample stays deleted. */
-export const deletedEventIdsStore = defineKey(deletedEventIdsKey, z.array(z.int()), () => [], { explain: describeIssues });
+export const deletedEventIdsStore = defineKey(deletedEventIdsKey, z.array(z.int()), () => [], {
+  explain: describeIssues,
+});
 
 const percentage = z.number().check(z.refine(Number.isFinite, 'must be a finite number'));
 const perEvent = new Map<string, unknown>();
@@ -103,10 +105,14 @@ export const ingredientListStore = (eventId: number): CollectionAccessor<ChosenI
   );
 /** Discount percentage of one event (default 0). */
 export const discountPercentageStore = (eventId: number): KeyAccessor<number> =>
-  cached(`${eventId}-discountPercentage`, () => defineKey(`${eventId}-discountPercentage`, percentage, () => 0, { decode: decodePercent, explain: describeIssues }));
+  cached(`${eventId}-discountPercentage`, () =>
+    defineKey(`${eventId}-discountPercentage`, percentage, () => 0, { decode: decodePercent, explain: describeIssues }),
+  );
 /** Tax percentage of one event (default 0). */
 export const taxPercentageStore = (eventId: number): KeyAccessor<number> =>
-  cached(`${eventId}-taxPercentage`, () => defineKey(`${eventId}-taxPercentage`, percentage, () => 0, { decode: decodePercent, explain: describeIssues }));
+  cached(`${eventId}-taxPercentage`, () =>
+    defineKey(`${eventId}-taxPercentage`, percentage, () => 0, { decode: decodePercent, explain: describeIssues }),
+  );
 
 /** The per-event keys, so deleting an event can take (and undo) all of them. */
 export const perEventStores = (eventId: number) => [
@@ -116,7 +122,12 @@ export const perEventStores = (eventId: number) => [
 ];
 
 /** The accessor that reads a key of the app's data set: a collection (records) or a whole value. */
-export function accessorFor(key: string): { kind: 'collection'; accessor: CollectionAccessor<object> } | { kind: 'value'; accessor: KeyAccessor<unknown> } | null {
+export function accessorFor(
+  key: string,
+):
+  | { kind: 'collection'; accessor: CollectionAccessor<object> }
+  | { kind: 'value'; accessor: KeyAccessor<unknown> }
+  | null {
   const collections: Record<string, CollectionAccessor<object>> = {
     inventoryItems: inventoryItemsStore,
     suppliers: suppliersStore,
@@ -126,7 +137,8 @@ export function accessorFor(key: string): { kind: 'collection'; accessor: Collec
   };
   if (collections[key]) return { kind: 'collection', accessor: collections[key] };
   let match = /^ingredientList-(\d+)$/.exec(key);
-  if (match) return { kind: 'collection', accessor: ingredientListStore(Number(match[1])) as CollectionAccessor<object> };
+  if (match)
+    return { kind: 'collection', accessor: ingredientListStore(Number(match[1])) as CollectionAccessor<object> };
   match = /^(\d+)-discountPercentage$/.exec(key);
   if (match) return { kind: 'value', accessor: discountPercentageStore(Number(match[1])) as KeyAccessor<unknown> };
   match = /^(\d+)-taxPercentage$/.exec(key);

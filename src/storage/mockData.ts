@@ -4,7 +4,15 @@
  * leaves every key as it was.
  */
 import type { MockData } from '../domain/mockDataInfo';
-import { discountPercentageStore, employeesStore, eventsStore, ingredientListStore, inventoryItemsStore, suppliersStore, taxPercentageStore } from './keys';
+import {
+  discountPercentageStore,
+  employeesStore,
+  eventsStore,
+  ingredientListStore,
+  inventoryItemsStore,
+  suppliersStore,
+  taxPercentageStore,
+} from './keys';
 import type { WriteResult } from './raw';
 import { keyWrite, writeTogether } from './together';
 

@@ -69,7 +69,10 @@ export const eventKinds: FieldKinds = {
     pricing: { numbers: ['price'] },
   },
 };
-export const chosenIngredientKinds: FieldKinds = { numbers: ['costPerUnit', 'amountPerUnit', 'quantity', 'perGuest', 'rev'], texts: ['id'] };
+export const chosenIngredientKinds: FieldKinds = {
+  numbers: ['costPerUnit', 'amountPerUnit', 'quantity', 'perGuest', 'rev'],
+  texts: ['id'],
+};
 export const selectedItemKinds: FieldKinds = { booleans: ['orderPlaced'], texts: ['id'] };
 
 /**
@@ -78,9 +81,19 @@ export const selectedItemKinds: FieldKinds = { booleans: ['orderPlaced'], texts:
  * edited by id after another tab's save. The spec's field names stay as they are; the id is added.
  */
 export function giveEntryIds(list: unknown[], prefix: string): unknown[] {
-  const taken = new Set(list.flatMap((e) => (e && typeof e === 'object' && typeof (e as { id?: unknown }).id === 'string' ? [(e as { id: string }).id] : [])));
+  const taken = new Set(
+    list.flatMap((e) =>
+      e && typeof e === 'object' && typeof (e as { id?: unknown }).id === 'string' ? [(e as { id: string }).id] : [],
+    ),
+  );
   return list.map((entry) => {
-    if (!entry || typeof entry !== 'object' || Array.isArray(entry) || typeof (entry as { id?: unknown }).id === 'string') return entry;
+    if (
+      !entry ||
+      typeof entry !== 'object' ||
+      Array.isArray(entry) ||
+      typeof (entry as { id?: unknown }).id === 'string'
+    )
+      return entry;
     const base = `${prefix}-${fingerprint(JSON.stringify(entry))}`;
     let id = base;
     for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
@@ -94,7 +107,10 @@ export function normalizeEvent(value: unknown): unknown {
   const out = normalizeRecord(value, eventKinds);
   if (out && typeof out === 'object' && Array.isArray((out as { notes?: unknown }).notes)) {
     const rec = out as { notes: unknown[] };
-    rec.notes = giveEntryIds(rec.notes.map((n) => (typeof n === 'string' ? { notes: n } : n)), 'note');
+    rec.notes = giveEntryIds(
+      rec.notes.map((n) => (typeof n === 'string' ? { notes: n } : n)),
+      'note',
+    );
   }
   if (out && typeof out === 'object' && Array.isArray((out as { ingredients?: unknown }).ingredients)) {
     const rec = out as { ingredients: unknown[] };

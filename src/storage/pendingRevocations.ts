@@ -26,7 +26,13 @@ const isPendingRevocation = (v: unknown): v is PendingRevocation => {
 };
 const pendingRevocationsShape = {
   safeParse(value: unknown): { success: true; data: PendingRevocation[] } | { success: false } {
-    return Array.isArray(value) && value.every(isPendingRevocation) ? { success: true, data: value } : { success: false };
+    return Array.isArray(value) && value.every(isPendingRevocation)
+      ? { success: true, data: value }
+      : { success: false };
   },
 };
-export const pendingRevocationsStore = defineKey<PendingRevocation[]>(pendingRevocationsKey, pendingRevocationsShape, () => []);
+export const pendingRevocationsStore = defineKey<PendingRevocation[]>(
+  pendingRevocationsKey,
+  pendingRevocationsShape,
+  () => [],
+);

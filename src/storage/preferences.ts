@@ -14,6 +14,10 @@ const boolean: Schema<boolean> = {
 };
 
 /** Light, dark or follow the system; default light. Also read by public/theme-init.js before paint. */
-export const colorModeStore = defineKey<ColorModePreference>('colorMode', oneOf(['light', 'dark', 'system'] as const), () => 'light');
+export const colorModeStore = defineKey<ColorModePreference>(
+  'colorMode',
+  oneOf(['light', 'dark', 'system'] as const),
+  () => 'light',
+);
 /** Button sounds are muted by default (spec section 2). */
 export const soundMutedStore = defineKey('soundMuted', boolean, () => true);

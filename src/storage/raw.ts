@@ -48,7 +48,8 @@ export function rawGet(key: string): string | null {
 
 export function classify(key: string, error: unknown): StorageWriteError {
   const name = error && typeof error === 'object' && 'name' in error ? String((error as { name: unknown }).name) : '';
-  if (name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED') return new StorageWriteError(key, 'quota', quotaAdvice);
+  if (name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED')
+    return new StorageWriteError(key, 'quota', quotaAdvice);
   return new StorageWriteError(key, 'unknown', 'Your last change could not be saved to browser storage.');
 }
 
@@ -57,7 +58,14 @@ export function rawSet(key: string, value: string): WriteResult {
   if (refused) return { ok: false, error: refused };
   const store = backend();
   if (!store) {
-    return { ok: false, error: new StorageWriteError(key, 'unavailable', 'Browser storage is not available. Changes will be lost on reload.') };
+    return {
+      ok: false,
+      error: new StorageWriteError(
+        key,
+        'unavailable',
+        'Browser storage is not available. Changes will be lost on reload.',
+      ),
+    };
   }
   try {
     store.setItem(key, value);

@@ -81,7 +81,14 @@ function announce(notice: SetAsideNotice) {
 export function setAside(entry: Omit<RecoveredEntry, 'entryKey' | 'time'>, copy = 0): boolean {
   const entryKey = recoveredKeyFor(entry.key, entry.text, copy);
   if (rawGet(entryKey) !== null) return true;
-  const stored = { key: entry.key, time: Date.now(), reason: entry.reason, text: entry.text, index: entry.index, id: entry.id };
+  const stored = {
+    key: entry.key,
+    time: Date.now(),
+    reason: entry.reason,
+    text: entry.text,
+    index: entry.index,
+    id: entry.id,
+  };
   const ok = rawSet(entryKey, JSON.stringify(stored)).ok;
   if (ok && !announced.has(entryKey)) {
     announced.add(entryKey);
@@ -128,10 +135,27 @@ export function listRecovered(): RecoveredEntry[] {
     if (owned.kind === 'recovered') {
       const entry = parseEntry(entryKey, raw);
       if (entry) entries.push(entry);
-      else entries.push({ entryKey, key: owned.source, time: 0, reason: 'unreadable entry', text: raw, index: null, id: null });
+      else
+        entries.push({
+          entryKey,
+          key: owned.source,
+          time: 0,
+          reason: 'unreadable entry',
+          text: raw,
+          index: null,
+          id: null,
+        });
       continue;
     }
-    entries.push({ entryKey, key: owned.source, time: owned.time, reason: 'could not be read (kept by an earlier version)', text: raw, index: null, id: null });
+    entries.push({
+      entryKey,
+      key: owned.source,
+      time: owned.time,
+      reason: 'could not be read (kept by an earlier version)',
+      text: raw,
+      index: null,
+      id: null,
+    });
   }
   return entries.sort((a, b) => b.time - a.time);
 }
@@ -140,7 +164,14 @@ export function listRecovered(): RecoveredEntry[] {
 export function removeRecovered(entryKey: string): WriteResult {
   const kind = ownedKeyOf(entryKey)?.kind;
   if (kind !== 'recovered' && kind !== 'legacyCorrupt') {
-    return { ok: false, error: new StorageWriteError(entryKey, 'unknown', 'This is not a set-aside value of the signed-in account, so it was left as it is.') };
+    return {
+      ok: false,
+      error: new StorageWriteError(
+        entryKey,
+        'unknown',
+        'This is not a set-aside value of the signed-in account, so it was left as it is.',
+      ),
+    };
   }
   return rawRemove(entryKey);
 }

@@ -30,7 +30,8 @@ export type PutBackResult =
 
 export type DiscardResult = { ok: true } | { ok: false; error: string };
 
-type Target = { kind: 'collection'; accessor: CollectionAccessor<object> } | { kind: 'value'; accessor: KeyAccessor<unknown> };
+type Target =
+  { kind: 'collection'; accessor: CollectionAccessor<object> } | { kind: 'value'; accessor: KeyAccessor<unknown> };
 
 /** The accessor that reads the entry's source key: the data keys, plus the preferences every page reads. */
 function targetOf(key: string): Target | null {
@@ -95,7 +96,8 @@ function finish(entry: RecoveredEntry): string | null {
 export function putBack(entry: RecoveredEntry, text: string, options: { replace?: boolean } = {}): PutBackResult {
   const target = targetOf(entry.key);
   const checked = checkRecovered(entry, text);
-  if (!target || !checked.ok) return { ok: false, reason: 'invalid', message: checked.ok ? 'cannot be put back' : checked.reason };
+  if (!target || !checked.ok)
+    return { ok: false, reason: 'invalid', message: checked.ok ? 'cannot be put back' : checked.reason };
   let added = 0;
   let skipped = 0;
   let replaced = false;

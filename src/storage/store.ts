@@ -5,7 +5,17 @@
  * and the default is used. Nothing is written back by reading. Writes return a result instead of
  * throwing, so the calling machine keeps its in-memory state and tells the user.
  */
-import { announceLocalChange, listKeys, rawGet, rawRemove, rawSet, setWriteGuard, StorageWriteError, type WriteGuard, type WriteResult } from './raw';
+import {
+  announceLocalChange,
+  listKeys,
+  rawGet,
+  rawRemove,
+  rawSet,
+  setWriteGuard,
+  StorageWriteError,
+  type WriteGuard,
+  type WriteResult,
+} from './raw';
 
 export { listKeys, StorageWriteError, announceLocalChange, setWriteGuard, type WriteGuard, type WriteResult };
 
@@ -19,7 +29,9 @@ export interface SchemaIssue {
 
 /** Anything with zod's safeParse: zod schemas, or the tiny validators of preferences.ts. */
 export interface Schema<T> {
-  safeParse(value: unknown): { success: true; data: T } | { success: false; error?: { issues: ReadonlyArray<SchemaIssue> } };
+  safeParse(
+    value: unknown,
+  ): { success: true; data: T } | { success: false; error?: { issues: ReadonlyArray<SchemaIssue> } };
 }
 
 export type Decoded = { ok: true; value: unknown } | { ok: false; reason: string };
@@ -62,7 +74,9 @@ export interface KeyAccessor<T> {
 /** The first issue as 'path: message' (zod/mini's own message); collections and per-event keys pass `describeIssues` for fuller words. */
 function plainReason(error: { issues: ReadonlyArray<SchemaIssue> } | undefined): string {
   const issue = error?.issues[0];
-  return issue ? `${issue.path.map(String).join('.') || 'value'}: ${issue.message}` : 'does not have the expected shape';
+  return issue
+    ? `${issue.path.map(String).join('.') || 'value'}: ${issue.message}`
+    : 'does not have the expected shape';
 }
 
 export interface KeyOptions {
@@ -82,7 +96,9 @@ export function parseValue<T>(raw: string | null, schema: Schema<T>, options: Ke
   if (!decoded.ok) return { status: 'unreadable', reason: decoded.reason };
   const value = options.normalize ? options.normalize(decoded.value) : decoded.value;
   const result = schema.safeParse(value);
-  return result.success ? { status: 'ok', value: result.data } : { status: 'unreadable', reason: (options.explain ?? plainReason)(result.error, value) };
+  return result.success
+    ? { status: 'ok', value: result.data }
+    : { status: 'unreadable', reason: (options.explain ?? plainReason)(result.error, value) };
 }
 
 /** Subscribes to storage events for one key (key === null means "everything changed", e.g. a restore). */
@@ -95,12 +111,18 @@ export function watchKey(key: string, onChange: () => void): () => void {
   return () => window.removeEventListener('storage', onStorage);
 }
 
-export function defineKey<T>(key: string, schema: Schema<T>, fallback: () => T, options: KeyOptions = {}): KeyAccessor<T> {
+export function defineKey<T>(
+  key: string,
+  schema: Schema<T>,
+  fallback: () => T,
+  options: KeyOptions = {},
+): KeyAccessor<T> {
   const read = (): T => {
     const raw = rawGet(key);
     const parsed = parseValue(raw, schema, options);
     if (parsed.status === 'ok') return parsed.value;
-    if (parsed.status === 'unreadable' && raw !== null) keeper?.({ key, reason: parsed.reason, text: raw, index: null, id: null });
+    if (parsed.status === 'unreadable' && raw !== null)
+      keeper?.({ key, reason: parsed.reason, text: raw, index: null, id: null });
     return fallback();
   };
   return {
@@ -109,8 +131,19 @@ export function defineKey<T>(key: string, schema: Schema<T>, fallback: () => T, 
     write(value) {
       const raw = rawGet(key);
       const current = parseValue(raw, schema, options);
-      if (current.status === 'unreadable' && raw !== null && !keeper?.({ key, reason: current.reason, text: raw, index: null, id: null })) {
-        return { ok: false, error: new StorageWriteError(key, 'unknown', 'The saved value could not be read or set aside, so it was not overwritten.') };
+      if (
+        current.status === 'unreadable' &&
+        raw !== null &&
+        !keeper?.({ key, reason: current.reason, text: raw, index: null, id: null })
+      ) {
+        return {
+          ok: false,
+          error: new StorageWriteError(
+            key,
+            'unknown',
+            'The saved value could not be read or set aside, so it was not overwritten.',
+          ),
+        };
       }
       let text: string;
       try {

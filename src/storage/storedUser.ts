@@ -10,7 +10,9 @@ export function readStoredUser(key: string): { id: string; email: string | null 
   if (!text) return null;
   try {
     const user = (JSON.parse(text) as { user?: { id?: unknown; email?: unknown } }).user;
-    return user && typeof user.id === 'string' ? { id: user.id, email: typeof user.email === 'string' ? user.email : null } : null;
+    return user && typeof user.id === 'string'
+      ? { id: user.id, email: typeof user.email === 'string' ? user.email : null }
+      : null;
   } catch {
     return null;
   }

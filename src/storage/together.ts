@@ -12,7 +12,10 @@ export interface KeyWrite<T = unknown> {
 }
 
 /** A typed pair for `writeTogether`'s list (keeps the accessor's and the value's types together). */
-export const keyWrite = <T>(accessor: KeyAccessor<T>, value: T): KeyWrite => ({ accessor: accessor as KeyAccessor<unknown>, value });
+export const keyWrite = <T>(accessor: KeyAccessor<T>, value: T): KeyWrite => ({
+  accessor: accessor as KeyAccessor<unknown>,
+  value,
+});
 
 /** Writes every value, or none: on the first failure the earlier writes are undone and that failure is returned. */
 export function writeTogether(writes: readonly KeyWrite[]): WriteResult {

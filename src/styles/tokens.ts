@@ -3,10 +3,29 @@ import { defineSemanticTokens, defineTokens } from '@pandacss/dev';
 /** Raw palette. Components never use these directly; they use the semantic tokens below. */
 export const tokens = defineTokens({
   colors: {
-    green: { 700: { value: '#1f6b2a' }, 800: { value: '#17521f' }, 200: { value: '#a8dcb0' }, 100: { value: '#cfeed4' } },
-    blue: { 700: { value: '#1a56a0' }, 800: { value: '#12427c' }, 200: { value: '#a9cdf5' }, 100: { value: '#d3e6fb' } },
+    green: {
+      700: { value: '#1f6b2a' },
+      800: { value: '#17521f' },
+      200: { value: '#a8dcb0' },
+      100: { value: '#cfeed4' },
+    },
+    blue: {
+      700: { value: '#1a56a0' },
+      800: { value: '#12427c' },
+      200: { value: '#a9cdf5' },
+      100: { value: '#d3e6fb' },
+    },
     red: { 700: { value: '#b3261e' }, 800: { value: '#8c1d17' }, 200: { value: '#f4b0aa' }, 100: { value: '#fbd9d6' } },
-    ink: { 950: { value: '#111412' }, 900: { value: '#1a1e1b' }, 800: { value: '#262b28' }, 700: { value: '#3a413c' }, 500: { value: '#6b736d' }, 300: { value: '#b9c0ba' }, 100: { value: '#e7ebe7' }, 50: { value: '#f7f8f5' } },
+    ink: {
+      950: { value: '#111412' },
+      900: { value: '#1a1e1b' },
+      800: { value: '#262b28' },
+      700: { value: '#3a413c' },
+      500: { value: '#6b736d' },
+      300: { value: '#b9c0ba' },
+      100: { value: '#e7ebe7' },
+      50: { value: '#f7f8f5' },
+    },
   },
   fonts: {
     heading: { value: "'Cinzel', 'Trajan Pro', Georgia, serif" },

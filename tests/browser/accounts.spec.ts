@@ -18,7 +18,10 @@ async function dataSet(page: Page): Promise<Record<string, string>> {
   return page.evaluate(() =>
     Object.fromEntries(
       Object.keys(localStorage)
-        .filter((k) => !k.startsWith('sb-') && !k.startsWith('account:') && !['dataOwner', 'colorMode', 'soundMuted'].includes(k))
+        .filter(
+          (k) =>
+            !k.startsWith('sb-') && !k.startsWith('account:') && !['dataOwner', 'colorMode', 'soundMuted'].includes(k),
+        )
         .sort()
         .map((k) => [k, localStorage.getItem(k)!]),
     ),
@@ -27,12 +30,15 @@ async function dataSet(page: Page): Promise<Record<string, string>> {
 
 async function useMockData(page: Page) {
   await page.goto('/Dashboard');
-  const alert = new Promise<string>((resolve) => page.once('dialog', (d) => void d.accept().then(() => resolve(d.message()))));
+  const alert = new Promise<string>((resolve) =>
+    page.once('dialog', (d) => void d.accept().then(() => resolve(d.message()))),
+  );
   await page.getByRole('button', { name: 'Use Mock Data' }).click();
   expect(await alert).toBe('Mock data has been loaded successfully.');
 }
 
-const needToOrder = (page: Page) => page.getByRole('region', { name: 'Need to Order', exact: true }).getByRole('listitem');
+const needToOrder = (page: Page) =>
+  page.getByRole('region', { name: 'Need to Order', exact: true }).getByRole('listitem');
 const inventoryList = (page: Page) => page.getByRole('list', { name: 'Inventory items' });
 const eventCards = (page: Page) => page.getByRole('list', { name: 'Events' }).getByRole('heading', { level: 2 });
 const sampleNames = sampleEvents('2030-01-01').map((e) => e.EventName);
@@ -47,7 +53,9 @@ async function openInventory(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Inventory' })).toBeVisible();
 }
 
-test('another account on this browser starts with its own data, and each gets exactly its own back', async ({ page }) => {
+test('another account on this browser starts with its own data, and each gets exactly its own back', async ({
+  page,
+}) => {
   const a = await signUpFresh(page);
   await useMockData(page);
   await page.goto('/Dashboard');
@@ -66,7 +74,12 @@ test('another account on this browser starts with its own data, and each gets ex
   await expect(inventoryList(page)).toHaveCount(0);
   await page.getByLabel('SKU', { exact: true }).fill('B-1');
   await page.getByLabel('Item Name', { exact: true }).fill('Galley Lemons of B');
-  for (const [label, value] of [['Amount per Unit', '1'], ['Cost per Unit', '2'], ['On-hand Quantity', '1'], ['Re-order Qty', '5']] as const) {
+  for (const [label, value] of [
+    ['Amount per Unit', '1'],
+    ['Cost per Unit', '2'],
+    ['On-hand Quantity', '1'],
+    ['Re-order Qty', '5'],
+  ] as const) {
     await page.getByLabel(label, { exact: true }).fill(value);
   }
   await page.getByRole('button', { name: 'Add Item' }).click();
@@ -97,8 +110,21 @@ test('data already in the browser before anyone signed in belongs to whoever sig
     if (window.sessionStorage.getItem('seeded')) return;
     window.sessionStorage.setItem('seeded', '1');
     const event = {
-      id: 900, EventName: 'Unclaimed Harbour Gala', CustomerFirstName: 'Ada', CustomerLastName: 'Quay', CustomerPhoneNumber: 5550100, CustomerEmail: 'ada@example.com',
-      EventType: 'Meeting', NumberOfGuests: 10, EventDate: '2030-01-01', StartTime: '10:00', EndTime: '12:00', VenueName: 'Dock Hall', VenueStreetAddress: '1 Pier Road', VenueCity: 'Halifax', ingredients: [],
+      id: 900,
+      EventName: 'Unclaimed Harbour Gala',
+      CustomerFirstName: 'Ada',
+      CustomerLastName: 'Quay',
+      CustomerPhoneNumber: 5550100,
+      CustomerEmail: 'ada@example.com',
+      EventType: 'Meeting',
+      NumberOfGuests: 10,
+      EventDate: '2030-01-01',
+      StartTime: '10:00',
+      EndTime: '12:00',
+      VenueName: 'Dock Hall',
+      VenueStreetAddress: '1 Pier Road',
+      VenueCity: 'Halifax',
+      ingredients: [],
     };
     window.localStorage.setItem('events', JSON.stringify([event]));
   });
@@ -117,7 +143,9 @@ test('data already in the browser before anyone signed in belongs to whoever sig
   await expect(eventCards(page).first()).toHaveText('Unclaimed Harbour Gala');
 });
 
-test('an account whose data cannot be opened (storage full) is not let in and nothing of the other account changes', async ({ page }) => {
+test('an account whose data cannot be opened (storage full) is not let in and nothing of the other account changes', async ({
+  page,
+}) => {
   await signUpFresh(page);
   await useMockData(page);
   // Fill browser storage with data of the first account, leaving room for the small values but not the
@@ -136,7 +164,13 @@ test('an account whose data cannot be opened (storage full) is not let in and no
     }
     localStorage.setItem('recovered:filler', 'x'.repeat(low - 200_000));
   });
-  const before = await page.evaluate(() => Object.fromEntries(Object.keys(localStorage).filter((k) => !k.startsWith('sb-')).map((k) => [k, localStorage.getItem(k)])));
+  const before = await page.evaluate(() =>
+    Object.fromEntries(
+      Object.keys(localStorage)
+        .filter((k) => !k.startsWith('sb-'))
+        .map((k) => [k, localStorage.getItem(k)]),
+    ),
+  );
   await signOut(page);
 
   const email = `cook-${Date.now()}-full@example.com`;
@@ -147,7 +181,13 @@ test('an account whose data cannot be opened (storage full) is not let in and no
   await expect(page.getByText('You were not signed in: your data could not be opened')).toBeVisible();
   await expect(page.getByText(/Browser storage is full, so your data could not be opened/).first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
-  const after = await page.evaluate(() => Object.fromEntries(Object.keys(localStorage).filter((k) => !k.startsWith('sb-')).map((k) => [k, localStorage.getItem(k)])));
+  const after = await page.evaluate(() =>
+    Object.fromEntries(
+      Object.keys(localStorage)
+        .filter((k) => !k.startsWith('sb-'))
+        .map((k) => [k, localStorage.getItem(k)]),
+    ),
+  );
   expect(Object.keys(after).sort(), 'keys left behind or lost').toEqual(Object.keys(before).sort());
   expect(after).toEqual(before);
   await page.goto('/Inventory');
@@ -175,7 +215,9 @@ test('a tab open on one account follows when another tab signs a different accou
   await context.close();
 });
 
-test('account B never sees, backs up, restores over or moves account A’s set-aside values, and A gets them back unchanged', async ({ page }) => {
+test('account B never sees, backs up, restores over or moves account A’s set-aside values, and A gets them back unchanged', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const legacyKey = 'events.corrupt.1700000000000';
   const secretText = '[{"EventName":"A private tasting for Ms Quay"';
@@ -202,8 +244,13 @@ test('account B never sees, backs up, restores over or moves account A’s set-a
 
   // B's backup holds nothing of A's.
   await page.goto('/Dashboard');
-  const section = page.getByRole('region', { name: 'View Your Data', exact: true }).getByRole('region', { name: 'Backup and restore' });
-  const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name: 'Download backup', exact: true }).click()]);
+  const section = page
+    .getByRole('region', { name: 'View Your Data', exact: true })
+    .getByRole('region', { name: 'Backup and restore' });
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    section.getByRole('button', { name: 'Download backup', exact: true }).click(),
+  ]);
   const file = await readFile((await download.path())!, 'utf8');
   expect(file).not.toContain('account:');
   expect(file).not.toContain('private tasting');
@@ -222,7 +269,10 @@ test('account B never sees, backs up, restores over or moves account A’s set-a
     sha256: createHash('sha256').update(canonical, 'utf8').digest('hex'),
     payload,
   });
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), section.getByText('Restore from backup', { exact: true }).click()]);
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    section.getByText('Restore from backup', { exact: true }).click(),
+  ]);
   await chooser.setFiles({ name: 'backup.json', mimeType: 'application/json', buffer: Buffer.from(crafted, 'utf8') });
   const preview = section.getByRole('region', { name: 'Check before you restore' });
   await expect(preview).toBeVisible();

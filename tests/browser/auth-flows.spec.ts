@@ -9,7 +9,9 @@ const heavyCream = (page: Page) => page.getByRole('listitem', { name: 'Heavy Cre
 
 async function useMockData(page: Page) {
   await page.goto('/Dashboard');
-  const alert = new Promise<string>((resolve) => page.once('dialog', (d) => void d.accept().then(() => resolve(d.message()))));
+  const alert = new Promise<string>((resolve) =>
+    page.once('dialog', (d) => void d.accept().then(() => resolve(d.message()))),
+  );
   await page.getByRole('button', { name: 'Use Mock Data' }).click();
   expect(await alert).toBe('Mock data has been loaded successfully.');
 }
@@ -22,7 +24,10 @@ async function accountElsewhere(browser: Browser) {
   return credentials;
 }
 
-test('Login as another account while signed in switches account, and the data set follows', async ({ page, browser }) => {
+test('Login as another account while signed in switches account, and the data set follows', async ({
+  page,
+  browser,
+}) => {
   const a = await signUpFresh(page);
   await useMockData(page);
   await page.goto('/Dashboard');
@@ -63,7 +68,10 @@ test('a failed switch leaves the visitor signed out with the server message', as
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('signed out everywhere from another browser: a reload here ends the session with a message', async ({ page, browser }) => {
+test('signed out everywhere from another browser: a reload here ends the session with a message', async ({
+  page,
+  browser,
+}) => {
   const credentials = await signUpFresh(page);
   await page.goto('/Dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
@@ -82,10 +90,16 @@ test('signed out everywhere from another browser: a reload here ends the session
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Your session ended, please log in again').first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
-  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('sb-') && k.endsWith('-auth-token')))).toEqual([]);
+  expect(
+    await page.evaluate(() =>
+      Object.keys(localStorage).filter((k) => k.startsWith('sb-') && k.endsWith('-auth-token')),
+    ),
+  ).toEqual([]);
 });
 
-test('with the server unreachable at start-up, a stored session stays signed in, with a quiet note', async ({ page }) => {
+test('with the server unreachable at start-up, a stored session stays signed in, with a quiet note', async ({
+  page,
+}) => {
   await signUpFresh(page);
   await page.route('**/auth/v1/user', (route) => route.abort('internetdisconnected'));
   await page.goto('/Dashboard');
@@ -108,7 +122,11 @@ test('sign-out with no network succeeds here and signs the other tab out', async
   await expect(first.getByText('Signed out successfully!')).toBeVisible();
   await expect(first.getByText('Failed to fetch')).toHaveCount(0);
   await expect(second).toHaveURL(/\/login$/, { timeout: 10_000 });
-  expect(await first.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('sb-') && k.endsWith('-auth-token')))).toEqual([]);
+  expect(
+    await first.evaluate(() =>
+      Object.keys(localStorage).filter((k) => k.startsWith('sb-') && k.endsWith('-auth-token')),
+    ),
+  ).toEqual([]);
 
   await context.setOffline(false);
   await first.goto('/Dashboard');
@@ -123,22 +141,31 @@ async function newestMailTo(email: string): Promise<{ link: string; subject: str
   const outbox = join(dataDir, 'outbox');
   let found: { link: string; subject: string } | null = null;
   await expect
-    .poll(() => {
-      let names: string[];
-      try {
-        names = readdirSync(outbox).filter((n) => n.endsWith('.json')).sort();
-      } catch {
-        return false;
-      }
-      for (const name of names.reverse()) {
-        const message = JSON.parse(readFileSync(join(outbox, name), 'utf8')) as { to: string; link: string; subject: string };
-        if (message.to === email) {
-          found = message;
-          return true;
+    .poll(
+      () => {
+        let names: string[];
+        try {
+          names = readdirSync(outbox)
+            .filter((n) => n.endsWith('.json'))
+            .sort();
+        } catch {
+          return false;
         }
-      }
-      return false;
-    }, { message: `a mail to ${email} in ${outbox}` })
+        for (const name of names.reverse()) {
+          const message = JSON.parse(readFileSync(join(outbox, name), 'utf8')) as {
+            to: string;
+            link: string;
+            subject: string;
+          };
+          if (message.to === email) {
+            found = message;
+            return true;
+          }
+        }
+        return false;
+      },
+      { message: `a mail to ${email} in ${outbox}` },
+    )
     .toBe(true);
   return found!;
 }
@@ -194,7 +221,9 @@ test('forgot password, end to end through the outbox: a new password, a single-u
   await fresh.close();
 });
 
-test('forgot password answers the same for an unknown e-mail, and says how long to wait when asked too often', async ({ page }) => {
+test('forgot password answers the same for an unknown e-mail, and says how long to wait when asked too often', async ({
+  page,
+}) => {
   const unknown = `nobody-${Date.now()}@example.com`;
   const form = await askForResetLink(page, unknown);
   await expect(form.getByText('If an account exists for that e-mail, a reset link is on its way.')).toBeVisible();
@@ -212,15 +241,27 @@ test('a reset page opened without a link says where to get one', async ({ page }
   await expect(page.getByRole('link', { name: 'Back to login to ask for a new link' })).toBeVisible();
 });
 
-test('a session in a link never signs the visitor into another account: ignored on other pages, asked about on the reset page', async ({ page, browser }) => {
+test('a session in a link never signs the visitor into another account: ignored on other pages, asked about on the reset page', async ({
+  page,
+  browser,
+}) => {
   const a = await signUpFresh(page);
   const b = await accountElsewhere(browser);
   // B's own session, put in a link the way an attacker would.
   const { supabaseAnonKey } = (await (await page.request.get('/config.json')).json()) as { supabaseAnonKey: string };
-  const answer = await page.request.post('/auth/v1/token?grant_type=password', { headers: { apikey: supabaseAnonKey }, data: { email: b.email, password: b.password } });
+  const answer = await page.request.post('/auth/v1/token?grant_type=password', {
+    headers: { apikey: supabaseAnonKey },
+    data: { email: b.email, password: b.password },
+  });
   expect(answer.ok()).toBe(true);
-  const s = (await answer.json()) as { access_token: string; refresh_token: string; expires_in: number; expires_at: number };
-  const fragment = (type: string) => `#access_token=${s.access_token}&refresh_token=${s.refresh_token}&expires_in=${s.expires_in}&expires_at=${s.expires_at}&token_type=bearer&type=${type}`;
+  const s = (await answer.json()) as {
+    access_token: string;
+    refresh_token: string;
+    expires_in: number;
+    expires_at: number;
+  };
+  const fragment = (type: string) =>
+    `#access_token=${s.access_token}&refresh_token=${s.refresh_token}&expires_in=${s.expires_in}&expires_at=${s.expires_at}&token_type=bearer&type=${type}`;
   const signedInAs = async (email: string) => {
     await page.goto('/login');
     await expect(page.getByText(`You are logged in as ${email}.`)).toBeVisible();
@@ -232,7 +273,9 @@ test('a session in a link never signs the visitor into another account: ignored 
   await signedInAs(a.email);
 
   // The reset page asks first; "Cancel" changes nothing.
-  const asked = new Promise<string>((resolve) => page.once('dialog', (d) => void d.dismiss().then(() => resolve(d.message()))));
+  const asked = new Promise<string>((resolve) =>
+    page.once('dialog', (d) => void d.dismiss().then(() => resolve(d.message()))),
+  );
   await page.goto(`/reset-password${fragment('recovery')}`);
   expect(await asked).toContain(`This reset link is for another account than ${a.email}`);
   await expect(page.getByText(`Nothing was changed: ${a.email} is still signed in on this browser.`)).toBeVisible();

@@ -22,7 +22,9 @@ test('a wrong password shows the server message', async ({ page }) => {
   await page.goto('/login');
   await expect(page.getByText('Demo account credentials:')).toBeVisible();
   await expect(
-    page.getByText('This account is shared by everyone: its password, e-mail and details cannot be changed, and it cannot be deleted or recovered.'),
+    page.getByText(
+      'This account is shared by everyone: its password, e-mail and details cannot be changed, and it cannot be deleted or recovered.',
+    ),
   ).toBeVisible();
   await expect(page.getByLabel('Email')).toHaveAttribute('type', 'email');
   await expect(page.getByLabel('Password')).toHaveAttribute('type', 'password');

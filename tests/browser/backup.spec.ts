@@ -16,15 +16,22 @@ async function openDashboardWithMockData(page: Page) {
   await page.reload();
 }
 
-const backupSection = (page: Page) => page.getByRole('region', { name: 'View Your Data', exact: true }).getByRole('region', { name: 'Backup and restore' });
+const backupSection = (page: Page) =>
+  page.getByRole('region', { name: 'View Your Data', exact: true }).getByRole('region', { name: 'Backup and restore' });
 
 async function downloadBackup(page: Page) {
-  const [file] = await Promise.all([page.waitForEvent('download'), backupSection(page).getByRole('button', { name: 'Download backup', exact: true }).click()]);
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    backupSection(page).getByRole('button', { name: 'Download backup', exact: true }).click(),
+  ]);
   return { name: file.suggestedFilename(), text: await readFile(await file.path(), 'utf8') };
 }
 
 async function chooseFile(page: Page, text: string) {
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), backupSection(page).getByText('Restore from backup', { exact: true }).click()]);
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    backupSection(page).getByText('Restore from backup', { exact: true }).click(),
+  ]);
   await chooser.setFiles({ name: 'backup.json', mimeType: 'application/json', buffer: Buffer.from(text, 'utf8') });
 }
 
@@ -40,21 +47,34 @@ function checksum(payload: Record<string, string>) {
   return createHash('sha256').update(canonical, 'utf8').digest('hex');
 }
 
-test('Download backup saves every owned key with a checksum; restoring it after a change brings the data back, and Undo restore takes it away again', async ({ page }) => {
+test('Download backup saves every owned key with a checksum; restoring it after a change brings the data back, and Undo restore takes it away again', async ({
+  page,
+}) => {
   await openDashboardWithMockData(page);
   const original = await storageSnapshot(page);
 
   // One control, a file input, named by its visible label.
-  await expect(backupSection(page).getByRole('button', { name: 'Restore from backup', exact: true })).toHaveAttribute('type', 'file');
+  await expect(backupSection(page).getByRole('button', { name: 'Restore from backup', exact: true })).toHaveAttribute(
+    'type',
+    'file',
+  );
   await expect(backupSection(page).getByLabel('Restore from backup')).toHaveAttribute('accept', /\.json/);
 
   const file = await downloadBackup(page);
   expect(file.name).toMatch(/^cater-captain-backup-\d{4}-\d{2}-\d{2}\.json$/);
-  const doc = JSON.parse(file.text) as { format: string; formatVersion: number; createdAt: string; appVersion: string; sha256: string; payload: Record<string, string> };
+  const doc = JSON.parse(file.text) as {
+    format: string;
+    formatVersion: number;
+    createdAt: string;
+    appVersion: string;
+    sha256: string;
+    payload: Record<string, string>;
+  };
   expect(doc).toMatchObject({ format: 'cater-captain-backup', formatVersion: 1, appVersion: '0.1.0' });
   expect(Date.now() - Date.parse(doc.createdAt)).toBeLessThan(5 * 60_000);
   expect(doc.sha256).toBe(checksum(doc.payload));
-  for (const key of ['inventoryItems', 'suppliers', 'employees', 'events']) expect(doc.payload[key], key).toBe(original[key]);
+  for (const key of ['inventoryItems', 'suppliers', 'employees', 'events'])
+    expect(doc.payload[key], key).toBe(original[key]);
   expect(Object.keys(doc.payload).some((key) => key.startsWith('sb-'))).toBe(false);
 
   // The caterer's data changes after the backup: only past events are left, and a tax rate for a new event.
@@ -78,8 +98,16 @@ test('Download backup saves every owned key with a checksum; restoring it after 
   await expect(preview).toBeVisible();
   const eventsRow = preview.getByRole('row', { name: /^events/ });
   await expect(eventsRow.getByRole('cell')).toHaveText([String(kept), '10', `${10 - kept} added`]);
-  await expect(preview.getByRole('row', { name: /^inventoryItems/ }).getByRole('cell')).toHaveText(['10', '10', 'No change']);
-  await expect(preview.getByRole('row', { name: /^Per-event/ }).getByRole('cell')).toHaveText(['31', '30', '1 removed']);
+  await expect(preview.getByRole('row', { name: /^inventoryItems/ }).getByRole('cell')).toHaveText([
+    '10',
+    '10',
+    'No change',
+  ]);
+  await expect(preview.getByRole('row', { name: /^Per-event/ }).getByRole('cell')).toHaveText([
+    '31',
+    '30',
+    '1 removed',
+  ]);
   expect((await storageSnapshot(page)).events).not.toBe(original.events);
 
   await preview.getByRole('button', { name: 'Restore', exact: true }).click();
@@ -109,7 +137,9 @@ test('a tampered backup is refused with the reason and changes nothing', async (
   await chooseFile(page, tampered);
 
   const alert = backupSection(page).getByRole('alert');
-  await expect(alert).toContainText('Nothing was restored. The backup was changed after it was made (its checksum does not match).');
+  await expect(alert).toContainText(
+    'Nothing was restored. The backup was changed after it was made (its checksum does not match).',
+  );
   await expect(backupSection(page).getByRole('button', { name: 'Restore', exact: true })).toHaveCount(0);
   expect(await storageSnapshot(page)).toEqual(before);
 
@@ -121,13 +151,17 @@ test('a tampered backup is refused with the reason and changes nothing', async (
   await expect(backupSection(page).getByRole('alert')).toHaveCount(0);
 });
 
-test('the preview, refusal and restored messages have no serious accessibility violations, light and dark', async ({ page }) => {
+test('the preview, refusal and restored messages have no serious accessibility violations, light and dark', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await openDashboardWithMockData(page);
   const file = await downloadBackup(page);
   const serious = async (label: string) => {
     const results = await new AxeBuilder({ page }).include('main').analyze();
-    return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    return results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   };
   const found: string[] = [];
   for (const mode of ['light', 'dark']) {

@@ -45,7 +45,9 @@ const grid = (page: Page) => page.getByRole('grid');
 const cell = (page: Page, date: string) => page.locator(`[role=gridcell][data-date="${date}"]`);
 const period = (page: Page) => page.locator('#calendar-period');
 
-test('month view shows the events; Previous, Next and Today; a busy day is marked; details link to the Tool Kit', async ({ page }) => {
+test('month view shows the events; Previous, Next and Today; a busy day is marked; details link to the Tool Kit', async ({
+  page,
+}) => {
   await loadMockData(page);
   await openCalendar(page);
   await expect(page.getByRole('button', { name: 'Month', exact: true })).toHaveAttribute('aria-pressed', 'true');
@@ -96,7 +98,9 @@ test('month view shows the events; Previous, Next and Today; a busy day is marke
   await expect(page.getByRole('dialog')).toContainText('Patel Engagement Brunch');
 });
 
-test('agenda lists the next 14 days’ events in date order; week view; the whole calendar downloads as .ics', async ({ page }) => {
+test('agenda lists the next 14 days’ events in date order; week view; the whole calendar downloads as .ics', async ({
+  page,
+}) => {
   await loadMockData(page);
   await openCalendar(page);
   await page.getByRole('button', { name: 'Agenda', exact: true }).click();
@@ -133,7 +137,9 @@ test('agenda lists the next 14 days’ events in date order; week view; the whol
   );
   // Every event: the 10 mock events and the 3 built-in samples, one VEVENT each.
   const parsed = vevents(file.text);
-  expect(parsed.map((e) => e.uid).sort()).toEqual([...new Set([...stored, 1, 2, 3])].map((id) => `event-${id}@catercaptain.com`).sort());
+  expect(parsed.map((e) => e.uid).sort()).toEqual(
+    [...new Set([...stored, 1, 2, 3])].map((id) => `event-${id}@catercaptain.com`).sort(),
+  );
   expect(parsed).toHaveLength(13);
   const oliver = parsed.find((e) => e.summary === "Oliver's 40th Birthday")!;
   expect(oliver.duration.toSeconds()).toBe(6 * 3600);
@@ -141,7 +147,9 @@ test('agenda lists the next 14 days’ events in date order; week view; the whol
   expect(oliver.description).toContain('Guests: 30');
 });
 
-test('keyboard: arrows, Home/End and PageUp/PageDown move the focus between days (roving tab stop)', async ({ page }) => {
+test('keyboard: arrows, Home/End and PageUp/PageDown move the focus between days (roving tab stop)', async ({
+  page,
+}) => {
   await loadMockData(page);
   await openCalendar(page);
   const today = await dayFromToday(page, 0);

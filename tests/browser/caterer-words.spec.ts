@@ -8,7 +8,9 @@ import { signIn, signUpFresh } from './support/auth';
 
 const hint = 'The cost of one package as you buy it (e.g. one 2 kg bag).';
 
-test('after a successful login or sign-up the page no longer says "You are logged in as… Logging in here signs that account out"', async ({ page }) => {
+test('after a successful login or sign-up the page no longer says "You are logged in as… Logging in here signs that account out"', async ({
+  page,
+}) => {
   await signIn(page);
   await expect(page.getByText(/You are logged in as/)).toHaveCount(0);
   // Coming back to the login page while signed in still warns.
@@ -52,7 +54,9 @@ async function openToolkit(page: Page, tools: string[]): Promise<Locator> {
   return kit;
 }
 
-test('"Cost per Unit" says it is the cost of one package: inventory add form, Edit Item, Tool Kit', async ({ page }) => {
+test('"Cost per Unit" says it is the cost of one package: inventory add form, Edit Item, Tool Kit', async ({
+  page,
+}) => {
   await signIn(page);
   await page.evaluate(() =>
     localStorage.setItem(
@@ -84,7 +88,9 @@ test('"Cost per Unit" says it is the cost of one package: inventory add form, Ed
   await page.getByRole('button', { name: 'Tool Kit for Dock Supper' }).click();
   const kit = page.getByRole('dialog', { name: /Tool Kit: Dock Supper/ });
   await kit.getByRole('button', { name: 'Ingredients', exact: true }).click();
-  await expect(kit.getByRole('region', { name: 'Add Specialty Ingredients.' }).getByLabel('Cost per Unit')).toHaveAccessibleDescription(hint);
+  await expect(
+    kit.getByRole('region', { name: 'Add Specialty Ingredients.' }).getByLabel('Cost per Unit'),
+  ).toHaveAccessibleDescription(hint);
 });
 
 /** The distinct line tops each word of `cell` is laid out on (one per word when no word is split). */
@@ -117,6 +123,8 @@ test.describe('on a phone', () => {
       for (const { word, lines } of await wordLines(cell)) expect(lines, `${word} on one line`).toBe(1);
     }
     // ...and the table, buttons included, fits the phone's width.
-    expect(await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth),
+    ).toBeLessThanOrEqual(0);
   });
 });

@@ -19,7 +19,8 @@ function watchErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
-    if (message.type() === 'error' && /Uncaught|dynamically imported module/i.test(message.text())) errors.push(`console: ${message.text()}`);
+    if (message.type() === 'error' && /Uncaught|dynamically imported module/i.test(message.text()))
+      errors.push(`console: ${message.text()}`);
   });
   return errors;
 }
@@ -79,13 +80,21 @@ test('offline: the route error says so, and coming back online loads the page by
   expect(errors).toEqual([]);
 });
 
-test('after a redeploy removed the old chunk, the tab offers "A new version is available — reload", and Reload loads the new version', async ({ page }) => {
+test('after a redeploy removed the old chunk, the tab offers "A new version is available — reload", and Reload loads the new version', async ({
+  page,
+}) => {
   const errors = watchErrors(page);
   await openHome(page);
-  const running = await page.evaluate(async () => ((await (await fetch('/version.json')).json()) as { buildId: string }).buildId);
+  const running = await page.evaluate(
+    async () => ((await (await fetch('/version.json')).json()) as { buildId: string }).buildId,
+  );
   expect(await page.locator('meta[name="build-id"]').getAttribute('content')).toBe(running);
-  await page.route('**/assets/AboutPage-*.js', (route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{"code":404}' }));
-  await page.route('**/version.json', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ buildId: 'a-newer-build' }) }));
+  await page.route('**/assets/AboutPage-*.js', (route) =>
+    route.fulfill({ status: 404, contentType: 'application/json', body: '{"code":404}' }),
+  );
+  await page.route('**/version.json', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ buildId: 'a-newer-build' }) }),
+  );
   await goToAbout(page);
   const alert = page.getByRole('alert').filter({ hasText: newVersionMessage });
   await expect(alert).toBeVisible();
@@ -106,7 +115,11 @@ test('after a redeploy removed the old chunk, the tab offers "A new version is a
 test.describe('with a server of its own', () => {
   let work: string;
   let server: ChildProcess | null = null;
-  const env = () => ({ DIST_DIR: join(work, 'dist'), RETAINED_ASSETS_DIR: join(work, 'old-assets'), DATA_DIR: join(work, 'data') });
+  const env = () => ({
+    DIST_DIR: join(work, 'dist'),
+    RETAINED_ASSETS_DIR: join(work, 'old-assets'),
+    DATA_DIR: join(work, 'data'),
+  });
   const start = async (port: number) => {
     server = (await spawnServer({ ...env(), PORT: String(port) })).child;
     return `http://127.0.0.1:${port}`;
@@ -131,7 +144,9 @@ test.describe('with a server of its own', () => {
     rmSync(work, { recursive: true, force: true });
   });
 
-  test('server stopped: the route error shows inside the layout; server back, Retry loads the page', async ({ page }) => {
+  test('server stopped: the route error shows inside the layout; server back, Retry loads the page', async ({
+    page,
+  }) => {
     const errors = watchErrors(page);
     const port = await freePort();
     const url = await start(port);
@@ -148,7 +163,9 @@ test.describe('with a server of its own', () => {
     expect(errors).toEqual([]);
   });
 
-  test('a real rebuild while a tab is open: the tab keeps loading its old chunks, and a reload gets the new build', async ({ page }) => {
+  test('a real rebuild while a tab is open: the tab keeps loading its old chunks, and a reload gets the new build', async ({
+    page,
+  }) => {
     const errors = watchErrors(page);
     const url = await start(await freePort());
     await openHome(page, `${url}/`);
@@ -156,7 +173,11 @@ test.describe('with a server of its own', () => {
 
     // What `npm run build` does around vite build, on the running server's dist: retire the current
     // assets, write a new build (every hashed name changes), stamp it.
-    const tsx = (step: string) => execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-assets.ts', step], { cwd: ROOT, env: { ...process.env, ...env() } });
+    const tsx = (step: string) =>
+      execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-assets.ts', step], {
+        cwd: ROOT,
+        env: { ...process.env, ...env() },
+      });
     tsx('retire');
     rebuildWithNewHashes(join(work, 'dist'));
     tsx('stamp');
@@ -188,9 +209,14 @@ function rebuildWithNewHashes(distDir: string) {
   const files = names.map((n) => [n, readFileSync(join(assets, n))] as const);
   rmSync(assets, { recursive: true });
   mkdirSync(assets);
-  for (const [name, data] of files) writeFileSync(join(assets, renamed.get(name)!), /\.(js|css)$/.test(name) ? rewrite(data.toString('utf8')) : data);
+  for (const [name, data] of files)
+    writeFileSync(join(assets, renamed.get(name)!), /\.(js|css)$/.test(name) ? rewrite(data.toString('utf8')) : data);
   // The shell and the prerendered pages (scripts/prerender.ts) name the new chunks too.
-  const pages = existsSync(join(distDir, 'pages')) ? readdirSync(join(distDir, 'pages')).filter((n) => n.endsWith('.html')).map((n) => join('pages', n)) : [];
+  const pages = existsSync(join(distDir, 'pages'))
+    ? readdirSync(join(distDir, 'pages'))
+        .filter((n) => n.endsWith('.html'))
+        .map((n) => join('pages', n))
+    : [];
   for (const html of ['index.html', ...pages]) {
     writeFileSync(join(distDir, html), rewrite(readFileSync(join(distDir, html), 'utf8')));
     // precompress would write these afresh; the copies from the old build must not be served.

@@ -40,7 +40,10 @@ async function useMockData(page: Page, replace?: 'Replace with Mock Data' | 'Kee
 const panel = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
 async function download(page: Page, scope: Locator, button: 'Export JSON' | 'Export CSV') {
-  const [file] = await Promise.all([page.waitForEvent('download'), scope.getByRole('button', { name: button }).click()]);
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    scope.getByRole('button', { name: button }).click(),
+  ]);
   const path = await file.path();
   return { name: file.suggestedFilename(), text: await readFile(path, 'utf8') };
 }
@@ -49,10 +52,14 @@ async function localData(page: Page, key: string): Promise<unknown> {
   return page.evaluate((k) => JSON.parse(window.localStorage.getItem(k) ?? 'null'), key);
 }
 
-test('Use Mock Data on an empty app: tooltip, alert, then refresh shows upcoming events and need to order', async ({ page }) => {
+test('Use Mock Data on an empty app: tooltip, alert, then refresh shows upcoming events and need to order', async ({
+  page,
+}) => {
   await openDashboard(page);
   await page.getByRole('button', { name: 'Use Mock Data' }).hover();
-  await expect(page.getByText('Load Mock Data into the app for testing. Click, then refresh page to view data.')).toBeVisible();
+  await expect(
+    page.getByText('Load Mock Data into the app for testing. Click, then refresh page to view data.'),
+  ).toBeVisible();
   // Only the built-in sample 5 days ahead (issue 25: the Dashboard shows what Event Management shows).
   await expect(panel(page, 'Upcoming Events').getByRole('listitem')).toHaveText([/Quarterly Sales Conference Lunch/]);
 
@@ -85,7 +92,21 @@ test('Use Mock Data asks before replacing existing data and names it', async ({ 
   await page.evaluate(() => {
     window.localStorage.setItem(
       'inventoryItems',
-      JSON.stringify([{ id: '1', name: 'My Own Flour', sku: 'F1', category: 'Dry Storage', amountPerUnit: 1, unit: 'kg', packageType: 'bag', quantity: 1, costPerUnit: 2, whenToOrder: 3, supplierName: '' }]),
+      JSON.stringify([
+        {
+          id: '1',
+          name: 'My Own Flour',
+          sku: 'F1',
+          category: 'Dry Storage',
+          amountPerUnit: 1,
+          unit: 'kg',
+          packageType: 'bag',
+          quantity: 1,
+          costPerUnit: 2,
+          whenToOrder: 3,
+          supplierName: '',
+        },
+      ]),
     );
   });
   await page.reload();
@@ -93,7 +114,9 @@ test('Use Mock Data asks before replacing existing data and names it', async ({ 
 
   await useMockData(page, 'Keep My Data');
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
-  expect(((await localData(page, 'inventoryItems')) as Array<{ name: string }>).map((i) => i.name)).toEqual(['My Own Flour']);
+  expect(((await localData(page, 'inventoryItems')) as Array<{ name: string }>).map((i) => i.name)).toEqual([
+    'My Own Flour',
+  ]);
 
   await page.getByRole('button', { name: 'Use Mock Data' }).click();
   await expect(page.getByRole('alertdialog')).toContainText('inventoryItems (1 record)');
@@ -119,7 +142,9 @@ test('Order placed is kept after a reload and shows the item inverted', async ({
   await page.reload();
   const again = panel(page, 'Need to Order').getByRole('listitem', { name: 'Heavy Cream' });
   await expect(again.getByRole('checkbox', { name: 'Order placed' })).toBeChecked();
-  expect(await localData(page, 'selectedItems')).toEqual([expect.objectContaining({ id: '1700000000004', orderPlaced: true })]);
+  expect(await localData(page, 'selectedItems')).toEqual([
+    expect.objectContaining({ id: '1700000000004', orderPlaced: true }),
+  ]);
   await again.getByText('Order placed').click();
   await expect(again.getByRole('checkbox', { name: 'Order placed' })).not.toBeChecked();
 });
@@ -172,30 +197,49 @@ test('every panel exports JSON and CSV files with the right names and content', 
     const stored = (await localData(page, collection)) as Array<Record<string, unknown>>;
     const withReadIds = stored.map((record) => ({
       ...record,
-      ...(Array.isArray(record.notes) ? { notes: record.notes.map((n) => expect.objectContaining(n as Record<string, unknown>)) } : {}),
-      ...(Array.isArray(record.ingredients) ? { ingredients: record.ingredients.map((i) => expect.objectContaining(i as Record<string, unknown>)) } : {}),
+      ...(Array.isArray(record.notes)
+        ? { notes: record.notes.map((n) => expect.objectContaining(n as Record<string, unknown>)) }
+        : {}),
+      ...(Array.isArray(record.ingredients)
+        ? { ingredients: record.ingredients.map((i) => expect.objectContaining(i as Record<string, unknown>)) }
+        : {}),
     }));
     const exported = JSON.parse(json.text) as Array<Record<string, unknown>>;
     if (collection === 'events') {
       // Issue 25: each event whole, with its chosen inventory ingredients, discount and tax; the three built-in samples too.
       const rest = exported.filter((e) => (e.id as number) > 3);
       // In the order Event Management shows them (newest id first).
-      expect(rest.map(({ inventoryIngredients: _l, discountPercentage: _d, taxPercentage: _t, ...event }) => event)).toEqual(withReadIds.slice().sort((a, b) => Number((b as Record<string, unknown>).id) - Number((a as Record<string, unknown>).id)));
+      expect(
+        rest.map(({ inventoryIngredients: _l, discountPercentage: _d, taxPercentage: _t, ...event }) => event),
+      ).toEqual(
+        withReadIds
+          .slice()
+          .sort((a, b) => Number((b as Record<string, unknown>).id) - Number((a as Record<string, unknown>).id)),
+      );
       for (const event of rest) {
         expect(event.inventoryIngredients, `ingredientList-${event.id}`).toEqual(
-          ((await localData(page, `ingredientList-${event.id}`)) as Array<Record<string, unknown>>).map((line) => expect.objectContaining(line)),
+          ((await localData(page, `ingredientList-${event.id}`)) as Array<Record<string, unknown>>).map((line) =>
+            expect.objectContaining(line),
+          ),
         );
         expect(event.discountPercentage).toBe(await localData(page, `${event.id}-discountPercentage`));
         expect(event.taxPercentage).toBe(await localData(page, `${event.id}-taxPercentage`));
       }
-      expect(exported.filter((e) => (e.id as number) <= 3).map((e) => e.EventName)).toEqual(['Harbourfront Wedding Reception', 'Quarterly Sales Conference Lunch', "Grandma Rose's 80th Birthday"]);
+      expect(exported.filter((e) => (e.id as number) <= 3).map((e) => e.EventName)).toEqual([
+        'Harbourfront Wedding Reception',
+        'Quarterly Sales Conference Lunch',
+        "Grandma Rose's 80th Birthday",
+      ]);
     } else expect(exported).toEqual(withReadIds);
     await expect(page.getByText(`${collection} data exported as JSON successfully!`)).toBeVisible();
     const csv = await download(page, section, 'Export CSV');
     expect(csv.name).toBe(`${collection}_data.csv`);
     expect(csv.text.split('\r\n')).toHaveLength(collection === 'events' ? 14 : 11);
     expect(csv.text.startsWith('"')).toBe(true);
-    if (collection === 'events') expect(csv.text.split('\r\n')[0]).toContain('"inventoryIngredients","discountPercentage","taxPercentage","totalInventoryItems","totalSpecialtyIngredients","total","totalAfterDiscount","totalAfterTax"');
+    if (collection === 'events')
+      expect(csv.text.split('\r\n')[0]).toContain(
+        '"inventoryIngredients","discountPercentage","taxPercentage","totalInventoryItems","totalSpecialtyIngredients","total","totalAfterDiscount","totalAfterTax"',
+      );
   }
 });
 
@@ -209,15 +253,24 @@ test('exporting an empty collection shows a closable warning and no file', async
   await panel(page, 'Upcoming Events').getByRole('button', { name: 'Export CSV' }).click();
   const warning = page.getByText('No data available for UpcomingEvents');
   await expect(warning).toBeVisible();
-  await panel(page, 'View Your Data').getByRole('region', { name: 'suppliers', exact: true }).getByRole('button', { name: 'Export JSON' }).click();
+  await panel(page, 'View Your Data')
+    .getByRole('region', { name: 'suppliers', exact: true })
+    .getByRole('button', { name: 'Export JSON' })
+    .click();
   await expect(page.getByText('No data available for suppliers')).toBeVisible();
-  await page.getByRole('status').filter({ hasText: 'No data available for UpcomingEvents' }).getByRole('button', { name: 'Close notification' }).click();
+  await page
+    .getByRole('status')
+    .filter({ hasText: 'No data available for UpcomingEvents' })
+    .getByRole('button', { name: 'Close notification' })
+    .click();
   await expect(warning).toHaveCount(0);
   await expect(page.getByText('No data available for suppliers')).toBeVisible();
   expect(downloads).toBe(0);
 });
 
-test('View Your Data: sections hidden by default, toggle, striped table with readable nested values', async ({ page }) => {
+test('View Your Data: sections hidden by default, toggle, striped table with readable nested values', async ({
+  page,
+}) => {
   await openDashboard(page);
   await useMockData(page);
   await page.reload();
@@ -227,7 +280,14 @@ test('View Your Data: sections hidden by default, toggle, striped table with rea
   await events.getByRole('button', { name: 'Show events' }).click();
   const table = events.getByRole('table');
   await expect(table).toBeVisible();
-  await expect(table.getByRole('columnheader')).toContainText(['id', 'EventName', 'ingredients', 'menuItems', 'notes', 'pricing']);
+  await expect(table.getByRole('columnheader')).toContainText([
+    'id',
+    'EventName',
+    'ingredients',
+    'menuItems',
+    'notes',
+    'pricing',
+  ]);
   // Ten mock events and the three built-in samples.
   await expect(table.getByRole('row')).toHaveCount(14);
   await expect(table).not.toContainText('[object Object]');
@@ -242,10 +302,26 @@ test('Upcoming Events follows the clock past midnight', async ({ page }) => {
   await openDashboard(page);
   await page.evaluate(() => {
     const ev = (id: number, date: string) => ({
-      id, EventName: `Event on ${date}`, CustomerFirstName: 'A', CustomerLastName: 'B', CustomerPhoneNumber: 1, CustomerEmail: 'a@b.c', EventType: 'Other',
-      NumberOfGuests: 1, EventDate: date, StartTime: '10:00', EndTime: '11:00', VenueName: '', VenueStreetAddress: '', VenueCity: '', ingredients: [],
+      id,
+      EventName: `Event on ${date}`,
+      CustomerFirstName: 'A',
+      CustomerLastName: 'B',
+      CustomerPhoneNumber: 1,
+      CustomerEmail: 'a@b.c',
+      EventType: 'Other',
+      NumberOfGuests: 1,
+      EventDate: date,
+      StartTime: '10:00',
+      EndTime: '11:00',
+      VenueName: '',
+      VenueStreetAddress: '',
+      VenueCity: '',
+      ingredients: [],
     });
-    window.localStorage.setItem('events', JSON.stringify([ev(1, '2026-03-01'), ev(2, '2026-03-15'), ev(3, '2026-03-16')]));
+    window.localStorage.setItem(
+      'events',
+      JSON.stringify([ev(1, '2026-03-01'), ev(2, '2026-03-15'), ev(3, '2026-03-16')]),
+    );
   });
   await page.reload();
   const upcoming = panel(page, 'Upcoming Events');
@@ -273,7 +349,11 @@ test('the dashboard follows changes made in another tab', async ({ page, context
   await other.goto('/Dashboard');
   const card = panel(other, 'Need to Order').getByRole('listitem', { name: 'Baby Spinach' });
   await card.getByText('Order placed').click();
-  await expect(panel(page, 'Need to Order').getByRole('listitem', { name: 'Baby Spinach' }).getByRole('checkbox', { name: 'Order placed' })).toBeChecked();
+  await expect(
+    panel(page, 'Need to Order')
+      .getByRole('listitem', { name: 'Baby Spinach' })
+      .getByRole('checkbox', { name: 'Order placed' }),
+  ).toBeChecked();
   await other.evaluate(() => window.localStorage.setItem('events', '[]'));
   // Only the built-in sample 5 days ahead is left (it has no ingredient list).
   await expect(panel(page, 'Upcoming Events').getByRole('listitem')).toHaveText([/Quarterly Sales Conference Lunch/]);
@@ -296,11 +376,23 @@ test('the dashboard has no serious accessibility violations, light and dark', as
   }
 });
 
-test('a large collection stays quick to show: only rows in view are drawn, and the last one is reachable', async ({ page }) => {
+test('a large collection stays quick to show: only rows in view are drawn, and the last one is reachable', async ({
+  page,
+}) => {
   await openDashboard(page);
   await page.evaluate(() => {
     const items = Array.from({ length: 3000 }, (_, i) => ({
-      id: String(i), name: `Item ${i}`, sku: `S${i}`, category: 'Other', amountPerUnit: 1, unit: 'kg', packageType: 'box', quantity: 10, costPerUnit: 1, whenToOrder: 1, supplierName: '',
+      id: String(i),
+      name: `Item ${i}`,
+      sku: `S${i}`,
+      category: 'Other',
+      amountPerUnit: 1,
+      unit: 'kg',
+      packageType: 'box',
+      quantity: 10,
+      costPerUnit: 1,
+      whenToOrder: 1,
+      supplierName: '',
     }));
     window.localStorage.setItem('inventoryItems', JSON.stringify(items));
   });
@@ -310,11 +402,15 @@ test('a large collection stays quick to show: only rows in view are drawn, and t
   const table = section.getByRole('table');
   await expect(table.getByRole('row').nth(1)).toContainText('Item 0');
   expect(await table.getByRole('row').count()).toBeLessThan(60);
-  await section.getByRole('region', { name: 'inventoryItems table' }).evaluate((el) => (el.scrollTop = el.scrollHeight));
+  await section
+    .getByRole('region', { name: 'inventoryItems table' })
+    .evaluate((el) => (el.scrollTop = el.scrollHeight));
   await expect(table.getByRole('cell', { name: 'Item 2999', exact: true })).toBeVisible();
 });
 
-test('the built-in sample events count on the Dashboard of a browser where they were never saved, as in Event Management (issue 25)', async ({ page }) => {
+test('the built-in sample events count on the Dashboard of a browser where they were never saved, as in Event Management (issue 25)', async ({
+  page,
+}) => {
   await openDashboard(page);
   expect(await localData(page, 'events')).toBeNull();
   const upcoming = panel(page, 'Upcoming Events');
@@ -339,14 +435,31 @@ test('the built-in sample events count on the Dashboard of a browser where they 
   await expect(events.getByRole('button', { name: 'Show events' })).toBeVisible();
 });
 
-test('an upcoming event without a customer reads "12 guests"; the data view leaves out the save revision and puts the save time last (issue 25)', async ({ page }) => {
+test('an upcoming event without a customer reads "12 guests"; the data view leaves out the save revision and puts the save time last (issue 25)', async ({
+  page,
+}) => {
   await openDashboard(page);
   await page.evaluate(() => {
     const now = new Date();
     const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
     const event = {
-      rev: 3, id: 1, EventName: 'Walk-in Lunch', CustomerFirstName: '', CustomerLastName: ' ', CustomerPhoneNumber: '', CustomerEmail: 'walk.in.customer.with.a.long.address@example.com', EventType: 'Lunch',
-      NumberOfGuests: 12, EventDate: today, StartTime: '12:00', EndTime: '13:00', VenueName: '', VenueStreetAddress: '', VenueCity: '', ingredients: [], updatedAt: '2026-11-20T10:00:00.000Z',
+      rev: 3,
+      id: 1,
+      EventName: 'Walk-in Lunch',
+      CustomerFirstName: '',
+      CustomerLastName: ' ',
+      CustomerPhoneNumber: '',
+      CustomerEmail: 'walk.in.customer.with.a.long.address@example.com',
+      EventType: 'Lunch',
+      NumberOfGuests: 12,
+      EventDate: today,
+      StartTime: '12:00',
+      EndTime: '13:00',
+      VenueName: '',
+      VenueStreetAddress: '',
+      VenueCity: '',
+      ingredients: [],
+      updatedAt: '2026-11-20T10:00:00.000Z',
     };
     window.localStorage.setItem('events', JSON.stringify([event]));
     window.localStorage.setItem('deletedEventIds', '[2,3]');

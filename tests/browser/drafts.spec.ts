@@ -16,7 +16,9 @@ function acceptLeavePrompts(page: Page): { asked: string[] } {
   return seen;
 }
 
-test('New Event form: typed values come back after a reload and after Back/Forward; Discard draft empties it', async ({ page }) => {
+test('New Event form: typed values come back after a reload and after Back/Forward; Discard draft empties it', async ({
+  page,
+}) => {
   await signIn(page);
   await page.goto('/ManageEvents');
   await page.getByRole('button', { name: 'New Event' }).click();
@@ -64,7 +66,19 @@ test('New Event form: a saved event leaves no draft behind', async ({ page }) =>
   await expect(page.getByRole('dialog', { name: 'Create New Event' })).toHaveCount(0);
 });
 
-const butter = { id: 'inv-1', sku: 'SKU-1', name: 'Butter', category: 'Dairy', amountPerUnit: 1, unit: 'kg', packageType: 'box', quantity: 2, costPerUnit: 2, whenToOrder: 5, supplierName: '' };
+const butter = {
+  id: 'inv-1',
+  sku: 'SKU-1',
+  name: 'Butter',
+  category: 'Dairy',
+  amountPerUnit: 1,
+  unit: 'kg',
+  packageType: 'box',
+  quantity: 2,
+  costPerUnit: 2,
+  whenToOrder: 5,
+  supplierName: '',
+};
 
 async function openInventory(page: Page, items: unknown[] = [butter]) {
   await signIn(page);
@@ -74,7 +88,9 @@ async function openInventory(page: Page, items: unknown[] = [butter]) {
 }
 const addForm = (page: Page) => page.getByRole('form', { name: 'Add Item' });
 
-test('inventory add form: typed values come back after a reload; Discard draft empties it; Add Item drops it', async ({ page }) => {
+test('inventory add form: typed values come back after a reload; Discard draft empties it; Add Item drops it', async ({
+  page,
+}) => {
   await openInventory(page);
   await addForm(page).getByLabel('SKU', { exact: true }).fill('SAF-1');
   await addForm(page).getByLabel('Item Name', { exact: true }).fill('Saffron');
@@ -91,18 +107,33 @@ test('inventory add form: typed values come back after a reload; Discard draft e
   await expect(addForm(page).getByLabel('Item Name', { exact: true })).toHaveValue('');
 
   // Typed and added: nothing comes back.
-  for (const [label, value] of Object.entries({ SKU: 'CUM-1', 'Item Name': 'Cumin', 'Amount per Unit': '1', 'Cost per Unit': '3', 'On-hand Quantity': '4', 'Re-order Qty': '2' }))
+  for (const [label, value] of Object.entries({
+    SKU: 'CUM-1',
+    'Item Name': 'Cumin',
+    'Amount per Unit': '1',
+    'Cost per Unit': '3',
+    'On-hand Quantity': '4',
+    'Re-order Qty': '2',
+  }))
     await addForm(page).getByLabel(label, { exact: true }).fill(value);
   await addForm(page).getByRole('button', { name: 'Add Item' }).click();
-  await expect(page.getByRole('list', { name: 'Inventory items' }).getByRole('heading', { name: 'Cumin' })).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Inventory items' }).getByRole('heading', { name: 'Cumin' }),
+  ).toBeVisible();
   await page.reload();
   await expect(addForm(page).getByLabel('Item Name', { exact: true })).toHaveValue('');
   await expect(addForm(page).getByText('Draft restored.')).toHaveCount(0);
 });
 
-test('Edit Item dialog: the edit comes back after a reload on its item; Discard draft goes back to the stored values', async ({ page }) => {
+test('Edit Item dialog: the edit comes back after a reload on its item; Discard draft goes back to the stored values', async ({
+  page,
+}) => {
   await openInventory(page);
-  await page.getByRole('list', { name: 'Inventory items' }).getByRole('listitem', { name: 'Butter' }).getByRole('button', { name: 'Edit' }).click();
+  await page
+    .getByRole('list', { name: 'Inventory items' })
+    .getByRole('listitem', { name: 'Butter' })
+    .getByRole('button', { name: 'Edit' })
+    .click();
   let dialog = page.getByRole('dialog', { name: 'Edit Item' });
   await dialog.getByLabel('Item Name', { exact: true }).fill('Salted Butter');
   acceptLeavePrompts(page);
@@ -118,9 +149,15 @@ test('Edit Item dialog: the edit comes back after a reload on its item; Discard 
   await expect(page.getByRole('dialog', { name: 'Edit Item' })).toHaveCount(0);
 });
 
-test('Edit Item dialog: a draft whose item was changed meanwhile is dropped, and the caterer is told', async ({ page }) => {
+test('Edit Item dialog: a draft whose item was changed meanwhile is dropped, and the caterer is told', async ({
+  page,
+}) => {
   await openInventory(page);
-  await page.getByRole('list', { name: 'Inventory items' }).getByRole('listitem', { name: 'Butter' }).getByRole('button', { name: 'Edit' }).click();
+  await page
+    .getByRole('list', { name: 'Inventory items' })
+    .getByRole('listitem', { name: 'Butter' })
+    .getByRole('button', { name: 'Edit' })
+    .click();
   await page.getByRole('dialog', { name: 'Edit Item' }).getByLabel('Item Name', { exact: true }).fill('Salted Butter');
   // Another tab (or device restore) changed the item while this page was away.
   await page.evaluate((i) => localStorage.setItem('inventoryItems', JSON.stringify([{ ...i, quantity: 40 }])), butter);
@@ -128,11 +165,15 @@ test('Edit Item dialog: a draft whose item was changed meanwhile is dropped, and
   await page.reload();
   await expect(page.getByText('Unsaved edit dropped')).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Edit Item' })).toHaveCount(0);
-  await expect(page.getByRole('list', { name: 'Inventory items' }).getByRole('heading', { name: 'Butter', exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Inventory items' }).getByRole('heading', { name: 'Butter', exact: true }),
+  ).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('draft:inventoryEdit'))).toBeNull();
 });
 
-test('supplier form: typed values come back after a reload and after Back/Forward; Discard draft empties it', async ({ page }) => {
+test('supplier form: typed values come back after a reload and after Back/Forward; Discard draft empties it', async ({
+  page,
+}) => {
   await signIn(page);
   await page.goto('/SupplierManagement');
   const form = page.getByRole('form', { name: 'Add Supplier' });
@@ -154,9 +195,21 @@ test('supplier form: typed values come back after a reload and after Back/Forwar
   await expect(form.getByText('Draft restored.')).toHaveCount(0);
 });
 
-test('employee form: an edit in progress comes back after a reload on its employee; Discard draft goes back to the stored values', async ({ page }) => {
+test('employee form: an edit in progress comes back after a reload on its employee; Discard draft goes back to the stored values', async ({
+  page,
+}) => {
   await signIn(page);
-  const marin = { id: 'E-1', firstName: 'Marin', lastName: 'Keel', email: 'marin@x.ca', role: 'Chef', phone: '555', fullTimePartTime: 'fulltime', department: 'Kitchen', startDate: '2025-01-01' };
+  const marin = {
+    id: 'E-1',
+    firstName: 'Marin',
+    lastName: 'Keel',
+    email: 'marin@x.ca',
+    role: 'Chef',
+    phone: '555',
+    fullTimePartTime: 'fulltime',
+    department: 'Kitchen',
+    startDate: '2025-01-01',
+  };
   await page.evaluate((e) => localStorage.setItem('employees', JSON.stringify([e])), marin);
   await page.goto('/EmployeeManagement');
   await page.getByRole('button', { name: 'Edit employee Marin Keel' }).click();
@@ -173,7 +226,9 @@ test('employee form: an edit in progress comes back after a reload on its employ
   await expect(page.getByRole('form', { name: 'Add Employee' }).getByLabel('First Name')).toHaveValue('');
 });
 
-test('leaving a page with unsaved changes by a link inside the app asks first; Cancel stays, OK leaves and the draft waits', async ({ page }) => {
+test('leaving a page with unsaved changes by a link inside the app asks first; Cancel stays, OK leaves and the draft waits', async ({
+  page,
+}) => {
   await signIn(page);
   await page.goto('/SupplierManagement');
   const form = page.getByRole('form', { name: 'Add Supplier' });

@@ -20,7 +20,9 @@ async function loadMockData(page: Page) {
 
 const sheetTitle = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 
-test('a mock event’s sheet, opened from its card: customer, menu, the allergy note marked; prints on one A4 and one Letter page', async ({ page }) => {
+test('a mock event’s sheet, opened from its card: customer, menu, the allergy note marked; prints on one A4 and one Letter page', async ({
+  page,
+}) => {
   await page.addInitScript(() => {
     (window as unknown as { printed: number }).printed = 0;
     window.print = () => void (window as unknown as { printed: number }).printed++;
@@ -38,12 +40,19 @@ test('a mock event’s sheet, opened from its card: customer, menu, the allergy 
   await expect(customer).toContainText('6045550306');
   await expect(customer).toContainText('priya.patel@example.com');
   await expect(page.getByRole('region', { name: 'Venue' })).toContainText('Rose Garden Pavilion');
-  await expect(page.getByRole('region', { name: 'Menu' }).getByRole('listitem')).toHaveText(['Masala omelette station', 'Smoked salmon blinis', 'Apple and cardamom tarte fine', 'Mango lassi']);
+  await expect(page.getByRole('region', { name: 'Menu' }).getByRole('listitem')).toHaveText([
+    'Masala omelette station',
+    'Smoked salmon blinis',
+    'Apple and cardamom tarte fine',
+    'Mango lassi',
+  ]);
   const notes = page.getByRole('region', { name: 'Notes' }).getByRole('listitem');
   await expect(notes).toHaveCount(2);
   const allergy = notes.filter({ hasText: 'peanut allergy' });
   await expect(allergy.getByText('Allergy', { exact: true })).toBeVisible();
-  await expect(notes.filter({ hasText: 'Confirm final guest count' }).getByText('Allergy', { exact: true })).toHaveCount(0);
+  await expect(
+    notes.filter({ hasText: 'Confirm final guest count' }).getByText('Allergy', { exact: true }),
+  ).toHaveCount(0);
   await expect(page.getByRole('note').filter({ hasText: 'Allergy: read the marked notes' })).toBeVisible();
 
   const pull = page.getByRole('region', { name: 'Pull List' });
@@ -54,7 +63,9 @@ test('a mock event’s sheet, opened from its card: customer, menu, the allergy 
   await expect(pull.getByRole('row').filter({ hasText: 'Edible Flowers' })).toContainText('To order');
   const pricing = page.getByRole('region', { name: 'Pricing Summary' });
   // 1,400 + 180 + 260 + inventory 275.50 + specialty 34.75 = 2,150.25; -5 % = 2,042.74; +5 % = 2,144.87.
-  await expect(pricing.getByRole('row').filter({ hasText: 'Total before discount and tax' })).toContainText('$2,150.25 CAD');
+  await expect(pricing.getByRole('row').filter({ hasText: 'Total before discount and tax' })).toContainText(
+    '$2,150.25 CAD',
+  );
   await expect(pricing.getByRole('row').filter({ hasText: 'Total after tax (5 %)' })).toContainText('$2,144.87 CAD');
 
   await page.getByRole('button', { name: 'Print' }).click();
@@ -87,7 +98,8 @@ test('every mock event’s sheet fits one A4 and one Letter page, in light and d
   for (let id = 4; id <= 13; id++) {
     await page.goto(`/events/${id}/sheet`);
     await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
-    for (const format of ['A4', 'Letter'] as const) expect(pdfPages(await page.pdf({ format })), `event ${id} on ${format}`).toBe(1);
+    for (const format of ['A4', 'Letter'] as const)
+      expect(pdfPages(await page.pdf({ format })), `event ${id} on ${format}`).toBe(1);
   }
   await page.emulateMedia({ media: 'print' });
   // Dark mode on screen, but the printed text is dark on white.
@@ -102,7 +114,18 @@ test('a long event flows onto more pages, the pull list header repeated on each 
     const items = JSON.parse(window.localStorage.getItem('inventoryItems')!) as Array<Record<string, unknown>>;
     const lines = Array.from({ length: 90 }, (_, i) => {
       const item = items[i % items.length]!;
-      return { lineId: `long-${i}`, id: item.id, name: `${String(item.name)} batch ${i + 1}`, category: item.category, supplierName: item.supplierName, costPerUnit: item.costPerUnit, amountPerUnit: item.amountPerUnit, unit: item.unit, packageType: item.packageType, quantity: i + 1 };
+      return {
+        lineId: `long-${i}`,
+        id: item.id,
+        name: `${String(item.name)} batch ${i + 1}`,
+        category: item.category,
+        supplierName: item.supplierName,
+        costPerUnit: item.costPerUnit,
+        amountPerUnit: item.amountPerUnit,
+        unit: item.unit,
+        packageType: item.packageType,
+        quantity: i + 1,
+      };
     });
     window.localStorage.setItem('ingredientList-13', JSON.stringify(lines));
   });
@@ -129,7 +152,9 @@ test('a long event flows onto more pages, the pull list header repeated on each 
   }
 });
 
-test('the Tool Kit links to the sheet; an unknown event id shows the not-found page with a way back', async ({ page }) => {
+test('the Tool Kit links to the sheet; an unknown event id shows the not-found page with a way back', async ({
+  page,
+}) => {
   await loadMockData(page);
   await page.goto('/ManageEvents');
   await page.getByRole('button', { name: "Tool Kit for Oliver's 40th Birthday" }).click();
@@ -138,7 +163,13 @@ test('the Tool Kit links to the sheet; an unknown event id shows the not-found p
   await expect(page.getByRole('dialog')).toHaveCount(0);
   // 19:00 to 01:00 ends the next day.
   await expect(page.getByRole('region', { name: 'Event', exact: true })).toContainText(/End01:00, next day \(\w+day, /);
-  await expect(page.getByRole('region', { name: 'Notes' }).getByRole('listitem').filter({ hasText: 'coeliac' }).getByText('Allergy', { exact: true })).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: 'Notes' })
+      .getByRole('listitem')
+      .filter({ hasText: 'coeliac' })
+      .getByText('Allergy', { exact: true }),
+  ).toBeVisible();
 
   for (const path of ['/events/999/sheet', '/events/abc/sheet']) {
     await page.goto(path);
@@ -161,7 +192,10 @@ test.describe('phone', () => {
     for (const id of [6, 13]) {
       await page.goto(`/events/${id}/sheet`);
       await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `event ${id}`).toBeLessThanOrEqual(0);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+        `event ${id}`,
+      ).toBeLessThanOrEqual(0);
     }
   });
 });

@@ -50,15 +50,19 @@ async function secondTab(page: Page) {
 }
 
 type StoredEvent = ReturnType<typeof event> & { rev?: number };
-const storedEvents = (page: Page) => page.evaluate(() => JSON.parse(window.localStorage.getItem('events') ?? '[]') as unknown) as Promise<StoredEvent[]>;
+const storedEvents = (page: Page) =>
+  page.evaluate(() => JSON.parse(window.localStorage.getItem('events') ?? '[]') as unknown) as Promise<StoredEvent[]>;
 const stored = async (page: Page, id: number) => (await storedEvents(page)).find((e) => e.id === id);
 
-test('(a) a half-typed Tool Kit form survives another tab adding a menu item, and that item shows', async ({ page }) => {
+test('(a) a half-typed Tool Kit form survives another tab adding a menu item, and that item shows', async ({
+  page,
+}) => {
   await openEvents(page);
   const tabB = await secondTab(page);
   await tabB.getByRole('article', { name: 'Bosun Lunch' }).getByRole('button', { name: 'Tool Kit' }).click();
   const kitB = tabB.getByRole('dialog', { name: /Tool Kit: Bosun Lunch/ });
-  for (const tool of ['Ingredients', 'Menu', 'Notes']) await kitB.getByRole('button', { name: tool, exact: true }).click();
+  for (const tool of ['Ingredients', 'Menu', 'Notes'])
+    await kitB.getByRole('button', { name: tool, exact: true }).click();
   await kitB.getByLabel('Note', { exact: true }).fill('Gluten-free for tab');
   const spPanel = kitB.getByRole('region', { name: 'Add Specialty Ingredients.' });
   await spPanel.getByLabel('Ingredient Name').fill('Saffr');
@@ -75,7 +79,9 @@ test('(a) a half-typed Tool Kit form survives another tab adding a menu item, an
   // Only that event changed; B finishes typing and both changes are kept.
   await kitB.getByLabel('Note', { exact: true }).fill('Gluten-free for table 4');
   await kitB.getByRole('button', { name: 'Add Note' }).click();
-  await expect.poll(async () => (await stored(page, 102))?.notes?.map((n) => (n as { notes: string }).notes)).toEqual(['Gluten-free for table 4']);
+  await expect
+    .poll(async () => (await stored(page, 102))?.notes?.map((n) => (n as { notes: string }).notes))
+    .toEqual(['Gluten-free for table 4']);
   expect((await stored(page, 102))?.menuItems).toEqual(['Cedar plank salmon']);
   expect((await stored(page, 101))?.menuItems).toEqual([]);
 });
@@ -102,7 +108,9 @@ async function staleEdit(page: Page, name: string, mine: string) {
   return { tabB, dialog };
 }
 
-test('(b) saving a form for an event another tab changed shows the conflict; Keep mine and Keep theirs do what they say', async ({ page }) => {
+test('(b) saving a form for an event another tab changed shows the conflict; Keep mine and Keep theirs do what they say', async ({
+  page,
+}) => {
   await openEvents(page);
   const mine = await staleEdit(page, 'Bosun Lunch', 'Bosun Lunch (mine)');
   await mine.dialog.getByRole('button', { name: 'Keep mine' }).click();
@@ -134,12 +142,19 @@ test('(c) delete an event, create a new one, Undo: both exist with different ids
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByRole('article', { name: 'Captain Dinner' })).toBeVisible();
   await expect(page.getByRole('article', { name: 'Deckhand Supper' })).toBeVisible();
-  await expect.poll(async () => (await storedEvents(page)).filter((e) => e.id > 100).map((e) => [e.id, e.EventName]).sort()).toEqual([
-    [101, 'Anchor Breakfast'],
-    [102, 'Bosun Lunch'],
-    [103, 'Captain Dinner'],
-    [104, 'Deckhand Supper'],
-  ]);
+  await expect
+    .poll(async () =>
+      (await storedEvents(page))
+        .filter((e) => e.id > 100)
+        .map((e) => [e.id, e.EventName])
+        .sort(),
+    )
+    .toEqual([
+      [101, 'Anchor Breakfast'],
+      [102, 'Bosun Lunch'],
+      [103, 'Captain Dinner'],
+      [104, 'Deckhand Supper'],
+    ]);
   await page.reload();
   await expect(page.getByRole('article', { name: 'Captain Dinner' })).toBeVisible();
   await expect(page.getByRole('article', { name: 'Deckhand Supper' })).toBeVisible();

@@ -1,5 +1,15 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { addDays, endOfMonth, endOfWeek, matchesQuickFilter, quickFilterLabels, quickFilters, startOfNextMonth, startOfWeek, toISODate } from '../../src/domain/eventDates';
+import {
+  addDays,
+  endOfMonth,
+  endOfWeek,
+  matchesQuickFilter,
+  quickFilterLabels,
+  quickFilters,
+  startOfNextMonth,
+  startOfWeek,
+  toISODate,
+} from '../../src/domain/eventDates';
 import { sampleEvents } from '../../src/domain/sampleEvents';
 import { signIn } from './support/auth';
 
@@ -36,9 +46,45 @@ const seeded = [
 const all = [...seeded, ...sampleEvents(today)];
 
 const inventory = [
-  { id: 'inv-1', name: 'Salmon Fillet', sku: 'S1', category: 'Seafood', amountPerUnit: 2, unit: 'kg', packageType: 'box', quantity: 5, costPerUnit: 30, whenToOrder: 2, supplierName: 'Ocean Fresh' },
-  { id: 'inv-2', name: 'Prawns', sku: 'S2', category: 'Seafood', amountPerUnit: 1, unit: 'kg', packageType: 'bag', quantity: 5, costPerUnit: 18.5, whenToOrder: 2, supplierName: 'Bay Catch' },
-  { id: 'inv-3', name: 'Butter', sku: 'D1', category: 'Dairy', amountPerUnit: 0.5, unit: 'kg', packageType: 'each', quantity: 8, costPerUnit: 4, whenToOrder: 2, supplierName: 'Valley Farms' },
+  {
+    id: 'inv-1',
+    name: 'Salmon Fillet',
+    sku: 'S1',
+    category: 'Seafood',
+    amountPerUnit: 2,
+    unit: 'kg',
+    packageType: 'box',
+    quantity: 5,
+    costPerUnit: 30,
+    whenToOrder: 2,
+    supplierName: 'Ocean Fresh',
+  },
+  {
+    id: 'inv-2',
+    name: 'Prawns',
+    sku: 'S2',
+    category: 'Seafood',
+    amountPerUnit: 1,
+    unit: 'kg',
+    packageType: 'bag',
+    quantity: 5,
+    costPerUnit: 18.5,
+    whenToOrder: 2,
+    supplierName: 'Bay Catch',
+  },
+  {
+    id: 'inv-3',
+    name: 'Butter',
+    sku: 'D1',
+    category: 'Dairy',
+    amountPerUnit: 0.5,
+    unit: 'kg',
+    packageType: 'each',
+    quantity: 8,
+    costPerUnit: 4,
+    whenToOrder: 2,
+    supplierName: 'Valley Farms',
+  },
 ];
 
 /** Seeds once per test (not again on reload, so a reload shows what the app kept). */
@@ -68,7 +114,8 @@ async function choose(scope: Locator, label: string, option: string) {
   await expect(scope.getByRole('combobox', { name: label })).toContainText(option);
 }
 
-const cardNames = (page: Page) => page.getByRole('list', { name: 'Events' }).getByRole('heading', { level: 2 }).allTextContents();
+const cardNames = (page: Page) =>
+  page.getByRole('list', { name: 'Events' }).getByRole('heading', { level: 2 }).allTextContents();
 
 test('create an event with validation, then edit it', async ({ page }) => {
   await openEvents(page);
@@ -89,7 +136,11 @@ test('create an event with validation, then edit it', async ({ page }) => {
   await dialog.getByLabel('Customer Last Name').fill('Lovelace');
   await dialog.getByLabel('Customer Email').fill('not-an-email');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog.getByText('End time cannot be the same as start time. An end time earlier than the start means the next day (20:00 to 01:00).')).toBeVisible();
+  await expect(
+    dialog.getByText(
+      'End time cannot be the same as start time. An end time earlier than the start means the next day (20:00 to 01:00).',
+    ),
+  ).toBeVisible();
   await expect(dialog.getByText(/Enter an e-mail address/)).toBeVisible();
   await expect(dialog.getByLabel('End Time')).toBeFocused();
   await dialog.getByLabel('End Time').fill('14:30');
@@ -126,8 +177,13 @@ test('quick filters, date range and customer-name search', async ({ page }) => {
   await page.getByRole('button', { name: 'Filter Events' }).click();
   for (const filter of quickFilters) {
     await page.getByRole('button', { name: quickFilterLabels[filter], exact: true }).click();
-    const expected = all.filter((e) => matchesQuickFilter(e.EventDate, filter, today)).map((e) => e.EventName).sort();
-    await expect.poll(async () => (await cardNames(page)).sort(), { message: quickFilterLabels[filter] }).toEqual(expected);
+    const expected = all
+      .filter((e) => matchesQuickFilter(e.EventDate, filter, today))
+      .map((e) => e.EventName)
+      .sort();
+    await expect
+      .poll(async () => (await cardNames(page)).sort(), { message: quickFilterLabels[filter] })
+      .toEqual(expected);
   }
   await page.getByRole('button', { name: 'More Filtering Options' }).click();
   await page.getByLabel('Start Date').fill(addDays(today, -1));
@@ -259,7 +315,9 @@ test('events page, form and tool kit have no serious accessibility violations (l
     await page.mouse.move(0, 0);
     await page.waitForTimeout(50);
     const results = await new AxeBuilder({ page }).analyze();
-    return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    return results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   };
   await openEvents(page);
   for (const mode of ['light', 'dark']) {
@@ -273,7 +331,8 @@ test('events page, form and tool kit have no serious accessibility violations (l
     expect(await serious()).toEqual([]);
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Tool Kit' }).first().click();
-    for (const b of ['Choose Event Image', 'Ingredients', 'Menu', 'Notes', 'Pricing']) await page.getByRole('button', { name: b, exact: true }).click();
+    for (const b of ['Choose Event Image', 'Ingredients', 'Menu', 'Notes', 'Pricing'])
+      await page.getByRole('button', { name: b, exact: true }).click();
     expect(await serious()).toEqual([]);
     await page.keyboard.press('Escape');
     await page.reload();
@@ -319,7 +378,9 @@ test('a failed save keeps the event on screen and says so', async ({ page }) => 
 });
 
 test('a long list is virtualised and every event stays reachable', async ({ page }) => {
-  const many = Array.from({ length: 400 }, (_, i) => event(200 + i, `Bulk Event ${200 + i}`, addDays(today, i - 200), 'Bulk', `Guest${i}`));
+  const many = Array.from({ length: 400 }, (_, i) =>
+    event(200 + i, `Bulk Event ${200 + i}`, addDays(today, i - 200), 'Bulk', `Guest${i}`),
+  );
   await page.addInitScript((events) => {
     if (window.sessionStorage.getItem('seeded-many')) return;
     window.sessionStorage.setItem('seeded-many', '1');

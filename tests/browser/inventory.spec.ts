@@ -2,11 +2,37 @@ import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support/auth';
 
 const suppliers = [
-  { supplierID: 'S1', supplierName: 'Harbour Dairy', email: 'h@d.ca', phone: '555', contractStatus: 'active', startDate: '2025-01-01', endDate: '2026-01-01' },
-  { supplierID: 'S2', supplierName: 'Dockside Produce', email: 'd@p.ca', phone: '556', contractStatus: 'active', startDate: '2025-01-01', endDate: '2026-01-01' },
+  {
+    supplierID: 'S1',
+    supplierName: 'Harbour Dairy',
+    email: 'h@d.ca',
+    phone: '555',
+    contractStatus: 'active',
+    startDate: '2025-01-01',
+    endDate: '2026-01-01',
+  },
+  {
+    supplierID: 'S2',
+    supplierName: 'Dockside Produce',
+    email: 'd@p.ca',
+    phone: '556',
+    contractStatus: 'active',
+    startDate: '2025-01-01',
+    endDate: '2026-01-01',
+  },
 ];
 const item = (id: string, name: string, quantity: number, whenToOrder: number) => ({
-  id, sku: `SKU-${id}`, name, category: 'Dairy', amountPerUnit: 1, unit: 'kg', packageType: 'box', quantity, costPerUnit: 2, whenToOrder, supplierName: 'Harbour Dairy',
+  id,
+  sku: `SKU-${id}`,
+  name,
+  category: 'Dairy',
+  amountPerUnit: 1,
+  unit: 'kg',
+  packageType: 'box',
+  quantity,
+  costPerUnit: 2,
+  whenToOrder,
+  supplierName: 'Harbour Dairy',
 });
 
 async function open(page: Page, items: unknown[] = []) {
@@ -29,13 +55,16 @@ async function choose(page: Page, label: string, option: string) {
 
 const list = (page: Page) => page.getByRole('list', { name: 'Inventory items' });
 const names = (page: Page) => list(page).getByRole('heading', { level: 3 }).allTextContents();
-const stored = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('inventoryItems') ?? '[]') as Array<Record<string, unknown>>);
+const stored = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('inventoryItems') ?? '[]') as Array<Record<string, unknown>>);
 
 async function fillItem(page: Page, values: Partial<Record<string, string>>) {
   for (const [label, value] of Object.entries(values)) await page.getByLabel(label, { exact: true }).fill(value!);
 }
 
-test('adds items: valid, invalid numbers (alert), missing SKU (silent), with defaults and supplier fallback', async ({ page }) => {
+test('adds items: valid, invalid numbers (alert), missing SKU (silent), with defaults and supplier fallback', async ({
+  page,
+}) => {
   await open(page);
   await expect(page.getByRole('combobox', { name: 'Unit Measurement' })).toHaveText(/kg/);
   await expect(page.getByRole('combobox', { name: 'Package Type' })).toHaveText(/box/);
@@ -46,7 +75,14 @@ test('adds items: valid, invalid numbers (alert), missing SKU (silent), with def
     alerts.push(d.message());
     void d.accept();
   });
-  await fillItem(page, { SKU: 'CR-1', 'Item Name': 'Cream', 'Amount per Unit': 'two', 'Cost per Unit': '3.5', 'On-hand Quantity': '10', 'Re-order Qty': '2' });
+  await fillItem(page, {
+    SKU: 'CR-1',
+    'Item Name': 'Cream',
+    'Amount per Unit': 'two',
+    'Cost per Unit': '3.5',
+    'On-hand Quantity': '10',
+    'Re-order Qty': '2',
+  });
   await page.getByRole('button', { name: 'Add Item' }).click();
   await expect.poll(() => alerts).toEqual(['Please enter valid numerical values.']);
   await expect(list(page)).toHaveCount(0);
@@ -67,10 +103,27 @@ test('adds items: valid, invalid numbers (alert), missing SKU (silent), with def
   await expect(page.getByRole('combobox', { name: 'Unit Measurement' })).toHaveText(/kg/);
   await expect.poll(async () => (await stored(page)).length).toBe(1);
   const [saved] = await stored(page);
-  expect(saved).toMatchObject({ sku: 'CR-1', name: 'Cream', category: 'Dairy', unit: 'flOz', amountPerUnit: 1.5, costPerUnit: 3.5, quantity: 10, whenToOrder: 2, supplierName: 'Harbour Dairy' });
+  expect(saved).toMatchObject({
+    sku: 'CR-1',
+    name: 'Cream',
+    category: 'Dairy',
+    unit: 'flOz',
+    amountPerUnit: 1.5,
+    costPerUnit: 3.5,
+    quantity: 10,
+    whenToOrder: 2,
+    supplierName: 'Harbour Dairy',
+  });
   expect(String(saved!.id)).toMatch(/^\d{13}/);
 
-  await fillItem(page, { SKU: 'LE-1', 'Item Name': 'Lemons', 'Amount per Unit': '1', 'Cost per Unit': '1', 'On-hand Quantity': '1', 'Re-order Qty': '5' });
+  await fillItem(page, {
+    SKU: 'LE-1',
+    'Item Name': 'Lemons',
+    'Amount per Unit': '1',
+    'Cost per Unit': '1',
+    'On-hand Quantity': '1',
+    'Re-order Qty': '5',
+  });
   await choose(page, 'Supplier Name', 'Dockside Produce');
   await page.getByRole('button', { name: 'Add Item' }).click();
   await expect(list(page).getByRole('heading', { name: 'Lemons' })).toBeVisible();
@@ -93,7 +146,9 @@ test('a low-stock item is highlighted and announced; cards expand on their own',
   await expect(butter.getByText('SKU-1')).toHaveCount(0);
 });
 
-test('edits through the modal: invalid numbers keep it open, Save and Cancel close it; Delete removes', async ({ page }) => {
+test('edits through the modal: invalid numbers keep it open, Save and Cancel close it; Delete removes', async ({
+  page,
+}) => {
   await open(page, [item('1', 'Butter', 2, 5), item('2', 'Flour', 20, 5)]);
   const butter = list(page).getByRole('listitem', { name: 'Butter' });
   await butter.getByRole('button', { name: 'Edit' }).click();
@@ -189,7 +244,9 @@ test('on a touch screen a press-and-hold drags, while a quick swipe does not', a
 });
 
 test('dragging to the bottom edge of the list scrolls it, and the item lands far down', async ({ page }) => {
-  const many = Array.from({ length: 40 }, (_, i) => item(String(i + 1), `Item ${String(i + 1).padStart(2, '0')}`, 10, 1));
+  const many = Array.from({ length: 40 }, (_, i) =>
+    item(String(i + 1), `Item ${String(i + 1).padStart(2, '0')}`, 10, 1),
+  );
   await open(page, many);
   const scroller = page.locator('div', { has: list(page) }).last();
   // Scroll the page so the whole list is on screen, as a caterer would before dragging.
@@ -221,13 +278,19 @@ test('unreadable saved items are set aside with a warning, not lost or overwritt
       .filter((k) => k.startsWith('recovered:inventoryItems:'))
       .map((k) => JSON.parse(localStorage.getItem(k)!) as { text: string; reason: string }),
   );
-  expect(kept).toEqual([expect.objectContaining({ text: '[{"id":"1","name":"Apples",', reason: expect.stringMatching(/not valid JSON/) })]);
+  expect(kept).toEqual([
+    expect.objectContaining({ text: '[{"id":"1","name":"Apples",', reason: expect.stringMatching(/not valid JSON/) }),
+  ]);
   // Nothing is written back by reading: the source still holds the original text.
   expect(await page.evaluate(() => localStorage.getItem('inventoryItems'))).toBe('[{"id":"1","name":"Apples",');
 });
 
 test('one unreadable item of three hides only that item', async ({ page }) => {
-  await open(page, [item('1', 'Apples', 10, 1), { ...item('2', 'Basil', 10, 1), quantity: 'lots' as never }, item('3', 'Cumin', 10, 1)]);
+  await open(page, [
+    item('1', 'Apples', 10, 1),
+    { ...item('2', 'Basil', 10, 1), quantity: 'lots' as never },
+    item('3', 'Cumin', 10, 1),
+  ]);
   await expect(list(page).getByRole('heading', { name: 'Apples' })).toBeVisible();
   await expect(list(page).getByRole('heading', { name: 'Cumin' })).toBeVisible();
   await expect(list(page).getByRole('heading', { name: 'Basil' })).toHaveCount(0);

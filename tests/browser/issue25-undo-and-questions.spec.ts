@@ -28,10 +28,30 @@ const event = (id: number, name: string, date: string) => ({
   pricing: [{ id: 'p-catering', name: 'Catering', price: 1000, currency: 'CAD' }],
 });
 const item = (id: string, name: string) => ({
-  id, sku: `SKU-${id}`, name, category: 'Dairy', amountPerUnit: 1, unit: 'kg', packageType: 'box', quantity: 5, costPerUnit: 2, whenToOrder: 1, supplierName: 'Harbour Dairy', rev: 4,
+  id,
+  sku: `SKU-${id}`,
+  name,
+  category: 'Dairy',
+  amountPerUnit: 1,
+  unit: 'kg',
+  packageType: 'box',
+  quantity: 5,
+  costPerUnit: 2,
+  whenToOrder: 1,
+  supplierName: 'Harbour Dairy',
+  rev: 4,
 });
 const line = (itemId: string, name: string) => ({
-  lineId: `L-${itemId}`, id: itemId, name, category: 'Dairy', supplierName: 'Harbour Dairy', costPerUnit: 2, amountPerUnit: 1, unit: 'kg', packageType: 'box', quantity: 3,
+  lineId: `L-${itemId}`,
+  id: itemId,
+  name,
+  category: 'Dairy',
+  supplierName: 'Harbour Dairy',
+  costPerUnit: 2,
+  amountPerUnit: 1,
+  unit: 'kg',
+  packageType: 'box',
+  quantity: 3,
 });
 
 /** Signs in, then stores the given keys (this account's data) and opens the page. */
@@ -43,9 +63,12 @@ async function openWith(page: Page, path: string, data: Record<string, unknown>)
   await page.goto(path);
 }
 
-const stored = (page: Page, key: string) => page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? 'null') as unknown, key);
+const stored = (page: Page, key: string) =>
+  page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? 'null') as unknown, key);
 
-test('deleting an inventory item is undone from its toast: same id, same place, order-placed mark kept; the toast names the upcoming events using it', async ({ page }) => {
+test('deleting an inventory item is undone from its toast: same id, same place, order-placed mark kept; the toast names the upcoming events using it', async ({
+  page,
+}) => {
   const items = [item('butter', 'Butter'), item('cream', 'Cream'), item('milk', 'Milk')];
   await openWith(page, '/Inventory', {
     inventoryItems: items,
@@ -60,21 +83,32 @@ test('deleting an inventory item is undone from its toast: same id, same place, 
   await expect(page.getByText('Item deleted')).toBeVisible();
   // Only the upcoming event is named, with its date.
   await expect(page.getByText(`Cream. Used by an upcoming event: Harbour Gala (${addDays(today, 5)}).`)).toBeVisible();
-  await expect.poll(async () => ((await stored(page, 'inventoryItems')) as Array<{ id: string }>).map((i) => i.id)).toEqual(['butter', 'milk']);
+  await expect
+    .poll(async () => ((await stored(page, 'inventoryItems')) as Array<{ id: string }>).map((i) => i.id))
+    .toEqual(['butter', 'milk']);
 
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByText('Item restored')).toBeVisible();
   await expect(list.getByRole('listitem')).toHaveText([/Butter/, /Cream/, /Milk/]);
-  await expect.poll(async () => ((await stored(page, 'inventoryItems')) as Array<{ id: string }>).map((i) => i.id)).toEqual(['butter', 'cream', 'milk']);
-  expect(((await stored(page, 'inventoryItems')) as Array<Record<string, unknown>>)[1]).toMatchObject({ ...items[1], rev: expect.any(Number) });
+  await expect
+    .poll(async () => ((await stored(page, 'inventoryItems')) as Array<{ id: string }>).map((i) => i.id))
+    .toEqual(['butter', 'cream', 'milk']);
+  expect(((await stored(page, 'inventoryItems')) as Array<Record<string, unknown>>)[1]).toMatchObject({
+    ...items[1],
+    rev: expect.any(Number),
+  });
   expect(await stored(page, 'selectedItems')).toEqual([{ id: 'cream', orderPlaced: true }]);
   // After a reload the item is where it was, and the event's line still finds it by its id.
   await page.reload();
   await expect(list.getByRole('listitem')).toHaveText([/Butter/, /Cream/, /Milk/]);
 });
 
-test('a date range entered backwards is refused next to the fields and the list is not filtered by it', async ({ page }) => {
-  await openWith(page, '/ManageEvents', { events: [event(11, 'Harbour Gala', addDays(today, 5)), event(12, 'Old Picnic', addDays(today, -5))] });
+test('a date range entered backwards is refused next to the fields and the list is not filtered by it', async ({
+  page,
+}) => {
+  await openWith(page, '/ManageEvents', {
+    events: [event(11, 'Harbour Gala', addDays(today, 5)), event(12, 'Old Picnic', addDays(today, -5))],
+  });
   const status = page.getByRole('status').filter({ hasText: 'Showing' });
   await expect(status).toContainText('Showing 5 of 5 events · All Events');
   await page.getByRole('button', { name: 'More Filtering Options' }).click();
@@ -93,7 +127,9 @@ test('a date range entered backwards is refused next to the fields and the list 
   await expect(status).toContainText(`Showing 1 of 5 events · Dates ${addDays(today, -7)} to ${addDays(today, -1)}`);
 });
 
-test('an end time before the start time asks first: Go back keeps the form, Ends next day saves it as ending the next day', async ({ page }) => {
+test('an end time before the start time asks first: Go back keeps the form, Ends next day saves it as ending the next day', async ({
+  page,
+}) => {
   await openWith(page, '/ManageEvents', { events: [] });
   await page.getByRole('button', { name: 'New Event' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create New Event' });
@@ -108,12 +144,18 @@ test('an end time before the start time asks first: Go back keeps the form, Ends
   await question.getByRole('button', { name: 'Go back' }).click();
   await expect(question).toBeHidden();
   await expect(dialog.getByLabel('End Time')).toHaveValue('17:00');
-  expect(((await stored(page, 'events')) as Array<{ EventName: string }> | null)?.some((e) => e.EventName === 'Harbour Supper') ?? false).toBe(false);
+  expect(
+    ((await stored(page, 'events')) as Array<{ EventName: string }> | null)?.some(
+      (e) => e.EventName === 'Harbour Supper',
+    ) ?? false,
+  ).toBe(false);
 
   await dialog.getByRole('button', { name: 'Save' }).click();
   await question.getByRole('button', { name: 'Ends next day' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('article', { name: 'Harbour Supper' }).getByText('Time: 18:00 – 17:00 (next day)')).toBeVisible();
+  await expect(
+    page.getByRole('article', { name: 'Harbour Supper' }).getByText('Time: 18:00 – 17:00 (next day)'),
+  ).toBeVisible();
 
   // A plain evening asks nothing.
   await page.getByRole('button', { name: 'New Event' }).click();
@@ -127,8 +169,13 @@ test('an end time before the start time asks first: Go back keeps the form, Ends
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
 });
 
-test('a discount typed as "-" is refused with its message and the totals and the stored value keep the last valid one', async ({ page }) => {
-  await openWith(page, '/ManageEvents', { events: [event(11, 'Harbour Gala', addDays(today, 5))], '11-discountPercentage': 10 });
+test('a discount typed as "-" is refused with its message and the totals and the stored value keep the last valid one', async ({
+  page,
+}) => {
+  await openWith(page, '/ManageEvents', {
+    events: [event(11, 'Harbour Gala', addDays(today, 5))],
+    '11-discountPercentage': 10,
+  });
   await page.getByRole('button', { name: 'Tool Kit for Harbour Gala' }).click();
   const kit = page.getByRole('dialog');
   await kit.getByRole('button', { name: 'Pricing', exact: true }).click();

@@ -51,7 +51,8 @@ test('a pasted 5,000-character event name is kept to 200 characters, and the fie
 
 test('every text field of the forms has a maximum length: names 200, menu items and notes 2,000', async ({ page }) => {
   await openWith(page, '/Inventory', { inventoryItems: [] });
-  for (const label of ['SKU', 'Item Name']) await expect(page.getByLabel(label, { exact: true }).first()).toHaveAttribute('maxlength', '200');
+  for (const label of ['SKU', 'Item Name'])
+    await expect(page.getByLabel(label, { exact: true }).first()).toHaveAttribute('maxlength', '200');
   await page.goto('/EmployeeManagement');
   await expect(page.getByLabel('First Name', { exact: true }).first()).toHaveAttribute('maxlength', '200');
   await page.goto('/SupplierManagement');
@@ -61,25 +62,34 @@ test('every text field of the forms has a maximum length: names 200, menu items 
   await page.goto('/ManageEvents');
   await page.getByRole('button', { name: 'Tool Kit for Dock Supper' }).click();
   const kit = page.getByRole('dialog', { name: /Tool Kit: Dock Supper/ });
-  for (const tool of ['Ingredients', 'Menu', 'Notes', 'Pricing']) await kit.getByRole('button', { name: tool, exact: true }).click();
+  for (const tool of ['Ingredients', 'Menu', 'Notes', 'Pricing'])
+    await kit.getByRole('button', { name: tool, exact: true }).click();
   const menu = kit.getByLabel('Menu Item', { exact: true });
   await menu.fill(long(2500));
   expect((await menu.inputValue()).length).toBe(2000);
   await expect(menu).toHaveAccessibleDescription('Menu Item can be at most 2,000 characters.');
   await expect(kit.getByLabel('Note', { exact: true })).toHaveAttribute('maxlength', '2000');
-  await expect(kit.getByRole('region', { name: 'Add Specialty Ingredients.' }).getByLabel('Ingredient Name')).toHaveAttribute('maxlength', '200');
+  await expect(
+    kit.getByRole('region', { name: 'Add Specialty Ingredients.' }).getByLabel('Ingredient Name'),
+  ).toHaveAttribute('maxlength', '200');
   await expect(kit.getByLabel('Currency')).toHaveAttribute('maxlength', '200');
 });
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
-  test('the toast of an event with a 5,000-character name (saved by an older version) stays a few lines, its close button on screen', async ({ page }) => {
+  test('the toast of an event with a 5,000-character name (saved by an older version) stays a few lines, its close button on screen', async ({
+    page,
+  }) => {
     await openWith(page, '/ManageEvents', { events: [event(1, long(5000))] });
     await page.getByRole('button', { name: /^Edit Event Harbourfeast/ }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
-    const toast = page.getByRole('status').filter({ hasText: 'Event saved' }).or(page.locator('[data-part="root"][data-type="success"]')).first();
+    const toast = page
+      .getByRole('status')
+      .filter({ hasText: 'Event saved' })
+      .or(page.locator('[data-part="root"][data-type="success"]'))
+      .first();
     await expect(toast).toBeVisible();
     const close = page.getByRole('button', { name: 'Close notification' });
     const box = (await toast.boundingBox())!;

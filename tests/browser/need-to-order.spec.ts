@@ -8,15 +8,54 @@ const panel = (page: Page) => page.getByRole('region', { name: 'Need to Order', 
 const card = (page: Page, name: string) => panel(page).getByRole('listitem', { name, exact: true });
 const orderList = (page: Page, supplier: string) => panel(page).getByRole('region', { name: supplier, exact: true });
 
-const item = (id: string, name: string, quantity: number, whenToOrder: number, costPerUnit: number, supplierName: string) => ({
-  id, name, sku: `SKU-${id}`, category: 'Dairy', amountPerUnit: 1, unit: 'L', packageType: 'carton', quantity, costPerUnit, whenToOrder, supplierName,
+const item = (
+  id: string,
+  name: string,
+  quantity: number,
+  whenToOrder: number,
+  costPerUnit: number,
+  supplierName: string,
+) => ({
+  id,
+  name,
+  sku: `SKU-${id}`,
+  category: 'Dairy',
+  amountPerUnit: 1,
+  unit: 'L',
+  packageType: 'carton',
+  quantity,
+  costPerUnit,
+  whenToOrder,
+  supplierName,
 });
 const line = (lineId: string, it: ReturnType<typeof item>, quantity: number) => ({
-  lineId, id: it.id, name: it.name, category: it.category, supplierName: it.supplierName, costPerUnit: it.costPerUnit, amountPerUnit: 1, unit: 'L', packageType: 'carton', quantity,
+  lineId,
+  id: it.id,
+  name: it.name,
+  category: it.category,
+  supplierName: it.supplierName,
+  costPerUnit: it.costPerUnit,
+  amountPerUnit: 1,
+  unit: 'L',
+  packageType: 'carton',
+  quantity,
 });
 const event = (id: number, EventName: string, EventDate: string) => ({
-  id, EventName, CustomerFirstName: 'Ann', CustomerLastName: 'Smith', CustomerPhoneNumber: '555', CustomerEmail: 'ann@example.com', EventType: 'Wedding', NumberOfGuests: 80,
-  EventDate, StartTime: '17:00', EndTime: '23:00', VenueName: 'Hall', VenueStreetAddress: '1 Main St', VenueCity: 'Halifax', ingredients: [],
+  id,
+  EventName,
+  CustomerFirstName: 'Ann',
+  CustomerLastName: 'Smith',
+  CustomerPhoneNumber: '555',
+  CustomerEmail: 'ann@example.com',
+  EventType: 'Wedding',
+  NumberOfGuests: 80,
+  EventDate,
+  StartTime: '17:00',
+  EndTime: '23:00',
+  VenueName: 'Hall',
+  VenueStreetAddress: '1 Main St',
+  VenueCity: 'Halifax',
+  ingredients: [],
 });
 
 // Hand-worked: Heavy Cream on hand 10, re-order at 2. Smith Wedding (3 days out) needs 8, Gala (10 days out) 4.
@@ -36,7 +75,10 @@ async function localDate(page: Page, days: number): Promise<string> {
   }, days);
 }
 
-async function seed(page: Page, more: { events?: Array<Record<string, unknown> & { EventDate: string }>; suppliers?: unknown[] } = {}) {
+async function seed(
+  page: Page,
+  more: { events?: Array<Record<string, unknown> & { EventDate: string }>; suppliers?: unknown[] } = {},
+) {
   await signIn(page);
   await page.goto('/Dashboard');
   const [today, in3, in10] = [await localDate(page, 0), await localDate(page, 3), await localDate(page, 10)];
@@ -48,15 +90,36 @@ async function seed(page: Page, more: { events?: Array<Record<string, unknown> &
       window.localStorage.setItem('selectedItems', '[]');
       // Only these events: the three built-in samples (which the Dashboard counts too) are deleted.
       window.localStorage.setItem('deletedEventIds', '[1,2,3]');
-      for (const [id, list] of Object.entries(lists)) window.localStorage.setItem(`ingredientList-${id}`, JSON.stringify(list));
+      for (const [id, list] of Object.entries(lists))
+        window.localStorage.setItem(`ingredientList-${id}`, JSON.stringify(list));
     },
     {
       items: [cream, lemons, flour],
-      events: [event(101, 'Smith Wedding', in3), event(102, 'Gala', in10), ...(more.events ?? []).map((e) => ({ ...e, EventDate: e.EventDate || in3 }))],
+      events: [
+        event(101, 'Smith Wedding', in3),
+        event(102, 'Gala', in10),
+        ...(more.events ?? []).map((e) => ({ ...e, EventDate: e.EventDate || in3 })),
+      ],
       lists: { 101: [line('a', cream, 8), line('b', flour, 20)], 102: [line('c', cream, 4), line('d', lemons, 4)] },
       suppliers: [
-        { supplierID: 'S1', supplierName: 'Harbour Dairy', email: 'orders@harbour.example', phone: '(902) 555-0101', contractStatus: 'active', startDate: '2026-01-01', endDate: '2030-01-01' },
-        { supplierID: 'S2', supplierName: 'Orchard Row Fruits', email: '', phone: '902 555 0102', contractStatus: 'active', startDate: '2026-01-01', endDate: '2030-01-01' },
+        {
+          supplierID: 'S1',
+          supplierName: 'Harbour Dairy',
+          email: 'orders@harbour.example',
+          phone: '(902) 555-0101',
+          contractStatus: 'active',
+          startDate: '2026-01-01',
+          endDate: '2030-01-01',
+        },
+        {
+          supplierID: 'S2',
+          supplierName: 'Orchard Row Fruits',
+          email: '',
+          phone: '902 555 0102',
+          contractStatus: 'active',
+          startDate: '2026-01-01',
+          endDate: '2030-01-01',
+        },
         ...(more.suppliers ?? []),
       ],
     },
@@ -66,7 +129,9 @@ async function seed(page: Page, more: { events?: Array<Record<string, unknown> &
   return today;
 }
 
-test('two upcoming events needing the same item push it into Need to Order with the suggested packages; 7 days drops the event 10 days out', async ({ page }) => {
+test('two upcoming events needing the same item push it into Need to Order with the suggested packages; 7 days drops the event 10 days out', async ({
+  page,
+}) => {
   await seed(page);
   await expect(panel(page).getByText('Counting 2 events in the next 14 days')).toBeVisible();
   await expect(page.getByRole('radio', { name: '14 days' })).toBeChecked();
@@ -79,9 +144,21 @@ test('two upcoming events needing the same item push it into Need to Order with 
   await expect(card(page, 'Lemons')).toContainText('Suggested order3 × 1 L cartons');
   await expect(card(page, 'Flour')).toHaveCount(0);
 
-  const [file] = await Promise.all([page.waitForEvent('download'), panel(page).getByRole('button', { name: 'Export JSON' }).click()]);
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    panel(page).getByRole('button', { name: 'Export JSON' }).click(),
+  ]);
   const rows = JSON.parse(await readFile(await file.path(), 'utf8')) as Array<Record<string, unknown>>;
-  expect(rows[0]).toMatchObject({ id: 'cream', onHand: 10, neededForEvents: 12, neededFor: 'Smith Wedding 8, Gala 4', reorderLevel: 2, suggestedPackages: 5, estimatedCost: 22.5, orderPlaced: false });
+  expect(rows[0]).toMatchObject({
+    id: 'cream',
+    onHand: 10,
+    neededForEvents: 12,
+    neededFor: 'Smith Wedding 8, Gala 4',
+    reorderLevel: 2,
+    suggestedPackages: 5,
+    estimatedCost: 22.5,
+    orderPlaced: false,
+  });
 
   await page.getByRole('radio', { name: '7 days' }).check();
   await expect(panel(page).getByText('Counting 1 event in the next 7 days')).toBeVisible();
@@ -91,7 +168,9 @@ test('two upcoming events needing the same item push it into Need to Order with 
   await expect(panel(page).getByText('Gala')).toHaveCount(0);
 });
 
-test("a supplier's order list copies the right text, its e-mail link holds the list, and one without e-mail says why", async ({ page }) => {
+test("a supplier's order list copies the right text, its e-mail link holds the list, and one without e-mail says why", async ({
+  page,
+}) => {
   const today = await seed(page);
   const dairy = orderList(page, 'Harbour Dairy');
   await expect(dairy).toContainText('E-mail: orders@harbour.example');
@@ -127,7 +206,8 @@ test('Print shows only that supplier list in the print view', async ({ page }) =
   await seed(page);
   await page.evaluate(() => {
     window.print = () => {
-      (window as unknown as { printed: string | null }).printed = document.querySelector('[data-print-area]')?.getAttribute('data-order-list') ?? null;
+      (window as unknown as { printed: string | null }).printed =
+        document.querySelector('[data-print-area]')?.getAttribute('data-order-list') ?? null;
     };
   });
   await orderList(page, 'Harbour Dairy').getByRole('button', { name: 'Print' }).click();
@@ -142,14 +222,18 @@ test('Print shows only that supplier list in the print view', async ({ page }) =
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 });
 
-test('Order placed still toggles and persists per item, and leaves the item out of its order list', async ({ page }) => {
+test('Order placed still toggles and persists per item, and leaves the item out of its order list', async ({
+  page,
+}) => {
   await seed(page);
   const creamCard = card(page, 'Heavy Cream');
   await creamCard.getByText('Order placed').click();
   await expect(creamCard.getByRole('checkbox', { name: 'Order placed' })).toBeChecked();
   await expect(orderList(page, 'Harbour Dairy')).toContainText('1 item is already marked Order placed and left out.');
   await expect(orderList(page, 'Harbour Dairy').getByRole('button', { name: 'Copy' })).toBeDisabled();
-  expect(await page.evaluate(() => JSON.parse(window.localStorage.getItem('selectedItems') ?? '[]'))).toEqual([expect.objectContaining({ id: 'cream', orderPlaced: true })]);
+  expect(await page.evaluate(() => JSON.parse(window.localStorage.getItem('selectedItems') ?? '[]'))).toEqual([
+    expect.objectContaining({ id: 'cream', orderPlaced: true }),
+  ]);
   await page.reload();
   await expect(card(page, 'Heavy Cream').getByRole('checkbox', { name: 'Order placed' })).toBeChecked();
   await card(page, 'Heavy Cream').getByText('Order placed').click();
@@ -157,24 +241,42 @@ test('Order placed still toggles and persists per item, and leaves the item out 
   await expect(orderList(page, 'Harbour Dairy').getByRole('row', { name: /Heavy Cream/ })).toBeVisible();
 });
 
-test("an ingredient list changed in another tab recomputes the demand", async ({ page, context }) => {
+test('an ingredient list changed in another tab recomputes the demand', async ({ page, context }) => {
   await seed(page);
   await expect(card(page, 'Heavy Cream')).toContainText('Needed for events: 12 (Smith Wedding 8, Gala 4)');
   const other = await context.newPage();
   await other.goto('/Dashboard');
-  await other.evaluate((list) => window.localStorage.setItem('ingredientList-102', JSON.stringify(list)), [line('c', cream, 7)]);
+  await other.evaluate(
+    (list) => window.localStorage.setItem('ingredientList-102', JSON.stringify(list)),
+    [line('c', cream, 7)],
+  );
   await expect(card(page, 'Heavy Cream')).toContainText('Needed for events: 15 (Smith Wedding 8, Gala 7)');
   await expect(card(page, 'Lemons')).toHaveCount(0);
   await expect(card(page, 'Heavy Cream')).toContainText('Suggested order8 × 1 L cartons');
 });
 
-test('specialty ingredients an upcoming event still needs reach Need to Order, its export and the order list of their supplier, with Order placed (issue 25)', async ({ page }) => {
+test('specialty ingredients an upcoming event still needs reach Need to Order, its export and the order list of their supplier, with Order placed (issue 25)', async ({
+  page,
+}) => {
   const specialty = (id: string, name: string, onHand: boolean, supplierName: string) => ({
-    id, name, units: 'g', unitQuantity: 1, quantityNeeded: 2, onHand, needToOrder: !onHand, costPerUnit: 12.5, packageType: 'jar', supplierName,
+    id,
+    name,
+    units: 'g',
+    unitQuantity: 1,
+    quantityNeeded: 2,
+    onHand,
+    needToOrder: !onHand,
+    costPerUnit: 12.5,
+    packageType: 'jar',
+    supplierName,
   });
   const supper = {
     ...event(103, 'Saffron Supper', ''),
-    ingredients: [specialty('sp-1', 'Saffron threads', false, 'Spice Merchant'), specialty('sp-2', 'Vanilla pods', true, 'Spice Merchant'), specialty('sp-3', 'Sea urchin', false, 'Harbour Dairy')],
+    ingredients: [
+      specialty('sp-1', 'Saffron threads', false, 'Spice Merchant'),
+      specialty('sp-2', 'Vanilla pods', true, 'Spice Merchant'),
+      specialty('sp-3', 'Sea urchin', false, 'Harbour Dairy'),
+    ],
   };
   await seed(page, { events: [supper] });
   const saffron = card(page, 'Saffron threads');
@@ -184,14 +286,25 @@ test('specialty ingredients an upcoming event still needs reach Need to Order, i
 
   // No supplier record is called Spice Merchant: a list of that name, without e-mail; Sea urchin joins Harbour Dairy's list.
   const spice = orderList(page, 'Spice Merchant');
-  await expect(spice.getByRole('row', { name: /Saffron threads/ })).toContainText('specialty ingredient for Saffron Supper');
+  await expect(spice.getByRole('row', { name: /Saffron threads/ })).toContainText(
+    'specialty ingredient for Saffron Supper',
+  );
   await expect(spice.getByRole('row', { name: /Saffron threads/ })).toContainText('$25.00');
-  await expect(spice.getByText('Spice Merchant is not on file as a supplier, so there is no address to e-mail.')).toBeVisible();
+  await expect(
+    spice.getByText('Spice Merchant is not on file as a supplier, so there is no address to e-mail.'),
+  ).toBeVisible();
   await expect(orderList(page, 'Harbour Dairy').getByRole('row', { name: /Sea urchin/ })).toBeVisible();
 
-  const [file] = await Promise.all([page.waitForEvent('download'), panel(page).getByRole('button', { name: 'Export JSON' }).click()]);
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    panel(page).getByRole('button', { name: 'Export JSON' }).click(),
+  ]);
   const rows = JSON.parse(await readFile(await file.path(), 'utf8')) as Array<Record<string, unknown>>;
-  expect(rows.filter((r) => r.kind === 'specialty').map((r) => [r.name, r.supplierName, r.neededForEvents, r.estimatedCost, r.orderPlaced])).toEqual([
+  expect(
+    rows
+      .filter((r) => r.kind === 'specialty')
+      .map((r) => [r.name, r.supplierName, r.neededForEvents, r.estimatedCost, r.orderPlaced]),
+  ).toEqual([
     ['Saffron threads', 'Spice Merchant', 2, 25, false],
     ['Sea urchin', 'Harbour Dairy', 2, 25, false],
   ]);
@@ -201,5 +314,7 @@ test('specialty ingredients an upcoming event still needs reach Need to Order, i
   await expect(spice.getByText('1 item is already marked Order placed and left out.')).toBeVisible();
   await page.reload();
   await expect(card(page, 'Saffron threads').getByRole('checkbox', { name: 'Order placed' })).toBeChecked();
-  expect(await page.evaluate(() => JSON.parse(window.localStorage.getItem('selectedItems') ?? '[]'))).toEqual([expect.objectContaining({ id: 'specialty:103:sp-1', orderPlaced: true })]);
+  expect(await page.evaluate(() => JSON.parse(window.localStorage.getItem('selectedItems') ?? '[]'))).toEqual([
+    expect.objectContaining({ id: 'specialty:103:sp-1', orderPlaced: true }),
+  ]);
 });

@@ -31,11 +31,17 @@ async function copyWorks(request: APIRequestContext, session: { access_token: st
   const user = await request.get('/auth/v1/user', {
     headers: { apikey, Authorization: `Bearer ${session.access_token}` },
   });
-  const refresh = await request.post('/auth/v1/token?grant_type=refresh_token', { headers: { apikey }, data: { refresh_token: session.refresh_token } });
+  const refresh = await request.post('/auth/v1/token?grant_type=refresh_token', {
+    headers: { apikey },
+    data: { refresh_token: session.refresh_token },
+  });
   return { user: user.ok(), refresh: refresh.ok() };
 }
 
-const pendingNote = (page: Page) => page.getByText('The server has not been told yet (no connection): it will be as soon as this browser is back online.');
+const pendingNote = (page: Page) =>
+  page.getByText(
+    'The server has not been told yet (no connection): it will be as soon as this browser is back online.',
+  );
 
 async function signOutOffline(context: BrowserContext, page: Page) {
   await page.goto('/signout');
@@ -74,7 +80,10 @@ test('signed out offline: the session is revoked on the server once the browser 
   await context.close();
 });
 
-test('signed out offline, then the tab closed: the next page load sends the revocation', async ({ browser, request }) => {
+test('signed out offline, then the tab closed: the next page load sends the revocation', async ({
+  browser,
+  request,
+}) => {
   const context = await browser.newContext();
   const page = await context.newPage();
   await signUpFresh(page);

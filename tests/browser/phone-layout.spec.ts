@@ -12,39 +12,109 @@ const today = new Date().toISOString().slice(0, 10);
 
 function seed() {
   const item = (id: string) => ({
-    id, name: word(`Item${id}`), sku: word('SKU'), category: word('Cat'), amountPerUnit: 1, unit: word('unit'), packageType: word('pkg'),
-    quantity: 1, costPerUnit: 2.5, whenToOrder: 5, supplierName: word('Supplier'),
+    id,
+    name: word(`Item${id}`),
+    sku: word('SKU'),
+    category: word('Cat'),
+    amountPerUnit: 1,
+    unit: word('unit'),
+    packageType: word('pkg'),
+    quantity: 1,
+    costPerUnit: 2.5,
+    whenToOrder: 5,
+    supplierName: word('Supplier'),
   });
   const event = {
-    id: 40, EventName: word('Event'), CustomerFirstName: word('First'), CustomerLastName: word('Last'), CustomerPhoneNumber: word('555'),
-    CustomerEmail: `${word('mail')}@example.com`, EventType: word('Type'), NumberOfGuests: 12, EventDate: today, StartTime: '10:00', EndTime: '12:00',
-    VenueName: url, VenueStreetAddress: word('Street'), VenueCity: word('City'),
-    ingredients: [{ name: word('Saffron'), units: 'grams', unitQuantity: 1, quantityNeeded: 2, onHand: false, needToOrder: true, costPerUnit: 3, packageType: word('box'), supplierName: word('Sup') }],
-    menuItems: [word('Menu')], notes: [{ notes: word('Note') }], pricing: [{ id: 'p1', name: word('Price'), price: 10, currency: 'CAD' }],
+    id: 40,
+    EventName: word('Event'),
+    CustomerFirstName: word('First'),
+    CustomerLastName: word('Last'),
+    CustomerPhoneNumber: word('555'),
+    CustomerEmail: `${word('mail')}@example.com`,
+    EventType: word('Type'),
+    NumberOfGuests: 12,
+    EventDate: today,
+    StartTime: '10:00',
+    EndTime: '12:00',
+    VenueName: url,
+    VenueStreetAddress: word('Street'),
+    VenueCity: word('City'),
+    ingredients: [
+      {
+        name: word('Saffron'),
+        units: 'grams',
+        unitQuantity: 1,
+        quantityNeeded: 2,
+        onHand: false,
+        needToOrder: true,
+        costPerUnit: 3,
+        packageType: word('box'),
+        supplierName: word('Sup'),
+      },
+    ],
+    menuItems: [word('Menu')],
+    notes: [{ notes: word('Note') }],
+    pricing: [{ id: 'p1', name: word('Price'), price: 10, currency: 'CAD' }],
   };
   return {
     inventoryItems: [item('1'), item('2')],
-    suppliers: [{ supplierID: word('S'), supplierName: word('Supplier'), email: `${word('sup')}@example.com`, phone: '555 0100', contractStatus: 'active', startDate: '2025-01-01', endDate: '2026-01-01' }],
-    employees: [{ id: 'E1', firstName: word('Ann'), lastName: word('Lee'), email: `${word('ann')}@example.com`, role: word('Chef'), phone: '555', fullTimePartTime: 'fulltime', department: word('Kitchen'), startDate: '2024-01-01' }],
+    suppliers: [
+      {
+        supplierID: word('S'),
+        supplierName: word('Supplier'),
+        email: `${word('sup')}@example.com`,
+        phone: '555 0100',
+        contractStatus: 'active',
+        startDate: '2025-01-01',
+        endDate: '2026-01-01',
+      },
+    ],
+    employees: [
+      {
+        id: 'E1',
+        firstName: word('Ann'),
+        lastName: word('Lee'),
+        email: `${word('ann')}@example.com`,
+        role: word('Chef'),
+        phone: '555',
+        fullTimePartTime: 'fulltime',
+        department: word('Kitchen'),
+        startDate: '2024-01-01',
+      },
+    ],
     events: [event, { ...event, id: 41, EventName: 'Ten thousand '.repeat(800) }],
     'ingredientList-40': [{ ...item('1'), quantity: 2 }],
   };
 }
 
 async function noSidewaysScroll(page: Page, where: string) {
-  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
   expect.soft(scroll, `${where}: page is ${scroll}px wide in a ${client}px window`).toBeLessThanOrEqual(client);
 }
 
 const publicRoutes = ['/', '/About', '/tutorials', '/login', '/signup', '/signout', '/reset-password', '/no-such-page'];
-const protectedRoutes = ['/dashboard', '/ManageEvents', '/Calendar', '/Inventory', '/EmployeeManagement', '/SupplierManagement', '/RecoveredData', '/events/40/sheet'];
+const protectedRoutes = [
+  '/dashboard',
+  '/ManageEvents',
+  '/Calendar',
+  '/Inventory',
+  '/EmployeeManagement',
+  '/SupplierManagement',
+  '/RecoveredData',
+  '/events/40/sheet',
+];
 
 test('the header logo keeps its full 44 px on a phone, beside the name and the long subtitle', async ({ page }) => {
   for (const width of [320, 390]) {
     await page.setViewportSize({ width, height: 700 });
     await page.goto('/');
     const logo = page.getByRole('link', { name: 'Cater Captain: home' }).locator('svg');
-    await expect.poll(async () => logo.boundingBox().then((box) => box && [box.width, box.height]), { message: `${width} px` }).toEqual([44, 44]);
+    await expect
+      .poll(async () => logo.boundingBox().then((box) => box && [box.width, box.height]), { message: `${width} px` })
+      .toEqual([44, 44]);
   }
 });
 
@@ -73,7 +143,11 @@ for (const width of [320, 390, 768]) {
       await page.getByRole('button', { name: view, exact: true }).click();
       await noSidewaysScroll(page, `calendar ${view}`);
     }
-    await page.getByRole('list', { name: 'Agenda' }).getByRole('button').filter({ hasText: word('Event') }).click();
+    await page
+      .getByRole('list', { name: 'Agenda' })
+      .getByRole('button')
+      .filter({ hasText: word('Event') })
+      .click();
     await expect(page.getByRole('heading', { level: 2, name: word('Event') })).toBeFocused();
     await noSidewaysScroll(page, 'calendar event details');
     // Opened details, the Tool Kit with every tool, and the data view's tables.
@@ -81,11 +155,13 @@ for (const width of [320, 390, 768]) {
     await page.getByRole('button', { name: 'More Details' }).first().click();
     await noSidewaysScroll(page, 'event details');
     await page.getByRole('button', { name: 'Tool Kit' }).first().click();
-    for (const tool of ['Choose Event Image', 'Ingredients', 'Menu', 'Notes', 'Pricing']) await page.getByRole('button', { name: tool, exact: true }).click();
+    for (const tool of ['Choose Event Image', 'Ingredients', 'Menu', 'Notes', 'Pricing'])
+      await page.getByRole('button', { name: tool, exact: true }).click();
     await noSidewaysScroll(page, 'Tool Kit');
     await page.keyboard.press('Escape');
     await page.goto('/dashboard');
-    for (const name of ['Show inventoryItems', 'Show events', 'Show employees', 'Show suppliers']) await page.getByRole('button', { name }).click();
+    for (const name of ['Show inventoryItems', 'Show events', 'Show employees', 'Show suppliers'])
+      await page.getByRole('button', { name }).click();
     await noSidewaysScroll(page, 'data view');
     await page.goto('/Inventory');
     await page.getByRole('button', { name: 'More Details' }).first().click();
@@ -117,7 +193,11 @@ test('the public nav shows the Login button on a phone, and every button uses bo
   await signIn(page);
   await page.goto('/dashboard');
   await expect(page.getByRole('button', { name: 'Show events' })).toBeVisible();
-  const fonts = await page.evaluate(() => [...document.querySelectorAll('main button')].map((b) => getComputedStyle(b)).map((s) => `${s.fontSize} ${s.fontWeight}`));
+  const fonts = await page.evaluate(() =>
+    [...document.querySelectorAll('main button')]
+      .map((b) => getComputedStyle(b))
+      .map((s) => `${s.fontSize} ${s.fontWeight}`),
+  );
   expect(new Set(fonts)).toEqual(new Set(['16px 700']));
 });
 

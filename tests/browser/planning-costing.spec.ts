@@ -24,7 +24,18 @@ const gala = {
   VenueStreetAddress: '1 Pier Road',
   VenueCity: 'Halifax',
   ingredients: [
-    { id: 'sp-saffron', name: 'Saffron', units: 'grams', unitQuantity: 1, quantityNeeded: 2, onHand: false, needToOrder: true, costPerUnit: 12.5, packageType: 'each', supplierName: '' },
+    {
+      id: 'sp-saffron',
+      name: 'Saffron',
+      units: 'grams',
+      unitQuantity: 1,
+      quantityNeeded: 2,
+      onHand: false,
+      needToOrder: true,
+      costPerUnit: 12.5,
+      packageType: 'each',
+      supplierName: '',
+    },
   ],
   menuItems: [],
   notes: [],
@@ -69,14 +80,19 @@ async function open(page: Page) {
       window.localStorage.setItem('201-taxPercentage', '13');
       window.localStorage.setItem('inventoryItems', JSON.stringify(items));
     },
-    { event: gala, line: flourLine, items: [item('flour', 'Flour', 'Dry Storage'), item('mystery', 'Mystery Spice', '')] },
+    {
+      event: gala,
+      line: flourLine,
+      items: [item('flour', 'Flour', 'Dry Storage'), item('mystery', 'Mystery Spice', '')],
+    },
   );
   await signIn(page);
   await page.goto('/ManageEvents');
   await expect(page.getByRole('heading', { level: 1, name: 'Event Management' })).toBeVisible();
 }
 
-const stored = (page: Page, key: string) => page.evaluate((k) => JSON.parse(window.localStorage.getItem(k) ?? 'null') as unknown, key);
+const stored = (page: Page, key: string) =>
+  page.evaluate((k) => JSON.parse(window.localStorage.getItem(k) ?? 'null') as unknown, key);
 
 async function openTool(page: Page, tool: string) {
   await page.getByRole('button', { name: 'Tool Kit for Harbour Gala' }).click();
@@ -100,7 +116,9 @@ test('the margin of a hand-worked event, in the Pricing tool and on the event’
   await expectFigures(kit.getByRole('region', { name: 'Cost, price and margin' }));
   await kit.getByRole('button', { name: 'Close Tool Kit' }).click();
   await page.getByRole('article', { name: 'Harbour Gala' }).getByRole('button', { name: 'More Details' }).click();
-  await expectFigures(page.getByRole('article', { name: 'Harbour Gala' }).getByRole('region', { name: 'Cost, price and margin' }));
+  await expectFigures(
+    page.getByRole('article', { name: 'Harbour Gala' }).getByRole('region', { name: 'Cost, price and margin' }),
+  );
 });
 
 test('a discount of 150 % is refused with the message and not stored', async ({ page }) => {
@@ -125,7 +143,9 @@ test('an inventory item with no category appears under "Uncategorised"', async (
   await expect(page.getByRole('option', { name: /Mystery Spice/ })).toBeVisible();
 });
 
-test('changing guests shows old → new for per-guest lines; Cancel changes nothing, Save rescales them and leaves fixed lines', async ({ page }) => {
+test('changing guests shows old → new for per-guest lines; Cancel changes nothing, Save rescales them and leaves fixed lines', async ({
+  page,
+}) => {
   await open(page);
   await page.getByRole('button', { name: 'Edit Event Harbour Gala' }).click();
   const form = page.getByRole('dialog');
@@ -143,8 +163,13 @@ test('changing guests shows old → new for per-guest lines; Cancel changes noth
   await expect(review).toContainText('Flour: 6 → 9 box');
   await form.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(form).toBeHidden();
-  expect(await stored(page, 'ingredientList-201')).toMatchObject([{ lineId: 'L-flour', quantity: 9, per: 'guest', perGuest: 0.15 }]);
-  const events = (await stored(page, 'events')) as Array<{ NumberOfGuests: number; ingredients: Array<{ quantityNeeded: number }> }>;
+  expect(await stored(page, 'ingredientList-201')).toMatchObject([
+    { lineId: 'L-flour', quantity: 9, per: 'guest', perGuest: 0.15 },
+  ]);
+  const events = (await stored(page, 'events')) as Array<{
+    NumberOfGuests: number;
+    ingredients: Array<{ quantityNeeded: number }>;
+  }>;
   expect(events[0]).toMatchObject({ NumberOfGuests: 60 });
   expect(events[0]!.ingredients[0]!.quantityNeeded).toBe(2);
 });

@@ -6,7 +6,12 @@
 import { expect, test, type Page } from '@playwright/test';
 
 const publicPages = [
-  { path: '/', heading: 'Cater Captain', button: /Play video: Cater Captain overview/, links: ['Get Started', 'Learn', 'Sign Up Now'] },
+  {
+    path: '/',
+    heading: 'Cater Captain',
+    button: /Play video: Cater Captain overview/,
+    links: ['Get Started', 'Learn', 'Sign Up Now'],
+  },
   { path: '/About', heading: 'About Cater Captain', links: ['Get Started'] },
   { path: '/tutorials', heading: 'Learn the ropes', button: /Play video: Event Management/, links: ['Join The Crew'] },
   { path: '/login', heading: 'Login', button: /^Login$/, links: ['Sign up here'] },
@@ -19,7 +24,8 @@ const publicPages = [
 function collectProblems(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   return problems;
@@ -44,7 +50,14 @@ test.describe('with JavaScript disabled', () => {
 
   test('the landing page has its six blurbs and the calls to action', async ({ page }) => {
     await page.goto('/');
-    for (const title of ['Plan every event', 'Keep inventory shipshape', 'Know your suppliers', 'Export your data tables', 'Manage your crew', 'A tool kit for each event']) {
+    for (const title of [
+      'Plan every event',
+      'Keep inventory shipshape',
+      'Know your suppliers',
+      'Export your data tables',
+      'Manage your crew',
+      'A tool kit for each event',
+    ]) {
       await expect(page.getByRole('heading', { level: 3, name: title })).toBeVisible();
     }
     await expect(page.getByText('Take the helm of your catering business')).toBeVisible();
@@ -101,7 +114,10 @@ test('the landing page buttons work after hydration', async ({ page }) => {
   expect(problems).toEqual([]);
 });
 
-test("a prerendered page's first paint waits for no app chunk: they are preloaded all at once right after it, each fetched once", async ({ page, request }) => {
+test("a prerendered page's first paint waits for no app chunk: they are preloaded all at once right after it, each fetched once", async ({
+  page,
+  request,
+}) => {
   for (const path of ['/', '/login']) {
     const html = await (await request.get(path)).text();
     // Nothing but the entry, the stylesheet and the heading font is requested before the first paint.
@@ -130,17 +146,29 @@ test("a prerendered page's first paint waits for no app chunk: they are preloade
     });
     await page.goto(path);
     // Disabled until the app has started (hydrated).
-    await expect(page.getByRole('button', { name: path === '/' ? 'Play video: Cater Captain overview' : 'Login', exact: true })).toBeEnabled();
+    await expect(
+      page.getByRole('button', { name: path === '/' ? 'Play video: Cater Captain overview' : 'Login', exact: true }),
+    ).toBeEnabled();
     page.off('request', watch);
     await page.unroute('**/assets/react-*.js');
     expect(requestedWhileHeld).toEqual(others);
-    for (const file of listed) expect(requested.filter((p) => p === file), file).toHaveLength(1);
+    for (const file of listed)
+      expect(
+        requested.filter((p) => p === file),
+        file,
+      ).toHaveLength(1);
   }
 });
 
-test('the menu works offline on its first use: its code was fetched while the page was idle, not run', async ({ page, context }) => {
+test('the menu works offline on its first use: its code was fetched while the page was idle, not run', async ({
+  page,
+  context,
+}) => {
   const menuScripts: string[] = [];
-  page.on('request', (request) => void (/\/assets\/NavMenu-[\w-]+\.js$/.test(request.url()) && menuScripts.push(request.resourceType())));
+  page.on(
+    'request',
+    (request) => void (/\/assets\/NavMenu-[\w-]+\.js$/.test(request.url()) && menuScripts.push(request.resourceType())),
+  );
   await page.goto('/');
   await expect(page.locator('link[rel="prefetch"][href*="/assets/NavMenu-"]')).toHaveCount(1);
   await expect.poll(() => menuScripts.length).toBeGreaterThan(0);
@@ -151,7 +179,9 @@ test('the menu works offline on its first use: its code was fetched while the pa
   await expect(page.getByRole('menuitem', { name: 'About' })).toBeVisible();
 });
 
-test('the login form cannot be used before the app has started: nothing typed is lost, the password never goes in the address', async ({ page }) => {
+test('the login form cannot be used before the app has started: nothing typed is lost, the password never goes in the address', async ({
+  page,
+}) => {
   const addresses: string[] = [];
   page.on('request', (request) => void (request.resourceType() === 'document' && addresses.push(request.url())));
   // The app never starts: the prerendered form is all there is.
@@ -169,7 +199,9 @@ test('the login form cannot be used before the app has started: nothing typed is
   expect(page.url()).not.toMatch(/password=/);
 });
 
-test("the page's buttons are disabled until the app has started, then work: a press is never silently lost", async ({ page }) => {
+test("the page's buttons are disabled until the app has started, then work: a press is never silently lost", async ({
+  page,
+}) => {
   let release!: () => void;
   const started = new Promise<void>((resolve) => (release = resolve));
   // The app's start is held back: the prerendered poster is all there is until it is released.
@@ -179,7 +211,9 @@ test("the page's buttons are disabled until the app has started, then work: a pr
   });
   await page.goto('/', { waitUntil: 'domcontentloaded' });
   const play = page.getByRole('button', { name: 'Play video: Cater Captain overview' });
-  const buttons = ['Unmute Button Sounds', 'Dark Mode', 'Menu', 'Statecharts'].map((name) => page.getByRole('button', { name, exact: true }));
+  const buttons = ['Unmute Button Sounds', 'Dark Mode', 'Menu', 'Statecharts'].map((name) =>
+    page.getByRole('button', { name, exact: true }),
+  );
   await expect(play).toBeVisible();
   for (const button of [play, ...buttons]) await expect(button).toBeDisabled();
   release();
@@ -191,7 +225,10 @@ test("the page's buttons are disabled until the app has started, then work: a pr
   await expect(page.locator('video[aria-label="Cater Captain overview"]')).toBeFocused();
 });
 
-test("when the app's code cannot be loaded (offline), the page stays as prerendered and starts once the browser is back online", async ({ page, context }) => {
+test("when the app's code cannot be loaded (offline), the page stays as prerendered and starts once the browser is back online", async ({
+  page,
+  context,
+}) => {
   await page.route('**/assets/boot-*.js', (route) => route.abort('internetdisconnected'));
   await page.goto('/login');
   const login = page.getByRole('button', { name: 'Login', exact: true });
@@ -255,7 +292,15 @@ test('without a saved mode the prerendered page paints light', async ({ page }) 
 });
 
 test('a protected route is its loading state in the HTML, with no private data', async ({ request }) => {
-  for (const path of ['/Inventory', '/dashboard', '/ManageEvents', '/Calendar', '/EmployeeManagement', '/SupplierManagement', '/RecoveredData']) {
+  for (const path of [
+    '/Inventory',
+    '/dashboard',
+    '/ManageEvents',
+    '/Calendar',
+    '/EmployeeManagement',
+    '/SupplierManagement',
+    '/RecoveredData',
+  ]) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(200);
     const html = await response.text();

@@ -5,9 +5,20 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 
-const prerendered = ['/', '/About', '/tutorials', '/login', '/signup', '/signout', '/statecharts', '/no-such-page', '/dashboard'];
+const prerendered = [
+  '/',
+  '/About',
+  '/tutorials',
+  '/login',
+  '/signup',
+  '/signout',
+  '/statecharts',
+  '/no-such-page',
+  '/dashboard',
+];
 
-const controls = 'button, input, select, textarea, [role="button"], [role="menuitem"], [role="checkbox"], [role="switch"], [role="tab"], [contenteditable]';
+const controls =
+  'button, input, select, textarea, [role="button"], [role="menuitem"], [role="checkbox"], [role="switch"], [role="tab"], [contenteditable]';
 
 /** The page's visible controls: whether each is disabled, and whether that shows (dimmed, or a not-allowed / progress pointer). */
 function describeControls(page: Page) {
@@ -17,9 +28,13 @@ function describeControls(page: Page) {
       .map((el) => {
         const disabled = (el as HTMLButtonElement).disabled === true || el.getAttribute('aria-disabled') === 'true';
         const style = getComputedStyle(el);
-        const visiblyDisabled = disabled && (Number(style.opacity) < 1 || style.cursor === 'not-allowed' || style.cursor === 'progress');
+        const visiblyDisabled =
+          disabled && (Number(style.opacity) < 1 || style.cursor === 'not-allowed' || style.cursor === 'progress');
         const name =
-          el.getAttribute('aria-label') ?? (el.textContent?.trim() || (el.id && document.querySelector(`label[for="${el.id}"]`)?.textContent) || el.tagName);
+          el.getAttribute('aria-label') ??
+          (el.textContent?.trim() ||
+            (el.id && document.querySelector(`label[for="${el.id}"]`)?.textContent) ||
+            el.tagName);
         return {
           name: `${el.tagName.toLowerCase()} ${name}`,
           disabled,
@@ -40,7 +55,9 @@ async function holdTheAppBack(page: Page): Promise<() => void> {
 }
 
 for (const path of prerendered) {
-  test(`${path}: before the app has started every control is visibly disabled, and each works once it has`, async ({ page }) => {
+  test(`${path}: before the app has started every control is visibly disabled, and each works once it has`, async ({
+    page,
+  }) => {
     const release = await holdTheAppBack(page);
     await page.goto(path, { waitUntil: 'domcontentloaded' });
     await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
@@ -49,11 +66,15 @@ for (const path of prerendered) {
     expect(before.filter((c) => !c.visiblyDisabled).map((c) => c.name)).toEqual([]);
     release();
     await expect(page.getByRole('button', { name: 'Menu' })).toBeEnabled();
-    await expect.poll(async () => (await describeControls(page)).filter((c) => c.disabled).map((c) => c.name)).toEqual([]);
+    await expect
+      .poll(async () => (await describeControls(page)).filter((c) => c.disabled).map((c) => c.name))
+      .toEqual([]);
   });
 }
 
-test('"Forgot password?" cannot be pressed before the app has started, and opens the reset form once it has', async ({ page }) => {
+test('"Forgot password?" cannot be pressed before the app has started, and opens the reset form once it has', async ({
+  page,
+}) => {
   const release = await holdTheAppBack(page);
   await page.goto('/login', { waitUntil: 'domcontentloaded' });
   const forgot = page.getByRole('button', { name: 'Forgot password?' });

@@ -64,7 +64,20 @@ test('mute label flips and is muted by default', async ({ page }) => {
 test('the menu lists every item and greys protected ones when signed out', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'Menu' }).click();
-  for (const item of ['home', 'About', 'Dashboard', 'Events', 'Calendar', 'Inventory', 'Employees', 'Suppliers', 'Learn', 'login', 'signup', 'signout']) {
+  for (const item of [
+    'home',
+    'About',
+    'Dashboard',
+    'Events',
+    'Calendar',
+    'Inventory',
+    'Employees',
+    'Suppliers',
+    'Learn',
+    'login',
+    'signup',
+    'signout',
+  ]) {
     await expect(page.getByRole('menuitem', { name: item, exact: true })).toBeVisible();
   }
   await page.getByRole('menuitem', { name: 'About', exact: true }).click();
@@ -72,7 +85,14 @@ test('the menu lists every item and greys protected ones when signed out', async
 });
 
 test('protected routes redirect to /login when signed out', async ({ page }) => {
-  for (const path of ['/Dashboard', '/dashboard', '/ManageEvents', '/Inventory', '/EmployeeManagement', '/SupplierManagement']) {
+  for (const path of [
+    '/Dashboard',
+    '/dashboard',
+    '/ManageEvents',
+    '/Inventory',
+    '/EmployeeManagement',
+    '/SupplierManagement',
+  ]) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/login$/);
   }

@@ -4,7 +4,9 @@ import { signIn } from './support/auth';
 /** The retry interval of src/views/shell/persister.ts (`retryMs`). */
 const retryMs = 10_000;
 
-test('quota full: a supplier added while storage is full stays on screen, the error says what to do, and it is saved by the retry once there is room', async ({ page }) => {
+test('quota full: a supplier added while storage is full stays on screen, the error says what to do, and it is saved by the retry once there is room', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await signIn(page);
   await page.goto('/SupplierManagement');
@@ -37,10 +39,18 @@ test('quota full: a supplier added while storage is full stays on screen, the er
     Storage.prototype.setItem = (window as unknown as { __realSetItem: Storage['setItem'] }).__realSetItem;
   });
   await expect
-    .poll(async () => (JSON.parse((await page.evaluate(() => localStorage.getItem('suppliers'))) ?? '[]') as Array<{ supplierName: string }>).map((s) => s.supplierName), {
-      timeout: retryMs + 3_000,
-      intervals: [250],
-    })
+    .poll(
+      async () =>
+        (
+          JSON.parse((await page.evaluate(() => localStorage.getItem('suppliers'))) ?? '[]') as Array<{
+            supplierName: string;
+          }>
+        ).map((s) => s.supplierName),
+      {
+        timeout: retryMs + 3_000,
+        intervals: [250],
+      },
+    )
     .toEqual(['Fog Bank Fisheries']);
   expect(Date.now() - freed).toBeLessThan(retryMs + 3_000);
   await expect(page.getByText('Suppliers saved')).toBeVisible();

@@ -5,14 +5,29 @@ async function choose(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
-const storedList = (page: Page, key: string) => page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? '[]') as Array<Record<string, unknown>>, key);
+const storedList = (page: Page, key: string) =>
+  page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? '[]') as Array<Record<string, unknown>>, key);
 
 test('suppliers: add (with validation), edit (renaming their inventory items), cancel, delete', async ({ page }) => {
   await signIn(page);
   await page.evaluate(() =>
     localStorage.setItem(
       'inventoryItems',
-      JSON.stringify([{ id: '1', sku: 'B1', name: 'Butter', category: 'Dairy', amountPerUnit: 1, unit: 'kg', packageType: 'box', quantity: 5, costPerUnit: 2, whenToOrder: 1, supplierName: 'Harbour Dairy' }]),
+      JSON.stringify([
+        {
+          id: '1',
+          sku: 'B1',
+          name: 'Butter',
+          category: 'Dairy',
+          amountPerUnit: 1,
+          unit: 'kg',
+          packageType: 'box',
+          quantity: 5,
+          costPerUnit: 2,
+          whenToOrder: 1,
+          supplierName: 'Harbour Dairy',
+        },
+      ]),
     ),
   );
   await page.goto('/SupplierManagement');
@@ -52,7 +67,10 @@ test('suppliers: add (with validation), edit (renaming their inventory items), c
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByRole('heading', { name: 'Add Supplier' })).toBeVisible();
   await expect(page.getByRole('listitem', { name: 'Harbour Dairy Co' })).toBeVisible();
-  expect((await storedList(page, 'suppliers')).map((s) => s.supplierName)).toEqual(['Harbour Dairy Co', 'Dockside Produce']);
+  expect((await storedList(page, 'suppliers')).map((s) => s.supplierName)).toEqual([
+    'Harbour Dairy Co',
+    'Dockside Produce',
+  ]);
   expect((await storedList(page, 'inventoryItems'))[0]!.supplierName).toBe('Harbour Dairy Co');
 
   await page.getByRole('button', { name: 'Edit supplier Dockside Produce' }).click();
@@ -135,25 +153,87 @@ test('the three pages have no serious accessibility violations, in light and dar
   const { default: AxeBuilder } = await import('@axe-core/playwright');
   await signIn(page);
   await page.evaluate(() => {
-    localStorage.setItem('suppliers', JSON.stringify([{ supplierID: 'S1', supplierName: 'Harbour Dairy', email: 'h@d.ca', phone: '555', contractStatus: 'active', startDate: '2025-01-01', endDate: '2026-01-01' }]));
-    localStorage.setItem('employees', JSON.stringify([{ id: 'E1', firstName: 'Marin', lastName: 'Keel', email: 'm@k.ca', role: 'Chef', phone: '555', fullTimePartTime: 'fulltime', department: 'Kitchen', startDate: '2025-01-01' }]));
+    localStorage.setItem(
+      'suppliers',
+      JSON.stringify([
+        {
+          supplierID: 'S1',
+          supplierName: 'Harbour Dairy',
+          email: 'h@d.ca',
+          phone: '555',
+          contractStatus: 'active',
+          startDate: '2025-01-01',
+          endDate: '2026-01-01',
+        },
+      ]),
+    );
+    localStorage.setItem(
+      'employees',
+      JSON.stringify([
+        {
+          id: 'E1',
+          firstName: 'Marin',
+          lastName: 'Keel',
+          email: 'm@k.ca',
+          role: 'Chef',
+          phone: '555',
+          fullTimePartTime: 'fulltime',
+          department: 'Kitchen',
+          startDate: '2025-01-01',
+        },
+      ]),
+    );
     localStorage.setItem(
       'inventoryItems',
       JSON.stringify([
-        { id: '1', sku: 'B1', name: 'Butter', category: 'Dairy', amountPerUnit: 1, unit: 'kg', packageType: 'box', quantity: 1, costPerUnit: 2, whenToOrder: 3, supplierName: 'Harbour Dairy' },
-        { id: '2', sku: 'F1', name: 'Flour', category: 'Dry Storage', amountPerUnit: 1, unit: 'kg', packageType: 'bag', quantity: 9, costPerUnit: 2, whenToOrder: 3, supplierName: 'Harbour Dairy' },
+        {
+          id: '1',
+          sku: 'B1',
+          name: 'Butter',
+          category: 'Dairy',
+          amountPerUnit: 1,
+          unit: 'kg',
+          packageType: 'box',
+          quantity: 1,
+          costPerUnit: 2,
+          whenToOrder: 3,
+          supplierName: 'Harbour Dairy',
+        },
+        {
+          id: '2',
+          sku: 'F1',
+          name: 'Flour',
+          category: 'Dry Storage',
+          amountPerUnit: 1,
+          unit: 'kg',
+          packageType: 'bag',
+          quantity: 9,
+          costPerUnit: 2,
+          whenToOrder: 3,
+          supplierName: 'Harbour Dairy',
+        },
       ]),
     );
   });
-  for (const [path, heading] of [['/Inventory', 'Inventory'], ['/SupplierManagement', 'Supplier Management'], ['/EmployeeManagement', 'Employee Management']]) {
+  for (const [path, heading] of [
+    ['/Inventory', 'Inventory'],
+    ['/SupplierManagement', 'Supplier Management'],
+    ['/EmployeeManagement', 'Employee Management'],
+  ]) {
     await page.goto(path!);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     for (const mode of ['light', 'dark']) {
       if (mode === 'dark') await page.getByRole('button', { name: 'Dark Mode' }).click();
-      await page.getByRole('button', { name: 'Submit' }).or(page.getByRole('button', { name: 'Add Item' })).first().focus();
+      await page
+        .getByRole('button', { name: 'Submit' })
+        .or(page.getByRole('button', { name: 'Add Item' }))
+        .first()
+        .focus();
       const results = await new AxeBuilder({ page }).analyze();
       const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(serious.map((v) => `${path} ${mode} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect(
+        serious.map((v) => `${path} ${mode} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      ).toEqual([]);
     }
     await page.getByRole('button', { name: 'Light Mode' }).click();
   }

@@ -3,16 +3,40 @@ import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support/auth';
 
 const item = (id: string, name: string, quantity: unknown) => ({
-  id, sku: `SKU-${id}`, name, category: 'Dairy', amountPerUnit: 1, unit: 'kg', packageType: 'box', quantity, costPerUnit: 2, whenToOrder: 1, supplierName: 'Harbour Dairy',
+  id,
+  sku: `SKU-${id}`,
+  name,
+  category: 'Dairy',
+  amountPerUnit: 1,
+  unit: 'kg',
+  packageType: 'box',
+  quantity,
+  costPerUnit: 2,
+  whenToOrder: 1,
+  supplierName: 'Harbour Dairy',
 });
 const event = (id: number, name: string, date: unknown) => ({
-  id, EventName: name, CustomerFirstName: 'Ann', CustomerLastName: 'Lee', CustomerPhoneNumber: '555', CustomerEmail: 'ann@lee.ca', EventType: 'Wedding',
-  NumberOfGuests: 80, EventDate: date, StartTime: '18:00', EndTime: '22:00', VenueName: 'Hall', VenueStreetAddress: '1 Main', VenueCity: 'Halifax', ingredients: [],
+  id,
+  EventName: name,
+  CustomerFirstName: 'Ann',
+  CustomerLastName: 'Lee',
+  CustomerPhoneNumber: '555',
+  CustomerEmail: 'ann@lee.ca',
+  EventType: 'Wedding',
+  NumberOfGuests: 80,
+  EventDate: date,
+  StartTime: '18:00',
+  EndTime: '22:00',
+  VenueName: 'Hall',
+  VenueStreetAddress: '1 Main',
+  VenueCity: 'Halifax',
+  ingredients: [],
 });
 const badButter = item('2', 'Butter', 'lots');
 const badGala = event(8, 'Winter Gala', { day: 1 });
 
-const plant = (page: Page, key: string, value: unknown) => page.evaluate(([k, v]) => localStorage.setItem(k, v), [key, JSON.stringify(value)] as const);
+const plant = (page: Page, key: string, value: unknown) =>
+  page.evaluate(([k, v]) => localStorage.setItem(k, v), [key, JSON.stringify(value)] as const);
 const cards = (page: Page) => page.getByRole('list', { name: 'Set-aside values' }).getByRole('listitem');
 const nothingSetAside = 'Nothing has been set aside. All your saved data could be read.';
 
@@ -56,7 +80,9 @@ test('an unreadable record is reviewed from the warning, fixed with a live check
   await expect(page.getByText(nothingSetAside)).toBeVisible();
 });
 
-test('a set-aside event is downloaded as its exact text, then discarded after a confirmation and does not come back', async ({ page }) => {
+test('a set-aside event is downloaded as its exact text, then discarded after a confirmation and does not come back', async ({
+  page,
+}) => {
   await signIn(page);
   await plant(page, 'events', [event(7, 'Spring Lunch', '2026-12-01'), badGala]);
   await page.goto('/dashboard');
@@ -67,7 +93,10 @@ test('a set-aside event is downloaded as its exact text, then discarded after a 
   const card = cards(page).filter({ has: page.getByRole('heading', { name: 'An event: Winter Gala' }) });
   await expect(card.getByText(/^record 2, EventDate: /)).toBeVisible();
 
-  const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Download' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    card.getByRole('button', { name: 'Download' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^recovered-events-\d{4}-\d{2}-\d{2}\.json$/);
   expect(await readFile((await download.path())!, 'utf8')).toBe(JSON.stringify(badGala));
 

@@ -28,10 +28,27 @@ const event = (id: number, name: string, date: string) => ({
 });
 
 const supplier = (supplierID: string, supplierName: string) => ({
-  supplierID, supplierName, email: `${supplierID.toLowerCase()}@example.com`, phone: '555', contractStatus: 'active', startDate: '2025-01-01', endDate: '2027-01-01',
+  supplierID,
+  supplierName,
+  email: `${supplierID.toLowerCase()}@example.com`,
+  phone: '555',
+  contractStatus: 'active',
+  startDate: '2025-01-01',
+  endDate: '2027-01-01',
 });
 const item = (id: string, name: string, supplierName: string, supplierID?: string) => ({
-  id, sku: `SKU-${id}`, name, category: 'Dairy', amountPerUnit: 1, unit: 'kg', packageType: 'box', quantity: 5, costPerUnit: 2, whenToOrder: 1, supplierName, ...(supplierID ? { supplierID } : {}),
+  id,
+  sku: `SKU-${id}`,
+  name,
+  category: 'Dairy',
+  amountPerUnit: 1,
+  unit: 'kg',
+  packageType: 'box',
+  quantity: 5,
+  costPerUnit: 2,
+  whenToOrder: 1,
+  supplierName,
+  ...(supplierID ? { supplierID } : {}),
 });
 
 /** Signs in, then stores the given collections (this account's data) and opens the page. */
@@ -43,7 +60,8 @@ async function openWith(page: Page, path: string, data: Record<string, unknown>)
   await page.goto(path);
 }
 
-const stored = (page: Page, key: string) => page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? '[]') as Array<Record<string, unknown>>, key);
+const stored = (page: Page, key: string) =>
+  page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? '[]') as Array<Record<string, unknown>>, key);
 
 async function choose(scope: Locator, label: string, option: string) {
   await scope.getByRole('combobox', { name: label }).click();
@@ -51,7 +69,9 @@ async function choose(scope: Locator, label: string, option: string) {
 }
 
 test.describe('events', () => {
-  test('1e20 guests is refused with the message; 20:00 to 01:00 saves and shows as ending the next day', async ({ page }) => {
+  test('1e20 guests is refused with the message; 20:00 to 01:00 saves and shows as ending the next day', async ({
+    page,
+  }) => {
     await openWith(page, '/ManageEvents', { events: [] });
     await page.getByRole('button', { name: 'New Event' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create New Event' });
@@ -62,23 +82,32 @@ test.describe('events', () => {
     await dialog.getByLabel('Start Time').fill('20:00');
     await dialog.getByLabel('End Time').fill('01:00');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await expect(dialog.getByLabel('Number of Guests')).toHaveAccessibleDescription('Number of Guests is too large: enter a whole number from 1 to 100,000.');
+    await expect(dialog.getByLabel('Number of Guests')).toHaveAccessibleDescription(
+      'Number of Guests is too large: enter a whole number from 1 to 100,000.',
+    );
     await expect(dialog.getByLabel('Number of Guests')).toBeFocused();
     expect(await stored(page, 'events')).toEqual([]);
 
     await dialog.getByLabel('Number of Guests').fill('120');
     await dialog.getByRole('button', { name: 'Save' }).click();
     // Issue 25: an end before the start is asked about first.
-    await page.getByRole('alertdialog', { name: 'This event ends the next day at 01:00. Is that right?' }).getByRole('button', { name: 'Ends next day' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'This event ends the next day at 01:00. Is that right?' })
+      .getByRole('button', { name: 'Ends next day' })
+      .click();
     await expect(dialog).toBeHidden();
     const card = page.getByRole('article', { name: 'Harbour Night Party' });
     await expect(card.getByText('Time: 20:00 – 01:00 (next day)')).toBeVisible();
     await card.getByRole('button', { name: 'More Details' }).click();
     await expect(card.getByText('01:00 (next day)', { exact: true })).toBeVisible();
-    await expect.poll(async () => (await stored(page, 'events')).find((e) => e.EventName === 'Harbour Night Party')).toMatchObject({ NumberOfGuests: 120, StartTime: '20:00', EndTime: '01:00' });
+    await expect
+      .poll(async () => (await stored(page, 'events')).find((e) => e.EventName === 'Harbour Night Party'))
+      .toMatchObject({ NumberOfGuests: 120, StartTime: '20:00', EndTime: '01:00' });
   });
 
-  test('a past date asks: Go back keeps the form, Save anyway saves; editing a past event keeping its date does not ask', async ({ page }) => {
+  test('a past date asks: Go back keeps the form, Save anyway saves; editing a past event keeping its date does not ask', async ({
+    page,
+  }) => {
     const past = addDays(today, -10);
     await openWith(page, '/ManageEvents', { events: [event(301, 'Last Week Lunch', past)] });
     await page.getByRole('button', { name: 'New Event' }).click();
@@ -94,14 +123,20 @@ test.describe('events', () => {
     await expect(dialog.getByLabel('Event Name')).toHaveValue('Backdated Brunch');
     await expect(dialog.getByLabel('Event Date')).toHaveValue(addDays(today, -2));
     // Ids 1 to 3 are the built-in samples, stored alongside once the list is saved.
-    const mine = async () => (await stored(page, 'events')).filter((e) => Number(e.id) > 3).map((e) => e.EventName).sort();
+    const mine = async () =>
+      (await stored(page, 'events'))
+        .filter((e) => Number(e.id) > 3)
+        .map((e) => e.EventName)
+        .sort();
     expect(await mine()).toEqual(['Last Week Lunch']);
 
     // Escape answers the question only (Go back); the form stays open.
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(question).toBeVisible();
     // The question takes the focus when it opens; Escape goes to what has the focus.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="alertdialog"]') !== null)).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('[role="alertdialog"]') !== null))
+      .toBe(true);
     await page.keyboard.press('Escape');
     await expect(question).toBeHidden();
     await expect(dialog).toBeVisible();
@@ -117,7 +152,9 @@ test.describe('events', () => {
     await edit.getByRole('button', { name: 'Save' }).click();
     await expect(edit).toBeHidden();
     await expect(question).toHaveCount(0);
-    await expect.poll(async () => (await stored(page, 'events')).find((e) => e.id === 301)).toMatchObject({ VenueName: 'Sail Loft', EventDate: past });
+    await expect
+      .poll(async () => (await stored(page, 'events')).find((e) => e.id === 301))
+      .toMatchObject({ VenueName: 'Sail Loft', EventDate: past });
   });
 });
 
@@ -134,21 +171,31 @@ test.describe('inventory', () => {
     await dialog.getByLabel('Re-order Qty').fill('1e20');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByLabel('On-hand Quantity')).toHaveAccessibleDescription('On-hand Quantity cannot be negative: enter a whole number from 0 to 1,000,000.');
-    await expect(dialog.getByLabel('Re-order Qty')).toHaveAccessibleDescription('Re-order Qty is too large: enter a whole number from 0 to 1,000,000.');
+    await expect(dialog.getByLabel('On-hand Quantity')).toHaveAccessibleDescription(
+      'On-hand Quantity cannot be negative: enter a whole number from 0 to 1,000,000.',
+    );
+    await expect(dialog.getByLabel('Re-order Qty')).toHaveAccessibleDescription(
+      'Re-order Qty is too large: enter a whole number from 0 to 1,000,000.',
+    );
     expect((await stored(page, 'inventoryItems')).map((i) => i.quantity)).toEqual([5, 5]);
     await dialog.getByLabel('On-hand Quantity').fill('7');
     await dialog.getByLabel('Re-order Qty').fill('2');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
-    await expect.poll(async () => (await stored(page, 'inventoryItems'))[0]).toMatchObject({ quantity: 7, whenToOrder: 2, supplierID: 'S1' });
+    await expect
+      .poll(async () => (await stored(page, 'inventoryItems'))[0])
+      .toMatchObject({ quantity: 7, whenToOrder: 2, supplierID: 'S1' });
   });
 
-  test('the add form says why it refuses a negative on-hand; a duplicate SKU is warned about, naming the other item, in add and edit', async ({ page }) => {
+  test('the add form says why it refuses a negative on-hand; a duplicate SKU is warned about, naming the other item, in add and edit', async ({
+    page,
+  }) => {
     await openWith(page, '/Inventory', { suppliers, inventoryItems: items });
     const form = page.getByRole('form', { name: 'Add Item' });
     await form.getByLabel('SKU', { exact: true }).fill('sku-1');
-    await expect(form.getByLabel('SKU', { exact: true })).toHaveAccessibleDescription('SKU sku-1 is already used by Butter (Harbour Dairy). You can still save it.');
+    await expect(form.getByLabel('SKU', { exact: true })).toHaveAccessibleDescription(
+      'SKU sku-1 is already used by Butter (Harbour Dairy). You can still save it.',
+    );
     await form.getByLabel('SKU', { exact: true }).fill('SKU-9');
     await expect(form.getByText(/is already used by/)).toHaveCount(0);
     await form.getByLabel('Item Name', { exact: true }).fill('Yogurt');
@@ -157,20 +204,32 @@ test.describe('inventory', () => {
     await form.getByLabel('On-hand Quantity', { exact: true }).fill('-2');
     await form.getByLabel('Re-order Qty', { exact: true }).fill('1');
     await form.getByRole('button', { name: 'Add Item' }).click();
-    await expect(form.getByLabel('On-hand Quantity', { exact: true })).toHaveAccessibleDescription('On-hand Quantity cannot be negative: enter a whole number from 0 to 1,000,000.');
+    await expect(form.getByLabel('On-hand Quantity', { exact: true })).toHaveAccessibleDescription(
+      'On-hand Quantity cannot be negative: enter a whole number from 0 to 1,000,000.',
+    );
     expect(await stored(page, 'inventoryItems')).toHaveLength(2);
     await form.getByLabel('On-hand Quantity', { exact: true }).fill('2');
     await form.getByRole('button', { name: 'Add Item' }).click();
-    await expect(page.getByRole('list', { name: 'Inventory items' }).getByRole('listitem', { name: 'Yogurt' })).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'Inventory items' }).getByRole('listitem', { name: 'Yogurt' }),
+    ).toBeVisible();
 
-    await page.getByRole('list', { name: 'Inventory items' }).getByRole('listitem', { name: 'Cream' }).getByRole('button', { name: 'Edit' }).click();
+    await page
+      .getByRole('list', { name: 'Inventory items' })
+      .getByRole('listitem', { name: 'Cream' })
+      .getByRole('button', { name: 'Edit' })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Edit Item' });
     await expect(dialog.getByText(/is already used by/)).toHaveCount(0);
     await dialog.getByLabel('SKU').fill('SKU-1');
-    await expect(dialog.getByLabel('SKU')).toHaveAccessibleDescription('SKU SKU-1 is already used by Butter (Harbour Dairy). You can still save it.');
+    await expect(dialog.getByLabel('SKU')).toHaveAccessibleDescription(
+      'SKU SKU-1 is already used by Butter (Harbour Dairy). You can still save it.',
+    );
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
-    await expect.poll(async () => (await stored(page, 'inventoryItems')).map((i) => i.sku)).toEqual(['SKU-1', 'SKU-1', 'SKU-9']);
+    await expect
+      .poll(async () => (await stored(page, 'inventoryItems')).map((i) => i.sku))
+      .toEqual(['SKU-1', 'SKU-1', 'SKU-9']);
   });
 });
 
@@ -179,10 +238,14 @@ test.describe('suppliers', () => {
     await openWith(page, '/SupplierManagement', { suppliers: [supplier('S1', 'Acme Foods')], inventoryItems: [] });
     const form = page.getByRole('form', { name: 'Add Supplier' });
     await form.getByLabel('Supplier Name').fill('acme foods');
-    await expect(form.getByLabel('Supplier Name')).toHaveAccessibleDescription('Another supplier is already called Acme Foods (Supplier ID S1). You can still save it.');
+    await expect(form.getByLabel('Supplier Name')).toHaveAccessibleDescription(
+      'Another supplier is already called Acme Foods (Supplier ID S1). You can still save it.',
+    );
     await form.getByLabel('Supplier ID').fill('S1');
     await form.getByRole('button', { name: 'Submit' }).click();
-    await expect(form.getByLabel('Supplier ID')).toHaveAccessibleDescription('Supplier ID S1 is already used by Acme Foods. Choose another ID.');
+    await expect(form.getByLabel('Supplier ID')).toHaveAccessibleDescription(
+      'Supplier ID S1 is already used by Acme Foods. Choose another ID.',
+    );
     expect(await stored(page, 'suppliers')).toHaveLength(1);
     await form.getByLabel('Supplier ID').fill('S2');
     await form.getByRole('button', { name: 'Submit' }).click();
@@ -193,7 +256,12 @@ test.describe('suppliers', () => {
   test('renaming one of two suppliers called Acme Foods renames only its own items', async ({ page }) => {
     await openWith(page, '/SupplierManagement', {
       suppliers: [supplier('S1', 'Acme Foods'), supplier('S2', 'Acme Foods'), supplier('S3', 'Bolt Produce')],
-      inventoryItems: [item('1', 'Butter', 'Acme Foods', 'S1'), item('2', 'Flour', 'Acme Foods', 'S2'), item('3', 'Kale', 'Bolt Produce'), item('4', 'Cream', 'Acme Foods', 'S1')],
+      inventoryItems: [
+        item('1', 'Butter', 'Acme Foods', 'S1'),
+        item('2', 'Flour', 'Acme Foods', 'S2'),
+        item('3', 'Kale', 'Bolt Produce'),
+        item('4', 'Cream', 'Acme Foods', 'S1'),
+      ],
     });
     await page.getByRole('button', { name: 'Edit supplier Acme Foods' }).first().click();
     const form = page.getByRole('form', { name: 'Edit Supplier' });
@@ -211,14 +279,23 @@ test.describe('suppliers', () => {
       ]);
   });
 
-  test('deleting a supplier says how many items use it; Keep keeps it, Delete leaves the items with the name and no supplier on record', async ({ page }) => {
+  test('deleting a supplier says how many items use it; Keep keeps it, Delete leaves the items with the name and no supplier on record', async ({
+    page,
+  }) => {
     await openWith(page, '/SupplierManagement', {
       suppliers: [supplier('S1', 'Acme Foods'), supplier('S3', 'Bolt Produce'), supplier('S4', 'Cove Spices')],
-      inventoryItems: [item('1', 'Butter', 'Acme Foods', 'S1'), item('2', 'Flour', 'Acme Foods'), item('3', 'Kale', 'Bolt Produce'), item('4', 'Cream', 'Acme Foods', 'S1')],
+      inventoryItems: [
+        item('1', 'Butter', 'Acme Foods', 'S1'),
+        item('2', 'Flour', 'Acme Foods'),
+        item('3', 'Kale', 'Bolt Produce'),
+        item('4', 'Cream', 'Acme Foods', 'S1'),
+      ],
     });
     await page.getByRole('button', { name: 'Delete supplier Acme Foods' }).click();
     const question = page.getByRole('alertdialog', { name: 'Delete supplier Acme Foods?' });
-    await expect(question).toContainText('3 inventory items use Acme Foods. They will keep the name but have no supplier on record.');
+    await expect(question).toContainText(
+      '3 inventory items use Acme Foods. They will keep the name but have no supplier on record.',
+    );
     await question.getByRole('button', { name: 'Keep Supplier' }).click();
     await expect(question).toBeHidden();
     await expect(page.getByRole('listitem', { name: 'Acme Foods' })).toBeVisible();
@@ -244,12 +321,26 @@ test.describe('suppliers', () => {
 });
 
 test.describe('issue 25: two suppliers of one name', () => {
-  test('the Supplier Name choices tell them apart by Supplier ID, the item keeps the chosen one, and the supplier list says they share a name', async ({ page }) => {
-    const twins = [supplier('S1', 'Coastal Seafood Co.'), supplier('S2', 'Coastal Seafood Co.'), supplier('S3', 'Harbour Dairy')];
-    await openWith(page, '/Inventory', { suppliers: twins, inventoryItems: [item('1', 'Cod', 'Coastal Seafood Co.', 'S2')] });
+  test('the Supplier Name choices tell them apart by Supplier ID, the item keeps the chosen one, and the supplier list says they share a name', async ({
+    page,
+  }) => {
+    const twins = [
+      supplier('S1', 'Coastal Seafood Co.'),
+      supplier('S2', 'Coastal Seafood Co.'),
+      supplier('S3', 'Harbour Dairy'),
+    ];
+    await openWith(page, '/Inventory', {
+      suppliers: twins,
+      inventoryItems: [item('1', 'Cod', 'Coastal Seafood Co.', 'S2')],
+    });
     const form = page.getByRole('form', { name: 'Add Item' });
     await form.getByRole('combobox', { name: 'Supplier Name' }).click();
-    await expect(page.getByRole('option')).toHaveText(['Select a Supplier', 'Coastal Seafood Co. (Supplier ID S1)', 'Coastal Seafood Co. (Supplier ID S2)', 'Harbour Dairy']);
+    await expect(page.getByRole('option')).toHaveText([
+      'Select a Supplier',
+      'Coastal Seafood Co. (Supplier ID S1)',
+      'Coastal Seafood Co. (Supplier ID S2)',
+      'Harbour Dairy',
+    ]);
     await page.getByRole('option', { name: 'Coastal Seafood Co. (Supplier ID S2)' }).click();
     await form.getByLabel('SKU', { exact: true }).fill('HAKE-1');
     await form.getByLabel('Item Name', { exact: true }).fill('Hake');
@@ -258,22 +349,34 @@ test.describe('issue 25: two suppliers of one name', () => {
     await form.getByLabel('On-hand Quantity', { exact: true }).fill('2');
     await form.getByLabel('Re-order Qty', { exact: true }).fill('1');
     await form.getByRole('button', { name: 'Add Item' }).click();
-    await expect.poll(async () => (await stored(page, 'inventoryItems')).find((i) => i.name === 'Hake')).toMatchObject({ supplierName: 'Coastal Seafood Co.', supplierID: 'S2' });
+    await expect
+      .poll(async () => (await stored(page, 'inventoryItems')).find((i) => i.name === 'Hake'))
+      .toMatchObject({ supplierName: 'Coastal Seafood Co.', supplierID: 'S2' });
 
     // Edit shows the item's own supplier; choosing the other one moves it there.
-    await page.getByRole('list', { name: 'Inventory items' }).getByRole('listitem', { name: 'Cod' }).getByRole('button', { name: 'Edit' }).click();
+    await page
+      .getByRole('list', { name: 'Inventory items' })
+      .getByRole('listitem', { name: 'Cod' })
+      .getByRole('button', { name: 'Edit' })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Edit Item' });
-    await expect(dialog.getByRole('combobox', { name: 'Supplier Name' })).toHaveText(/Coastal Seafood Co\. \(Supplier ID S2\)/);
+    await expect(dialog.getByRole('combobox', { name: 'Supplier Name' })).toHaveText(
+      /Coastal Seafood Co\. \(Supplier ID S2\)/,
+    );
     await dialog.getByRole('combobox', { name: 'Supplier Name' }).click();
     await page.getByRole('option', { name: 'Coastal Seafood Co. (Supplier ID S1)' }).click();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
-    await expect.poll(async () => (await stored(page, 'inventoryItems')).find((i) => i.name === 'Cod')).toMatchObject({ supplierName: 'Coastal Seafood Co.', supplierID: 'S1' });
+    await expect
+      .poll(async () => (await stored(page, 'inventoryItems')).find((i) => i.name === 'Cod'))
+      .toMatchObject({ supplierName: 'Coastal Seafood Co.', supplierID: 'S1' });
 
     await page.goto('/SupplierManagement');
     const cards = page.getByRole('listitem', { name: 'Coastal Seafood Co.', exact: true });
     await expect(cards).toHaveCount(2);
-    await expect(cards.first()).toContainText("Same name asSupplier ID S2: Inventory's Supplier Name choices show the Supplier ID to tell them apart.");
+    await expect(cards.first()).toContainText(
+      "Same name asSupplier ID S2: Inventory's Supplier Name choices show the Supplier ID to tell them apart.",
+    );
     await expect(cards.nth(1)).toContainText('Same name asSupplier ID S1: ');
     await expect(page.getByRole('listitem', { name: 'Harbour Dairy', exact: true })).not.toContainText('Same name as');
   });

@@ -8,13 +8,17 @@ import { expect, test } from '@playwright/test';
 import { signUpFresh } from './support/auth';
 
 const storagePanel = (page: import('@playwright/test').Page) =>
-  page.getByRole('region', { name: 'View Your Data', exact: true }).getByRole('region', { name: 'Storage', exact: true });
+  page
+    .getByRole('region', { name: 'View Your Data', exact: true })
+    .getByRole('region', { name: 'Storage', exact: true });
 
 test('the storage panel measures the real limit and says one consistent thing', async ({ page }) => {
   await signUpFresh(page);
   await page.goto('/Dashboard');
   const storage = storagePanel(page);
-  await expect(storage.getByText(/^Your data uses .* of about .* of browser storage for this app \(.*%\)\.$/)).toBeVisible();
+  await expect(
+    storage.getByText(/^Your data uses .* of about .* of browser storage for this app \(.*%\)\.$/),
+  ).toBeVisible();
   // Chromium's estimate leaves localStorage out: its "0 B of many GB" is not shown beside the data.
   await expect(storage.getByText(/This site uses|other storage for this site/)).toHaveCount(0);
 
@@ -42,7 +46,8 @@ test('the storage panel measures the real limit and says one consistent thing', 
   const line = storage.getByText(/^Your data uses/);
   await expect(line).toBeVisible();
   const text = (await line.textContent())!;
-  const [, used, limit, percent] = /^Your data uses ([\d.]+) MB of about ([\d.]+) MB of browser storage for this app \(([\d.]+)%\)\.$/.exec(text)!;
+  const [, used, limit, percent] =
+    /^Your data uses ([\d.]+) MB of about ([\d.]+) MB of browser storage for this app \(([\d.]+)%\)\.$/.exec(text)!;
   expect(Number(percent)).toBeGreaterThanOrEqual(97);
   expect(Number(percent)).toBeLessThanOrEqual(98.5);
   expect(Number(limit)).toBeCloseTo((limitChars * 2) / 1024 / 1024, 0);
@@ -50,5 +55,7 @@ test('the storage panel measures the real limit and says one consistent thing', 
   await expect(storage.getByRole('alert')).toHaveText(/^Storage is nearly full \(9[78](\.\d)?%\)/);
   await expect(storage.getByText(/This site uses|other storage for this site/)).toHaveCount(0);
   // Measuring added nothing to localStorage.
-  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('probe') || k.includes('Limit')))).toEqual([]);
+  expect(
+    await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('probe') || k.includes('Limit'))),
+  ).toEqual([]);
 });

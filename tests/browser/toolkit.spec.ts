@@ -11,7 +11,13 @@ const buttons = {
   'notes.toggle': 'Notes',
   'pricing.toggle': 'Pricing',
 } satisfies Record<ToolkitEvent['type'], string>;
-const headings = { image: 'Choose Event Image', ingredients: 'Ingredients', menu: 'Menu', notes: 'Notes', pricing: 'Pricing' } as const;
+const headings = {
+  image: 'Choose Event Image',
+  ingredients: 'Ingredients',
+  menu: 'Menu',
+  notes: 'Notes',
+  pricing: 'Pricing',
+} as const;
 const events = Object.keys(buttons).map((type) => ({ type }) as ToolkitEvent);
 const paths = getShortestPaths(toolkitMachine, { events });
 
@@ -29,10 +35,16 @@ test(`Tool Kit panels follow the statechart on ${paths.length} shortest paths`, 
     const expected = path.state;
     for (const [tag, heading] of Object.entries(headings)) {
       const region = kit.getByRole('heading', { level: 2, name: heading, exact: true });
-      await expect(region, `${tag} after ${path.steps.map((s) => s.event.type).join(' → ')}`).toHaveCount(expected.hasTag(tag) ? 1 : 0);
-      await expect(kit.getByRole('button', { name: buttons[`${tag}.toggle` as ToolkitEvent['type']], exact: true })).toHaveAttribute('aria-pressed', String(expected.hasTag(tag)));
+      await expect(region, `${tag} after ${path.steps.map((s) => s.event.type).join(' → ')}`).toHaveCount(
+        expected.hasTag(tag) ? 1 : 0,
+      );
+      await expect(
+        kit.getByRole('button', { name: buttons[`${tag}.toggle` as ToolkitEvent['type']], exact: true }),
+      ).toHaveAttribute('aria-pressed', String(expected.hasTag(tag)));
     }
-    await expect(kit.getByText('Click the buttons above to toggle the visibility of the different tools.')).toHaveCount(Object.keys(headings).some((t) => expected.hasTag(t)) ? 0 : 1);
+    await expect(kit.getByText('Click the buttons above to toggle the visibility of the different tools.')).toHaveCount(
+      Object.keys(headings).some((t) => expected.hasTag(t)) ? 0 : 1,
+    );
     await page.keyboard.press('Escape');
     await expect(kit).toBeHidden();
   }

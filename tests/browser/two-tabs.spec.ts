@@ -9,25 +9,63 @@ import { signIn } from './support/auth';
 type Row = Record<string, unknown>;
 
 const employee = (id: string, firstName: string, lastName: string, role: string) => ({
-  id, firstName, lastName, email: `${firstName.toLowerCase()}@galley.ca`, role, phone: '902-555-0100', fullTimePartTime: 'fulltime', department: 'Kitchen', startDate: '2025-01-01',
+  id,
+  firstName,
+  lastName,
+  email: `${firstName.toLowerCase()}@galley.ca`,
+  role,
+  phone: '902-555-0100',
+  fullTimePartTime: 'fulltime',
+  department: 'Kitchen',
+  startDate: '2025-01-01',
 });
-const employees = [employee('E-marina', 'Marina', 'Hull', 'Server'), employee('E-sofia', 'Sofia', 'Bow', 'Cook'), employee('E-noah', 'Noah', 'Stern', 'Driver')];
+const employees = [
+  employee('E-marina', 'Marina', 'Hull', 'Server'),
+  employee('E-sofia', 'Sofia', 'Bow', 'Cook'),
+  employee('E-noah', 'Noah', 'Stern', 'Driver'),
+];
 
 const supplier = (supplierID: string, supplierName: string, email: string, phone: string) => ({
-  supplierID, supplierName, email, phone, contractStatus: 'active', startDate: '2025-01-01', endDate: '2026-01-01',
+  supplierID,
+  supplierName,
+  email,
+  phone,
+  contractStatus: 'active',
+  startDate: '2025-01-01',
+  endDate: '2026-01-01',
 });
-const suppliers = [supplier('S-harbour', 'Harbour Dairy', 'h@dairy.ca', '555-0101'), supplier('S-bolt', 'Bolt', 'orders@bolt.ca', '555-0102')];
+const suppliers = [
+  supplier('S-harbour', 'Harbour Dairy', 'h@dairy.ca', '555-0101'),
+  supplier('S-bolt', 'Bolt', 'orders@bolt.ca', '555-0102'),
+];
 
 const item = (id: string, name: string, quantity: number) => ({
-  id, sku: `SKU-${id}`, name, category: 'Dairy', amountPerUnit: 1, unit: 'kg', packageType: 'box', quantity, costPerUnit: 2, whenToOrder: 1, supplierName: 'Harbour Dairy',
+  id,
+  sku: `SKU-${id}`,
+  name,
+  category: 'Dairy',
+  amountPerUnit: 1,
+  unit: 'kg',
+  packageType: 'box',
+  quantity,
+  costPerUnit: 2,
+  whenToOrder: 1,
+  supplierName: 'Harbour Dairy',
 });
 const items = [item('1', 'Butter', 10), item('2', 'Flour', 20), item('3', 'Cream', 30)];
 
-const stored = (page: Page, key: string) => page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? '[]') as Row[], key);
+const stored = (page: Page, key: string) =>
+  page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? '[]') as Row[], key);
 const byId = (rows: Row[], field: string, id: string) => rows.find((r) => r[field] === id);
 
 /** Tab A (`page`) and tab B (`other`), both signed in with the demo account, on `path` with `seed` in storage. */
-async function twoTabs(page: Page, context: BrowserContext, path: string, heading: string, seed: Record<string, unknown>) {
+async function twoTabs(
+  page: Page,
+  context: BrowserContext,
+  path: string,
+  heading: string,
+  seed: Record<string, unknown>,
+) {
   await signIn(page);
   await page.evaluate((s) => {
     for (const [key, value] of Object.entries(s)) localStorage.setItem(key, JSON.stringify(value));
@@ -41,11 +79,15 @@ async function twoTabs(page: Page, context: BrowserContext, path: string, headin
 }
 
 /** A conflict dialog radio's name: 'Theirs:' or 'Mine:' and the value. */
-const side = (which: 'Theirs' | 'Mine', value: string) => new RegExp(`^${which}:\\s*${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+const side = (which: 'Theirs' | 'Mine', value: string) =>
+  new RegExp(`^${which}:\\s*${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 const conflictDialog = (page: Page) => page.getByRole('alertdialog', { name: 'Changed in another tab' });
 
 test.describe('two tabs: employees', () => {
-  test('tab B edits Sofia while tab A deletes Marina: Sofia changes, Noah stays, Marina stays deleted', async ({ page, context }) => {
+  test('tab B edits Sofia while tab A deletes Marina: Sofia changes, Noah stays, Marina stays deleted', async ({
+    page,
+    context,
+  }) => {
     const other = await twoTabs(page, context, '/EmployeeManagement', 'Employee Management', { employees });
     await other.getByRole('button', { name: 'Edit employee Sofia Bow' }).click();
     await expect(other.getByLabel('Role')).toHaveValue('Cook');
@@ -101,12 +143,14 @@ test.describe('two tabs: suppliers', () => {
     await email.getByRole('radio', { name: /^Theirs:/ }).check();
     await dialog.getByRole('button', { name: 'Merge' }).click();
     await expect(dialog).toBeHidden();
-    await expect.poll(async () => byId(await stored(page, 'suppliers'), 'supplierID', 'S-bolt')).toMatchObject({ phone: '555-9999', email: 'sales@bolt.ca' });
+    await expect
+      .poll(async () => byId(await stored(page, 'suppliers'), 'supplierID', 'S-bolt'))
+      .toMatchObject({ phone: '555-9999', email: 'sales@bolt.ca' });
     expect(byId(await stored(page, 'suppliers'), 'supplierID', 'S-harbour')).toMatchObject(suppliers[0]!);
     await expect(page.getByRole('listitem', { name: 'Bolt' })).toContainText('555-9999');
   });
 
-  test('Keep theirs: tab A\'s Bolt stays and B\'s phone is not saved', async ({ page, context }) => {
+  test("Keep theirs: tab A's Bolt stays and B's phone is not saved", async ({ page, context }) => {
     const { other, dialog } = await raceOnBolt(page, context);
     const before = await page.evaluate(() => localStorage.getItem('suppliers'));
     await dialog.getByRole('button', { name: 'Keep theirs' }).click();
@@ -115,14 +159,19 @@ test.describe('two tabs: suppliers', () => {
     await expect(other.getByRole('listitem', { name: 'Bolt' })).not.toContainText('555-9999');
     await other.waitForTimeout(300);
     expect(await page.evaluate(() => localStorage.getItem('suppliers'))).toBe(before);
-    expect(byId(await stored(page, 'suppliers'), 'supplierID', 'S-bolt')).toMatchObject({ phone: '555-0102', email: 'sales@bolt.ca' });
+    expect(byId(await stored(page, 'suppliers'), 'supplierID', 'S-bolt')).toMatchObject({
+      phone: '555-0102',
+      email: 'sales@bolt.ca',
+    });
   });
 
-  test('Keep mine: tab B\'s Bolt is saved over tab A\'s', async ({ page, context }) => {
+  test("Keep mine: tab B's Bolt is saved over tab A's", async ({ page, context }) => {
     const { other, dialog } = await raceOnBolt(page, context);
     await dialog.getByRole('button', { name: 'Keep mine' }).click();
     await expect(dialog).toBeHidden();
-    await expect.poll(async () => byId(await stored(page, 'suppliers'), 'supplierID', 'S-bolt')).toMatchObject({ phone: '555-9999', email: 'orders@bolt.ca' });
+    await expect
+      .poll(async () => byId(await stored(page, 'suppliers'), 'supplierID', 'S-bolt'))
+      .toMatchObject({ phone: '555-9999', email: 'orders@bolt.ca' });
     await expect(page.getByRole('listitem', { name: 'Bolt' })).toContainText('555-9999');
     await expect(other.getByRole('listitem', { name: 'Bolt' })).toContainText('orders@bolt.ca');
   });
@@ -131,7 +180,10 @@ test.describe('two tabs: suppliers', () => {
 test.describe('two tabs: inventory', () => {
   const list = (page: Page) => page.getByRole('list', { name: 'Inventory items' });
 
-  test('B edits Flour\'s name while A saves its quantity: conflict (A\'s quantity never reverted), Merge keeps both', async ({ page, context }) => {
+  test("B edits Flour's name while A saves its quantity: conflict (A's quantity never reverted), Merge keeps both", async ({
+    page,
+    context,
+  }) => {
     const other = await twoTabs(page, context, '/Inventory', 'Inventory', { suppliers, inventoryItems: items });
     await list(other).getByRole('listitem', { name: 'Flour' }).getByRole('button', { name: 'Edit' }).click();
     const editB = other.getByRole('dialog', { name: 'Edit Item' });
@@ -151,12 +203,18 @@ test.describe('two tabs: inventory', () => {
     await expect(dialog).toBeVisible();
     // Nothing is written while the choice is open: A's quantity stands.
     expect(byId(await stored(page, 'inventoryItems'), 'id', '2')).toMatchObject({ name: 'Flour', quantity: 42 });
-    await expect(dialog.getByRole('group', { name: 'On-hand Quantity' }).getByRole('radio', { name: side('Theirs', '42') })).toBeChecked();
-    await expect(dialog.getByRole('group', { name: 'Item Name' }).getByRole('radio', { name: side('Mine', 'Rye Flour') })).toBeChecked();
+    await expect(
+      dialog.getByRole('group', { name: 'On-hand Quantity' }).getByRole('radio', { name: side('Theirs', '42') }),
+    ).toBeChecked();
+    await expect(
+      dialog.getByRole('group', { name: 'Item Name' }).getByRole('radio', { name: side('Mine', 'Rye Flour') }),
+    ).toBeChecked();
     await dialog.getByRole('button', { name: 'Merge' }).click();
     await expect(dialog).toBeHidden();
 
-    await expect.poll(async () => byId(await stored(page, 'inventoryItems'), 'id', '2')).toMatchObject({ name: 'Rye Flour', quantity: 42 });
+    await expect
+      .poll(async () => byId(await stored(page, 'inventoryItems'), 'id', '2'))
+      .toMatchObject({ name: 'Rye Flour', quantity: 42 });
     const rows = await stored(page, 'inventoryItems');
     expect(rows.map((r) => r.id)).toEqual(['1', '2', '3']);
     expect(byId(rows, 'id', '1')).toMatchObject(items[0]!);
@@ -191,17 +249,25 @@ test.describe('two tabs: a record deleted in tab A while tab B edits it', () => 
     await expect(other.getByRole('listitem', { name: 'Sofia Bow' })).toHaveCount(0);
   });
 
-  test('Save mine again: Sofia comes back with B\'s role, the others untouched', async ({ page, context }) => {
+  test("Save mine again: Sofia comes back with B's role, the others untouched", async ({ page, context }) => {
     const { other, dialog } = await deleteWhileEditing(page, context);
     await dialog.getByRole('button', { name: 'Save mine again' }).click();
     await expect(dialog).toBeHidden();
-    await expect.poll(async () => (await stored(page, 'employees')).map((e) => e.id)).toEqual(['E-marina', 'E-noah', 'E-sofia']);
-    expect(byId(await stored(page, 'employees'), 'id', 'E-sofia')).toMatchObject({ ...employees[1], role: 'Sous Chef' });
+    await expect
+      .poll(async () => (await stored(page, 'employees')).map((e) => e.id))
+      .toEqual(['E-marina', 'E-noah', 'E-sofia']);
+    expect(byId(await stored(page, 'employees'), 'id', 'E-sofia')).toMatchObject({
+      ...employees[1],
+      role: 'Sous Chef',
+    });
     await expect(page.getByRole('listitem', { name: 'Sofia Bow' })).toContainText('Sous Chef');
     await expect(other.getByRole('listitem', { name: 'Sofia Bow' })).toContainText('Sous Chef');
   });
 
-  test('inventory: an item deleted in A while B edits it → Keep it deleted / Save mine again', async ({ page, context }) => {
+  test('inventory: an item deleted in A while B edits it → Keep it deleted / Save mine again', async ({
+    page,
+    context,
+  }) => {
     const list = (p: Page) => p.getByRole('list', { name: 'Inventory items' });
     const other = await twoTabs(page, context, '/Inventory', 'Inventory', { suppliers, inventoryItems: items });
     const edit = async () => {

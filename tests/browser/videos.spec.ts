@@ -31,7 +31,9 @@ function watchRequests(page: Page) {
 async function expectOwnPoster(figure: Locator, baseURL: string, slug: string) {
   const poster = figure.locator('img');
   await poster.scrollIntoViewIfNeeded();
-  await expect.poll(() => poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
   const src = await poster.evaluate((img: HTMLImageElement) => img.currentSrc);
   expect(src.startsWith(`${baseURL}/media/tutorials/${slug}-poster.`), src).toBe(true);
 }
@@ -40,17 +42,28 @@ async function expectPlaysWithCaptions(figure: Locator, baseURL: string, slug: T
   const video = figure.locator('video');
   await expect(video).toHaveCount(1);
   await expect(video).toBeFocused();
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { message: `${slug} plays` }).toBeGreaterThan(0.3);
-  const state = await video.evaluate((v: HTMLVideoElement) => ({ error: v.error?.code ?? null, paused: v.paused, src: v.currentSrc, width: v.videoWidth }));
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { message: `${slug} plays` })
+    .toBeGreaterThan(0.3);
+  const state = await video.evaluate((v: HTMLVideoElement) => ({
+    error: v.error?.code ?? null,
+    paused: v.paused,
+    src: v.currentSrc,
+    width: v.videoWidth,
+  }));
   expect(state).toMatchObject({ error: null, paused: false, width: 1280 });
   expect(state.src.startsWith(`${baseURL}/media/tutorials/${slug}.webm`), state.src).toBe(true);
   await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => {
-      const track = v.textTracks[0];
-      return track ? { kind: track.kind, label: track.label, mode: track.mode, cues: track.cues?.length ?? 0 } : null;
-    }))
+    .poll(() =>
+      video.evaluate((v: HTMLVideoElement) => {
+        const track = v.textTracks[0];
+        return track ? { kind: track.kind, label: track.label, mode: track.mode, cues: track.cues?.length ?? 0 } : null;
+      }),
+    )
     .toMatchObject({ kind: 'captions', label: 'English', mode: 'showing', cues: expect.any(Number) });
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.textTracks[0]?.cues?.length ?? 0)).toBeGreaterThan(2);
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.textTracks[0]?.cues?.length ?? 0))
+    .toBeGreaterThan(2);
   const first = await video.evaluate((v: HTMLVideoElement) => (v.textTracks[0]!.cues![0] as VTTCue).text);
   expect(first).toBe(firstCaption(slug));
   const track = await video.locator('track').getAttribute('src');
@@ -58,7 +71,10 @@ async function expectPlaysWithCaptions(figure: Locator, baseURL: string, slug: T
 }
 
 for (const { path, videos } of pages) {
-  test(`${path}: own posters, no video fetched before play, then each plays from the app with captions`, async ({ page, baseURL }) => {
+  test(`${path}: own posters, no video fetched before play, then each plays from the app with captions`, async ({
+    page,
+    baseURL,
+  }) => {
     const requests = watchRequests(page);
     await page.goto(path);
     for (const [title, slug] of videos) {
@@ -78,7 +94,9 @@ for (const { path, videos } of pages) {
       expect(requests.some((url) => url.startsWith(`${baseURL}/media/tutorials/${slug}.webm`))).toBe(true);
       await figure.locator('video').evaluate((v: HTMLVideoElement) => v.pause());
     }
-    expect(requests.filter((url) => /\.webm\b/.test(url) && !url.startsWith(`${baseURL}/media/tutorials/`))).toEqual([]);
+    expect(requests.filter((url) => /\.webm\b/.test(url) && !url.startsWith(`${baseURL}/media/tutorials/`))).toEqual(
+      [],
+    );
   });
 }
 
@@ -97,7 +115,10 @@ test('the play button works from the keyboard', async ({ page }) => {
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
 });
 
-test('the server sends videos with their type, byte ranges for seeking and long caching for versioned addresses', async ({ page, request }) => {
+test('the server sends videos with their type, byte ranges for seeking and long caching for versioned addresses', async ({
+  page,
+  request,
+}) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'Play video: Cater Captain overview' }).click();
   const address = {

@@ -43,11 +43,46 @@ const backends: [string, () => Promise<Backend>][] = [
   ],
 ];
 
-type Result = Record<string, unknown> & { status: string; rev?: number; change_seq?: number; server?: Record<string, unknown> | null; error?: { code: string; message: string } };
-type Pulled = { changes: (Record<string, unknown> & { collection: string; record_id: string; rev: number; deleted: boolean; record: unknown; change_seq: number })[]; cursor: number; more: boolean; head: number };
+type Result = Record<string, unknown> & {
+  status: string;
+  rev?: number;
+  change_seq?: number;
+  server?: Record<string, unknown> | null;
+  error?: { code: string; message: string };
+};
+type Pulled = {
+  changes: (Record<string, unknown> & {
+    collection: string;
+    record_id: string;
+    rev: number;
+    deleted: boolean;
+    record: unknown;
+    change_seq: number;
+  })[];
+  cursor: number;
+  more: boolean;
+  head: number;
+};
 
-const item = (id: string, name = `Item ${id}`) => ({ id, name, sku: `SKU-${id}`, category: 'Dry goods', amountPerUnit: 1, unit: 'kg', packageType: 'bag', quantity: 3, costPerUnit: 2.5, whenToOrder: 1, supplierName: 'Acme' });
-const change = (fields: Record<string, unknown>) => ({ collection: 'inventoryItems', base_rev: null, client_change_id: randomUUID(), ...fields });
+const item = (id: string, name = `Item ${id}`) => ({
+  id,
+  name,
+  sku: `SKU-${id}`,
+  category: 'Dry goods',
+  amountPerUnit: 1,
+  unit: 'kg',
+  packageType: 'bag',
+  quantity: 3,
+  costPerUnit: 2.5,
+  whenToOrder: 1,
+  supplierName: 'Acme',
+});
+const change = (fields: Record<string, unknown>) => ({
+  collection: 'inventoryItems',
+  base_rev: null,
+  client_change_id: randomUUID(),
+  ...fields,
+});
 
 describe.each(backends)('sync contract on %s', (_name, start) => {
   let backend: Backend;
@@ -58,12 +93,32 @@ describe.each(backends)('sync contract on %s', (_name, start) => {
     await backend?.close();
   });
 
-  const claimsOf = (user: string) => ({ sub: user, role: 'authenticated', aud: 'authenticated', email: `${user}@example.com` });
+  const claimsOf = (user: string) => ({
+    sub: user,
+    role: 'authenticated',
+    aud: 'authenticated',
+    email: `${user}@example.com`,
+  });
   const push = async (user: string, changes: unknown[]): Promise<Result[]> =>
-    (await backend.db.runAs('authenticated', claimsOf(user), 'select public.sync_push(changes => $1::jsonb) as result', [JSON.stringify(changes)]))[0]!.result as Result[];
+    (
+      await backend.db.runAs(
+        'authenticated',
+        claimsOf(user),
+        'select public.sync_push(changes => $1::jsonb) as result',
+        [JSON.stringify(changes)],
+      )
+    )[0]!.result as Result[];
   const pull = async (user: string, since = 0, maxRows = 500): Promise<Pulled> =>
-    (await backend.db.runAs('authenticated', claimsOf(user), 'select public.sync_pull(since => $1::bigint, max_rows => $2::integer) as result', [since, maxRows]))[0]!.result as Pulled;
-  const asUser = (user: string, sql: string, params: unknown[] = []) => backend.db.runAs('authenticated', claimsOf(user), sql, params);
+    (
+      await backend.db.runAs(
+        'authenticated',
+        claimsOf(user),
+        'select public.sync_pull(since => $1::bigint, max_rows => $2::integer) as result',
+        [since, maxRows],
+      )
+    )[0]!.result as Pulled;
+  const asUser = (user: string, sql: string, params: unknown[] = []) =>
+    backend.db.runAs('authenticated', claimsOf(user), sql, params);
   const failure = async (p: Promise<unknown>): Promise<DbError> => {
     try {
       await p;
@@ -75,7 +130,10 @@ describe.each(backends)('sync contract on %s', (_name, start) => {
   };
 
   it('runs as a role that is neither a superuser nor bypasses RLS', async () => {
-    const [row] = await asUser(randomUUID(), `select current_user as role, r.rolsuper as super, r.rolbypassrls as bypass from pg_roles r where r.rolname = current_user`);
+    const [row] = await asUser(
+      randomUUID(),
+      `select current_user as role, r.rolsuper as super, r.rolbypassrls as bypass from pg_roles r where r.rolname = current_user`,
+    );
     expect(row).toEqual({ role: 'authenticated', super: false, bypass: false });
   });
 
@@ -92,7 +150,10 @@ describe.each(backends)('sync contract on %s', (_name, start) => {
 
   it('pushes new records and pulls them back, with revisions and a cursor', async () => {
     const user = randomUUID();
-    const results = await push(user, [change({ record_id: 'a', record: item('a') }), change({ record_id: 'b', record: item('b') })]);
+    const results = await push(user, [
+      change({ record_id: 'a', record: item('a') }),
+      change({ record_id: 'b', record: item('b') }),
+    ]);
     expect(results.map((r) => [r.status, r.record_id, r.rev])).toEqual([
       ['applied', 'a', 1],
       ['applied', 'b', 1],
@@ -111,12 +172,17 @@ describe.each(backends)('sync contract on %s', (_name, start) => {
 
   it('pulls only what changed after the cursor, a page at a time', async () => {
     const user = randomUUID();
-    await push(user, ['a', 'b', 'c'].map((id) => change({ record_id: id, record: item(id) })));
+    await push(
+      user,
+      ['a', 'b', 'c'].map((id) => change({ record_id: id, record: item(id) })),
+    );
     const first = await pull(user);
     const edit = await push(user, [change({ record_id: 'b', base_rev: 1, record: item('b', 'Renamed') })]);
     expect(edit[0]).toMatchObject({ status: 'applied', rev: 2 });
     const after = await pull(user, first.cursor);
-    expect(after.changes.map((c) => [c.record_id, c.rev, (c.record as { name: string }).name])).toEqual([['b', 2, 'Renamed']]);
+    expect(after.changes.map((c) => [c.record_id, c.rev, (c.record as { name: string }).name])).toEqual([
+      ['b', 2, 'Renamed'],
+    ]);
     expect((await pull(user, after.cursor)).changes).toEqual([]);
     // Paging: one row at a time, `more` until the head.
     const page1 = await pull(user, 0, 1);
@@ -144,7 +210,10 @@ describe.each(backends)('sync contract on %s', (_name, start) => {
     const fresh = await push(user, [change({ record_id: 'a', base_rev: null, record: item('a') })]);
     expect(fresh[0]!.status).toBe('conflict');
     // Knowing the tombstone's revision, it can.
-    expect((await push(user, [change({ record_id: 'a', base_rev: 2, record: item('a') })]))[0]).toMatchObject({ status: 'applied', rev: 3 });
+    expect((await push(user, [change({ record_id: 'a', base_rev: 2, record: item('a') })]))[0]).toMatchObject({
+      status: 'applied',
+      rev: 3,
+    });
   });
 
   it('returns a revision conflict with the server row and applies nothing', async () => {
@@ -153,7 +222,11 @@ describe.each(backends)('sync contract on %s', (_name, start) => {
     await push(user, [change({ record_id: 'a', base_rev: 1, record: item('a', 'Second') })]);
     const head = (await pull(user)).head;
     const [result] = await push(user, [change({ record_id: 'a', base_rev: 1, record: item('a', 'Mine') })]);
-    expect(result).toMatchObject({ status: 'conflict', record_id: 'a', server: { rev: 2, deleted: false, record: item('a', 'Second') } });
+    expect(result).toMatchObject({
+      status: 'conflict',
+      record_id: 'a',
+      server: { rev: 2, deleted: false, record: item('a', 'Second') },
+    });
     // A new record that already exists on the server is a conflict too.
     const [again] = await push(user, [change({ record_id: 'a', base_rev: null, record: item('a', 'Mine') })]);
     expect(again).toMatchObject({ status: 'conflict', server: { rev: 2 } });
@@ -197,7 +270,7 @@ describe.each(backends)('sync contract on %s', (_name, start) => {
       change({ collection: 'deletedEventIds', record_id: '7', record: { id: 7 } }),
       'not an object',
     ]);
-    expect(results.map((r) => r.status === 'rejected' ? r.error!.code : r.status)).toEqual([
+    expect(results.map((r) => (r.status === 'rejected' ? r.error!.code : r.status))).toEqual([
       'bad_record',
       'bad_collection',
       'bad_record',
@@ -210,7 +283,12 @@ describe.each(backends)('sync contract on %s', (_name, start) => {
       'bad_change',
     ]);
     expect(results[0]!.error!.message).toContain('record.id must be the record id "a"');
-    expect((await pull(user)).changes.map((c) => `${c.collection}/${c.record_id}`).sort()).toEqual(['7-taxPercentage/value', 'deletedEventIds/7', 'ingredientList-7/L1', 'suppliers/S1']);
+    expect((await pull(user)).changes.map((c) => `${c.collection}/${c.record_id}`).sort()).toEqual([
+      '7-taxPercentage/value',
+      'deletedEventIds/7',
+      'ingredientList-7/L1',
+      'suppliers/S1',
+    ]);
   });
 
   it('caps the size of a record, of a batch and of an account', async () => {
@@ -218,7 +296,12 @@ describe.each(backends)('sync contract on %s', (_name, start) => {
     const big = { ...item('big'), notes: 'x'.repeat(300 * 1024) };
     const [tooBig] = await push(user, [change({ record_id: 'big', record: big })]);
     expect(tooBig).toMatchObject({ status: 'rejected', error: { code: 'record_too_large' } });
-    const tooMany = await failure(push(user, Array.from({ length: 501 }, (_, i) => change({ record_id: `r${i}`, record: item(`r${i}`) }))));
+    const tooMany = await failure(
+      push(
+        user,
+        Array.from({ length: 501 }, (_, i) => change({ record_id: `r${i}`, record: item(`r${i}`) })),
+      ),
+    );
     expect(tooMany.code).toBe('22023');
     expect(tooMany.message).toBe('At most 500 changes per push');
     // The account's cap: a small quota, then a record that does not fit is refused; a delete always fits.
@@ -231,17 +314,22 @@ describe.each(backends)('sync contract on %s', (_name, start) => {
     const [gone] = await push(user, [change({ record_id: 'a', base_rev: 1, deleted: true })]);
     expect(gone!.status).toBe('applied');
     expect((await pull(user)).changes.map((c) => c.record_id).sort()).toEqual(['a', 'c']);
-    const [{ used }] = (await backend.admin.query('select used_bytes::int as used from sync.businesses where owner_id = $1', [user])) as [{ used: number }];
+    const [{ used }] = (await backend.admin.query(
+      'select used_bytes::int as used from sync.businesses where owner_id = $1',
+      [user],
+    )) as [{ used: number }];
     // What is counted is the record's jsonb text: `{"id": "c"}`.
     expect(used).toBe('{"id": "c"}'.length);
   });
 
   it('keeps pull cursors gap-free when one account pushes concurrently', async () => {
     const user = randomUUID();
-    await Promise.all(Array.from({ length: 12 }, (_, i) => push(user, [change({ record_id: `p${i}`, record: item(`p${i}`) })])));
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) => push(user, [change({ record_id: `p${i}`, record: item(`p${i}`) })])),
+    );
     const seen: number[] = [];
     let cursor = 0;
-    for (let more = true; more; ) {
+    for (let more = true; more;) {
       const page = await pull(user, cursor, 5);
       seen.push(...page.changes.map((c) => c.change_seq));
       cursor = page.cursor;
@@ -261,7 +349,8 @@ describe.each(backends)('sync contract on %s', (_name, start) => {
       const [row] = await backend.admin.query('select id from sync.businesses where owner_id = $1', [a]);
       aBusiness = String(row!.id);
     });
-    const aRows = async () => (await pull(a)).changes.map((c) => [c.record_id, c.rev, c.deleted, (c.record as { name?: string } | null)?.name]);
+    const aRows = async () =>
+      (await pull(a)).changes.map((c) => [c.record_id, c.rev, c.deleted, (c.record as { name?: string } | null)?.name]);
 
     it('cannot read A’s rows', async () => {
       expect((await pull(b)).changes).toEqual([]);
@@ -276,11 +365,18 @@ describe.each(backends)('sync contract on %s', (_name, start) => {
     it('cannot change, delete or overwrite A’s rows with A’s record ids, change ids or a crafted owner', async () => {
       const before = await aRows();
       // Same collection and record id, with A's revision: B has no such row, so it is a conflict in B's own space.
-      const [stale] = await push(b, [change({ record_id: 'secret', base_rev: 1, record: item('secret', 'B was here') })]);
+      const [stale] = await push(b, [
+        change({ record_id: 'secret', base_rev: 1, record: item('secret', 'B was here') }),
+      ]);
       expect(stale).toMatchObject({ status: 'conflict', server: null });
       // A crafted owner, business and author are ignored: the row is B's.
       const crafted = await push(b, [
-        { ...change({ record_id: 'secret', record: item('secret', 'B was here') }), business_id: aBusiness, owner_id: a, updated_by: a },
+        {
+          ...change({ record_id: 'secret', record: item('secret', 'B was here') }),
+          business_id: aBusiness,
+          owner_id: a,
+          updated_by: a,
+        },
         change({ record_id: 'keep', deleted: true }),
       ]);
       expect(crafted.map((r) => r.status)).toEqual(['applied', 'applied']);
@@ -296,31 +392,62 @@ describe.each(backends)('sync contract on %s', (_name, start) => {
 
     it('is refused by the policies when it writes the tables directly', async () => {
       const before = await aRows();
-      expect(await asUser(b, `update sync.records set record = '{"id":"secret"}' where business_id = $1 returning 1`, [aBusiness])).toEqual([]);
+      expect(
+        await asUser(b, `update sync.records set record = '{"id":"secret"}' where business_id = $1 returning 1`, [
+          aBusiness,
+        ]),
+      ).toEqual([]);
       const insert = await failure(
-        asUser(b, `insert into sync.records (business_id, collection, record_id, rev, record, updated_by, change_seq) values ($1, 'inventoryItems', 'x', 1, '{"id":"x"}', auth.uid(), 99)`, [aBusiness]),
+        asUser(
+          b,
+          `insert into sync.records (business_id, collection, record_id, rev, record, updated_by, change_seq) values ($1, 'inventoryItems', 'x', 1, '{"id":"x"}', auth.uid(), 99)`,
+          [aBusiness],
+        ),
       );
       expect(insert.code).toBe('42501');
       expect(insert.message).toContain('row-level security');
       // Even with A's id as the author.
       const asA = await failure(
-        asUser(b, `insert into sync.records (business_id, collection, record_id, rev, record, updated_by, change_seq) values ($1, 'inventoryItems', 'x', 1, '{"id":"x"}', $2, 99)`, [aBusiness, a]),
+        asUser(
+          b,
+          `insert into sync.records (business_id, collection, record_id, rev, record, updated_by, change_seq) values ($1, 'inventoryItems', 'x', 1, '{"id":"x"}', $2, 99)`,
+          [aBusiness, a],
+        ),
       );
       expect(asA.code).toBe('42501');
-      expect((await failure(asUser(b, 'delete from sync.records where business_id = $1', [aBusiness]))).code).toBe('42501');
-      expect((await failure(asUser(b, 'update sync.businesses set owner_id = auth.uid() where id = $1', [aBusiness]))).code).toBe('42501');
-      expect(await asUser(b, 'update sync.businesses set change_seq = 0 where id = $1 returning 1', [aBusiness])).toEqual([]);
+      expect((await failure(asUser(b, 'delete from sync.records where business_id = $1', [aBusiness]))).code).toBe(
+        '42501',
+      );
+      expect(
+        (await failure(asUser(b, 'update sync.businesses set owner_id = auth.uid() where id = $1', [aBusiness]))).code,
+      ).toBe('42501');
+      expect(
+        await asUser(b, 'update sync.businesses set change_seq = 0 where id = $1 returning 1', [aBusiness]),
+      ).toEqual([]);
       expect(await aRows()).toEqual(before);
     });
 
     it('needs an account in the JWT: no sub, or the anon role, is refused', async () => {
-      const noSub = await failure(backend.db.runAs('authenticated', { role: 'authenticated' }, 'select public.sync_push(changes => $1::jsonb)', ['[]']));
+      const noSub = await failure(
+        backend.db.runAs('authenticated', { role: 'authenticated' }, 'select public.sync_push(changes => $1::jsonb)', [
+          '[]',
+        ]),
+      );
       expect(noSub.code).toBe('42501');
       const anon = await failure(backend.db.runAs('anon', { role: 'anon' }, 'select public.sync_pull()'));
       expect(anon.code).toBe('42501');
       expect(anon.message).toContain('permission denied for function sync_pull');
-      expect(await backend.db.runAs('anon', { role: 'anon' }, 'select count(*)::int as n from pg_namespace where nspname = $1', ['sync'])).toEqual([{ n: 1 }]);
-      expect((await failure(backend.db.runAs('anon', { role: 'anon' }, 'select * from sync.records'))).code).toBe('42501');
+      expect(
+        await backend.db.runAs(
+          'anon',
+          { role: 'anon' },
+          'select count(*)::int as n from pg_namespace where nspname = $1',
+          ['sync'],
+        ),
+      ).toEqual([{ n: 1 }]);
+      expect((await failure(backend.db.runAs('anon', { role: 'anon' }, 'select * from sync.records'))).code).toBe(
+        '42501',
+      );
     });
   });
 });

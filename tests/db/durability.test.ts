@@ -15,7 +15,19 @@ import { ROOT, spawnServer, waitForExit } from '../server/process.ts';
 import { pgliteTemplate } from './support.ts';
 
 const SECRET = 'a test secret that is long enough for HS256 signing';
-const item = (id: string) => ({ id, name: `Item ${id}`, sku: 'S', category: 'C', amountPerUnit: 1, unit: 'kg', packageType: 'bag', quantity: 1, costPerUnit: 1, whenToOrder: 0, supplierName: 'Acme' });
+const item = (id: string) => ({
+  id,
+  name: `Item ${id}`,
+  sku: 'S',
+  category: 'C',
+  amountPerUnit: 1,
+  unit: 'kg',
+  packageType: 'bag',
+  quantity: 1,
+  costPerUnit: 1,
+  whenToOrder: 0,
+  supplierName: 'Acme',
+});
 const run = promisify(execFile);
 
 describe('the embedded database on disk', () => {
@@ -23,11 +35,22 @@ describe('the embedded database on disk', () => {
     const dirs = makeDirs();
     mkdirSync(dirs.dataDir, { recursive: true, mode: 0o700 });
     cpSync(await pgliteTemplate(), join(dirs.dataDir, 'pg'), { recursive: true });
-    const env = { DATA_DIR: dirs.dataDir, DIST_DIR: dirs.distDir, DEMO_USER: 'false', JWT_SECRET: SECRET, RATE_LIMIT_SYNC: 'off', DB_OPEN: 'start' };
+    const env = {
+      DATA_DIR: dirs.dataDir,
+      DIST_DIR: dirs.distDir,
+      DEMO_USER: 'false',
+      JWT_SECRET: SECRET,
+      RATE_LIMIT_SYNC: 'off',
+      DB_OPEN: 'start',
+    };
     const user = randomUUID();
     const token = signJwt({ sub: user, role: 'authenticated', exp: Math.floor(Date.now() / 1000) + 600 }, SECRET);
     const call = (url: string, name: string, body: unknown) =>
-      fetch(`${url}/rest/v1/rpc/${name}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+      fetch(`${url}/rest/v1/rpc/${name}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      });
     try {
       const first = await spawnServer(env);
       expect((await call(first.url, 'sync_pull', {})).status).toBe(200);
@@ -37,7 +60,17 @@ describe('the embedded database on disk', () => {
       const pushers = Array.from({ length: 4 }, async (_, p) => {
         for (let i = 0; !stop; i++) {
           const id = `p${p}-${i}`;
-          const res = await call(first.url, 'sync_push', { changes: [{ collection: 'inventoryItems', record_id: id, base_rev: null, record: item(id), client_change_id: randomUUID() }] }).catch(() => null);
+          const res = await call(first.url, 'sync_push', {
+            changes: [
+              {
+                collection: 'inventoryItems',
+                record_id: id,
+                base_rev: null,
+                record: item(id),
+                client_change_id: randomUUID(),
+              },
+            ],
+          }).catch(() => null);
           if (!res || res.status !== 200) return;
           const [result] = (await res.json().catch(() => [])) as { status: string; rev: number }[];
           if (result?.status === 'applied') acknowledged.set(id, result.rev);
@@ -73,14 +106,30 @@ describe('the embedded database on disk', () => {
     cpSync(await pgliteTemplate(), pgDir, { recursive: true });
     const user = randomUUID();
     const claims = { sub: user, role: 'authenticated' };
-    const script = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'scripts/db.ts', ...args], { cwd: ROOT, env: { ...process.env, DATA_DIR: dirs.dataDir, DATABASE_URL: '' } });
+    const script = (...args: string[]) =>
+      run(process.execPath, ['--import', 'tsx', 'scripts/db.ts', ...args], {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: dirs.dataDir, DATABASE_URL: '' },
+      });
     const backup = join(dirs.dataDir, 'backup.tar.gz');
     try {
       const db = await openPglite(pgDir);
       try {
-        await db.runAs('authenticated', claims, 'select public.sync_push(changes => $1::jsonb)', [JSON.stringify([{ collection: 'inventoryItems', record_id: 'kept', base_rev: null, record: item('kept'), client_change_id: randomUUID() }])]);
+        await db.runAs('authenticated', claims, 'select public.sync_push(changes => $1::jsonb)', [
+          JSON.stringify([
+            {
+              collection: 'inventoryItems',
+              record_id: 'kept',
+              base_rev: null,
+              record: item('kept'),
+              client_change_id: randomUUID(),
+            },
+          ]),
+        ]);
         // While this process holds it, the script refuses.
-        await expect(script('backup', backup)).rejects.toMatchObject({ stderr: expect.stringContaining('has the database open: stop it first') });
+        await expect(script('backup', backup)).rejects.toMatchObject({
+          stderr: expect.stringContaining('has the database open: stop it first'),
+        });
       } finally {
         await db.close();
       }

@@ -19,7 +19,15 @@ async function start(data: AppOptions['data'], auth: Partial<AppOptions['auth']>
   const dirs = makeDirs();
   const app = await buildApp({
     distDir: dirs.distDir,
-    auth: { dataDir: dirs.dataDir, env: {}, jwtSecret: SECRET, rateLimits: NO_LIMITS, log: () => undefined, demoUser: false, ...auth },
+    auth: {
+      dataDir: dirs.dataDir,
+      env: {},
+      jwtSecret: SECRET,
+      rateLimits: NO_LIMITS,
+      log: () => undefined,
+      demoUser: false,
+      ...auth,
+    },
     data,
     logger: false,
   });
@@ -27,7 +35,9 @@ async function start(data: AppOptions['data'], auth: Partial<AppOptions['auth']>
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
   const url = `http://127.0.0.1:${address.port}`;
-  const { supabaseAnonKey: anonKey } = (await (await fetch(`${url}/config.json`)).json()) as { supabaseAnonKey: string };
+  const { supabaseAnonKey: anonKey } = (await (await fetch(`${url}/config.json`)).json()) as {
+    supabaseAnonKey: string;
+  };
   return {
     app,
     url,
@@ -42,16 +52,40 @@ async function start(data: AppOptions['data'], auth: Partial<AppOptions['auth']>
 type Server = Awaited<ReturnType<typeof start>>;
 
 const tokenFor = (sub: string, extra: Record<string, unknown> = {}) =>
-  signJwt({ sub, role: 'authenticated', aud: 'authenticated', exp: Math.floor(Date.now() / 1000) + 600, ...extra }, SECRET);
+  signJwt(
+    { sub, role: 'authenticated', aud: 'authenticated', exp: Math.floor(Date.now() / 1000) + 600, ...extra },
+    SECRET,
+  );
 const rpc = (server: Server, name: string, body: unknown, token?: string, init: RequestInit = {}) =>
   fetch(`${server.url}/rest/v1/rpc/${name}`, {
     method: 'POST',
-    headers: { apikey: server.anonKey, 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      apikey: server.anonKey,
+      'Content-Type': 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
     body: typeof body === 'string' ? body : JSON.stringify(body),
     ...init,
   });
-const item = (id: string, name = `Item ${id}`) => ({ id, name, sku: 'S', category: 'C', amountPerUnit: 1, unit: 'kg', packageType: 'bag', quantity: 1, costPerUnit: 1, whenToOrder: 0, supplierName: 'Acme' });
-const change = (fields: Record<string, unknown>) => ({ collection: 'inventoryItems', base_rev: null, client_change_id: randomUUID(), ...fields });
+const item = (id: string, name = `Item ${id}`) => ({
+  id,
+  name,
+  sku: 'S',
+  category: 'C',
+  amountPerUnit: 1,
+  unit: 'kg',
+  packageType: 'bag',
+  quantity: 1,
+  costPerUnit: 1,
+  whenToOrder: 0,
+  supplierName: 'Acme',
+});
+const change = (fields: Record<string, unknown>) => ({
+  collection: 'inventoryItems',
+  base_rev: null,
+  client_change_id: randomUUID(),
+  ...fields,
+});
 
 describe('/rest/v1 on the embedded database', () => {
   let server: Server;
@@ -91,9 +125,17 @@ describe('/rest/v1 on the embedded database', () => {
     expect(pushed.data).toMatchObject([{ status: 'applied', record_id: 'a', rev: 1, change_seq: 1 }]);
     const pulled = await supabase.rpc('sync_pull', { since: 0, max_rows: 100 });
     expect(pulled.error).toBeNull();
-    expect(pulled.data).toMatchObject({ cursor: 1, more: false, head: 1, changes: [{ collection: 'inventoryItems', record_id: 'a', rev: 1, record: item('a') }] });
+    expect(pulled.data).toMatchObject({
+      cursor: 1,
+      more: false,
+      head: 1,
+      changes: [{ collection: 'inventoryItems', record_id: 'a', rev: 1, record: item('a') }],
+    });
     const summary = await supabase.rpc('sync_summary');
-    expect(summary.data).toMatchObject({ collections: [{ collection: 'inventoryItems', records: 1, deleted: 0 }], head: 1 });
+    expect(summary.data).toMatchObject({
+      collections: [{ collection: 'inventoryItems', records: 1, deleted: 0 }],
+      head: 1,
+    });
     // Another account sees none of it.
     const other = client(server);
     await other.auth.signUp({ email: uniqueEmail('other'), password: 'a long enough password' });
@@ -102,17 +144,26 @@ describe('/rest/v1 on the embedded database', () => {
 
   it('refuses records that do not match the app’s schemas, in place, and applies the rest', async () => {
     const user = randomUUID();
-    const res = await rpc(server, 'sync_push', {
-      changes: [
-        change({ record_id: 'ok', record: item('ok') }),
-        change({ collection: 'events', record_id: '5', record: { id: 5, EventName: 'No customer' } }),
-        change({ record_id: 'n', record: { ...item('n'), quantity: 'three' } }),
-        change({ collection: '5-discountPercentage', record_id: 'value', record: { value: 10 } }),
-        change({ record_id: 'gone', deleted: true }),
-      ],
-    }, tokenFor(user));
+    const res = await rpc(
+      server,
+      'sync_push',
+      {
+        changes: [
+          change({ record_id: 'ok', record: item('ok') }),
+          change({ collection: 'events', record_id: '5', record: { id: 5, EventName: 'No customer' } }),
+          change({ record_id: 'n', record: { ...item('n'), quantity: 'three' } }),
+          change({ collection: '5-discountPercentage', record_id: 'value', record: { value: 10 } }),
+          change({ record_id: 'gone', deleted: true }),
+        ],
+      },
+      tokenFor(user),
+    );
     expect(res.status).toBe(200);
-    const results = (await res.json()) as { status: string; record_id: string; error?: { code: string; message: string } }[];
+    const results = (await res.json()) as {
+      status: string;
+      record_id: string;
+      error?: { code: string; message: string };
+    }[];
     expect(results.map((r) => [r.record_id, r.status])).toEqual([
       ['ok', 'applied'],
       ['5', 'rejected'],
@@ -120,7 +171,10 @@ describe('/rest/v1 on the embedded database', () => {
       ['value', 'applied'],
       ['gone', 'applied'],
     ]);
-    expect(results[1]!.error).toEqual({ code: 'bad_record', message: expect.stringContaining("events record does not match the app's schema: CustomerFirstName") });
+    expect(results[1]!.error).toEqual({
+      code: 'bad_record',
+      message: expect.stringContaining("events record does not match the app's schema: CustomerFirstName"),
+    });
     expect(results[2]!.error!.message).toContain('quantity');
   });
 
@@ -136,21 +190,52 @@ describe('/rest/v1 on the embedded database', () => {
     // Only the anon key: role anon may not call the sync functions.
     const anon = await expectError(await rpc(server, 'sync_pull', {}), 401, '42501');
     expect(anon.message).toContain('permission denied for function sync_pull');
-    await expectError(await rpc(server, 'sync_pull', {}, signJwt({ sub: randomUUID(), role: 'authenticated' }, 'another secret that is long enough to sign')), 401, 'PGRST301');
+    await expectError(
+      await rpc(
+        server,
+        'sync_pull',
+        {},
+        signJwt({ sub: randomUUID(), role: 'authenticated' }, 'another secret that is long enough to sign'),
+      ),
+      401,
+      'PGRST301',
+    );
     await expectError(await rpc(server, 'sync_pull', {}, tokenFor(randomUUID(), { exp: 1 })), 401, 'PGRST303');
-    await expectError(await rpc(server, 'sync_pull', {}, tokenFor(randomUUID(), { role: 'service_role' })), 401, 'PGRST301');
-    await expectError(await rpc(server, 'sync_pull', {}, undefined, { headers: { 'Content-Type': 'application/json' } }), 401, 'PGRST302');
+    await expectError(
+      await rpc(server, 'sync_pull', {}, tokenFor(randomUUID(), { role: 'service_role' })),
+      401,
+      'PGRST301',
+    );
+    await expectError(
+      await rpc(server, 'sync_pull', {}, undefined, { headers: { 'Content-Type': 'application/json' } }),
+      401,
+      'PGRST302',
+    );
     await expectError(await rpc(server, 'drop_everything', {}, user), 404, 'PGRST202');
     await expectError(await rpc(server, 'sync_push', { changes: [], owner_id: 'x' }, user), 404, 'PGRST202');
     await expectError(await rpc(server, 'sync_push', {}, user), 404, 'PGRST202');
     await expectError(await rpc(server, 'sync_pull', { since: 'yesterday' }, user), 400, '22P02');
     await expectError(await rpc(server, 'sync_push', { changes: {} }, user), 400, '22023');
     await expectError(await rpc(server, 'sync_push', '{"changes": [', user), 400, 'PGRST102');
-    await expectError(await fetch(`${server.url}/rest/v1/rpc/sync_pull`, { headers: { apikey: server.anonKey, Authorization: `Bearer ${user}` } }), 405, 'PGRST101');
-    const table = await expectError(await fetch(`${server.url}/rest/v1/records?select=*`, { headers: { apikey: server.anonKey, Authorization: `Bearer ${user}` } }), 404, 'PGRST205');
+    await expectError(
+      await fetch(`${server.url}/rest/v1/rpc/sync_pull`, {
+        headers: { apikey: server.anonKey, Authorization: `Bearer ${user}` },
+      }),
+      405,
+      'PGRST101',
+    );
+    const table = await expectError(
+      await fetch(`${server.url}/rest/v1/records?select=*`, {
+        headers: { apikey: server.anonKey, Authorization: `Bearer ${user}` },
+      }),
+      404,
+      'PGRST205',
+    );
     expect(table.message).toContain("Could not find the table 'public.records'");
     await expectError(await fetch(`${server.url}/rest/v1/`, { headers: { apikey: server.anonKey } }), 404, 'PGRST205');
-    const huge = JSON.stringify({ changes: [change({ record_id: 'x', record: { ...item('x'), notes: 'z'.repeat(4.5 * 1024 * 1024) } })] });
+    const huge = JSON.stringify({
+      changes: [change({ record_id: 'x', record: { ...item('x'), notes: 'z'.repeat(4.5 * 1024 * 1024) } })],
+    });
     await expectError(await rpc(server, 'sync_push', huge, user), 413, 'PGRST413');
     // Auth's own 404s are unchanged.
     expect((await fetch(`${server.url}/rest/v2/x`)).status).toBe(404);
@@ -179,7 +264,10 @@ describe('/rest/v1 on the embedded database', () => {
     const cors = await start({ pgliteTemplate: template }, { corsOrigins: ['http://localhost:5173'] });
     try {
       const preflight = (origin: string) =>
-        fetch(`${cors.url}/rest/v1/rpc/sync_push`, { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'POST' } });
+        fetch(`${cors.url}/rest/v1/rpc/sync_push`, {
+          method: 'OPTIONS',
+          headers: { Origin: origin, 'Access-Control-Request-Method': 'POST' },
+        });
       const allowed = await preflight('http://localhost:5173');
       expect(allowed.status).toBe(204);
       expect(allowed.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
@@ -187,7 +275,11 @@ describe('/rest/v1 on the embedded database', () => {
       const other = await preflight('https://evil.example');
       expect(other.headers.get('access-control-allow-origin')).toBeNull();
       const call = await rpc(cors, 'no_such_function', {}, undefined, {
-        headers: { Origin: 'http://localhost:5173', 'Content-Type': 'application/json', Authorization: `Bearer ${tokenFor(randomUUID())}` },
+        headers: {
+          Origin: 'http://localhost:5173',
+          'Content-Type': 'application/json',
+          Authorization: `Bearer ${tokenFor(randomUUID())}`,
+        },
       });
       expect(call.status).toBe(404);
       expect(call.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
@@ -223,12 +315,25 @@ describe('/rest/v1 on PostgreSQL 15 (DATABASE_URL)', () => {
     const server = await start({ databaseUrl: cluster.url });
     try {
       const a = randomUUID();
-      const pushed = await rpc(server, 'sync_push', { changes: [change({ record_id: 'a', record: item('a') })] }, tokenFor(a));
+      const pushed = await rpc(
+        server,
+        'sync_push',
+        { changes: [change({ record_id: 'a', record: item('a') })] },
+        tokenFor(a),
+      );
       expect(pushed.status).toBe(200);
       expect(await pushed.json()).toMatchObject([{ status: 'applied', rev: 1 }]);
-      const pulled = (await (await rpc(server, 'sync_pull', { since: 0 }, tokenFor(a))).json()) as { changes: unknown[] };
+      const pulled = (await (await rpc(server, 'sync_pull', { since: 0 }, tokenFor(a))).json()) as {
+        changes: unknown[];
+      };
       expect(pulled.changes).toHaveLength(1);
-      expect(((await (await rpc(server, 'sync_pull', { since: 0 }, tokenFor(randomUUID()))).json()) as { changes: unknown[] }).changes).toEqual([]);
+      expect(
+        (
+          (await (await rpc(server, 'sync_pull', { since: 0 }, tokenFor(randomUUID()))).json()) as {
+            changes: unknown[];
+          }
+        ).changes,
+      ).toEqual([]);
       expect(existsSync(join(server.dataDir, 'pg'))).toBe(false);
     } finally {
       await server.close();
@@ -263,4 +368,3 @@ describe('/rest/v1 on PostgreSQL 15 (DATABASE_URL)', () => {
     }
   });
 });
-

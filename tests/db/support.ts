@@ -5,10 +5,27 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  chownSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { listMigrations, migrate, openPglite, openPostgres, SUPABASE_PIECES_FILE, type SyncDatabase } from '../../server/data/database.ts';
+import {
+  listMigrations,
+  migrate,
+  openPglite,
+  openPostgres,
+  SUPABASE_PIECES_FILE,
+  type SyncDatabase,
+} from '../../server/data/database.ts';
 import { freePort } from '../server/process.ts';
 
 export const PG_BIN = '/usr/lib/postgresql/15/bin';
@@ -26,13 +43,16 @@ export interface PgCluster {
 
 /** Starts a throwaway PostgreSQL 15, adds the Supabase pieces and applies supabase/migrations. */
 export async function startPostgres(): Promise<PgCluster> {
-  if (!existsSync(join(PG_BIN, 'initdb'))) throw new Error(`PostgreSQL 15 is not installed (${PG_BIN}/initdb): apt-get install -y postgresql-15`);
+  if (!existsSync(join(PG_BIN, 'initdb')))
+    throw new Error(`PostgreSQL 15 is not installed (${PG_BIN}/initdb): apt-get install -y postgresql-15`);
   const root = mkdtempSync(join(tmpdir(), 'cc-pg-'));
   const dir = join(root, 'data');
   mkdirSync(dir, { mode: 0o700 });
   const asPostgres = process.getuid?.() === 0;
   const run = (bin: string, args: string[]) =>
-    asPostgres ? execFileSync('runuser', ['-u', 'postgres', '--', join(PG_BIN, bin), ...args], { stdio: 'pipe' }) : execFileSync(join(PG_BIN, bin), args, { stdio: 'pipe' });
+    asPostgres
+      ? execFileSync('runuser', ['-u', 'postgres', '--', join(PG_BIN, bin), ...args], { stdio: 'pipe' })
+      : execFileSync(join(PG_BIN, bin), args, { stdio: 'pipe' });
   if (asPostgres) {
     const { uid, gid } = userIds('postgres');
     chownSync(root, uid, gid);
@@ -40,7 +60,17 @@ export async function startPostgres(): Promise<PgCluster> {
   }
   run('initdb', ['-D', dir, '-A', 'trust', '-U', 'postgres', '--no-sync']);
   const port = await freePort();
-  const resume = () => run('pg_ctl', ['-D', dir, '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, '-l', join(dir, 'log'), '-w', 'start']);
+  const resume = () =>
+    run('pg_ctl', [
+      '-D',
+      dir,
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+      '-l',
+      join(dir, 'log'),
+      '-w',
+      'start',
+    ]);
   const pause = () => run('pg_ctl', ['-D', dir, 'stop', '-m', 'fast']);
   resume();
   const stop = () => {
@@ -78,7 +108,10 @@ export async function pgliteTemplate(): Promise<string> {
   const hash = createHash('sha256');
   hash.update(readFileSync(SUPABASE_PIECES_FILE));
   for (const m of listMigrations()) hash.update(m.version).update(m.sql);
-  hash.update(JSON.parse(readFileSync(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url), 'utf8')).version);
+  hash.update(
+    JSON.parse(readFileSync(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url), 'utf8'))
+      .version,
+  );
   const dir = join(tmpdir(), `cc-pglite-template-${hash.digest('hex').slice(0, 16)}`);
   // Test files run in parallel: one builds the template (initdb, ~14 s), the others wait for it.
   const lock = `${dir}.lock`;
@@ -108,7 +141,11 @@ export async function pgliteTemplate(): Promise<string> {
 }
 
 /** The embedded database in a fresh temp dir, copied from the template. */
-export async function openTestPglite(): Promise<{ db: Awaited<ReturnType<typeof openPglite>>; dataDir: string; cleanup(): Promise<void> }> {
+export async function openTestPglite(): Promise<{
+  db: Awaited<ReturnType<typeof openPglite>>;
+  dataDir: string;
+  cleanup(): Promise<void>;
+}> {
   const template = await pgliteTemplate();
   const root = mkdtempSync(join(tmpdir(), 'cc-pglite-'));
   const dataDir = join(root, 'pg');

@@ -16,7 +16,7 @@ import { createWorld, describeModel, type Expectation } from '../support/model';
 
 // Fakes that never settle: the walk supplies their done/error events itself. What they were asked
 // (toasts, revocations) is recorded in the world; the actors' inputs are read by the helper.
-const pending = <T,>() => fromPromise<T, any>(() => new Promise<T>(() => {})); // eslint-disable-line @typescript-eslint/no-explicit-any
+const pending = <T>() => fromPromise<T, any>(() => new Promise<T>(() => {})); // eslint-disable-line @typescript-eslint/no-explicit-any
 const world = createWorld();
 // Which data sets were opened, on the path so far (the hand-written tests below read it).
 const bound: string[] = [];
@@ -25,7 +25,8 @@ const machine = authMachine.provide({
     notifyDataSetError: ({ event }) => world.record('notifyDataSetError', (event as { error?: Error }).error?.message),
     notifySessionEnded: () => world.record('notifySessionEnded'),
     notifyOffline: () => world.record('notifyOffline'),
-    revokeSession: ({ event }, params) => world.record('revokeSession', params.scope, (event as { output?: SignOutResult }).output?.accessToken ?? null),
+    revokeSession: ({ event }, params) =>
+      world.record('revokeSession', params.scope, (event as { output?: SignOutResult }).output?.accessToken ?? null),
   },
   actors: {
     bindAccountData: fromPromise<DataSetResult, { userId: string }>(({ input }) => {
@@ -99,7 +100,8 @@ type Snap = SnapshotFrom<typeof machine>;
 type Ctx = AuthContext;
 type Expect = Expectation<typeof machine>;
 type Origin = AuthMessage['origin'];
-const busyText = /^(Signing in|Signing up|Signing out|Switching account|Opening your data|Ending your session)… please wait\.$/;
+const busyText =
+  /^(Signing in|Signing up|Signing out|Switching account|Opening your data|Ending your session)… please wait\.$/;
 /** A message a busy state may have left: it says what is under way. */
 const isBusyNote = (s: Snap) => s.context.message?.kind === 'info' && busyText.test(s.context.message.text);
 
@@ -109,17 +111,20 @@ const restore = { id: 'restoreSession', input: undefined };
 const watchStored = { id: 'watchStoredSession', input: undefined };
 const watchChanges = { id: 'watchAuthChanges', input: undefined };
 const bind = (userId: string | undefined) => ({ id: 'bindAccountData', input: { userId } });
-const out = <T,>(event: unknown) => (event as { output: T }).output;
-const errorOf = (event: unknown) => ((event as { error: Error }).error).message;
+const out = <T>(event: unknown) => (event as { output: T }).output;
+const errorOf = (event: unknown) => (event as { error: Error }).error.message;
 const change = (event: unknown) => event as Extract<AuthEvent, { type: 'auth.changed' }>;
 const form = (event: unknown) => event as Extract<AuthEvent, { type: 'auth.signIn' | 'auth.signUp' }>;
 const message = (origin: Origin, kind: AuthMessage['kind'], text: string): AuthMessage => ({ origin, kind, text });
-const originOf = (type: string): Origin => (type === 'auth.signUp' ? 'signUp' : type === 'auth.signOut' ? 'signOut' : 'signIn');
+const originOf = (type: string): Origin =>
+  type === 'auth.signUp' ? 'signUp' : type === 'auth.signOut' ? 'signOut' : 'signIn';
 const signedOutNow = (b: Ctx): Ctx => ({ ...b, user: null, offline: false });
 
 /** A state busy with a request: forms wait with a note saying why, changes are only recorded. */
 function busyAnswers(source: string, doing: string): Record<string, Expect> {
-  const note: Expect = { context: (b, e) => ({ ...b, message: message(originOf(e.type), 'info', `${doing}… please wait.`) }) };
+  const note: Expect = {
+    context: (b, e) => ({ ...b, message: message(originOf(e.type), 'info', `${doing}… please wait.`) }),
+  };
   return {
     [`${source}|auth.signIn|0`]: note,
     [`${source}|auth.signUp|0`]: note,
@@ -140,17 +145,35 @@ const request = (mode: 'signIn' | 'signUp'): Expect => ({
   context: (b) => ({ ...b, message: null }),
   started: ({ event }) => [{ id: mode, input: { email: form(event).email, password: form(event).password } }],
 });
-const signOutRequest: Expect = { target: 'signingOut', context: (b) => ({ ...b, message: null }), started: [{ id: 'signOut', input: undefined }] };
+const signOutRequest: Expect = {
+  target: 'signingOut',
+  context: (b) => ({ ...b, message: null }),
+  started: [{ id: 'signOut', input: undefined }],
+};
 /** The session of the event's user: open that user's data set. */
-const openFor = (context: Expect['context']): Expect => ({ target: 'openingData', context, started: ({ after }) => [bind(after.user?.id)] });
+const openFor = (context: Expect['context']): Expect => ({
+  target: 'openingData',
+  context,
+  started: ({ after }) => [bind(after.user?.id)],
+});
 const isSignedOutChange = (e: unknown) => change(e).event === 'SIGNED_OUT' || !change(e).user;
-const fromChange = (b: Ctx, e: unknown): Ctx => ({ ...b, user: change(e).user, lastChange: change(e).event, offline: false });
+const fromChange = (b: Ctx, e: unknown): Ctx => ({
+  ...b,
+  user: change(e).user,
+  lastChange: change(e).event,
+  offline: false,
+});
 /** The left-session step of a switch: carries on with the form that was used, revoking locally when it can. */
 const leftFor = (mode: 'signIn' | 'signUp', revoked: boolean): Expect => ({
   target: mode === 'signIn' ? 'switchingAccount.signingIn' : 'switchingAccount.signingUp',
   context: signedOutNow,
   effects: ({ event }) => (revoked ? [['revokeSession', 'local', out<SignOutResult>(event).accessToken]] : []),
-  started: ({ before }) => [{ id: mode === 'signIn' ? 'switchSignIn' : 'switchSignUp', input: { email: before.pending!.email, password: before.pending!.password } }],
+  started: ({ before }) => [
+    {
+      id: mode === 'signIn' ? 'switchSignIn' : 'switchSignUp',
+      input: { email: before.pending!.email, password: before.pending!.password },
+    },
+  ],
   check: ({ before }) => expect(before.pending?.mode).toBe(mode),
 });
 const switched = (mode: 'signIn' | 'signUp'): Record<string, Expect> => {
@@ -165,7 +188,11 @@ const switched = (mode: 'signIn' | 'signUp'): Record<string, Expect> => {
     })),
     [`${source}|xstate.done.actor.${id}|1`]: {
       target: 'signedOut',
-      context: (b) => ({ ...b, pending: null, ...(mode === 'signUp' ? { message: message('signUp', 'success', 'Signup successful!') } : {}) }),
+      context: (b) => ({
+        ...b,
+        pending: null,
+        ...(mode === 'signUp' ? { message: message('signUp', 'success', 'Signup successful!') } : {}),
+      }),
       started: [watchStored],
       check: ({ event }) => expect(out<SessionResult>(event).user).toBeNull(),
     },
@@ -186,7 +213,14 @@ describeModel('auth', {
   },
   // Messages differ per path; the user, the state, the message's form and kind, and offline tell states apart.
   serializeState: (s) =>
-    JSON.stringify([s.value, s.context.user?.id ?? null, s.context.message?.origin ?? null, s.context.message?.kind ?? null, s.context.offline, s.context.pending?.mode ?? null]),
+    JSON.stringify([
+      s.value,
+      s.context.user?.id ?? null,
+      s.context.message?.origin ?? null,
+      s.context.message?.kind ?? null,
+      s.context.offline,
+      s.context.pending?.mode ?? null,
+    ]),
   events,
   actorEvents,
   initial: { started: [restore] },
@@ -206,11 +240,23 @@ describeModel('auth', {
     'checking|auth.signIn|0': request('signIn'),
     'checking|auth.signUp|0': request('signUp'),
     'checking|auth.signOut|0': signOutRequest,
-    'checking|auth.changed|0': { target: 'checking', context: (b, e) => ({ ...b, lastChange: change(e).event }), started: [restore] },
-    'checking|auth.restore|0': { target: 'checking', context: (b) => ({ ...b, lastChange: 'auth.restore' }), started: [restore] },
+    'checking|auth.changed|0': {
+      target: 'checking',
+      context: (b, e) => ({ ...b, lastChange: change(e).event }),
+      started: [restore],
+    },
+    'checking|auth.restore|0': {
+      target: 'checking',
+      context: (b) => ({ ...b, lastChange: 'auth.restore' }),
+      started: [restore],
+    },
 
     'validating|xstate.done.actor.validateSession|0': {
-      ...openFor((b, e) => ({ ...b, user: out<Extract<ValidationResult, { status: 'valid' }>>(e).user, offline: false })),
+      ...openFor((b, e) => ({
+        ...b,
+        user: out<Extract<ValidationResult, { status: 'valid' }>>(e).user,
+        offline: false,
+      })),
       check: ({ event }) => expect(out<ValidationResult>(event).status).toBe('valid'),
     },
     'validating|xstate.done.actor.validateSession|1': {
@@ -224,12 +270,23 @@ describeModel('auth', {
       effects: [['notifyOffline']],
       check: ({ event }) => expect(out<ValidationResult>(event).status).toBe('unreachable'),
     },
-    'validating|xstate.error.actor.validateSession|0': { ...openFor((b) => ({ ...b, offline: true })), effects: [['notifyOffline']] },
+    'validating|xstate.error.actor.validateSession|0': {
+      ...openFor((b) => ({ ...b, offline: true })),
+      effects: [['notifyOffline']],
+    },
     'validating|auth.signIn|0': switchTo('signIn'),
     'validating|auth.signUp|0': switchTo('signUp'),
     'validating|auth.signOut|0': signOutRequest,
-    'validating|auth.changed|0': { target: 'checking', context: (b, e) => ({ ...signedOutNow(b), lastChange: change(e).event }), started: [restore] },
-    'validating|auth.restore|0': { target: 'checking', context: (b) => ({ ...signedOutNow(b), lastChange: 'auth.restore' }), started: [restore] },
+    'validating|auth.changed|0': {
+      target: 'checking',
+      context: (b, e) => ({ ...signedOutNow(b), lastChange: change(e).event }),
+      started: [restore],
+    },
+    'validating|auth.restore|0': {
+      target: 'checking',
+      context: (b) => ({ ...signedOutNow(b), lastChange: 'auth.restore' }),
+      started: [restore],
+    },
 
     'endingSession|xstate.done.actor.endSession|0': {
       target: 'signedOut',
@@ -247,7 +304,9 @@ describeModel('auth', {
 
     'signedOut|auth.signIn|0': request('signIn'),
     'signedOut|auth.signUp|0': request('signUp'),
-    'signedOut|auth.signOut|0': { context: (b) => ({ ...b, message: message('signOut', 'info', 'You are not signed in.') }) },
+    'signedOut|auth.signOut|0': {
+      context: (b) => ({ ...b, message: message('signOut', 'info', 'You are not signed in.') }),
+    },
     'signedOut|auth.restore|0': { target: 'checking', context: (b) => ({ ...b, message: null }), started: [restore] },
     'signedOut|auth.changed|0': {
       ...openFor((b, e) => ({ ...fromChange(b, e), message: null })),
@@ -258,16 +317,28 @@ describeModel('auth', {
       check: ({ event }) => expect(isSignedOutChange(event)).toBe(true),
     },
 
-    'signingIn|xstate.done.actor.signIn|0': openFor((b, e) => ({ ...b, user: out<SessionResult>(e).user, message: message('signIn', 'success', 'Login successful!') })),
+    'signingIn|xstate.done.actor.signIn|0': openFor((b, e) => ({
+      ...b,
+      user: out<SessionResult>(e).user,
+      message: message('signIn', 'success', 'Login successful!'),
+    })),
     'signingIn|xstate.done.actor.signIn|1': {
       target: 'signedOut',
       started: [watchStored],
       check: ({ event }) => expect(out<SessionResult>(event).user).toBeNull(),
     },
-    'signingIn|xstate.error.actor.signIn|0': { target: 'signedOut', context: (b, e) => ({ ...b, message: message('signIn', 'error', errorOf(e)) }), started: [watchStored] },
+    'signingIn|xstate.error.actor.signIn|0': {
+      target: 'signedOut',
+      context: (b, e) => ({ ...b, message: message('signIn', 'error', errorOf(e)) }),
+      started: [watchStored],
+    },
     ...busyAnswers('signingIn', 'Signing in'),
 
-    'signingUp|xstate.done.actor.signUp|0': openFor((b, e) => ({ ...b, user: out<SessionResult>(e).user, message: message('signUp', 'success', 'Signup successful!') })),
+    'signingUp|xstate.done.actor.signUp|0': openFor((b, e) => ({
+      ...b,
+      user: out<SessionResult>(e).user,
+      message: message('signUp', 'success', 'Signup successful!'),
+    })),
     // Awaiting e-mail confirmation: signed out, but told the sign-up worked.
     'signingUp|xstate.done.actor.signUp|1': {
       target: 'signedOut',
@@ -275,7 +346,11 @@ describeModel('auth', {
       started: [watchStored],
       check: ({ event }) => expect(out<SessionResult>(event).user).toBeNull(),
     },
-    'signingUp|xstate.error.actor.signUp|0': { target: 'signedOut', context: (b, e) => ({ ...b, message: message('signUp', 'error', errorOf(e)) }), started: [watchStored] },
+    'signingUp|xstate.error.actor.signUp|0': {
+      target: 'signedOut',
+      context: (b, e) => ({ ...b, message: message('signUp', 'error', errorOf(e)) }),
+      started: [watchStored],
+    },
     ...busyAnswers('signingUp', 'Signing up'),
 
     ...busyAnswers('switchingAccount', 'Switching account'),
@@ -290,7 +365,10 @@ describeModel('auth', {
     // Not let in: the data on screen would be another account's. Said on the form last used, and in a toast.
     'openingData|xstate.error.actor.bindAccountData|0': {
       target: 'signedOut',
-      context: (b, e) => ({ ...signedOutNow(b), message: message(b.message?.origin === 'signUp' ? 'signUp' : 'signIn', 'error', errorOf(e)) }),
+      context: (b, e) => ({
+        ...signedOutNow(b),
+        message: message(b.message?.origin === 'signUp' ? 'signUp' : 'signIn', 'error', errorOf(e)),
+      }),
       effects: ({ event }) => [['notifyDataSetError', errorOf(event)]],
       started: [watchStored],
     },
@@ -307,7 +385,8 @@ describeModel('auth', {
     },
     'openingData|auth.changed|2': {
       context: fromChange,
-      check: ({ event, before }) => expect(change(event).user?.id, 'the same user, still signed in').toBe(before.user?.id),
+      check: ({ event, before }) =>
+        expect(change(event).user?.id, 'the same user, still signed in').toBe(before.user?.id),
     },
 
     'signedIn|auth.signIn|0': switchTo('signIn'),
@@ -325,7 +404,8 @@ describeModel('auth', {
     },
     'signedIn|auth.changed|2': {
       context: fromChange,
-      check: ({ event, before }) => expect(change(event).user?.id, 'the same user, still signed in').toBe(before.user?.id),
+      check: ({ event, before }) =>
+        expect(change(event).user?.id, 'the same user, still signed in').toBe(before.user?.id),
     },
     'signedIn|auth.restore|0': { context: (b) => ({ ...b, lastChange: 'auth.restore' }) },
 
@@ -364,7 +444,8 @@ describeModel('auth', {
       expect(s.context.user).toBeNull();
       expect(s.context.pending, 'the password of a switch is not kept').toBeNull();
       expect(s.context.offline).toBe(false);
-      if (s.context.message?.kind === 'info') expect(isBusyNote(s) || s.context.message.text === 'You are not signed in.').toBe(true);
+      if (s.context.message?.kind === 'info')
+        expect(isBusyNote(s) || s.context.message.text === 'You are not signed in.').toBe(true);
     },
     signingIn: (s) => {
       expect(s.hasTag('loading')).toBe(true);
@@ -408,7 +489,11 @@ describeModel('auth', {
     },
   },
   sequences: [
-    [done('restoreSession', { user }) as never, done('validateSession', { status: 'valid', user }) as never, { type: 'auth.changed', event: 'USER_UPDATED', user }],
+    [
+      done('restoreSession', { user }) as never,
+      done('validateSession', { status: 'valid', user }) as never,
+      { type: 'auth.changed', event: 'USER_UPDATED', user },
+    ],
   ],
 });
 
@@ -417,12 +502,21 @@ describe('auth: no event is dropped', () => {
   // action that changes what the user sees or what the machine knows. A state that ignores an event
   // silently fails here.
   const paths = getShortestPaths(machine, {
-    events: (s: Snap) => [...Object.values(events).flat(), ...actorEvents].filter((e) => {
-      const id = /^xstate\.(?:done|error)\.actor\.(.+)$/.exec(e.type)?.[1];
-      return !id || s._nodes.some((n) => n.invoke.some((i) => i.id === id));
-    }) as never,
+    events: (s: Snap) =>
+      [...Object.values(events).flat(), ...actorEvents].filter((e) => {
+        const id = /^xstate\.(?:done|error)\.actor\.(.+)$/.exec(e.type)?.[1];
+        return !id || s._nodes.some((n) => n.invoke.some((i) => i.id === id));
+      }) as never,
     limit: 20000,
-    serializeState: (s: Snap) => JSON.stringify([s.value, s.context.user?.id ?? null, s.context.message?.origin ?? null, s.context.message?.kind ?? null, s.context.offline, s.context.pending?.mode ?? null]),
+    serializeState: (s: Snap) =>
+      JSON.stringify([
+        s.value,
+        s.context.user?.id ?? null,
+        s.context.message?.origin ?? null,
+        s.context.message?.kind ?? null,
+        s.context.offline,
+        s.context.pending?.mode ?? null,
+      ]),
   } as never);
   const states = paths.map((p) => p.state as Snap);
   const values = new Set(states.map((s) => JSON.stringify(s.value)));
@@ -430,9 +524,21 @@ describe('auth: no event is dropped', () => {
   it('reaches every state of the chart', () => {
     expect([...values].sort()).toEqual(
       [
-        'checking', 'validating', 'endingSession', 'signedOut', 'signingIn', 'signingUp', 'openingData', 'signedIn', 'signingOut',
-        { switchingAccount: 'leaving' }, { switchingAccount: 'signingIn' }, { switchingAccount: 'signingUp' },
-      ].map((v) => JSON.stringify(v)).sort(),
+        'checking',
+        'validating',
+        'endingSession',
+        'signedOut',
+        'signingIn',
+        'signingUp',
+        'openingData',
+        'signedIn',
+        'signingOut',
+        { switchingAccount: 'leaving' },
+        { switchingAccount: 'signingIn' },
+        { switchingAccount: 'signingUp' },
+      ]
+        .map((v) => JSON.stringify(v))
+        .sort(),
     );
   });
 
@@ -443,7 +549,8 @@ describe('auth: no event is dropped', () => {
           const label = `${value} + ${event.type}${'event' in event ? `(${event.event})` : ''}`;
           expect(snapshot.can(event), `${label} is not handled`).toBe(true);
           const next = getNextSnapshot(machine, snapshot, event);
-          const moved = JSON.stringify(next.value) !== JSON.stringify(snapshot.value) || next.context !== snapshot.context;
+          const moved =
+            JSON.stringify(next.value) !== JSON.stringify(snapshot.value) || next.context !== snapshot.context;
           expect(moved, `${label} changes nothing`).toBe(true);
         }
       }
@@ -454,22 +561,70 @@ describe('auth: no event is dropped', () => {
 // Which transitions open a data set, and for whom: the walks check the invariants, these pin the calls.
 const valid = done('validateSession', { status: 'valid', user });
 const bindings = [
-  { name: 'start-up restore, confirmed by the server', events: [done('restoreSession', { user }), valid], bound: ['u1'], ends: 'openingData' },
-  { name: 'start-up restore the server says has ended', events: [done('restoreSession', { user }), done('validateSession', { status: 'ended', reason: 'x' })], bound: [], ends: 'endingSession' },
-  { name: 'start-up restore with no server', events: [done('restoreSession', { user }), done('validateSession', { status: 'unreachable', reason: 'x' })], bound: ['u1'], ends: 'openingData' },
-  { name: 'sign-in', events: [{ type: 'auth.signIn', email: 'a', password: 'b' }, done('signIn', { user })], bound: ['u1'], ends: 'openingData' },
-  { name: 'sign-up with a session', events: [{ type: 'auth.signUp', email: 'a', password: 'b' }, done('signUp', { user })], bound: ['u1'], ends: 'openingData' },
-  { name: 'sign-up awaiting e-mail confirmation', events: [{ type: 'auth.signUp', email: 'a', password: 'b' }, done('signUp', { user: null })], bound: [], ends: 'signedOut' },
-  { name: 'another tab signs in while signed out', events: [done('restoreSession', { user: null }), { type: 'auth.changed', event: 'SIGNED_IN', user }], bound: ['u1'], ends: 'openingData' },
+  {
+    name: 'start-up restore, confirmed by the server',
+    events: [done('restoreSession', { user }), valid],
+    bound: ['u1'],
+    ends: 'openingData',
+  },
+  {
+    name: 'start-up restore the server says has ended',
+    events: [done('restoreSession', { user }), done('validateSession', { status: 'ended', reason: 'x' })],
+    bound: [],
+    ends: 'endingSession',
+  },
+  {
+    name: 'start-up restore with no server',
+    events: [done('restoreSession', { user }), done('validateSession', { status: 'unreachable', reason: 'x' })],
+    bound: ['u1'],
+    ends: 'openingData',
+  },
+  {
+    name: 'sign-in',
+    events: [{ type: 'auth.signIn', email: 'a', password: 'b' }, done('signIn', { user })],
+    bound: ['u1'],
+    ends: 'openingData',
+  },
+  {
+    name: 'sign-up with a session',
+    events: [{ type: 'auth.signUp', email: 'a', password: 'b' }, done('signUp', { user })],
+    bound: ['u1'],
+    ends: 'openingData',
+  },
+  {
+    name: 'sign-up awaiting e-mail confirmation',
+    events: [{ type: 'auth.signUp', email: 'a', password: 'b' }, done('signUp', { user: null })],
+    bound: [],
+    ends: 'signedOut',
+  },
+  {
+    name: 'another tab signs in while signed out',
+    events: [done('restoreSession', { user: null }), { type: 'auth.changed', event: 'SIGNED_IN', user }],
+    bound: ['u1'],
+    ends: 'openingData',
+  },
   {
     name: 'a token refresh keeps the data set, another account signing in elsewhere switches it',
-    events: [done('restoreSession', { user }), valid, done('bindAccountData', {}), { type: 'auth.changed', event: 'TOKEN_REFRESHED', user }, { type: 'auth.changed', event: 'SIGNED_IN', user: other }],
+    events: [
+      done('restoreSession', { user }),
+      valid,
+      done('bindAccountData', {}),
+      { type: 'auth.changed', event: 'TOKEN_REFRESHED', user },
+      { type: 'auth.changed', event: 'SIGNED_IN', user: other },
+    ],
     bound: ['u1', 'u2'],
     ends: 'openingData',
   },
   {
     name: 'Login as another account while signed in',
-    events: [done('restoreSession', { user }), valid, done('bindAccountData', {}), { type: 'auth.signIn', ...signInForm }, done('leaveSession', { accessToken: 't' }), done('switchSignIn', { user: other })],
+    events: [
+      done('restoreSession', { user }),
+      valid,
+      done('bindAccountData', {}),
+      { type: 'auth.signIn', ...signInForm },
+      done('leaveSession', { accessToken: 't' }),
+      done('switchSignIn', { user: other }),
+    ],
     bound: ['u1', 'u2'],
     ends: 'openingData',
   },

@@ -67,7 +67,10 @@ const period = (view: CalendarView, direction: -1 | 1): Expect => ({
   context: (b) => ({ ...b, focused: shiftPeriod(view, b.focused, direction) }),
   check: ({ before, after }) => {
     if (view === 'month') expect(after.focused.slice(0, 7)).not.toBe(before.focused.slice(0, 7));
-    else expect(Math.abs(Date.parse(after.focused) - Date.parse(before.focused)) / 86_400_000).toBe(view === 'week' ? 7 : 14);
+    else
+      expect(Math.abs(Date.parse(after.focused) - Date.parse(before.focused)) / 86_400_000).toBe(
+        view === 'week' ? 7 : 14,
+      );
   },
 });
 /** Keys on a day of the grid (month and week only). */
@@ -84,7 +87,8 @@ const click: Expect = {
 const open: Expect = {
   target: 'details.open',
   context: (b, e) => ({ ...b, selectedId: ev(e, 'event.open').id }),
-  check: ({ event }) => expect(Number.isInteger(ev(event, 'event.open').id), 'only an event id opens details').toBe(true),
+  check: ({ event }) =>
+    expect(Number.isInteger(ev(event, 'event.open').id), 'only an event id opens details').toBe(true),
 };
 
 describeModel('calendar', {
@@ -113,7 +117,12 @@ describeModel('calendar', {
       { type: 'focus.set', date: '2026-12-25' },
     ],
     // Today comes back from anywhere.
-    [{ type: 'nav.next' }, { type: 'nav.next' }, { type: 'focus.move', key: 'ArrowDown', shift: false }, { type: 'nav.today' }],
+    [
+      { type: 'nav.next' },
+      { type: 'nav.next' },
+      { type: 'focus.move', key: 'ArrowDown', shift: false },
+      { type: 'nav.today' },
+    ],
   ],
   transitions: {
     'view.choosing||0': {

@@ -21,7 +21,8 @@ const machine = colorModeMachine.provide({
 type Expect = Expectation<typeof machine, { preference: ColorModePreference }>;
 const choose = (preference: ColorModePreference) => (before: ColorModeContext) => ({ ...before, preference });
 /** The shown mode for a choice, given the OS scheme: what `apply` must receive on entry. */
-const shown = (preference: ColorModePreference, systemDark: boolean) => (preference === 'system' ? (systemDark ? 'dark' : 'light') : preference);
+const shown = (preference: ColorModePreference, systemDark: boolean) =>
+  preference === 'system' ? (systemDark ? 'dark' : 'light') : preference;
 /** A user's choice (menu or toggle): saved, then shown. Another tab's choice: shown, never written back. */
 const chosen = (preference: Exclude<ColorModePreference, 'system'>, save: boolean): Expect => ({
   target: preference,
@@ -81,14 +82,34 @@ describeModel('colorMode', {
     },
     '(machine)|storage.change|0': { ...chosen('light', false), check: ({ event }) => menuChoice(event, 'light') },
     '(machine)|storage.change|1': { ...chosen('dark', false), check: ({ event }) => menuChoice(event, 'dark') },
-    '(machine)|storage.change|2': { target: 'system.checking', context: choose('system'), check: ({ event }) => menuChoice(event, 'system') },
-    'resolving||0': { target: 'dark', effects: [['apply', 'dark']], check: ({ before }) => expect(before.preference).toBe('dark') },
+    '(machine)|storage.change|2': {
+      target: 'system.checking',
+      context: choose('system'),
+      check: ({ event }) => menuChoice(event, 'system'),
+    },
+    'resolving||0': {
+      target: 'dark',
+      effects: [['apply', 'dark']],
+      check: ({ before }) => expect(before.preference).toBe('dark'),
+    },
     'resolving||1': { target: 'system.checking', check: ({ before }) => expect(before.preference).toBe('system') },
-    'resolving||2': { target: 'light', effects: [['apply', 'light']], check: ({ before }) => expect(before.preference).toBe('light') },
+    'resolving||2': {
+      target: 'light',
+      effects: [['apply', 'light']],
+      check: ({ before }) => expect(before.preference).toBe('light'),
+    },
     'light|mode.toggle|0': chosen('dark', true),
     'dark|mode.toggle|0': chosen('light', true),
-    'system.checking||0': { target: 'system.dark', effects: [['apply', 'dark']], check: ({ before }) => expect(before.systemDark).toBe(true) },
-    'system.checking||1': { target: 'system.light', effects: [['apply', 'light']], check: ({ before }) => expect(before.systemDark).toBe(false) },
+    'system.checking||0': {
+      target: 'system.dark',
+      effects: [['apply', 'dark']],
+      check: ({ before }) => expect(before.systemDark).toBe(true),
+    },
+    'system.checking||1': {
+      target: 'system.light',
+      effects: [['apply', 'light']],
+      check: ({ before }) => expect(before.systemDark).toBe(false),
+    },
     // From whatever the system shows, the toggle picks the other one and saves it.
     'system.light|mode.toggle|0': chosen('dark', true),
     'system.dark|mode.toggle|0': chosen('light', true),

@@ -1,17 +1,44 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
-import { dashboardMachine, type DashboardInput, type MockLoadResult, type StorageChange } from '../../src/machines/dashboard/dashboard.machine';
+import {
+  dashboardMachine,
+  type DashboardInput,
+  type MockLoadResult,
+  type StorageChange,
+} from '../../src/machines/dashboard/dashboard.machine';
 import { buildMockData } from '../../src/domain/mockData';
 import { COLLECTIONS } from '../../src/domain/mockDataInfo';
-import type { CateringEvent, ChosenIngredient, Employee, InventoryItem, SelectedItem, Supplier } from '../../src/storage/schemas';
+import type {
+  CateringEvent,
+  ChosenIngredient,
+  Employee,
+  InventoryItem,
+  SelectedItem,
+  Supplier,
+} from '../../src/storage/schemas';
 import { createWorld, describeModel, type EventSamples, type Expectation } from '../support/model';
 
-const item = (id: string): InventoryItem => ({ id, name: id, sku: id, category: 'Other', amountPerUnit: 1, unit: 'kg', packageType: 'box', quantity: 1, costPerUnit: 1, whenToOrder: 2, supplierName: '' });
+const item = (id: string): InventoryItem => ({
+  id,
+  name: id,
+  sku: id,
+  category: 'Other',
+  amountPerUnit: 1,
+  unit: 'kg',
+  packageType: 'box',
+  quantity: 1,
+  costPerUnit: 1,
+  whenToOrder: 2,
+  supplierName: '',
+});
 
 const log = { flagWrites: [] as unknown[], mockWrites: 0, alerts: 0, failures: [] as string[], prints: [] as string[] };
 
 /** What storage holds for the keys the Dashboard reads; the fakes write the order flags into it. */
-type Store = Pick<DashboardInput, 'inventoryItems' | 'suppliers' | 'employees' | 'events' | 'selectedItems' | 'ingredientLists'>;
+type Store = Pick<
+  DashboardInput,
+  'inventoryItems' | 'suppliers' | 'employees' | 'events' | 'selectedItems' | 'ingredientLists'
+>;
 const world = createWorld<Store>();
 
 // Side effects are recorded; the mock-data loader never settles during a walk (its done/error events are test data).
@@ -49,7 +76,18 @@ const machine = dashboardMachine.provide({
   },
 });
 
-const line = (id: string, quantity: number): ChosenIngredient => ({ lineId: `L-${id}`, id, name: id, category: 'Other', supplierName: '', costPerUnit: 1, amountPerUnit: 1, unit: 'kg', packageType: 'box', quantity });
+const line = (id: string, quantity: number): ChosenIngredient => ({
+  lineId: `L-${id}`,
+  id,
+  name: id,
+  category: 'Other',
+  supplierName: '',
+  costPerUnit: 1,
+  amountPerUnit: 1,
+  unit: 'kg',
+  packageType: 'box',
+  quantity,
+});
 // Three items and flags on the first and last; 'gone' is a flag of a deleted item (ignored when read).
 // Three events' ingredient lists (the middle one is the one another tab changes).
 const input: DashboardInput = {
@@ -57,12 +95,24 @@ const input: DashboardInput = {
   suppliers: [],
   employees: [],
   events: [],
-  selectedItems: [{ id: 'a', orderPlaced: true }, { id: 'gone', orderPlaced: true }, { id: 'c', orderPlaced: false }],
+  selectedItems: [
+    { id: 'a', orderPlaced: true },
+    { id: 'gone', orderPlaced: true },
+    { id: 'c', orderPlaced: false },
+  ],
   ingredientLists: { '1': [line('a', 1)], '2': [line('a', 2), line('b', 2)], '3': [line('c', 3)] },
   today: '2026-11-21',
 };
 const mock = buildMockData('2026-11-21');
-const supplier = (n: number) => ({ supplierID: `S${n}`, supplierName: `Supplier ${n}`, phone: '', email: '', address: '', notes: '' }) as unknown as Supplier;
+const supplier = (n: number) =>
+  ({
+    supplierID: `S${n}`,
+    supplierName: `Supplier ${n}`,
+    phone: '',
+    email: '',
+    address: '',
+    notes: '',
+  }) as unknown as Supplier;
 const employee = (n: number) => ({ id: `E${n}`, firstName: `Cook${n}`, lastName: 'Galley' }) as unknown as Employee;
 const event = (n: number) => ({ id: n, customerName: `Guest ${n}` }) as unknown as CateringEvent;
 
@@ -72,7 +122,13 @@ const changes: StorageChange[] = [
   { key: 'suppliers', value: [supplier(1), supplier(2), supplier(3)] },
   { key: 'employees', value: [employee(1), employee(2), employee(3)] },
   { key: 'events', value: [event(1), event(2), event(3)] },
-  { key: 'selectedItems', value: [{ id: 'b', orderPlaced: true }, { id: 'x', orderPlaced: true }] },
+  {
+    key: 'selectedItems',
+    value: [
+      { id: 'b', orderPlaced: true },
+      { id: 'x', orderPlaced: true },
+    ],
+  },
   // The middle event's list changed (one line left), an event's list emptied, a list of an event not yet read, all lists read again (none left).
   { key: 'ingredientList', eventId: 2, value: [line('b', 5)] },
   { key: 'ingredientList', eventId: 3, value: [] },
@@ -109,7 +165,10 @@ const events = {
     { type: 'orderList.print', key: 'unknown' },
   ],
 } satisfies EventSamples<typeof machine>;
-const loadDone = (existing: MockLoadResult['existing']) => ({ type: 'xstate.done.actor.loadMock', output: { data: mock, existing } });
+const loadDone = (existing: MockLoadResult['existing']) => ({
+  type: 'xstate.done.actor.loadMock',
+  output: { data: mock, existing },
+});
 const actorEvents = [
   loadDone([]),
   loadDone([{ collection: 'inventoryItems', count: 1 }]),
@@ -131,10 +190,13 @@ type Ctx = Snap['context'];
 type Expect = Expectation<typeof machine, Store>;
 const shown = (s: Snap) => COLLECTIONS.filter((c) => s.hasTag(`show ${c}`));
 /** Flags count only for items that exist (written this way independently of the domain code). */
-const existing = (flags: SelectedItem[], items: InventoryItem[]) => flags.filter((f) => items.some((i) => i.id === f.id));
+const existing = (flags: SelectedItem[], items: InventoryItem[]) =>
+  flags.filter((f) => items.some((i) => i.id === f.id));
 /** Order placed: the named item's flag flips, or is added as placed; no other flag changes. */
 const toggled = (flags: SelectedItem[], id: string) =>
-  flags.some((f) => f.id === id) ? flags.map((f) => (f.id === id ? { id, orderPlaced: !f.orderPlaced } : f)) : [...flags, { id, orderPlaced: true }];
+  flags.some((f) => f.id === id)
+    ? flags.map((f) => (f.id === id ? { id, orderPlaced: !f.orderPlaced } : f))
+    : [...flags, { id, orderPlaced: true }];
 const changeOf = (e: unknown) => (e as { change: StorageChange }).change;
 const noPending = (b: Ctx): Ctx => ({ ...b, pending: null, replacing: [] });
 const WINDOWS = [7, 14, 30];
@@ -144,12 +206,21 @@ const copying: Expect = {
   context: (b, e) => ({ ...b, copiedList: (e as { key: string }).key, copyError: null }),
   started: ({ event: e }) => [{ id: 'copy', input: { text: (e as { text: string }).text } }],
 };
-const load: Expect = { target: 'mockData.loading', started: ({ before }) => [{ id: 'loadMock', input: { today: before.today } }] };
+const load: Expect = {
+  target: 'mockData.loading',
+  started: ({ before }) => [{ id: 'loadMock', input: { today: before.today } }],
+};
 const write: Expect = { target: 'mockData.writing', effects: ({ before }) => [['persistMockData', before.pending]] };
 const sections = Object.fromEntries(
   COLLECTIONS.flatMap((c) => [
-    [`dataView.${c}.hidden|section.toggle|0`, { target: `dataView.${c}.shown`, check: ({ event: e }) => expect(e).toEqual(toggle(c)) } satisfies Expect],
-    [`dataView.${c}.shown|section.toggle|0`, { target: `dataView.${c}.hidden`, check: ({ event: e }) => expect(e).toEqual(toggle(c)) } satisfies Expect],
+    [
+      `dataView.${c}.hidden|section.toggle|0`,
+      { target: `dataView.${c}.shown`, check: ({ event: e }) => expect(e).toEqual(toggle(c)) } satisfies Expect,
+    ],
+    [
+      `dataView.${c}.shown|section.toggle|0`,
+      { target: `dataView.${c}.hidden`, check: ({ event: e }) => expect(e).toEqual(toggle(c)) } satisfies Expect,
+    ],
   ]),
 );
 
@@ -160,31 +231,59 @@ describeModel('dashboard', {
   events,
   actorEvents,
   // demandDays and the copy state are view choices, never stored.
-  store: (start) => ({ inventoryItems: start.inventoryItems, suppliers: start.suppliers, employees: start.employees, events: start.events, selectedItems: start.selectedItems, ingredientLists: start.ingredientLists }),
-  persisted: (c) => ({ inventoryItems: c.inventoryItems, suppliers: c.suppliers, employees: c.employees, events: c.events, selectedItems: c.selectedItems, ingredientLists: c.ingredientLists }),
+  store: (start) => ({
+    inventoryItems: start.inventoryItems,
+    suppliers: start.suppliers,
+    employees: start.employees,
+    events: start.events,
+    selectedItems: start.selectedItems,
+    ingredientLists: start.ingredientLists,
+  }),
+  persisted: (c) => ({
+    inventoryItems: c.inventoryItems,
+    suppliers: c.suppliers,
+    employees: c.employees,
+    events: c.events,
+    selectedItems: c.selectedItems,
+    ingredientLists: c.ingredientLists,
+  }),
   read: (store) => ({ ...store, selectedItems: existing(store.selectedItems, store.inventoryItems) }),
   external: (e, store) => {
     if (e.type !== 'storage.change') return;
     const change = e.change;
-    if (change.key === 'ingredientList') store.ingredientLists = { ...store.ingredientLists, [String(change.eventId)]: change.value };
+    if (change.key === 'ingredientList')
+      store.ingredientLists = { ...store.ingredientLists, [String(change.eventId)]: change.value };
     else (store as Record<string, unknown>)[change.key] = change.value;
   },
-  initial: { started: [{ id: 'clock', input: undefined }, { id: 'storage', input: undefined }] },
+  initial: {
+    started: [
+      { id: 'clock', input: undefined },
+      { id: 'storage', input: undefined },
+    ],
+  },
   transitions: {
-    '(machine)|clock.tick|0': { context: (b, e) => ({ ...b, today: (e as { today: string }).today }), check: ({ before, event: e }) => expect((e as { today: string }).today).not.toBe(before.today) },
+    '(machine)|clock.tick|0': {
+      context: (b, e) => ({ ...b, today: (e as { today: string }).today }),
+      check: ({ before, event: e }) => expect((e as { today: string }).today).not.toBe(before.today),
+    },
     // Exactly the changed collection follows; a new item list drops the flags of deleted items.
     '(machine)|storage.change|0': {
       context: (b, e) => {
         const change = changeOf(e);
-        if (change.key === 'inventoryItems') return { ...b, inventoryItems: change.value, selectedItems: existing(b.selectedItems, change.value) };
+        if (change.key === 'inventoryItems')
+          return { ...b, inventoryItems: change.value, selectedItems: existing(b.selectedItems, change.value) };
         if (change.key === 'selectedItems') return { ...b, selectedItems: existing(change.value, b.inventoryItems) };
         // One event's list replaces that event's list only; a re-read replaces them all.
-        if (change.key === 'ingredientList') return { ...b, ingredientLists: { ...b.ingredientLists, [String(change.eventId)]: change.value } };
+        if (change.key === 'ingredientList')
+          return { ...b, ingredientLists: { ...b.ingredientLists, [String(change.eventId)]: change.value } };
         return { ...b, [change.key]: change.value };
       },
     },
     '(machine)|order.toggle|0': {
-      context: (b, e) => ({ ...b, selectedItems: existing(toggled(b.selectedItems, (e as { id: string }).id), b.inventoryItems) }),
+      context: (b, e) => ({
+        ...b,
+        selectedItems: existing(toggled(b.selectedItems, (e as { id: string }).id), b.inventoryItems),
+      }),
       effects: ({ after }) => [['persistOrderFlags', after.selectedItems]],
     },
     // Only 7, 14 and 30 are windows: anything else takes no transition (see the samples).
@@ -214,36 +313,77 @@ describeModel('dashboard', {
         return { ...b, pending: output.data, replacing: output.existing };
       },
     },
-    'mockData.loading|xstate.error.actor.loadMock|0': { target: 'mockData.idle', effects: [['notifyMockFailed', 'chunk failed']] },
-    'mockData.checkingExisting||0': { target: 'mockData.confirmingReplace', check: ({ before }) => expect(before.replacing.length).toBeGreaterThan(0) },
+    'mockData.loading|xstate.error.actor.loadMock|0': {
+      target: 'mockData.idle',
+      effects: [['notifyMockFailed', 'chunk failed']],
+    },
+    'mockData.checkingExisting||0': {
+      target: 'mockData.confirmingReplace',
+      check: ({ before }) => expect(before.replacing.length).toBeGreaterThan(0),
+    },
     'mockData.checkingExisting||1': { ...write, check: ({ before }) => expect(before.replacing).toEqual([]) },
     'mockData.confirmingReplace|replace.confirm|0': write,
     'mockData.confirmingReplace|replace.cancel|0': { target: 'mockData.idle', context: noPending },
     // The refresh rule: the panels keep what they show until the page is refreshed.
-    'mockData.writing|mock.written|0': { target: 'mockData.loaded', context: noPending, effects: [['alertMockLoaded']] },
-    'mockData.writing|mock.writeFailed|0': { target: 'mockData.idle', context: noPending, effects: ({ event: e }) => [['notifyMockFailed', (e as { message: string }).message]] },
+    'mockData.writing|mock.written|0': {
+      target: 'mockData.loaded',
+      context: noPending,
+      effects: [['alertMockLoaded']],
+    },
+    'mockData.writing|mock.writeFailed|0': {
+      target: 'mockData.idle',
+      context: noPending,
+      effects: ({ event: e }) => [['notifyMockFailed', (e as { message: string }).message]],
+    },
     'mockData.loaded|mock.load|0': load,
     ...sections,
   },
   // The four sections are independent: count shown ones instead of telling all 16 combinations apart.
   // Context that only feeds selectors (today, collections) is left out of the state key; every
   // transition is still taken once as an extension of some shortest path.
-  serializeState: (s) => JSON.stringify([(s.value as { mockData: string }).mockData, shown(s).length, s.context.selectedItems.filter((f) => f.orderPlaced).length]),
+  serializeState: (s) =>
+    JSON.stringify([
+      (s.value as { mockData: string }).mockData,
+      shown(s).length,
+      s.context.selectedItems.filter((f) => f.orderPlaced).length,
+    ]),
   limit: 6000,
   sequences: [
     [toggle('events'), toggle('events')],
     [toggle('employees'), toggle('employees')],
     [toggle('suppliers'), toggle('suppliers'), toggle('inventoryItems'), toggle('inventoryItems')],
-    [{ type: 'mock.load' }, doneExisting, { type: 'replace.confirm' }, { type: 'mock.written' }, { type: 'mock.load' }, doneEmpty, { type: 'mock.writeFailed', message: 'x' }],
+    [
+      { type: 'mock.load' },
+      doneExisting,
+      { type: 'replace.confirm' },
+      { type: 'mock.written' },
+      { type: 'mock.load' },
+      doneEmpty,
+      { type: 'mock.writeFailed', message: 'x' },
+    ],
     // The middle item's flag, then another tab deletes that item: its flag goes, the others stay.
     [{ type: 'order.toggle', id: 'b' }, events['storage.change'][0]!, { type: 'order.toggle', id: 'c' }],
     // The copy region is left out of the state key (it would multiply the walk), so its paths are written here:
     // copied then a failure, a refusal then another list, a bare-string rejection, a Copy while copying (ignored).
-    [copy('supplier:S2'), copyDone, copy('unknown'), copyError(new Error('no permission')), copy('supplier:S2'), copyDone],
+    [
+      copy('supplier:S2'),
+      copyDone,
+      copy('unknown'),
+      copyError(new Error('no permission')),
+      copy('supplier:S2'),
+      copyDone,
+    ],
     [copy('supplier:S2'), copyError(new Error('no permission')), copy('unknown', ''), copyError('denied')],
     [copy('supplier:S2'), copyDone, copy('supplier:S3'), copy('supplier:S1'), copyDone],
     // The window: chosen, ignored values beside it, chosen again; a print of the middle list meanwhile.
-    [{ type: 'demand.window', days: 7 }, { type: 'demand.window', days: 8 }, { type: 'orderList.print', key: 'supplier:S2' }, { type: 'demand.window', days: 30 }, { type: 'demand.window', days: 31 }, { type: 'demand.window', days: 14 }],
+    [
+      { type: 'demand.window', days: 7 },
+      { type: 'demand.window', days: 8 },
+      { type: 'orderList.print', key: 'supplier:S2' },
+      { type: 'demand.window', days: 30 },
+      { type: 'demand.window', days: 31 },
+      { type: 'demand.window', days: 14 },
+    ],
     // Another tab: the middle event's list, then all lists read again, then one added.
     [events['storage.change'][5]!, events['storage.change'][8]!, events['storage.change'][7]!],
   ],
@@ -361,7 +501,10 @@ describe('dashboard (hand-written)', () => {
   });
 
   it('asks first when data exists; cancelling writes nothing', async () => {
-    const { actor, seen } = start({}, async () => ({ data: mock, existing: [{ collection: 'inventoryItems', count: 1 }] }));
+    const { actor, seen } = start({}, async () => ({
+      data: mock,
+      existing: [{ collection: 'inventoryItems', count: 1 }],
+    }));
     actor.send({ type: 'mock.load' });
     await waitFor(actor, (s) => s.hasTag('confirm replace'));
     expect(actor.getSnapshot().context.replacing).toEqual([{ collection: 'inventoryItems', count: 1 }]);
@@ -412,7 +555,11 @@ describe('dashboard (hand-written)', () => {
   it("follows one event's ingredient list and a re-read of all lists from other tabs", () => {
     const { actor } = start();
     actor.send({ type: 'storage.change', change: { key: 'ingredientList', eventId: 2, value: [line('b', 5)] } });
-    expect(actor.getSnapshot().context.ingredientLists).toEqual({ '1': [line('a', 1)], '2': [line('b', 5)], '3': [line('c', 3)] });
+    expect(actor.getSnapshot().context.ingredientLists).toEqual({
+      '1': [line('a', 1)],
+      '2': [line('b', 5)],
+      '3': [line('c', 3)],
+    });
     actor.send({ type: 'storage.change', change: { key: 'ingredientList', eventId: 5, value: [line('a', 9)] } });
     expect(actor.getSnapshot().context.ingredientLists['5']).toEqual([line('a', 9)]);
     actor.send({ type: 'storage.change', change: { key: 'ingredientLists', value: {} } });

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { deleteConfirmMachine, type DeleteConfirmContext, type DeleteConfirmEvent, type PendingDelete } from '../../src/machines/records/deleteConfirm.machine';
+import {
+  deleteConfirmMachine,
+  type DeleteConfirmContext,
+  type DeleteConfirmEvent,
+  type PendingDelete,
+} from '../../src/machines/records/deleteConfirm.machine';
 import { createWorld, describeModel, failureAfter } from '../support/model';
 
 /**
@@ -17,8 +22,18 @@ const machine = deleteConfirmMachine.provide({
 
 // Three suppliers: the middle one is used by 3 items; the boundaries are 1 dependent (asks) and 0 (deleted at once).
 const unused: PendingDelete = { id: 'S1', title: 'Bolt', dependents: 0, message: 'No inventory items use Bolt.' };
-const used: PendingDelete = { id: 'S2', title: 'Acme Foods', dependents: 3, message: '3 inventory items use Acme Foods. They will keep the name but have no supplier on record.' };
-const once: PendingDelete = { id: 'S3', title: 'Cove', dependents: 1, message: '1 inventory item uses Cove. It will keep the name but have no supplier on record.' };
+const used: PendingDelete = {
+  id: 'S2',
+  title: 'Acme Foods',
+  dependents: 3,
+  message: '3 inventory items use Acme Foods. They will keep the name but have no supplier on record.',
+};
+const once: PendingDelete = {
+  id: 'S3',
+  title: 'Cove',
+  dependents: 1,
+  message: '1 inventory item uses Cove. It will keep the name but have no supplier on record.',
+};
 const request = (pending: PendingDelete) => ({ type: 'delete.request' as const, ...pending });
 /** The record an event asks about, as the machine must hold it (the event's type dropped). */
 const asked = (event: DeleteConfirmEvent): PendingDelete => {
@@ -117,9 +132,13 @@ describe('deleteConfirm (pinned rules, issue 11)', () => {
 
 describe('deleteConfirm (unprovided effects)', () => {
   it('without a provided deleteRecord, deleting fails loudly, naming what to provide', () => {
-    expect(failureAfter(deleteConfirmMachine, undefined, [request(unused)])).toContain('deleteConfirm: provide deleteRecord');
+    expect(failureAfter(deleteConfirmMachine, undefined, [request(unused)])).toContain(
+      'deleteConfirm: provide deleteRecord',
+    );
   });
   it('without a provided releaseDependents, confirming fails loudly, naming what to provide', () => {
-    expect(failureAfter(deleteConfirmMachine, undefined, [request(used), { type: 'delete.confirm' }])).toContain('deleteConfirm: provide releaseDependents');
+    expect(failureAfter(deleteConfirmMachine, undefined, [request(used), { type: 'delete.confirm' }])).toContain(
+      'deleteConfirm: provide releaseDependents',
+    );
   });
 });

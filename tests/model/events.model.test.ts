@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, setup, type ContextFrom } from 'xstate';
 import { quickFilters } from '../../src/domain/eventDates';
-import { blankEventForm, eventToForm, formToEvent, needsNextDayConfirmation, needsPastDateConfirmation, nextDayQuestion, validateEvent, type EventFormValues } from '../../src/domain/events';
+import {
+  blankEventForm,
+  eventToForm,
+  formToEvent,
+  needsNextDayConfirmation,
+  needsPastDateConfirmation,
+  nextDayQuestion,
+  validateEvent,
+  type EventFormValues,
+} from '../../src/domain/events';
 import { planRescale } from '../../src/domain/scaling';
 import { BACKWARDS_RANGE_MESSAGE, eventFiltersMachine } from '../../src/machines/events/eventFilters.machine';
 import { eventFormMachine, type RescaleRequest } from '../../src/machines/events/eventForm.machine';
@@ -9,7 +18,12 @@ import { eventsMachine, type EventsEvent, type RestoreInput } from '../../src/ma
 import type { CateringEvent, ChosenIngredient } from '../../src/storage/schemas';
 import { createWorld, describeModel, type Expectation } from '../support/model';
 
-const validValues: EventFormValues = { ...blankEventForm(), EventName: 'Gala', EventDate: '2026-05-01', NumberOfGuests: '12' };
+const validValues: EventFormValues = {
+  ...blankEventForm(),
+  EventName: 'Gala',
+  EventDate: '2026-05-01',
+  NumberOfGuests: '12',
+};
 // The form's day: 2026-05-31 (the day before) asks the past-date question, 2026-06-01 (today) does not.
 const today = '2026-06-01';
 // Guest scaling: an edited event of 12 guests, and its ingredient list with a per-guest line, a per-event line only,
@@ -52,7 +66,8 @@ const form = eventFormMachine.provide({
 });
 type FormContext = ContextFrom<typeof form>;
 const guestsOf = (c: FormContext) => Number(c.values.NumberOfGuests);
-const isGuestsChanged = (c: FormContext) => c.original !== null && c.values.id !== 0 && guestsOf(c) !== c.original.NumberOfGuests;
+const isGuestsChanged = (c: FormContext) =>
+  c.original !== null && c.values.id !== 0 && guestsOf(c) !== c.original.NumberOfGuests;
 /** A field change: the value typed, only that field's message gone. */
 const changed = (before: FormContext, event: unknown) => {
   const { field, value } = event as { field: keyof FormContext['values']; value: string };
@@ -61,7 +76,9 @@ const changed = (before: FormContext, event: unknown) => {
   return { ...before, values: { ...before.values, [field]: value }, errors };
 };
 /** The save request the form sends: exactly its values, and the rescaled lines when there are any. */
-const requestsSave = ({ before }: { before: FormContext }) => [['requestSave', before.values, before.rescale] as [string, ...unknown[]]];
+const requestsSave = ({ before }: { before: FormContext }) => [
+  ['requestSave', before.values, before.rescale] as [string, ...unknown[]],
+];
 
 describeModel('eventForm', {
   machine: form,
@@ -74,7 +91,11 @@ describeModel('eventForm', {
     // Issue 25: a new event's draft restored after a reload.
     { values: { ...blankEventForm(), EventName: 'Half typed', EventDate: '2026-06-02' }, today, restored: true },
     { values: { ...validValues, id: 4, NumberOfGuests: '1' }, today, originalDate: validValues.EventDate },
-    { values: { ...validValues, id: 6, StartTime: '12:00', EndTime: '12:00' }, today, originalDate: validValues.EventDate },
+    {
+      values: { ...validValues, id: 6, StartTime: '12:00', EndTime: '12:00' },
+      today,
+      originalDate: validValues.EventDate,
+    },
     { values: eventToForm(gala), today, originalDate: gala.EventDate, event: gala },
   ],
   limit: 5000,
@@ -100,10 +121,19 @@ describeModel('eventForm', {
   events: {
     // Per input, the changes that matter to it (the walk's state space stays small).
     'field.change': (s) => {
-      const change = (field: 'EventName' | 'EventDate' | 'NumberOfGuests' | 'StartTime', value: string) => ({ type: 'field.change' as const, field, value });
+      const change = (field: 'EventName' | 'EventDate' | 'NumberOfGuests' | 'StartTime', value: string) => ({
+        type: 'field.change' as const,
+        field,
+        value,
+      });
       switch (s.context.values.id) {
         case 0:
-          return [change('EventName', 'Gala'), change('EventDate', '2026-05-31'), change('EventDate', today), change('NumberOfGuests', '24')];
+          return [
+            change('EventName', 'Gala'),
+            change('EventDate', '2026-05-31'),
+            change('EventDate', today),
+            change('NumberOfGuests', '24'),
+          ];
         case 4:
           return [change('NumberOfGuests', '0'), change('NumberOfGuests', '1'), change('EventName', '   ')];
         case 6:
@@ -136,7 +166,11 @@ describeModel('eventForm', {
     'editing|field.change|1': { context: changed, check: ({ before }) => expect(before.values.id).not.toBe(0) },
     'editing|form.submit|0': { target: 'validating' },
     // Cancel drops a new event's draft; an edit has none.
-    'editing|form.cancel|0': { target: 'cancelled', effects: [['discardDraft']], check: ({ before }) => expect(before.values.id).toBe(0) },
+    'editing|form.cancel|0': {
+      target: 'cancelled',
+      effects: [['discardDraft']],
+      check: ({ before }) => expect(before.values.id).toBe(0),
+    },
     'editing|form.cancel|1': { target: 'cancelled', check: ({ before }) => expect(before.values.id).not.toBe(0) },
     // Discard draft: the new event's form empties, its messages go, and the saved draft is dropped.
     'editing|draft.discard|0': {
@@ -197,12 +231,20 @@ describeModel('eventForm', {
       target: 'reviewingRescale',
       context: (before, event) => {
         const lines = linesOf(event);
-        return { ...before, rescale: { plan: planRescale(lines, before.original?.ingredients ?? [], guestsOf(before)), inventoryBase: lines } };
+        return {
+          ...before,
+          rescale: {
+            plan: planRescale(lines, before.original?.ingredients ?? [], guestsOf(before)),
+            inventoryBase: lines,
+          },
+        };
       },
       check: ({ before, after, event }) => {
         const perGuest = linesOf(event)[0]!.perGuest!;
         const to = perGuest * guestsOf(before);
-        expect(after.rescale!.plan.rows).toEqual([{ kind: 'inventory', id: 'L-guest', name: 'Flour', unit: 'bag', from: 6, to, tooLarge: to > 1_000_000 }]);
+        expect(after.rescale!.plan.rows).toEqual([
+          { kind: 'inventory', id: 'L-guest', name: 'Flour', unit: 'bag', from: 6, to, tooLarge: to > 1_000_000 },
+        ]);
         expect(after.rescale!.plan.inventory).toEqual([{ ...linesOf(event)[0], quantity: to }]);
       },
     },
@@ -218,7 +260,11 @@ describeModel('eventForm', {
     // The list could not be read: back to the form, saying why; nothing saved.
     'loadingLines|xstate.error.actor.loadIngredientLines|0': {
       target: 'editing',
-      context: (before) => ({ ...before, saveError: 'The ingredient list could not be read: unreadable', rescale: null }),
+      context: (before) => ({
+        ...before,
+        saveError: 'The ingredient list could not be read: unreadable',
+        rescale: null,
+      }),
     },
     // Save in the review: the values with the rescaled lines, only when no new total is above the ceiling.
     'reviewingRescale|rescale.confirm|0': {
@@ -233,8 +279,14 @@ describeModel('eventForm', {
     'reviewingRescale|rescale.cancel|0': { target: 'editing', context: (before) => ({ ...before, rescale: null }) },
     // Save anyway: on to the guest check (never straight to saving); Go back: the form as it was.
     // (Issue 25: a next-day end is asked about next.)
-    'confirmingPastDate|pastDate.confirm|0': { target: 'confirmingNextDay', check: ({ before }) => expect(needsNextDayConfirmation(before.values, before.original)).toBe(true) },
-    'confirmingPastDate|pastDate.confirm|1': { target: 'checkingRescale', check: ({ before }) => expect(needsNextDayConfirmation(before.values, before.original)).toBe(false) },
+    'confirmingPastDate|pastDate.confirm|0': {
+      target: 'confirmingNextDay',
+      check: ({ before }) => expect(needsNextDayConfirmation(before.values, before.original)).toBe(true),
+    },
+    'confirmingPastDate|pastDate.confirm|1': {
+      target: 'checkingRescale',
+      check: ({ before }) => expect(needsNextDayConfirmation(before.values, before.original)).toBe(false),
+    },
     'confirmingPastDate|pastDate.back|0': { target: 'editing' },
     // Ends next day: on to the guest check; Go back: the form as it was, nothing saved.
     'confirmingNextDay|nextDay.confirm|0': { target: 'checkingRescale' },
@@ -242,13 +294,21 @@ describeModel('eventForm', {
     // Saved: a new event's draft is dropped.
     'saving|save.done|0': {
       target: 'saved',
-      context: (before, event) => ({ ...before, values: { ...before.values, id: (event as { id: number }).id }, savedId: (event as { id: number }).id }),
+      context: (before, event) => ({
+        ...before,
+        values: { ...before.values, id: (event as { id: number }).id },
+        savedId: (event as { id: number }).id,
+      }),
       effects: [['discardDraft']],
       check: ({ before }) => expect(before.values.id).toBe(0),
     },
     'saving|save.done|1': {
       target: 'saved',
-      context: (before, event) => ({ ...before, values: { ...before.values, id: (event as { id: number }).id }, savedId: (event as { id: number }).id }),
+      context: (before, event) => ({
+        ...before,
+        values: { ...before.values, id: (event as { id: number }).id },
+        savedId: (event as { id: number }).id,
+      }),
       check: ({ before }) => expect(before.values.id).not.toBe(0),
     },
     // The parent's all-or-nothing write failed: back to the form with the reason, the plan dropped, nothing saved.
@@ -371,11 +431,15 @@ describe('eventForm: past dates (issue 11)', () => {
     const actor = createActor(form, { input: { values: { ...validValues, NumberOfGuests: '1e20' }, today } }).start();
     actor.send({ type: 'form.submit' });
     expect(actor.getSnapshot().value).toBe('editing');
-    expect(actor.getSnapshot().context.errors.NumberOfGuests).toBe('Number of Guests is too large: enter a whole number from 1 to 100,000.');
+    expect(actor.getSnapshot().context.errors.NumberOfGuests).toBe(
+      'Number of Guests is too large: enter a whole number from 1 to 100,000.',
+    );
   });
   it('Save anyway on a past date that also changes the guests still reviews the rescale first', () => {
     saveRequests.length = 0;
-    const actor = createActor(form, { input: { values: eventToForm(gala), today, originalDate: gala.EventDate, event: gala } }).start();
+    const actor = createActor(form, {
+      input: { values: eventToForm(gala), today, originalDate: gala.EventDate, event: gala },
+    }).start();
     actor.send({ type: 'field.change', field: 'EventDate', value: '2026-05-02' });
     actor.send({ type: 'field.change', field: 'NumberOfGuests', value: '24' });
     actor.send({ type: 'form.submit' });
@@ -393,7 +457,9 @@ describe('eventForm: an end before the start (issue 25)', () => {
     const actor = createActor(form, { input: { values: overnight, today } }).start();
     actor.send({ type: 'form.submit' });
     expect(actor.getSnapshot().value).toBe('confirmingNextDay');
-    expect(nextDayQuestion(actor.getSnapshot().context.values.EndTime)).toBe('This event ends the next day at 17:00. Is that right?');
+    expect(nextDayQuestion(actor.getSnapshot().context.values.EndTime)).toBe(
+      'This event ends the next day at 17:00. Is that right?',
+    );
     expect(saveRequests).toEqual([]);
     actor.send({ type: 'nextDay.back' });
     expect(actor.getSnapshot().value).toBe('editing');
@@ -418,11 +484,15 @@ describe('eventForm: an end before the start (issue 25)', () => {
   });
   it('editing an overnight event without changing its times does not ask; changing them does', () => {
     const stored = formToEvent({ ...overnight, id: 8 });
-    const actor = createActor(form, { input: { values: eventToForm(stored), today, originalDate: stored.EventDate, event: stored } }).start();
+    const actor = createActor(form, {
+      input: { values: eventToForm(stored), today, originalDate: stored.EventDate, event: stored },
+    }).start();
     actor.send({ type: 'field.change', field: 'EventName', value: 'Gala (renamed)' });
     actor.send({ type: 'form.submit' });
     expect(actor.getSnapshot().value).toBe('saving');
-    const moved = createActor(form, { input: { values: eventToForm(stored), today, originalDate: stored.EventDate, event: stored } }).start();
+    const moved = createActor(form, {
+      input: { values: eventToForm(stored), today, originalDate: stored.EventDate, event: stored },
+    }).start();
     moved.send({ type: 'field.change', field: 'EndTime', value: '16:00' });
     moved.send({ type: 'form.submit' });
     expect(moved.getSnapshot().value).toBe('confirmingNextDay');
@@ -432,12 +502,15 @@ describe('eventForm: an end before the start (issue 25)', () => {
 describe('eventForm: guest scaling (issue 11)', () => {
   const editGala = (guests: string) => {
     saveRequests.length = 0;
-    const actor = createActor(form, { input: { values: eventToForm(gala), today, originalDate: gala.EventDate, event: gala } }).start();
+    const actor = createActor(form, {
+      input: { values: eventToForm(gala), today, originalDate: gala.EventDate, event: gala },
+    }).start();
     actor.send({ type: 'field.change', field: 'NumberOfGuests', value: guests });
     actor.send({ type: 'form.submit' });
     return actor;
   };
-  const lines = (actor: ReturnType<typeof editGala>, output: ChosenIngredient[]) => actor.send({ type: 'xstate.done.actor.loadIngredientLines', output } as never);
+  const lines = (actor: ReturnType<typeof editGala>, output: ChosenIngredient[]) =>
+    actor.send({ type: 'xstate.done.actor.loadIngredientLines', output } as never);
 
   it('changing the guests shows each per-guest line old and new; Save sends the values with the rescaled lines', () => {
     const actor = editGala('24');
@@ -445,7 +518,9 @@ describe('eventForm: guest scaling (issue 11)', () => {
     lines(actor, guestLines);
     expect(actor.getSnapshot().value).toBe('reviewingRescale');
     const rescale = actor.getSnapshot().context.rescale as RescaleRequest;
-    expect(rescale.plan.rows).toEqual([{ kind: 'inventory', id: 'L-guest', name: 'Flour', unit: 'bag', from: 6, to: 12, tooLarge: false }]);
+    expect(rescale.plan.rows).toEqual([
+      { kind: 'inventory', id: 'L-guest', name: 'Flour', unit: 'bag', from: 6, to: 12, tooLarge: false },
+    ]);
     expect(rescale.inventoryBase).toBe(guestLines);
     expect(saveRequests).toEqual([]);
     actor.send({ type: 'rescale.confirm' });
@@ -483,7 +558,10 @@ describe('eventForm: guest scaling (issue 11)', () => {
     actor.send({ type: 'rescale.confirm' });
     actor.send({ type: 'save.failed', message: 'The ingredient list was changed in another tab.' });
     expect(actor.getSnapshot().value).toBe('editing');
-    expect(actor.getSnapshot().context).toMatchObject({ saveError: 'The ingredient list was changed in another tab.', rescale: null });
+    expect(actor.getSnapshot().context).toMatchObject({
+      saveError: 'The ingredient list was changed in another tab.',
+      rescale: null,
+    });
     actor.send({ type: 'form.submit' });
     expect(actor.getSnapshot().context.saveError).toBeNull();
     actor.send({ type: 'xstate.error.actor.loadIngredientLines', error: new Error('unreadable') } as never);
@@ -521,7 +599,12 @@ const fakeForm = setup({
   },
 }).createMachine({
   initial: 'open',
-  states: { open: { on: { 'save.done': { target: 'done', actions: 'gotSaveDone' }, 'save.failed': { actions: 'gotSaveFailed' } } }, done: { type: 'final' } },
+  states: {
+    open: {
+      on: { 'save.done': { target: 'done', actions: 'gotSaveDone' }, 'save.failed': { actions: 'gotSaveFailed' } },
+    },
+    done: { type: 'final' },
+  },
 });
 /** Undo's writes never settle by themselves: the walk supplies their done / error events. */
 let restoring: CateringEvent | null = null;
@@ -547,12 +630,14 @@ const events = eventsMachine.provide({
     persistDeletedId: ({ context }) => {
       calls.push(`persistDeletedId:${context.lastDeleted?.id}`);
       eventsWorld.record('persistDeletedId', context.lastDeleted?.id);
-      if (context.lastDeleted) eventsWorld.store.deletedIds = ascending([...eventsWorld.store.deletedIds, context.lastDeleted.id]);
+      if (context.lastDeleted)
+        eventsWorld.store.deletedIds = ascending([...eventsWorld.store.deletedIds, context.lastDeleted.id]);
     },
     removeEventKeys: ({ context }) => {
       calls.push(`removeKeys:${context.lastDeleted?.id}`);
       eventsWorld.record('removeEventKeys', context.lastDeleted?.id);
-      if (context.lastDeleted) eventsWorld.store.keysRemoved = ascending([...eventsWorld.store.keysRemoved, context.lastDeleted.id]);
+      if (context.lastDeleted)
+        eventsWorld.store.keysRemoved = ascending([...eventsWorld.store.keysRemoved, context.lastDeleted.id]);
     },
     notifySaved: ({ context }) => {
       calls.push(`notifySaved:${context.lastSaved?.EventName}`);
@@ -584,7 +669,8 @@ const resetCalls = () => {
 };
 
 // Three events; every walk acts on the middle one (2), and 1 and 3 must never change.
-const timed = (id: number, name: string, start: string, end: string): CateringEvent => formToEvent({ ...validValues, id, EventName: name, StartTime: start, EndTime: end });
+const timed = (id: number, name: string, start: string, end: string): CateringEvent =>
+  formToEvent({ ...validValues, id, EventName: name, StartTime: start, EndTime: end });
 const one = timed(1, 'One', '12:00', '13:00');
 const two = timed(2, 'Two', '12:00', '13:00');
 const three = timed(3, 'Three', '12:00', '13:00');
@@ -605,16 +691,20 @@ const sameForm = (a: CateringEvent, b: CateringEvent) => expect(eventToForm(a)).
 /** The list after `saved` was stored over (or added to) `list`: only that id changes, every other event is the same object. */
 const expectStored = (list: CateringEvent[], before: CateringEvent[], saved: CateringEvent) => {
   expect(idsOf(list)).toEqual(idsOf(newestFirst([...before.filter((e) => e.id !== saved.id), saved])));
-  for (const e of list) if (e.id !== saved.id) expect(e, `event ${e.id} must not change`).toBe(before.find((b) => b.id === e.id));
+  for (const e of list)
+    if (e.id !== saved.id) expect(e, `event ${e.id} must not change`).toBe(before.find((b) => b.id === e.id));
   expect(list.find((e) => e.id === saved.id)).toBe(saved);
 };
 /** A saved form: its fields as typed, the Tool Kit data of the event it was based on. */
 const expectSavedFrom = (saved: CateringEvent, values: EventFormValues, base: CateringEvent | null | undefined) => {
   expect(eventToForm(saved)).toEqual({ ...values, id: saved.id });
-  for (const key of ['ingredients', 'menuItems', 'notes', 'pricing', 'image'] as const) expect(saved[key]).toEqual(base?.[key] ?? formToEvent(values)[key]);
+  for (const key of ['ingredients', 'menuItems', 'notes', 'pricing', 'image'] as const)
+    expect(saved[key]).toEqual(base?.[key] ?? formToEvent(values)[key]);
 };
 /** Keep mine / a valid merge: these values stored over their version (their Tool Kit data), or added again; the conflict closed. */
-const keptMine = (values: (before: EventsCtx, event: unknown) => EventFormValues): Expectation<typeof events, EventsStore> => ({
+const keptMine = (
+  values: (before: EventsCtx, event: unknown) => EventFormValues,
+): Expectation<typeof events, EventsStore> => ({
   target: 'browsing',
   context: (before: EventsCtx, event: unknown, after: EventsCtx) => {
     const mine = values(before, event);
@@ -633,15 +723,33 @@ const keptMine = (values: (before: EventsCtx, event: unknown) => EventFormValues
 const merged = (before: EventsCtx, event: unknown) => {
   const choices = (event as { choices: Record<string, 'mine' | 'theirs'> }).choices;
   const theirs = eventToForm(before.theirs!);
-  return Object.fromEntries(Object.entries(theirs).map(([k, v]) => [k, choices[k] === 'mine' ? before.draft![k as keyof EventFormValues] : v])) as unknown as EventFormValues;
+  return Object.fromEntries(
+    Object.entries(theirs).map(([k, v]) => [k, choices[k] === 'mine' ? before.draft![k as keyof EventFormValues] : v]),
+  ) as unknown as EventFormValues;
 };
 /** The form child's input: its values, the page's day, and the edited event as it was (its date: keeping it does not ask). */
-const opensForm = (values: (before: EventsCtx, after: EventsCtx) => EventFormValues) => ({ after, before }: { after: EventsCtx; before: EventsCtx }) => [
-  { id: 'eventForm', input: { values: values(before, after), today, originalDate: after.editBase?.EventDate ?? null, event: after.editBase, restored: false } },
-];
+const opensForm =
+  (values: (before: EventsCtx, after: EventsCtx) => EventFormValues) =>
+  ({ after, before }: { after: EventsCtx; before: EventsCtx }) => [
+    {
+      id: 'eventForm',
+      input: {
+        values: values(before, after),
+        today,
+        originalDate: after.editBase?.EventDate ?? null,
+        event: after.editBase,
+        restored: false,
+      },
+    },
+  ];
 /** A rescaled save of the middle event: 24 guests, its per-guest flour line from 6 to 12 bags. */
 const rescaleRequest: RescaleRequest = {
-  plan: { guests: 24, inventory: [], specialty: [], rows: [{ kind: 'inventory', id: 'L1', name: 'Flour', unit: 'bag', from: 6, to: 12, tooLarge: false }] },
+  plan: {
+    guests: 24,
+    inventory: [],
+    specialty: [],
+    rows: [{ kind: 'inventory', id: 'L1', name: 'Flour', unit: 'bag', from: 6, to: 12, tooLarge: false }],
+  },
   inventoryBase: [],
 };
 /** What persistRescaled stored (a new revision) and answers with. */
@@ -653,11 +761,24 @@ describeModel('events', {
   // Issue 25: the page opening with a new event's saved draft reopens the form with it.
   inputs: [
     { events: [one, two, three], deletedIds: [], today },
-    { events: [one, two, three], deletedIds: [], today, newEventDraft: { ...blankEventForm(), EventName: 'Half typed' } },
+    {
+      events: [one, two, three],
+      deletedIds: [],
+      today,
+      newEventDraft: { ...blankEventForm(), EventName: 'Half typed' },
+    },
   ],
-  store: (input) => ({ events: byId(input.events), deletedIds: ascending(input.deletedIds ?? []), keysRemoved: ascending(input.deletedIds ?? []) }),
+  store: (input) => ({
+    events: byId(input.events),
+    deletedIds: ascending(input.deletedIds ?? []),
+    keysRemoved: ascending(input.deletedIds ?? []),
+  }),
   // Everything the list holds is stored by id; a deleted id is remembered and its keys are gone.
-  persisted: (context) => ({ events: byId(context.events), deletedIds: ascending(context.deletedIds), keysRemoved: ascending(context.deletedIds) }),
+  persisted: (context) => ({
+    events: byId(context.events),
+    deletedIds: ascending(context.deletedIds),
+    keysRemoved: ascending(context.deletedIds),
+  }),
   external: (event, store) => {
     // Another tab saved (or deleted) first; the Undo actor's writes, all or nothing, when it reports done.
     if (event.type === 'storage.change') {
@@ -678,7 +799,20 @@ describeModel('events', {
     started: (input) => [
       { id: 'storageSync', input: undefined },
       // The restored draft's form: its values, marked restored, a new event (no edit base).
-      ...(input.newEventDraft ? [{ id: 'eventForm', input: { values: { ...blankEventForm(), EventName: 'Half typed' }, today, originalDate: null, event: null, restored: true } }] : []),
+      ...(input.newEventDraft
+        ? [
+            {
+              id: 'eventForm',
+              input: {
+                values: { ...blankEventForm(), EventName: 'Half typed' },
+                today,
+                originalDate: null,
+                event: null,
+                restored: true,
+              },
+            },
+          ]
+        : []),
     ],
   },
   reset: resetCalls,
@@ -705,19 +839,33 @@ describeModel('events', {
     ]),
   events: {
     'form.new': [{ type: 'form.new' }],
-    'form.edit': [{ type: 'form.edit', id: 2 }, { type: 'form.edit', id: 99 }],
+    'form.edit': [
+      { type: 'form.edit', id: 2 },
+      { type: 'form.edit', id: 99 },
+    ],
     // The form sends nothing more while persistRescaled's answer is awaited (it is in its saving state).
     'form.save': (s) =>
       s.context.rescalingId !== null
         ? []
         : s.context.formValues.id === 0
-        ? [{ type: 'form.save' as const, values: { ...validValues, EventName: 'Fresh' } }]
-        : [
-            { type: 'form.save' as const, values: { ...s.context.formValues, EventName: 'Two (mine)', StartTime: '18:00', EndTime: '20:00' } },
-            // Guests changed with a per-guest line: written together by persistRescaled, which answers later.
-            // (Only on a plain edit of the middle event, to keep the walk small.)
-            ...(s.context.editBase === two ? [{ type: 'form.save' as const, values: { ...s.context.formValues, NumberOfGuests: '24' }, rescale: rescaleRequest }] : []),
-          ],
+          ? [{ type: 'form.save' as const, values: { ...validValues, EventName: 'Fresh' } }]
+          : [
+              {
+                type: 'form.save' as const,
+                values: { ...s.context.formValues, EventName: 'Two (mine)', StartTime: '18:00', EndTime: '20:00' },
+              },
+              // Guests changed with a per-guest line: written together by persistRescaled, which answers later.
+              // (Only on a plain edit of the middle event, to keep the walk small.)
+              ...(s.context.editBase === two
+                ? [
+                    {
+                      type: 'form.save' as const,
+                      values: { ...s.context.formValues, NumberOfGuests: '24' },
+                      rescale: rescaleRequest,
+                    },
+                  ]
+                : []),
+            ],
     // persistRescaled's answers; an answer for another event (3) is not this save's and is ignored.
     'rescale.saved': (s) =>
       s.context.rescalingId === null
@@ -726,7 +874,10 @@ describeModel('events', {
             { type: 'rescale.saved' as const, event: twoRescaled },
             { type: 'rescale.saved' as const, event: { ...three, rev: 9 } },
           ],
-    'rescale.failed': (s) => (s.context.rescalingId === null ? [] : [{ type: 'rescale.failed' as const, message: 'The ingredient list was changed in another tab.' }]),
+    'rescale.failed': (s) =>
+      s.context.rescalingId === null
+        ? []
+        : [{ type: 'rescale.failed' as const, message: 'The ingredient list was changed in another tab.' }],
     'event.delete': [{ type: 'event.delete', id: 2 }],
     'delete.undo': [{ type: 'delete.undo', id: 2 }],
     'event.patch': [{ type: 'event.patch', id: 2, patch: { menuItems: ['Soup'] } }],
@@ -758,19 +909,36 @@ describeModel('events', {
       target: 'conflict',
       context: (before, event) => {
         const { mine, theirs } = event as { mine: CateringEvent; theirs: CateringEvent | null };
-        return { ...before, draft: eventToForm(mine), editBase: theirs ?? mine, theirs: before.events.find((e) => e.id === mine.id) ?? null, toolkitId: null };
+        return {
+          ...before,
+          draft: eventToForm(mine),
+          editBase: theirs ?? mine,
+          theirs: before.events.find((e) => e.id === mine.id) ?? null,
+          toolkitId: null,
+        };
       },
     },
     // Issue 25: the page opens; a new event's saved draft opens the form again, restored (and is used once).
     'restoring||0': {
       target: 'formOpen',
-      context: (before) => ({ ...before, formValues: { ...blankEventForm(), EventName: 'Half typed' }, editBase: null, formRestored: true, newEventDraft: null }),
+      context: (before) => ({
+        ...before,
+        formValues: { ...blankEventForm(), EventName: 'Half typed' },
+        editBase: null,
+        formRestored: true,
+        newEventDraft: null,
+      }),
     },
     'restoring||1': { target: 'browsing', check: ({ before }) => expect(before.newEventDraft).toBeNull() },
     'browsing|form.new|0': {
       target: 'formOpen',
       context: (before) => ({ ...before, formValues: blankEventForm(), editBase: null, formRestored: false }),
-      started: [{ id: 'eventForm', input: { values: blankEventForm(), today, originalDate: null, event: null, restored: false } }],
+      started: [
+        {
+          id: 'eventForm',
+          input: { values: blankEventForm(), today, originalDate: null, event: null, restored: false },
+        },
+      ],
     },
     // The form starts from the event with that id, and remembers it as the base of the edit.
     'browsing|form.edit|0': {
@@ -805,19 +973,29 @@ describeModel('events', {
       },
       effects: ({ event, after }) => {
         const id = (event as { id: number }).id;
-        return [['removeEventKeys', id], ['persistEvents', idsOf(after.events)], ['persistDeletedId', id], ['notifyDeleted', after.lastDeleted!.EventName]];
+        return [
+          ['removeEventKeys', id],
+          ['persistEvents', idsOf(after.events)],
+          ['persistDeletedId', id],
+          ['notifyDeleted', after.lastDeleted!.EventName],
+        ];
       },
     },
     // Undo runs only while the event its toast names is not back already; the actor gets exactly that event.
     'browsing|delete.undo|0': {
       target: 'undoing',
-      context: (before, event) => ({ ...before, lastDeleted: before.undoable.find((e) => e.id === (event as { id: number }).id)! }),
+      context: (before, event) => ({
+        ...before,
+        lastDeleted: before.undoable.find((e) => e.id === (event as { id: number }).id)!,
+      }),
       check: ({ before, event }) => {
         const id = (event as { id: number }).id;
         expect(before.undoable.some((e) => e.id === id)).toBe(true);
         expect(before.events.some((e) => e.id === id)).toBe(false);
       },
-      started: ({ before, event }) => [{ id: 'restoreDeleted', input: { event: before.undoable.find((e) => e.id === (event as { id: number }).id) } }],
+      started: ({ before, event }) => [
+        { id: 'restoreDeleted', input: { event: before.undoable.find((e) => e.id === (event as { id: number }).id) } },
+      ],
     },
     'undoing|xstate.done.actor.restoreDeleted|0': {
       target: 'browsing',
@@ -836,7 +1014,12 @@ describeModel('events', {
     // A failed undo writes nothing: the event stays deleted and the toast says why.
     'undoing|xstate.error.actor.restoreDeleted|0': {
       target: 'browsing',
-      context: (before) => ({ ...before, undoError: 'Browser storage is full.', lastDeleted: null, undoable: before.undoable.filter((e) => e.id !== before.lastDeleted!.id) }),
+      context: (before) => ({
+        ...before,
+        undoError: 'Browser storage is full.',
+        lastDeleted: null,
+        undoable: before.undoable.filter((e) => e.id !== before.lastDeleted!.id),
+      }),
       effects: [['notifyUndoFailed', 'Browser storage is full.']],
     },
     // Stale: the event changed or went elsewhere since Edit Event. Nothing is written.
@@ -846,7 +1029,10 @@ describeModel('events', {
         const values = (event as { values: EventFormValues }).values;
         const current = before.events.find((e) => e.id === values.id);
         expect(values.id).not.toBe(0);
-        expect(!current || JSON.stringify(eventToForm(current)) !== JSON.stringify(eventToForm(before.editBase!)), 'not stale').toBe(true);
+        expect(
+          !current || JSON.stringify(eventToForm(current)) !== JSON.stringify(eventToForm(before.editBase!)),
+          'not stale',
+        ).toBe(true);
         return { ...before, draft: values, theirs: current ?? null };
       },
     },
@@ -864,10 +1050,16 @@ describeModel('events', {
       context: (before, event) => {
         const saved = (event as { event: CateringEvent }).event;
         expect(saved.id).toBe(before.rescalingId);
-        return { ...before, events: newestFirst([...before.events.filter((e) => e.id !== saved.id), saved]), lastSaved: saved, rescalingId: null };
+        return {
+          ...before,
+          events: newestFirst([...before.events.filter((e) => e.id !== saved.id), saved]),
+          lastSaved: saved,
+          rescalingId: null,
+        };
       },
       effects: ({ event }) => [['notifySaved', (event as { event: CateringEvent }).event.EventName]],
-      check: ({ before, after, event }) => expectStored(after.events, before.events, (event as { event: CateringEvent }).event),
+      check: ({ before, after, event }) =>
+        expectStored(after.events, before.events, (event as { event: CateringEvent }).event),
     },
     // Nothing was written: the list is unchanged and the form is told why (it stays open).
     'formOpen|rescale.failed|0': {
@@ -903,7 +1095,10 @@ describeModel('events', {
       target: 'browsing',
       effects: ({ before }) => [['form got save.done', before.lastSaved!.id]],
     },
-    'conflict|conflict.keepTheirs|0': { target: 'browsing', context: (before) => ({ ...before, draft: null, theirs: null, editBase: null }) },
+    'conflict|conflict.keepTheirs|0': {
+      target: 'browsing',
+      context: (before) => ({ ...before, draft: null, theirs: null, editBase: null }),
+    },
     'conflict|conflict.keepMine|0': keptMine((before) => before.draft!),
     'conflict|conflict.merge|0': keptMine(merged),
     // A merge that breaks a rule goes back to the form with the merged values, based on their version.
@@ -912,14 +1107,26 @@ describeModel('events', {
       context: (before, event) => {
         expect(before.theirs).not.toBeNull();
         expect(Object.keys(validateEvent(merged(before, event))).length).toBeGreaterThan(0);
-        return { ...before, formValues: merged(before, event), editBase: before.theirs, draft: null, theirs: null, formRestored: false };
+        return {
+          ...before,
+          formValues: merged(before, event),
+          editBase: before.theirs,
+          draft: null,
+          theirs: null,
+          formRestored: false,
+        };
       },
       started: opensForm((_, after) => after.formValues),
     },
     'conflict|storage.change|0': {
       context: (before, event) => {
         const e = event as { events: CateringEvent[]; deletedIds: number[] };
-        return { ...before, events: newestFirst(e.events), deletedIds: e.deletedIds, theirs: e.events.find((x) => x.id === before.draft!.id) ?? null };
+        return {
+          ...before,
+          events: newestFirst(e.events),
+          deletedIds: e.deletedIds,
+          theirs: e.events.find((x) => x.id === before.draft!.id) ?? null,
+        };
       },
     },
     'toolkitOpen|toolkit.close|0': { target: 'browsing', context: (before) => ({ ...before, toolkitId: null }) },
@@ -931,7 +1138,8 @@ describeModel('events', {
       },
       effects: ({ after }) => [['persistEvents', idsOf(after.events)]],
       check: ({ before, after }) => {
-        for (const e of after.events) if (e.id !== before.toolkitId) expect(e).toBe(before.events.find((b) => b.id === e.id));
+        for (const e of after.events)
+          if (e.id !== before.toolkitId) expect(e).toBe(before.events.find((b) => b.id === e.id));
       },
     },
     'toolkitOpen||0': {
@@ -985,12 +1193,30 @@ describeModel('events', {
     },
   },
   // Written for the page that opens on its list (the restored draft's page opens on the form).
-  sequences: (input): EventsEvent[][] => (input.newEventDraft ? [] : [
-    [{ type: 'toolkit.open', id: 2 }, { type: 'event.patch', id: 99, patch: {} }],
-    [{ type: 'form.edit', id: 2 }, { type: 'storage.change', events: [one, twoThere, three], deletedIds: [] }, { type: 'form.save', values: { ...eventToForm(two), EventName: 'Two (mine)', StartTime: '18:00', EndTime: '20:00' } }, { type: 'conflict.merge', choices: { StartTime: 'mine', EndTime: 'theirs' } }],
-    // Deleted, then another tab puts it back: Undo is refused (no duplicate).
-    [{ type: 'event.delete', id: 2 }, { type: 'storage.change', events: [one, two, three], deletedIds: [] }, { type: 'delete.undo', id: 2 }],
-  ]),
+  sequences: (input): EventsEvent[][] =>
+    input.newEventDraft
+      ? []
+      : [
+          [
+            { type: 'toolkit.open', id: 2 },
+            { type: 'event.patch', id: 99, patch: {} },
+          ],
+          [
+            { type: 'form.edit', id: 2 },
+            { type: 'storage.change', events: [one, twoThere, three], deletedIds: [] },
+            {
+              type: 'form.save',
+              values: { ...eventToForm(two), EventName: 'Two (mine)', StartTime: '18:00', EndTime: '20:00' },
+            },
+            { type: 'conflict.merge', choices: { StartTime: 'mine', EndTime: 'theirs' } },
+          ],
+          // Deleted, then another tab puts it back: Undo is refused (no duplicate).
+          [
+            { type: 'event.delete', id: 2 },
+            { type: 'storage.change', events: [one, two, three], deletedIds: [] },
+            { type: 'delete.undo', id: 2 },
+          ],
+        ],
 });
 
 describe('events (pinned rules)', () => {
@@ -998,7 +1224,8 @@ describe('events (pinned rules)', () => {
     resetCalls();
     return createActor(events, { input: { events: list, deletedIds: [] } }).start();
   };
-  const finishUndo = (actor: ReturnType<typeof start>) => actor.send({ type: 'xstate.done.actor.restoreDeleted', output: undefined } as never);
+  const finishUndo = (actor: ReturnType<typeof start>) =>
+    actor.send({ type: 'xstate.done.actor.restoreDeleted', output: undefined } as never);
 
   it('a new event gets max id + 1, is first, and is persisted; the form closes', () => {
     const actor = start();
@@ -1126,7 +1353,10 @@ describe('events (pinned rules)', () => {
     actor.send({ type: 'storage.change', ...storage });
     // The form stays open while the other tab saves.
     expect(actor.getSnapshot().value).toBe('formOpen');
-    actor.send({ type: 'form.save', values: { ...eventToForm(two), CustomerFirstName: 'Mina', EventName: 'Two (mine)' } });
+    actor.send({
+      type: 'form.save',
+      values: { ...eventToForm(two), CustomerFirstName: 'Mina', EventName: 'Two (mine)' },
+    });
     expect(actor.getSnapshot().value).toBe('conflict');
     return actor;
   };
@@ -1145,16 +1375,29 @@ describe('events (pinned rules)', () => {
     const actor = staleEdit({ events: [one, { ...twoThere, menuItems: ['Their soup'] }, three], deletedIds: [] });
     actor.send({ type: 'conflict.keepMine' });
     const saved = middle(actor.getSnapshot())!;
-    expect(saved).toMatchObject({ EventName: 'Two (mine)', CustomerFirstName: 'Mina', StartTime: '12:00', menuItems: ['Their soup'] });
+    expect(saved).toMatchObject({
+      EventName: 'Two (mine)',
+      CustomerFirstName: 'Mina',
+      StartTime: '12:00',
+      menuItems: ['Their soup'],
+    });
     expect(persisted).toHaveLength(1);
     expectOthersUntouched(persisted[0]!);
   });
 
   it('conflict: merge takes the chosen fields from mine and the rest from theirs', () => {
     const actor = staleEdit({ events: [one, twoThere, three], deletedIds: [] });
-    actor.send({ type: 'conflict.merge', choices: { EventName: 'theirs', CustomerFirstName: 'mine', StartTime: 'theirs', EndTime: 'theirs' } });
+    actor.send({
+      type: 'conflict.merge',
+      choices: { EventName: 'theirs', CustomerFirstName: 'mine', StartTime: 'theirs', EndTime: 'theirs' },
+    });
     expect(actor.getSnapshot().value).toBe('browsing');
-    expect(middle(actor.getSnapshot())).toMatchObject({ EventName: 'Two (there)', CustomerFirstName: 'Mina', StartTime: '09:00', EndTime: '18:00' });
+    expect(middle(actor.getSnapshot())).toMatchObject({
+      EventName: 'Two (there)',
+      CustomerFirstName: 'Mina',
+      StartTime: '09:00',
+      EndTime: '18:00',
+    });
     expect(persisted).toHaveLength(1);
   });
 
@@ -1220,7 +1463,11 @@ describe('events (pinned rules)', () => {
   it('a rescale with no rows is a plain save', () => {
     const actor = start();
     actor.send({ type: 'form.edit', id: 2 });
-    actor.send({ type: 'form.save', values: { ...eventToForm(two), EventName: 'Two (mine)' }, rescale: { ...rescaleRequest, plan: { ...rescaleRequest.plan, rows: [] } } });
+    actor.send({
+      type: 'form.save',
+      values: { ...eventToForm(two), EventName: 'Two (mine)' },
+      rescale: { ...rescaleRequest, plan: { ...rescaleRequest.plan, rows: [] } },
+    });
     expect(calls).toEqual(['persist:3,2,1', 'notifySaved:Two (mine)']);
     expect(actor.getSnapshot().value).toBe('browsing');
   });
@@ -1229,7 +1476,13 @@ describe('events (pinned rules)', () => {
     const actor = createActor(events, { input: { events: [one, two, three], deletedIds: [], today } }).start();
     actor.send({ type: 'form.edit', id: 2 });
     const child = actor.getSnapshot().children.eventForm as { options?: { input?: unknown } } | undefined;
-    expect(child?.options?.input).toEqual({ values: eventToForm(two), today, originalDate: two.EventDate, event: two, restored: false });
+    expect(child?.options?.input).toEqual({
+      values: eventToForm(two),
+      today,
+      originalDate: two.EventDate,
+      event: two,
+      restored: false,
+    });
   });
 
   it('the Tool Kit closes with a message when another tab deletes its event', () => {
@@ -1243,11 +1496,13 @@ describe('events (pinned rules)', () => {
 
 // ---------------------------------------------------------------- filters
 type Filter = ContextFrom<typeof eventFiltersMachine>['filter'];
-const setsFilter = (filter: (event: Record<string, unknown>) => Filter) => (before: { filter: Filter; rangeError: string | null }, event: unknown) => ({
-  ...before,
-  filter: filter(event as Record<string, unknown>),
-  rangeError: null,
-});
+const setsFilter =
+  (filter: (event: Record<string, unknown>) => Filter) =>
+  (before: { filter: Filter; rangeError: string | null }, event: unknown) => ({
+    ...before,
+    filter: filter(event as Record<string, unknown>),
+    rangeError: null,
+  });
 
 describeModel('eventFilters', {
   machine: eventFiltersMachine,
@@ -1277,7 +1532,10 @@ describeModel('eventFilters', {
     'morePanel.hidden|more.toggle|0': { target: 'morePanel.shown' },
     'morePanel.shown|more.toggle|0': { target: 'morePanel.hidden' },
     // Choosing any filter that is accepted sets it and clears a refused range's message.
-    'active|quick.select|0': { target: 'active.quick', context: setsFilter((e) => ({ kind: 'quick', filter: e.filter as never })) },
+    'active|quick.select|0': {
+      target: 'active.quick',
+      context: setsFilter((e) => ({ kind: 'quick', filter: e.filter as never })),
+    },
     // Issue 25: a backwards range is refused with its message; the filter in force stays (nothing moves).
     'active|range.submit|0': {
       context: (before) => ({ ...before, rangeError: BACKWARDS_RANGE_MESSAGE }),
@@ -1288,7 +1546,10 @@ describeModel('eventFilters', {
       context: setsFilter((e) => ({ kind: 'range', start: e.start as string, end: e.end as string })),
       check: ({ event }) => expect((event as { start: string }).start <= (event as { end: string }).end).toBe(true),
     },
-    'active|name.search|0': { target: 'active.name', context: setsFilter((e) => ({ kind: 'name', first: e.first as string, last: e.last as string })) },
+    'active|name.search|0': {
+      target: 'active.name',
+      context: setsFilter((e) => ({ kind: 'name', first: e.first as string, last: e.last as string })),
+    },
   },
   states: {
     'quickPanel.hidden': (s) => expect(s.hasTag('quick filters')).toBe(false),
@@ -1312,9 +1573,15 @@ describe('eventFilters (pinned)', () => {
     const actor = createActor(eventFiltersMachine).start();
     actor.send({ type: 'quick.select', filter: 'week' });
     actor.send({ type: 'range.submit', start: '2026-12-31', end: '2026-11-01' });
-    expect(actor.getSnapshot().context).toEqual({ filter: { kind: 'quick', filter: 'week' }, rangeError: 'The start date is after the end date' });
+    expect(actor.getSnapshot().context).toEqual({
+      filter: { kind: 'quick', filter: 'week' },
+      rangeError: 'The start date is after the end date',
+    });
     actor.send({ type: 'range.submit', start: '2026-11-01', end: '2026-12-31' });
-    expect(actor.getSnapshot().context).toEqual({ filter: { kind: 'range', start: '2026-11-01', end: '2026-12-31' }, rangeError: null });
+    expect(actor.getSnapshot().context).toEqual({
+      filter: { kind: 'range', start: '2026-11-01', end: '2026-12-31' },
+      rangeError: null,
+    });
     // Only one end given is still an open range, not a backwards one.
     actor.send({ type: 'range.submit', start: '2026-12-31', end: '' });
     expect(actor.getSnapshot().context.rangeError).toBeNull();

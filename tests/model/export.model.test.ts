@@ -13,10 +13,18 @@ const machine = exportMachine.provide({
     notifyEmpty: ({ context }) => world.record('notifyEmpty', context.collection),
     notifyFailure: (_, params) => world.record('notifyFailure', (params.error as Error).message),
   },
-  actors: { buildFile: fromPromise<BuiltFile, { rows: readonly unknown[]; format: 'json' | 'csv' }>(() => new Promise(() => {})) },
+  actors: {
+    buildFile: fromPromise<BuiltFile, { rows: readonly unknown[]; format: 'json' | 'csv' }>(
+      () => new Promise(() => {}),
+    ),
+  },
 });
 
-const rows = [{ id: '1', name: 'Flour' }, { id: '2', name: 'Sugar' }, { id: '3', name: 'Salt' }];
+const rows = [
+  { id: '1', name: 'Flour' },
+  { id: '2', name: 'Sugar' },
+  { id: '3', name: 'Salt' },
+];
 const FILE = new Blob(['FILE']);
 const events = {
   'export.start': [
@@ -31,7 +39,12 @@ const actorEvents = {
   'xstate.error.actor.buildFile': [{ type: 'xstate.error.actor.buildFile', error: new Error('boom') }],
 };
 
-const [json, csv, emptyCsv, missingJson] = events['export.start'] as unknown as ExportEvent[] as [ExportEvent, ExportEvent, ExportEvent, ExportEvent];
+const [json, csv, emptyCsv, missingJson] = events['export.start'] as unknown as ExportEvent[] as [
+  ExportEvent,
+  ExportEvent,
+  ExportEvent,
+  ExportEvent,
+];
 const done = actorEvents['xstate.done.actor.buildFile'][0] as never;
 const error = actorEvents['xstate.error.actor.buildFile'][0] as never;
 
@@ -75,7 +88,10 @@ describeModel('export', {
     'exporting|xstate.done.actor.buildFile|0': {
       target: 'succeeded',
       context: (b) => ({ ...b, rows: [] }),
-      effects: ({ before }) => [['downloadFile', FILE, before.format], ['notifySuccess', 'inventoryItems']],
+      effects: ({ before }) => [
+        ['downloadFile', FILE, before.format],
+        ['notifySuccess', 'inventoryItems'],
+      ],
     },
     'exporting|xstate.error.actor.buildFile|0': {
       target: 'failed',

@@ -1,13 +1,38 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, type ContextFrom, type EventFromLogic } from 'xstate';
 import { mergeDrafts } from '../../src/domain/conflict';
-import { addRangeErrors, applyEdit, draftFromItem, emptyItemDraft, hasCountsAndSku, hasValidNumbers, isEditDraftValid, itemErrors, itemFromDraft, moveItem } from '../../src/domain/inventory';
-import { inventoryBoardMachine, type InventoryBoardEvent, type InventoryBoardInput } from '../../src/machines/inventory/inventoryBoard.machine';
+import {
+  addRangeErrors,
+  applyEdit,
+  draftFromItem,
+  emptyItemDraft,
+  hasCountsAndSku,
+  hasValidNumbers,
+  isEditDraftValid,
+  itemErrors,
+  itemFromDraft,
+  moveItem,
+} from '../../src/domain/inventory';
+import {
+  inventoryBoardMachine,
+  type InventoryBoardEvent,
+  type InventoryBoardInput,
+} from '../../src/machines/inventory/inventoryBoard.machine';
 import type { InventoryItem } from '../../src/storage/schemas';
 import { createWorld, describeModel, failureAfter, type Expectation } from '../support/model';
 
 const item = (id: string, quantity: number, whenToOrder: number, supplierName = 'Acme'): InventoryItem => ({
-  id, sku: `SKU-${id}`, name: `Item ${id}`, category: 'Dairy', amountPerUnit: 1, unit: 'kg', packageType: 'box', quantity, costPerUnit: 2, whenToOrder, supplierName,
+  id,
+  sku: `SKU-${id}`,
+  name: `Item ${id}`,
+  category: 'Dairy',
+  amountPerUnit: 1,
+  unit: 'kg',
+  packageType: 'box',
+  quantity,
+  costPerUnit: 2,
+  whenToOrder,
+  supplierName,
 });
 const a = item('a', 1, 5);
 const b = item('b', 10, 2);
@@ -15,7 +40,10 @@ const c = item('c', 3, 1);
 /** Tab A saved a new quantity of the middle item while this tab's Edit Item modal was open. */
 const bThere = { ...b, quantity: 50, rev: 3 };
 /** The suppliers with their ids (issue 11: a saved item carries the id of the one supplier of its name). */
-const suppliers = [{ supplierID: 'S1', supplierName: 'Acme' }, { supplierID: 'S2', supplierName: 'Bolt' }];
+const suppliers = [
+  { supplierID: 'S1', supplierName: 'Acme' },
+  { supplierID: 'S2', supplierName: 'Bolt' },
+];
 const NEGATIVE_ON_HAND = 'On-hand Quantity cannot be negative: enter a whole number from 0 to 1,000,000.';
 
 const alerts: string[] = [];
@@ -30,7 +58,10 @@ const machine = inventoryBoardMachine.provide({
     },
     persistItems: ({ context }) => {
       persisted.push(context.items);
-      world.record('persistItems', context.items.map((i) => i.id));
+      world.record(
+        'persistItems',
+        context.items.map((i) => i.id),
+      );
       world.store.items = context.items;
     },
     rememberOrderFlag: ({ event }) => world.record('rememberOrderFlag', (event as { id: string }).id),
@@ -40,7 +71,13 @@ const machine = inventoryBoardMachine.provide({
     // Issue 25: the drafts of the add form and of the Edit Item dialog.
     persistAddDraft: ({ context }) => world.record('persistAddDraft', context.draft),
     discardAddDraft: () => world.record('discardAddDraft'),
-    persistEditDraft: ({ context }) => world.record('persistEditDraft', context.editId, context.editDraft, context.editBase && draftFromItem(context.editBase)),
+    persistEditDraft: ({ context }) =>
+      world.record(
+        'persistEditDraft',
+        context.editId,
+        context.editDraft,
+        context.editBase && draftFromItem(context.editBase),
+      ),
     discardEditDraft: () => world.record('discardEditDraft'),
     notifyEditDraftDropped: () => world.record('notifyEditDraftDropped'),
   },
@@ -55,14 +92,26 @@ type Ctx = ContextFrom<typeof machine>;
 type Expect = Expectation<typeof machine, { items: InventoryItem[] }>;
 const ids = (items: InventoryItem[]) => items.map((i) => i.id);
 const written: Expect['effects'] = ({ after }) => [['persistItems', ids(after.items)]];
-const cleared = (c: Ctx): Ctx => ({ ...c, editId: null, editDraft: emptyItemDraft(), editBase: null, theirs: null, editErrors: {}, editRestored: false });
+const cleared = (c: Ctx): Ctx => ({
+  ...c,
+  editId: null,
+  editDraft: emptyItemDraft(),
+  editBase: null,
+  theirs: null,
+  editErrors: {},
+  editRestored: false,
+});
 /** Written, then the Edit Item draft dropped (a save from the dialog). */
 const writtenAndDropped: Expect['effects'] = ({ after }) => [['persistItems', ids(after.items)], ['discardEditDraft']];
 // Issue 25: saved drafts the page opens with. The add form's; an Edit Item draft of b typed from b as it is now;
 // and one typed from b as it was before another tab changed it (stale: dropped, and the caterer told).
 const addDraft = { ...emptyItemDraft(), sku: 'X1', name: 'Half typed' };
 const editDraftOfB = { recordId: 'b', base: draftFromItem(b), values: { ...draftFromItem(b), quantity: '-5' } };
-const staleEditDraft = { recordId: 'b', base: { ...draftFromItem(b), quantity: '9' }, values: { ...draftFromItem(b), quantity: '7' } };
+const staleEditDraft = {
+  recordId: 'b',
+  base: { ...draftFromItem(b), quantity: '9' },
+  values: { ...draftFromItem(b), quantity: '7' },
+};
 const baseInput: InventoryBoardInput = { items: [a, b, c], supplierNames: ['Acme', 'Bolt'], suppliers };
 /** A record without one key (a field's message cleared by typing in that field). */
 const without = <T extends object>(o: T, key: string): T => {
@@ -76,13 +125,27 @@ const withoutItem = (c: Ctx, id: string) => {
   delete expanded[id];
   // Issue 25: the item and its place are kept for Undo (the item after it, and its index).
   const index = c.items.findIndex((i) => i.id === id);
-  const entry = { item: c.items[index]!, index, beforeId: c.items[index + 1]?.id ?? null, afterId: c.items[index - 1]?.id ?? null };
-  return { ...c, items: c.items.filter((i) => i.id !== id), expanded, deleted: [...c.deleted.filter((d) => d.item.id !== id), entry] };
+  const entry = {
+    item: c.items[index]!,
+    index,
+    beforeId: c.items[index + 1]?.id ?? null,
+    afterId: c.items[index - 1]?.id ?? null,
+  };
+  return {
+    ...c,
+    items: c.items.filter((i) => i.id !== id),
+    expanded,
+    deleted: [...c.deleted.filter((d) => d.item.id !== id), entry],
+  };
 };
 /** A delete: the order-placed mark read first, the list written without the item, then the toast with Undo. */
 const deleteEffects: Expect['effects'] = ({ event, after }) => {
   const id = (event as { id: string }).id;
-  return [['rememberOrderFlag', id], ['persistItems', ids(after.items)], ['notifyDeleted', id]];
+  return [
+    ['rememberOrderFlag', id],
+    ['persistItems', ids(after.items)],
+    ['notifyDeleted', id],
+  ];
 };
 /** Undo: the very item back in its place (before the item that followed it), written, its mark put back, then the toast. */
 const withItemBack = (c: Ctx, id: string) => {
@@ -91,13 +154,26 @@ const withItemBack = (c: Ctx, id: string) => {
   const items = c.items.slice();
   const before = items.findIndex((i) => i.id === entry.beforeId);
   const after = items.findIndex((i) => i.id === entry.afterId);
-  const at = entry.afterId === null ? 0 : entry.beforeId === null ? items.length : before >= 0 ? before : after >= 0 ? after + 1 : Math.min(entry.index, items.length);
+  const at =
+    entry.afterId === null
+      ? 0
+      : entry.beforeId === null
+        ? items.length
+        : before >= 0
+          ? before
+          : after >= 0
+            ? after + 1
+            : Math.min(entry.index, items.length);
   items.splice(at, 0, entry.item);
   return { ...c, items, deleted: c.deleted.filter((d) => d !== entry) };
 };
 const undoEffects: Expect['effects'] = ({ event, after }) => {
   const id = (event as { id: string }).id;
-  return [['persistItems', ids(after.items)], ['restoreOrderFlag', id], ['notifyRestored', id]];
+  return [
+    ['persistItems', ids(after.items)],
+    ['restoreOrderFlag', id],
+    ['notifyRestored', id],
+  ];
 };
 /** Keep mine (or a valid merge): the modal's values over their version, or the item again if they deleted it; every other item untouched. */
 const keptMine = (draftOf: (c: Ctx, event: unknown) => Ctx['editDraft']): Expect => ({
@@ -106,12 +182,15 @@ const keptMine = (draftOf: (c: Ctx, event: unknown) => Ctx['editDraft']): Expect
     const draft = draftOf(before, event);
     expect(isEditDraftValid(draft)).toBe(true);
     const theirs = findItem(before.items, before.editId);
-    const items = theirs ? before.items.map((i) => (i === theirs ? applyEdit(theirs, draft, before.suppliers) : i)) : [...before.items, applyEdit(before.editBase!, draft, before.suppliers)];
+    const items = theirs
+      ? before.items.map((i) => (i === theirs ? applyEdit(theirs, draft, before.suppliers) : i))
+      : [...before.items, applyEdit(before.editBase!, draft, before.suppliers)];
     return { ...cleared(before), items };
   },
   effects: writtenAndDropped,
 });
-const mergedDraft = (c: Ctx, event: unknown) => mergeDrafts(c.editDraft, draftFromItem(c.theirs!), (event as { choices: Record<string, 'mine' | 'theirs'> }).choices);
+const mergedDraft = (c: Ctx, event: unknown) =>
+  mergeDrafts(c.editDraft, draftFromItem(c.theirs!), (event as { choices: Record<string, 'mine' | 'theirs'> }).choices);
 
 describeModel('inventoryBoard', {
   machine,
@@ -124,7 +203,10 @@ describeModel('inventoryBoard', {
   },
   initial: {
     started: [{ id: 'storageSync', input: undefined }],
-    effects: (input) => (input.editDraft?.base.quantity === staleEditDraft.base.quantity ? [['discardEditDraft'], ['notifyEditDraftDropped']] : []),
+    effects: (input) =>
+      input.editDraft?.base.quantity === staleEditDraft.base.quantity
+        ? [['discardEditDraft'], ['notifyEditDraftDropped']]
+        : [],
   },
   transitions: {
     // Each change is kept as the add form's draft.
@@ -132,7 +214,11 @@ describeModel('inventoryBoard', {
       context: (before, event) => {
         const { field, value } = event as { field: string; value: string };
         // The field's message (issue 11) goes with the value it described; the other fields' stay.
-        return { ...before, draft: { ...before.draft, [field]: value }, draftErrors: without(before.draftErrors, field) };
+        return {
+          ...before,
+          draft: { ...before.draft, [field]: value },
+          draftErrors: without(before.draftErrors, field),
+        };
       },
       effects: ({ after }) => [['persistAddDraft', after.draft]],
     },
@@ -145,7 +231,15 @@ describeModel('inventoryBoard', {
     'modal.restoring||0': {
       target: 'modal.open',
       // (Only the page opened with editDraftOfB gets here: b is unchanged since that draft began.)
-      context: (before) => ({ ...before, editId: 'b', editDraft: editDraftOfB.values, editBase: b, editErrors: {}, editRestored: true, savedEdit: null }),
+      context: (before) => ({
+        ...before,
+        editId: 'b',
+        editDraft: editDraftOfB.values,
+        editBase: b,
+        editErrors: {},
+        editRestored: true,
+        savedEdit: null,
+      }),
     },
     // Its item changed (or went) since: dropped, never applied over the newer item.
     'modal.restoring||1': {
@@ -170,7 +264,10 @@ describeModel('inventoryBoard', {
       },
       check: ({ before, after }) => {
         if (before.draft.quantity.trim() === '-4') expect(after.draftErrors.quantity).toBe(NEGATIVE_ON_HAND);
-        if (before.draft.whenToOrder.trim() === '1000001') expect(after.draftErrors.whenToOrder).toBe('Re-order Qty is too large: enter a whole number from 0 to 1,000,000.');
+        if (before.draft.whenToOrder.trim() === '1000001')
+          expect(after.draftErrors.whenToOrder).toBe(
+            'Re-order Qty is too large: enter a whole number from 0 to 1,000,000.',
+          );
         // The boundary itself is accepted.
         if (before.draft.quantity.trim() === '1000000') expect(after.draftErrors.quantity).toBeUndefined();
       },
@@ -182,7 +279,13 @@ describeModel('inventoryBoard', {
         expect(addRangeErrors(before.draft)).toEqual({});
         const added = after.items.at(-1)!;
         expect(ids(before.items)).not.toContain(added.id);
-        return { ...before, items: [...before.items, itemFromDraft(before.draft, added.id, before.supplierNames, before.suppliers)], draft: emptyItemDraft(), draftErrors: {}, addRestored: false };
+        return {
+          ...before,
+          items: [...before.items, itemFromDraft(before.draft, added.id, before.supplierNames, before.suppliers)],
+          draft: emptyItemDraft(),
+          draftErrors: {},
+          addRestored: false,
+        };
       },
       check: ({ before, after }) => {
         const added = after.items.at(-1)!;
@@ -212,31 +315,61 @@ describeModel('inventoryBoard', {
       target: 'modal.conflict',
       context: (before, event) => {
         const { mine, theirs } = event as { mine: InventoryItem; theirs: InventoryItem | null };
-        return { ...before, editId: mine.id, editDraft: draftFromItem(mine), editBase: theirs ?? mine, theirs: findItem(before.items, mine.id) ?? null };
+        return {
+          ...before,
+          editId: mine.id,
+          editDraft: draftFromItem(mine),
+          editBase: theirs ?? mine,
+          theirs: findItem(before.items, mine.id) ?? null,
+        };
       },
     },
     'modal.closed|edit.open|0': {
       target: 'modal.open',
       context: (before, event) => {
         const item = findItem(before.items, (event as { id: string }).id)!;
-        return { ...before, editId: item.id, editDraft: draftFromItem(item), editBase: item, editErrors: {}, editRestored: false };
+        return {
+          ...before,
+          editId: item.id,
+          editDraft: draftFromItem(item),
+          editBase: item,
+          editErrors: {},
+          editRestored: false,
+        };
       },
     },
     // Delete by id: gone from the list and from the expanded cards, and written.
-    'modal.closed|item.delete|0': { context: (before, event) => withoutItem(before, (event as { id: string }).id), effects: deleteEffects },
-    'modal.closed|delete.undo|0': { context: (before, event) => withItemBack(before, (event as { id: string }).id), effects: undoEffects },
-    'modal.closed|storage.items|0': { context: (before, event) => ({ ...before, items: (event as { items: InventoryItem[] }).items }) },
+    'modal.closed|item.delete|0': {
+      context: (before, event) => withoutItem(before, (event as { id: string }).id),
+      effects: deleteEffects,
+    },
+    'modal.closed|delete.undo|0': {
+      context: (before, event) => withItemBack(before, (event as { id: string }).id),
+      effects: undoEffects,
+    },
+    'modal.closed|storage.items|0': {
+      context: (before, event) => ({ ...before, items: (event as { items: InventoryItem[] }).items }),
+    },
     'modal.open|edit.change|0': {
       context: (before, event) => {
         const { field, value } = event as { field: string; value: string };
-        return { ...before, editDraft: { ...before.editDraft, [field]: value }, editErrors: without(before.editErrors, field) };
+        return {
+          ...before,
+          editDraft: { ...before.editDraft, [field]: value },
+          editErrors: without(before.editErrors, field),
+        };
       },
       // Kept as the Edit Item draft, with the item's id and its values when editing began.
       effects: ({ after }) => [['persistEditDraft', 'b', after.editDraft, draftFromItem(after.editBase!)]],
     },
     // Discard draft in the dialog: the item's stored values again, the saved draft dropped.
     'modal.open|edit.discardDraft|0': {
-      context: (before) => ({ ...before, editDraft: draftFromItem(before.editBase!), editErrors: {}, editRestored: false }),
+      context: (before) => ({
+        ...before,
+        editDraft: draftFromItem(before.editBase!),
+        editErrors: {},
+        editRestored: false,
+      }),
       effects: [['discardEditDraft']],
     },
     // Stale: changed or deleted elsewhere since Edit. Nothing written.
@@ -244,7 +377,10 @@ describeModel('inventoryBoard', {
       target: 'modal.conflict',
       context: (before) => {
         const current = findItem(before.items, before.editId);
-        expect(!current || JSON.stringify(draftFromItem(current)) !== JSON.stringify(draftFromItem(before.editBase!)), 'not stale').toBe(true);
+        expect(
+          !current || JSON.stringify(draftFromItem(current)) !== JSON.stringify(draftFromItem(before.editBase!)),
+          'not stale',
+        ).toBe(true);
         return { ...before, theirs: current ?? null };
       },
     },
@@ -252,7 +388,12 @@ describeModel('inventoryBoard', {
       target: 'modal.closed',
       context: (before) => {
         expect(isEditDraftValid(before.editDraft)).toBe(true);
-        return { ...cleared(before), items: before.items.map((i) => (i.id === before.editId ? applyEdit(i, before.editDraft, before.suppliers) : i)) };
+        return {
+          ...cleared(before),
+          items: before.items.map((i) =>
+            i.id === before.editId ? applyEdit(i, before.editDraft, before.suppliers) : i,
+          ),
+        };
       },
       // The item now carries the id of its supplier (issue 11), every other item is the same object.
       check: ({ before, after }) => {
@@ -270,16 +411,31 @@ describeModel('inventoryBoard', {
       },
       check: ({ before, after }) => {
         expect(Object.keys(after.editErrors).length).toBeGreaterThan(0);
-        if (before.editDraft.quantity === 'lots') expect(after.editErrors).toEqual({ quantity: 'On-hand Quantity must be a whole number from 0 to 1,000,000.' });
+        if (before.editDraft.quantity === 'lots')
+          expect(after.editErrors).toEqual({
+            quantity: 'On-hand Quantity must be a whole number from 0 to 1,000,000.',
+          });
         if (before.editDraft.quantity === '-5') expect(after.editErrors.quantity).toBe(NEGATIVE_ON_HAND);
         if (before.editDraft.sku.trim() === '') expect(after.editErrors.sku).toBe('SKU is required.');
       },
     },
     'modal.open|edit.cancel|0': { target: 'modal.closed', context: cleared, effects: [['discardEditDraft']] },
-    'modal.open|item.delete|0': { context: (before, event) => withoutItem(before, (event as { id: string }).id), effects: deleteEffects },
-    'modal.open|delete.undo|0': { context: (before, event) => withItemBack(before, (event as { id: string }).id), effects: undoEffects },
-    'modal.open|storage.items|0': { context: (before, event) => ({ ...before, items: (event as { items: InventoryItem[] }).items }) },
-    'modal.conflict|conflict.keepTheirs|0': { target: 'modal.closed', context: cleared, effects: [['discardEditDraft']] },
+    'modal.open|item.delete|0': {
+      context: (before, event) => withoutItem(before, (event as { id: string }).id),
+      effects: deleteEffects,
+    },
+    'modal.open|delete.undo|0': {
+      context: (before, event) => withItemBack(before, (event as { id: string }).id),
+      effects: undoEffects,
+    },
+    'modal.open|storage.items|0': {
+      context: (before, event) => ({ ...before, items: (event as { items: InventoryItem[] }).items }),
+    },
+    'modal.conflict|conflict.keepTheirs|0': {
+      target: 'modal.closed',
+      context: cleared,
+      effects: [['discardEditDraft']],
+    },
     'modal.conflict|conflict.keepMine|0': keptMine((c) => c.editDraft),
     // Mine is not valid: back to the modal, now based on their version.
     'modal.conflict|conflict.keepMine|1': {
@@ -320,7 +476,10 @@ describeModel('inventoryBoard', {
         return { ...before, items, theirs: findItem(items, before.editId) ?? null };
       },
     },
-    'drag.idle|drag.start|0': { target: 'drag.dragging', context: (before, event) => ({ ...before, activeId: (event as { id: string }).id }) },
+    'drag.idle|drag.start|0': {
+      target: 'drag.dragging',
+      context: (before, event) => ({ ...before, activeId: (event as { id: string }).id }),
+    },
     // A drop on another card moves the dragged card there and writes the list.
     'drag.dragging|drag.end|0': {
       target: 'drag.idle',
@@ -349,7 +508,7 @@ describeModel('inventoryBoard', {
   serializeState: (s) =>
     JSON.stringify({
       v: s.value,
-      n: s.context.items.map((i) => i.id.length < 3 ? i.id : 'new').join(''),
+      n: s.context.items.map((i) => (i.id.length < 3 ? i.id : 'new')).join(''),
       numbers: hasValidNumbers(s.context.draft),
       range: Object.keys(addRangeErrors(s.context.draft)).join(),
       de: Object.keys(s.context.draftErrors).join(),
@@ -373,7 +532,10 @@ describeModel('inventoryBoard', {
       { type: 'form.change', field: 'sku', value: 'X1' },
     ],
     'item.add': [{ type: 'item.add' }],
-    'item.toggle': [{ type: 'item.toggle', id: 'a' }, { type: 'item.toggle', id: 'b' }],
+    'item.toggle': [
+      { type: 'item.toggle', id: 'a' },
+      { type: 'item.toggle', id: 'b' },
+    ],
     'item.delete': [{ type: 'item.delete', id: 'b' }],
     // b's toast, and a toast for an item never deleted here (refused).
     'delete.undo': [
@@ -400,7 +562,14 @@ describeModel('inventoryBoard', {
     ],
     'storage.suppliers': [
       { type: 'storage.suppliers', names: [] },
-      { type: 'storage.suppliers', names: ['Bolt', 'Crate'], suppliers: [{ supplierID: 'S2', supplierName: 'Bolt' }, { supplierID: 'S3', supplierName: 'Crate' }] },
+      {
+        type: 'storage.suppliers',
+        names: ['Bolt', 'Crate'],
+        suppliers: [
+          { supplierID: 'S2', supplierName: 'Bolt' },
+          { supplierID: 'S3', supplierName: 'Crate' },
+        ],
+      },
     ],
     'save.conflict': [{ type: 'save.conflict', mine: { ...b, quantity: 7 }, theirs: bThere }],
     'conflict.keepTheirs': [{ type: 'conflict.keepTheirs' }],
@@ -418,8 +587,10 @@ describeModel('inventoryBoard', {
       expect(s.context.editId).toBeNull();
       expect(s.context.editErrors).toEqual({});
       // The add form's messages always describe the values shown (a change clears its field's message).
-      for (const [field, message] of Object.entries(s.context.draftErrors)) expect(addRangeErrors(s.context.draft)[field as 'quantity']).toBe(message);
-      if (persisted.length) expect(s.context.items.every((i) => i.quantity !== 7 || persisted.some((p) => p.includes(i)))).toBe(true);
+      for (const [field, message] of Object.entries(s.context.draftErrors))
+        expect(addRangeErrors(s.context.draft)[field as 'quantity']).toBe(message);
+      if (persisted.length)
+        expect(s.context.items.every((i) => i.quantity !== 7 || persisted.some((p) => p.includes(i)))).toBe(true);
     },
     'modal.open': (s) => {
       expect(s.hasTag('edit modal')).toBe(true);
@@ -427,7 +598,8 @@ describeModel('inventoryBoard', {
       expect(s.context.editId).toBe('b');
       expect(s.context.editBase?.id).toBe('b');
       // Why Save refused, for the values shown: never a stale message.
-      for (const [field, message] of Object.entries(s.context.editErrors)) expect(itemErrors(s.context.editDraft)[field as 'quantity']).toBe(message);
+      for (const [field, message] of Object.entries(s.context.editErrors))
+        expect(itemErrors(s.context.editDraft)[field as 'quantity']).toBe(message);
     },
     'modal.conflict': (s) => {
       expect(s.hasTag('conflict')).toBe(true);
@@ -444,58 +616,79 @@ describeModel('inventoryBoard', {
     },
   },
   // Written for the page that opens with no drafts.
-  sequences: (input): InventoryBoardEvent[][] => (input.addDraft || input.editDraft ? [] : [
-    [
-      { type: 'form.change', field: 'amountPerUnit', value: '2' },
-      { type: 'form.change', field: 'costPerUnit', value: '3.5' },
-      { type: 'form.change', field: 'quantity', value: '4' },
-      { type: 'form.change', field: 'whenToOrder', value: '6' },
-      { type: 'form.change', field: 'sku', value: 'X1' },
-      { type: 'item.add' },
-      { type: 'item.add' },
-    ],
-    [{ type: 'edit.open', id: 'b' }, { type: 'storage.items', items: [a, c] }],
-    [{ type: 'edit.open', id: 'b' }, { type: 'edit.change', field: 'quantity', value: 'lots' }, { type: 'storage.items', items: [a, bThere, c] }, { type: 'edit.commit' }, { type: 'conflict.keepMine' }],
-    [{ type: 'edit.open', id: 'b' }, { type: 'edit.change', field: 'quantity', value: 'lots' }, { type: 'storage.items', items: [a, bThere, c] }, { type: 'edit.commit' }, { type: 'conflict.merge', choices: { quantity: 'mine' } }],
-    [{ type: 'drag.start', id: 'a' }, { type: 'drag.end', overId: 'a' }],
-    // Issue 11: a negative count the spec's integer rule accepts is refused with a message; typing clears that message only.
-    [
-      { type: 'form.change', field: 'amountPerUnit', value: '2' },
-      { type: 'form.change', field: 'costPerUnit', value: '3.5' },
-      { type: 'form.change', field: 'quantity', value: '-4' },
-      { type: 'form.change', field: 'whenToOrder', value: '1000001' },
-      { type: 'form.change', field: 'sku', value: 'X1' },
-      { type: 'item.add' },
-      { type: 'form.change', field: 'quantity', value: '4' },
-      { type: 'item.add' },
-      { type: 'form.change', field: 'whenToOrder', value: '6' },
-      { type: 'item.add' },
-    ],
-    // The ceilings themselves are accepted, one above is refused; the added item takes Bolt's id.
-    [
-      { type: 'form.change', field: 'amountPerUnit', value: '1000000' },
-      { type: 'form.change', field: 'costPerUnit', value: '10000000.01' },
-      { type: 'form.change', field: 'quantity', value: '1000000' },
-      { type: 'form.change', field: 'whenToOrder', value: '0' },
-      { type: 'form.change', field: 'sku', value: 'X2' },
-      { type: 'form.change', field: 'supplierName', value: 'Bolt' },
-      { type: 'item.add' },
-      { type: 'form.change', field: 'costPerUnit', value: '10000000' },
-      { type: 'item.add' },
-    ],
-    // Edit Item: a negative on-hand is refused with its message, the ceiling saved (with the supplier's id).
-    [
-      { type: 'edit.open', id: 'b' },
-      { type: 'edit.change', field: 'quantity', value: '-5' },
-      { type: 'edit.commit' },
-      { type: 'edit.change', field: 'sku', value: '  ' },
-      { type: 'edit.commit' },
-      { type: 'edit.change', field: 'quantity', value: '1000000' },
-      { type: 'edit.commit' },
-      { type: 'edit.change', field: 'sku', value: 'SKU-b2' },
-      { type: 'edit.commit' },
-    ],
-  ]),
+  sequences: (input): InventoryBoardEvent[][] =>
+    input.addDraft || input.editDraft
+      ? []
+      : [
+          [
+            { type: 'form.change', field: 'amountPerUnit', value: '2' },
+            { type: 'form.change', field: 'costPerUnit', value: '3.5' },
+            { type: 'form.change', field: 'quantity', value: '4' },
+            { type: 'form.change', field: 'whenToOrder', value: '6' },
+            { type: 'form.change', field: 'sku', value: 'X1' },
+            { type: 'item.add' },
+            { type: 'item.add' },
+          ],
+          [
+            { type: 'edit.open', id: 'b' },
+            { type: 'storage.items', items: [a, c] },
+          ],
+          [
+            { type: 'edit.open', id: 'b' },
+            { type: 'edit.change', field: 'quantity', value: 'lots' },
+            { type: 'storage.items', items: [a, bThere, c] },
+            { type: 'edit.commit' },
+            { type: 'conflict.keepMine' },
+          ],
+          [
+            { type: 'edit.open', id: 'b' },
+            { type: 'edit.change', field: 'quantity', value: 'lots' },
+            { type: 'storage.items', items: [a, bThere, c] },
+            { type: 'edit.commit' },
+            { type: 'conflict.merge', choices: { quantity: 'mine' } },
+          ],
+          [
+            { type: 'drag.start', id: 'a' },
+            { type: 'drag.end', overId: 'a' },
+          ],
+          // Issue 11: a negative count the spec's integer rule accepts is refused with a message; typing clears that message only.
+          [
+            { type: 'form.change', field: 'amountPerUnit', value: '2' },
+            { type: 'form.change', field: 'costPerUnit', value: '3.5' },
+            { type: 'form.change', field: 'quantity', value: '-4' },
+            { type: 'form.change', field: 'whenToOrder', value: '1000001' },
+            { type: 'form.change', field: 'sku', value: 'X1' },
+            { type: 'item.add' },
+            { type: 'form.change', field: 'quantity', value: '4' },
+            { type: 'item.add' },
+            { type: 'form.change', field: 'whenToOrder', value: '6' },
+            { type: 'item.add' },
+          ],
+          // The ceilings themselves are accepted, one above is refused; the added item takes Bolt's id.
+          [
+            { type: 'form.change', field: 'amountPerUnit', value: '1000000' },
+            { type: 'form.change', field: 'costPerUnit', value: '10000000.01' },
+            { type: 'form.change', field: 'quantity', value: '1000000' },
+            { type: 'form.change', field: 'whenToOrder', value: '0' },
+            { type: 'form.change', field: 'sku', value: 'X2' },
+            { type: 'form.change', field: 'supplierName', value: 'Bolt' },
+            { type: 'item.add' },
+            { type: 'form.change', field: 'costPerUnit', value: '10000000' },
+            { type: 'item.add' },
+          ],
+          // Edit Item: a negative on-hand is refused with its message, the ceiling saved (with the supplier's id).
+          [
+            { type: 'edit.open', id: 'b' },
+            { type: 'edit.change', field: 'quantity', value: '-5' },
+            { type: 'edit.commit' },
+            { type: 'edit.change', field: 'sku', value: '  ' },
+            { type: 'edit.commit' },
+            { type: 'edit.change', field: 'quantity', value: '1000000' },
+            { type: 'edit.commit' },
+            { type: 'edit.change', field: 'sku', value: 'SKU-b2' },
+            { type: 'edit.commit' },
+          ],
+        ],
 });
 
 function started(items: InventoryItem[] = [a, b], supplierNames = ['Acme', 'Bolt']) {
@@ -505,7 +698,8 @@ function started(items: InventoryItem[] = [a, b], supplierNames = ['Acme', 'Bolt
   return actor;
 }
 function fill(actor: ReturnType<typeof started>, fields: Record<string, string>) {
-  for (const [field, value] of Object.entries(fields)) actor.send({ type: 'form.change', field: field as never, value });
+  for (const [field, value] of Object.entries(fields))
+    actor.send({ type: 'form.change', field: field as never, value });
 }
 const valid = { sku: 'N1', name: 'Cream', amountPerUnit: '1', costPerUnit: '2.5', quantity: '3', whenToOrder: '4' };
 
@@ -536,7 +730,16 @@ describe('inventoryBoard rules pinned by hand (spec section 5)', () => {
     actor.send({ type: 'item.add' });
     const { items, draft } = actor.getSnapshot().context;
     expect(items).toHaveLength(3);
-    expect(items[2]).toMatchObject({ sku: 'N1', amountPerUnit: 1, costPerUnit: 2.5, quantity: 3, whenToOrder: 4, supplierName: 'Acme', unit: 'lbs', packageType: 'bag' });
+    expect(items[2]).toMatchObject({
+      sku: 'N1',
+      amountPerUnit: 1,
+      costPerUnit: 2.5,
+      quantity: 3,
+      whenToOrder: 4,
+      supplierName: 'Acme',
+      unit: 'lbs',
+      packageType: 'bag',
+    });
     expect(draft).toMatchObject({ unit: 'kg', packageType: 'box', sku: '', supplierName: '' });
     expect(persisted.at(-1)).toBe(items);
   });
@@ -608,7 +811,9 @@ describe('inventoryBoard rules pinned by hand (spec section 5)', () => {
 
   it('issue 11: an edited middle item takes its supplier id; the other two are untouched', () => {
     reset();
-    const actor = createActor(machine, { input: { items: [a, b, c], supplierNames: ['Acme', 'Bolt'], suppliers } }).start();
+    const actor = createActor(machine, {
+      input: { items: [a, b, c], supplierNames: ['Acme', 'Bolt'], suppliers },
+    }).start();
     actor.send({ type: 'edit.open', id: 'b' });
     actor.send({ type: 'edit.change', field: 'supplierName', value: 'Bolt' });
     actor.send({ type: 'edit.commit' });
@@ -690,7 +895,11 @@ describe('inventoryBoard rules pinned by hand (spec section 5)', () => {
   });
 
   it('issue 25: Undo puts the deleted item back exactly (the same object, in its place) and writes the list; only that item’s toast undoes it', () => {
-    for (const [id, expected] of [['a', [a, b, c]], ['b', [a, b, c]], ['c', [a, b, c]]] as const) {
+    for (const [id, expected] of [
+      ['a', [a, b, c]],
+      ['b', [a, b, c]],
+      ['c', [a, b, c]],
+    ] as const) {
       const actor = started([a, b, c]);
       actor.send({ type: 'item.delete', id });
       expect(actor.getSnapshot().can({ type: 'delete.undo', id: id === 'a' ? 'b' : 'a' })).toBe(false);
@@ -702,7 +911,11 @@ describe('inventoryBoard rules pinned by hand (spec section 5)', () => {
       expect(actor.getSnapshot().can({ type: 'delete.undo', id })).toBe(false);
     }
     // Two deletes, each toast undoing its own item: back before the item that followed it, or after the one before it.
-    for (const [first, second] of [['b', 'a'], ['b', 'c'], ['a', 'c']] as const) {
+    for (const [first, second] of [
+      ['b', 'a'],
+      ['b', 'c'],
+      ['a', 'c'],
+    ] as const) {
       const actor = started([a, b, c]);
       actor.send({ type: 'item.delete', id: first });
       actor.send({ type: 'item.delete', id: second });
@@ -711,7 +924,10 @@ describe('inventoryBoard rules pinned by hand (spec section 5)', () => {
       expect(actor.getSnapshot().context.items).toEqual([a, b, c]);
     }
     // Undone in the order deleted, too: a first item goes back first, a last one last.
-    for (const [first, second] of [['b', 'a'], ['b', 'c']] as const) {
+    for (const [first, second] of [
+      ['b', 'a'],
+      ['b', 'c'],
+    ] as const) {
       const actor = started([a, b, c]);
       actor.send({ type: 'item.delete', id: first });
       actor.send({ type: 'item.delete', id: second });
@@ -767,21 +983,46 @@ describe('inventoryBoard rules pinned by hand (spec section 5)', () => {
 });
 
 describe('inventoryBoard (unprovided effects)', () => {
-  const run = (provide: Parameters<typeof inventoryBoardMachine.provide>[0], send: Array<EventFromLogic<typeof inventoryBoardMachine>>) =>
-    failureAfter(inventoryBoardMachine.provide(provide), { items: [a, b], supplierNames: ['Acme', 'Bolt'] }, send);
+  const run = (
+    provide: Parameters<typeof inventoryBoardMachine.provide>[0],
+    send: Array<EventFromLogic<typeof inventoryBoardMachine>>,
+  ) => failureAfter(inventoryBoardMachine.provide(provide), { items: [a, b], supplierNames: ['Acme', 'Bolt'] }, send);
   const quiet = fromCallback(() => () => {});
   it('without a provided watchStorage, persistItems or alertInvalidNumbers, the board fails loudly, naming what to provide', () => {
     expect(run({}, [])).toContain('inventoryBoard: provide watchStorage');
-    expect(run({ actors: { watchStorage: quiet } }, [{ type: 'item.delete', id: a.id }])).toContain('inventoryBoard: provide rememberOrderFlag');
-    expect(run({ actors: { watchStorage: quiet }, actions: { rememberOrderFlag: () => {} } }, [{ type: 'item.delete', id: a.id }])).toContain('inventoryBoard: provide persistItems');
-    expect(run({ actors: { watchStorage: quiet }, actions: { rememberOrderFlag: () => {}, persistItems: () => {} } }, [{ type: 'item.delete', id: a.id }])).toContain('inventoryBoard: provide notifyDeleted');
-    const deleteThenUndo = [{ type: 'item.delete' as const, id: a.id }, { type: 'delete.undo' as const, id: a.id }];
+    expect(run({ actors: { watchStorage: quiet } }, [{ type: 'item.delete', id: a.id }])).toContain(
+      'inventoryBoard: provide rememberOrderFlag',
+    );
+    expect(
+      run({ actors: { watchStorage: quiet }, actions: { rememberOrderFlag: () => {} } }, [
+        { type: 'item.delete', id: a.id },
+      ]),
+    ).toContain('inventoryBoard: provide persistItems');
+    expect(
+      run({ actors: { watchStorage: quiet }, actions: { rememberOrderFlag: () => {}, persistItems: () => {} } }, [
+        { type: 'item.delete', id: a.id },
+      ]),
+    ).toContain('inventoryBoard: provide notifyDeleted');
+    const deleteThenUndo = [
+      { type: 'item.delete' as const, id: a.id },
+      { type: 'delete.undo' as const, id: a.id },
+    ];
     const deletes = { rememberOrderFlag: () => {}, persistItems: () => {}, notifyDeleted: () => {} };
-    expect(run({ actors: { watchStorage: quiet }, actions: deletes }, deleteThenUndo)).toContain('inventoryBoard: provide restoreOrderFlag');
-    expect(run({ actors: { watchStorage: quiet }, actions: { ...deletes, restoreOrderFlag: () => {} } }, deleteThenUndo)).toContain('inventoryBoard: provide notifyRestored');
-    const bad = Object.entries({ ...valid, costPerUnit: 'abc' }).map(([field, value]) => ({ type: 'form.change' as const, field: field as never, value }));
+    expect(run({ actors: { watchStorage: quiet }, actions: deletes }, deleteThenUndo)).toContain(
+      'inventoryBoard: provide restoreOrderFlag',
+    );
+    expect(
+      run({ actors: { watchStorage: quiet }, actions: { ...deletes, restoreOrderFlag: () => {} } }, deleteThenUndo),
+    ).toContain('inventoryBoard: provide notifyRestored');
+    const bad = Object.entries({ ...valid, costPerUnit: 'abc' }).map(([field, value]) => ({
+      type: 'form.change' as const,
+      field: field as never,
+      value,
+    }));
     expect(run({ actors: { watchStorage: quiet } }, bad)).toContain('inventoryBoard: provide persistAddDraft');
     const drafts = { persistAddDraft: () => {}, discardAddDraft: () => {} };
-    expect(run({ actors: { watchStorage: quiet }, actions: drafts }, [...bad, { type: 'item.add' }])).toContain('inventoryBoard: provide alertInvalidNumbers');
+    expect(run({ actors: { watchStorage: quiet }, actions: drafts }, [...bad, { type: 'item.add' }])).toContain(
+      'inventoryBoard: provide alertInvalidNumbers',
+    );
   });
 });

@@ -1,7 +1,11 @@
 import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
 import { forgotPasswordMachine, type ForgotPasswordEvent } from '../../src/machines/auth/forgotPassword.machine';
-import { passwordResetMachine, type PasswordResetEvent, type RecoveryResult } from '../../src/machines/auth/passwordReset.machine';
+import {
+  passwordResetMachine,
+  type PasswordResetEvent,
+  type RecoveryResult,
+} from '../../src/machines/auth/passwordReset.machine';
 import { describeModel, type Expectation } from '../support/model';
 
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
@@ -54,7 +58,10 @@ describeModel('forgotPassword', {
     'open|forgot.submit|0': ask,
     'sending|xstate.done.actor.requestPasswordReset|0': { target: 'sent' },
     // Why the request failed, on the form (never whether the account exists).
-    'sending|xstate.error.actor.requestPasswordReset|0': { target: 'open', context: (b, e) => ({ ...b, error: errorOf(e) }) },
+    'sending|xstate.error.actor.requestPasswordReset|0': {
+      target: 'open',
+      context: (b, e) => ({ ...b, error: errorOf(e) }),
+    },
     'sent|forgot.close|0': { target: 'closed' },
     'sent|forgot.submit|0': ask,
   },
@@ -67,7 +74,12 @@ describeModel('forgotPassword', {
       expect(s.hasTag('form')).toBe(true);
       expect(s.hasTag('loading')).toBe(false);
       // Opened fresh: no message; back from a failed request: why it failed (never whether the account exists).
-      if (requested.length) expect([null, 'Too many attempts. Try again in 40 seconds.', 'Something went wrong. Please try again.']).toContain(s.context.error);
+      if (requested.length)
+        expect([
+          null,
+          'Too many attempts. Try again in 40 seconds.',
+          'Something went wrong. Please try again.',
+        ]).toContain(s.context.error);
       else expect(s.context.error).toBeNull();
     },
     sending: (s) => {
@@ -119,9 +131,18 @@ describeModel('passwordReset', {
       context: (b, e) => ({ ...b, email: (outputOf(e) as { email: string | null }).email }),
       check: ({ event }) => expect(outputOf(event).status).toBe('ready'),
     },
-    'adopting|xstate.done.actor.adoptRecoverySession|1': { target: 'linkExpired', check: ({ event }) => expect(outputOf(event).status).toBe('expired') },
-    'adopting|xstate.done.actor.adoptRecoverySession|2': { target: 'noLink', check: ({ event }) => expect(outputOf(event).status).toBe('missing') },
-    'adopting|xstate.error.actor.adoptRecoverySession|0': { target: 'noLink', context: (b, e) => ({ ...b, error: errorOf(e) }) },
+    'adopting|xstate.done.actor.adoptRecoverySession|1': {
+      target: 'linkExpired',
+      check: ({ event }) => expect(outputOf(event).status).toBe('expired'),
+    },
+    'adopting|xstate.done.actor.adoptRecoverySession|2': {
+      target: 'noLink',
+      check: ({ event }) => expect(outputOf(event).status).toBe('missing'),
+    },
+    'adopting|xstate.error.actor.adoptRecoverySession|0': {
+      target: 'noLink',
+      context: (b, e) => ({ ...b, error: errorOf(e) }),
+    },
     'editing|reset.submit|0': {
       context: (b) => ({ ...b, error: 'The two passwords do not match.' }),
       check: ({ event }) => expect(event.password).not.toBe(event.confirm),
@@ -136,12 +157,14 @@ describeModel('passwordReset', {
     'saving|xstate.done.actor.updatePassword|0': { target: 'changed' },
     'saving|xstate.error.actor.updatePassword|0': {
       target: 'linkExpired',
-      check: ({ event }) => expect((event as unknown as { error: { sessionGone?: boolean } }).error.sessionGone).toBe(true),
+      check: ({ event }) =>
+        expect((event as unknown as { error: { sessionGone?: boolean } }).error.sessionGone).toBe(true),
     },
     'saving|xstate.error.actor.updatePassword|1': {
       target: 'editing',
       context: (b, e) => ({ ...b, error: errorOf(e) }),
-      check: ({ event }) => expect((event as unknown as { error: { sessionGone?: boolean } }).error.sessionGone).toBeFalsy(),
+      check: ({ event }) =>
+        expect((event as unknown as { error: { sessionGone?: boolean } }).error.sessionGone).toBeFalsy(),
     },
   },
   states: {
@@ -153,7 +176,9 @@ describeModel('passwordReset', {
     editing: (s) => {
       expect(s.hasTag('form')).toBe(true);
       expect(s.context.email).toBe('cook@example.com');
-      expect([null, 'The two passwords do not match.', 'Password should be at least 6 characters.']).toContain(s.context.error);
+      expect([null, 'The two passwords do not match.', 'Password should be at least 6 characters.']).toContain(
+        s.context.error,
+      );
     },
     saving: (s) => {
       expect(s.hasTag('loading')).toBe(true);

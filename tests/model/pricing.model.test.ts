@@ -17,7 +17,10 @@ const pricing = pricingMachine.provide({
   actions: {
     persistPricing: ({ context }) => {
       writes.push(`pricing:${context.lines.map((l) => `${l.name}=${l.price}`).join(',')}`);
-      world.record('persistPricing', context.lines.map((l) => l.id));
+      world.record(
+        'persistPricing',
+        context.lines.map((l) => l.id),
+      );
       world.store.lines = context.lines;
     },
     persistDiscount: ({ context }) => {
@@ -53,7 +56,12 @@ const percentMessageOf = (label: string, text: string) => {
   return null;
 };
 /** The line a draft saves as: trimmed name, the price as a number, the currency or CAD. */
-const lineOf = (d: Ctx['draft'], id: string) => ({ id, name: d.name.trim(), price: Number(d.price), currency: d.currency.trim() || 'CAD' });
+const lineOf = (d: Ctx['draft'], id: string) => ({
+  id,
+  name: d.name.trim(),
+  price: Number(d.price),
+  currency: d.currency.trim() || 'CAD',
+});
 const blank = { name: '', price: '', currency: 'CAD' };
 const cleared = (before: Ctx) => ({ ...before, draft: blank, editingId: null, draftError: null });
 const lineIds = (lines: Array<{ id: string }>) => lines.map((l) => l.id);
@@ -74,7 +82,10 @@ const typed = (key: 'discount' | 'tax') => {
         return { ...before, [textKey]: textOf(event), [errorKey]: null, [key]: value };
       },
       effects: ({ event }: { event: unknown }) => [
-        [key === 'discount' ? 'persistDiscount' : 'persistTax', textOf(event).trim() === '' ? 0 : Number(textOf(event))] as Effect,
+        [
+          key === 'discount' ? 'persistDiscount' : 'persistTax',
+          textOf(event).trim() === '' ? 0 : Number(textOf(event)),
+        ] as Effect,
       ],
     },
     kept: {
@@ -89,7 +100,8 @@ const typed = (key: 'discount' | 'tax') => {
 /** Another tab's lines and percentages; a percentage typed here that means the same number stays as typed. */
 const fromStorage = (before: Ctx, event: unknown) => {
   const e = event as { lines?: PriceLine[]; discount?: number; tax?: number };
-  const text = (current: string, value: number | undefined) => (value === undefined || parsePercent(current) === value ? current : String(value));
+  const text = (current: string, value: number | undefined) =>
+    value === undefined || parsePercent(current) === value ? current : String(value);
   const discountText = text(before.discountText, e.discount);
   const taxText = text(before.taxText, e.tax);
   return {
@@ -149,7 +161,8 @@ describeModel('pricing', {
       { type: 'draft.change', field: 'price', value: '1e20' },
     ],
     'price.add': [{ type: 'price.add' }],
-    'price.edit': (s) => (s.context.lines.some((l) => l.id === 'p2') ? [{ type: 'price.edit' as const, id: 'p2' }] : []),
+    'price.edit': (s) =>
+      s.context.lines.some((l) => l.id === 'p2') ? [{ type: 'price.edit' as const, id: 'p2' }] : [],
     'edit.commit': [{ type: 'edit.commit' }],
     'edit.cancel': [{ type: 'edit.cancel' }],
     'price.delete': [{ type: 'price.delete', id: 'p2' }],
@@ -201,11 +214,19 @@ describeModel('pricing', {
       target: 'editing',
       context: (before, event) => {
         const l = before.lines.find((x) => x.id === (event as { id: string }).id)!;
-        return { ...before, editingId: l.id, draftError: null, draft: { name: l.name, price: String(l.price), currency: l.currency } };
+        return {
+          ...before,
+          editingId: l.id,
+          draftError: null,
+          draft: { name: l.name, price: String(l.price), currency: l.currency },
+        };
       },
     },
     'adding|price.delete|0': {
-      context: (before, event) => ({ ...before, lines: before.lines.filter((l) => l.id !== (event as { id: string }).id) }),
+      context: (before, event) => ({
+        ...before,
+        lines: before.lines.filter((l) => l.id !== (event as { id: string }).id),
+      }),
       effects: ({ after }) => [['persistPricing', lineIds(after.lines)]],
     },
     // Save replaces the line under edit, by id, and writes the lines.
@@ -213,7 +234,10 @@ describeModel('pricing', {
       target: 'adding',
       context: (before) => {
         expect(valid(before.draft)).toBe(true);
-        return { ...cleared(before), lines: before.lines.map((l) => (l.id === before.editingId ? lineOf(before.draft, l.id) : l)) };
+        return {
+          ...cleared(before),
+          lines: before.lines.map((l) => (l.id === before.editingId ? lineOf(before.draft, l.id) : l)),
+        };
       },
       effects: ({ after }) => [['persistPricing', lineIds(after.lines)]],
     },
@@ -255,13 +279,22 @@ describeModel('pricing', {
   },
   sequences: [
     [{ type: 'price.edit', id: 'no-such-line' }],
-    [{ type: 'price.edit', id: 'p2' }, { type: 'storage.change', lines: [p1, p2There, p3] }],
-    [{ type: 'price.edit', id: 'p2' }, { type: 'storage.change', lines: [p1, p3] }],
+    [
+      { type: 'price.edit', id: 'p2' },
+      { type: 'storage.change', lines: [p1, p2There, p3] },
+    ],
+    [
+      { type: 'price.edit', id: 'p2' },
+      { type: 'storage.change', lines: [p1, p3] },
+    ],
   ],
 });
 
 describe('pricing (pinned rules)', () => {
-  const start = () => createActor(pricing, { input: { lines: [{ name: 'Staff', price: 100, currency: 'CAD' }], discount: 5, tax: 13 } }).start();
+  const start = () =>
+    createActor(pricing, {
+      input: { lines: [{ name: 'Staff', price: 100, currency: 'CAD' }], discount: 5, tax: 13 },
+    }).start();
   it('hydrates discount and tax from the per-event keys', () => {
     const s = start().getSnapshot();
     expect([s.context.discountText, s.context.taxText]).toEqual(['5', '13']);
@@ -327,7 +360,9 @@ describe('pricing (pinned rules)', () => {
     writes.length = 0;
     const actor = start();
     actor.send({ type: 'discount.change', text: '-15' });
-    expect(actor.getSnapshot().context.discountError).toBe('Discount cannot be negative: enter a number from 0 to 100.');
+    expect(actor.getSnapshot().context.discountError).toBe(
+      'Discount cannot be negative: enter a number from 0 to 100.',
+    );
     actor.send({ type: 'discount.change', text: '150' });
     expect(actor.getSnapshot().context.discountError).toBe('Discount is too large: enter a number from 0 to 100.');
     expect(actor.getSnapshot().context.discount).toBe(5);
@@ -342,7 +377,9 @@ describe('pricing (pinned rules)', () => {
     expect([s.discount, s.tax, s.discountError, s.taxError]).toEqual([100, 0, null, null]);
   });
   it('a legacy stored discount of 150 % is read, used and flagged with the message', () => {
-    const s = createActor(pricing, { input: { lines: [], discount: 150, tax: 0 } }).start().getSnapshot().context;
+    const s = createActor(pricing, { input: { lines: [], discount: 150, tax: 0 } })
+      .start()
+      .getSnapshot().context;
     expect([s.discountText, s.discount]).toEqual(['150', 150]);
     expect(s.discountError).toBe('Discount is too large: enter a number from 0 to 100.');
   });
@@ -357,11 +394,11 @@ describe('pricing (pinned rules)', () => {
     expect(actor.getSnapshot().context.draftError).toBe(draftErrorMessage);
     expect(actor.getSnapshot().context.lines).toHaveLength(1);
   });
-
 });
 
 describe('pricing (pinned: names, currency, ids, tax)', () => {
-  const start = (lines: PriceLine[] = [p1, p2, p3]) => createActor(pricing, { input: { lines, discount: 5, tax: 13 } }).start();
+  const start = (lines: PriceLine[] = [p1, p2, p3]) =>
+    createActor(pricing, { input: { lines, discount: 5, tax: 13 } }).start();
   const add = (actor: ReturnType<typeof start>, name: string, price: string, currency?: string) => {
     actor.send({ type: 'draft.change', field: 'name', value: name });
     actor.send({ type: 'draft.change', field: 'price', value: price });
@@ -426,7 +463,8 @@ describe('pricing (pinned: names, currency, ids, tax)', () => {
 
 describe('pricing (unprovided effects)', () => {
   it('without a provided persistPricing, persistDiscount or persistTax, a change fails loudly, naming what to provide', () => {
-    const failure = (event: EventFromLogic<typeof pricingMachine>) => failureAfter(pricingMachine, { lines: [p1], discount: 0, tax: 0 }, [event]);
+    const failure = (event: EventFromLogic<typeof pricingMachine>) =>
+      failureAfter(pricingMachine, { lines: [p1], discount: 0, tax: 0 }, [event]);
     expect(failure({ type: 'price.delete', id: 'p1' })).toContain('pricing: provide persistPricing');
     expect(failure({ type: 'discount.change', text: '5' })).toContain('pricing: provide persistDiscount');
     expect(failure({ type: 'tax.change', text: '5' })).toContain('pricing: provide persistTax');

@@ -2,14 +2,38 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, type EventFromLogic } from 'xstate';
 import { mergeDrafts } from '../../src/domain/conflict';
 import { employeeForm, supplierForm, type RecordForm } from '../../src/domain/inventoryRecords';
-import { isEditedElsewhere, recordBookMachine, type BookRecord, type RecordBookContext, type RecordBookEvent } from '../../src/machines/records/recordBook.machine';
+import {
+  isEditedElsewhere,
+  recordBookMachine,
+  type BookRecord,
+  type RecordBookContext,
+  type RecordBookEvent,
+} from '../../src/machines/records/recordBook.machine';
 import type { Employee, Supplier } from '../../src/storage/schemas';
 import { createWorld, describeModel, failureAfter, type Expectation } from '../support/model';
 
-const acme: Supplier = { supplierID: 'S1', supplierName: 'Acme', email: 'a@acme.ca', phone: '555-0100', contractStatus: 'active', startDate: '2025-01-01', endDate: '2026-01-01' };
+const acme: Supplier = {
+  supplierID: 'S1',
+  supplierName: 'Acme',
+  email: 'a@acme.ca',
+  phone: '555-0100',
+  contractStatus: 'active',
+  startDate: '2025-01-01',
+  endDate: '2026-01-01',
+};
 const bolt: Supplier = { ...acme, supplierID: 'S2', supplierName: 'Bolt', email: 'b@bolt.ca' };
 const crate: Supplier = { ...acme, supplierID: 'S3', supplierName: 'Crate' };
-const ann: Employee = { id: 'E1', firstName: 'Ann', lastName: 'Lee', email: 'ann@x.ca', role: 'Chef', phone: '555', fullTimePartTime: 'fulltime', department: 'Kitchen', startDate: '2024-02-02' };
+const ann: Employee = {
+  id: 'E1',
+  firstName: 'Ann',
+  lastName: 'Lee',
+  email: 'ann@x.ca',
+  role: 'Chef',
+  phone: '555',
+  fullTimePartTime: 'fulltime',
+  department: 'Kitchen',
+  startDate: '2024-02-02',
+};
 const sofia: Employee = { ...ann, id: 'E2', firstName: 'Sofia', lastName: 'Ruiz' };
 const noah: Employee = { ...ann, id: 'E3', firstName: 'Noah', lastName: 'Park' };
 
@@ -21,7 +45,10 @@ const machine = recordBookMachine.provide({
   actions: {
     persistRecords: ({ context }) => {
       persisted.push(context.records);
-      world.record('persistRecords', context.records.map((r) => context.form.key(r)));
+      world.record(
+        'persistRecords',
+        context.records.map((r) => context.form.key(r)),
+      );
       world.store.records = context.records;
     },
     syncDependents: ({ context }) => {
@@ -29,7 +56,13 @@ const machine = recordBookMachine.provide({
       world.record('syncDependents', context.lastReplaced && [context.lastReplaced.before, context.lastReplaced.after]);
     },
     // Issue 25: the form's draft, with the record under edit and its values when editing began.
-    persistDraft: ({ context }) => world.record('persistDraft', context.draft, context.editingId, context.editBase && context.form.toDraft(context.editBase)),
+    persistDraft: ({ context }) =>
+      world.record(
+        'persistDraft',
+        context.draft,
+        context.editingId,
+        context.editBase && context.form.toDraft(context.editBase),
+      ),
     discardDraft: () => world.record('discardDraft'),
     notifyDraftDropped: () => world.record('notifyDraftDropped'),
   },
@@ -56,22 +89,45 @@ for (const [name, form, records, field, good] of [
   const errorsOf = (c: Ctx, draft = c.draft) => form.validate(draft, others(c));
   const isValid = (c: Ctx, draft = c.draft) => Object.keys(errorsOf(c, draft)).length === 0;
   const find = (list: BookRecord[], id: string | null) => list.find((r) => form.key(r) === id);
-  const cleared = (c: Ctx): Ctx => ({ ...c, draft: form.empty(), errors: {}, editingId: null, editBase: null, theirs: null, draftRestored: false });
+  const cleared = (c: Ctx): Ctx => ({
+    ...c,
+    draft: form.empty(),
+    errors: {},
+    editingId: null,
+    editBase: null,
+    theirs: null,
+    draftRestored: false,
+  });
   // Issue 25: saved drafts the page opens with: a record being added; an edit of the middle record as it is; an edit
   // begun from the middle record as it was before another tab changed it (stale: dropped, and the caterer told).
   const addSaved = { values: { ...form.empty(), [field]: 'Half typed' } };
-  const editSaved = { values: { ...form.toDraft(middle), [field]: good }, recordId: middleId, base: form.toDraft(middle) };
-  const staleSaved = { values: { ...form.toDraft(middle), [field]: good }, recordId: middleId, base: { ...form.toDraft(middle), [field]: 'Before' } };
+  const editSaved = {
+    values: { ...form.toDraft(middle), [field]: good },
+    recordId: middleId,
+    base: form.toDraft(middle),
+  };
+  const staleSaved = {
+    values: { ...form.toDraft(middle), [field]: good },
+    recordId: middleId,
+    base: { ...form.toDraft(middle), [field]: 'Before' },
+  };
   const dropped: Expectation<typeof machine, { records: BookRecord[] }>['effects'] = [['discardDraft']];
   /** Issue 11: a Supplier ID another supplier has is refused, naming that supplier; the record's own id is not a duplicate. */
   const checkDuplicateId = ({ before, after }: { before: Ctx; after: Ctx }) => {
     if (form !== supplierForm) return;
     const id = (before.draft.supplierID ?? '').trim();
     const owner = id === '' ? undefined : (others(before) as Supplier[]).find((r) => r.supplierID === id);
-    expect(after.errors.supplierID).toBe(owner ? `Supplier ID ${id} is already used by ${owner.supplierName}. Choose another ID.` : undefined);
+    expect(after.errors.supplierID).toBe(
+      owner ? `Supplier ID ${id} is already used by ${owner.supplierName}. Choose another ID.` : undefined,
+    );
   };
   /** `saved` is the draft made a record (over `previous`), at the place of `previous` or appended; every other record the same object. */
-  const expectSaved = (before: BookRecord[], after: BookRecord[], draft: Record<string, string>, previous: BookRecord | undefined) => {
+  const expectSaved = (
+    before: BookRecord[],
+    after: BookRecord[],
+    draft: Record<string, string>,
+    previous: BookRecord | undefined,
+  ) => {
     const at = previous ? before.indexOf(previous) : before.length;
     expect(after).toHaveLength(previous ? before.length : before.length + 1);
     after.forEach((r, i) => {
@@ -84,20 +140,28 @@ for (const [name, form, records, field, good] of [
       // A new record without a typed id gets a fresh one (time-based), taken by no other record.
       expect(keys(before)).not.toContain(form.key(saved));
       // (Employees keep their id out of the form; a supplier's is the Supplier ID field.)
-      const keyField = Object.keys(form.toDraft(expected)).find((k) => form.toDraft(expected)[k] === form.key(expected));
-      expect(form.toDraft(saved)).toEqual(keyField ? { ...form.toDraft(expected), [keyField]: form.key(saved) } : form.toDraft(expected));
+      const keyField = Object.keys(form.toDraft(expected)).find(
+        (k) => form.toDraft(expected)[k] === form.key(expected),
+      );
+      expect(form.toDraft(saved)).toEqual(
+        keyField ? { ...form.toDraft(expected), [keyField]: form.key(saved) } : form.toDraft(expected),
+      );
       return saved;
     }
     expect(form.toDraft(saved)).toEqual(form.toDraft(expected));
     return saved;
   };
-  const written: Expectation<typeof machine, { records: BookRecord[] }>['effects'] = ({ after }) => [['persistRecords', keys(after.records)]];
+  const written: Expectation<typeof machine, { records: BookRecord[] }>['effects'] = ({ after }) => [
+    ['persistRecords', keys(after.records)],
+  ];
   const writtenAndSynced: Expectation<typeof machine, { records: BookRecord[] }>['effects'] = ({ after }) => [
     ['persistRecords', keys(after.records)],
     ['syncDependents', after.lastReplaced && [after.lastReplaced.before, after.lastReplaced.after]],
   ];
   /** Keep mine (or a valid merge): the draft over their version, or added again when they deleted it. */
-  const keptMine = (draftOf: (c: Ctx, event: unknown) => Record<string, string>): Expectation<typeof machine, { records: BookRecord[] }> => ({
+  const keptMine = (
+    draftOf: (c: Ctx, event: unknown) => Record<string, string>,
+  ): Expectation<typeof machine, { records: BookRecord[] }> => ({
     target: 'adding',
     context: (before, event, after) => {
       const draft = draftOf(before, event);
@@ -105,15 +169,27 @@ for (const [name, form, records, field, good] of [
       const theirs = find(before.records, before.editingId);
       const saved = expectSaved(before.records, after.records, draft, theirs);
       if (!theirs) expect(form.key(saved)).toBe(before.editingId);
-      return { ...cleared(before), records: after.records, lastReplaced: theirs ? { before: theirs, after: saved } : null };
+      return {
+        ...cleared(before),
+        records: after.records,
+        lastReplaced: theirs ? { before: theirs, after: saved } : null,
+      };
     },
     effects: (step) => [...(writtenAndSynced as (s: typeof step) => unknown[][])(step), ['discardDraft']] as never,
   });
-  const merged = (c: Ctx, event: unknown) => mergeDrafts(c.draft, form.toDraft(c.theirs!), (event as { choices: Record<string, 'mine' | 'theirs'> }).choices);
+  const merged = (c: Ctx, event: unknown) =>
+    mergeDrafts(c.draft, form.toDraft(c.theirs!), (event as { choices: Record<string, 'mine' | 'theirs'> }).choices);
   const loaded = (before: Ctx, event: unknown) => {
     const record = find(before.records, (event as { id: string }).id)!;
     expect(record).toBeDefined();
-    return { ...before, editingId: form.key(record), editBase: record, draft: form.toDraft(record), errors: {}, draftRestored: false };
+    return {
+      ...before,
+      editingId: form.key(record),
+      editBase: record,
+      draft: form.toDraft(record),
+      errors: {},
+      draftRestored: false,
+    };
   };
   describeModel(name, {
     machine,
@@ -143,24 +219,44 @@ for (const [name, form, records, field, good] of [
           delete errors[field];
           return { ...before, draft: { ...before.draft, [field]: value }, errors };
         },
-        effects: ({ after }) => [['persistDraft', after.draft, after.editingId, after.editBase && form.toDraft(after.editBase)]],
+        effects: ({ after }) => [
+          ['persistDraft', after.draft, after.editingId, after.editBase && form.toDraft(after.editBase)],
+        ],
       },
       // Issue 25: the page opens with the saved draft of an edit of an unchanged record: editing it again, as typed.
       'restoring||0': {
         target: 'editing',
-        context: (before) => ({ ...before, editingId: middleId, editBase: middle, draft: editSaved.values, errors: {}, draftRestored: true, savedEdit: null }),
+        context: (before) => ({
+          ...before,
+          editingId: middleId,
+          editBase: middle,
+          draft: editSaved.values,
+          errors: {},
+          draftRestored: true,
+          savedEdit: null,
+        }),
       },
       // Its record changed since: dropped (never applied over the newer record), the caterer told.
       'restoring||1': { target: 'adding', context: (before) => ({ ...before, savedEdit: null }) },
       'restoring||2': { target: 'adding', check: ({ before }) => expect(before.savedEdit).toBeNull() },
       // Discard draft: an empty form when adding, the record's stored values when editing.
       'adding|draft.discard|0': { context: cleared, effects: dropped },
-      'editing|draft.discard|0': { context: (before) => ({ ...before, draft: form.toDraft(before.editBase!), errors: {}, draftRestored: false }), effects: dropped },
+      'editing|draft.discard|0': {
+        context: (before) => ({ ...before, draft: form.toDraft(before.editBase!), errors: {}, draftRestored: false }),
+        effects: dropped,
+      },
       '(machine)|save.conflict|0': {
         target: 'conflict',
         context: (before, event) => {
           const { mine, theirs } = event as { mine: BookRecord; theirs: BookRecord | null };
-          return { ...before, editingId: form.key(mine), editBase: theirs ?? mine, draft: form.toDraft(mine), errors: {}, theirs: find(before.records, form.key(mine)) ?? null };
+          return {
+            ...before,
+            editingId: form.key(mine),
+            editBase: theirs ?? mine,
+            draft: form.toDraft(mine),
+            errors: {},
+            theirs: find(before.records, form.key(mine)) ?? null,
+          };
         },
       },
       'adding|form.submit|0': {
@@ -181,16 +277,24 @@ for (const [name, form, records, field, good] of [
       'adding|form.cancel|0': { context: cleared, effects: dropped },
       'adding|record.edit|0': { target: 'editing', context: loaded, effects: dropped },
       'adding|record.delete|0': {
-        context: (before, event) => ({ ...before, records: before.records.filter((r) => form.key(r) !== (event as { id: string }).id) }),
+        context: (before, event) => ({
+          ...before,
+          records: before.records.filter((r) => form.key(r) !== (event as { id: string }).id),
+        }),
         effects: written,
       },
-      'adding|storage.change|0': { context: (before, event) => ({ ...before, records: (event as { records: BookRecord[] }).records }) },
+      'adding|storage.change|0': {
+        context: (before, event) => ({ ...before, records: (event as { records: BookRecord[] }).records }),
+      },
       // Stale: the record changed or went elsewhere since Edit; nothing is written.
       'editing|form.submit|0': {
         target: 'conflict',
         context: (before) => {
           const current = find(before.records, before.editingId);
-          expect(!current || JSON.stringify(form.toDraft(current)) !== JSON.stringify(form.toDraft(before.editBase!)), 'not stale').toBe(true);
+          expect(
+            !current || JSON.stringify(form.toDraft(current)) !== JSON.stringify(form.toDraft(before.editBase!)),
+            'not stale',
+          ).toBe(true);
           return { ...before, theirs: current ?? null };
         },
       },
@@ -230,7 +334,9 @@ for (const [name, form, records, field, good] of [
         },
         effects: written,
       },
-      'editing|storage.change|0': { context: (before, event) => ({ ...before, records: (event as { records: BookRecord[] }).records }) },
+      'editing|storage.change|0': {
+        context: (before, event) => ({ ...before, records: (event as { records: BookRecord[] }).records }),
+      },
       'conflict|conflict.keepTheirs|0': { target: 'adding', context: cleared, effects: dropped },
       'conflict|conflict.keepMine|0': keptMine((c) => c.draft),
       // Mine no longer passes: back to the form, based on their version, with the messages.
@@ -261,7 +367,9 @@ for (const [name, form, records, field, good] of [
       JSON.stringify({
         v: s.value,
         n: Math.min(s.context.records.length, 5),
-        m: s.context.records.find((r) => form.key(r) === middleId) ? form.toDraft(s.context.records.find((r) => form.key(r) === middleId)!)[field] : null,
+        m: s.context.records.find((r) => form.key(r) === middleId)
+          ? form.toDraft(s.context.records.find((r) => form.key(r) === middleId)!)[field]
+          : null,
         i: s.context.editingId,
         t: s.context.theirs ? form.toDraft(s.context.theirs)[field] : null,
         d: s.context.draft[field],
@@ -275,8 +383,14 @@ for (const [name, form, records, field, good] of [
       ],
       'form.submit': [{ type: 'form.submit' }],
       'form.cancel': [{ type: 'form.cancel' }],
-      'record.edit': [{ type: 'record.edit', id: middleId }, { type: 'record.edit', id: 'nobody' }],
-      'record.delete': [{ type: 'record.delete', id: middleId }, { type: 'record.delete', id: form.key(records[0]!) }],
+      'record.edit': [
+        { type: 'record.edit', id: middleId },
+        { type: 'record.edit', id: 'nobody' },
+      ],
+      'record.delete': [
+        { type: 'record.delete', id: middleId },
+        { type: 'record.delete', id: form.key(records[0]!) },
+      ],
       'storage.change': [
         { type: 'storage.change', records: records.map((r) => (r === middle ? changedThere : r)) },
         { type: 'storage.change', records: records.filter((r) => r !== middle) },
@@ -315,22 +429,78 @@ for (const [name, form, records, field, good] of [
       },
     },
     // Written for the page that opens with no draft.
-    sequences: (input): RecordBookEvent[][] => (input.saved ? [] : [
-      [{ type: 'field.change', field, value: good }, { type: 'field.change', field: 'lastName', value: 'Ray' }, { type: 'form.submit' }],
-      [{ type: 'record.edit', id: middleId }, { type: 'field.change', field, value: '' }, { type: 'form.submit' }, { type: 'field.change', field, value: good }, { type: 'form.submit' }],
-      [{ type: 'record.edit', id: middleId }, { type: 'record.delete', id: form.key(records[0]!) }, { type: 'form.submit' }],
-      [{ type: 'record.edit', id: middleId }, { type: 'record.edit', id: form.key(records[2]!) }],
-      [{ type: 'record.edit', id: middleId }, { type: 'field.change', field, value: good }, { type: 'storage.change', records: records.map((r) => (r === middle ? changedThere : r)) }, { type: 'form.submit' }, { type: 'storage.change', records }],
-      [{ type: 'record.edit', id: middleId }, { type: 'field.change', field: 'email', value: 'not-an-email' }, { type: 'storage.change', records: records.map((r) => (r === middle ? changedThere : r)) }, { type: 'form.submit' }, { type: 'conflict.keepMine' }],
-      [{ type: 'record.edit', id: middleId }, { type: 'field.change', field: 'email', value: 'not-an-email' }, { type: 'storage.change', records: records.map((r) => (r === middle ? changedThere : r)) }, { type: 'form.submit' }, { type: 'conflict.merge', choices: { email: 'mine' } }],
-      // Issue 11 (suppliers): the middle supplier given the last one's Supplier ID is refused naming it; its own id saves.
-      ...(form === supplierForm
-        ? [
-            [{ type: 'record.edit', id: middleId }, { type: 'field.change', field: 'supplierID', value: 'S3' }, { type: 'form.submit' }, { type: 'field.change', field: 'supplierID', value: ' S2 ' }, { type: 'form.submit' }],
-            [{ type: 'field.change', field: 'supplierName', value: 'Dune' }, { type: 'field.change', field: 'supplierID', value: 'S2' }, { type: 'form.submit' }, { type: 'field.change', field: 'supplierID', value: 'S4' }, { type: 'form.submit' }],
-          ] as Array<Array<{ type: 'field.change'; field: string; value: string } | { type: 'record.edit'; id: string } | { type: 'form.submit' }>>
-        : []),
-    ]),
+    sequences: (input): RecordBookEvent[][] =>
+      input.saved
+        ? []
+        : [
+            [
+              { type: 'field.change', field, value: good },
+              { type: 'field.change', field: 'lastName', value: 'Ray' },
+              { type: 'form.submit' },
+            ],
+            [
+              { type: 'record.edit', id: middleId },
+              { type: 'field.change', field, value: '' },
+              { type: 'form.submit' },
+              { type: 'field.change', field, value: good },
+              { type: 'form.submit' },
+            ],
+            [
+              { type: 'record.edit', id: middleId },
+              { type: 'record.delete', id: form.key(records[0]!) },
+              { type: 'form.submit' },
+            ],
+            [
+              { type: 'record.edit', id: middleId },
+              { type: 'record.edit', id: form.key(records[2]!) },
+            ],
+            [
+              { type: 'record.edit', id: middleId },
+              { type: 'field.change', field, value: good },
+              { type: 'storage.change', records: records.map((r) => (r === middle ? changedThere : r)) },
+              { type: 'form.submit' },
+              { type: 'storage.change', records },
+            ],
+            [
+              { type: 'record.edit', id: middleId },
+              { type: 'field.change', field: 'email', value: 'not-an-email' },
+              { type: 'storage.change', records: records.map((r) => (r === middle ? changedThere : r)) },
+              { type: 'form.submit' },
+              { type: 'conflict.keepMine' },
+            ],
+            [
+              { type: 'record.edit', id: middleId },
+              { type: 'field.change', field: 'email', value: 'not-an-email' },
+              { type: 'storage.change', records: records.map((r) => (r === middle ? changedThere : r)) },
+              { type: 'form.submit' },
+              { type: 'conflict.merge', choices: { email: 'mine' } },
+            ],
+            // Issue 11 (suppliers): the middle supplier given the last one's Supplier ID is refused naming it; its own id saves.
+            ...(form === supplierForm
+              ? ([
+                  [
+                    { type: 'record.edit', id: middleId },
+                    { type: 'field.change', field: 'supplierID', value: 'S3' },
+                    { type: 'form.submit' },
+                    { type: 'field.change', field: 'supplierID', value: ' S2 ' },
+                    { type: 'form.submit' },
+                  ],
+                  [
+                    { type: 'field.change', field: 'supplierName', value: 'Dune' },
+                    { type: 'field.change', field: 'supplierID', value: 'S2' },
+                    { type: 'form.submit' },
+                    { type: 'field.change', field: 'supplierID', value: 'S4' },
+                    { type: 'form.submit' },
+                  ],
+                ] as Array<
+                  Array<
+                    | { type: 'field.change'; field: string; value: string }
+                    | { type: 'record.edit'; id: string }
+                    | { type: 'form.submit' }
+                  >
+                >)
+              : []),
+          ],
   });
 }
 
@@ -383,16 +553,20 @@ describe('recordBook rules pinned by hand (spec section 4, issue 9)', () => {
     actor.send({ type: 'field.change', field: 'supplierName', value: 'Dune' });
     actor.send({ type: 'field.change', field: 'supplierID', value: 'S2' });
     actor.send({ type: 'form.submit' });
-    expect(actor.getSnapshot().context.errors.supplierID).toBe('Supplier ID S2 is already used by Bolt. Choose another ID.');
+    expect(actor.getSnapshot().context.errors.supplierID).toBe(
+      'Supplier ID S2 is already used by Bolt. Choose another ID.',
+    );
     expect(persisted).toEqual([]);
   });
 
-  it('issue 11: editing the middle supplier, another supplier\'s ID is refused naming it; keeping its own ID saves', () => {
+  it("issue 11: editing the middle supplier, another supplier's ID is refused naming it; keeping its own ID saves", () => {
     const actor = started([acme, bolt, crate], sup);
     actor.send({ type: 'record.edit', id: 'S2' });
     actor.send({ type: 'field.change', field: 'supplierID', value: 'S3' });
     actor.send({ type: 'form.submit' });
-    expect(actor.getSnapshot().context.errors).toEqual({ supplierID: 'Supplier ID S3 is already used by Crate. Choose another ID.' });
+    expect(actor.getSnapshot().context.errors).toEqual({
+      supplierID: 'Supplier ID S3 is already used by Crate. Choose another ID.',
+    });
     expect(persisted).toEqual([]);
     actor.send({ type: 'field.change', field: 'supplierID', value: 'S2' });
     actor.send({ type: 'form.submit' });
@@ -413,7 +587,9 @@ describe('recordBook rules pinned by hand (spec section 4, issue 9)', () => {
     expect(names(records)).toEqual(['Acme', 'Bolt Foods', 'Crate']);
     expect(records[0]).toBe(acme);
     expect(records[2]).toBe(crate);
-    expect(synced).toEqual([{ before: bolt, after: expect.objectContaining({ supplierName: 'Bolt Foods', supplierID: 'S2' }) }]);
+    expect(synced).toEqual([
+      { before: bolt, after: expect.objectContaining({ supplierName: 'Bolt Foods', supplierID: 'S2' }) },
+    ]);
   });
 
   it('two tabs: another tab deletes Marina while this one edits Sofia; Submit still replaces Sofia, not Noah', () => {
@@ -556,16 +732,24 @@ describe('recordBook: the edited-elsewhere notice and the tags the view reads', 
 });
 
 describe('recordBook (unprovided effects)', () => {
-  const run = (provide: Parameters<typeof recordBookMachine.provide>[0], send: Array<EventFromLogic<typeof recordBookMachine>>) =>
-    failureAfter(recordBookMachine.provide(provide), { records: [acme, bolt], form: sup }, send);
+  const run = (
+    provide: Parameters<typeof recordBookMachine.provide>[0],
+    send: Array<EventFromLogic<typeof recordBookMachine>>,
+  ) => failureAfter(recordBookMachine.provide(provide), { records: [acme, bolt], form: sup }, send);
   const quiet = fromCallback(() => () => {});
   it('without a provided watchStorage, persistRecords or syncDependents, the book fails loudly, naming what to provide', () => {
     expect(run({}, [])).toContain('recordBook: provide watchStorage');
-    expect(run({ actors: { watchStorage: quiet } }, [{ type: 'record.delete', id: 'S1' }])).toContain('recordBook: provide persistRecords');
+    expect(run({ actors: { watchStorage: quiet } }, [{ type: 'record.delete', id: 'S1' }])).toContain(
+      'recordBook: provide persistRecords',
+    );
     expect(
-      run({ actors: { watchStorage: quiet }, actions: { persistRecords: () => {} } }, [{ type: 'record.edit', id: 'S2' }]),
+      run({ actors: { watchStorage: quiet }, actions: { persistRecords: () => {} } }, [
+        { type: 'record.edit', id: 'S2' },
+      ]),
     ).toContain('recordBook: provide discardDraft');
-    expect(run({ actors: { watchStorage: quiet } }, [{ type: 'field.change', field: 'supplierName', value: 'X' }])).toContain('recordBook: provide persistDraft');
+    expect(
+      run({ actors: { watchStorage: quiet } }, [{ type: 'field.change', field: 'supplierName', value: 'X' }]),
+    ).toContain('recordBook: provide persistDraft');
     expect(
       run({ actors: { watchStorage: quiet }, actions: { persistRecords: () => {}, discardDraft: () => {} } }, [
         { type: 'record.edit', id: 'S2' },

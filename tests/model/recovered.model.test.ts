@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
-import { recoveredMachine, type CheckText, type PutBackInput, type RecoveredEvent } from '../../src/machines/recovered/recovered.machine';
+import {
+  recoveredMachine,
+  type CheckText,
+  type PutBackInput,
+  type RecoveredEvent,
+} from '../../src/machines/recovered/recovered.machine';
 import type { RecoveredEntry } from '../../src/storage/recovered';
 import type { DiscardResult, PutBackResult } from '../../src/storage/recoveredActions';
 import { createWorld, describeModel, type EventSamples, type Expectation } from '../support/model';
@@ -24,7 +29,10 @@ const E = entry(5, 'events', '{"id":5}');
 
 const FIXED = '{"id":2,"EventDate":"2026-12-01"}';
 const BROKEN = '{"id":2,';
-const check: CheckText = (e, text) => (text === FIXED ? { ok: true, value: { id: 2, from: e.key } } : { ok: false, reason: `EventDate: expected string (${text.length})` });
+const check: CheckText = (e, text) =>
+  text === FIXED
+    ? { ok: true, value: { id: 2, from: e.key } }
+    : { ok: false, reason: `EventDate: expected string (${text.length})` };
 
 interface Log {
   putBacks: Array<{ entryKey: string; text: string; replace: boolean }>;
@@ -70,11 +78,23 @@ const has = (s: Snap, e: RecoveredEntry) => s.context.entries.some((x) => x.entr
 /** An entry no longer (or never) in the list: every button on it does nothing. */
 const GONE = 'recovered:events:99';
 const events = {
-  'entry.view': [{ type: 'entry.view', entryKey: B.entryKey }, { type: 'entry.view', entryKey: GONE }],
+  'entry.view': [
+    { type: 'entry.view', entryKey: B.entryKey },
+    { type: 'entry.view', entryKey: GONE },
+  ],
   'view.close': [{ type: 'view.close' }],
-  'entry.edit': [{ type: 'entry.edit', entryKey: B.entryKey }, { type: 'entry.edit', entryKey: GONE }],
-  'entry.discard': [{ type: 'entry.discard', entryKey: B.entryKey }, { type: 'entry.discard', entryKey: GONE }],
-  'entry.download': [{ type: 'entry.download', entryKey: B.entryKey }, { type: 'entry.download', entryKey: GONE }],
+  'entry.edit': [
+    { type: 'entry.edit', entryKey: B.entryKey },
+    { type: 'entry.edit', entryKey: GONE },
+  ],
+  'entry.discard': [
+    { type: 'entry.discard', entryKey: B.entryKey },
+    { type: 'entry.discard', entryKey: GONE },
+  ],
+  'entry.download': [
+    { type: 'entry.download', entryKey: B.entryKey },
+    { type: 'entry.download', entryKey: GONE },
+  ],
   'draft.change': [
     { type: 'draft.change', text: FIXED },
     { type: 'draft.change', text: BROKEN },
@@ -133,29 +153,51 @@ const cleared = (b: Ctx): Ctx => ({ ...b, selected: null, draft: '', validation:
 const keyOf = (event: unknown) => (event as { entryKey: string }).entryKey;
 const listed = (b: Ctx, event: unknown) => b.entries.find((e) => e.entryKey === keyOf(event))!;
 const entriesOf = (event: unknown) => (event as { entries: RecoveredEntry[] }).entries;
-const outputOf = (event: unknown) => (event as { output: { ok: boolean; reason?: string; message?: string; error?: string } }).output;
+const outputOf = (event: unknown) =>
+  (event as { output: { ok: boolean; reason?: string; message?: string; error?: string } }).output;
 const errorOf = (event: unknown) => (event as { error: Error }).error.message;
-const stillListed = (step: { before: Ctx }) => expect(step.before.entries.some((e) => e.entryKey === step.before.selected?.entryKey)).toBe(true);
-const isGone = (step: { before: Ctx }) => expect(step.before.entries.some((e) => e.entryKey === step.before.selected?.entryKey)).toBe(false);
+const stillListed = (step: { before: Ctx }) =>
+  expect(step.before.entries.some((e) => e.entryKey === step.before.selected?.entryKey)).toBe(true);
+const isGone = (step: { before: Ctx }) =>
+  expect(step.before.entries.some((e) => e.entryKey === step.before.selected?.entryKey)).toBe(false);
 
 /** View, Edit and Discard choose the entry named by the button, as it is in the list. */
 const opens = (source: string): Record<string, Expect> => ({
-  [`${source}|entry.view|0`]: { target: 'viewing', context: (b, e) => ({ ...b, selected: listed(b, e), refusal: null }) },
+  [`${source}|entry.view|0`]: {
+    target: 'viewing',
+    context: (b, e) => ({ ...b, selected: listed(b, e), refusal: null }),
+  },
   [`${source}|entry.edit|0`]: {
     target: 'editing.drafting',
-    context: (b, e) => ({ ...b, selected: listed(b, e), refusal: null, draft: listed(b, e).text, validation: check(listed(b, e), listed(b, e).text) }),
+    context: (b, e) => ({
+      ...b,
+      selected: listed(b, e),
+      refusal: null,
+      draft: listed(b, e).text,
+      validation: check(listed(b, e), listed(b, e).text),
+    }),
   },
-  [`${source}|entry.discard|0`]: { target: 'confirmingDiscard', context: (b, e) => ({ ...b, selected: listed(b, e), refusal: null }) },
+  [`${source}|entry.discard|0`]: {
+    target: 'confirmingDiscard',
+    context: (b, e) => ({ ...b, selected: listed(b, e), refusal: null }),
+  },
 });
 const toBrowsing: Expect = { target: 'browsing', context: cleared };
 /** The draft is checked as typed; an old refusal goes. */
 const drafts = (target?: string): Expect => ({
   ...(target ? { target } : {}),
-  context: (b, e) => ({ ...b, draft: (e as { text: string }).text, validation: check(b.selected!, (e as { text: string }).text), refusal: null }),
+  context: (b, e) => ({
+    ...b,
+    draft: (e as { text: string }).text,
+    validation: check(b.selected!, (e as { text: string }).text),
+    refusal: null,
+  }),
 });
 const putBack = (replace: boolean): Expect => ({
   target: replace ? 'editing.replacing' : 'editing.puttingBack',
-  started: ({ before }) => [{ id: replace ? 'replace' : 'putBack', input: { entry: before.selected, text: before.draft, replace } }],
+  started: ({ before }) => [
+    { id: replace ? 'replace' : 'putBack', input: { entry: before.selected, text: before.draft, replace } },
+  ],
   check: ({ before }) => expect(replace || before.validation?.ok).toBe(true),
 });
 const busyList: Expect = { context: (b, e) => ({ ...b, entries: entriesOf(e) }) };
@@ -166,7 +208,10 @@ const putBackDone: Expect = {
   effects: ({ before, event }) => [['notifyPutBack', before.selected, outputOf(event)]],
   check: ({ event }) => expect(outputOf(event).ok).toBe(true),
 };
-const refused = (target: string, message: (event: unknown) => string): Expect => ({ target, context: (b, e) => ({ ...b, refusal: message(e) }) });
+const refused = (target: string, message: (event: unknown) => string): Expect => ({
+  target,
+  context: (b, e) => ({ ...b, refusal: message(e) }),
+});
 
 describeModel('recovered', {
   machine,
@@ -176,10 +221,18 @@ describeModel('recovered', {
   transitions: {
     '(machine)|entry.download|0': { effects: ({ before, event }) => [['downloadEntry', listed(before, event)]] },
     // Another tab put back or discarded the selected entry: back to the list.
-    '(machine)|storage.change|0': { target: 'browsing', context: (b, e) => cleared({ ...b, entries: entriesOf(e) }), check: ({ before, event }) => expect(entriesOf(event).some((x) => x.entryKey === before.selected?.entryKey)).toBe(false) },
+    '(machine)|storage.change|0': {
+      target: 'browsing',
+      context: (b, e) => cleared({ ...b, entries: entriesOf(e) }),
+      check: ({ before, event }) =>
+        expect(entriesOf(event).some((x) => x.entryKey === before.selected?.entryKey)).toBe(false),
+    },
     '(machine)|storage.change|1': {
       context: (b, e) => ({ ...b, entries: entriesOf(e) }),
-      check: ({ before, event }) => expect(before.selected === null || entriesOf(event).some((x) => x.entryKey === before.selected?.entryKey)).toBe(true),
+      check: ({ before, event }) =>
+        expect(before.selected === null || entriesOf(event).some((x) => x.entryKey === before.selected?.entryKey)).toBe(
+          true,
+        ),
     },
     ...opens('browsing'),
     ...opens('viewing'),
@@ -189,24 +242,60 @@ describeModel('recovered', {
     'editing.drafting|edit.cancel|0': toBrowsing,
     'editing.puttingBack|storage.change|0': busyList,
     'editing.puttingBack|xstate.done.actor.putBack|0': putBackDone,
-    'editing.puttingBack|xstate.done.actor.putBack|1': { ...toBrowsing, check: (step) => { expect(outputOf(step.event).ok).toBe(false); isGone(step); } },
-    'editing.puttingBack|xstate.done.actor.putBack|2': { ...refused('editing.idTaken', (e) => outputOf(e).message!), check: (step) => { stillListed(step); expect(outputOf(step.event).reason).toBe('taken'); } },
-    'editing.puttingBack|xstate.done.actor.putBack|3': { ...refused('editing.putBackFailed', (e) => outputOf(e).message!), check: (step) => { stillListed(step); expect(outputOf(step.event).reason).toBe('failed'); } },
+    'editing.puttingBack|xstate.done.actor.putBack|1': {
+      ...toBrowsing,
+      check: (step) => {
+        expect(outputOf(step.event).ok).toBe(false);
+        isGone(step);
+      },
+    },
+    'editing.puttingBack|xstate.done.actor.putBack|2': {
+      ...refused('editing.idTaken', (e) => outputOf(e).message!),
+      check: (step) => {
+        stillListed(step);
+        expect(outputOf(step.event).reason).toBe('taken');
+      },
+    },
+    'editing.puttingBack|xstate.done.actor.putBack|3': {
+      ...refused('editing.putBackFailed', (e) => outputOf(e).message!),
+      check: (step) => {
+        stillListed(step);
+        expect(outputOf(step.event).reason).toBe('failed');
+      },
+    },
     'editing.puttingBack|xstate.error.actor.putBack|0': { ...toBrowsing, check: isGone },
-    'editing.puttingBack|xstate.error.actor.putBack|1': { ...refused('editing.putBackFailed', errorOf), check: stillListed },
+    'editing.puttingBack|xstate.error.actor.putBack|1': {
+      ...refused('editing.putBackFailed', errorOf),
+      check: stillListed,
+    },
     'editing.idTaken|edit.replace|0': putBack(true),
     'editing.idTaken|draft.change|0': drafts('editing.drafting'),
     'editing.idTaken|edit.cancel|0': toBrowsing,
     'editing.replacing|storage.change|0': busyList,
     'editing.replacing|xstate.done.actor.replace|0': putBackDone,
-    'editing.replacing|xstate.done.actor.replace|1': { ...toBrowsing, check: (step) => { expect(outputOf(step.event).ok).toBe(false); isGone(step); } },
-    'editing.replacing|xstate.done.actor.replace|2': { ...refused('editing.putBackFailed', (e) => outputOf(e).message!), check: stillListed },
+    'editing.replacing|xstate.done.actor.replace|1': {
+      ...toBrowsing,
+      check: (step) => {
+        expect(outputOf(step.event).ok).toBe(false);
+        isGone(step);
+      },
+    },
+    'editing.replacing|xstate.done.actor.replace|2': {
+      ...refused('editing.putBackFailed', (e) => outputOf(e).message!),
+      check: stillListed,
+    },
     'editing.replacing|xstate.error.actor.replace|0': { ...toBrowsing, check: isGone },
-    'editing.replacing|xstate.error.actor.replace|1': { ...refused('editing.putBackFailed', errorOf), check: stillListed },
+    'editing.replacing|xstate.error.actor.replace|1': {
+      ...refused('editing.putBackFailed', errorOf),
+      check: stillListed,
+    },
     'editing.putBackFailed|edit.putBack|0': putBack(false),
     'editing.putBackFailed|draft.change|0': drafts('editing.drafting'),
     'editing.putBackFailed|edit.cancel|0': toBrowsing,
-    'confirmingDiscard|discard.confirm|0': { target: 'discarding', started: ({ before }) => [{ id: 'discard', input: { entry: before.selected } }] },
+    'confirmingDiscard|discard.confirm|0': {
+      target: 'discarding',
+      started: ({ before }) => [{ id: 'discard', input: { entry: before.selected } }],
+    },
     'confirmingDiscard|discard.cancel|0': toBrowsing,
     'discarding|storage.change|0': busyList,
     'discarding|xstate.done.actor.discard|0': {
@@ -215,11 +304,23 @@ describeModel('recovered', {
       effects: ({ before }) => [['notifyDiscarded', before.selected]],
       check: ({ event }) => expect(outputOf(event).ok).toBe(true),
     },
-    'discarding|xstate.done.actor.discard|1': { ...toBrowsing, check: (step) => { expect(outputOf(step.event).ok).toBe(false); isGone(step); } },
-    'discarding|xstate.done.actor.discard|2': { ...refused('discardFailed', (e) => outputOf(e).error!), check: stillListed },
+    'discarding|xstate.done.actor.discard|1': {
+      ...toBrowsing,
+      check: (step) => {
+        expect(outputOf(step.event).ok).toBe(false);
+        isGone(step);
+      },
+    },
+    'discarding|xstate.done.actor.discard|2': {
+      ...refused('discardFailed', (e) => outputOf(e).error!),
+      check: stillListed,
+    },
     'discarding|xstate.error.actor.discard|0': { ...toBrowsing, check: isGone },
     'discarding|xstate.error.actor.discard|1': { ...refused('discardFailed', errorOf), check: stillListed },
-    'discardFailed|discard.confirm|0': { target: 'discarding', started: ({ before }) => [{ id: 'discard', input: { entry: before.selected } }] },
+    'discardFailed|discard.confirm|0': {
+      target: 'discarding',
+      started: ({ before }) => [{ id: 'discard', input: { entry: before.selected } }],
+    },
     'discardFailed|discard.cancel|0': toBrowsing,
   },
   events,
@@ -305,7 +406,8 @@ describe('recovered (hand-written)', () => {
       recoveredMachine.provide({
         actions: {
           downloadEntry: (_, { entry: e }) => void seen.push(`download:${e.entryKey}`),
-          notifyPutBack: (_, { entry: e, result }) => void seen.push(`put back:${e.entryKey}:${JSON.stringify(result)}`),
+          notifyPutBack: (_, { entry: e, result }) =>
+            void seen.push(`put back:${e.entryKey}:${JSON.stringify(result)}`),
           notifyDiscarded: (_, { entry: e }) => void seen.push(`discarded:${e.entryKey}`),
         },
         actors: {
@@ -324,7 +426,10 @@ describe('recovered (hand-written)', () => {
   };
 
   it('an id already taken is refused in a state that offers to replace; Replace puts it back with replace', async () => {
-    const { actor, seen } = run({ putBack: ({ replace }) => (replace ? { ok: true, added: 0, skipped: 0, replaced: true } : { ok: false, reason: 'taken', message: TAKEN }) });
+    const { actor, seen } = run({
+      putBack: ({ replace }) =>
+        replace ? { ok: true, added: 0, skipped: 0, replaced: true } : { ok: false, reason: 'taken', message: TAKEN },
+    });
     actor.send({ type: 'entry.edit', entryKey: B.entryKey });
     expect(actor.getSnapshot().context.draft).toBe(B.text);
     expect(actor.getSnapshot().can({ type: 'edit.putBack' })).toBe(false);
@@ -334,7 +439,11 @@ describe('recovered (hand-written)', () => {
     expect(actor.getSnapshot().context.refusal).toBe(TAKEN);
     actor.send({ type: 'edit.replace' });
     await waitFor(actor, (s) => s.matches('browsing'));
-    expect(seen).toEqual([`putBack:${FIXED}:false`, `putBack:${FIXED}:true`, `put back:${B.entryKey}:{"ok":true,"added":0,"skipped":0,"replaced":true}`]);
+    expect(seen).toEqual([
+      `putBack:${FIXED}:false`,
+      `putBack:${FIXED}:true`,
+      `put back:${B.entryKey}:{"ok":true,"added":0,"skipped":0,"replaced":true}`,
+    ]);
     expect(actor.getSnapshot().context.entries).toEqual([A, C]);
   });
 
@@ -342,8 +451,16 @@ describe('recovered (hand-written)', () => {
     let release: (r: PutBackResult) => void = () => {};
     const actor = createActor(
       recoveredMachine.provide({
-        actions: { downloadEntry: () => {}, notifyDiscarded: () => {}, notifyPutBack: (_, { entry: e }) => void toasts.push(e.entryKey) },
-        actors: { putBack: fromPromise<PutBackResult, PutBackInput>(() => new Promise((r) => (release = r))), discard: fromPromise<DiscardResult, { entry: RecoveredEntry }>(() => new Promise(() => {})), watchStorage: fromCallback(() => {}) },
+        actions: {
+          downloadEntry: () => {},
+          notifyDiscarded: () => {},
+          notifyPutBack: (_, { entry: e }) => void toasts.push(e.entryKey),
+        },
+        actors: {
+          putBack: fromPromise<PutBackResult, PutBackInput>(() => new Promise((r) => (release = r))),
+          discard: fromPromise<DiscardResult, { entry: RecoveredEntry }>(() => new Promise(() => {})),
+          watchStorage: fromCallback(() => {}),
+        },
       }),
       { input: { entries: [A, B, C], check } },
     );

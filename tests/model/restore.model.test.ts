@@ -2,7 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { buildBackup, serialiseBackup, type AppData } from '../../src/domain/backup';
-import { restoreMachine, type BuiltBackup, type ReadOutput, type RestoreEvent } from '../../src/machines/backup/restore.machine';
+import {
+  restoreMachine,
+  type BuiltBackup,
+  type ReadOutput,
+  type RestoreEvent,
+} from '../../src/machines/backup/restore.machine';
 import { withStorage } from '../../src/views/dashboard/useRestoreActor';
 import { createWorld, describeModel, type EventSamples, type Expectation } from '../support/model';
 
@@ -56,11 +61,38 @@ const BACKUP_DATA: AppData = { inventoryItems: '[{"id":"1"}]' };
 const PREVIOUS: AppData = { inventoryItems: '[{"id":"2"}]', colorMode: '"dark"' };
 const GOOD: ReadOutput = {
   refusal: null,
-  backup: { source: 'backup', createdAt: '2026-11-23T10:00:00.000Z', appVersion: '0.1.0', data: BACKUP_DATA, ignoredKeys: [] },
-  preview: { changesAnything: true, changes: [{ name: 'inventoryItems', label: 'inventoryItems', unit: 'records', before: 1, after: 1, added: 1, replaced: 0, removed: 1 }] },
+  backup: {
+    source: 'backup',
+    createdAt: '2026-11-23T10:00:00.000Z',
+    appVersion: '0.1.0',
+    data: BACKUP_DATA,
+    ignoredKeys: [],
+  },
+  preview: {
+    changesAnything: true,
+    changes: [
+      {
+        name: 'inventoryItems',
+        label: 'inventoryItems',
+        unit: 'records',
+        before: 1,
+        after: 1,
+        added: 1,
+        replaced: 0,
+        removed: 1,
+      },
+    ],
+  },
 };
-const TAMPERED: ReadOutput = { refusal: { reason: 'tampered', message: 'The backup was changed after it was made (its checksum does not match).' }, backup: null, preview: null };
-const BUILT: BuiltBackup = { text: '{"format":"cater-captain-backup"}', fileName: 'cater-captain-backup-2026-11-23.json' };
+const TAMPERED: ReadOutput = {
+  refusal: { reason: 'tampered', message: 'The backup was changed after it was made (its checksum does not match).' },
+  backup: null,
+  preview: null,
+};
+const BUILT: BuiltBackup = {
+  text: '{"format":"cater-captain-backup"}',
+  fileName: 'cater-captain-backup-2026-11-23.json',
+};
 const QUOTA = 'Browser storage is full: events could not be written. Nothing was changed.';
 const UNDO_QUOTA = 'Browser storage is full: suppliers could not be written. Nothing was changed.';
 
@@ -103,17 +135,27 @@ const read = (target: string): Expect => ({
     const output = (e as unknown as { output: ReadOutput }).output;
     return { ...b, file: null, refusal: output.refusal, backup: output.backup, preview: output.preview };
   },
-  check: ({ event }) => expect((event as unknown as { output: ReadOutput }).output.refusal !== null).toBe(target === 'restore.refused'),
+  check: ({ event }) =>
+    expect((event as unknown as { output: ReadOutput }).output.refusal !== null).toBe(target === 'restore.refused'),
 });
-const failedWith = (target: string): Expect => ({ target, context: (b, e) => ({ ...b, error: (e as { message: string }).message }) });
+const failedWith = (target: string): Expect => ({
+  target,
+  context: (b, e) => ({ ...b, error: (e as { message: string }).message }),
+});
 
 describeModel('restore', {
   machine,
   world,
   transitions: {
     'download.idle|backup.download|0': build,
-    'download.preparing|xstate.done.actor.buildBackup|0': { target: 'download.saved', effects: [['saveBackupFile', BUILT]] },
-    'download.preparing|xstate.error.actor.buildBackup|0': { target: 'download.failed', effects: [['notifyDownloadFailed', 'storage unavailable']] },
+    'download.preparing|xstate.done.actor.buildBackup|0': {
+      target: 'download.saved',
+      effects: [['saveBackupFile', BUILT]],
+    },
+    'download.preparing|xstate.error.actor.buildBackup|0': {
+      target: 'download.failed',
+      effects: [['notifyDownloadFailed', 'storage unavailable']],
+    },
     'download.saved|backup.download|0': build,
     'download.failed|backup.download|0': build,
     'restore.idle|restore.choose|0': choose,
@@ -121,7 +163,11 @@ describeModel('restore', {
     'restore.reading|xstate.done.actor.readBackupFile|1': read('restore.previewing'),
     'restore.reading|xstate.error.actor.readBackupFile|0': {
       target: 'restore.refused',
-      context: (b) => ({ ...b, file: null, refusal: { reason: 'not-backup' as const, message: 'The file could not be read: permission denied' } }),
+      context: (b) => ({
+        ...b,
+        file: null,
+        refusal: { reason: 'not-backup' as const, message: 'The file could not be read: permission denied' },
+      }),
     },
     'restore.refused|restore.choose|0': choose,
     'restore.refused|restore.dismiss|0': close,
@@ -138,7 +184,11 @@ describeModel('restore', {
     'restore.failed|restore.choose|0': choose,
     'restore.failed|restore.dismiss|0': close,
     // Undo writes back exactly the data from before the restore.
-    'restore.restored|restore.undo|0': { target: 'restore.undoing', context: (b) => ({ ...b, error: null }), effects: [['persistPrevious', PREVIOUS]] },
+    'restore.restored|restore.undo|0': {
+      target: 'restore.undoing',
+      context: (b) => ({ ...b, error: null }),
+      effects: [['persistPrevious', PREVIOUS]],
+    },
     'restore.restored|restore.dismiss|0': close,
     'restore.restored|restore.choose|0': choose,
     'restore.undoing|undo.written|0': { target: 'restore.idle', context: () => CLEARED, effects: [['notifyUndone']] },
@@ -148,7 +198,14 @@ describeModel('restore', {
   actorEvents,
   limit: 2000,
   // The parts of the context that tell states apart (a Blob has no JSON of its own).
-  serializeState: (s) => JSON.stringify([s.value, s.context.refusal?.reason ?? null, s.context.error, s.context.previous !== null, s.context.backup !== null]),
+  serializeState: (s) =>
+    JSON.stringify([
+      s.value,
+      s.context.refusal?.reason ?? null,
+      s.context.error,
+      s.context.previous !== null,
+      s.context.backup !== null,
+    ]),
   reset: () => {
     log.saved.length = 0;
     log.downloadFailures.length = 0;
@@ -173,7 +230,14 @@ describeModel('restore', {
       expect(log.downloadFailures.at(-1)).toBe('storage unavailable');
     },
     'restore.idle': (s) => {
-      expect(s.context).toEqual({ file: null, refusal: null, backup: null, preview: null, previous: null, error: null });
+      expect(s.context).toEqual({
+        file: null,
+        refusal: null,
+        backup: null,
+        preview: null,
+        previous: null,
+        error: null,
+      });
       expect(s.can({ type: 'restore.undo' })).toBe(false);
     },
     'restore.reading': (s) => {
@@ -184,7 +248,9 @@ describeModel('restore', {
     },
     'restore.refused': (s) => {
       expect(s.hasTag('show refusal')).toBe(true);
-      expect([TAMPERED.refusal!.message, 'The file could not be read: permission denied']).toContain(s.context.refusal?.message);
+      expect([TAMPERED.refusal!.message, 'The file could not be read: permission denied']).toContain(
+        s.context.refusal?.message,
+      );
       expect(s.context.backup).toBeNull();
       // A refused file is never written.
       expect(lastWrite()?.kind).not.toBe('restore');
@@ -257,8 +323,16 @@ class FakeStorage implements Storage {
 }
 
 describe('restore (hand-written, real verification and storage writes on a fake Storage)', () => {
-  const mine: AppData = { inventoryItems: '[{"id":"1","name":"Flour"}]', events: '[{"id":4,"EventName":"Gala"}]', '4-taxPercentage': '8' };
-  const theirs: AppData = { inventoryItems: '[{"id":"1","name":"Rye flour"},{"id":"2","name":"Salt"}]', suppliers: '[{"supplierID":"s1"}]', colorMode: '"dark"' };
+  const mine: AppData = {
+    inventoryItems: '[{"id":"1","name":"Flour"}]',
+    events: '[{"id":4,"EventName":"Gala"}]',
+    '4-taxPercentage': '8',
+  };
+  const theirs: AppData = {
+    inventoryItems: '[{"id":"1","name":"Rye flour"},{"id":"2","name":"Salt"}]',
+    suppliers: '[{"supplierID":"s1"}]',
+    colorMode: '"dark"',
+  };
 
   const start = (seed: AppData) => {
     const storage = new FakeStorage();
@@ -279,7 +353,8 @@ describe('restore (hand-written, real verification and storage writes on a fake 
     actor.start();
     return { actor, storage, toasts };
   };
-  const fileOf = async (data: AppData) => new Blob([serialiseBackup(await buildBackup(data, new Date('2026-11-23T10:00:00Z'), '0.1.0'))]);
+  const fileOf = async (data: AppData) =>
+    new Blob([serialiseBackup(await buildBackup(data, new Date('2026-11-23T10:00:00Z'), '0.1.0'))]);
 
   it('a tampered file is refused with the reason, and nothing is written', async () => {
     const { actor, storage } = start(mine);
@@ -288,7 +363,9 @@ describe('restore (hand-written, real verification and storage writes on a fake 
     actor.send({ type: 'restore.choose', file: new Blob([text.replace('Rye', 'Ryd')]) });
     await waitFor(actor, (s) => !s.hasTag('reading'));
     expect(actor.getSnapshot().value).toEqual({ download: 'idle', restore: 'refused' });
-    expect(actor.getSnapshot().context.refusal?.message).toBe('The backup was changed after it was made (its checksum does not match).');
+    expect(actor.getSnapshot().context.refusal?.message).toBe(
+      'The backup was changed after it was made (its checksum does not match).',
+    );
     expect(actor.getSnapshot().can({ type: 'restore.confirm' })).toBe(false);
     expect(storage.sets).toBe(0);
     expect(storage.entries()).toEqual(before);
@@ -357,7 +434,9 @@ describe('restore (hand-written, real verification and storage writes on a fake 
     const saved: BuiltBackup[] = [];
     const storage = new FakeStorage();
     for (const [k, v] of Object.entries({ ...mine, 'sb-auth-token': 'session' })) storage.setItem(k, v);
-    const actor = createActor(withStorage(storage).provide({ actions: { saveBackupFile: (_, built) => void saved.push(built) } }));
+    const actor = createActor(
+      withStorage(storage).provide({ actions: { saveBackupFile: (_, built) => void saved.push(built) } }),
+    );
     actor.start();
     actor.send({ type: 'backup.download' } satisfies RestoreEvent);
     await waitFor(actor, (s) => s.matches({ download: 'saved' }));

@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
-import { routeChunkMachine, routeChunkShows, type RouteChunkEvent, type RouteChunkInput } from '../../src/machines/shell/routeChunk.machine';
+import {
+  routeChunkMachine,
+  routeChunkShows,
+  type RouteChunkEvent,
+  type RouteChunkInput,
+} from '../../src/machines/shell/routeChunk.machine';
 import { createWorld, describeModel, type Expectation } from '../support/model';
 
 const reloads: number[] = [];
 const world = createWorld();
-const never = <T,>() => new Promise<T>(() => {});
+const never = <T>() => new Promise<T>(() => {});
 const machine = routeChunkMachine.provide({
   actors: {
     importChunk: fromPromise<unknown, { key: string }>(() => never()),
@@ -36,12 +41,18 @@ describeModel('routeChunk', {
   inputs: [start, { ...start, loaded: true }, { ...start, online: false, buildId: null }],
   world,
   reset: () => void (reloads.length = 0),
-  initial: { started: (input) => [{ id: 'watchConnectivity', input: undefined }, ...(input.loaded ? [] : [importChunk])] },
+  initial: {
+    started: (input) => [{ id: 'watchConnectivity', input: undefined }, ...(input.loaded ? [] : [importChunk])],
+  },
   transitions: {
     '(machine)|browser.online|0': { context: (b) => ({ ...b, online: true }) },
     '(machine)|browser.offline|0': { context: (b) => ({ ...b, online: false }) },
     'opening||0': { target: 'loaded', check: ({ before }) => expect(before.cached).toBe(true) },
-    'opening||1': { target: 'loading', started: [importChunk], check: ({ before }) => expect(before.cached).toBe(false) },
+    'opening||1': {
+      target: 'loading',
+      started: [importChunk],
+      check: ({ before }) => expect(before.cached).toBe(false),
+    },
     'loading|xstate.done.actor.importChunk|0': { target: 'loaded' },
     'loading|xstate.error.actor.importChunk|0': check,
     // A different build than this tab's: the chunk went with a redeploy.
@@ -56,8 +67,14 @@ describeModel('routeChunk', {
       target: 'failed.connection',
       check: ({ event, before }) => expect(before.buildId === null || buildOf(event) === before.buildId).toBe(true),
     },
-    'checking|xstate.error.actor.fetchBuildId|0': { target: 'failed.offline', check: ({ before }) => expect(before.online).toBe(false) },
-    'checking|xstate.error.actor.fetchBuildId|1': { target: 'failed.connection', check: ({ before }) => expect(before.online).toBe(true) },
+    'checking|xstate.error.actor.fetchBuildId|0': {
+      target: 'failed.offline',
+      check: ({ before }) => expect(before.online).toBe(false),
+    },
+    'checking|xstate.error.actor.fetchBuildId|1': {
+      target: 'failed.connection',
+      check: ({ before }) => expect(before.online).toBe(true),
+    },
     'failed|chunk.retry|0': retry(false),
     'failed|browser.online|0': retry(true),
     'retrying|xstate.done.actor.importChunk|0': { target: 'loaded' },
@@ -123,7 +140,10 @@ describeModel('routeChunk', {
 });
 
 /** A live actor with scripted side effects: each import and build-id fetch takes the next result. */
-function run(input: Partial<RouteChunkInput>, script: { imports?: Array<'ok' | 'fail'>; builds?: Array<string | 'unreachable'> }) {
+function run(
+  input: Partial<RouteChunkInput>,
+  script: { imports?: Array<'ok' | 'fail'>; builds?: Array<string | 'unreachable'> },
+) {
   const calls = { imports: 0, builds: 0, reloads: 0 };
   let toMachine: ((event: RouteChunkEvent) => void) | null = null;
   const actor = createActor(
@@ -217,7 +237,10 @@ describe('route chunk rules (issue 10, part 1)', () => {
 
   for (const event of [{ type: 'chunk.retry' }, { type: 'browser.online' }] as const) {
     it(`pinned: from failed.offline, ${event.type} imports again (retrying, a fresh attempt)`, () => {
-      const snapshot = machine.resolveState({ value: { failed: 'offline' }, context: { key: 'AboutPage', cached: false, online: false, buildId: 'build-1', attempt: 0 } });
+      const snapshot = machine.resolveState({
+        value: { failed: 'offline' },
+        context: { key: 'AboutPage', cached: false, online: false, buildId: 'build-1', attempt: 0 },
+      });
       const actor = createActor(machine, { snapshot, input: start }).start();
       actor.send(event);
       expect(actor.getSnapshot().value).toBe('retrying');

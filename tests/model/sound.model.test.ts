@@ -48,14 +48,21 @@ describeModel('sound', {
     'resolving||0': { target: 'muted', check: ({ before }) => expect(before.muted).toBe(true) },
     'resolving||1': { target: 'unmuted', check: ({ before }) => expect(before.muted).toBe(false) },
     'muted|sound.toggle|0': { target: 'unmuted', effects: [['persistUnmuted']] },
-    'muted|storage.change|0': { target: 'unmuted', check: ({ event }) => expect(event).toEqual({ type: 'storage.change', muted: false }) },
+    'muted|storage.change|0': {
+      target: 'unmuted',
+      check: ({ event }) => expect(event).toEqual({ type: 'storage.change', muted: false }),
+    },
     'unmuted|sound.toggle|0': { target: 'muted', effects: [['persistMuted']] },
     // Only a visible label plays, and it plays that label.
     'unmuted|sound.play|0': {
       effects: ({ event }) => [['playClick', (event as { label: unknown }).label]],
-      check: ({ event }) => expect(hasText((event as { label: unknown }).label), 'a blank or missing label never plays').toBe(true),
+      check: ({ event }) =>
+        expect(hasText((event as { label: unknown }).label), 'a blank or missing label never plays').toBe(true),
     },
-    'unmuted|storage.change|0': { target: 'muted', check: ({ event }) => expect(event).toEqual({ type: 'storage.change', muted: true }) },
+    'unmuted|storage.change|0': {
+      target: 'muted',
+      check: ({ event }) => expect(event).toEqual({ type: 'storage.change', muted: true }),
+    },
   },
   states: {
     resolving: () => {

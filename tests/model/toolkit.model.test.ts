@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, fromPromise, type ContextFrom, type EventFromLogic } from 'xstate';
 import { chooseIngredient } from '../../src/domain/ingredients';
-import { inventoryIngredientsMachine, type QuantityPromptInput } from '../../src/machines/toolkit/inventoryIngredients.machine';
+import {
+  inventoryIngredientsMachine,
+  type QuantityPromptInput,
+} from '../../src/machines/toolkit/inventoryIngredients.machine';
 import { menuNotesMachine } from '../../src/machines/toolkit/menuNotes.machine';
-import { blankSpecialtyDraft, specialtyIngredientsMachine, specialtyNameMessage } from '../../src/machines/toolkit/specialtyIngredients.machine';
+import {
+  blankSpecialtyDraft,
+  specialtyIngredientsMachine,
+  specialtyNameMessage,
+} from '../../src/machines/toolkit/specialtyIngredients.machine';
 import { toolkitMachine } from '../../src/machines/toolkit/toolkit.machine';
 import type { ChosenIngredient, InventoryItem, SpecialtyIngredient } from '../../src/storage/schemas';
 import { createWorld, describeModel, failureAfter } from '../support/model';
@@ -73,10 +80,20 @@ const item = (id: string, category: string, costPerUnit = 10): InventoryItem => 
   whenToOrder: 1,
   supplierName: 'Sup',
 });
-const line = (name: string, quantity: number, lineId = `L-${name}`): ChosenIngredient => ({ ...item('x', 'Dairy'), name, quantity, lineId });
+const line = (name: string, quantity: number, lineId = `L-${name}`): ChosenIngredient => ({
+  ...item('x', 'Dairy'),
+  name,
+  quantity,
+  lineId,
+});
 const persistedLines: ChosenIngredient[][] = [];
 /** The prompt's answer is taken from the line's name, so each path can pick cancel, empty or a number. */
-const answers: Record<string, string | null> = { 'answer:cancel': null, 'answer:empty': '  ', 'answer:5': '5', 'answer:abc': 'abc' };
+const answers: Record<string, string | null> = {
+  'answer:cancel': null,
+  'answer:empty': '  ',
+  'answer:5': '5',
+  'answer:abc': 'abc',
+};
 const promptFake = createMachine({
   types: {} as { input: QuantityPromptInput; output: string | null },
   context: ({ input }: { input: QuantityPromptInput }) => ({ name: input.name }),
@@ -93,13 +110,22 @@ const inventory = inventoryIngredientsMachine.provide({
   actions: {
     persistLines: ({ context }) => {
       persistedLines.push(context.lines);
-      linesWorld.record('persistLines', context.lines.map((l) => l.lineId));
+      linesWorld.record(
+        'persistLines',
+        context.lines.map((l) => l.lineId),
+      );
       linesWorld.store.lines = context.lines;
     },
   },
   actors: { promptQuantity: promptFake as never },
 });
-const startLines = [line('answer:cancel', 1), line('answer:empty', 1), line('answer:5', 1), line('answer:abc', 1), line('answer:throw', 1)];
+const startLines = [
+  line('answer:cancel', 1),
+  line('answer:empty', 1),
+  line('answer:5', 1),
+  line('answer:abc', 1),
+  line('answer:throw', 1),
+];
 
 type LinesCtx = ContextFrom<typeof inventory>;
 const lineIds = (lines: ChosenIngredient[]) => lines.map((l) => l.lineId);
@@ -115,27 +141,44 @@ const amountMessage = (label: string, text: string, max: number) => {
   return null;
 };
 /** A line's quantity as typed: per event the total; per guest the share of one guest, scaled up to cents. */
-const quantityOf = (text: string, per: 'event' | 'guest', guests: number, positive: boolean): { message: string } | { quantity: number; perGuest?: number } => {
+const quantityOf = (
+  text: string,
+  per: 'event' | 'guest',
+  guests: number,
+  positive: boolean,
+): { message: string } | { quantity: number; perGuest?: number } => {
   const label = per === 'guest' ? 'Quantity Needed per Guest' : 'Quantity Needed';
   const message = amountMessage(label, text, 1_000_000);
   if (message) return { message };
   const value = Number(text.trim());
   if (positive && value <= 0) return { message: `${label} must be more than 0.` };
   if (per === 'event') return { quantity: value };
-  if (guests <= 0) return { message: 'This event has no guests yet: set its Number of Guests (Edit Event) before a per-guest quantity.' };
+  if (guests <= 0)
+    return {
+      message: 'This event has no guests yet: set its Number of Guests (Edit Event) before a per-guest quantity.',
+    };
   return { quantity: Math.ceil(Number((value * guests * 100).toPrecision(12))) / 100, perGuest: value };
 };
 /** A line with its new quantity: per guest carries perGuest; per event has neither field. */
-const withQty = <L extends { per?: string; perGuest?: number }>(l: L, q: { quantity: number; perGuest?: number }, key: 'quantity' | 'quantityNeeded' = 'quantity') => {
+const withQty = <L extends { per?: string; perGuest?: number }>(
+  l: L,
+  q: { quantity: number; perGuest?: number },
+  key: 'quantity' | 'quantityNeeded' = 'quantity',
+) => {
   const { per: _per, perGuest: _perGuest, ...rest } = l;
-  return (q.perGuest === undefined ? { ...rest, [key]: q.quantity } : { ...rest, [key]: q.quantity, per: 'guest' as const, perGuest: q.perGuest }) as unknown as L;
+  return (q.perGuest === undefined
+    ? { ...rest, [key]: q.quantity }
+    : { ...rest, [key]: q.quantity, per: 'guest' as const, perGuest: q.perGuest }) as unknown as L;
 };
 const isGuestLine = (l: { per?: string; perGuest?: number }) => l.per === 'guest' && typeof l.perGuest === 'number';
-const noGuestsForLine = 'This event has no guests yet: set its Number of Guests (Edit Event) before making a line per guest.';
+const noGuestsForLine =
+  'This event has no guests yet: set its Number of Guests (Edit Event) before making a line per guest.';
 /** The prompt's answer for the line under edit, as the fake gives it. */
-const answerFor = (before: LinesCtx) => answers[before.lines.find((l) => l.lineId === before.promptLineId)?.name ?? ''] ?? null;
+const answerFor = (before: LinesCtx) =>
+  answers[before.lines.find((l) => l.lineId === before.promptLineId)?.name ?? ''] ?? null;
 const promptLine = (before: LinesCtx) => before.lines.find((l) => l.lineId === before.promptLineId)!;
-const promptCheck = (before: LinesCtx) => quantityOf(answerFor(before) ?? '', isGuestLine(promptLine(before)) ? 'guest' : 'event', before.guests, true);
+const promptCheck = (before: LinesCtx) =>
+  quantityOf(answerFor(before) ?? '', isGuestLine(promptLine(before)) ? 'guest' : 'event', before.guests, true);
 const usable = (before: LinesCtx) => answerFor(before) !== null && 'quantity' in promptCheck(before);
 const blankAnswer = (before: LinesCtx) => (answerFor(before) ?? '').trim() === '';
 
@@ -151,7 +194,21 @@ describeModel('inventoryIngredients', {
   },
   reset: () => void (persistedLines.length = 0),
   serializeState: (s) =>
-    JSON.stringify([s.value, s.context.category, s.context.itemId, s.context.quantityText, s.context.lines.filter((l) => l.lineId?.startsWith('L-answer')).map((l) => `${l.lineId}=${l.quantity}/${l.per ?? ''}`), Math.min(s.context.lines.length, 6), s.context.items.length, s.context.per, s.context.guests, s.context.quantityError !== null, s.context.lineError !== null]),
+    JSON.stringify([
+      s.value,
+      s.context.category,
+      s.context.itemId,
+      s.context.quantityText,
+      s.context.lines
+        .filter((l) => l.lineId?.startsWith('L-answer'))
+        .map((l) => `${l.lineId}=${l.quantity}/${l.per ?? ''}`),
+      Math.min(s.context.lines.length, 6),
+      s.context.items.length,
+      s.context.per,
+      s.context.guests,
+      s.context.quantityError !== null,
+      s.context.lineError !== null,
+    ]),
   limit: 30000,
   events: {
     'category.select': [{ type: 'category.select', category: 'Seafood' }],
@@ -177,20 +234,42 @@ describeModel('inventoryIngredients', {
     ],
     'inventory.change': [{ type: 'inventory.change', items: [item('a', 'Seafood')] }],
     'storage.change': [
-      { type: 'storage.change', lines: startLines.map((l) => (l.lineId === 'L-answer:empty' ? { ...l, quantity: 9 } : l)) },
+      {
+        type: 'storage.change',
+        lines: startLines.map((l) => (l.lineId === 'L-answer:empty' ? { ...l, quantity: 9 } : l)),
+      },
       { type: 'storage.change', lines: startLines.filter((l) => l.lineId !== 'L-answer:empty') },
     ],
   },
   transitions: {
-    '(machine)|guests.change|0': { context: (before, event) => ({ ...before, guests: (event as { guests: number }).guests }) },
-    '(machine)|inventory.change|0': { context: (before, event) => ({ ...before, items: (event as { items: InventoryItem[] }).items }) },
+    '(machine)|guests.change|0': {
+      context: (before, event) => ({ ...before, guests: (event as { guests: number }).guests }),
+    },
+    '(machine)|inventory.change|0': {
+      context: (before, event) => ({ ...before, items: (event as { items: InventoryItem[] }).items }),
+    },
     // Another tab's lines; the picker and the quantity being typed stay.
-    '(machine)|storage.change|0': { context: (before, event) => ({ ...before, lines: (event as { lines: ChosenIngredient[] }).lines }) },
+    '(machine)|storage.change|0': {
+      context: (before, event) => ({ ...before, lines: (event as { lines: ChosenIngredient[] }).lines }),
+    },
     // Each control of the add form clears the form's message.
-    'ready|category.select|0': { context: (before, event) => ({ ...before, category: (event as { category: string }).category, itemId: '', quantityError: null }) },
-    'ready|item.select|0': { context: (before, event) => ({ ...before, itemId: (event as { id: string }).id, quantityError: null }) },
-    'ready|quantity.change|0': { context: (before, event) => ({ ...before, quantityText: (event as { text: string }).text, quantityError: null }) },
-    'ready|per.select|0': { context: (before, event) => ({ ...before, per: (event as { per: 'event' | 'guest' }).per, quantityError: null }) },
+    'ready|category.select|0': {
+      context: (before, event) => ({
+        ...before,
+        category: (event as { category: string }).category,
+        itemId: '',
+        quantityError: null,
+      }),
+    },
+    'ready|item.select|0': {
+      context: (before, event) => ({ ...before, itemId: (event as { id: string }).id, quantityError: null }),
+    },
+    'ready|quantity.change|0': {
+      context: (before, event) => ({ ...before, quantityText: (event as { text: string }).text, quantityError: null }),
+    },
+    'ready|per.select|0': {
+      context: (before, event) => ({ ...before, per: (event as { per: 'event' | 'guest' }).per, quantityError: null }),
+    },
     // The chosen item with the quantity typed, appended under a new line id; the picker resets; written.
     'ready|ingredient.add|0': {
       context: (before, _event, after) => {
@@ -203,7 +282,14 @@ describeModel('inventoryIngredients', {
         expect(added.lineId).toMatch(new RegExp(`^L-${chosen!.id}-`));
         expect(lineIds(before.lines)).not.toContain(added.lineId);
         const newLine = { ...withQty(chooseIngredient(chosen!, qty.quantity), qty), lineId: added.lineId };
-        return { ...before, lines: [...before.lines, newLine], itemId: '', quantityText: '', quantityError: null, seq: before.seq + 1 };
+        return {
+          ...before,
+          lines: [...before.lines, newLine],
+          itemId: '',
+          quantityText: '',
+          quantityError: null,
+          seq: before.seq + 1,
+        };
       },
       effects: ({ after }) => [['persistLines', lineIds(after.lines)]],
     },
@@ -257,7 +343,9 @@ describeModel('inventoryIngredients', {
       started: ({ event, before }) => {
         const l = before.lines.find((x) => x.lineId === (event as { lineId: string }).lineId)!;
         const perGuest = isGuestLine(l);
-        return [{ id: 'promptQuantity', input: { name: l.name, current: perGuest ? l.perGuest : l.quantity, perGuest } }];
+        return [
+          { id: 'promptQuantity', input: { name: l.name, current: perGuest ? l.perGuest : l.quantity, perGuest } },
+        ];
       },
     },
     'prompting|xstate.done.actor.promptQuantity|0': {
@@ -265,7 +353,11 @@ describeModel('inventoryIngredients', {
       context: (before) => {
         expect(usable(before), `answer ${answerFor(before)} is usable`).toBe(true);
         const q = promptCheck(before) as { quantity: number; perGuest?: number };
-        return { ...before, lines: before.lines.map((l) => (l.lineId === before.promptLineId ? withQty(l, q) : l)), promptLineId: null };
+        return {
+          ...before,
+          lines: before.lines.map((l) => (l.lineId === before.promptLineId ? withQty(l, q) : l)),
+          promptLineId: null,
+        };
       },
       effects: ({ after }) => [['persistLines', lineIds(after.lines)]],
     },
@@ -288,14 +380,18 @@ describeModel('inventoryIngredients', {
         return { ...before, promptLineId: null, lineError: `${promptLine(before).name} was not changed: ${q.message}` };
       },
     },
-    'prompting|xstate.error.actor.promptQuantity|0': { target: 'ready', context: (before) => ({ ...before, promptLineId: null }) },
+    'prompting|xstate.error.actor.promptQuantity|0': {
+      target: 'ready',
+      context: (before) => ({ ...before, promptLineId: null }),
+    },
   },
   states: {
     ready: (s) => {
       expect(s.hasTag('ready')).toBe(true);
       expect(s.context.promptLineId).toBeNull();
       // Lines never acted on (the first, the fourth and the fifth) stay as they were.
-      for (const kept of [startLines[0]!, startLines[3]!, startLines[4]!]) expect(s.context.lines.find((l) => l.lineId === kept.lineId)).toEqual(kept);
+      for (const kept of [startLines[0]!, startLines[3]!, startLines[4]!])
+        expect(s.context.lines.find((l) => l.lineId === kept.lineId)).toEqual(kept);
     },
     prompting: (s) => expect(s.context.lines.some((l) => l.lineId === s.context.promptLineId)).toBe(true),
   },
@@ -323,12 +419,17 @@ describeModel('inventoryIngredients', {
       { type: 'line.per', lineId: 'L-answer:5', per: 'guest' },
     ],
     // A per-guest line's prompt asks for one guest's share: 5 for 60 guests is 300.
-    [{ type: 'line.per', lineId: 'L-answer:5', per: 'guest' }, { type: 'guests.change', guests: 60 }, { type: 'quantity.edit', lineId: 'L-answer:5' }],
+    [
+      { type: 'line.per', lineId: 'L-answer:5', per: 'guest' },
+      { type: 'guests.change', guests: 60 },
+      { type: 'quantity.edit', lineId: 'L-answer:5' },
+    ],
   ],
 });
 
 describe('inventoryIngredients (pinned)', () => {
-  const start = () => createActor(inventory, { input: { lines: startLines, items: [item('a', 'Seafood', 30)], guests: 40 } }).start();
+  const start = () =>
+    createActor(inventory, { input: { lines: startLines, items: [item('a', 'Seafood', 30)], guests: 40 } }).start();
   it('adds a line only with an item and a positive quantity, then resets the picker', () => {
     const actor = start();
     actor.send({ type: 'category.select', category: 'Seafood' });
@@ -336,7 +437,9 @@ describe('inventoryIngredients (pinned)', () => {
     actor.send({ type: 'item.select', id: 'a' });
     // With an item, Add says what is wrong with the quantity instead of doing nothing silently.
     actor.send({ type: 'ingredient.add' });
-    expect(actor.getSnapshot().context.quantityError).toBe('Quantity Needed is required: enter a number from 0 to 1,000,000.');
+    expect(actor.getSnapshot().context.quantityError).toBe(
+      'Quantity Needed is required: enter a number from 0 to 1,000,000.',
+    );
     actor.send({ type: 'quantity.change', text: '0' });
     actor.send({ type: 'ingredient.add' });
     expect(actor.getSnapshot().context.quantityError).toBe('Quantity Needed must be more than 0.');
@@ -344,7 +447,13 @@ describe('inventoryIngredients (pinned)', () => {
     actor.send({ type: 'quantity.change', text: '1.5' });
     actor.send({ type: 'ingredient.add' });
     const s = actor.getSnapshot();
-    expect(s.context.lines.at(-1)).toMatchObject({ id: 'a', quantity: 1.5, costPerUnit: 30, amountPerUnit: 2, lineId: expect.stringMatching(/^L-a-/) });
+    expect(s.context.lines.at(-1)).toMatchObject({
+      id: 'a',
+      quantity: 1.5,
+      costPerUnit: 30,
+      amountPerUnit: 2,
+      lineId: expect.stringMatching(/^L-a-/),
+    });
     expect([s.context.itemId, s.context.quantityText]).toEqual(['', '']);
   });
   it('another tab’s save replaces the lines and keeps the picker and the quantity being typed', () => {
@@ -404,7 +513,9 @@ describe('inventoryIngredients (pinned)', () => {
   it('a non-numeric prompt answer changes nothing and says why', () => {
     const actor = start();
     actor.send({ type: 'quantity.edit', lineId: 'L-answer:abc' });
-    expect(actor.getSnapshot().context.lineError).toBe('answer:abc was not changed: Quantity Needed must be a number from 0 to 1,000,000.');
+    expect(actor.getSnapshot().context.lineError).toBe(
+      'answer:abc was not changed: Quantity Needed must be a number from 0 to 1,000,000.',
+    );
     expect(actor.getSnapshot().context.lines.map((l) => l.quantity)).toEqual([1, 1, 1, 1, 1]);
   });
   it('1e20 or -1 as Quantity Needed is refused with the limits.ts message; what was typed is kept', () => {
@@ -413,12 +524,16 @@ describe('inventoryIngredients (pinned)', () => {
     actor.send({ type: 'item.select', id: 'a' });
     actor.send({ type: 'quantity.change', text: '1e20' });
     actor.send({ type: 'ingredient.add' });
-    expect(actor.getSnapshot().context.quantityError).toBe('Quantity Needed is too large: enter a number from 0 to 1,000,000.');
+    expect(actor.getSnapshot().context.quantityError).toBe(
+      'Quantity Needed is too large: enter a number from 0 to 1,000,000.',
+    );
     expect(actor.getSnapshot().context.quantityText).toBe('1e20');
     actor.send({ type: 'quantity.change', text: '-1' });
     expect(actor.getSnapshot().context.quantityError).toBeNull();
     actor.send({ type: 'ingredient.add' });
-    expect(actor.getSnapshot().context.quantityError).toBe('Quantity Needed cannot be negative: enter a number from 0 to 1,000,000.');
+    expect(actor.getSnapshot().context.quantityError).toBe(
+      'Quantity Needed cannot be negative: enter a number from 0 to 1,000,000.',
+    );
     expect(actor.getSnapshot().context.lines).toHaveLength(5);
   });
   it('per guest: 0.15 box per guest for 40 guests is stored as 6 boxes with perGuest 0.15', () => {
@@ -428,7 +543,12 @@ describe('inventoryIngredients (pinned)', () => {
     actor.send({ type: 'per.select', per: 'guest' });
     actor.send({ type: 'quantity.change', text: '0.15' });
     actor.send({ type: 'ingredient.add' });
-    expect(actor.getSnapshot().context.lines.at(-1)).toMatchObject({ id: 'a', quantity: 6, per: 'guest', perGuest: 0.15 });
+    expect(actor.getSnapshot().context.lines.at(-1)).toMatchObject({
+      id: 'a',
+      quantity: 6,
+      per: 'guest',
+      perGuest: 0.15,
+    });
   });
   it('a line made per guest keeps its total (8 boxes for 40 guests = 0.2 each); back to per event drops perGuest; no guests: refused with a message', () => {
     const actor = start();
@@ -448,10 +568,19 @@ describe('inventoryIngredients (pinned)', () => {
 });
 
 describe('inventoryIngredients (pinned: choices, gone lines, the prompt)', () => {
-  const start = (items = [item('a', 'Seafood', 30)], guests = 40, lines = startLines) => createActor(inventory, { input: { lines, items, guests } }).start();
+  const start = (items = [item('a', 'Seafood', 30)], guests = 40, lines = startLines) =>
+    createActor(inventory, { input: { lines, items, guests } }).start();
   it('starts with no category and no item chosen, nothing typed', () => {
     const c = start().getSnapshot().context;
-    expect([c.category, c.itemId, c.quantityText, c.per, c.promptLineId, c.quantityError, c.lineError]).toEqual(['', '', '', 'event', null, null, null]);
+    expect([c.category, c.itemId, c.quantityText, c.per, c.promptLineId, c.quantityError, c.lineError]).toEqual([
+      '',
+      '',
+      '',
+      'event',
+      null,
+      null,
+      null,
+    ]);
   });
   it('adds the item chosen, not the first of the list (the middle of three)', () => {
     const actor = start([item('a', 'Seafood', 30), item('b', 'Seafood', 40), item('c', 'Seafood', 50)]);
@@ -459,7 +588,12 @@ describe('inventoryIngredients (pinned: choices, gone lines, the prompt)', () =>
     actor.send({ type: 'item.select', id: 'b' });
     actor.send({ type: 'quantity.change', text: '2' });
     actor.send({ type: 'ingredient.add' });
-    expect(actor.getSnapshot().context.lines.at(-1)).toMatchObject({ id: 'b', name: 'Item b', costPerUnit: 40, quantity: 2 });
+    expect(actor.getSnapshot().context.lines.at(-1)).toMatchObject({
+      id: 'b',
+      name: 'Item b',
+      costPerUnit: 40,
+      quantity: 2,
+    });
   });
   it('with several items, a refused quantity for the chosen one says why', () => {
     const actor = start([item('a', 'Seafood'), item('b', 'Seafood')]);
@@ -496,7 +630,9 @@ describe('inventoryIngredients (pinned: choices, gone lines, the prompt)', () =>
     const actor = start(undefined, 40, [line('answer:cancel', 1), line('answer:0', 3)]);
     actor.send({ type: 'quantity.edit', lineId: 'L-answer:0' });
     expect(actor.getSnapshot().context.lines.map((l) => l.quantity)).toEqual([1, 3]);
-    expect(actor.getSnapshot().context.lineError).toBe('answer:0 was not changed: Quantity Needed must be more than 0.');
+    expect(actor.getSnapshot().context.lineError).toBe(
+      'answer:0 was not changed: Quantity Needed must be more than 0.',
+    );
     expect(persistedLines).toEqual([]);
   });
   it('a blank (whitespace) prompt answer is ignored without a message, as a cancel is', () => {
@@ -509,7 +645,13 @@ describe('inventoryIngredients (pinned: choices, gone lines, the prompt)', () =>
   });
   it('while the prompt is open the panel is "prompting"; if another tab deleted the line meanwhile, a bad answer names "The line"', async () => {
     let answer: (value: string | null) => void = () => {};
-    const slow = inventory.provide({ actors: { promptQuantity: fromPromise<string | null, QuantityPromptInput>(() => new Promise((resolve) => (answer = resolve))) } });
+    const slow = inventory.provide({
+      actors: {
+        promptQuantity: fromPromise<string | null, QuantityPromptInput>(
+          () => new Promise((resolve) => (answer = resolve)),
+        ),
+      },
+    });
     const guestLine: ChosenIngredient = { ...line('answer:5', 8), per: 'guest', perGuest: 0.2 };
     const actor = createActor(slow, { input: { lines: [startLines[0]!, guestLine], items: [], guests: 40 } }).start();
     actor.send({ type: 'quantity.edit', lineId: 'L-answer:5' });
@@ -519,15 +661,23 @@ describe('inventoryIngredients (pinned: choices, gone lines, the prompt)', () =>
     answer('abc');
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(actor.getSnapshot().hasTag('ready')).toBe(true);
-    expect(actor.getSnapshot().context.lineError).toBe('The line was not changed: Quantity Needed must be a number from 0 to 1,000,000.');
+    expect(actor.getSnapshot().context.lineError).toBe(
+      'The line was not changed: Quantity Needed must be a number from 0 to 1,000,000.',
+    );
     expect(actor.getSnapshot().context.lines).toEqual([startLines[0]]);
   });
 });
 
 describe('inventoryIngredients (unprovided effects)', () => {
   it('without a provided persistLines, adding fails loudly, naming what to provide', () => {
-    const events = [{ type: 'item.select', id: 'a' }, { type: 'quantity.change', text: '1' }, { type: 'ingredient.add' }] as const;
-    expect(failureAfter(inventoryIngredientsMachine, { lines: [], items: [item('a', 'Seafood')], guests: 0 }, [...events])).toContain('inventoryIngredients: provide persistLines');
+    const events = [
+      { type: 'item.select', id: 'a' },
+      { type: 'quantity.change', text: '1' },
+      { type: 'ingredient.add' },
+    ] as const;
+    expect(
+      failureAfter(inventoryIngredientsMachine, { lines: [], items: [item('a', 'Seafood')], guests: 0 }, [...events]),
+    ).toContain('inventoryIngredients: provide persistLines');
   });
 });
 
@@ -538,7 +688,10 @@ const specialty = specialtyIngredientsMachine.provide({
   actions: {
     persistLines: ({ context }) => {
       persistedSpecialty.push(context.lines);
-      specialtyWorld.record('persistLines', context.lines.map((l) => l.id));
+      specialtyWorld.record(
+        'persistLines',
+        context.lines.map((l) => l.id),
+      );
       specialtyWorld.store.lines = context.lines;
     },
   },
@@ -551,7 +704,18 @@ const fill = [
 ];
 
 // Three lines; the walks act on the middle one (b), and another tab changes or deletes it.
-const spLine = (id: string, name: string, quantityNeeded = 1): SpecialtyIngredient => ({ id, name, units: 'Kg', unitQuantity: 1, quantityNeeded, onHand: false, needToOrder: true, costPerUnit: 2, packageType: 'box', supplierName: '' });
+const spLine = (id: string, name: string, quantityNeeded = 1): SpecialtyIngredient => ({
+  id,
+  name,
+  units: 'Kg',
+  unitQuantity: 1,
+  quantityNeeded,
+  onHand: false,
+  needToOrder: true,
+  costPerUnit: 2,
+  packageType: 'box',
+  supplierName: '',
+});
 const spA = spLine('a', 'Anise');
 const spB = spLine('b', 'Basil');
 const spC = spLine('c', 'Cumin');
@@ -643,16 +807,29 @@ describeModel('specialtyIngredients', {
         return { ...before, draft: { ...before.draft, [field]: value }, draftErrors };
       },
     },
-    '(machine)|guests.change|0': { context: (before, event) => ({ ...before, guests: (event as { guests: number }).guests }) },
-    '(machine)|onHand.change|0': { context: (before, event) => ({ ...before, draft: { ...before.draft, onHand: (event as { checked: boolean }).checked } }) },
-    '(machine)|storage.change|0': { context: (before, event) => ({ ...before, lines: (event as { lines: SpCtx['lines'] }).lines }) },
+    '(machine)|guests.change|0': {
+      context: (before, event) => ({ ...before, guests: (event as { guests: number }).guests }),
+    },
+    '(machine)|onHand.change|0': {
+      context: (before, event) => ({
+        ...before,
+        draft: { ...before.draft, onHand: (event as { checked: boolean }).checked },
+      }),
+    },
+    '(machine)|storage.change|0': {
+      context: (before, event) => ({ ...before, lines: (event as { lines: SpCtx['lines'] }).lines }),
+    },
     // A valid form appends a new line (new id), clears the form and writes the lines.
     'adding|ingredient.save|0': {
       context: (before, _event, after) => {
         expect(spValid(before.draft, before.guests)).toBe(true);
         const added = after.lines.at(-1)!;
         expect(spIds(before.lines)).not.toContain(added.id);
-        return { ...spCleared(before), lines: [...before.lines, { ...spFromDraft(before.draft, before.guests), id: added.id }], seq: before.seq + 1 };
+        return {
+          ...spCleared(before),
+          lines: [...before.lines, { ...spFromDraft(before.draft, before.guests), id: added.id }],
+          seq: before.seq + 1,
+        };
       },
       effects: ({ after }) => [['persistLines', spIds(after.lines)]],
     },
@@ -670,12 +847,25 @@ describeModel('specialtyIngredients', {
         // A per-guest line shows one guest's share.
         const perGuest = isGuestLine(l);
         const quantityNeeded = String(perGuest ? l.perGuest : l.quantityNeeded);
-        const draft = { name: l.name, unitQuantity: String(l.unitQuantity), units: l.units, per: perGuest ? 'guest' : 'event', quantityNeeded, packageType: l.packageType, costPerUnit: String(l.costPerUnit), supplierName: l.supplierName, onHand: l.onHand };
+        const draft = {
+          name: l.name,
+          unitQuantity: String(l.unitQuantity),
+          units: l.units,
+          per: perGuest ? 'guest' : 'event',
+          quantityNeeded,
+          packageType: l.packageType,
+          costPerUnit: String(l.costPerUnit),
+          supplierName: l.supplierName,
+          onHand: l.onHand,
+        };
         return { ...before, editingId: l.id, draft: draft as SpDraft, draftErrors: {} };
       },
     },
     'adding|ingredient.delete|0': {
-      context: (before, event) => ({ ...before, lines: before.lines.filter((l) => l.id !== (event as { id: string }).id) }),
+      context: (before, event) => ({
+        ...before,
+        lines: before.lines.filter((l) => l.id !== (event as { id: string }).id),
+      }),
       effects: ({ after }) => [['persistLines', spIds(after.lines)]],
     },
     // Save replaces the line being edited (by id), nothing else.
@@ -683,7 +873,10 @@ describeModel('specialtyIngredients', {
       target: 'adding',
       context: (before) => {
         expect(spValid(before.draft, before.guests)).toBe(true);
-        const replaced = (l: SpCtx['lines'][number]) => ({ ...withQty(l, { quantity: l.quantityNeeded }, 'quantityNeeded'), ...spFromDraft(before.draft, before.guests) });
+        const replaced = (l: SpCtx['lines'][number]) => ({
+          ...withQty(l, { quantity: l.quantityNeeded }, 'quantityNeeded'),
+          ...spFromDraft(before.draft, before.guests),
+        });
         return { ...spCleared(before), lines: before.lines.map((l) => (l.id === before.editingId ? replaced(l) : l)) };
       },
       effects: ({ after }) => [['persistLines', spIds(after.lines)]],
@@ -727,9 +920,20 @@ describeModel('specialtyIngredients', {
   },
   sequences: [
     [{ type: 'ingredient.edit', id: 'b' }, { type: 'ingredient.save' }],
-    [{ type: 'ingredient.edit', id: 'b' }, { type: 'draft.change', field: 'name', value: '' }, { type: 'ingredient.save' }],
-    [{ type: 'ingredient.edit', id: 'b' }, { type: 'storage.change', lines: [spA, spBThere, spC] }, { type: 'ingredient.save' }],
-    [{ type: 'ingredient.edit', id: 'b' }, { type: 'storage.change', lines: [spA, spC] }],
+    [
+      { type: 'ingredient.edit', id: 'b' },
+      { type: 'draft.change', field: 'name', value: '' },
+      { type: 'ingredient.save' },
+    ],
+    [
+      { type: 'ingredient.edit', id: 'b' },
+      { type: 'storage.change', lines: [spA, spBThere, spC] },
+      { type: 'ingredient.save' },
+    ],
+    [
+      { type: 'ingredient.edit', id: 'b' },
+      { type: 'storage.change', lines: [spA, spC] },
+    ],
     [{ type: 'ingredient.edit', id: 'b' }, { type: 'onHand.change', checked: true }, { type: 'ingredient.save' }],
     // Per guest: 3 per guest for 40 guests saves 120; Edit shows 3 per guest; Save per event drops the share.
     [
@@ -742,7 +946,12 @@ describeModel('specialtyIngredients', {
       { type: 'ingredient.save' },
     ],
     // Per guest with no guests: refused next to Quantity Needed.
-    [{ type: 'guests.change', guests: 0 }, ...fill, { type: 'draft.change', field: 'per', value: 'guest' }, { type: 'ingredient.save' }],
+    [
+      { type: 'guests.change', guests: 0 },
+      ...fill,
+      { type: 'draft.change', field: 'per', value: 'guest' },
+      { type: 'ingredient.save' },
+    ],
   ],
 });
 
@@ -793,7 +1002,18 @@ describe('specialtyIngredients (pinned)', () => {
     actor.send({ type: 'onHand.change', checked: true });
     actor.send({ type: 'ingredient.save' });
     expect(actor.getSnapshot().context.lines).toEqual([
-      { id: expect.stringMatching(/^sp-/), name: 'Saffron', units: 'Kg', unitQuantity: 2, quantityNeeded: 3, onHand: true, needToOrder: false, costPerUnit: 12.5, packageType: 'box', supplierName: '' },
+      {
+        id: expect.stringMatching(/^sp-/),
+        name: 'Saffron',
+        units: 'Kg',
+        unitQuantity: 2,
+        quantityNeeded: 3,
+        onHand: true,
+        needToOrder: false,
+        costPerUnit: 12.5,
+        packageType: 'box',
+        supplierName: '',
+      },
     ]);
     actor.send({ type: 'ingredient.edit', id: actor.getSnapshot().context.lines[0]!.id });
     expect(actor.getSnapshot().context.draft.name).toBe('Saffron');
@@ -844,12 +1064,19 @@ describe('specialtyIngredients (pinned)', () => {
 });
 
 describe('specialtyIngredients (pinned: ids, loading a line, unknown lines)', () => {
-  const start = (lines: SpecialtyIngredient[] = [spA, spB, spC], guests = 40) => createActor(specialty, { input: { lines, guests } }).start();
+  const start = (lines: SpecialtyIngredient[] = [spA, spB, spC], guests = 40) =>
+    createActor(specialty, { input: { lines, guests } }).start();
   it('starts adding, with a blank draft, no line under edit and no messages', () => {
     const s = start().getSnapshot();
     expect(s.hasTag('adding')).toBe(true);
     expect(s.hasTag('editing')).toBe(false);
-    expect([s.context.draft, s.context.editingId, s.context.draftErrors, s.context.guests, s.context.seq]).toEqual([blankSpecialtyDraft(), null, {}, 40, 0]);
+    expect([s.context.draft, s.context.editingId, s.context.draftErrors, s.context.guests, s.context.seq]).toEqual([
+      blankSpecialtyDraft(),
+      null,
+      {},
+      40,
+      0,
+    ]);
   });
   it('lines stored without ids get one by position, from the input and from another tab', () => {
     const { id: _a, ...noIdA } = spA;
@@ -870,7 +1097,19 @@ describe('specialtyIngredients (pinned: ids, loading a line, unknown lines)', ()
   });
   it('Edit loads every field of the line into the form, and Save keeps fields the form does not show', () => {
     persistedSpecialty.length = 0;
-    const full = { id: 'f', name: 'Fennel', units: 'g', unitQuantity: 250, quantityNeeded: 7, onHand: true, needToOrder: false, costPerUnit: 3.5, packageType: 'bag', supplierName: 'Herbs Ltd', origin: 'Sicily' } as SpecialtyIngredient;
+    const full = {
+      id: 'f',
+      name: 'Fennel',
+      units: 'g',
+      unitQuantity: 250,
+      quantityNeeded: 7,
+      onHand: true,
+      needToOrder: false,
+      costPerUnit: 3.5,
+      packageType: 'bag',
+      supplierName: 'Herbs Ltd',
+      origin: 'Sicily',
+    } as SpecialtyIngredient;
     const actor = start([spA, full, spC]);
     actor.send({ type: 'draft.change', field: 'name', value: '' });
     actor.send({ type: 'ingredient.save' });
@@ -878,11 +1117,25 @@ describe('specialtyIngredients (pinned: ids, loading a line, unknown lines)', ()
     const c = actor.getSnapshot().context;
     expect(c.editingId).toBe('f');
     expect(c.draftErrors).toEqual({});
-    expect(c.draft).toEqual({ name: 'Fennel', unitQuantity: '250', units: 'g', per: 'event', quantityNeeded: '7', packageType: 'bag', costPerUnit: '3.5', supplierName: 'Herbs Ltd', onHand: true });
+    expect(c.draft).toEqual({
+      name: 'Fennel',
+      unitQuantity: '250',
+      units: 'g',
+      per: 'event',
+      quantityNeeded: '7',
+      packageType: 'bag',
+      costPerUnit: '3.5',
+      supplierName: 'Herbs Ltd',
+      onHand: true,
+    });
     actor.send({ type: 'draft.change', field: 'supplierName', value: '  Green Co  ' });
     actor.send({ type: 'onHand.change', checked: false });
     actor.send({ type: 'ingredient.save' });
-    expect(actor.getSnapshot().context.lines).toEqual([spA, { ...full, supplierName: 'Green Co', onHand: false, needToOrder: true }, spC]);
+    expect(actor.getSnapshot().context.lines).toEqual([
+      spA,
+      { ...full, supplierName: 'Green Co', onHand: false, needToOrder: true },
+      spC,
+    ]);
     expect(persistedSpecialty).toEqual([actor.getSnapshot().context.lines]);
   });
   it('Cancel leaves editing with a blank draft and the line unchanged', () => {
@@ -918,7 +1171,17 @@ describe('specialtyIngredients (pinned: ids, loading a line, unknown lines)', ()
 describe('specialtyIngredients (pinned: the form’s start and its messages)', () => {
   it('the form starts empty, per event, in Kg and box, with On Hand unchecked', () => {
     const actor = createActor(specialty, { input: { lines: [], guests: 40 } }).start();
-    expect(actor.getSnapshot().context.draft).toEqual({ name: '', unitQuantity: '', units: 'Kg', quantityNeeded: '', packageType: 'box', costPerUnit: '', supplierName: '', per: 'event', onHand: false });
+    expect(actor.getSnapshot().context.draft).toEqual({
+      name: '',
+      unitQuantity: '',
+      units: 'Kg',
+      quantityNeeded: '',
+      packageType: 'box',
+      costPerUnit: '',
+      supplierName: '',
+      per: 'event',
+      onHand: false,
+    });
   });
   it('a whitespace name is refused as missing, and only the name gets a message', () => {
     const actor = createActor(specialty, { input: { lines: [], guests: 40 } }).start();
@@ -939,7 +1202,9 @@ describe('specialtyIngredients (pinned: the form’s start and its messages)', (
 
 describe('specialtyIngredients (unprovided effects)', () => {
   it('without a provided persistLines, deleting fails loudly, naming what to provide', () => {
-    expect(failureAfter(specialtyIngredientsMachine, { lines: [spA], guests: 0 }, [{ type: 'ingredient.delete', id: 'a' }])).toContain('specialtyIngredients: provide persistLines');
+    expect(
+      failureAfter(specialtyIngredientsMachine, { lines: [spA], guests: 0 }, [{ type: 'ingredient.delete', id: 'a' }]),
+    ).toContain('specialtyIngredients: provide persistLines');
   });
 });
 
@@ -956,7 +1221,10 @@ const menuNotes = menuNotesMachine.provide({
     },
     persistNotes: ({ context }) => {
       persistedNotes.push(context.notes);
-      menuWorld.record('persistNotes', context.notes.map((n) => n.id));
+      menuWorld.record(
+        'persistNotes',
+        context.notes.map((n) => n.id),
+      );
       menuWorld.store.notes = context.notes;
     },
   },
@@ -1006,7 +1274,11 @@ describeModel('menuNotes', {
     'note.add': [{ type: 'note.add' }],
     'note.delete': [{ type: 'note.delete', id: 'n2' }],
     'storage.change': [
-      { type: 'storage.change', menuItems: ['Soup', 'Stew', 'Pie'], notes: [n1, { ...n2, notes: 'Vegan table 5' }, n3] },
+      {
+        type: 'storage.change',
+        menuItems: ['Soup', 'Stew', 'Pie'],
+        notes: [n1, { ...n2, notes: 'Vegan table 5' }, n3],
+      },
       { type: 'storage.change', menuItems: ['Soup', 'Pie'], notes: [n1, n3] },
     ],
   },
@@ -1032,7 +1304,12 @@ describeModel('menuNotes', {
         expect(before.noteText.trim()).not.toBe('');
         const added = after.notes.at(-1)!;
         expect(before.notes.map((n) => n.id)).not.toContain(added.id);
-        return { ...before, notes: [...before.notes, { id: added.id, notes: before.noteText.trim() }], noteText: '', seq: before.seq + 1 };
+        return {
+          ...before,
+          notes: [...before.notes, { id: added.id, notes: before.noteText.trim() }],
+          noteText: '',
+          seq: before.seq + 1,
+        };
       },
       effects: ({ after }) => [['persistNotes', after.notes.map((n) => n.id)]],
     },
@@ -1075,7 +1352,9 @@ describe('menuNotes (pinned)', () => {
   it('adding or deleting a menu item or a note writes that list at once', () => {
     persistedMenu.length = 0;
     persistedNotes.length = 0;
-    const actor = createActor(menuNotes, { input: { menuItems: ['Soup', 'Salad', 'Pie'], notes: [n1, n2, n3] } }).start();
+    const actor = createActor(menuNotes, {
+      input: { menuItems: ['Soup', 'Salad', 'Pie'], notes: [n1, n2, n3] },
+    }).start();
     actor.send({ type: 'menu.change', text: 'Stew' });
     actor.send({ type: 'menu.add' });
     expect(persistedMenu).toEqual([['Soup', 'Salad', 'Pie', 'Stew']]);
@@ -1134,7 +1413,11 @@ describe('menuNotes (pinned: rows, ids, start)', () => {
   });
   it('notes stored without ids get one by position, from the input and from another tab, and are deleted by it', () => {
     const actor = start([], [{ notes: 'Nuts' }, n2, { notes: 'Late' }]);
-    expect(actor.getSnapshot().context.notes).toEqual([{ id: 'note-line-0', notes: 'Nuts' }, n2, { id: 'note-line-2', notes: 'Late' }]);
+    expect(actor.getSnapshot().context.notes).toEqual([
+      { id: 'note-line-0', notes: 'Nuts' },
+      n2,
+      { id: 'note-line-2', notes: 'Late' },
+    ]);
     actor.send({ type: 'storage.change', menuItems: [], notes: [n1, { notes: 'Vegan' }] });
     expect(actor.getSnapshot().context.notes).toEqual([n1, { id: 'note-line-1', notes: 'Vegan' }]);
     actor.send({ type: 'note.delete', id: 'note-line-1' });
@@ -1154,7 +1437,8 @@ describe('menuNotes (pinned: rows, ids, start)', () => {
 });
 
 describe('menuNotes (unprovided effects)', () => {
-  const failure = (event: EventFromLogic<typeof menuNotesMachine>) => failureAfter(menuNotesMachine, { menuItems: [], notes: [n1] }, [event]);
+  const failure = (event: EventFromLogic<typeof menuNotesMachine>) =>
+    failureAfter(menuNotesMachine, { menuItems: [], notes: [n1] }, [event]);
   it('without a provided persistMenu or persistNotes, a change fails loudly, naming what to provide', () => {
     expect(failure({ type: 'menu.add' })).toContain('menuNotes: provide persistMenu');
     expect(failure({ type: 'note.delete', id: 'n1' })).toContain('menuNotes: provide persistNotes');

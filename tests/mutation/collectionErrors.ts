@@ -19,7 +19,10 @@ export default class CollectionErrors implements Reporter {
       if (module.state() === 'failed' && errors.length && ![...module.children.allTests()].length) {
         // Serialised errors may have no prototype: hand Stryker a real Error it can print.
         for (const error of errors) {
-          this.vitest?.state.catchError(new Error(`${module.moduleId} failed to load: ${String(error.message)}`), 'Collection Error');
+          this.vitest?.state.catchError(
+            new Error(`${module.moduleId} failed to load: ${String(error.message)}`),
+            'Collection Error',
+          );
         }
       }
     }

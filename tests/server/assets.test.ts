@@ -15,7 +15,10 @@ function writeBuild(distDir: string, assets: Record<string, string>) {
     writeFileSync(join(distDir, 'assets', name), text);
     writeFileSync(join(distDir, 'assets', `${name}.br`), brotliCompressSync(text));
   }
-  writeFileSync(join(distDir, 'index.html'), `<!doctype html><html><head><title>Cater Captain</title></head><body>${Object.keys(assets).join(' ')}</body></html>`);
+  writeFileSync(
+    join(distDir, 'index.html'),
+    `<!doctype html><html><head><title>Cater Captain</title></head><body>${Object.keys(assets).join(' ')}</body></html>`,
+  );
   return stampBuild(distDir);
 }
 
@@ -31,12 +34,16 @@ describe('a rebuild keeps the previous build working for open tabs', () => {
     const dirs = makeDirs();
     const retainedDir = join(dirs.distDir, '..', 'old-assets');
     cleanups.push(dirs.cleanup);
-    const first = writeBuild(dirs.distDir, { 'AboutPage-OLD11111.js': oldChunk, 'index-OLD22222.js': 'import "./AboutPage-OLD11111.js";' });
+    const first = writeBuild(dirs.distDir, {
+      'AboutPage-OLD11111.js': oldChunk,
+      'index-OLD22222.js': 'import "./AboutPage-OLD11111.js";',
+    });
     const server = await startServer(dirs, {}, { retainedAssetsDir: retainedDir });
     cleanups.push(() => server.close());
     return { dirs, retainedDir, first, server };
   }
-  const get = (server: TestServer, url: string) => server.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+  const get = (server: TestServer, url: string) =>
+    server.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
 
   it('serves /version.json uncached, and the build id in index.html', async () => {
     const { server, first } = await setUp();
@@ -51,7 +58,10 @@ describe('a rebuild keeps the previous build working for open tabs', () => {
   it('still serves an old hashed chunk (brotli, immutable) after a rebuild, and /version.json changes', async () => {
     const { dirs, retainedDir, first, server } = await setUp();
     retireAssets(dirs.distDir, retainedDir);
-    const second = writeBuild(dirs.distDir, { 'AboutPage-NEW33333.js': newChunk, 'index-NEW44444.js': 'import "./AboutPage-NEW33333.js";' });
+    const second = writeBuild(dirs.distDir, {
+      'AboutPage-NEW33333.js': newChunk,
+      'index-NEW44444.js': 'import "./AboutPage-NEW33333.js";',
+    });
     expect(second).not.toBe(first);
     expect(existsSync(join(dirs.distDir, 'assets', 'AboutPage-OLD11111.js'))).toBe(false);
 
@@ -74,8 +84,15 @@ describe('a rebuild keeps the previous build working for open tabs', () => {
   it('answers 404 for assets no build has, and refuses paths outside the asset folders', async () => {
     const { dirs, retainedDir, server } = await setUp();
     retireAssets(dirs.distDir, retainedDir);
-    expect((await get(server, '/assets/.retired-at')).body, 'the retirement stamp is not served').not.toMatch(/^\d{4}-/);
-    for (const url of ['/assets/AboutPage-NOPE.js', '/assets/..%2Fversion.json', '/assets/..%2F..%2Fdist%2Fversion.json', '/assets/sub/AboutPage-OLD11111.js']) {
+    expect((await get(server, '/assets/.retired-at')).body, 'the retirement stamp is not served').not.toMatch(
+      /^\d{4}-/,
+    );
+    for (const url of [
+      '/assets/AboutPage-NOPE.js',
+      '/assets/..%2Fversion.json',
+      '/assets/..%2F..%2Fdist%2Fversion.json',
+      '/assets/sub/AboutPage-OLD11111.js',
+    ]) {
       const response = await get(server, url);
       expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
       expect(response.statusCode, url).toBeLessThan(500);

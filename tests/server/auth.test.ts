@@ -7,7 +7,6 @@ import { parseTrustProxy } from '../../server/app.ts';
 import { signJwt } from '../../server/auth/jwt.ts';
 import { client, makeDirs, startServer, uniqueEmail, type TestServer } from './helpers.ts';
 
-
 const PASSWORD = 'correct horse battery';
 
 function decode(jwt: string): Record<string, unknown> {
@@ -65,7 +64,11 @@ describe('auth server with supabase-js', () => {
   it('signs up (confirmed at once) with a session and the Supabase user shape', async () => {
     const supabase = client(server);
     const email = `  ${uniqueEmail('Signup').toUpperCase()} `;
-    const { data, error } = await supabase.auth.signUp({ email, password: PASSWORD, options: { data: { name: 'Ada' } } });
+    const { data, error } = await supabase.auth.signUp({
+      email,
+      password: PASSWORD,
+      options: { data: { name: 'Ada' } },
+    });
     expect(error).toBeNull();
     const session = data.session!;
     expect(session.token_type).toBe('bearer');
@@ -194,7 +197,9 @@ describe('auth server with supabase-js', () => {
     const { data: got, error } = await supabase.auth.getUser(data.session!.access_token);
     expect(error).toBeNull();
     expect(got.user?.id).toBe(data.user!.id);
-    const res = await raw(server, '/auth/v1/user', { headers: { Authorization: `Bearer ${data.session!.access_token}` } });
+    const res = await raw(server, '/auth/v1/user', {
+      headers: { Authorization: `Bearer ${data.session!.access_token}` },
+    });
     expect(((await res.json()) as { id: string }).id).toBe(data.user!.id);
     const tampered = data.session!.access_token.slice(0, -3) + 'AAA';
     const bad = await supabase.auth.getUser(tampered);
@@ -214,7 +219,10 @@ describe('auth server with supabase-js', () => {
     expect(refused.error?.code).toBe('bad_jwt');
     expect(refused.error?.message).toMatch(/expired/);
     // What a tab left open overnight does: the stored session's access token has expired.
-    const renewed = await supabase.auth.setSession({ access_token: expired, refresh_token: data.session!.refresh_token });
+    const renewed = await supabase.auth.setSession({
+      access_token: expired,
+      refresh_token: data.session!.refresh_token,
+    });
     expect(renewed.error).toBeNull();
     expect(renewed.data.session!.access_token).not.toBe(expired);
     expect(renewed.data.session!.refresh_token).not.toBe(data.session!.refresh_token);
@@ -241,7 +249,11 @@ describe('auth server with supabase-js', () => {
     expect(same.error?.code).toBe('same_password');
 
     const newEmail = uniqueEmail('Renamed').toUpperCase();
-    const changed = await supabase.auth.updateUser({ email: newEmail, password: 'a new password', data: { theme: 'dark' } });
+    const changed = await supabase.auth.updateUser({
+      email: newEmail,
+      password: 'a new password',
+      data: { theme: 'dark' },
+    });
     expect(changed.error).toBeNull();
     expect(changed.data.user?.email).toBe(email);
     expect(changed.data.user?.new_email).toBe(newEmail.toLowerCase());
@@ -249,7 +261,9 @@ describe('auth server with supabase-js', () => {
 
     const c2 = client(server);
     expect((await c2.auth.signInWithPassword({ email, password: PASSWORD })).error?.code).toBe('invalid_credentials');
-    expect((await c2.auth.signInWithPassword({ email: newEmail, password: 'a new password' })).error?.code).toBe('invalid_credentials');
+    expect((await c2.auth.signInWithPassword({ email: newEmail, password: 'a new password' })).error?.code).toBe(
+      'invalid_credentials',
+    );
     expect((await c2.auth.signInWithPassword({ email, password: 'a new password' })).error).toBeNull();
   });
 
@@ -301,7 +315,9 @@ describe('auth server with supabase-js', () => {
     const sc = (await c.auth.signInWithPassword({ email, password: PASSWORD })).data.session!;
 
     expect((await c.auth.signOut({ scope: 'local' })).error).toBeNull();
-    expect((await c.auth.refreshSession({ refresh_token: sc.refresh_token })).error?.code).toBe('refresh_token_not_found');
+    expect((await c.auth.refreshSession({ refresh_token: sc.refresh_token })).error?.code).toBe(
+      'refresh_token_not_found',
+    );
     expect((await b.auth.getUser(sb.access_token)).error).toBeNull();
 
     const { error } = await a.auth.signOut({ scope: 'global' });
@@ -454,8 +470,12 @@ describe('rate limits', () => {
   it('limits failed sign-ins per e-mail, and password sign-ins per address', async () => {
     const supabase = client(server);
     const email = 'nobody@example.org';
-    expect((await supabase.auth.signInWithPassword({ email, password: 'wrong-1' })).error?.code).toBe('invalid_credentials');
-    expect((await supabase.auth.signInWithPassword({ email, password: 'wrong-2' })).error?.code).toBe('invalid_credentials');
+    expect((await supabase.auth.signInWithPassword({ email, password: 'wrong-1' })).error?.code).toBe(
+      'invalid_credentials',
+    );
+    expect((await supabase.auth.signInWithPassword({ email, password: 'wrong-2' })).error?.code).toBe(
+      'invalid_credentials',
+    );
     const locked = await supabase.auth.signInWithPassword({ email, password: 'wrong-3' });
     expect(locked.error?.code).toBe('over_request_rate_limit');
     // Other e-mails are still allowed until the per-address bucket (5) runs dry.
@@ -546,7 +566,9 @@ describe('persistence', () => {
       // Stored as Supabase stores it: $2a$ bcrypt at cost 10; refresh tokens only as sha256 hashes.
       const db = new Database(join(dirs.dataDir, 'auth.db'), { readonly: true });
       try {
-        const row = db.prepare('SELECT encrypted_password FROM users WHERE email = ?').get(email) as { encrypted_password: string };
+        const row = db.prepare('SELECT encrypted_password FROM users WHERE email = ?').get(email) as {
+          encrypted_password: string;
+        };
         expect(row.encrypted_password).toMatch(/^\$2a\$10\$.{53}$/);
         const tokens = db.prepare('SELECT token FROM refresh_tokens').all() as { token: string }[];
         expect(tokens.length).toBeGreaterThan(0);
@@ -566,7 +588,12 @@ describe('behind a trusted reverse proxy (TRUST_PROXY)', () => {
   const dirs = makeDirs();
   let server: TestServer;
   beforeAll(async () => {
-    const rateLimits = { token: false, refresh: false, signup: { burst: 1, per5min: 1 }, emailFailures: false } as const;
+    const rateLimits = {
+      token: false,
+      refresh: false,
+      signup: { burst: 1, per5min: 1 },
+      emailFailures: false,
+    } as const;
     server = await startServer(dirs, { demoUser: false, rateLimits }, { trustProxy: '127.0.0.1' });
   });
   afterAll(async () => {

@@ -20,7 +20,9 @@ describe('inline script hashes', () => {
   });
 
   it('lists a script repeated on the page once, and none for a page without inline scripts', () => {
-    expect(inlineScriptHashes(`<script>${themeScript}</script><script>${themeScript}</script>`)).toEqual([sha(themeScript)]);
+    expect(inlineScriptHashes(`<script>${themeScript}</script><script>${themeScript}</script>`)).toEqual([
+      sha(themeScript),
+    ]);
     expect(inlineScriptHashes('<script src="/a.js"></script><p>text</p>')).toEqual([]);
   });
 
@@ -41,7 +43,10 @@ describe('the server sends the policy of its build', () => {
   it('allows the inline script of dist/index.html by its hash on every page', async () => {
     const dirs = makeDirs();
     cleanups.push(dirs.cleanup);
-    writeFileSync(join(dirs.distDir, 'index.html'), `<!doctype html><html><head><script>${themeScript}</script></head><body><div id="root"></div></body></html>`);
+    writeFileSync(
+      join(dirs.distDir, 'index.html'),
+      `<!doctype html><html><head><script>${themeScript}</script></head><body><div id="root"></div></body></html>`,
+    );
     const server = await startServer(dirs);
     cleanups.push(() => server.close());
     for (const url of ['/', '/Inventory', '/no-such-page']) {

@@ -9,7 +9,8 @@ import { hashToken } from '../../server/auth/service.ts';
 import { client, makeDirs, readOutbox, startServer, uniqueEmail, type TestServer } from './helpers.ts';
 
 const DEMO = { email: DEMO_EMAIL, password: DEMO_PASSWORD };
-const READ_ONLY = 'The demo account is shared: its password, e-mail and details cannot be changed, and it cannot be deleted or recovered.';
+const READ_ONLY =
+  'The demo account is shared: its password, e-mail and details cannot be changed, and it cannot be deleted or recovered.';
 
 describe('the demo account is read-only', () => {
   const dirs = makeDirs();
@@ -31,7 +32,11 @@ describe('the demo account is read-only', () => {
 
   it('refuses a new password, e-mail or metadata with 403 demo_account_read_only', async () => {
     const c = await demoClient();
-    for (const change of [{ password: 'hijacked password' }, { email: uniqueEmail('thief') }, { data: { name: 'mine now' } }]) {
+    for (const change of [
+      { password: 'hijacked password' },
+      { email: uniqueEmail('thief') },
+      { data: { name: 'mine now' } },
+    ]) {
       const { error } = await c.auth.updateUser(change);
       expect(error?.status).toBe(403);
       expect(error?.code).toBe('demo_account_read_only');
@@ -44,7 +49,9 @@ describe('the demo account is read-only', () => {
     expect(again.data.user?.new_email).toBeUndefined();
     expect(again.data.user?.user_metadata).not.toHaveProperty('name');
     // Nobody can sign up with the address either.
-    expect((await client(server).auth.signUp({ email: DEMO_EMAIL, password: 'another password' })).error?.code).toBe('user_already_exists');
+    expect((await client(server).auth.signUp({ email: DEMO_EMAIL, password: 'another password' })).error?.code).toBe(
+      'user_already_exists',
+    );
     // Reading it still works.
     expect((await c.auth.getUser()).data.user?.email).toBe(DEMO_EMAIL);
     // There is no way to delete an account through the API (no DELETE /user, no admin endpoints).
@@ -64,7 +71,8 @@ describe('the demo account is read-only', () => {
     const email = uniqueEmail('normal');
     await client(server).auth.signUp({ email, password: 'a password 1' });
     await client(server).auth.resetPasswordForEmail(email);
-    for (let i = 0; i < 100 && readOutbox(dirs.dataDir, email).length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 100 && readOutbox(dirs.dataDir, email).length === 0; i++)
+      await new Promise((r) => setTimeout(r, 20));
     expect(readOutbox(dirs.dataDir, email)).toHaveLength(1);
     expect(readOutbox(dirs.dataDir, DEMO_EMAIL)).toHaveLength(0);
 
@@ -73,10 +81,19 @@ describe('the demo account is read-only', () => {
     const demo = service.findUserByEmail(DEMO_EMAIL)!;
     const token = randomBytes(32).toString('base64url');
     const now = Date.now();
-    service.store.stmts.insertRecovery.run(hashToken(token), demo.id, DEMO_EMAIL, new Date(now).toISOString(), new Date(now + 3600_000).toISOString());
-    const res = await fetch(`${server.url}/auth/v1/verify?token=${token}&type=recovery&redirect_to=${encodeURIComponent(`${server.url}/reset-password`)}`, {
-      redirect: 'manual',
-    });
+    service.store.stmts.insertRecovery.run(
+      hashToken(token),
+      demo.id,
+      DEMO_EMAIL,
+      new Date(now).toISOString(),
+      new Date(now + 3600_000).toISOString(),
+    );
+    const res = await fetch(
+      `${server.url}/auth/v1/verify?token=${token}&type=recovery&redirect_to=${encodeURIComponent(`${server.url}/reset-password`)}`,
+      {
+        redirect: 'manual',
+      },
+    );
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toContain('error_code=otp_expired');
     expect(res.headers.get('location')).not.toContain('access_token');

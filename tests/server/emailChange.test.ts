@@ -17,7 +17,8 @@ function fragment(location: string | null): URLSearchParams {
 }
 
 async function mailsTo(dataDir: string, email: string, count: number) {
-  for (let i = 0; i < 100 && readOutbox(dataDir, email).length < count; i++) await new Promise((r) => setTimeout(r, 20));
+  for (let i = 0; i < 100 && readOutbox(dataDir, email).length < count; i++)
+    await new Promise((r) => setTimeout(r, 20));
   const all = readOutbox(dataDir, email);
   expect(all).toHaveLength(count);
   return all;
@@ -55,7 +56,9 @@ describe('e-mail change (secure: both addresses confirm)', () => {
     // GoTrue's answer: the user, still at the old address, with new_email and email_change_sent_at.
     expect(data.user).toMatchObject({ email, new_email: target });
     expect(Date.parse(data.user!.email_change_sent_at!)).toBeGreaterThan(Date.now() - 60_000);
-    expect((await client(server).auth.signInWithPassword({ email: target, password: PASSWORD })).error?.code).toBe('invalid_credentials');
+    expect((await client(server).auth.signInWithPassword({ email: target, password: PASSWORD })).error?.code).toBe(
+      'invalid_credentials',
+    );
     expect((await client(server).auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
 
     const [toNew] = await mailsTo(dirs.dataDir, target, 1);
@@ -63,7 +66,9 @@ describe('e-mail change (secure: both addresses confirm)', () => {
     expect(toNew!.subject).toBe('Confirm your new Cater Captain e-mail address');
     expect(toOld!.subject).toBe('Confirm the change of your Cater Captain e-mail address');
     for (const mail of [toNew!, toOld!]) {
-      expect(mail.link).toMatch(new RegExp(`^${server.url}/auth/v1/verify\\?token=[A-Za-z0-9_-]{43}&type=email_change&redirect_to=`));
+      expect(mail.link).toMatch(
+        new RegExp(`^${server.url}/auth/v1/verify\\?token=[A-Za-z0-9_-]{43}&type=email_change&redirect_to=`),
+      );
       expect(new URL(mail.link!).searchParams.get('redirect_to')).toBe(`${server.url}/dashboard`);
     }
     expect(toNew!.link).not.toBe(toOld!.link);
@@ -73,7 +78,9 @@ describe('e-mail change (secure: both addresses confirm)', () => {
     expect(first.status).toBe(303);
     expect(first.headers.get('location')!.startsWith(`${server.url}/dashboard#`)).toBe(true);
     expect(fragment(first.headers.get('location')).get('message')).toBe(SINGLE_CONFIRMATION_MESSAGE);
-    expect((await client(server).auth.signInWithPassword({ email: target, password: PASSWORD })).error?.code).toBe('invalid_credentials');
+    expect((await client(server).auth.signInWithPassword({ email: target, password: PASSWORD })).error?.code).toBe(
+      'invalid_credentials',
+    );
     // Single use.
     const reused = await fetch(toNew!.link!, { redirect: 'manual' });
     expect(fragment(reused.headers.get('location')).get('error_code')).toBe('otp_expired');
@@ -85,9 +92,15 @@ describe('e-mail change (secure: both addresses confirm)', () => {
     expect(params.get('access_token')).toBeTruthy();
     const moved = await client(server).auth.signInWithPassword({ email: target, password: PASSWORD });
     expect(moved.error).toBeNull();
-    expect(moved.data.user).toMatchObject({ email: target, user_metadata: { email: target }, identities: [{ email: target }] });
+    expect(moved.data.user).toMatchObject({
+      email: target,
+      user_metadata: { email: target },
+      identities: [{ email: target }],
+    });
     expect(moved.data.user?.new_email).toBeUndefined();
-    expect((await client(server).auth.signInWithPassword({ email, password: PASSWORD })).error?.code).toBe('invalid_credentials');
+    expect((await client(server).auth.signInWithPassword({ email, password: PASSWORD })).error?.code).toBe(
+      'invalid_credentials',
+    );
   });
 
   it('answers the same for a taken address; its owner is told by mail, and no link moves anyone onto it', async () => {
@@ -158,7 +171,10 @@ describe('e-mail change without secure e-mail change', () => {
     expect((await c.auth.updateUser({ email: target })).data.user?.new_email).toBe(target);
     const [toNew] = await mailsTo(dirs.dataDir, target, 1);
     expect(readOutbox(dirs.dataDir, email)).toHaveLength(0);
-    const done = await client(server).auth.verifyOtp({ type: 'email_change', token_hash: new URL(toNew!.link!).searchParams.get('token')! });
+    const done = await client(server).auth.verifyOtp({
+      type: 'email_change',
+      token_hash: new URL(toNew!.link!).searchParams.get('token')!,
+    });
     expect(done.error).toBeNull();
     expect(done.data.session?.user.email).toBe(target);
     expect((await client(server).auth.signInWithPassword({ email: target, password: PASSWORD })).error).toBeNull();
@@ -186,7 +202,10 @@ describe('a database from before e-mail changes', () => {
         const c = client(server);
         expect((await c.auth.signInWithPassword({ email: 'old@example.org', password: PASSWORD })).error).toBeNull();
         const target = uniqueEmail('migrated-new');
-        expect((await c.auth.updateUser({ email: target })).data.user).toMatchObject({ email: 'old@example.org', new_email: target });
+        expect((await c.auth.updateUser({ email: target })).data.user).toMatchObject({
+          email: 'old@example.org',
+          new_email: target,
+        });
       } finally {
         await server.close();
       }

@@ -45,7 +45,9 @@ describe('the bcrypt queue is fair (fake hasher, queue positions)', () => {
     const queue = new BcryptQueue({ concurrency: 1, maxWaiting: 1000, maxPerSource: 30 });
     const h = fakeHasher(queue);
     // The issue's case: 10 loopback addresses, 30 wrong sign-ins each (each within its burst).
-    for (let i = 0; i < 30; i++) for (let a = 0; a < 10; a++) h.submit(`attack-${a}-${i}`, { source: `127.0.0.${a + 2}`, account: 'demo@catercaptain.com' });
+    for (let i = 0; i < 30; i++)
+      for (let a = 0; a < 10; a++)
+        h.submit(`attack-${a}-${i}`, { source: `127.0.0.${a + 2}`, account: 'demo@catercaptain.com' });
     h.submit('user', { source: '127.0.0.200', account: 'someone@example.org' });
     await h.flush();
     // One run was already going, then at most one from each of the 10 attacking addresses: position ≤ 12
@@ -88,7 +90,11 @@ describe('the server queues bcrypt runs by client address', () => {
   let server: TestServer;
   const before = bcryptQueue.stats;
   beforeAll(async () => {
-    server = await startServer(dirs, { demoUser: true, rateLimits: NO_LIMITS, bcryptConcurrency: 1 }, { trustProxy: '127.0.0.1' });
+    server = await startServer(
+      dirs,
+      { demoUser: true, rateLimits: NO_LIMITS, bcryptConcurrency: 1 },
+      { trustProxy: '127.0.0.1' },
+    );
   });
   afterAll(async () => {
     bcryptQueue.configure({ concurrency: before.concurrency });

@@ -14,13 +14,18 @@ import { spawnServer, waitForExit } from './process.ts';
 const PASSWORD = 'correct horse battery';
 
 /** GET with any Host header (fetch does not let a test choose it). */
-function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+function get(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((resolve, reject) => {
     const u = new URL(url);
     const req = request({ host: u.hostname, port: u.port, path: u.pathname + u.search, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+      );
     });
     req.on('error', reject);
     req.end();
@@ -74,7 +79,8 @@ describe('file modes', () => {
       await client(server).auth.resetPasswordForEmail(email);
       await latestMail(dirs.dataDir, email);
       expect(mode(dirs.dataDir)).toBe(0o700);
-      for (const name of ['auth.db', 'auth.db-wal', 'auth.db-shm', 'jwt-secret']) expect(mode(join(dirs.dataDir, name))).toBe(0o600);
+      for (const name of ['auth.db', 'auth.db-wal', 'auth.db-shm', 'jwt-secret'])
+        expect(mode(join(dirs.dataDir, name))).toBe(0o600);
       expect(mode(join(dirs.dataDir, 'outbox'))).toBe(0o700);
     } finally {
       await server.close();
@@ -94,14 +100,18 @@ describe('public origin', () => {
       expect((JSON.parse(config.body) as { supabaseUrl: string }).supabaseUrl).toBe(site);
       const email = uniqueEmail('site');
       const { data } = await client(server).auth.signUp({ email, password: PASSWORD });
-      const claims = JSON.parse(Buffer.from(data.session!.access_token.split('.')[1]!, 'base64url').toString('utf8')) as { iss: string };
+      const claims = JSON.parse(
+        Buffer.from(data.session!.access_token.split('.')[1]!, 'base64url').toString('utf8'),
+      ) as { iss: string };
       expect(claims.iss).toBe(`${site}/auth/v1`);
       await client(server).auth.resetPasswordForEmail(email, { redirectTo: `${site}/reset-password` });
       const mail = await latestMail(dirs.dataDir, email);
       expect(mail.link!.startsWith(`${site}/auth/v1/verify?token=`)).toBe(true);
       expect(new URL(mail.link!).searchParams.get('redirect_to')).toBe(`${site}/reset-password`);
       // The local origin is not the site's: refused as a redirect target.
-      const local = await client(server).auth.resetPasswordForEmail(email, { redirectTo: `${server.url}/reset-password` });
+      const local = await client(server).auth.resetPasswordForEmail(email, {
+        redirectTo: `${server.url}/reset-password`,
+      });
       expect(local.error?.code).toBe('validation_failed');
     } finally {
       await server.close();
@@ -166,13 +176,21 @@ describe('user metadata cap', () => {
 
   it('refuses sign-up and updateUser metadata over 2 KB with a clear 400', async () => {
     const big = { notes: 'x'.repeat(15_000) };
-    const signUp = await client(server).auth.signUp({ email: uniqueEmail('big'), password: PASSWORD, options: { data: big } });
+    const signUp = await client(server).auth.signUp({
+      email: uniqueEmail('big'),
+      password: PASSWORD,
+      options: { data: big },
+    });
     expect(signUp.error?.status).toBe(400);
     expect(signUp.error?.code).toBe('validation_failed');
     expect(signUp.error?.message).toMatch(/User metadata is too large: \d+ bytes as JSON, at most 2048 bytes/);
 
     const c = client(server);
-    const ok = await c.auth.signUp({ email: uniqueEmail('small'), password: PASSWORD, options: { data: { name: 'Ada', notes: 'y'.repeat(1500) } } });
+    const ok = await c.auth.signUp({
+      email: uniqueEmail('small'),
+      password: PASSWORD,
+      options: { data: { name: 'Ada', notes: 'y'.repeat(1500) } },
+    });
     expect(ok.error).toBeNull();
     await c.auth.setSession(ok.data.session!);
     const grow = await c.auth.updateUser({ data: { more: 'z'.repeat(1000) } });
@@ -185,11 +203,20 @@ describe('user metadata cap', () => {
 describe('two servers on one fresh DATA_DIR', () => {
   it('both start (one demo user, one secret) and concurrent refreshes across them give no 5xx', async () => {
     const dirs = makeDirs();
-    const env = { DATA_DIR: dirs.dataDir, DIST_DIR: dirs.distDir, DEMO_USER: 'true', RATE_LIMIT_TOKEN: 'off', RATE_LIMIT_REFRESH: 'off', RATE_LIMIT_EMAIL_FAILURES: 'off' };
+    const env = {
+      DATA_DIR: dirs.dataDir,
+      DIST_DIR: dirs.distDir,
+      DEMO_USER: 'true',
+      RATE_LIMIT_TOKEN: 'off',
+      RATE_LIMIT_REFRESH: 'off',
+      RATE_LIMIT_EMAIL_FAILURES: 'off',
+    };
     const [a, b] = await Promise.all([spawnServer(env), spawnServer(env)]);
     try {
-      const keyA = ((await (await fetch(`${a.url}/config.json`)).json()) as { supabaseAnonKey: string }).supabaseAnonKey;
-      const keyB = ((await (await fetch(`${b.url}/config.json`)).json()) as { supabaseAnonKey: string }).supabaseAnonKey;
+      const keyA = ((await (await fetch(`${a.url}/config.json`)).json()) as { supabaseAnonKey: string })
+        .supabaseAnonKey;
+      const keyB = ((await (await fetch(`${b.url}/config.json`)).json()) as { supabaseAnonKey: string })
+        .supabaseAnonKey;
       expect(keyA).toBe(keyB);
       const servers = [
         { url: a.url, anonKey: keyA },
@@ -197,7 +224,10 @@ describe('two servers on one fresh DATA_DIR', () => {
       ];
       const sessions = await Promise.all(
         Array.from({ length: 10 }, async (_, i) => {
-          const { data, error } = await client(servers[i % 2]!).auth.signInWithPassword({ email: 'demo@catercaptain.com', password: 'democatercaptain' });
+          const { data, error } = await client(servers[i % 2]!).auth.signInWithPassword({
+            email: 'demo@catercaptain.com',
+            password: 'democatercaptain',
+          });
           expect(error).toBeNull();
           return data.session!.refresh_token;
         }),

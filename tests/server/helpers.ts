@@ -110,15 +110,26 @@ export interface RawAnswer {
 }
 
 /** A request with any method, path, Host and body (fetch does not let a test choose the Host, nor send `/%`). */
-export function send(url: string, options: { method?: string; path?: string; headers?: Record<string, string>; body?: string } = {}): Promise<RawAnswer> {
+export function send(
+  url: string,
+  options: { method?: string; path?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const u = new URL(url);
     const req = request(
-      { host: u.hostname, port: u.port, path: options.path ?? u.pathname + u.search, method: options.method ?? 'GET', headers: options.headers ?? {} },
+      {
+        host: u.hostname,
+        port: u.port,
+        path: options.path ?? u.pathname + u.search,
+        method: options.method ?? 'GET',
+        headers: options.headers ?? {},
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+        );
       },
     );
     req.on('error', reject);

@@ -5,7 +5,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseHost } from '../../server/origin.ts';
-import { client, latestMail, makeDirs, readOutbox, send, startServer, uniqueEmail, type TestServer } from './helpers.ts';
+import {
+  client,
+  latestMail,
+  makeDirs,
+  readOutbox,
+  send,
+  startServer,
+  uniqueEmail,
+  type TestServer,
+} from './helpers.ts';
 
 const PASSWORD = 'correct horse battery';
 
@@ -21,27 +30,43 @@ const tricks = (port: string) => [
 ];
 
 describe('parseHost', () => {
-  it.each(['[::1]@evil.com', '[127.0.0.1]@evil.com', '[localhost]@evil.com', '[::1]:80@evil.com', 'localhost@evil.com'])(
-    'refuses the userinfo form %s (a browser reads its host as evil.com)',
-    (host) => {
-      expect(new URL(`http://${host}/`).hostname).toBe('evil.com');
-      expect(parseHost(host, 'http')).toBeNull();
-    },
-  );
+  it.each([
+    '[::1]@evil.com',
+    '[127.0.0.1]@evil.com',
+    '[localhost]@evil.com',
+    '[::1]:80@evil.com',
+    'localhost@evil.com',
+  ])('refuses the userinfo form %s (a browser reads its host as evil.com)', (host) => {
+    expect(new URL(`http://${host}/`).hostname).toBe('evil.com');
+    expect(parseHost(host, 'http')).toBeNull();
+  });
 
-  it.each(['localhost/evil', 'localhost?x', 'localhost#x', 'localhost\\@evil.com', 'local%68ost', '127.1', 'localhost:', 'localhost:99999', '[::1', '', ' localhost', 'localhost:80:80'])(
-    'refuses %j: not exactly a host and port',
-    (host) => {
-      expect(parseHost(host, 'http')).toBeNull();
-    },
-  );
+  it.each([
+    'localhost/evil',
+    'localhost?x',
+    'localhost#x',
+    'localhost\\@evil.com',
+    'local%68ost',
+    '127.1',
+    'localhost:',
+    'localhost:99999',
+    '[::1',
+    '',
+    ' localhost',
+    'localhost:80:80',
+  ])('refuses %j: not exactly a host and port', (host) => {
+    expect(parseHost(host, 'http')).toBeNull();
+  });
 
   it('reads plain hosts, ports and IPv6 literals, and builds the origin from the parsed URL', () => {
     expect(parseHost('localhost:4411', 'http')).toEqual({ hostname: 'localhost', origin: 'http://localhost:4411' });
     expect(parseHost('LocalHost', 'https')).toEqual({ hostname: 'localhost', origin: 'https://localhost' });
     expect(parseHost('[::1]:8080', 'http')).toEqual({ hostname: '::1', origin: 'http://[::1]:8080' });
     expect(parseHost('localhost:80', 'http')).toEqual({ hostname: 'localhost', origin: 'http://localhost' });
-    expect(parseHost('catering.example.com:443', 'https')).toEqual({ hostname: 'catering.example.com', origin: 'https://catering.example.com' });
+    expect(parseHost('catering.example.com:443', 'https')).toEqual({
+      hostname: 'catering.example.com',
+      origin: 'https://catering.example.com',
+    });
     expect(parseHost('localhost', 'HTTPS')).toEqual({ hostname: 'localhost', origin: 'https://localhost' });
     expect(parseHost('localhost', 'javascript')).toBeNull();
   });
@@ -112,11 +137,15 @@ describe('X-Forwarded-Host behind a trusted proxy', () => {
 
   it('refuses each userinfo trick in X-Forwarded-Host with 421 and answers a known one', async () => {
     for (const forwarded of tricks('443')) {
-      const answer = await send(`${server.url}/config.json`, { headers: { 'X-Forwarded-Host': forwarded, 'X-Forwarded-Proto': 'https' } });
+      const answer = await send(`${server.url}/config.json`, {
+        headers: { 'X-Forwarded-Host': forwarded, 'X-Forwarded-Proto': 'https' },
+      });
       expect(answer.status, forwarded).toBe(421);
       expect(answer.body, forwarded).not.toContain('evil.com');
     }
-    const ok = await send(`${server.url}/config.json`, { headers: { 'X-Forwarded-Host': 'localhost', 'X-Forwarded-Proto': 'https' } });
+    const ok = await send(`${server.url}/config.json`, {
+      headers: { 'X-Forwarded-Host': 'localhost', 'X-Forwarded-Proto': 'https' },
+    });
     expect(ok.status).toBe(200);
     expect((JSON.parse(ok.body) as { supabaseUrl: string }).supabaseUrl).toBe('https://localhost');
   });

@@ -14,7 +14,13 @@ import { authUrlFromHtml, authUrlMetaTag, connectSourcesFor } from '../../server
 import { MALFORMED_PASSWORD } from '../../server/auth/passwords.ts';
 import { client, makeDirs, send, startServer, uniqueEmail, type TestServer } from './helpers.ts';
 
-const SECURITY_HEADERS = ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy'];
+const SECURITY_HEADERS = [
+  'content-security-policy',
+  'x-content-type-options',
+  'x-frame-options',
+  'referrer-policy',
+  'cross-origin-opener-policy',
+];
 
 /** Raw bytes over a socket: a request Node's HTTP parser itself refuses. */
 function rawExchange(url: string, text: string): Promise<string> {
@@ -39,15 +45,22 @@ describe('security headers on every response', () => {
     dirs.cleanup();
   });
 
-  it.each(['/%', '/%zz', '/auth/v1/%', '/assets/%E0%A4%A'])('GET %s: 400 in the JSON error shape with CSP, nosniff and frame options, the URL not echoed', async (path) => {
-    const answer = await send(server.url, { path });
-    expect(answer.status).toBe(400);
-    for (const header of SECURITY_HEADERS) expect(answer.headers[header], header).toBeTruthy();
-    expect(answer.headers['x-content-type-options']).toBe('nosniff');
-    expect(answer.headers['x-frame-options']).toBe('DENY');
-    expect(answer.body).not.toContain(path);
-    expect(JSON.parse(answer.body)).toEqual({ code: 400, error_code: 'bad_request', msg: 'The address is not a valid URL' });
-  });
+  it.each(['/%', '/%zz', '/auth/v1/%', '/assets/%E0%A4%A'])(
+    'GET %s: 400 in the JSON error shape with CSP, nosniff and frame options, the URL not echoed',
+    async (path) => {
+      const answer = await send(server.url, { path });
+      expect(answer.status).toBe(400);
+      for (const header of SECURITY_HEADERS) expect(answer.headers[header], header).toBeTruthy();
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['x-frame-options']).toBe('DENY');
+      expect(answer.body).not.toContain(path);
+      expect(JSON.parse(answer.body)).toEqual({
+        code: 400,
+        error_code: 'bad_request',
+        msg: 'The address is not a valid URL',
+      });
+    },
+  );
 
   it('a request the HTTP parser refuses gets them too', async () => {
     const answer = await rawExchange(server.url, 'GET / HTTP/1.1\r\nHost: localhost\r\nNot a header\r\n\r\n');
@@ -64,7 +77,8 @@ describe('security headers on every response', () => {
       await send(`${server.url}/auth/v1/user`),
     ];
     expect(answers.map((a) => a.status)).toEqual([421, 404, 401]);
-    for (const answer of answers) for (const header of SECURITY_HEADERS) expect(answer.headers[header], header).toBeTruthy();
+    for (const answer of answers)
+      for (const header of SECURITY_HEADERS) expect(answer.headers[header], header).toBeTruthy();
   });
 });
 
@@ -110,12 +124,19 @@ describe('JWT signatures: only the canonical encoding', () => {
     const dirs = makeDirs();
     const server = await startServer(dirs, { demoUser: false });
     try {
-      const { data } = await client(server).auth.signUp({ email: uniqueEmail('jwt'), password: 'correct horse battery' });
+      const { data } = await client(server).auth.signUp({
+        email: uniqueEmail('jwt'),
+        password: 'correct horse battery',
+      });
       const access = data.session!.access_token;
-      const ok = await send(`${server.url}/auth/v1/user`, { headers: { apikey: server.anonKey, Authorization: `Bearer ${access}` } });
+      const ok = await send(`${server.url}/auth/v1/user`, {
+        headers: { apikey: server.anonKey, Authorization: `Bearer ${access}` },
+      });
       expect(ok.status).toBe(200);
       for (const [name, variant] of Object.entries(variants(access))) {
-        const answer = await send(`${server.url}/auth/v1/user`, { headers: { apikey: server.anonKey, Authorization: `Bearer ${variant}` } });
+        const answer = await send(`${server.url}/auth/v1/user`, {
+          headers: { apikey: server.anonKey, Authorization: `Bearer ${variant}` },
+        });
         expect(answer.status, name).toBe(403);
         expect(JSON.parse(answer.body), name).toMatchObject({ code: 'bad_jwt' });
       }
@@ -182,11 +203,21 @@ describe('__proto__ in a JSON body, however it is spelt', () => {
     dirs.cleanup();
   });
 
-  it.each(['__proto__', '\\u005f_proto__', '\\u005F\\u005Fproto\\u005f\\u005f', 'constru\\u0063tor', '\\u0063onstructor'])('refuses the key "%s" with 400 bad_json and creates nothing', async (key) => {
+  it.each([
+    '__proto__',
+    '\\u005f_proto__',
+    '\\u005F\\u005Fproto\\u005f\\u005f',
+    'constru\\u0063tor',
+    '\\u0063onstructor',
+  ])('refuses the key "%s" with 400 bad_json and creates nothing', async (key) => {
     const email = uniqueEmail('proto');
     const body = `{"email":"${email}","password":"correct horse battery","data":{"${key}":{"isAdmin":true}}}`;
     expect(JSON.parse(body)).toBeTruthy();
-    const answer = await send(`${server.url}/auth/v1/signup`, { method: 'POST', headers: { apikey: server.anonKey, 'Content-Type': 'application/json' }, body });
+    const answer = await send(`${server.url}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { apikey: server.anonKey, 'Content-Type': 'application/json' },
+      body,
+    });
     expect(answer.status).toBe(400);
     expect(JSON.parse(answer.body)).toMatchObject({ code: 'bad_json', msg: 'Forbidden key in JSON body' });
     expect(authInternals(server.app).service.findUserByEmail(email)).toBeUndefined();
@@ -195,12 +226,16 @@ describe('__proto__ in a JSON body, however it is spelt', () => {
   it('parseJsonBody finds the key at any depth and leaves other bodies as JSON.parse does', () => {
     expect(() => parseJsonBody('{"a":[{"b":{"\\u005f_proto__":1}}]}')).toThrow(ForbiddenKeyError);
     expect(() => parseJsonBody('{"a":')).toThrow(SyntaxError);
-    expect(parseJsonBody('{"email":"a@b.co","data":{"proto":"__proto__"}}')).toEqual({ email: 'a@b.co', data: { proto: '__proto__' } });
+    expect(parseJsonBody('{"email":"a@b.co","data":{"proto":"__proto__"}}')).toEqual({
+      email: 'a@b.co',
+      data: { proto: '__proto__' },
+    });
   });
 });
 
 describe('CSP connect-src: the configured auth URL only', () => {
-  const connectSrc = (policy: string) => policy.split('; ').find((directive) => directive.startsWith('connect-src ')) ?? '';
+  const connectSrc = (policy: string) =>
+    policy.split('; ').find((directive) => directive.startsWith('connect-src ')) ?? '';
 
   it("is 'self' alone for a build that uses the embedded server", async () => {
     const dirs = makeDirs();
@@ -225,7 +260,9 @@ describe('CSP connect-src: the configured auth URL only', () => {
     try {
       for (const path of ['/', '/%', '/auth/v1/health']) {
         const policy = String((await send(`${server.url}${path}`)).headers['content-security-policy']);
-        expect(connectSrc(policy), path).toBe("connect-src 'self' https://abcdefgh.supabase.co wss://abcdefgh.supabase.co");
+        expect(connectSrc(policy), path).toBe(
+          "connect-src 'self' https://abcdefgh.supabase.co wss://abcdefgh.supabase.co",
+        );
         expect(policy, path).not.toContain('*');
       }
     } finally {
@@ -235,7 +272,9 @@ describe('CSP connect-src: the configured auth URL only', () => {
   });
 
   it('reads the meta whatever its attribute order, and refuses a build whose URL is not http(s)', () => {
-    expect(authUrlFromHtml('<head><meta content="https://p.supabase.co" name="cc-auth-url"></head>')).toBe('https://p.supabase.co');
+    expect(authUrlFromHtml('<head><meta content="https://p.supabase.co" name="cc-auth-url"></head>')).toBe(
+      'https://p.supabase.co',
+    );
     expect(authUrlFromHtml('<head><meta name="description" content="https://other.example"></head>')).toBeNull();
     expect(connectSourcesFor('http://localhost:4173')).toEqual(['http://localhost:4173', 'ws://localhost:4173']);
     expect(() => authUrlFromHtml('<meta name="cc-auth-url" content="javascript:alert(1)">')).toThrow(/http/);

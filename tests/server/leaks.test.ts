@@ -7,7 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bcryptQueue } from '../../server/auth/bcryptQueue.ts';
 import type { MailMessage, Mailer } from '../../server/auth/mailer.ts';
 import { MAX_LIVE_RECOVERY_TOKENS } from '../../server/auth/recovery.ts';
-import { client, latestMail, makeDirs, NO_LIMITS, readOutbox, startServer, uniqueEmail, type TestServer } from './helpers.ts';
+import {
+  client,
+  latestMail,
+  makeDirs,
+  NO_LIMITS,
+  readOutbox,
+  startServer,
+  uniqueEmail,
+  type TestServer,
+} from './helpers.ts';
 
 const PASSWORD = 'correct horse battery';
 
@@ -57,7 +66,8 @@ describe("a stranger cannot void a user's reset link", () => {
     await client(server).auth.resetPasswordForEmail(email);
     const link = (await latestMail(dirs.dataDir, email)).link!;
     // A stranger asks again and again (no other limit in the way here): same answer every time…
-    for (let i = 0; i < 10; i++) expect(await client(server).auth.resetPasswordForEmail(email)).toEqual({ data: {}, error: null });
+    for (let i = 0; i < 10; i++)
+      expect(await client(server).auth.resetPasswordForEmail(email)).toEqual({ data: {}, error: null });
     await new Promise((r) => setTimeout(r, 200));
     // …but at most MAX_LIVE_RECOVERY_TOKENS links are live per account, and none is ever evicted.
     expect(readOutbox(dirs.dataDir, email)).toHaveLength(MAX_LIVE_RECOVERY_TOKENS);
@@ -92,7 +102,18 @@ describe('known and unknown addresses cost the same', () => {
     await client(server).auth.signUp({ email: known, password: PASSWORD });
     const ghosts = Array.from({ length: 5 }, () => uniqueEmail('ghost'));
     // Timed from a worker thread: a client in the server's own thread would wait for the deferred work too.
-    const runs = await timeInWorker(server, [known, ghosts[0]!, known, ghosts[1]!, known, ghosts[2]!, known, ghosts[3]!, known, ghosts[4]!]);
+    const runs = await timeInWorker(server, [
+      known,
+      ghosts[0]!,
+      known,
+      ghosts[1]!,
+      known,
+      ghosts[2]!,
+      known,
+      ghosts[3]!,
+      known,
+      ghosts[4]!,
+    ]);
     for (const run of runs) expect(run).toMatchObject({ status: 200, body: '{}' });
     const median = (list: typeof runs) => list.map((r) => r.ms).sort((a, b) => a - b)[2]!;
     const knownMs = median(runs.filter((_, i) => i % 2 === 0));
@@ -120,7 +141,10 @@ describe('refresh limits cannot be spent by a stranger at the same address', () 
   beforeAll(async () => {
     server = await startServer(
       dirs,
-      { demoUser: false, rateLimits: { ...NO_LIMITS, refresh: { burst: 3, per5min: 1 }, refreshFailures: { burst: 3, per5min: 1 } } },
+      {
+        demoUser: false,
+        rateLimits: { ...NO_LIMITS, refresh: { burst: 3, per5min: 1 }, refreshFailures: { burst: 3, per5min: 1 } },
+      },
       { trustProxy: '127.0.0.1' },
     );
   });
@@ -153,7 +177,10 @@ describe('refresh limits cannot be spent by a stranger at the same address', () 
     // A runaway client is still limited, per session.
     expect((await refresh(token)).status).toBe(429);
     // Another session at the same address is not.
-    const other = await client(server, { 'X-Forwarded-For': NAT }).auth.signUp({ email: uniqueEmail('nat'), password: PASSWORD });
+    const other = await client(server, { 'X-Forwarded-For': NAT }).auth.signUp({
+      email: uniqueEmail('nat'),
+      password: PASSWORD,
+    });
     expect((await refresh(other.data.session!.refresh_token)).status).toBe(200);
   });
 });

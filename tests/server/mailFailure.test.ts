@@ -13,7 +13,16 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authInternals } from '../../server/auth/index.ts';
 import { SmtpMailer } from '../../server/auth/mailer.ts';
-import { client, latestMail, makeDirs, readOutbox, send, startServer, uniqueEmail, type TestServer } from './helpers.ts';
+import {
+  client,
+  latestMail,
+  makeDirs,
+  readOutbox,
+  send,
+  startServer,
+  uniqueEmail,
+  type TestServer,
+} from './helpers.ts';
 
 const disk = vi.hoisted(() => ({ full: false, onlyMessages: false }));
 
@@ -24,7 +33,11 @@ vi.mock('node:fs', async (importOriginal) => {
     const hit = disk.full && /[\\/]outbox[\\/]/.test(path) && (!disk.onlyMessages || path.endsWith('.json'));
     if (!hit) return fs.writeFileSync(file, data, options);
     fs.writeFileSync(file, '', options);
-    throw Object.assign(new Error(`ENOSPC: no space left on device, write`), { code: 'ENOSPC', errno: -28, syscall: 'write' });
+    throw Object.assign(new Error(`ENOSPC: no space left on device, write`), {
+      code: 'ENOSPC',
+      errno: -28,
+      syscall: 'write',
+    });
   };
   return { ...fs, default: { ...fs, writeFileSync }, writeFileSync };
 });
@@ -34,11 +47,19 @@ const PASSWORD = 'correct horse battery';
 /** Log lines the server wrote (pino JSON), captured. */
 function captureLog() {
   const lines: string[] = [];
-  return { lines, stream: { write: (line: string) => void lines.push(line) }, parsed: () => lines.map((l) => JSON.parse(l) as Record<string, unknown>) };
+  return {
+    lines,
+    stream: { write: (line: string) => void lines.push(line) },
+    parsed: () => lines.map((l) => JSON.parse(l) as Record<string, unknown>),
+  };
 }
 
 const recover = (server: TestServer, email: string) =>
-  send(`${server.url}/auth/v1/recover`, { method: 'POST', headers: { apikey: server.anonKey, 'Content-Type': 'application/json' }, body: JSON.stringify({ email }) });
+  send(`${server.url}/auth/v1/recover`, {
+    method: 'POST',
+    headers: { apikey: server.anonKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
 
 describe('outbox on a full disk', () => {
   const dirs = makeDirs();
@@ -82,7 +103,11 @@ describe('outbox on a full disk', () => {
     // One line per refused request, saying why.
     const errors = log.parsed().filter((l) => l.level === 50);
     expect(errors).toHaveLength(2);
-    for (const line of errors) expect(line).toMatchObject({ msg: 'the mail system cannot send: POST /recover refused', err: { code: 'ENOSPC' } });
+    for (const line of errors)
+      expect(line).toMatchObject({
+        msg: 'the mail system cannot send: POST /recover refused',
+        err: { code: 'ENOSPC' },
+      });
   });
 
   it('sends again once there is room', async () => {
@@ -97,7 +122,11 @@ describe('outbox on a full disk', () => {
     disk.onlyMessages = true;
     expect((await recover(server, known)).status).toBe(200);
     await vi.waitFor(() => expect(log.lines.length).toBeGreaterThan(lines));
-    expect(log.parsed().at(-1)).toMatchObject({ level: 50, msg: 'sending the recovery e-mail failed', err: { code: 'ENOSPC' } });
+    expect(log.parsed().at(-1)).toMatchObject({
+      level: 50,
+      msg: 'sending the recovery e-mail failed',
+      err: { code: 'ENOSPC' },
+    });
     expect(outboxFiles().filter((name) => name.endsWith('.json'))).toHaveLength(before);
     expect(readOutbox(dirs.dataDir)).toHaveLength(before);
   });
@@ -117,7 +146,11 @@ describe('SMTP server that cannot be reached', () => {
   it('makes /recover answer 500 for every address, and logs why', async () => {
     const dirs = makeDirs();
     const log = captureLog();
-    const server = await startServer(dirs, { demoUser: false, mailer: new SmtpMailer(`smtp://127.0.0.1:${port}`, 'Cater Captain <no-reply@localhost>') }, { logger: { stream: log.stream } });
+    const server = await startServer(
+      dirs,
+      { demoUser: false, mailer: new SmtpMailer(`smtp://127.0.0.1:${port}`, 'Cater Captain <no-reply@localhost>') },
+      { logger: { stream: log.stream } },
+    );
     try {
       const known = uniqueEmail('smtp');
       expect((await client(server).auth.signUp({ email: known, password: PASSWORD })).error).toBeNull();
@@ -130,7 +163,8 @@ describe('SMTP server that cannot be reached', () => {
       expect(error?.status).toBe(500);
       const refused = log.parsed().filter((l) => l.msg === 'the mail system cannot send: POST /recover refused');
       expect(refused).toHaveLength(3);
-      for (const line of refused) expect(line).toMatchObject({ level: 50, reqId: expect.any(String), err: { originalCode: 'ECONNREFUSED' } });
+      for (const line of refused)
+        expect(line).toMatchObject({ level: 50, reqId: expect.any(String), err: { originalCode: 'ECONNREFUSED' } });
     } finally {
       await server.close();
       dirs.cleanup();

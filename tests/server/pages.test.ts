@@ -8,7 +8,8 @@ import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeDirs, startServer, type TestServer } from './helpers.ts';
 
-const page = (name: string) => `<!doctype html><html><head><title>${name}</title></head><body><div id="root">${name} markup${' '.repeat(1500)}</div></body></html>`;
+const page = (name: string) =>
+  `<!doctype html><html><head><title>${name}</title></head><body><div id="root">${name} markup${' '.repeat(1500)}</div></body></html>`;
 
 describe('prerendered pages', () => {
   const cleanups: Array<() => Promise<void> | void> = [];
@@ -30,7 +31,8 @@ describe('prerendered pages', () => {
     cleanups.push(() => server.close());
     return server;
   }
-  const get = (server: TestServer, url: string, encoding = 'identity') => server.app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+  const get = (server: TestServer, url: string, encoding = 'identity') =>
+    server.app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
 
   it('answers each route, in any case and with a trailing slash, with its prerendered HTML, revalidated on every visit', async () => {
     const server = await setUp();

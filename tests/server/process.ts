@@ -18,7 +18,10 @@ export function freePort(): Promise<number> {
 }
 
 /** Starts the server on a free port and resolves once it says it is running. Used by tests and benches. */
-export async function spawnServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<{ child: ChildProcess; url: string }> {
+export async function spawnServer(
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,

@@ -40,10 +40,13 @@ describe('password recovery', () => {
 
   async function requestLink(email: string) {
     const before = readOutbox(dirs.dataDir, email).length;
-    const { data, error } = await client(server).auth.resetPasswordForEmail(email, { redirectTo: `${server.url}/reset-password` });
+    const { data, error } = await client(server).auth.resetPasswordForEmail(email, {
+      redirectTo: `${server.url}/reset-password`,
+    });
     expect(error).toBeNull();
     expect(data).toEqual({});
-    for (let i = 0; i < 50 && readOutbox(dirs.dataDir, email).length === before; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 50 && readOutbox(dirs.dataDir, email).length === before; i++)
+      await new Promise((r) => setTimeout(r, 20));
     return (await latestMail(dirs.dataDir, email)).link!;
   }
 
@@ -57,7 +60,9 @@ describe('password recovery', () => {
     const mail = await latestMail(dirs.dataDir, email);
     expect(mail.subject).toMatch(/reset/i);
     expect(mail.html).toContain('href=');
-    expect(link).toMatch(new RegExp(`^${server.url}/auth/v1/verify\\?token=[A-Za-z0-9_-]{43}&type=recovery&redirect_to=`));
+    expect(link).toMatch(
+      new RegExp(`^${server.url}/auth/v1/verify\\?token=[A-Za-z0-9_-]{43}&type=recovery&redirect_to=`),
+    );
     expect(new URL(link).searchParams.get('redirect_to')).toBe(`${server.url}/reset-password`);
 
     // The browser opens the link: no apikey, a 303 to the reset page with the session in the fragment.
@@ -72,7 +77,9 @@ describe('password recovery', () => {
     expect(Number(params.get('expires_at'))).toBeGreaterThan(Date.now() / 1000);
     const accessToken = params.get('access_token')!;
     const refreshToken = params.get('refresh_token')!;
-    const claims = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString('utf8')) as { amr: { method: string }[] };
+    const claims = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString('utf8')) as {
+      amr: { method: string }[];
+    };
     expect(claims.amr[0]!.method).toBe('recovery');
 
     // What the reset page does with supabase-js.
@@ -84,10 +91,14 @@ describe('password recovery', () => {
     expect(updated.error).toBeNull();
 
     const check = client(server);
-    expect((await check.auth.signInWithPassword({ email, password: PASSWORD })).error?.code).toBe('invalid_credentials');
+    expect((await check.auth.signInWithPassword({ email, password: PASSWORD })).error?.code).toBe(
+      'invalid_credentials',
+    );
     expect((await check.auth.signInWithPassword({ email, password: NEW_PASSWORD })).error).toBeNull();
     // The other device's session ended with the new password.
-    expect((await other.auth.refreshSession({ refresh_token: otherSession.refresh_token })).error?.code).toBe('refresh_token_not_found');
+    expect((await other.auth.refreshSession({ refresh_token: otherSession.refresh_token })).error?.code).toBe(
+      'refresh_token_not_found',
+    );
 
     // Single use: the same link again is refused, back on the reset page with an error fragment.
     const again = await fetch(link, { redirect: 'manual' });
@@ -103,8 +114,8 @@ describe('password recovery', () => {
     const email = await signUp();
     const link = await requestLink(email);
     const token = new URL(link).searchParams.get('token')!;
-    const rows = authInternals(server.app).service.store.db
-      .prepare('SELECT token_hash, expires_at, created_at FROM recovery_tokens WHERE email = ?')
+    const rows = authInternals(server.app)
+      .service.store.db.prepare('SELECT token_hash, expires_at, created_at FROM recovery_tokens WHERE email = ?')
       .all(email) as { token_hash: string; expires_at: string; created_at: string }[];
     expect(rows).toHaveLength(1);
     expect(rows[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
@@ -162,7 +173,11 @@ describe('password recovery', () => {
     expect(second.error?.status).toBe(403);
 
     const token2 = new URL(await requestLink(email)).searchParams.get('token')!;
-    const wrongEmail = await client(server).auth.verifyOtp({ type: 'recovery', email: uniqueEmail('other'), token: token2 });
+    const wrongEmail = await client(server).auth.verifyOtp({
+      type: 'recovery',
+      email: uniqueEmail('other'),
+      token: token2,
+    });
     expect(wrongEmail.error?.code).toBe('otp_expired');
     const right = await client(server).auth.verifyOtp({ type: 'recovery', email, token: token2 });
     expect(right.error).toBeNull();
@@ -192,10 +207,14 @@ describe('password recovery', () => {
 
   it('never redirects off-site: /recover refuses a foreign redirect_to, /verify falls back to /reset-password', async () => {
     const email = await signUp();
-    const foreign = await client(server).auth.resetPasswordForEmail(email, { redirectTo: 'https://evil.example.org/reset-password' });
+    const foreign = await client(server).auth.resetPasswordForEmail(email, {
+      redirectTo: 'https://evil.example.org/reset-password',
+    });
     expect(foreign.error?.code).toBe('validation_failed');
     expect(foreign.error?.status).toBe(400);
-    const sneaky = await client(server).auth.resetPasswordForEmail(email, { redirectTo: `javascript:alert(1)//${server.url}` });
+    const sneaky = await client(server).auth.resetPasswordForEmail(email, {
+      redirectTo: `javascript:alert(1)//${server.url}`,
+    });
     expect(sneaky.error?.code).toBe('validation_failed');
 
     const link = new URL(await requestLink(email));
@@ -213,9 +232,12 @@ describe('password recovery', () => {
   });
 
   it('refuses unknown, missing and non-recovery tokens', async () => {
-    const unknown = await fetch(`${server.url}/auth/v1/verify?token=nope&type=recovery&redirect_to=${encodeURIComponent(server.url + '/reset-password')}`, {
-      redirect: 'manual',
-    });
+    const unknown = await fetch(
+      `${server.url}/auth/v1/verify?token=nope&type=recovery&redirect_to=${encodeURIComponent(server.url + '/reset-password')}`,
+      {
+        redirect: 'manual',
+      },
+    );
     expect(unknown.status).toBe(303);
     expect(fragment(unknown.headers.get('location')).get('error_code')).toBe('otp_expired');
     const wrongType = await fetch(`${server.url}/auth/v1/verify?token=nope&type=signup`, { redirect: 'manual' });
@@ -331,7 +353,10 @@ describe('recovery mail over SMTP (SMTP_URL)', () => {
       expect(message).toMatch(/^Subject: Reset your Cater Captain password/m);
       // The link survives the quoted-printable encoding: join soft line breaks, decode =3D.
       const decoded = message.replace(/=\r\n/g, '').replace(/=3D/g, '=');
-      const link = /http:\/\/127\.0\.0\.1:\d+\/auth\/v1\/verify\?token=[A-Za-z0-9_-]+&type=recovery&redirect_to=[^\s"<]+/.exec(decoded)?.[0];
+      const link =
+        /http:\/\/127\.0\.0\.1:\d+\/auth\/v1\/verify\?token=[A-Za-z0-9_-]+&type=recovery&redirect_to=[^\s"<]+/.exec(
+          decoded,
+        )?.[0];
       expect(link).toBeTruthy();
       const res = await fetch(link!, { redirect: 'manual' });
       expect(fragment(res.headers.get('location')).get('type')).toBe('recovery');

@@ -40,7 +40,9 @@ describe('sign-in throttles cannot lock a real user out', () => {
   it('an attacker hammering the demo account is throttled at their address; another address signs in', async () => {
     const attacker = from(ATTACKER);
     for (let i = 0; i < 4; i++) {
-      expect((await attacker.auth.signInWithPassword({ email: DEMO.email, password: `guess-${i}` })).error?.code).toBe('invalid_credentials');
+      expect((await attacker.auth.signInWithPassword({ email: DEMO.email, password: `guess-${i}` })).error?.code).toBe(
+        'invalid_credentials',
+      );
     }
     const blocked = await attacker.auth.signInWithPassword({ email: DEMO.email, password: 'guess-5' });
     expect(blocked.error?.status).toBe(429);
@@ -71,9 +73,11 @@ describe('sign-in throttles cannot lock a real user out', () => {
     const c = from(address);
     const email = uniqueEmail('typo');
     await c.auth.signUp({ email, password: 'the right one' });
-    for (let i = 0; i < 3; i++) expect((await c.auth.signInWithPassword({ email, password: 'typo' })).error?.code).toBe('invalid_credentials');
+    for (let i = 0; i < 3; i++)
+      expect((await c.auth.signInWithPassword({ email, password: 'typo' })).error?.code).toBe('invalid_credentials');
     expect((await c.auth.signInWithPassword({ email, password: 'the right one' })).error).toBeNull();
-    for (let i = 0; i < 4; i++) expect((await c.auth.signInWithPassword({ email, password: 'typo' })).error?.code).toBe('invalid_credentials');
+    for (let i = 0; i < 4; i++)
+      expect((await c.auth.signInWithPassword({ email, password: 'typo' })).error?.code).toBe('invalid_credentials');
     expect((await c.auth.signInWithPassword({ email, password: 'typo' })).error?.status).toBe(429);
   });
 
@@ -83,11 +87,14 @@ describe('sign-in throttles cannot lock a real user out', () => {
     // 8 failures in total (from 4 addresses, 2 each) empty the account's bucket: it is now slowed down.
     for (let a = 0; a < 4; a++) {
       const c = from(`192.0.2.${100 + a}`);
-      for (let i = 0; i < 2; i++) expect((await c.auth.signInWithPassword({ email, password: 'wrong' })).error?.code).toBe('invalid_credentials');
+      for (let i = 0; i < 2; i++)
+        expect((await c.auth.signInWithPassword({ email, password: 'wrong' })).error?.code).toBe('invalid_credentials');
     }
     // A new address now gets one attempt (accountSlow burst 1) instead of four before it waits…
     const newcomer = from('192.0.2.200');
-    expect((await newcomer.auth.signInWithPassword({ email, password: 'wrong' })).error?.code).toBe('invalid_credentials');
+    expect((await newcomer.auth.signInWithPassword({ email, password: 'wrong' })).error?.code).toBe(
+      'invalid_credentials',
+    );
     const slowed = await newcomer.auth.signInWithPassword({ email, password: 'wrong' });
     expect(slowed.error?.status).toBe(429);
     expect(slowed.error?.message).toMatch(/Try again in \d+ (seconds|minutes)\./);

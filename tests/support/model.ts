@@ -54,7 +54,8 @@ type Ev<M extends AnyStateMachine> = EventFromLogic<M>;
 /** With MODEL_WALKS=distinct, machines with more walks than this replay one walk per distinct shape. */
 const DISTINCT_ABOVE = 1000;
 export type EventSamples<M extends AnyStateMachine> = {
-  [K in Ev<M>['type']]: Array<Extract<Ev<M>, { type: K }>> | ((snapshot: SnapshotFrom<M>) => Array<Extract<Ev<M>, { type: K }>>);
+  [K in Ev<M>['type']]:
+    Array<Extract<Ev<M>, { type: K }>> | ((snapshot: SnapshotFrom<M>) => Array<Extract<Ev<M>, { type: K }>>);
 };
 
 /** One side effect a fake recorded: its name, then whatever it was called with. */
@@ -76,7 +77,11 @@ export interface World<S> {
  * Starts `machine` (with `input`, if any), sends `events` and returns the message of the error that
  * stopped it, '' if none: for the checks that an unprovided effect fails loudly, naming what to provide.
  */
-export function failureAfter<M extends AnyStateMachine>(machine: M, input: InputFrom<M> | undefined, events: Array<EventFromLogic<M>> = []): string {
+export function failureAfter<M extends AnyStateMachine>(
+  machine: M,
+  input: InputFrom<M> | undefined,
+  events: Array<EventFromLogic<M>> = [],
+): string {
   const actor = createActor(machine, (input === undefined ? {} : { input }) as never);
   let error: unknown = null;
   actor.subscribe({ error: (e) => (error = e) });
@@ -136,7 +141,10 @@ export interface ModelOptions<M extends AnyStateMachine, S = unknown> {
   /** What must hold after each transition, keyed by coverage key. Every transition must have one. */
   transitions: Record<string, Expectation<M, S>>;
   /** What starting the actor does: the effects and actors of its whole initial macrostep (entry and `always`). */
-  initial?: { effects?: Effect[] | ((input: InputFrom<M>) => Effect[]); started?: Started[] | ((input: InputFrom<M>) => Started[]) };
+  initial?: {
+    effects?: Effect[] | ((input: InputFrom<M>) => Effect[]);
+    started?: Started[] | ((input: InputFrom<M>) => Started[]);
+  };
   /** The fakes' shared world; required with `store`. */
   world?: World<S>;
   /** The store seeded from the input (what storage held when the machine was hydrated). */
@@ -205,8 +213,9 @@ function domainOf(definition: AnyTransitionDefinition): string[] | null {
   return [];
 }
 
-const under = (leaf: string, domain: string[]) => !domain.length || leaf === domain.join('.') || leaf.startsWith(`${domain.join('.')}.`);
-const sortJson = <T,>(list: T[]) => [...list].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+const under = (leaf: string, domain: string[]) =>
+  !domain.length || leaf === domain.join('.') || leaf.startsWith(`${domain.join('.')}.`);
+const sortJson = <T>(list: T[]) => [...list].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 
 export function describeModel<M extends AnyStateMachine, S = unknown>(name: string, options: ModelOptions<M, S>) {
   const { machine } = options;
@@ -220,7 +229,9 @@ export function describeModel<M extends AnyStateMachine, S = unknown>(name: stri
     const running = runningActorIds(snapshot as AnyMachineSnapshot);
     return [
       ...Object.values(options.events).flatMap((sample) =>
-        typeof sample === 'function' ? (sample as (s: SnapshotFrom<M>) => Array<Ev<M>>)(snapshot) : (sample as Array<Ev<M>>),
+        typeof sample === 'function'
+          ? (sample as (s: SnapshotFrom<M>) => Array<Ev<M>>)(snapshot)
+          : (sample as Array<Ev<M>>),
       ),
       ...((options.actorEvents ?? []) as Array<Ev<M>>),
     ].filter((event) => {
@@ -255,14 +266,25 @@ export function describeModel<M extends AnyStateMachine, S = unknown>(name: stri
       if (seen.has(id)) return;
       seen.add(id);
       const prefix = inputs.length > 1 ? `[input ${JSON.stringify(input)}] ` : '';
-      walks.push({ name: prefix + (events.length ? events.map(describeEvent).join(' → ') : '(initial state)'), input, events, shape });
+      walks.push({
+        name: prefix + (events.length ? events.map(describeEvent).join(' → ') : '(initial state)'),
+        input,
+        events,
+        shape,
+      });
     };
     seedWorld(input);
-    const shortest = getShortestPaths(machine, traversalFor(input)) as never as Array<StatePath<SnapshotFrom<M>, Ev<M>>>;
+    const shortest = getShortestPaths(machine, traversalFor(input)) as never as Array<
+      StatePath<SnapshotFrom<M>, Ev<M>>
+    >;
     for (const path of shortest) {
       const prefix = path.steps.map((s) => s.event).filter((e) => e.type !== 'xstate.init');
       const snapshot = path.state;
-      const value = JSON.stringify([inputIndex, (snapshot as AnyMachineSnapshot).value, (snapshot as AnyMachineSnapshot).status]);
+      const value = JSON.stringify([
+        inputIndex,
+        (snapshot as AnyMachineSnapshot).value,
+        (snapshot as AnyMachineSnapshot).status,
+      ]);
       add(prefix, distinct ? `reach ${value}` : undefined);
       if ((snapshot as AnyMachineSnapshot).status !== 'active') continue;
       for (const event of eventList(snapshot)) {
@@ -270,8 +292,12 @@ export function describeModel<M extends AnyStateMachine, S = unknown>(name: stri
         // The shape of an extension: where it is, the event, the transitions it selects and (for the
         // eventless transitions that follow, which depend on the data) the state value it ends in.
         const shape = () => {
-          const selected = machine.getTransitionData(snapshot as never, event as never).map((t) => keyOfDefinition(machine, t as AnyTransitionDefinition));
-          const [next] = transition(machine as never, snapshot as never, event as never) as unknown as [AnyMachineSnapshot];
+          const selected = machine
+            .getTransitionData(snapshot as never, event as never)
+            .map((t) => keyOfDefinition(machine, t as AnyTransitionDefinition));
+          const [next] = transition(machine as never, snapshot as never, event as never) as unknown as [
+            AnyMachineSnapshot,
+          ];
           return `take ${value} ${event.type} ${JSON.stringify(selected)} ${JSON.stringify([next.value, next.status])}`;
         };
         add([...prefix, event], distinct ? shape() : undefined);
@@ -285,7 +311,9 @@ export function describeModel<M extends AnyStateMachine, S = unknown>(name: stri
     walks = walks.filter(({ shape }) => shape === undefined || (!shapes.has(shape) && Boolean(shapes.add(shape))));
   }
   const taken = new Set<string>();
-  const leaves = allNodes(machine).filter((n) => n.type === 'atomic' || n.type === 'final').map((n) => nodePath(n));
+  const leaves = allNodes(machine)
+    .filter((n) => n.type === 'atomic' || n.type === 'final')
+    .map((n) => nodePath(n));
   const declared = allTransitions(machine);
 
   const checkMicrostep = (
@@ -326,8 +354,12 @@ export function describeModel<M extends AnyStateMachine, S = unknown>(name: stri
     }
     if (expectedContext !== undefined) expect(view(step.after), `${where}: context`).toEqual(view(expectedContext));
     // Effects and started actors: in order for one transition, as a multiset for several.
-    const expectedEffects = expectations.flatMap((e) => (typeof e!.effects === 'function' ? e!.effects(step) : (e!.effects ?? [])));
-    const expectedStarted = expectations.flatMap((e) => (typeof e!.started === 'function' ? e!.started(step) : (e!.started ?? [])));
+    const expectedEffects = expectations.flatMap((e) =>
+      typeof e!.effects === 'function' ? e!.effects(step) : (e!.effects ?? []),
+    );
+    const expectedStarted = expectations.flatMap((e) =>
+      typeof e!.started === 'function' ? e!.started(step) : (e!.started ?? []),
+    );
     if (starting) {
       // checked as a whole against `initial`
     } else if (expectations.length === 1) {
@@ -342,8 +374,14 @@ export function describeModel<M extends AnyStateMachine, S = unknown>(name: stri
 
   describe(`${name} (model-based)`, () => {
     it('has an assertion for every leaf state and no assertion for a state that does not exist', () => {
-      expect(leaves.filter((leaf) => !(leaf in options.states)), 'leaf states without an assertion').toEqual([]);
-      expect(Object.keys(options.states).filter((key) => !leaves.includes(key)), 'assertions naming no real state').toEqual([]);
+      expect(
+        leaves.filter((leaf) => !(leaf in options.states)),
+        'leaf states without an assertion',
+      ).toEqual([]);
+      expect(
+        Object.keys(options.states).filter((key) => !leaves.includes(key)),
+        'assertions naming no real state',
+      ).toEqual([]);
     });
 
     it('has an expectation for every transition and none for a transition that does not exist', () => {
@@ -352,7 +390,10 @@ export function describeModel<M extends AnyStateMachine, S = unknown>(name: stri
         .filter((t) => !(t.key in (options.transitions ?? {})) && !(options.uncovered && t.key in options.uncovered))
         .map((t) => `${t.key}${t.guard ? ` [${t.guard}]` : ''} → ${t.targets.join(', ') || '(targetless)'}`);
       expect(missing, 'transitions without an expectation').toEqual([]);
-      expect(Object.keys(options.transitions ?? {}).filter((key) => !keys.has(key)), 'expectations naming no real transition').toEqual([]);
+      expect(
+        Object.keys(options.transitions ?? {}).filter((key) => !keys.has(key)),
+        'expectations naming no real transition',
+      ).toEqual([]);
       if (options.store) {
         expect(world, 'a store needs the world its fakes write').toBeDefined();
         expect(options.persisted, 'a store needs `persisted`').toBeDefined();
@@ -418,7 +459,10 @@ export function describeModel<M extends AnyStateMachine, S = unknown>(name: stri
         const check = (label: string) => {
           if (failures.length) throw failures[0];
           const snapshot = actor.getSnapshot() as SnapshotFrom<M>;
-          expect((snapshot as AnyMachineSnapshot).status, `an error stopped the machine: ${String((snapshot as AnyMachineSnapshot).error)}`).not.toBe('error');
+          expect(
+            (snapshot as AnyMachineSnapshot).status,
+            `an error stopped the machine: ${String((snapshot as AnyMachineSnapshot).error)}`,
+          ).not.toBe('error');
           if (options.persisted) {
             const read = options.read ?? ((store: S) => store);
             expect(read(world!.store), `${label}: the store holds what the context says was saved`).toEqual(
@@ -426,7 +470,11 @@ export function describeModel<M extends AnyStateMachine, S = unknown>(name: stri
             );
           }
           for (const leaf of leafPaths(snapshot as AnyMachineSnapshot)) options.states[leaf]?.(snapshot);
-          current = { event: current?.event as Ev<M>, context: (snapshot as AnyMachineSnapshot).context as ContextFrom<M>, leaves: leafPaths(snapshot as AnyMachineSnapshot) };
+          current = {
+            event: current?.event as Ev<M>,
+            context: (snapshot as AnyMachineSnapshot).context as ContextFrom<M>,
+            leaves: leafPaths(snapshot as AnyMachineSnapshot),
+          };
         };
         actor.start();
         starting = false;

@@ -22,8 +22,10 @@ class FakeStorage implements Storage {
   }
   setItem(key: string, value: string) {
     this.writes++;
-    const size = [...this.map].reduce((n, [k, v]) => n + (k === key ? 0 : k.length + v.length), 0) + key.length + value.length;
-    if (this.writes === this.failAtWrite || size > this.quota) throw Object.assign(new Error('The quota has been exceeded.'), { name: 'QuotaExceededError' });
+    const size =
+      [...this.map].reduce((n, [k, v]) => n + (k === key ? 0 : k.length + v.length), 0) + key.length + value.length;
+    if (this.writes === this.failAtWrite || size > this.quota)
+      throw Object.assign(new Error('The quota has been exceeded.'), { name: 'QuotaExceededError' });
     this.map.set(key, String(value));
   }
   removeItem(key: string) {
@@ -47,8 +49,14 @@ const dataOfA = {
   deletedEventIds: '[3]',
   'recovered:events:1': '{"id":9}',
 };
-const browserKeys = { colorMode: '"dark"', soundMuted: 'false', [session]: '{"access_token":"a","refresh_token":"r"}', 'other-site': 'keep me' };
-const dataKeys = (s: FakeStorage) => Object.keys(s.entries()).filter((k) => isAppKey(k) && k !== 'colorMode' && k !== 'soundMuted');
+const browserKeys = {
+  colorMode: '"dark"',
+  soundMuted: 'false',
+  [session]: '{"access_token":"a","refresh_token":"r"}',
+  'other-site': 'keep me',
+};
+const dataKeys = (s: FakeStorage) =>
+  Object.keys(s.entries()).filter((k) => isAppKey(k) && k !== 'colorMode' && k !== 'soundMuted');
 
 describe('per-account data sets', () => {
   let storage: FakeStorage;
@@ -84,13 +92,14 @@ describe('per-account data sets', () => {
   it('never moves the auth session, other sites’ keys or the browser’s preferences', () => {
     for (const user of ['A', 'B', 'A']) {
       bindDataSet(user, storage);
-      for (const [k, v] of Object.entries(browserKeys)) expect(storage.getItem(k), `${k} after ${user} signed in`).toBe(v);
+      for (const [k, v] of Object.entries(browserKeys))
+        expect(storage.getItem(k), `${k} after ${user} signed in`).toBe(v);
     }
-    expect(Object.keys(storage.entries()).filter((k) => k.includes(session) || k.includes('other-site') || k.includes('colorMode'))).toEqual([
-      'colorMode',
-      'other-site',
-      session,
-    ]);
+    expect(
+      Object.keys(storage.entries()).filter(
+        (k) => k.includes(session) || k.includes('other-site') || k.includes('colorMode'),
+      ),
+    ).toEqual(['colorMode', 'other-site', session]);
   });
 
   it('does nothing when the owner signs in again', () => {

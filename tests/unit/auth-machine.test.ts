@@ -18,7 +18,9 @@ let notices: string[] = [];
 let calls: string[] = [];
 let signIns: Credentials[] = [];
 let revokes: Array<{ scope: string; token: string | null }> = [];
-type Overrides = Partial<Record<'restore' | 'validate' | 'signIn' | 'signUp' | 'signOut' | 'bind', () => Promise<unknown>>>;
+type Overrides = Partial<
+  Record<'restore' | 'validate' | 'signIn' | 'signUp' | 'signOut' | 'bind', () => Promise<unknown>>
+>;
 const make = (overrides: Overrides) => {
   bound = [];
   notices = [];
@@ -31,14 +33,20 @@ const make = (overrides: Overrides) => {
         notifyDataSetError: ({ event }) => void notices.push(String((event as { error?: Error }).error?.message)),
         notifySessionEnded: () => void notices.push('session ended'),
         notifyOffline: () => void notices.push('offline'),
-        revokeSession: ({ event }, params) => void revokes.push({ scope: params.scope, token: (event as { output?: SignOutResult }).output?.accessToken ?? null }),
+        revokeSession: ({ event }, params) =>
+          void revokes.push({
+            scope: params.scope,
+            token: (event as { output?: SignOutResult }).output?.accessToken ?? null,
+          }),
       },
       actors: {
         bindAccountData: fromPromise<DataSetResult, { userId: string }>(async ({ input }) => {
           bound.push(input.userId);
           return ((await overrides.bind?.()) ?? { change: 'none' }) as DataSetResult;
         }),
-        restoreSession: fromPromise<SessionResult>(async () => ((await overrides.restore?.()) ?? { user: null }) as SessionResult),
+        restoreSession: fromPromise<SessionResult>(
+          async () => ((await overrides.restore?.()) ?? { user: null }) as SessionResult,
+        ),
         validateSession: fromPromise<ValidationResult>(async () => {
           calls.push('validate');
           return ((await overrides.validate?.()) ?? { status: 'valid', user }) as ValidationResult;
@@ -74,7 +82,11 @@ describe('auth machine (hand-written rules)', () => {
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
     await settle();
     expect(actor.getSnapshot().value).toBe('signedOut');
-    expect(actor.getSnapshot().context.message).toEqual({ origin: 'signIn', kind: 'error', text: 'Invalid login credentials' });
+    expect(actor.getSnapshot().context.message).toEqual({
+      origin: 'signIn',
+      kind: 'error',
+      text: 'Invalid login credentials',
+    });
   });
 
   it('says Login successful! and signs in', async () => {
@@ -99,7 +111,10 @@ describe('auth machine (hand-written rules)', () => {
   });
 
   it('signs out with "Your session ended, please log in again" when the server no longer knows the stored session', async () => {
-    const actor = make({ restore: async () => ({ user }), validate: async () => ({ status: 'ended', reason: 'session_not_found' }) });
+    const actor = make({
+      restore: async () => ({ user }),
+      validate: async () => ({ status: 'ended', reason: 'session_not_found' }),
+    });
     await settle();
     const snapshot = actor.getSnapshot();
     expect(snapshot.value).toBe('signedOut');
@@ -112,7 +127,10 @@ describe('auth machine (hand-written rules)', () => {
   });
 
   it('keeps the user signed in offline, with a quiet note, when the server cannot be reached', async () => {
-    const actor = make({ restore: async () => ({ user }), validate: async () => ({ status: 'unreachable', reason: 'Failed to fetch' }) });
+    const actor = make({
+      restore: async () => ({ user }),
+      validate: async () => ({ status: 'unreachable', reason: 'Failed to fetch' }),
+    });
     await settle();
     expect(actor.getSnapshot().value).toBe('signedIn');
     expect(actor.getSnapshot().context.offline).toBe(true);
@@ -125,7 +143,10 @@ describe('auth machine (hand-written rules)', () => {
   });
 
   it('keeps the user signed in offline when the check itself fails', async () => {
-    const actor = make({ restore: async () => ({ user }), validate: async () => Promise.reject(new Error('chunk failed')) });
+    const actor = make({
+      restore: async () => ({ user }),
+      validate: async () => Promise.reject(new Error('chunk failed')),
+    });
     await settle();
     expect(actor.getSnapshot().value).toBe('signedIn');
     expect(actor.getSnapshot().context.offline).toBe(true);
@@ -137,12 +158,19 @@ describe('auth machine (hand-written rules)', () => {
     actor.send({ type: 'auth.signOut' });
     await settle();
     expect(actor.getSnapshot().value).toBe('signedOut');
-    expect(actor.getSnapshot().context.message).toEqual({ origin: 'signOut', kind: 'success', text: 'Signed out successfully!' });
+    expect(actor.getSnapshot().context.message).toEqual({
+      origin: 'signOut',
+      kind: 'success',
+      text: 'Signed out successfully!',
+    });
     expect(revokes).toEqual([{ scope: 'global', token: 'access-1' }]);
   });
 
   it('never stays signed in when the local sign-out fails: signed out, with the error', async () => {
-    const actor = make({ restore: async () => ({ user }), signOut: async () => Promise.reject(new Error('Network down')) });
+    const actor = make({
+      restore: async () => ({ user }),
+      signOut: async () => Promise.reject(new Error('Network down')),
+    });
     await settle();
     actor.send({ type: 'auth.signOut' });
     await settle();
@@ -166,7 +194,9 @@ describe('auth machine (hand-written rules)', () => {
     expect(snapshot.context.pending, 'the password is not kept').toBeNull();
     expect(calls).toEqual(['validate', 'signOut', 'signIn']);
     expect(signIns).toEqual([{ email: 'c@d.co', password: 'secret2' }]);
-    expect(revokes, 'the old session is revoked for this browser only').toEqual([{ scope: 'local', token: 'access-1' }]);
+    expect(revokes, 'the old session is revoked for this browser only').toEqual([
+      { scope: 'local', token: 'access-1' },
+    ]);
     expect(bound).toEqual(['u1', 'u2']);
   });
 
@@ -176,20 +206,31 @@ describe('auth machine (hand-written rules)', () => {
     actor.send({ type: 'auth.signUp', email: 'c@d.co', password: 'secret2' });
     await settle();
     expect(actor.getSnapshot().value).toBe('signedIn');
-    expect(actor.getSnapshot().context.message).toEqual({ origin: 'signUp', kind: 'success', text: 'Signed in as c@d.co' });
+    expect(actor.getSnapshot().context.message).toEqual({
+      origin: 'signUp',
+      kind: 'success',
+      text: 'Signed in as c@d.co',
+    });
     expect(calls).toEqual(['validate', 'signOut', 'signUp']);
     expect(bound).toEqual(['u1', 'u2']);
   });
 
   it('a failed switch leaves the visitor signed out with the server message on the login form', async () => {
-    const actor = make({ restore: async () => ({ user }), signIn: async () => Promise.reject(new Error('Invalid login credentials')) });
+    const actor = make({
+      restore: async () => ({ user }),
+      signIn: async () => Promise.reject(new Error('Invalid login credentials')),
+    });
     await settle();
     actor.send({ type: 'auth.signIn', email: 'c@d.co', password: 'wrong' });
     await settle();
     expect(actor.getSnapshot().value).toBe('signedOut');
     expect(actor.getSnapshot().context.user).toBeNull();
     expect(actor.getSnapshot().context.pending).toBeNull();
-    expect(actor.getSnapshot().context.message).toEqual({ origin: 'signIn', kind: 'error', text: 'Invalid login credentials' });
+    expect(actor.getSnapshot().context.message).toEqual({
+      origin: 'signIn',
+      kind: 'error',
+      text: 'Invalid login credentials',
+    });
   });
 
   it('a second submit while signing in says what is under way instead of vanishing', async () => {
@@ -198,7 +239,11 @@ describe('auth machine (hand-written rules)', () => {
     actor.send({ type: 'auth.signIn', email: 'a@b.co', password: 'secret1' });
     actor.send({ type: 'auth.signUp', email: 'a@b.co', password: 'secret1' });
     expect(actor.getSnapshot().value).toBe('signingIn');
-    expect(actor.getSnapshot().context.message).toEqual({ origin: 'signUp', kind: 'info', text: 'Signing in… please wait.' });
+    expect(actor.getSnapshot().context.message).toEqual({
+      origin: 'signUp',
+      kind: 'info',
+      text: 'Signing in… please wait.',
+    });
     expect(calls).toEqual(['signIn']);
   });
 
@@ -226,12 +271,19 @@ describe('auth machine (hand-written rules)', () => {
   });
 
   it('says so on the sign-up form when a new account’s data set cannot be opened', async () => {
-    const actor = make({ signUp: async () => ({ user }), bind: async () => Promise.reject(new Error('Browser storage is full')) });
+    const actor = make({
+      signUp: async () => ({ user }),
+      bind: async () => Promise.reject(new Error('Browser storage is full')),
+    });
     await settle();
     actor.send({ type: 'auth.signUp', email: 'a@b.co', password: 'secret1' });
     await settle();
     expect(actor.getSnapshot().value).toBe('signedOut');
-    expect(actor.getSnapshot().context.message).toEqual({ origin: 'signUp', kind: 'error', text: 'Browser storage is full' });
+    expect(actor.getSnapshot().context.message).toEqual({
+      origin: 'signUp',
+      kind: 'error',
+      text: 'Browser storage is full',
+    });
   });
 
   it('switches data sets when another tab signs a different account in, not on a token refresh', async () => {

@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { parseRetryAfter, sessionEndedText, tooManyAttemptsText, unreachableText, waitText } from '../../src/machines/auth/authErrors';
+import {
+  parseRetryAfter,
+  sessionEndedText,
+  tooManyAttemptsText,
+  unreachableText,
+  waitText,
+} from '../../src/machines/auth/authErrors';
 
 describe('auth error wording', () => {
   it('uses the server’s 429 message when it says how long to wait', () => {
-    expect(tooManyAttemptsText('Too many attempts. Try again in 27 seconds.', 30)).toBe('Too many attempts. Try again in 27 seconds.');
+    expect(tooManyAttemptsText('Too many attempts. Try again in 27 seconds.', 30)).toBe(
+      'Too many attempts. Try again in 27 seconds.',
+    );
   });
   it('falls back to Retry-After when the server’s message does not say how long', () => {
     expect(tooManyAttemptsText('Request rate limit reached', 27)).toBe('Too many attempts. Try again in 27 seconds.');
@@ -11,7 +19,9 @@ describe('auth error wording', () => {
     expect(tooManyAttemptsText(undefined, 300)).toBe('Too many attempts. Try again in 5 minutes.');
   });
   it('asks to wait when neither says how long', () => {
-    expect(tooManyAttemptsText('Request rate limit reached', null)).toBe('Too many attempts. Please wait a little and try again.');
+    expect(tooManyAttemptsText('Request rate limit reached', null)).toBe(
+      'Too many attempts. Please wait a little and try again.',
+    );
   });
   it('reads Retry-After as seconds or as an HTTP date', () => {
     expect(parseRetryAfter('27')).toBe(27);
@@ -85,7 +95,9 @@ describe('tooManyAttemptsText: the server message only when it says a number and
     expect(tooManyAttemptsText('Retry in 5 xseconds', 27)).toBe('Too many attempts. Try again in 27 seconds.');
   });
   it('asks to wait when Retry-After is 0 or there is no message at all', () => {
-    expect(tooManyAttemptsText('Request rate limit reached', 0)).toBe('Too many attempts. Please wait a little and try again.');
+    expect(tooManyAttemptsText('Request rate limit reached', 0)).toBe(
+      'Too many attempts. Please wait a little and try again.',
+    );
     expect(tooManyAttemptsText(null, null)).toBe('Too many attempts. Please wait a little and try again.');
     expect(tooManyAttemptsText('', 2)).toBe('Too many attempts. Try again in 2 seconds.');
   });

@@ -35,7 +35,12 @@ async function fileOf(payload: AppData = data) {
 describe('building a backup', () => {
   it('holds every owned key with its exact text, the format, version, time, app version and a checksum of the payload', async () => {
     const doc = JSON.parse(await fileOf({ ...data, 'sb-auth-token': 'secret', 'other-site': 'x' }));
-    expect(doc).toMatchObject({ format: 'cater-captain-backup', formatVersion: 1, createdAt: '2026-11-23T10:15:00.000Z', appVersion: '0.1.0' });
+    expect(doc).toMatchObject({
+      format: 'cater-captain-backup',
+      formatVersion: 1,
+      createdAt: '2026-11-23T10:15:00.000Z',
+      appVersion: '0.1.0',
+    });
     expect(doc.payload).toEqual(data);
     expect(doc.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(doc.sha256).toBe(await sha256Hex(canonicalPayload(data)));
@@ -44,7 +49,9 @@ describe('building a backup', () => {
   it('checksums a canonical text: key order does not matter, one character does', async () => {
     const reversed = Object.fromEntries(Object.entries(data).reverse());
     expect(canonicalPayload(reversed)).toBe(canonicalPayload(data));
-    expect(await sha256Hex(canonicalPayload({ ...data, '4-taxPercentage': '9' }))).not.toBe(await sha256Hex(canonicalPayload(data)));
+    expect(await sha256Hex(canonicalPayload({ ...data, '4-taxPercentage': '9' }))).not.toBe(
+      await sha256Hex(canonicalPayload(data)),
+    );
     // A known vector, so the hash is really SHA-256 over UTF-8.
     expect(await sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
   });
@@ -57,7 +64,10 @@ describe('building a backup', () => {
 describe('reading a backup file', () => {
   it('accepts its own file and gives back the same data', async () => {
     const result = await readBackup(await fileOf());
-    expect(result).toEqual({ ok: true, backup: { source: 'backup', createdAt: when.toISOString(), appVersion: '0.1.0', data, ignoredKeys: [] } });
+    expect(result).toEqual({
+      ok: true,
+      backup: { source: 'backup', createdAt: when.toISOString(), appVersion: '0.1.0', data, ignoredKeys: [] },
+    });
   });
 
   it('accepts a reformatted file (pretty-printing does not change the checksum)', async () => {
@@ -67,7 +77,13 @@ describe('reading a backup file', () => {
 
   it('refuses a file with one character of the payload changed', async () => {
     const text = (await fileOf()).replace('Flour', 'Flout');
-    expect(await readBackup(text)).toEqual({ ok: false, refusal: { reason: 'tampered', message: 'The backup was changed after it was made (its checksum does not match).' } });
+    expect(await readBackup(text)).toEqual({
+      ok: false,
+      refusal: {
+        reason: 'tampered',
+        message: 'The backup was changed after it was made (its checksum does not match).',
+      },
+    });
   });
 
   it('refuses a file with a key added to the payload', async () => {
@@ -79,13 +95,25 @@ describe('reading a backup file', () => {
   it('refuses a cut-off file, wherever it was cut', async () => {
     const text = await fileOf();
     for (const at of [10, Math.floor(text.length / 2), text.length - 3]) {
-      expect(await readBackup(text.slice(0, at)), `cut at ${at}`).toEqual({ ok: false, refusal: { reason: 'truncated', message: 'The backup is incomplete (the file was cut off).' } });
+      expect(await readBackup(text.slice(0, at)), `cut at ${at}`).toEqual({
+        ok: false,
+        refusal: { reason: 'truncated', message: 'The backup is incomplete (the file was cut off).' },
+      });
     }
   });
 
   it('refuses files that are not a backup', async () => {
-    for (const text of ['hello', '"id","name"\r\n"1","Flour"', '[1,2,3]', JSON.stringify({ format: 'other-app', payload: {} }), JSON.stringify({ favouriteColour: 'blue' })]) {
-      expect(await readBackup(text), text).toEqual({ ok: false, refusal: { reason: 'not-backup', message: 'This file is not a Cater Captain backup.' } });
+    for (const text of [
+      'hello',
+      '"id","name"\r\n"1","Flour"',
+      '[1,2,3]',
+      JSON.stringify({ format: 'other-app', payload: {} }),
+      JSON.stringify({ favouriteColour: 'blue' }),
+    ]) {
+      expect(await readBackup(text), text).toEqual({
+        ok: false,
+        refusal: { reason: 'not-backup', message: 'This file is not a Cater Captain backup.' },
+      });
     }
     expect(await readBackup('   ')).toMatchObject({ ok: false, refusal: { reason: 'empty' } });
   });
@@ -100,9 +128,18 @@ describe('reading a backup file', () => {
 
   it('refuses a backup missing its parts or holding non-text values', async () => {
     const doc = JSON.parse(await fileOf());
-    expect(await readBackup(JSON.stringify({ ...doc, sha256: undefined }))).toMatchObject({ ok: false, refusal: { reason: 'damaged' } });
-    expect(await readBackup(JSON.stringify({ ...doc, payload: [] }))).toMatchObject({ ok: false, refusal: { reason: 'damaged' } });
-    expect(await readBackup(JSON.stringify({ ...doc, formatVersion: '1' }))).toMatchObject({ ok: false, refusal: { reason: 'damaged' } });
+    expect(await readBackup(JSON.stringify({ ...doc, sha256: undefined }))).toMatchObject({
+      ok: false,
+      refusal: { reason: 'damaged' },
+    });
+    expect(await readBackup(JSON.stringify({ ...doc, payload: [] }))).toMatchObject({
+      ok: false,
+      refusal: { reason: 'damaged' },
+    });
+    expect(await readBackup(JSON.stringify({ ...doc, formatVersion: '1' }))).toMatchObject({
+      ok: false,
+      refusal: { reason: 'damaged' },
+    });
     const numeric = { ...doc, payload: { ...doc.payload, '4-taxPercentage': 8 } };
     expect(await readBackup(JSON.stringify(numeric))).toMatchObject({ ok: false, refusal: { reason: 'damaged' } });
   });
@@ -116,7 +153,14 @@ describe('reading a backup file', () => {
 
   it('ignores and lists keys the app does not own (they were checksummed, so they are not a sign of tampering)', async () => {
     const payload = { ...data, 'sb-auth-token': 'secret', zzz: '1' };
-    const doc = { format: 'cater-captain-backup', formatVersion: 1, createdAt: when.toISOString(), appVersion: '0.1.0', sha256: await sha256Hex(canonicalPayload(payload)), payload };
+    const doc = {
+      format: 'cater-captain-backup',
+      formatVersion: 1,
+      createdAt: when.toISOString(),
+      appVersion: '0.1.0',
+      sha256: await sha256Hex(canonicalPayload(payload)),
+      payload,
+    };
     const result = await readBackup(JSON.stringify(doc));
     expect(result).toMatchObject({ ok: true, backup: { data, ignoredKeys: ['sb-auth-token', 'zzz'] } });
   });
@@ -153,7 +197,10 @@ describe('reading a plain dump of the earlier app', () => {
   });
 
   it('refuses a dump with none of the app keys', async () => {
-    expect(await readBackup(JSON.stringify({ a: '1', b: 2 }))).toMatchObject({ ok: false, refusal: { reason: 'not-backup' } });
+    expect(await readBackup(JSON.stringify({ a: '1', b: 2 }))).toMatchObject({
+      ok: false,
+      refusal: { reason: 'not-backup' },
+    });
   });
 });
 
@@ -164,17 +211,47 @@ describe('the change preview', () => {
     const current: AppData = {
       inventoryItems: JSON.stringify([item('1', 'Flour'), item('2', 'Sugar'), item('3', 'Salt')]),
       suppliers: JSON.stringify([{ supplierID: 's1', supplierName: 'Mill Co' }]),
-      employees: JSON.stringify([{ id: 'e1', firstName: 'Ana', email: 'ana@x' }, { firstName: 'Bo', lastName: 'Li', email: 'bo@x' }]),
+      employees: JSON.stringify([
+        { id: 'e1', firstName: 'Ana', email: 'ana@x' },
+        { firstName: 'Bo', lastName: 'Li', email: 'bo@x' },
+      ]),
     };
     const next: AppData = {
-      inventoryItems: JSON.stringify([item('1', 'Flour'), item('2', 'Brown sugar'), item('4', 'Yeast'), item('5', 'Oil')]),
-      suppliers: JSON.stringify([{ supplierID: 's1', supplierName: 'Mill Company' }, { supplierID: 's2', supplierName: 'Dairy' }]),
-      employees: JSON.stringify([{ id: 'e1', firstName: 'Ana', email: 'ana@x' }, { firstName: 'Bo', lastName: 'Lee', email: 'bo@x' }]),
+      inventoryItems: JSON.stringify([
+        item('1', 'Flour'),
+        item('2', 'Brown sugar'),
+        item('4', 'Yeast'),
+        item('5', 'Oil'),
+      ]),
+      suppliers: JSON.stringify([
+        { supplierID: 's1', supplierName: 'Mill Company' },
+        { supplierID: 's2', supplierName: 'Dairy' },
+      ]),
+      employees: JSON.stringify([
+        { id: 'e1', firstName: 'Ana', email: 'ana@x' },
+        { firstName: 'Bo', lastName: 'Lee', email: 'bo@x' },
+      ]),
       events: '[]',
     };
     const { changes, changesAnything } = previewRestore(current, next);
-    expect(changes.map((c) => c.name)).toEqual(['inventoryItems', 'suppliers', 'employees', 'events', 'selectedItems', 'perEvent', 'preferences', 'other']);
-    expect(row(changes, 'inventoryItems')).toMatchObject({ unit: 'records', before: 3, after: 4, added: 2, replaced: 1, removed: 1 });
+    expect(changes.map((c) => c.name)).toEqual([
+      'inventoryItems',
+      'suppliers',
+      'employees',
+      'events',
+      'selectedItems',
+      'perEvent',
+      'preferences',
+      'other',
+    ]);
+    expect(row(changes, 'inventoryItems')).toMatchObject({
+      unit: 'records',
+      before: 3,
+      after: 4,
+      added: 2,
+      replaced: 1,
+      removed: 1,
+    });
     expect(row(changes, 'suppliers')).toMatchObject({ before: 1, after: 2, added: 1, replaced: 1, removed: 0 });
     // An employee without an id is matched by email.
     expect(row(changes, 'employees')).toMatchObject({ before: 2, after: 2, added: 0, replaced: 1, removed: 0 });
@@ -183,10 +260,28 @@ describe('the change preview', () => {
   });
 
   it('counts per-event keys, preferences and other owned keys as keys', () => {
-    const current: AppData = { 'ingredientList-4': '[]', '4-taxPercentage': '8', colorMode: '"dark"', deletedEventIds: '[3]' };
-    const next: AppData = { '4-taxPercentage': '9', '5-discountPercentage': '1', '6-taxPercentage': '2', colorMode: '"dark"', soundMuted: 'false' };
+    const current: AppData = {
+      'ingredientList-4': '[]',
+      '4-taxPercentage': '8',
+      colorMode: '"dark"',
+      deletedEventIds: '[3]',
+    };
+    const next: AppData = {
+      '4-taxPercentage': '9',
+      '5-discountPercentage': '1',
+      '6-taxPercentage': '2',
+      colorMode: '"dark"',
+      soundMuted: 'false',
+    };
     const { changes } = previewRestore(current, next);
-    expect(row(changes, 'perEvent')).toMatchObject({ unit: 'keys', before: 2, after: 3, added: 2, replaced: 1, removed: 1 });
+    expect(row(changes, 'perEvent')).toMatchObject({
+      unit: 'keys',
+      before: 2,
+      after: 3,
+      added: 2,
+      replaced: 1,
+      removed: 1,
+    });
     expect(row(changes, 'preferences')).toMatchObject({ before: 1, after: 2, added: 1, replaced: 0, removed: 0 });
     expect(row(changes, 'other')).toMatchObject({ before: 1, after: 0, added: 0, replaced: 0, removed: 1 });
   });
@@ -241,7 +336,13 @@ describe('the all-or-nothing write', () => {
     'sb-auth-token': 'session',
     'other-site': 'keep me',
   };
-  const next: AppData = { inventoryItems: '[{"id":"2","name":"Sugar"}]', suppliers: '[]', employees: '[]', '7-taxPercentage': '5', soundMuted: 'false' };
+  const next: AppData = {
+    inventoryItems: '[{"id":"2","name":"Sugar"}]',
+    suppliers: '[]',
+    employees: '[]',
+    '7-taxPercentage': '5',
+    soundMuted: 'false',
+  };
   const seeded = (failOnSet = Infinity) => {
     const storage = new FakeStorage();
     for (const [k, v] of Object.entries(before)) storage.setItem(k, v);
@@ -270,7 +371,9 @@ describe('the all-or-nothing write', () => {
       expect(result.ok).toBe(false);
       expect(!result.ok && result.error.reason).toBe('quota');
       expect(!result.ok && result.error.key).toBe(Object.keys(next)[n - 1]);
-      expect(!result.ok && result.error.message).toMatch(/Browser storage is full: .* could not be written\. Nothing was changed\./);
+      expect(!result.ok && result.error.message).toMatch(
+        /Browser storage is full: .* could not be written\. Nothing was changed\./,
+      );
       expect(!result.ok && result.rolledBack).toBe(true);
       expect(storage.entries()).toEqual(before);
     });
@@ -290,7 +393,10 @@ describe('the all-or-nothing write', () => {
 
   it('refuses a key the app does not own before writing anything', () => {
     const storage = seeded();
-    expect(replaceAppData({ ...next, 'sb-auth-token': 'stolen' }, storage)).toMatchObject({ ok: false, error: { key: 'sb-auth-token' } });
+    expect(replaceAppData({ ...next, 'sb-auth-token': 'stolen' }, storage)).toMatchObject({
+      ok: false,
+      error: { key: 'sb-auth-token' },
+    });
     expect(storage.entries()).toEqual(before);
   });
 
@@ -307,7 +413,10 @@ describe('the all-or-nothing write', () => {
 
 const damagedPrefix = 'The backup is damaged: it does not have the parts a backup must have.';
 const notBackup = { ok: false, refusal: { reason: 'not-backup', message: 'This file is not a Cater Captain backup.' } };
-const truncated = { ok: false, refusal: { reason: 'truncated', message: 'The backup is incomplete (the file was cut off).' } };
+const truncated = {
+  ok: false,
+  refusal: { reason: 'truncated', message: 'The backup is incomplete (the file was cut off).' },
+};
 
 describe('the backup text', () => {
   it('canonical payload: keys sorted, key and value JSON-encoded, pairs separated by commas', () => {
@@ -350,11 +459,15 @@ describe('reading a backup: what is not a plain object, and where a cut-off is r
 });
 
 describe('reading a backup: version and header fields', () => {
-  const withDoc = async (change: Record<string, unknown>) => readBackup(JSON.stringify({ ...JSON.parse(await fileOf()), ...change }));
+  const withDoc = async (change: Record<string, unknown>) =>
+    readBackup(JSON.stringify({ ...JSON.parse(await fileOf()), ...change }));
 
   it('refuses a format version that is not a whole number of at least 1 as damaged', async () => {
     for (const formatVersion of [0, -1, 1.5]) {
-      expect(await withDoc({ formatVersion }), String(formatVersion)).toEqual({ ok: false, refusal: { reason: 'damaged', message: damagedPrefix } });
+      expect(await withDoc({ formatVersion }), String(formatVersion)).toEqual({
+        ok: false,
+        refusal: { reason: 'damaged', message: damagedPrefix },
+      });
     }
   });
 
@@ -365,8 +478,18 @@ describe('reading a backup: version and header fields', () => {
 
   it('lists the ignored keys sorted, whatever their order in the file', async () => {
     const payload = { zzz: '1', events: '[]', aaa: '2' };
-    const doc = { format: 'cater-captain-backup', formatVersion: 1, createdAt: 'x', appVersion: 'y', sha256: await sha256Hex(canonicalPayload(payload)), payload };
-    expect(await readBackup(JSON.stringify(doc))).toMatchObject({ ok: true, backup: { data: { events: '[]' }, ignoredKeys: ['aaa', 'zzz'] } });
+    const doc = {
+      format: 'cater-captain-backup',
+      formatVersion: 1,
+      createdAt: 'x',
+      appVersion: 'y',
+      sha256: await sha256Hex(canonicalPayload(payload)),
+      payload,
+    };
+    expect(await readBackup(JSON.stringify(doc))).toMatchObject({
+      ok: true,
+      backup: { data: { events: '[]' }, ignoredKeys: ['aaa', 'zzz'] },
+    });
   });
 
   it('refuses a backup whose collection text is not readable JSON, naming it', async () => {
@@ -397,7 +520,13 @@ describe('reading a plain dump: empty values and damaged collections', () => {
     const dump = { zeta: 'x', events: [{ id: 1 }], colorMode: null };
     expect(await readBackup(JSON.stringify(dump))).toEqual({
       ok: true,
-      backup: { source: 'legacy', createdAt: null, appVersion: null, data: { events: '[{"id":1}]' }, ignoredKeys: ['colorMode', 'zeta'] },
+      backup: {
+        source: 'legacy',
+        createdAt: null,
+        appVersion: null,
+        data: { events: '[{"id":1}]' },
+        ignoredKeys: ['colorMode', 'zeta'],
+      },
     });
   });
 
@@ -438,22 +567,47 @@ describe('matching records by id for the preview', () => {
 });
 
 describe('the change preview: unreadable collections, records without ids, repeated ids', () => {
-  const row = (current: AppData, next: AppData, name: string) => previewRestore(current, next).changes.find((c) => c.name === name)!;
+  const row = (current: AppData, next: AppData, name: string) =>
+    previewRestore(current, next).changes.find((c) => c.name === name)!;
 
   it('counts a collection that is unreadable or not a list as no records', () => {
-    expect(row({ events: 'garbage' }, { events: '[{"id":1}]' }, 'events')).toMatchObject({ before: 0, after: 1, added: 1, removed: 0 });
-    expect(row({ events: '{"id":1}' }, { events: '[]' }, 'events')).toMatchObject({ before: 0, after: 0, added: 0, removed: 0 });
+    expect(row({ events: 'garbage' }, { events: '[{"id":1}]' }, 'events')).toMatchObject({
+      before: 0,
+      after: 1,
+      added: 1,
+      removed: 0,
+    });
+    expect(row({ events: '{"id":1}' }, { events: '[]' }, 'events')).toMatchObject({
+      before: 0,
+      after: 0,
+      added: 0,
+      removed: 0,
+    });
   });
 
   it('matches a record without an id by its whole text: a changed one is removed and added', () => {
-    expect(row({ inventoryItems: '[{"name":"a"}]' }, { inventoryItems: '[{"name":"b"}]' }, 'inventoryItems')).toMatchObject({ added: 1, replaced: 0, removed: 1 });
+    expect(
+      row({ inventoryItems: '[{"name":"a"}]' }, { inventoryItems: '[{"name":"b"}]' }, 'inventoryItems'),
+    ).toMatchObject({ added: 1, replaced: 0, removed: 1 });
   });
 
   it('matches repeated ids by their position among equals', () => {
     const three = JSON.stringify([item('1', 'A'), item('1', 'B'), item('1', 'C')]);
     const two = JSON.stringify([item('1', 'A'), item('1', 'B')]);
-    expect(row({ inventoryItems: three }, { inventoryItems: two }, 'inventoryItems')).toMatchObject({ before: 3, after: 2, added: 0, replaced: 0, removed: 1 });
-    expect(row({ inventoryItems: two }, { inventoryItems: JSON.stringify([item('1', 'A'), item('1', 'X')]) }, 'inventoryItems')).toMatchObject({ replaced: 1, added: 0, removed: 0 });
+    expect(row({ inventoryItems: three }, { inventoryItems: two }, 'inventoryItems')).toMatchObject({
+      before: 3,
+      after: 2,
+      added: 0,
+      replaced: 0,
+      removed: 1,
+    });
+    expect(
+      row(
+        { inventoryItems: two },
+        { inventoryItems: JSON.stringify([item('1', 'A'), item('1', 'X')]) },
+        'inventoryItems',
+      ),
+    ).toMatchObject({ replaced: 1, added: 0, removed: 0 });
   });
 
   it('does not count collections among the other saved keys', () => {
@@ -468,7 +622,10 @@ describe('the change preview: unreadable collections, records without ids, repea
 
 describe('the words of the refusals and preview rows', () => {
   it('says a blank file holds no data', async () => {
-    expect(await readBackup(' \n ')).toEqual({ ok: false, refusal: { reason: 'empty', message: 'This file holds no Cater Captain data.' } });
+    expect(await readBackup(' \n ')).toEqual({
+      ok: false,
+      refusal: { reason: 'empty', message: 'This file holds no Cater Captain data.' },
+    });
   });
 
   it('labels collections by their key and the key groups by name, counting records or keys', () => {
@@ -501,7 +658,11 @@ describe('a backup holding none of the app’s keys', () => {
     const result = await readBackup(await signedFile(payload));
     expect(result).toEqual({
       ok: false,
-      refusal: { reason: 'empty', message: 'This file holds no Cater Captain data. Restoring it would remove all your data, so nothing was changed.' },
+      refusal: {
+        reason: 'empty',
+        message:
+          'This file holds no Cater Captain data. Restoring it would remove all your data, so nothing was changed.',
+      },
     });
     expect((await readBackup(await signedFile({}))).ok).toBe(false);
   });
@@ -525,18 +686,33 @@ describe('a __proto__ key, spelt out or escaped', () => {
   });
 
   it('refuses a backup whose payload holds an escaped __proto__ key, even with a matching checksum', async () => {
-    const text = (await signedFile({ events: '[]', __proto__PLACEHOLDER: '{"isAdmin":true}' })).replace('"__proto__PLACEHOLDER"', String.raw`"\u005f_proto__"`);
+    const text = (await signedFile({ events: '[]', __proto__PLACEHOLDER: '{"isAdmin":true}' })).replace(
+      '"__proto__PLACEHOLDER"',
+      String.raw`"\u005f_proto__"`,
+    );
     // The checksum covers the decoded key, as the old parser read it.
-    const fixed = text.replace(/"sha256":"[0-9a-f]+"/, `"sha256":"${await sha256Hex(`{"__proto__":${JSON.stringify('{"isAdmin":true}')},"events":"[]"}`)}"`);
+    const fixed = text.replace(
+      /"sha256":"[0-9a-f]+"/,
+      `"sha256":"${await sha256Hex(`{"__proto__":${JSON.stringify('{"isAdmin":true}')},"events":"[]"}`)}"`,
+    );
     const result = await readBackup(fixed);
     expect(result).toEqual({
       ok: false,
-      refusal: { reason: 'damaged', message: 'The backup is damaged: it does not have the parts a backup must have. It holds a key named __proto__, which no Cater Captain backup has.' },
+      refusal: {
+        reason: 'damaged',
+        message:
+          'The backup is damaged: it does not have the parts a backup must have. It holds a key named __proto__, which no Cater Captain backup has.',
+      },
     });
   });
 
   it('refuses a backup with an escaped __proto__ in its head, and a plain dump with one', async () => {
-    expect(await readBackup(await signedFile({ events: '[]' }, String.raw`,"\u005f_proto__":{"formatVersion":1}`))).toMatchObject({ ok: false, refusal: { reason: 'damaged' } });
-    expect(await readBackup(String.raw`{"events":[],"\u005F_proto__":{"events":"[]"}}`)).toMatchObject({ ok: false, refusal: { reason: 'damaged' } });
+    expect(
+      await readBackup(await signedFile({ events: '[]' }, String.raw`,"\u005f_proto__":{"formatVersion":1}`)),
+    ).toMatchObject({ ok: false, refusal: { reason: 'damaged' } });
+    expect(await readBackup(String.raw`{"events":[],"\u005F_proto__":{"events":"[]"}}`)).toMatchObject({
+      ok: false,
+      refusal: { reason: 'damaged' },
+    });
   });
 });

@@ -51,7 +51,8 @@ describe('month grid', () => {
   it('every day is the day after the one before it (no gaps or repeats over DST changes)', () => {
     const days = monthGrid('2026-03-08').flat().concat(monthGrid('2026-11-01').flat());
     for (const list of [monthGrid('2026-03-08').flat(), monthGrid('2026-11-01').flat()]) {
-      for (let i = 1; i < list.length; i++) expect(new Date(list[i]!).getTime() - new Date(list[i - 1]!).getTime()).toBe(86_400_000);
+      for (let i = 1; i < list.length; i++)
+        expect(new Date(list[i]!).getTime() - new Date(list[i - 1]!).getTime()).toBe(86_400_000);
     }
     expect(new Set(days).size).toBe(days.length);
   });
@@ -59,7 +60,15 @@ describe('month grid', () => {
 
 describe('weeks, agenda and periods', () => {
   it('a week runs Sunday to Saturday around the day', () => {
-    expect(weekDays('2026-12-31')).toEqual(['2026-12-27', '2026-12-28', '2026-12-29', '2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02']);
+    expect(weekDays('2026-12-31')).toEqual([
+      '2026-12-27',
+      '2026-12-28',
+      '2026-12-29',
+      '2026-12-30',
+      '2026-12-31',
+      '2027-01-01',
+      '2027-01-02',
+    ]);
   });
 
   it('the agenda lists 14 days from the focused day: only days with events, in date then time order', () => {

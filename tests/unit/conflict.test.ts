@@ -60,7 +60,11 @@ describe('differences: only the fields where mine and theirs differ', () => {
 
 describe('defaultChoices: what this view changed stays mine, the rest takes theirs', () => {
   it('chooses mine for fields changed here and theirs for the others', () => {
-    const diffs = differences({ name: 'A', guests: 1, notes: 'n' }, { name: 'B', guests: 1, notes: 'm' }, { name: 'A', guests: 2, notes: 'o' });
+    const diffs = differences(
+      { name: 'A', guests: 1, notes: 'n' },
+      { name: 'B', guests: 1, notes: 'm' },
+      { name: 'A', guests: 2, notes: 'o' },
+    );
     expect(defaultChoices(diffs)).toEqual({ name: 'mine', guests: 'theirs', notes: 'mine' });
   });
 
@@ -74,7 +78,11 @@ describe('mergeDrafts: theirs, with the fields chosen as mine taken from mine', 
   const theirs: Draft = { name: 'Theirs', guests: 20, notes: 'their notes' };
 
   it('takes the fields chosen as mine from mine and everything else from theirs', () => {
-    expect(mergeDrafts(mine, theirs, { name: 'mine', guests: 'theirs' })).toEqual({ name: 'Mine', guests: 20, notes: 'their notes' });
+    expect(mergeDrafts(mine, theirs, { name: 'mine', guests: 'theirs' })).toEqual({
+      name: 'Mine',
+      guests: 20,
+      notes: 'their notes',
+    });
   });
 
   it('with no choices gives a copy of theirs, not theirs itself', () => {

@@ -64,15 +64,30 @@ describe('eventCosting', () => {
     expect(c.margin).toBe(882.5);
   });
   it('nothing priced: price $0, margin -$175, margin % null', () => {
-    const c = eventCosting({ ...handWorked, inventoryLines: [inv(6, 25)], specialtyLines: [sp(2, 12.5)], priceLines: [], discountPercent: 100 });
+    const c = eventCosting({
+      ...handWorked,
+      inventoryLines: [inv(6, 25)],
+      specialtyLines: [sp(2, 12.5)],
+      priceLines: [],
+      discountPercent: 100,
+    });
     expect([c.foodCost, c.price, c.margin, c.marginPercent]).toEqual([175, 0, -175, null]);
   });
   it('margin is taken from the rounded figures: 3 x $0.335 = $1.005 -> $1.01 cost, $2 price, margin $0.99', () => {
-    const c = eventCosting({ guests: 3, inventoryLines: [inv(3, 0.335)], specialtyLines: [], priceLines: [{ name: 'x', price: 0.995, currency: 'CAD' }], discountPercent: 0 });
+    const c = eventCosting({
+      guests: 3,
+      inventoryLines: [inv(3, 0.335)],
+      specialtyLines: [],
+      priceLines: [{ name: 'x', price: 0.995, currency: 'CAD' }],
+      discountPercent: 0,
+    });
     expect([c.foodCost, c.price, c.margin]).toEqual([1.01, 2, 0.99]);
   });
   it('a USD price line is added at face value and flagged', () => {
-    const c = eventCosting({ ...handWorked, priceLines: [...handWorked.priceLines, { name: 'Band', price: 100, currency: 'usd' }] });
+    const c = eventCosting({
+      ...handWorked,
+      priceLines: [...handWorked.priceLines, { name: 'Band', price: 100, currency: 'usd' }],
+    });
     expect(c.price).toBe(1147.5);
     expect(c.foreignCurrencies).toEqual(['USD']);
   });
@@ -84,10 +99,24 @@ describe('eventCosting', () => {
 
 describe('windowCosting', () => {
   it('two events: revenue $1,057.50 + $200 = $1,257.50, cost $175 + $50 = $225, margin $1,032.50 = 82.1 %', () => {
-    const other = eventCosting({ guests: 10, inventoryLines: [inv(2, 25)], specialtyLines: [], priceLines: [{ name: 'Lunch', price: 150, currency: 'CAD' }], discountPercent: 0 });
+    const other = eventCosting({
+      guests: 10,
+      inventoryLines: [inv(2, 25)],
+      specialtyLines: [],
+      priceLines: [{ name: 'Lunch', price: 150, currency: 'CAD' }],
+      discountPercent: 0,
+    });
     expect(other.price).toBe(200);
     const w = windowCosting([eventCosting(handWorked), other]);
-    expect(w).toEqual({ events: 2, revenue: 1257.5, cost: 225, margin: 1032.5, marginPercent: 82.1, unavailable: 0, foreignCurrencies: [] });
+    expect(w).toEqual({
+      events: 2,
+      revenue: 1257.5,
+      cost: 225,
+      margin: 1032.5,
+      marginPercent: 82.1,
+      unavailable: 0,
+      foreignCurrencies: [],
+    });
   });
   it('no events: zeros and no margin %', () => {
     expect(windowCosting([])).toMatchObject({ revenue: 0, cost: 0, margin: 0, marginPercent: null });
@@ -108,7 +137,14 @@ describe('eventCosting: unavailable figures', () => {
   });
   it('a discount that is not a number makes the price and the margin unavailable, while the food cost stays', () => {
     const c = eventCosting({ ...handWorked, discountPercent: Number.NaN });
-    expect([c.foodCost, c.price, c.margin, c.marginPercent, c.pricePerGuest, c.taxed]).toEqual([175, null, null, null, null, null]);
+    expect([c.foodCost, c.price, c.margin, c.marginPercent, c.pricePerGuest, c.taxed]).toEqual([
+      175,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 });
 
@@ -116,10 +152,22 @@ describe('windowCosting: unavailable events and currencies', () => {
   const ok = eventCosting(handWorked);
   it('an event without a price or without a food cost is counted as unavailable and left out of the totals', () => {
     const w = windowCosting([ok, { ...ok, price: null }, { ...ok, foodCost: null }]);
-    expect(w).toEqual({ events: 3, revenue: 1057.5, cost: 175, margin: 882.5, marginPercent: 83.5, unavailable: 2, foreignCurrencies: [] });
+    expect(w).toEqual({
+      events: 3,
+      revenue: 1057.5,
+      cost: 175,
+      margin: 882.5,
+      marginPercent: 83.5,
+      unavailable: 2,
+      foreignCurrencies: [],
+    });
   });
   it('lists every foreign currency of the events once, sorted', () => {
-    const w = windowCosting([{ ...ok, foreignCurrencies: ['USD'] }, { ...ok, foreignCurrencies: ['GBP', 'USD'] }, { ...ok, foreignCurrencies: ['EUR'] }]);
+    const w = windowCosting([
+      { ...ok, foreignCurrencies: ['USD'] },
+      { ...ok, foreignCurrencies: ['GBP', 'USD'] },
+      { ...ok, foreignCurrencies: ['EUR'] },
+    ]);
     expect(w.foreignCurrencies).toEqual(['EUR', 'GBP', 'USD']);
   });
 });
@@ -139,7 +187,13 @@ describe('eventCosting: food cost unavailable while the price is not', () => {
   // The only way there: ingredient totals whose sum overflows (Infinity) while a negative price line
   // brings the price back into range. The margin then cannot be known: null, not the price and not 0 %.
   it('margin and margin % are unavailable (null)', () => {
-    const c = eventCosting({ guests: 10, inventoryLines: [inv(1, 1e308)], specialtyLines: [sp(1, 1e308)], priceLines: [{ name: 'Credit', price: -1e308, currency: 'CAD' }], discountPercent: 0 });
+    const c = eventCosting({
+      guests: 10,
+      inventoryLines: [inv(1, 1e308)],
+      specialtyLines: [sp(1, 1e308)],
+      priceLines: [{ name: 'Credit', price: -1e308, currency: 'CAD' }],
+      discountPercent: 0,
+    });
     expect(c.foodCost).toBeNull();
     expect(c.price).toBe(1e308);
     expect([c.margin, c.marginPercent]).toEqual([null, null]);

@@ -53,11 +53,14 @@ describe('csv writer', () => {
     expect(parseCsv(toCsv([{ dish: value }]))[1]).toEqual([value]);
   });
 
-  it.each(['=SUM(A1:A2)', '+cmd|calc', '-2+3', '@SUM(1)', '\tTAB', '\rCR', '=1', '-', '+', '@'])('neutralises formula-like text %j', (value) => {
-    expect(isFormulaLike(value)).toBe(true);
-    expect(cellText(value)).toBe(`'${value}`);
-    expect(parseCsv(toCsv([{ v: value }]))[1]![0]!.startsWith("'")).toBe(true);
-  });
+  it.each(['=SUM(A1:A2)', '+cmd|calc', '-2+3', '@SUM(1)', '\tTAB', '\rCR', '=1', '-', '+', '@'])(
+    'neutralises formula-like text %j',
+    (value) => {
+      expect(isFormulaLike(value)).toBe(true);
+      expect(cellText(value)).toBe(`'${value}`);
+      expect(parseCsv(toCsv([{ v: value }]))[1]![0]!.startsWith("'")).toBe(true);
+    },
+  );
 
   it.each(['-5', '+1.5', '-0.25', '1e5', '-3E-2', '.5', '42'])('leaves plain numbers in text alone: %j', (value) => {
     expect(isFormulaLike(value)).toBe(false);
@@ -69,11 +72,17 @@ describe('csv writer', () => {
   });
 
   it('writes empty, null, undefined and non-finite values as empty cells', () => {
-    expect(toCsv([{ a: '', b: null, c: undefined, d: Number.NaN, e: Infinity }])).toBe('"a","b","c","d","e"\r\n"","","","",""');
+    expect(toCsv([{ a: '', b: null, c: undefined, d: Number.NaN, e: Infinity }])).toBe(
+      '"a","b","c","d","e"\r\n"","","","",""',
+    );
   });
 
   it('writes nested lists and objects as JSON, never [object Object]', () => {
-    const row = { ingredients: [{ name: 'Salt', quantityNeeded: 2 }], notes: [{ notes: 'Call "Bob"' }], pricing: { total: 10 } };
+    const row = {
+      ingredients: [{ name: 'Salt', quantityNeeded: 2 }],
+      notes: [{ notes: 'Call "Bob"' }],
+      pricing: { total: 10 },
+    };
     const text = toCsv([row]);
     expect(text).not.toContain('[object Object]');
     const cells = parseCsv(text)[1]!;
@@ -83,7 +92,10 @@ describe('csv writer', () => {
   });
 
   it('uses the union of fields, first record first, and leaves missing fields empty', () => {
-    const rows = [{ a: 1, b: 2 }, { b: 3, c: 4 }];
+    const rows = [
+      { a: 1, b: 2 },
+      { b: 3, c: 4 },
+    ];
     expect(csvColumns(rows)).toEqual(['a', 'b', 'c']);
     expect(parseCsv(toCsv(rows))).toEqual([
       ['a', 'b', 'c'],
@@ -120,15 +132,21 @@ describe('csv writer: values and rows of unexpected types', () => {
 });
 
 describe('csv writer: signed numbers and dates', () => {
-  it.each(['-12.5', '+100.25', '-.25', '-.5', '-1e5', '+2E10', '-1e15', '-12', '+7.'])('a signed plain number %j is data, not a formula', (value) => {
-    expect(isFormulaLike(value)).toBe(false);
-    expect(cellText(value)).toBe(value);
-  });
+  it.each(['-12.5', '+100.25', '-.25', '-.5', '-1e5', '+2E10', '-1e15', '-12', '+7.'])(
+    'a signed plain number %j is data, not a formula',
+    (value) => {
+      expect(isFormulaLike(value)).toBe(false);
+      expect(cellText(value)).toBe(value);
+    },
+  );
 
-  it.each(['-.', '-e5', '-1e', '-1e+', '-1.2.3', '+.x', '-12abc'])('signed text that is not a number %j is neutralised', (value) => {
-    expect(isFormulaLike(value)).toBe(true);
-    expect(cellText(value)).toBe(`'${value}`);
-  });
+  it.each(['-.', '-e5', '-1e', '-1e+', '-1.2.3', '+.x', '-12abc'])(
+    'signed text that is not a number %j is neutralised',
+    (value) => {
+      expect(isFormulaLike(value)).toBe(true);
+      expect(cellText(value)).toBe(`'${value}`);
+    },
+  );
 
   it('writes a date as its ISO time, an invalid date as an empty cell', () => {
     expect(cellText(new Date('2026-11-21T10:30:00Z'))).toBe('2026-11-21T10:30:00.000Z');

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isOrderPlaced, needToOrderItems, needToOrderLines, needToOrderRows, pruneOrderFlags, toggleOrderFlag } from '../../src/domain/needToOrder';
+import {
+  isOrderPlaced,
+  needToOrderItems,
+  needToOrderLines,
+  needToOrderRows,
+  pruneOrderFlags,
+  toggleOrderFlag,
+} from '../../src/domain/needToOrder';
 import { addDays, isoDate, msUntilNextDay, upcomingEvents } from '../../src/domain/upcoming';
 import type { CateringEvent, InventoryItem } from '../../src/storage/schemas';
 
@@ -37,7 +44,15 @@ const item = (id: string, quantity: number, whenToOrder: number): InventoryItem 
 
 describe('upcoming events', () => {
   it('keeps today through 14 days ahead, both ends inclusive, sorted by date', () => {
-    const events = [ev(1, '2026-03-15'), ev(2, '2026-03-01'), ev(3, '2026-02-28'), ev(4, '2026-03-16'), ev(5, '2026-03-05', '09:00'), ev(6, '2026-03-05', '08:00'), ev(7, 'not a date')];
+    const events = [
+      ev(1, '2026-03-15'),
+      ev(2, '2026-03-01'),
+      ev(3, '2026-02-28'),
+      ev(4, '2026-03-16'),
+      ev(5, '2026-03-05', '09:00'),
+      ev(6, '2026-03-05', '08:00'),
+      ev(7, 'not a date'),
+    ];
     expect(upcomingEvents(events, '2026-03-01').map((e) => e.id)).toEqual([2, 6, 5, 1]);
   });
 
@@ -69,13 +84,31 @@ describe('need to order', () => {
   });
 
   it('drops flags of items that no longer exist', () => {
-    expect(pruneOrderFlags([{ id: 'a', orderPlaced: true }, { id: 'gone', orderPlaced: true }], [item('a', 1, 1)])).toEqual([{ id: 'a', orderPlaced: true }]);
+    expect(
+      pruneOrderFlags(
+        [
+          { id: 'a', orderPlaced: true },
+          { id: 'gone', orderPlaced: true },
+        ],
+        [item('a', 1, 1)],
+      ),
+    ).toEqual([{ id: 'a', orderPlaced: true }]);
   });
 
   it('exports need-to-order rows with their flag and the demand columns (on hand 1, re-order 1, no events: 1 package)', () => {
     const lines = needToOrderLines([item('a', 1, 1), item('b', 9, 1)], new Map(), [{ id: 'a', orderPlaced: true }]);
     expect(needToOrderRows(lines)).toEqual([
-      { ...item('a', 1, 1), kind: 'inventory', orderPlaced: true, onHand: 1, neededForEvents: 0, neededFor: '', reorderLevel: 1, suggestedPackages: 1, estimatedCost: 1 },
+      {
+        ...item('a', 1, 1),
+        kind: 'inventory',
+        orderPlaced: true,
+        onHand: 1,
+        neededForEvents: 0,
+        neededFor: '',
+        reorderLevel: 1,
+        suggestedPackages: 1,
+        estimatedCost: 1,
+      },
     ]);
   });
 });

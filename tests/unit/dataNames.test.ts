@@ -90,7 +90,10 @@ describe('every key the app owns has its words', () => {
     expect(describeKey(key)).toBe(many);
   });
 
-  it.each(['inventoryItems', 'suppliers', 'employees', 'events', 'selectedItems', 'deletedEventIds'])('a whole %s value set aside is "the whole list of ..."', (key) => {
-    expect(describeSetAside(key, false)).toBe(`the whole list of ${describeKey(key)}`);
-  });
+  it.each(['inventoryItems', 'suppliers', 'employees', 'events', 'selectedItems', 'deletedEventIds'])(
+    'a whole %s value set aside is "the whole list of ..."',
+    (key) => {
+      expect(describeSetAside(key, false)).toBe(`the whole list of ${describeKey(key)}`);
+    },
+  );
 });

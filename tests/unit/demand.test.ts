@@ -1,17 +1,63 @@
 import { describe, expect, it } from 'vitest';
-import { computeDemand, computeDemandFromScratch, demandWindow, eventItemQuantities, isDemandWindow } from '../../src/domain/demand';
-import { describeEventNeeds, estimatedCost, needsOrder, needToOrderLines, needToOrderRows, neededForEventsText, suggestedPackages } from '../../src/domain/needToOrder';
+import {
+  computeDemand,
+  computeDemandFromScratch,
+  demandWindow,
+  eventItemQuantities,
+  isDemandWindow,
+} from '../../src/domain/demand';
+import {
+  describeEventNeeds,
+  estimatedCost,
+  needsOrder,
+  needToOrderLines,
+  needToOrderRows,
+  neededForEventsText,
+  suggestedPackages,
+} from '../../src/domain/needToOrder';
 import type { CateringEvent, ChosenIngredient, InventoryItem } from '../../src/storage/schemas';
 
 const ev = (id: number, EventName: string, EventDate: string, StartTime = '10:00'): CateringEvent => ({
-  id, EventName, CustomerFirstName: 'A', CustomerLastName: 'B', CustomerPhoneNumber: 1, CustomerEmail: 'a@b.c', EventType: 'Other', NumberOfGuests: 10,
-  EventDate, StartTime, EndTime: '23:00', VenueName: '', VenueStreetAddress: '', VenueCity: '', ingredients: [],
+  id,
+  EventName,
+  CustomerFirstName: 'A',
+  CustomerLastName: 'B',
+  CustomerPhoneNumber: 1,
+  CustomerEmail: 'a@b.c',
+  EventType: 'Other',
+  NumberOfGuests: 10,
+  EventDate,
+  StartTime,
+  EndTime: '23:00',
+  VenueName: '',
+  VenueStreetAddress: '',
+  VenueCity: '',
+  ingredients: [],
 });
 const line = (id: string, quantity: number, lineId = `L-${id}-${quantity}`): ChosenIngredient => ({
-  lineId, id, name: id, category: 'Dairy', supplierName: 'Harbour Dairy', costPerUnit: 4.5, amountPerUnit: 1, unit: 'L', packageType: 'carton', quantity,
+  lineId,
+  id,
+  name: id,
+  category: 'Dairy',
+  supplierName: 'Harbour Dairy',
+  costPerUnit: 4.5,
+  amountPerUnit: 1,
+  unit: 'L',
+  packageType: 'carton',
+  quantity,
 });
 const item = (id: string, quantity: number, whenToOrder: number, costPerUnit = 4.5): InventoryItem => ({
-  id, name: id, sku: `SKU-${id}`, category: 'Dairy', amountPerUnit: 1, unit: 'L', packageType: 'carton', quantity, costPerUnit, whenToOrder, supplierName: 'Harbour Dairy',
+  id,
+  name: id,
+  sku: `SKU-${id}`,
+  category: 'Dairy',
+  amountPerUnit: 1,
+  unit: 'L',
+  packageType: 'carton',
+  quantity,
+  costPerUnit,
+  whenToOrder,
+  supplierName: 'Harbour Dairy',
 });
 
 const today = '2026-11-23';
@@ -24,7 +70,14 @@ describe('demand window', () => {
   });
 
   it('counts today and the last day, not yesterday nor the day after the window; unreadable dates are reported, not counted', () => {
-    const events = [ev(1, 'Today', '2026-11-23', '23:30'), ev(2, 'Last day', '2026-11-30'), ev(3, 'Yesterday', '2026-11-22'), ev(4, 'Day after', '2026-12-01'), ev(5, 'Typo', '2026-02-30'), ev(6, 'Blank', '')];
+    const events = [
+      ev(1, 'Today', '2026-11-23', '23:30'),
+      ev(2, 'Last day', '2026-11-30'),
+      ev(3, 'Yesterday', '2026-11-22'),
+      ev(4, 'Day after', '2026-12-01'),
+      ev(5, 'Typo', '2026-02-30'),
+      ev(6, 'Blank', ''),
+    ];
     const lists = Object.fromEntries(events.map((e) => [String(e.id), [line('cream', 1)]]));
     const result = computeDemand(events, lists, today, 7);
     expect(result.byItem.get('cream')?.events.map((e) => e.eventName)).toEqual(['Today', 'Last day']);
@@ -56,7 +109,12 @@ describe('demand per item', () => {
   it('0.1 + 0.2 packages = 0.3; negative, zero and non-finite quantities add nothing', () => {
     expect(eventItemQuantities([line('x', 0.1, 'a'), line('x', 0.2, 'b')]).get('x')).toBeCloseTo(0.3, 12);
     const events = [ev(1, 'A', '2026-11-24'), ev(2, 'B', '2026-11-24')];
-    const result = computeDemand(events, { '1': [line('x', 0.1)], '2': [line('x', 0.2), line('y', -3), line('y', 0, 'z'), line('y', Number.NaN, 'n')] }, today, 7);
+    const result = computeDemand(
+      events,
+      { '1': [line('x', 0.1)], '2': [line('x', 0.2), line('y', -3), line('y', 0, 'z'), line('y', Number.NaN, 'n')] },
+      today,
+      7,
+    );
     expect(result.byItem.get('x')?.total).toBe(0.3);
     expect(result.byItem.has('y')).toBe(false);
   });
@@ -75,10 +133,15 @@ describe('demand per item', () => {
 describe('demand after a change', () => {
   it('updating a few lists gives exactly what summing everything again gives (200 random changes)', () => {
     let seed = 7;
-    const rnd = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+    const rnd = () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32;
     const ids = ['a', 'b', 'c', 'd', 'e'];
-    const events = Array.from({ length: 30 }, (_, i) => ev(i + 1, `E${i + 1}`, `2026-11-${String(20 + (i % 10)).padStart(2, '0')}`, `${10 + (i % 3)}:00`));
-    const makeList = () => Array.from({ length: Math.floor(rnd() * 4) }, (_, n) => line(ids[Math.floor(rnd() * ids.length)]!, Math.round(rnd() * 50) / 10, `l${n}`));
+    const events = Array.from({ length: 30 }, (_, i) =>
+      ev(i + 1, `E${i + 1}`, `2026-11-${String(20 + (i % 10)).padStart(2, '0')}`, `${10 + (i % 3)}:00`),
+    );
+    const makeList = () =>
+      Array.from({ length: Math.floor(rnd() * 4) }, (_, n) =>
+        line(ids[Math.floor(rnd() * ids.length)]!, Math.round(rnd() * 50) / 10, `l${n}`),
+      );
     let lists: Record<string, ChosenIngredient[]> = Object.fromEntries(events.map((e) => [String(e.id), makeList()]));
     computeDemand(events, lists, today, 7);
     for (let step = 0; step < 200; step++) {
@@ -132,7 +195,12 @@ describe('need to order with demand', () => {
   });
 
   it('and the result clears the re-order level: after ordering, on hand - demand > re-order', () => {
-    for (const [q, w, d] of [[5, 4, 12], [0, 0, 0], [7.5, 2.25, 9.1], [100, 10, 0.5]] as const) {
+    for (const [q, w, d] of [
+      [5, 4, 12],
+      [0, 0, 0],
+      [7.5, 2.25, 9.1],
+      [100, 10, 0.5],
+    ] as const) {
       const n = suggestedPackages(item('a', q, w), d);
       expect(q + n - d).toBeGreaterThan(w);
       if (n > 0) expect(q + n - 1 - d).toBeLessThanOrEqual(w + 1e-9);
@@ -156,7 +224,16 @@ describe('need to order with demand', () => {
     expect(neededForEventsText(lines[0]!)).toBe('Needed for events: 12 (Smith Wedding 8, Gala 4)');
     expect(neededForEventsText(lines[1]!)).toBe('Needed for events: 0');
     const [row] = needToOrderRows(lines);
-    expect(row).toMatchObject({ id: 'cream', orderPlaced: false, onHand: 10, neededForEvents: 12, neededFor: 'Smith Wedding 8, Gala 4', reorderLevel: 2, suggestedPackages: 5, estimatedCost: 22.5 });
+    expect(row).toMatchObject({
+      id: 'cream',
+      orderPlaced: false,
+      onHand: 10,
+      neededForEvents: 12,
+      neededFor: 'Smith Wedding 8, Gala 4',
+      reorderLevel: 2,
+      suggestedPackages: 5,
+      estimatedCost: 22.5,
+    });
   });
 });
 
@@ -178,7 +255,9 @@ describe('the events behind a total are in date order, then start time, then id'
       ev(4, 'Tie A', '2026-11-25', '12:00'),
     ];
     const lists = Object.fromEntries(events.map((e) => [String(e.id), [line('cream', 1)]]));
-    const names = computeDemandFromScratch(events, lists, today, 7).byItem.get('cream')!.events.map((e) => e.eventName);
+    const names = computeDemandFromScratch(events, lists, today, 7)
+      .byItem.get('cream')!
+      .events.map((e) => e.eventName);
     expect(names).toEqual(['First', 'Early same day', 'Tie A', 'Tie B', 'Late same day', 'Last']);
   });
 });
@@ -195,7 +274,11 @@ describe('demand memo: a change of window, day or events is never answered from 
   });
   it('another day moves the window', () => {
     expect(computeDemand(events, lists, today, 7).counted).toBe(1);
-    expect(computeDemand(events, lists, '2026-12-05', 7).byItem.get('cream')?.events.map((e) => e.eventName)).toEqual(['Later']);
+    expect(
+      computeDemand(events, lists, '2026-12-05', 7)
+        .byItem.get('cream')
+        ?.events.map((e) => e.eventName),
+    ).toEqual(['Later']);
   });
   it('a new events list (an event added) is counted with the same lists', () => {
     expect(computeDemand(events, lists, today, 7).counted).toBe(1);

@@ -24,12 +24,19 @@ describe('docs/statecharts', () => {
       const file = join(diagramsDir, `${d.name}.svg`);
       expect(existsSync(file), `${d.name}.svg is missing: run npm run diagrams`).toBe(true);
       const svg = readFileSync(file, 'utf8');
-      expect(/data-source-sha256="([0-9a-f]+)"/.exec(svg)?.[1], `${d.name}.svg is stale: run npm run diagrams`).toBe(sourceHash(d.mermaid));
+      expect(/data-source-sha256="([0-9a-f]+)"/.exec(svg)?.[1], `${d.name}.svg is stale: run npm run diagrams`).toBe(
+        sourceHash(d.mermaid),
+      );
       expect(svg).toContain(`data-machine="${d.id}"`);
       const marked = new Set([...svg.matchAll(/data-state="([^"]+)"/g)].map((m) => m[1]));
-      expect(d.states.map((s) => s.path).filter((p) => !marked.has(p)), `${d.name}.svg: states without data-state`).toEqual([]);
+      expect(
+        d.states.map((s) => s.path).filter((p) => !marked.has(p)),
+        `${d.name}.svg: states without data-state`,
+      ).toEqual([]);
     }
-    const stray = readdirSync(diagramsDir).filter((n) => n.endsWith('.svg') && !diagrams.some((d) => `${d.name}.svg` === n));
+    const stray = readdirSync(diagramsDir).filter(
+      (n) => n.endsWith('.svg') && !diagrams.some((d) => `${d.name}.svg` === n),
+    );
     expect(stray).toEqual([]);
   });
 });
@@ -41,13 +48,23 @@ describe('toMermaid', () => {
     invoke: { id: 'watcher', src: 'watch' },
     on: { 'storage.change': { actions: 'setItems' }, reset: { target: '.idle' } },
     states: {
-      idle: { entry: 'clear', exit: ['stamp'], on: { go: { target: 'busy', guard: { type: 'isSection', params: { section: 'events' } } } } },
+      idle: {
+        entry: 'clear',
+        exit: ['stamp'],
+        on: { go: { target: 'busy', guard: { type: 'isSection', params: { section: 'events' } } } },
+      },
       busy: {
         initial: 'a',
         on: { poke: { actions: 'note' }, 'a.only': { target: '.b' } },
-        states: { a: { on: { poke: { actions: 'own' } }, after: { 1000: 'b' } }, b: { always: { target: '#demo.done', actions: { type: 'log', params: { level: 'info' } } } } },
+        states: {
+          a: { on: { poke: { actions: 'own' } }, after: { 1000: 'b' } },
+          b: { always: { target: '#demo.done', actions: { type: 'log', params: { level: 'info' } } } },
+        },
       },
-      split: { type: 'parallel', states: { left: { initial: 'l', states: { l: {} } }, right: { initial: 'r', states: { r: {} } } } },
+      split: {
+        type: 'parallel',
+        states: { left: { initial: 'l', states: { l: {} } }, right: { initial: 'r', states: { r: {} } } },
+      },
       done: { type: 'final' },
     },
   });
@@ -68,15 +85,17 @@ describe('toMermaid', () => {
     expect(text).not.toMatch(/busy__a : (entry|exit)/);
     expect(text).toContain('busy__b --> done : always / log(info)');
   });
-  it('draws a compound state\'s transition into itself from each child that takes it, not from a child that handles the event itself', () => {
+  it("draws a compound state's transition into itself from each child that takes it, not from a child that handles the event itself", () => {
     expect(text).toMatch(/busy__a --> busy__b : a\.only/);
     expect(text).toMatch(/busy__b --> busy__b : .*a\.only/);
     expect(text).toContain('busy__a --> busy__a : poke / own (internal)');
     expect(text).not.toContain('busy__a --> busy__a : poke / note');
     expect(text).toMatch(/busy__b --> busy__b : .*poke \/ note \(internal\)/);
   });
-  it('draws parallel regions with Mermaid\'s region separator', () => {
-    expect(text).toMatch(/state "split \(parallel\)" as split \{\n\s+state "left" as split__left \{[\s\S]*?\}\n\s+--\n\s+state "right" as split__right/);
+  it("draws parallel regions with Mermaid's region separator", () => {
+    expect(text).toMatch(
+      /state "split \(parallel\)" as split \{\n\s+state "left" as split__left \{[\s\S]*?\}\n\s+--\n\s+state "right" as split__right/,
+    );
   });
   it('groups several transitions between the same two states on one edge, one line each', () => {
     expect(text).toContain('busy__b --> busy__b : poke / note (internal)<br/>a.only');

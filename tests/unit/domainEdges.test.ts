@@ -6,7 +6,12 @@ import { assessHealth, formatBytes } from '../../src/domain/storageHealth';
 
 describe('pricing summary', () => {
   it('skips a price line that is not a number (the other lines still count)', () => {
-    expect(pricingSummary([{ price: 10 }, { price: Number.NaN }, { price: 2.5 }], 0, 0, 0, 0)).toEqual({ customTotal: 12.5, total: 12.5, discounted: 12.5, taxed: 12.5 });
+    expect(pricingSummary([{ price: 10 }, { price: Number.NaN }, { price: 2.5 }], 0, 0, 0, 0)).toEqual({
+      customTotal: 12.5,
+      total: 12.5,
+      discounted: 12.5,
+      taxed: 12.5,
+    });
     expect(pricingSummary([{ price: Number.POSITIVE_INFINITY }], 1, 1, 0, 0)?.total).toBe(2);
   });
 });

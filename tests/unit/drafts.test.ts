@@ -12,7 +12,9 @@ describe('form drafts (issue 25)', () => {
   it('a draft is written, read back and removed under draft:<form>', () => {
     expect(draftStore('newEvent').read()).toBeNull();
     expect(draftStore('newEvent').write({ values: { id: 0, EventName: 'Gala' }, savedAt: 5 }).ok).toBe(true);
-    expect(window.localStorage.getItem('draft:newEvent')).toBe(JSON.stringify({ values: { id: 0, EventName: 'Gala' }, savedAt: 5 }));
+    expect(window.localStorage.getItem('draft:newEvent')).toBe(
+      JSON.stringify({ values: { id: 0, EventName: 'Gala' }, savedAt: 5 }),
+    );
     expect(draftStore('newEvent').read()).toEqual({ values: { id: 0, EventName: 'Gala' }, savedAt: 5 });
     draftStore('newEvent').remove();
     expect(draftStore('newEvent').read()).toBeNull();
@@ -36,7 +38,11 @@ describe('form drafts (issue 25)', () => {
     expect(storage.getItem(stashKey('alice', 'draft:inventoryAdd'))).toContain('Saffron');
     expect(bindDataSet('alice', storage).ok).toBe(true);
     expect(storage.getItem('draft:inventoryAdd')).toContain('Saffron');
-    const backup = await buildBackup({ events: '[]', 'draft:inventoryAdd': storage.getItem('draft:inventoryAdd')! }, new Date(0), 'test');
+    const backup = await buildBackup(
+      { events: '[]', 'draft:inventoryAdd': storage.getItem('draft:inventoryAdd')! },
+      new Date(0),
+      'test',
+    );
     expect(Object.keys(backup.payload)).toEqual(['events']);
   });
 
@@ -44,8 +50,15 @@ describe('form drafts (issue 25)', () => {
     const base = { name: 'Flour', sku: 'F1' };
     const saved = { values: { name: 'Rye flour', sku: 'F1' }, recordId: 'i1', base, savedAt: 1 };
     expect(applicableEditDraft(null, () => undefined)).toEqual({ status: 'none' });
-    expect(applicableEditDraft(saved, () => ({ sku: 'F1', name: 'Flour' }))).toEqual({ status: 'ok', recordId: 'i1', values: saved.values });
-    expect(applicableEditDraft(saved, () => ({ name: 'Flour (changed)', sku: 'F1' }))).toEqual({ status: 'stale', recordId: 'i1' });
+    expect(applicableEditDraft(saved, () => ({ sku: 'F1', name: 'Flour' }))).toEqual({
+      status: 'ok',
+      recordId: 'i1',
+      values: saved.values,
+    });
+    expect(applicableEditDraft(saved, () => ({ name: 'Flour (changed)', sku: 'F1' }))).toEqual({
+      status: 'stale',
+      recordId: 'i1',
+    });
     expect(applicableEditDraft(saved, () => undefined)).toEqual({ status: 'stale', recordId: 'i1' });
     expect(sameValues({ a: '1', b: '2' }, { b: '2', a: '1' })).toBe(true);
     expect(sameValues({ a: '1' }, { a: '1', b: '' })).toBe(false);

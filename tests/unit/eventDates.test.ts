@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { endOfMonth, endOfWeek, inDateRange, isISODate, quickFilterLabels, quickFilterRange, quickFilters, startOfNextMonth, startOfWeek } from '../../src/domain/eventDates';
+import {
+  endOfMonth,
+  endOfWeek,
+  inDateRange,
+  isISODate,
+  quickFilterLabels,
+  quickFilterRange,
+  quickFilters,
+  startOfNextMonth,
+  startOfWeek,
+} from '../../src/domain/eventDates';
 
 describe('isISODate: only a whole YYYY-MM-DD that is a real calendar day', () => {
   it('text before or after the date is refused', () => {

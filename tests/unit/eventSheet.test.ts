@@ -1,5 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { allergyTerms, buildEventSheet, type EventSheet, formatSheetDate, isAllergyNote, parseSheetId, sheetTimes } from '../../src/domain/eventSheet';
+import {
+  allergyTerms,
+  buildEventSheet,
+  type EventSheet,
+  formatSheetDate,
+  isAllergyNote,
+  parseSheetId,
+  sheetTimes,
+} from '../../src/domain/eventSheet';
 import type { CateringEvent, ChosenIngredient, InventoryItem } from '../../src/storage/schemas';
 
 describe('allergy notes', () => {
@@ -38,9 +46,19 @@ describe('dates and times', () => {
   });
 
   it('20:00 to 01:00 ends the next day; 12:00 to 13:30 the same day', () => {
-    expect(sheetTimes('2026-11-21', '20:00', '01:00')).toEqual({ start: '20:00', end: '01:00', endsNextDay: true, endDate: 'Sunday, November 22, 2026' });
+    expect(sheetTimes('2026-11-21', '20:00', '01:00')).toEqual({
+      start: '20:00',
+      end: '01:00',
+      endsNextDay: true,
+      endDate: 'Sunday, November 22, 2026',
+    });
     expect(sheetTimes('2026-12-31', '22:00', '00:30').endDate).toBe('Friday, January 1, 2027');
-    expect(sheetTimes('2026-11-21', '12:00', '13:30')).toEqual({ start: '12:00', end: '13:30', endsNextDay: false, endDate: null });
+    expect(sheetTimes('2026-11-21', '12:00', '13:30')).toEqual({
+      start: '12:00',
+      end: '13:30',
+      endsNextDay: false,
+      endDate: null,
+    });
     expect(sheetTimes('2026-11-21', '', '')).toEqual({ start: '—', end: '—', endsNextDay: false, endDate: null });
   });
 });
@@ -58,26 +76,96 @@ describe('route id', () => {
 });
 
 const item = (id: string, over: Partial<InventoryItem> = {}): InventoryItem => ({
-  id, name: `Item ${id}`, sku: `S-${id}`, category: 'Dry Storage', amountPerUnit: 5, unit: 'kg', packageType: 'box', quantity: 7, costPerUnit: 10, whenToOrder: 2, supplierName: 'Pantry Dry Goods', ...over,
+  id,
+  name: `Item ${id}`,
+  sku: `S-${id}`,
+  category: 'Dry Storage',
+  amountPerUnit: 5,
+  unit: 'kg',
+  packageType: 'box',
+  quantity: 7,
+  costPerUnit: 10,
+  whenToOrder: 2,
+  supplierName: 'Pantry Dry Goods',
+  ...over,
 });
-const line = (id: string, quantity: number, over: Partial<ChosenIngredient> & { per?: 'event' | 'guest'; perGuest?: number } = {}): ChosenIngredient => ({
-  lineId: `L-${id}`, id, name: `Item ${id}`, category: 'Dry Storage', supplierName: 'Pantry Dry Goods', costPerUnit: 10, amountPerUnit: 5, unit: 'kg', packageType: 'box', quantity, ...over,
+const line = (
+  id: string,
+  quantity: number,
+  over: Partial<ChosenIngredient> & { per?: 'event' | 'guest'; perGuest?: number } = {},
+): ChosenIngredient => ({
+  lineId: `L-${id}`,
+  id,
+  name: `Item ${id}`,
+  category: 'Dry Storage',
+  supplierName: 'Pantry Dry Goods',
+  costPerUnit: 10,
+  amountPerUnit: 5,
+  unit: 'kg',
+  packageType: 'box',
+  quantity,
+  ...over,
 });
 const event: CateringEvent = {
-  id: 9, EventName: 'Baby Shower for Mia', CustomerFirstName: 'Hannah', CustomerLastName: 'Lopez', CustomerPhoneNumber: 6045550309, CustomerEmail: 'hannah@example.com',
-  EventType: 'Baby Shower', NumberOfGuests: 1250, EventDate: '2026-11-21', StartTime: '20:00', EndTime: '01:00', VenueName: 'Lopez Family Home', VenueStreetAddress: '9 Maple Crescent', VenueCity: 'Richmond',
+  id: 9,
+  EventName: 'Baby Shower for Mia',
+  CustomerFirstName: 'Hannah',
+  CustomerLastName: 'Lopez',
+  CustomerPhoneNumber: 6045550309,
+  CustomerEmail: 'hannah@example.com',
+  EventType: 'Baby Shower',
+  NumberOfGuests: 1250,
+  EventDate: '2026-11-21',
+  StartTime: '20:00',
+  EndTime: '01:00',
+  VenueName: 'Lopez Family Home',
+  VenueStreetAddress: '9 Maple Crescent',
+  VenueCity: 'Richmond',
   ingredients: [
-    { id: 'sp-1', name: 'Edible Flowers', units: 'grams', unitQuantity: 50, quantityNeeded: 2, onHand: false, needToOrder: true, costPerUnit: 12.5, packageType: 'container', supplierName: 'Orchard Row Fruits' },
-    { id: 'sp-2', name: 'Vanilla Pods', units: 'each', unitQuantity: 10, quantityNeeded: 1, onHand: true, needToOrder: false, costPerUnit: 20, packageType: 'bag', supplierName: 'Pantry Dry Goods' },
+    {
+      id: 'sp-1',
+      name: 'Edible Flowers',
+      units: 'grams',
+      unitQuantity: 50,
+      quantityNeeded: 2,
+      onHand: false,
+      needToOrder: true,
+      costPerUnit: 12.5,
+      packageType: 'container',
+      supplierName: 'Orchard Row Fruits',
+    },
+    {
+      id: 'sp-2',
+      name: 'Vanilla Pods',
+      units: 'each',
+      unitQuantity: 10,
+      quantityNeeded: 1,
+      onHand: true,
+      needToOrder: false,
+      costPerUnit: 20,
+      packageType: 'bag',
+      supplierName: 'Pantry Dry Goods',
+    },
   ],
   menuItems: ['Finger sandwiches', '  ', 'Lemon tart'],
-  notes: [{ id: 'n1', notes: 'Confirm final guest count with Hannah.' }, { id: 'n2', notes: 'Mia is allergic to tree nuts.' }, { id: 'n3', notes: ' ' }],
-  pricing: [{ id: 'p1', name: 'Service staff', price: 112.5, currency: 'CAD' }, { id: 'p2', name: 'Cake', price: 80, currency: 'usd' }],
+  notes: [
+    { id: 'n1', notes: 'Confirm final guest count with Hannah.' },
+    { id: 'n2', notes: 'Mia is allergic to tree nuts.' },
+    { id: 'n3', notes: ' ' },
+  ],
+  pricing: [
+    { id: 'p1', name: 'Service staff', price: 112.5, currency: 'CAD' },
+    { id: 'p2', name: 'Cake', price: 80, currency: 'usd' },
+  ],
 };
 
 describe('the sheet of one event', () => {
   const items = [item('a', { category: 'Frozen', supplierName: 'Frost Line Frozen Foods', quantity: 4 }), item('b')];
-  const lines = [line('a', 3), line('b', 2.5, { per: 'guest', perGuest: 0.002 }), line('gone', 1, { name: 'Old Flour', category: 'Dry Storage' })];
+  const lines = [
+    line('a', 3),
+    line('b', 2.5, { per: 'guest', perGuest: 0.002 }),
+    line('gone', 1, { name: 'Old Flour', category: 'Dry Storage' }),
+  ];
   // Built before the tests, not while they are collected: a crash fails the tests instead of the file's load.
   let sheet: EventSheet;
   beforeAll(() => {
@@ -104,16 +192,59 @@ describe('the sheet of one event', () => {
 
   it('pull list: 3 box = 15 kg from the Frozen shelf; a per-guest line; an item gone from the inventory keeps its line', () => {
     expect(sheet.pull).toEqual([
-      { key: 'L-a', name: 'Item a', quantity: '3 box', amount: '15 kg', perGuest: '', supplier: 'Frost Line Frozen Foods', storage: 'Frozen', onHand: '4 box' },
-      { key: 'L-b', name: 'Item b', quantity: '2.5 box', amount: '12.5 kg', perGuest: '0.002 box per guest', supplier: 'Pantry Dry Goods', storage: 'Dry Storage', onHand: '7 box' },
-      { key: 'L-gone', name: 'Old Flour', quantity: '1 box', amount: '5 kg', perGuest: '', supplier: 'Pantry Dry Goods', storage: 'Dry Storage', onHand: '' },
+      {
+        key: 'L-a',
+        name: 'Item a',
+        quantity: '3 box',
+        amount: '15 kg',
+        perGuest: '',
+        supplier: 'Frost Line Frozen Foods',
+        storage: 'Frozen',
+        onHand: '4 box',
+      },
+      {
+        key: 'L-b',
+        name: 'Item b',
+        quantity: '2.5 box',
+        amount: '12.5 kg',
+        perGuest: '0.002 box per guest',
+        supplier: 'Pantry Dry Goods',
+        storage: 'Dry Storage',
+        onHand: '7 box',
+      },
+      {
+        key: 'L-gone',
+        name: 'Old Flour',
+        quantity: '1 box',
+        amount: '5 kg',
+        perGuest: '',
+        supplier: 'Pantry Dry Goods',
+        storage: 'Dry Storage',
+        onHand: '',
+      },
     ]);
   });
 
   it('specialty ingredients: 2 container = 100 g to order; 1 bag on hand', () => {
     expect(sheet.specialty).toEqual([
-      { key: 'sp-1', name: 'Edible Flowers', quantity: '2 container', amount: '100 g', supplier: 'Orchard Row Fruits', status: 'To order', toOrder: true },
-      { key: 'sp-2', name: 'Vanilla Pods', quantity: '1 bag', amount: '10 each', supplier: 'Pantry Dry Goods', status: 'On hand', toOrder: false },
+      {
+        key: 'sp-1',
+        name: 'Edible Flowers',
+        quantity: '2 container',
+        amount: '100 g',
+        supplier: 'Orchard Row Fruits',
+        status: 'To order',
+        toOrder: true,
+      },
+      {
+        key: 'sp-2',
+        name: 'Vanilla Pods',
+        quantity: '1 bag',
+        amount: '10 each',
+        supplier: 'Pantry Dry Goods',
+        status: 'On hand',
+        toOrder: false,
+      },
     ]);
   });
 
@@ -125,14 +256,34 @@ describe('the sheet of one event', () => {
       ],
       inventoryTotal: '$65.00 CAD',
       specialtyTotal: '$45.00 CAD',
-      summary: { total: '$302.50 CAD', discountPercent: '10 %', discounted: '$272.25 CAD', taxPercent: '5 %', taxed: '$285.86 CAD' },
+      summary: {
+        total: '$302.50 CAD',
+        discountPercent: '10 %',
+        discounted: '$272.25 CAD',
+        taxPercent: '5 %',
+        taxed: '$285.86 CAD',
+      },
       foreign: ['USD'],
     });
   });
 
   it('an event with nothing but a name reads dashes, not blanks or crashes', () => {
     const bare = buildEventSheet({
-      event: { ...event, CustomerFirstName: '', CustomerLastName: '', CustomerEmail: '', CustomerPhoneNumber: '', VenueName: '', StartTime: '', EndTime: '', NumberOfGuests: Number.NaN, ingredients: [], menuItems: undefined, notes: undefined, pricing: undefined },
+      event: {
+        ...event,
+        CustomerFirstName: '',
+        CustomerLastName: '',
+        CustomerEmail: '',
+        CustomerPhoneNumber: '',
+        VenueName: '',
+        StartTime: '',
+        EndTime: '',
+        NumberOfGuests: Number.NaN,
+        ingredients: [],
+        menuItems: undefined,
+        notes: undefined,
+        pricing: undefined,
+      },
       lines: [],
       items: [],
       discountPercent: 0,
@@ -142,7 +293,13 @@ describe('the sheet of one event', () => {
     expect(bare.guests).toBe('—');
     expect(bare.menu).toEqual([]);
     expect(bare.hasAllergy).toBe(false);
-    expect(bare.pricing.summary).toEqual({ total: '$0.00 CAD', discountPercent: '0 %', discounted: '$0.00 CAD', taxPercent: '0 %', taxed: '$0.00 CAD' });
+    expect(bare.pricing.summary).toEqual({
+      total: '$0.00 CAD',
+      discountPercent: '0 %',
+      discounted: '$0.00 CAD',
+      taxPercent: '0 %',
+      taxed: '$0.00 CAD',
+    });
   });
 
   it('an ingredient line that is not a number makes the totals unavailable, as in the Pricing tool', () => {
@@ -201,7 +358,8 @@ describe('route id edges', () => {
 });
 
 describe('pull list edges', () => {
-  const sheetOf = (lines: ChosenIngredient[], items: InventoryItem[] = []) => buildEventSheet({ event, lines, items, discountPercent: 0, taxPercent: 0 }).pull;
+  const sheetOf = (lines: ChosenIngredient[], items: InventoryItem[] = []) =>
+    buildEventSheet({ event, lines, items, discountPercent: 0, taxPercent: 0 }).pull;
 
   it('a line with no amount per unit (0 or below) shows no amount', () => {
     expect(sheetOf([line('x', 3, { amountPerUnit: 0 })])[0]!.amount).toBe('');
@@ -210,15 +368,53 @@ describe('pull list edges', () => {
   });
 
   it("the inventory item's amount per unit, unit, package, supplier and shelf win over the line's copy", () => {
-    const row = sheetOf([line('a', 2, { amountPerUnit: 9, unit: 'lb', packageType: 'case', supplierName: 'Old Supplier', category: 'Old Shelf' })], [
-      item('a', { amountPerUnit: 4, unit: 'L', packageType: 'jug', supplierName: 'Dairy Co', category: 'Cooler', quantity: 6 }),
-    ])[0]!;
-    expect(row).toMatchObject({ quantity: '2 jug', amount: '8 L', supplier: 'Dairy Co', storage: 'Cooler', onHand: '6 jug' });
+    const row = sheetOf(
+      [
+        line('a', 2, {
+          amountPerUnit: 9,
+          unit: 'lb',
+          packageType: 'case',
+          supplierName: 'Old Supplier',
+          category: 'Old Shelf',
+        }),
+      ],
+      [
+        item('a', {
+          amountPerUnit: 4,
+          unit: 'L',
+          packageType: 'jug',
+          supplierName: 'Dairy Co',
+          category: 'Cooler',
+          quantity: 6,
+        }),
+      ],
+    )[0]!;
+    expect(row).toMatchObject({
+      quantity: '2 jug',
+      amount: '8 L',
+      supplier: 'Dairy Co',
+      storage: 'Cooler',
+      onHand: '6 jug',
+    });
   });
 
   it("an item gone from the inventory uses the line's own amount, unit, supplier and shelf", () => {
-    expect(sheetOf([line('x', 2, { amountPerUnit: 9, unit: 'lb', packageType: 'case', supplierName: 'Old Supplier', category: 'Old Shelf' })])[0]).toMatchObject({
-      quantity: '2 case', amount: '18 lb', supplier: 'Old Supplier', storage: 'Old Shelf', onHand: '',
+    expect(
+      sheetOf([
+        line('x', 2, {
+          amountPerUnit: 9,
+          unit: 'lb',
+          packageType: 'case',
+          supplierName: 'Old Supplier',
+          category: 'Old Shelf',
+        }),
+      ])[0],
+    ).toMatchObject({
+      quantity: '2 case',
+      amount: '18 lb',
+      supplier: 'Old Supplier',
+      storage: 'Old Shelf',
+      onHand: '',
     });
   });
 
@@ -246,11 +442,25 @@ describe('pull list edges', () => {
 });
 
 describe('specialty and pricing edges', () => {
-  const spec = (over: Partial<CateringEvent['ingredients'][number]> = {}) => ({ name: 'Saffron', units: 'g', unitQuantity: 2, quantityNeeded: 3, onHand: false, needToOrder: false, costPerUnit: 4, packageType: 'jar', supplierName: 'Spice Co', ...over });
-  const sheetOf = (over: Partial<CateringEvent>) => buildEventSheet({ event: { ...event, ...over }, lines: [], items: [], discountPercent: 0, taxPercent: 0 });
+  const spec = (over: Partial<CateringEvent['ingredients'][number]> = {}) => ({
+    name: 'Saffron',
+    units: 'g',
+    unitQuantity: 2,
+    quantityNeeded: 3,
+    onHand: false,
+    needToOrder: false,
+    costPerUnit: 4,
+    packageType: 'jar',
+    supplierName: 'Spice Co',
+    ...over,
+  });
+  const sheetOf = (over: Partial<CateringEvent>) =>
+    buildEventSheet({ event: { ...event, ...over }, lines: [], items: [], discountPercent: 0, taxPercent: 0 });
 
   it('status: neither box ticked is "Not set", both is "On hand, To order"', () => {
-    expect(sheetOf({ ingredients: [spec(), spec({ onHand: true, needToOrder: true })] }).specialty.map((r) => r.status)).toEqual(['Not set', 'On hand, To order']);
+    expect(
+      sheetOf({ ingredients: [spec(), spec({ onHand: true, needToOrder: true })] }).specialty.map((r) => r.status),
+    ).toEqual(['Not set', 'On hand, To order']);
   });
 
   it('a specialty line with no unit quantity shows no amount; lines without ids are keyed by position', () => {
@@ -272,7 +482,12 @@ describe('specialty and pricing edges', () => {
   });
 
   it('price lines: currency trimmed and upper-cased, blank currency is CAD, lines without ids keyed by position', () => {
-    const lines = sheetOf({ pricing: [{ name: 'Cake', price: 80, currency: ' eur ' }, { id: 'p2', name: ' ', price: 5, currency: '  ' }] }).pricing.lines;
+    const lines = sheetOf({
+      pricing: [
+        { name: 'Cake', price: 80, currency: ' eur ' },
+        { id: 'p2', name: ' ', price: 5, currency: '  ' },
+      ],
+    }).pricing.lines;
     expect(lines).toEqual([
       { key: 'price-0', name: 'Cake', price: '$80.00 EUR' },
       { key: 'p2', name: '—', price: '$5.00 CAD' },

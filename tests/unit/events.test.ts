@@ -52,7 +52,9 @@ describe('id rules (spec section 4)', () => {
     const merged = mergeSamples([ev(10)], sampleEvents('2026-06-15'), [2]);
     expect(merged.map((e) => e.id)).toEqual([10, 3, 1]);
     // A stored event with a deleted id (restored by Undo in another tab) still shows.
-    expect(mergeSamples([ev(2, { EventName: 'Back' })], sampleEvents('2026-06-15'), [2]).map((e) => e.EventName)).toContain('Back');
+    expect(
+      mergeSamples([ev(2, { EventName: 'Back' })], sampleEvents('2026-06-15'), [2]).map((e) => e.EventName),
+    ).toContain('Back');
   });
   it('id 0 means new: it gets max + 1 and the list stays sorted by id descending', () => {
     const { events, saved } = saveEvent([ev(2), ev(5)], ev(0));
@@ -93,12 +95,19 @@ describe('form values', () => {
     expect(back.menuItems).toEqual(['Soup']);
     expect(back.imageUrl).toBe('/x.svg');
     expect(back.CustomerPhoneNumber).toBe(4165550123);
-    expect(formToEvent({ ...values, CustomerPhoneNumber: '+1 (416) 555-0123' }).CustomerPhoneNumber).toBe('+1 (416) 555-0123');
+    expect(formToEvent({ ...values, CustomerPhoneNumber: '+1 (416) 555-0123' }).CustomerPhoneNumber).toBe(
+      '+1 (416) 555-0123',
+    );
   });
 });
 
 describe('validation (clarifications.md)', () => {
-  const valid: EventFormValues = { ...blankEventForm(), EventName: 'Gala', EventDate: '2026-05-01', NumberOfGuests: '12' };
+  const valid: EventFormValues = {
+    ...blankEventForm(),
+    EventName: 'Gala',
+    EventDate: '2026-05-01',
+    NumberOfGuests: '12',
+  };
   it('accepts a minimal valid form', () => {
     expect(validateEvent(valid)).toEqual({});
   });
@@ -112,11 +121,21 @@ describe('validation (clarifications.md)', () => {
     expect(validateEvent({ ...valid, EventDate: '2026-02-30' }).EventDate).toBeDefined();
   });
   it('guests: 1 to 100,000 whole (issue 11); 1e20 guests is refused with a message naming the field', () => {
-    expect(validateEvent({ ...valid, NumberOfGuests: '1e20' }).NumberOfGuests).toBe('Number of Guests is too large: enter a whole number from 1 to 100,000.');
-    expect(validateEvent({ ...valid, NumberOfGuests: '100001' }).NumberOfGuests).toBe('Number of Guests is too large: enter a whole number from 1 to 100,000.');
-    expect(validateEvent({ ...valid, NumberOfGuests: '0' }).NumberOfGuests).toBe('Number of Guests must be at least 1: enter a whole number from 1 to 100,000.');
-    expect(validateEvent({ ...valid, NumberOfGuests: '-3' }).NumberOfGuests).toBe('Number of Guests cannot be negative: enter a whole number from 1 to 100,000.');
-    expect(validateEvent({ ...valid, NumberOfGuests: 'Infinity' }).NumberOfGuests).toBe('Number of Guests must be a whole number from 1 to 100,000.');
+    expect(validateEvent({ ...valid, NumberOfGuests: '1e20' }).NumberOfGuests).toBe(
+      'Number of Guests is too large: enter a whole number from 1 to 100,000.',
+    );
+    expect(validateEvent({ ...valid, NumberOfGuests: '100001' }).NumberOfGuests).toBe(
+      'Number of Guests is too large: enter a whole number from 1 to 100,000.',
+    );
+    expect(validateEvent({ ...valid, NumberOfGuests: '0' }).NumberOfGuests).toBe(
+      'Number of Guests must be at least 1: enter a whole number from 1 to 100,000.',
+    );
+    expect(validateEvent({ ...valid, NumberOfGuests: '-3' }).NumberOfGuests).toBe(
+      'Number of Guests cannot be negative: enter a whole number from 1 to 100,000.',
+    );
+    expect(validateEvent({ ...valid, NumberOfGuests: 'Infinity' }).NumberOfGuests).toBe(
+      'Number of Guests must be a whole number from 1 to 100,000.',
+    );
     expect(validateEvent({ ...valid, NumberOfGuests: '100000' })).toEqual({});
     expect(validateEvent({ ...valid, NumberOfGuests: '1' })).toEqual({});
   });
@@ -172,7 +191,9 @@ describe('filters', () => {
     expect(matchesCustomerName(list[0]!, 'x', '')).toBe(false);
   });
   it('date range and quick filters', () => {
-    expect(filterEvents(list, { kind: 'range', start: '2026-11-21', end: '2026-12-01' }, '2026-11-21').map((e) => e.id)).toEqual([2, 3]);
+    expect(
+      filterEvents(list, { kind: 'range', start: '2026-11-21', end: '2026-12-01' }, '2026-11-21').map((e) => e.id),
+    ).toEqual([2, 3]);
     expect(filterEvents(list, { kind: 'quick', filter: 'past' }, '2026-11-21').map((e) => e.id)).toEqual([1]);
     expect(filterEvents(list, { kind: 'quick', filter: 'nextMonth' }, '2026-11-21').map((e) => e.id)).toEqual([3]);
     expect(filterEvents(list, { kind: 'quick', filter: 'all' }, '2026-11-21')).toHaveLength(3);
@@ -182,14 +203,27 @@ describe('filters', () => {
 describe('event pictures', () => {
   it('has the 11 types of the spec', () => {
     expect(eventImageTypes).toHaveLength(11);
-    expect(eventImage('Family Gathering')).toEqual({ url: '/media/event-types/family-gathering.svg', alt: 'Family Gathering event picture', title: 'Family Gathering' });
+    expect(eventImage('Family Gathering')).toEqual({
+      url: '/media/event-types/family-gathering.svg',
+      alt: 'Family Gathering event picture',
+      title: 'Family Gathering',
+    });
   });
   it('a card shows the chosen picture, else the one of its type, else Other', () => {
-    expect(cardImage(ev(1, { imageUrl: '/media/event-types/wedding.svg', imageAlt: 'W', imageTitle: 'Wedding', EventType: 'Birthday' })).url).toContain('wedding');
+    expect(
+      cardImage(
+        ev(1, {
+          imageUrl: '/media/event-types/wedding.svg',
+          imageAlt: 'W',
+          imageTitle: 'Wedding',
+          EventType: 'Birthday',
+        }),
+      ).url,
+    ).toContain('wedding');
     expect(cardImage(ev(1, { EventType: 'birthday' })).url).toContain('birthday');
     expect(cardImage(ev(1, { EventType: 'Picnic' })).url).toContain('other');
   });
-  it('the Event Type choices keep an event\'s own older type, once, so editing never loses it', () => {
+  it("the Event Type choices keep an event's own older type, once, so editing never loses it", () => {
     expect(eventTypeChoices('')).toEqual([...eventImageTypes]);
     expect(eventTypeChoices('Wedding')).toEqual([...eventImageTypes]);
     expect(eventTypeChoices('Picnic')).toEqual([...eventImageTypes, 'Picnic']);
@@ -198,7 +232,15 @@ describe('event pictures', () => {
 
 describe('overnight events in filters and Upcoming (issue 11)', () => {
   // An event from 20:00 to 01:00 belongs to the day it starts: that date is what the filters compare.
-  const overnight = formToEvent({ ...blankEventForm(), id: 9, EventName: 'Late Party', NumberOfGuests: '40', EventDate: '2026-11-23', StartTime: '20:00', EndTime: '01:00' });
+  const overnight = formToEvent({
+    ...blankEventForm(),
+    id: 9,
+    EventName: 'Late Party',
+    NumberOfGuests: '40',
+    EventDate: '2026-11-23',
+    StartTime: '20:00',
+    EndTime: '01:00',
+  });
   it('is "Today" on its date and still upcoming that day, and past from the next day', () => {
     expect(filterEvents([overnight], { kind: 'quick', filter: 'today' }, '2026-11-23')).toEqual([overnight]);
     expect(filterEvents([overnight], { kind: 'quick', filter: 'past' }, '2026-11-23')).toEqual([]);
@@ -233,7 +275,13 @@ describe('saving, removing and patching events', () => {
 });
 
 describe('form values: blanks, trimming and the phone number', () => {
-  const typed: EventFormValues = { ...blankEventForm(), id: 3, EventName: 'Gala', NumberOfGuests: '10', EventDate: '2026-05-01' };
+  const typed: EventFormValues = {
+    ...blankEventForm(),
+    id: 3,
+    EventName: 'Gala',
+    NumberOfGuests: '10',
+    EventDate: '2026-05-01',
+  };
   it('a blank form has id 0 and every field empty', () => {
     const blank = blankEventForm();
     expect(blank.id).toBe(0);
@@ -249,21 +297,23 @@ describe('form values: blanks, trimming and the phone number', () => {
       VenueStreetAddress: ' 1 Main St ',
       VenueCity: ' Toronto ',
     });
-    expect([saved.CustomerFirstName, saved.CustomerLastName, saved.CustomerEmail, saved.VenueName, saved.VenueStreetAddress, saved.VenueCity]).toEqual([
-      'Ann',
-      'Keel',
-      'ann@example.com',
-      'Hall',
-      '1 Main St',
-      'Toronto',
-    ]);
+    expect([
+      saved.CustomerFirstName,
+      saved.CustomerLastName,
+      saved.CustomerEmail,
+      saved.VenueName,
+      saved.VenueStreetAddress,
+      saved.VenueCity,
+    ]).toEqual(['Ann', 'Keel', 'ann@example.com', 'Hall', '1 Main St', 'Toronto']);
   });
   it('a plain phone number of up to 15 digits, not starting with 0, is stored as a number', () => {
     expect(formToEvent({ ...typed, CustomerPhoneNumber: ' 4165550120 ' }).CustomerPhoneNumber).toBe(4165550120);
     expect(formToEvent({ ...typed, CustomerPhoneNumber: '123456789012345' }).CustomerPhoneNumber).toBe(123456789012345);
   });
   it('any other phone is kept as typed (16 digits, a leading 0 or +, letters)', () => {
-    expect(formToEvent({ ...typed, CustomerPhoneNumber: '1234567890123456' }).CustomerPhoneNumber).toBe('1234567890123456');
+    expect(formToEvent({ ...typed, CustomerPhoneNumber: '1234567890123456' }).CustomerPhoneNumber).toBe(
+      '1234567890123456',
+    );
     expect(formToEvent({ ...typed, CustomerPhoneNumber: '0416555012' }).CustomerPhoneNumber).toBe('0416555012');
     expect(formToEvent({ ...typed, CustomerPhoneNumber: '+14165550123' }).CustomerPhoneNumber).toBe('+14165550123');
     expect(formToEvent({ ...typed, CustomerPhoneNumber: '4165550123x' }).CustomerPhoneNumber).toBe('4165550123x');
@@ -281,7 +331,12 @@ describe('form values: blanks, trimming and the phone number', () => {
 });
 
 describe('validation messages (clarifications.md)', () => {
-  const valid: EventFormValues = { ...blankEventForm(), EventName: 'Gala', EventDate: '2026-05-01', NumberOfGuests: '12' };
+  const valid: EventFormValues = {
+    ...blankEventForm(),
+    EventName: 'Gala',
+    EventDate: '2026-05-01',
+    NumberOfGuests: '12',
+  };
   it('a valid form has no error entries at all', () => {
     expect(Object.keys(validateEvent(valid))).toEqual([]);
     expect(Object.keys(validateEvent({ ...valid, StartTime: '10:00', EndTime: '12:00' }))).toEqual([]);
@@ -292,14 +347,20 @@ describe('validation messages (clarifications.md)', () => {
   });
   it('e-mail: checked after trimming, refused with its message', () => {
     expect(Object.keys(validateEvent({ ...valid, CustomerEmail: '  a@b.ca  ' }))).toEqual([]);
-    expect(validateEvent({ ...valid, CustomerEmail: 'a@b' }).CustomerEmail).toBe('Enter an e-mail address like name@example.com.');
+    expect(validateEvent({ ...valid, CustomerEmail: 'a@b' }).CustomerEmail).toBe(
+      'Enter an e-mail address like name@example.com.',
+    );
   });
   it('phone: checked after trimming, refused with its message', () => {
     expect(Object.keys(validateEvent({ ...valid, CustomerPhoneNumber: ' +1 416 555 0123' }))).toEqual([]);
-    expect(validateEvent({ ...valid, CustomerPhoneNumber: '555-CALL' }).CustomerPhoneNumber).toBe('Use digits only (spaces, +, - and parentheses are allowed).');
+    expect(validateEvent({ ...valid, CustomerPhoneNumber: '555-CALL' }).CustomerPhoneNumber).toBe(
+      'Use digits only (spaces, +, - and parentheses are allowed).',
+    );
   });
   it('a malformed start time is refused with its message', () => {
-    expect(validateEvent({ ...valid, StartTime: '24:00', EndTime: '10:00' })).toEqual({ StartTime: 'Enter a time as HH:mm.' });
+    expect(validateEvent({ ...valid, StartTime: '24:00', EndTime: '10:00' })).toEqual({
+      StartTime: 'Enter a time as HH:mm.',
+    });
     expect(validateEvent({ ...valid, StartTime: '9:00' }).StartTime).toBe('Enter a time as HH:mm.');
   });
 });
@@ -317,9 +378,14 @@ describe('times as shown', () => {
 });
 
 describe('filters: trimming and All', () => {
-  const list = [ev(1, { CustomerFirstName: 'Ann', CustomerLastName: 'Keel' }), ev(2, { CustomerFirstName: 'Bob', CustomerLastName: 'Annely' })];
+  const list = [
+    ev(1, { CustomerFirstName: 'Ann', CustomerLastName: 'Keel' }),
+    ev(2, { CustomerFirstName: 'Bob', CustomerLastName: 'Annely' }),
+  ];
   it('the last name is trimmed before matching', () => {
-    expect(filterEvents(list, { kind: 'name', first: '', last: '  keel ' }, '2026-11-21').map((e) => e.id)).toEqual([1]);
+    expect(filterEvents(list, { kind: 'name', first: '', last: '  keel ' }, '2026-11-21').map((e) => e.id)).toEqual([
+      1,
+    ]);
     expect(matchesCustomerName(list[1]!, ' bo ', ' NNE ')).toBe(true);
   });
 });
@@ -327,7 +393,11 @@ describe('filters: trimming and All', () => {
 describe('card pictures: alt text and title', () => {
   const url = '/uploads/mine.png';
   it('a chosen picture uses its alt, else its title, else "Event picture"; its title defaults to empty', () => {
-    expect(cardImage(ev(1, { imageUrl: url, imageAlt: 'Alt', imageTitle: 'Title' }))).toEqual({ url, alt: 'Alt', title: 'Title' });
+    expect(cardImage(ev(1, { imageUrl: url, imageAlt: 'Alt', imageTitle: 'Title' }))).toEqual({
+      url,
+      alt: 'Alt',
+      title: 'Title',
+    });
     expect(cardImage(ev(1, { imageUrl: url, imageTitle: 'Title' }))).toEqual({ url, alt: 'Title', title: 'Title' });
     expect(cardImage(ev(1, { imageUrl: url, imageAlt: 'Alt' }))).toEqual({ url, alt: 'Alt', title: '' });
     expect(cardImage(ev(1, { imageUrl: url }))).toEqual({ url, alt: 'Event picture', title: '' });
@@ -356,15 +426,23 @@ describe('form labels and questions (the words the form shows)', () => {
     ]);
   });
   it('the same-time refusal and the past-date question read as written', () => {
-    expect(SAME_TIME_MESSAGE).toBe('End time cannot be the same as start time. An end time earlier than the start means the next day (20:00 to 01:00).');
+    expect(SAME_TIME_MESSAGE).toBe(
+      'End time cannot be the same as start time. An end time earlier than the start means the next day (20:00 to 01:00).',
+    );
     expect(PAST_DATE_QUESTION).toBe("This event's date is in the past. Save it anyway?");
   });
 });
 
 describe('validation shapes: e-mail, phone and time are checked whole', () => {
-  const valid: EventFormValues = { ...blankEventForm(), EventName: 'Gala', EventDate: '2026-05-01', NumberOfGuests: '12' };
+  const valid: EventFormValues = {
+    ...blankEventForm(),
+    EventName: 'Gala',
+    EventDate: '2026-05-01',
+    NumberOfGuests: '12',
+  };
   const emailError = (CustomerEmail: string) => validateEvent({ ...valid, CustomerEmail }).CustomerEmail;
-  const phoneError = (CustomerPhoneNumber: string) => validateEvent({ ...valid, CustomerPhoneNumber }).CustomerPhoneNumber;
+  const phoneError = (CustomerPhoneNumber: string) =>
+    validateEvent({ ...valid, CustomerPhoneNumber }).CustomerPhoneNumber;
   const startError = (StartTime: string) => validateEvent({ ...valid, StartTime }).StartTime;
   it('an e-mail with longer names on both sides of @ is accepted; a space inside or text after it is not', () => {
     expect(emailError('ann.keel@example.com')).toBeUndefined();

@@ -5,7 +5,8 @@ import { loadEvents, rememberDeletedId, removeEventKeys, restoreDeletedEvent } f
 import type { CateringEvent } from '../../src/storage/schemas';
 
 const today = '2026-06-15';
-const ev = (id: number, name = `E${id}`): CateringEvent => formToEvent({ ...blankEventForm(), id, EventName: name, NumberOfGuests: '5', EventDate: '2026-01-01' });
+const ev = (id: number, name = `E${id}`): CateringEvent =>
+  formToEvent({ ...blankEventForm(), id, EventName: name, NumberOfGuests: '5', EventDate: '2026-01-01' });
 const stored = () => JSON.parse(localStorage.getItem('events') ?? '[]') as CateringEvent[];
 
 describe('events data (issue 9)', () => {
@@ -22,7 +23,23 @@ describe('events data (issue 9)', () => {
 
   it('Undo puts back the exact event and its per-event keys, and takes the id off the deleted list', () => {
     localStorage.setItem('events', JSON.stringify([ev(1), ev(2), ev(3)]));
-    localStorage.setItem('ingredientList-2', JSON.stringify([{ lineId: 'L1', id: 'inv-1', name: 'Salmon', category: 'Seafood', supplierName: 'Sea', costPerUnit: 3, amountPerUnit: 1, unit: 'kg', packageType: 'box', quantity: 2 }]));
+    localStorage.setItem(
+      'ingredientList-2',
+      JSON.stringify([
+        {
+          lineId: 'L1',
+          id: 'inv-1',
+          name: 'Salmon',
+          category: 'Seafood',
+          supplierName: 'Sea',
+          costPerUnit: 3,
+          amountPerUnit: 1,
+          unit: 'kg',
+          packageType: 'box',
+          quantity: 2,
+        },
+      ]),
+    );
     localStorage.setItem('2-discountPercentage', '10');
     localStorage.setItem('2-taxPercentage', '15');
     localStorage.setItem('3-taxPercentage', '5');

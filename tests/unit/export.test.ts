@@ -1,6 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { toCsv } from '../../src/domain/csv';
-import { buildExportText, emptyCollectionMessage, exportFileName, exportSuccessMessage, hasRows, readableValue, yieldToPage } from '../../src/domain/export';
+import {
+  buildExportText,
+  emptyCollectionMessage,
+  exportFileName,
+  exportSuccessMessage,
+  hasRows,
+  readableValue,
+  yieldToPage,
+} from '../../src/domain/export';
 
 const noPause = () => Promise.resolve();
 
@@ -35,7 +43,11 @@ describe('export files', () => {
   });
 
   it('builds CSV identical to the one-shot writer, yielding between slices', async () => {
-    const rows = Array.from({ length: 2500 }, (_, i) => ({ id: String(i), name: i % 2 ? `=evil${i}` : `Item, "${i}"`, qty: i }));
+    const rows = Array.from({ length: 2500 }, (_, i) => ({
+      id: String(i),
+      name: i % 2 ? `=evil${i}` : `Item, "${i}"`,
+      qty: i,
+    }));
     let pauses = 0;
     const text = await buildExportText(rows, 'csv', {
       chunkSize: 1000,
@@ -91,29 +103,37 @@ describe('building the file in slices', () => {
     ['json', 1, 0],
     ['csv', 2000, 1],
     ['csv', 1000, 0],
-  ] as const)('%s with %i rows in slices of 1000 gives the page %i turns, only between slices', async (format, n, turns) => {
-    const counter = counting();
-    const text = await buildExportText(rows(n), format, { chunkSize: 1000, yieldToPage: counter.yieldToPage });
-    expect(text).toBe(format === 'json' ? JSON.stringify(rows(n), null, 2) : toCsv(rows(n)));
-    expect(counter.pauses).toBe(turns);
-  });
+  ] as const)(
+    '%s with %i rows in slices of 1000 gives the page %i turns, only between slices',
+    async (format, n, turns) => {
+      const counter = counting();
+      const text = await buildExportText(rows(n), format, { chunkSize: 1000, yieldToPage: counter.yieldToPage });
+      expect(text).toBe(format === 'json' ? JSON.stringify(rows(n), null, 2) : toCsv(rows(n)));
+      expect(counter.pauses).toBe(turns);
+    },
+  );
 
   it('a slice size below 1 is taken as 1', async () => {
     const counter = counting();
-    expect(await buildExportText(rows(3), 'json', { chunkSize: 0, yieldToPage: counter.yieldToPage })).toBe(JSON.stringify(rows(3), null, 2));
+    expect(await buildExportText(rows(3), 'json', { chunkSize: 0, yieldToPage: counter.yieldToPage })).toBe(
+      JSON.stringify(rows(3), null, 2),
+    );
     expect(counter.pauses).toBe(2);
   });
 
   it('rows JSON cannot show (undefined, a function) are written as null, like JSON.stringify', async () => {
     const odd = [undefined, () => 1, { a: 1 }];
     expect(await buildExportText(odd, 'json', { yieldToPage: noPause })).toBe(JSON.stringify(odd, null, 2));
-    expect(await buildExportText(odd, 'json', { yieldToPage: noPause })).toBe('[\n  null,\n  null,\n  {\n    "a": 1\n  }\n]');
+    expect(await buildExportText(odd, 'json', { yieldToPage: noPause })).toBe(
+      '[\n  null,\n  null,\n  {\n    "a": 1\n  }\n]',
+    );
   });
 });
 
 describe('yielding to the page', () => {
   /** Resolves 'yielded' when the promise settles within 200 ms, else 'stuck'. */
-  const settles = (p: Promise<void>) => Promise.race([p.then(() => 'yielded'), new Promise((resolve) => setTimeout(() => resolve('stuck'), 200))]);
+  const settles = (p: Promise<void>) =>
+    Promise.race([p.then(() => 'yielded'), new Promise((resolve) => setTimeout(() => resolve('stuck'), 200))]);
 
   it('lets a long chain of pending microtasks finish first (a macrotask), then resolves', async () => {
     let steps = 0;

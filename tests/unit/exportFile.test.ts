@@ -77,7 +77,10 @@ describe('building the export in a Web Worker', () => {
     void buildExportBlob(rows, 'json');
     const w = FakeWorker.made[0]!;
     await ended(w);
-    expect(w.posted).toEqual([{ id: 1, type: 'rows', rows }, { id: 1, type: 'end', format: 'json' }]);
+    expect(w.posted).toEqual([
+      { id: 1, type: 'rows', rows },
+      { id: 1, type: 'end', format: 'json' },
+    ]);
     w.posted = [];
     void buildExportBlob([], 'csv');
     await ended(w);
@@ -118,7 +121,10 @@ describe('building the export in a Web Worker', () => {
     w.reply({ id: 1, ok: false, message: 'Do not know how to serialize a BigInt' });
     await expect(result).rejects.toThrow('Do not know how to serialize a BigInt');
     void buildExportBlob([{ a: 2 }], 'json');
-    expect(w.posted.slice(-2)).toEqual([{ id: 2, type: 'rows', rows: [{ a: 2 }] }, { id: 2, type: 'end', format: 'json' }]);
+    expect(w.posted.slice(-2)).toEqual([
+      { id: 2, type: 'rows', rows: [{ a: 2 }] },
+      { id: 2, type: 'end', format: 'json' },
+    ]);
   });
 });
 

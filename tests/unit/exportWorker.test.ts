@@ -29,7 +29,11 @@ const textOf = async (reply: ExportReply | undefined) => {
 };
 
 describe('the export worker', () => {
-  const rows = [{ id: 1, name: 'Flour' }, { id: 2, name: '=SUM(A1)' }, { id: 3, name: 'Salt, fine' }];
+  const rows = [
+    { id: 1, name: 'Flour' },
+    { id: 2, name: '=SUM(A1)' },
+    { id: 3, name: 'Salt, fine' },
+  ];
 
   it('gathers the slices, then replies with the CSV file of all of them in order', async () => {
     await send({ id: 7, type: 'rows', rows: rows.slice(0, 2) });
@@ -44,14 +48,20 @@ describe('the export worker', () => {
   it('replies with the JSON file, pretty-printed with two spaces', async () => {
     await send({ id: 1, type: 'rows', rows });
     await send({ id: 1, type: 'end', format: 'json' });
-    expect(await textOf(replies[0])).toEqual({ type: 'application/json;charset=utf-8', text: JSON.stringify(rows, null, 2) });
+    expect(await textOf(replies[0])).toEqual({
+      type: 'application/json;charset=utf-8',
+      text: JSON.stringify(rows, null, 2),
+    });
   });
 
   it('a large export is built in one go', async () => {
     const many = Array.from({ length: 1200 }, (_, i) => ({ i }));
     await send({ id: 1, type: 'rows', rows: many });
     await send({ id: 1, type: 'end', format: 'json' });
-    expect(await textOf(replies[0])).toEqual({ type: 'application/json;charset=utf-8', text: JSON.stringify(many, null, 2) });
+    expect(await textOf(replies[0])).toEqual({
+      type: 'application/json;charset=utf-8',
+      text: JSON.stringify(many, null, 2),
+    });
   });
 
   it('builds in one go: the reply does not wait for a turn of the event loop (no page to keep responsive here)', async () => {
@@ -100,7 +110,17 @@ describe('the export worker', () => {
   });
 
   it('something thrown that is not an Error is replied as text', async () => {
-    await send({ id: 6, type: 'rows', rows: [{ toJSON: () => { throw 'row 6 is broken'; } }] });
+    await send({
+      id: 6,
+      type: 'rows',
+      rows: [
+        {
+          toJSON: () => {
+            throw 'row 6 is broken';
+          },
+        },
+      ],
+    });
     await send({ id: 6, type: 'end', format: 'json' });
     expect(replies).toEqual([{ id: 6, ok: false, message: 'row 6 is broken' }]);
   });

@@ -62,7 +62,9 @@ describe('escaping and folding', () => {
     expect(lines.length).toBeGreaterThan(2);
     for (const [i, l] of lines.entries()) {
       expect(octets(l), `line ${i}`).toBeLessThanOrEqual(75);
-      expect(l, 'no broken surrogate pair').not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
+      expect(l, 'no broken surrogate pair').not.toMatch(
+        /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/,
+      );
     }
     expect(lines.map((l, i) => (i ? l.slice(1) : l)).join('')).toBe(line);
     // A fold happens before a character that would not fit: the first line is 74 or 75 octets.
@@ -106,7 +108,9 @@ describe('the calendar file', () => {
     expect(gala.uid).toBe(eventUid(7));
     expect(gala.summary).toBe('Spring Gala');
     expect(gala.location).toBe('Harbour Hall, 1 Pier Road, Halifax');
-    expect(gala.description).toBe('Customer: Ada Lovelace\nGuests: 80\nEvent type: Gala\nPhone: 4165550100\nEmail: ada@example.com');
+    expect(gala.description).toBe(
+      'Customer: Ada Lovelace\nGuests: 80\nEvent type: Gala\nPhone: 4165550100\nEmail: ada@example.com',
+    );
     expect(gala.startDate.toString()).toBe('2026-12-01T18:00:00');
     expect(gala.endDate.toString()).toBe('2026-12-01T22:30:00');
     expect(lunch.summary).toBe('Board lunch, Q4; "final"');
@@ -180,7 +184,9 @@ describe('the calendar file', () => {
   });
 
   it('names a file after the event', () => {
-    expect(eventIcsFileName({ id: 3, EventName: 'Harbourfront Wedding Reception' })).toBe('event-3-harbourfront-wedding-reception.ics');
+    expect(eventIcsFileName({ id: 3, EventName: 'Harbourfront Wedding Reception' })).toBe(
+      'event-3-harbourfront-wedding-reception.ics',
+    );
     expect(eventIcsFileName({ id: 4, EventName: 'Crème brûlée!' })).toBe('event-4-creme-brulee.ics');
     expect(eventIcsFileName({ id: 5, EventName: '' })).toBe('event-5.ics');
   });

@@ -4,7 +4,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { prefetchIdleChunks } from '../../src/views/shell/idlePrefetch';
 
 const prefetchLinks = () =>
-  [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].map((link) => ({ href: link.getAttribute('href'), as: link.getAttribute('as'), crossOrigin: link.getAttribute('crossorigin') }));
+  [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].map((link) => ({
+    href: link.getAttribute('href'),
+    as: link.getAttribute('as'),
+    crossOrigin: link.getAttribute('crossorigin'),
+  }));
 
 describe('prefetching the files a page names for later', () => {
   afterEach(() => {
@@ -28,7 +32,8 @@ describe('prefetching the files a page names for later', () => {
   });
 
   it("fetches only the build's own script files, never another address", () => {
-    document.head.innerHTML = '<meta name="idle-prefetch" content="https://evil.example/x.js /assets/../secret.js /assets/ok-1.js /media/logo.svg">';
+    document.head.innerHTML =
+      '<meta name="idle-prefetch" content="https://evil.example/x.js /assets/../secret.js /assets/ok-1.js /media/logo.svg">';
     expect(prefetchIdleChunks()).toEqual(['/assets/ok-1.js']);
     expect(prefetchLinks().map((link) => link.href)).toEqual(['/assets/ok-1.js']);
   });

@@ -12,14 +12,51 @@ import {
 import type { InventoryItem, SpecialtyIngredient } from '../../src/storage/schemas';
 
 const item = (id: string, category: string): InventoryItem => ({
-  id, sku: `S-${id}`, name: `Item ${id}`, category, amountPerUnit: 2, unit: 'kg', packageType: 'box', quantity: 5, costPerUnit: 3, whenToOrder: 1, supplierName: 'Acme',
+  id,
+  sku: `S-${id}`,
+  name: `Item ${id}`,
+  category,
+  amountPerUnit: 2,
+  unit: 'kg',
+  packageType: 'box',
+  quantity: 5,
+  costPerUnit: 3,
+  whenToOrder: 1,
+  supplierName: 'Acme',
 });
 const special = (quantityNeeded: number, costPerUnit: number) =>
-  ({ id: 'x', name: 'Saffron', units: 'grams', unitQuantity: 1, quantityNeeded, onHand: false, needToOrder: true, costPerUnit, packageType: 'box', supplierName: '' }) as SpecialtyIngredient;
+  ({
+    id: 'x',
+    name: 'Saffron',
+    units: 'grams',
+    unitQuantity: 1,
+    quantityNeeded,
+    onHand: false,
+    needToOrder: true,
+    costPerUnit,
+    packageType: 'box',
+    supplierName: '',
+  }) as SpecialtyIngredient;
 
 describe('the event ingredient form option lists (spec section 3)', () => {
   it('offers the spec units, Kg first and each and other last', () => {
-    expect(specialtyUnits).toEqual(['Kg', 'lbs', 'cups', 'oz', 'fluid oz', 'grams', 'tbsp', 'tsp', 'milliliters', 'liters', 'quarts', 'pints', 'gallons', 'each', 'other']);
+    expect(specialtyUnits).toEqual([
+      'Kg',
+      'lbs',
+      'cups',
+      'oz',
+      'fluid oz',
+      'grams',
+      'tbsp',
+      'tsp',
+      'milliliters',
+      'liters',
+      'quarts',
+      'pints',
+      'gallons',
+      'each',
+      'other',
+    ]);
   });
 
   it('offers the spec package types', () => {
@@ -38,7 +75,7 @@ describe('picker categories', () => {
 });
 
 describe('specialty total and amounts shown', () => {
-  it('is unavailable (null) when a line\'s cost is not a number', () => {
+  it("is unavailable (null) when a line's cost is not a number", () => {
     expect(specialtyTotal([special(2, 3), special(Number.NaN, 3)])).toBeNull();
     expect(specialtyTotal([special(Number.POSITIVE_INFINITY, 3)])).toBeNull();
   });
@@ -54,7 +91,15 @@ describe('specialty total and amounts shown', () => {
 describe('choosing an inventory item as an ingredient', () => {
   it('copies the item fields a line keeps, with the chosen quantity', () => {
     expect(chooseIngredient(item('a', 'Dairy'), 4)).toEqual({
-      id: 'a', name: 'Item a', category: 'Dairy', supplierName: 'Acme', costPerUnit: 3, amountPerUnit: 2, unit: 'kg', packageType: 'box', quantity: 4,
+      id: 'a',
+      name: 'Item a',
+      category: 'Dairy',
+      supplierName: 'Acme',
+      costPerUnit: 3,
+      amountPerUnit: 2,
+      unit: 'kg',
+      packageType: 'box',
+      quantity: 4,
     });
   });
 });

@@ -1,7 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { assign, createActor, fromCallback, fromPromise, setup, type InspectionEvent } from 'xstate';
-import { authMachine, type Credentials, type DataSetResult, type SessionResult, type SignOutResult, type ValidationResult } from '../../src/machines/auth/auth.machine';
-import { activeStatePaths, eventDetails, foldLog, leafStates, redact, redactContext, REDACTED, secretsOf, type InspectedItem } from '../../src/domain/inspection';
+import {
+  authMachine,
+  type Credentials,
+  type DataSetResult,
+  type SessionResult,
+  type SignOutResult,
+  type ValidationResult,
+} from '../../src/machines/auth/auth.machine';
+import {
+  activeStatePaths,
+  eventDetails,
+  foldLog,
+  leafStates,
+  redact,
+  redactContext,
+  REDACTED,
+  secretsOf,
+  type InspectedItem,
+} from '../../src/domain/inspection';
 import { passwordResetMachine, type RecoveryResult } from '../../src/machines/auth/passwordReset.machine';
 import type { AnyStateMachine } from 'xstate';
 import { inspect, liveRoots, recent } from '../../src/views/shell/inspector';
@@ -18,7 +35,14 @@ afterEach(() => {
 describe('activeStatePaths / leafStates', () => {
   it('lists compound and parallel paths from the root', () => {
     const value = { modal: 'closed', drag: { active: 'moving' }, edit: {} };
-    expect(activeStatePaths(value)).toEqual(['modal', 'modal.closed', 'drag', 'drag.active', 'drag.active.moving', 'edit']);
+    expect(activeStatePaths(value)).toEqual([
+      'modal',
+      'modal.closed',
+      'drag',
+      'drag.active',
+      'drag.active.moving',
+      'edit',
+    ]);
     expect(leafStates(value)).toEqual(['modal.closed', 'drag.active.moving', 'edit']);
     expect(activeStatePaths('signedOut')).toEqual(['signedOut']);
     expect(activeStatePaths(undefined)).toEqual([]);
@@ -31,7 +55,11 @@ describe('redact', () => {
       type: 'auth.signIn',
       email: 'a@b.co',
       password: 'hunter2',
-      nested: { Access_Token: 'abc', refresh_token: 'def', list: [{ clientSecret: 's', OTP: '123456', code: 'xyz', name: 'kept' }] },
+      nested: {
+        Access_Token: 'abc',
+        refresh_token: 'def',
+        list: [{ clientSecret: 's', OTP: '123456', code: 'xyz', name: 'kept' }],
+      },
       session: { user: { email: 'a@b.co' }, expires_at: 1 },
       newPassword: 'p',
       quantity: 3,
@@ -55,7 +83,11 @@ describe('redact', () => {
     const cyclic: Record<string, unknown> = { note: jwt };
     cyclic.self = cyclic;
     const actor = createActor(setup({}).createMachine({ id: 'tiny' }), { id: 'child-1' });
-    const out = redact({ cyclic, ref: actor, fn: () => 1 }) as { cyclic: { note: string; self: unknown }; ref: string; fn?: unknown };
+    const out = redact({ cyclic, ref: actor, fn: () => 1 }) as {
+      cyclic: { note: string; self: unknown };
+      ref: string;
+      fn?: unknown;
+    };
     expect(out.cyclic.note).toBe(REDACTED);
     expect(out.cyclic.self).toBe('[circular]');
     expect(out.ref).toBe('actor child-1');
@@ -63,15 +95,23 @@ describe('redact', () => {
   });
 
   it('eventDetails shows the fields after the type, redacted and shortened', () => {
-    expect(eventDetails({ type: 'auth.signIn', email: 'a@b.co', password: 'hunter2' } as { type: string })).toBe('{"email":"a@b.co","password":"[redacted]"}');
+    expect(eventDetails({ type: 'auth.signIn', email: 'a@b.co', password: 'hunter2' } as { type: string })).toBe(
+      '{"email":"a@b.co","password":"[redacted]"}',
+    );
     expect(eventDetails({ type: 'item.add' })).toBe('');
     expect(eventDetails({ type: 'x', text: 'y'.repeat(400) } as { type: string }, 40)).toHaveLength(40);
   });
 });
 
 const counter = setup({
-  types: { events: {} as { type: 'inc'; by: number } | { type: 'open' } | { type: 'close' }, context: {} as { n: number } },
-  actions: { addBy: assign({ n: ({ context, event }) => context.n + (event.type === 'inc' ? event.by : 0) }), persistCount: () => {} },
+  types: {
+    events: {} as { type: 'inc'; by: number } | { type: 'open' } | { type: 'close' },
+    context: {} as { n: number },
+  },
+  actions: {
+    addBy: assign({ n: ({ context, event }) => context.n + (event.type === 'inc' ? event.by : 0) }),
+    persistCount: () => {},
+  },
   actors: { watch: fromCallback(() => () => {}) },
 }).createMachine({
   id: 'counter',
@@ -96,7 +136,12 @@ describe('the inspector and foldLog', () => {
     const log = foldLog(recent);
     const byEvent = (type: string) => log.filter((e) => e.event === type && e.actor === 'counter');
     expect(byEvent('open')[0]).toMatchObject({ from: ['closed'], to: ['opened'], actors: ['watcher'], done: true });
-    expect(byEvent('inc')[0]).toMatchObject({ from: ['opened'], to: ['opened'], actions: ['addBy', 'persistCount'], details: '{"by":2}' });
+    expect(byEvent('inc')[0]).toMatchObject({
+      from: ['opened'],
+      to: ['opened'],
+      actions: ['addBy', 'persistCount'],
+      details: '{"by":2}',
+    });
     // leaving `opened` stops its invoked watcher
     expect(byEvent('close')[0]).toMatchObject({ from: ['opened'], to: ['closed'], actions: ['xstate.stopChild'] });
     expect(byEvent('xstate.init')[0]).toMatchObject({ to: ['closed'] });
@@ -120,15 +165,27 @@ describe('the inspector and foldLog', () => {
     const token = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1MSJ9.c2ln';
     const actor = createActor(
       authMachine.provide({
-        actions: { notifyDataSetError: () => {}, notifySessionEnded: () => {}, notifyOffline: () => {}, revokeSession: () => {} },
+        actions: {
+          notifyDataSetError: () => {},
+          notifySessionEnded: () => {},
+          notifyOffline: () => {},
+          revokeSession: () => {},
+        },
         actors: {
           restoreSession: fromPromise<SessionResult>(async () => ({ user: null })),
           // A result that also carries the session, as a careless implementation might: it must not show.
           signIn: fromPromise<SessionResult, Credentials>(
-            async ({ input }) => ({ user: { id: 'u1', email: input.email }, session: { access_token: token, refresh_token: 'r1' } }) as SessionResult,
+            async ({ input }) =>
+              ({
+                user: { id: 'u1', email: input.email },
+                session: { access_token: token, refresh_token: 'r1' },
+              }) as SessionResult,
           ),
           signUp: fromPromise<SessionResult, Credentials>(async () => ({ user: null })),
-          validateSession: fromPromise<ValidationResult>(async () => ({ status: 'valid', user: { id: 'u1', email: 'a@b.co' } })),
+          validateSession: fromPromise<ValidationResult>(async () => ({
+            status: 'valid',
+            user: { id: 'u1', email: 'a@b.co' },
+          })),
           signOut: fromPromise<SignOutResult>(async () => ({ accessToken: token })),
           watchAuthChanges: fromCallback(() => () => {}),
           watchStoredSession: fromCallback(() => () => {}),
@@ -165,7 +222,9 @@ describe('redact: the shapes it keeps, cuts and converts', () => {
     expect(redact({ ref: { id: 'a1', sessionId: 's1', send: () => {} } })).toEqual({ ref: 'actor a1' });
     expect(redact({ ref: { id: 'a2', send: () => {} } })).toEqual({ ref: { id: 'a2' } });
     expect(redact({ ref: { id: 'a3', sessionId: 's3' } })).toEqual({ ref: { id: 'a3', sessionId: REDACTED } });
-    expect(redact({ ref: { id: 'a4', sessionId: 's4', send: 'not a function' } })).toEqual({ ref: { id: 'a4', sessionId: REDACTED, send: 'not a function' } });
+    expect(redact({ ref: { id: 'a4', sessionId: 's4', send: 'not a function' } })).toEqual({
+      ref: { id: 'a4', sessionId: REDACTED, send: 'not a function' },
+    });
   });
 
   it('cuts objects nested deeper than eight levels below the top to "…"', () => {
@@ -238,7 +297,16 @@ describe('redact: which keys and texts count as secret', () => {
   });
 
   it('keeps texts that only look a little like a token', () => {
-    for (const text of ['eyJ', 'eyJabc', 'eyJ.abc', 'Keys: eyJ-less', 'meet at 10.30', 'token count: 3', 'zip code = 90210']) expect(redact(text)).toBe(text);
+    for (const text of [
+      'eyJ',
+      'eyJabc',
+      'eyJ.abc',
+      'Keys: eyJ-less',
+      'meet at 10.30',
+      'token count: 3',
+      'zip code = 90210',
+    ])
+      expect(redact(text)).toBe(text);
   });
 });
 
@@ -258,8 +326,13 @@ type Ref = { id: string; sessionId: string; logic?: { id?: unknown }; _parent?: 
 const rootRef: Ref = { id: 'x:0', sessionId: 'r', logic: { id: 'board' } };
 const childRef: Ref = { id: 'sync', sessionId: 'c', logic: { id: 'syncLogic' }, _parent: rootRef };
 const anon: Ref = { id: 'anon-1', sessionId: 'a' };
-const item = (e: Record<string, unknown>, t = 1, s?: unknown): InspectedItem => ({ e: e as unknown as InspectionEvent, t, s });
-const ev = (ref: Ref, event: { type: string }, s?: unknown, t = 1) => item({ type: '@xstate.event', actorRef: ref, event }, t, s);
+const item = (e: Record<string, unknown>, t = 1, s?: unknown): InspectedItem => ({
+  e: e as unknown as InspectionEvent,
+  t,
+  s,
+});
+const ev = (ref: Ref, event: { type: string }, s?: unknown, t = 1) =>
+  item({ type: '@xstate.event', actorRef: ref, event }, t, s);
 const snap = (ref: Ref, event: { type: string }, value?: unknown, t = 2) =>
   item({ type: '@xstate.snapshot', actorRef: ref, event, snapshot: value === undefined ? {} : { value } }, t);
 
@@ -274,9 +347,27 @@ describe('foldLog on a hand-made inspection stream', () => {
 
   it('opens an entry per event with its key, time, details and from state, not done until its snapshot', () => {
     const go = { type: 'go', n: 1 };
-    const log = foldLog([item({ type: '@xstate.action', actorRef: rootRef, action: { type: 'early' } }), ev(rootRef, go, { value: { a: 'idle' } }, 7)], 100);
+    const log = foldLog(
+      [
+        item({ type: '@xstate.action', actorRef: rootRef, action: { type: 'early' } }),
+        ev(rootRef, go, { value: { a: 'idle' } }, 7),
+      ],
+      100,
+    );
     expect(log).toEqual([
-      { key: 101, time: 7, actor: 'board', event: 'go', details: '{"n":1}', from: ['a.idle'], to: null, actions: [], actors: [], microsteps: 0, done: false },
+      {
+        key: 101,
+        time: 7,
+        actor: 'board',
+        event: 'go',
+        details: '{"n":1}',
+        from: ['a.idle'],
+        to: null,
+        actions: [],
+        actors: [],
+        microsteps: 0,
+        done: false,
+      },
     ]);
   });
 
@@ -285,18 +376,28 @@ describe('foldLog on a hand-made inspection stream', () => {
     expect(log.map((e) => e.from)).toEqual([null, null]);
   });
 
-  it('counts microsteps and names the transitions\' actions: text names and typed objects only', () => {
+  it("counts microsteps and names the transitions' actions: text names and typed objects only", () => {
     const go = { type: 'go' };
     const log = foldLog([
       ev(rootRef, go, { value: 'idle' }),
-      item({ type: '@xstate.microstep', actorRef: rootRef, _transitions: [{ actions: ['save', { type: 'notify' }, null, { type: 3 }, () => {}] }, {}] }),
+      item({
+        type: '@xstate.microstep',
+        actorRef: rootRef,
+        _transitions: [{ actions: ['save', { type: 'notify' }, null, { type: 3 }, () => {}] }, {}],
+      }),
       item({ type: '@xstate.microstep', actorRef: rootRef, _transitions: [] }),
       item({ type: '@xstate.action', actorRef: rootRef, action: { type: 'persist' } }),
       item({ type: '@xstate.action', actorRef: rootRef, action: { type: 'save' } }),
       snap(rootRef, go, 'busy'),
     ]);
     expect(log).toHaveLength(1);
-    expect(log[0]).toMatchObject({ microsteps: 2, actions: ['save', 'notify', 'persist'], from: ['idle'], to: ['busy'], done: true });
+    expect(log[0]).toMatchObject({
+      microsteps: 2,
+      actions: ['save', 'notify', 'persist'],
+      from: ['idle'],
+      to: ['busy'],
+      done: true,
+    });
   });
 
   it('ignores actions, microsteps and started actors when no event of that actor is open', () => {
@@ -310,20 +411,40 @@ describe('foldLog on a hand-made inspection stream', () => {
       item({ type: '@xstate.actor', actorRef: anon }),
     ]);
     expect(log).toEqual([
-      { key: 0, time: 1, actor: 'board', event: 'go', details: '', from: ['idle'], to: ['busy'], actions: [], actors: [], microsteps: 0, done: true },
+      {
+        key: 0,
+        time: 1,
+        actor: 'board',
+        event: 'go',
+        details: '',
+        from: ['idle'],
+        to: ['busy'],
+        actions: [],
+        actors: [],
+        microsteps: 0,
+        done: true,
+      },
     ]);
   });
 
-  it('attributes a started child actor to its parent\'s open event', () => {
+  it("attributes a started child actor to its parent's open event", () => {
     const open = { type: 'open' };
-    const log = foldLog([ev(rootRef, open, { value: 'closed' }), item({ type: '@xstate.actor', actorRef: childRef }), snap(rootRef, open, 'opened')]);
+    const log = foldLog([
+      ev(rootRef, open, { value: 'closed' }),
+      item({ type: '@xstate.actor', actorRef: childRef }),
+      snap(rootRef, open, 'opened'),
+    ]);
     expect(log[0]?.actors).toEqual(['sync']);
   });
 
   it('closes the entry whose event object the snapshot carries, not just the oldest open one', () => {
     const first = { type: 'first' };
     const second = { type: 'second' };
-    const log = foldLog([ev(rootRef, first, { value: 's0' }), ev(rootRef, second, { value: 's0' }), snap(rootRef, second, 's2')]);
+    const log = foldLog([
+      ev(rootRef, first, { value: 's0' }),
+      ev(rootRef, second, { value: 's0' }),
+      snap(rootRef, second, 's2'),
+    ]);
     expect(log.map((e) => [e.event, e.done, e.to])).toEqual([
       ['first', false, null],
       ['second', true, ['s2']],
@@ -355,10 +476,16 @@ describe('foldLog on a hand-made inspection stream', () => {
   });
 });
 
-const machineModules = import.meta.glob('../../src/machines/**/*.machine.ts', { eager: true }) as Record<string, Record<string, unknown>>;
+const machineModules = import.meta.glob('../../src/machines/**/*.machine.ts', { eager: true }) as Record<
+  string,
+  Record<string, unknown>
+>;
 const allMachines = Object.values(machineModules)
   .flatMap((exports) => Object.values(exports))
-  .filter((value): value is AnyStateMachine => !!value && typeof value === 'object' && 'root' in value && 'implementations' in value);
+  .filter(
+    (value): value is AnyStateMachine =>
+      !!value && typeof value === 'object' && 'root' in value && 'implementations' in value,
+  );
 
 describe('redaction by the machines’ declared secret fields', () => {
   /** Every field a person types as a secret, by machine and event type: each must be declared. */
@@ -376,7 +503,8 @@ describe('redaction by the machines’ declared secret fields', () => {
       expect(secrets, `${machine.id} has no meta.secrets`).not.toBeNull();
       const handled = new Set(machine.root.events as string[]);
       for (const type of Object.keys(secrets!.events)) {
-        if (!type.startsWith('xstate.')) expect(handled.has(type), `${machine.id} declares ${type}, which it does not handle`).toBe(true);
+        if (!type.startsWith('xstate.'))
+          expect(handled.has(type), `${machine.id} declares ${type}, which it does not handle`).toBe(true);
       }
     }
   });
@@ -404,7 +532,9 @@ describe('redaction by the machines’ declared secret fields', () => {
         expect(details).toContain('visible value');
       }
       for (const field of secrets.context ?? []) {
-        const shown = JSON.stringify(redactContext({ [field]: { nested: 'plain context words' }, other: 'kept' }, secrets));
+        const shown = JSON.stringify(
+          redactContext({ [field]: { nested: 'plain context words' }, other: 'kept' }, secrets),
+        );
         expect(shown, `${machine.id} context.${field}`).not.toContain('plain context words');
         expect(shown).toContain('kept');
       }

@@ -1,13 +1,53 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addRangeErrors, applyEdit, categoryOptions, isAmbiguousItem, isNumeric, itemAmountRules, itemWithSku, LOW_STOCK_MESSAGE, packageTypeOptions, SKU_REQUIRED, detachSupplierFromItems, draftFromItem, duplicateSkuWarning, emptyItemDraft, hasCountsAndSku, hasValidNumbers, isEditDraftValid, isLowStock, isOwnItem, itemErrors,
-  choiceOfItem, itemFromDraft, moveItem, resolveSupplierChoice, supplierChoices, nextItemId, ownItemCount, renameSupplierInItems, supplierDeleteMessage, supplierIdFor, unitLabel, unitOptions,
+  addRangeErrors,
+  applyEdit,
+  categoryOptions,
+  isAmbiguousItem,
+  isNumeric,
+  itemAmountRules,
+  itemWithSku,
+  LOW_STOCK_MESSAGE,
+  packageTypeOptions,
+  SKU_REQUIRED,
+  detachSupplierFromItems,
+  draftFromItem,
+  duplicateSkuWarning,
+  emptyItemDraft,
+  hasCountsAndSku,
+  hasValidNumbers,
+  isEditDraftValid,
+  isLowStock,
+  isOwnItem,
+  itemErrors,
+  choiceOfItem,
+  itemFromDraft,
+  moveItem,
+  resolveSupplierChoice,
+  supplierChoices,
+  nextItemId,
+  ownItemCount,
+  renameSupplierInItems,
+  supplierDeleteMessage,
+  supplierIdFor,
+  unitLabel,
+  unitOptions,
 } from '../../src/domain/inventory';
 import { employeeForm, supplierForm } from '../../src/domain/inventoryRecords';
 import type { InventoryItem } from '../../src/storage/schemas';
 
 const item = (id: string, supplierName = 'Acme'): InventoryItem => ({
-  id, sku: 'S', name: 'N', category: 'Dairy', amountPerUnit: 1, unit: 'kg', packageType: 'box', quantity: 3, costPerUnit: 2, whenToOrder: 3, supplierName,
+  id,
+  sku: 'S',
+  name: 'N',
+  category: 'Dairy',
+  amountPerUnit: 1,
+  unit: 'kg',
+  packageType: 'box',
+  quantity: 3,
+  costPerUnit: 2,
+  whenToOrder: 3,
+  supplierName,
 });
 
 describe('inventory domain', () => {
@@ -17,7 +57,14 @@ describe('inventory domain', () => {
     expect(emptyItemDraft()).toMatchObject({ unit: 'kg', packageType: 'box', supplierName: '' });
   });
   it('checks the add rules of spec section 5', () => {
-    const d = { ...emptyItemDraft(), amountPerUnit: '1.5', costPerUnit: '2', quantity: '3', whenToOrder: '1', sku: 'A' };
+    const d = {
+      ...emptyItemDraft(),
+      amountPerUnit: '1.5',
+      costPerUnit: '2',
+      quantity: '3',
+      whenToOrder: '1',
+      sku: 'A',
+    };
     expect(hasValidNumbers(d)).toBe(true);
     expect(hasValidNumbers({ ...d, amountPerUnit: 'x' })).toBe(false);
     expect(hasValidNumbers({ ...d, costPerUnit: '' })).toBe(false);
@@ -35,7 +82,14 @@ describe('inventory domain', () => {
     expect(nextItemId(5, new Set(['5', '5-1']))).toBe('5-2');
   });
   it('builds items with the first supplier as fallback and round-trips edits', () => {
-    const d = { ...emptyItemDraft(), amountPerUnit: '1', costPerUnit: '2', quantity: '3', whenToOrder: '1', sku: ' A ' };
+    const d = {
+      ...emptyItemDraft(),
+      amountPerUnit: '1',
+      costPerUnit: '2',
+      quantity: '3',
+      whenToOrder: '1',
+      sku: ' A ',
+    };
     expect(itemFromDraft(d, '1', ['Bolt', 'Acme']).supplierName).toBe('Bolt');
     expect(itemFromDraft(d, '1', []).supplierName).toBe('');
     const i = item('x');
@@ -46,7 +100,12 @@ describe('inventory domain', () => {
     expect(moveItem(list, 'a', 'c').map((i) => i.id)).toEqual(['b', 'c', 'a']);
     expect(moveItem(list, 'a', 'zz')).toBe(list);
     const acme = { supplierID: 'S1', supplierName: 'Acme' };
-    const renamed = renameSupplierInItems([item('a'), item('b', 'Bolt')], acme, { ...acme, supplierName: 'Acme Foods' }, [{ supplierID: 'S2', supplierName: 'Bolt' }]);
+    const renamed = renameSupplierInItems(
+      [item('a'), item('b', 'Bolt')],
+      acme,
+      { ...acme, supplierName: 'Acme Foods' },
+      [{ supplierID: 'S2', supplierName: 'Bolt' }],
+    );
     expect(renamed.items.map((i) => i.supplierName)).toEqual(['Acme Foods', 'Bolt']);
     expect(renamed.items[0]!.supplierID).toBe('S1');
     expect(renamed.renamed).toBe(1);
@@ -55,9 +114,18 @@ describe('inventory domain', () => {
 
 describe('supplier and employee forms (clarifications.md)', () => {
   it('validates suppliers', () => {
-    const ok = { ...supplierForm.empty(), supplierName: 'A', email: 'a@b.ca', phone: '+1 (555) 010-0000', startDate: '2025-01-02', endDate: '2025-01-01' };
+    const ok = {
+      ...supplierForm.empty(),
+      supplierName: 'A',
+      email: 'a@b.ca',
+      phone: '+1 (555) 010-0000',
+      startDate: '2025-01-02',
+      endDate: '2025-01-01',
+    };
     expect(Object.keys(supplierForm.validate(ok))).toEqual(['endDate']);
-    expect(Object.keys(supplierForm.validate({ ...ok, supplierName: ' ', email: 'x', phone: 'abc', endDate: '' }))).toEqual(['supplierName', 'email', 'phone']);
+    expect(
+      Object.keys(supplierForm.validate({ ...ok, supplierName: ' ', email: 'x', phone: 'abc', endDate: '' })),
+    ).toEqual(['supplierName', 'email', 'phone']);
   });
   it('validates employees and gives ids', () => {
     expect(Object.keys(employeeForm.validate(employeeForm.empty()))).toEqual(['firstName', 'lastName']);
@@ -65,31 +133,59 @@ describe('supplier and employee forms (clarifications.md)', () => {
     expect(a.id).toMatch(/^E1[a-z0-9]+$/);
     expect(employeeForm.toRecord({ ...employeeForm.empty(), firstName: 'C', lastName: 'D' }, a, 2).id).toBe(a.id);
   });
-  it('refuses a Supplier ID another supplier has, but not the record\'s own', () => {
-    const acme = supplierForm.toRecord({ ...supplierForm.empty(), supplierID: 'S1', supplierName: 'Acme' }, undefined, 1);
+  it("refuses a Supplier ID another supplier has, but not the record's own", () => {
+    const acme = supplierForm.toRecord(
+      { ...supplierForm.empty(), supplierID: 'S1', supplierName: 'Acme' },
+      undefined,
+      1,
+    );
     const draft = { ...supplierForm.empty(), supplierID: 'S1', supplierName: 'Other' };
-    expect(supplierForm.validate(draft, [acme]).supplierID).toBe('Supplier ID S1 is already used by Acme. Choose another ID.');
+    expect(supplierForm.validate(draft, [acme]).supplierID).toBe(
+      'Supplier ID S1 is already used by Acme. Choose another ID.',
+    );
     expect(supplierForm.validate(draft, [])).toEqual({});
   });
 });
 
 describe('sane item values (issue 11)', () => {
-  const good = { ...emptyItemDraft(), sku: 'A1', amountPerUnit: '2.5', costPerUnit: '12.99', quantity: '4', whenToOrder: '2' };
+  const good = {
+    ...emptyItemDraft(),
+    sku: 'A1',
+    amountPerUnit: '2.5',
+    costPerUnit: '12.99',
+    quantity: '4',
+    whenToOrder: '2',
+  };
   it('the Edit Item rules: SKU, whole counts, numbers, none negative or above the ceilings, each with its message', () => {
     expect(itemErrors(good)).toEqual({});
-    expect(itemErrors({ ...good, quantity: '-1' }).quantity).toBe('On-hand Quantity cannot be negative: enter a whole number from 0 to 1,000,000.');
-    expect(itemErrors({ ...good, whenToOrder: '-3' }).whenToOrder).toBe('Re-order Qty cannot be negative: enter a whole number from 0 to 1,000,000.');
-    expect(itemErrors({ ...good, quantity: '2.5' }).quantity).toBe('On-hand Quantity must be a whole number from 0 to 1,000,000.');
-    expect(itemErrors({ ...good, costPerUnit: '6.4e21' }).costPerUnit).toBe('Cost per Unit is too large: enter a number from 0 to 10,000,000.');
-    expect(itemErrors({ ...good, amountPerUnit: 'Infinity' }).amountPerUnit).toBe('Amount per Unit must be a number from 0 to 1,000,000.');
-    expect(itemErrors({ ...good, amountPerUnit: '' }).amountPerUnit).toBe('Amount per Unit is required: enter a number from 0 to 1,000,000.');
+    expect(itemErrors({ ...good, quantity: '-1' }).quantity).toBe(
+      'On-hand Quantity cannot be negative: enter a whole number from 0 to 1,000,000.',
+    );
+    expect(itemErrors({ ...good, whenToOrder: '-3' }).whenToOrder).toBe(
+      'Re-order Qty cannot be negative: enter a whole number from 0 to 1,000,000.',
+    );
+    expect(itemErrors({ ...good, quantity: '2.5' }).quantity).toBe(
+      'On-hand Quantity must be a whole number from 0 to 1,000,000.',
+    );
+    expect(itemErrors({ ...good, costPerUnit: '6.4e21' }).costPerUnit).toBe(
+      'Cost per Unit is too large: enter a number from 0 to 10,000,000.',
+    );
+    expect(itemErrors({ ...good, amountPerUnit: 'Infinity' }).amountPerUnit).toBe(
+      'Amount per Unit must be a number from 0 to 1,000,000.',
+    );
+    expect(itemErrors({ ...good, amountPerUnit: '' }).amountPerUnit).toBe(
+      'Amount per Unit is required: enter a number from 0 to 1,000,000.',
+    );
     expect(itemErrors({ ...good, sku: '  ' }).sku).toBe('SKU is required.');
     expect(isEditDraftValid({ ...good, quantity: '-1' })).toBe(false);
     expect(isEditDraftValid({ ...good, quantity: '0', whenToOrder: '0', costPerUnit: '0' })).toBe(true);
   });
   it('the add form: negative or too large values get messages; what the spec treats (non-numbers, non-integer counts) is left to its alert and silence', () => {
     expect(addRangeErrors(good)).toEqual({});
-    expect(Object.keys(addRangeErrors({ ...good, quantity: '-4', costPerUnit: '1e20' })).sort()).toEqual(['costPerUnit', 'quantity']);
+    expect(Object.keys(addRangeErrors({ ...good, quantity: '-4', costPerUnit: '1e20' })).sort()).toEqual([
+      'costPerUnit',
+      'quantity',
+    ]);
     expect(addRangeErrors({ ...good, quantity: '1.5', amountPerUnit: 'x' })).toEqual({});
   });
   it('issue 25: a negative on-hand or re-order quantity says why next to the field, whole or not (the spec silently refused -2.5)', () => {
@@ -101,8 +197,13 @@ describe('sane item values (issue 11)', () => {
     expect(addRangeErrors({ ...good, quantity: '2.5', whenToOrder: 'some' })).toEqual({});
   });
   it('warns about a SKU another item has (case and spaces ignored), naming it, but not about the item itself', () => {
-    const list = [{ ...item('a'), sku: 'TOM-1', name: 'Tomatoes' }, { ...item('b'), sku: 'OIL-2', name: 'Olive Oil' }];
-    expect(duplicateSkuWarning(list, ' tom-1 ', null)).toBe('SKU tom-1 is already used by Tomatoes (Acme). You can still save it.');
+    const list = [
+      { ...item('a'), sku: 'TOM-1', name: 'Tomatoes' },
+      { ...item('b'), sku: 'OIL-2', name: 'Olive Oil' },
+    ];
+    expect(duplicateSkuWarning(list, ' tom-1 ', null)).toBe(
+      'SKU tom-1 is already used by Tomatoes (Acme). You can still save it.',
+    );
     expect(duplicateSkuWarning(list, 'TOM-1', 'a')).toBeUndefined();
     expect(duplicateSkuWarning(list, 'NEW', null)).toBeUndefined();
     expect(duplicateSkuWarning(list, '', null)).toBeUndefined();
@@ -118,7 +219,15 @@ describe('supplier references (issue 11)', () => {
     expect(supplierIdFor('Bolt', [acmeA, bolt])).toBe('S3');
     expect(supplierIdFor('Acme Foods', [acmeA, acmeB])).toBeUndefined();
     expect(supplierIdFor('', [acmeA])).toBeUndefined();
-    const d = { ...emptyItemDraft(), sku: 'A', amountPerUnit: '1', costPerUnit: '1', quantity: '1', whenToOrder: '1', supplierName: 'Bolt' };
+    const d = {
+      ...emptyItemDraft(),
+      sku: 'A',
+      amountPerUnit: '1',
+      costPerUnit: '1',
+      quantity: '1',
+      whenToOrder: '1',
+      supplierName: 'Bolt',
+    };
     expect(itemFromDraft(d, 'x', ['Bolt'], [acmeA, bolt]).supplierID).toBe('S3');
     // Editing without changing the supplier keeps the id; choosing another supplier takes its id.
     const stored = withId('y', 'S1');
@@ -129,7 +238,13 @@ describe('supplier references (issue 11)', () => {
   it('renaming one of two suppliers called Acme Foods renames only the items carrying its id', () => {
     const items = [withId('a', 'S1'), withId('b', 'S2'), withId('c', 'S1'), item('d', 'Acme Foods'), item('e', 'Bolt')];
     const result = renameSupplierInItems(items, acmeA, { ...acmeA, supplierName: 'Acme Fine Foods' }, [acmeB, bolt]);
-    expect(result.items.map((i) => i.supplierName)).toEqual(['Acme Fine Foods', 'Acme Foods', 'Acme Fine Foods', 'Acme Foods', 'Bolt']);
+    expect(result.items.map((i) => i.supplierName)).toEqual([
+      'Acme Fine Foods',
+      'Acme Foods',
+      'Acme Fine Foods',
+      'Acme Foods',
+      'Bolt',
+    ]);
     expect(result.renamed).toBe(2);
     // Item d names the shared name and has no id: it cannot be told apart, so it is counted, not renamed.
     expect(result.ambiguous).toBe(1);
@@ -145,7 +260,10 @@ describe('supplier references (issue 11)', () => {
   it('renaming to a name another supplier has still moves only the own items', () => {
     const items = [withId('a', 'S3', 'Bolt'), withId('b', 'S1')];
     const result = renameSupplierInItems(items, bolt, { ...bolt, supplierName: 'Acme Foods' }, [acmeA]);
-    expect(result.items.map((i) => [i.supplierName, i.supplierID])).toEqual([['Acme Foods', 'S3'], ['Acme Foods', 'S1']]);
+    expect(result.items.map((i) => [i.supplierName, i.supplierID])).toEqual([
+      ['Acme Foods', 'S3'],
+      ['Acme Foods', 'S1'],
+    ]);
     expect(result.renamed).toBe(1);
   });
   it('a changed Supplier ID follows to its items; an unchanged supplier changes nothing', () => {
@@ -160,15 +278,28 @@ describe('supplier references (issue 11)', () => {
     expect(isOwnItem(item('d', 'Acme Foods'), acmeA, [acmeB])).toBe(false);
     const result = detachSupplierFromItems(items, acmeA, [acmeB, bolt]);
     expect(result.detached).toBe(2);
-    expect(result.items.slice(0, 2).map((i) => [i.supplierName, 'supplierID' in i])).toEqual([['Acme Foods', false], ['Acme Foods', false]]);
+    expect(result.items.slice(0, 2).map((i) => [i.supplierName, 'supplierID' in i])).toEqual([
+      ['Acme Foods', false],
+      ['Acme Foods', false],
+    ]);
     expect(result.items[2]).toBe(items[2]);
-    expect(supplierDeleteMessage('Acme Foods', 3)).toBe('3 inventory items use Acme Foods. They will keep the name but have no supplier on record.');
-    expect(supplierDeleteMessage('Acme Foods', 1)).toBe('1 inventory item uses Acme Foods. It will keep the name but have no supplier on record.');
+    expect(supplierDeleteMessage('Acme Foods', 3)).toBe(
+      '3 inventory items use Acme Foods. They will keep the name but have no supplier on record.',
+    );
+    expect(supplierDeleteMessage('Acme Foods', 1)).toBe(
+      '1 inventory item uses Acme Foods. It will keep the name but have no supplier on record.',
+    );
   });
   it('warns about a supplier name another supplier has, but refuses its Supplier ID', () => {
-    const acme = supplierForm.toRecord({ ...supplierForm.empty(), supplierID: 'S1', supplierName: 'Acme Foods' }, undefined, 1);
+    const acme = supplierForm.toRecord(
+      { ...supplierForm.empty(), supplierID: 'S1', supplierName: 'Acme Foods' },
+      undefined,
+      1,
+    );
     const draft = { ...supplierForm.empty(), supplierID: 'S7', supplierName: ' acme foods ' };
-    expect(supplierForm.warn!(draft, [acme])).toEqual({ supplierName: 'Another supplier is already called Acme Foods (Supplier ID S1). You can still save it.' });
+    expect(supplierForm.warn!(draft, [acme])).toEqual({
+      supplierName: 'Another supplier is already called Acme Foods (Supplier ID S1). You can still save it.',
+    });
     expect(supplierForm.validate(draft, [acme])).toEqual({});
     expect(supplierForm.warn!({ ...draft, supplierName: 'Bolt' }, [acme])).toEqual({});
   });
@@ -179,7 +310,16 @@ describe('inventory form details', () => {
 
   it('resets the add form to blank fields, unit kg and package type box', () => {
     expect(emptyItemDraft()).toEqual({
-      sku: '', name: '', category: '', amountPerUnit: '', unit: 'kg', packageType: 'box', costPerUnit: '', quantity: '', whenToOrder: '', supplierName: '',
+      sku: '',
+      name: '',
+      category: '',
+      amountPerUnit: '',
+      unit: 'kg',
+      packageType: 'box',
+      costPerUnit: '',
+      quantity: '',
+      whenToOrder: '',
+      supplierName: '',
     });
   });
 
@@ -194,8 +334,24 @@ describe('inventory form details', () => {
   });
 
   it('builds an item with the SKU and name trimmed', () => {
-    const d = { ...emptyItemDraft(), sku: '  TOM-1 ', name: ' Tomatoes ', amountPerUnit: '1', costPerUnit: '2', quantity: '3', whenToOrder: '1', supplierName: 'Acme' };
-    expect(itemFromDraft(d, 'x', ['Acme'])).toMatchObject({ sku: 'TOM-1', name: 'Tomatoes', amountPerUnit: 1, costPerUnit: 2, quantity: 3, whenToOrder: 1 });
+    const d = {
+      ...emptyItemDraft(),
+      sku: '  TOM-1 ',
+      name: ' Tomatoes ',
+      amountPerUnit: '1',
+      costPerUnit: '2',
+      quantity: '3',
+      whenToOrder: '1',
+      supplierName: 'Acme',
+    };
+    expect(itemFromDraft(d, 'x', ['Acme'])).toMatchObject({
+      sku: 'TOM-1',
+      name: 'Tomatoes',
+      amountPerUnit: 1,
+      costPerUnit: 2,
+      quantity: 3,
+      whenToOrder: 1,
+    });
   });
 
   it('an edit that empties the supplier leaves it empty (no fallback to a first supplier)', () => {
@@ -220,7 +376,9 @@ describe('duplicate SKUs', () => {
 
   it('names an unnamed item "another item" and leaves out a blank supplier', () => {
     const list = [{ ...item('a', ''), sku: 'X-1', name: '' }];
-    expect(duplicateSkuWarning(list, 'X-1', null)).toBe('SKU X-1 is already used by another item. You can still save it.');
+    expect(duplicateSkuWarning(list, 'X-1', null)).toBe(
+      'SKU X-1 is already used by another item. You can still save it.',
+    );
   });
 });
 
@@ -281,8 +439,37 @@ describe('moving items', () => {
 
 describe('the inventory form option lists (spec section 3)', () => {
   it('offers the spec categories, units (flOz shown as fluid oz) and package types', () => {
-    expect(categoryOptions).toEqual(['Cool Storage', 'Freezer', 'Dry Storage', 'Produce', 'Fruits', 'Vegetables', 'Meat', 'Seafood', 'Dairy', 'Frozen', 'Canned', 'Wine Cellar', 'Other']);
-    expect(unitOptions.map((u) => u.value)).toEqual(['kg', 'lbs', 'cups', 'oz', 'flOz', 'grams', 'tbsp', 'tsp', 'milliliters', 'liters', 'quarts', 'pints', 'gallons', 'other']);
+    expect(categoryOptions).toEqual([
+      'Cool Storage',
+      'Freezer',
+      'Dry Storage',
+      'Produce',
+      'Fruits',
+      'Vegetables',
+      'Meat',
+      'Seafood',
+      'Dairy',
+      'Frozen',
+      'Canned',
+      'Wine Cellar',
+      'Other',
+    ]);
+    expect(unitOptions.map((u) => u.value)).toEqual([
+      'kg',
+      'lbs',
+      'cups',
+      'oz',
+      'flOz',
+      'grams',
+      'tbsp',
+      'tsp',
+      'milliliters',
+      'liters',
+      'quarts',
+      'pints',
+      'gallons',
+      'other',
+    ]);
     expect(unitOptions.filter((u) => u.label !== u.value)).toEqual([{ value: 'flOz', label: 'fluid oz' }]);
     expect(packageTypeOptions).toEqual(['box', 'bag', 'bottle', 'carton', 'container', 'pallet', 'each', 'other']);
   });
@@ -310,17 +497,40 @@ describe('issue 25: Supplier Name choices when two suppliers share a name', () =
     { supplierID: 'S4', supplierName: '' },
   ];
   it('one choice per supplier of a shared name, told apart by Supplier ID; other names as they are', () => {
-    expect(supplierChoices(twins).map((c) => c.label)).toEqual(['Coastal Seafood Co. (Supplier ID S1)', 'Coastal Seafood Co. (Supplier ID S2)', 'Harbour Dairy']);
+    expect(supplierChoices(twins).map((c) => c.label)).toEqual([
+      'Coastal Seafood Co. (Supplier ID S1)',
+      'Coastal Seafood Co. (Supplier ID S2)',
+      'Harbour Dairy',
+    ]);
   });
   it('a choice names its supplier: the item keeps the name and that Supplier ID', () => {
-    expect(resolveSupplierChoice('Coastal Seafood Co. (Supplier ID S2)', twins)).toEqual({ supplierName: 'Coastal Seafood Co.', supplierID: 'S2' });
+    expect(resolveSupplierChoice('Coastal Seafood Co. (Supplier ID S2)', twins)).toEqual({
+      supplierName: 'Coastal Seafood Co.',
+      supplierID: 'S2',
+    });
     expect(resolveSupplierChoice('Harbour Dairy', twins)).toEqual({ supplierName: 'Harbour Dairy', supplierID: 'S3' });
-    expect(resolveSupplierChoice('Coastal Seafood Co.', twins)).toEqual({ supplierName: 'Coastal Seafood Co.', supplierID: undefined });
-    const draft = { ...emptyItemDraft(), name: 'Hake', amountPerUnit: '1', costPerUnit: '3', quantity: '2', whenToOrder: '1', supplierName: 'Coastal Seafood Co. (Supplier ID S2)' };
-    expect(itemFromDraft(draft, 'h', [], twins)).toMatchObject({ supplierName: 'Coastal Seafood Co.', supplierID: 'S2' });
+    expect(resolveSupplierChoice('Coastal Seafood Co.', twins)).toEqual({
+      supplierName: 'Coastal Seafood Co.',
+      supplierID: undefined,
+    });
+    const draft = {
+      ...emptyItemDraft(),
+      name: 'Hake',
+      amountPerUnit: '1',
+      costPerUnit: '3',
+      quantity: '2',
+      whenToOrder: '1',
+      supplierName: 'Coastal Seafood Co. (Supplier ID S2)',
+    };
+    expect(itemFromDraft(draft, 'h', [], twins)).toMatchObject({
+      supplierName: 'Coastal Seafood Co.',
+      supplierID: 'S2',
+    });
   });
   it("an item shows as its own supplier's choice", () => {
-    expect(choiceOfItem({ supplierName: 'Coastal Seafood Co.', supplierID: 'S1' }, twins)).toBe('Coastal Seafood Co. (Supplier ID S1)');
+    expect(choiceOfItem({ supplierName: 'Coastal Seafood Co.', supplierID: 'S1' }, twins)).toBe(
+      'Coastal Seafood Co. (Supplier ID S1)',
+    );
     expect(choiceOfItem({ supplierName: 'Harbour Dairy', supplierID: 'S3' }, twins)).toBe('Harbour Dairy');
     expect(choiceOfItem({ supplierName: 'Coastal Seafood Co.' }, twins)).toBe('Coastal Seafood Co.');
   });

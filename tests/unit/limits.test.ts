@@ -21,12 +21,18 @@ describe('checkAmount', () => {
     for (const text of ['lots', 'Infinity', 'NaN', '1,000']) expect(checkAmount(text, guests).ok, text).toBe(false);
   });
   it('empty is required unless the rule is optional', () => {
-    expect(checkAmount('', guests)).toEqual({ ok: false, message: 'Number of Guests is required: enter a whole number from 0 to 100,000.' });
+    expect(checkAmount('', guests)).toEqual({
+      ok: false,
+      message: 'Number of Guests is required: enter a whole number from 0 to 100,000.',
+    });
     expect(checkAmount('  ', { ...guests, optional: true })).toEqual({ ok: true, value: null });
   });
   it('a price of $6.4e21 is refused; $12.99 and $10,000,000 are fine', () => {
     const price = { label: 'Price', max: MAX_MONEY };
-    expect(checkAmount('6.4e21', price)).toEqual({ ok: false, message: 'Price is too large: enter a number from 0 to 10,000,000.' });
+    expect(checkAmount('6.4e21', price)).toEqual({
+      ok: false,
+      message: 'Price is too large: enter a number from 0 to 10,000,000.',
+    });
     expect(checkAmount('12.99', price)).toEqual({ ok: true, value: 12.99 });
     expect(checkAmount(10_000_000, price)).toEqual({ ok: true, value: 10_000_000 });
   });
@@ -37,8 +43,14 @@ describe('checkAmount', () => {
   });
   it('a floor (min 1) refuses 0 with its own message and names the range from 1', () => {
     const atLeastOne = { ...guests, min: 1 };
-    expect(checkAmount('0', atLeastOne)).toEqual({ ok: false, message: 'Number of Guests must be at least 1: enter a whole number from 1 to 100,000.' });
+    expect(checkAmount('0', atLeastOne)).toEqual({
+      ok: false,
+      message: 'Number of Guests must be at least 1: enter a whole number from 1 to 100,000.',
+    });
     expect(checkAmount('1', atLeastOne)).toEqual({ ok: true, value: 1 });
-    expect(checkAmount('', atLeastOne)).toEqual({ ok: false, message: 'Number of Guests is required: enter a whole number from 1 to 100,000.' });
+    expect(checkAmount('', atLeastOne)).toEqual({
+      ok: false,
+      message: 'Number of Guests is required: enter a whole number from 1 to 100,000.',
+    });
   });
 });

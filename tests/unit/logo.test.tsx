@@ -6,7 +6,9 @@ import { Logo } from '../../src/views/shell/Logo';
 /** Each shape of an SVG text as `tag attr=value ...`, attributes sorted, kebab-case. */
 function shapes(svg: string): string[] {
   return [...svg.matchAll(/<(circle|path|rect)\s([^>]*?)\/?>/g)].map(([, tag, attrs]) => {
-    const pairs = [...attrs!.matchAll(/([a-zA-Z-]+)="([^"]*)"/g)].map(([, name, value]) => `${name!.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}=${value}`);
+    const pairs = [...attrs!.matchAll(/([a-zA-Z-]+)="([^"]*)"/g)].map(
+      ([, name, value]) => `${name!.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}=${value}`,
+    );
     return `${tag} ${pairs.sort().join(' ')}`;
   });
 }

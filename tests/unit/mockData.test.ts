@@ -6,7 +6,13 @@ import { buildMockData } from '../../src/domain/mockData';
 import { describeCollections, existingCollections } from '../../src/domain/mockDataInfo';
 import { needToOrderItems } from '../../src/domain/needToOrder';
 import { upcomingEvents } from '../../src/domain/upcoming';
-import { chosenIngredientSchema, employeeSchema, eventSchema, inventoryItemSchema, supplierSchema } from '../../src/storage/schemas';
+import {
+  chosenIngredientSchema,
+  employeeSchema,
+  eventSchema,
+  inventoryItemSchema,
+  supplierSchema,
+} from '../../src/storage/schemas';
 
 describe('mock data', () => {
   const today = '2026-11-21';
@@ -31,7 +37,9 @@ describe('mock data', () => {
     expect(events.filter((e) => e.EventDate < day).length).toBeGreaterThanOrEqual(2);
     expect(upcomingEvents(events, day).length).toBeGreaterThanOrEqual(4);
     expect(upcomingEvents(events, day)[0]!.EventDate).toBe(day);
-    expect(events.filter((e) => e.EventDate > upcomingEvents(events, day).at(-1)!.EventDate).length).toBeGreaterThanOrEqual(2);
+    expect(
+      events.filter((e) => e.EventDate > upcomingEvents(events, day).at(-1)!.EventDate).length,
+    ).toBeGreaterThanOrEqual(2);
   });
 
   it('has at least two items to order and suppliers that exist', () => {
@@ -59,60 +67,84 @@ describe('mock data', () => {
     expect(events.some((e) => e.EndTime < e.StartTime)).toBe(true);
   });
 
-  it.each(days)('every event has its Tool Kit keys: ingredient lines of real items, some per guest, discount and tax in range (%s)', (day) => {
-    const mock = buildMockData(day);
-    const items = new Map(mock.inventoryItems.map((i) => [i.id, i]));
-    expect(mock.perEvent.map((k) => k.eventId)).toEqual(mock.events.map((e) => e.id));
-    let perGuest = 0;
-    for (const keys of mock.perEvent) {
-      const event = mock.events.find((e) => e.id === keys.eventId)!;
-      expect(keys.ingredientList.length).toBeGreaterThanOrEqual(2);
-      expect(z.array(chosenIngredientSchema).safeParse(keys.ingredientList).success).toBe(true);
-      expect(new Set(keys.ingredientList.map((l) => l.lineId)).size).toBe(keys.ingredientList.length);
-      for (const line of keys.ingredientList) {
-        const item = items.get(line.id);
-        expect(item, `${line.name} of event ${event.id}`).toBeDefined();
-        expect({ name: line.name, supplierName: line.supplierName, packageType: line.packageType, costPerUnit: line.costPerUnit }).toEqual({
-          name: item!.name, supplierName: item!.supplierName, packageType: item!.packageType, costPerUnit: item!.costPerUnit,
-        });
-        expect(line.quantity).toBeGreaterThan(0);
-        const { per, perGuest: one } = line as { per?: string; perGuest?: number };
-        if (per === 'guest') {
-          perGuest++;
-          // The total is already scaled to the event's guests (rounded up to a hundredth at most).
-          expect(line.quantity).toBeGreaterThanOrEqual(one! * event.NumberOfGuests - 1e-9);
-          expect(line.quantity - one! * event.NumberOfGuests).toBeLessThan(0.01);
-        } else expect(per).toBeUndefined();
+  it.each(days)(
+    'every event has its Tool Kit keys: ingredient lines of real items, some per guest, discount and tax in range (%s)',
+    (day) => {
+      const mock = buildMockData(day);
+      const items = new Map(mock.inventoryItems.map((i) => [i.id, i]));
+      expect(mock.perEvent.map((k) => k.eventId)).toEqual(mock.events.map((e) => e.id));
+      let perGuest = 0;
+      for (const keys of mock.perEvent) {
+        const event = mock.events.find((e) => e.id === keys.eventId)!;
+        expect(keys.ingredientList.length).toBeGreaterThanOrEqual(2);
+        expect(z.array(chosenIngredientSchema).safeParse(keys.ingredientList).success).toBe(true);
+        expect(new Set(keys.ingredientList.map((l) => l.lineId)).size).toBe(keys.ingredientList.length);
+        for (const line of keys.ingredientList) {
+          const item = items.get(line.id);
+          expect(item, `${line.name} of event ${event.id}`).toBeDefined();
+          expect({
+            name: line.name,
+            supplierName: line.supplierName,
+            packageType: line.packageType,
+            costPerUnit: line.costPerUnit,
+          }).toEqual({
+            name: item!.name,
+            supplierName: item!.supplierName,
+            packageType: item!.packageType,
+            costPerUnit: item!.costPerUnit,
+          });
+          expect(line.quantity).toBeGreaterThan(0);
+          const { per, perGuest: one } = line as { per?: string; perGuest?: number };
+          if (per === 'guest') {
+            perGuest++;
+            // The total is already scaled to the event's guests (rounded up to a hundredth at most).
+            expect(line.quantity).toBeGreaterThanOrEqual(one! * event.NumberOfGuests - 1e-9);
+            expect(line.quantity - one! * event.NumberOfGuests).toBeLessThan(0.01);
+          } else expect(per).toBeUndefined();
+        }
+        expect(keys.discountPercentage).toBeGreaterThanOrEqual(0);
+        expect(keys.discountPercentage).toBeLessThanOrEqual(100);
+        expect(keys.taxPercentage).toBeGreaterThanOrEqual(0);
+        expect(keys.taxPercentage).toBeLessThanOrEqual(100);
       }
-      expect(keys.discountPercentage).toBeGreaterThanOrEqual(0);
-      expect(keys.discountPercentage).toBeLessThanOrEqual(100);
-      expect(keys.taxPercentage).toBeGreaterThanOrEqual(0);
-      expect(keys.taxPercentage).toBeLessThanOrEqual(100);
-    }
-    expect(perGuest).toBeGreaterThanOrEqual(5);
-    expect(new Set(mock.perEvent.map((k) => k.ingredientList.map((l) => `${l.id}:${l.quantity}`).join())).size).toBe(10);
-    expect(mock.events.filter((e) => e.ingredients.length > 0).length).toBeGreaterThanOrEqual(6);
-  });
+      expect(perGuest).toBeGreaterThanOrEqual(5);
+      expect(new Set(mock.perEvent.map((k) => k.ingredientList.map((l) => `${l.id}:${l.quantity}`).join())).size).toBe(
+        10,
+      );
+      expect(mock.events.filter((e) => e.ingredients.length > 0).length).toBeGreaterThanOrEqual(6);
+    },
+  );
 
   it.each(days)('demand of the events ahead pushes more items into Need to Order as the window grows (%s)', (day) => {
     const mock = buildMockData(day);
     expect(mock.events.some((e) => e.EventDate >= day && e.EventDate <= addDays(day, 7))).toBe(true);
     // Hand-worked demand (helper A's needToOrder owns the real one): the chosen quantities of the window's events.
     const pushedIn = (days: number) => {
-      const ahead = new Set(mock.events.filter((e) => e.EventDate >= day && e.EventDate <= addDays(day, days)).map((e) => e.id));
+      const ahead = new Set(
+        mock.events.filter((e) => e.EventDate >= day && e.EventDate <= addDays(day, days)).map((e) => e.id),
+      );
       const demand = new Map<string, number>();
       for (const keys of mock.perEvent) {
         if (!ahead.has(keys.eventId)) continue;
         for (const line of keys.ingredientList) demand.set(line.id, (demand.get(line.id) ?? 0) + line.quantity);
       }
-      return mock.inventoryItems.filter((i) => i.quantity > i.whenToOrder && i.quantity - (demand.get(i.id) ?? 0) <= i.whenToOrder).map((i) => i.name);
+      return mock.inventoryItems
+        .filter((i) => i.quantity > i.whenToOrder && i.quantity - (demand.get(i.id) ?? 0) <= i.whenToOrder)
+        .map((i) => i.name);
     };
     // 7 days (events 6, 7, 8): salmon 40 x 0.15 + 85 x 0.15 = 18.75 bags against 6 on hand.
     expect(pushedIn(7)).toEqual(['Atlantic Salmon Fillet']);
     // 14 days (+ 9, 10): tomatoes 4 + 3 + 60 x 0.05 = 10 of 12 (re-order 4); apples 2 + 2 of 5 (2); pinot 15 + 24 of 24 (6).
     expect(pushedIn(14)).toEqual(['Roma Tomatoes', 'Atlantic Salmon Fillet', 'Granny Smith Apples', 'Pinot Noir']);
     // 30 days (+ 11): flour 1 + 2 + 150 x 0.03 = 7.5 of 8 (2); San Marzano 6 + 150 x 0.1 = 21 of 30 (10).
-    expect(pushedIn(30)).toEqual(['Roma Tomatoes', 'Atlantic Salmon Fillet', 'All-Purpose Flour', 'Granny Smith Apples', 'Pinot Noir', 'San Marzano Tomatoes']);
+    expect(pushedIn(30)).toEqual([
+      'Roma Tomatoes',
+      'Atlantic Salmon Fillet',
+      'All-Purpose Flour',
+      'Granny Smith Apples',
+      'Pinot Noir',
+      'San Marzano Tomatoes',
+    ]);
   });
 
   it('gives a fresh copy each time', () => {
@@ -137,13 +169,17 @@ describe('how the mock data is built from its sample records', () => {
 
   it('gives inventory items timestamp-like ids 1700000000001 to 1700000000010, each with a supplier of the mock suppliers', () => {
     const mock = build();
-    expect(mock.inventoryItems.map((i) => i.id)).toEqual(Array.from({ length: 10 }, (_, n) => String(1700000000001 + n)));
+    expect(mock.inventoryItems.map((i) => i.id)).toEqual(
+      Array.from({ length: 10 }, (_, n) => String(1700000000001 + n)),
+    );
     expect(mock.inventoryItems.map((i) => i.supplierName)).toEqual(mock.suppliers.map((s) => s.supplierName));
   });
 
-  it('numbers each event\'s ingredient lines L-mock-<event id>-1, -2, ...', () => {
+  it("numbers each event's ingredient lines L-mock-<event id>-1, -2, ...", () => {
     for (const keys of build().perEvent) {
-      expect(keys.ingredientList.map((l) => l.lineId)).toEqual(keys.ingredientList.map((_, i) => `L-mock-${keys.eventId}-${i + 1}`));
+      expect(keys.ingredientList.map((l) => l.lineId)).toEqual(
+        keys.ingredientList.map((_, i) => `L-mock-${keys.eventId}-${i + 1}`),
+      );
     }
   });
 
@@ -169,21 +205,37 @@ describe('how the mock data is built from its sample records', () => {
     expect(perGuest).toBeGreaterThanOrEqual(1);
     expect(fixed).toBeGreaterThanOrEqual(1);
     // Event 7 (Tech Meetup, 85 guests): 0.02 kg of sushi rice per guest is 1.7 kg.
-    expect(events.find((e) => e.id === 7)?.ingredients[0]).toMatchObject({ id: 'spec-7-1', per: 'guest', perGuest: 0.02, quantityNeeded: 1.7, units: 'Kg' });
+    expect(events.find((e) => e.id === 7)?.ingredients[0]).toMatchObject({
+      id: 'spec-7-1',
+      per: 'guest',
+      perGuest: 0.02,
+      quantityNeeded: 1.7,
+      units: 'Kg',
+    });
   });
 
   it('gives each event a phone number ending in its id and a lower-case first.last@example.com e-mail', () => {
     for (const event of build().events) {
       expect(event.CustomerPhoneNumber).toBe(6045550300 + event.id);
-      expect(event.CustomerEmail).toBe(`${event.CustomerFirstName}.${event.CustomerLastName}@example.com`.toLowerCase());
+      expect(event.CustomerEmail).toBe(
+        `${event.CustomerFirstName}.${event.CustomerLastName}@example.com`.toLowerCase(),
+      );
     }
-    expect(build().events[0]).toMatchObject({ id: 4, CustomerPhoneNumber: 6045550304, CustomerEmail: 'eleanor.price@example.com' });
+    expect(build().events[0]).toMatchObject({
+      id: 4,
+      CustomerPhoneNumber: 6045550304,
+      CustomerEmail: 'eleanor.price@example.com',
+    });
   });
 
   it('numbers notes note-<event id>-1, -2, ... and price lines price-<event id>-1, -2, ..., all priced in CAD', () => {
     for (const event of build().events) {
-      expect((event.notes ?? []).map((n) => n.id)).toEqual((event.notes ?? []).map((_, i) => `note-${event.id}-${i + 1}`));
-      expect((event.pricing ?? []).map((p) => p.id)).toEqual((event.pricing ?? []).map((_, i) => `price-${event.id}-${i + 1}`));
+      expect((event.notes ?? []).map((n) => n.id)).toEqual(
+        (event.notes ?? []).map((_, i) => `note-${event.id}-${i + 1}`),
+      );
+      expect((event.pricing ?? []).map((p) => p.id)).toEqual(
+        (event.pricing ?? []).map((_, i) => `price-${event.id}-${i + 1}`),
+      );
       expect((event.pricing ?? []).every((p) => p.currency === 'CAD')).toBe(true);
     }
   });

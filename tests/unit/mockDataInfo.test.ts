@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { COLLECTIONS, describeCollections, existingCollections, MOCK_LOADED_MESSAGE } from '../../src/domain/mockDataInfo';
+import {
+  COLLECTIONS,
+  describeCollections,
+  existingCollections,
+  MOCK_LOADED_MESSAGE,
+} from '../../src/domain/mockDataInfo';
 
 describe('what Use Mock Data would replace', () => {
   it('lists the four collections in data-view order', () => {
@@ -25,7 +30,12 @@ describe('what Use Mock Data would replace', () => {
   });
 
   it('joins two with "and", and more with commas then "and" before the last', () => {
-    expect(describeCollections([{ collection: 'events', count: 2 }, { collection: 'employees', count: 1 }])).toBe('events (2 records) and employees (1 record)');
+    expect(
+      describeCollections([
+        { collection: 'events', count: 2 },
+        { collection: 'employees', count: 1 },
+      ]),
+    ).toBe('events (2 records) and employees (1 record)');
     expect(
       describeCollections([
         { collection: 'inventoryItems', count: 3 },

@@ -1,16 +1,44 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildMockData } from '../../src/domain/mockData';
-import { discountPercentageStore, eventsStore, ingredientListStore, inventoryItemsStore, taxPercentageStore } from '../../src/storage/keys';
+import {
+  discountPercentageStore,
+  eventsStore,
+  ingredientListStore,
+  inventoryItemsStore,
+  taxPercentageStore,
+} from '../../src/storage/keys';
 import { writeMockData } from '../../src/storage/mockData';
 
-const snapshot = () => Object.fromEntries(Object.keys(localStorage).sort().map((k) => [k, localStorage.getItem(k)]));
+const snapshot = () =>
+  Object.fromEntries(
+    Object.keys(localStorage)
+      .sort()
+      .map((k) => [k, localStorage.getItem(k)]),
+  );
 
 describe('Use Mock Data writes all or nothing', () => {
   const mock = buildMockData('2026-11-21');
   beforeEach(() => {
     localStorage.clear();
-    localStorage.setItem('inventoryItems', JSON.stringify([{ id: '1', name: 'My Own Flour', sku: 'F1', category: 'Dry Storage', amountPerUnit: 1, unit: 'kg', packageType: 'bag', quantity: 1, costPerUnit: 2, whenToOrder: 3, supplierName: '' }]));
+    localStorage.setItem(
+      'inventoryItems',
+      JSON.stringify([
+        {
+          id: '1',
+          name: 'My Own Flour',
+          sku: 'F1',
+          category: 'Dry Storage',
+          amountPerUnit: 1,
+          unit: 'kg',
+          packageType: 'bag',
+          quantity: 1,
+          costPerUnit: 2,
+          whenToOrder: 3,
+          supplierName: '',
+        },
+      ]),
+    );
     localStorage.setItem('ingredientList-6', JSON.stringify([]));
     localStorage.setItem('6-taxPercentage', '7');
   });
@@ -21,7 +49,11 @@ describe('Use Mock Data writes all or nothing', () => {
     expect(inventoryItemsStore.read()).toHaveLength(10);
     // Stored newest first, as the spec keeps events (issue 25).
     expect(eventsStore.read().map((e) => e.id)).toEqual([13, 12, 11, 10, 9, 8, 7, 6, 5, 4]);
-    expect(ingredientListStore(6).read().map((l) => l.name)).toEqual(['Atlantic Salmon Fillet', 'Frozen Puff Pastry', 'Granny Smith Apples', 'Heavy Cream']);
+    expect(
+      ingredientListStore(6)
+        .read()
+        .map((l) => l.name),
+    ).toEqual(['Atlantic Salmon Fillet', 'Frozen Puff Pastry', 'Granny Smith Apples', 'Heavy Cream']);
     expect(ingredientListStore(6).read()[0]).toMatchObject({ per: 'guest', perGuest: 0.15, quantity: 6 });
     expect(taxPercentageStore(6).read()).toBe(5);
     expect(discountPercentageStore(11).read()).toBe(12);

@@ -1,6 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { inventoryCategories, inventoryLineAmount, inventoryLineCost, inventoryTotal, itemsInCategory, specialtyAmount, specialtyTotal, UNCATEGORISED } from '../../src/domain/ingredients';
-import { checkPercent, discountedTotal, foreignCurrencies, formatMoney, parseAmount, parsePercent, pricingSummary, roundCents, taxedTotal } from '../../src/domain/money';
+import {
+  inventoryCategories,
+  inventoryLineAmount,
+  inventoryLineCost,
+  inventoryTotal,
+  itemsInCategory,
+  specialtyAmount,
+  specialtyTotal,
+  UNCATEGORISED,
+} from '../../src/domain/ingredients';
+import {
+  checkPercent,
+  discountedTotal,
+  foreignCurrencies,
+  formatMoney,
+  parseAmount,
+  parsePercent,
+  pricingSummary,
+  roundCents,
+  taxedTotal,
+} from '../../src/domain/money';
 import type { ChosenIngredient, SpecialtyIngredient } from '../../src/storage/schemas';
 
 describe('rounding and display', () => {
@@ -110,7 +129,15 @@ describe('pricing summary', () => {
 
 describe('foreignCurrencies', () => {
   it('lists the non-CAD currencies of price lines once, ignoring case and blanks', () => {
-    expect(foreignCurrencies([{ currency: 'CAD' }, { currency: 'usd' }, { currency: 'USD' }, { currency: ' ' }, { currency: 'eur' }])).toEqual(['EUR', 'USD']);
+    expect(
+      foreignCurrencies([
+        { currency: 'CAD' },
+        { currency: 'usd' },
+        { currency: 'USD' },
+        { currency: ' ' },
+        { currency: 'eur' },
+      ]),
+    ).toEqual(['EUR', 'USD']);
     expect(foreignCurrencies([{ currency: 'cad' }])).toEqual([]);
   });
 });
@@ -123,14 +150,32 @@ describe('discount and tax between 0 and 100 % (issue 11)', () => {
     expect(checkPercent('100', 'Discount')).toEqual({ ok: true, value: 100 });
   });
   it('150 %, -5 % and text are refused with a message naming the field and the range', () => {
-    expect(checkPercent('150', 'Discount')).toEqual({ ok: false, message: 'Discount is too large: enter a number from 0 to 100.' });
-    expect(checkPercent('-5', 'Tax')).toEqual({ ok: false, message: 'Tax cannot be negative: enter a number from 0 to 100.' });
+    expect(checkPercent('150', 'Discount')).toEqual({
+      ok: false,
+      message: 'Discount is too large: enter a number from 0 to 100.',
+    });
+    expect(checkPercent('-5', 'Tax')).toEqual({
+      ok: false,
+      message: 'Tax cannot be negative: enter a number from 0 to 100.',
+    });
     expect(checkPercent('abc', 'Tax')).toEqual({ ok: false, message: 'Tax must be a number from 0 to 100.' });
   });
 });
 
 describe('Uncategorised inventory items (issue 11)', () => {
-  const item = (id: string, category: string) => ({ id, name: id, sku: id, category, amountPerUnit: 1, unit: 'kg', packageType: 'box', quantity: 1, costPerUnit: 1, whenToOrder: 0, supplierName: '' });
+  const item = (id: string, category: string) => ({
+    id,
+    name: id,
+    sku: id,
+    category,
+    amountPerUnit: 1,
+    unit: 'kg',
+    packageType: 'box',
+    quantity: 1,
+    costPerUnit: 1,
+    whenToOrder: 0,
+    supplierName: '',
+  });
   it('items with an empty or blank category are offered under "Uncategorised", listed last', () => {
     const items = [item('a', 'Produce'), item('b', ''), item('c', '  '), item('d', 'Dairy')];
     expect(inventoryCategories(items)).toEqual(['Dairy', 'Produce', UNCATEGORISED]);

@@ -1,14 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import { describeEventNeeds, isOrderPlaced, needToOrderItems, needToOrderLines, pruneOrderFlags, specialtyNeedRows, specialtyOrderLines, toggleOrderFlag } from '../../src/domain/needToOrder';
+import {
+  describeEventNeeds,
+  isOrderPlaced,
+  needToOrderItems,
+  needToOrderLines,
+  pruneOrderFlags,
+  specialtyNeedRows,
+  specialtyOrderLines,
+  toggleOrderFlag,
+} from '../../src/domain/needToOrder';
 import type { CateringEvent, InventoryItem } from '../../src/storage/schemas';
 
 const item = (id: string, quantity: number, whenToOrder: number): InventoryItem => ({
-  id, name: id, sku: `SKU-${id}`, category: 'Dairy', amountPerUnit: 1, unit: 'L', packageType: 'carton', quantity, costPerUnit: 2, whenToOrder, supplierName: 'Harbour Dairy',
+  id,
+  name: id,
+  sku: `SKU-${id}`,
+  category: 'Dairy',
+  amountPerUnit: 1,
+  unit: 'L',
+  packageType: 'carton',
+  quantity,
+  costPerUnit: 2,
+  whenToOrder,
+  supplierName: 'Harbour Dairy',
 });
 
 describe('Order placed flags', () => {
   it('an item is marked placed only by its own flag set to true', () => {
-    const flags = [{ id: 'cream', orderPlaced: true }, { id: 'butter', orderPlaced: false }];
+    const flags = [
+      { id: 'cream', orderPlaced: true },
+      { id: 'butter', orderPlaced: false },
+    ];
     expect(isOrderPlaced(flags, 'cream')).toBe(true);
     expect(isOrderPlaced(flags, 'butter')).toBe(false);
     expect(isOrderPlaced(flags, 'salt')).toBe(false);
@@ -32,12 +54,17 @@ describe('Order placed flags', () => {
     ]);
   });
   it('toggling an item with a flag flips only that flag', () => {
-    const flags = [{ id: 'cream', orderPlaced: true }, { id: 'butter', orderPlaced: true }];
+    const flags = [
+      { id: 'cream', orderPlaced: true },
+      { id: 'butter', orderPlaced: true },
+    ];
     expect(toggleOrderFlag(flags, 'cream')).toEqual([
       { id: 'cream', orderPlaced: false },
       { id: 'butter', orderPlaced: true },
     ]);
-    expect(toggleOrderFlag([{ id: 'cream', orderPlaced: false }], 'cream')).toEqual([{ id: 'cream', orderPlaced: true }]);
+    expect(toggleOrderFlag([{ id: 'cream', orderPlaced: false }], 'cream')).toEqual([
+      { id: 'cream', orderPlaced: true },
+    ]);
   });
 });
 
@@ -57,7 +84,11 @@ describe('needToOrderItems (spec section 9: re-order level at or above on hand)'
 
 describe('pruneOrderFlags', () => {
   it('drops the flags of items that no longer exist and keeps the others as they are', () => {
-    const flags = [{ id: 'cream', orderPlaced: true }, { id: 'gone', orderPlaced: true }, { id: 'butter', orderPlaced: false }];
+    const flags = [
+      { id: 'cream', orderPlaced: true },
+      { id: 'gone', orderPlaced: true },
+      { id: 'butter', orderPlaced: false },
+    ];
     expect(pruneOrderFlags(flags, [{ id: 'butter' }, { id: 'cream' }])).toEqual([
       { id: 'cream', orderPlaced: true },
       { id: 'butter', orderPlaced: false },
@@ -68,14 +99,40 @@ describe('pruneOrderFlags', () => {
 
 describe('issue 25: specialty ingredients of the events ahead', () => {
   const event = (id: number, EventDate: string, ingredients: CateringEvent['ingredients']): CateringEvent => ({
-    id, EventName: `Event ${id}`, CustomerFirstName: '', CustomerLastName: '', CustomerPhoneNumber: '', CustomerEmail: '', EventType: '', NumberOfGuests: 10,
-    EventDate, StartTime: '12:00', EndTime: '13:00', VenueName: '', VenueStreetAddress: '', VenueCity: '', ingredients,
+    id,
+    EventName: `Event ${id}`,
+    CustomerFirstName: '',
+    CustomerLastName: '',
+    CustomerPhoneNumber: '',
+    CustomerEmail: '',
+    EventType: '',
+    NumberOfGuests: 10,
+    EventDate,
+    StartTime: '12:00',
+    EndTime: '13:00',
+    VenueName: '',
+    VenueStreetAddress: '',
+    VenueCity: '',
+    ingredients,
   });
   const line = (id: string, name: string, onHand: boolean, quantityNeeded: number) => ({
-    id, name, units: 'g', unitQuantity: 1, quantityNeeded, onHand, needToOrder: !onHand, costPerUnit: 12.5, packageType: 'jar', supplierName: 'Spice Merchant',
+    id,
+    name,
+    units: 'g',
+    unitQuantity: 1,
+    quantityNeeded,
+    onHand,
+    needToOrder: !onHand,
+    costPerUnit: 12.5,
+    packageType: 'jar',
+    supplierName: 'Spice Merchant',
   });
   const events = [
-    event(7, '2026-12-01', [line('sp-1', 'Saffron threads', false, 2), line('sp-2', 'Vanilla', true, 1), line('sp-3', 'Nothing', false, 0)]),
+    event(7, '2026-12-01', [
+      line('sp-1', 'Saffron threads', false, 2),
+      line('sp-2', 'Vanilla', true, 1),
+      line('sp-3', 'Nothing', false, 0),
+    ]),
     event(8, '2026-11-24', [line('sp-4', 'Sumac', false, 1.5)]),
     event(9, '2026-12-30', [line('sp-5', 'Too late', false, 1)]),
     event(10, '2026-11-01', [line('sp-6', 'Past', false, 1)]),
@@ -90,7 +147,23 @@ describe('issue 25: specialty ingredients of the events ahead', () => {
   });
   it('exports them with the demand columns, and their flags survive the pruning of inventory flags', () => {
     const rows = specialtyNeedRows(specialtyOrderLines(events, '2026-11-23', 14, []));
-    expect(rows[1]).toMatchObject({ kind: 'specialty', name: 'Saffron threads', supplierName: 'Spice Merchant', orderPlaced: false, neededForEvents: 2, neededFor: 'Event 7 2', estimatedCost: 25 });
-    expect(pruneOrderFlags([{ id: 'specialty:7:sp-1', orderPlaced: true }, { id: 'gone', orderPlaced: true }], [])).toEqual([{ id: 'specialty:7:sp-1', orderPlaced: true }]);
+    expect(rows[1]).toMatchObject({
+      kind: 'specialty',
+      name: 'Saffron threads',
+      supplierName: 'Spice Merchant',
+      orderPlaced: false,
+      neededForEvents: 2,
+      neededFor: 'Event 7 2',
+      estimatedCost: 25,
+    });
+    expect(
+      pruneOrderFlags(
+        [
+          { id: 'specialty:7:sp-1', orderPlaced: true },
+          { id: 'gone', orderPlaced: true },
+        ],
+        [],
+      ),
+    ).toEqual([{ id: 'specialty:7:sp-1', orderPlaced: true }]);
   });
 });

@@ -42,7 +42,14 @@ describe('the ownership rule', () => {
   });
 
   it('never takes another account’s stash or the owner key, whatever they end with', () => {
-    for (const key of [legacyOfA, recoveredOfA, stashKey('A', 'events'), 'dataOwner', 'dataOwner.corrupt.1', 'account:A:colorMode.corrupt.2']) {
+    for (const key of [
+      legacyOfA,
+      recoveredOfA,
+      stashKey('A', 'events'),
+      'dataOwner',
+      'dataOwner.corrupt.1',
+      'account:A:colorMode.corrupt.2',
+    ]) {
       expect(ownedKeyOf(key), key).toBeNull();
       expect(isAppKey(key), key).toBe(false);
       expect(isRecoveredKey(key), key).toBe(false);
@@ -52,7 +59,8 @@ describe('the ownership rule', () => {
   });
 
   it('takes a `.corrupt.` backup only of a key the app reads', () => {
-    for (const key of ['sb-auth-token.corrupt.1', 'other-site.corrupt.2', '.corrupt.3']) expect(ownedKeyOf(key), key).toBeNull();
+    for (const key of ['sb-auth-token.corrupt.1', 'other-site.corrupt.2', '.corrupt.3'])
+      expect(ownedKeyOf(key), key).toBeNull();
   });
 
   it('moves data keys and set-aside entries with an account, never the device’s preferences', () => {

@@ -1,10 +1,27 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deletedEventIdsStore, discountPercentageStore, eventsStore, inventoryItemsStore } from '../../src/storage/keys';
+import {
+  deletedEventIdsStore,
+  discountPercentageStore,
+  eventsStore,
+  inventoryItemsStore,
+} from '../../src/storage/keys';
 import { listRecovered, type RecoveredEntry } from '../../src/storage/recovered';
 import { checkRecovered, countRecovered, discard, putBack } from '../../src/storage/recoveredActions';
 
-const item = { id: '1', name: 'Flour', sku: 'F-1', category: 'Dry Storage', amountPerUnit: 10, unit: 'kg', packageType: 'bag', quantity: 3, costPerUnit: 12.5, whenToOrder: 5, supplierName: 'Mill Co' };
+const item = {
+  id: '1',
+  name: 'Flour',
+  sku: 'F-1',
+  category: 'Dry Storage',
+  amountPerUnit: 10,
+  unit: 'kg',
+  packageType: 'bag',
+  quantity: 3,
+  costPerUnit: 12.5,
+  whenToOrder: 5,
+  supplierName: 'Mill Co',
+};
 const item2 = { ...item, id: '2', name: 'Sugar', sku: 'S-1' };
 const item3 = { ...item, id: '3', name: 'Salt', sku: 'SA-1' };
 const bad2 = { ...item2, quantity: 'lots' };
@@ -46,13 +63,20 @@ describe('recovered entries: check, put back, discard', () => {
     const entry = plantBadRecord();
     expect(checkRecovered(entry, entry.text)).toEqual({ ok: false, reason: expect.stringMatching(/^quantity: /) });
     expect(checkRecovered(entry, '{"id":')).toEqual({ ok: false, reason: expect.stringMatching(/not valid JSON/) });
-    expect(checkRecovered(entry, fixed2)).toEqual({ ok: true, value: expect.objectContaining({ id: '2', quantity: 3 }) });
+    expect(checkRecovered(entry, fixed2)).toEqual({
+      ok: true,
+      value: expect.objectContaining({ id: '2', quantity: 3 }),
+    });
   });
 
   it('puts a fixed record back: it is read, the entry is gone and it does not come back', () => {
     const entry = plantBadRecord();
     expect(putBack(entry, fixed2)).toEqual({ ok: true, added: 1, skipped: 0, replaced: false });
-    expect(inventoryItemsStore.read().map((i) => [i.id, i.quantity])).toEqual([['1', 3], ['3', 3], ['2', 3]]);
+    expect(inventoryItemsStore.read().map((i) => [i.id, i.quantity])).toEqual([
+      ['1', 3],
+      ['3', 3],
+      ['2', 3],
+    ]);
     expect(listRecovered()).toEqual([]);
     expect(storageEvents).toContain('inventoryItems');
     expect(readAfterReload().map((i) => i.id)).toEqual(['1', '3', '2']);
@@ -64,12 +88,19 @@ describe('recovered entries: check, put back, discard', () => {
     const clash = JSON.stringify({ ...item2, id: '3', name: 'Salt (fixed)' });
     const before = localStorage.getItem('inventoryItems');
     const refused = putBack(entry, clash);
-    expect(refused).toEqual({ ok: false, reason: 'taken', message: 'Another record with the id "3" is already there.' });
+    expect(refused).toEqual({
+      ok: false,
+      reason: 'taken',
+      message: 'Another record with the id "3" is already there.',
+    });
     expect(localStorage.getItem('inventoryItems')).toBe(before);
     expect(listRecovered()).toHaveLength(1);
 
     expect(putBack(entry, clash, { replace: true })).toMatchObject({ ok: true, replaced: true, added: 0 });
-    expect(inventoryItemsStore.read().map((i) => [i.id, i.name])).toEqual([['1', 'Flour'], ['3', 'Salt (fixed)']]);
+    expect(inventoryItemsStore.read().map((i) => [i.id, i.name])).toEqual([
+      ['1', 'Flour'],
+      ['3', 'Salt (fixed)'],
+    ]);
     expect(listRecovered()).toEqual([]);
   });
 
@@ -85,9 +116,21 @@ describe('recovered entries: check, put back, discard', () => {
     inventoryItemsStore.write([item]);
     const [entry] = listRecovered();
     expect(entry).toMatchObject({ index: null, text: '[{"id":"1"' });
-    expect(checkRecovered(entry!, JSON.stringify([item, bad2]))).toMatchObject({ ok: false, reason: expect.stringMatching(/^record 2, quantity/) });
-    expect(putBack(entry!, JSON.stringify([{ ...item, name: 'Other flour' }, item2, item3]))).toEqual({ ok: true, added: 2, skipped: 1, replaced: false });
-    expect(inventoryItemsStore.read().map((i) => [i.id, i.name])).toEqual([['1', 'Flour'], ['2', 'Sugar'], ['3', 'Salt']]);
+    expect(checkRecovered(entry!, JSON.stringify([item, bad2]))).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/^record 2, quantity/),
+    });
+    expect(putBack(entry!, JSON.stringify([{ ...item, name: 'Other flour' }, item2, item3]))).toEqual({
+      ok: true,
+      added: 2,
+      skipped: 1,
+      replaced: false,
+    });
+    expect(inventoryItemsStore.read().map((i) => [i.id, i.name])).toEqual([
+      ['1', 'Flour'],
+      ['2', 'Sugar'],
+      ['3', 'Salt'],
+    ]);
     expect(listRecovered()).toEqual([]);
   });
 

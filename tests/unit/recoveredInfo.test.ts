@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { discardedTitle, entryLabel, putBackTitle, recordNameOf, recoveredFileName, setAsideWhen, sizeLabel, whatItIs } from '../../src/domain/recoveredInfo';
+import {
+  discardedTitle,
+  entryLabel,
+  putBackTitle,
+  recordNameOf,
+  recoveredFileName,
+  setAsideWhen,
+  sizeLabel,
+  whatItIs,
+} from '../../src/domain/recoveredInfo';
 
 const time = new Date(2026, 10, 23, 9, 30).getTime();
 
@@ -18,20 +27,30 @@ describe('recovered entries in caterer words', () => {
     expect(whatItIs({ key: 'events', index: 2, text: '', time })).toBe('An event');
     expect(whatItIs({ key: '4-discountPercentage', index: null, text: '', time })).toBe('Discount of event 4');
     expect(whatItIs({ key: 'events', index: null, text: '', time })).toBe('The whole list of events');
-    expect(entryLabel({ key: 'inventoryItems', index: 1, text: '{"name":"Butter"}', time })).toBe('An inventory item: Butter');
-    expect(entryLabel({ key: '4-discountPercentage', index: null, text: '{"name":"x"}', time })).toBe('Discount of event 4');
+    expect(entryLabel({ key: 'inventoryItems', index: 1, text: '{"name":"Butter"}', time })).toBe(
+      'An inventory item: Butter',
+    );
+    expect(entryLabel({ key: '4-discountPercentage', index: null, text: '{"name":"x"}', time })).toBe(
+      'Discount of event 4',
+    );
     expect(sizeLabel('é')).toBe('2 bytes');
     expect(sizeLabel('x'.repeat(2048))).toBe('2.0 KB');
     expect(recoveredFileName({ key: 'events', index: 1, text: '{}', time })).toBe('recovered-events-2026-11-23.json');
-    expect(recoveredFileName({ key: '4-taxPercentage', index: null, text: 'ten', time })).toBe('recovered-4-taxPercentage-2026-11-23.txt');
+    expect(recoveredFileName({ key: '4-taxPercentage', index: null, text: 'ten', time })).toBe(
+      'recovered-4-taxPercentage-2026-11-23.txt',
+    );
   });
 
   it('words the toasts', () => {
-    expect(putBackTitle({ key: 'events', index: 0, text: '', time }, { added: 1, skipped: 0, replaced: false })).toBe('An event was put back');
-    expect(putBackTitle({ key: 'inventoryItems', index: null, text: '', time }, { added: 2, skipped: 1, replaced: false })).toBe(
-      'The whole list of inventory items was put back: 2 added, 1 already there was skipped',
+    expect(putBackTitle({ key: 'events', index: 0, text: '', time }, { added: 1, skipped: 0, replaced: false })).toBe(
+      'An event was put back',
     );
-    expect(discardedTitle({ key: '4-discountPercentage', index: null, text: '', time })).toBe('Discount of event 4 was discarded');
+    expect(
+      putBackTitle({ key: 'inventoryItems', index: null, text: '', time }, { added: 2, skipped: 1, replaced: false }),
+    ).toBe('The whole list of inventory items was put back: 2 added, 1 already there was skipped');
+    expect(discardedTitle({ key: '4-discountPercentage', index: null, text: '', time })).toBe(
+      'Discount of event 4 was discarded',
+    );
   });
 });
 
@@ -55,7 +74,12 @@ describe('record names: edges', () => {
 });
 
 describe('size, time and file name: edges', () => {
-  const entry = (key: string, text = '{}', time = new Date(2026, 0, 5, 9, 30).getTime()) => ({ key, index: null, text, time });
+  const entry = (key: string, text = '{}', time = new Date(2026, 0, 5, 9, 30).getTime()) => ({
+    key,
+    index: null,
+    text,
+    time,
+  });
 
   it('says "1 byte" for one byte, bytes up to 1023, KB from 1024', () => {
     expect(sizeLabel('x')).toBe('1 byte');
@@ -70,7 +94,9 @@ describe('size, time and file name: edges', () => {
     expect(shown).toContain('2026');
     expect(shown).toContain('9:30');
     expect(shown).not.toContain('9:30:45');
-    expect(shown).toBe(new Date(2026, 10, 23, 9, 30).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }));
+    expect(shown).toBe(
+      new Date(2026, 10, 23, 9, 30).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
+    );
   });
 
   it('pads month and day to two digits in the file name', () => {
@@ -88,15 +114,23 @@ describe('put-back toasts: every wording', () => {
   const whole = { key: 'events', index: null, text: '', time };
 
   it('says a record was put back in place of the existing one when it replaced it', () => {
-    expect(putBackTitle(record, { added: 0, skipped: 0, replaced: true })).toBe('An event was put back in place of the existing one');
+    expect(putBackTitle(record, { added: 0, skipped: 0, replaced: true })).toBe(
+      'An event was put back in place of the existing one',
+    );
   });
 
   it('counts what a whole list added, and the skipped ones only when there are some', () => {
-    expect(putBackTitle(whole, { added: 2, skipped: 0, replaced: false })).toBe('The whole list of events was put back: 2 added');
-    expect(putBackTitle(whole, { added: 0, skipped: 3, replaced: false })).toBe('The whole list of events was put back: 0 added, 3 already there were skipped');
+    expect(putBackTitle(whole, { added: 2, skipped: 0, replaced: false })).toBe(
+      'The whole list of events was put back: 2 added',
+    );
+    expect(putBackTitle(whole, { added: 0, skipped: 3, replaced: false })).toBe(
+      'The whole list of events was put back: 0 added, 3 already there were skipped',
+    );
   });
 
   it('gives no counts when a whole value added and skipped nothing', () => {
-    expect(putBackTitle({ key: '4-taxPercentage', index: null, text: '', time }, { added: 0, skipped: 0, replaced: false })).toBe('Tax of event 4 was put back');
+    expect(
+      putBackTitle({ key: '4-taxPercentage', index: null, text: '', time }, { added: 0, skipped: 0, replaced: false }),
+    ).toBe('Tax of event 4 was put back');
   });
 });

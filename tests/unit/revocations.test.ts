@@ -21,7 +21,9 @@ function server(...answers: Answer[]) {
   const calls: string[] = [];
   const fetchImpl = (async (url: string, init: RequestInit) => {
     const headers = init.headers as Record<string, string>;
-    calls.push(`${init.method} ${url.replace('http://auth.test/auth/v1', '')} ${headers.Authorization ?? JSON.parse(String(init.body)).refresh_token}`);
+    calls.push(
+      `${init.method} ${url.replace('http://auth.test/auth/v1', '')} ${headers.Authorization ?? JSON.parse(String(init.body)).refresh_token}`,
+    );
     const answer = answers.shift() ?? 'offline';
     if (answer === 'offline') throw new TypeError('Failed to fetch');
     const { status, body } = typeof answer === 'number' ? { status: answer, body: {} } : answer;
@@ -40,7 +42,8 @@ describe('sendRevocation', () => {
   });
 
   it('keeps it for later when there is no answer, or the server fails or is busy', async () => {
-    for (const answer of ['offline', 500, 503, 429] as const) expect(await sendRevocation(config, entry, server(answer).fetchImpl)).toBe('unreachable');
+    for (const answer of ['offline', 500, 503, 429] as const)
+      expect(await sendRevocation(config, entry, server(answer).fetchImpl)).toBe('unreachable');
   });
 
   it('renews an expired access token with the refresh token, then ends the session (and says so, the refresh token being single-use)', async () => {
@@ -70,9 +73,13 @@ describe('sendRevocation', () => {
 
   it('keeps it when the renewal gets no answer, or the last step gets none', async () => {
     expect(await sendRevocation(config, entry, server(401, 'offline').fetchImpl)).toBe('unreachable');
-    expect(await sendRevocation(config, entry, server(401, { status: 200, body: { access_token: 'a', refresh_token: 'r' } }, 'offline').fetchImpl)).toBe(
-      'unreachable',
-    );
+    expect(
+      await sendRevocation(
+        config,
+        entry,
+        server(401, { status: 200, body: { access_token: 'a', refresh_token: 'r' } }, 'offline').fetchImpl,
+      ),
+    ).toBe('unreachable');
   });
 });
 
@@ -110,6 +117,8 @@ describe('the queue', () => {
       ).fetchImpl,
       async () => config,
     );
-    expect(pendingRevocationsStore.read()).toEqual([{ ...entry, accessToken: 'new-access', refreshToken: 'new-refresh' }]);
+    expect(pendingRevocationsStore.read()).toEqual([
+      { ...entry, accessToken: 'new-access', refreshToken: 'new-refresh' },
+    ]);
   });
 });

@@ -11,7 +11,8 @@ describe('the route table', () => {
   });
 
   it('knows no other path (those are the 404 page)', () => {
-    for (const path of ['/about/more', '/abou', '/inventory/5', '//', '/dashboardx', '/x/']) expect(matchRoute(path), path).toBeNull();
+    for (const path of ['/about/more', '/abou', '/inventory/5', '//', '/dashboardx', '/x/'])
+      expect(matchRoute(path), path).toBeNull();
   });
 
   it('has one entry per path in `routes` and one page per entry', () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkLineQuantity, isPerGuest, isPlanSane, perGuestFrom, planRescale, scaledQuantity } from '../../src/domain/scaling';
+import {
+  checkLineQuantity,
+  isPerGuest,
+  isPlanSane,
+  perGuestFrom,
+  planRescale,
+  scaledQuantity,
+} from '../../src/domain/scaling';
 import type { ChosenIngredient, SpecialtyIngredient } from '../../src/storage/schemas';
 
 const inv = (lineId: string, quantity: number, extra: Partial<ChosenIngredient> = {}): ChosenIngredient => ({
@@ -31,8 +38,10 @@ const sp = (id: string, quantityNeeded: number, extra: Partial<SpecialtyIngredie
 
 describe('scaledQuantity: perGuest x guests, rounded up to 2 decimals', () => {
   it('0.15 box per guest x 40 guests = 6 boxes', () => expect(scaledQuantity(0.15, 40)).toBe(6));
-  it('0.1 x 3 guests = 0.3 (binary noise 0.30000000000000004 is not rounded up)', () => expect(scaledQuantity(0.1, 3)).toBe(0.3));
-  it('1/3 box per guest x 10 guests = 3.34 (3.333… rounded up, never short)', () => expect(scaledQuantity(1 / 3, 10)).toBe(3.34));
+  it('0.1 x 3 guests = 0.3 (binary noise 0.30000000000000004 is not rounded up)', () =>
+    expect(scaledQuantity(0.1, 3)).toBe(0.3));
+  it('1/3 box per guest x 10 guests = 3.34 (3.333… rounded up, never short)', () =>
+    expect(scaledQuantity(1 / 3, 10)).toBe(3.34));
   it('0.125 x 9 guests = 1.125 -> 1.13', () => expect(scaledQuantity(0.125, 9)).toBe(1.13));
   it('2 per guest x 0 guests = 0; negative or non-finite inputs give 0', () => {
     expect(scaledQuantity(2, 0)).toBe(0);
@@ -106,7 +115,11 @@ describe('planRescale: ceiling, unchanged lines and ids', () => {
     expect(isPlanSane(plan)).toBe(true);
   });
   it('one line above the ceiling makes the whole plan unsaveable, even when others are fine', () => {
-    const plan = planRescale([inv('ok', 1, { per: 'guest', perGuest: 1 }), inv('big', 1, { per: 'guest', perGuest: 100 })], [], 100_000);
+    const plan = planRescale(
+      [inv('ok', 1, { per: 'guest', perGuest: 1 }), inv('big', 1, { per: 'guest', perGuest: 100 })],
+      [],
+      100_000,
+    );
     expect(plan.rows.map((r) => r.tooLarge)).toEqual([false, true]);
     expect(isPlanSane(plan)).toBe(false);
   });
@@ -122,7 +135,11 @@ describe('planRescale: ceiling, unchanged lines and ids', () => {
     ]);
   });
   it('a line without its own id is named in the review by item id and position (inventory) or by position (specialty)', () => {
-    const plan = planRescale([inv('x', 1), inv('y', 1, { lineId: undefined, per: 'guest', perGuest: 1 })], [sp('s', 1), sp('t', 1, { id: undefined, per: 'guest', perGuest: 1 })], 3);
+    const plan = planRescale(
+      [inv('x', 1), inv('y', 1, { lineId: undefined, per: 'guest', perGuest: 1 })],
+      [sp('s', 1), sp('t', 1, { id: undefined, per: 'guest', perGuest: 1 })],
+      3,
+    );
     expect(plan.rows.map((r) => [r.kind, r.id])).toEqual([
       ['inventory', 'item-y-1'],
       ['specialty', 'sp-1'],
@@ -138,17 +155,42 @@ describe('checkLineQuantity: a Tool Kit line quantity as typed', () => {
     expect(checkLineQuantity('0', 'event', 40, label)).toStrictEqual({ ok: true, quantity: 0, per: 'event' });
   });
   it('per guest: the typed number is for one guest and the total is scaled to the guests', () => {
-    expect(checkLineQuantity('0.15', 'guest', 40, label)).toStrictEqual({ ok: true, quantity: 6, per: 'guest', perGuest: 0.15 });
-    expect(checkLineQuantity('3', 'guest', 1, label)).toStrictEqual({ ok: true, quantity: 3, per: 'guest', perGuest: 3 });
+    expect(checkLineQuantity('0.15', 'guest', 40, label)).toStrictEqual({
+      ok: true,
+      quantity: 6,
+      per: 'guest',
+      perGuest: 0.15,
+    });
+    expect(checkLineQuantity('3', 'guest', 1, label)).toStrictEqual({
+      ok: true,
+      quantity: 3,
+      per: 'guest',
+      perGuest: 3,
+    });
   });
   it('a refused amount names the field, with "per Guest" for a per-guest line', () => {
-    expect(checkLineQuantity('', 'event', 40, label)).toEqual({ ok: false, message: 'Quantity Needed is required: enter a number from 0 to 1,000,000.' });
-    expect(checkLineQuantity('abc', 'guest', 40, label)).toEqual({ ok: false, message: 'Quantity Needed per Guest must be a number from 0 to 1,000,000.' });
-    expect(checkLineQuantity('-1', 'event', 40, label)).toEqual({ ok: false, message: 'Quantity Needed cannot be negative: enter a number from 0 to 1,000,000.' });
+    expect(checkLineQuantity('', 'event', 40, label)).toEqual({
+      ok: false,
+      message: 'Quantity Needed is required: enter a number from 0 to 1,000,000.',
+    });
+    expect(checkLineQuantity('abc', 'guest', 40, label)).toEqual({
+      ok: false,
+      message: 'Quantity Needed per Guest must be a number from 0 to 1,000,000.',
+    });
+    expect(checkLineQuantity('-1', 'event', 40, label)).toEqual({
+      ok: false,
+      message: 'Quantity Needed cannot be negative: enter a number from 0 to 1,000,000.',
+    });
   });
   it('positive: 0 is refused as "must be more than 0"; a small positive amount is accepted', () => {
-    expect(checkLineQuantity('0', 'event', 40, positive)).toEqual({ ok: false, message: 'Quantity Needed must be more than 0.' });
-    expect(checkLineQuantity('0', 'guest', 40, positive)).toEqual({ ok: false, message: 'Quantity Needed per Guest must be more than 0.' });
+    expect(checkLineQuantity('0', 'event', 40, positive)).toEqual({
+      ok: false,
+      message: 'Quantity Needed must be more than 0.',
+    });
+    expect(checkLineQuantity('0', 'guest', 40, positive)).toEqual({
+      ok: false,
+      message: 'Quantity Needed per Guest must be more than 0.',
+    });
     expect(checkLineQuantity('0.01', 'event', 40, positive)).toStrictEqual({ ok: true, quantity: 0.01, per: 'event' });
   });
   it('per guest with no guests (0, or not a number) is refused with what to do', () => {
@@ -162,6 +204,11 @@ describe('checkLineQuantity: a Tool Kit line quantity as typed', () => {
       ok: false,
       message: 'Quantity Needed per Guest is too large: for 100,000 guests it makes 10,000,000, above 1,000,000.',
     });
-    expect(checkLineQuantity('10', 'guest', 100_000, label)).toStrictEqual({ ok: true, quantity: 1_000_000, per: 'guest', perGuest: 10 });
+    expect(checkLineQuantity('10', 'guest', 100_000, label)).toStrictEqual({
+      ok: true,
+      quantity: 1_000_000,
+      per: 'guest',
+      perGuest: 10,
+    });
   });
 });

@@ -29,11 +29,72 @@ function prng(seed: number) {
 type Rng = ReturnType<typeof prng>;
 
 const nastyStrings = [
-  '', ' ', '3.25', ' 4 ', '-0', '0', '1e999', '-1e999', '1e308', 'NaN', 'Infinity', '-Infinity', '0x10', '1_000', '12.5%', '%', 'true', 'false', 'null',
-  'undefined', '[]', '{}', '"', '\\', '\u0000', '\ud800', '💥', 'active', 'inactive', 'fulltime', 'parttime', 'light', 'dark', 'system', '__proto__', 'constructor',
+  '',
+  ' ',
+  '3.25',
+  ' 4 ',
+  '-0',
+  '0',
+  '1e999',
+  '-1e999',
+  '1e308',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '0x10',
+  '1_000',
+  '12.5%',
+  '%',
+  'true',
+  'false',
+  'null',
+  'undefined',
+  '[]',
+  '{}',
+  '"',
+  '\\',
+  '\u0000',
+  '\ud800',
+  '💥',
+  'active',
+  'inactive',
+  'fulltime',
+  'parttime',
+  'light',
+  'dark',
+  'system',
+  '__proto__',
+  'constructor',
 ];
-const nastyNumbers = [0, -0, 1, -1, 2.5, 1e308, -1e308, 5e-324, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER + 2, 123456789012345680000, 0.1 + 0.2];
-const nastyKeys = ['id', 'rev', 'name', 'quantity', 'toString', 'valueOf', '__proto__', 'constructor', 'hasOwnProperty', 'lineId', 'supplierID', 'notes', ''];
+const nastyNumbers = [
+  0,
+  -0,
+  1,
+  -1,
+  2.5,
+  1e308,
+  -1e308,
+  5e-324,
+  Number.MAX_SAFE_INTEGER,
+  Number.MAX_SAFE_INTEGER + 2,
+  123456789012345680000,
+  0.1 + 0.2,
+];
+const nastyKeys = [
+  'id',
+  'rev',
+  'name',
+  'quantity',
+  'toString',
+  'valueOf',
+  '__proto__',
+  'constructor',
+  'hasOwnProperty',
+  'lineId',
+  'supplierID',
+  'notes',
+  '',
+];
 
 function randomString(r: Rng): string {
   if (r.chance(0.6)) return r.pick(nastyStrings);
@@ -58,7 +119,13 @@ function randomJSON(r: Rng, depth = 0): unknown {
       return Array.from({ length: r.int(4) }, () => randomJSON(r, depth + 1));
     default: {
       const o: Record<string, unknown> = {};
-      for (let i = r.int(4); i > 0; i--) Object.defineProperty(o, r.chance(0.5) ? r.pick(nastyKeys) : randomString(r), { value: randomJSON(r, depth + 1), enumerable: true, configurable: true, writable: true });
+      for (let i = r.int(4); i > 0; i--)
+        Object.defineProperty(o, r.chance(0.5) ? r.pick(nastyKeys) : randomString(r), {
+          value: randomJSON(r, depth + 1),
+          enumerable: true,
+          configurable: true,
+          writable: true,
+        });
       return o;
     }
   }
@@ -70,24 +137,92 @@ const text = (r: Rng) => r.pick(['Butter', 'Harbour Dairy', 'Kitchen', '', 'a', 
 /** A record the reader should accept (with the earlier app's quirks now and then). */
 const validRecord: Record<string, (r: Rng, i: number) => Record<string, unknown>> = {
   inventoryItems: (r, i) => ({
-    id: r.chance(0.2) ? 1000 + i : `item-${i}`, name: text(r), sku: r.chance(0.2) ? i : `SKU-${i}`, category: 'Dairy', amountPerUnit: num(r), unit: 'kg', packageType: 'box',
-    quantity: num(r), costPerUnit: num(r), whenToOrder: num(r), supplierName: text(r), ...(r.chance(0.3) ? { rev: r.int(9) } : {}),
+    id: r.chance(0.2) ? 1000 + i : `item-${i}`,
+    name: text(r),
+    sku: r.chance(0.2) ? i : `SKU-${i}`,
+    category: 'Dairy',
+    amountPerUnit: num(r),
+    unit: 'kg',
+    packageType: 'box',
+    quantity: num(r),
+    costPerUnit: num(r),
+    whenToOrder: num(r),
+    supplierName: text(r),
+    ...(r.chance(0.3) ? { rev: r.int(9) } : {}),
   }),
   suppliers: (r, i) => ({
-    supplierID: r.chance(0.2) ? i : `S${i}`, supplierName: text(r), email: 'a@b.ca', phone: r.chance(0.5) ? 9025550101 : '902-555-0101', contractStatus: r.pick(['active', 'inactive']), startDate: '2025-01-01', endDate: '',
+    supplierID: r.chance(0.2) ? i : `S${i}`,
+    supplierName: text(r),
+    email: 'a@b.ca',
+    phone: r.chance(0.5) ? 9025550101 : '902-555-0101',
+    contractStatus: r.pick(['active', 'inactive']),
+    startDate: '2025-01-01',
+    endDate: '',
   }),
   employees: (r, i) => ({
-    ...(r.chance(0.5) ? { id: `E${i}` } : {}), firstName: text(r), lastName: text(r), email: '', role: 'Cook', phone: r.chance(0.5) ? 9025550101 : '555', fullTimePartTime: r.pick(['fulltime', 'parttime']), department: '', startDate: '',
+    ...(r.chance(0.5) ? { id: `E${i}` } : {}),
+    firstName: text(r),
+    lastName: text(r),
+    email: '',
+    role: 'Cook',
+    phone: r.chance(0.5) ? 9025550101 : '555',
+    fullTimePartTime: r.pick(['fulltime', 'parttime']),
+    department: '',
+    startDate: '',
   }),
   events: (r, i) => ({
-    id: r.chance(0.2) ? String(i + 4) : i + 4, EventName: text(r), CustomerFirstName: 'Ada', CustomerLastName: 'Quay', CustomerPhoneNumber: r.chance(0.5) ? 9025550199 : '902', CustomerEmail: '', EventType: 'Wedding',
-    NumberOfGuests: num(r), EventDate: '2031-01-01', StartTime: '10:00', EndTime: '12:00', VenueName: '', VenueStreetAddress: r.chance(0.3) ? 12 : 'Main St', VenueCity: '',
-    ingredients: r.chance(0.5) ? [] : [{ name: 'Salt', units: 'Kg', unitQuantity: '3.25', quantityNeeded: num(r), onHand: r.pick([true, 'false']), needToOrder: false, costPerUnit: '1.5', packageType: 'box', supplierName: '' }],
-    ...(r.chance(0.5) ? { menuItems: ['Soup', 3], notes: ['plain', { notes: 'obj' }], pricing: [{ name: 'x', price: num(r), currency: 'CAD' }] } : {}),
+    id: r.chance(0.2) ? String(i + 4) : i + 4,
+    EventName: text(r),
+    CustomerFirstName: 'Ada',
+    CustomerLastName: 'Quay',
+    CustomerPhoneNumber: r.chance(0.5) ? 9025550199 : '902',
+    CustomerEmail: '',
+    EventType: 'Wedding',
+    NumberOfGuests: num(r),
+    EventDate: '2031-01-01',
+    StartTime: '10:00',
+    EndTime: '12:00',
+    VenueName: '',
+    VenueStreetAddress: r.chance(0.3) ? 12 : 'Main St',
+    VenueCity: '',
+    ingredients: r.chance(0.5)
+      ? []
+      : [
+          {
+            name: 'Salt',
+            units: 'Kg',
+            unitQuantity: '3.25',
+            quantityNeeded: num(r),
+            onHand: r.pick([true, 'false']),
+            needToOrder: false,
+            costPerUnit: '1.5',
+            packageType: 'box',
+            supplierName: '',
+          },
+        ],
+    ...(r.chance(0.5)
+      ? {
+          menuItems: ['Soup', 3],
+          notes: ['plain', { notes: 'obj' }],
+          pricing: [{ name: 'x', price: num(r), currency: 'CAD' }],
+        }
+      : {}),
   }),
-  selectedItems: (r, i) => ({ id: r.chance(0.3) ? i : `item-${i}`, orderPlaced: r.pick([true, false, 'true', 'false']) }),
+  selectedItems: (r, i) => ({
+    id: r.chance(0.3) ? i : `item-${i}`,
+    orderPlaced: r.pick([true, false, 'true', 'false']),
+  }),
   'ingredientList-7': (r, i) => ({
-    id: `item-${i}`, name: text(r), category: 'Dairy', supplierName: '', costPerUnit: num(r), amountPerUnit: num(r), unit: 'kg', packageType: 'box', quantity: num(r), ...(r.chance(0.3) ? { lineId: `L${r.int(3)}` } : {}),
+    id: `item-${i}`,
+    name: text(r),
+    category: 'Dairy',
+    supplierName: '',
+    costPerUnit: num(r),
+    amountPerUnit: num(r),
+    unit: 'kg',
+    packageType: 'box',
+    quantity: num(r),
+    ...(r.chance(0.3) ? { lineId: `L${r.int(3)}` } : {}),
   }),
 };
 const collectionKeys = Object.keys(validRecord);
@@ -101,7 +236,12 @@ function mutate(r: Rng, record: Record<string, unknown>): Record<string, unknown
       delete out[field];
       break;
     case 1:
-      Object.defineProperty(out, r.pick(nastyKeys), { value: randomJSON(r), enumerable: true, configurable: true, writable: true });
+      Object.defineProperty(out, r.pick(nastyKeys), {
+        value: randomJSON(r),
+        enumerable: true,
+        configurable: true,
+        writable: true,
+      });
       break;
     default:
       out[field] = randomJSON(r);
@@ -131,7 +271,9 @@ function collectionText(r: Rng, key: string): string {
       return randomString(r);
     case 3:
       // Huge numbers the way JSON text can hold them (they parse to ±Infinity or lose precision).
-      return JSON.stringify(list()).replace(/:(-?\d+(?:\.\d+)?)/g, (_m, n: string) => (r.chance(0.3) ? `:${r.pick(['1e400', '-1e400', '123456789012345678901234567890', '1e-400'])}` : `:${n}`));
+      return JSON.stringify(list()).replace(/:(-?\d+(?:\.\d+)?)/g, (_m, n: string) =>
+        r.chance(0.3) ? `:${r.pick(['1e400', '-1e400', '123456789012345678901234567890', '1e-400'])}` : `:${n}`,
+      );
     case 4:
       return JSON.stringify({ [key]: list() });
     default:
@@ -142,7 +284,26 @@ function collectionText(r: Rng, key: string): string {
 /** One stored text for a whole-value key. */
 function valueText(r: Rng, key: string): string {
   const likely: Record<string, readonly string[]> = {
-    '7-discountPercentage': ['10', '"13"', '12.5', '"12.5%"', '12.5%', '', ' ', '"  "', 'null', '-5', '1e400', '"1e999"', '"NaN"', 'NaN', '"ten"', '[10]', '{"v":1}', 'true'],
+    '7-discountPercentage': [
+      '10',
+      '"13"',
+      '12.5',
+      '"12.5%"',
+      '12.5%',
+      '',
+      ' ',
+      '"  "',
+      'null',
+      '-5',
+      '1e400',
+      '"1e999"',
+      '"NaN"',
+      'NaN',
+      '"ten"',
+      '[10]',
+      '{"v":1}',
+      'true',
+    ],
     '7-taxPercentage': ['13', '"13"', '0', '"0.5"', '15%', '%', '""', 'Infinity', '"-Infinity"', '1e308', '"abc"'],
     deletedEventIds: ['[]', '[1,2,3]', '[1.5]', '["4"]', '[null]', '{}', '[1e400]', '[9007199254740993]'],
     colorMode: ['"light"', '"dark"', '"system"', 'dark', '"Dark"', '""', 'null', '1'],
@@ -186,7 +347,10 @@ function expectNoSilentWrite(key: string, raw: string, before: Record<string, st
   expect(after[key], `${label}: source rewritten`).toBe(raw);
   for (const [k, v] of Object.entries(before)) expect(after[k], `${label}: ${k} changed`).toBe(v);
   const added = Object.keys(after).filter((k) => !(k in before));
-  expect(added.filter((k) => !k.startsWith('recovered:')), `${label}: keys written`).toEqual([]);
+  expect(
+    added.filter((k) => !k.startsWith('recovered:')),
+    `${label}: keys written`,
+  ).toEqual([]);
 }
 
 const entriesFor = (key: string): RecoveredEntry[] => listRecovered().filter((e) => e.key === key);
@@ -216,11 +380,27 @@ describe('what the fuzz found (fixed in src/storage/collection.ts)', () => {
   it('two identical unreadable records are set aside as two entries', () => {
     localStorage.setItem('suppliers', '[{"supplierID":"S1"},{"supplierID":"S1"},null,null]');
     expect(accessorFor('suppliers')?.accessor.read()).toEqual([]);
-    expect(entriesFor('suppliers').map((e) => e.index).sort()).toEqual([0, 1, 2, 3]);
+    expect(
+      entriesFor('suppliers')
+        .map((e) => e.index)
+        .sort(),
+    ).toEqual([0, 1, 2, 3]);
   });
 
   it('a record set aside for a duplicate id keeps the text that was stored', () => {
-    const first = { id: '1', name: 'Butter', sku: 'B', category: 'Dairy', amountPerUnit: 1, unit: 'kg', packageType: 'box', quantity: 2, costPerUnit: 3, whenToOrder: 1, supplierName: '' };
+    const first = {
+      id: '1',
+      name: 'Butter',
+      sku: 'B',
+      category: 'Dairy',
+      amountPerUnit: 1,
+      unit: 'kg',
+      packageType: 'box',
+      quantity: 2,
+      costPerUnit: 3,
+      whenToOrder: 1,
+      supplierName: '',
+    };
     const second = { ...first, quantity: '3.25', sku: 7 };
     localStorage.setItem('inventoryItems', JSON.stringify([first, second]));
     expect(accessorFor('inventoryItems')?.accessor.read()).toHaveLength(1);
@@ -254,14 +434,21 @@ describe('storage readers under fuzz', () => {
       if (parsed.ok && Array.isArray(parsed.value)) {
         const elements = parsed.value as unknown[];
         const perRecord = entries.filter((e) => e.index !== null);
-        expect(entries.filter((e) => e.index === null), `${label}: whole-value entry for a list`).toEqual([]);
+        expect(
+          entries.filter((e) => e.index === null),
+          `${label}: whole-value entry for a list`,
+        ).toEqual([]);
         expect(records.length + perRecord.length, `${label}: records shown + set aside`).toBe(elements.length);
-        for (const e of perRecord) expect(e.text, `${label}: set-aside text of record ${e.index}`).toBe(JSON.stringify(elements[e.index!]));
+        for (const e of perRecord)
+          expect(e.text, `${label}: set-aside text of record ${e.index}`).toBe(JSON.stringify(elements[e.index!]));
         expect(new Set(perRecord.map((e) => e.index)).size, `${label}: one entry per record`).toBe(perRecord.length);
         if (perRecord.length && records.length) partial++;
       } else {
         expect(records, label).toEqual([]);
-        expect(entries.map((e) => ({ index: e.index, text: e.text })), `${label}: one whole-value entry`).toEqual([{ index: null, text: raw }]);
+        expect(
+          entries.map((e) => ({ index: e.index, text: e.text })),
+          `${label}: one whole-value entry`,
+        ).toEqual([{ index: null, text: raw }]);
       }
       expectNoSilentWrite(key, raw, before, label);
     }
@@ -286,7 +473,10 @@ describe('storage readers under fuzz', () => {
         expect(entries, `${label}: readable value set aside`).toEqual([]);
         expect(value, label).toEqual(checked.value);
       } else {
-        expect(entries.map((e) => ({ index: e.index, text: e.text })), `${label}: one whole-value entry`).toEqual([{ index: null, text: raw }]);
+        expect(
+          entries.map((e) => ({ index: e.index, text: e.text })),
+          `${label}: one whole-value entry`,
+        ).toEqual([{ index: null, text: raw }]);
       }
       expectNoSilentWrite(key, raw, before, label);
     }

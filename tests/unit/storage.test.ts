@@ -18,10 +18,30 @@ import {
   taxPercentageStore,
 } from '../../src/storage/keys';
 
-const item = { id: '1', name: 'Flour', sku: 'F-1', category: 'Dry Storage', amountPerUnit: 10, unit: 'kg', packageType: 'bag', quantity: 3, costPerUnit: 12.5, whenToOrder: 5, supplierName: 'Mill Co' };
+const item = {
+  id: '1',
+  name: 'Flour',
+  sku: 'F-1',
+  category: 'Dry Storage',
+  amountPerUnit: 10,
+  unit: 'kg',
+  packageType: 'bag',
+  quantity: 3,
+  costPerUnit: 12.5,
+  whenToOrder: 5,
+  supplierName: 'Mill Co',
+};
 const item2 = { ...item, id: '2', name: 'Sugar', sku: 'S-1' };
 const item3 = { ...item, id: '3', name: 'Salt', sku: 'SA-1' };
-const supplier = (id: string, name: string) => ({ supplierID: id, supplierName: name, email: '', phone: '555', contractStatus: 'active', startDate: '', endDate: '' });
+const supplier = (id: string, name: string) => ({
+  supplierID: id,
+  supplierName: name,
+  email: '',
+  phone: '555',
+  contractStatus: 'active',
+  startDate: '',
+  endDate: '',
+});
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
 describe('storage layer', () => {
@@ -55,7 +75,9 @@ describe('storage layer', () => {
     expect(inventoryItemsStore.read()).toEqual([]);
     expect(inventoryItemsStore.read()).toEqual([]);
     await flush();
-    expect(notices).toEqual([[{ key: 'inventoryItems', reason: expect.stringMatching(/not valid JSON/), isRecord: false }]]);
+    expect(notices).toEqual([
+      [{ key: 'inventoryItems', reason: expect.stringMatching(/not valid JSON/), isRecord: false }],
+    ]);
     const entries = listRecovered();
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ key: 'inventoryItems', text: '{not json', index: null });
@@ -77,13 +99,19 @@ describe('storage layer', () => {
     const bad = { ...item2, quantity: 'lots' };
     localStorage.setItem('inventoryItems', JSON.stringify([bad, item, bad]));
     expect(inventoryItemsStore.read().map((i) => i.id)).toEqual(['1']);
-    expect(listRecovered().map((e) => e.index).sort()).toEqual([0, 2]);
+    expect(
+      listRecovered()
+        .map((e) => e.index)
+        .sort(),
+    ).toEqual([0, 2]);
   });
 
   it('says which value is wrong in words a person can act on', () => {
     localStorage.setItem('suppliers', JSON.stringify([{ ...supplier('S1', 'Acme'), contractStatus: 'maybe' }]));
     suppliersStore.read();
-    expect(listRecovered()[0]!.reason).toBe('record 1, contractStatus: must be one of "active", "inactive", found the text "maybe"');
+    expect(listRecovered()[0]!.reason).toBe(
+      'record 1, contractStatus: must be one of "active", "inactive", found the text "maybe"',
+    );
   });
 
   it('opens what the earlier app wrote: numbers as strings, phone as a number, missing lists, bare percentages', () => {
@@ -91,9 +119,33 @@ describe('storage layer', () => {
       'events',
       JSON.stringify([
         {
-          id: '4', EventName: 'Gala', CustomerFirstName: 'A', CustomerLastName: 'B', CustomerPhoneNumber: 5551234, CustomerEmail: '',
-          EventType: 'Wedding', NumberOfGuests: '80', EventDate: '2026-12-01', StartTime: '18:00', EndTime: '22:00', VenueName: '', VenueStreetAddress: '', VenueCity: '',
-          ingredients: [{ name: 'Saffron', units: 'grams', unitQuantity: '2', quantityNeeded: '3', onHand: 'false', needToOrder: true, costPerUnit: '3.25', packageType: 'box', supplierName: '' }],
+          id: '4',
+          EventName: 'Gala',
+          CustomerFirstName: 'A',
+          CustomerLastName: 'B',
+          CustomerPhoneNumber: 5551234,
+          CustomerEmail: '',
+          EventType: 'Wedding',
+          NumberOfGuests: '80',
+          EventDate: '2026-12-01',
+          StartTime: '18:00',
+          EndTime: '22:00',
+          VenueName: '',
+          VenueStreetAddress: '',
+          VenueCity: '',
+          ingredients: [
+            {
+              name: 'Saffron',
+              units: 'grams',
+              unitQuantity: '2',
+              quantityNeeded: '3',
+              onHand: 'false',
+              needToOrder: true,
+              costPerUnit: '3.25',
+              packageType: 'box',
+              supplierName: '',
+            },
+          ],
         },
       ]),
     );
@@ -102,8 +154,20 @@ describe('storage layer', () => {
     localStorage.setItem('4-taxPercentage', '"13"');
     localStorage.setItem('5-taxPercentage', '');
     const [event] = eventsStore.read();
-    expect(event).toMatchObject({ id: 4, NumberOfGuests: 80, CustomerPhoneNumber: 5551234, menuItems: [], notes: [], pricing: [] });
-    expect(event!.ingredients[0]).toMatchObject({ unitQuantity: 2, quantityNeeded: 3, costPerUnit: 3.25, onHand: false });
+    expect(event).toMatchObject({
+      id: 4,
+      NumberOfGuests: 80,
+      CustomerPhoneNumber: 5551234,
+      menuItems: [],
+      notes: [],
+      pricing: [],
+    });
+    expect(event!.ingredients[0]).toMatchObject({
+      unitQuantity: 2,
+      quantityNeeded: 3,
+      costPerUnit: 3.25,
+      onHand: false,
+    });
     expect(suppliersStore.read()[0]!.phone).toBe('4165550000');
     expect(discountPercentageStore(4).read()).toBe(10);
     expect(taxPercentageStore(4).read()).toBe(13);
@@ -112,7 +176,22 @@ describe('storage layer', () => {
   });
 
   it('keeps unknown fields and gives employees without ids a stable id', () => {
-    localStorage.setItem('employees', JSON.stringify([{ firstName: 'Ann', lastName: 'Lee', email: '', role: 'Chef', phone: '1', fullTimePartTime: 'fulltime', department: '', startDate: '', badge: 7 }]));
+    localStorage.setItem(
+      'employees',
+      JSON.stringify([
+        {
+          firstName: 'Ann',
+          lastName: 'Lee',
+          email: '',
+          role: 'Chef',
+          phone: '1',
+          fullTimePartTime: 'fulltime',
+          department: '',
+          startDate: '',
+          badge: 7,
+        },
+      ]),
+    );
     const first = employeesStore.read()[0]!;
     localStorage.setItem('employees', localStorage.getItem('employees')! + ' ');
     expect(employeesStore.read()[0]!.id).toBe(first.id);
@@ -179,7 +258,11 @@ describe('storage layer', () => {
   });
 
   it('has accessors for every per-event key', () => {
-    expect(perEventStores(12).map((s) => s.key)).toEqual(['ingredientList-12', '12-discountPercentage', '12-taxPercentage']);
+    expect(perEventStores(12).map((s) => s.key)).toEqual([
+      'ingredientList-12',
+      '12-discountPercentage',
+      '12-taxPercentage',
+    ]);
     expect(ingredientListStore(12)).toBe(ingredientListStore(12));
   });
 });
@@ -210,7 +293,13 @@ describe('saving by id and revision (two tabs)', () => {
     const tabB = createCollectionSync(inventoryItemsStore, start);
     tabA.save(start.map((i) => (i.id === '2' ? { ...i, quantity: 50 } : i)));
     const result = tabB.save(start.map((i) => (i.id === '2' ? { ...i, quantity: 1 } : i)));
-    expect(result.ok && result.conflicts).toEqual([{ id: '2', mine: expect.objectContaining({ quantity: 1 }), theirs: expect.objectContaining({ quantity: 50, rev: 1 }) }]);
+    expect(result.ok && result.conflicts).toEqual([
+      {
+        id: '2',
+        mine: expect.objectContaining({ quantity: 1 }),
+        theirs: expect.objectContaining({ quantity: 50, rev: 1 }),
+      },
+    ]);
     expect(inventoryItemsStore.read().find((i) => i.id === '2')!.quantity).toBe(50);
     // Resolving with "keep mine" writes for real: the base now holds their version.
     const theirs = inventoryItemsStore.read();
@@ -220,13 +309,18 @@ describe('saving by id and revision (two tabs)', () => {
   });
 
   it('an edit of a record another tab deleted is a conflict with nothing on their side', () => {
-    localStorage.setItem('suppliers', JSON.stringify([supplier('S1', 'Acme'), supplier('S2', 'Bolt'), supplier('S3', 'Crate')]));
+    localStorage.setItem(
+      'suppliers',
+      JSON.stringify([supplier('S1', 'Acme'), supplier('S2', 'Bolt'), supplier('S3', 'Crate')]),
+    );
     const start = suppliersStore.read();
     const tabA = createCollectionSync(suppliersStore, start);
     const tabB = createCollectionSync(suppliersStore, start);
     tabA.save(start.filter((s) => s.supplierID !== 'S2'));
     const result = tabB.save(start.map((s) => (s.supplierID === 'S2' ? { ...s, supplierName: 'Bolt Foods' } : s)));
-    expect(result.ok && result.conflicts).toEqual([{ id: 'S2', mine: expect.objectContaining({ supplierName: 'Bolt Foods' }), theirs: null }]);
+    expect(result.ok && result.conflicts).toEqual([
+      { id: 'S2', mine: expect.objectContaining({ supplierName: 'Bolt Foods' }), theirs: null },
+    ]);
     expect(suppliersStore.read().map((s) => s.supplierID)).toEqual(['S1', 'S3']);
   });
 
@@ -240,7 +334,13 @@ describe('saving by id and revision (two tabs)', () => {
   });
 
   it('issue 25: events stay stored by id descending, a new event first (not appended after the older ones)', () => {
-    const event = (id: number) => eventsStore.checkRecord(JSON.stringify({ ...formToEvent({ ...blankEventForm(), EventName: `E${id}`, EventDate: '2026-12-01', NumberOfGuests: '10' }), id }));
+    const event = (id: number) =>
+      eventsStore.checkRecord(
+        JSON.stringify({
+          ...formToEvent({ ...blankEventForm(), EventName: `E${id}`, EventDate: '2026-12-01', NumberOfGuests: '10' }),
+          id,
+        }),
+      );
     const ev = (id: number) => {
       const checked = event(id);
       if (!checked.ok) throw new Error(checked.reason);

@@ -35,7 +35,9 @@ describe('assessHealth: the data view storage line (issue 9)', () => {
       summary: 'Your data uses 1.2 MB of about 5.0 MB of browser storage for this app (24%).',
       siteSummary: null,
     });
-    expect(assessHealth({ appBytes: 20.5 * 1024, localLimit: 10 * MB, usage: 0, quota: 10 * 1024 * MB }).siteSummary).toBeNull();
+    expect(
+      assessHealth({ appBytes: 20.5 * 1024, localLimit: 10 * MB, usage: 0, quota: 10 * 1024 * MB }).siteSummary,
+    ).toBeNull();
   });
 
   it('words the browser estimate when it is itself nearly full', () => {
@@ -45,22 +47,39 @@ describe('assessHealth: the data view storage line (issue 9)', () => {
       summary: 'Your data uses 1.2 MB of about 5.0 MB of browser storage for this app (24%).',
       siteSummary: "The browser's other storage for this site is nearly full too: 80.0 MB of 100.0 MB (80%).",
     });
-    expect(assessHealth({ appBytes: 1.2 * MB, localLimit: 5 * MB, usage: 79.9 * MB, quota: 100 * MB }).siteSummary).toBeNull();
+    expect(
+      assessHealth({ appBytes: 1.2 * MB, localLimit: 5 * MB, usage: 79.9 * MB, quota: 100 * MB }).siteSummary,
+    ).toBeNull();
   });
 
   it('is nearly full at exactly 80 percent, not at 79.9', () => {
-    expect(assessHealth({ appBytes: 800, localLimit: 1000, usage: null, quota: null })).toMatchObject({ percent: 80, nearlyFull: true });
-    expect(assessHealth({ appBytes: 799, localLimit: 1000, usage: null, quota: null })).toMatchObject({ percent: 79.9, nearlyFull: false });
+    expect(assessHealth({ appBytes: 800, localLimit: 1000, usage: null, quota: null })).toMatchObject({
+      percent: 80,
+      nearlyFull: true,
+    });
+    expect(assessHealth({ appBytes: 799, localLimit: 1000, usage: null, quota: null })).toMatchObject({
+      percent: 79.9,
+      nearlyFull: false,
+    });
   });
 
   it('takes the fuller of the two measures', () => {
-    expect(assessHealth({ appBytes: 100, localLimit: 1000, usage: 900, quota: 1000 })).toMatchObject({ percent: 90, nearlyFull: true });
+    expect(assessHealth({ appBytes: 100, localLimit: 1000, usage: 900, quota: 1000 })).toMatchObject({
+      percent: 90,
+      nearlyFull: true,
+    });
     expect(assessHealth({ appBytes: 500, localLimit: 1000, usage: 100, quota: 1000 })).toMatchObject({ percent: 50 });
   });
 
   it('has no site line and counts no site measure when the browser gives no usage or no quota', () => {
-    expect(assessHealth({ appBytes: 100, localLimit: 1000, usage: null, quota: 1000 })).toMatchObject({ percent: 10, siteSummary: null });
-    expect(assessHealth({ appBytes: 100, localLimit: 1000, usage: 900, quota: null })).toMatchObject({ percent: 10, siteSummary: null });
+    expect(assessHealth({ appBytes: 100, localLimit: 1000, usage: null, quota: 1000 })).toMatchObject({
+      percent: 10,
+      siteSummary: null,
+    });
+    expect(assessHealth({ appBytes: 100, localLimit: 1000, usage: 900, quota: null })).toMatchObject({
+      percent: 10,
+      siteSummary: null,
+    });
   });
 
   it('counts a quota of 0 as no measure (0 percent), and does not word it', () => {
@@ -73,6 +92,9 @@ describe('assessHealth: the data view storage line (issue 9)', () => {
   });
 
   it('counts a local limit of 0 as 0 percent', () => {
-    expect(assessHealth({ appBytes: 100, localLimit: 0, usage: null, quota: null })).toMatchObject({ percent: 0, nearlyFull: false });
+    expect(assessHealth({ appBytes: 100, localLimit: 0, usage: null, quota: null })).toMatchObject({
+      percent: 0,
+      nearlyFull: false,
+    });
   });
 });

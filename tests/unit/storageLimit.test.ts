@@ -5,7 +5,13 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { assessHealth } from '../../src/domain/storageHealth';
-import { forgetLocalLimit, localLimitChars, probeLimitChars, storageLimitKey, storedChars } from '../../src/storage/health';
+import {
+  forgetLocalLimit,
+  localLimitChars,
+  probeLimitChars,
+  storageLimitKey,
+  storedChars,
+} from '../../src/storage/health';
 
 /** A Storage that holds at most `limit` characters of keys and values, like Chromium's (5 Mi characters). */
 class LimitedStorage {
@@ -92,7 +98,9 @@ describe('the localStorage limit, measured', () => {
     });
     expect(report.percent).toBeGreaterThanOrEqual(97.6);
     expect(report.percent).toBeLessThan(98.2);
-    expect(report.summary).toMatch(/^Your data uses 9\.8 MB of about (9\.9|10\.0) MB of browser storage for this app \(9[78]\.\d%\)\.$/);
+    expect(report.summary).toMatch(
+      /^Your data uses 9\.8 MB of about (9\.9|10\.0) MB of browser storage for this app \(9[78]\.\d%\)\.$/,
+    );
     expect(report.siteSummary).toBeNull();
   });
 });

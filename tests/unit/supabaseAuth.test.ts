@@ -4,8 +4,23 @@ import type { AuthConfig } from '../../src/machines/auth/config';
 
 // The real actors over the real supabase-js, with the network replaced: what each server answer becomes.
 const config: AuthConfig = { url: 'http://auth.test', anonKey: 'anon', storageKey: 'sb-auth-auth-token' };
-const user = { id: 'u1', aud: 'authenticated', role: 'authenticated', email: 'cook@example.com', app_metadata: {}, user_metadata: {}, created_at: '2026-01-01T00:00:00Z' };
-const session = { access_token: 'access-1', refresh_token: 'refresh-1', token_type: 'bearer', expires_in: 3600, expires_at: Math.floor(Date.now() / 1000) + 3600, user };
+const user = {
+  id: 'u1',
+  aud: 'authenticated',
+  role: 'authenticated',
+  email: 'cook@example.com',
+  app_metadata: {},
+  user_metadata: {},
+  created_at: '2026-01-01T00:00:00Z',
+};
+const session = {
+  access_token: 'access-1',
+  refresh_token: 'refresh-1',
+  token_type: 'bearer',
+  expires_in: 3600,
+  expires_at: Math.floor(Date.now() / 1000) + 3600,
+  user,
+};
 type Answer = { status: number; body?: unknown; headers?: Record<string, string> } | 'offline';
 let answers: Record<string, Answer> = {};
 let requests: string[] = [];
@@ -41,7 +56,10 @@ describe('validateSession (GET /auth/v1/user at start-up)', () => {
   it('is valid when the server knows the user', async () => {
     storeSession();
     answers['GET /auth/v1/user'] = { status: 200, body: user };
-    expect(await (await load()).validateSession(config)).toEqual({ status: 'valid', user: { id: 'u1', email: 'cook@example.com' } });
+    expect(await (await load()).validateSession(config)).toEqual({
+      status: 'valid',
+      user: { id: 'u1', email: 'cook@example.com' },
+    });
   });
 
   it.each([
@@ -69,8 +87,14 @@ describe('validateSession (GET /auth/v1/user at start-up)', () => {
   });
 
   it('has ended when an expired session cannot be refreshed (revoked refresh token)', async () => {
-    localStorage.setItem(config.storageKey, JSON.stringify({ ...session, expires_at: Math.floor(Date.now() / 1000) - 10 }));
-    answers['POST /auth/v1/token'] = { status: 400, body: { code: 'refresh_token_not_found', message: 'Invalid Refresh Token: Refresh Token Not Found' } };
+    localStorage.setItem(
+      config.storageKey,
+      JSON.stringify({ ...session, expires_at: Math.floor(Date.now() / 1000) - 10 }),
+    );
+    answers['POST /auth/v1/token'] = {
+      status: 400,
+      body: { code: 'refresh_token_not_found', message: 'Invalid Refresh Token: Refresh Token Not Found' },
+    };
     const result = await (await load()).validateSession(config);
     expect(result.status).toBe('ended');
     expect(requests.some((r) => r.startsWith('GET /auth/v1/user'))).toBe(false);
@@ -79,7 +103,10 @@ describe('validateSession (GET /auth/v1/user at start-up)', () => {
   it('gives up waiting and keeps the user signed in when the server never answers', async () => {
     storeSession();
     vi.stubGlobal('fetch', () => new Promise(() => {}));
-    expect(await (await load()).validateSession(config, 50)).toEqual({ status: 'unreachable', reason: 'no answer in time' });
+    expect(await (await load()).validateSession(config, 50)).toEqual({
+      status: 'unreachable',
+      reason: 'no answer in time',
+    });
   });
 });
 
@@ -115,18 +142,35 @@ describe('endLocalSession (sign-out, local half)', () => {
 
 describe('sign-in wording', () => {
   it('says how long to wait on 429, from Retry-After when the message does not', async () => {
-    answers['POST /auth/v1/token'] = { status: 429, body: { code: 'over_request_rate_limit', message: 'Request rate limit reached' }, headers: { 'Retry-After': '27' } };
-    await expect((await load()).signIn(config, { email: 'cook@example.com', password: 'x' })).rejects.toThrow('Too many attempts. Try again in 27 seconds.');
+    answers['POST /auth/v1/token'] = {
+      status: 429,
+      body: { code: 'over_request_rate_limit', message: 'Request rate limit reached' },
+      headers: { 'Retry-After': '27' },
+    };
+    await expect((await load()).signIn(config, { email: 'cook@example.com', password: 'x' })).rejects.toThrow(
+      'Too many attempts. Try again in 27 seconds.',
+    );
   });
 
   it('keeps the server’s own 429 message when it says how long', async () => {
-    answers['POST /auth/v1/token'] = { status: 429, body: { code: 'over_request_rate_limit', message: 'Too many attempts. Try again in 3 minutes.' }, headers: { 'Retry-After': '170' } };
-    await expect((await load()).signIn(config, { email: 'cook@example.com', password: 'x' })).rejects.toThrow('Too many attempts. Try again in 3 minutes.');
+    answers['POST /auth/v1/token'] = {
+      status: 429,
+      body: { code: 'over_request_rate_limit', message: 'Too many attempts. Try again in 3 minutes.' },
+      headers: { 'Retry-After': '170' },
+    };
+    await expect((await load()).signIn(config, { email: 'cook@example.com', password: 'x' })).rejects.toThrow(
+      'Too many attempts. Try again in 3 minutes.',
+    );
   });
 
   it('shows the server message otherwise', async () => {
-    answers['POST /auth/v1/token'] = { status: 400, body: { code: 'invalid_credentials', message: 'Invalid login credentials' } };
-    await expect((await load()).signIn(config, { email: 'cook@example.com', password: 'x' })).rejects.toThrow('Invalid login credentials');
+    answers['POST /auth/v1/token'] = {
+      status: 400,
+      body: { code: 'invalid_credentials', message: 'Invalid login credentials' },
+    };
+    await expect((await load()).signIn(config, { email: 'cook@example.com', password: 'x' })).rejects.toThrow(
+      'Invalid login credentials',
+    );
   });
 });
 
@@ -134,20 +178,26 @@ describe('password recovery', () => {
   it('asks POST /recover with the reset page as redirect_to', async () => {
     answers['POST /auth/v1/recover'] = { status: 200, body: {} };
     await (await load()).requestPasswordReset(config, 'cook@example.com', 'http://localhost:3000/reset-password');
-    expect(requests).toContain(`POST /auth/v1/recover?redirect_to=${encodeURIComponent('http://localhost:3000/reset-password')}`);
+    expect(requests).toContain(
+      `POST /auth/v1/recover?redirect_to=${encodeURIComponent('http://localhost:3000/reset-password')}`,
+    );
   });
 });
 
 describe('validateSession: which answers mean the session has ended', () => {
   // session_not_found is not in the list: supabase-js itself reports it as a missing session (see below).
-  it.each(['user_not_found', 'refresh_token_not_found', 'refresh_token_already_used', 'session_expired', 'bad_jwt', 'no_authorization'])(
-    '%s has ended the session, whatever the status',
-    async (code) => {
-      storeSession();
-      answers['GET /auth/v1/user'] = { status: 400, body: { code, message: `message of ${code}` } };
-      expect(await (await load()).validateSession(config)).toEqual({ status: 'ended', reason: code });
-    },
-  );
+  it.each([
+    'user_not_found',
+    'refresh_token_not_found',
+    'refresh_token_already_used',
+    'session_expired',
+    'bad_jwt',
+    'no_authorization',
+  ])('%s has ended the session, whatever the status', async (code) => {
+    storeSession();
+    answers['GET /auth/v1/user'] = { status: 400, body: { code, message: `message of ${code}` } };
+    expect(await (await load()).validateSession(config)).toEqual({ status: 'ended', reason: code });
+  });
   it.each([401, 403])('a %i with an unknown code has ended the session too', async (status) => {
     storeSession();
     answers['GET /auth/v1/user'] = { status, body: { code: 'something_new', message: 'Nope' } };
@@ -173,47 +223,71 @@ describe('restoreSession, signIn, signUp: the user as the app knows it', () => {
     const supabase = await load();
     expect(await supabase.restoreSession(config)).toEqual({ user: null });
     storeSession();
-    expect(await supabase.restoreSession({ ...config, anonKey: 'anon-2' })).toEqual({ user: { id: 'u1', email: 'cook@example.com' } });
+    expect(await supabase.restoreSession({ ...config, anonKey: 'anon-2' })).toEqual({
+      user: { id: 'u1', email: 'cook@example.com' },
+    });
   });
   it('sign-in gives the signed-in user; a user without an email has a null email', async () => {
     answers['POST /auth/v1/token'] = { status: 200, body: { ...session, user: { ...user, email: undefined } } };
-    expect(await (await load()).signIn(config, { email: 'cook@example.com', password: 'pw' })).toEqual({ user: { id: 'u1', email: null } });
+    expect(await (await load()).signIn(config, { email: 'cook@example.com', password: 'pw' })).toEqual({
+      user: { id: 'u1', email: null },
+    });
   });
   it('sign-in with no network says the server could not be reached', async () => {
     answers['POST /auth/v1/token'] = 'offline';
-    await expect((await load()).signIn(config, { email: 'cook@example.com', password: 'pw' })).rejects.toThrow('The server could not be reached. Check your connection and try again.');
+    await expect((await load()).signIn(config, { email: 'cook@example.com', password: 'pw' })).rejects.toThrow(
+      'The server could not be reached. Check your connection and try again.',
+    );
   });
   it('sign-up that needs an email confirmation gives no user; a refused one throws the server message', async () => {
     answers['POST /auth/v1/signup'] = { status: 200, body: user };
-    expect(await (await load()).signUp(config, { email: 'cook@example.com', password: 'pw-long-enough' })).toEqual({ user: null });
-    answers['POST /auth/v1/signup'] = { status: 422, body: { code: 'user_already_exists', message: 'User already registered' } };
-    await expect((await load()).signUp(config, { email: 'cook@example.com', password: 'pw-long-enough' })).rejects.toThrow('User already registered');
+    expect(await (await load()).signUp(config, { email: 'cook@example.com', password: 'pw-long-enough' })).toEqual({
+      user: null,
+    });
+    answers['POST /auth/v1/signup'] = {
+      status: 422,
+      body: { code: 'user_already_exists', message: 'User already registered' },
+    };
+    await expect(
+      (await load()).signUp(config, { email: 'cook@example.com', password: 'pw-long-enough' }),
+    ).rejects.toThrow('User already registered');
   });
   it('sign-up with a session gives its user', async () => {
     answers['POST /auth/v1/signup'] = { status: 200, body: session };
-    expect(await (await load()).signUp(config, { email: 'cook@example.com', password: 'pw-long-enough' })).toEqual({ user: { id: 'u1', email: 'cook@example.com' } });
+    expect(await (await load()).signUp(config, { email: 'cook@example.com', password: 'pw-long-enough' })).toEqual({
+      user: { id: 'u1', email: 'cook@example.com' },
+    });
   });
 });
 
 describe('password reset requests and updates', () => {
   it('a 429 on a reset request says how long to wait', async () => {
-    answers['POST /auth/v1/recover'] = { status: 429, body: { code: 'over_email_send_rate_limit', message: 'Email rate limit exceeded' }, headers: { 'Retry-After': '300' } };
-    await expect((await load()).requestPasswordReset(config, 'cook@example.com', 'http://localhost/reset')).rejects.toThrow('Too many attempts. Try again in 5 minutes.');
+    answers['POST /auth/v1/recover'] = {
+      status: 429,
+      body: { code: 'over_email_send_rate_limit', message: 'Email rate limit exceeded' },
+      headers: { 'Retry-After': '300' },
+    };
+    await expect(
+      (await load()).requestPasswordReset(config, 'cook@example.com', 'http://localhost/reset'),
+    ).rejects.toThrow('Too many attempts. Try again in 5 minutes.');
   });
   it('a 500 on a reset request shows the server’s message (the e-mail could not be sent), not "{}"', async () => {
     answers['POST /auth/v1/recover'] = {
       status: 500,
-      body: { code: 'unexpected_failure', msg: 'Error sending recovery email: the e-mail could not be sent. Please try again later.' },
+      body: {
+        code: 'unexpected_failure',
+        msg: 'Error sending recovery email: the e-mail could not be sent. Please try again later.',
+      },
     };
-    await expect((await load()).requestPasswordReset(config, 'cook@example.com', 'http://localhost/reset')).rejects.toThrow(
-      /^Error sending recovery email: the e-mail could not be sent\. Please try again later\.$/,
-    );
+    await expect(
+      (await load()).requestPasswordReset(config, 'cook@example.com', 'http://localhost/reset'),
+    ).rejects.toThrow(/^Error sending recovery email: the e-mail could not be sent\. Please try again later\.$/);
   });
   it('a 5xx without a message of its own says the server could not do it', async () => {
     answers['POST /auth/v1/recover'] = { status: 502 };
-    await expect((await load()).requestPasswordReset(config, 'cook@example.com', 'http://localhost/reset')).rejects.toThrow(
-      'The server could not do that just now. Please try again in a few minutes.',
-    );
+    await expect(
+      (await load()).requestPasswordReset(config, 'cook@example.com', 'http://localhost/reset'),
+    ).rejects.toThrow('The server could not do that just now. Please try again in a few minutes.');
   });
   it('a password update without a session says the session is gone', async () => {
     const error = await (await load()).updatePassword(config, 'new-password-1').catch((e: unknown) => e);
@@ -223,7 +297,10 @@ describe('password reset requests and updates', () => {
     storeSession();
     answers['PUT /auth/v1/user'] = { status: 200, body: user };
     await expect((await load()).updatePassword(config, 'new-password-1')).resolves.toBeUndefined();
-    answers['PUT /auth/v1/user'] = { status: 422, body: { code: 'same_password', message: 'New password should be different from the old password.' } };
+    answers['PUT /auth/v1/user'] = {
+      status: 422,
+      body: { code: 'same_password', message: 'New password should be different from the old password.' },
+    };
     const error = await (await load()).updatePassword(config, 'new-password-1').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toBe('New password should be different from the old password.');
@@ -272,7 +349,11 @@ describe('where the auth service is (config.ts)', () => {
     vi.stubEnv('VITE_SUPABASE_ANON_KEY', 'key-1');
     const calls = serve({ status: 500 });
     const { loadAuthConfig } = await loadConfig();
-    expect(await loadAuthConfig()).toEqual({ url: 'https://proj.supabase.co', anonKey: 'key-1', storageKey: 'sb-proj-auth-token' });
+    expect(await loadAuthConfig()).toEqual({
+      url: 'https://proj.supabase.co',
+      anonKey: 'key-1',
+      storageKey: 'sb-proj-auth-token',
+    });
     expect(calls).toEqual([]);
   });
   it('otherwise asks GET /config.json once (as JSON), and keeps the answer', async () => {
@@ -295,13 +376,16 @@ describe('where the auth service is (config.ts)', () => {
     await expect(loadAuthConfig()).rejects.toThrow('config.json answered 404');
     expect(calls).toHaveLength(2);
   });
-  it.each([{ supabaseUrl: 'http://own.example.com' }, { supabaseAnonKey: 'key-2' }, {}])('an answer without a URL and a key (%o) is "not configured"', async (body) => {
-    vi.stubEnv('VITE_SUPABASE_URL', '');
-    vi.stubEnv('VITE_SUPABASE_ANON_KEY', '');
-    serve({ status: 200, body });
-    const { loadAuthConfig } = await loadConfig();
-    await expect(loadAuthConfig()).rejects.toThrow('The auth service is not configured.');
-  });
+  it.each([{ supabaseUrl: 'http://own.example.com' }, { supabaseAnonKey: 'key-2' }, {}])(
+    'an answer without a URL and a key (%o) is "not configured"',
+    async (body) => {
+      vi.stubEnv('VITE_SUPABASE_URL', '');
+      vi.stubEnv('VITE_SUPABASE_ANON_KEY', '');
+      serve({ status: 200, body });
+      const { loadAuthConfig } = await loadConfig();
+      await expect(loadAuthConfig()).rejects.toThrow('The auth service is not configured.');
+    },
+  );
 });
 
 describe('the session key, listeners and timers', () => {
@@ -362,31 +446,50 @@ describe('the session key, listeners and timers', () => {
 describe('adoptRecoverySession (the reset page)', () => {
   afterEach(() => window.history.replaceState(null, '', '/'));
   it('an expired link reports expired with its error code', async () => {
-    window.history.replaceState(null, '', '/reset-password#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired');
+    window.history.replaceState(
+      null,
+      '',
+      '/reset-password#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
+    );
     expect(await (await load()).adoptRecoverySession(config)).toEqual({ status: 'expired', reason: 'otp_expired' });
   });
   it('no link and no session: missing; a stored session: ready, with its email', async () => {
     expect(await (await load()).adoptRecoverySession(config)).toEqual({ status: 'missing' });
     storeSession();
-    expect(await (await load()).adoptRecoverySession({ ...config, anonKey: 'anon-2' })).toEqual({ status: 'ready', email: 'cook@example.com' });
+    expect(await (await load()).adoptRecoverySession({ ...config, anonKey: 'anon-2' })).toEqual({
+      status: 'ready',
+      email: 'cook@example.com',
+    });
   });
 });
 
 describe('which failures say "could not be reached"', () => {
   it('a 503 from the server is not "no network": its own message is shown', async () => {
-    answers['POST /auth/v1/token'] = { status: 503, body: { code: 'unexpected_failure', message: 'Service down for maintenance' } };
-    const error = await (await load()).signIn(config, { email: 'cook@example.com', password: 'pw' }).catch((e: unknown) => e);
+    answers['POST /auth/v1/token'] = {
+      status: 503,
+      body: { code: 'unexpected_failure', message: 'Service down for maintenance' },
+    };
+    const error = await (
+      await load()
+    )
+      .signIn(config, { email: 'cook@example.com', password: 'pw' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).not.toBe('The server could not be reached. Check your connection and try again.');
   });
 });
 
 describe('a session in the address (login CSRF)', () => {
-  const b64 = (value: unknown) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  const b64 = (value: unknown) =>
+    btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
   const otherUser = { ...user, id: 'u2', email: 'stranger@example.com' };
-  const tokenOf = (sub: string) => `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub, exp: Math.floor(Date.now() / 1000) + 3600, role: 'authenticated' })}.c2ln`;
-  const fragment = (sub: string, type: string) => `#access_token=${tokenOf(sub)}&refresh_token=refresh-2&expires_in=3600&expires_at=${Math.floor(Date.now() / 1000) + 3600}&token_type=bearer&type=${type}`;
-  const storedUserId = () => (JSON.parse(localStorage.getItem(config.storageKey) ?? 'null') as { user?: { id: string } } | null)?.user?.id ?? null;
+  const tokenOf = (sub: string) =>
+    `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub, exp: Math.floor(Date.now() / 1000) + 3600, role: 'authenticated' })}.c2ln`;
+  const fragment = (sub: string, type: string) =>
+    `#access_token=${tokenOf(sub)}&refresh_token=refresh-2&expires_in=3600&expires_at=${Math.floor(Date.now() / 1000) + 3600}&token_type=bearer&type=${type}`;
+  const storedUserId = () =>
+    (JSON.parse(localStorage.getItem(config.storageKey) ?? 'null') as { user?: { id: string } } | null)?.user?.id ??
+    null;
   afterEach(() => window.history.replaceState(null, '', '/'));
 
   it('is not taken on a page that does not expect one, signed in or not', async () => {
@@ -407,7 +510,9 @@ describe('a session in the address (login CSRF)', () => {
     storeSession();
     window.history.replaceState(null, '', `/reset-password${fragment('u2', 'recovery')}`);
     const decline = vi.fn(() => false);
-    await expect((await load()).adoptRecoverySession(config, decline)).rejects.toThrow('Nothing was changed: cook@example.com is still signed in on this browser.');
+    await expect((await load()).adoptRecoverySession(config, decline)).rejects.toThrow(
+      'Nothing was changed: cook@example.com is still signed in on this browser.',
+    );
     expect(decline).toHaveBeenCalledWith('cook@example.com');
     expect(storedUserId()).toBe('u1');
     expect(window.location.hash).toBe('');
@@ -415,7 +520,10 @@ describe('a session in the address (login CSRF)', () => {
     vi.resetModules();
     window.history.replaceState(null, '', `/reset-password${fragment('u2', 'recovery')}`);
     const agree = vi.fn(() => true);
-    expect(await (await load()).adoptRecoverySession(config, agree)).toEqual({ status: 'ready', email: 'stranger@example.com' });
+    expect(await (await load()).adoptRecoverySession(config, agree)).toEqual({
+      status: 'ready',
+      email: 'stranger@example.com',
+    });
     expect(agree).toHaveBeenCalledWith('cook@example.com');
     expect(storedUserId()).toBe('u2');
   });
@@ -424,7 +532,10 @@ describe('a session in the address (login CSRF)', () => {
     answers['GET /auth/v1/user'] = { status: 200, body: otherUser };
     window.history.replaceState(null, '', `/reset-password${fragment('u2', 'recovery')}`);
     const ask = vi.fn(() => false);
-    expect(await (await load()).adoptRecoverySession(config, ask)).toEqual({ status: 'ready', email: 'stranger@example.com' });
+    expect(await (await load()).adoptRecoverySession(config, ask)).toEqual({
+      status: 'ready',
+      email: 'stranger@example.com',
+    });
     expect(ask).not.toHaveBeenCalled();
   });
 });

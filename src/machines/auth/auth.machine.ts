@@ -68,20 +68,29 @@ export type AuthEvent =
   | { type: 'auth.restore' };
 
 /** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed, with its secret ones. */
-export const authSecrets = { events: { 'auth.signIn': ['password'], 'auth.signUp': ['password'], 'auth.changed': [], 'xstate.done.actor.signOut': ['output'] }, context: ['pending'] } as const satisfies SecretsOf<AuthEvent, AuthContext>;
+export const authSecrets = {
+  events: {
+    'auth.signIn': ['password'],
+    'auth.signUp': ['password'],
+    'auth.changed': [],
+    'xstate.done.actor.signOut': ['output'],
+  },
+  context: ['pending'],
+} as const satisfies SecretsOf<AuthEvent, AuthContext>;
 
 type Output<T> = { output: T };
 const outputOf = <T>(event: unknown): T | undefined => (event as Partial<Output<T>>).output;
 
 /** The answer of a state that is busy with a request: form events wait for it, changes are recorded. */
-const busy = (doing: string) => ({
-  'auth.signIn': { actions: { type: 'setBusyMessage', params: { doing } } },
-  'auth.signUp': { actions: { type: 'setBusyMessage', params: { doing } } },
-  'auth.signOut': { actions: { type: 'setBusyMessage', params: { doing } } },
-  // The request under way settles the state; its answer is newer than this change.
-  'auth.changed': { actions: 'recordChange' },
-  'auth.restore': { actions: 'recordChange' },
-}) as const;
+const busy = (doing: string) =>
+  ({
+    'auth.signIn': { actions: { type: 'setBusyMessage', params: { doing } } },
+    'auth.signUp': { actions: { type: 'setBusyMessage', params: { doing } } },
+    'auth.signOut': { actions: { type: 'setBusyMessage', params: { doing } } },
+    // The request under way settles the state; its answer is newer than this change.
+    'auth.changed': { actions: 'recordChange' },
+    'auth.restore': { actions: 'recordChange' },
+  }) as const;
 
 export const authMachine = setup({
   types: { context: {} as AuthContext, events: {} as AuthEvent },
@@ -133,13 +142,23 @@ export const authMachine = setup({
     setPendingSwitch: assign({
       pending: ({ event }) =>
         event.type === 'auth.signIn' || event.type === 'auth.signUp'
-          ? { mode: event.type === 'auth.signIn' ? ('signIn' as const) : ('signUp' as const), email: event.email, password: event.password }
+          ? {
+              mode: event.type === 'auth.signIn' ? ('signIn' as const) : ('signUp' as const),
+              email: event.email,
+              password: event.password,
+            }
           : null,
     }),
     clearPending: assign({ pending: null }),
-    setSignInSuccess: assign({ message: { origin: 'signIn', kind: 'success', text: 'Login successful!' } as AuthMessage }),
-    setSignUpSuccess: assign({ message: { origin: 'signUp', kind: 'success', text: 'Signup successful!' } as AuthMessage }),
-    setSignOutSuccess: assign({ message: { origin: 'signOut', kind: 'success', text: 'Signed out successfully!' } as AuthMessage }),
+    setSignInSuccess: assign({
+      message: { origin: 'signIn', kind: 'success', text: 'Login successful!' } as AuthMessage,
+    }),
+    setSignUpSuccess: assign({
+      message: { origin: 'signUp', kind: 'success', text: 'Signup successful!' } as AuthMessage,
+    }),
+    setSignOutSuccess: assign({
+      message: { origin: 'signOut', kind: 'success', text: 'Signed out successfully!' } as AuthMessage,
+    }),
     setSwitchedMessage: assign({
       message: ({ context, event }) =>
         ({
@@ -157,16 +176,30 @@ export const authMachine = setup({
           text: `${params.doing}… please wait.`,
         }) as AuthMessage,
     }),
-    setAlreadySignedOut: assign({ message: { origin: 'signOut', kind: 'info', text: 'You are not signed in.' } as AuthMessage }),
-    setSignInError: assign({ message: ({ event }) => ({ origin: 'signIn', kind: 'error', text: errorText(event) }) as AuthMessage }),
-    setSignUpError: assign({ message: ({ event }) => ({ origin: 'signUp', kind: 'error', text: errorText(event) }) as AuthMessage }),
-    setSignOutError: assign({ message: ({ event }) => ({ origin: 'signOut', kind: 'error', text: errorText(event) }) as AuthMessage }),
+    setAlreadySignedOut: assign({
+      message: { origin: 'signOut', kind: 'info', text: 'You are not signed in.' } as AuthMessage,
+    }),
+    setSignInError: assign({
+      message: ({ event }) => ({ origin: 'signIn', kind: 'error', text: errorText(event) }) as AuthMessage,
+    }),
+    setSignUpError: assign({
+      message: ({ event }) => ({ origin: 'signUp', kind: 'error', text: errorText(event) }) as AuthMessage,
+    }),
+    setSignOutError: assign({
+      message: ({ event }) => ({ origin: 'signOut', kind: 'error', text: errorText(event) }) as AuthMessage,
+    }),
     setSwitchError: assign({
-      message: ({ context, event }) => ({ origin: context.pending?.mode ?? 'signIn', kind: 'error', text: errorText(event) }) as AuthMessage,
+      message: ({ context, event }) =>
+        ({ origin: context.pending?.mode ?? 'signIn', kind: 'error', text: errorText(event) }) as AuthMessage,
     }),
     // Shown on the form just used (sign-up), else on the login form, where a visitor who is not let in lands.
     setDataSetError: assign({
-      message: ({ context, event }) => ({ origin: context.message?.origin === 'signUp' ? 'signUp' : 'signIn', kind: 'error', text: errorText(event) }) as AuthMessage,
+      message: ({ context, event }) =>
+        ({
+          origin: context.message?.origin === 'signUp' ? 'signUp' : 'signIn',
+          kind: 'error',
+          text: errorText(event),
+        }) as AuthMessage,
     }),
     notifyDataSetError: () => {
       throw new Error('auth: provide notifyDataSetError');
@@ -192,7 +225,10 @@ export const authMachine = setup({
     isSignedOutChange: ({ event }) => event.type === 'auth.changed' && (event.event === 'SIGNED_OUT' || !event.user),
     isSessionChange: ({ event }) => event.type === 'auth.changed' && event.event !== 'SIGNED_OUT' && !!event.user,
     isOtherUserChange: ({ context, event }) =>
-      event.type === 'auth.changed' && event.event !== 'SIGNED_OUT' && !!event.user && event.user.id !== context.user?.id,
+      event.type === 'auth.changed' &&
+      event.event !== 'SIGNED_OUT' &&
+      !!event.user &&
+      event.user.id !== context.user?.id,
   },
 }).createMachine({
   id: 'auth',
@@ -277,8 +313,12 @@ export const authMachine = setup({
       invoke: {
         id: 'signIn',
         src: 'signIn',
-        input: ({ event }) => (event.type === 'auth.signIn' ? { email: event.email, password: event.password } : { email: '', password: '' }),
-        onDone: [{ guard: 'hasUser', target: 'openingData', actions: ['setUserFromResult', 'setSignInSuccess'] }, { target: 'signedOut' }],
+        input: ({ event }) =>
+          event.type === 'auth.signIn' ? { email: event.email, password: event.password } : { email: '', password: '' },
+        onDone: [
+          { guard: 'hasUser', target: 'openingData', actions: ['setUserFromResult', 'setSignInSuccess'] },
+          { target: 'signedOut' },
+        ],
         onError: { target: 'signedOut', actions: 'setSignInError' },
       },
       on: busy('Signing in'),
@@ -288,9 +328,13 @@ export const authMachine = setup({
       invoke: {
         id: 'signUp',
         src: 'signUp',
-        input: ({ event }) => (event.type === 'auth.signUp' ? { email: event.email, password: event.password } : { email: '', password: '' }),
+        input: ({ event }) =>
+          event.type === 'auth.signUp' ? { email: event.email, password: event.password } : { email: '', password: '' },
         // Without e-mail confirmation the service answers with a session; with it, there is none yet.
-        onDone: [{ guard: 'hasUser', target: 'openingData', actions: ['setUserFromResult', 'setSignUpSuccess'] }, { target: 'signedOut', actions: 'setSignUpSuccess' }],
+        onDone: [
+          { guard: 'hasUser', target: 'openingData', actions: ['setUserFromResult', 'setSignUpSuccess'] },
+          { target: 'signedOut', actions: 'setSignUpSuccess' },
+        ],
         onError: { target: 'signedOut', actions: 'setSignUpError' },
       },
       on: busy('Signing up'),
@@ -310,20 +354,34 @@ export const authMachine = setup({
             id: 'leaveSession',
             src: 'signOut',
             onDone: [
-              { guard: 'isSwitchToSignUp', target: 'signingUp', actions: ['clearUser', { type: 'revokeSession', params: { scope: 'local' } }] },
+              {
+                guard: 'isSwitchToSignUp',
+                target: 'signingUp',
+                actions: ['clearUser', { type: 'revokeSession', params: { scope: 'local' } }],
+              },
               { target: 'signingIn', actions: ['clearUser', { type: 'revokeSession', params: { scope: 'local' } }] },
             ],
             // The stored session is removed before anything that can fail: carry on.
-            onError: [{ guard: 'isSwitchToSignUp', target: 'signingUp', actions: 'clearUser' }, { target: 'signingIn', actions: 'clearUser' }],
+            onError: [
+              { guard: 'isSwitchToSignUp', target: 'signingUp', actions: 'clearUser' },
+              { target: 'signingIn', actions: 'clearUser' },
+            ],
           },
         },
         signingIn: {
           invoke: {
             id: 'switchSignIn',
             src: 'signIn',
-            input: ({ context }) => ({ email: context.pending?.email ?? '', password: context.pending?.password ?? '' }),
+            input: ({ context }) => ({
+              email: context.pending?.email ?? '',
+              password: context.pending?.password ?? '',
+            }),
             onDone: [
-              { guard: 'hasUser', target: '#auth.openingData', actions: ['setUserFromResult', 'setSwitchedMessage', 'clearPending'] },
+              {
+                guard: 'hasUser',
+                target: '#auth.openingData',
+                actions: ['setUserFromResult', 'setSwitchedMessage', 'clearPending'],
+              },
               { target: '#auth.signedOut', actions: 'clearPending' },
             ],
             onError: { target: '#auth.signedOut', actions: ['setSwitchError', 'clearPending'] },
@@ -333,9 +391,16 @@ export const authMachine = setup({
           invoke: {
             id: 'switchSignUp',
             src: 'signUp',
-            input: ({ context }) => ({ email: context.pending?.email ?? '', password: context.pending?.password ?? '' }),
+            input: ({ context }) => ({
+              email: context.pending?.email ?? '',
+              password: context.pending?.password ?? '',
+            }),
             onDone: [
-              { guard: 'hasUser', target: '#auth.openingData', actions: ['setUserFromResult', 'setSwitchedMessage', 'clearPending'] },
+              {
+                guard: 'hasUser',
+                target: '#auth.openingData',
+                actions: ['setUserFromResult', 'setSwitchedMessage', 'clearPending'],
+              },
               { target: '#auth.signedOut', actions: ['setSignUpSuccess', 'clearPending'] },
             ],
             onError: { target: '#auth.signedOut', actions: ['setSwitchError', 'clearPending'] },
@@ -360,7 +425,12 @@ export const authMachine = setup({
         // Changes are handled as when signed in: the data set being opened follows the session.
         'auth.changed': [
           { guard: 'isSignedOutChange', target: 'signedOut', actions: ['clearUser', 'clearMessage'] },
-          { guard: 'isOtherUserChange', target: 'openingData', reenter: true, actions: ['setUserFromChange', 'clearMessage'] },
+          {
+            guard: 'isOtherUserChange',
+            target: 'openingData',
+            reenter: true,
+            actions: ['setUserFromChange', 'clearMessage'],
+          },
           { actions: 'setUserFromChange' },
         ],
       },
@@ -389,7 +459,10 @@ export const authMachine = setup({
       invoke: {
         id: 'signOut',
         src: 'signOut',
-        onDone: { target: 'signedOut', actions: ['clearUser', 'setSignOutSuccess', { type: 'revokeSession', params: { scope: 'global' } }] },
+        onDone: {
+          target: 'signedOut',
+          actions: ['clearUser', 'setSignOutSuccess', { type: 'revokeSession', params: { scope: 'global' } }],
+        },
         onError: { target: 'signedOut', actions: ['clearUser', 'setSignOutError'] },
       },
       on: busy('Signing out'),

@@ -24,9 +24,14 @@ export function parseRetryAfter(value: string | null | undefined, now = Date.now
  * A 429 answer: the server's own message when it says how long to wait ("Too many attempts. Try again in
  * 27 seconds."), else a wording built from Retry-After, else a plain request to wait.
  */
-export function tooManyAttemptsText(serverMessage: string | null | undefined, retryAfterSeconds: number | null): string {
-  if (serverMessage && /\d/.test(serverMessage) && /\b(second|minute|hour)s?\b/i.test(serverMessage)) return serverMessage;
-  if (retryAfterSeconds !== null && retryAfterSeconds > 0) return `Too many attempts. Try again in ${waitText(retryAfterSeconds)}.`;
+export function tooManyAttemptsText(
+  serverMessage: string | null | undefined,
+  retryAfterSeconds: number | null,
+): string {
+  if (serverMessage && /\d/.test(serverMessage) && /\b(second|minute|hour)s?\b/i.test(serverMessage))
+    return serverMessage;
+  if (retryAfterSeconds !== null && retryAfterSeconds > 0)
+    return `Too many attempts. Try again in ${waitText(retryAfterSeconds)}.`;
   return 'Too many attempts. Please wait a little and try again.';
 }
 

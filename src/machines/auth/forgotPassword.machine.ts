@@ -23,7 +23,10 @@ export type ForgotPasswordEvent =
   | { type: 'forgot.submit'; email: string };
 
 /** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
-export const forgotPasswordSecrets = { events: { 'forgot.submit': [] } } as const satisfies SecretsOf<ForgotPasswordEvent, ForgotPasswordContext>;
+export const forgotPasswordSecrets = { events: { 'forgot.submit': [] } } as const satisfies SecretsOf<
+  ForgotPasswordEvent,
+  ForgotPasswordContext
+>;
 
 export const forgotPasswordMachine = setup({
   types: { context: {} as ForgotPasswordContext, events: {} as ForgotPasswordEvent },

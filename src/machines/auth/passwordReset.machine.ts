@@ -6,7 +6,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { SecretsOf } from '../../domain/inspection';
 
-export type RecoveryResult = { status: 'ready'; email: string | null } | { status: 'expired'; reason: string } | { status: 'missing' };
+export type RecoveryResult =
+  { status: 'ready'; email: string | null } | { status: 'expired'; reason: string } | { status: 'missing' };
 
 export interface PasswordResetContext {
   email: string | null;
@@ -19,7 +20,9 @@ export type PasswordResetEvent =
   { type: 'reset.submit'; password: string; confirm: string };
 
 /** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed, with its secret ones. */
-export const passwordResetSecrets = { events: { 'reset.submit': ['password', 'confirm'] } } as const satisfies SecretsOf<PasswordResetEvent, PasswordResetContext>;
+export const passwordResetSecrets = {
+  events: { 'reset.submit': ['password', 'confirm'] },
+} as const satisfies SecretsOf<PasswordResetEvent, PasswordResetContext>;
 
 export const passwordResetMachine = setup({
   types: { context: {} as PasswordResetContext, events: {} as PasswordResetEvent },
@@ -48,7 +51,7 @@ export const passwordResetMachine = setup({
     isExpired: ({ event }) => (event as { output?: RecoveryResult }).output?.status === 'expired',
     isMismatch: ({ event }) => event.type === 'reset.submit' && event.password !== event.confirm,
     // The recovery session is gone (used up, ended elsewhere): the link must be asked for again.
-    isSessionGone: ({ event }) => !!((event as { error?: { sessionGone?: boolean } }).error?.sessionGone),
+    isSessionGone: ({ event }) => !!(event as { error?: { sessionGone?: boolean } }).error?.sessionGone,
   },
 }).createMachine({
   id: 'passwordReset',
@@ -61,7 +64,11 @@ export const passwordResetMachine = setup({
       invoke: {
         id: 'adoptRecoverySession',
         src: 'adoptRecoverySession',
-        onDone: [{ guard: 'isReady', target: 'editing', actions: 'setEmail' }, { guard: 'isExpired', target: 'linkExpired' }, { target: 'noLink' }],
+        onDone: [
+          { guard: 'isReady', target: 'editing', actions: 'setEmail' },
+          { guard: 'isExpired', target: 'linkExpired' },
+          { target: 'noLink' },
+        ],
         onError: { target: 'noLink', actions: 'setLinkError' },
       },
     },
@@ -81,7 +88,10 @@ export const passwordResetMachine = setup({
         src: 'updatePassword',
         input: ({ event }) => ({ password: event.type === 'reset.submit' ? event.password : '' }),
         onDone: { target: 'changed' },
-        onError: [{ guard: 'isSessionGone', target: 'linkExpired' }, { target: 'editing', actions: 'setSaveError' }],
+        onError: [
+          { guard: 'isSessionGone', target: 'linkExpired' },
+          { target: 'editing', actions: 'setSaveError' },
+        ],
       },
     },
     changed: { tags: ['done'], type: 'final' },

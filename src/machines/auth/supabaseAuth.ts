@@ -54,7 +54,8 @@ export function getClient(config: AuthConfig): SupabaseClient {
       persistSession: true,
       autoRefreshToken: true,
       // Only the reset page takes a session from the address, and never over another signed-in account (urlSession.ts).
-      detectSessionInUrl: (url, params) => mayAdoptUrlSession(url.pathname, params, readStoredUser(config.storageKey)?.id ?? null),
+      detectSessionInUrl: (url, params) =>
+        mayAdoptUrlSession(url.pathname, params, readStoredUser(config.storageKey)?.id ?? null),
     },
     global: { fetch: trackingFetch },
   });
@@ -67,7 +68,8 @@ const fromUser = (user: User): AuthUser => ({ id: user.id, email: user.email ?? 
 
 /** An auth failure as a person should read it: 429 says how long to wait, no network says so. */
 export function toUserError(error: unknown): Error {
-  if (isAuthApiError(error) && error.status === 429) return new Error(tooManyAttemptsText(error.message, lastRetryAfter));
+  if (isAuthApiError(error) && error.status === 429)
+    return new Error(tooManyAttemptsText(error.message, lastRetryAfter));
   if (isAuthRetryableFetchError(error) && error.status === 0) return new Error(unreachableText);
   if (isAuthRetryableFetchError(error) && error.status >= 500) return new Error(lastServerError ?? serverErrorText);
   return error instanceof Error ? error : new Error(String(error));
@@ -80,7 +82,15 @@ export async function restoreSession(config: AuthConfig): Promise<SessionResult>
 }
 
 /** Codes that mean the server no longer honours the session (auth-protocol.md §3, §5). */
-const endedCodes = new Set(['session_not_found', 'user_not_found', 'refresh_token_not_found', 'refresh_token_already_used', 'session_expired', 'bad_jwt', 'no_authorization']);
+const endedCodes = new Set([
+  'session_not_found',
+  'user_not_found',
+  'refresh_token_not_found',
+  'refresh_token_already_used',
+  'session_expired',
+  'bad_jwt',
+  'no_authorization',
+]);
 
 /**
  * GET /auth/v1/user with the stored session (refreshing it first if it has expired). A missing or
@@ -111,7 +121,10 @@ async function askServer(config: AuthConfig): Promise<ValidationResult> {
   if (!error && data.user) return { status: 'valid', user: fromUser(data.user) };
   if (!error) return { status: 'ended', reason: 'no user' };
   if (isAuthSessionMissingError(error)) return { status: 'ended', reason: error.message };
-  if (isAuthApiError(error) && ((error.code && endedCodes.has(error.code)) || error.status === 401 || error.status === 403)) {
+  if (
+    isAuthApiError(error) &&
+    ((error.code && endedCodes.has(error.code)) || error.status === 401 || error.status === 403)
+  ) {
     return { status: 'ended', reason: error.code ?? error.message };
   }
   return { status: 'unreachable', reason: error.message };
@@ -140,7 +153,11 @@ export async function endLocalSession(config: AuthConfig): Promise<void> {
 }
 
 /** POST /logout?scope=… with the access token of a session already removed here; failures are ignored. */
-export async function revokeSession(config: AuthConfig, accessToken: string, scope: 'global' | 'local'): Promise<boolean> {
+export async function revokeSession(
+  config: AuthConfig,
+  accessToken: string,
+  scope: 'global' | 'local',
+): Promise<boolean> {
   try {
     const { error } = await getClient(config).auth.admin.signOut(accessToken, scope);
     return !error;
@@ -168,11 +185,15 @@ export async function requestPasswordReset(config: AuthConfig, email: string, re
  * (`#access_token…&type=recovery`, then PASSWORD_RECOVERY), or reports the link's error
  * (`#error=…&error_code=otp_expired`).
  */
-export async function adoptRecoverySession(config: AuthConfig, confirmReplace: (signedIn: string) => boolean = () => false): Promise<RecoveryResult> {
+export async function adoptRecoverySession(
+  config: AuthConfig,
+  confirmReplace: (signedIn: string) => boolean = () => false,
+): Promise<RecoveryResult> {
   const auth = getClient(config).auth;
   const { error } = await auth.initialize();
   if (error) {
-    if (isAuthImplicitGrantRedirectError(error)) return { status: 'expired', reason: error.details?.code ?? error.message };
+    if (isAuthImplicitGrantRedirectError(error))
+      return { status: 'expired', reason: error.details?.code ?? error.message };
     if (isAuthError(error)) throw toUserError(error);
     throw error;
   }
@@ -181,14 +202,19 @@ export async function adoptRecoverySession(config: AuthConfig, confirmReplace: (
     // Left in the address: another account is signed in here. It is replaced only if the visitor says so.
     const signedIn = readStoredUser(config.storageKey)?.email ?? 'another account';
     clearAddressFragment();
-    if (!confirmReplace(signedIn)) throw new Error(`Nothing was changed: ${signedIn} is still signed in on this browser.`);
+    if (!confirmReplace(signedIn))
+      throw new Error(`Nothing was changed: ${signedIn} is still signed in on this browser.`);
     const token = readStoredTokens(config.storageKey).accessToken;
     authSessionStorage.removeItem(config.storageKey);
     await endLocalSession(config);
     if (token) void revokeSession(config, token, 'local');
-    const adopted = await auth.setSession({ access_token: params.access_token, refresh_token: params.refresh_token ?? '' });
+    const adopted = await auth.setSession({
+      access_token: params.access_token,
+      refresh_token: params.refresh_token ?? '',
+    });
     if (adopted.error) {
-      if (isAuthApiError(adopted.error) || isAuthSessionMissingError(adopted.error)) return { status: 'expired', reason: adopted.error.code ?? adopted.error.message };
+      if (isAuthApiError(adopted.error) || isAuthSessionMissingError(adopted.error))
+        return { status: 'expired', reason: adopted.error.code ?? adopted.error.message };
       throw toUserError(adopted.error);
     }
   }

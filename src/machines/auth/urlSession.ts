@@ -38,7 +38,11 @@ export function tokenUserId(accessToken: string): string | null {
  * to ask about (the reset page) or dropped (any other page). An error in the fragment is always read
  * on the reset page, so it can say the link expired.
  */
-export function mayAdoptUrlSession(pathname: string, params: Record<string, string>, signedInUserId: string | null): boolean {
+export function mayAdoptUrlSession(
+  pathname: string,
+  params: Record<string, string>,
+  signedInUserId: string | null,
+): boolean {
   if (!urlSessionPaths.includes(pathname) || !carriesAuthResult(params)) return false;
   if (!params.access_token) return true;
   return signedInUserId === null || signedInUserId === tokenUserId(params.access_token);

@@ -56,11 +56,20 @@ export type RestoreEvent =
   | { type: 'undo.writeFailed'; message: string };
 
 /** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
-export const restoreSecrets = { events: { 'restore.choose': [], 'restore.written': [], 'restore.writeFailed': [], 'undo.writeFailed': [] } } as const satisfies SecretsOf<RestoreEvent, RestoreContext>;
+export const restoreSecrets = {
+  events: { 'restore.choose': [], 'restore.written': [], 'restore.writeFailed': [], 'undo.writeFailed': [] },
+} as const satisfies SecretsOf<RestoreEvent, RestoreContext>;
 
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-const cleared = { file: null, refusal: null, backup: null, preview: null, previous: null, error: null } satisfies RestoreContext;
+const cleared = {
+  file: null,
+  refusal: null,
+  backup: null,
+  preview: null,
+  previous: null,
+  error: null,
+} satisfies RestoreContext;
 
 export const restoreMachine = setup({
   types: {
@@ -69,13 +78,22 @@ export const restoreMachine = setup({
   },
   actions: {
     setFile: assign(({ event }) => ({ ...cleared, file: event.type === 'restore.choose' ? event.file : null })),
-    setRead: assign((_, output: ReadOutput) => ({ file: null, refusal: output.refusal, backup: output.backup, preview: output.preview })),
+    setRead: assign((_, output: ReadOutput) => ({
+      file: null,
+      refusal: output.refusal,
+      backup: output.backup,
+      preview: output.preview,
+    })),
     setReadError: assign((_, { error }: { error: unknown }) => ({
       file: null,
       refusal: { reason: 'not-backup' as const, message: `The file could not be read: ${errorMessage(error)}` },
     })),
     // The verified data is written once; after that only what Undo needs is kept.
-    setPrevious: assign(({ event }) => ({ previous: event.type === 'restore.written' ? event.previous : null, backup: null, error: null })),
+    setPrevious: assign(({ event }) => ({
+      previous: event.type === 'restore.written' ? event.previous : null,
+      backup: null,
+      error: null,
+    })),
     setError: assign(({ event }) => ({ error: 'message' in event ? event.message : null })),
     clearError: assign({ error: null }),
     clearAll: assign(() => cleared),
@@ -129,7 +147,10 @@ export const restoreMachine = setup({
             id: 'buildBackup',
             src: 'buildBackup',
             onDone: { target: 'saved', actions: { type: 'saveBackupFile', params: ({ event }) => event.output } },
-            onError: { target: 'failed', actions: { type: 'notifyDownloadFailed', params: ({ event }) => ({ error: event.error }) } },
+            onError: {
+              target: 'failed',
+              actions: { type: 'notifyDownloadFailed', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         saved: {
@@ -153,10 +174,17 @@ export const restoreMachine = setup({
             src: 'readBackupFile',
             input: ({ context }) => ({ file: context.file ?? new Blob([]) }),
             onDone: [
-              { guard: { type: 'isRefused', params: ({ event }) => event.output }, target: 'refused', actions: { type: 'setRead', params: ({ event }) => event.output } },
+              {
+                guard: { type: 'isRefused', params: ({ event }) => event.output },
+                target: 'refused',
+                actions: { type: 'setRead', params: ({ event }) => event.output },
+              },
               { target: 'previewing', actions: { type: 'setRead', params: ({ event }) => event.output } },
             ],
-            onError: { target: 'refused', actions: { type: 'setReadError', params: ({ event }) => ({ error: event.error }) } },
+            onError: {
+              target: 'refused',
+              actions: { type: 'setReadError', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         // Nothing was written: the reason is shown until the caterer closes it or picks another file.

@@ -60,10 +60,18 @@ export type CalendarEvent =
 
 /** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
 export const calendarSecrets = {
-  events: { 'view.set': [], 'nav.jump': [], 'focus.move': [], 'focus.set': [], 'event.open': [], 'calendar.export': [] },
+  events: {
+    'view.set': [],
+    'nav.jump': [],
+    'focus.move': [],
+    'focus.set': [],
+    'event.open': [],
+    'calendar.export': [],
+  },
 } as const satisfies SecretsOf<CalendarEvent, CalendarContext>;
 
-const shift = (view: CalendarView, direction: -1 | 1) => ({ type: 'shiftPeriod', params: { view, direction } }) as const;
+const shift = (view: CalendarView, direction: -1 | 1) =>
+  ({ type: 'shiftPeriod', params: { view, direction } }) as const;
 
 /** The same Previous/Next in every view, with that view's period. */
 const periodNav = (view: CalendarView) => ({
@@ -85,7 +93,8 @@ export const calendarMachine = setup({
   },
   actions: {
     shiftPeriod: assign({
-      focused: ({ context }, params: { view: CalendarView; direction: -1 | 1 }) => shiftPeriod(params.view, context.focused, params.direction),
+      focused: ({ context }, params: { view: CalendarView; direction: -1 | 1 }) =>
+        shiftPeriod(params.view, context.focused, params.direction),
     }),
     goToday: assign({ focused: ({ context }) => context.today }),
     jumpTo: assign({

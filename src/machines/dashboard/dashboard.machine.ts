@@ -11,7 +11,14 @@ import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { CollectionName, ExistingCollection, MockData } from '../../domain/mockDataInfo';
 import { DEFAULT_DEMAND_WINDOW, isDemandWindow, type DemandWindowDays } from '../../domain/demand';
 import { pruneOrderFlags, toggleOrderFlag } from '../../domain/needToOrder';
-import type { CateringEvent, ChosenIngredient, Employee, InventoryItem, SelectedItem, Supplier } from '../../storage/schemas';
+import type {
+  CateringEvent,
+  ChosenIngredient,
+  Employee,
+  InventoryItem,
+  SelectedItem,
+  Supplier,
+} from '../../storage/schemas';
 import type { SecretsOf } from '../../domain/inspection';
 
 export interface DashboardData {
@@ -82,7 +89,18 @@ export type DashboardEvent =
   | { type: 'storage.change'; change: StorageChange };
 
 /** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
-export const dashboardSecrets = { events: { 'mock.writeFailed': [], 'order.toggle': [], 'demand.window': [], 'orderList.copy': [], 'orderList.print': [], 'section.toggle': [], 'clock.tick': [], 'storage.change': [] } } as const satisfies SecretsOf<DashboardEvent, DashboardContext>;
+export const dashboardSecrets = {
+  events: {
+    'mock.writeFailed': [],
+    'order.toggle': [],
+    'demand.window': [],
+    'orderList.copy': [],
+    'orderList.print': [],
+    'section.toggle': [],
+    'clock.tick': [],
+    'storage.change': [],
+  },
+} as const satisfies SecretsOf<DashboardEvent, DashboardContext>;
 
 const section = (collection: CollectionName) => ({
   initial: 'hidden' as const,
@@ -125,7 +143,10 @@ export const dashboardMachine = setup({
           return { ingredientLists: change.value };
       }
     }),
-    setDemandWindow: assign({ demandDays: ({ context, event }) => (event.type === 'demand.window' && isDemandWindow(event.days) ? event.days : context.demandDays) }),
+    setDemandWindow: assign({
+      demandDays: ({ context, event }) =>
+        event.type === 'demand.window' && isDemandWindow(event.days) ? event.days : context.demandDays,
+    }),
     setCopiedList: assign({
       copiedList: ({ context, event }) => (event.type === 'orderList.copy' ? event.key : context.copiedList),
       copyError: () => null,
@@ -138,7 +159,9 @@ export const dashboardMachine = setup({
     // Flags of items that no longer exist are dropped whenever the flags are written.
     toggleOrderFlag: assign({
       selectedItems: ({ context, event }) =>
-        event.type === 'order.toggle' ? pruneOrderFlags(toggleOrderFlag(context.selectedItems, event.id), context.inventoryItems) : context.selectedItems,
+        event.type === 'order.toggle'
+          ? pruneOrderFlags(toggleOrderFlag(context.selectedItems, event.id), context.inventoryItems)
+          : context.selectedItems,
     }),
     persistOrderFlags: () => {
       throw new Error('dashboard: provide persistOrderFlags');
@@ -160,7 +183,8 @@ export const dashboardMachine = setup({
     isKnownWindow: ({ event }) => event.type === 'demand.window' && isDemandWindow(event.days),
     isNewDay: ({ context, event }) => event.type === 'clock.tick' && event.today !== context.today,
     hasDataToReplace: ({ context }) => context.replacing.length > 0,
-    isSection: ({ event }, params: { collection: CollectionName }) => event.type === 'section.toggle' && event.collection === params.collection,
+    isSection: ({ event }, params: { collection: CollectionName }) =>
+      event.type === 'section.toggle' && event.collection === params.collection,
   },
   actors: {
     loadMockData: fromPromise<MockLoadResult, { today: string }>(async () => {
@@ -214,8 +238,17 @@ export const dashboardMachine = setup({
             id: 'loadMock',
             src: 'loadMockData',
             input: ({ context }) => ({ today: context.today }),
-            onDone: { target: 'checkingExisting', actions: { type: 'setPendingMock', params: ({ event }) => event.output } },
-            onError: { target: 'idle', actions: { type: 'notifyMockFailed', params: ({ event }) => ({ message: String((event.error as Error)?.message ?? event.error) }) } },
+            onDone: {
+              target: 'checkingExisting',
+              actions: { type: 'setPendingMock', params: ({ event }) => event.output },
+            },
+            onError: {
+              target: 'idle',
+              actions: {
+                type: 'notifyMockFailed',
+                params: ({ event }) => ({ message: String((event.error as Error)?.message ?? event.error) }),
+              },
+            },
           },
         },
         // Ask only when one of the four collections already holds data.
@@ -234,7 +267,13 @@ export const dashboardMachine = setup({
           entry: 'persistMockData',
           on: {
             'mock.written': { target: 'loaded', actions: ['clearPendingMock', 'alertMockLoaded'] },
-            'mock.writeFailed': { target: 'idle', actions: ['clearPendingMock', { type: 'notifyMockFailed', params: ({ event }) => ({ message: event.message }) }] },
+            'mock.writeFailed': {
+              target: 'idle',
+              actions: [
+                'clearPendingMock',
+                { type: 'notifyMockFailed', params: ({ event }) => ({ message: event.message }) },
+              ],
+            },
           },
         },
         // The spec's refresh rule: the panels show the new data after the user refreshes the page.
@@ -257,7 +296,13 @@ export const dashboardMachine = setup({
             src: 'copyText',
             input: ({ event }) => ({ text: event.type === 'orderList.copy' ? event.text : '' }),
             onDone: 'copied',
-            onError: { target: 'copyFailed', actions: { type: 'setCopyError', params: ({ event }) => ({ message: String((event.error as Error)?.message ?? event.error) }) } },
+            onError: {
+              target: 'copyFailed',
+              actions: {
+                type: 'setCopyError',
+                params: ({ event }) => ({ message: String((event.error as Error)?.message ?? event.error) }),
+              },
+            },
           },
         },
         copied: {

@@ -34,7 +34,9 @@ export type EventFiltersEvent =
   | { type: 'name.search'; first: string; last: string };
 
 /** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
-export const eventFiltersSecrets = { events: { 'quick.select': [], 'range.submit': [], 'name.search': [] } } as const satisfies SecretsOf<EventFiltersEvent, EventFiltersContext>;
+export const eventFiltersSecrets = {
+  events: { 'quick.select': [], 'range.submit': [], 'name.search': [] },
+} as const satisfies SecretsOf<EventFiltersEvent, EventFiltersContext>;
 
 export const eventFiltersMachine = setup({
   types: { context: {} as EventFiltersContext, events: {} as EventFiltersEvent },

@@ -18,7 +18,15 @@
  */
 import { and, assertEvent, assign, fromPromise, sendParent, setup } from 'xstate';
 import { toISODate } from '../../domain/eventDates';
-import { blankEventForm, needsNextDayConfirmation, needsPastDateConfirmation, validateEvent, type EventErrors, type EventField, type EventFormValues } from '../../domain/events';
+import {
+  blankEventForm,
+  needsNextDayConfirmation,
+  needsPastDateConfirmation,
+  validateEvent,
+  type EventErrors,
+  type EventField,
+  type EventFormValues,
+} from '../../domain/events';
 import { isPlanSane, planRescale, type RescalePlan } from '../../domain/scaling';
 import type { CateringEvent, ChosenIngredient } from '../../storage/schemas';
 import type { SecretsOf } from '../../domain/inspection';
@@ -87,14 +95,17 @@ export type EventFormEvent =
   | { type: 'draft.discard' };
 
 /** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
-export const eventFormSecrets = { events: { 'field.change': [], 'save.done': [], 'save.failed': [] } } as const satisfies SecretsOf<EventFormEvent, EventFormContext>;
+export const eventFormSecrets = {
+  events: { 'field.change': [], 'save.done': [], 'save.failed': [] },
+} as const satisfies SecretsOf<EventFormEvent, EventFormContext>;
 
 /** What the parent receives when the form asks to be saved. */
 export type EventFormSaveRequest = { type: 'form.save'; values: EventFormValues; rescale?: RescaleRequest | null };
 
 const newGuests = (context: EventFormContext) => Number(context.values.NumberOfGuests);
 const linesOf = (event: unknown) => ((event as { output?: ChosenIngredient[] }).output ?? []) as ChosenIngredient[];
-const planFor = (context: EventFormContext, lines: ChosenIngredient[]) => planRescale(lines, context.original?.ingredients ?? [], newGuests(context));
+const planFor = (context: EventFormContext, lines: ChosenIngredient[]) =>
+  planRescale(lines, context.original?.ingredients ?? [], newGuests(context));
 
 export const eventFormMachine = setup({
   types: {
@@ -121,7 +132,9 @@ export const eventFormMachine = setup({
       assertEvent(event, 'save.done');
       return { values: { ...context.values, id: event.id }, savedId: event.id };
     }),
-    setRescale: assign({ rescale: ({ context, event }) => ({ plan: planFor(context, linesOf(event)), inventoryBase: linesOf(event) }) }),
+    setRescale: assign({
+      rescale: ({ context, event }) => ({ plan: planFor(context, linesOf(event)), inventoryBase: linesOf(event) }),
+    }),
     clearRescale: assign({ rescale: () => null }),
     setSaveError: assign({
       saveError: ({ event }) => {
@@ -132,7 +145,12 @@ export const eventFormMachine = setup({
       rescale: () => null,
     }),
     /** Back to the values the form opened with; the draft is no longer shown as restored. */
-    resetValues: assign({ values: ({ context }) => context.startValues, errors: () => ({}), saveError: () => null, draftRestored: () => false }),
+    resetValues: assign({
+      values: ({ context }) => context.startValues,
+      errors: () => ({}),
+      saveError: () => null,
+      draftRestored: () => false,
+    }),
     /** Keeps the new event's values as its draft (provided: src/storage drafts). */
     persistDraft: () => {
       throw new Error('eventForm: provide persistDraft');
@@ -142,7 +160,11 @@ export const eventFormMachine = setup({
       throw new Error('eventForm: provide discardDraft');
     },
     // Why sendParent: the events list is the one writer of the `events` key (ids, order, undo).
-    requestSave: sendParent(({ context }): EventFormSaveRequest => ({ type: 'form.save', values: context.values, rescale: context.rescale })),
+    requestSave: sendParent(({ context }): EventFormSaveRequest => ({
+      type: 'form.save',
+      values: context.values,
+      rescale: context.rescale,
+    })),
   },
   guards: {
     /** A new event keeps a draft; an edited event does not. */
@@ -152,7 +174,8 @@ export const eventFormMachine = setup({
     /** The end time is before the start (the next day), and the edited event did not already have these times. */
     isNewNextDay: ({ context }) => needsNextDayConfirmation(context.values, context.original),
     /** An edit that changes the Number of Guests (a new event has no lines yet). */
-    isGuestsChanged: ({ context }) => context.original !== null && context.values.id !== 0 && newGuests(context) !== context.original.NumberOfGuests,
+    isGuestsChanged: ({ context }) =>
+      context.original !== null && context.values.id !== 0 && newGuests(context) !== context.original.NumberOfGuests,
     hasPerGuestLines: ({ context, event }) => planFor(context, linesOf(event)).rows.length > 0,
     /** No new total above the ceiling of limits.ts. */
     isRescaleSane: ({ context }) => context.rescale !== null && isPlanSane(context.rescale.plan),
@@ -180,7 +203,10 @@ export const eventFormMachine = setup({
         'field.change': [{ guard: 'isDraftable', actions: ['setField', 'persistDraft'] }, { actions: 'setField' }],
         'form.submit': { target: 'validating' },
         // Cancel is the caterer's own "no": a new event's draft goes with it.
-        'form.cancel': [{ guard: 'isDraftable', target: 'cancelled', actions: 'discardDraft' }, { target: 'cancelled' }],
+        'form.cancel': [
+          { guard: 'isDraftable', target: 'cancelled', actions: 'discardDraft' },
+          { target: 'cancelled' },
+        ],
         'draft.discard': { guard: 'isDraftable', actions: ['resetValues', 'discardDraft'] },
       },
     },
@@ -203,7 +229,10 @@ export const eventFormMachine = setup({
         id: 'loadIngredientLines',
         src: 'loadIngredientLines',
         input: ({ context }) => ({ id: context.values.id }),
-        onDone: [{ guard: 'hasPerGuestLines', target: 'reviewingRescale', actions: 'setRescale' }, { target: 'saving' }],
+        onDone: [
+          { guard: 'hasPerGuestLines', target: 'reviewingRescale', actions: 'setRescale' },
+          { target: 'saving' },
+        ],
         onError: { target: 'editing', actions: 'setSaveError' },
       },
     },

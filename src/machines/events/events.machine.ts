@@ -101,7 +101,21 @@ export type EventsEvent =
   | { type: 'conflict.merge'; choices: Record<string, Side> };
 
 /** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
-export const eventsSecrets = { events: { 'form.edit': [], 'form.save': [], 'rescale.saved': [], 'rescale.failed': [], 'event.delete': [], 'delete.undo': [], 'event.patch': [], 'toolkit.open': [], 'storage.change': [], 'save.conflict': [], 'conflict.merge': [] } } as const satisfies SecretsOf<EventsEvent, EventsContext>;
+export const eventsSecrets = {
+  events: {
+    'form.edit': [],
+    'form.save': [],
+    'rescale.saved': [],
+    'rescale.failed': [],
+    'event.delete': [],
+    'delete.undo': [],
+    'event.patch': [],
+    'toolkit.open': [],
+    'storage.change': [],
+    'save.conflict': [],
+    'conflict.merge': [],
+  },
+} as const satisfies SecretsOf<EventsEvent, EventsContext>;
 
 /** What the Undo actor is given: the deleted event, exactly as it was. */
 export interface RestoreInput {
@@ -112,8 +126,10 @@ const stub = (name: string) => () => {
   throw new Error(`events: provide ${name}`);
 };
 
-const find = (context: Pick<EventsContext, 'events'>, id: number | null | undefined) => (id == null ? undefined : context.events.find((e) => e.id === id));
-const sameForm = (a: CateringEvent, b: CateringEvent) => JSON.stringify(eventToForm(a)) === JSON.stringify(eventToForm(b));
+const find = (context: Pick<EventsContext, 'events'>, id: number | null | undefined) =>
+  id == null ? undefined : context.events.find((e) => e.id === id);
+const sameForm = (a: CateringEvent, b: CateringEvent) =>
+  JSON.stringify(eventToForm(a)) === JSON.stringify(eventToForm(b));
 
 /** True when the event under edit was changed or deleted elsewhere since Edit Event was pressed. */
 export function isEditedElsewhere(context: Pick<EventsContext, 'events' | 'editBase'>): boolean {
@@ -124,7 +140,11 @@ export function isEditedElsewhere(context: Pick<EventsContext, 'events' | 'editB
 
 /** The conflict's merge: their form values with the fields chosen as mine taken from the draft. */
 const mergedValues = (context: EventsContext, choices: Record<string, Side>): EventFormValues =>
-  mergeDrafts(asDraft(context.draft ?? blankEventForm()), asDraft(eventToForm(context.theirs!)), choices) as unknown as EventFormValues;
+  mergeDrafts(
+    asDraft(context.draft ?? blankEventForm()),
+    asDraft(eventToForm(context.theirs!)),
+    choices,
+  ) as unknown as EventFormValues;
 function asDraft(values: EventFormValues): FormDraft {
   return values as unknown as FormDraft;
 }
@@ -150,11 +170,20 @@ export const eventsMachine = setup({
   actions: {
     setBlankForm: assign({ formValues: () => blankEventForm(), editBase: () => null, formRestored: () => false }),
     /** Issue 25: the new event's saved draft, as the page opens. */
-    setFormFromDraft: assign(({ context }) => ({ formValues: { ...blankEventForm(), ...context.newEventDraft!, id: 0 }, editBase: null, formRestored: true, newEventDraft: null })),
+    setFormFromDraft: assign(({ context }) => ({
+      formValues: { ...blankEventForm(), ...context.newEventDraft!, id: 0 },
+      editBase: null,
+      formRestored: true,
+      newEventDraft: null,
+    })),
     setFormFromEvent: assign(({ context, event }) => {
       assertEvent(event, 'form.edit');
       const found = find(context, event.id);
-      return { formValues: found ? eventToForm(found) : blankEventForm(), editBase: found ?? null, formRestored: false };
+      return {
+        formValues: found ? eventToForm(found) : blankEventForm(),
+        editBase: found ?? null,
+        formRestored: false,
+      };
     }),
     applySave: assign(({ context, event }) => {
       assertEvent(event, 'form.save');
@@ -166,7 +195,11 @@ export const eventsMachine = setup({
     /** The event as persistRescaled stored it (with its revision), in place of the old one. */
     applyRescaledSave: assign(({ context, event }) => {
       assertEvent(event, 'rescale.saved');
-      return { events: sortEvents([...removeEvent(context.events, event.event.id), event.event]), lastSaved: event.event, rescalingId: null };
+      return {
+        events: sortEvents([...removeEvent(context.events, event.event.id), event.event]),
+        lastSaved: event.event,
+        rescalingId: null,
+      };
     }),
     setRescalingId: assign({ rescalingId: ({ event }) => (event.type === 'form.save' ? event.values.id : null) }),
     clearRescalingId: assign({ rescalingId: () => null }),
@@ -209,7 +242,10 @@ export const eventsMachine = setup({
     restoreInList: assign(({ context }) => {
       const back = context.lastDeleted;
       if (!back) return {};
-      return { events: sortEvents([...removeEvent(context.events, back.id), back]), deletedIds: context.deletedIds.filter((id) => id !== back.id) };
+      return {
+        events: sortEvents([...removeEvent(context.events, back.id), back]),
+        deletedIds: context.deletedIds.filter((id) => id !== back.id),
+      };
     }),
     setUndoError: assign({
       undoError: ({ event }) => {
@@ -217,7 +253,10 @@ export const eventsMachine = setup({
         return error instanceof Error ? error.message : String(error ?? 'The event could not be put back.');
       },
     }),
-    clearDeleted: assign(({ context }) => ({ lastDeleted: null, undoable: context.undoable.filter((e) => e.id !== context.lastDeleted?.id) })),
+    clearDeleted: assign(({ context }) => ({
+      lastDeleted: null,
+      undoable: context.undoable.filter((e) => e.id !== context.lastDeleted?.id),
+    })),
     applyPatch: assign({
       events: ({ context, event }) => {
         assertEvent(event, 'event.patch');
@@ -243,7 +282,12 @@ export const eventsMachine = setup({
     /** A conflict the storage reported at save time; the stored list arrived just before (storage.change). */
     setConflictFromStorage: assign(({ context, event }) => {
       assertEvent(event, 'save.conflict');
-      return { draft: eventToForm(event.mine), editBase: event.theirs ?? event.mine, theirs: find(context, event.mine.id) ?? null, toolkitId: null };
+      return {
+        draft: eventToForm(event.mine),
+        editBase: event.theirs ?? event.mine,
+        theirs: find(context, event.mine.id) ?? null,
+        toolkitId: null,
+      };
     }),
     setTheirs: assign({ theirs: ({ context }) => find(context, context.draft?.id) ?? null }),
     mergeDraft: assign({
@@ -260,7 +304,13 @@ export const eventsMachine = setup({
       return { events: sortEvents([...removeEvent(context.events, values.id), saved]), lastSaved: saved };
     }),
     /** The merge does not pass validation: back to the form with the merged values, based on their version. */
-    reopenForm: assign(({ context }) => ({ formValues: context.draft ?? blankEventForm(), editBase: context.theirs, draft: null, theirs: null, formRestored: false })),
+    reopenForm: assign(({ context }) => ({
+      formValues: context.draft ?? blankEventForm(),
+      editBase: context.theirs,
+      draft: null,
+      theirs: null,
+      formRestored: false,
+    })),
     clearConflict: assign({ draft: () => null, theirs: () => null, editBase: () => null }),
     // Side effects, provided by useEventsActor (real storage + toasts) or by tests (fakes).
     /** Saves the list by id and revision: only the records that changed are written. */
@@ -283,14 +333,20 @@ export const eventsMachine = setup({
     hasEvent: ({ context, event }) => 'id' in event && context.events.some((e) => e.id === event.id),
     isToolkitEventGone: ({ context }) => !context.events.some((e) => e.id === context.toolkitId),
     canUndo: ({ context, event }) =>
-      event.type === 'delete.undo' && context.undoable.some((e) => e.id === event.id) && !context.events.some((e) => e.id === event.id),
-    isEditStale: ({ context, event }) => event.type === 'form.save' && event.values.id !== 0 && isEditedElsewhere(context),
+      event.type === 'delete.undo' &&
+      context.undoable.some((e) => e.id === event.id) &&
+      !context.events.some((e) => e.id === event.id),
+    isEditStale: ({ context, event }) =>
+      event.type === 'form.save' && event.values.id !== 0 && isEditedElsewhere(context),
     hasTheirs: ({ context }) => context.theirs !== null,
     /** The answer belongs to the save persistRescaled is writing. */
-    isRescaling: ({ context, event }) => context.rescalingId !== null && (event.type !== 'rescale.saved' || event.event.id === context.rescalingId),
+    isRescaling: ({ context, event }) =>
+      context.rescalingId !== null && (event.type !== 'rescale.saved' || event.event.id === context.rescalingId),
     hasRescale: ({ event }) => event.type === 'form.save' && !!event.rescale && event.rescale.plan.rows.length > 0,
     isMergeValid: ({ context, event }) =>
-      event.type === 'conflict.merge' && context.theirs !== null && Object.keys(validateEvent(mergedValues(context, event.choices))).length === 0,
+      event.type === 'conflict.merge' &&
+      context.theirs !== null &&
+      Object.keys(validateEvent(mergedValues(context, event.choices))).length === 0,
   },
 }).createMachine({
   id: 'events',
@@ -331,7 +387,15 @@ export const eventsMachine = setup({
         'toolkit.open': { guard: 'hasEvent', target: 'toolkitOpen', actions: 'setToolkitId' },
         'event.delete': {
           guard: 'hasEvent',
-          actions: ['stashDeleted', 'removeFromList', 'addDeletedId', 'removeEventKeys', 'persistEvents', 'persistDeletedId', 'notifyDeleted'],
+          actions: [
+            'stashDeleted',
+            'removeFromList',
+            'addDeletedId',
+            'removeEventKeys',
+            'persistEvents',
+            'persistDeletedId',
+            'notifyDeleted',
+          ],
         },
         'delete.undo': { guard: 'canUndo', target: 'undoing', actions: 'setUndoTarget' },
       },
@@ -378,9 +442,16 @@ export const eventsMachine = setup({
       tags: ['list', 'conflict'],
       on: {
         'conflict.keepTheirs': { target: 'browsing', actions: 'clearConflict' },
-        'conflict.keepMine': { target: 'browsing', actions: ['writeMine', 'persistEvents', 'notifySaved', 'clearConflict'] },
+        'conflict.keepMine': {
+          target: 'browsing',
+          actions: ['writeMine', 'persistEvents', 'notifySaved', 'clearConflict'],
+        },
         'conflict.merge': [
-          { guard: 'isMergeValid', target: 'browsing', actions: ['mergeDraft', 'writeMine', 'persistEvents', 'notifySaved', 'clearConflict'] },
+          {
+            guard: 'isMergeValid',
+            target: 'browsing',
+            actions: ['mergeDraft', 'writeMine', 'persistEvents', 'notifySaved', 'clearConflict'],
+          },
           // Field by field the merge breaks a rule (an end time before the other side's start time): fix it in the form.
           { guard: 'hasTheirs', target: 'formOpen', actions: ['mergeDraft', 'reopenForm'] },
         ],

@@ -29,7 +29,10 @@ export type ExportEvent =
   { type: 'export.start'; format: ExportFormat; rows: readonly unknown[] | null };
 
 /** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
-export const exportSecrets = { events: { 'export.start': [] } } as const satisfies SecretsOf<ExportEvent, ExportContext>;
+export const exportSecrets = { events: { 'export.start': [] } } as const satisfies SecretsOf<
+  ExportEvent,
+  ExportContext
+>;
 
 // A fresh copy per state: each state's transitions are its own (diagrams and coverage tell them apart).
 const start = () =>
@@ -89,7 +92,14 @@ export const exportMachine = setup({
         input: ({ context }) => ({ rows: context.rows, format: context.format ?? 'json' }),
         onDone: {
           target: 'succeeded',
-          actions: [{ type: 'downloadFile', params: ({ context, event }) => ({ blob: event.output.blob, format: context.format }) }, 'notifySuccess', 'clearRows'],
+          actions: [
+            {
+              type: 'downloadFile',
+              params: ({ context, event }) => ({ blob: event.output.blob, format: context.format }),
+            },
+            'notifySuccess',
+            'clearRows',
+          ],
         },
         onError: {
           target: 'failed',

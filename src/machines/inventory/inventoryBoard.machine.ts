@@ -135,13 +135,29 @@ export type InventoryBoardEvent =
   | { type: 'edit.discardDraft' };
 
 /** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
-export const inventoryBoardSecrets = { events: { 'form.change': [], 'item.toggle': [], 'item.delete': [], 'delete.undo': [], 'edit.open': [], 'edit.change': [], 'drag.start': [], 'drag.end': [], 'storage.items': [], 'storage.suppliers': [], 'save.conflict': [], 'conflict.merge': [] } } as const satisfies SecretsOf<InventoryBoardEvent, InventoryBoardContext>;
+export const inventoryBoardSecrets = {
+  events: {
+    'form.change': [],
+    'item.toggle': [],
+    'item.delete': [],
+    'delete.undo': [],
+    'edit.open': [],
+    'edit.change': [],
+    'drag.start': [],
+    'drag.end': [],
+    'storage.items': [],
+    'storage.suppliers': [],
+    'save.conflict': [],
+    'conflict.merge': [],
+  },
+} as const satisfies SecretsOf<InventoryBoardEvent, InventoryBoardContext>;
 
 const found = (context: Pick<InventoryBoardContext, 'items'>, id: string) => {
   const item = context.items.find((i) => i.id === id);
   return item ? draftFromItem(item) : undefined;
 };
-const sameItem = (a: InventoryItem, b: InventoryItem) => JSON.stringify(draftFromItem(a)) === JSON.stringify(draftFromItem(b));
+const sameItem = (a: InventoryItem, b: InventoryItem) =>
+  JSON.stringify(draftFromItem(a)) === JSON.stringify(draftFromItem(b));
 
 /** True when the item in the Edit Item modal was changed or deleted elsewhere since Edit was pressed. */
 export function isEditedElsewhere(context: InventoryBoardContext): boolean {
@@ -178,11 +194,22 @@ export const inventoryBoardMachine = setup({
     loadEditDraft: assign(({ context }) => {
       const saved = context.savedEdit!;
       const item = context.items.find((i) => i.id === saved.recordId)!;
-      return { editId: item.id, editDraft: { ...draftFromItem(item), ...saved.values }, editBase: item, editErrors: {}, editRestored: true, savedEdit: null };
+      return {
+        editId: item.id,
+        editDraft: { ...draftFromItem(item), ...saved.values },
+        editBase: item,
+        editErrors: {},
+        editRestored: true,
+        savedEdit: null,
+      };
     }),
     forgetSavedEdit: assign({ savedEdit: () => null }),
     /** Discard draft in the dialog: the item's stored values again. */
-    reloadEdit: assign(({ context }) => ({ editDraft: context.editBase ? draftFromItem(context.editBase) : context.editDraft, editErrors: {}, editRestored: false })),
+    reloadEdit: assign(({ context }) => ({
+      editDraft: context.editBase ? draftFromItem(context.editBase) : context.editDraft,
+      editErrors: {},
+      editRestored: false,
+    })),
     toggleExpanded: assign({
       expanded: ({ context, event }) => {
         if (event.type !== 'item.toggle') return context.expanded;
@@ -197,7 +224,12 @@ export const inventoryBoardMachine = setup({
       deleted: ({ context, event }) => {
         assertEvent(event, 'item.delete');
         const index = context.items.findIndex((i) => i.id === event.id);
-        const entry: DeletedItem = { item: context.items[index]!, index, beforeId: context.items[index + 1]?.id ?? null, afterId: context.items[index - 1]?.id ?? null };
+        const entry: DeletedItem = {
+          item: context.items[index]!,
+          index,
+          beforeId: context.items[index + 1]?.id ?? null,
+          afterId: context.items[index - 1]?.id ?? null,
+        };
         return [...context.deleted.filter((d) => d.item.id !== event.id), entry];
       },
     }),
@@ -224,9 +256,17 @@ export const inventoryBoardMachine = setup({
     /** Why Save refused, next to each field (issue 11: the same rules as the add form). */
     setEditErrors: assign({ editErrors: ({ context }) => itemErrors(context.editDraft) }),
     commitEdit: assign({
-      items: ({ context }) => context.items.map((i) => (i.id === context.editId ? applyEdit(i, context.editDraft, context.suppliers) : i)),
+      items: ({ context }) =>
+        context.items.map((i) => (i.id === context.editId ? applyEdit(i, context.editDraft, context.suppliers) : i)),
     }),
-    clearEdit: assign({ editId: null, editDraft: () => emptyItemDraft(), editBase: null, theirs: null, editErrors: () => ({}), editRestored: false }),
+    clearEdit: assign({
+      editId: null,
+      editDraft: () => emptyItemDraft(),
+      editBase: null,
+      theirs: null,
+      editErrors: () => ({}),
+      editRestored: false,
+    }),
     setTheirs: assign({ theirs: ({ context }) => context.items.find((i) => i.id === context.editId) ?? null }),
     /** The modal continues from their version: a Save from here is no longer stale. */
     adoptTheirs: assign({ editBase: ({ context }) => context.theirs ?? context.editBase }),
@@ -234,7 +274,10 @@ export const inventoryBoardMachine = setup({
     writeMine: assign({
       items: ({ context }) => {
         const theirs = context.items.find((i) => i.id === context.editId);
-        if (!theirs) return context.editBase ? [...context.items, applyEdit(context.editBase, context.editDraft, context.suppliers)] : context.items;
+        if (!theirs)
+          return context.editBase
+            ? [...context.items, applyEdit(context.editBase, context.editDraft, context.suppliers)]
+            : context.items;
         return context.items.map((i) => (i === theirs ? applyEdit(theirs, context.editDraft, context.suppliers) : i));
       },
     }),
@@ -258,7 +301,9 @@ export const inventoryBoardMachine = setup({
     clearActive: assign({ activeId: null }),
     moveActiveItem: assign({
       items: ({ context, event }) =>
-        event.type === 'drag.end' && event.overId !== null && context.activeId !== null ? moveItem(context.items, context.activeId, event.overId) : context.items,
+        event.type === 'drag.end' && event.overId !== null && context.activeId !== null
+          ? moveItem(context.items, context.activeId, event.overId)
+          : context.items,
     }),
     setItems: assign({ items: ({ context, event }) => (event.type === 'storage.items' ? event.items : context.items) }),
     setSupplierNames: assign(({ context, event }) => {
@@ -307,23 +352,35 @@ export const inventoryBoardMachine = setup({
     },
   },
   guards: {
-    isEditDraftApplicable: ({ context }) => applicableEditDraft(context.savedEdit, (id) => found(context, id)).status === 'ok',
+    isEditDraftApplicable: ({ context }) =>
+      applicableEditDraft(context.savedEdit, (id) => found(context, id)).status === 'ok',
     hasSavedEdit: ({ context }) => context.savedEdit !== null,
     hasInvalidNumbers: ({ context }) => !hasValidNumbers(context.draft),
     canAddItem: ({ context }) => hasCountsAndSku(context.draft),
     hasRangeErrors: ({ context }) => Object.keys(addRangeErrors(context.draft)).length > 0,
     hasItem: ({ context, event }) =>
-      (event.type === 'edit.open' || event.type === 'item.delete' || event.type === 'item.toggle' || event.type === 'drag.start') &&
+      (event.type === 'edit.open' ||
+        event.type === 'item.delete' ||
+        event.type === 'item.toggle' ||
+        event.type === 'drag.start') &&
       context.items.some((i) => i.id === event.id),
     /** The toast's item was deleted here and is not in the list again (another tab may have put one back). */
-    canUndo: ({ context, event }) => event.type === 'delete.undo' && context.deleted.some((d) => d.item.id === event.id) && !context.items.some((i) => i.id === event.id),
+    canUndo: ({ context, event }) =>
+      event.type === 'delete.undo' &&
+      context.deleted.some((d) => d.item.id === event.id) &&
+      !context.items.some((i) => i.id === event.id),
     isEditValid: ({ context }) => isEditDraftValid(context.editDraft),
     isEditStale: ({ context }) => isEditedElsewhere(context),
     hasTheirs: ({ context }) => context.theirs !== null,
     isMergeValid: ({ context, event }) =>
-      event.type === 'conflict.merge' && context.theirs !== null && isEditDraftValid(mergeDrafts(context.editDraft, draftFromItem(context.theirs), event.choices)),
+      event.type === 'conflict.merge' &&
+      context.theirs !== null &&
+      isEditDraftValid(mergeDrafts(context.editDraft, draftFromItem(context.theirs), event.choices)),
     isMoveToOtherCard: ({ context, event }) =>
-      event.type === 'drag.end' && event.overId !== null && event.overId !== context.activeId && context.items.some((i) => i.id === event.overId),
+      event.type === 'drag.end' &&
+      event.overId !== null &&
+      event.overId !== context.activeId &&
+      context.items.some((i) => i.id === event.overId),
   },
   actors: {
     watchStorage: fromCallback(() => {
@@ -375,7 +432,11 @@ export const inventoryBoardMachine = setup({
         restoring: {
           always: [
             { guard: 'isEditDraftApplicable', target: 'open', actions: 'loadEditDraft' },
-            { guard: 'hasSavedEdit', target: 'closed', actions: ['forgetSavedEdit', 'discardEditDraft', 'notifyEditDraftDropped'] },
+            {
+              guard: 'hasSavedEdit',
+              target: 'closed',
+              actions: ['forgetSavedEdit', 'discardEditDraft', 'notifyEditDraftDropped'],
+            },
             { target: 'closed' },
           ],
         },
@@ -396,7 +457,11 @@ export const inventoryBoardMachine = setup({
             'edit.commit': [
               // Another tab changed or deleted this item since Edit: ask, never overwrite.
               { guard: 'isEditStale', target: 'conflict', actions: 'setTheirs' },
-              { guard: 'isEditValid', target: 'closed', actions: ['commitEdit', 'persistItems', 'clearEdit', 'discardEditDraft'] },
+              {
+                guard: 'isEditValid',
+                target: 'closed',
+                actions: ['commitEdit', 'persistItems', 'clearEdit', 'discardEditDraft'],
+              },
               // Issue 11: nothing is saved, the modal stays open and says why next to each field.
               { actions: 'setEditErrors' },
             ],
@@ -412,11 +477,19 @@ export const inventoryBoardMachine = setup({
           on: {
             'conflict.keepTheirs': { target: 'closed', actions: ['clearEdit', 'discardEditDraft'] },
             'conflict.keepMine': [
-              { guard: 'isEditValid', target: 'closed', actions: ['writeMine', 'persistItems', 'clearEdit', 'discardEditDraft'] },
+              {
+                guard: 'isEditValid',
+                target: 'closed',
+                actions: ['writeMine', 'persistItems', 'clearEdit', 'discardEditDraft'],
+              },
               { target: 'open', actions: ['adoptTheirs', 'setEditErrors'] },
             ],
             'conflict.merge': [
-              { guard: 'isMergeValid', target: 'closed', actions: ['mergeEditDraft', 'writeMine', 'persistItems', 'clearEdit', 'discardEditDraft'] },
+              {
+                guard: 'isMergeValid',
+                target: 'closed',
+                actions: ['mergeEditDraft', 'writeMine', 'persistItems', 'clearEdit', 'discardEditDraft'],
+              },
               { guard: 'hasTheirs', target: 'open', actions: ['mergeEditDraft', 'adoptTheirs', 'setEditErrors'] },
             ],
             'item.delete': { guard: 'hasItem', actions: [...deleteActions, 'setTheirs'] },
@@ -437,7 +510,11 @@ export const inventoryBoardMachine = setup({
           on: {
             // A drop outside any list (or back on itself) is ignored.
             'drag.end': [
-              { guard: 'isMoveToOtherCard', target: 'idle', actions: ['moveActiveItem', 'persistItems', 'clearActive'] },
+              {
+                guard: 'isMoveToOtherCard',
+                target: 'idle',
+                actions: ['moveActiveItem', 'persistItems', 'clearActive'],
+              },
               { target: 'idle', actions: 'clearActive' },
             ],
             'drag.cancel': { target: 'idle', actions: 'clearActive' },

@@ -32,7 +32,10 @@ export type DeleteConfirmEvent =
   | { type: 'delete.cancel' };
 
 /** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
-export const deleteConfirmSecrets = { events: { 'delete.request': [] } } as const satisfies SecretsOf<DeleteConfirmEvent, DeleteConfirmContext>;
+export const deleteConfirmSecrets = { events: { 'delete.request': [] } } as const satisfies SecretsOf<
+  DeleteConfirmEvent,
+  DeleteConfirmContext
+>;
 
 const stub = (name: string) => () => {
   throw new Error(`deleteConfirm: provide ${name}`);

@@ -80,12 +80,22 @@ export type RecordBookEvent =
   | { type: 'draft.discard' };
 
 /** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
-export const recordBookSecrets = { events: { 'field.change': [], 'record.edit': [], 'record.delete': [], 'storage.change': [], 'save.conflict': [], 'conflict.merge': [] } } as const satisfies SecretsOf<RecordBookEvent, RecordBookContext>;
+export const recordBookSecrets = {
+  events: {
+    'field.change': [],
+    'record.edit': [],
+    'record.delete': [],
+    'storage.change': [],
+    'save.conflict': [],
+    'conflict.merge': [],
+  },
+} as const satisfies SecretsOf<RecordBookEvent, RecordBookContext>;
 
 const find = (context: Pick<RecordBookContext, 'records' | 'form'>, id: string | null) =>
   id === null ? undefined : context.records.find((r) => context.form.key(r) === id);
 
-const sameDraft = (form: RecordForm<BookRecord>, a: BookRecord, b: BookRecord) => JSON.stringify(form.toDraft(a)) === JSON.stringify(form.toDraft(b));
+const sameDraft = (form: RecordForm<BookRecord>, a: BookRecord, b: BookRecord) =>
+  JSON.stringify(form.toDraft(a)) === JSON.stringify(form.toDraft(b));
 
 /** True when the record under edit was changed or deleted elsewhere since Edit was pressed (the view shows a notice). */
 export function isEditedElsewhere(context: RecordBookContext): boolean {
@@ -103,7 +113,8 @@ export const recordBookMachine = setup({
   },
   actions: {
     setField: assign({
-      draft: ({ context, event }) => (event.type === 'field.change' ? { ...context.draft, [event.field]: event.value } : context.draft),
+      draft: ({ context, event }) =>
+        event.type === 'field.change' ? { ...context.draft, [event.field]: event.value } : context.draft,
       errors: ({ context, event }) => {
         if (event.type !== 'field.change' || !(event.field in context.errors)) return context.errors;
         const { [event.field]: _cleared, ...rest } = context.errors;
@@ -111,22 +122,50 @@ export const recordBookMachine = setup({
       },
     }),
     setErrors: assign({
-      errors: ({ context }) => context.form.validate(context.draft, context.records.filter((r) => context.form.key(r) !== context.editingId)),
+      errors: ({ context }) =>
+        context.form.validate(
+          context.draft,
+          context.records.filter((r) => context.form.key(r) !== context.editingId),
+        ),
     }),
-    clearForm: assign({ draft: ({ context }) => context.form.empty(), errors: {}, editingId: null, editBase: null, theirs: null, draftRestored: false }),
+    clearForm: assign({
+      draft: ({ context }) => context.form.empty(),
+      errors: {},
+      editingId: null,
+      editBase: null,
+      theirs: null,
+      draftRestored: false,
+    }),
     /** Issue 25: the saved draft of an edit, on its (unchanged) record. */
     loadSavedEdit: assign(({ context }) => {
       const saved = context.savedEdit!;
       const record = find(context, saved.recordId ?? null)!;
-      return { editingId: saved.recordId!, editBase: record, draft: { ...context.form.toDraft(record), ...saved.values }, errors: {}, draftRestored: true, savedEdit: null };
+      return {
+        editingId: saved.recordId!,
+        editBase: record,
+        draft: { ...context.form.toDraft(record), ...saved.values },
+        errors: {},
+        draftRestored: true,
+        savedEdit: null,
+      };
     }),
     forgetSavedEdit: assign({ savedEdit: () => null }),
     /** Discard draft while editing: the record's stored values again. */
-    reloadRecord: assign(({ context }) => ({ draft: context.editBase ? context.form.toDraft(context.editBase) : context.draft, errors: {}, draftRestored: false })),
+    reloadRecord: assign(({ context }) => ({
+      draft: context.editBase ? context.form.toDraft(context.editBase) : context.draft,
+      errors: {},
+      draftRestored: false,
+    })),
     loadRecord: assign(({ context, event }) => {
       assertEvent(event, 'record.edit');
       const record = find(context, event.id)!;
-      return { editingId: event.id, editBase: record, draft: context.form.toDraft(record), errors: {}, draftRestored: false };
+      return {
+        editingId: event.id,
+        editBase: record,
+        draft: context.form.toDraft(record),
+        errors: {},
+        draftRestored: false,
+      };
     }),
     appendRecord: assign({
       records: ({ context }) => [...context.records, context.form.toRecord(context.draft, undefined, Date.now())],
@@ -144,7 +183,10 @@ export const recordBookMachine = setup({
         return { records: [...context.records, again], lastReplaced: null };
       }
       const after = context.form.toRecord(context.draft, theirs, Date.now());
-      return { records: context.records.map((r) => (r === theirs ? after : r)), lastReplaced: { before: theirs, after } };
+      return {
+        records: context.records.map((r) => (r === theirs ? after : r)),
+        lastReplaced: { before: theirs, after },
+      };
     }),
     mergeDraft: assign({
       draft: ({ context, event }) => {
@@ -159,13 +201,21 @@ export const recordBookMachine = setup({
       assertEvent(event, 'save.conflict');
       const id = context.form.key(event.mine);
       // The stored list arrived just before (storage.change): their version is the one in it.
-      return { editingId: id, editBase: event.theirs ?? event.mine, draft: context.form.toDraft(event.mine), errors: {}, theirs: find(context, id) ?? null };
+      return {
+        editingId: id,
+        editBase: event.theirs ?? event.mine,
+        draft: context.form.toDraft(event.mine),
+        errors: {},
+        theirs: find(context, id) ?? null,
+      };
     }),
     removeRecord: assign(({ context, event }) => {
       assertEvent(event, 'record.delete');
       return { records: context.records.filter((r) => context.form.key(r) !== event.id) };
     }),
-    setRecords: assign({ records: ({ context, event }) => (event.type === 'storage.change' ? event.records : context.records) }),
+    setRecords: assign({
+      records: ({ context, event }) => (event.type === 'storage.change' ? event.records : context.records),
+    }),
     persistRecords: () => {
       throw new Error('recordBook: provide persistRecords');
     },
@@ -192,15 +242,28 @@ export const recordBookMachine = setup({
       }).status === 'ok',
     hasSavedEdit: ({ context }) => context.savedEdit !== null,
     isDraftValid: ({ context }) =>
-      Object.keys(context.form.validate(context.draft, context.records.filter((r) => context.form.key(r) !== context.editingId))).length === 0,
+      Object.keys(
+        context.form.validate(
+          context.draft,
+          context.records.filter((r) => context.form.key(r) !== context.editingId),
+        ),
+      ).length === 0,
     isEditStale: ({ context }) => isEditedElsewhere(context),
-    hasRecord: ({ context, event }) => (event.type === 'record.edit' || event.type === 'record.delete') && find(context, event.id) !== undefined,
+    hasRecord: ({ context, event }) =>
+      (event.type === 'record.edit' || event.type === 'record.delete') && find(context, event.id) !== undefined,
     isDeletingEdited: ({ context, event }) => event.type === 'record.delete' && event.id === context.editingId,
     hasTheirs: ({ context }) => context.theirs !== null,
     isMergeValid: ({ context, event }) => {
       if (event.type !== 'conflict.merge' || context.theirs === null) return false;
       const merged = mergeDrafts(context.draft, context.form.toDraft(context.theirs), event.choices);
-      return Object.keys(context.form.validate(merged, context.records.filter((r) => context.form.key(r) !== context.editingId))).length === 0;
+      return (
+        Object.keys(
+          context.form.validate(
+            merged,
+            context.records.filter((r) => context.form.key(r) !== context.editingId),
+          ),
+        ).length === 0
+      );
     },
   },
   actors: {
@@ -240,7 +303,10 @@ export const recordBookMachine = setup({
     },
     adding: {
       on: {
-        'form.submit': [{ guard: 'isDraftValid', actions: ['appendRecord', 'persistRecords', 'clearForm', 'discardDraft'] }, { actions: 'setErrors' }],
+        'form.submit': [
+          { guard: 'isDraftValid', actions: ['appendRecord', 'persistRecords', 'clearForm', 'discardDraft'] },
+          { actions: 'setErrors' },
+        ],
         'form.cancel': { actions: ['clearForm', 'discardDraft'] },
         'draft.discard': { actions: ['clearForm', 'discardDraft'] },
         'record.edit': { guard: 'hasRecord', target: 'editing', actions: ['loadRecord', 'discardDraft'] },
@@ -254,15 +320,28 @@ export const recordBookMachine = setup({
         'form.submit': [
           // Another tab changed or deleted this record since Edit: ask, never overwrite.
           { guard: 'isEditStale', target: 'conflict', actions: 'setTheirs' },
-          { guard: 'isDraftValid', target: 'adding', actions: ['replaceRecord', 'persistRecords', 'syncDependents', 'clearForm', 'discardDraft'] },
+          {
+            guard: 'isDraftValid',
+            target: 'adding',
+            actions: ['replaceRecord', 'persistRecords', 'syncDependents', 'clearForm', 'discardDraft'],
+          },
           { actions: 'setErrors' },
         ],
         'form.cancel': { target: 'adding', actions: ['clearForm', 'discardDraft'] },
         'draft.discard': { actions: ['reloadRecord', 'discardDraft'] },
-        'record.edit': { guard: 'hasRecord', target: 'editing', reenter: true, actions: ['loadRecord', 'discardDraft'] },
+        'record.edit': {
+          guard: 'hasRecord',
+          target: 'editing',
+          reenter: true,
+          actions: ['loadRecord', 'discardDraft'],
+        },
         'record.delete': [
           // Deleting the record under edit leaves edit mode: there is nothing left to replace.
-          { guard: 'isDeletingEdited', target: 'adding', actions: ['removeRecord', 'persistRecords', 'clearForm', 'discardDraft'] },
+          {
+            guard: 'isDeletingEdited',
+            target: 'adding',
+            actions: ['removeRecord', 'persistRecords', 'clearForm', 'discardDraft'],
+          },
           { guard: 'hasRecord', actions: ['removeRecord', 'persistRecords'] },
         ],
         // The draft being typed survives other tabs' saves; a change to this very record shows at Submit.
@@ -274,12 +353,20 @@ export const recordBookMachine = setup({
       on: {
         'conflict.keepTheirs': { target: 'adding', actions: ['clearForm', 'discardDraft'] },
         'conflict.keepMine': [
-          { guard: 'isDraftValid', target: 'adding', actions: ['writeMine', 'persistRecords', 'syncDependents', 'clearForm', 'discardDraft'] },
+          {
+            guard: 'isDraftValid',
+            target: 'adding',
+            actions: ['writeMine', 'persistRecords', 'syncDependents', 'clearForm', 'discardDraft'],
+          },
           // Mine no longer passes validation (another tab's record took my Supplier ID): back to the form to fix it.
           { target: 'editing', actions: ['adoptTheirs', 'setErrors'] },
         ],
         'conflict.merge': [
-          { guard: 'isMergeValid', target: 'adding', actions: ['mergeDraft', 'writeMine', 'persistRecords', 'syncDependents', 'clearForm', 'discardDraft'] },
+          {
+            guard: 'isMergeValid',
+            target: 'adding',
+            actions: ['mergeDraft', 'writeMine', 'persistRecords', 'syncDependents', 'clearForm', 'discardDraft'],
+          },
           { guard: 'hasTheirs', target: 'editing', actions: ['mergeDraft', 'adoptTheirs', 'setErrors'] },
         ],
         'storage.change': { actions: ['setRecords', 'setTheirs'] },

@@ -62,7 +62,16 @@ export type RecoveredEvent =
   | { type: 'storage.change'; entries: RecoveredEntry[] };
 
 /** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
-export const recoveredSecrets = { events: { 'entry.view': [], 'entry.edit': [], 'entry.discard': [], 'entry.download': [], 'draft.change': [], 'storage.change': [] } } as const satisfies SecretsOf<RecoveredEvent, RecoveredContext>;
+export const recoveredSecrets = {
+  events: {
+    'entry.view': [],
+    'entry.edit': [],
+    'entry.discard': [],
+    'entry.download': [],
+    'draft.change': [],
+    'storage.change': [],
+  },
+} as const satisfies SecretsOf<RecoveredEvent, RecoveredContext>;
 
 const entryOf = (context: RecoveredContext, entryKey: string) => context.entries.find((e) => e.entryKey === entryKey);
 const selectedEntry = (context: RecoveredContext): RecoveredEntry => {
@@ -89,8 +98,14 @@ export const recoveredMachine = setup({
     tags: {} as 'viewing' | 'editing' | 'busy' | 'id taken' | 'confirm discard' | 'refused',
   },
   actions: {
-    setEntries: assign({ entries: ({ context, event }) => (event.type === 'storage.change' ? event.entries : context.entries) }),
-    selectEntry: assign({ selected: ({ context, event }) => ('entryKey' in event ? (entryOf(context, event.entryKey) ?? null) : context.selected), refusal: null }),
+    setEntries: assign({
+      entries: ({ context, event }) => (event.type === 'storage.change' ? event.entries : context.entries),
+    }),
+    selectEntry: assign({
+      selected: ({ context, event }) =>
+        'entryKey' in event ? (entryOf(context, event.entryKey) ?? null) : context.selected,
+      refusal: null,
+    }),
     clearSelection: assign({ selected: null, draft: '', validation: null, refusal: null }),
     startDraft: assign(({ context }) => {
       const entry = selectedEntry(context);
@@ -101,7 +116,9 @@ export const recoveredMachine = setup({
       return { draft: event.text, validation: context.check(selectedEntry(context), event.text), refusal: null };
     }),
     setRefusal: assign({ refusal: (_, params: { message: string }) => params.message }),
-    removeSelected: assign({ entries: ({ context }) => context.entries.filter((e) => e.entryKey !== context.selected?.entryKey) }),
+    removeSelected: assign({
+      entries: ({ context }) => context.entries.filter((e) => e.entryKey !== context.selected?.entryKey),
+    }),
     downloadEntry: (_, _params: { entry: RecoveredEntry }) => {
       throw new Error('recovered: provide downloadEntry');
     },
@@ -116,7 +133,10 @@ export const recoveredMachine = setup({
     hasEntry: ({ context, event }) => 'entryKey' in event && entryOf(context, event.entryKey) !== undefined,
     isDraftValid: ({ context }) => context.validation?.ok === true,
     isSelectedGone: ({ context, event }) =>
-      context.selected !== null && !(event.type === 'storage.change' ? event.entries : context.entries).some((e) => e.entryKey === context.selected?.entryKey),
+      context.selected !== null &&
+      !(event.type === 'storage.change' ? event.entries : context.entries).some(
+        (e) => e.entryKey === context.selected?.entryKey,
+      ),
     isPutBack: (_, params: { result: PutBackResult }) => params.result.ok,
     isIdTaken: (_, params: { result: PutBackResult }) => !params.result.ok && params.result.reason === 'taken',
     isDiscarded: (_, params: { result: DiscardResult }) => params.result.ok,
@@ -136,10 +156,23 @@ export const recoveredMachine = setup({
 }).createMachine({
   id: 'recovered',
   meta: { secrets: recoveredSecrets },
-  context: ({ input }) => ({ entries: input.entries, check: input.check, selected: null, draft: '', validation: null, refusal: null }),
+  context: ({ input }) => ({
+    entries: input.entries,
+    check: input.check,
+    selected: null,
+    draft: '',
+    validation: null,
+    refusal: null,
+  }),
   invoke: { id: 'storageWatch', src: 'watchStorage' },
   on: {
-    'entry.download': { guard: 'hasEntry', actions: { type: 'downloadEntry', params: ({ context, event }) => ({ entry: entryOf(context, event.entryKey)! }) } },
+    'entry.download': {
+      guard: 'hasEntry',
+      actions: {
+        type: 'downloadEntry',
+        params: ({ context, event }) => ({ entry: entryOf(context, event.entryKey)! }),
+      },
+    },
     'storage.change': [
       // Another tab put back or discarded the selected entry: there is nothing left to act on.
       { guard: 'isSelectedGone', target: '.browsing', actions: ['setEntries', 'clearSelection'] },
@@ -180,15 +213,38 @@ export const recoveredMachine = setup({
               {
                 guard: { type: 'isPutBack', params: ({ event }) => ({ result: event.output }) },
                 target: '#recovered.browsing',
-                actions: [{ type: 'notifyPutBack', params: ({ context, event }) => ({ entry: selectedEntry(context), result: event.output }) }, 'removeSelected', 'clearSelection'],
+                actions: [
+                  {
+                    type: 'notifyPutBack',
+                    params: ({ context, event }) => ({ entry: selectedEntry(context), result: event.output }),
+                  },
+                  'removeSelected',
+                  'clearSelection',
+                ],
               },
               { guard: 'isSelectedGone', target: '#recovered.browsing', actions: 'clearSelection' },
-              { guard: { type: 'isIdTaken', params: ({ event }) => ({ result: event.output }) }, target: 'idTaken', actions: { type: 'setRefusal', params: ({ event }) => ({ message: event.output.ok ? '' : event.output.message }) } },
-              { target: 'putBackFailed', actions: { type: 'setRefusal', params: ({ event }) => ({ message: event.output.ok ? '' : event.output.message }) } },
+              {
+                guard: { type: 'isIdTaken', params: ({ event }) => ({ result: event.output }) },
+                target: 'idTaken',
+                actions: {
+                  type: 'setRefusal',
+                  params: ({ event }) => ({ message: event.output.ok ? '' : event.output.message }),
+                },
+              },
+              {
+                target: 'putBackFailed',
+                actions: {
+                  type: 'setRefusal',
+                  params: ({ event }) => ({ message: event.output.ok ? '' : event.output.message }),
+                },
+              },
             ],
             onError: [
               { guard: 'isSelectedGone', target: '#recovered.browsing', actions: 'clearSelection' },
-              { target: 'putBackFailed', actions: { type: 'setRefusal', params: ({ event }) => ({ message: refusalOf(event.error) }) } },
+              {
+                target: 'putBackFailed',
+                actions: { type: 'setRefusal', params: ({ event }) => ({ message: refusalOf(event.error) }) },
+              },
             ],
           },
         },
@@ -212,14 +268,30 @@ export const recoveredMachine = setup({
               {
                 guard: { type: 'isPutBack', params: ({ event }) => ({ result: event.output }) },
                 target: '#recovered.browsing',
-                actions: [{ type: 'notifyPutBack', params: ({ context, event }) => ({ entry: selectedEntry(context), result: event.output }) }, 'removeSelected', 'clearSelection'],
+                actions: [
+                  {
+                    type: 'notifyPutBack',
+                    params: ({ context, event }) => ({ entry: selectedEntry(context), result: event.output }),
+                  },
+                  'removeSelected',
+                  'clearSelection',
+                ],
               },
               { guard: 'isSelectedGone', target: '#recovered.browsing', actions: 'clearSelection' },
-              { target: 'putBackFailed', actions: { type: 'setRefusal', params: ({ event }) => ({ message: event.output.ok ? '' : event.output.message }) } },
+              {
+                target: 'putBackFailed',
+                actions: {
+                  type: 'setRefusal',
+                  params: ({ event }) => ({ message: event.output.ok ? '' : event.output.message }),
+                },
+              },
             ],
             onError: [
               { guard: 'isSelectedGone', target: '#recovered.browsing', actions: 'clearSelection' },
-              { target: 'putBackFailed', actions: { type: 'setRefusal', params: ({ event }) => ({ message: refusalOf(event.error) }) } },
+              {
+                target: 'putBackFailed',
+                actions: { type: 'setRefusal', params: ({ event }) => ({ message: refusalOf(event.error) }) },
+              },
             ],
           },
         },
@@ -252,14 +324,27 @@ export const recoveredMachine = setup({
           {
             guard: { type: 'isDiscarded', params: ({ event }) => ({ result: event.output }) },
             target: 'browsing',
-            actions: [{ type: 'notifyDiscarded', params: ({ context }) => ({ entry: selectedEntry(context) }) }, 'removeSelected', 'clearSelection'],
+            actions: [
+              { type: 'notifyDiscarded', params: ({ context }) => ({ entry: selectedEntry(context) }) },
+              'removeSelected',
+              'clearSelection',
+            ],
           },
           { guard: 'isSelectedGone', target: 'browsing', actions: 'clearSelection' },
-          { target: 'discardFailed', actions: { type: 'setRefusal', params: ({ event }) => ({ message: event.output.ok ? '' : event.output.error }) } },
+          {
+            target: 'discardFailed',
+            actions: {
+              type: 'setRefusal',
+              params: ({ event }) => ({ message: event.output.ok ? '' : event.output.error }),
+            },
+          },
         ],
         onError: [
           { guard: 'isSelectedGone', target: 'browsing', actions: 'clearSelection' },
-          { target: 'discardFailed', actions: { type: 'setRefusal', params: ({ event }) => ({ message: refusalOf(event.error) }) } },
+          {
+            target: 'discardFailed',
+            actions: { type: 'setRefusal', params: ({ event }) => ({ message: refusalOf(event.error) }) },
+          },
         ],
       },
     },

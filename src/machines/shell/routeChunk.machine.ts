@@ -73,12 +73,19 @@ export const routeChunkMachine = setup({
   guards: {
     wasCached: ({ context }) => context.cached,
     isOffline: ({ context }) => !context.online,
-    hasNewBuild: ({ context }, params: { buildId: string }) => context.buildId !== null && params.buildId !== context.buildId,
+    hasNewBuild: ({ context }, params: { buildId: string }) =>
+      context.buildId !== null && params.buildId !== context.buildId,
   },
 }).createMachine({
   id: 'routeChunk',
   meta: { secrets: routeChunkSecrets },
-  context: ({ input }) => ({ key: input.key, cached: input.loaded, online: input.online, buildId: input.buildId, attempt: 0 }),
+  context: ({ input }) => ({
+    key: input.key,
+    cached: input.loaded,
+    online: input.online,
+    buildId: input.buildId,
+    attempt: 0,
+  }),
   invoke: { id: 'watchConnectivity', src: 'watchConnectivity' },
   on: {
     'browser.online': { actions: 'setOnline' },
@@ -92,7 +99,13 @@ export const routeChunkMachine = setup({
     },
     loading: {
       tags: ['loading'],
-      invoke: { id: 'importChunk', src: 'importChunk', input: ({ context }) => ({ key: context.key }), onDone: 'loaded', onError: 'checking' },
+      invoke: {
+        id: 'importChunk',
+        src: 'importChunk',
+        input: ({ context }) => ({ key: context.key }),
+        onDone: 'loaded',
+        onError: 'checking',
+      },
     },
     // Why a check: "Failed to fetch dynamically imported module" says nothing about the cause; the
     // server's build id tells a redeploy (the old chunk is gone) from a network problem.
@@ -101,7 +114,10 @@ export const routeChunkMachine = setup({
       invoke: {
         id: 'fetchBuildId',
         src: 'fetchBuildId',
-        onDone: [{ guard: { type: 'hasNewBuild', params: ({ event }) => ({ buildId: event.output }) }, target: 'newVersion' }, { target: 'failed.connection' }],
+        onDone: [
+          { guard: { type: 'hasNewBuild', params: ({ event }) => ({ buildId: event.output }) }, target: 'newVersion' },
+          { target: 'failed.connection' },
+        ],
         onError: [{ guard: 'isOffline', target: 'failed.offline' }, { target: 'failed.connection' }],
       },
     },
@@ -119,7 +135,13 @@ export const routeChunkMachine = setup({
     },
     retrying: {
       tags: ['loading', 'retrying'],
-      invoke: { id: 'importChunk', src: 'importChunk', input: ({ context }) => ({ key: context.key }), onDone: 'loaded', onError: 'checking' },
+      invoke: {
+        id: 'importChunk',
+        src: 'importChunk',
+        input: ({ context }) => ({ key: context.key }),
+        onDone: 'loaded',
+        onError: 'checking',
+      },
     },
     newVersion: {
       tags: ['newVersion'],
@@ -135,7 +157,9 @@ export const routeChunkMachine = setup({
 export type RouteChunkSnapshot = SnapshotFrom<typeof routeChunkMachine>;
 
 /** What the route shows, for the view's selector: the page, a status line, or the error panel. */
-export function routeChunkShows(snapshot: RouteChunkSnapshot): 'page' | 'loading' | 'retrying' | 'offline' | 'failed' | 'newVersion' {
+export function routeChunkShows(
+  snapshot: RouteChunkSnapshot,
+): 'page' | 'loading' | 'retrying' | 'offline' | 'failed' | 'newVersion' {
   if (snapshot.hasTag('page')) return 'page';
   if (snapshot.hasTag('newVersion')) return 'newVersion';
   if (snapshot.hasTag('offline')) return 'offline';

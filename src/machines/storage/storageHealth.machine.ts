@@ -25,7 +25,10 @@ export type StorageHealthEvent =
   { type: 'health.refresh' };
 
 /** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
-export const storageHealthSecrets = { events: {} } as const satisfies SecretsOf<StorageHealthEvent, StorageHealthContext>;
+export const storageHealthSecrets = { events: {} } as const satisfies SecretsOf<
+  StorageHealthEvent,
+  StorageHealthContext
+>;
 
 export const storageHealthMachine = setup({
   types: { context: {} as StorageHealthContext, events: {} as StorageHealthEvent, tags: {} as 'warning' },
@@ -35,7 +38,10 @@ export const storageHealthMachine = setup({
     }),
   },
   actions: {
-    setReport: assign((_, measure: StorageMeasure) => ({ report: assessHealth(measure), persisted: measure.persisted })),
+    setReport: assign((_, measure: StorageMeasure) => ({
+      report: assessHealth(measure),
+      persisted: measure.persisted,
+    })),
   },
   guards: {
     isNearlyFull: ({ context }) => context.report?.nearlyFull === true,

@@ -64,7 +64,20 @@ export type InventoryIngredientsEvent =
   | { type: 'storage.change'; lines: ChosenIngredient[] };
 
 /** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
-export const inventoryIngredientsSecrets = { events: { 'category.select': [], 'item.select': [], 'quantity.change': [], 'per.select': [], 'line.per': [], 'guests.change': [], 'ingredient.delete': [], 'quantity.edit': [], 'inventory.change': [], 'storage.change': [] } } as const satisfies SecretsOf<InventoryIngredientsEvent, InventoryIngredientsContext>;
+export const inventoryIngredientsSecrets = {
+  events: {
+    'category.select': [],
+    'item.select': [],
+    'quantity.change': [],
+    'per.select': [],
+    'line.per': [],
+    'guests.change': [],
+    'ingredient.delete': [],
+    'quantity.edit': [],
+    'inventory.change': [],
+    'storage.change': [],
+  },
+} as const satisfies SecretsOf<InventoryIngredientsEvent, InventoryIngredientsContext>;
 
 export interface QuantityPromptInput {
   name: string;
@@ -78,13 +91,22 @@ const answerOf = (event: unknown) => (event as { output?: string | null }).outpu
 /** The prompt's answer read as the line's quantity (per guest for a per-guest line). */
 const checkAnswer = (context: InventoryIngredientsContext, answer: string) => {
   const line = lineOf(context);
-  return checkLineQuantity(answer, line && isPerGuest(line) ? 'guest' : 'event', context.guests, { label: 'Quantity Needed', positive: true });
+  return checkLineQuantity(answer, line && isPerGuest(line) ? 'guest' : 'event', context.guests, {
+    label: 'Quantity Needed',
+    positive: true,
+  });
 };
-const checkTyped = (context: InventoryIngredientsContext) => checkLineQuantity(context.quantityText, context.per, context.guests, { label: 'Quantity Needed', positive: true });
+const checkTyped = (context: InventoryIngredientsContext) =>
+  checkLineQuantity(context.quantityText, context.per, context.guests, { label: 'Quantity Needed', positive: true });
 /** The line with a checked quantity: per guest keeps the quantity for one guest; per event drops it. */
-function withQuantity(line: ChosenIngredient, check: { quantity: number; per: Per; perGuest?: number }): ChosenIngredient {
+function withQuantity(
+  line: ChosenIngredient,
+  check: { quantity: number; per: Per; perGuest?: number },
+): ChosenIngredient {
   const { per: _per, perGuest: _perGuest, ...rest } = line;
-  return check.per === 'guest' ? { ...rest, quantity: check.quantity, per: 'guest', perGuest: check.perGuest } : { ...rest, quantity: check.quantity };
+  return check.per === 'guest'
+    ? { ...rest, quantity: check.quantity, per: 'guest', perGuest: check.perGuest }
+    : { ...rest, quantity: check.quantity };
 }
 
 const stub = (name: string) => () => {
@@ -144,7 +166,10 @@ export const inventoryIngredientsMachine = setup({
       const check = checkTyped(context);
       if (!item || !check.ok) return {};
       const lineId = `L-${item.id}-${Date.now().toString(36)}-${context.seq}`;
-      return { lines: [...context.lines, { ...withQuantity(chooseIngredient(item, check.quantity), check), lineId }], seq: context.seq + 1 };
+      return {
+        lines: [...context.lines, { ...withQuantity(chooseIngredient(item, check.quantity), check), lineId }],
+        seq: context.seq + 1,
+      };
     }),
     resetPicker: assign({ itemId: () => '', quantityText: () => '', quantityError: () => null }),
     /** Per guest keeps today's total (its share of each guest is derived); per event keeps the total as fixed. */
@@ -154,12 +179,17 @@ export const inventoryIngredientsMachine = setup({
         return context.lines.map((l) => {
           if (l.lineId !== event.lineId) return l;
           const perGuest = perGuestFrom(l.quantity, context.guests);
-          return event.per === 'guest' && perGuest !== null ? withQuantity(l, { quantity: l.quantity, per: 'guest', perGuest }) : withQuantity(l, { quantity: l.quantity, per: 'event' });
+          return event.per === 'guest' && perGuest !== null
+            ? withQuantity(l, { quantity: l.quantity, per: 'guest', perGuest })
+            : withQuantity(l, { quantity: l.quantity, per: 'event' });
         });
       },
       lineError: () => null,
     }),
-    setPerError: assign({ lineError: () => 'This event has no guests yet: set its Number of Guests (Edit Event) before making a line per guest.' }),
+    setPerError: assign({
+      lineError: () =>
+        'This event has no guests yet: set its Number of Guests (Edit Event) before making a line per guest.',
+    }),
     setGuests: assign({
       guests: ({ event }) => {
         assertEvent(event, 'guests.change');
@@ -196,7 +226,9 @@ export const inventoryIngredientsMachine = setup({
       lines: ({ context, event }) => {
         const check = checkAnswer(context, answerOf(event) ?? '');
         // By line id: if another tab deleted the line meanwhile, nothing changes.
-        return check.ok ? context.lines.map((l) => (l.lineId === context.promptLineId ? withQuantity(l, check) : l)) : context.lines;
+        return check.ok
+          ? context.lines.map((l) => (l.lineId === context.promptLineId ? withQuantity(l, check) : l))
+          : context.lines;
       },
     }),
     setItems: assign({
@@ -214,7 +246,9 @@ export const inventoryIngredientsMachine = setup({
     hasLine: ({ context, event }) => 'lineId' in event && context.lines.some((l) => l.lineId === event.lineId),
     /** Per guest needs guests to share the total among. */
     canSetPer: ({ context, event }) =>
-      event.type === 'line.per' && context.lines.some((l) => l.lineId === event.lineId) && (event.per === 'event' || context.guests > 0),
+      event.type === 'line.per' &&
+      context.lines.some((l) => l.lineId === event.lineId) &&
+      (event.per === 'event' || context.guests > 0),
     /** A sane quantity (limits.ts), more than 0. */
     isAnswerUsable: ({ context, event }) => {
       const answer = answerOf(event);
@@ -280,7 +314,11 @@ export const inventoryIngredientsMachine = setup({
           return { name: line?.name ?? '', current: (perGuest ? line?.perGuest : line?.quantity) ?? 0, perGuest };
         },
         onDone: [
-          { guard: 'isAnswerUsable', target: 'ready', actions: ['setPromptedQuantity', 'persistLines', 'clearPromptLine'] },
+          {
+            guard: 'isAnswerUsable',
+            target: 'ready',
+            actions: ['setPromptedQuantity', 'persistLines', 'clearPromptLine'],
+          },
           { guard: 'isAnswerBlank', target: 'ready', actions: 'clearPromptLine' },
           // A negative, too large or non-numeric answer: the line stays as it was, and the panel says why.
           { target: 'ready', actions: ['setPromptError', 'clearPromptLine'] },

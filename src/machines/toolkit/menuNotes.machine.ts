@@ -36,9 +36,12 @@ export type MenuNotesEvent =
   | { type: 'storage.change'; menuItems: string[]; notes: Note[] };
 
 /** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
-export const menuNotesSecrets = { events: { 'menu.change': [], 'menu.delete': [], 'note.change': [], 'note.delete': [], 'storage.change': [] } } as const satisfies SecretsOf<MenuNotesEvent, MenuNotesContext>;
+export const menuNotesSecrets = {
+  events: { 'menu.change': [], 'menu.delete': [], 'note.change': [], 'note.delete': [], 'storage.change': [] },
+} as const satisfies SecretsOf<MenuNotesEvent, MenuNotesContext>;
 
-const withIds = (notes: Note[]): NoteLine[] => notes.map((n, i) => (n.id ? (n as NoteLine) : { ...n, id: `note-line-${i}` }));
+const withIds = (notes: Note[]): NoteLine[] =>
+  notes.map((n, i) => (n.id ? (n as NoteLine) : { ...n, id: `note-line-${i}` }));
 
 const stub = (name: string) => () => {
   throw new Error(`menuNotes: provide ${name}`);
@@ -57,7 +60,10 @@ export const menuNotesMachine = setup({
         return event.text;
       },
     }),
-    appendMenuItem: assign({ menuItems: ({ context }) => [...context.menuItems, context.menuText], menuText: () => '' }),
+    appendMenuItem: assign({
+      menuItems: ({ context }) => [...context.menuItems, context.menuText],
+      menuText: () => '',
+    }),
     removeMenuItem: assign({
       menuItems: ({ context, event }) => {
         assertEvent(event, 'menu.delete');
@@ -71,7 +77,10 @@ export const menuNotesMachine = setup({
       },
     }),
     appendNote: assign(({ context }) => ({
-      notes: [...context.notes, { id: `note-${Date.now().toString(36)}-${context.seq}`, notes: context.noteText.trim() }],
+      notes: [
+        ...context.notes,
+        { id: `note-${Date.now().toString(36)}-${context.seq}`, notes: context.noteText.trim() },
+      ],
       noteText: '',
       seq: context.seq + 1,
     })),
@@ -92,13 +101,20 @@ export const menuNotesMachine = setup({
   },
   guards: {
     hasNoteText: ({ context }) => context.noteText.trim() !== '',
-    hasMenuRow: ({ context, event }) => event.type === 'menu.delete' && event.index >= 0 && event.index < context.menuItems.length,
+    hasMenuRow: ({ context, event }) =>
+      event.type === 'menu.delete' && event.index >= 0 && event.index < context.menuItems.length,
     hasNote: ({ context, event }) => event.type === 'note.delete' && context.notes.some((n) => n.id === event.id),
   },
 }).createMachine({
   id: 'menuNotes',
   meta: { secrets: menuNotesSecrets },
-  context: ({ input }) => ({ menuItems: input.menuItems, notes: withIds(input.notes), menuText: '', noteText: '', seq: 0 }),
+  context: ({ input }) => ({
+    menuItems: input.menuItems,
+    notes: withIds(input.notes),
+    menuText: '',
+    noteText: '',
+    seq: 0,
+  }),
   initial: 'ready',
   states: {
     ready: {

@@ -64,7 +64,16 @@ export type PricingEvent =
   | { type: 'storage.change'; lines?: PriceLine[]; discount?: number; tax?: number };
 
 /** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
-export const pricingSecrets = { events: { 'draft.change': [], 'price.edit': [], 'price.delete': [], 'discount.change': [], 'tax.change': [], 'storage.change': [] } } as const satisfies SecretsOf<PricingEvent, PricingContext>;
+export const pricingSecrets = {
+  events: {
+    'draft.change': [],
+    'price.edit': [],
+    'price.delete': [],
+    'discount.change': [],
+    'tax.change': [],
+    'storage.change': [],
+  },
+} as const satisfies SecretsOf<PricingEvent, PricingContext>;
 
 const blankDraft = (): PriceDraft => ({ name: '', price: '', currency: defaultCurrency });
 const stub = (name: string) => () => {
@@ -89,7 +98,12 @@ const percentError = (text: string, label: string) => {
 const withIds = (lines: PriceLine[]) => lines.map((l, i) => ({ ...l, id: l.id ?? `price-${i}` }));
 
 function toLine(draft: PriceDraft, id: string): PriceLine & { id: string } {
-  return { id, name: draft.name.trim(), price: parseAmount(draft.price) ?? 0, currency: draft.currency.trim() || defaultCurrency };
+  return {
+    id,
+    name: draft.name.trim(),
+    price: parseAmount(draft.price) ?? 0,
+    currency: draft.currency.trim() || defaultCurrency,
+  };
 }
 
 export const pricingMachine = setup({
@@ -140,7 +154,8 @@ export const pricingMachine = setup({
     /** Their lines and percentages; a percentage typed here that means the same number is left as typed. */
     setFromStorage: assign(({ context, event }) => {
       assertEvent(event, 'storage.change');
-      const text = (current: string, value: number | undefined) => (value === undefined || parsePercent(current) === value ? current : String(value));
+      const text = (current: string, value: number | undefined) =>
+        value === undefined || parsePercent(current) === value ? current : String(value);
       const discountText = text(context.discountText, event.discount);
       const taxText = text(context.taxText, event.tax);
       return {
@@ -168,7 +183,10 @@ export const pricingMachine = setup({
     isDiscountValid: ({ event }) => event.type === 'discount.change' && checkPercent(event.text, discountLabel).ok,
     isTaxValid: ({ event }) => event.type === 'tax.change' && checkPercent(event.text, taxLabel).ok,
     isLineEditable: ({ context, event }) => event.type === 'price.edit' && context.lines.some((l) => l.id === event.id),
-    isEditedLineGone: ({ context, event }) => event.type === 'storage.change' && event.lines !== undefined && !withIds(event.lines).some((l) => l.id === context.editingId),
+    isEditedLineGone: ({ context, event }) =>
+      event.type === 'storage.change' &&
+      event.lines !== undefined &&
+      !withIds(event.lines).some((l) => l.id === context.editingId),
   },
 }).createMachine({
   id: 'pricing',

@@ -60,13 +60,25 @@ export type SpecialtyEvent =
   | { type: 'guests.change'; guests: number };
 
 /** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
-export const specialtyIngredientsSecrets = { events: { 'draft.change': [], 'onHand.change': [], 'ingredient.edit': [], 'ingredient.delete': [], 'storage.change': [], 'guests.change': [] } } as const satisfies SecretsOf<SpecialtyEvent, SpecialtyContext>;
+export const specialtyIngredientsSecrets = {
+  events: {
+    'draft.change': [],
+    'onHand.change': [],
+    'ingredient.edit': [],
+    'ingredient.delete': [],
+    'storage.change': [],
+    'guests.change': [],
+  },
+} as const satisfies SecretsOf<SpecialtyEvent, SpecialtyContext>;
 
 export type SpecialtyErrors = Partial<Record<Exclude<keyof SpecialtyDraft, 'onHand'>, string>>;
 export const specialtyNameMessage = 'Ingredient Name is required.';
 
 /** Every field's check: a name, and sane numbers (limits.ts); the line when all pass. */
-export function checkSpecialtyDraft(draft: SpecialtyDraft, guests: number): { ok: true; line: SpecialtyIngredient } | { ok: false; errors: SpecialtyErrors } {
+export function checkSpecialtyDraft(
+  draft: SpecialtyDraft,
+  guests: number,
+): { ok: true; line: SpecialtyIngredient } | { ok: false; errors: SpecialtyErrors } {
   const errors: SpecialtyErrors = {};
   if (draft.name.trim() === '') errors.name = specialtyNameMessage;
   const unitQuantity = checkAmount(draft.unitQuantity, { label: 'Unit Quantity', max: MAX_QUANTITY });
@@ -106,7 +118,8 @@ export const blankSpecialtyDraft = (): SpecialtyDraft => ({
 });
 
 /** Lines read from storage have ids (normalize.ts); a line made in memory without one gets a stable fallback. */
-const withIds = (lines: SpecialtyIngredient[]): SpecialtyLine[] => lines.map((l, i) => (l.id ? (l as SpecialtyLine) : { ...l, id: `sp-line-${i}` }));
+const withIds = (lines: SpecialtyIngredient[]): SpecialtyLine[] =>
+  lines.map((l, i) => (l.id ? (l as SpecialtyLine) : { ...l, id: `sp-line-${i}` }));
 
 /** The draft as a line; only called once `isDraftValid` passed. */
 function toLine(context: Pick<SpecialtyContext, 'draft' | 'guests'>): SpecialtyIngredient {
@@ -116,7 +129,11 @@ function toLine(context: Pick<SpecialtyContext, 'draft' | 'guests'>): SpecialtyI
 }
 
 export const specialtyIngredientsMachine = setup({
-  types: { context: {} as SpecialtyContext, events: {} as SpecialtyEvent, input: {} as { lines: SpecialtyIngredient[]; guests: number } },
+  types: {
+    context: {} as SpecialtyContext,
+    events: {} as SpecialtyEvent,
+    input: {} as { lines: SpecialtyIngredient[]; guests: number },
+  },
   actions: {
     setDraftField: assign({
       draft: ({ context, event }) => {
@@ -202,13 +219,23 @@ export const specialtyIngredientsMachine = setup({
   },
   guards: {
     isDraftValid: ({ context }) => checkSpecialtyDraft(context.draft, context.guests).ok,
-    hasLine: ({ context, event }) => (event.type === 'ingredient.edit' || event.type === 'ingredient.delete') && context.lines.some((l) => l.id === event.id),
-    isEditedLineGone: ({ context, event }) => event.type === 'storage.change' && !withIds(event.lines).some((l) => l.id === context.editingId),
+    hasLine: ({ context, event }) =>
+      (event.type === 'ingredient.edit' || event.type === 'ingredient.delete') &&
+      context.lines.some((l) => l.id === event.id),
+    isEditedLineGone: ({ context, event }) =>
+      event.type === 'storage.change' && !withIds(event.lines).some((l) => l.id === context.editingId),
   },
 }).createMachine({
   id: 'specialtyIngredients',
   meta: { secrets: specialtyIngredientsSecrets },
-  context: ({ input }) => ({ lines: withIds(input.lines), draft: blankSpecialtyDraft(), editingId: null, draftErrors: {}, guests: input.guests, seq: 0 }),
+  context: ({ input }) => ({
+    lines: withIds(input.lines),
+    draft: blankSpecialtyDraft(),
+    editingId: null,
+    draftErrors: {},
+    guests: input.guests,
+    seq: 0,
+  }),
   initial: 'adding',
   on: {
     'draft.change': { actions: 'setDraftField' },
@@ -220,7 +247,10 @@ export const specialtyIngredientsMachine = setup({
     adding: {
       tags: ['adding'],
       on: {
-        'ingredient.save': [{ guard: 'isDraftValid', actions: ['appendLine', 'clearDraft', 'persistLines'] }, { actions: 'setDraftErrors' }],
+        'ingredient.save': [
+          { guard: 'isDraftValid', actions: ['appendLine', 'clearDraft', 'persistLines'] },
+          { actions: 'setDraftErrors' },
+        ],
         'ingredient.edit': { guard: 'hasLine', target: 'editing', actions: 'loadDraft' },
         'ingredient.delete': { guard: 'hasLine', actions: ['removeLine', 'persistLines'] },
       },

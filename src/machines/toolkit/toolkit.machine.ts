@@ -32,7 +32,10 @@ export const toolkitMachine = setup({
   states: {
     image: {
       initial: 'hidden',
-      states: { hidden: { on: { 'image.toggle': 'shown' } }, shown: { tags: ['image'], on: { 'image.toggle': 'hidden' } } },
+      states: {
+        hidden: { on: { 'image.toggle': 'shown' } },
+        shown: { tags: ['image'], on: { 'image.toggle': 'hidden' } },
+      },
     },
     ingredients: {
       initial: 'hidden',
@@ -43,15 +46,24 @@ export const toolkitMachine = setup({
     },
     menu: {
       initial: 'hidden',
-      states: { hidden: { on: { 'menu.toggle': 'shown' } }, shown: { tags: ['menu'], on: { 'menu.toggle': 'hidden' } } },
+      states: {
+        hidden: { on: { 'menu.toggle': 'shown' } },
+        shown: { tags: ['menu'], on: { 'menu.toggle': 'hidden' } },
+      },
     },
     notes: {
       initial: 'hidden',
-      states: { hidden: { on: { 'notes.toggle': 'shown' } }, shown: { tags: ['notes'], on: { 'notes.toggle': 'hidden' } } },
+      states: {
+        hidden: { on: { 'notes.toggle': 'shown' } },
+        shown: { tags: ['notes'], on: { 'notes.toggle': 'hidden' } },
+      },
     },
     pricing: {
       initial: 'hidden',
-      states: { hidden: { on: { 'pricing.toggle': 'shown' } }, shown: { tags: ['pricing'], on: { 'pricing.toggle': 'hidden' } } },
+      states: {
+        hidden: { on: { 'pricing.toggle': 'shown' } },
+        shown: { tags: ['pricing'], on: { 'pricing.toggle': 'hidden' } },
+      },
     },
   },
 });

@@ -26,12 +26,42 @@ export const buttonRecipe = defineRecipe({
   },
   variants: {
     variant: {
-      solidGreen: { bg: 'primary', color: 'onSolid', borderColor: 'primary', _hover: { bg: 'primaryHover', borderColor: 'primaryHover' } },
-      outlineGreen: { bg: 'transparent', color: 'primary', borderColor: 'primary', _hover: { bg: 'primary', color: 'onSolid' } },
-      solidRed: { bg: 'accent', color: 'onSolid', borderColor: 'accent', _hover: { bg: 'accentHover', borderColor: 'accentHover' } },
-      outlineRed: { bg: 'transparent', color: 'accent', borderColor: 'accent', _hover: { bg: 'accent', color: 'onSolid' } },
-      solidBlue: { bg: 'secondary', color: 'onSolid', borderColor: 'secondary', _hover: { bg: 'secondaryHover', borderColor: 'secondaryHover' } },
-      outlineBlue: { bg: 'transparent', color: 'secondary', borderColor: 'secondary', _hover: { bg: 'secondary', color: 'onSolid' } },
+      solidGreen: {
+        bg: 'primary',
+        color: 'onSolid',
+        borderColor: 'primary',
+        _hover: { bg: 'primaryHover', borderColor: 'primaryHover' },
+      },
+      outlineGreen: {
+        bg: 'transparent',
+        color: 'primary',
+        borderColor: 'primary',
+        _hover: { bg: 'primary', color: 'onSolid' },
+      },
+      solidRed: {
+        bg: 'accent',
+        color: 'onSolid',
+        borderColor: 'accent',
+        _hover: { bg: 'accentHover', borderColor: 'accentHover' },
+      },
+      outlineRed: {
+        bg: 'transparent',
+        color: 'accent',
+        borderColor: 'accent',
+        _hover: { bg: 'accent', color: 'onSolid' },
+      },
+      solidBlue: {
+        bg: 'secondary',
+        color: 'onSolid',
+        borderColor: 'secondary',
+        _hover: { bg: 'secondaryHover', borderColor: 'secondaryHover' },
+      },
+      outlineBlue: {
+        bg: 'transparent',
+        color: 'secondary',
+        borderColor: 'secondary',
+        _hover: { bg: 'secondary', color: 'onSolid' },
+      },
     },
     size: {
       // Smaller padding only: the spec's bold 16px holds for every button.

@@ -16,7 +16,13 @@ import {
 import { sessionEndedText } from '../../machines/auth/sessionEnded';
 import { loadAuthConfig } from '../../machines/auth/config';
 import { routes } from '../shell/routes';
-import { authSessionStorage, hasPendingRevocations, hasStoredSession, readStoredTokens, subscribeStoredSession } from '../../storage/authSession';
+import {
+  authSessionStorage,
+  hasPendingRevocations,
+  hasStoredSession,
+  readStoredTokens,
+  subscribeStoredSession,
+} from '../../storage/authSession';
 import { inspect } from '../shell/inspector';
 import { notify } from '../shell/toaster';
 
@@ -56,9 +62,15 @@ export const AuthActorContext = createActorContext(
         if (!sessionInUrl() && !hasStoredSession(config.storageKey)) return { user: null };
         return (await loadSupabase()).restoreSession(config);
       }),
-      signIn: fromPromise<SessionResult, Credentials>(async ({ input }) => (await loadSupabase()).signIn(await loadAuthConfig(), input)),
-      signUp: fromPromise<SessionResult, Credentials>(async ({ input }) => (await loadSupabase()).signUp(await loadAuthConfig(), input)),
-      validateSession: fromPromise<ValidationResult>(async () => (await loadSupabase()).validateSession(await loadAuthConfig())),
+      signIn: fromPromise<SessionResult, Credentials>(async ({ input }) =>
+        (await loadSupabase()).signIn(await loadAuthConfig(), input),
+      ),
+      signUp: fromPromise<SessionResult, Credentials>(async ({ input }) =>
+        (await loadSupabase()).signUp(await loadAuthConfig(), input),
+      ),
+      validateSession: fromPromise<ValidationResult>(async () =>
+        (await loadSupabase()).validateSession(await loadAuthConfig()),
+      ),
       // Local first: the stored session is removed through the storage adapter before anything that needs
       // the network or can fail (the other tabs see it go), then supabase-js forgets it and says SIGNED_OUT.
       signOut: fromPromise<SignOutResult>(async () => {
@@ -73,7 +85,9 @@ export const AuthActorContext = createActorContext(
         let stopped = false;
         void Promise.all([loadSupabase(), loadAuthConfig()]).then(([supabase, config]) => {
           if (stopped) return;
-          const stopChanges = supabase.watchAuthChanges(config, (change) => sendBack({ type: 'auth.changed', ...change }));
+          const stopChanges = supabase.watchAuthChanges(config, (change) =>
+            sendBack({ type: 'auth.changed', ...change }),
+          );
           // Belt and braces for other tabs: the stored session disappearing means signed out.
           const stopStorage = subscribeStoredSession(config.storageKey, (present) => {
             if (!present) sendBack({ type: 'auth.changed', event: 'SIGNED_OUT', user: null });
@@ -106,7 +120,10 @@ export const AuthActorContext = createActorContext(
         void loadAuthConfig()
           .then((config) => {
             if (stopped) return;
-            stop = subscribeStoredSession(config.storageKey, (present) => present && sendBack({ type: 'auth.restore' }));
+            stop = subscribeStoredSession(
+              config.storageKey,
+              (present) => present && sendBack({ type: 'auth.restore' }),
+            );
           })
           .catch(() => {});
         return () => {
@@ -135,7 +152,8 @@ export const AuthActorContext = createActorContext(
         notify({
           type: 'info',
           title: 'Working offline',
-          description: 'The server could not be reached to check your session; your data in this browser is here as usual.',
+          description:
+            'The server could not be reached to check your session; your data in this browser is here as usual.',
           duration: 6000,
         }),
       notifyDataSetError: ({ event }) =>
@@ -174,7 +192,9 @@ function useAuthRef() {
 /** Status and e-mail of the visitor: what the shell and the route guard need. */
 export function useAuth(): AuthView {
   const ref = useAuthRef();
-  const status = AuthActorContext.useSelector((s) => (s.hasTag('checking') ? 'checking' : s.hasTag('signedIn') ? 'signedIn' : 'signedOut'));
+  const status = AuthActorContext.useSelector((s) =>
+    s.hasTag('checking') ? 'checking' : s.hasTag('signedIn') ? 'signedIn' : 'signedOut',
+  );
   const email = AuthActorContext.useSelector((s) => s.context.user?.email ?? null);
   const offline = AuthActorContext.useSelector((s) => s.context.offline);
   void ref;
@@ -185,9 +205,13 @@ export function useAuth(): AuthView {
 export function useAuthForm(origin: 'signIn' | 'signUp' | 'signOut') {
   const ref = useAuthRef();
   const loading = AuthActorContext.useSelector((s) => s.hasTag('loading'));
-  const message = AuthActorContext.useSelector((s) => (s.context.message?.origin === origin ? s.context.message : null));
+  const message = AuthActorContext.useSelector((s) =>
+    s.context.message?.origin === origin ? s.context.message : null,
+  );
   const canSubmit = AuthActorContext.useSelector((s) =>
-    origin === 'signOut' ? s.can({ type: 'auth.signOut' }) : s.can({ type: origin === 'signIn' ? 'auth.signIn' : 'auth.signUp', email: '', password: '' }),
+    origin === 'signOut'
+      ? s.can({ type: 'auth.signOut' })
+      : s.can({ type: origin === 'signIn' ? 'auth.signIn' : 'auth.signUp', email: '', password: '' }),
   );
   return {
     loading,

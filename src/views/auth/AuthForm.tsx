@@ -3,7 +3,15 @@ import { css } from 'styled-system/css';
 import { Button } from '../components/Button';
 import { useHydrated } from '../shell/hydration';
 
-export const form = css({ display: 'grid', gap: '4', maxW: '420px', bg: 'surface', borderWidth: '2px', borderColor: 'border', p: '6' });
+export const form = css({
+  display: 'grid',
+  gap: '4',
+  maxW: '420px',
+  bg: 'surface',
+  borderWidth: '2px',
+  borderColor: 'border',
+  p: '6',
+});
 export const field = css({ display: 'grid', gap: '1', '& label': { fontWeight: 'bold' } });
 export const input = css({
   borderWidth: '2px',
@@ -44,7 +52,17 @@ export function AuthForm({ submitLabel, loading, onSubmit, autoCompletePassword 
     <form className={form} method="post" onSubmit={submit} aria-busy={loading}>
       <div className={field}>
         <label htmlFor={`${id}-email`}>Email</label>
-        <input id={`${id}-email`} className={input} type="email" name="email" autoComplete="email" required disabled={!started} value={email} onChange={(e) => setEmail(e.target.value)} />
+        <input
+          id={`${id}-email`}
+          className={input}
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          disabled={!started}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
       </div>
       <div className={field}>
         <label htmlFor={`${id}-password`}>Password</label>
@@ -70,7 +88,11 @@ export function AuthForm({ submitLabel, loading, onSubmit, autoCompletePassword 
 export function ResultMessage({ message }: { message: { kind: 'success' | 'error' | 'info'; text: string } | null }) {
   return (
     <div role="status" aria-live="polite" className={css({ minH: '6', my: '3', fontWeight: 'bold' })}>
-      {message ? <p className={message.kind === 'error' ? css({ color: 'accent' }) : css({ color: 'primary' })}>{message.text}</p> : null}
+      {message ? (
+        <p className={message.kind === 'error' ? css({ color: 'accent' }) : css({ color: 'primary' })}>
+          {message.text}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -81,8 +103,8 @@ export const banner = css({ bg: 'bannerBg', color: 'onSolid', p: '4', mb: '6', f
 export function SwitchAccountNote({ email, action }: { email: string | null; action: 'Logging in' | 'Signing up' }) {
   return (
     <p className={css({ mb: '3', maxW: '420px' })}>
-      You are logged in as <strong>{email ?? 'another account'}</strong>. {action} here signs that account out on this browser and switches to the
-      other one.
+      You are logged in as <strong>{email ?? 'another account'}</strong>. {action} here signs that account out on this
+      browser and switches to the other one.
     </p>
   );
 }

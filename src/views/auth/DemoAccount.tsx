@@ -9,7 +9,10 @@ export const DEMO_READ_ONLY_NOTE =
 /** The login page's demo account box: the public credentials and what cannot be done with them. */
 export function DemoAccount() {
   return (
-    <section aria-labelledby="demo-heading" className={css({ bg: 'surface', borderWidth: '2px', borderColor: 'secondary', p: '4', mb: '4' })}>
+    <section
+      aria-labelledby="demo-heading"
+      className={css({ bg: 'surface', borderWidth: '2px', borderColor: 'secondary', p: '4', mb: '4' })}
+    >
       <h2 id="demo-heading" className={css({ fontSize: 'lg', mb: '2' })}>
         Demo account credentials:
       </h2>

@@ -22,14 +22,36 @@ export function ForgotPassword() {
   };
   return (
     <div className={css({ mt: '4' })}>
-      <Button variant="outlineBlue" size="sm" aria-expanded={isOpen} aria-controls={`${id}-form`} disabled={!started} onClick={isOpen ? forgot.close : forgot.open}>
+      <Button
+        variant="outlineBlue"
+        size="sm"
+        aria-expanded={isOpen}
+        aria-controls={`${id}-form`}
+        disabled={!started}
+        onClick={isOpen ? forgot.close : forgot.open}
+      >
         Forgot password?
       </Button>
       {isOpen ? (
-        <form id={`${id}-form`} className={css({ mt: '3' }) + ' ' + form} onSubmit={submit} aria-busy={forgot.state === 'sending'} aria-label="Reset your password">
+        <form
+          id={`${id}-form`}
+          className={css({ mt: '3' }) + ' ' + form}
+          onSubmit={submit}
+          aria-busy={forgot.state === 'sending'}
+          aria-label="Reset your password"
+        >
           <div className={field}>
             <label htmlFor={`${id}-email`}>Email</label>
-            <input id={`${id}-email`} className={input} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+            <input
+              id={`${id}-email`}
+              className={input}
+              type="email"
+              name="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
           </div>
           <Button type="submit" variant="solidBlue" disabled={forgot.state === 'sending'}>
             {forgot.state === 'sending' ? 'Sending…' : 'Send reset link'}

@@ -16,7 +16,11 @@ const loadSupabase = () => import('../../machines/auth/supabaseAuth');
 const forgotPasswordLogic = forgotPasswordMachine.provide({
   actors: {
     requestPasswordReset: fromPromise<void, { email: string }>(async ({ input }) =>
-      (await loadSupabase()).requestPasswordReset(await loadAuthConfig(), input.email, `${window.location.origin}${routes.resetPassword}`),
+      (await loadSupabase()).requestPasswordReset(
+        await loadAuthConfig(),
+        input.email,
+        `${window.location.origin}${routes.resetPassword}`,
+      ),
     ),
   },
 });
@@ -24,7 +28,9 @@ const forgotPasswordLogic = forgotPasswordMachine.provide({
 /** The login page's "Forgot password?" form. */
 export function useForgotPassword() {
   const ref = useActorRef(forgotPasswordLogic, { inspect });
-  const state = useSelector(ref, (s) => (s.matches('closed') ? 'closed' : s.matches('sent') ? 'sent' : s.matches('sending') ? 'sending' : 'open'));
+  const state = useSelector(ref, (s) =>
+    s.matches('closed') ? 'closed' : s.matches('sent') ? 'sent' : s.matches('sending') ? 'sending' : 'open',
+  );
   const error = useSelector(ref, (s) => s.context.error);
   return {
     state,
@@ -39,10 +45,14 @@ const passwordResetLogic = passwordResetMachine.provide({
   actors: {
     adoptRecoverySession: fromPromise<RecoveryResult>(async () =>
       (await loadSupabase()).adoptRecoverySession(await loadAuthConfig(), (signedIn) =>
-        window.confirm(`This reset link is for another account than ${signedIn}, who is signed in on this browser. Sign ${signedIn} out here and set a new password for the link's account?`),
+        window.confirm(
+          `This reset link is for another account than ${signedIn}, who is signed in on this browser. Sign ${signedIn} out here and set a new password for the link's account?`,
+        ),
       ),
     ),
-    updatePassword: fromPromise<void, { password: string }>(async ({ input }) => (await loadSupabase()).updatePassword(await loadAuthConfig(), input.password)),
+    updatePassword: fromPromise<void, { password: string }>(async ({ input }) =>
+      (await loadSupabase()).updatePassword(await loadAuthConfig(), input.password),
+    ),
   },
 });
 
@@ -50,9 +60,24 @@ const passwordResetLogic = passwordResetMachine.provide({
 export function usePasswordReset() {
   const ref = useActorRef(passwordResetLogic, { inspect });
   const state = useSelector(ref, (s) =>
-    s.matches('adopting') ? 'adopting' : s.matches('editing') ? 'editing' : s.matches('saving') ? 'saving' : s.matches('changed') ? 'changed' : s.matches('linkExpired') ? 'linkExpired' : 'noLink',
+    s.matches('adopting')
+      ? 'adopting'
+      : s.matches('editing')
+        ? 'editing'
+        : s.matches('saving')
+          ? 'saving'
+          : s.matches('changed')
+            ? 'changed'
+            : s.matches('linkExpired')
+              ? 'linkExpired'
+              : 'noLink',
   );
   const email = useSelector(ref, (s) => s.context.email);
   const error = useSelector(ref, (s) => s.context.error);
-  return { state, email, error, submit: (password: string, confirm: string) => ref.send({ type: 'reset.submit', password, confirm }) };
+  return {
+    state,
+    email,
+    error,
+    submit: (password: string, confirm: string) => ref.send({ type: 'reset.submit', password, confirm }),
+  };
 }

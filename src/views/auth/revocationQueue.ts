@@ -34,9 +34,15 @@ function sendWhenOnline(): void {
 }
 
 /** Queues the revocation of a session just signed out on this browser, then tries to send it. */
-export function queueRevocation(tokens: { accessToken: string; refreshToken: string | null }, scope: 'global' | 'local'): void {
+export function queueRevocation(
+  tokens: { accessToken: string; refreshToken: string | null },
+  scope: 'global' | 'local',
+): void {
   const entry: PendingRevocation = { ...tokens, scope, at: Date.now() };
-  pendingRevocationsStore.write([...pendingRevocationsStore.read().filter((e) => e.accessToken !== tokens.accessToken), entry]);
+  pendingRevocationsStore.write([
+    ...pendingRevocationsStore.read().filter((e) => e.accessToken !== tokens.accessToken),
+    entry,
+  ]);
   announceRevocations();
   sendWhenOnline();
   sendQueued();

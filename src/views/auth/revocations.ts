@@ -31,7 +31,8 @@ async function call(fetchImpl: Fetch, url: string, init: RequestInit): Promise<R
   }
 }
 
-const retryLater = (response: Response | null) => response === null || response.status >= 500 || response.status === 429 || response.status === 408;
+const retryLater = (response: Response | null) =>
+  response === null || response.status >= 500 || response.status === 429 || response.status === 408;
 
 /**
  * Sends one revocation. `onTokens` is told of the new tokens when the refresh token had to be used
@@ -97,7 +98,10 @@ function replaceEntry(accessToken: string, next: PendingRevocation | null): void
 let flushing: Promise<void> | null = null;
 
 /** Sends every queued revocation once (one run at a time); those without an answer stay queued. */
-export function flushRevocations(fetchImpl: Fetch = fetch, config: () => Promise<Pick<AuthConfig, 'url' | 'anonKey'>> = loadAuthConfig): Promise<void> {
+export function flushRevocations(
+  fetchImpl: Fetch = fetch,
+  config: () => Promise<Pick<AuthConfig, 'url' | 'anonKey'>> = loadAuthConfig,
+): Promise<void> {
   const run = async () => {
     try {
       const queued = pendingRevocationsStore.read();

@@ -281,7 +281,15 @@ export function CalendarToolbar({ api }: { api: CalendarApi }) {
   );
 }
 
-function Chip({ entry, onOpen, wrap }: { entry: DayEntry<CateringEvent>; onOpen: (id: number) => void; wrap?: boolean }) {
+function Chip({
+  entry,
+  onOpen,
+  wrap,
+}: {
+  entry: DayEntry<CateringEvent>;
+  onOpen: (id: number) => void;
+  wrap?: boolean;
+}) {
   const time = entryTime(entry);
   return (
     <button
@@ -321,15 +329,28 @@ export function CalendarGrid({ api, entries }: { api: CalendarApi; entries: Entr
       event.preventDefault();
       keyMoved.current = true;
       api.move(event.key, event.shiftKey);
-    } else if ((event.key === 'Enter' || event.key === ' ') && (event.target as HTMLElement).getAttribute('role') === 'gridcell') {
+    } else if (
+      (event.key === 'Enter' || event.key === ' ') &&
+      (event.target as HTMLElement).getAttribute('role') === 'gridcell'
+    ) {
       // To the day's events, listed under the grid.
       event.preventDefault();
       document.querySelector<HTMLElement>('#calendar-day-events button')?.focus();
     }
   };
   return (
-    <div ref={gridRef} role="grid" aria-labelledby="calendar-period" aria-readonly="true" className={gridBox} onKeyDown={onKeyDown}>
-      <div role="row" className={cx(month ? row : weekRow, month ? undefined : css({ display: { base: 'none', md: 'grid' } }))}>
+    <div
+      ref={gridRef}
+      role="grid"
+      aria-labelledby="calendar-period"
+      aria-readonly="true"
+      className={gridBox}
+      onKeyDown={onKeyDown}
+    >
+      <div
+        role="row"
+        className={cx(month ? row : weekRow, month ? undefined : css({ display: { base: 'none', md: 'grid' } }))}
+      >
         {weekdayNames.short.map((name, i) => (
           <div key={name} role="columnheader" aria-label={weekdayNames.long[i]} className={header}>
             {name}
@@ -367,7 +388,12 @@ export function CalendarGrid({ api, entries }: { api: CalendarApi; entries: Entr
                       {shortDate(day)}
                     </span>
                   ) : null}
-                  <span className={cx(day === api.today ? todayNumber : undefined, !month ? css({ display: { base: 'none', md: 'inline' } }) : undefined)}>
+                  <span
+                    className={cx(
+                      day === api.today ? todayNumber : undefined,
+                      !month ? css({ display: { base: 'none', md: 'inline' } }) : undefined,
+                    )}
+                  >
                     {Number(day.slice(8))}
                   </span>
                   {busy ? <span className={busyBadge}>{count}</span> : null}
@@ -493,11 +519,14 @@ export function EventDetails({ api, event }: { api: CalendarApi; event: Catering
   const id = event?.id;
   useEffect(() => {
     if (id === undefined) return;
-    if (document.activeElement instanceof HTMLElement && document.activeElement !== headingRef.current) opener.current = document.activeElement;
+    if (document.activeElement instanceof HTMLElement && document.activeElement !== headingRef.current)
+      opener.current = document.activeElement;
     headingRef.current?.focus();
   }, [id]);
   const close = () => {
-    const back = opener.current?.isConnected ? opener.current : document.querySelector<HTMLElement>('[role=gridcell][tabindex="0"]');
+    const back = opener.current?.isConnected
+      ? opener.current
+      : document.querySelector<HTMLElement>('[role=gridcell][tabindex="0"]');
     api.close();
     back?.focus();
   };
@@ -535,10 +564,17 @@ export function EventDetails({ api, event }: { api: CalendarApi; event: Catering
         <Detail term="Customer" value={customer} />
         <Detail term="Guests" value={Number.isFinite(event.NumberOfGuests) ? event.NumberOfGuests : ''} />
         <Detail term="Event Type" value={event.EventType} />
-        <Detail term="Venue" value={[event.VenueName, event.VenueStreetAddress, event.VenueCity].filter(Boolean).join(', ')} />
+        <Detail
+          term="Venue"
+          value={[event.VenueName, event.VenueStreetAddress, event.VenueCity].filter(Boolean).join(', ')}
+        />
       </dl>
       <div className={group}>
-        <Link href={`${routes.events}?toolkit=${event.id}`} className={button({ variant: 'solidBlue' })} aria-label={`Tool Kit for ${name}`}>
+        <Link
+          href={`${routes.events}?toolkit=${event.id}`}
+          className={button({ variant: 'solidBlue' })}
+          aria-label={`Tool Kit for ${name}`}
+        >
           Tool Kit
         </Link>
         <SheetLink id={event.id} label={`Event Sheet for ${name}`} />

@@ -57,14 +57,20 @@ export function useCalendarEvents(today: string): CateringEvent[] {
 
 export function useCalendar() {
   const [today] = useState(() => toISODate(new Date()));
-  const [view] = useState<CalendarView>(() => (typeof window !== 'undefined' && window.matchMedia?.(PHONE_QUERY).matches ? 'agenda' : 'month'));
+  const [view] = useState<CalendarView>(() =>
+    typeof window !== 'undefined' && window.matchMedia?.(PHONE_QUERY).matches ? 'agenda' : 'month',
+  );
   const ref = useActorRef(implementation, { input: { today, view }, inspect });
   const events = useCalendarEvents(today);
   return {
     ref,
     today,
     events,
-    view: useSelector(ref, (s) => (s.matches({ view: 'week' }) ? 'week' : s.matches({ view: 'agenda' }) ? 'agenda' : 'month') as CalendarView),
+    view: useSelector(
+      ref,
+      (s) =>
+        (s.matches({ view: 'week' }) ? 'week' : s.matches({ view: 'agenda' }) ? 'agenda' : 'month') as CalendarView,
+    ),
     focused: useSelector(ref, (s) => s.context.focused),
     selectedId: useSelector(ref, (s) => (s.hasTag('details') ? s.context.selectedId : null)),
     setView: (next: CalendarView) => ref.send({ type: 'view.set', view: next }),

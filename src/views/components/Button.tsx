@@ -34,7 +34,17 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
 });
 
 /** A link that looks like a button (navigation, not an action). */
-export function ButtonLink({ href, variant = 'solidGreen', children, className }: { href: string; variant?: Variant; children: ReactNode; className?: string }) {
+export function ButtonLink({
+  href,
+  variant = 'solidGreen',
+  children,
+  className,
+}: {
+  href: string;
+  variant?: Variant;
+  children: ReactNode;
+  className?: string;
+}) {
   const { play } = useSound();
   return (
     <Link href={href} className={cx(button({ variant }), className)} onClick={() => play(children)}>

@@ -6,7 +6,15 @@ import type { FieldDifference, Side } from '../../domain/conflict';
 import { Button } from './Button';
 
 const backdrop = css({ position: 'fixed', inset: 0, bg: 'rgba(0,0,0,0.55)', zIndex: 60 });
-const positioner = css({ position: 'fixed', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', zIndex: 70, p: '3' });
+const positioner = css({
+  position: 'fixed',
+  inset: 0,
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  zIndex: 70,
+  p: '3',
+});
 const content = css({
   bg: 'surface',
   color: 'fg',
@@ -20,8 +28,23 @@ const content = css({
   display: 'grid',
   gap: '4',
 });
-const fieldBox = css({ border: '1px solid', borderColor: 'border', p: '3', display: 'grid', gap: '2', minW: 0, '& legend': { fontWeight: 'bold', px: '1' } });
-const option = css({ display: 'flex', gap: '2', alignItems: 'flex-start', overflowWrap: 'anywhere', cursor: 'pointer', '& input': { mt: '1', flexShrink: 0 } });
+const fieldBox = css({
+  border: '1px solid',
+  borderColor: 'border',
+  p: '3',
+  display: 'grid',
+  gap: '2',
+  minW: 0,
+  '& legend': { fontWeight: 'bold', px: '1' },
+});
+const option = css({
+  display: 'flex',
+  gap: '2',
+  alignItems: 'flex-start',
+  overflowWrap: 'anywhere',
+  cursor: 'pointer',
+  '& input': { mt: '1', flexShrink: 0 },
+});
 const sideLabel = css({ fontWeight: 'bold', color: 'fgMuted', mr: '1' });
 const actions = css({ display: 'flex', flexWrap: 'wrap', gap: '3', justifyContent: 'flex-end' });
 
@@ -39,22 +62,42 @@ export interface ConflictDialogProps {
 }
 
 /** A save from a stale view: what changed on each side, and keep theirs, keep mine or merge field by field. */
-export function ConflictDialog({ open, what, deletedElsewhere, diffs, labels, initialChoices, onKeepTheirs, onKeepMine, onMerge }: ConflictDialogProps) {
+export function ConflictDialog({
+  open,
+  what,
+  deletedElsewhere,
+  diffs,
+  labels,
+  initialChoices,
+  onKeepTheirs,
+  onKeepMine,
+  onMerge,
+}: ConflictDialogProps) {
   const [choices, setChoices] = useState<Record<string, Side>>({ ...initialChoices });
   const id = useId();
   useEffect(() => setChoices({ ...initialChoices }), [initialChoices]);
   const show = (v: string) => (v === '' ? '(empty)' : v);
   return (
-    <Dialog.Root open={open} role="alertdialog" closeOnInteractOutside={false} closeOnEscape={false} lazyMount unmountOnExit>
+    <Dialog.Root
+      open={open}
+      role="alertdialog"
+      closeOnInteractOutside={false}
+      closeOnEscape={false}
+      lazyMount
+      unmountOnExit
+    >
       <Portal>
         <Dialog.Backdrop className={backdrop} />
         <Dialog.Positioner className={positioner}>
           <Dialog.Content className={content}>
-            <Dialog.Title className={css({ fontSize: '2xl', color: 'accent', overflowWrap: 'anywhere' })}>Changed in another tab</Dialog.Title>
+            <Dialog.Title className={css({ fontSize: '2xl', color: 'accent', overflowWrap: 'anywhere' })}>
+              Changed in another tab
+            </Dialog.Title>
             {deletedElsewhere ? (
               <>
                 <Dialog.Description className={css({ overflowWrap: 'anywhere' })}>
-                  While you were editing {what}, it was deleted in another tab. Keep it deleted, or save your version again?
+                  While you were editing {what}, it was deleted in another tab. Keep it deleted, or save your version
+                  again?
                 </Dialog.Description>
                 <div className={actions}>
                   <Button variant="outlineRed" onClick={onKeepTheirs}>
@@ -68,8 +111,8 @@ export function ConflictDialog({ open, what, deletedElsewhere, diffs, labels, in
             ) : (
               <>
                 <Dialog.Description className={css({ overflowWrap: 'anywhere' })}>
-                  While you were editing {what}, another tab saved a different version. Nothing was overwritten. Choose what to keep: theirs, yours,
-                  or field by field below.
+                  While you were editing {what}, another tab saved a different version. Nothing was overwritten. Choose
+                  what to keep: theirs, yours, or field by field below.
                 </Dialog.Description>
                 {diffs.length === 0 ? <p>Both versions now hold the same values.</p> : null}
                 {diffs.map((d) => (

@@ -17,7 +17,13 @@ const note = css({
 });
 
 /** Issue 25: a form's values came back from its saved draft; Discard draft empties the form. */
-export function DraftNote({ onDiscard, what = 'Your unsaved typing is back.' }: { onDiscard: () => void; what?: string }) {
+export function DraftNote({
+  onDiscard,
+  what = 'Your unsaved typing is back.',
+}: {
+  onDiscard: () => void;
+  what?: string;
+}) {
   return (
     <div role="status" className={note}>
       <span>

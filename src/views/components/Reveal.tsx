@@ -14,7 +14,12 @@ export function Reveal({ children, className }: { children: ReactNode; className
   const [shows, setShows] = useState<'asIs' | 'hidden' | 'revealed'>('asIs');
   useEffect(() => {
     const element = ref.current;
-    if (!element || !('IntersectionObserver' in window) || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    if (
+      !element ||
+      !('IntersectionObserver' in window) ||
+      window.matchMedia('(prefers-reduced-motion: reduce)').matches
+    )
+      return;
     const observer = new IntersectionObserver(
       (entries) => {
         const inView = entries.some((e) => e.isIntersecting);
@@ -28,7 +33,11 @@ export function Reveal({ children, className }: { children: ReactNode; className
     return () => observer.disconnect();
   }, []);
   return (
-    <div ref={ref} className={cx(shows === 'hidden' ? hidden : shows === 'revealed' ? shown : undefined, className)} data-revealed={shows === 'hidden' ? undefined : ''}>
+    <div
+      ref={ref}
+      className={cx(shows === 'hidden' ? hidden : shows === 'revealed' ? shown : undefined, className)}
+      data-revealed={shows === 'hidden' ? undefined : ''}
+    >
       {children}
     </div>
   );

@@ -16,7 +16,10 @@ const content = css({
 });
 
 /** A Button with a tooltip on top, with an arrow, opening and closing without delay (spec section 9). */
-export const TooltipButton = forwardRef<HTMLButtonElement, ButtonProps & { tooltip: string }>(function TooltipButton({ tooltip, ...props }, ref) {
+export const TooltipButton = forwardRef<HTMLButtonElement, ButtonProps & { tooltip: string }>(function TooltipButton(
+  { tooltip, ...props },
+  ref,
+) {
   return (
     <Tooltip.Root openDelay={0} closeDelay={0} positioning={{ placement: 'top' }}>
       <Tooltip.Trigger asChild>

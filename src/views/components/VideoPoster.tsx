@@ -3,9 +3,23 @@ import { css } from 'styled-system/css';
 import { useHydrated } from '../shell/hydration';
 import type { VideoContent } from '../../content/site';
 
-const frame = css({ position: 'relative', aspectRatio: '16 / 9', width: '100%', bg: 'surfaceRaised', borderWidth: '2px', borderColor: 'border' });
+const frame = css({
+  position: 'relative',
+  aspectRatio: '16 / 9',
+  width: '100%',
+  bg: 'surfaceRaised',
+  borderWidth: '2px',
+  borderColor: 'border',
+});
 const fill = css({ position: 'absolute', inset: '0', width: '100%', height: '100%', border: '0', objectFit: 'cover' });
-const player = css({ position: 'absolute', inset: '0', width: '100%', height: '100%', bg: 'black', objectFit: 'contain' });
+const player = css({
+  position: 'absolute',
+  inset: '0',
+  width: '100%',
+  height: '100%',
+  bg: 'black',
+  objectFit: 'contain',
+});
 const play = css({
   position: 'absolute',
   inset: '0',
@@ -15,7 +29,17 @@ const play = css({
   bg: 'transparent',
   border: 'none',
   cursor: 'pointer',
-  '& span': { bg: 'accent', color: 'onSolid', width: '72px', height: '72px', display: 'grid', placeItems: 'center', fontSize: '2xl', borderRadius: 'full', boxShadow: 'lg' },
+  '& span': {
+    bg: 'accent',
+    color: 'onSolid',
+    width: '72px',
+    height: '72px',
+    display: 'grid',
+    placeItems: 'center',
+    fontSize: '2xl',
+    borderRadius: 'full',
+    boxShadow: 'lg',
+  },
   _hover: { '& span': { transform: 'scale(1.08)' } },
   _disabled: { cursor: 'progress' },
 });
@@ -36,17 +60,40 @@ export function VideoPoster({ title, poster, src, captions }: VideoContent) {
     content = (
       <>
         <img className={fill} src={poster} alt="" loading="lazy" />
-        <button type="button" className={play} disabled={!started} onClick={() => setPlaying(true)} aria-label={`Play video: ${title}`}>
+        <button
+          type="button"
+          className={play}
+          disabled={!started}
+          onClick={() => setPlaying(true)}
+          aria-label={`Play video: ${title}`}
+        >
           <span aria-hidden="true">▶</span>
         </button>
       </>
     );
   } else if (isExternal(src)) {
-    content = <iframe className={fill} src={`${src}${src.includes('?') ? '&' : '?'}autoplay=1`} title={title} allow="autoplay; encrypted-media; picture-in-picture" allowFullScreen />;
+    content = (
+      <iframe
+        className={fill}
+        src={`${src}${src.includes('?') ? '&' : '?'}autoplay=1`}
+        title={title}
+        allow="autoplay; encrypted-media; picture-in-picture"
+        allowFullScreen
+      />
+    );
   } else {
     content = (
       // Focus moves to the player so keyboard users keep their place once the button is gone.
-      <video className={player} ref={(el) => el?.focus()} controls autoPlay playsInline preload="none" poster={poster} aria-label={title}>
+      <video
+        className={player}
+        ref={(el) => el?.focus()}
+        controls
+        autoPlay
+        playsInline
+        preload="none"
+        poster={poster}
+        aria-label={title}
+      >
         <source src={src} type="video/webm" />
         {captions ? <track kind="captions" srcLang="en" label="English" src={captions} default /> : null}
       </video>

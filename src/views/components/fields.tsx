@@ -20,7 +20,16 @@ export const inputStyle = css({
 });
 export const errorText = css({ color: 'alertFg', fontSize: 'sm', fontWeight: 'semibold' });
 /** A warning that does not block (a duplicate name or SKU): set apart from refusals by its bar. */
-export const warningText = css({ color: 'fg', bg: 'surfaceRaised', fontSize: 'sm', borderLeftWidth: '4px', borderLeftStyle: 'solid', borderLeftColor: 'secondary', px: '2', py: '1' });
+export const warningText = css({
+  color: 'fg',
+  bg: 'surfaceRaised',
+  fontSize: 'sm',
+  borderLeftWidth: '4px',
+  borderLeftStyle: 'solid',
+  borderLeftColor: 'secondary',
+  px: '2',
+  py: '1',
+});
 
 /**
  * Under a text field with a maximum length: says so once the value has reached it (typing stops there
@@ -46,13 +55,26 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   onValue: (value: string) => void;
 }
 
-export const TextField = memo(function TextField({ id, label, value, error, warning, hint, onValue, type = 'text', maxLength, ...rest }: TextFieldProps) {
+export const TextField = memo(function TextField({
+  id,
+  label,
+  value,
+  error,
+  warning,
+  hint,
+  onValue,
+  type = 'text',
+  maxLength,
+  ...rest
+}: TextFieldProps) {
   const errorId = `${id}-error`;
   const warningId = `${id}-warning`;
   const limitId = `${id}-limit`;
   const hintId = `${id}-hint`;
   const atLimit = maxLength !== undefined && value.length >= maxLength;
-  const describedBy = [hint ? hintId : '', error ? errorId : '', warning ? warningId : '', atLimit ? limitId : ''].filter(Boolean).join(' ');
+  const describedBy = [hint ? hintId : '', error ? errorId : '', warning ? warningId : '', atLimit ? limitId : '']
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className={fieldBox}>
       <label htmlFor={id} className={labelText}>
@@ -164,7 +186,8 @@ export const SelectField = memo(function SelectField({
   triggerClassName?: string;
 }) {
   const collection = useMemo(
-    () => createListCollection({ items: placeholder ? [{ value: NONE, label: placeholder }, ...options] : [...options] }),
+    () =>
+      createListCollection({ items: placeholder ? [{ value: NONE, label: placeholder }, ...options] : [...options] }),
     [options, placeholder],
   );
   const errorId = `${id}-error`;
@@ -183,7 +206,10 @@ export const SelectField = memo(function SelectField({
     >
       <Select.Label className={labelText}>{label}</Select.Label>
       <Select.Control>
-        <Select.Trigger className={triggerClassName ? `${trigger} ${triggerClassName}` : trigger} aria-describedby={error ? errorId : undefined}>
+        <Select.Trigger
+          className={triggerClassName ? `${trigger} ${triggerClassName}` : trigger}
+          aria-describedby={error ? errorId : undefined}
+        >
           <Select.ValueText placeholder={placeholder ?? 'Choose'} />
           <Select.Indicator aria-hidden>▾</Select.Indicator>
         </Select.Trigger>

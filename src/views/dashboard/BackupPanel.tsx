@@ -5,8 +5,23 @@ import { describeChange, type Change, type RestorePreview, type VerifiedBackup }
 import { Button } from '../components/Button';
 import { useRestore } from './useRestoreActor';
 
-const sectionBox = css({ borderTopWidth: '1px', borderTopStyle: 'solid', borderTopColor: 'border', pt: '4', display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '3', minW: 0 });
-const sectionHead = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: '2' });
+const sectionBox = css({
+  borderTopWidth: '1px',
+  borderTopStyle: 'solid',
+  borderTopColor: 'border',
+  pt: '4',
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  gap: '3',
+  minW: 0,
+});
+const sectionHead = css({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: '2',
+});
 const sectionTitle = css({ fontSize: 'lg', color: 'primary' });
 const buttons = css({ display: 'flex', flexWrap: 'wrap', gap: '2' });
 // The file input is the control (a screen reader announces one "Restore from backup" button); its label is what the eye sees.
@@ -15,8 +30,27 @@ const fileLabel = css({
   _peerDisabled: { opacity: 0.6, cursor: 'not-allowed' },
 });
 const muted = css({ color: 'fgMuted', fontSize: 'sm' });
-const box = css({ display: 'grid', gap: '3', p: '3', borderWidth: '1px', borderStyle: 'solid', borderColor: 'border', bg: 'surfaceRaised', minW: 0 });
-const alertBox = css({ display: 'grid', gap: '2', p: '3', bg: 'alertBg', color: 'alertFg', borderWidth: '1px', borderStyle: 'solid', borderColor: 'alertFg', fontSize: 'sm' });
+const box = css({
+  display: 'grid',
+  gap: '3',
+  p: '3',
+  borderWidth: '1px',
+  borderStyle: 'solid',
+  borderColor: 'border',
+  bg: 'surfaceRaised',
+  minW: 0,
+});
+const alertBox = css({
+  display: 'grid',
+  gap: '2',
+  p: '3',
+  bg: 'alertBg',
+  color: 'alertFg',
+  borderWidth: '1px',
+  borderStyle: 'solid',
+  borderColor: 'alertFg',
+  fontSize: 'sm',
+});
 const scroller = css({ overflowX: 'auto', maxW: '100%' });
 const table = css({
   width: '100%',
@@ -24,7 +58,14 @@ const table = css({
   fontSize: 'sm',
   bg: 'surface',
   '& caption': { textAlign: 'left', fontWeight: 'bold', pb: '2' },
-  '& th, & td': { textAlign: 'left', px: { base: '1', sm: '2' }, py: '1', borderBottomWidth: '1px', borderBottomStyle: 'solid', borderBottomColor: 'border' },
+  '& th, & td': {
+    textAlign: 'left',
+    px: { base: '1', sm: '2' },
+    py: '1',
+    borderBottomWidth: '1px',
+    borderBottomStyle: 'solid',
+    borderBottomColor: 'border',
+  },
   '& thead th': { whiteSpace: 'nowrap' },
   '& td': { fontVariantNumeric: 'tabular-nums' },
   '& tbody th': { fontWeight: 'normal', overflowWrap: 'break-word' },
@@ -50,7 +91,19 @@ function ChangeRow({ change }: { change: Change }) {
   );
 }
 
-function Preview({ preview, backup, canConfirm, onConfirm, onCancel }: { preview: RestorePreview; backup: VerifiedBackup | null; canConfirm: boolean; onConfirm: () => void; onCancel: () => void }) {
+function Preview({
+  preview,
+  backup,
+  canConfirm,
+  onConfirm,
+  onCancel,
+}: {
+  preview: RestorePreview;
+  backup: VerifiedBackup | null;
+  canConfirm: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
   const headingId = useId();
   return (
     <div className={box} role="region" aria-labelledby={headingId}>
@@ -59,7 +112,8 @@ function Preview({ preview, backup, canConfirm, onConfirm, onCancel }: { preview
       </h4>
       {backup ? <p className={muted}>{describeSource(backup)}</p> : null}
       <p className={css({ fontSize: 'sm' })}>
-        Restore replaces all your data in this browser with the backup. {preview.changesAnything ? null : 'The backup holds the same data as this browser.'}
+        Restore replaces all your data in this browser with the backup.{' '}
+        {preview.changesAnything ? null : 'The backup holds the same data as this browser.'}
       </p>
       <div className={scroller}>
         <table className={table}>
@@ -79,7 +133,9 @@ function Preview({ preview, backup, canConfirm, onConfirm, onCancel }: { preview
           </tbody>
         </table>
       </div>
-      {backup && backup.ignoredKeys.length > 0 ? <p className={muted}>Left out (not Cater Captain data): {backup.ignoredKeys.join(', ')}</p> : null}
+      {backup && backup.ignoredKeys.length > 0 ? (
+        <p className={muted}>Left out (not Cater Captain data): {backup.ignoredKeys.join(', ')}</p>
+      ) : null}
       <div className={buttons}>
         <Button variant="solidGreen" size="sm" disabled={!canConfirm} onClick={onConfirm}>
           Restore
@@ -103,7 +159,11 @@ export function BackupPanel() {
     if (file) restore.choose(file);
   };
   return (
-    <section className={sectionBox} aria-labelledby={headingId} aria-busy={restore.reading || restore.writing || restore.downloading || undefined}>
+    <section
+      className={sectionBox}
+      aria-labelledby={headingId}
+      aria-busy={restore.reading || restore.writing || restore.downloading || undefined}
+    >
       <div className={sectionHead}>
         <h3 id={headingId} className={sectionTitle}>
           Backup and restore
@@ -112,24 +172,48 @@ export function BackupPanel() {
           <Button variant="outlineBlue" size="sm" disabled={restore.downloading} onClick={restore.download}>
             Download backup
           </Button>
-          <input id={inputId} type="file" accept=".json,application/json" disabled={restore.reading || restore.writing} className={cx('peer', css({ srOnly: true }))} onChange={onFile} />
+          <input
+            id={inputId}
+            type="file"
+            accept=".json,application/json"
+            disabled={restore.reading || restore.writing}
+            className={cx('peer', css({ srOnly: true }))}
+            onChange={onFile}
+          />
           <label htmlFor={inputId} className={cx(button({ variant: 'outlineBlue', size: 'sm' }), fileLabel)}>
             Restore from backup
           </label>
         </div>
       </div>
-      <p className={muted}>One file with all your events, inventory, suppliers, employees, event tool kits and preferences. A restore checks the file first and changes nothing if it is damaged.</p>
+      <p className={muted}>
+        One file with all your events, inventory, suppliers, employees, event tool kits and preferences. A restore
+        checks the file first and changes nothing if it is damaged.
+      </p>
       {restore.reading ? (
         <p role="status" className={muted}>
           Checking the backup…
         </p>
       ) : null}
-      {restore.refusal ? <RestoreAlert lead="Nothing was restored." message={restore.refusal.message} onClose={restore.dismiss} /> : null}
-      {restore.preview ? <Preview preview={restore.preview} backup={restore.backup} canConfirm={restore.canConfirm} onConfirm={restore.confirm} onCancel={restore.cancel} /> : null}
-      {restore.failure ? <RestoreAlert lead="The restore failed." message={restore.failure} onClose={restore.dismiss} /> : null}
+      {restore.refusal ? (
+        <RestoreAlert lead="Nothing was restored." message={restore.refusal.message} onClose={restore.dismiss} />
+      ) : null}
+      {restore.preview ? (
+        <Preview
+          preview={restore.preview}
+          backup={restore.backup}
+          canConfirm={restore.canConfirm}
+          onConfirm={restore.confirm}
+          onCancel={restore.cancel}
+        />
+      ) : null}
+      {restore.failure ? (
+        <RestoreAlert lead="The restore failed." message={restore.failure} onClose={restore.dismiss} />
+      ) : null}
       {restore.restored ? (
         <div className={box}>
-          <p role="status">Backup restored. Your data from before the restore is kept on this page until you close this message.</p>
+          <p role="status">
+            Backup restored. Your data from before the restore is kept on this page until you close this message.
+          </p>
           {restore.undoError ? (
             <p role="alert" className={alertBox}>
               Undo failed. {restore.undoError}

@@ -14,17 +14,46 @@ import { StorageHealth } from './StorageHealth';
 import { useDataSection, type DashboardRef } from './useDashboardActor';
 import { RecoveredLink } from '../recovered/RecoveredLink';
 
-
-const sectionBox = css({ borderTopWidth: '1px', borderTopStyle: 'solid', borderTopColor: 'border', pt: '4', display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '3', minW: 0 });
-const sectionHead = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: '2' });
+const sectionBox = css({
+  borderTopWidth: '1px',
+  borderTopStyle: 'solid',
+  borderTopColor: 'border',
+  pt: '4',
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  gap: '3',
+  minW: 0,
+});
+const sectionHead = css({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: '2',
+});
 const sectionTitle = css({ fontSize: 'lg', color: 'primary' });
 const buttons = css({ display: 'flex', flexWrap: 'wrap', gap: '2' });
-const scroller = css({ overflow: 'auto', maxW: '100%', maxH: '420px', borderWidth: '1px', borderStyle: 'solid', borderColor: 'border' });
+const scroller = css({
+  overflow: 'auto',
+  maxW: '100%',
+  maxH: '420px',
+  borderWidth: '1px',
+  borderStyle: 'solid',
+  borderColor: 'border',
+});
 const table = css({
   width: '100%',
   borderCollapse: 'collapse',
   fontSize: 'sm',
-  '& th, & td': { textAlign: 'left', px: '3', py: '2', verticalAlign: 'top', borderBottomWidth: '1px', borderBottomStyle: 'solid', borderBottomColor: 'border' },
+  '& th, & td': {
+    textAlign: 'left',
+    px: '3',
+    py: '2',
+    verticalAlign: 'top',
+    borderBottomWidth: '1px',
+    borderBottomStyle: 'solid',
+    borderBottomColor: 'border',
+  },
   '& th': { bg: 'surfaceRaised', fontWeight: 'bold', position: 'sticky', top: 0, whiteSpace: 'nowrap' },
   '& td': { minW: '14ch', maxW: '36ch', overflowWrap: 'break-word' },
   '& tbody tr[data-stripe]': { bg: 'stripe' },
@@ -32,9 +61,22 @@ const table = css({
 const muted = css({ color: 'fgMuted', fontSize: 'sm' });
 
 /** Only the rows in view are in the DOM (large collections stay fast); the exports hold every record. */
-function DataTable({ collection, rows, columns }: { collection: string; rows: readonly Record<string, unknown>[]; columns: string[] }) {
+function DataTable({
+  collection,
+  rows,
+  columns,
+}: {
+  collection: string;
+  rows: readonly Record<string, unknown>[];
+  columns: string[];
+}) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => 56, overscan: 12 });
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 56,
+    overscan: 12,
+  });
   const items = virtualizer.getVirtualItems();
   const before = items[0]?.start ?? 0;
   const after = Math.max(0, virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0));
@@ -59,7 +101,13 @@ function DataTable({ collection, rows, columns }: { collection: string; rows: re
           {items.map((item) => {
             const row = rows[item.index]!;
             return (
-              <tr key={item.key} data-index={item.index} ref={virtualizer.measureElement} aria-rowindex={item.index + 2} data-stripe={item.index % 2 === 1 || undefined}>
+              <tr
+                key={item.key}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                aria-rowindex={item.index + 2}
+                data-stripe={item.index % 2 === 1 || undefined}
+              >
                 {columns.map((column) => (
                   <td key={column}>{readableValue(row[column])}</td>
                 ))}
@@ -87,13 +135,21 @@ function dataColumns(rows: readonly Record<string, unknown>[]): string[] {
 }
 
 /** The rows a section exports: events whole, with their per-event keys read now (issue 25). */
-function exportRows(collection: CollectionName, rows: readonly Record<string, unknown>[], format: ExportFormat): readonly unknown[] {
+function exportRows(
+  collection: CollectionName,
+  rows: readonly Record<string, unknown>[],
+  format: ExportFormat,
+): readonly unknown[] {
   if (collection !== 'events') return rows;
-  return wholeEventRows(rows as readonly CateringEvent[], (id) => ({
-    inventoryIngredients: ingredientListStore(id).read(),
-    discountPercentage: discountPercentageStore(id).read(),
-    taxPercentage: taxPercentageStore(id).read(),
-  }), format);
+  return wholeEventRows(
+    rows as readonly CateringEvent[],
+    (id) => ({
+      inventoryIngredients: ingredientListStore(id).read(),
+      discountPercentage: discountPercentageStore(id).read(),
+      taxPercentage: taxPercentageStore(id).read(),
+    }),
+    format,
+  );
 }
 
 function DataSection({ dashboard, collection }: { dashboard: DashboardRef; collection: CollectionName }) {
@@ -108,10 +164,20 @@ function DataSection({ dashboard, collection }: { dashboard: DashboardRef; colle
           {collection}
         </h3>
         <div className={buttons}>
-          <Button variant={shown ? 'solidGreen' : 'outlineGreen'} size="sm" aria-expanded={shown} aria-controls={tableId} onClick={toggle}>
+          <Button
+            variant={shown ? 'solidGreen' : 'outlineGreen'}
+            size="sm"
+            aria-expanded={shown}
+            aria-controls={tableId}
+            onClick={toggle}
+          >
             {shown ? `Hide ${collection}` : `Show ${collection}`}
           </Button>
-          <ExportButtons collection={collection} label={collection} rows={(format) => exportRows(collection, rows, format)} />
+          <ExportButtons
+            collection={collection}
+            label={collection}
+            rows={(format) => exportRows(collection, rows, format)}
+          />
         </div>
       </div>
       <div id={tableId} hidden={!shown} className={css({ minW: 0 })}>

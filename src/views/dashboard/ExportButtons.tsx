@@ -6,7 +6,15 @@ import { useExport } from './useExportActor';
 const row = css({ display: 'flex', flexWrap: 'wrap', gap: '2' });
 
 /** Export JSON and Export CSV for one list, through one export actor. */
-export function ExportButtons({ collection, label, rows }: { collection: string; label: string; rows: (format: ExportFormat) => readonly unknown[] | null }) {
+export function ExportButtons({
+  collection,
+  label,
+  rows,
+}: {
+  collection: string;
+  label: string;
+  rows: (format: ExportFormat) => readonly unknown[] | null;
+}) {
   const { exporting, exportAs } = useExport(collection, label, rows);
   return (
     <div className={row} aria-busy={exporting || undefined}>

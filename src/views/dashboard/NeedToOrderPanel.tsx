@@ -32,8 +32,23 @@ const card = css({
 const name = css({ fontFamily: 'heading', fontWeight: 'bold', lineClamp: 3 });
 const meta = css({ fontSize: 'sm' });
 const qty = css({ fontWeight: 'bold' });
-const figures = css({ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: '2', fontSize: 'sm', m: 0, '& dd': { m: 0, fontWeight: 'bold' } });
-const checkRoot = css({ display: 'inline-flex', alignItems: 'center', gap: '2', cursor: 'pointer', mt: '1', fontWeight: 'bold', fontSize: 'sm' });
+const figures = css({
+  display: 'grid',
+  gridTemplateColumns: 'auto 1fr',
+  columnGap: '2',
+  fontSize: 'sm',
+  m: 0,
+  '& dd': { m: 0, fontWeight: 'bold' },
+});
+const checkRoot = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '2',
+  cursor: 'pointer',
+  mt: '1',
+  fontWeight: 'bold',
+  fontSize: 'sm',
+});
 const control = css({
   width: '5',
   height: '5',
@@ -46,10 +61,24 @@ const control = css({
   _checked: { bg: 'primary', borderColor: 'primary', color: 'onSolid' },
   '&[data-focus-visible]': { outline: '3px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
 });
-const windowPicker = css({ border: 'none', p: 0, m: 0, fontSize: 'sm', display: { md: 'flex' }, alignItems: 'center', gap: '3' });
+const windowPicker = css({
+  border: 'none',
+  p: 0,
+  m: 0,
+  fontSize: 'sm',
+  display: { md: 'flex' },
+  alignItems: 'center',
+  gap: '3',
+});
 const legend = css({ fontWeight: 'bold', p: 0, mb: { base: '1', md: 0 }, float: { md: 'left' } });
 const options = css({ display: 'flex', flexWrap: 'wrap', gap: '4' });
-const option = css({ display: 'inline-flex', alignItems: 'center', gap: '1', cursor: 'pointer', '& input': { accentColor: 'var(--colors-primary)', width: '4', height: '4' } });
+const option = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '1',
+  cursor: 'pointer',
+  '& input': { accentColor: 'var(--colors-primary)', width: '4', height: '4' },
+});
 const note = css({ bg: 'alertBg', color: 'alertFg', px: '3', py: '2', fontSize: 'sm' });
 
 function OrderPlaced({ placed, onToggle }: { placed: boolean; onToggle: () => void }) {
@@ -65,7 +94,8 @@ function OrderPlaced({ placed, onToggle }: { placed: boolean; onToggle: () => vo
 }
 
 export function NeedToOrderPanel({ dashboard }: { dashboard: DashboardRef }) {
-  const { lines, specialty, lists, today, days, windows, eventsCounted, undated, exportRows, toggle, setWindow } = useNeedToOrder(dashboard);
+  const { lines, specialty, lists, today, days, windows, eventsCounted, undated, exportRows, toggle, setWindow } =
+    useNeedToOrder(dashboard);
   return (
     <Panel
       heading="Need to Order"
@@ -85,7 +115,8 @@ export function NeedToOrderPanel({ dashboard }: { dashboard: DashboardRef }) {
       </fieldset>
       {undated.length > 0 ? (
         <p className={note}>
-          {undated.length === 1 ? '1 event has' : `${undated.length} events have`} no readable date and {undated.length === 1 ? 'is' : 'are'} not counted:{' '}
+          {undated.length === 1 ? '1 event has' : `${undated.length} events have`} no readable date and{' '}
+          {undated.length === 1 ? 'is' : 'are'} not counted:{' '}
           {undated.map((e) => e.EventName || `Event ${e.id}`).join(', ')}. Fix the date in Event Management.
         </p>
       ) : null}
@@ -95,7 +126,9 @@ export function NeedToOrderPanel({ dashboard }: { dashboard: DashboardRef }) {
         <ul className={grid}>
           {lines.map((line) => (
             <li key={line.item.id} className={card} aria-label={line.item.name} data-placed={line.placed || undefined}>
-              <span className={name} title={line.item.name}>{line.item.name}</span>
+              <span className={name} title={line.item.name}>
+                {line.item.name}
+              </span>
               <dl className={figures}>
                 <dt>On hand</dt>
                 <dd>{line.item.quantity}</dd>
@@ -115,13 +148,17 @@ export function NeedToOrderPanel({ dashboard }: { dashboard: DashboardRef }) {
           ))}
           {specialty.map((line) => (
             <li key={line.id} className={card} aria-label={line.name} data-placed={line.placed || undefined}>
-              <span className={name} title={line.name}>{line.name}</span>
+              <span className={name} title={line.name}>
+                {line.name}
+              </span>
               <span className={meta}>Specialty ingredient for {specialtyForText(line)}</span>
               <dl className={figures}>
                 <dt>On hand</dt>
                 <dd>No</dd>
                 <dt>To order</dt>
-                <dd>{packagesText({ packages: line.quantity, packageLabel: specialtyPackageLabel(line, line.quantity) })}</dd>
+                <dd>
+                  {packagesText({ packages: line.quantity, packageLabel: specialtyPackageLabel(line, line.quantity) })}
+                </dd>
               </dl>
               <span className={meta}>{line.supplierName.trim() || 'No supplier'}</span>
               <OrderPlaced placed={line.placed} onToggle={() => toggle(line.id)} />

@@ -2,7 +2,13 @@ import { useId } from 'react';
 import { css } from 'styled-system/css';
 import { button } from 'styled-system/recipes';
 import { formatMoney } from '../../domain/money';
-import { mailtoUnavailableReason, orderListMailto, orderListText, packagesText, type OrderList } from '../../domain/orderLists';
+import {
+  mailtoUnavailableReason,
+  orderListMailto,
+  orderListText,
+  packagesText,
+  type OrderList,
+} from '../../domain/orderLists';
 import { Button } from '../components/Button';
 import { useOrderListActions, type DashboardRef } from './useDashboardActor';
 
@@ -11,16 +17,45 @@ import { useOrderListActions, type DashboardRef } from './useDashboardActor';
 const wrap = css({ display: 'grid', gap: '3', gridTemplateColumns: 'minmax(0, 1fr)', minW: 0 });
 const heading = css({ fontSize: 'lg', color: 'secondary' });
 const intro = css({ fontSize: 'sm', color: 'fgMuted' });
-const lists = css({ display: 'grid', gap: '4', gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } });
-const listBox = css({ bg: 'surfaceRaised', borderWidth: '2px', borderStyle: 'solid', borderColor: 'border', p: '4', display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '2', alignContent: 'start', minW: 0 });
+const lists = css({
+  display: 'grid',
+  gap: '4',
+  gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
+});
+const listBox = css({
+  bg: 'surfaceRaised',
+  borderWidth: '2px',
+  borderStyle: 'solid',
+  borderColor: 'border',
+  p: '4',
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  gap: '2',
+  alignContent: 'start',
+  minW: 0,
+});
 const title = css({ fontSize: 'md', fontFamily: 'heading', fontWeight: 'bold', color: 'fg' });
-const contact = css({ fontSize: 'sm', display: 'flex', flexWrap: 'wrap', columnGap: '3', '& > *': { minW: 0, maxW: '100%' } });
+const contact = css({
+  fontSize: 'sm',
+  display: 'flex',
+  flexWrap: 'wrap',
+  columnGap: '3',
+  '& > *': { minW: 0, maxW: '100%' },
+});
 const table = css({
   width: '100%',
   tableLayout: 'fixed',
   borderCollapse: 'collapse',
   fontSize: 'sm',
-  '& th, & td': { textAlign: 'left', py: '1', pr: '2', borderBottomWidth: '1px', borderBottomStyle: 'solid', borderBottomColor: 'border', verticalAlign: 'top' },
+  '& th, & td': {
+    textAlign: 'left',
+    py: '1',
+    pr: '2',
+    borderBottomWidth: '1px',
+    borderBottomStyle: 'solid',
+    borderBottomColor: 'border',
+    verticalAlign: 'top',
+  },
   '& th:last-child, & td:last-child': { textAlign: 'right', pr: 0, whiteSpace: 'nowrap' },
 });
 const wide = css({ display: { base: 'none', md: 'table-cell' } });
@@ -42,7 +77,9 @@ function OrderListCard({ dashboard, list, today }: { dashboard: DashboardRef; li
       <h4 id={`${id}-h`} className={title}>
         {list.heading}
       </h4>
-      {list.supplier && list.sharedName ? <p className={muted}>Supplier ID {list.supplier.supplierID} (another supplier has the same name)</p> : null}
+      {list.supplier && list.sharedName ? (
+        <p className={muted}>Supplier ID {list.supplier.supplierID} (another supplier has the same name)</p>
+      ) : null}
       {list.supplier ? (
         <p className={contact}>
           <span>E-mail: {list.supplier.email.trim() || 'none on file'}</span>
@@ -51,7 +88,9 @@ function OrderListCard({ dashboard, list, today }: { dashboard: DashboardRef; li
       ) : list.key === 'unknown' ? (
         <p className={muted}>Set a supplier on these items in Inventory to order them by e-mail.</p>
       ) : (
-        <p className={muted}>No supplier called {list.heading} is on file: add it in Supplier Management to order by e-mail.</p>
+        <p className={muted}>
+          No supplier called {list.heading} is on file: add it in Supplier Management to order by e-mail.
+        </p>
       )}
       {empty ? (
         <p className={muted}>Nothing left to order: every item is marked Order placed.</p>
@@ -73,7 +112,9 @@ function OrderListCard({ dashboard, list, today }: { dashboard: DashboardRef; li
                   {line.name}
                   {line.sku.trim() ? <span className={muted}> (SKU {line.sku.trim()})</span> : null}
                   {line.forEvent ? <span className={muted}> · specialty ingredient for {line.forEvent}</span> : null}
-                  {line.unmatchedSupplierName ? <span className={muted}> · supplier “{line.unmatchedSupplierName}” is not on file</span> : null}
+                  {line.unmatchedSupplierName ? (
+                    <span className={muted}> · supplier “{line.unmatchedSupplierName}” is not on file</span>
+                  ) : null}
                   <span className={narrow}>{packagesText(line)}</span>
                 </td>
                 <td className={wide}>{packagesText(line)}</td>
@@ -86,11 +127,17 @@ function OrderListCard({ dashboard, list, today }: { dashboard: DashboardRef; li
       <p className={total}>Estimated total: {formatMoney(list.total)}</p>
       {list.placedCount > 0 ? (
         <p className={muted}>
-          {list.placedCount === 1 ? '1 item is' : `${list.placedCount} items are`} already marked Order placed and left out.
+          {list.placedCount === 1 ? '1 item is' : `${list.placedCount} items are`} already marked Order placed and left
+          out.
         </p>
       ) : null}
       <div className={actions} data-no-print="">
-        <Button variant="outlineBlue" size="sm" disabled={copying || empty} onClick={() => copy(orderListText(list, today))}>
+        <Button
+          variant="outlineBlue"
+          size="sm"
+          disabled={copying || empty}
+          onClick={() => copy(orderListText(list, today))}
+        >
           Copy
         </Button>
         <Button variant="outlineBlue" size="sm" disabled={empty} onClick={print}>
@@ -118,14 +165,25 @@ function OrderListCard({ dashboard, list, today }: { dashboard: DashboardRef; li
   );
 }
 
-export function OrderLists({ dashboard, lists: all, today }: { dashboard: DashboardRef; lists: OrderList[]; today: string }) {
+export function OrderLists({
+  dashboard,
+  lists: all,
+  today,
+}: {
+  dashboard: DashboardRef;
+  lists: OrderList[];
+  today: string;
+}) {
   const id = useId();
   return (
     <section className={wrap} aria-labelledby={id}>
       <h3 id={id} className={heading}>
         Order lists by supplier
       </h3>
-      <p className={intro}>What needs ordering, grouped by supplier, with the suggested packages and estimated cost, and the specialty ingredients the events still need. Items marked Order placed are left out.</p>
+      <p className={intro}>
+        What needs ordering, grouped by supplier, with the suggested packages and estimated cost, and the specialty
+        ingredients the events still need. Items marked Order placed are left out.
+      </p>
       <div className={lists}>
         {all.map((list) => (
           <OrderListCard key={list.key} dashboard={dashboard} list={list} today={today} />

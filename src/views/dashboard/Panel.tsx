@@ -12,12 +12,34 @@ const panel = css({
   gap: '4',
   minW: 0,
 });
-const header = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: '3' });
+const header = css({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: '3',
+});
 const title = css({ fontSize: { base: 'xl', md: '2xl' }, color: 'secondary' });
-const subtitle = css({ color: 'fgMuted', fontSize: 'sm', fontWeight: 'bold', textTransform: 'uppercase', letterSpacing: '0.05em' });
+const subtitle = css({
+  color: 'fgMuted',
+  fontSize: 'sm',
+  fontWeight: 'bold',
+  textTransform: 'uppercase',
+  letterSpacing: '0.05em',
+});
 
 /** A dashboard panel: a labelled region with a heading, an optional subtitle and actions. */
-export function Panel({ heading, subtitle: sub, actions, children }: { heading: string; subtitle?: string; actions?: ReactNode; children: ReactNode }) {
+export function Panel({
+  heading,
+  subtitle: sub,
+  actions,
+  children,
+}: {
+  heading: string;
+  subtitle?: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   const id = useId();
   return (
     <section className={panel} aria-labelledby={id}>

@@ -6,7 +6,15 @@ import { storageHealthMachine, type StorageMeasure } from '../../machines/storag
 import { measureStorage } from '../../storage/health';
 import { inspect } from '../shell/inspector';
 
-const box = css({ borderTopWidth: '1px', borderTopStyle: 'solid', borderTopColor: 'border', pt: '4', display: 'grid', gap: '2', minW: 0 });
+const box = css({
+  borderTopWidth: '1px',
+  borderTopStyle: 'solid',
+  borderTopColor: 'border',
+  pt: '4',
+  display: 'grid',
+  gap: '2',
+  minW: 0,
+});
 const meter = css({ width: '100%', height: '3', accentColor: 'var(--colors-primary)' });
 const warning = css({ bg: 'alertBg', color: 'alertFg', px: '3', py: '2', fontWeight: 'bold' });
 const muted = css({ color: 'fgMuted', fontSize: 'sm' });
@@ -55,15 +63,31 @@ export function StorageHealth() {
           <label htmlFor={meterId} className={css({ overflowWrap: 'anywhere' })}>
             {report.summary}
           </label>
-          <meter id={meterId} className={meter} min={0} max={100} low={60} high={80} optimum={0} value={report.percent} />
+          <meter
+            id={meterId}
+            className={meter}
+            min={0}
+            max={100}
+            low={60}
+            high={80}
+            optimum={0}
+            value={report.percent}
+          />
           {report.siteSummary ? <p className={muted}>{report.siteSummary}</p> : null}
         </>
       ) : null}
-      {persisted === true ? <p className={muted}>The browser keeps this data even when the device runs low on space.</p> : null}
-      {persisted === false ? <p className={muted}>The browser may clear this data when the device runs low on space: download a backup regularly.</p> : null}
+      {persisted === true ? (
+        <p className={muted}>The browser keeps this data even when the device runs low on space.</p>
+      ) : null}
+      {persisted === false ? (
+        <p className={muted}>
+          The browser may clear this data when the device runs low on space: download a backup regularly.
+        </p>
+      ) : null}
       {nearlyFull && report ? (
         <p role="alert" className={warning}>
-          Storage is nearly full ({report.percent}%). Download a backup, then delete old events or set-aside data to free space.
+          Storage is nearly full ({report.percent}%). Download a backup, then delete old events or set-aside data to
+          free space.
         </p>
       ) : null}
     </section>

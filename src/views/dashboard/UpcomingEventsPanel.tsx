@@ -6,8 +6,23 @@ import { Panel } from './Panel';
 import { useUpcomingEvents, type DashboardRef } from './useDashboardActor';
 import { eventTimeRange } from '../../domain/events';
 
-const list = css({ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' }, gap: '3' });
-const card = css({ bg: 'surfaceRaised', borderLeftWidth: '6px', borderLeftStyle: 'solid', borderLeftColor: 'primary', p: '3', display: 'grid', gap: '1' });
+const list = css({
+  listStyle: 'none',
+  p: 0,
+  m: 0,
+  display: 'grid',
+  gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
+  gap: '3',
+});
+const card = css({
+  bg: 'surfaceRaised',
+  borderLeftWidth: '6px',
+  borderLeftStyle: 'solid',
+  borderLeftColor: 'primary',
+  p: '3',
+  display: 'grid',
+  gap: '1',
+});
 const name = css({ fontFamily: 'heading', fontWeight: 'bold', fontSize: 'lg', color: 'fg', lineClamp: 3 });
 const meta = css({ color: 'fgMuted', fontSize: 'sm' });
 const when = css({ fontWeight: 'bold', color: 'primary' });
@@ -44,7 +59,9 @@ function WindowTotals({ events }: { events: Parameters<typeof useWindowCosting>[
           <dd>{formatPercent(w.marginPercent)}</dd>
         </div>
       </dl>
-      {w.foreignCurrencies.length ? <p className={meta}>Includes price lines in {w.foreignCurrencies.join(', ')} at face value.</p> : null}
+      {w.foreignCurrencies.length ? (
+        <p className={meta}>Includes price lines in {w.foreignCurrencies.join(', ')} at face value.</p>
+      ) : null}
       {w.unavailable ? <p className={meta}>{w.unavailable} event(s) left out: their figures are unavailable.</p> : null}
     </>
   );
@@ -52,12 +69,24 @@ function WindowTotals({ events }: { events: Parameters<typeof useWindowCosting>[
 
 function formatDate(iso: string): string {
   const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  return new Date(y, m - 1, d).toLocaleDateString(undefined, { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric' });
+  return new Date(y, m - 1, d).toLocaleDateString(undefined, {
+    weekday: 'short',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+  });
 }
 
 /** "Ann Lee · 12 guests", or "12 guests" when the event has no customer name. */
-function customerAndGuests(event: { CustomerFirstName: string; CustomerLastName: string; NumberOfGuests: number }): string {
-  const customer = [event.CustomerFirstName, event.CustomerLastName].map((part) => part.trim()).filter(Boolean).join(' ');
+function customerAndGuests(event: {
+  CustomerFirstName: string;
+  CustomerLastName: string;
+  NumberOfGuests: number;
+}): string {
+  const customer = [event.CustomerFirstName, event.CustomerLastName]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(' ');
   const guests = `${event.NumberOfGuests} ${event.NumberOfGuests === 1 ? 'guest' : 'guests'}`;
   return customer ? `${customer} · ${guests}` : guests;
 }
@@ -65,7 +94,11 @@ function customerAndGuests(event: { CustomerFirstName: string; CustomerLastName:
 export function UpcomingEventsPanel({ dashboard }: { dashboard: DashboardRef }) {
   const events = useUpcomingEvents(dashboard);
   return (
-    <Panel heading="Upcoming Events" subtitle="14 day period" actions={<ExportButtons collection="UpcomingEvents" label="UpcomingEvents" rows={() => events} />}>
+    <Panel
+      heading="Upcoming Events"
+      subtitle="14 day period"
+      actions={<ExportButtons collection="UpcomingEvents" label="UpcomingEvents" rows={() => events} />}
+    >
       <WindowTotals events={events} />
       {events.length === 0 ? (
         <p className={meta}>No events in the next 14 days.</p>
@@ -73,13 +106,17 @@ export function UpcomingEventsPanel({ dashboard }: { dashboard: DashboardRef }) 
         <ul className={list}>
           {events.map((event) => (
             <li key={event.id} className={card} aria-label={event.EventName}>
-              <span className={name} title={event.EventName}>{event.EventName}</span>
+              <span className={name} title={event.EventName}>
+                {event.EventName}
+              </span>
               <span className={when}>
                 <time dateTime={event.EventDate}>{formatDate(event.EventDate)}</time>
                 {event.StartTime ? ` · ${eventTimeRange(event)}` : ''}
               </span>
               <span className={meta}>{customerAndGuests(event)}</span>
-              {event.VenueName ? <span className={meta}>{[event.VenueName, event.VenueCity].filter(Boolean).join(', ')}</span> : null}
+              {event.VenueName ? (
+                <span className={meta}>{[event.VenueName, event.VenueCity].filter(Boolean).join(', ')}</span>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -2,14 +2,31 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
-import { dashboardMachine, type DashboardInput, type MockLoadResult, type StorageChange } from '../../machines/dashboard/dashboard.machine';
-import { describeCollections, existingCollections, MOCK_LOADED_MESSAGE, type CollectionName } from '../../domain/mockDataInfo';
+import {
+  dashboardMachine,
+  type DashboardInput,
+  type MockLoadResult,
+  type StorageChange,
+} from '../../machines/dashboard/dashboard.machine';
+import {
+  describeCollections,
+  existingCollections,
+  MOCK_LOADED_MESSAGE,
+  type CollectionName,
+} from '../../domain/mockDataInfo';
 import { computeDemand, DEMAND_WINDOWS, type DemandWindowDays } from '../../domain/demand';
 import { needToOrderLines, needToOrderRows, specialtyNeedRows, specialtyOrderLines } from '../../domain/needToOrder';
 import { orderListsBySupplier } from '../../domain/orderLists';
 import { isoDate, msUntilNextDay, upcomingEvents } from '../../domain/upcoming';
 import { readIngredientLists, watchIngredientLists } from '../../storage/ingredientLists';
-import { deletedEventIdsStore, employeesStore, eventsStore, inventoryItemsStore, selectedItemsStore, suppliersStore } from '../../storage/keys';
+import {
+  deletedEventIdsStore,
+  employeesStore,
+  eventsStore,
+  inventoryItemsStore,
+  selectedItemsStore,
+  suppliersStore,
+} from '../../storage/keys';
 import { loadEvents } from '../events/eventsData';
 import { writeMockData } from '../../storage/mockData';
 import type { SelectedItem } from '../../storage/schemas';
@@ -28,7 +45,11 @@ const implementation = dashboardMachine.provide({
       flags ??= createPersister(selectedItemsStore, selectedItemsStore.read(), {
         label: 'Order flags',
         onConflicts: (_, stored) => {
-          notify({ type: 'warning', title: 'Order placed was changed in another tab', description: 'Their change was kept; check the Need to Order list.' });
+          notify({
+            type: 'warning',
+            title: 'Order placed was changed in another tab',
+            description: 'Their change was kept; check the Need to Order list.',
+          });
           self.send({ type: 'storage.change', change: { key: 'selectedItems', value: stored } });
         },
       });
@@ -44,7 +65,9 @@ const implementation = dashboardMachine.provide({
     // Print CSS (panda.config.ts) keeps only the list marked data-print-area while the root names it.
     printOrderList: (_, { key }) => {
       const root = document.documentElement;
-      const area = [...document.querySelectorAll<HTMLElement>('[data-order-list]')].find((el) => el.dataset.orderList === key);
+      const area = [...document.querySelectorAll<HTMLElement>('[data-order-list]')].find(
+        (el) => el.dataset.orderList === key,
+      );
       if (!area) return;
       area.setAttribute('data-print-area', '');
       root.setAttribute('data-print-order-list', '');
@@ -56,7 +79,8 @@ const implementation = dashboardMachine.provide({
       window.addEventListener('afterprint', done);
       window.print();
     },
-    notifyMockFailed: (_, { message }) => void notify({ type: 'error', title: 'Mock data could not be loaded', description: message }),
+    notifyMockFailed: (_, { message }) =>
+      void notify({ type: 'error', title: 'Mock data could not be loaded', description: message }),
   },
   actors: {
     loadMockData: fromPromise<MockLoadResult, { today: string }>(async ({ input }) => {
@@ -71,11 +95,15 @@ const implementation = dashboardMachine.provide({
     }),
     // The 14-day window follows the clock: at midnight, and whenever the page comes back into view.
     copyText: fromPromise<void, { text: string }>(async ({ input }) => {
-      if (!navigator.clipboard?.writeText) throw new Error('This browser does not allow copying here. Select the list and copy it by hand.');
+      if (!navigator.clipboard?.writeText)
+        throw new Error('This browser does not allow copying here. Select the list and copy it by hand.');
       try {
         await navigator.clipboard.writeText(input.text);
       } catch (error) {
-        throw new Error(`The browser refused to copy (${(error as Error)?.message || 'no permission'}). Select the list and copy it by hand.`, { cause: error });
+        throw new Error(
+          `The browser refused to copy (${(error as Error)?.message || 'no permission'}). Select the list and copy it by hand.`,
+          { cause: error },
+        );
       }
     }),
     watchClock: fromCallback(({ sendBack }) => {
@@ -89,10 +117,13 @@ const implementation = dashboardMachine.provide({
       };
       let timer: ReturnType<typeof setTimeout>;
       const schedule = () => {
-        timer = setTimeout(() => {
-          tick();
-          schedule();
-        }, Math.min(msUntilNextDay(new Date()) + 500, 60 * 60 * 1000));
+        timer = setTimeout(
+          () => {
+            tick();
+            schedule();
+          },
+          Math.min(msUntilNextDay(new Date()) + 500, 60 * 60 * 1000),
+        );
       };
       schedule();
       const onVisible = () => document.visibilityState === 'visible' && tick();
@@ -120,7 +151,11 @@ const implementation = dashboardMachine.provide({
         ),
         watchIngredientLists(
           (eventId, value) => send({ key: 'ingredientList', eventId, value }),
-          () => send({ key: 'ingredientLists', value: readIngredientLists(readEvents(isoDate(new Date())).map((e) => e.id)) }),
+          () =>
+            send({
+              key: 'ingredientLists',
+              value: readIngredientLists(readEvents(isoDate(new Date())).map((e) => e.id)),
+            }),
         ),
         selectedItemsStore.subscribe((value) => {
           flags?.rebase(value);
@@ -228,7 +263,9 @@ export function useNeedToOrder(ref: DashboardRef) {
 export function useOrderListActions(ref: DashboardRef, key: string) {
   const copying = useSelector(ref, (s) => s.hasTag('copying') && s.context.copiedList === key);
   const copied = useSelector(ref, (s) => s.hasTag('copied') && s.context.copiedList === key);
-  const copyError = useSelector(ref, (s) => (s.hasTag('copy failed') && s.context.copiedList === key ? s.context.copyError : null));
+  const copyError = useSelector(ref, (s) =>
+    s.hasTag('copy failed') && s.context.copiedList === key ? s.context.copyError : null,
+  );
   return useMemo(
     () => ({
       copying,
@@ -244,5 +281,8 @@ export function useOrderListActions(ref: DashboardRef, key: string) {
 export function useDataSection(ref: DashboardRef, collection: CollectionName) {
   const rows = useSelector(ref, (s) => s.context[collection]) as readonly Record<string, unknown>[];
   const shown = useSelector(ref, (s) => s.hasTag(`show ${collection}`));
-  return useMemo(() => ({ rows, shown, toggle: () => ref.send({ type: 'section.toggle', collection }) }), [rows, shown, ref, collection]);
+  return useMemo(
+    () => ({ rows, shown, toggle: () => ref.send({ type: 'section.toggle', collection }) }),
+    [rows, shown, ref, collection],
+  );
 }

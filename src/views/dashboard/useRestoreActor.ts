@@ -24,14 +24,26 @@ export function withStorage(storage?: Storage) {
       readBackupFile: fromPromise<ReadOutput, { file: Blob }>(async ({ input }) => {
         const result = await readBackup(await input.file.text());
         if (!result.ok) return { refusal: result.refusal, backup: null, preview: null };
-        return { refusal: null, backup: result.backup, preview: previewRestore(readAppData(storage), result.backup.data) };
+        return {
+          refusal: null,
+          backup: result.backup,
+          preview: previewRestore(readAppData(storage), result.backup.data),
+        };
       }),
     },
     actions: {
       persistBackup: ({ context, self }) => {
-        if (!context.backup) return self.send({ type: 'restore.writeFailed', message: 'There is no checked backup to restore. Nothing was changed.' });
+        if (!context.backup)
+          return self.send({
+            type: 'restore.writeFailed',
+            message: 'There is no checked backup to restore. Nothing was changed.',
+          });
         const result = replaceAppData(context.backup.data, storage);
-        self.send(result.ok ? { type: 'restore.written', previous: result.previous } : { type: 'restore.writeFailed', message: result.error.message });
+        self.send(
+          result.ok
+            ? { type: 'restore.written', previous: result.previous }
+            : { type: 'restore.writeFailed', message: result.error.message },
+        );
       },
       persistPrevious: ({ context, self }) => {
         if (!context.previous) return self.send({ type: 'undo.writeFailed', message: 'There is nothing to undo.' });
@@ -49,7 +61,11 @@ const implementation = withStorage().provide({
       notify({ type: 'success', title: 'Backup downloaded', description: fileName });
     },
     notifyDownloadFailed: (_, { error }) =>
-      void notify({ type: 'error', title: 'The backup could not be made', description: error instanceof Error ? error.message : String(error) }),
+      void notify({
+        type: 'error',
+        title: 'The backup could not be made',
+        description: error instanceof Error ? error.message : String(error),
+      }),
     notifyRestored: () => void notify({ type: 'success', title: 'Backup restored' }),
     notifyUndone: () => void notify({ type: 'success', title: 'Restore undone: your earlier data is back' }),
   },

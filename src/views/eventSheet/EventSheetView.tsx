@@ -187,10 +187,22 @@ export function EventSheetView({ sheet, actions, costing }: EventSheetViewProps)
       </div>
       <div className={s.columns3}>
         <Block id="sheet-customer" title="Customer">
-          <Facts rows={[['Name', sheet.customer.name], ['Phone', sheet.customer.phone], ['Email', sheet.customer.email]]} />
+          <Facts
+            rows={[
+              ['Name', sheet.customer.name],
+              ['Phone', sheet.customer.phone],
+              ['Email', sheet.customer.email],
+            ]}
+          />
         </Block>
         <Block id="sheet-venue" title="Venue">
-          <Facts rows={[['Name', sheet.venue.name], ['Address', sheet.venue.address], ['City', sheet.venue.city]]} />
+          <Facts
+            rows={[
+              ['Name', sheet.venue.name],
+              ['Address', sheet.venue.address],
+              ['City', sheet.venue.city],
+            ]}
+          />
         </Block>
         <Block id="sheet-event" title="Event">
           <Facts
@@ -231,8 +243,16 @@ export function EventSheetView({ sheet, actions, costing }: EventSheetViewProps)
         </Block>
       </div>
       <Block id="sheet-pull" title="Pull List">
-        {sheet.pull.length ? <PullTable rows={sheet.pull} /> : <p className={s.empty}>No inventory ingredients chosen in the Tool Kit.</p>}
-        {sheet.specialty.length ? <SpecialtyTable rows={sheet.specialty} /> : <p className={s.empty}>No specialty ingredients.</p>}
+        {sheet.pull.length ? (
+          <PullTable rows={sheet.pull} />
+        ) : (
+          <p className={s.empty}>No inventory ingredients chosen in the Tool Kit.</p>
+        )}
+        {sheet.specialty.length ? (
+          <SpecialtyTable rows={sheet.specialty} />
+        ) : (
+          <p className={s.empty}>No specialty ingredients.</p>
+        )}
       </Block>
       <Block id="sheet-pricing" title="Pricing Summary">
         <PricingTable pricing={sheet.pricing} />
@@ -243,7 +263,8 @@ export function EventSheetView({ sheet, actions, costing }: EventSheetViewProps)
         ) : null}
         {sheet.pricing.foreign.length ? (
           <p className={s.warning} role="note">
-            Price lines in {sheet.pricing.foreign.join(', ')} are added to the CAD totals at face value: convert them to CAD for a true total.
+            Price lines in {sheet.pricing.foreign.join(', ')} are added to the CAD totals at face value: convert them to
+            CAD for a true total.
           </p>
         ) : null}
         <p className={s.muted}>All amounts are in CAD.</p>

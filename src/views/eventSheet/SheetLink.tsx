@@ -7,7 +7,12 @@ import { eventSheetPath } from './path';
 export function SheetLink({ id, label }: { id: number; label?: string }) {
   const { play } = useSound();
   return (
-    <Link href={eventSheetPath(id)} className={button({ variant: 'outlineBlue' })} aria-label={label} onClick={() => play('Event Sheet')}>
+    <Link
+      href={eventSheetPath(id)}
+      className={button({ variant: 'outlineBlue' })}
+      aria-label={label}
+      onClick={() => play('Event Sheet')}
+    >
       Event Sheet
     </Link>
   );

@@ -29,7 +29,14 @@ export const sheet = css({
   _print: { ...printPalette, color: 'fg', maxW: 'none', p: '0', gap: '2', fontSize: '9pt', lineHeight: '1.25' },
 });
 
-export const toolbar = css({ display: 'flex', flexWrap: 'wrap', gap: '3', justifyContent: 'space-between', alignItems: 'center', _print: { display: 'none' } });
+export const toolbar = css({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: '3',
+  justifyContent: 'space-between',
+  alignItems: 'center',
+  _print: { display: 'none' },
+});
 
 export const head = css({
   borderBottomWidth: '3px',
@@ -40,8 +47,20 @@ export const head = css({
   gap: '1',
   _print: { pb: '1.5', borderBottomWidth: '2px' },
 });
-export const kicker = css({ fontFamily: 'heading', fontSize: 'sm', letterSpacing: '0.08em', textTransform: 'uppercase', color: 'fgMuted', _print: { fontSize: '8pt' } });
-export const title = css({ fontSize: { base: '2xl', md: '4xl' }, color: 'primary', overflowWrap: 'anywhere', _print: { fontSize: '17pt' } });
+export const kicker = css({
+  fontFamily: 'heading',
+  fontSize: 'sm',
+  letterSpacing: '0.08em',
+  textTransform: 'uppercase',
+  color: 'fgMuted',
+  _print: { fontSize: '8pt' },
+});
+export const title = css({
+  fontSize: { base: '2xl', md: '4xl' },
+  color: 'primary',
+  overflowWrap: 'anywhere',
+  _print: { fontSize: '17pt' },
+});
 export const when = css({ fontSize: { base: 'md', md: 'lg' }, fontWeight: 'bold', _print: { fontSize: '10.5pt' } });
 
 /** "Allergy" marks: words, weight and a heavy rule, so they read the same printed in black and white. */
@@ -119,7 +138,14 @@ export const facts = css({
   _print: { rowGap: '0', columnGap: '2' },
 });
 
-export const list = css({ listStyleType: 'disc', pl: '5', display: 'flex', flexDirection: 'column', gap: '1', _print: { gap: '0', pl: '4' } });
+export const list = css({
+  listStyleType: 'disc',
+  pl: '5',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '1',
+  _print: { gap: '0', pl: '4' },
+});
 export const noteList = css({ display: 'flex', flexDirection: 'column', gap: '2', _print: { gap: '1' } });
 export const empty = css({ color: 'fgMuted', fontStyle: 'italic' });
 export const muted = css({ color: 'fgMuted', fontSize: 'sm', _print: { fontSize: '8pt' } });
@@ -129,8 +155,24 @@ export const table = css({
   width: '100%',
   borderCollapse: 'collapse',
   tableLayout: 'fixed',
-  '& caption': { textAlign: 'left', fontFamily: 'heading', fontWeight: 'bold', color: 'secondary', fontSize: 'md', pb: '1', _print: { fontSize: '9.5pt', pb: '0.5' } },
-  '& th, & td': { textAlign: 'left', px: { base: '1', sm: '2' }, py: '1.5', borderBottomWidth: '1px', borderColor: 'border', verticalAlign: 'top', overflowWrap: 'anywhere' },
+  '& caption': {
+    textAlign: 'left',
+    fontFamily: 'heading',
+    fontWeight: 'bold',
+    color: 'secondary',
+    fontSize: 'md',
+    pb: '1',
+    _print: { fontSize: '9.5pt', pb: '0.5' },
+  },
+  '& th, & td': {
+    textAlign: 'left',
+    px: { base: '1', sm: '2' },
+    py: '1.5',
+    borderBottomWidth: '1px',
+    borderColor: 'border',
+    verticalAlign: 'top',
+    overflowWrap: 'anywhere',
+  },
   '& th': { fontSize: 'sm', color: 'fgMuted' },
   '& tbody tr:nth-of-type(even)': { bg: 'stripe' },
   '& thead': { display: 'table-header-group' },
@@ -142,7 +184,12 @@ export const table = css({
 });
 export const num = css({ textAlign: 'right !important', whiteSpace: 'nowrap' });
 /** A quantity's second line (the amount, the per-guest quantity); in print it follows on the same line. */
-export const sub = css({ display: 'block', color: 'fgMuted', fontSize: 'sm', _print: { display: 'inline', fontSize: '8pt', _before: { content: '" · "' } } });
+export const sub = css({
+  display: 'block',
+  color: 'fgMuted',
+  fontSize: 'sm',
+  _print: { display: 'inline', fontSize: '8pt', _before: { content: '" · "' } },
+});
 export const toOrder = css({ fontWeight: 'bold' });
 
 export const totalsRow = css({ fontWeight: 'bold', '& td': { borderTopWidth: '2px', borderColor: 'fg' } });

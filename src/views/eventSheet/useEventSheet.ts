@@ -6,7 +6,13 @@
 import { useEffect, useState } from 'react';
 import { toISODate } from '../../domain/eventDates';
 import { buildEventSheet, type EventSheet } from '../../domain/eventSheet';
-import { discountPercentageStore, eventsStore, ingredientListStore, inventoryItemsStore, taxPercentageStore } from '../../storage';
+import {
+  discountPercentageStore,
+  eventsStore,
+  ingredientListStore,
+  inventoryItemsStore,
+  taxPercentageStore,
+} from '../../storage';
 import type { EventCosting } from '../../domain/costing';
 import { readEventCosting } from '../events/costingData';
 import { loadEvents } from '../events/eventsData';

@@ -23,9 +23,28 @@ const card = css({
   gap: { base: '3', md: '5' },
   p: { base: '3', md: '4' },
 });
-const image = css({ width: { base: '88px', md: '140px' }, height: { base: '88px', md: '140px' }, objectFit: 'cover', bg: 'surfaceRaised' });
-const title = css({ fontFamily: 'heading', fontSize: 'xl', color: 'primary', fontWeight: 'bold', overflowWrap: 'anywhere', lineClamp: 3 });
-const side = css({ display: 'flex', flexDirection: { base: 'row', md: 'column' }, flexWrap: 'wrap', gap: '2', alignItems: 'stretch', gridColumn: { base: '1 / -1', md: 'auto' } });
+const image = css({
+  width: { base: '88px', md: '140px' },
+  height: { base: '88px', md: '140px' },
+  objectFit: 'cover',
+  bg: 'surfaceRaised',
+});
+const title = css({
+  fontFamily: 'heading',
+  fontSize: 'xl',
+  color: 'primary',
+  fontWeight: 'bold',
+  overflowWrap: 'anywhere',
+  lineClamp: 3,
+});
+const side = css({
+  display: 'flex',
+  flexDirection: { base: 'row', md: 'column' },
+  flexWrap: 'wrap',
+  gap: '2',
+  alignItems: 'stretch',
+  gridColumn: { base: '1 / -1', md: 'auto' },
+});
 const details = css({
   display: 'grid',
   gridTemplateColumns: { base: '1fr', sm: 'max-content 1fr' },
@@ -35,7 +54,16 @@ const details = css({
   '& dt': { fontWeight: 'bold', color: 'fgMuted' },
   '& dd': { overflowWrap: 'anywhere' },
 });
-const toggle = css({ color: 'link', textDecoration: 'underline', cursor: 'pointer', fontWeight: 'bold', bg: 'transparent', border: 'none', p: 0, mt: '2' });
+const toggle = css({
+  color: 'link',
+  textDecoration: 'underline',
+  cursor: 'pointer',
+  fontWeight: 'bold',
+  bg: 'transparent',
+  border: 'none',
+  p: 0,
+  mt: '2',
+});
 
 function Detail({ term, value }: { term: string; value: string | number }) {
   return (
@@ -69,7 +97,9 @@ export const EventCard = memo(function EventCard({ event, api }: { event: Cateri
         ) : null}
         <Collapsible.Root lazyMount unmountOnExit>
           <Collapsible.Context>
-            {(c) => <Collapsible.Trigger className={toggle}>{c.open ? 'Hide Details' : 'More Details'}</Collapsible.Trigger>}
+            {(c) => (
+              <Collapsible.Trigger className={toggle}>{c.open ? 'Hide Details' : 'More Details'}</Collapsible.Trigger>
+            )}
           </Collapsible.Context>
           <Collapsible.Content>
             <dl className={details}>
@@ -78,7 +108,10 @@ export const EventCard = memo(function EventCard({ event, api }: { event: Cateri
               <Detail term="Phone" value={String(event.CustomerPhoneNumber ?? '')} />
               <Detail term="Email" value={event.CustomerEmail} />
               <Detail term="Event Type" value={event.EventType} />
-              <Detail term="Number of Guests" value={Number.isFinite(event.NumberOfGuests) ? event.NumberOfGuests : ''} />
+              <Detail
+                term="Number of Guests"
+                value={Number.isFinite(event.NumberOfGuests) ? event.NumberOfGuests : ''}
+              />
               <Detail term="Date" value={event.EventDate} />
               <Detail term="Start Time" value={event.StartTime} />
               <Detail term="End Time" value={endTimeLabel(event)} />
@@ -92,7 +125,11 @@ export const EventCard = memo(function EventCard({ event, api }: { event: Cateri
         </Collapsible.Root>
       </div>
       <div className={side}>
-        <Button variant="solidBlue" onClick={() => api.openToolkit(event.id)} aria-label={`Tool Kit for ${event.EventName}`}>
+        <Button
+          variant="solidBlue"
+          onClick={() => api.openToolkit(event.id)}
+          aria-label={`Tool Kit for ${event.EventName}`}
+        >
           Tool Kit
         </Button>
         <SheetLink id={event.id} label={`Event Sheet for ${event.EventName}`} />
@@ -100,7 +137,11 @@ export const EventCard = memo(function EventCard({ event, api }: { event: Cateri
         <Button variant="outlineGreen" onClick={() => api.edit(event.id)} aria-label={`Edit Event ${event.EventName}`}>
           Edit Event
         </Button>
-        <Button variant="outlineRed" onClick={() => api.remove(event.id)} aria-label={`Delete Event ${event.EventName}`}>
+        <Button
+          variant="outlineRed"
+          onClick={() => api.remove(event.id)}
+          aria-label={`Delete Event ${event.EventName}`}
+        >
           Delete Event
         </Button>
       </div>

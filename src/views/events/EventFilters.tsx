@@ -36,7 +36,13 @@ export function EventFilters({ filtersRef }: { filtersRef: FiltersRef }) {
       {f.quickShown ? (
         <div role="group" aria-label="Quick filters" className={chips}>
           {quickFilters.map((q) => (
-            <Button key={q} size="sm" variant={activeQuick === q ? 'solidBlue' : 'outlineBlue'} aria-pressed={activeQuick === q} onClick={() => f.selectQuick(q)}>
+            <Button
+              key={q}
+              size="sm"
+              variant={activeQuick === q ? 'solidBlue' : 'outlineBlue'}
+              aria-pressed={activeQuick === q}
+              onClick={() => f.selectQuick(q)}
+            >
               {quickFilterLabels[q]}
             </Button>
           ))}
@@ -99,7 +105,14 @@ export function EventFilters({ filtersRef }: { filtersRef: FiltersRef }) {
                 <label htmlFor="filter-first" className={label}>
                   First Name
                 </label>
-                <input id="filter-first" name="first" type="text" className={input} autoComplete="off" maxLength={200} />
+                <input
+                  id="filter-first"
+                  name="first"
+                  type="text"
+                  className={input}
+                  autoComplete="off"
+                  maxLength={200}
+                />
               </div>
               <div className={field}>
                 <label htmlFor="filter-last" className={label}>

@@ -4,7 +4,13 @@ import { useSelector } from '@xstate/react';
 import { useMemo, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { css } from 'styled-system/css';
-import { eventFieldLabels, eventTypeChoices, nextDayQuestion, PAST_DATE_QUESTION, type EventField } from '../../domain/events';
+import {
+  eventFieldLabels,
+  eventTypeChoices,
+  nextDayQuestion,
+  PAST_DATE_QUESTION,
+  type EventField,
+} from '../../domain/events';
 import { formatAmount } from '../../domain/ingredients';
 import type { eventFormMachine } from '../../machines/events/eventForm.machine';
 import { MAX_GUESTS, MAX_NAME_LENGTH, MIN_GUESTS } from '../../domain/limits';
@@ -34,15 +40,40 @@ const groups: Array<{ legend: string; fields: EventField[] }> = [
 
 const required: EventField[] = ['EventName', 'EventDate', 'NumberOfGuests'];
 
-const confirmPositioner = css({ position: 'fixed', inset: '0', zIndex: 43, display: 'flex', alignItems: 'center', justifyContent: 'center', p: '4' });
+const confirmPositioner = css({
+  position: 'fixed',
+  inset: '0',
+  zIndex: 43,
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  p: '4',
+});
 const confirmBackdrop = css({ position: 'fixed', inset: '0', bg: 'black/50', zIndex: 42 });
-const confirmBox = css({ bg: 'surface', color: 'fg', borderWidth: '2px', borderColor: 'accent', p: '6', maxW: '520px', width: '100%', display: 'grid', gap: '4', boxShadow: 'xl' });
+const confirmBox = css({
+  bg: 'surface',
+  color: 'fg',
+  borderWidth: '2px',
+  borderColor: 'accent',
+  p: '6',
+  maxW: '520px',
+  width: '100%',
+  display: 'grid',
+  gap: '4',
+  boxShadow: 'xl',
+});
 const confirmTitle = css({ fontFamily: 'heading', fontSize: 'xl', fontWeight: 'bold', color: 'accent' });
 
 /** The past-date question (the form machine's `confirmingPastDate`); Escape or outside click is Go back. */
 function PastDateDialog({ form }: { form: EventFormApi }) {
   return (
-    <Dialog.Root open={form.askingPastDate} onOpenChange={(d) => (d.open ? undefined : form.goBack())} role="alertdialog" lazyMount unmountOnExit>
+    <Dialog.Root
+      open={form.askingPastDate}
+      onOpenChange={(d) => (d.open ? undefined : form.goBack())}
+      role="alertdialog"
+      lazyMount
+      unmountOnExit
+    >
       <Portal>
         <Dialog.Backdrop className={confirmBackdrop} />
         <Dialog.Positioner className={confirmPositioner}>
@@ -69,7 +100,13 @@ function PastDateDialog({ form }: { form: EventFormApi }) {
 /** Issue 25: the next-day question (the form machine's `confirmingNextDay`); Escape or outside click is Go back. */
 function NextDayDialog({ form }: { form: EventFormApi }) {
   return (
-    <Dialog.Root open={form.askingNextDay} onOpenChange={(d) => (d.open ? undefined : form.nextDayBack())} role="alertdialog" lazyMount unmountOnExit>
+    <Dialog.Root
+      open={form.askingNextDay}
+      onOpenChange={(d) => (d.open ? undefined : form.nextDayBack())}
+      role="alertdialog"
+      lazyMount
+      unmountOnExit
+    >
       <Portal>
         <Dialog.Backdrop className={confirmBackdrop} />
         <Dialog.Positioner className={confirmPositioner}>
@@ -181,7 +218,14 @@ function FormField({ name, form }: { name: EventField; form: EventFormApi }) {
         step={name === 'NumberOfGuests' ? 1 : undefined}
         onChange={(e) => form.change(name, e.target.value)}
       />
-      {limited ? <LengthLimit id={`${id}-limit`} label={eventFieldLabels[name]} value={form.values[name]} max={MAX_NAME_LENGTH} /> : null}
+      {limited ? (
+        <LengthLimit
+          id={`${id}-limit`}
+          label={eventFieldLabels[name]}
+          value={form.values[name]}
+          max={MAX_NAME_LENGTH}
+        />
+      ) : null}
       {error ? (
         <p id={`${id}-error`} className={errorText}>
           {error}
@@ -201,12 +245,17 @@ function RescaleReview({ form }: { form: EventFormApi }) {
       <h2 id="rescale-title" className={legend}>
         New quantities for {form.newGuests} guests
       </h2>
-      <p className={css({ mb: '3' })}>The Number of Guests changed: these per-guest ingredient lines will be rescaled. Lines per event stay as they are.</p>
+      <p className={css({ mb: '3' })}>
+        The Number of Guests changed: these per-guest ingredient lines will be rescaled. Lines per event stay as they
+        are.
+      </p>
       <ul aria-label="Rescaled quantities" className={reviewList}>
         {rows.map((r) => (
           <li key={`${r.kind}-${r.id}`} className={css({ bg: 'stripe', p: '2' })}>
             <strong>{r.name}</strong>: {formatAmount(r.from)} → {formatAmount(r.to)} {r.unit}
-            {r.tooLarge ? <span className={errorText}> (above the ceiling of 1,000,000: lower the guests or this line)</span> : null}
+            {r.tooLarge ? (
+              <span className={errorText}> (above the ceiling of 1,000,000: lower the guests or this line)</span>
+            ) : null}
           </li>
         ))}
       </ul>
@@ -223,7 +272,13 @@ function RescaleReview({ form }: { form: EventFormApi }) {
 }
 
 /** The full-screen event form (Ark UI Dialog: focus trap, Escape cancels). */
-export function EventFormDialog({ formRef, changedElsewhere = false }: { formRef: FormRef; changedElsewhere?: boolean }) {
+export function EventFormDialog({
+  formRef,
+  changedElsewhere = false,
+}: {
+  formRef: FormRef;
+  changedElsewhere?: boolean;
+}) {
   const form = useEventForm(formRef);
   const formEl = useRef<HTMLFormElement>(null);
   useUnsavedChanges(form.dirty);
@@ -239,50 +294,71 @@ export function EventFormDialog({ formRef, changedElsewhere = false }: { formRef
                 <RescaleReview form={form} />
               </div>
             ) : (
-            <form
-              ref={formEl}
-              noValidate
-              className={css({ maxW: '1100px', mx: 'auto' })}
-              onSubmit={(e) => {
-                e.preventDefault();
-                const invalid = form.submit();
-                // A select's focusable part is its trigger; the other fields are their inputs.
-                const target = invalid && (formEl.current?.querySelector<HTMLElement>(`#event-${invalid}-trigger`) ?? formEl.current?.querySelector<HTMLElement>(`#event-${invalid}`));
-                target?.focus();
-              }}
-            >
-              <Dialog.Title className={dialogTitle}>{form.isNew ? 'Create New Event' : 'Edit Event'}</Dialog.Title>
-              <p className={css({ color: 'fgMuted', mb: '4' })}>Fields marked * are required.</p>
-              {form.draftRestored ? <DraftNote onDiscard={form.discardDraft} what="This new event was typed before and not saved yet." /> : null}
-              {form.saveError ? (
-                <p role="alert" className={css({ bg: 'alertBg', color: 'alertFg', px: '3', py: '2', mb: '4', fontWeight: 'bold' })}>
-                  {form.saveError}
-                </p>
-              ) : null}
-              {changedElsewhere ? (
-                <p role="status" className={css({ bg: 'alertBg', color: 'alertFg', px: '3', py: '2', mb: '4', fontWeight: 'bold' })}>
-                  This event was changed in another tab. Your typing is kept; Save will ask which version to keep.
-                </p>
-              ) : null}
-              {groups.map((g) => (
-                <fieldset key={g.legend} className={fieldset}>
-                  <legend className={legend}>{g.legend}</legend>
-                  <div className={grid}>
-                    {g.fields.map((f) => (
-                      <FormField key={f} name={f} form={form} />
-                    ))}
-                  </div>
-                </fieldset>
-              ))}
-              <div className={css({ display: 'flex', gap: '3', justifyContent: 'flex-end', position: 'sticky', bottom: '0', bg: 'bg', py: '3' })}>
-                <Button variant="outlineRed" onClick={form.cancel}>
-                  Cancel
-                </Button>
-                <Button variant="solidGreen" type="submit" disabled={form.saving}>
-                  Save
-                </Button>
-              </div>
-            </form>
+              <form
+                ref={formEl}
+                noValidate
+                className={css({ maxW: '1100px', mx: 'auto' })}
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  const invalid = form.submit();
+                  // A select's focusable part is its trigger; the other fields are their inputs.
+                  const target =
+                    invalid &&
+                    (formEl.current?.querySelector<HTMLElement>(`#event-${invalid}-trigger`) ??
+                      formEl.current?.querySelector<HTMLElement>(`#event-${invalid}`));
+                  target?.focus();
+                }}
+              >
+                <Dialog.Title className={dialogTitle}>{form.isNew ? 'Create New Event' : 'Edit Event'}</Dialog.Title>
+                <p className={css({ color: 'fgMuted', mb: '4' })}>Fields marked * are required.</p>
+                {form.draftRestored ? (
+                  <DraftNote onDiscard={form.discardDraft} what="This new event was typed before and not saved yet." />
+                ) : null}
+                {form.saveError ? (
+                  <p
+                    role="alert"
+                    className={css({ bg: 'alertBg', color: 'alertFg', px: '3', py: '2', mb: '4', fontWeight: 'bold' })}
+                  >
+                    {form.saveError}
+                  </p>
+                ) : null}
+                {changedElsewhere ? (
+                  <p
+                    role="status"
+                    className={css({ bg: 'alertBg', color: 'alertFg', px: '3', py: '2', mb: '4', fontWeight: 'bold' })}
+                  >
+                    This event was changed in another tab. Your typing is kept; Save will ask which version to keep.
+                  </p>
+                ) : null}
+                {groups.map((g) => (
+                  <fieldset key={g.legend} className={fieldset}>
+                    <legend className={legend}>{g.legend}</legend>
+                    <div className={grid}>
+                      {g.fields.map((f) => (
+                        <FormField key={f} name={f} form={form} />
+                      ))}
+                    </div>
+                  </fieldset>
+                ))}
+                <div
+                  className={css({
+                    display: 'flex',
+                    gap: '3',
+                    justifyContent: 'flex-end',
+                    position: 'sticky',
+                    bottom: '0',
+                    bg: 'bg',
+                    py: '3',
+                  })}
+                >
+                  <Button variant="outlineRed" onClick={form.cancel}>
+                    Cancel
+                  </Button>
+                  <Button variant="solidGreen" type="submit" disabled={form.saving}>
+                    Save
+                  </Button>
+                </div>
+              </form>
             )}
             <PastDateDialog form={form} />
             <NextDayDialog form={form} />

@@ -33,7 +33,8 @@ function VirtualEventList({ events, api }: { events: CateringEvent[]; api: Event
   const [offset, setOffset] = useState(0);
   // The filter panels above the list open and close: keep the list's page offset current.
   useLayoutEffect(() => {
-    const measure = () => setOffset(listRef.current ? Math.round(listRef.current.getBoundingClientRect().top + window.scrollY) : 0);
+    const measure = () =>
+      setOffset(listRef.current ? Math.round(listRef.current.getBoundingClientRect().top + window.scrollY) : 0);
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(document.body);
@@ -49,7 +50,12 @@ function VirtualEventList({ events, api }: { events: CateringEvent[]; api: Event
   });
   const items = virtualizer.getVirtualItems();
   return (
-    <ul ref={listRef} aria-label="Events" className={css({ listStyle: 'none', p: 0, m: 0, position: 'relative' })} style={{ height: virtualizer.getTotalSize() }}>
+    <ul
+      ref={listRef}
+      aria-label="Events"
+      className={css({ listStyle: 'none', p: 0, m: 0, position: 'relative' })}
+      style={{ height: virtualizer.getTotalSize() }}
+    >
       {items.map((item) => {
         const event = events[item.index];
         if (!event) return null;

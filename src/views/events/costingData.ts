@@ -21,7 +21,11 @@ export function readEventCosting(event: CateringEvent): EventCosting {
 
 /** Calls back when one of these events' per-event keys changes. */
 export function watchEventCosting(ids: readonly number[], onChange: () => void): () => void {
-  const stops = ids.flatMap((id) => [ingredientListStore(id), discountPercentageStore(id), taxPercentageStore(id)].map((store) => store.subscribe(onChange)));
+  const stops = ids.flatMap((id) =>
+    [ingredientListStore(id), discountPercentageStore(id), taxPercentageStore(id)].map((store) =>
+      store.subscribe(onChange),
+    ),
+  );
   return () => stops.forEach((stop) => stop());
 }
 

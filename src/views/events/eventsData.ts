@@ -5,7 +5,17 @@
  */
 import { mergeSamples } from '../../domain/events';
 import { sampleEvents } from '../../domain/sampleEvents';
-import { deletedEventIdsStore, eventsStore, ingredientListStore, listKeys, perEventStores, type CateringEvent, type ChosenIngredient, type KeyAccessor, type WriteResult } from '../../storage';
+import {
+  deletedEventIdsStore,
+  eventsStore,
+  ingredientListStore,
+  listKeys,
+  perEventStores,
+  type CateringEvent,
+  type ChosenIngredient,
+  type KeyAccessor,
+  type WriteResult,
+} from '../../storage';
 
 /** The events the page shows: stored ones win; a deleted sample (ids 1-3) stays deleted. */
 export function loadEvents(today: string): { events: CateringEvent[]; deletedIds: number[]; stored: CateringEvent[] } {
@@ -64,7 +74,8 @@ export function restoreDeletedEvent(event: CateringEvent): CateringEvent[] {
   const { rev: _rev, updatedAt: _updatedAt, ...exact } = event as CateringEvent & { updatedAt?: string };
   const saved = eventsStore.save([exact as CateringEvent], []);
   if (!saved.ok) fail('The event', saved.error.message, deletedBefore);
-  if (saved.conflicts.length) fail('The event', 'another tab saved an event with the same id meanwhile.', deletedBefore);
+  if (saved.conflicts.length)
+    fail('The event', 'another tab saved an event with the same id meanwhile.', deletedBefore);
   removedKeys.delete(event.id);
   return saved.records;
 }
@@ -84,17 +95,27 @@ export interface RescaledSave {
  * stored list, all or nothing. Another tab's newer list or event is never overwritten: the save is
  * refused and the list put back as it was. Returns the stored event and list, or the reason.
  */
-export function saveRescaledEvent(input: RescaledSave): { ok: true; saved: CateringEvent; stored: CateringEvent[] } | { ok: false; message: string } {
+export function saveRescaledEvent(
+  input: RescaledSave,
+): { ok: true; saved: CateringEvent; stored: CateringEvent[] } | { ok: false; message: string } {
   const id = input.event.id;
   const linesStore = ingredientListStore(id);
   const hadList = listKeys().includes(linesStore.key);
   const linesBefore = linesStore.read();
   const lines = linesStore.save(input.lines, input.linesBase);
-  if (!lines.ok) return { ok: false, message: `The ingredient list could not be saved: ${lines.error.message} Nothing was changed.` };
+  if (!lines.ok)
+    return {
+      ok: false,
+      message: `The ingredient list could not be saved: ${lines.error.message} Nothing was changed.`,
+    };
   const putBack = () => (hadList ? linesStore.write(linesBefore) : linesStore.remove());
   if (lines.conflicts.length) {
     putBack();
-    return { ok: false, message: 'The ingredient list of this event was changed in another tab meanwhile, so nothing was saved. Press Save again to review the new quantities.' };
+    return {
+      ok: false,
+      message:
+        'The ingredient list of this event was changed in another tab meanwhile, so nothing was saved. Press Save again to review the new quantities.',
+    };
   }
   // A built-in sample that was never stored is added; a stored event is replaced only if nobody changed it since.
   const storedNow = eventsStore.read();

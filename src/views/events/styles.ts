@@ -18,11 +18,26 @@ export const input = css({
 });
 export const errorText = css({ color: 'alertFg', fontSize: 'sm' });
 export const row = css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'flex-end' });
-export const panel = css({ bg: 'surface', borderWidth: '2px', borderColor: 'border', p: { base: '3', md: '5' }, display: 'flex', flexDirection: 'column', gap: '3' });
+export const panel = css({
+  bg: 'surface',
+  borderWidth: '2px',
+  borderColor: 'border',
+  p: { base: '3', md: '5' },
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '3',
+});
 export const panelTitle = css({ fontFamily: 'heading', fontSize: 'lg', fontWeight: 'bold', color: 'secondary' });
 export const muted = css({ color: 'fgMuted', fontSize: 'sm' });
 export const backdrop = css({ position: 'fixed', inset: '0', bg: 'black/50', zIndex: 40 });
-export const positioner = css({ position: 'fixed', inset: '0', zIndex: 41, display: 'flex', alignItems: 'stretch', justifyContent: 'center' });
+export const positioner = css({
+  position: 'fixed',
+  inset: '0',
+  zIndex: 41,
+  display: 'flex',
+  alignItems: 'stretch',
+  justifyContent: 'center',
+});
 export const fullScreen = css({
   bg: 'bg',
   color: 'fg',
@@ -32,12 +47,26 @@ export const fullScreen = css({
   p: { base: '4', md: '8' },
   outline: 'none',
 });
-export const dialogTitle = css({ fontFamily: 'heading', fontSize: { base: '2xl', md: '3xl' }, color: 'primary', mb: '4' });
+export const dialogTitle = css({
+  fontFamily: 'heading',
+  fontSize: { base: '2xl', md: '3xl' },
+  color: 'primary',
+  mb: '4',
+});
 export const table = css({
   width: '100%',
   borderCollapse: 'collapse',
   // Cells wrap at word boundaries, hyphenating when they must ('anywhere', the page default, let a phone's
   // narrow column split "Bartender" into "Bartende/r"); a word that fits nowhere still breaks.
-  '& th, & td': { textAlign: 'left', px: { base: '1', sm: '2' }, py: '2', borderBottomWidth: '1px', borderColor: 'border', verticalAlign: 'middle', overflowWrap: 'break-word', hyphens: 'auto' },
+  '& th, & td': {
+    textAlign: 'left',
+    px: { base: '1', sm: '2' },
+    py: '2',
+    borderBottomWidth: '1px',
+    borderColor: 'border',
+    verticalAlign: 'middle',
+    overflowWrap: 'break-word',
+    hyphens: 'auto',
+  },
   '& tbody tr:nth-of-type(even)': { bg: 'stripe' },
 });

@@ -13,7 +13,14 @@ import { blankEventForm, eventToForm, formToEvent, mergeSamples, type EventFormV
 import { eventFormMachine } from '../../machines/events/eventForm.machine';
 import { sampleEvents } from '../../domain/sampleEvents';
 import { eventsMachine, type EventsEvent, type RestoreInput } from '../../machines/events/events.machine';
-import { deletedEventIdsStore, eventsStore, ingredientListStore, type CateringEvent, type ChosenIngredient, type WriteResult } from '../../storage';
+import {
+  deletedEventIdsStore,
+  eventsStore,
+  ingredientListStore,
+  type CateringEvent,
+  type ChosenIngredient,
+  type WriteResult,
+} from '../../storage';
 import { draftStore } from '../../storage/drafts';
 import { createPersister, handConflicts, type Persister } from '../shell/persister';
 import { notify } from '../shell/toaster';
@@ -37,13 +44,20 @@ export function useEventsActor() {
     return saved ? ({ ...blankEventForm(), ...saved.values, id: 0 } as EventFormValues) : null;
   });
   const [link] = useState(() => {
-    const state: { send: ((event: EventsEvent) => void) | null; persister: Persister<CateringEvent> } = { send: null, persister: null as never };
+    const state: { send: ((event: EventsEvent) => void) | null; persister: Persister<CateringEvent> } = {
+      send: null,
+      persister: null as never,
+    };
     state.persister = createPersister(eventsStore, start.stored, {
       label: 'Events',
       onConflicts: handConflicts(
         (stored) => {
           const deletedIds = deletedEventIdsStore.read();
-          state.send?.({ type: 'storage.change', events: mergeSamples(stored, sampleEvents(today), deletedIds), deletedIds });
+          state.send?.({
+            type: 'storage.change',
+            events: mergeSamples(stored, sampleEvents(today), deletedIds),
+            deletedIds,
+          });
         },
         (mine, theirs) => state.send?.({ type: 'save.conflict', mine, theirs }),
         (event) => `Event ${event.EventName}`,
@@ -69,7 +83,11 @@ export function useEventsActor() {
               linesBase: event.rescale.inventoryBase,
             });
             if (result.ok) link.persister.rebase(result.stored);
-            self.send(result.ok ? { type: 'rescale.saved', event: result.saved } : { type: 'rescale.failed', message: result.message });
+            self.send(
+              result.ok
+                ? { type: 'rescale.saved', event: result.saved }
+                : { type: 'rescale.failed', message: result.message },
+            );
           },
           persistDeletedId: ({ context }) => {
             if (context.lastDeleted) reportWrite(rememberDeletedId(context.lastDeleted.id));
@@ -78,7 +96,12 @@ export function useEventsActor() {
             if (context.lastDeleted) removeEventKeys(context.lastDeleted.id).forEach(reportWrite);
           },
           notifySaved: ({ context }) =>
-            void notify({ type: 'success', title: 'Event saved', description: context.lastSaved?.EventName ?? '', duration: 3000 }),
+            void notify({
+              type: 'success',
+              title: 'Event saved',
+              description: context.lastSaved?.EventName ?? '',
+              duration: 3000,
+            }),
           notifyDeleted: ({ context, self }) => {
             const gone = context.lastDeleted;
             if (!gone) return;
@@ -92,17 +115,37 @@ export function useEventsActor() {
             });
           },
           notifyRestored: ({ context }) =>
-            void notify({ type: 'success', title: 'Event restored', description: context.lastDeleted?.EventName ?? '', duration: 3000 }),
+            void notify({
+              type: 'success',
+              title: 'Event restored',
+              description: context.lastDeleted?.EventName ?? '',
+              duration: 3000,
+            }),
           notifyUndoFailed: ({ context }) =>
-            void notify({ type: 'error', title: 'Could not undo the delete', description: context.undoError ?? '', duration: 10_000 }),
+            void notify({
+              type: 'error',
+              title: 'Could not undo the delete',
+              description: context.undoError ?? '',
+              duration: 10_000,
+            }),
           notifyToolkitGone: () =>
-            void notify({ type: 'warning', title: 'Tool Kit closed', description: 'This event was deleted in another tab.', duration: 8000 }),
+            void notify({
+              type: 'warning',
+              title: 'Tool Kit closed',
+              description: 'This event was deleted in another tab.',
+              duration: 8000,
+            }),
         },
         actors: {
           eventForm: eventFormMachine.provide({
-            actors: { loadIngredientLines: fromPromise<ChosenIngredient[], { id: number }>(async ({ input }) => ingredientListStore(input.id).read()) },
+            actors: {
+              loadIngredientLines: fromPromise<ChosenIngredient[], { id: number }>(async ({ input }) =>
+                ingredientListStore(input.id).read(),
+              ),
+            },
             actions: {
-              persistDraft: ({ context }) => void draftStore('newEvent').write({ values: { ...context.values }, savedAt: Date.now() }),
+              persistDraft: ({ context }) =>
+                void draftStore('newEvent').write({ values: { ...context.values }, savedAt: Date.now() }),
               discardDraft: () => void draftStore('newEvent').remove(),
             },
           }),
@@ -115,7 +158,11 @@ export function useEventsActor() {
               const stored = eventsStore.read();
               const deletedIds = deletedEventIdsStore.read();
               link.persister.rebase(stored);
-              sendBack({ type: 'storage.change', events: mergeSamples(stored, sampleEvents(today), deletedIds), deletedIds });
+              sendBack({
+                type: 'storage.change',
+                events: mergeSamples(stored, sampleEvents(today), deletedIds),
+                deletedIds,
+              });
             };
             const stops = [eventsStore.subscribe(changed), deletedEventIdsStore.subscribe(changed)];
             return () => stops.forEach((stop) => stop());
@@ -127,7 +174,10 @@ export function useEventsActor() {
     [],
   );
   useEffect(() => () => link.persister.stop(), [link]);
-  return useActorRef(machine, { input: { events: start.events, deletedIds: start.deletedIds, today, newEventDraft }, inspect });
+  return useActorRef(machine, {
+    input: { events: start.events, deletedIds: start.deletedIds, today, newEventDraft },
+    inspect,
+  });
 }
 
 export type EventsRef = ActorRefFrom<typeof eventsMachine>;
@@ -141,7 +191,11 @@ export function useEventConflict(ref: EventsRef) {
   const diffs = useMemo(() => {
     if (!open || !theirs || !draft) return [];
     const mine = draft as unknown as FormDraft;
-    return differences(editBase ? (eventToForm(editBase) as unknown as FormDraft) : mine, mine, eventToForm(theirs) as unknown as FormDraft);
+    return differences(
+      editBase ? (eventToForm(editBase) as unknown as FormDraft) : mine,
+      mine,
+      eventToForm(theirs) as unknown as FormDraft,
+    );
   }, [open, theirs, draft, editBase]);
   return {
     open,

@@ -1,7 +1,13 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import { css } from 'styled-system/css';
-import { categoryOptions, packageTypeOptions, supplierChoices, unitOptions, type ItemField } from '../../domain/inventory';
+import {
+  categoryOptions,
+  packageTypeOptions,
+  supplierChoices,
+  unitOptions,
+  type ItemField,
+} from '../../domain/inventory';
 import { COST_PER_UNIT_HINT, MAX_NAME_LENGTH } from '../../domain/limits';
 import { Button } from '../components/Button';
 import { SelectField, TextField, type Option } from '../components/fields';
@@ -29,7 +35,21 @@ function useDraftField(board: InventoryBoardRef, field: ItemField) {
   return { value, onValue };
 }
 
-function Text({ board, field, label, numeric, warning, hint }: { board: InventoryBoardRef; field: ItemField; label: string; numeric?: 'decimal' | 'numeric'; warning?: string; hint?: string }) {
+function Text({
+  board,
+  field,
+  label,
+  numeric,
+  warning,
+  hint,
+}: {
+  board: InventoryBoardRef;
+  field: ItemField;
+  label: string;
+  numeric?: 'decimal' | 'numeric';
+  warning?: string;
+  hint?: string;
+}) {
   const { value, onValue } = useDraftField(board, field);
   const error = useAddError(board, field);
   return (
@@ -53,16 +73,45 @@ function SkuField({ board }: { board: InventoryBoardRef }) {
   return <Text board={board} field="sku" label="SKU" warning={warning} />;
 }
 
-function Choice({ board, field, label, options, placeholder }: { board: InventoryBoardRef; field: ItemField; label: string; options: readonly Option[]; placeholder?: string }) {
+function Choice({
+  board,
+  field,
+  label,
+  options,
+  placeholder,
+}: {
+  board: InventoryBoardRef;
+  field: ItemField;
+  label: string;
+  options: readonly Option[];
+  placeholder?: string;
+}) {
   const { value, onValue } = useDraftField(board, field);
-  return <SelectField id={`add-${field}`} label={label} value={value} options={options} placeholder={placeholder} onValue={onValue} />;
+  return (
+    <SelectField
+      id={`add-${field}`}
+      label={label}
+      value={value}
+      options={options}
+      placeholder={placeholder}
+      onValue={onValue}
+    />
+  );
 }
 
 function SupplierChoice({ board }: { board: InventoryBoardRef }) {
   const suppliers = useSelector(board, (s) => s.context.suppliers);
   // Two suppliers of one name are two choices, told apart by Supplier ID (issue 25).
   const options = useMemo(() => supplierChoices(suppliers), [suppliers]);
-  return <Choice board={board} field="supplierName" label="Supplier Name" options={options} placeholder="Select a Supplier" />;
+  return (
+    <Choice
+      board={board}
+      field="supplierName"
+      label="Supplier Name"
+      options={options}
+      placeholder="Select a Supplier"
+    />
+  );
 }
 
 /** The add-item form of spec sections 3 and 5; its rules live in the board machine. */

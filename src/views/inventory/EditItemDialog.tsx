@@ -3,14 +3,28 @@ import { Portal } from '@ark-ui/react/portal';
 import { useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import { css } from 'styled-system/css';
-import { categoryOptions, choiceOfItem, packageTypeOptions, supplierChoices, unitOptions, type ItemField } from '../../domain/inventory';
+import {
+  categoryOptions,
+  choiceOfItem,
+  packageTypeOptions,
+  supplierChoices,
+  unitOptions,
+  type ItemField,
+} from '../../domain/inventory';
 import { COST_PER_UNIT_HINT, MAX_NAME_LENGTH } from '../../domain/limits';
 import { Button } from '../components/Button';
 import { SelectField, TextField, type Option } from '../components/fields';
 import { ConflictDialog } from '../components/ConflictDialog';
 import { DraftNote } from '../components/DraftNote';
 import { useUnsavedChanges } from '../shell/unsaved';
-import { useEditDraft, useEditedElsewhere, useEditError, useItemConflict, useSkuWarning, type InventoryBoardRef } from './useInventoryBoard';
+import {
+  useEditDraft,
+  useEditedElsewhere,
+  useEditError,
+  useItemConflict,
+  useSkuWarning,
+  type InventoryBoardRef,
+} from './useInventoryBoard';
 
 const fieldLabels: Record<ItemField, string> = {
   sku: 'SKU',
@@ -29,7 +43,15 @@ const categoryList: Option[] = categoryOptions.map((c) => ({ value: c, label: c 
 const packageList: Option[] = packageTypeOptions.map((p) => ({ value: p, label: p }));
 
 const backdrop = css({ position: 'fixed', inset: 0, bg: 'rgba(0,0,0,0.55)', zIndex: 40 });
-const positioner = css({ position: 'fixed', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', zIndex: 50, p: '3' });
+const positioner = css({
+  position: 'fixed',
+  inset: 0,
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  zIndex: 50,
+  p: '3',
+});
 const content = css({
   bg: 'surface',
   color: 'fg',
@@ -49,7 +71,21 @@ function useEditField(board: InventoryBoardRef, field: ItemField) {
   return { value, onValue };
 }
 
-function Text({ board, field, label, numeric, warning, hint }: { board: InventoryBoardRef; field: ItemField; label: string; numeric?: boolean; warning?: string; hint?: string }) {
+function Text({
+  board,
+  field,
+  label,
+  numeric,
+  warning,
+  hint,
+}: {
+  board: InventoryBoardRef;
+  field: ItemField;
+  label: string;
+  numeric?: boolean;
+  warning?: string;
+  hint?: string;
+}) {
   const { value, onValue } = useEditField(board, field);
   const error = useEditError(board, field);
   return (
@@ -73,9 +109,30 @@ function SkuField({ board }: { board: InventoryBoardRef }) {
   return <Text board={board} field="sku" label="SKU" warning={warning} />;
 }
 
-function Choice({ board, field, label, options, placeholder }: { board: InventoryBoardRef; field: ItemField; label: string; options: readonly Option[]; placeholder?: string }) {
+function Choice({
+  board,
+  field,
+  label,
+  options,
+  placeholder,
+}: {
+  board: InventoryBoardRef;
+  field: ItemField;
+  label: string;
+  options: readonly Option[];
+  placeholder?: string;
+}) {
   const { value, onValue } = useEditField(board, field);
-  return <SelectField id={`edit-${field}`} label={label} value={value} options={options} placeholder={placeholder} onValue={onValue} />;
+  return (
+    <SelectField
+      id={`edit-${field}`}
+      label={label}
+      value={value}
+      options={options}
+      placeholder={placeholder}
+      onValue={onValue}
+    />
+  );
 }
 
 function SupplierChoice({ board }: { board: InventoryBoardRef }) {
@@ -88,7 +145,16 @@ function SupplierChoice({ board }: { board: InventoryBoardRef }) {
     const list = supplierChoices(suppliers);
     return current && !list.some((o) => o.value === current) ? [{ value: current, label: current }, ...list] : list;
   }, [suppliers, current]);
-  return <SelectField id="edit-supplierName" label="Supplier Name" value={current} options={options} placeholder="Select a Supplier" onValue={onValue} />;
+  return (
+    <SelectField
+      id="edit-supplierName"
+      label="Supplier Name"
+      value={current}
+      options={options}
+      placeholder="Select a Supplier"
+      onValue={onValue}
+    />
+  );
 }
 
 /** The Edit Item modal: open while the board's modal region is `open`; Ark owns focus and dismissal. */
@@ -111,15 +177,28 @@ export function EditItemDialog({ board }: { board: InventoryBoardRef }) {
         onKeepMine={conflict.keepMine}
         onMerge={conflict.merge}
       />
-      <Dialog.Root open={open} onOpenChange={(d) => (d.open ? undefined : board.send({ type: 'edit.cancel' }))} lazyMount unmountOnExit>
+      <Dialog.Root
+        open={open}
+        onOpenChange={(d) => (d.open ? undefined : board.send({ type: 'edit.cancel' }))}
+        lazyMount
+        unmountOnExit
+      >
         <Portal>
           <Dialog.Backdrop className={backdrop} />
           <Dialog.Positioner className={positioner}>
             <Dialog.Content className={content}>
               <Dialog.Title className={css({ fontSize: '2xl', color: 'primary' })}>Edit Item</Dialog.Title>
-              {draft.restored ? <DraftNote onDiscard={draft.discard} what="Your changes to this item were typed before and not saved yet." /> : null}
+              {draft.restored ? (
+                <DraftNote
+                  onDiscard={draft.discard}
+                  what="Your changes to this item were typed before and not saved yet."
+                />
+              ) : null}
               {changedElsewhere ? (
-                <p role="status" className={css({ bg: 'alertBg', color: 'alertFg', px: '3', py: '2', mt: '3', fontWeight: 'bold' })}>
+                <p
+                  role="status"
+                  className={css({ bg: 'alertBg', color: 'alertFg', px: '3', py: '2', mt: '3', fontWeight: 'bold' })}
+                >
                   This item was changed in another tab. Your typing is kept; Save will ask which version to keep.
                 </p>
               ) : null}
@@ -133,7 +212,13 @@ export function EditItemDialog({ board }: { board: InventoryBoardRef }) {
                 <div className={grid}>
                   <SkuField board={board} />
                   <Text board={board} field="name" label="Item Name" />
-                  <Choice board={board} field="category" label="Category" options={categoryList} placeholder="Select a Category" />
+                  <Choice
+                    board={board}
+                    field="category"
+                    label="Category"
+                    options={categoryList}
+                    placeholder="Select a Category"
+                  />
                   <Text board={board} field="amountPerUnit" label="Amount per Unit" numeric />
                   <Choice board={board} field="unit" label="Unit Measurement" options={unitOptions} />
                   <Choice board={board} field="packageType" label="Package Type" options={packageList} />

@@ -34,11 +34,33 @@ const handle = css({
   lineHeight: '1',
   _active: { cursor: 'grabbing' },
 });
-const title = css({ fontFamily: 'heading', fontWeight: 'bold', fontSize: 'lg', overflowWrap: 'anywhere', lineClamp: 3 });
+const title = css({
+  fontFamily: 'heading',
+  fontWeight: 'bold',
+  fontSize: 'lg',
+  overflowWrap: 'anywhere',
+  lineClamp: 3,
+});
 const qty = css({ fontSize: 'md' });
 const qtyLow = css({ fontSize: 'xl', fontWeight: 'extrabold', color: 'alertFg' });
-const badge = css({ display: 'inline-block', ml: '2', px: '2', fontSize: 'sm', fontWeight: 'bold', bg: 'accent', color: 'onSolid' });
-const details = css({ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: '3', rowGap: '1', mt: '2', fontSize: 'sm', '& dt': { fontWeight: 'semibold', color: 'fgMuted' } });
+const badge = css({
+  display: 'inline-block',
+  ml: '2',
+  px: '2',
+  fontSize: 'sm',
+  fontWeight: 'bold',
+  bg: 'accent',
+  color: 'onSolid',
+});
+const details = css({
+  display: 'grid',
+  gridTemplateColumns: 'max-content 1fr',
+  columnGap: '3',
+  rowGap: '1',
+  mt: '2',
+  fontSize: 'sm',
+  '& dt': { fontWeight: 'semibold', color: 'fgMuted' },
+});
 const actions = css({ display: 'flex', flexWrap: 'wrap', gap: '2', mt: '2' });
 
 export interface ItemCardProps {
@@ -53,7 +75,9 @@ export interface ItemCardProps {
 
 /** One inventory card: the sortable wrapper re-renders on every drag step, its body only when the item or its expansion changes. */
 export const ItemCard = memo(function ItemCard({ board, item, index, count, top, measure }: ItemCardProps) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: item.id });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: item.id,
+  });
   // A stable ref: a new callback each render would make the virtualiser re-measure (and force a
   // layout) for every card on every drag step.
   const ref = useCallback(
@@ -97,7 +121,9 @@ const CardBody = memo(function CardBody({ board, item }: { board: InventoryBoard
   const detailsId = `item-details-${item.id}`;
   return (
     <div className={css({ minW: 0 })}>
-      <h3 className={title} title={item.name}>{item.name || '(no name)'}</h3>
+      <h3 className={title} title={item.name}>
+        {item.name || '(no name)'}
+      </h3>
       <p className={isLow ? qtyLow : qty}>
         On-hand Quantity: {item.quantity}
         {isLow ? (
@@ -127,7 +153,13 @@ const CardBody = memo(function CardBody({ board, item }: { board: InventoryBoard
         </dl>
       ) : null}
       <div className={actions}>
-        <Button size="sm" variant="outlineBlue" aria-expanded={expanded} aria-controls={expanded ? detailsId : undefined} onClick={() => board.send({ type: 'item.toggle', id: item.id })}>
+        <Button
+          size="sm"
+          variant="outlineBlue"
+          aria-expanded={expanded}
+          aria-controls={expanded ? detailsId : undefined}
+          onClick={() => board.send({ type: 'item.toggle', id: item.id })}
+        >
           {expanded ? 'Hide Details' : 'More Details'}
         </Button>
         <Button size="sm" variant="outlineGreen" onClick={() => board.send({ type: 'edit.open', id: item.id })}>

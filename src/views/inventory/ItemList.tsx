@@ -20,7 +20,13 @@ import type { InventoryItem } from '../../storage/schemas';
 import { ItemCard } from './ItemCard';
 import type { InventoryBoardRef } from './useInventoryBoard';
 
-const scroller = css({ height: { base: '70vh', md: 'calc(100vh - 220px)' }, minH: '320px', overflowY: 'auto', overscrollBehavior: 'contain', pr: '1' });
+const scroller = css({
+  height: { base: '70vh', md: 'calc(100vh - 220px)' },
+  minH: '320px',
+  overflowY: 'auto',
+  overscrollBehavior: 'contain',
+  pr: '1',
+});
 
 const nameOf = (items: InventoryItem[], id: unknown) => {
   const item = items.find((i) => i.id === id);
@@ -67,18 +73,30 @@ export function ItemList({ board }: { board: InventoryBoardRef }) {
 
   const announcements: Announcements = useMemo(
     () => ({
-      onDragStart: ({ active }) => `Picked up ${nameOf(items, active.id)}, position ${positionOf(items, active.id)} of ${items.length}.`,
+      onDragStart: ({ active }) =>
+        `Picked up ${nameOf(items, active.id)}, position ${positionOf(items, active.id)} of ${items.length}.`,
       onDragOver: ({ active, over }) =>
-        over?.id === active.id ? undefined : over ? `${nameOf(items, active.id)} moved to position ${positionOf(items, over.id)} of ${items.length}.` : `${nameOf(items, active.id)} is outside the list.`,
+        over?.id === active.id
+          ? undefined
+          : over
+            ? `${nameOf(items, active.id)} moved to position ${positionOf(items, over.id)} of ${items.length}.`
+            : `${nameOf(items, active.id)} is outside the list.`,
       onDragEnd: ({ active, over }) =>
-        over ? `${nameOf(items, active.id)} dropped at position ${positionOf(items, over.id)} of ${items.length}.` : `${nameOf(items, active.id)} dropped outside the list; order unchanged.`,
-      onDragCancel: ({ active }) => `Reordering cancelled. ${nameOf(items, active.id)} returned to position ${positionOf(items, active.id)}.`,
+        over
+          ? `${nameOf(items, active.id)} dropped at position ${positionOf(items, over.id)} of ${items.length}.`
+          : `${nameOf(items, active.id)} dropped outside the list; order unchanged.`,
+      onDragCancel: ({ active }) =>
+        `Reordering cancelled. ${nameOf(items, active.id)} returned to position ${positionOf(items, active.id)}.`,
     }),
     [items],
   );
 
   if (items.length === 0) {
-    return <p className={css({ color: 'fgMuted', p: '4', border: '1px dashed', borderColor: 'border' })}>No inventory items yet. Add one with the form.</p>;
+    return (
+      <p className={css({ color: 'fgMuted', p: '4', border: '1px dashed', borderColor: 'border' })}>
+        No inventory items yet. Add one with the form.
+      </p>
+    );
   }
 
   return (
@@ -91,7 +109,8 @@ export function ItemList({ board }: { board: InventoryBoardRef }) {
       accessibility={{
         announcements,
         screenReaderInstructions: {
-          draggable: 'To reorder an item, press Space to pick it up. Use the arrow keys to move it, Space again to drop it, or Escape to cancel.',
+          draggable:
+            'To reorder an item, press Space to pick it up. Use the arrow keys to move it, Space again to drop it, or Escape to cancel.',
         },
       }}
       onDragStart={(e: DragStartEvent) => board.send({ type: 'drag.start', id: String(e.active.id) })}
@@ -100,9 +119,26 @@ export function ItemList({ board }: { board: InventoryBoardRef }) {
     >
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
         <div ref={scrollRef} className={scroller} tabIndex={-1}>
-          <ul aria-label="Inventory items" style={{ height: virtualizer.getTotalSize(), position: 'relative', listStyle: 'none', margin: 0, padding: 0 }}>
+          <ul
+            aria-label="Inventory items"
+            style={{
+              height: virtualizer.getTotalSize(),
+              position: 'relative',
+              listStyle: 'none',
+              margin: 0,
+              padding: 0,
+            }}
+          >
             {virtualizer.getVirtualItems().map((row) => (
-              <ItemCard key={row.key} board={board} item={items[row.index]!} index={row.index} count={items.length} top={row.start} measure={virtualizer.measureElement} />
+              <ItemCard
+                key={row.key}
+                board={board}
+                item={items[row.index]!}
+                index={row.index}
+                count={items.length}
+                top={row.start}
+                measure={virtualizer.measureElement}
+              />
             ))}
           </ul>
         </div>

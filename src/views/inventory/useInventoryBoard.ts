@@ -9,15 +9,34 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { fromCallback, type ActorRefFrom } from 'xstate';
 import { defaultChoices, differences, type Side } from '../../domain/conflict';
-import { draftFromItem, duplicateSkuWarning, emptyItemDraft, type ItemDraft, type ItemField, type SupplierRef } from '../../domain/inventory';
+import {
+  draftFromItem,
+  duplicateSkuWarning,
+  emptyItemDraft,
+  type ItemDraft,
+  type ItemField,
+  type SupplierRef,
+} from '../../domain/inventory';
 import { sameValues } from '../../domain/drafts';
-import { inventoryBoardMachine, isEditedElsewhere, type InventoryBoardEvent, type SavedEditDraft } from '../../machines/inventory/inventoryBoard.machine';
+import {
+  inventoryBoardMachine,
+  isEditedElsewhere,
+  type InventoryBoardEvent,
+  type SavedEditDraft,
+} from '../../machines/inventory/inventoryBoard.machine';
 import { itemUsageText, upcomingEventsUsingItem } from '../../domain/itemUsage';
 import { toISODate } from '../../domain/eventDates';
 import { mergeSamples } from '../../domain/events';
 import { sampleEvents } from '../../domain/sampleEvents';
 import { draftStore } from '../../storage/drafts';
-import { deletedEventIdsStore, eventsStore, ingredientListStore, inventoryItemsStore, selectedItemsStore, suppliersStore } from '../../storage/keys';
+import {
+  deletedEventIdsStore,
+  eventsStore,
+  ingredientListStore,
+  inventoryItemsStore,
+  selectedItemsStore,
+  suppliersStore,
+} from '../../storage/keys';
 import type { InventoryItem, SelectedItem } from '../../storage/schemas';
 import { notify } from '../shell/toaster';
 import { createPersister, handConflicts, type Persister } from '../shell/persister';
@@ -36,7 +55,14 @@ function itemUsage(itemId: string): string {
 }
 
 // One choice per name: two suppliers may share a name (the item then keeps no supplier id, see supplierIdFor).
-const supplierNames = () => [...new Set(suppliersStore.read().map((s) => s.supplierName).filter((n) => n.trim() !== ''))];
+const supplierNames = () => [
+  ...new Set(
+    suppliersStore
+      .read()
+      .map((s) => s.supplierName)
+      .filter((n) => n.trim() !== ''),
+  ),
+];
 /** Issue 25: the add form's and the Edit Item dialog's saved drafts. */
 function savedDrafts(): { addDraft: ItemDraft | null; editDraft: SavedEditDraft | null } {
   const add = draftStore('inventoryAdd').read();
@@ -44,10 +70,14 @@ function savedDrafts(): { addDraft: ItemDraft | null; editDraft: SavedEditDraft 
   const asItem = (values: object) => ({ ...emptyItemDraft(), ...values }) as ItemDraft;
   return {
     addDraft: add ? asItem(add.values) : null,
-    editDraft: edit && edit.recordId && edit.base ? { recordId: edit.recordId, base: asItem(edit.base), values: asItem(edit.values) } : null,
+    editDraft:
+      edit && edit.recordId && edit.base
+        ? { recordId: edit.recordId, base: asItem(edit.base), values: asItem(edit.values) }
+        : null,
   };
 }
-const supplierRefs = (): SupplierRef[] => suppliersStore.read().map((s) => ({ supplierID: s.supplierID, supplierName: s.supplierName }));
+const supplierRefs = (): SupplierRef[] =>
+  suppliersStore.read().map((s) => ({ supplierID: s.supplierID, supplierName: s.supplierName }));
 
 /**
  * Writes are coalesced and made just after the frame that shows the change: serialising thousands of
@@ -89,7 +119,11 @@ function createWriter(persister: Persister<InventoryItem>) {
 export function useInventoryBoard(): InventoryBoardRef {
   const [link] = useState(() => {
     const items = inventoryItemsStore.read();
-    const state = { input: { items, supplierNames: supplierNames(), suppliers: supplierRefs(), ...savedDrafts() }, send: null as ((e: InventoryBoardEvent) => void) | null, persister: null as never as Persister<InventoryItem> };
+    const state = {
+      input: { items, supplierNames: supplierNames(), suppliers: supplierRefs(), ...savedDrafts() },
+      send: null as ((e: InventoryBoardEvent) => void) | null,
+      persister: null as never as Persister<InventoryItem>,
+    };
     state.persister = createPersister(inventoryItemsStore, items, {
       label: 'Inventory',
       onConflicts: handConflicts(
@@ -122,7 +156,13 @@ export function useInventoryBoard(): InventoryBoardRef {
             const stored = selectedItemsStore.read();
             if (!flag || stored.some((f) => f.id === flag.id)) return;
             const result = selectedItemsStore.save([...stored, flag], stored);
-            if (!result.ok) notify({ type: 'error', title: 'Could not put back the order-placed mark', description: result.error.message, duration: 10_000 });
+            if (!result.ok)
+              notify({
+                type: 'error',
+                title: 'Could not put back the order-placed mark',
+                description: result.error.message,
+                duration: 10_000,
+              });
           },
           notifyDeleted: ({ context, event, self }) => {
             if (event.type !== 'item.delete') return;
@@ -139,13 +179,24 @@ export function useInventoryBoard(): InventoryBoardRef {
           notifyRestored: ({ context, event }) => {
             if (event.type !== 'delete.undo') return;
             const item = context.items.find((i) => i.id === event.id);
-            notify({ type: 'success', title: 'Item restored', description: item?.name || item?.sku || '', duration: 3000 });
+            notify({
+              type: 'success',
+              title: 'Item restored',
+              description: item?.name || item?.sku || '',
+              duration: 3000,
+            });
           },
-          persistAddDraft: ({ context }) => void draftStore('inventoryAdd').write({ values: { ...context.draft }, savedAt: Date.now() }),
+          persistAddDraft: ({ context }) =>
+            void draftStore('inventoryAdd').write({ values: { ...context.draft }, savedAt: Date.now() }),
           discardAddDraft: () => void draftStore('inventoryAdd').remove(),
           persistEditDraft: ({ context }) => {
             if (context.editId === null || context.editBase === null) return;
-            void draftStore('inventoryEdit').write({ values: { ...context.editDraft }, recordId: context.editId, base: { ...draftFromItem(context.editBase) }, savedAt: Date.now() });
+            void draftStore('inventoryEdit').write({
+              values: { ...context.editDraft },
+              recordId: context.editId,
+              base: { ...draftFromItem(context.editBase) },
+              savedAt: Date.now(),
+            });
           },
           discardEditDraft: () => void draftStore('inventoryEdit').remove(),
           notifyEditDraftDropped: () =>
@@ -165,7 +216,9 @@ export function useInventoryBoard(): InventoryBoardRef {
               link.persister.rebase(items);
               sendBack({ type: 'storage.items', items });
             });
-            const stopSuppliers = suppliersStore.subscribe(() => sendBack({ type: 'storage.suppliers', names: supplierNames(), suppliers: supplierRefs() }));
+            const stopSuppliers = suppliersStore.subscribe(() =>
+              sendBack({ type: 'storage.suppliers', names: supplierNames(), suppliers: supplierRefs() }),
+            );
             return () => {
               stopItems();
               stopSuppliers();
@@ -185,7 +238,10 @@ export function useItemConflict(ref: InventoryBoardRef) {
   const theirs = useSelector(ref, (s) => s.context.theirs);
   const draft = useSelector(ref, (s) => s.context.editDraft);
   const editBase = useSelector(ref, (s) => s.context.editBase);
-  const diffs = useMemo(() => (open && theirs ? differences(editBase ? draftFromItem(editBase) : draft, draft, draftFromItem(theirs)) : []), [open, theirs, draft, editBase]);
+  const diffs = useMemo(
+    () => (open && theirs ? differences(editBase ? draftFromItem(editBase) : draft, draft, draftFromItem(theirs)) : []),
+    [open, theirs, draft, editBase],
+  );
   return {
     open,
     name: editBase?.name ?? '',
@@ -216,7 +272,9 @@ export function useEditError(ref: InventoryBoardRef, field: ItemField): string |
 /** The duplicate-SKU warning of the add form (`edit` false) or the Edit Item dialog, naming the other item. */
 export function useSkuWarning(ref: InventoryBoardRef, edit: boolean): string | undefined {
   return useSelector(ref, (s) =>
-    edit ? duplicateSkuWarning(s.context.items, s.context.editDraft.sku, s.context.editId) : duplicateSkuWarning(s.context.items, s.context.draft.sku, null),
+    edit
+      ? duplicateSkuWarning(s.context.items, s.context.editDraft.sku, s.context.editId)
+      : duplicateSkuWarning(s.context.items, s.context.draft.sku, null),
   );
 }
 
@@ -235,7 +293,10 @@ export function useEditDraft(ref: InventoryBoardRef) {
     restored: useSelector(ref, (s) => s.hasTag('edit modal') && s.context.editRestored),
     dirty: useSelector(
       ref,
-      (s) => s.hasTag('edit modal') && (s.context.editRestored || (s.context.editBase !== null && !sameValues(s.context.editDraft, draftFromItem(s.context.editBase)))),
+      (s) =>
+        s.hasTag('edit modal') &&
+        (s.context.editRestored ||
+          (s.context.editBase !== null && !sameValues(s.context.editDraft, draftFromItem(s.context.editBase)))),
     ),
     discard: () => ref.send({ type: 'edit.discardDraft' }),
   };

@@ -17,14 +17,24 @@ export function DashboardPage() {
   return (
     <Page title="Dashboard" heading="Dashboard">
       <div className={toolbar}>
-        <TooltipButton variant="solidRed" tooltip="Load Mock Data into the app for testing. Click, then refresh page to view data." disabled={mock.busy} onClick={mock.load}>
+        <TooltipButton
+          variant="solidRed"
+          tooltip="Load Mock Data into the app for testing. Click, then refresh page to view data."
+          disabled={mock.busy}
+          onClick={mock.load}
+        >
           Use Mock Data
         </TooltipButton>
         <p role="status" className={mock.refreshToView ? hint : undefined}>
           {mock.refreshToView ? 'Mock data is loaded. Refresh the page to view it.' : ''}
         </p>
       </div>
-      <ReplaceMockDialog open={mock.confirming} replacing={mock.replacing} onConfirm={mock.confirm} onCancel={mock.cancel} />
+      <ReplaceMockDialog
+        open={mock.confirming}
+        replacing={mock.replacing}
+        onConfirm={mock.confirm}
+        onCancel={mock.cancel}
+      />
       <div className={panels}>
         <UpcomingEventsPanel dashboard={dashboard} />
         <NeedToOrderPanel dashboard={dashboard} />

@@ -11,7 +11,15 @@ const fields: FieldSpec[] = [
   { name: 'email', label: 'Email', kind: 'email', autoComplete: 'email' },
   { name: 'role', label: 'Role', kind: 'text' },
   { name: 'phone', label: 'Phone', kind: 'tel', autoComplete: 'tel' },
-  { name: 'fullTimePartTime', label: 'Full-time / Part-time', kind: 'choice', options: [{ value: 'fulltime', label: 'fulltime' }, { value: 'parttime', label: 'parttime' }] },
+  {
+    name: 'fullTimePartTime',
+    label: 'Full-time / Part-time',
+    kind: 'choice',
+    options: [
+      { value: 'fulltime', label: 'fulltime' },
+      { value: 'parttime', label: 'parttime' },
+    ],
+  },
   { name: 'department', label: 'Department', kind: 'text' },
   { name: 'startDate', label: 'Start Date', kind: 'date' },
 ];
@@ -30,7 +38,13 @@ const describe = (e: Employee) => ({
 });
 
 export function EmployeesPage() {
-  const book = useRecordBook({ store: employeesStore, form: employeeForm, label: 'Employees', name: (e) => `Employee ${e.firstName} ${e.lastName}`, draft: 'employees' });
+  const book = useRecordBook({
+    store: employeesStore,
+    form: employeeForm,
+    label: 'Employees',
+    name: (e) => `Employee ${e.firstName} ${e.lastName}`,
+    draft: 'employees',
+  });
   return (
     <Page title="Employee Management" heading="Employee Management">
       <RecordBook<Employee> book={book} idPrefix="employee" noun="Employee" fields={fields} describe={describe} />

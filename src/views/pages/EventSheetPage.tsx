@@ -46,7 +46,10 @@ function EventSheet({ id, notFound }: { id: string | undefined; notFound: ReactN
           <Button variant="solidGreen" onClick={printSheet}>
             Print
           </Button>
-          <IcsButton event={() => loadEvents(toISODate(new Date())).events.find((e) => e.id === parseSheetId(id))} name={data.sheet.name} />
+          <IcsButton
+            event={() => loadEvents(toISODate(new Date())).events.find((e) => e.id === parseSheetId(id))}
+            name={data.sheet.name}
+          />
         </>
       }
     />

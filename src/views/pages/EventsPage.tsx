@@ -24,7 +24,9 @@ function useEventsPage(ref: EventsRef) {
     events: useSelector(ref, (s) => s.context.events),
     formRef: useSelector(ref, (s) => (s.hasTag('form') ? (s.children.eventForm as FormRef | undefined) : undefined)),
     changedElsewhere: useSelector(ref, (s) => s.hasTag('form') && isEditedElsewhere(s.context)),
-    toolkitEvent: useSelector(ref, (s) => (s.hasTag('toolkit') ? s.context.events.find((e) => e.id === s.context.toolkitId) : undefined)),
+    toolkitEvent: useSelector(ref, (s) =>
+      s.hasTag('toolkit') ? s.context.events.find((e) => e.id === s.context.toolkitId) : undefined,
+    ),
     newEvent: () => ref.send({ type: 'form.new' }),
     closeToolkit: () => ref.send({ type: 'toolkit.close' }),
   };
@@ -78,8 +80,12 @@ export function EventsPage() {
         </p>
         <EventList events={shown} api={cardApi} />
       </div>
-      {page.formRef ? <EventFormDialog key={page.formRef.id} formRef={page.formRef} changedElsewhere={page.changedElsewhere} /> : null}
-      {page.toolkitEvent ? <ToolkitDialog event={page.toolkitEvent} eventsRef={eventsRef} onClose={page.closeToolkit} /> : null}
+      {page.formRef ? (
+        <EventFormDialog key={page.formRef.id} formRef={page.formRef} changedElsewhere={page.changedElsewhere} />
+      ) : null}
+      {page.toolkitEvent ? (
+        <ToolkitDialog event={page.toolkitEvent} eventsRef={eventsRef} onClose={page.closeToolkit} />
+      ) : null}
       <EventConflict eventsRef={eventsRef} />
     </Page>
   );

@@ -6,7 +6,12 @@ import { useInventoryBoard, type InventoryBoardRef } from '../inventory/useInven
 import { useSelector } from '@xstate/react';
 import { Page } from '../components/Page';
 
-const layout = css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: 'minmax(320px, 420px) 1fr' }, gap: '6', alignItems: 'start' });
+const layout = css({
+  display: 'grid',
+  gridTemplateColumns: { base: '1fr', lg: 'minmax(320px, 420px) 1fr' },
+  gap: '6',
+  alignItems: 'start',
+});
 
 function ItemCount({ board }: { board: InventoryBoardRef }) {
   return <>{useSelector(board, (s) => s.context.items.length)}</>;

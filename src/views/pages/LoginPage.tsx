@@ -12,18 +12,32 @@ export function LoginPage() {
   const { status, email } = useAuth();
   return (
     <Page title="Login" heading="Login">
-      <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: '1fr 1fr' }, gap: '8', alignItems: 'start' })}>
+      <div
+        className={css({
+          display: 'grid',
+          gridTemplateColumns: { base: '1fr', lg: '1fr 1fr' },
+          gap: '8',
+          alignItems: 'start',
+        })}
+      >
         <div>
           <DemoAccount />
           <p className={banner}>
-            New here? After you log in, press Use Mock Data on the Dashboard to fill the app with sample events, inventory, suppliers and employees, then
-            refresh the page.
+            New here? After you log in, press Use Mock Data on the Dashboard to fill the app with sample events,
+            inventory, suppliers and employees, then refresh the page.
           </p>
         </div>
         <div>
           {/* Not after this form's own success: the account it signed in is the one now signed in. */}
-      {status === 'signedIn' && auth.message?.kind !== 'success' ? <SwitchAccountNote email={email} action="Logging in" /> : null}
-          <AuthForm submitLabel="Login" loading={auth.loading} onSubmit={auth.signIn} autoCompletePassword="current-password" />
+          {status === 'signedIn' && auth.message?.kind !== 'success' ? (
+            <SwitchAccountNote email={email} action="Logging in" />
+          ) : null}
+          <AuthForm
+            submitLabel="Login"
+            loading={auth.loading}
+            onSubmit={auth.signIn}
+            autoCompletePassword="current-password"
+          />
           <ResultMessage message={auth.message} />
           {auth.message?.kind === 'success' ? (
             <ButtonLink href="/dashboard" variant="solidBlue">

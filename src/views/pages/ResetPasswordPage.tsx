@@ -30,11 +30,27 @@ export function ResetPasswordPage() {
           <form className={form} onSubmit={submit} aria-busy={saving}>
             <div className={field}>
               <label htmlFor={`${id}-password`}>New password</label>
-              <input id={`${id}-password`} className={input} type="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+              <input
+                id={`${id}-password`}
+                className={input}
+                type="password"
+                autoComplete="new-password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
             </div>
             <div className={field}>
               <label htmlFor={`${id}-confirm`}>Confirm new password</label>
-              <input id={`${id}-confirm`} className={input} type="password" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+              <input
+                id={`${id}-confirm`}
+                className={input}
+                type="password"
+                autoComplete="new-password"
+                required
+                value={confirm}
+                onChange={(e) => setConfirm(e.target.value)}
+              />
             </div>
             <Button type="submit" variant="solidGreen" disabled={saving}>
               {saving ? 'Setting new password…' : 'Set new password'}
@@ -45,9 +61,15 @@ export function ResetPasswordPage() {
       <div role="status" aria-live="polite" className={css({ minH: '6', my: '3', fontWeight: 'bold' })}>
         {reset.error && reset.state !== 'noLink' ? <p className={css({ color: 'accent' })}>{reset.error}</p> : null}
         {reset.state === 'changed' ? <p className={css({ color: 'primary' })}>Your password is changed.</p> : null}
-        {reset.state === 'linkExpired' ? <p className={css({ color: 'accent' })}>This reset link has expired or was already used. Ask for a new one.</p> : null}
+        {reset.state === 'linkExpired' ? (
+          <p className={css({ color: 'accent' })}>
+            This reset link has expired or was already used. Ask for a new one.
+          </p>
+        ) : null}
         {reset.state === 'noLink' ? (
-          <p className={css({ color: 'accent' })}>{reset.error ?? 'Open the reset link from your e-mail to set a new password.'}</p>
+          <p className={css({ color: 'accent' })}>
+            {reset.error ?? 'Open the reset link from your e-mail to set a new password.'}
+          </p>
         ) : null}
       </div>
       {reset.state === 'changed' ? (
@@ -55,7 +77,9 @@ export function ResetPasswordPage() {
           Sail onto Dashboard
         </ButtonLink>
       ) : null}
-      {reset.state === 'linkExpired' || reset.state === 'noLink' ? <Link href={routes.login}>Back to login to ask for a new link</Link> : null}
+      {reset.state === 'linkExpired' || reset.state === 'noLink' ? (
+        <Link href={routes.login}>Back to login to ask for a new link</Link>
+      ) : null}
     </Page>
   );
 }

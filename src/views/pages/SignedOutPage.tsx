@@ -18,7 +18,9 @@ export function SignedOutPage() {
       ) : null}
       <ResultMessage message={auth.message} />
       <p role="status" className={revocationPending ? css({ mb: '4', maxW: '70ch' }) : undefined}>
-        {revocationPending ? 'You are signed out on this browser. The server has not been told yet (no connection): it will be as soon as this browser is back online.' : null}
+        {revocationPending
+          ? 'You are signed out on this browser. The server has not been told yet (no connection): it will be as soon as this browser is back online.'
+          : null}
       </p>
       <p className={css({ fontSize: 'xl', mb: '6' })}>Thank you for using Cater Captain. See you soon!</p>
       <ButtonLink href="/signup" variant="solidGreen">

@@ -10,10 +10,19 @@ export function SignupPage() {
   return (
     <Page title="Sign up" heading="Sign up">
       <p className={banner}>No account is needed to look around: demo credentials are on the login page.</p>
-      <p className={css({ fontSize: 'lg', mb: '4' })}>Welcome aboard! Create your Cater Captain account to start planning events.</p>
+      <p className={css({ fontSize: 'lg', mb: '4' })}>
+        Welcome aboard! Create your Cater Captain account to start planning events.
+      </p>
       {/* Not after this form's own success: the account it signed in is the one now signed in. */}
-      {status === 'signedIn' && auth.message?.kind !== 'success' ? <SwitchAccountNote email={email} action="Signing up" /> : null}
-      <AuthForm submitLabel="Sign Up" loading={auth.loading} onSubmit={auth.signUp} autoCompletePassword="new-password" />
+      {status === 'signedIn' && auth.message?.kind !== 'success' ? (
+        <SwitchAccountNote email={email} action="Signing up" />
+      ) : null}
+      <AuthForm
+        submitLabel="Sign Up"
+        loading={auth.loading}
+        onSubmit={auth.signUp}
+        autoCompletePassword="new-password"
+      />
       <ResultMessage message={auth.message} />
       <p className={css({ mt: '2', mb: '3' })}>Already one of the crew?</p>
       <ButtonLink href="/login" variant="outlineBlue">

@@ -12,11 +12,26 @@ function MarkdownSource({ machine }: { machine: MachineDiagram }) {
       className={css({ mt: '2' })}
       onToggle={(e) => {
         if (!(e.currentTarget as HTMLDetailsElement).open || text) return;
-        loadDiagramMarkdown(machine).then(setText, () => setText('The text could not be loaded. Check your connection, then close and open this again.'));
+        loadDiagramMarkdown(machine).then(setText, () =>
+          setText('The text could not be loaded. Check your connection, then close and open this again.'),
+        );
       }}
     >
-      <summary className={css({ cursor: 'pointer' })}>Text of this diagram (docs/statecharts/{machine.name}.md)</summary>
-      <pre className={css({ fontSize: 'xs', bg: 'surfaceRaised', p: '3', overflow: 'auto', maxH: '60vh', whiteSpace: 'pre-wrap' })}>{text ?? 'Loading…'}</pre>
+      <summary className={css({ cursor: 'pointer' })}>
+        Text of this diagram (docs/statecharts/{machine.name}.md)
+      </summary>
+      <pre
+        className={css({
+          fontSize: 'xs',
+          bg: 'surfaceRaised',
+          p: '3',
+          overflow: 'auto',
+          maxH: '60vh',
+          whiteSpace: 'pre-wrap',
+        })}
+      >
+        {text ?? 'Loading…'}
+      </pre>
     </details>
   );
 }
@@ -26,11 +41,19 @@ export function StatechartsPage() {
   return (
     <Page title="Statecharts" heading="Statecharts">
       <p className={css({ mb: '6', maxW: '75ch' })}>
-        Every flow of Cater Captain is an explicit statechart. These diagrams are generated from the machines in the code ({machines.length} of them). To watch
-        the machines of a page run, open <strong>Statecharts</strong> in the footer of any page.
+        Every flow of Cater Captain is an explicit statechart. These diagrams are generated from the machines in the
+        code ({machines.length} of them). To watch the machines of a page run, open <strong>Statecharts</strong> in the
+        footer of any page.
       </p>
       <nav aria-label="Machines" className={css({ mb: '8' })}>
-        <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', '& a': { display: 'inline-block', px: '2', py: '1' } })}>
+        <ul
+          className={css({
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: '2',
+            '& a': { display: 'inline-block', px: '2', py: '1' },
+          })}
+        >
           {machines.map((m) => (
             <li key={m.id}>
               <a href={`#machine-${m.name}`}>{m.title}</a>
@@ -40,7 +63,12 @@ export function StatechartsPage() {
       </nav>
       {machines.map((m) => {
         return (
-          <section key={m.id} id={`machine-${m.name}`} aria-labelledby={`heading-${m.name}`} className={css({ mb: '10', scrollMarginTop: '4' })}>
+          <section
+            key={m.id}
+            id={`machine-${m.name}`}
+            aria-labelledby={`heading-${m.name}`}
+            className={css({ mb: '10', scrollMarginTop: '4' })}
+          >
             <h2 id={`heading-${m.name}`} className={css({ fontSize: '2xl', color: 'secondary', mb: '1' })}>
               {m.title}
             </h2>

@@ -16,19 +16,60 @@ export type FieldSpec =
   | { name: string; label: string; kind: 'text' | 'email' | 'tel' | 'date'; autoComplete?: string }
   | { name: string; label: string; kind: 'choice'; options: readonly Option[] };
 
-const layout = css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: 'minmax(320px, 420px) 1fr' }, gap: '6', alignItems: 'start' });
+const layout = css({
+  display: 'grid',
+  gridTemplateColumns: { base: '1fr', lg: 'minmax(320px, 420px) 1fr' },
+  gap: '6',
+  alignItems: 'start',
+});
 const formBox = css({ display: 'grid', gap: '3', bg: 'surface', border: '1px solid', borderColor: 'border', p: '4' });
-const list = css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }, gap: '3', listStyle: 'none', p: 0, m: 0 });
-const cardStyle = css({ bg: 'surface', border: '1px solid', borderColor: 'border', p: '4', contentVisibility: 'auto', containIntrinsicSize: 'auto 220px', height: '100%' });
-const lines = css({ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: '3', rowGap: '1', fontSize: 'sm', my: '2', '& dt': { fontWeight: 'semibold', color: 'fgMuted' }, '& dd': { overflowWrap: 'anywhere' } });
+const list = css({
+  display: 'grid',
+  gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
+  gap: '3',
+  listStyle: 'none',
+  p: 0,
+  m: 0,
+});
+const cardStyle = css({
+  bg: 'surface',
+  border: '1px solid',
+  borderColor: 'border',
+  p: '4',
+  contentVisibility: 'auto',
+  containIntrinsicSize: 'auto 220px',
+  height: '100%',
+});
+const lines = css({
+  display: 'grid',
+  gridTemplateColumns: 'max-content 1fr',
+  columnGap: '3',
+  rowGap: '1',
+  fontSize: 'sm',
+  my: '2',
+  '& dt': { fontWeight: 'semibold', color: 'fgMuted' },
+  '& dd': { overflowWrap: 'anywhere' },
+});
 
-const Field = memo(function Field({ book, spec, idPrefix }: { book: RecordBookRef; spec: FieldSpec; idPrefix: string }) {
+const Field = memo(function Field({
+  book,
+  spec,
+  idPrefix,
+}: {
+  book: RecordBookRef;
+  spec: FieldSpec;
+  idPrefix: string;
+}) {
   const value = useSelector(book, (s) => s.context.draft[spec.name] ?? '');
   const error = useSelector(book, (s) => s.context.errors[spec.name]);
   const warning = useFieldWarning(book, spec.name);
-  const onValue = useCallback((v: string) => book.send({ type: 'field.change', field: spec.name, value: v }), [book, spec.name]);
+  const onValue = useCallback(
+    (v: string) => book.send({ type: 'field.change', field: spec.name, value: v }),
+    [book, spec.name],
+  );
   const id = `${idPrefix}-${spec.name}`;
-  if (spec.kind === 'choice') return <SelectField id={id} label={spec.label} value={value} options={spec.options} onValue={onValue} />;
+  if (spec.kind === 'choice')
+    return <SelectField id={id} label={spec.label} value={value} options={spec.options} onValue={onValue} />;
   return (
     <TextField
       id={id}
@@ -70,12 +111,37 @@ type Describe = (record: BookRecord) => { key: string; title: string; details: A
 /** A page's own Delete (asks first when others point at the record); the default deletes at once. */
 type OnDelete = (record: BookRecord) => void;
 
-const Card = memo(function Card({ book, record, describe, noun, play, onDelete }: { book: RecordBookRef; record: BookRecord; describe: Describe; noun: string; play: (label: string) => void; onDelete?: OnDelete }) {
+const Card = memo(function Card({
+  book,
+  record,
+  describe,
+  noun,
+  play,
+  onDelete,
+}: {
+  book: RecordBookRef;
+  record: BookRecord;
+  describe: Describe;
+  noun: string;
+  play: (label: string) => void;
+  onDelete?: OnDelete;
+}) {
   const { key, title, details } = describe(record);
   return (
     <li aria-label={title}>
       <article className={cardStyle}>
-        <h3 className={css({ fontFamily: 'heading', fontSize: 'lg', fontWeight: 'bold', overflowWrap: 'anywhere', lineClamp: 3 })} title={title}>{title}</h3>
+        <h3
+          className={css({
+            fontFamily: 'heading',
+            fontSize: 'lg',
+            fontWeight: 'bold',
+            overflowWrap: 'anywhere',
+            lineClamp: 3,
+          })}
+          title={title}
+        >
+          {title}
+        </h3>
         <dl className={lines}>
           {details.map(([k, v]) => (
             <div key={k} className={css({ display: 'contents' })}>
@@ -115,7 +181,19 @@ const Card = memo(function Card({ book, record, describe, noun, play, onDelete }
 });
 
 /** The cards: re-rendered only when the records change, never while typing or switching mode. */
-const RecordList = memo(function RecordList({ book, idPrefix, noun, describe, onDelete }: { book: RecordBookRef; idPrefix: string; noun: string; describe: Describe; onDelete?: OnDelete }) {
+const RecordList = memo(function RecordList({
+  book,
+  idPrefix,
+  noun,
+  describe,
+  onDelete,
+}: {
+  book: RecordBookRef;
+  idPrefix: string;
+  noun: string;
+  describe: Describe;
+  onDelete?: OnDelete;
+}) {
   const records = useSelector(book, (s) => s.context.records);
   const shown = useProgressiveCount(records.length);
   // One sound subscription for the whole list rather than one per card button.
@@ -126,11 +204,21 @@ const RecordList = memo(function RecordList({ book, idPrefix, noun, describe, on
         {noun}s ({records.length})
       </h2>
       {records.length === 0 ? (
-        <p className={css({ color: 'fgMuted', p: '4', border: '1px dashed', borderColor: 'border' })}>No {noun.toLowerCase()}s yet. Add one with the form.</p>
+        <p className={css({ color: 'fgMuted', p: '4', border: '1px dashed', borderColor: 'border' })}>
+          No {noun.toLowerCase()}s yet. Add one with the form.
+        </p>
       ) : (
         <ul className={list} aria-label={`${noun}s`}>
           {records.slice(0, shown).map((record) => (
-            <Card key={describe(record).key} book={book} record={record} describe={describe} noun={noun.toLowerCase()} play={play} onDelete={onDelete} />
+            <Card
+              key={describe(record).key}
+              book={book}
+              record={record}
+              describe={describe}
+              noun={noun.toLowerCase()}
+              play={play}
+              onDelete={onDelete}
+            />
           ))}
         </ul>
       )}
@@ -157,13 +245,29 @@ export function RecordBook<R extends BookRecord>({
   return (
     <div className={layout}>
       <RecordForm book={book} idPrefix={idPrefix} noun={noun} fields={fields} />
-      <RecordList book={book} idPrefix={idPrefix} noun={noun} describe={describe as Describe} onDelete={onDelete as OnDelete | undefined} />
+      <RecordList
+        book={book}
+        idPrefix={idPrefix}
+        noun={noun}
+        describe={describe as Describe}
+        onDelete={onDelete as OnDelete | undefined}
+      />
       <RecordConflict book={book} noun={noun} fields={fields} describe={describe as Describe} />
     </div>
   );
 }
 
-function RecordConflict({ book, noun, fields, describe }: { book: RecordBookRef; noun: string; fields: readonly FieldSpec[]; describe: Describe }) {
+function RecordConflict({
+  book,
+  noun,
+  fields,
+  describe,
+}: {
+  book: RecordBookRef;
+  noun: string;
+  fields: readonly FieldSpec[];
+  describe: Describe;
+}) {
   const conflict = useRecordConflict(book);
   const base = useSelector(book, (s) => s.context.editBase);
   const labels = useMemo(() => Object.fromEntries(fields.map((f) => [f.name, f.label])), [fields]);
@@ -182,7 +286,17 @@ function RecordConflict({ book, noun, fields, describe }: { book: RecordBookRef;
   );
 }
 
-function RecordForm({ book, idPrefix, noun, fields }: { book: RecordBookRef; idPrefix: string; noun: string; fields: readonly FieldSpec[] }) {
+function RecordForm({
+  book,
+  idPrefix,
+  noun,
+  fields,
+}: {
+  book: RecordBookRef;
+  idPrefix: string;
+  noun: string;
+  fields: readonly FieldSpec[];
+}) {
   const { editing, changedElsewhere, submit, cancel, draftRestored, dirty, discardDraft } = useRecordBookView(book);
   useUnsavedChanges(dirty);
   const firstFieldId = `${idPrefix}-${fields[0]?.name ?? ''}`;
@@ -203,10 +317,16 @@ function RecordForm({ book, idPrefix, noun, fields }: { book: RecordBookRef; idP
       <h2 id={`${idPrefix}-form-title`} className={css({ fontSize: 'xl', color: 'secondary' })}>
         {editing ? `Edit ${noun}` : `Add ${noun}`}
       </h2>
-      {draftRestored ? <DraftNote onDiscard={discardDraft} what={`This ${noun.toLowerCase()} was typed before and not submitted yet.`} /> : null}
+      {draftRestored ? (
+        <DraftNote
+          onDiscard={discardDraft}
+          what={`This ${noun.toLowerCase()} was typed before and not submitted yet.`}
+        />
+      ) : null}
       {changedElsewhere ? (
         <p role="status" className={css({ bg: 'alertBg', color: 'alertFg', px: '3', py: '2', fontWeight: 'bold' })}>
-          This {noun.toLowerCase()} was changed in another tab. Your typing is kept; Submit will ask which version to keep.
+          This {noun.toLowerCase()} was changed in another tab. Your typing is kept; Submit will ask which version to
+          keep.
         </p>
       ) : null}
       {fields.map((spec) => (

@@ -9,7 +9,12 @@ import { useEffect, useMemo, useState } from 'react';
 import { fromCallback, type ActorRefFrom } from 'xstate';
 import { defaultChoices, differences, type Side } from '../../domain/conflict';
 import type { RecordForm } from '../../domain/inventoryRecords';
-import { isEditedElsewhere, recordBookMachine, type BookRecord, type RecordBookEvent } from '../../machines/records/recordBook.machine';
+import {
+  isEditedElsewhere,
+  recordBookMachine,
+  type BookRecord,
+  type RecordBookEvent,
+} from '../../machines/records/recordBook.machine';
 import type { CollectionAccessor } from '../../storage/collection';
 import { createPersister, handConflicts, type Persister } from '../shell/persister';
 import { draftStore, type DraftForm } from '../../storage/drafts';
@@ -31,18 +36,34 @@ export interface RecordBookSetup<R extends BookRecord> {
   draft: Extract<DraftForm, 'suppliers' | 'employees'>;
 }
 
-export function useRecordBook<R extends BookRecord>({ store, form, onReplaced, label, name, draft }: RecordBookSetup<R>): RecordBookRef {
+export function useRecordBook<R extends BookRecord>({
+  store,
+  form,
+  onReplaced,
+  label,
+  name,
+  draft,
+}: RecordBookSetup<R>): RecordBookRef {
   const [input] = useState(() => {
     const saved = draftStore(draft).read();
     const asDraft = (values: object) => Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)]));
     return {
       records: store.read() as BookRecord[],
       form: form as RecordForm<BookRecord>,
-      saved: saved ? { values: asDraft(saved.values), recordId: saved.recordId ?? null, base: saved.base ? asDraft(saved.base) : null } : null,
+      saved: saved
+        ? {
+            values: asDraft(saved.values),
+            recordId: saved.recordId ?? null,
+            base: saved.base ? asDraft(saved.base) : null,
+          }
+        : null,
     };
   });
   const [link] = useState(() => {
-    const state: { send: ((event: RecordBookEvent) => void) | null; persister: Persister<R> } = { send: null, persister: null as never };
+    const state: { send: ((event: RecordBookEvent) => void) | null; persister: Persister<R> } = {
+      send: null,
+      persister: null as never,
+    };
     state.persister = createPersister(store, input.records as R[], {
       label,
       onConflicts: handConflicts(
@@ -77,7 +98,8 @@ export function useRecordBook<R extends BookRecord>({ store, form, onReplaced, l
               duration: 10_000,
             }),
           syncDependents: ({ context }) => {
-            if (context.lastReplaced && onReplaced) onReplaced(context.lastReplaced.before as R, context.lastReplaced.after as R, context.records as R[]);
+            if (context.lastReplaced && onReplaced)
+              onReplaced(context.lastReplaced.before as R, context.lastReplaced.after as R, context.records as R[]);
           },
         },
         actors: {
@@ -111,7 +133,12 @@ export function useRecordBookView(ref: RecordBookRef) {
     /** Typed and not saved (asked about before leaving the page). */
     dirty: useSelector(
       ref,
-      (s) => s.context.draftRestored || !sameValues(s.context.draft, s.context.editBase ? s.context.form.toDraft(s.context.editBase) : s.context.form.empty()),
+      (s) =>
+        s.context.draftRestored ||
+        !sameValues(
+          s.context.draft,
+          s.context.editBase ? s.context.form.toDraft(s.context.editBase) : s.context.form.empty(),
+        ),
     ),
     discardDraft: () => ref.send({ type: 'draft.discard' }),
   };
@@ -144,6 +171,9 @@ export function useFieldWarning(ref: RecordBookRef, field: string): string | und
   return useSelector(ref, (s) => {
     const { form, draft, records, editingId } = s.context;
     if (!form.warn) return undefined;
-    return form.warn(draft, records.filter((r) => form.key(r) !== editingId))[field];
+    return form.warn(
+      draft,
+      records.filter((r) => form.key(r) !== editingId),
+    )[field];
   });
 }

@@ -6,7 +6,16 @@ import { Button } from '../components/Button';
 import { errorText, inputStyle, labelText } from '../components/fields';
 import { useEditor, useEntryCard, type RecoveredRef } from './useRecoveredActor';
 
-const card = css({ bg: 'surface', border: '1px solid', borderColor: 'border', p: '4', display: 'grid', gap: '3', minW: 0, overflowWrap: 'anywhere' });
+const card = css({
+  bg: 'surface',
+  border: '1px solid',
+  borderColor: 'border',
+  p: '4',
+  display: 'grid',
+  gap: '3',
+  minW: 0,
+  overflowWrap: 'anywhere',
+});
 const title = css({ fontFamily: 'heading', fontSize: 'lg', fontWeight: 'bold', color: 'secondary' });
 const facts = css({
   display: 'grid',
@@ -57,7 +66,11 @@ function Editor({ actor, what }: { actor: RecoveredRef; what: string }) {
       </p>
       {editor.refusal ? (
         <div role="alert" className={refusalBox}>
-          <p>{editor.idTaken ? `${what} was not put back. ${editor.refusal}` : `${what} was not put back: ${editor.refusal}`}</p>
+          <p>
+            {editor.idTaken
+              ? `${what} was not put back. ${editor.refusal}`
+              : `${what} was not put back: ${editor.refusal}`}
+          </p>
           {editor.idTaken ? (
             <div>
               <Button variant="solidRed" size="sm" onClick={editor.replace}>
@@ -93,14 +106,27 @@ export const EntryCard = memo(function EntryCard({ actor, entry }: { actor: Reco
         </h2>
         <dl className={facts}>
           <dt>Set aside</dt>
-          <dd>{entry.time ? <time dateTime={new Date(entry.time).toISOString()}>{setAsideWhen(entry.time)}</time> : setAsideWhen(entry.time)}</dd>
+          <dd>
+            {entry.time ? (
+              <time dateTime={new Date(entry.time).toISOString()}>{setAsideWhen(entry.time)}</time>
+            ) : (
+              setAsideWhen(entry.time)
+            )}
+          </dd>
           <dt>Size</dt>
           <dd>{sizeLabel(entry.text)}</dd>
           <dt>Reason</dt>
           <dd>{entry.reason}</dd>
         </dl>
         <div className={buttons}>
-          <Button variant="outlineBlue" size="sm" aria-expanded={api.mode === 'viewing'} aria-controls={rawId} disabled={!api.canView} onClick={api.toggleView}>
+          <Button
+            variant="outlineBlue"
+            size="sm"
+            aria-expanded={api.mode === 'viewing'}
+            aria-controls={rawId}
+            disabled={!api.canView}
+            onClick={api.toggleView}
+          >
             {api.mode === 'viewing' ? 'Hide' : 'View'}
           </Button>
           <Button variant="outlineBlue" size="sm" onClick={api.download}>

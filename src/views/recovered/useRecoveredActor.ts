@@ -8,7 +8,14 @@ import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
 import { discardedTitle, putBackTitle, recoveredFileName } from '../../domain/recoveredInfo';
 import { recoveredMachine, type PutBackInput } from '../../machines/recovered/recovered.machine';
 import { listRecovered, type RecoveredEntry } from '../../storage/recovered';
-import { checkRecovered, discard, putBack, watchRecovered, type DiscardResult, type PutBackResult } from '../../storage/recoveredActions';
+import {
+  checkRecovered,
+  discard,
+  putBack,
+  watchRecovered,
+  type DiscardResult,
+  type PutBackResult,
+} from '../../storage/recoveredActions';
 import { downloadBlob } from '../dashboard/useExportActor';
 import { notify } from '../shell/toaster';
 import { inspect } from '../shell/inspector';
@@ -17,16 +24,21 @@ export type RecoveredRef = ActorRefFrom<typeof recoveredMachine>;
 
 const implementation = recoveredMachine.provide({
   actions: {
-    downloadEntry: (_, { entry }) => downloadBlob(new Blob([entry.text], { type: 'application/octet-stream' }), recoveredFileName(entry)),
+    downloadEntry: (_, { entry }) =>
+      downloadBlob(new Blob([entry.text], { type: 'application/octet-stream' }), recoveredFileName(entry)),
     notifyPutBack: (_, { entry, result }) => {
       if (result.ok) notify({ type: 'success', title: putBackTitle(entry, result) });
     },
     notifyDiscarded: (_, { entry }) => notify({ type: 'info', title: discardedTitle(entry) }),
   },
   actors: {
-    putBack: fromPromise<PutBackResult, PutBackInput>(async ({ input }) => putBack(input.entry, input.text, { replace: input.replace })),
+    putBack: fromPromise<PutBackResult, PutBackInput>(async ({ input }) =>
+      putBack(input.entry, input.text, { replace: input.replace }),
+    ),
     discard: fromPromise<DiscardResult, { entry: RecoveredEntry }>(async ({ input }) => discard(input.entry)),
-    watchStorage: fromCallback(({ sendBack }) => watchRecovered(() => sendBack({ type: 'storage.change', entries: listRecovered() }))),
+    watchStorage: fromCallback(({ sendBack }) =>
+      watchRecovered(() => sendBack({ type: 'storage.change', entries: listRecovered() })),
+    ),
   },
 });
 
@@ -97,9 +109,18 @@ export function useDiscardConfirmation(ref: RecoveredRef) {
   const open = useSelector(ref, (s) => s.hasTag('confirm discard'));
   const entry = useSelector(ref, (s) => s.context.selected);
   const busy = useSelector(ref, (s) => s.hasTag('busy'));
-  const refusal = useSelector(ref, (s) => (s.hasTag('refused') && s.hasTag('confirm discard') ? s.context.refusal : null));
+  const refusal = useSelector(ref, (s) =>
+    s.hasTag('refused') && s.hasTag('confirm discard') ? s.context.refusal : null,
+  );
   return useMemo(
-    () => ({ open, entry, busy, refusal, confirm: () => ref.send({ type: 'discard.confirm' }), cancel: () => ref.send({ type: 'discard.cancel' }) }),
+    () => ({
+      open,
+      entry,
+      busy,
+      refusal,
+      confirm: () => ref.send({ type: 'discard.confirm' }),
+      cancel: () => ref.send({ type: 'discard.cancel' }),
+    }),
     [open, entry, busy, refusal, ref],
   );
 }

@@ -78,7 +78,10 @@ export function AppActorsProvider({ children }: { children: ReactNode }) {
   // Prerendering at build time there is no window: storage reads give the defaults (light, muted), which
   // the nav bar also shows until hydration is over (useHydrated), so the markup matches.
   const [inputs] = useState(() => ({
-    colorMode: { preference: colorModeStore.read(), systemDark: typeof window !== 'undefined' && window.matchMedia('(prefers-color-scheme: dark)').matches },
+    colorMode: {
+      preference: colorModeStore.read(),
+      systemDark: typeof window !== 'undefined' && window.matchMedia('(prefers-color-scheme: dark)').matches,
+    },
     sound: { muted: soundMutedStore.read() },
   }));
   return (

@@ -7,7 +7,13 @@ import { StatechartsLauncher } from './StatechartsLauncher';
 export function Layout({ children }: { children: ReactNode }) {
   return (
     <div className={css({ minH: '100dvh', display: 'flex', flexDirection: 'column' })}>
-      <a href="#main" className={css({ srOnly: true, _focus: { srOnly: false, position: 'absolute', p: '2', bg: 'surface', zIndex: 50 } })}>
+      <a
+        href="#main"
+        className={css({
+          srOnly: true,
+          _focus: { srOnly: false, position: 'absolute', p: '2', bg: 'surface', zIndex: 50 },
+        })}
+      >
         Skip to content
       </a>
       <NavBar />
@@ -15,11 +21,28 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <footer
-        className={css({ borderTopWidth: '3px', borderColor: 'primary', bg: 'surface', py: '4', px: '6', textAlign: 'center', fontSize: 'sm', color: 'fgMuted' })}
+        className={css({
+          borderTopWidth: '3px',
+          borderColor: 'primary',
+          bg: 'surface',
+          py: '4',
+          px: '6',
+          textAlign: 'center',
+          fontSize: 'sm',
+          color: 'fgMuted',
+        })}
         suppressHydrationWarning
       >
         © {new Date().getFullYear()} Cater Captain. All rights reserved.
-        <StatechartsLauncher className={css({ color: 'link', textDecoration: 'underline', cursor: 'pointer', ml: '2', _disabled: { cursor: 'progress' } })} />
+        <StatechartsLauncher
+          className={css({
+            color: 'link',
+            textDecoration: 'underline',
+            cursor: 'pointer',
+            ml: '2',
+            _disabled: { cursor: 'progress' },
+          })}
+        />
       </footer>
       <LazyToaster />
     </div>

@@ -22,8 +22,20 @@ const bar = css({
   zIndex: 10,
 });
 const brand = css({ display: 'flex', alignItems: 'center', gap: '3', textDecoration: 'none', color: 'fg', minW: 0 });
-const brandName = css({ fontFamily: 'heading', fontWeight: 'bold', fontSize: { base: 'lg', md: '2xl' }, color: 'primary', lineHeight: '1.1' });
-const subtitle = css({ fontSize: 'xs', color: 'fgMuted', display: 'block', lineHeight: '1.2', overflowWrap: 'anywhere' });
+const brandName = css({
+  fontFamily: 'heading',
+  fontWeight: 'bold',
+  fontSize: { base: 'lg', md: '2xl' },
+  color: 'primary',
+  lineHeight: '1.1',
+});
+const subtitle = css({
+  fontSize: 'xs',
+  color: 'fgMuted',
+  display: 'block',
+  lineHeight: '1.2',
+  overflowWrap: 'anywhere',
+});
 const iconButton = css({
   display: 'inline-grid',
   placeItems: 'center',
@@ -59,7 +71,16 @@ function MoonIcon() {
 }
 function SunIcon() {
   return (
-    <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+    <svg
+      width="22"
+      height="22"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+    >
       <circle cx="12" cy="12" r="4.5" fill="currentColor" />
       <path d="M12 1.5v3M12 19.5v3M4.6 4.6l2.1 2.1M17.3 17.3l2.1 2.1M1.5 12h3M19.5 12h3M4.6 19.4l2.1-2.1M17.3 6.7l2.1-2.1" />
     </svg>
@@ -67,7 +88,16 @@ function SunIcon() {
 }
 function SpeakerIcon({ muted }: { muted: boolean }) {
   return (
-    <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+    <svg
+      width="22"
+      height="22"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinejoin="round"
+    >
       <path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor" />
       {muted ? <path d="M16 9l6 6M22 9l-6 6" /> : <path d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12" />}
     </svg>
@@ -87,23 +117,44 @@ export function NavBar() {
 
   return (
     <header className={bar}>
-      <Link href={signedIn ? routes.dashboard : routes.home} className={brand} aria-label={signedIn ? 'Cater Captain: dashboard' : 'Cater Captain: home'}>
+      <Link
+        href={signedIn ? routes.dashboard : routes.home}
+        className={brand}
+        aria-label={signedIn ? 'Cater Captain: dashboard' : 'Cater Captain: home'}
+      >
         <Logo />
         <span className={css({ minW: 0 })}>
           <span className={brandName}>Cater Captain</span>
           <span className={subtitle}>Get Coding - Module 2 PROJECT</span>
         </span>
       </Link>
-      <nav aria-label="Main" className={css({ display: 'flex', alignItems: 'center', gap: { base: '1', sm: '2' }, flexShrink: 0 })}>
+      <nav
+        aria-label="Main"
+        className={css({ display: 'flex', alignItems: 'center', gap: { base: '1', sm: '2' }, flexShrink: 0 })}
+      >
         {!signedIn ? (
           <Link href={routes.login} className={loginButton}>
             Login
           </Link>
         ) : null}
-        <button type="button" className={iconButton} disabled={!started} onClick={sound.toggle} aria-label={muteLabel} title={muteLabel}>
+        <button
+          type="button"
+          className={iconButton}
+          disabled={!started}
+          onClick={sound.toggle}
+          aria-label={muteLabel}
+          title={muteLabel}
+        >
           <SpeakerIcon muted={sound.muted} />
         </button>
-        <button type="button" className={iconButton} disabled={!started} onClick={colorMode.toggle} aria-label={modeTitle} title={modeTitle}>
+        <button
+          type="button"
+          className={iconButton}
+          disabled={!started}
+          onClick={colorMode.toggle}
+          aria-label={modeTitle}
+          title={modeTitle}
+        >
           {colorMode.isDark ? <SunIcon /> : <MoonIcon />}
         </button>
         <NavMenuLauncher signedIn={signedIn} triggerClassName={iconButton} disabled={!started} />

@@ -34,8 +34,27 @@ const menuItem = css({
   _highlighted: { bg: 'surfaceRaised', color: 'secondary' },
 });
 const greyed = css({ color: 'disabledFg', fontWeight: 'normal' });
-const groupLabel = css({ px: '4', pt: '2', pb: '1', fontSize: 'sm', color: 'fgMuted', borderTopWidth: '1px', borderTopStyle: 'solid', borderTopColor: 'border', mt: '1' });
-const radioItem = css({ display: 'flex', alignItems: 'center', gap: '2', px: '4', py: '2', cursor: 'pointer', fontWeight: 'bold', _highlighted: { bg: 'surfaceRaised', color: 'secondary' } });
+const groupLabel = css({
+  px: '4',
+  pt: '2',
+  pb: '1',
+  fontSize: 'sm',
+  color: 'fgMuted',
+  borderTopWidth: '1px',
+  borderTopStyle: 'solid',
+  borderTopColor: 'border',
+  mt: '1',
+});
+const radioItem = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '2',
+  px: '4',
+  py: '2',
+  cursor: 'pointer',
+  fontWeight: 'bold',
+  _highlighted: { bg: 'surfaceRaised', color: 'secondary' },
+});
 const indicator = css({ width: '4', textAlign: 'center' });
 const modeChoices: Array<{ value: ColorModePreference; label: string }> = [
   { value: 'light', label: 'Light' },
@@ -44,22 +63,41 @@ const modeChoices: Array<{ value: ColorModePreference; label: string }> = [
 ];
 const modePrefix = 'colour-mode:';
 /** The nav menu (Ark UI Menu): every item; protected ones greyed but clickable when signed out. */
-export default function NavMenu({ signedIn, triggerClassName, defaultOpen }: { signedIn: boolean; triggerClassName: string; defaultOpen: boolean }) {
+export default function NavMenu({
+  signedIn,
+  triggerClassName,
+  defaultOpen,
+}: {
+  signedIn: boolean;
+  triggerClassName: string;
+  defaultOpen: boolean;
+}) {
   const [, navigate] = useLocation();
   const colorMode = useColorMode();
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }} defaultOpen={defaultOpen} onSelect={({ value }) => (value.startsWith(modePrefix) || !confirmLeave() ? undefined : navigate(value))}>
+    <Menu.Root
+      positioning={{ placement: 'bottom-end' }}
+      defaultOpen={defaultOpen}
+      onSelect={({ value }) => (value.startsWith(modePrefix) || !confirmLeave() ? undefined : navigate(value))}
+    >
       <Menu.Trigger className={triggerClassName} aria-label="Menu">
         <MenuIcon />
       </Menu.Trigger>
       <Menu.Positioner>
         <Menu.Content className={menuContent}>
           {menuItems.map((item) => (
-            <Menu.Item key={item.href} value={item.href} className={cx(menuItem, item.protected && !signedIn ? greyed : undefined)}>
+            <Menu.Item
+              key={item.href}
+              value={item.href}
+              className={cx(menuItem, item.protected && !signedIn ? greyed : undefined)}
+            >
               {item.label}
             </Menu.Item>
           ))}
-          <Menu.RadioItemGroup value={modePrefix + colorMode.preference} onValueChange={({ value }) => colorMode.choose(value.slice(modePrefix.length) as ColorModePreference)}>
+          <Menu.RadioItemGroup
+            value={modePrefix + colorMode.preference}
+            onValueChange={({ value }) => colorMode.choose(value.slice(modePrefix.length) as ColorModePreference)}
+          >
             <Menu.ItemGroupLabel className={groupLabel}>Colour mode</Menu.ItemGroupLabel>
             {modeChoices.map((choice) => (
               <Menu.RadioItem key={choice.value} value={modePrefix + choice.value} className={radioItem}>

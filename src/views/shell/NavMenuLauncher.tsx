@@ -15,7 +15,15 @@ const loadMenu = () => Promise.all([import('./NavMenu'), loadRouteBoundary()]).t
 const NavMenu = lazy(loadMenu);
 
 /** `disabled` while the app has not started (a prerendered page before hydration). */
-export function NavMenuLauncher({ signedIn, triggerClassName, disabled = false }: { signedIn: boolean; triggerClassName: string; disabled?: boolean }) {
+export function NavMenuLauncher({
+  signedIn,
+  triggerClassName,
+  disabled = false,
+}: {
+  signedIn: boolean;
+  triggerClassName: string;
+  disabled?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const preload = () => void loadMenu().catch(() => undefined);
   const placeholder = (

@@ -25,7 +25,15 @@ const messages = {
 } as const;
 
 /** A route whose code could not be loaded: shown inside the layout, so the nav and footer stay. */
-export function RouteError({ shows, onRetry, onReload }: { shows: keyof typeof messages; onRetry: () => void; onReload: () => void }) {
+export function RouteError({
+  shows,
+  onRetry,
+  onReload,
+}: {
+  shows: keyof typeof messages;
+  onRetry: () => void;
+  onReload: () => void;
+}) {
   return (
     <Page title={shows === 'newVersion' ? 'New version available' : 'Page not loaded'}>
       <div role="alert" className={panel}>

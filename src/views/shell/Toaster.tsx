@@ -37,8 +37,27 @@ const root = css({
  */
 const text = css({ minW: 0, overflowWrap: 'anywhere', maxH: '10.5em', overflowY: 'auto' });
 const titleText = css({ fontWeight: 'bold', lineClamp: 3 });
-const closeButton = css({ bg: 'transparent', border: 'none', color: 'fg', cursor: 'pointer', fontSize: 'xl', lineHeight: '1', px: '1' });
-const actionButton = css({ gridColumn: '1 / -1', justifySelf: 'start', bg: 'transparent', color: 'link', borderWidth: '2px', borderColor: 'link', fontWeight: 'bold', px: '3', py: '1', cursor: 'pointer' });
+const closeButton = css({
+  bg: 'transparent',
+  border: 'none',
+  color: 'fg',
+  cursor: 'pointer',
+  fontSize: 'xl',
+  lineHeight: '1',
+  px: '1',
+});
+const actionButton = css({
+  gridColumn: '1 / -1',
+  justifySelf: 'start',
+  bg: 'transparent',
+  color: 'link',
+  borderWidth: '2px',
+  borderColor: 'link',
+  fontWeight: 'bold',
+  px: '3',
+  py: '1',
+  cursor: 'pointer',
+});
 
 export function Toaster() {
   return (
@@ -52,7 +71,9 @@ export function Toaster() {
           <Toast.CloseTrigger className={closeButton} aria-label="Close notification">
             ×
           </Toast.CloseTrigger>
-          {toast.action ? <Toast.ActionTrigger className={actionButton}>{toast.action.label}</Toast.ActionTrigger> : null}
+          {toast.action ? (
+            <Toast.ActionTrigger className={actionButton}>{toast.action.label}</Toast.ActionTrigger>
+          ) : null}
         </Toast.Root>
       )}
     </ArkToaster>

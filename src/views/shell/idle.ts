@@ -4,7 +4,8 @@ export function whenIdle(task: () => void): () => void {
   let idleHandle: number | undefined;
   const schedule = () => {
     if (cancelled) return;
-    if ('requestIdleCallback' in window) idleHandle = window.requestIdleCallback(() => !cancelled && task(), { timeout: 2000 });
+    if ('requestIdleCallback' in window)
+      idleHandle = window.requestIdleCallback(() => !cancelled && task(), { timeout: 2000 });
     else idleHandle = setTimeout(() => !cancelled && task(), 200) as unknown as number;
   };
   if (document.readyState === 'complete') schedule();

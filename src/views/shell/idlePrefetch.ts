@@ -6,7 +6,9 @@
  * app shell has none, and nothing is fetched.
  */
 export function prefetchIdleChunks(doc: Document = document): string[] {
-  const files = (doc.querySelector<HTMLMetaElement>('meta[name="idle-prefetch"]')?.content ?? '').split(/\s+/).filter((file) => /^\/assets\/[\w.-]+\.js$/.test(file));
+  const files = (doc.querySelector<HTMLMetaElement>('meta[name="idle-prefetch"]')?.content ?? '')
+    .split(/\s+/)
+    .filter((file) => /^\/assets\/[\w.-]+\.js$/.test(file));
   for (const file of files) {
     const link = doc.createElement('link');
     link.rel = 'prefetch';

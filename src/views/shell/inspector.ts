@@ -28,7 +28,11 @@ export function inspect(e: InspectionEvent) {
     if (e.type == '@xstate.snapshot' && e.snapshot.status != 'active') liveRoots.delete(ref);
   }
   // Only for events received: the dev build throws when an actor's snapshot is read while it is built.
-  const item = { e, t: Date.now(), s: e.type == '@xstate.event' ? (ref.getSnapshot() as Snapshot<unknown>) : undefined };
+  const item = {
+    e,
+    t: Date.now(),
+    s: e.type == '@xstate.event' ? (ref.getSnapshot() as Snapshot<unknown>) : undefined,
+  };
   if (recent.push(item) > 200) recent.shift();
   listener?.(item);
 }

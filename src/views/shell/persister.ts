@@ -3,7 +3,12 @@
  * (collection.ts), tells the caterer when a write fails and keeps retrying the kept change until it
  * is saved (a full quota may be freed meanwhile), and hands conflicts to the caller.
  */
-import { createCollectionSync, type CollectionAccessor, type Conflict, type SaveResult } from '../../storage/collection';
+import {
+  createCollectionSync,
+  type CollectionAccessor,
+  type Conflict,
+  type SaveResult,
+} from '../../storage/collection';
 import type { KeyAccessor, WriteResult } from '../../storage/store';
 import { notify } from './toaster';
 
@@ -50,7 +55,12 @@ export function handConflicts<R>(
     takeStored(stored);
     for (const c of conflicts) {
       if (c.mine) toConflict(c.mine, c.theirs);
-      else if (c.theirs) notify({ type: 'warning', title: `${name(c.theirs)} was not deleted`, description: 'It was changed in another tab at the same moment, so their version was kept.' });
+      else if (c.theirs)
+        notify({
+          type: 'warning',
+          title: `${name(c.theirs)} was not deleted`,
+          description: 'It was changed in another tab at the same moment, so their version was kept.',
+        });
     }
   };
 }
@@ -70,7 +80,13 @@ export function createPersister<R extends object>(
     latest = records;
     const result = sync.save(records);
     if (!result.ok) {
-      if (!failing) notify({ type: 'error', title: `${options.label} not saved`, description: result.error.message, duration: 10_000 });
+      if (!failing)
+        notify({
+          type: 'error',
+          title: `${options.label} not saved`,
+          description: result.error.message,
+          duration: 10_000,
+        });
       failing = true;
       setWaiting(self, true);
       timer ??= setInterval(() => latest && save(latest), retryMs);
@@ -78,7 +94,12 @@ export function createPersister<R extends object>(
     }
     if (timer) clearInterval(timer);
     timer = null;
-    if (failing) notify({ type: 'success', title: `${options.label} saved`, description: 'The change that could not be saved earlier is saved now.' });
+    if (failing)
+      notify({
+        type: 'success',
+        title: `${options.label} saved`,
+        description: 'The change that could not be saved earlier is saved now.',
+      });
     failing = false;
     setWaiting(self, false);
     if (result.conflicts.length) {
@@ -100,7 +121,10 @@ export function createPersister<R extends object>(
 }
 
 /** The same keep-and-retry for a single value (an event's discount or tax): the latest value wins. */
-export function createValueWriter<T>(store: KeyAccessor<T>, label: string): { write(value: T): WriteResult; stop(): void } {
+export function createValueWriter<T>(
+  store: KeyAccessor<T>,
+  label: string,
+): { write(value: T): WriteResult; stop(): void } {
   let latest: { value: T } | null = null;
   let timer: ReturnType<typeof setInterval> | null = null;
   let failing = false;
@@ -109,7 +133,8 @@ export function createValueWriter<T>(store: KeyAccessor<T>, label: string): { wr
     latest = { value };
     const result = store.write(value);
     if (!result.ok) {
-      if (!failing) notify({ type: 'error', title: `${label} not saved`, description: result.error.message, duration: 10_000 });
+      if (!failing)
+        notify({ type: 'error', title: `${label} not saved`, description: result.error.message, duration: 10_000 });
       failing = true;
       setWaiting(self, true);
       timer ??= setInterval(() => latest && write(latest.value), retryMs);
@@ -117,7 +142,12 @@ export function createValueWriter<T>(store: KeyAccessor<T>, label: string): { wr
     }
     if (timer) clearInterval(timer);
     timer = null;
-    if (failing) notify({ type: 'success', title: `${label} saved`, description: 'The change that could not be saved earlier is saved now.' });
+    if (failing)
+      notify({
+        type: 'success',
+        title: `${label} saved`,
+        description: 'The change that could not be saved earlier is saved now.',
+      });
     failing = false;
     setWaiting(self, false);
     return result;

@@ -9,7 +9,8 @@
  */
 import { useEffect } from 'react';
 
-export const LEAVE_QUESTION = 'You have unsaved changes on this page. Leave this page anyway? (Drafts are kept and restored when you come back.)';
+export const LEAVE_QUESTION =
+  'You have unsaved changes on this page. Leave this page anyway? (Drafts are kept and restored when you come back.)';
 
 const dirtyForms = new Set<symbol>();
 let listening = false;
@@ -22,7 +23,8 @@ function onBeforeUnload(event: BeforeUnloadEvent) {
 
 /** A same-origin link to another page of the app, clicked without a modifier key: ask first. */
 function onClick(event: MouseEvent) {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return;
   const link = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
   if (!link || (link.target && link.target !== '_self') || link.hasAttribute('download')) return;
   const url = new URL(link.href, window.location.href);

@@ -15,7 +15,9 @@ export interface MachineDiagram {
   source?: string;
 }
 
-export const machines: MachineDiagram[] = (machineIndex as MachineDiagram[]).map(({ name, id, title, file, source }) => ({ name, id, title, file, source }));
+export const machines: MachineDiagram[] = (machineIndex as MachineDiagram[]).map(
+  ({ name, id, title, file, source }) => ({ name, id, title, file, source }),
+);
 
 export function machineById(id: string | undefined): MachineDiagram | undefined {
   return machines.find((m) => m.id === id);
@@ -23,7 +25,10 @@ export function machineById(id: string | undefined): MachineDiagram | undefined 
 
 const svgLoaders = import.meta.glob<string>('../../../docs/statecharts/*.svg', { query: '?raw', import: 'default' });
 /** The Markdown (Mermaid source and transition list) of each diagram, loaded when asked for. */
-const markdownLoaders = import.meta.glob<string>('../../../docs/statecharts/*.md', { query: '?raw', import: 'default' });
+const markdownLoaders = import.meta.glob<string>('../../../docs/statecharts/*.md', {
+  query: '?raw',
+  import: 'default',
+});
 
 export function loadDiagramSvg(machine: MachineDiagram): Promise<string> {
   const load = svgLoaders[`../../../docs/statecharts/${machine.file}`];

@@ -27,11 +27,22 @@ const flag = css({ color: 'alertFg', fontSize: 'sm' });
 const loss = css({ color: 'alertFg', fontWeight: 'bold' });
 
 /** Food cost, price (after discount, before tax), margin and per-guest figures of one event (domain/costing.ts). */
-export function CostingFigures({ costing, heading: title, compact = false }: { costing: EventCosting; heading: string; compact?: boolean }) {
+export function CostingFigures({
+  costing,
+  heading: title,
+  compact = false,
+}: {
+  costing: EventCosting;
+  heading: string;
+  compact?: boolean;
+}) {
   const id = useId();
   const negative = costing.margin !== null && costing.margin < 0;
   return (
-    <section aria-labelledby={id} className={css({ display: 'flex', flexDirection: 'column', gap: compact ? '0' : '2' })}>
+    <section
+      aria-labelledby={id}
+      className={css({ display: 'flex', flexDirection: 'column', gap: compact ? '0' : '2' })}
+    >
       <h3 id={id} className={compact ? css({ fontWeight: 'bold', fontSize: 'sm' }) : heading}>
         {title}
       </h3>
@@ -51,7 +62,8 @@ export function CostingFigures({ costing, heading: title, compact = false }: { c
       </dl>
       {costing.foreignCurrencies.length ? (
         <p className={flag} role="note">
-          Includes price lines in {costing.foreignCurrencies.join(', ')} at face value: convert them to CAD for a true margin.
+          Includes price lines in {costing.foreignCurrencies.join(', ')} at face value: convert them to CAD for a true
+          margin.
         </p>
       ) : null}
       {costing.guests > 0 ? null : <p className={flag}>No guests yet: per-guest figures are shown as —.</p>}

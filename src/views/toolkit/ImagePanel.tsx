@@ -4,7 +4,11 @@ import type { CateringEvent } from '../../storage/schemas';
 import type { EventsRef } from '../events/useEventsActor';
 import { panel, panelTitle } from '../events/styles';
 
-const grid = css({ display: 'grid', gridTemplateColumns: { base: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(4, 1fr)', lg: 'repeat(6, 1fr)' }, gap: '3' });
+const grid = css({
+  display: 'grid',
+  gridTemplateColumns: { base: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(4, 1fr)', lg: 'repeat(6, 1fr)' },
+  gap: '3',
+});
 const choice = css({
   display: 'flex',
   flexDirection: 'column',
@@ -39,7 +43,13 @@ export function ImagePanel({ event, eventsRef }: { event: CateringEvent; eventsR
               type="button"
               className={choice}
               aria-pressed={chosen}
-              onClick={() => eventsRef.send({ type: 'event.patch', id: event.id, patch: { imageUrl: img.url, imageAlt: img.alt, imageTitle: img.title } })}
+              onClick={() =>
+                eventsRef.send({
+                  type: 'event.patch',
+                  id: event.id,
+                  patch: { imageUrl: img.url, imageAlt: img.alt, imageTitle: img.title },
+                })
+              }
             >
               <img src={img.url} alt="" width={120} height={120} loading="lazy" />
               <span>{type}</span>

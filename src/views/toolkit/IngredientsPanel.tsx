@@ -23,14 +23,39 @@ import { COST_PER_UNIT_HINT, MAX_NAME_LENGTH } from '../../domain/limits';
 import { errorText, field, input, label, muted, panel, panelTitle } from '../events/styles';
 import type { ToolkitActors } from './useToolkitActors';
 
-const columns = css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: '1fr 1fr' }, gap: '4', alignItems: 'start' });
-const formGrid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '3', alignItems: 'end' });
+const columns = css({
+  display: 'grid',
+  gridTemplateColumns: { base: '1fr', lg: '1fr 1fr' },
+  gap: '4',
+  alignItems: 'start',
+});
+const formGrid = css({
+  display: 'grid',
+  gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' },
+  gap: '3',
+  alignItems: 'end',
+});
 const lineList = css({ listStyle: 'none', p: 0, display: 'flex', flexDirection: 'column', gap: '2' });
 const line = css({ bg: 'stripe', p: '3', display: 'flex', flexDirection: 'column', gap: '2' });
-const lineHead = css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between' });
+const lineHead = css({
+  display: 'flex',
+  gap: '2',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+});
 const total = css({ fontWeight: 'bold', fontSize: 'lg', borderTopWidth: '2px', borderColor: 'border', pt: '2' });
 const summary = css({ cursor: 'pointer', color: 'link', fontWeight: 'bold' });
-const radios = css({ display: 'flex', flexWrap: 'wrap', columnGap: '4', rowGap: '1', border: 'none', p: 0, m: 0, minW: 0 });
+const radios = css({
+  display: 'flex',
+  flexWrap: 'wrap',
+  columnGap: '4',
+  rowGap: '1',
+  border: 'none',
+  p: 0,
+  m: 0,
+  minW: 0,
+});
 const radioLabel = css({ display: 'inline-flex', gap: '2', alignItems: 'center', minH: '10', cursor: 'pointer' });
 const box = css({ width: '5', height: '5', accentColor: 'var(--colors-primary)' });
 
@@ -47,7 +72,14 @@ function PerChoice({ name, value, onChange }: { name: string; value: Per; onChan
           ] as const
         ).map(([per, text]) => (
           <label key={per} className={radioLabel}>
-            <input type="radio" name={name} value={per} checked={value === per} onChange={() => onChange(per)} className={box} />
+            <input
+              type="radio"
+              name={name}
+              value={per}
+              checked={value === per}
+              onChange={() => onChange(per)}
+              className={box}
+            />
             {text}
           </label>
         ))}
@@ -77,7 +109,11 @@ function useInventoryIngredients(ref: ToolkitActors['inventory']) {
     setLinePer: (lineId: string, per: Per) => ref.send({ type: 'line.per', lineId, per }),
     categoryOptions: useMemo(() => inventoryCategories(items).map((c) => ({ value: c, label: c })), [items]),
     itemOptions: useMemo(
-      () => itemsInCategory(items, category).map((i) => ({ value: i.id, label: `${i.name} (${i.supplierName || 'no supplier'})` })),
+      () =>
+        itemsInCategory(items, category).map((i) => ({
+          value: i.id,
+          label: `${i.name} (${i.supplierName || 'no supplier'})`,
+        })),
       [items, category],
     ),
     selected: items.find((i) => i.id === itemId),
@@ -148,7 +184,9 @@ function InventoryIngredients({ actorRef }: { actorRef: ToolkitActors['inventory
             step="any"
             value={inv.quantityText}
             aria-invalid={inv.quantityError ? true : undefined}
-            aria-describedby={inv.quantityError ? 'inv-quantity-error' : inv.per === 'guest' ? 'inv-quantity-hint' : undefined}
+            aria-describedby={
+              inv.quantityError ? 'inv-quantity-error' : inv.per === 'guest' ? 'inv-quantity-hint' : undefined
+            }
             onChange={(e) => inv.changeQuantity(e.target.value)}
           />
           {inv.per === 'guest' ? (
@@ -180,24 +218,47 @@ function InventoryIngredients({ actorRef }: { actorRef: ToolkitActors['inventory
               <div className={lineHead}>
                 <span>
                   <strong>{l.name}</strong> — {formatMeasure(inventoryLineAmount(l), l.unit)}
-                  {isPerGuest(l) ? <span className={muted}> ({formatAmount(l.perGuest)} {l.packageType} per guest)</span> : null}
+                  {isPerGuest(l) ? (
+                    <span className={muted}>
+                      {' '}
+                      ({formatAmount(l.perGuest)} {l.packageType} per guest)
+                    </span>
+                  ) : null}
                 </span>
                 <span className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
                   <label className={radioLabel}>
-                    <input type="checkbox" className={box} checked={isPerGuest(l)} aria-label={`Per guest: ${l.name}`} onChange={(e) => inv.setLinePer(l.lineId ?? '', e.target.checked ? 'guest' : 'event')} />
+                    <input
+                      type="checkbox"
+                      className={box}
+                      checked={isPerGuest(l)}
+                      aria-label={`Per guest: ${l.name}`}
+                      onChange={(e) => inv.setLinePer(l.lineId ?? '', e.target.checked ? 'guest' : 'event')}
+                    />
                     Per guest
                   </label>
-                  <Button size="sm" variant="outlineBlue" aria-label={`Edit Quantity of ${l.name}`} onClick={() => inv.editQuantity(l.lineId ?? '')}>
+                  <Button
+                    size="sm"
+                    variant="outlineBlue"
+                    aria-label={`Edit Quantity of ${l.name}`}
+                    onClick={() => inv.editQuantity(l.lineId ?? '')}
+                  >
                     Edit Quantity
                   </Button>
-                  <Button size="sm" variant="outlineRed" aria-label={`Delete ${l.name}`} onClick={() => inv.remove(l.lineId ?? '')}>
+                  <Button
+                    size="sm"
+                    variant="outlineRed"
+                    aria-label={`Delete ${l.name}`}
+                    onClick={() => inv.remove(l.lineId ?? '')}
+                  >
                     Delete
                   </Button>
                 </span>
               </div>
               <details>
                 <summary className={summary}>Details</summary>
-                <dl className={css({ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: '3', mt: '1' })}>
+                <dl
+                  className={css({ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: '3', mt: '1' })}
+                >
                   <dt>Supplier</dt>
                   <dd>{l.supplierName || '—'}</dd>
                   <dt>Quantity Needed</dt>
@@ -281,7 +342,9 @@ function SpecialtyIngredients({ actorRef }: { actorRef: ToolkitActors['specialty
             />
           ) : (
             <div key={f.key} className={field}>
-              {f.key === 'quantityNeeded' ? <PerChoice name="sp-per" value={sp.draft.per} onChange={sp.setPer} /> : null}
+              {f.key === 'quantityNeeded' ? (
+                <PerChoice name="sp-per" value={sp.draft.per} onChange={sp.setPer} />
+              ) : null}
               <label htmlFor={`sp-${f.key}`} className={label}>
                 {f.key === 'quantityNeeded' && sp.draft.per === 'guest' ? 'Quantity Needed per Guest' : f.label}
               </label>
@@ -293,20 +356,29 @@ function SpecialtyIngredients({ actorRef }: { actorRef: ToolkitActors['specialty
                 inputMode={f.type === 'number' ? 'decimal' : undefined}
                 aria-invalid={sp.errors[f.key] ? true : undefined}
                 aria-describedby={
-                  [f.key === 'costPerUnit' ? 'sp-costPerUnit-hint' : '', sp.errors[f.key] ? `sp-${f.key}-error` : '', f.type ? '' : `sp-${f.key}-limit`].filter(Boolean).join(' ') ||
-                  undefined
+                  [
+                    f.key === 'costPerUnit' ? 'sp-costPerUnit-hint' : '',
+                    sp.errors[f.key] ? `sp-${f.key}-error` : '',
+                    f.type ? '' : `sp-${f.key}-limit`,
+                  ]
+                    .filter(Boolean)
+                    .join(' ') || undefined
                 }
                 maxLength={f.type ? undefined : MAX_NAME_LENGTH}
                 value={sp.draft[f.key]}
                 onChange={(e) => sp.change(f.key, e.target.value)}
               />
-              {f.type ? null : <LengthLimit id={`sp-${f.key}-limit`} label={f.label} value={sp.draft[f.key]} max={MAX_NAME_LENGTH} />}
+              {f.type ? null : (
+                <LengthLimit id={`sp-${f.key}-limit`} label={f.label} value={sp.draft[f.key]} max={MAX_NAME_LENGTH} />
+              )}
               {f.key === 'costPerUnit' ? (
                 <span id="sp-costPerUnit-hint" className={muted}>
                   {COST_PER_UNIT_HINT}
                 </span>
               ) : null}
-              {f.key === 'quantityNeeded' && sp.draft.per === 'guest' ? <span className={muted}>{scaledHint('guest', sp.guests, null, '')}</span> : null}
+              {f.key === 'quantityNeeded' && sp.draft.per === 'guest' ? (
+                <span className={muted}>{scaledHint('guest', sp.guests, null, '')}</span>
+              ) : null}
               {sp.errors[f.key] ? (
                 <span id={`sp-${f.key}-error`} className={errorText} role="alert">
                   {sp.errors[f.key]}
@@ -316,7 +388,12 @@ function SpecialtyIngredients({ actorRef }: { actorRef: ToolkitActors['specialty
           ),
         )}
         <label className={css({ display: 'flex', gap: '2', alignItems: 'center', fontWeight: 'bold', minH: '10' })}>
-          <input type="checkbox" checked={sp.draft.onHand} onChange={(e) => sp.setOnHand(e.target.checked)} className={css({ width: '5', height: '5' })} />
+          <input
+            type="checkbox"
+            checked={sp.draft.onHand}
+            onChange={(e) => sp.setOnHand(e.target.checked)}
+            className={css({ width: '5', height: '5' })}
+          />
           On Hand
         </label>
         <div className={css({ display: 'flex', gap: '2', gridColumn: '1 / -1' })}>
@@ -345,15 +422,34 @@ function SpecialtyIngredients({ actorRef }: { actorRef: ToolkitActors['specialty
                   <strong>{l.name}</strong> — {formatMeasure(specialtyAmount(l), l.units)}
                 </span>
                 <span className={css({ display: 'flex', gap: '2' })}>
-                  <Button size="sm" variant="outlineBlue" aria-label={`Edit ${l.name}`} onClick={() => sp.edit(l.id)} disabled={sp.editing}>
+                  <Button
+                    size="sm"
+                    variant="outlineBlue"
+                    aria-label={`Edit ${l.name}`}
+                    onClick={() => sp.edit(l.id)}
+                    disabled={sp.editing}
+                  >
                     Edit
                   </Button>
-                  <Button size="sm" variant="outlineRed" aria-label={`Delete ${l.name}`} onClick={() => sp.remove(l.id)} disabled={sp.editing}>
+                  <Button
+                    size="sm"
+                    variant="outlineRed"
+                    aria-label={`Delete ${l.name}`}
+                    onClick={() => sp.remove(l.id)}
+                    disabled={sp.editing}
+                  >
                     Delete
                   </Button>
                 </span>
               </div>
-              <dl className={css({ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: '3', fontSize: 'sm' })}>
+              <dl
+                className={css({
+                  display: 'grid',
+                  gridTemplateColumns: 'max-content 1fr',
+                  columnGap: '3',
+                  fontSize: 'sm',
+                })}
+              >
                 <dt>Quantity Needed</dt>
                 <dd>
                   {formatAmount(l.quantityNeeded)}
@@ -383,7 +479,10 @@ function SpecialtyIngredients({ actorRef }: { actorRef: ToolkitActors['specialty
 
 export function IngredientsPanel({ actors }: { actors: ToolkitActors }) {
   return (
-    <section aria-labelledby="ingredients-title" className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+    <section
+      aria-labelledby="ingredients-title"
+      className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}
+    >
       <h2 id="ingredients-title" className={panelTitle}>
         Ingredients
       </h2>

@@ -42,7 +42,14 @@ export function MenuPanel({ actorRef }: { actorRef: Ref }) {
             <label htmlFor="menu-item" className={label}>
               Menu Item
             </label>
-            <input id="menu-item" className={input} value={m.menuText} maxLength={MAX_TEXT_LENGTH} aria-describedby="menu-item-limit" onChange={(e) => m.changeMenu(e.target.value)} />
+            <input
+              id="menu-item"
+              className={input}
+              value={m.menuText}
+              maxLength={MAX_TEXT_LENGTH}
+              aria-describedby="menu-item-limit"
+              onChange={(e) => m.changeMenu(e.target.value)}
+            />
             <LengthLimit id="menu-item-limit" label="Menu Item" value={m.menuText} max={MAX_TEXT_LENGTH} />
           </div>
         </div>
@@ -65,7 +72,12 @@ export function MenuPanel({ actorRef }: { actorRef: Ref }) {
               <tr key={i}>
                 <td>{item || <em className={muted}>(empty)</em>}</td>
                 <td className={css({ textAlign: 'right!' })}>
-                  <Button size="sm" variant="outlineRed" aria-label={`Delete menu item ${item || i + 1}`} onClick={() => m.deleteMenu(i)}>
+                  <Button
+                    size="sm"
+                    variant="outlineRed"
+                    aria-label={`Delete menu item ${item || i + 1}`}
+                    onClick={() => m.deleteMenu(i)}
+                  >
                     Delete
                   </Button>
                 </td>
@@ -99,7 +111,14 @@ export function NotesPanel({ actorRef }: { actorRef: Ref }) {
             <label htmlFor="note-text" className={label}>
               Note
             </label>
-            <input id="note-text" className={input} value={m.noteText} maxLength={MAX_TEXT_LENGTH} aria-describedby="note-text-limit" onChange={(e) => m.changeNote(e.target.value)} />
+            <input
+              id="note-text"
+              className={input}
+              value={m.noteText}
+              maxLength={MAX_TEXT_LENGTH}
+              aria-describedby="note-text-limit"
+              onChange={(e) => m.changeNote(e.target.value)}
+            />
             <LengthLimit id="note-text-limit" label="Note" value={m.noteText} max={MAX_TEXT_LENGTH} />
           </div>
         </div>
@@ -108,11 +127,29 @@ export function NotesPanel({ actorRef }: { actorRef: Ref }) {
         </Button>
       </form>
       {m.notes.length ? (
-        <ul aria-label="Notes" className={css({ display: 'flex', flexDirection: 'column', gap: '2', listStyle: 'none', p: 0 })}>
+        <ul
+          aria-label="Notes"
+          className={css({ display: 'flex', flexDirection: 'column', gap: '2', listStyle: 'none', p: 0 })}
+        >
           {m.notes.map((note) => (
-            <li key={note.id} className={css({ display: 'flex', gap: '3', alignItems: 'center', justifyContent: 'space-between', bg: 'stripe', p: '2' })}>
+            <li
+              key={note.id}
+              className={css({
+                display: 'flex',
+                gap: '3',
+                alignItems: 'center',
+                justifyContent: 'space-between',
+                bg: 'stripe',
+                p: '2',
+              })}
+            >
               <span className={css({ overflowWrap: 'anywhere' })}>{note.notes}</span>
-              <Button size="sm" variant="outlineRed" aria-label={`Delete note ${note.notes}`} onClick={() => m.deleteNote(note.id)}>
+              <Button
+                size="sm"
+                variant="outlineRed"
+                aria-label={`Delete note ${note.notes}`}
+                onClick={() => m.deleteNote(note.id)}
+              >
                 Delete
               </Button>
             </li>

@@ -35,13 +35,24 @@ function usePricing(actors: ToolkitActors) {
     discountError: useSelector(ref, (s) => s.context.discountError),
     taxError: useSelector(ref, (s) => s.context.taxError),
     costing: useMemo(
-      () => eventCosting({ guests, inventoryLines: invLines, specialtyLines: spLines, priceLines: lines, discountPercent: discount, taxPercent: tax }),
+      () =>
+        eventCosting({
+          guests,
+          inventoryLines: invLines,
+          specialtyLines: spLines,
+          priceLines: lines,
+          discountPercent: discount,
+          taxPercent: tax,
+        }),
       [guests, invLines, spLines, lines, discount, tax],
     ),
     invTotal,
     spTotal,
     foreign: useMemo(() => foreignCurrencies(lines), [lines]),
-    summary: useMemo(() => pricingSummary(lines, invTotal, spTotal, discount, tax), [lines, invTotal, spTotal, discount, tax]),
+    summary: useMemo(
+      () => pricingSummary(lines, invTotal, spTotal, discount, tax),
+      [lines, invTotal, spTotal, discount, tax],
+    ),
     change: (f: keyof PriceDraft, value: string) => ref.send({ type: 'draft.change', field: f, value }),
     add: () => ref.send({ type: 'price.add' }),
     edit: (id: string) => ref.send({ type: 'price.edit', id }),
@@ -53,7 +64,12 @@ function usePricing(actors: ToolkitActors) {
   };
 }
 
-const formGrid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '2fr 1fr 1fr auto' }, gap: '3', alignItems: 'end' });
+const formGrid = css({
+  display: 'grid',
+  gridTemplateColumns: { base: '1fr', sm: '2fr 1fr 1fr auto' },
+  gap: '3',
+  alignItems: 'end',
+});
 const totals = css({
   display: 'grid',
   gridTemplateColumns: { base: '1fr', sm: 'minmax(0, 1fr) auto' },
@@ -61,7 +77,12 @@ const totals = css({
   rowGap: '2',
   alignItems: 'end',
   '& dt': { fontWeight: 'bold' },
-  '& dd': { textAlign: { base: 'left', sm: 'right' }, pb: { base: '3', sm: '2' }, borderBottomWidth: { base: '1px', sm: '0' }, borderColor: 'border' },
+  '& dd': {
+    textAlign: { base: 'left', sm: 'right' },
+    pb: { base: '3', sm: '2' },
+    borderBottomWidth: { base: '1px', sm: '0' },
+    borderColor: 'border',
+  },
   '& output': { fontWeight: 'bold', fontSize: 'lg' },
 });
 const fixedRow = css({ fontStyle: 'italic', color: 'fgMuted' });
@@ -69,7 +90,19 @@ const tableWrap = css({ overflowX: 'auto' });
 const pctInput = css({ maxW: '140px' });
 
 /** Discount or tax: a 0–100 % field with its refusal message (money.ts `checkPercent`) next to it. */
-function PercentField({ id, label: text, text: value, error, onChange }: { id: string; label: string; text: string; error: string | null; onChange: (text: string) => void }) {
+function PercentField({
+  id,
+  label: text,
+  text: value,
+  error,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  text: string;
+  error: string | null;
+  onChange: (text: string) => void;
+}) {
   return (
     <dt className={field}>
       <label htmlFor={id} className={label}>
@@ -131,13 +164,30 @@ export function PricingPanel({ actors }: { actors: ToolkitActors }) {
           <label htmlFor="price-price" className={label}>
             Price
           </label>
-          <input id="price-price" className={input} type="number" step="any" inputMode="decimal" value={p.draft.price} aria-invalid={p.error ? true : undefined} aria-describedby={p.error ? 'price-error' : undefined} onChange={(e) => p.change('price', e.target.value)} />
+          <input
+            id="price-price"
+            className={input}
+            type="number"
+            step="any"
+            inputMode="decimal"
+            value={p.draft.price}
+            aria-invalid={p.error ? true : undefined}
+            aria-describedby={p.error ? 'price-error' : undefined}
+            onChange={(e) => p.change('price', e.target.value)}
+          />
         </div>
         <div className={field}>
           <label htmlFor="price-currency" className={label}>
             Currency
           </label>
-          <input id="price-currency" className={input} value={p.draft.currency} maxLength={MAX_NAME_LENGTH} aria-describedby="price-currency-limit" onChange={(e) => p.change('currency', e.target.value)} />
+          <input
+            id="price-currency"
+            className={input}
+            value={p.draft.currency}
+            maxLength={MAX_NAME_LENGTH}
+            aria-describedby="price-currency-limit"
+            onChange={(e) => p.change('currency', e.target.value)}
+          />
           <LengthLimit id="price-currency-limit" label="Currency" value={p.draft.currency} max={MAX_NAME_LENGTH} />
         </div>
         <div className={css({ display: 'flex', gap: '2' })}>
@@ -179,11 +229,30 @@ export function PricingPanel({ actors }: { actors: ToolkitActors }) {
                 <td>{l.name}</td>
                 <td>{formatMoney(l.price, l.currency)}</td>
                 <td className={css({ whiteSpace: 'nowrap' })}>
-                  <span className={css({ display: 'flex', flexDirection: { base: 'column', sm: 'row' }, gap: '2', justifyContent: 'flex-end' })}>
-                    <Button size="sm" variant="outlineBlue" aria-label={`Edit price ${l.name}`} onClick={() => p.edit(l.id)} disabled={p.editing}>
+                  <span
+                    className={css({
+                      display: 'flex',
+                      flexDirection: { base: 'column', sm: 'row' },
+                      gap: '2',
+                      justifyContent: 'flex-end',
+                    })}
+                  >
+                    <Button
+                      size="sm"
+                      variant="outlineBlue"
+                      aria-label={`Edit price ${l.name}`}
+                      onClick={() => p.edit(l.id)}
+                      disabled={p.editing}
+                    >
                       Edit
                     </Button>
-                    <Button size="sm" variant="outlineRed" aria-label={`Delete price ${l.name}`} onClick={() => p.remove(l.id)} disabled={p.editing}>
+                    <Button
+                      size="sm"
+                      variant="outlineRed"
+                      aria-label={`Delete price ${l.name}`}
+                      onClick={() => p.remove(l.id)}
+                      disabled={p.editing}
+                    >
                       Delete
                     </Button>
                   </span>
@@ -209,29 +278,36 @@ export function PricingPanel({ actors }: { actors: ToolkitActors }) {
         </p>
       ) : (
         <>
-        <dl className={totals}>
-          <dt>Total before discount and tax</dt>
-          <dd>
-            <output aria-label="Total before discount and tax">{formatMoney(p.summary.total)}</output>
-          </dd>
-          <PercentField id="discount-pct" label="Discount" text={p.discountText} error={p.discountError} onChange={p.setDiscount} />
-          <dd>
-            <span className={muted}>Total after discount </span>
-            <output aria-label="Total after discount">{formatMoney(p.summary.discounted)}</output>
-          </dd>
-          <PercentField id="tax-pct" label="Tax" text={p.taxText} error={p.taxError} onChange={p.setTax} />
-          <dd>
-            <span className={muted}>Total after tax </span>
-            <output aria-label="Total after tax">{formatMoney(p.summary.taxed)}</output>
-          </dd>
-        </dl>
-        <p className={muted}>All amounts are in CAD.</p>
-        {p.foreign.length ? (
-          <p className={errorText} role="note">
-            Price lines in {p.foreign.join(', ')} are added to the CAD totals at face value: convert them to CAD for a true total.
-          </p>
-        ) : null}
-        <CostingFigures costing={p.costing} heading="Cost, price and margin" />
+          <dl className={totals}>
+            <dt>Total before discount and tax</dt>
+            <dd>
+              <output aria-label="Total before discount and tax">{formatMoney(p.summary.total)}</output>
+            </dd>
+            <PercentField
+              id="discount-pct"
+              label="Discount"
+              text={p.discountText}
+              error={p.discountError}
+              onChange={p.setDiscount}
+            />
+            <dd>
+              <span className={muted}>Total after discount </span>
+              <output aria-label="Total after discount">{formatMoney(p.summary.discounted)}</output>
+            </dd>
+            <PercentField id="tax-pct" label="Tax" text={p.taxText} error={p.taxError} onChange={p.setTax} />
+            <dd>
+              <span className={muted}>Total after tax </span>
+              <output aria-label="Total after tax">{formatMoney(p.summary.taxed)}</output>
+            </dd>
+          </dl>
+          <p className={muted}>All amounts are in CAD.</p>
+          {p.foreign.length ? (
+            <p className={errorText} role="note">
+              Price lines in {p.foreign.join(', ')} are added to the CAD totals at face value: convert them to CAD for a
+              true total.
+            </p>
+          ) : null}
+          <CostingFigures costing={p.costing} heading="Cost, price and margin" />
         </>
       )}
     </section>

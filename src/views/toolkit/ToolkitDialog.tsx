@@ -24,12 +24,24 @@ const toggles = [
 ] as const;
 
 function usePanels(ref: ReturnType<typeof useActorRef<typeof toolkitMachine>>) {
-  const shown = useSelector(ref, (s) => toggles.filter((t) => s.hasTag(t.tag)).map((t) => t.tag), (a, b) => a.join() === b.join());
+  const shown = useSelector(
+    ref,
+    (s) => toggles.filter((t) => s.hasTag(t.tag)).map((t) => t.tag),
+    (a, b) => a.join() === b.join(),
+  );
   return { shown, toggle: (event: (typeof toggles)[number]['event']) => ref.send({ type: event }) };
 }
 
 /** The Tool Kit overlay of one event (Ark UI Dialog: focus trap, Escape closes). */
-export function ToolkitDialog({ event, eventsRef, onClose }: { event: CateringEvent; eventsRef: EventsRef; onClose: () => void }) {
+export function ToolkitDialog({
+  event,
+  eventsRef,
+  onClose,
+}: {
+  event: CateringEvent;
+  eventsRef: EventsRef;
+  onClose: () => void;
+}) {
   const panelsRef = useActorRef(toolkitMachine, { inspect });
   const panels = usePanels(panelsRef);
   const isShown = (tag: string) => (panels.shown as string[]).includes(tag);
@@ -40,7 +52,15 @@ export function ToolkitDialog({ event, eventsRef, onClose }: { event: CateringEv
         <Dialog.Positioner className={positioner}>
           <Dialog.Content className={fullScreen}>
             <div className={css({ maxW: '1200px', mx: 'auto', display: 'flex', flexDirection: 'column', gap: '4' })}>
-              <div className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: '3', flexWrap: 'wrap' })}>
+              <div
+                className={css({
+                  display: 'flex',
+                  justifyContent: 'space-between',
+                  alignItems: 'flex-start',
+                  gap: '3',
+                  flexWrap: 'wrap',
+                })}
+              >
                 <Dialog.Title className={dialogTitle}>Tool Kit: {event.EventName}</Dialog.Title>
                 <SheetLink id={event.id} />
                 <Button variant="outlineRed" onClick={onClose}>
@@ -49,13 +69,27 @@ export function ToolkitDialog({ event, eventsRef, onClose }: { event: CateringEv
               </div>
               <div role="group" aria-label="Tools" className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
                 {toggles.map((t) => (
-                  <Button key={t.tag} variant={isShown(t.tag) ? 'solidBlue' : 'outlineBlue'} aria-pressed={isShown(t.tag)} onClick={() => panels.toggle(t.event)}>
+                  <Button
+                    key={t.tag}
+                    variant={isShown(t.tag) ? 'solidBlue' : 'outlineBlue'}
+                    aria-pressed={isShown(t.tag)}
+                    onClick={() => panels.toggle(t.event)}
+                  >
                     {t.label}
                   </Button>
                 ))}
               </div>
               {panels.shown.length === 0 ? (
-                <p className={css({ color: 'fgMuted', p: '6', textAlign: 'center', borderWidth: '2px', borderStyle: 'dashed', borderColor: 'border' })}>
+                <p
+                  className={css({
+                    color: 'fgMuted',
+                    p: '6',
+                    textAlign: 'center',
+                    borderWidth: '2px',
+                    borderStyle: 'dashed',
+                    borderColor: 'border',
+                  })}
+                >
                   Click the buttons above to toggle the visibility of the different tools.
                 </p>
               ) : null}
@@ -68,7 +102,15 @@ export function ToolkitDialog({ event, eventsRef, onClose }: { event: CateringEv
   );
 }
 
-function ToolkitTools({ event, eventsRef, isShown }: { event: CateringEvent; eventsRef: EventsRef; isShown: (tag: string) => boolean }) {
+function ToolkitTools({
+  event,
+  eventsRef,
+  isShown,
+}: {
+  event: CateringEvent;
+  eventsRef: EventsRef;
+  isShown: (tag: string) => boolean;
+}) {
   const actors = useToolkitActors(event, eventsRef);
   return (
     <>

@@ -10,11 +10,22 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
-import { inventoryIngredientsMachine, type QuantityPromptInput } from '../../machines/toolkit/inventoryIngredients.machine';
+import {
+  inventoryIngredientsMachine,
+  type QuantityPromptInput,
+} from '../../machines/toolkit/inventoryIngredients.machine';
 import { menuNotesMachine } from '../../machines/toolkit/menuNotes.machine';
 import { pricingMachine } from '../../machines/toolkit/pricing.machine';
 import { specialtyIngredientsMachine } from '../../machines/toolkit/specialtyIngredients.machine';
-import { announceLocalChange, discountPercentageStore, ingredientListStore, inventoryItemsStore, taxPercentageStore, type CateringEvent, type ChosenIngredient } from '../../storage';
+import {
+  announceLocalChange,
+  discountPercentageStore,
+  ingredientListStore,
+  inventoryItemsStore,
+  taxPercentageStore,
+  type CateringEvent,
+  type ChosenIngredient,
+} from '../../storage';
 import type { EventsRef } from '../events/useEventsActor';
 import { createPersister, createValueWriter } from '../shell/persister';
 import { inspect } from '../shell/inspector';
@@ -67,7 +78,9 @@ export function useToolkitActors(event: CateringEvent, eventsRef: EventsRef) {
     { input: { lines: start.lines, items: start.items, guests: event.NumberOfGuests }, inspect },
   );
   const specialty = useActorRef(
-    specialtyIngredientsMachine.provide({ actions: { persistLines: ({ context }) => patch({ ingredients: context.lines }) } }),
+    specialtyIngredientsMachine.provide({
+      actions: { persistLines: ({ context }) => patch({ ingredients: context.lines }) },
+    }),
     { input: { lines: event.ingredients ?? [], guests: event.NumberOfGuests }, inspect },
   );
   const menuNotes = useActorRef(
@@ -89,7 +102,10 @@ export function useToolkitActors(event: CateringEvent, eventsRef: EventsRef) {
     }),
     { input: { lines: event.pricing ?? [], discount: start.discount, tax: start.tax }, inspect },
   );
-  useEffect(() => inventoryItemsStore.subscribe((items) => inventory.send({ type: 'inventory.change', items })), [inventory]);
+  useEffect(
+    () => inventoryItemsStore.subscribe((items) => inventory.send({ type: 'inventory.change', items })),
+    [inventory],
+  );
   useEffect(() => {
     const stops = [
       ingredientListStore(id).subscribe((lines) => {
@@ -102,15 +118,27 @@ export function useToolkitActors(event: CateringEvent, eventsRef: EventsRef) {
     return () => stops.forEach((stop) => stop());
   }, [id, ingredientLines, inventory, pricing]);
   // The event's own lists, as the events list holds them now (its own patches come back unchanged).
-  useEffect(() => specialty.send({ type: 'storage.change', lines: event.ingredients ?? [] }), [specialty, event.ingredients]);
-  useEffect(() => menuNotes.send({ type: 'storage.change', menuItems: event.menuItems ?? [], notes: event.notes ?? [] }), [menuNotes, event.menuItems, event.notes]);
+  useEffect(
+    () => specialty.send({ type: 'storage.change', lines: event.ingredients ?? [] }),
+    [specialty, event.ingredients],
+  );
+  useEffect(
+    () => menuNotes.send({ type: 'storage.change', menuItems: event.menuItems ?? [], notes: event.notes ?? [] }),
+    [menuNotes, event.menuItems, event.notes],
+  );
   useEffect(() => pricing.send({ type: 'storage.change', lines: event.pricing ?? [] }), [pricing, event.pricing]);
   useEffect(() => {
     inventory.send({ type: 'guests.change', guests: event.NumberOfGuests });
     specialty.send({ type: 'guests.change', guests: event.NumberOfGuests });
   }, [inventory, specialty, event.NumberOfGuests]);
   // Last, so the Tool Kit's own watchers are gone when the others are told.
-  useEffect(() => () => [ingredientListStore(id).key, discountPercentageStore(id).key, taxPercentageStore(id).key].forEach((key) => announceLocalChange(key)), [id]);
+  useEffect(
+    () => () =>
+      [ingredientListStore(id).key, discountPercentageStore(id).key, taxPercentageStore(id).key].forEach((key) =>
+        announceLocalChange(key),
+      ),
+    [id],
+  );
   return { inventory, specialty, menuNotes, pricing };
 }
 

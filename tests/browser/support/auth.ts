@@ -13,7 +13,10 @@ export async function signIn(page: Page, credentials: { email: string; password:
 
 /** A fresh account per test, so tests never share a session (sign-out is global). */
 export async function signUpFresh(page: Page): Promise<{ email: string; password: string }> {
-  const credentials = { email: `cook-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`, password: 'galley-secret-1' };
+  const credentials = {
+    email: `cook-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`,
+    password: 'galley-secret-1',
+  };
   await page.goto('/signup');
   await page.getByLabel('Email').fill(credentials.email);
   await page.getByLabel('Password').fill(credentials.password);

@@ -35,13 +35,15 @@ function toUnicode(cmap: string): Map<string, string> {
   const map = new Map<string, string>();
   const hexText = (hex: string) => String.fromCharCode(...(hex.match(/.{4}/g) ?? []).map((h) => parseInt(h, 16)));
   for (const block of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
-    for (const [, code, uni] of block[1]!.matchAll(/<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>/g)) map.set(code!.toUpperCase(), hexText(uni!));
+    for (const [, code, uni] of block[1]!.matchAll(/<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>/g))
+      map.set(code!.toUpperCase(), hexText(uni!));
   }
   for (const block of cmap.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
     for (const [, from, to, uni] of block[1]!.matchAll(/<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>/g)) {
       const first = parseInt(from!, 16);
       const base = parseInt(uni!, 16);
-      for (let code = first; code <= parseInt(to!, 16); code++) map.set(code.toString(16).toUpperCase().padStart(4, '0'), String.fromCharCode(base + code - first));
+      for (let code = first; code <= parseInt(to!, 16); code++)
+        map.set(code.toString(16).toUpperCase().padStart(4, '0'), String.fromCharCode(base + code - first));
     }
   }
   return map;
@@ -51,7 +53,9 @@ function toUnicode(cmap: string): Map<string, string> {
 export function pdfPageTexts(pdf: Buffer): string[] {
   const objs = objects(pdf);
   const ref = (dict: string, key: string) => Number(new RegExp(`/${key}\\s+(\\d+) 0 R`).exec(dict)?.[1]);
-  const pages = [...objs.entries()].filter(([, o]) => /\/Type\s*\/Page(?![a-zA-Z])/.test(o.dict)).sort(([a], [b]) => a - b);
+  const pages = [...objs.entries()]
+    .filter(([, o]) => /\/Type\s*\/Page(?![a-zA-Z])/.test(o.dict))
+    .sort(([a], [b]) => a - b);
   return pages.map(([, page]) => {
     const fonts = new Map<string, Map<string, string>>();
     const fontDict = /\/Font\s*<<([\s\S]*?)>>/.exec(page.dict)?.[1] ?? '';
@@ -62,10 +66,18 @@ export function pdfPageTexts(pdf: Buffer): string[] {
     const contents = objs.get(ref(page.dict, 'Contents'))?.stream?.toString('latin1') ?? '';
     let font = new Map<string, string>();
     let text = '';
-    for (const [, name, hexRun, array] of contents.matchAll(/\/(\w+)\s+[\d.]+\s+Tf|<([0-9A-Fa-f]*)>\s*Tj|\[([^\]]*)\]\s*TJ/g)) {
+    for (const [, name, hexRun, array] of contents.matchAll(
+      /\/(\w+)\s+[\d.]+\s+Tf|<([0-9A-Fa-f]*)>\s*Tj|\[([^\]]*)\]\s*TJ/g,
+    )) {
       if (name) font = fonts.get(name) ?? new Map();
-      const runs = hexRun !== undefined ? [hexRun] : array !== undefined ? [...array.matchAll(/<([0-9A-Fa-f]*)>/g)].map((m) => m[1]!) : [];
-      for (const run of runs) text += (run.match(/.{4}/g) ?? []).map((code) => font.get(code.toUpperCase()) ?? '').join('');
+      const runs =
+        hexRun !== undefined
+          ? [hexRun]
+          : array !== undefined
+            ? [...array.matchAll(/<([0-9A-Fa-f]*)>/g)].map((m) => m[1]!)
+            : [];
+      for (const run of runs)
+        text += (run.match(/.{4}/g) ?? []).map((code) => font.get(code.toUpperCase()) ?? '').join('');
     }
     return text;
   });

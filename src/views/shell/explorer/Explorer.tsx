@@ -27,7 +27,15 @@ const content = css({
   gap: '5',
 });
 const h3 = css({ fontSize: 'xl', color: 'secondary', mb: '2' });
-const chip = css({ display: 'inline-block', fontFamily: 'mono', fontSize: 'sm', bg: 'surfaceRaised', px: '1.5', mr: '1', mb: '1' });
+const chip = css({
+  display: 'inline-block',
+  fontFamily: 'mono',
+  fontSize: 'sm',
+  bg: 'surfaceRaised',
+  px: '1.5',
+  mr: '1',
+  mb: '1',
+});
 const table = css({
   width: '100%',
   borderCollapse: 'collapse',
@@ -41,7 +49,8 @@ const table = css({
 /** Actors every page has; the explorer first shows the page's own actor instead. */
 const appWide = ['colorMode', 'sound', 'auth', 'routeChunk'];
 
-const time = (t: number) => new Date(t).toLocaleTimeString(undefined, { hour12: false }) + `.${String(t % 1000).padStart(3, '0')}`;
+const time = (t: number) =>
+  new Date(t).toLocaleTimeString(undefined, { hour12: false }) + `.${String(t % 1000).padStart(3, '0')}`;
 
 function States({ states }: { states: string[] | null }) {
   if (!states) return <span className={css({ color: 'fgMuted' })}>?</span>;
@@ -69,10 +78,25 @@ function ActorDetail({ actor }: { actor: RunningActor }) {
           Running children: <States states={actor.children} />
         </p>
       ) : null}
-      {machine ? <Diagram key={machine.id} machine={machine} active={actor.paths} /> : <p>No diagram for this actor ({actor.machineId ?? 'not a state machine'}).</p>}
+      {machine ? (
+        <Diagram key={machine.id} machine={machine} active={actor.paths} />
+      ) : (
+        <p>No diagram for this actor ({actor.machineId ?? 'not a state machine'}).</p>
+      )}
       <details>
         <summary className={css({ cursor: 'pointer' })}>Context (passwords and tokens hidden)</summary>
-        <pre className={css({ fontSize: 'xs', bg: 'surfaceRaised', p: '2', overflow: 'auto', maxH: '40vh', whiteSpace: 'pre-wrap' })}>{contextText(actor.ref)}</pre>
+        <pre
+          className={css({
+            fontSize: 'xs',
+            bg: 'surfaceRaised',
+            p: '2',
+            overflow: 'auto',
+            maxH: '40vh',
+            whiteSpace: 'pre-wrap',
+          })}
+        >
+          {contextText(actor.ref)}
+        </pre>
       </details>
     </div>
   );
@@ -89,7 +113,12 @@ function AllMachines() {
       <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', mb: '3' })}>
         {machines.map((m) => (
           <li key={m.id}>
-            <Button size="sm" variant={shown === m.id ? 'solidBlue' : 'outlineBlue'} aria-pressed={shown === m.id} onClick={() => setShown((s) => (s === m.id ? undefined : m.id))}>
+            <Button
+              size="sm"
+              variant={shown === m.id ? 'solidBlue' : 'outlineBlue'}
+              aria-pressed={shown === m.id}
+              onClick={() => setShown((s) => (s === m.id ? undefined : m.id))}
+            >
               {m.title}
             </Button>
           </li>
@@ -108,19 +137,24 @@ export function Explorer({ onClosed }: { onClosed: () => void }) {
   const [open, setOpen] = useState(true);
   const { actors, log } = useInspection();
   const [picked, setPicked] = useState<string>();
-  const selected = actors.find((a) => a.key === picked) ?? actors.find((a) => a.machineId && !appWide.includes(a.machineId)) ?? actors[0];
+  const selected =
+    actors.find((a) => a.key === picked) ??
+    actors.find((a) => a.machineId && !appWide.includes(a.machineId)) ??
+    actors[0];
   return (
     <Dialog.Root open={open} onOpenChange={(d) => setOpen(d.open)} onExitComplete={onClosed} lazyMount unmountOnExit>
       <Portal>
         <Dialog.Backdrop className={backdrop} />
         <Dialog.Positioner className={positioner}>
           <Dialog.Content className={content}>
-            <div className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: '3' })}>
+            <div
+              className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: '3' })}
+            >
               <div>
                 <Dialog.Title className={css({ fontSize: '2xl', color: 'primary' })}>Statecharts</Dialog.Title>
                 <Dialog.Description className={css({ color: 'fgMuted', fontSize: 'sm' })}>
-                  The running actors of this page, their current states highlighted as you use the app, and every event they handle. Passwords and tokens are
-                  never shown.
+                  The running actors of this page, their current states highlighted as you use the app, and every event
+                  they handle. Passwords and tokens are never shown.
                 </Dialog.Description>
               </div>
               <Dialog.CloseTrigger asChild>
@@ -141,7 +175,12 @@ export function Explorer({ onClosed }: { onClosed: () => void }) {
               <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', mb: '3' })}>
                 {actors.map((a) => (
                   <li key={a.key}>
-                    <Button size="sm" variant={a === selected ? 'solidGreen' : 'outlineGreen'} aria-pressed={a === selected} onClick={() => setPicked(a.key)}>
+                    <Button
+                      size="sm"
+                      variant={a === selected ? 'solidGreen' : 'outlineGreen'}
+                      aria-pressed={a === selected}
+                      onClick={() => setPicked(a.key)}
+                    >
                       {a.label}
                     </Button>
                   </li>
@@ -153,7 +192,9 @@ export function Explorer({ onClosed }: { onClosed: () => void }) {
               <h3 id="explorer-log" className={h3}>
                 Event log
               </h3>
-              <p className={css({ fontSize: 'sm', color: 'fgMuted', mb: '2' })}>Newest first: the last 200 inspection events before the panel opened, and everything since.</p>
+              <p className={css({ fontSize: 'sm', color: 'fgMuted', mb: '2' })}>
+                Newest first: the last 200 inspection events before the panel opened, and everything since.
+              </p>
               <div className={css({ overflow: 'auto', maxH: '60vh', borderWidth: '1px', borderColor: 'border' })}>
                 <table className={table}>
                   <caption className={css({ srOnly: true })}>Events handled by the running actors</caption>
@@ -173,18 +214,31 @@ export function Explorer({ onClosed }: { onClosed: () => void }) {
                         <td className={css({ maxW: '180px' })}>{e.actor}</td>
                         <td>
                           <code className={css({ fontWeight: 'bold' })}>{e.event}</code>
-                          {e.details ? <div className={css({ fontFamily: 'mono', fontSize: 'xs', color: 'fgMuted' })}>{e.details}</div> : null}
+                          {e.details ? (
+                            <div className={css({ fontFamily: 'mono', fontSize: 'xs', color: 'fgMuted' })}>
+                              {e.details}
+                            </div>
+                          ) : null}
                         </td>
                         <td>
                           <div>
                             <States states={e.from} />
                           </div>
-                          <div>→ {e.done ? <States states={e.to} /> : <span className={css({ color: 'fgMuted' })}>(handling)</span>}</div>
+                          <div>
+                            →{' '}
+                            {e.done ? (
+                              <States states={e.to} />
+                            ) : (
+                              <span className={css({ color: 'fgMuted' })}>(handling)</span>
+                            )}
+                          </div>
                         </td>
                         <td>
                           {e.actions.length ? <div>actions: {e.actions.join(', ')}</div> : null}
                           {e.actors.length ? <div>started: {e.actors.join(', ')}</div> : null}
-                          {!e.actions.length && !e.actors.length ? <span className={css({ color: 'fgMuted' })}>none</span> : null}
+                          {!e.actions.length && !e.actors.length ? (
+                            <span className={css({ color: 'fgMuted' })}>none</span>
+                          ) : null}
                         </td>
                       </tr>
                     ))}

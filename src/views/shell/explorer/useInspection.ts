@@ -4,7 +4,15 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { AnyActorRef } from 'xstate';
-import { actorLabel, activeStatePaths, foldLog, leafStates, redactContext, secretsOf, type LogEntry } from '../../../domain/inspection';
+import {
+  actorLabel,
+  activeStatePaths,
+  foldLog,
+  leafStates,
+  redactContext,
+  secretsOf,
+  type LogEntry,
+} from '../../../domain/inspection';
 import { liveRoots, listen, recent, type Inspected } from '../inspector';
 
 const KEEP = 2000;
@@ -68,6 +76,14 @@ export function useInspection(): { actors: RunningActor[]; log: LogEntry[] } {
 
 /** The actor's context, redacted (its machine's declared secret fields, then anything secret-looking), as indented JSON (cut at 6,000 characters). */
 export function contextText(ref: AnyActorRef): string {
-  const text = JSON.stringify(redactContext((ref.getSnapshot() as { context?: unknown }).context, secretsOf((ref as { logic?: unknown }).logic)), null, 2) ?? '(none)';
+  const text =
+    JSON.stringify(
+      redactContext(
+        (ref.getSnapshot() as { context?: unknown }).context,
+        secretsOf((ref as { logic?: unknown }).logic),
+      ),
+      null,
+      2,
+    ) ?? '(none)';
   return text.length > 6000 ? `${text.slice(0, 5999)}…` : text;
 }
