@@ -172,6 +172,23 @@ test('the menu works offline on its first use: its code was fetched while the pa
   await page.goto('/');
   await expect(page.locator('link[rel="prefetch"][href*="/assets/NavMenu-"]')).toHaveCount(1);
   await expect.poll(() => menuScripts.length).toBeGreaterThan(0);
+  // Every prefetched chunk (the menu's and what it imports) has arrived before the network goes: the
+  // page's own resource timing says so (Playwright reports no finish for a prefetch).
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const arrived = new Set(
+          performance
+            .getEntriesByType('resource')
+            .filter((entry) => (entry as PerformanceResourceTiming).responseEnd > 0)
+            .map((entry) => new URL(entry.name).pathname),
+        );
+        return [...document.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')]
+          .map((link) => new URL(link.href).pathname)
+          .filter((path) => !arrived.has(path));
+      }),
+    )
+    .toEqual([]);
   // Fetched but not run: no menu is mounted until it is used.
   await expect(page.getByRole('menu')).toHaveCount(0);
   await context.setOffline(true);
