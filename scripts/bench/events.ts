@@ -12,7 +12,7 @@ import { launchChromium, printFigures, signInAsDemo, startServer, timeColdRead, 
 
 const EVENT_COUNT = 2000;
 
-function makeEvents(today: Date) {
+export function makeEvents(today: Date) {
   const pad = (n: number) => String(n).padStart(2, '0');
   const iso = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
   const first = ['Ann', 'Bob', 'Cara', 'Dev', 'Eli', 'Fay', 'Gus', 'Hana', 'Ivo', 'Jade'];

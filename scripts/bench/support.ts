@@ -124,3 +124,59 @@ export function timeColdRead(
     else delete g.window;
   }
 }
+
+/**
+ * Event Timing (the browser's own input-to-next-paint measure): installs a PerformanceObserver of type
+ * `event` (durationThreshold 16, the smallest the browser allows) before the page's scripts run. Call
+ * before the first navigation.
+ */
+export async function observeEventTiming(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __eventTimings: Array<{ name: string; duration: number; start: number }> };
+    w.__eventTimings = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        w.__eventTimings.push({ name: entry.name, duration: entry.duration, start: entry.startTime });
+    }).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
+  });
+}
+
+/**
+ * Runs `action` (real input through Playwright), waits for `settled`, then for the next frames, and
+ * answers the longest Event Timing duration of the interaction (pointer, click or key events). The
+ * observer reports nothing under 16 ms; such an interaction counts as 16 ms (an upper bound).
+ */
+export async function timeInteraction(
+  page: Page,
+  action: () => Promise<void>,
+  settled: () => Promise<unknown>,
+): Promise<number> {
+  const before = await page.evaluate(() => (window as unknown as { __eventTimings: unknown[] }).__eventTimings.length);
+  await action();
+  await settled();
+  // Entries are queued after the next paint: two frames and a short wait let them arrive.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50)))),
+  );
+  const durations = await page.evaluate(
+    (from) =>
+      (window as unknown as { __eventTimings: Array<{ name: string; duration: number }> }).__eventTimings
+        .slice(from)
+        .filter((entry) => /^(pointer|mouse|click|key)/.test(entry.name))
+        .map((entry) => entry.duration),
+    before,
+  );
+  return Math.max(16, ...durations);
+}
+
+/** Chromium's CPU slowdown (1 = none) for this page, through the DevTools protocol. */
+export async function slowCpu(page: Page, rate: number) {
+  const session = await page.context().newCDPSession(page);
+  await session.send('Emulation.setCPUThrottlingRate', { rate });
+  return session;
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
