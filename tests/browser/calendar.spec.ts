@@ -245,3 +245,22 @@ test('an event card and an event sheet export their own event as .ics', async ({
   expect(sheetEvent!.uid).toBe('event-8@catercaptain.com');
   expect(sheetEvent!.endDate.toString()).toBe(`${await dayFromToday(page, 7)}T01:00:00`);
 });
+
+test('today follows the clock: a calendar left open past midnight moves to the new day', async ({ page }) => {
+  await page.clock.install({ time: new Date(2026, 2, 31, 23, 58, 0) });
+  await signUpFresh(page);
+  await openCalendar(page);
+  await expect(period(page)).toHaveText('March 2026');
+  await expect(cell(page, '2026-03-31')).toHaveAttribute('aria-label', /, today, /);
+  await expect(cell(page, '2026-03-31')).toHaveAttribute('aria-selected', 'true');
+  await page.clock.runFor(3 * 60 * 1000);
+  // The month turned with the day: the calendar shows April, with the 1st as today and focused.
+  await expect(period(page)).toHaveText('April 2026');
+  await expect(cell(page, '2026-04-01')).toHaveAttribute('aria-label', /, today, /);
+  await expect(cell(page, '2026-04-01')).toHaveAttribute('aria-selected', 'true');
+  await expect(cell(page, '2026-03-31')).not.toHaveAttribute('aria-label', /today/);
+  // Today (the button) now means the new day.
+  await page.getByRole('button', { name: 'Previous', exact: true }).click();
+  await page.getByRole('button', { name: 'Today', exact: true }).click();
+  await expect(period(page)).toHaveText('April 2026');
+});

@@ -3,6 +3,7 @@ import { shiftPeriod, moveFocus, type CalendarView } from '../../src/domain/cale
 import { startOfNextMonth } from '../../src/domain/eventDates';
 import { sampleEvents } from '../../src/domain/sampleEvents';
 import { calendarMachine, type CalendarEvent } from '../../src/machines/calendar/calendar.machine';
+import { fromCallback } from 'xstate';
 import { createWorld, describeModel, type EventSamples, type Expectation } from '../support/model';
 
 // The fakes record the download (with the events it was given) and the toasts.
@@ -17,6 +18,8 @@ const machine = calendarMachine.provide({
     notifyExported: (_, { count }) => world.record('notifyExported', count),
     notifyNothingToExport: () => world.record('notifyNothingToExport'),
   },
+  // The clock's ticks are events the walk sends itself.
+  actors: { watchClock: fromCallback(() => {}) },
 });
 
 const TODAY = '2026-11-26';
@@ -56,6 +59,11 @@ const events = {
   'calendar.export': [
     { type: 'calendar.export', events: samples },
     { type: 'calendar.export', events: [] },
+  ],
+  'clock.tick': [
+    { type: 'clock.tick', today: '2026-11-27' },
+    { type: 'clock.tick', today: TODAY },
+    { type: 'clock.tick', today: 'not a date' },
   ],
 } satisfies EventSamples<typeof machine>;
 
@@ -106,9 +114,13 @@ describeModel('calendar', {
       s.context.startView,
       Math.sign(Date.parse(s.context.focused) - Date.parse(TODAY)),
       s.context.focused.slice(0, 7) === TODAY.slice(0, 7),
+      s.context.today,
+      s.context.focused === s.context.today,
     ]),
   limit: 5000,
   events,
+  // The clock runs for the calendar's whole life.
+  initial: { started: [{ id: 'clock', input: undefined }] },
   sequences: [
     // Keys in the agenda (a list, no grid) do nothing; nor does a click on a day there.
     [
@@ -116,6 +128,8 @@ describeModel('calendar', {
       { type: 'focus.move', key: 'ArrowRight', shift: false },
       { type: 'focus.set', date: '2026-12-25' },
     ],
+    // Left open past midnight on today: the calendar moves to the new day; moved away, it stays.
+    [{ type: 'clock.tick', today: '2026-11-27' }, { type: 'nav.next' }, { type: 'clock.tick', today: '2026-11-28' }],
     // Today comes back from anywhere.
     [
       { type: 'nav.next' },
@@ -149,17 +163,17 @@ describeModel('calendar', {
       target: 'view.agenda',
       check: ({ event }) => expect(ev(event, 'view.set').view).toBe('agenda'),
     },
-    'view|nav.today|0': { context: (b) => ({ ...b, focused: TODAY }) },
+    'view|nav.today|0': { context: (b) => ({ ...b, focused: b.today }) },
     // This Week: today's week; This Month: today's month; Next Month: its first day.
     'view|nav.jump|0': {
       target: 'view.week',
-      context: (b) => ({ ...b, focused: TODAY }),
+      context: (b) => ({ ...b, focused: b.today }),
     },
     'view|nav.jump|1': {
       target: 'view.month',
       context: (b, e) => ({
         ...b,
-        focused: ev(e, 'nav.jump').to === 'nextMonth' ? startOfNextMonth(TODAY) : TODAY,
+        focused: ev(e, 'nav.jump').to === 'nextMonth' ? startOfNextMonth(b.today) : b.today,
       }),
       check: ({ event }) => expect(ev(event, 'nav.jump').to).not.toBe('week'),
     },
@@ -178,6 +192,15 @@ describeModel('calendar', {
     'details.open|details.close|0': {
       target: 'details.closed',
       context: (b) => ({ ...b, selectedId: null }),
+    },
+    // A new day (a valid date other than today): today moves, and the focused day with it if it was today.
+    '(machine)|clock.tick|0': {
+      context: (b, e) => ({
+        ...b,
+        today: ev(e, 'clock.tick').today,
+        focused: b.focused === b.today ? ev(e, 'clock.tick').today : b.focused,
+      }),
+      check: ({ before, event }) => expect(ev(event, 'clock.tick').today).not.toBe(before.today),
     },
     // Every event goes into the file; none: a warning and no file.
     '(machine)|calendar.export|0': {

@@ -5,13 +5,15 @@
  *   month, a week, the agenda's 14 days); arrow keys, Home/End and PageUp/PageDown move it between
  *   days in the month and week grids (src/domain/calendar.ts does the arithmetic). The quick-filter
  *   words of the event list apply: This Week shows today's week, This Month and Next Month those
- *   months; Today (the button) goes back to today in any view.
+ *   months; Today (the button) goes back to today in any view. Today itself follows the clock: the
+ *   provided `watchClock` actor sends the date at midnight and when the page comes back into view, and
+ *   a calendar left on today moves with it.
  * - `details`: the event whose details are shown (activating one), or none.
  *
  * Export calendar (.ics) carries the events to export: with some, the named action `downloadCalendar`
  * (provided by the view: builds the file and downloads it) and a success toast; with none, a warning.
  */
-import { assertEvent, assign, setup } from 'xstate';
+import { assertEvent, assign, fromCallback, setup } from 'xstate';
 import { moveFocus, shiftPeriod, type CalendarView, type GridKey } from '../../domain/calendar';
 import { isISODate, startOfNextMonth } from '../../domain/eventDates';
 import type { CateringEvent } from '../../storage/schemas';
@@ -56,7 +58,9 @@ export type CalendarEvent =
   /** The details' Close button or Escape. */
   | { type: 'details.close' }
   /** Export calendar (.ics), with every event. */
-  | { type: 'calendar.export'; events: readonly CateringEvent[] };
+  | { type: 'calendar.export'; events: readonly CateringEvent[] }
+  /** The clock actor: the local date now (at midnight, and when the page comes back into view). */
+  | { type: 'clock.tick'; today: string };
 
 /** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
 export const calendarSecrets = {
@@ -67,6 +71,7 @@ export const calendarSecrets = {
     'focus.set': [],
     'event.open': [],
     'calendar.export': [],
+    'clock.tick': [],
   },
 } as const satisfies SecretsOf<CalendarEvent, CalendarContext>;
 
@@ -97,6 +102,14 @@ export const calendarMachine = setup({
         shiftPeriod(params.view, context.focused, params.direction),
     }),
     goToday: assign({ focused: ({ context }) => context.today }),
+    // A new day: today moves, and so does the focused day if it was today (the view follows the date).
+    setToday: assign(({ context, event }) => {
+      assertEvent(event, 'clock.tick');
+      return {
+        today: event.today,
+        focused: context.focused === context.today ? event.today : context.focused,
+      };
+    }),
     jumpTo: assign({
       focused: ({ context, event }) => {
         assertEvent(event, 'nav.jump');
@@ -139,6 +152,14 @@ export const calendarMachine = setup({
     jumpsToWeek: ({ event }) => event.type === 'nav.jump' && event.to === 'week',
     isEventId: ({ event }) => event.type === 'event.open' && Number.isInteger(event.id),
     hasEvents: ({ event }) => event.type === 'calendar.export' && event.events.length > 0,
+    isNewDay: ({ context, event }) =>
+      event.type === 'clock.tick' && isISODate(event.today) && event.today !== context.today,
+  },
+  actors: {
+    /** Sends `clock.tick` with the local date as it changes (provided: src/app/dayClock.ts). */
+    watchClock: fromCallback<CalendarEvent>(() => {
+      throw new Error('calendar: provide watchClock');
+    }),
   },
 }).createMachine({
   meta: { secrets: calendarSecrets },
@@ -150,7 +171,9 @@ export const calendarMachine = setup({
     selectedId: null,
     startView: input.view,
   }),
+  invoke: { id: 'clock', src: 'watchClock' },
   on: {
+    'clock.tick': { guard: 'isNewDay', actions: 'setToday' },
     'calendar.export': [
       {
         guard: 'hasEvents',

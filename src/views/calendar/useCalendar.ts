@@ -5,7 +5,8 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import type { ActorRefFrom } from 'xstate';
+import { fromCallback, type ActorRefFrom } from 'xstate';
+import { watchDayClock } from '../../app/dayClock';
 import type { CalendarView, GridKey } from '../../domain/calendar';
 import { toISODate } from '../../domain/eventDates';
 import { buildIcs, CALENDAR_FILE_NAME, ICS_MIME } from '../../domain/ics';
@@ -42,6 +43,9 @@ const implementation = calendarMachine.provide({
       }),
     notifyNothingToExport: () => void notify({ type: 'warning', title: 'There are no events to export.' }),
   },
+  actors: {
+    watchClock: fromCallback(({ sendBack }) => watchDayClock((today) => sendBack({ type: 'clock.tick', today }))),
+  },
 });
 
 /** The merged events list, kept current. */
@@ -56,11 +60,13 @@ export function useCalendarEvents(today: string): CateringEvent[] {
 }
 
 export function useCalendar() {
-  const [today] = useState(() => toISODate(new Date()));
+  const [firstDay] = useState(() => toISODate(new Date()));
   const [view] = useState<CalendarView>(() =>
     typeof window !== 'undefined' && window.matchMedia?.(PHONE_QUERY).matches ? 'agenda' : 'month',
   );
-  const ref = useActorRef(implementation, { input: { today, view }, inspect });
+  const ref = useActorRef(implementation, { input: { today: firstDay, view }, inspect });
+  // Today follows the clock (the machine's clock actor); the samples, dated from today, with it.
+  const today = useSelector(ref, (s) => s.context.today);
   const events = useCalendarEvents(today);
   return {
     ref,

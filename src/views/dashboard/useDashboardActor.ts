@@ -17,7 +17,8 @@ import {
 import { computeDemand, DEMAND_WINDOWS, type DemandWindowDays } from '../../domain/demand';
 import { needToOrderLines, needToOrderRows, specialtyNeedRows, specialtyOrderLines } from '../../domain/needToOrder';
 import { orderListsBySupplier } from '../../domain/orderLists';
-import { isoDate, msUntilNextDay, upcomingEvents } from '../../domain/upcoming';
+import { isoDate, upcomingEvents } from '../../domain/upcoming';
+import { watchDayClock } from '../../app/dayClock';
 import { readIngredientLists, watchIngredientLists } from '../../storage/ingredientLists';
 import {
   deletedEventIdsStore,
@@ -93,7 +94,6 @@ const implementation = dashboardMachine.provide({
       });
       return { data: buildMockData(input.today), existing };
     }),
-    // The 14-day window follows the clock: at midnight, and whenever the page comes back into view.
     copyText: fromPromise<void, { text: string }>(async ({ input }) => {
       if (!navigator.clipboard?.writeText)
         throw new Error('This browser does not allow copying here. Select the list and copy it by hand.');
@@ -106,34 +106,15 @@ const implementation = dashboardMachine.provide({
         );
       }
     }),
+    // The 14-day window follows the clock: at midnight, and whenever the page comes back into view.
     watchClock: fromCallback(({ sendBack }) => {
       let day = isoDate(new Date());
-      const tick = () => {
-        const today = isoDate(new Date());
+      return watchDayClock((today) => {
         sendBack({ type: 'clock.tick', today });
         // The built-in samples are dated from today: a new day moves them with it.
         if (today !== day) sendBack({ type: 'storage.change', change: { key: 'events', value: readEvents(today) } });
         day = today;
-      };
-      let timer: ReturnType<typeof setTimeout>;
-      const schedule = () => {
-        timer = setTimeout(
-          () => {
-            tick();
-            schedule();
-          },
-          Math.min(msUntilNextDay(new Date()) + 500, 60 * 60 * 1000),
-        );
-      };
-      schedule();
-      const onVisible = () => document.visibilityState === 'visible' && tick();
-      document.addEventListener('visibilitychange', onVisible);
-      window.addEventListener('focus', tick);
-      return () => {
-        clearTimeout(timer);
-        document.removeEventListener('visibilitychange', onVisible);
-        window.removeEventListener('focus', tick);
-      };
+      });
     }),
     watchStorage: fromCallback(({ sendBack }) => {
       const send = (change: StorageChange) => sendBack({ type: 'storage.change', change });
