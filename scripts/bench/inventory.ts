@@ -11,7 +11,7 @@ import { launchChromium, printFigures, signInAsDemo, startServer, timeColdRead, 
 const ITEMS = 5000;
 const RECORDS = 1000;
 
-const items = Array.from({ length: ITEMS }, (_, i) => ({
+export const items = Array.from({ length: ITEMS }, (_, i) => ({
   id: String(1_700_000_000_000 + i),
   sku: `SKU-${i}`,
   name: `Item ${i}`,
@@ -24,7 +24,7 @@ const items = Array.from({ length: ITEMS }, (_, i) => ({
   whenToOrder: 3,
   supplierName: `Supplier ${i % RECORDS}`,
 }));
-const suppliers = Array.from({ length: RECORDS }, (_, i) => ({
+export const suppliers = Array.from({ length: RECORDS }, (_, i) => ({
   supplierID: `S${i}`,
   supplierName: `Supplier ${i}`,
   email: `s${i}@example.com`,
@@ -33,7 +33,7 @@ const suppliers = Array.from({ length: RECORDS }, (_, i) => ({
   startDate: '2025-01-01',
   endDate: '2026-01-01',
 }));
-const employees = Array.from({ length: RECORDS }, (_, i) => ({
+export const employees = Array.from({ length: RECORDS }, (_, i) => ({
   id: `E${i}`,
   firstName: `First${i}`,
   lastName: `Last${i}`,
