@@ -318,3 +318,55 @@ test('specialty ingredients an upcoming event still needs reach Need to Order, i
     expect.objectContaining({ id: 'specialty:103:sp-1', orderPlaced: true }),
   ]);
 });
+
+test('a big business: Need to Order and the order lists show a page at a time, and Show more reveals the rest', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/Dashboard');
+  // 130 items below their re-order level (none needed by an event), from 26 suppliers.
+  const many = Array.from({ length: 130 }, (_, i) =>
+    item(
+      `bulk-${i}`,
+      `Bulk item ${String(i).padStart(3, '0')}`,
+      0,
+      5,
+      1,
+      `Supplier ${String(i % 26).padStart(2, '0')}`,
+    ),
+  );
+  const suppliers = Array.from({ length: 26 }, (_, i) => ({
+    supplierID: `S${i}`,
+    supplierName: `Supplier ${String(i).padStart(2, '0')}`,
+    email: `s${i}@example.com`,
+    phone: '(902) 555-0101',
+    contractStatus: 'active',
+    startDate: '2026-01-01',
+    endDate: '2027-12-31',
+  }));
+  await page.evaluate(
+    ({ items, suppliers }) => {
+      window.localStorage.setItem('inventoryItems', JSON.stringify(items));
+      window.localStorage.setItem('suppliers', JSON.stringify(suppliers));
+      window.localStorage.setItem('events', '[]');
+      window.localStorage.setItem('deletedEventIds', '[1,2,3]');
+    },
+    { items: many, suppliers },
+  );
+  await page.reload();
+  const cards = panel(page).getByRole('list').first().getByRole('listitem');
+  await expect(cards).toHaveCount(50);
+  await expect(panel(page)).toContainText('Showing 50 of 130 lines to order.');
+  await panel(page).getByRole('button', { name: 'Show 50 more' }).click();
+  await expect(cards).toHaveCount(100);
+  await panel(page).getByRole('button', { name: 'Show all 130' }).click();
+  await expect(cards).toHaveCount(130);
+  await expect(card(page, 'Bulk item 129')).toBeVisible();
+  await expect(panel(page)).not.toContainText('lines to order.');
+  // The suppliers' order lists: 20 of 26, then the last 6.
+  const lists = panel(page).getByRole('region', { name: /^Supplier \d\d$/ });
+  await expect(lists).toHaveCount(20);
+  await expect(panel(page)).toContainText("Showing 20 of 26 suppliers' order lists.");
+  await panel(page).getByRole('button', { name: 'Show 6 more' }).click();
+  await expect(lists).toHaveCount(26);
+});

@@ -2,6 +2,7 @@ import { Checkbox } from '@ark-ui/react/checkbox';
 import { css } from 'styled-system/css';
 import { neededForEventsText, specialtyForText } from '../../domain/needToOrder';
 import { packageLabel, packagesText, specialtyPackageLabel } from '../../domain/orderLists';
+import { ShowMore, useShowMore } from '../components/ShowMore';
 import { ExportButtons } from './ExportButtons';
 import { OrderLists } from './OrderLists';
 import { Panel } from './Panel';
@@ -96,6 +97,10 @@ function OrderPlaced({ placed, onToggle }: { placed: boolean; onToggle: () => vo
 export function NeedToOrderPanel({ dashboard }: { dashboard: DashboardRef }) {
   const { lines, specialty, lists, today, days, windows, eventsCounted, undated, exportRows, toggle, setWindow } =
     useNeedToOrder(dashboard);
+  // A page of cards at a time: inventory lines first, then specialty ingredients.
+  const page = useShowMore(lines.length + specialty.length, 50);
+  const shownLines = lines.slice(0, page.shown);
+  const shownSpecialty = specialty.slice(0, Math.max(0, page.shown - lines.length));
   return (
     <Panel
       heading="Need to Order"
@@ -124,7 +129,7 @@ export function NeedToOrderPanel({ dashboard }: { dashboard: DashboardRef }) {
         <p className={meta}>Nothing needs ordering right now.</p>
       ) : (
         <ul className={grid}>
-          {lines.map((line) => (
+          {shownLines.map((line) => (
             <li key={line.item.id} className={card} aria-label={line.item.name} data-placed={line.placed || undefined}>
               <span className={name} title={line.item.name}>
                 {line.item.name}
@@ -146,7 +151,7 @@ export function NeedToOrderPanel({ dashboard }: { dashboard: DashboardRef }) {
               <OrderPlaced placed={line.placed} onToggle={() => toggle(line.item.id)} />
             </li>
           ))}
-          {specialty.map((line) => (
+          {shownSpecialty.map((line) => (
             <li key={line.id} className={card} aria-label={line.name} data-placed={line.placed || undefined}>
               <span className={name} title={line.name}>
                 {line.name}
@@ -166,6 +171,7 @@ export function NeedToOrderPanel({ dashboard }: { dashboard: DashboardRef }) {
           ))}
         </ul>
       )}
+      <ShowMore list={page} noun="lines to order" />
       {lists.length > 0 ? <OrderLists dashboard={dashboard} lists={lists} today={today} /> : null}
     </Panel>
   );

@@ -10,6 +10,7 @@ import {
   type OrderList,
 } from '../../domain/orderLists';
 import { Button } from '../components/Button';
+import { ShowMore, useShowMore } from '../components/ShowMore';
 import { useOrderListActions, type DashboardRef } from './useDashboardActor';
 
 // minmax(0, …) columns and a fixed table layout: a 200-character supplier or item name wraps inside the
@@ -175,6 +176,7 @@ export function OrderLists({
   today: string;
 }) {
   const id = useId();
+  const page = useShowMore(all.length, 20);
   return (
     <section className={wrap} aria-labelledby={id}>
       <h3 id={id} className={heading}>
@@ -185,10 +187,11 @@ export function OrderLists({
         ingredients the events still need. Items marked Order placed are left out.
       </p>
       <div className={lists}>
-        {all.map((list) => (
+        {all.slice(0, page.shown).map((list) => (
           <OrderListCard key={list.key} dashboard={dashboard} list={list} today={today} />
         ))}
       </div>
+      <ShowMore list={page} noun="suppliers' order lists" />
     </section>
   );
 }
