@@ -3,7 +3,7 @@
  * Collections (src/storage/collection.ts) as two tabs see them: what a save applies onto the latest
  * stored list, what is a conflict, and what a view's sync remembers as the base of its next save.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod/mini';
 import { createCollectionSync, defineCollection, revOf } from '../../src/storage/collection';
 import { listRecovered } from '../../src/storage/recovered';
@@ -26,6 +26,7 @@ const stored = () => JSON.parse(localStorage.getItem('inventoryItems') ?? 'null'
 const ids = () => inventoryItemsStore.read().map((i) => i.id);
 
 beforeEach(() => localStorage.clear());
+afterEach(() => vi.restoreAllMocks());
 
 describe('a delete of a record another tab changed', () => {
   it('is a conflict with nothing on my side, and the record stays as the other tab saved it', () => {
@@ -253,5 +254,191 @@ describe('a collection with an order and ids given on read', () => {
     expect(rows.remove()).toEqual({ ok: true });
     expect(localStorage.getItem('rows')).toBeNull();
     expect(rows.read()).toEqual([]);
+  });
+});
+
+describe('where records go, and what the view’s base becomes', () => {
+  const setUp = (list: unknown[]) => {
+    localStorage.setItem('inventoryItems', JSON.stringify(list));
+    return inventoryItemsStore.read();
+  };
+
+  it('a delete in a stale view keeps the order another tab gave the list', () => {
+    const start = setUp([item('1'), item('2'), item('3')]);
+    const tabA = createCollectionSync(inventoryItemsStore, start);
+    const tabB = createCollectionSync(inventoryItemsStore, start);
+    tabA.save([start[2]!, start[0]!, start[1]!]);
+    tabB.save(start.filter((i) => i.id !== '2'));
+    expect(ids()).toEqual(['3', '1']);
+  });
+
+  it('a record added at the top of a stale view goes before its follower, keeping another tab’s order', () => {
+    const start = setUp([item('1'), item('2'), item('3')]);
+    const tabA = createCollectionSync(inventoryItemsStore, start);
+    const tabB = createCollectionSync(inventoryItemsStore, start);
+    tabA.save([start[2]!, start[0]!, start[1]!]);
+    tabB.save([item('4'), ...start]);
+    expect(ids()).toEqual(['3', '4', '1', '2']);
+  });
+
+  it('a record added first goes first', () => {
+    const start = setUp([item('1'), item('2')]);
+    createCollectionSync(inventoryItemsStore, start).save([item('0'), ...start]);
+    expect(ids()).toEqual(['0', '1', '2']);
+  });
+
+  it('a record put back before one another tab deleted goes before the next one still there', () => {
+    const start = setUp([item('1'), item('3'), item('4')]);
+    const tabA = createCollectionSync(inventoryItemsStore, start);
+    const tabB = createCollectionSync(inventoryItemsStore, start);
+    tabA.save(start.filter((i) => i.id !== '3'));
+    // Tab B (stale) puts 2 back between 1 and 3 (Undo of a delete).
+    tabB.save([start[0]!, item('2'), start[1]!, start[2]!]);
+    expect(ids()).toEqual(['1', '2', '4']);
+  });
+
+  it('a reorder and an added record in one save', () => {
+    const start = setUp([item('1'), item('2')]);
+    createCollectionSync(inventoryItemsStore, start).save([start[1]!, start[0]!, item('3')]);
+    expect(ids()).toEqual(['2', '1', '3']);
+    expect(stored().every((r) => r && typeof r === 'object')).toBe(true);
+  });
+
+  it('an edit of a record another tab changed and changed back goes through with the next revision', () => {
+    const start = setUp([item('1'), item('2')]);
+    const tabA = createCollectionSync(inventoryItemsStore, start);
+    const tabB = createCollectionSync(inventoryItemsStore, start);
+    tabA.save(start.map((i) => (i.id === '2' ? { ...i, quantity: 50 } : i)));
+    tabA.save(start);
+    const result = tabB.save(start.map((i) => (i.id === '2' ? { ...i, quantity: 7 } : i)));
+    expect(result).toMatchObject({ ok: true, conflicts: [] });
+    expect(stored().find((r) => r.id === '2')).toMatchObject({ quantity: 7, rev: 3 });
+  });
+
+  it('after a conflict the view’s other records stay in its base: a later delete of one goes through', () => {
+    const start = setUp([item('1'), item('2'), item('3')]);
+    const tabA = createCollectionSync(inventoryItemsStore, start);
+    const tabB = createCollectionSync(inventoryItemsStore, start);
+    tabA.save(start.map((i) => (i.id === '2' ? { ...i, quantity: 50 } : i)));
+    const mine = start.map((i) => (i.id === '2' ? { ...i, quantity: 1 } : i));
+    expect(tabB.save(mine).conflicts).toHaveLength(1);
+    // The view now shows their version of 2 (the conflict dialog), then deletes 3.
+    const shown = inventoryItemsStore.read();
+    expect(tabB.save(shown.filter((i) => i.id !== '3'))).toMatchObject({ ok: true, conflicts: [] });
+    expect(ids()).toEqual(['1', '2']);
+  });
+
+  it('"keep mine" after an edit of a record another tab deleted puts it back', () => {
+    const start = setUp([item('1'), item('2')]);
+    const tabA = createCollectionSync(inventoryItemsStore, start);
+    const tabB = createCollectionSync(inventoryItemsStore, start);
+    tabA.save(start.filter((i) => i.id !== '2'));
+    const mine = start.map((i) => (i.id === '2' ? { ...i, quantity: 1 } : i));
+    expect(tabB.save(mine).conflicts).toEqual([
+      { id: '2', mine: expect.objectContaining({ quantity: 1 }), theirs: null },
+    ]);
+    expect(tabB.save(mine)).toMatchObject({ ok: true, conflicts: [] });
+    expect(stored().map((r) => [r.id, r.quantity])).toEqual([
+      ['1', 3],
+      ['2', 1],
+    ]);
+  });
+
+  it('a new view has no failed write waiting; a rebase clears one', () => {
+    const start = setUp([item('1')]);
+    const sync = createCollectionSync(inventoryItemsStore, start);
+    expect(sync.pending()).toBe(false);
+    const spy = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    expect(sync.save([{ ...start[0]!, quantity: 9 }]).ok).toBe(false);
+    spy.mockRestore();
+    expect(sync.pending()).toBe(true);
+    sync.rebase(inventoryItemsStore.read());
+    expect(sync.pending()).toBe(false);
+  });
+
+  it('reading twice without a change gives the same list (a view can tell its records are unchanged)', () => {
+    setUp([item('1')]);
+    expect(inventoryItemsStore.read()).toBe(inventoryItemsStore.read());
+  });
+
+  it('a failed write leaves the stored list as what is read', () => {
+    const start = setUp([item('1')]);
+    const spy = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    expect(inventoryItemsStore.write([item('9')]).ok).toBe(false);
+    spy.mockRestore();
+    expect(inventoryItemsStore.read()).toEqual(start);
+  });
+
+  it('a save that changes nothing does not rewrite text stored in an older format', () => {
+    const text = JSON.stringify([{ ...item('1'), quantity: '3' }], null, 1);
+    localStorage.setItem('inventoryItems', text);
+    const start = inventoryItemsStore.read();
+    expect(createCollectionSync(inventoryItemsStore, start).save(start.slice())).toMatchObject({ ok: true });
+    expect(localStorage.getItem('inventoryItems')).toBe(text);
+  });
+});
+
+describe('records that could not be set aside', () => {
+  const unsafeList = () => {
+    localStorage.setItem('inventoryItems', JSON.stringify([item('1'), { ...item('2'), quantity: 'lots' }]));
+    // Storage is full: the unreadable record cannot be set aside.
+    return vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+  };
+
+  it('the list is neither overwritten nor removed, with the reason', () => {
+    const spy = unsafeList();
+    expect(inventoryItemsStore.read().map((i) => i.id)).toEqual(['1']);
+    spy.mockRestore();
+    const text = localStorage.getItem('inventoryItems');
+    expect(inventoryItemsStore.write([item('1')])).toMatchObject({
+      ok: false,
+      error: {
+        key: 'inventoryItems',
+        reason: 'unknown',
+        message: 'Some saved records could not be read or set aside, so the list was not overwritten.',
+      },
+    });
+    expect(inventoryItemsStore.remove()).toMatchObject({
+      ok: false,
+      error: {
+        reason: 'unknown',
+        message: 'Some saved records could not be read or set aside, so they were not removed.',
+      },
+    });
+    expect(localStorage.getItem('inventoryItems')).toBe(text);
+  });
+
+  it('a list that cannot be serialised is not written', () => {
+    const rows = defineCollection<{ id: string; big?: unknown }>({
+      key: 'bigRows',
+      record: { safeParse: (v) => ({ success: true, data: v as { id: string } }) },
+      idOf: (r) => r.id,
+    });
+    expect(rows.write([{ id: 'a', big: 1n }])).toMatchObject({
+      ok: false,
+      error: { key: 'bigRows', reason: 'unknown', message: 'The list could not be serialised.' },
+    });
+    expect(localStorage.getItem('bigRows')).toBeNull();
+  });
+
+  it('an ordered write does not reorder the caller’s list', () => {
+    const rows = defineCollection<{ id: string; n: number }>({
+      key: 'orderedRows',
+      record: z.object({ id: z.string(), n: z.number() }),
+      idOf: (r) => r.id,
+      order: (a, b) => a.n - b.n,
+    });
+    const list = [
+      { id: 'b', n: 2 },
+      { id: 'a', n: 1 },
+    ];
+    rows.write(list);
+    expect(list.map((r) => r.id)).toEqual(['b', 'a']);
   });
 });
