@@ -1,12 +1,19 @@
-// Mutation testing (issue 13): how many small bugs planted in src/machines and src/domain make a
-// behavioural test fail. `npm run mutation` (full run, slow: see docs/testing.md), or one area:
+// Mutation testing (issue 13, extended by issue 24): how many small bugs planted in src/machines,
+// src/domain, src/storage, src/sync and server/data make a behavioural test fail. `npm run mutation` (full run, slow: see docs/testing.md), or one area:
 // `npm run mutation -- --mutate 'src/machines/sound.machine.ts'`.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
   plugins: ['@stryker-mutator/vitest-runner'],
   vitest: { configFile: 'vitest.mutation.config.ts', related: true },
-  mutate: ['src/machines/**/*.ts', 'src/domain/**/*.ts', '!src/**/*.d.ts'],
+  mutate: [
+    'src/machines/**/*.ts',
+    'src/domain/**/*.ts',
+    'src/storage/**/*.ts',
+    'src/sync/**/*.ts',
+    'server/data/**/*.ts',
+    '!src/**/*.d.ts',
+  ],
   coverageAnalysis: 'perTest',
   // Two shared cores: one test process, so timings (and timeouts) stay sane.
   concurrency: 1,

@@ -1,5 +1,6 @@
 /**
- * Vitest config for `npm run mutation` (Stryker): only the behavioural tests (unit and model-based),
+ * Vitest config for `npm run mutation` (Stryker): only the behavioural tests (unit, model-based, and the
+ * database contract and /rest/v1 tests),
  * without the diagram staleness check (it fails on any structural change, which says nothing about
  * behaviour), and with load failures reported as errors (see tests/mutation/collectionErrors.ts).
  * MUTATION_TESTS (comma-separated globs) narrows the test files, e.g. to measure one area.
@@ -17,6 +18,10 @@ export default defineConfig({
     include: process.env.MUTATION_TESTS?.split(',') ?? [
       'tests/unit/**/*.test.{ts,tsx}',
       'tests/model/**/*.test.{ts,tsx}',
+      // server/data (issue 24): the contract and /rest/v1 tests, in-process on PGlite and PostgreSQL 15.
+      // Not durability.test.ts: it spawns server processes, which never see the mutant being tested.
+      'tests/db/contract.test.ts',
+      'tests/db/rest.test.ts',
     ],
     exclude: ['tests/unit/diagrams.test.ts', '**/node_modules/**'],
     reporters: ['default', new CollectionErrors()],

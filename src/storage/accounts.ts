@@ -12,6 +12,7 @@
  */
 import { accountStashPrefix, dataOwnerKey, isAccountDataKey, isAccountKey } from './owned';
 import { setWriteGuard, StorageWriteError } from './store';
+import { isQuotaError } from './raw';
 
 // The ownership rule lives in owned.ts (one rule for reading, recovery, backup, restore and this switch).
 export { accountStashPrefix, dataOwnerKey, isAccountDataKey, isAccountKey };
@@ -46,8 +47,7 @@ function keysOf(storage: Storage): string[] {
 }
 
 function bindError(error: unknown): StorageWriteError {
-  const name = error && typeof error === 'object' && 'name' in error ? String((error as { name: unknown }).name) : '';
-  const quota = name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED';
+  const quota = isQuotaError(error);
   return new StorageWriteError(
     dataOwnerKey,
     quota ? 'quota' : 'unknown',

@@ -4,7 +4,7 @@
  * (a full quota), what was written is rolled back so every key holds the same bytes as before.
  */
 import { isAppKey } from './owned';
-import { announceLocalChange, StorageWriteError } from './raw';
+import { announceLocalChange, isQuotaError, StorageWriteError } from './raw';
 
 export type AppData = Record<string, string>;
 
@@ -51,8 +51,7 @@ export function readAppData(storage: Storage | null = defaultStorage()): AppData
 }
 
 function errorFor(key: string, error: unknown): StorageWriteError {
-  const name = error && typeof error === 'object' && 'name' in error ? String((error as { name: unknown }).name) : '';
-  if (name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED') {
+  if (isQuotaError(error)) {
     return new StorageWriteError(
       key,
       'quota',

@@ -17,11 +17,18 @@ export interface FieldKinds {
   nested?: Readonly<Record<string, FieldKinds>>;
 }
 
-/** "3.25" → 3.25, " 4 " → 4; anything else unchanged (the schema then says why it fails). */
+/** A number as a person types it: `3.25`, `-4`, `.5`, `1e3` (not `0x10`, which `Number()` also reads). */
+const DECIMAL = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?$/i;
+
+/**
+ * "3.25" → 3.25, " 4 " → 4; anything else unchanged (the schema then says why it fails, and the
+ * record is set aside): "", "3 kg", "1,5", and hex, octal or binary text such as "0x10", which is not
+ * how anyone types a quantity or a price and must not be read as 16.
+ */
 export function numberFrom(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   const text = value.trim();
-  if (text === '') return value;
+  if (!DECIMAL.test(text)) return value;
   const n = Number(text);
   return Number.isFinite(n) ? n : value;
 }

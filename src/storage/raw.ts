@@ -46,10 +46,25 @@ export function rawGet(key: string): string | null {
   }
 }
 
+/**
+ * True for a full storage, as each browser says it: Chromium, Safari and today's Firefox throw a
+ * `QuotaExceededError` (code 22), older Firefox `NS_ERROR_DOM_QUOTA_REACHED` (code 1014), older
+ * WebKit `QUOTA_EXCEEDED_ERR` (code 22). The name or the code is enough.
+ */
+export function isQuotaError(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { name, code } = error as { name?: unknown; code?: unknown };
+  return (
+    name === 'QuotaExceededError' ||
+    name === 'NS_ERROR_DOM_QUOTA_REACHED' ||
+    name === 'QUOTA_EXCEEDED_ERR' ||
+    code === 22 ||
+    code === 1014
+  );
+}
+
 export function classify(key: string, error: unknown): StorageWriteError {
-  const name = error && typeof error === 'object' && 'name' in error ? String((error as { name: unknown }).name) : '';
-  if (name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED')
-    return new StorageWriteError(key, 'quota', quotaAdvice);
+  if (isQuotaError(error)) return new StorageWriteError(key, 'quota', quotaAdvice);
   return new StorageWriteError(key, 'unknown', 'Your last change could not be saved to browser storage.');
 }
 
