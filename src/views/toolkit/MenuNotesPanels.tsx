@@ -1,6 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
 import { MAX_TEXT_LENGTH } from '../../domain/limits';
+import { allergens, type AllergenId } from '../../domain/allergens';
+import { menuRows, type MenuRow } from '../../machines/toolkit/menuNotes.connect';
+import { useAllergenPicker } from '../../app/toolkit/useAllergenPicker';
 import { Button } from '../components/Button';
 import { LengthLimit } from '../components/fields';
 import { field, input, label, muted, panel, panelTitle, row, table } from '../events/styles';
@@ -10,20 +13,21 @@ type Ref = ToolkitActors['menuNotes'];
 
 function useMenuNotes(ref: Ref) {
   return {
-    menuItems: useSelector(ref, (s) => s.context.menuItems),
+    menu: useSelector(ref, (s) => s.context.menu),
     notes: useSelector(ref, (s) => s.context.notes),
     menuText: useSelector(ref, (s) => s.context.menuText),
     noteText: useSelector(ref, (s) => s.context.noteText),
     changeMenu: (text: string) => ref.send({ type: 'menu.change', text }),
     addMenu: () => ref.send({ type: 'menu.add' }),
-    deleteMenu: (index: number) => ref.send({ type: 'menu.delete', index }),
+    deleteMenu: (id: string) => ref.send({ type: 'menu.delete', id }),
+    setAllergens: (id: string, chosen: AllergenId[]) => ref.send({ type: 'menu.allergens', id, allergens: chosen }),
     changeNote: (text: string) => ref.send({ type: 'note.change', text }),
     addNote: () => ref.send({ type: 'note.add' }),
     deleteNote: (id: string) => ref.send({ type: 'note.delete', id }),
   };
 }
 
-export function MenuPanel({ actorRef }: { actorRef: Ref }) {
+export function MenuPanel({ actorRef, avoid }: { actorRef: Ref; avoid: AllergenId[] }) {
   const m = useMenuNotes(actorRef);
   return (
     <section className={panel} aria-labelledby="menu-title">
@@ -57,7 +61,7 @@ export function MenuPanel({ actorRef }: { actorRef: Ref }) {
           Add Menu Item
         </Button>
       </form>
-      {m.menuItems.length ? (
+      {m.menu.length ? (
         <table className={table}>
           <thead>
             <tr>
@@ -68,20 +72,14 @@ export function MenuPanel({ actorRef }: { actorRef: Ref }) {
             </tr>
           </thead>
           <tbody>
-            {m.menuItems.map((item, i) => (
-              <tr key={i}>
-                <td>{item || <em className={muted}>(empty)</em>}</td>
-                <td className={css({ textAlign: 'right!' })}>
-                  <Button
-                    size="sm"
-                    variant="outlineRed"
-                    aria-label={`Delete menu item ${item || i + 1}`}
-                    onClick={() => m.deleteMenu(i)}
-                  >
-                    Delete
-                  </Button>
-                </td>
-              </tr>
+            {menuRows(m.menu, avoid).map((row, i) => (
+              <MenuRowView
+                key={row.id}
+                row={row}
+                position={i + 1}
+                onAllergens={(chosen) => m.setAllergens(row.id, chosen)}
+                onDelete={() => m.deleteMenu(row.id)}
+              />
             ))}
           </tbody>
         </table>
@@ -89,6 +87,104 @@ export function MenuPanel({ actorRef }: { actorRef: Ref }) {
         <p className={muted}>No menu items yet.</p>
       )}
     </section>
+  );
+}
+
+const tagList = css({ display: 'flex', flexWrap: 'wrap', gap: '1', listStyle: 'none', p: 0, m: 0, mt: '1' });
+const tag = css({
+  fontSize: 'sm',
+  borderWidth: '1px',
+  borderColor: 'border',
+  bg: 'surfaceRaised',
+  px: '2',
+  py: '0.5',
+});
+const flagText = css({ color: 'alertFg', fontWeight: 'bold', mt: '1', overflowWrap: 'anywhere' });
+const pickerBox = css({
+  borderWidth: '2px',
+  borderColor: 'border',
+  p: '3',
+  mt: '2',
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))',
+  gap: '2',
+});
+
+/** One menu item: its name, allergen tags, the flag, and its Allergens and Delete buttons. */
+function MenuRowView({
+  row,
+  position,
+  onAllergens,
+  onDelete,
+}: {
+  row: MenuRow;
+  position: number;
+  onAllergens: (chosen: AllergenId[]) => void;
+  onDelete: () => void;
+}) {
+  const picker = useAllergenPicker(row.allergens, onAllergens);
+  const name = row.name || `${position}`;
+  const pickerId = `allergens-${row.id}`;
+  return (
+    <tr>
+      <td>
+        {row.name || <em className={muted}>(empty)</em>}
+        {row.tags.length ? (
+          <ul className={tagList} aria-label={`Allergens in ${name}`}>
+            {row.tags.map((t) => (
+              <li key={t} className={tag}>
+                {t}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {row.flag ? (
+          <p className={flagText} role="note">
+            ⚠ {row.flag}
+          </p>
+        ) : null}
+        {picker.open ? (
+          <fieldset
+            id={pickerId}
+            className={pickerBox}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') {
+                e.stopPropagation();
+                picker.close();
+              }
+            }}
+          >
+            <legend className={css({ fontWeight: 'bold', px: '1' })}>Allergens in {name}</legend>
+            {allergens.map((a) => (
+              <label key={a.id} className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
+                <input type="checkbox" checked={picker.selected.includes(a.id)} onChange={() => picker.toggle(a.id)} />
+                {a.label}
+              </label>
+            ))}
+            <div>
+              <Button size="sm" variant="outlineGreen" onClick={picker.close}>
+                Done
+              </Button>
+            </div>
+          </fieldset>
+        ) : null}
+      </td>
+      <td className={css({ textAlign: 'right!', whiteSpace: 'nowrap' })}>
+        <Button
+          size="sm"
+          variant="outlineBlue"
+          aria-expanded={picker.open}
+          aria-controls={picker.open ? pickerId : undefined}
+          aria-label={`Allergens of ${name}`}
+          onClick={picker.togglePicker}
+        >
+          Allergens
+        </Button>{' '}
+        <Button size="sm" variant="outlineRed" aria-label={`Delete menu item ${name}`} onClick={onDelete}>
+          Delete
+        </Button>
+      </td>
+    </tr>
   );
 }
 
