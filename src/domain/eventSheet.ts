@@ -16,6 +16,7 @@ import {
   avoidedIn,
   dietaryOf,
   flagMessage,
+  hasDietaryNeeds,
   menuLinesOf,
   type AllergenTable,
 } from './allergens';
@@ -213,6 +214,8 @@ export interface EventSheet {
   dietary: { vegetarian: number; vegan: number; glutenFree: number; avoid: string[] };
   /** Issue 21: how many menu items carry an allergen the event avoids. */
   flagged: number;
+  /** Issue 21: the event has dietary needs or its menu items carry allergens (else the sheet leaves the block out). */
+  showAllergens: boolean;
   notes: SheetNote[];
   /** True when any note is an allergy note (the sheet's header repeats the warning). */
   hasAllergy: boolean;
@@ -343,6 +346,7 @@ export function buildEventSheet({ event, lines, items, discountPercent, taxPerce
     allergenTable: allergenTable(menuLines, dietary.avoid),
     dietary: { ...dietary, avoid: dietary.avoid.map(allergenLabel) },
     flagged: menuRows.filter((r) => r.flag !== null).length,
+    showAllergens: hasDietaryNeeds(dietary) || menuLines.some((l) => l.allergens.length > 0),
     notes,
     hasAllergy: notes.some((n) => n.allergy),
     pull: lines.map((line, i) => pullRow(line, i, byId)),

@@ -769,7 +769,9 @@ describeModel('specialtyIngredients', {
   serializeState: (s) =>
     JSON.stringify([
       s.value,
-      s.context.lines.filter((l) => l.id.length === 1).map((l) => `${l.id}=${l.name}/${l.quantityNeeded}/${l.onHand}`),
+      s.context.lines
+        .filter((l) => l.id.length === 1)
+        .map((l) => `${l.id}=${l.name}/${l.quantityNeeded}/${l.onHand}/${String(l.allergens ?? '')}`),
       Math.min(s.context.lines.length, 4),
       s.context.draft.name,
       s.context.draft.costPerUnit,
@@ -778,7 +780,7 @@ describeModel('specialtyIngredients', {
       s.context.draft.per,
       s.context.guests,
     ]),
-  limit: 8000,
+  limit: 20000,
   events: {
     'draft.change': [
       { type: 'draft.change', field: 'name', value: 'Saffron' },
@@ -793,6 +795,11 @@ describeModel('specialtyIngredients', {
     'ingredient.edit': [{ type: 'ingredient.edit', id: 'b' }],
     'edit.cancel': [{ type: 'edit.cancel' }],
     'ingredient.delete': [{ type: 'ingredient.delete', id: 'b' }],
+    // Issue 21: the middle line's allergens (set, then the same again), and a line no longer there.
+    'ingredient.allergens': [
+      { type: 'ingredient.allergens', id: 'b', allergens: ['sesame'] },
+      { type: 'ingredient.allergens', id: 'z', allergens: ['milk'] },
+    ],
     'storage.change': [
       { type: 'storage.change', lines: [spA, spBThere, spC] },
       { type: 'storage.change', lines: [spA, spC] },
@@ -819,6 +826,15 @@ describeModel('specialtyIngredients', {
     },
     '(machine)|storage.change|0': {
       context: (before, event) => ({ ...before, lines: (event as { lines: SpCtx['lines'] }).lines }),
+    },
+    // Only the line with that id gets the allergens (the spec's fields unchanged), and the lines are written.
+    '(machine)|ingredient.allergens|0': {
+      context: (before, event) => {
+        const { id, allergens } = event as { id: string; allergens: string[] };
+        expect(spIds(before.lines)).toContain(id);
+        return { ...before, lines: before.lines.map((l) => (l.id === id ? { ...l, allergens } : l)) };
+      },
+      effects: ({ after }) => [['persistLines', spIds(after.lines)]],
     },
     // A valid form appends a new line (new id), clears the form and writes the lines.
     'adding|ingredient.save|0': {

@@ -20,6 +20,7 @@ import {
 } from '../../src/domain/allergens';
 import { menuRows } from '../../src/machines/toolkit/menuNotes.connect';
 import { blankEventForm, eventToForm, formToEvent, validateEvent } from '../../src/domain/events';
+import { buildEventSheet } from '../../src/domain/eventSheet';
 import type { CateringEvent } from '../../src/storage/schemas';
 
 const event = (over: Partial<CateringEvent> = {}): CateringEvent => ({
@@ -237,5 +238,36 @@ describe('dietary needs', () => {
     expect(dietarySummary({ vegetarian: 4, vegan: 0, glutenFree: 1, avoid: ['peanuts', 'milk'] })).toBe(
       'Vegetarian 4 · Gluten-free 1 · Avoid Peanuts, Milk',
     );
+  });
+});
+
+describe('the event sheet (issue 21)', () => {
+  const sheetOf = (e: CateringEvent) =>
+    buildEventSheet({ event: e, lines: [], items: [], discountPercent: 0, taxPercent: 0 });
+  it('leaves the allergens block out for an event with no dietary needs and no tagged dish', () => {
+    const sheet = sheetOf(event({ menuItems: ['Soup'] }));
+    expect([sheet.showAllergens, sheet.flagged]).toEqual([false, 0]);
+    expect(sheet.menuRows).toEqual([{ id: 'menu-line-0', name: 'Soup', flag: null }]);
+  });
+  it('flags the dish, counts the flags, and carries the table and the dietary counts', () => {
+    const sheet = sheetOf(
+      event({
+        menuItems: ['Satay', 'Bread', '  '],
+        menuLines: [line('a', 'Satay', ['peanuts']), line('b', 'Bread', ['wheatGluten']), line('c', '  ', ['milk'])],
+        dietary: { vegetarian: 4, vegan: 2, glutenFree: 1, avoid: ['peanuts'] },
+      }),
+    );
+    expect(sheet.showAllergens).toBe(true);
+    expect(sheet.flagged).toBe(1);
+    expect(sheet.menuRows).toEqual([
+      { id: 'a', name: 'Satay', flag: 'Contains Peanuts — this event avoids Peanuts' },
+      { id: 'b', name: 'Bread', flag: null },
+    ]);
+    expect(sheet.dietary).toEqual({ vegetarian: 4, vegan: 2, glutenFree: 1, avoid: ['Peanuts'] });
+    expect(sheet.allergenTable.columns.map((c) => c.label)).toEqual(['Peanuts', 'Wheat and gluten']);
+    expect(sheet.allergenTable.rows.map((r) => [r.name, r.cells])).toEqual([
+      ['Satay', [true, false]],
+      ['Bread', [false, true]],
+    ]);
   });
 });

@@ -300,14 +300,16 @@ export function EventSheetView({ sheet, actions, costing }: EventSheetViewProps)
           )}
         </Block>
       </div>
-      <Block id="sheet-allergens" title="Allergens and Dietary Needs">
-        <DietaryFacts dietary={sheet.dietary} />
-        {sheet.allergenTable.columns.length ? (
-          <AllergenTableView table={sheet.allergenTable} />
-        ) : (
-          <p className={s.empty}>No allergens recorded on the menu items.</p>
-        )}
-      </Block>
+      {sheet.showAllergens ? (
+        <Block id="sheet-allergens" title="Allergens and Dietary Needs">
+          <DietaryFacts dietary={sheet.dietary} />
+          {sheet.allergenTable.columns.length ? (
+            <AllergenTableView table={sheet.allergenTable} />
+          ) : (
+            <p className={s.empty}>No allergens recorded on the menu items.</p>
+          )}
+        </Block>
+      ) : null}
       <Block id="sheet-pull" title="Pull List">
         {sheet.pull.length ? (
           <PullTable rows={sheet.pull} />

@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
 import { MAX_TEXT_LENGTH } from '../../domain/limits';
-import { allergens, type AllergenId } from '../../domain/allergens';
+import type { AllergenId } from '../../domain/allergens';
+import { AllergenChecks, AllergensButton, AllergenTags } from './AllergenPicker';
 import { menuRows, type MenuRow } from '../../machines/toolkit/menuNotes.connect';
 import { useAllergenPicker } from '../../app/toolkit/useAllergenPicker';
 import { Button } from '../components/Button';
@@ -90,25 +91,7 @@ export function MenuPanel({ actorRef, avoid }: { actorRef: Ref; avoid: AllergenI
   );
 }
 
-const tagList = css({ display: 'flex', flexWrap: 'wrap', gap: '1', listStyle: 'none', p: 0, m: 0, mt: '1' });
-const tag = css({
-  fontSize: 'sm',
-  borderWidth: '1px',
-  borderColor: 'border',
-  bg: 'surfaceRaised',
-  px: '2',
-  py: '0.5',
-});
 const flagText = css({ color: 'alertFg', fontWeight: 'bold', mt: '1', overflowWrap: 'anywhere' });
-const pickerBox = css({
-  borderWidth: '2px',
-  borderColor: 'border',
-  p: '3',
-  mt: '2',
-  display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))',
-  gap: '2',
-});
 
 /** One menu item: its name, allergen tags, the flag, and its Allergens and Delete buttons. */
 function MenuRowView({
@@ -129,57 +112,16 @@ function MenuRowView({
     <tr>
       <td>
         {row.name || <em className={muted}>(empty)</em>}
-        {row.tags.length ? (
-          <ul className={tagList} aria-label={`Allergens in ${name}`}>
-            {row.tags.map((t) => (
-              <li key={t} className={tag}>
-                {t}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <AllergenTags tags={row.tags} name={name} />
         {row.flag ? (
           <p className={flagText} role="note">
             ⚠ {row.flag}
           </p>
         ) : null}
-        {picker.open ? (
-          <fieldset
-            id={pickerId}
-            className={pickerBox}
-            onKeyDown={(e) => {
-              if (e.key === 'Escape') {
-                e.stopPropagation();
-                picker.close();
-              }
-            }}
-          >
-            <legend className={css({ fontWeight: 'bold', px: '1' })}>Allergens in {name}</legend>
-            {allergens.map((a) => (
-              <label key={a.id} className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
-                <input type="checkbox" checked={picker.selected.includes(a.id)} onChange={() => picker.toggle(a.id)} />
-                {a.label}
-              </label>
-            ))}
-            <div>
-              <Button size="sm" variant="outlineGreen" onClick={picker.close}>
-                Done
-              </Button>
-            </div>
-          </fieldset>
-        ) : null}
+        <AllergenChecks picker={picker} name={name} pickerId={pickerId} />
       </td>
       <td className={css({ textAlign: 'right!', whiteSpace: 'nowrap' })}>
-        <Button
-          size="sm"
-          variant="outlineBlue"
-          aria-expanded={picker.open}
-          aria-controls={picker.open ? pickerId : undefined}
-          aria-label={`Allergens of ${name}`}
-          onClick={picker.togglePicker}
-        >
-          Allergens
-        </Button>{' '}
+        <AllergensButton picker={picker} name={name} pickerId={pickerId} />{' '}
         <Button size="sm" variant="outlineRed" aria-label={`Delete menu item ${name}`} onClick={onDelete}>
           Delete
         </Button>
