@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { fromCallback } from 'xstate';
 import { shiftPeriod, moveFocus, type CalendarView } from '../../src/domain/calendar';
 import { startOfNextMonth } from '../../src/domain/eventDates';
 import { sampleEvents } from '../../src/domain/sampleEvents';
@@ -17,9 +18,12 @@ const machine = calendarMachine.provide({
     notifyExported: (_, { count }) => world.record('notifyExported', count),
     notifyNothingToExport: () => world.record('notifyNothingToExport'),
   },
+  // The clock never ticks by itself: the walk sends its day.change events.
+  actors: { dayClock: fromCallback(() => {}) },
 });
 
 const TODAY = '2026-11-26';
+const TOMORROW = '2026-11-27';
 const samples = sampleEvents(TODAY);
 const events = {
   'view.set': [
@@ -56,6 +60,12 @@ const events = {
   'calendar.export': [
     { type: 'calendar.export', events: samples },
     { type: 'calendar.export', events: [] },
+  ],
+  // Midnight passed; the same day again; a malformed date.
+  'day.change': [
+    { type: 'day.change', today: TOMORROW },
+    { type: 'day.change', today: TODAY },
+    { type: 'day.change', today: '2026-13-01' },
   ],
 } satisfies EventSamples<typeof machine>;
 
@@ -106,8 +116,11 @@ describeModel('calendar', {
       s.context.startView,
       Math.sign(Date.parse(s.context.focused) - Date.parse(TODAY)),
       s.context.focused.slice(0, 7) === TODAY.slice(0, 7),
+      s.context.today,
+      s.context.focused === s.context.today,
     ]),
   limit: 5000,
+  initial: { started: () => [{ id: 'dayClock', input: undefined }] },
   events,
   sequences: [
     // Keys in the agenda (a list, no grid) do nothing; nor does a click on a day there.
@@ -116,6 +129,8 @@ describeModel('calendar', {
       { type: 'focus.move', key: 'ArrowRight', shift: false },
       { type: 'focus.set', date: '2026-12-25' },
     ],
+    // Past midnight with the focus moved elsewhere: it stays; Today then goes to the new day.
+    [{ type: 'nav.next' }, { type: 'day.change', today: TOMORROW }, { type: 'nav.today' }],
     // Today comes back from anywhere.
     [
       { type: 'nav.next' },
@@ -149,17 +164,17 @@ describeModel('calendar', {
       target: 'view.agenda',
       check: ({ event }) => expect(ev(event, 'view.set').view).toBe('agenda'),
     },
-    'view|nav.today|0': { context: (b) => ({ ...b, focused: TODAY }) },
+    'view|nav.today|0': { context: (b) => ({ ...b, focused: b.today }) },
     // This Week: today's week; This Month: today's month; Next Month: its first day.
     'view|nav.jump|0': {
       target: 'view.week',
-      context: (b) => ({ ...b, focused: TODAY }),
+      context: (b) => ({ ...b, focused: b.today }),
     },
     'view|nav.jump|1': {
       target: 'view.month',
       context: (b, e) => ({
         ...b,
-        focused: ev(e, 'nav.jump').to === 'nextMonth' ? startOfNextMonth(TODAY) : TODAY,
+        focused: ev(e, 'nav.jump').to === 'nextMonth' ? startOfNextMonth(b.today) : b.today,
       }),
       check: ({ event }) => expect(ev(event, 'nav.jump').to).not.toBe('week'),
     },
@@ -178,6 +193,18 @@ describeModel('calendar', {
     'details.open|details.close|0': {
       target: 'details.closed',
       context: (b) => ({ ...b, selectedId: null }),
+    },
+    // A new valid date becomes today; a focus still on the old today follows it, one moved elsewhere stays.
+    '(machine)|day.change|0': {
+      context: (b, e) => ({
+        ...b,
+        today: ev(e, 'day.change').today,
+        focused: b.focused === b.today ? ev(e, 'day.change').today : b.focused,
+      }),
+      check: ({ before, event }) => {
+        expect(ev(event, 'day.change').today).not.toBe(before.today);
+        expect(ev(event, 'day.change').today).not.toBe('2026-13-01');
+      },
     },
     // Every event goes into the file; none: a warning and no file.
     '(machine)|calendar.export|0': {

@@ -8,10 +8,14 @@
  *   months; Today (the button) goes back to today in any view.
  * - `details`: the event whose details are shown (activating one), or none.
  *
+ * Today follows the clock: the `dayClock` actor (provided from outside: a timer to the next local
+ * midnight) sends `day.change` with the new date, so a page left open past midnight moves "today" on;
+ * a focused day still on the old today follows it, a day the caterer moved to stays.
+ *
  * Export calendar (.ics) carries the events to export: with some, the named action `downloadCalendar`
  * (provided by the view: builds the file and downloads it) and a success toast; with none, a warning.
  */
-import { assertEvent, assign, setup } from 'xstate';
+import { assertEvent, assign, fromCallback, setup } from 'xstate';
 import { moveFocus, shiftPeriod, type CalendarView, type GridKey } from '../../domain/calendar';
 import { isISODate, startOfNextMonth } from '../../domain/eventDates';
 import type { CateringEvent } from '../../storage/schemas';
@@ -56,7 +60,9 @@ export type CalendarEvent =
   /** The details' Close button or Escape. */
   | { type: 'details.close' }
   /** Export calendar (.ics), with every event. */
-  | { type: 'calendar.export'; events: readonly CateringEvent[] };
+  | { type: 'calendar.export'; events: readonly CateringEvent[] }
+  /** The dayClock actor: the local date is now `today` (YYYY-MM-DD), e.g. after midnight. */
+  | { type: 'day.change'; today: string };
 
 /** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
 export const calendarSecrets = {
@@ -67,6 +73,7 @@ export const calendarSecrets = {
     'focus.set': [],
     'event.open': [],
     'calendar.export': [],
+    'day.change': [],
   },
 } as const satisfies SecretsOf<CalendarEvent, CalendarContext>;
 
@@ -91,7 +98,20 @@ export const calendarMachine = setup({
     events: {} as CalendarEvent,
     input: {} as CalendarInput,
   },
+  actors: {
+    /** Sends `day.change` when the local date changes (a timer to the next midnight, provided from outside). */
+    dayClock: fromCallback(() => {
+      throw new Error('calendar: provide dayClock');
+    }),
+  },
   actions: {
+    setToday: assign(({ context, event }) => {
+      assertEvent(event, 'day.change');
+      return {
+        today: event.today,
+        focused: context.focused === context.today ? event.today : context.focused,
+      };
+    }),
     shiftPeriod: assign({
       focused: ({ context }, params: { view: CalendarView; direction: -1 | 1 }) =>
         shiftPeriod(params.view, context.focused, params.direction),
@@ -138,6 +158,8 @@ export const calendarMachine = setup({
     isView: ({ event }, params: { view: CalendarView }) => event.type === 'view.set' && event.view === params.view,
     jumpsToWeek: ({ event }) => event.type === 'nav.jump' && event.to === 'week',
     isEventId: ({ event }) => event.type === 'event.open' && Number.isInteger(event.id),
+    isNewDay: ({ context, event }) =>
+      event.type === 'day.change' && isISODate(event.today) && event.today !== context.today,
     hasEvents: ({ event }) => event.type === 'calendar.export' && event.events.length > 0,
   },
 }).createMachine({
@@ -150,7 +172,9 @@ export const calendarMachine = setup({
     selectedId: null,
     startView: input.view,
   }),
+  invoke: { id: 'dayClock', src: 'dayClock' },
   on: {
+    'day.change': { guard: 'isNewDay', actions: 'setToday' },
     'calendar.export': [
       {
         guard: 'hasEvents',

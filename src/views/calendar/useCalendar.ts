@@ -5,7 +5,8 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import type { ActorRefFrom } from 'xstate';
+import { fromCallback, type ActorRefFrom } from 'xstate';
+import { startDayClock } from '../../app/calendar/dayClock';
 import type { CalendarView, GridKey } from '../../domain/calendar';
 import { toISODate } from '../../domain/eventDates';
 import { buildIcs, CALENDAR_FILE_NAME, ICS_MIME } from '../../domain/ics';
@@ -22,6 +23,10 @@ export type CalendarRef = ActorRefFrom<typeof calendarMachine>;
 const PHONE_QUERY = '(max-width: 639.98px)';
 
 const implementation = calendarMachine.provide({
+  actors: {
+    // A page left open past midnight moves today on (issue 21).
+    dayClock: fromCallback(({ sendBack }) => startDayClock((today) => sendBack({ type: 'day.change', today }))),
+  },
   actions: {
     downloadCalendar: (_, { events }) => {
       const file = buildIcs(events, new Date());
@@ -56,11 +61,12 @@ export function useCalendarEvents(today: string): CateringEvent[] {
 }
 
 export function useCalendar() {
-  const [today] = useState(() => toISODate(new Date()));
+  const [startDay] = useState(() => toISODate(new Date()));
   const [view] = useState<CalendarView>(() =>
     typeof window !== 'undefined' && window.matchMedia?.(PHONE_QUERY).matches ? 'agenda' : 'month',
   );
-  const ref = useActorRef(implementation, { input: { today, view }, inspect });
+  const ref = useActorRef(implementation, { input: { today: startDay, view }, inspect });
+  const today = useSelector(ref, (s) => s.context.today);
   const events = useCalendarEvents(today);
   return {
     ref,
