@@ -117,7 +117,10 @@ function eventsInteractions(): Interaction[] {
     },
     {
       name: 'Events: open a Tool Kit',
-      act: (page) => button(page, /^Tool Kit/).first().click(),
+      act: (page) =>
+        button(page, /^Tool Kit/)
+          .first()
+          .click(),
       settled: (page) => toolkit(page).waitFor(),
       undo: async (page) => {
         await page.keyboard.press('Escape');
@@ -234,7 +237,9 @@ export async function runInteractionsBench(): Promise<Figure[]> {
       await button(page, 'More Filtering Options').click();
       await page.getByLabel('First Name').waitFor();
       await measureAll(page, eventsInteractions(), rate, figures);
-      await button(page, /^Tool Kit/).first().click();
+      await button(page, /^Tool Kit/)
+        .first()
+        .click();
       await toolkit(page).waitFor();
       await toolkit(page).getByRole('button', { name: 'Notes', exact: true }).click();
       await measureAll(page, toolkitInteractions(), rate, figures);

@@ -10,6 +10,16 @@ import type {
   SpecialtyIngredient,
 } from '../storage/schemas';
 import { fromISODate, addDays } from './eventDates';
+import {
+  allergenLabel,
+  allergenTable,
+  avoidedIn,
+  dietaryOf,
+  flagMessage,
+  hasDietaryNeeds,
+  menuLinesOf,
+  type AllergenTable,
+} from './allergens';
 import { formatAmount, formatMeasure, inventoryTotal, specialtyAmount, specialtyTotal } from './ingredients';
 import { foreignCurrencies, formatMoney, pricingSummary, type PricingSummary } from './money';
 
@@ -196,6 +206,16 @@ export interface EventSheet {
   guests: string;
   type: string;
   menu: string[];
+  /** Issue 21: the menu items with their ids and, when one carries an allergen the event avoids, its flag. */
+  menuRows: Array<{ id: string; name: string; flag: string | null }>;
+  /** Issue 21: menu items × the allergens present on the menu. */
+  allergenTable: AllergenTable;
+  /** Issue 21: the dietary counts and the allergens the event avoids (labels). */
+  dietary: { vegetarian: number; vegan: number; glutenFree: number; avoid: string[] };
+  /** Issue 21: how many menu items carry an allergen the event avoids. */
+  flagged: number;
+  /** Issue 21: the event has dietary needs or its menu items carry allergens (else the sheet leaves the block out). */
+  showAllergens: boolean;
   notes: SheetNote[];
   /** True when any note is an allergy note (the sheet's header repeats the warning). */
   hasAllergy: boolean;
@@ -301,6 +321,12 @@ export function buildEventSheet({ event, lines, items, discountPercent, taxPerce
     .map((n, i) => ({ id: n.id ?? `note-${i}`, text: n.notes.trim(), allergy: isAllergyNote(n.notes) }))
     .filter((n) => n.text !== '');
   const specialty = event.ingredients ?? [];
+  const dietary = dietaryOf(event);
+  const menuLines = menuLinesOf(event).filter((l) => l.name.trim() !== '');
+  const menuRows = menuLines.map((l) => {
+    const hit = avoidedIn(l, dietary.avoid);
+    return { id: l.id, name: l.name.trim(), flag: hit.length ? flagMessage(hit) : null };
+  });
   return {
     id: event.id,
     name: orDash(event.EventName),
@@ -316,6 +342,11 @@ export function buildEventSheet({ event, lines, items, discountPercent, taxPerce
     guests: Number.isFinite(event.NumberOfGuests) ? new Intl.NumberFormat('en-CA').format(event.NumberOfGuests) : '—',
     type: orDash(event.EventType),
     menu: (event.menuItems ?? []).map((m) => m.trim()).filter((m) => m !== ''),
+    menuRows,
+    allergenTable: allergenTable(menuLines, dietary.avoid),
+    dietary: { ...dietary, avoid: dietary.avoid.map(allergenLabel) },
+    flagged: menuRows.filter((r) => r.flag !== null).length,
+    showAllergens: hasDietaryNeeds(dietary) || menuLines.some((l) => l.allergens.length > 0),
     notes,
     hasAllergy: notes.some((n) => n.allergy),
     pull: lines.map((line, i) => pullRow(line, i, byId)),

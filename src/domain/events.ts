@@ -5,6 +5,7 @@
 import type { CateringEvent } from '../storage/schemas';
 import { inDateRange, isISODate, matchesQuickFilter, type QuickFilter } from './eventDates';
 import { checkAmount, MAX_GUESTS, MIN_GUESTS } from './limits';
+import { avoidToText, checkDietaryCount, dietaryFromForm, dietaryOf, type DietaryCountField } from './allergens';
 
 /**
  * Next event id = max over existing and deleted ids + 1 (1 for none): a new event never takes the id
@@ -79,6 +80,11 @@ export interface EventFormValues {
   VenueName: string;
   VenueStreetAddress: string;
   VenueCity: string;
+  /** Dietary needs (issue 21): guest counts as typed ('' is 0) and the allergens to avoid (ids joined by commas). */
+  Vegetarian: string;
+  Vegan: string;
+  GlutenFree: string;
+  AllergiesToAvoid: string;
 }
 
 export type EventField = Exclude<keyof EventFormValues, 'id'>;
@@ -98,6 +104,10 @@ export const eventFieldLabels: Record<EventField, string> = {
   VenueName: 'Venue Name',
   VenueStreetAddress: 'Venue Street Address',
   VenueCity: 'Venue City',
+  Vegetarian: 'Vegetarian guests',
+  Vegan: 'Vegan guests',
+  GlutenFree: 'Gluten-free guests',
+  AllergiesToAvoid: 'Allergies to avoid',
 };
 
 export const eventFields = Object.keys(eventFieldLabels) as EventField[];
@@ -118,6 +128,10 @@ export function blankEventForm(): EventFormValues {
     VenueName: '',
     VenueStreetAddress: '',
     VenueCity: '',
+    Vegetarian: '',
+    Vegan: '',
+    GlutenFree: '',
+    AllergiesToAvoid: '',
   };
 }
 
@@ -137,14 +151,39 @@ export function eventToForm(event: CateringEvent): EventFormValues {
     VenueName: event.VenueName,
     VenueStreetAddress: event.VenueStreetAddress,
     VenueCity: event.VenueCity,
+    ...dietaryToForm(event),
+  };
+}
+
+/** An event's dietary needs as the form's text fields (0 shows as empty). */
+function dietaryToForm(event: CateringEvent) {
+  const d = dietaryOf(event);
+  const text = (n: number) => (n > 0 ? String(n) : '');
+  return {
+    Vegetarian: text(d.vegetarian),
+    Vegan: text(d.vegan),
+    GlutenFree: text(d.glutenFree),
+    AllergiesToAvoid: avoidToText(d.avoid),
   };
 }
 
 /** Form values -> event; `base` keeps the tool-kit data (ingredients, menu, notes, pricing, image) of an edited event. */
 export function formToEvent(values: EventFormValues, base?: CateringEvent): CateringEvent {
   const phone = values.CustomerPhoneNumber.trim();
+  // Dietary needs live in the extra field `dietary` (absent until set, so earlier events stay as they were).
+  const dietary = dietaryFromForm(
+    {
+      Vegetarian: values.Vegetarian ?? '',
+      Vegan: values.Vegan ?? '',
+      GlutenFree: values.GlutenFree ?? '',
+      AllergiesToAvoid: values.AllergiesToAvoid ?? '',
+    },
+    base?.dietary !== undefined,
+  );
+  const { dietary: _old, ...kept } = (base ?? { ingredients: [] }) as CateringEvent;
   return {
-    ...(base ?? { ingredients: [] }),
+    ...kept,
+    ...(dietary ? { dietary } : {}),
     id: values.id,
     EventName: values.EventName.trim(),
     CustomerFirstName: values.CustomerFirstName.trim(),
@@ -196,6 +235,11 @@ export function validateEvent(values: EventFormValues): EventErrors {
   // An end before the start is the next day (20:00 to 01:00); the same time both ends is refused.
   else if (values.StartTime && values.EndTime && !errors.StartTime && values.EndTime === values.StartTime) {
     errors.EndTime = SAME_TIME_MESSAGE;
+  }
+  // Issue 21: dietary counts are whole numbers from 0 to the number of guests.
+  for (const field of ['Vegetarian', 'Vegan', 'GlutenFree'] as DietaryCountField[]) {
+    const message = checkDietaryCount(field, values[field] ?? '', values.NumberOfGuests);
+    if (message) errors[field] = message;
   }
   return errors;
 }

@@ -9,6 +9,11 @@ const rev = z.optional(z.number());
  * means `perGuest` is the quantity for one guest. The line's quantity (quantityNeeded) is always the
  * event's total, already scaled (src/domain/scaling.ts), so every reader just reads the total.
  */
+/**
+ * Issue 21's extra fields (allergens, menu lines, dietary needs): read through the tolerant readers of
+ * src/domain/allergens.ts, so a malformed one is ignored rather than making its whole record unreadable.
+ */
+const extra = z.optional(z.unknown());
 const per = z.optional(z.enum(['event', 'guest']));
 const perGuest = z.optional(num);
 
@@ -27,6 +32,8 @@ export const inventoryItemSchema = z.looseObject({
   supplierName: z.string(),
   /** Issue 11: the supplier's id, so a rename or delete finds only that supplier's items (absent on older items). */
   supplierID: z.optional(z.string()),
+  /** Issue 21: allergen ids (src/domain/allergens.ts `cleanAllergens`); absent on older items. */
+  allergens: extra,
 });
 export type InventoryItem = z.infer<typeof inventoryItemSchema>;
 
@@ -69,6 +76,8 @@ export const specialtyIngredientSchema = z.looseObject({
   supplierName: z.string(),
   per,
   perGuest,
+  /** Issue 21: allergen ids (src/domain/allergens.ts `cleanAllergens`); absent on older lines. */
+  allergens: extra,
 });
 export type SpecialtyIngredient = z.infer<typeof specialtyIngredientSchema>;
 
@@ -98,6 +107,16 @@ export const eventSchema = z.looseObject({
   VenueCity: z.string(),
   ingredients: z.array(specialtyIngredientSchema),
   menuItems: z.optional(z.array(z.string())),
+  /**
+   * Issue 21: beside the spec's `menuItems` (same order), each item's stable id and allergens. Earlier
+   * builds ignore it; readers pair the two lists by text (src/domain/allergens.ts `menuLinesOf`).
+   */
+  menuLines: extra,
+  /**
+   * Issue 21: `{ vegetarian, vegan, glutenFree, avoid }`, guest counts by diet and the allergen ids the
+   * event avoids; absent until set. Read through `dietaryOf` (src/domain/allergens.ts).
+   */
+  dietary: extra,
   notes: z.optional(z.array(z.looseObject({ id: z.optional(z.string()), notes: z.string() }))),
   pricing: z.optional(z.array(priceLineSchema)),
   imageUrl: z.optional(z.string()),

@@ -11,6 +11,7 @@ import {
   validateEvent,
   type EventFormValues,
 } from '../../src/domain/events';
+import { allergenIds } from '../../src/domain/allergens';
 import { planRescale } from '../../src/domain/scaling';
 import { BACKWARDS_RANGE_MESSAGE, eventFiltersMachine } from '../../src/machines/events/eventFilters.machine';
 import { eventFormMachine, type RescaleRequest } from '../../src/machines/events/eventForm.machine';
@@ -75,6 +76,15 @@ const changed = (before: FormContext, event: unknown) => {
   delete errors[field as keyof typeof errors];
   return { ...before, values: { ...before.values, [field]: value }, errors };
 };
+/** Allergies to avoid with one allergen ticked or unticked (ids in the list's order, joined by commas). */
+const toggledAvoid = (before: FormContext, event: unknown) => {
+  const { allergen } = event as { allergen: string };
+  const had = before.values.AllergiesToAvoid.split(',').filter(Boolean);
+  const next = had.includes(allergen) ? had.filter((a) => a !== allergen) : [...had, allergen];
+  const ordered = allergenIds.filter((id) => next.includes(id));
+  const { AllergiesToAvoid: _gone, ...errors } = before.errors;
+  return { ...before, values: { ...before.values, AllergiesToAvoid: ordered.join(',') }, errors };
+};
 /** The save request the form sends: exactly its values, and the rescaled lines when there are any. */
 const requestsSave = ({ before }: { before: FormContext }) => [
   ['requestSave', before.values, before.rescale] as [string, ...unknown[]],
@@ -108,6 +118,8 @@ describeModel('eventForm', {
       s.context.values.EventDate,
       s.context.values.NumberOfGuests,
       s.context.values.StartTime,
+      s.context.values.Vegan,
+      s.context.values.AllergiesToAvoid,
       s.context.rescale?.plan.rows ?? null,
       s.context.saveError,
       s.context.draftRestored,
@@ -121,7 +133,10 @@ describeModel('eventForm', {
   events: {
     // Per input, the changes that matter to it (the walk's state space stays small).
     'field.change': (s) => {
-      const change = (field: 'EventName' | 'EventDate' | 'NumberOfGuests' | 'StartTime', value: string) => ({
+      const change = (
+        field: 'EventName' | 'EventDate' | 'NumberOfGuests' | 'StartTime' | 'Vegan' | 'Vegetarian',
+        value: string,
+      ) => ({
         type: 'field.change' as const,
         field,
         value,
@@ -135,7 +150,14 @@ describeModel('eventForm', {
             change('NumberOfGuests', '24'),
           ];
         case 4:
-          return [change('NumberOfGuests', '0'), change('NumberOfGuests', '1'), change('EventName', '   ')];
+          // Issue 21: a dietary count above the number of guests (1) is refused; 1 is fine.
+          return [
+            change('NumberOfGuests', '0'),
+            change('NumberOfGuests', '1'),
+            change('EventName', '   '),
+            change('Vegan', '2'),
+            change('Vegan', '1'),
+          ];
         case 6:
           // 10:00 to 12:00 is a plain day; 13:00 to 12:00 ends the next day (issue 25), also on a new past date.
           return [change('StartTime', '10:00'), change('StartTime', '13:00'), change('EventDate', '2026-05-31')];
@@ -143,6 +165,11 @@ describeModel('eventForm', {
           return [change('NumberOfGuests', '24'), change('NumberOfGuests', '12'), change('EventDate', '2026-05-31')];
       }
     },
+    // Issue 21: Allergies to avoid, on a new event (kept in its draft) and on Gala.
+    'avoid.toggle': (s) =>
+      s.context.values.id === 0 || s.context.values.EventName === gala.EventName
+        ? [{ type: 'avoid.toggle' as const, allergen: 'peanuts' as const }]
+        : [],
     'form.submit': [{ type: 'form.submit' }],
     'form.cancel': [{ type: 'form.cancel' }],
     'save.done': [{ type: 'save.done', id: 7 }],
@@ -164,6 +191,16 @@ describeModel('eventForm', {
     },
     // An edited event keeps no draft.
     'editing|field.change|1': { context: changed, check: ({ before }) => expect(before.values.id).not.toBe(0) },
+    // Issue 21: the allergen is ticked, or unticked when it was; a new event's values are kept as its draft.
+    'editing|avoid.toggle|0': {
+      context: (before, event) => toggledAvoid(before, event),
+      effects: ({ after }) => [['persistDraft', after.values]],
+      check: ({ before }) => expect(before.values.id).toBe(0),
+    },
+    'editing|avoid.toggle|1': {
+      context: (before, event) => toggledAvoid(before, event),
+      check: ({ before }) => expect(before.values.id).not.toBe(0),
+    },
     'editing|form.submit|0': { target: 'validating' },
     // Cancel drops a new event's draft; an edit has none.
     'editing|form.cancel|0': {

@@ -6,6 +6,7 @@ import {
   type QuantityPromptInput,
 } from '../../src/machines/toolkit/inventoryIngredients.machine';
 import { menuNotesMachine } from '../../src/machines/toolkit/menuNotes.machine';
+import type { AllergenId, MenuLine } from '../../src/domain/allergens';
 import {
   blankSpecialtyDraft,
   specialtyIngredientsMachine,
@@ -768,7 +769,9 @@ describeModel('specialtyIngredients', {
   serializeState: (s) =>
     JSON.stringify([
       s.value,
-      s.context.lines.filter((l) => l.id.length === 1).map((l) => `${l.id}=${l.name}/${l.quantityNeeded}/${l.onHand}`),
+      s.context.lines
+        .filter((l) => l.id.length === 1)
+        .map((l) => `${l.id}=${l.name}/${l.quantityNeeded}/${l.onHand}/${String(l.allergens ?? '')}`),
       Math.min(s.context.lines.length, 4),
       s.context.draft.name,
       s.context.draft.costPerUnit,
@@ -777,7 +780,7 @@ describeModel('specialtyIngredients', {
       s.context.draft.per,
       s.context.guests,
     ]),
-  limit: 8000,
+  limit: 20000,
   events: {
     'draft.change': [
       { type: 'draft.change', field: 'name', value: 'Saffron' },
@@ -792,6 +795,11 @@ describeModel('specialtyIngredients', {
     'ingredient.edit': [{ type: 'ingredient.edit', id: 'b' }],
     'edit.cancel': [{ type: 'edit.cancel' }],
     'ingredient.delete': [{ type: 'ingredient.delete', id: 'b' }],
+    // Issue 21: the middle line's allergens (set, then the same again), and a line no longer there.
+    'ingredient.allergens': [
+      { type: 'ingredient.allergens', id: 'b', allergens: ['sesame'] },
+      { type: 'ingredient.allergens', id: 'z', allergens: ['milk'] },
+    ],
     'storage.change': [
       { type: 'storage.change', lines: [spA, spBThere, spC] },
       { type: 'storage.change', lines: [spA, spC] },
@@ -818,6 +826,15 @@ describeModel('specialtyIngredients', {
     },
     '(machine)|storage.change|0': {
       context: (before, event) => ({ ...before, lines: (event as { lines: SpCtx['lines'] }).lines }),
+    },
+    // Only the line with that id gets the allergens (the spec's fields unchanged), and the lines are written.
+    '(machine)|ingredient.allergens|0': {
+      context: (before, event) => {
+        const { id, allergens } = event as { id: string; allergens: string[] };
+        expect(spIds(before.lines)).toContain(id);
+        return { ...before, lines: before.lines.map((l) => (l.id === id ? { ...l, allergens } : l)) };
+      },
+      effects: ({ after }) => [['persistLines', spIds(after.lines)]],
     },
     // A valid form appends a new line (new id), clears the form and writes the lines.
     'adding|ingredient.save|0': {
@@ -1211,13 +1228,13 @@ describe('specialtyIngredients (unprovided effects)', () => {
 // ---------------------------------------------------------------- menu and notes
 const persistedMenu: string[][] = [];
 const persistedNotes: unknown[] = [];
-const menuWorld = createWorld<{ menuItems: string[]; notes: Array<{ id?: string; notes: string }> }>();
+const menuWorld = createWorld<{ menu: MenuLine[]; notes: Array<{ id?: string; notes: string }> }>();
 const menuNotes = menuNotesMachine.provide({
   actions: {
     persistMenu: ({ context }) => {
-      persistedMenu.push(context.menuItems);
-      menuWorld.record('persistMenu', context.menuItems);
-      menuWorld.store.menuItems = context.menuItems;
+      persistedMenu.push(context.menu.map((l) => l.name));
+      menuWorld.record('persistMenu', context.menu);
+      menuWorld.store.menu = context.menu;
     },
     persistNotes: ({ context }) => {
       persistedNotes.push(context.notes);
@@ -1234,16 +1251,22 @@ const menuNotes = menuNotesMachine.provide({
 const n1 = { id: 'n1', notes: 'Nuts' };
 const n2 = { id: 'n2', notes: 'Vegan table 2' };
 const n3 = { id: 'n3', notes: 'Late arrival' };
+// Three menu lines; the walks tag and delete the middle one (m2), and another tab deletes or reorders them.
+const menuLine = (id: string, name: string, allergens: AllergenId[] = []): MenuLine => ({ id, name, allergens });
+const m1 = menuLine('m1', 'Soup', ['celery']);
+const m2 = menuLine('m2', 'Satay', ['peanuts']);
+const m3 = menuLine('m3', 'Pie', ['wheatGluten']);
+const lines = (...names: string[]) => names.map((n, i) => menuLine(`x${i}`, n));
 
 describeModel('menuNotes', {
   machine: menuNotes,
   world: menuWorld,
-  input: { menuItems: ['Soup', 'Salad', 'Pie'], notes: [n1, n2, n3] },
-  // The event's menuItems and notes are stored as shown.
-  store: (input) => ({ menuItems: input.menuItems, notes: input.notes }),
-  persisted: (context) => ({ menuItems: context.menuItems, notes: context.notes }),
+  input: { menu: [m1, m2, m3], notes: [n1, n2, n3] },
+  // The event's menu lines and notes are stored as shown.
+  store: (input) => ({ menu: input.menu, notes: input.notes }),
+  persisted: (context) => ({ menu: context.menu, notes: context.notes }),
   external: (event, store) => {
-    if (event.type === 'storage.change') Object.assign(store, { menuItems: event.menuItems, notes: event.notes });
+    if (event.type === 'storage.change') Object.assign(store, { menu: event.menu, notes: event.notes });
   },
   limit: 300000,
   reset: () => {
@@ -1252,8 +1275,8 @@ describeModel('menuNotes', {
   },
   serializeState: (s) =>
     JSON.stringify([
-      Math.min(s.context.menuItems.length, 4),
-      s.context.menuItems.slice(0, 3),
+      Math.min(s.context.menu.length, 4),
+      s.context.menu.slice(0, 3).map((l) => [l.id.startsWith('menu-') ? 'new' : l.id, l.name, l.allergens]),
       s.context.notes.filter((n) => /^n\d$/.test(n.id)).map((n) => n.notes),
       Math.min(s.context.notes.length, 4),
       s.context.noteText.trim() !== '',
@@ -1262,10 +1285,16 @@ describeModel('menuNotes', {
   events: {
     'menu.change': [{ type: 'menu.change', text: 'Soup' }],
     'menu.add': [{ type: 'menu.add' }],
-    // The middle row, and one past the end of the starting list.
+    // The middle row, and one no longer there.
     'menu.delete': [
-      { type: 'menu.delete', index: 1 },
-      { type: 'menu.delete', index: 3 },
+      { type: 'menu.delete', id: 'm2' },
+      { type: 'menu.delete', id: 'm9' },
+    ],
+    // Tag the middle row (a new allergen, then none), and a row another tab deleted.
+    'menu.allergens': [
+      { type: 'menu.allergens', id: 'm2', allergens: ['peanuts', 'sesame'] },
+      { type: 'menu.allergens', id: 'm2', allergens: [] },
+      { type: 'menu.allergens', id: 'm9', allergens: ['milk'] },
     ],
     'note.change': [
       { type: 'note.change', text: ' Nut allergy ' },
@@ -1274,28 +1303,45 @@ describeModel('menuNotes', {
     'note.add': [{ type: 'note.add' }],
     'note.delete': [{ type: 'note.delete', id: 'n2' }],
     'storage.change': [
-      {
-        type: 'storage.change',
-        menuItems: ['Soup', 'Stew', 'Pie'],
-        notes: [n1, { ...n2, notes: 'Vegan table 5' }, n3],
-      },
-      { type: 'storage.change', menuItems: ['Soup', 'Pie'], notes: [n1, n3] },
+      // Another tab reordered the menu and changed a note: the tags stay with their dishes.
+      { type: 'storage.change', menu: [m3, m1, m2], notes: [n1, { ...n2, notes: 'Vegan table 5' }, n3] },
+      // Another tab deleted the first dish and the middle note.
+      { type: 'storage.change', menu: [m2, m3], notes: [n1, n3] },
     ],
   },
   transitions: {
     'ready|menu.change|0': { context: (before, event) => ({ ...before, menuText: (event as { text: string }).text }) },
-    // Menu items are added as typed, even blank (spec), and written.
+    // Menu items are added as typed, even blank (spec), under a new id without allergens, and written.
     'ready|menu.add|0': {
-      context: (before) => ({ ...before, menuItems: [...before.menuItems, before.menuText], menuText: '' }),
-      effects: ({ after }) => [['persistMenu', after.menuItems]],
+      context: (before, _event, after) => {
+        const added = after.menu.at(-1)!;
+        expect(before.menu.map((l) => l.id)).not.toContain(added.id);
+        return {
+          ...before,
+          menu: [...before.menu, { id: added.id, name: before.menuText, allergens: [] }],
+          menuText: '',
+          seq: before.seq + 1,
+        };
+      },
+      effects: ({ after }) => [['persistMenu', after.menu]],
     },
     'ready|menu.delete|0': {
       context: (before, event) => {
-        const index = (event as { index: number }).index;
-        expect(index).toBeLessThan(before.menuItems.length);
-        return { ...before, menuItems: [...before.menuItems.slice(0, index), ...before.menuItems.slice(index + 1)] };
+        const id = (event as { id: string }).id;
+        expect(before.menu.map((l) => l.id)).toContain(id);
+        return { ...before, menu: before.menu.filter((l) => l.id !== id) };
       },
-      effects: ({ after }) => [['persistMenu', after.menuItems]],
+      effects: ({ after }) => [['persistMenu', after.menu]],
+    },
+    // The row found by id gets exactly these allergens; no other row changes.
+    'ready|menu.allergens|0': {
+      context: (before, event) => {
+        const e = event as { id: string; allergens: AllergenId[] };
+        const row = before.menu.find((l) => l.id === e.id);
+        expect(row?.allergens).not.toEqual(e.allergens);
+        return { ...before, menu: before.menu.map((l) => (l.id === e.id ? { ...l, allergens: e.allergens } : l)) };
+      },
+      effects: ({ after }) => [['persistMenu', after.menu]],
     },
     'ready|note.change|0': { context: (before, event) => ({ ...before, noteText: (event as { text: string }).text }) },
     // A note with text is added trimmed under a new id, and written; a blank one never reaches here.
@@ -1324,8 +1370,8 @@ describeModel('menuNotes', {
     // Another tab's lists; the texts being typed stay.
     'ready|storage.change|0': {
       context: (before, event) => {
-        const e = event as { menuItems: string[]; notes: Array<{ id: string; notes: string }> };
-        return { ...before, menuItems: e.menuItems, notes: e.notes };
+        const e = event as unknown as { menu: MenuLine[]; notes: Array<{ id: string; notes: string }> };
+        return { ...before, menu: e.menu, notes: e.notes };
       },
     },
   },
@@ -1333,15 +1379,22 @@ describeModel('menuNotes', {
     ready: (s) => {
       expect(s.context.notes.every((n) => n.notes.trim() !== '')).toBe(true);
       expect(s.context.notes.filter((n) => n.id === 'n1' || n.id === 'n3')).toEqual([n1, n3]);
+      // A tag never moves: Soup and Pie keep theirs wherever they are, and every id is used once.
+      expect(s.context.menu.filter((l) => l.id === 'm1' || l.id === 'm3')).toEqual(
+        s.context.menu.filter((l) => l.id === 'm1' || l.id === 'm3').map((l) => (l.id === 'm1' ? m1 : m3)),
+      );
+      expect(new Set(s.context.menu.map((l) => l.id)).size).toBe(s.context.menu.length);
     },
   },
 });
 
 describe('menuNotes (pinned)', () => {
   it('adds an empty menu item but never a blank note', () => {
-    const actor = createActor(menuNotes, { input: { menuItems: [], notes: [] } }).start();
+    const actor = createActor(menuNotes, { input: { menu: [], notes: [] } }).start();
     actor.send({ type: 'menu.add' });
-    expect(actor.getSnapshot().context.menuItems).toEqual(['']);
+    expect(actor.getSnapshot().context.menu).toEqual([
+      { id: expect.stringMatching(/^menu-[0-9a-z]+-0$/), name: '', allergens: [] },
+    ]);
     actor.send({ type: 'note.change', text: ' \t ' });
     actor.send({ type: 'note.add' });
     expect(actor.getSnapshot().context.notes).toEqual([]);
@@ -1353,29 +1406,29 @@ describe('menuNotes (pinned)', () => {
     persistedMenu.length = 0;
     persistedNotes.length = 0;
     const actor = createActor(menuNotes, {
-      input: { menuItems: ['Soup', 'Salad', 'Pie'], notes: [n1, n2, n3] },
+      input: { menu: lines('Soup', 'Salad', 'Pie'), notes: [n1, n2, n3] },
     }).start();
     actor.send({ type: 'menu.change', text: 'Stew' });
     actor.send({ type: 'menu.add' });
     expect(persistedMenu).toEqual([['Soup', 'Salad', 'Pie', 'Stew']]);
-    actor.send({ type: 'menu.delete', index: 1 });
+    actor.send({ type: 'menu.delete', id: 'x1' });
     expect(persistedMenu.at(-1)).toEqual(['Soup', 'Pie', 'Stew']);
     actor.send({ type: 'note.delete', id: 'n2' });
     expect(persistedNotes).toEqual([[n1, n3]]);
     expect(persistedMenu).toHaveLength(2);
   });
   it('deleting the only note empties the list', () => {
-    const actor = createActor(menuNotes, { input: { menuItems: [], notes: [n2] } }).start();
+    const actor = createActor(menuNotes, { input: { menu: [], notes: [n2] } }).start();
     actor.send({ type: 'note.delete', id: 'n2' });
     expect(actor.getSnapshot().context.notes).toEqual([]);
   });
   it('another tab’s save replaces the lists and keeps the text being typed', () => {
-    const actor = createActor(menuNotes, { input: { menuItems: ['Soup'], notes: [n1, n2, n3] } }).start();
+    const actor = createActor(menuNotes, { input: { menu: lines('Soup'), notes: [n1, n2, n3] } }).start();
     actor.send({ type: 'menu.change', text: 'Cedar plank sal' });
     actor.send({ type: 'note.change', text: 'Gluten-fr' });
-    actor.send({ type: 'storage.change', menuItems: ['Soup', 'Chowder'], notes: [n1, n3] });
+    actor.send({ type: 'storage.change', menu: lines('Soup', 'Chowder'), notes: [n1, n3] });
     const s = actor.getSnapshot();
-    expect(s.context.menuItems).toEqual(['Soup', 'Chowder']);
+    expect(s.context.menu.map((l) => l.name)).toEqual(['Soup', 'Chowder']);
     expect(s.context.notes).toEqual([n1, n3]);
     expect([s.context.menuText, s.context.noteText]).toEqual(['Cedar plank sal', 'Gluten-fr']);
     // Notes are deleted by id: n3 is still n3 after n2 went away.
@@ -1384,25 +1437,42 @@ describe('menuNotes (pinned)', () => {
   });
 });
 
-describe('menuNotes (pinned: rows, ids, start)', () => {
-  const start = (menuItems = ['Soup', 'Salad', 'Pie'], notes: Array<{ id?: string; notes: string }> = [n1, n2, n3]) =>
-    createActor(menuNotes, { input: { menuItems, notes } }).start();
+describe('menuNotes (pinned: rows, ids, allergens)', () => {
+  const start = (menu: MenuLine[] = [m1, m2, m3], notes: Array<{ id?: string; notes: string }> = [n1, n2, n3]) =>
+    createActor(menuNotes, { input: { menu, notes } }).start();
   it('starts with nothing typed', () => {
     const c = start().getSnapshot().context;
     expect([c.menuText, c.noteText, c.seq]).toEqual(['', '', 0]);
   });
-  it('deletes the first and the last menu row; a row before the first or past the last deletes and writes nothing', () => {
+  it('deletes the first and the last menu row by id; a row that is not there deletes and writes nothing', () => {
     persistedMenu.length = 0;
     const actor = start();
-    actor.send({ type: 'menu.delete', index: -1 });
-    actor.send({ type: 'menu.delete', index: 3 });
-    expect(actor.getSnapshot().context.menuItems).toEqual(['Soup', 'Salad', 'Pie']);
+    actor.send({ type: 'menu.delete', id: 'm9' });
+    expect(actor.getSnapshot().context.menu).toEqual([m1, m2, m3]);
     expect(persistedMenu).toEqual([]);
-    actor.send({ type: 'menu.delete', index: 2 });
-    expect(actor.getSnapshot().context.menuItems).toEqual(['Soup', 'Salad']);
-    actor.send({ type: 'menu.delete', index: 0 });
-    expect(actor.getSnapshot().context.menuItems).toEqual(['Salad']);
-    expect(persistedMenu).toEqual([['Soup', 'Salad'], ['Salad']]);
+    actor.send({ type: 'menu.delete', id: 'm3' });
+    expect(actor.getSnapshot().context.menu).toEqual([m1, m2]);
+    actor.send({ type: 'menu.delete', id: 'm1' });
+    expect(actor.getSnapshot().context.menu).toEqual([m2]);
+    expect(persistedMenu).toEqual([['Soup', 'Satay'], ['Satay']]);
+  });
+  it('after the first dish is deleted (here or in another tab), a tag set on a dish lands on that dish', () => {
+    const actor = start();
+    actor.send({ type: 'storage.change', menu: [m2, m3], notes: [n1] });
+    actor.send({ type: 'menu.allergens', id: 'm3', allergens: ['eggs', 'wheatGluten'] });
+    expect(actor.getSnapshot().context.menu).toEqual([m2, { ...m3, allergens: ['eggs', 'wheatGluten'] }]);
+    // A tag for the dish another tab deleted is not written anywhere.
+    persistedMenu.length = 0;
+    actor.send({ type: 'menu.allergens', id: 'm1', allergens: ['milk'] });
+    expect(persistedMenu).toEqual([]);
+  });
+  it('allergens are kept known, once each and in the list’s order; the same set writes nothing', () => {
+    persistedMenu.length = 0;
+    const actor = start();
+    actor.send({ type: 'menu.allergens', id: 'm2', allergens: ['sesame', 'peanuts', 'sesame', 'nope' as AllergenId] });
+    expect(actor.getSnapshot().context.menu[1]!.allergens).toEqual(['peanuts', 'sesame']);
+    actor.send({ type: 'menu.allergens', id: 'm2', allergens: ['sesame', 'peanuts'] });
+    expect(persistedMenu).toHaveLength(1);
   });
   it('deleting a note that is not there (another tab deleted it) writes nothing', () => {
     persistedNotes.length = 0;
@@ -1418,12 +1488,12 @@ describe('menuNotes (pinned: rows, ids, start)', () => {
       n2,
       { id: 'note-line-2', notes: 'Late' },
     ]);
-    actor.send({ type: 'storage.change', menuItems: [], notes: [n1, { notes: 'Vegan' }] });
+    actor.send({ type: 'storage.change', menu: [], notes: [n1, { notes: 'Vegan' }] });
     expect(actor.getSnapshot().context.notes).toEqual([n1, { id: 'note-line-1', notes: 'Vegan' }]);
     actor.send({ type: 'note.delete', id: 'note-line-1' });
     expect(actor.getSnapshot().context.notes).toEqual([n1]);
   });
-  it('two notes added one after the other get different ids, counted from 0', () => {
+  it('two notes (or menu items) added one after the other get different ids, counted from 0', () => {
     const actor = start([], []);
     actor.send({ type: 'note.change', text: 'One' });
     actor.send({ type: 'note.add' });
@@ -1433,14 +1503,22 @@ describe('menuNotes (pinned: rows, ids, start)', () => {
     expect(first!.id).toMatch(/^note-[0-9a-z]+-0$/);
     expect(second!.id).toMatch(/^note-[0-9a-z]+-1$/);
     expect(actor.getSnapshot().context.seq).toBe(2);
+    actor.send({ type: 'menu.add' });
+    actor.send({ type: 'menu.add' });
+    const [a, b] = actor.getSnapshot().context.menu;
+    expect(a!.id).toMatch(/^menu-[0-9a-z]+-2$/);
+    expect(b!.id).toMatch(/^menu-[0-9a-z]+-3$/);
   });
 });
 
 describe('menuNotes (unprovided effects)', () => {
   const failure = (event: EventFromLogic<typeof menuNotesMachine>) =>
-    failureAfter(menuNotesMachine, { menuItems: [], notes: [n1] }, [event]);
+    failureAfter(menuNotesMachine, { menu: [m1], notes: [n1] }, [event]);
   it('without a provided persistMenu or persistNotes, a change fails loudly, naming what to provide', () => {
     expect(failure({ type: 'menu.add' })).toContain('menuNotes: provide persistMenu');
+    expect(failure({ type: 'menu.allergens', id: 'm1', allergens: ['milk'] })).toContain(
+      'menuNotes: provide persistMenu',
+    );
     expect(failure({ type: 'note.delete', id: 'n1' })).toContain('menuNotes: provide persistNotes');
   });
 });

@@ -423,6 +423,10 @@ describe('form labels and questions (the words the form shows)', () => {
       ['VenueName', 'Venue Name'],
       ['VenueStreetAddress', 'Venue Street Address'],
       ['VenueCity', 'Venue City'],
+      ['Vegetarian', 'Vegetarian guests'],
+      ['Vegan', 'Vegan guests'],
+      ['GlutenFree', 'Gluten-free guests'],
+      ['AllergiesToAvoid', 'Allergies to avoid'],
     ]);
   });
   it('the same-time refusal and the past-date question read as written', () => {

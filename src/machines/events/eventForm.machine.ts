@@ -18,6 +18,7 @@
  */
 import { and, assertEvent, assign, fromPromise, sendParent, setup } from 'xstate';
 import { toISODate } from '../../domain/eventDates';
+import { avoidFromText, avoidToText, toggleAllergen, type AllergenId } from '../../domain/allergens';
 import {
   blankEventForm,
   needsNextDayConfirmation,
@@ -71,6 +72,8 @@ export interface EventFormContext {
 export type EventFormEvent =
   /** A form control changed. */
   | { type: 'field.change'; field: EventField; value: string }
+  /** A checkbox of Allergies to avoid (issue 21): ticks or unticks that allergen. */
+  | { type: 'avoid.toggle'; allergen: AllergenId }
   /** The Save button. */
   | { type: 'form.submit' }
   /** The Cancel button, Escape or a click outside the dialog. */
@@ -96,7 +99,7 @@ export type EventFormEvent =
 
 /** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
 export const eventFormSecrets = {
-  events: { 'field.change': [], 'save.done': [], 'save.failed': [] },
+  events: { 'field.change': [], 'avoid.toggle': [], 'save.done': [], 'save.failed': [] },
 } as const satisfies SecretsOf<EventFormEvent, EventFormContext>;
 
 /** What the parent receives when the form asks to be saved. */
@@ -125,6 +128,12 @@ export const eventFormMachine = setup({
       assertEvent(event, 'field.change');
       const { [event.field]: _cleared, ...errors } = context.errors;
       return { values: { ...context.values, [event.field]: event.value }, errors };
+    }),
+    toggleAvoid: assign(({ context, event }) => {
+      assertEvent(event, 'avoid.toggle');
+      const { AllergiesToAvoid: _cleared, ...errors } = context.errors;
+      const avoid = toggleAllergen(avoidFromText(context.values.AllergiesToAvoid ?? ''), event.allergen);
+      return { values: { ...context.values, AllergiesToAvoid: avoidToText(avoid) }, errors };
     }),
     setErrors: assign({ errors: ({ context }) => validateEvent(context.values) }),
     clearErrors: assign({ errors: () => ({}), saveError: () => null }),
@@ -201,6 +210,10 @@ export const eventFormMachine = setup({
       tags: ['form'],
       on: {
         'field.change': [{ guard: 'isDraftable', actions: ['setField', 'persistDraft'] }, { actions: 'setField' }],
+        'avoid.toggle': [
+          { guard: 'isDraftable', actions: ['toggleAvoid', 'persistDraft'] },
+          { actions: 'toggleAvoid' },
+        ],
         'form.submit': { target: 'validating' },
         // Cancel is the caterer's own "no": a new event's draft goes with it.
         'form.cancel': [

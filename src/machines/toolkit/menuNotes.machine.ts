@@ -2,20 +2,23 @@
  * The Menu and Notes tools of one event. Menu items are added even when empty (spec); a blank or
  * whitespace-only note is not added. Both lists live in the event and are stored through the named
  * persist actions. Another tab's save (`storage.change`) replaces the lists and keeps the text being
- * typed. Notes are found by id (given on read); menu items are plain strings in the spec.
+ * typed. Notes are found by id (given on read). Menu items are plain strings in the spec; here each is
+ * a line with a stable id and its allergens (issue 21, src/domain/allergens.ts), found by id, so a
+ * delete or a tag never lands on another dish after another tab's save.
  */
 import { assertEvent, assign, setup } from 'xstate';
+import { cleanAllergens, type AllergenId, type MenuLine } from '../../domain/allergens';
 import type { SecretsOf } from '../../domain/inspection';
 
 export type Note = { id?: string; notes: string };
 export type NoteLine = Note & { id: string };
 
 export interface MenuNotesContext {
-  menuItems: string[];
+  menu: MenuLine[];
   notes: NoteLine[];
   menuText: string;
   noteText: string;
-  /** Counter for new note ids. */
+  /** Counter for new note and menu line ids. */
   seq: number;
 }
 
@@ -25,7 +28,9 @@ export type MenuNotesEvent =
   /** The menu add button. */
   | { type: 'menu.add' }
   /** A menu row's delete button. */
-  | { type: 'menu.delete'; index: number }
+  | { type: 'menu.delete'; id: string }
+  /** A menu row's allergen picker changed its allergens. */
+  | { type: 'menu.allergens'; id: string; allergens: AllergenId[] }
   /** The note input. */
   | { type: 'note.change'; text: string }
   /** The note add button. */
@@ -33,11 +38,18 @@ export type MenuNotesEvent =
   /** A note's delete button. */
   | { type: 'note.delete'; id: string }
   /** Another tab saved this event's menu or notes (the Tool Kit's watcher). */
-  | { type: 'storage.change'; menuItems: string[]; notes: Note[] };
+  | { type: 'storage.change'; menu: MenuLine[]; notes: Note[] };
 
 /** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
 export const menuNotesSecrets = {
-  events: { 'menu.change': [], 'menu.delete': [], 'note.change': [], 'note.delete': [], 'storage.change': [] },
+  events: {
+    'menu.change': [],
+    'menu.delete': [],
+    'menu.allergens': [],
+    'note.change': [],
+    'note.delete': [],
+    'storage.change': [],
+  },
 } as const satisfies SecretsOf<MenuNotesEvent, MenuNotesContext>;
 
 const withIds = (notes: Note[]): NoteLine[] =>
@@ -51,7 +63,7 @@ export const menuNotesMachine = setup({
   types: {
     context: {} as MenuNotesContext,
     events: {} as MenuNotesEvent,
-    input: {} as { menuItems: string[]; notes: Note[] },
+    input: {} as { menu: MenuLine[]; notes: Note[] },
   },
   actions: {
     setMenuText: assign({
@@ -60,14 +72,25 @@ export const menuNotesMachine = setup({
         return event.text;
       },
     }),
-    appendMenuItem: assign({
-      menuItems: ({ context }) => [...context.menuItems, context.menuText],
-      menuText: () => '',
-    }),
+    appendMenuItem: assign(({ context }) => ({
+      menu: [
+        ...context.menu,
+        { id: `menu-${Date.now().toString(36)}-${context.seq}`, name: context.menuText, allergens: [] },
+      ],
+      menuText: '',
+      seq: context.seq + 1,
+    })),
     removeMenuItem: assign({
-      menuItems: ({ context, event }) => {
+      menu: ({ context, event }) => {
         assertEvent(event, 'menu.delete');
-        return context.menuItems.filter((_, i) => i !== event.index);
+        return context.menu.filter((l) => l.id !== event.id);
+      },
+    }),
+    setMenuAllergens: assign({
+      menu: ({ context, event }) => {
+        assertEvent(event, 'menu.allergens');
+        const allergens = cleanAllergens(event.allergens);
+        return context.menu.map((l) => (l.id === event.id ? { ...l, allergens } : l));
       },
     }),
     setNoteText: assign({
@@ -92,9 +115,9 @@ export const menuNotesMachine = setup({
     }),
     setListsFromStorage: assign(({ event }) => {
       assertEvent(event, 'storage.change');
-      return { menuItems: event.menuItems, notes: withIds(event.notes) };
+      return { menu: event.menu, notes: withIds(event.notes) };
     }),
-    /** Stores the event's menuItems. */
+    /** Stores the event's menuItems and, beside them, its menu lines (ids and allergens). */
     persistMenu: stub('persistMenu'),
     /** Stores the event's notes. */
     persistNotes: stub('persistNotes'),
@@ -102,14 +125,18 @@ export const menuNotesMachine = setup({
   guards: {
     hasNoteText: ({ context }) => context.noteText.trim() !== '',
     hasMenuRow: ({ context, event }) =>
-      event.type === 'menu.delete' && event.index >= 0 && event.index < context.menuItems.length,
+      (event.type === 'menu.delete' || event.type === 'menu.allergens') && context.menu.some((l) => l.id === event.id),
+    /** The allergens differ from the row's (the same set writes nothing). */
+    changesAllergens: ({ context, event }) =>
+      event.type === 'menu.allergens' &&
+      context.menu.some((l) => l.id === event.id && l.allergens.join() !== cleanAllergens(event.allergens).join()),
     hasNote: ({ context, event }) => event.type === 'note.delete' && context.notes.some((n) => n.id === event.id),
   },
 }).createMachine({
   id: 'menuNotes',
   meta: { secrets: menuNotesSecrets },
   context: ({ input }) => ({
-    menuItems: input.menuItems,
+    menu: input.menu,
     notes: withIds(input.notes),
     menuText: '',
     noteText: '',
@@ -122,6 +149,8 @@ export const menuNotesMachine = setup({
         'menu.change': { actions: 'setMenuText' },
         'menu.add': { actions: ['appendMenuItem', 'persistMenu'] },
         'menu.delete': { guard: 'hasMenuRow', actions: ['removeMenuItem', 'persistMenu'] },
+        // A row another tab deleted meanwhile is not there: its allergens are not written to another dish.
+        'menu.allergens': { guard: 'changesAllergens', actions: ['setMenuAllergens', 'persistMenu'] },
         'note.change': { actions: 'setNoteText' },
         'note.add': { guard: 'hasNoteText', actions: ['appendNote', 'persistNotes'] },
         'note.delete': { guard: 'hasNote', actions: ['removeNote', 'persistNotes'] },

@@ -12,6 +12,7 @@ import { checkAmount, MAX_MONEY, MAX_QUANTITY } from '../../domain/limits';
 import { checkLineQuantity, isPerGuest, type Per } from '../../domain/scaling';
 import type { SpecialtyIngredient } from '../../storage/schemas';
 import type { SecretsOf } from '../../domain/inspection';
+import { cleanAllergens, type AllergenId } from '../../domain/allergens';
 
 export interface SpecialtyDraft {
   name: string;
@@ -54,6 +55,8 @@ export type SpecialtyEvent =
   | { type: 'edit.cancel' }
   /** A saved line's Delete button. */
   | { type: 'ingredient.delete'; id: string }
+  /** A saved line's allergen picker (issue 21): the line's allergens now. */
+  | { type: 'ingredient.allergens'; id: string; allergens: AllergenId[] }
   /** Another tab saved this event's ingredients (the Tool Kit's watcher). */
   | { type: 'storage.change'; lines: SpecialtyIngredient[] }
   /** The event's Number of Guests changed (another tab's edit, through the events list). */
@@ -66,6 +69,7 @@ export const specialtyIngredientsSecrets = {
     'onHand.change': [],
     'ingredient.edit': [],
     'ingredient.delete': [],
+    'ingredient.allergens': [],
     'storage.change': [],
     'guests.change': [],
   },
@@ -185,6 +189,13 @@ export const specialtyIngredientsMachine = setup({
         },
       };
     }),
+    setLineAllergens: assign({
+      lines: ({ context, event }) => {
+        assertEvent(event, 'ingredient.allergens');
+        const allergens = cleanAllergens(event.allergens);
+        return context.lines.map((l) => (l.id === event.id ? { ...l, allergens } : l));
+      },
+    }),
     removeLine: assign({
       lines: ({ context, event }) => {
         assertEvent(event, 'ingredient.delete');
@@ -222,6 +233,12 @@ export const specialtyIngredientsMachine = setup({
     hasLine: ({ context, event }) =>
       (event.type === 'ingredient.edit' || event.type === 'ingredient.delete') &&
       context.lines.some((l) => l.id === event.id),
+    /** The line is there (another tab may have deleted it) and its allergens differ. */
+    changesAllergens: ({ context, event }) =>
+      event.type === 'ingredient.allergens' &&
+      context.lines.some(
+        (l) => l.id === event.id && cleanAllergens(l.allergens).join() !== cleanAllergens(event.allergens).join(),
+      ),
     isEditedLineGone: ({ context, event }) =>
       event.type === 'storage.change' && !withIds(event.lines).some((l) => l.id === context.editingId),
   },
@@ -242,6 +259,7 @@ export const specialtyIngredientsMachine = setup({
     'guests.change': { actions: 'setGuests' },
     'onHand.change': { actions: 'setOnHand' },
     'storage.change': { actions: 'setLinesFromStorage' },
+    'ingredient.allergens': { guard: 'changesAllergens', actions: ['setLineAllergens', 'persistLines'] },
   },
   states: {
     adding: {

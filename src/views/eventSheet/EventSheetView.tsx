@@ -157,6 +157,54 @@ function PricingTable({ pricing }: { pricing: SheetPricing }) {
   );
 }
 
+function DietaryFacts({ dietary }: { dietary: EventSheet['dietary'] }) {
+  return (
+    <Facts
+      rows={[
+        ['Vegetarian guests', String(dietary.vegetarian)],
+        ['Vegan guests', String(dietary.vegan)],
+        ['Gluten-free guests', String(dietary.glutenFree)],
+        ['Allergies to avoid', dietary.avoid.length ? dietary.avoid.join(', ') : 'None'],
+      ]}
+    />
+  );
+}
+
+/** Menu items × the allergens present: a word in each cell, so it reads the same printed in black and white. */
+function AllergenTableView({ table }: { table: EventSheet['allergenTable'] }) {
+  return (
+    <div className={s.tableWrap}>
+      <table className={s.table}>
+        <caption>Allergen table</caption>
+        <thead>
+          <tr>
+            <th scope="col">Menu Item</th>
+            {table.columns.map((c) => (
+              <th key={c.id} scope="col">
+                {c.label}
+                {c.avoided ? ' (avoid)' : ''}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {table.rows.map((r) => (
+            <tr key={r.id}>
+              <th scope="row">
+                {r.flagged ? '⚠ ' : ''}
+                {r.name}
+              </th>
+              {r.cells.map((present, i) => (
+                <td key={table.columns[i]!.id}>{present ? (table.columns[i]!.avoided ? 'Yes, avoid' : 'Yes') : '—'}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 export interface EventSheetViewProps {
   sheet: EventSheet;
   /** The toolbar (Print, Back to Events): shown on screen, never printed. */
@@ -182,6 +230,12 @@ export function EventSheetView({ sheet, actions, costing }: EventSheetViewProps)
         {sheet.hasAllergy ? (
           <p className={s.allergyBanner} role="note">
             ⚠ Allergy: read the marked notes before preparing food.
+          </p>
+        ) : null}
+        {sheet.flagged ? (
+          <p className={s.allergyBanner} role="note">
+            ⚠ {sheet.flagged === 1 ? '1 menu item contains' : `${sheet.flagged} menu items contain`} an allergen this
+            event avoids: see the marked menu items.
           </p>
         ) : null}
       </div>
@@ -217,10 +271,14 @@ export function EventSheetView({ sheet, actions, costing }: EventSheetViewProps)
       </div>
       <div className={s.columns2}>
         <Block id="sheet-menu" title="Menu">
-          {sheet.menu.length ? (
+          {sheet.menuRows.length ? (
             <ul className={s.list}>
-              {sheet.menu.map((m, i) => (
-                <li key={`${i}-${m}`}>{m}</li>
+              {sheet.menuRows.map((m) => (
+                <li key={m.id} className={m.flag ? s.allergyNote : undefined}>
+                  {m.flag ? <strong className={s.allergyMark}>Allergen</strong> : null}
+                  {m.name}
+                  {m.flag ? <span className={s.flagLine}>⚠ {m.flag}</span> : null}
+                </li>
               ))}
             </ul>
           ) : (
@@ -242,6 +300,16 @@ export function EventSheetView({ sheet, actions, costing }: EventSheetViewProps)
           )}
         </Block>
       </div>
+      {sheet.showAllergens ? (
+        <Block id="sheet-allergens" title="Allergens and Dietary Needs">
+          <DietaryFacts dietary={sheet.dietary} />
+          {sheet.allergenTable.columns.length ? (
+            <AllergenTableView table={sheet.allergenTable} />
+          ) : (
+            <p className={s.empty}>No allergens recorded on the menu items.</p>
+          )}
+        </Block>
+      ) : null}
       <Block id="sheet-pull" title="Pull List">
         {sheet.pull.length ? (
           <PullTable rows={sheet.pull} />

@@ -196,3 +196,6 @@ export const totalsRow = css({ fontWeight: 'bold', '& td': { borderTopWidth: '2p
 export const grandRow = css({ fontWeight: 'extrabold', fontSize: 'lg', _print: { fontSize: '10.5pt' } });
 export const fixedRow = css({ fontStyle: 'italic', color: 'fgMuted' });
 export const warning = css({ color: 'alertFg', fontSize: 'sm', _print: { color: 'fg' } });
+
+/** Issue 21: the flag under a menu item that carries an allergen the event avoids. */
+export const flagLine = css({ display: 'block', fontWeight: 'bold', mt: '1' });

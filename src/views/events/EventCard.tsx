@@ -2,6 +2,7 @@ import { Collapsible } from '@ark-ui/react/collapsible';
 import { memo } from 'react';
 import { css } from 'styled-system/css';
 import { cardImage, endTimeLabel, eventTimeRange } from '../../domain/events';
+import { dietaryOf, dietarySummary, eventAllergenFlags } from '../../domain/allergens';
 import type { CateringEvent } from '../../storage/schemas';
 import { Button } from '../components/Button';
 import { SheetLink } from '../eventSheet/SheetLink';
@@ -65,6 +66,18 @@ const toggle = css({
   mt: '2',
 });
 
+const flagList = css({
+  listStyle: 'none',
+  p: '2',
+  m: 0,
+  mt: '2',
+  borderLeftWidth: '4px',
+  borderColor: 'alertFg',
+  bg: 'alertBg',
+  color: 'alertFg',
+  overflowWrap: 'anywhere',
+});
+
 function Detail({ term, value }: { term: string; value: string | number }) {
   return (
     <>
@@ -79,6 +92,7 @@ export const EventCard = memo(function EventCard({ event, api }: { event: Cateri
   const img = cardImage(event);
   const customer = `${event.CustomerFirstName} ${event.CustomerLastName}`.trim();
   const times = eventTimeRange(event);
+  const flags = eventAllergenFlags(event);
   return (
     <article className={card} aria-label={event.EventName || `Event ${event.id}`}>
       <img src={img.url} alt={img.alt} title={img.title} className={image} width={140} height={140} loading="lazy" />
@@ -94,6 +108,15 @@ export const EventCard = memo(function EventCard({ event, api }: { event: Cateri
           <p>
             <strong>Time:</strong> {times}
           </p>
+        ) : null}
+        {flags.length ? (
+          <ul className={flagList} aria-label={`Allergen warnings for ${event.EventName}`}>
+            {flags.map((f) => (
+              <li key={f.lineId}>
+                ⚠ <strong>{f.name}</strong>: {f.message}
+              </li>
+            ))}
+          </ul>
         ) : null}
         <Collapsible.Root lazyMount unmountOnExit>
           <Collapsible.Context>
@@ -118,6 +141,7 @@ export const EventCard = memo(function EventCard({ event, api }: { event: Cateri
               <Detail term="Venue Name" value={event.VenueName} />
               <Detail term="Address" value={event.VenueStreetAddress} />
               <Detail term="City" value={event.VenueCity} />
+              <Detail term="Dietary needs" value={dietarySummary(dietaryOf(event))} />
               <Detail term="Event ID" value={event.id} />
             </dl>
             <EventCostingDetails event={event} />

@@ -12,6 +12,7 @@ import {
   type EventField,
 } from '../../domain/events';
 import { formatAmount } from '../../domain/ingredients';
+import { allergens, avoidFromText, type AllergenId } from '../../domain/allergens';
 import type { eventFormMachine } from '../../machines/events/eventForm.machine';
 import { MAX_GUESTS, MAX_NAME_LENGTH, MIN_GUESTS } from '../../domain/limits';
 import { Button } from '../components/Button';
@@ -27,6 +28,9 @@ const inputTypes: Partial<Record<EventField, string>> = {
   CustomerPhoneNumber: 'tel',
   CustomerEmail: 'email',
   NumberOfGuests: 'number',
+  Vegetarian: 'number',
+  Vegan: 'number',
+  GlutenFree: 'number',
   EventDate: 'date',
   StartTime: 'time',
   EndTime: 'time',
@@ -36,7 +40,10 @@ const groups: Array<{ legend: string; fields: EventField[] }> = [
   { legend: 'Event', fields: ['EventName', 'EventType', 'NumberOfGuests', 'EventDate', 'StartTime', 'EndTime'] },
   { legend: 'Customer', fields: ['CustomerFirstName', 'CustomerLastName', 'CustomerPhoneNumber', 'CustomerEmail'] },
   { legend: 'Venue', fields: ['VenueName', 'VenueStreetAddress', 'VenueCity'] },
+  // Issue 21: guest counts by diet; Allergies to avoid (checkboxes) follow in the same group.
+  { legend: 'Dietary needs', fields: ['Vegetarian', 'Vegan', 'GlutenFree'] },
 ];
+const countFields: EventField[] = ['Vegetarian', 'Vegan', 'GlutenFree'];
 
 const required: EventField[] = ['EventName', 'EventDate', 'NumberOfGuests'];
 
@@ -155,6 +162,7 @@ function useEventForm(ref: FormRef) {
     confirmRescale: () => ref.send({ type: 'rescale.confirm' }),
     cancelRescale: () => ref.send({ type: 'rescale.cancel' }),
     change: (f: EventField, value: string) => ref.send({ type: 'field.change', field: f, value }),
+    toggleAvoid: (allergen: AllergenId) => ref.send({ type: 'avoid.toggle', allergen }),
     /** Sends Save; returns the first field (in form order) that now has a message, if any. */
     submit: (): EventField | undefined => {
       ref.send({ type: 'form.submit' });
@@ -213,9 +221,9 @@ function FormField({ name, form }: { name: EventField; form: EventFormApi }) {
         aria-required={required.includes(name) ? true : undefined}
         type={inputTypes[name] ?? 'text'}
         inputMode={name === 'CustomerPhoneNumber' ? 'tel' : undefined}
-        min={name === 'NumberOfGuests' ? MIN_GUESTS : undefined}
+        min={name === 'NumberOfGuests' ? MIN_GUESTS : countFields.includes(name) ? 0 : undefined}
         max={name === 'NumberOfGuests' ? MAX_GUESTS : undefined}
-        step={name === 'NumberOfGuests' ? 1 : undefined}
+        step={name === 'NumberOfGuests' || countFields.includes(name) ? 1 : undefined}
         onChange={(e) => form.change(name, e.target.value)}
       />
       {limited ? (
@@ -232,6 +240,38 @@ function FormField({ name, form }: { name: EventField; form: EventFormApi }) {
         </p>
       ) : null}
     </div>
+  );
+}
+
+const checkGrid = css({
+  display: 'grid',
+  gridTemplateColumns: { base: 'repeat(auto-fill, minmax(150px, 1fr))' },
+  gap: '2',
+  borderWidth: '1px',
+  borderColor: 'border',
+  p: '3',
+  mt: '4',
+});
+
+/** Issue 21: Allergies to avoid, a checkbox per allergen. */
+function AvoidField({ form }: { form: EventFormApi }) {
+  const chosen = avoidFromText(form.values.AllergiesToAvoid);
+  return (
+    <fieldset className={checkGrid}>
+      <legend className={label}>{eventFieldLabels.AllergiesToAvoid}</legend>
+      {allergens.map((a) => (
+        <label key={a.id} className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
+          <input
+            type="checkbox"
+            name="AllergiesToAvoid"
+            value={a.id}
+            checked={chosen.includes(a.id)}
+            onChange={() => form.toggleAvoid(a.id)}
+          />
+          {a.label}
+        </label>
+      ))}
+    </fieldset>
   );
 }
 
@@ -338,6 +378,7 @@ export function EventFormDialog({
                         <FormField key={f} name={f} form={form} />
                       ))}
                     </div>
+                    {g.legend === 'Dietary needs' ? <AvoidField form={form} /> : null}
                   </fieldset>
                 ))}
                 <div

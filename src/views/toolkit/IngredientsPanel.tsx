@@ -22,6 +22,9 @@ import { LengthLimit, SelectField, type Option } from '../components/fields';
 import { COST_PER_UNIT_HINT, MAX_NAME_LENGTH } from '../../domain/limits';
 import { errorText, field, input, label, muted, panel, panelTitle } from '../events/styles';
 import type { ToolkitActors } from './useToolkitActors';
+import { allergenLabel, cleanAllergens, type AllergenId } from '../../domain/allergens';
+import { useAllergenPicker } from '../../app/toolkit/useAllergenPicker';
+import { AllergenChecks, AllergensButton, AllergenTags } from './AllergenPicker';
 
 const columns = css({
   display: 'grid',
@@ -299,7 +302,33 @@ function useSpecialty(ref: ToolkitActors['specialty']) {
     edit: (id: string) => ref.send({ type: 'ingredient.edit', id }),
     cancel: () => ref.send({ type: 'edit.cancel' }),
     remove: (id: string) => ref.send({ type: 'ingredient.delete', id }),
+    setAllergens: (id: string, chosen: AllergenId[]) =>
+      ref.send({ type: 'ingredient.allergens', id, allergens: chosen }),
   };
+}
+
+/** Issue 21: a specialty ingredient's allergens (tags, the Allergens button and its checkboxes). */
+function SpecialtyAllergens({
+  id,
+  name,
+  stored,
+  onChange,
+}: {
+  id: string;
+  name: string;
+  stored: unknown;
+  onChange: (chosen: AllergenId[]) => void;
+}) {
+  const chosen = cleanAllergens(stored);
+  const picker = useAllergenPicker(chosen, onChange);
+  const pickerId = `sp-allergens-${id}`;
+  return (
+    <div className={css({ mt: '2' })}>
+      <AllergensButton picker={picker} name={name} pickerId={pickerId} />
+      <AllergenTags tags={chosen.map(allergenLabel)} name={name} />
+      <AllergenChecks picker={picker} name={name} pickerId={pickerId} />
+    </div>
+  );
 }
 
 const asOptions = (values: readonly string[]): Option[] => values.map((v) => ({ value: v, label: v }));
@@ -466,6 +495,12 @@ function SpecialtyIngredients({ actorRef }: { actorRef: ToolkitActors['specialty
                 <dt>On Hand</dt>
                 <dd>{l.onHand ? 'Yes' : 'No (need to order)'}</dd>
               </dl>
+              <SpecialtyAllergens
+                id={l.id}
+                name={l.name}
+                stored={l.allergens}
+                onChange={(chosen) => sp.setAllergens(l.id, chosen)}
+              />
             </li>
           ))}
         </ul>

@@ -1,6 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
 import { MAX_TEXT_LENGTH } from '../../domain/limits';
+import type { AllergenId } from '../../domain/allergens';
+import { AllergenChecks, AllergensButton, AllergenTags } from './AllergenPicker';
+import { menuRows, type MenuRow } from '../../machines/toolkit/menuNotes.connect';
+import { useAllergenPicker } from '../../app/toolkit/useAllergenPicker';
 import { Button } from '../components/Button';
 import { LengthLimit } from '../components/fields';
 import { field, input, label, muted, panel, panelTitle, row, table } from '../events/styles';
@@ -10,20 +14,21 @@ type Ref = ToolkitActors['menuNotes'];
 
 function useMenuNotes(ref: Ref) {
   return {
-    menuItems: useSelector(ref, (s) => s.context.menuItems),
+    menu: useSelector(ref, (s) => s.context.menu),
     notes: useSelector(ref, (s) => s.context.notes),
     menuText: useSelector(ref, (s) => s.context.menuText),
     noteText: useSelector(ref, (s) => s.context.noteText),
     changeMenu: (text: string) => ref.send({ type: 'menu.change', text }),
     addMenu: () => ref.send({ type: 'menu.add' }),
-    deleteMenu: (index: number) => ref.send({ type: 'menu.delete', index }),
+    deleteMenu: (id: string) => ref.send({ type: 'menu.delete', id }),
+    setAllergens: (id: string, chosen: AllergenId[]) => ref.send({ type: 'menu.allergens', id, allergens: chosen }),
     changeNote: (text: string) => ref.send({ type: 'note.change', text }),
     addNote: () => ref.send({ type: 'note.add' }),
     deleteNote: (id: string) => ref.send({ type: 'note.delete', id }),
   };
 }
 
-export function MenuPanel({ actorRef }: { actorRef: Ref }) {
+export function MenuPanel({ actorRef, avoid }: { actorRef: Ref; avoid: AllergenId[] }) {
   const m = useMenuNotes(actorRef);
   return (
     <section className={panel} aria-labelledby="menu-title">
@@ -57,7 +62,7 @@ export function MenuPanel({ actorRef }: { actorRef: Ref }) {
           Add Menu Item
         </Button>
       </form>
-      {m.menuItems.length ? (
+      {m.menu.length ? (
         <table className={table}>
           <thead>
             <tr>
@@ -68,20 +73,14 @@ export function MenuPanel({ actorRef }: { actorRef: Ref }) {
             </tr>
           </thead>
           <tbody>
-            {m.menuItems.map((item, i) => (
-              <tr key={i}>
-                <td>{item || <em className={muted}>(empty)</em>}</td>
-                <td className={css({ textAlign: 'right!' })}>
-                  <Button
-                    size="sm"
-                    variant="outlineRed"
-                    aria-label={`Delete menu item ${item || i + 1}`}
-                    onClick={() => m.deleteMenu(i)}
-                  >
-                    Delete
-                  </Button>
-                </td>
-              </tr>
+            {menuRows(m.menu, avoid).map((row, i) => (
+              <MenuRowView
+                key={row.id}
+                row={row}
+                position={i + 1}
+                onAllergens={(chosen) => m.setAllergens(row.id, chosen)}
+                onDelete={() => m.deleteMenu(row.id)}
+              />
             ))}
           </tbody>
         </table>
@@ -89,6 +88,45 @@ export function MenuPanel({ actorRef }: { actorRef: Ref }) {
         <p className={muted}>No menu items yet.</p>
       )}
     </section>
+  );
+}
+
+const flagText = css({ color: 'alertFg', fontWeight: 'bold', mt: '1', overflowWrap: 'anywhere' });
+
+/** One menu item: its name, allergen tags, the flag, and its Allergens and Delete buttons. */
+function MenuRowView({
+  row,
+  position,
+  onAllergens,
+  onDelete,
+}: {
+  row: MenuRow;
+  position: number;
+  onAllergens: (chosen: AllergenId[]) => void;
+  onDelete: () => void;
+}) {
+  const picker = useAllergenPicker(row.allergens, onAllergens);
+  const name = row.name || `${position}`;
+  const pickerId = `allergens-${row.id}`;
+  return (
+    <tr>
+      <td>
+        {row.name || <em className={muted}>(empty)</em>}
+        <AllergenTags tags={row.tags} name={name} />
+        {row.flag ? (
+          <p className={flagText} role="note">
+            ⚠ {row.flag}
+          </p>
+        ) : null}
+        <AllergenChecks picker={picker} name={name} pickerId={pickerId} />
+      </td>
+      <td className={css({ textAlign: 'right!', whiteSpace: 'nowrap' })}>
+        <AllergensButton picker={picker} name={name} pickerId={pickerId} />{' '}
+        <Button size="sm" variant="outlineRed" aria-label={`Delete menu item ${name}`} onClick={onDelete}>
+          Delete
+        </Button>
+      </td>
+    </tr>
   );
 }
 

@@ -10,6 +10,7 @@ import { backdrop, dialogTitle, fullScreen, positioner } from '../events/styles'
 import { ImagePanel } from './ImagePanel';
 import { IngredientsPanel } from './IngredientsPanel';
 import { MenuPanel, NotesPanel } from './MenuNotesPanels';
+import { dietaryOf } from '../../domain/allergens';
 import { PricingPanel } from './PricingPanel';
 import { toolkitMachine } from '../../machines/toolkit/toolkit.machine';
 import { useToolkitActors } from './useToolkitActors';
@@ -116,7 +117,7 @@ function ToolkitTools({
     <>
       {isShown('image') ? <ImagePanel event={event} eventsRef={eventsRef} /> : null}
       {isShown('ingredients') ? <IngredientsPanel actors={actors} /> : null}
-      {isShown('menu') ? <MenuPanel actorRef={actors.menuNotes} /> : null}
+      {isShown('menu') ? <MenuPanel actorRef={actors.menuNotes} avoid={dietaryOf(event).avoid} /> : null}
       {isShown('notes') ? <NotesPanel actorRef={actors.menuNotes} /> : null}
       {isShown('pricing') ? <PricingPanel actors={actors} /> : null}
     </>

@@ -15,6 +15,7 @@ import {
   type QuantityPromptInput,
 } from '../../machines/toolkit/inventoryIngredients.machine';
 import { menuNotesMachine } from '../../machines/toolkit/menuNotes.machine';
+import { menuLinesOf, menuPatch } from '../../domain/allergens';
 import { pricingMachine } from '../../machines/toolkit/pricing.machine';
 import { specialtyIngredientsMachine } from '../../machines/toolkit/specialtyIngredients.machine';
 import {
@@ -86,11 +87,12 @@ export function useToolkitActors(event: CateringEvent, eventsRef: EventsRef) {
   const menuNotes = useActorRef(
     menuNotesMachine.provide({
       actions: {
-        persistMenu: ({ context }) => patch({ menuItems: context.menuItems }),
+        // The spec's text list, and beside it each item's id and allergens (issue 21).
+        persistMenu: ({ context }) => patch(menuPatch(context.menu)),
         persistNotes: ({ context }) => patch({ notes: context.notes }),
       },
     }),
-    { input: { menuItems: event.menuItems ?? [], notes: event.notes ?? [] }, inspect },
+    { input: { menu: menuLinesOf(event), notes: event.notes ?? [] }, inspect },
   );
   const pricing = useActorRef(
     pricingMachine.provide({
@@ -123,8 +125,13 @@ export function useToolkitActors(event: CateringEvent, eventsRef: EventsRef) {
     [specialty, event.ingredients],
   );
   useEffect(
-    () => menuNotes.send({ type: 'storage.change', menuItems: event.menuItems ?? [], notes: event.notes ?? [] }),
-    [menuNotes, event.menuItems, event.notes],
+    () =>
+      menuNotes.send({
+        type: 'storage.change',
+        menu: menuLinesOf({ menuItems: event.menuItems, menuLines: event.menuLines }),
+        notes: event.notes ?? [],
+      }),
+    [menuNotes, event.menuItems, event.menuLines, event.notes],
   );
   useEffect(() => pricing.send({ type: 'storage.change', lines: event.pricing ?? [] }), [pricing, event.pricing]);
   useEffect(() => {

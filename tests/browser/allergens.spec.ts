@@ -1,0 +1,218 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { addDays, toISODate } from '../../src/domain/eventDates';
+import { signIn } from './support/auth';
+
+/** Issue 21 part 4: allergens on menu items, the event's dietary needs, and the flags. */
+const inTenDays = addDays(toISODate(new Date()), 10);
+
+function event(id: number, name: string, extra: Record<string, unknown> = {}) {
+  return {
+    id,
+    EventName: name,
+    CustomerFirstName: 'Ada',
+    CustomerLastName: 'Quay',
+    CustomerPhoneNumber: 5550100,
+    CustomerEmail: 'ada@example.com',
+    EventType: 'Wedding',
+    NumberOfGuests: 40,
+    EventDate: inTenDays,
+    StartTime: '18:00',
+    EndTime: '22:00',
+    VenueName: 'Dock Hall',
+    VenueStreetAddress: '1 Pier Road',
+    VenueCity: 'Halifax',
+    ingredients: [],
+    menuItems: [],
+    notes: [],
+    pricing: [],
+    ...extra,
+  };
+}
+
+/** Seeds once per test (not again on reload, so a reload shows what the app kept). */
+async function openEvents(page: Page, events: unknown[]) {
+  await page.addInitScript((seed) => {
+    if (window.sessionStorage.getItem('seeded')) return;
+    window.sessionStorage.setItem('seeded', '1');
+    window.localStorage.setItem('events', JSON.stringify(seed));
+  }, events);
+  await signIn(page);
+  await page.goto('/ManageEvents');
+  await expect(page.getByRole('heading', { level: 1, name: 'Event Management' })).toBeVisible();
+}
+
+type Stored = { id: number; menuItems?: string[]; menuLines?: Array<{ name: string; allergens: string[] }> };
+const stored = async (page: Page, id: number) =>
+  ((await page.evaluate(() => JSON.parse(window.localStorage.getItem('events') ?? '[]') as unknown)) as Stored[]).find(
+    (e) => e.id === id,
+  );
+const storedTags = async (page: Page, id: number) =>
+  ((await stored(page, id))?.menuLines ?? []).map((l) => [l.name, l.allergens]);
+
+async function openMenu(page: Page, name: string) {
+  await page.getByRole('article', { name }).getByRole('button', { name: 'Tool Kit' }).click();
+  const kit = page.getByRole('dialog', { name: new RegExp(`Tool Kit: ${name}`) });
+  await kit.getByRole('button', { name: 'Menu', exact: true }).click();
+  return kit;
+}
+
+const axeFindings = async (page: Page, include?: string) => {
+  const builder = new AxeBuilder({ page });
+  if (include) builder.include(include);
+  const result = await builder.analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`);
+};
+
+test('a peanut dish on a peanut-free event is flagged in the Menu tool, on the card and on the sheet, which prints the allergen table and dietary counts; axe finds nothing', async ({
+  page,
+}) => {
+  await openEvents(page, [event(201, 'Harbour Gala')]);
+
+  // The event form's Dietary needs: a count above the guests is refused with a clear message, nothing lost.
+  await page.getByRole('article', { name: 'Harbour Gala' }).getByRole('button', { name: 'Edit Event' }).click();
+  const form = page.getByRole('dialog', { name: 'Edit Event' });
+  const dietary = form.getByRole('group', { name: 'Dietary needs' });
+  await dietary.getByLabel('Vegetarian guests').fill('4');
+  await dietary.getByLabel('Vegan guests').fill('50');
+  await dietary.getByLabel('Gluten-free guests').fill('1');
+  await dietary.getByRole('group', { name: 'Allergies to avoid' }).getByLabel('Peanuts').check();
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText('Vegan guests (50) cannot be more than the number of guests (40).')).toBeVisible();
+  await expect(dietary.getByLabel('Vegetarian guests')).toHaveValue('4');
+  await expect(dietary.getByLabel('Peanuts')).toBeChecked();
+  expect(await axeFindings(page)).toEqual([]);
+  await dietary.getByLabel('Vegan guests').fill('2');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form).toBeHidden();
+
+  // The Menu tool: an Allergens button per row, a checkbox per allergen, the chosen ones as tags, and the flag.
+  const kit = await openMenu(page, 'Harbour Gala');
+  for (const dish of ['Satay skewers', 'Garden salad']) {
+    await kit.getByRole('textbox', { name: 'Menu Item' }).fill(dish);
+    await kit.getByRole('button', { name: 'Add Menu Item' }).click();
+  }
+  await kit.getByRole('button', { name: 'Allergens of Satay skewers' }).click();
+  const picker = kit.getByRole('group', { name: 'Allergens in Satay skewers' });
+  await expect(picker.getByRole('checkbox')).toHaveCount(14);
+  await picker.getByLabel('Peanuts').check();
+  await picker.getByLabel('Soy').check();
+  expect(await axeFindings(page)).toEqual([]);
+  await picker.getByRole('button', { name: 'Done' }).click();
+  await expect(picker).toBeHidden();
+  await expect(kit.getByRole('list', { name: 'Allergens in Satay skewers' }).getByRole('listitem')).toHaveText([
+    'Peanuts',
+    'Soy',
+  ]);
+  const satayRow = kit.getByRole('row').filter({ hasText: 'Satay skewers' });
+  await expect(satayRow.getByRole('note')).toHaveText('⚠ Contains Peanuts — this event avoids Peanuts');
+  await expect(kit.getByRole('row').filter({ hasText: 'Garden salad' }).getByRole('note')).toHaveCount(0);
+  await expect
+    .poll(() => storedTags(page, 201))
+    .toEqual([
+      ['Satay skewers', ['peanuts', 'soy']],
+      ['Garden salad', []],
+    ]);
+  // The spec's text list is kept as earlier builds read it.
+  expect((await stored(page, 201))?.menuItems).toEqual(['Satay skewers', 'Garden salad']);
+  await kit.getByRole('button', { name: 'Close Tool Kit' }).click();
+  await expect(kit).toBeHidden();
+
+  // The card.
+  const card = page.getByRole('article', { name: 'Harbour Gala' });
+  await expect(card.getByRole('list', { name: 'Allergen warnings for Harbour Gala' })).toHaveText(
+    '⚠ Satay skewers: Contains Peanuts — this event avoids Peanuts',
+  );
+  expect(await axeFindings(page)).toEqual([]);
+
+  // The sheet: the flagged menu item, the dietary counts and the allergen table.
+  await card.getByRole('link', { name: 'Event Sheet for Harbour Gala' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Harbour Gala' })).toBeVisible();
+  const menu = page.getByRole('region', { name: 'Menu' });
+  await expect(menu.getByRole('listitem').filter({ hasText: 'Satay skewers' })).toContainText(
+    'Contains Peanuts — this event avoids Peanuts',
+  );
+  await expect(menu.getByRole('listitem').filter({ hasText: 'Garden salad' })).not.toContainText('Contains');
+  const section = page.getByRole('region', { name: 'Allergens and Dietary Needs' });
+  for (const [term, value] of [
+    ['Vegetarian guests', '4'],
+    ['Vegan guests', '2'],
+    ['Gluten-free guests', '1'],
+    ['Allergies to avoid', 'Peanuts'],
+  ])
+    await expect(section.locator(`dt:text-is("${term}") + dd`)).toHaveText(value!);
+  const table = section.getByRole('table', { name: 'Allergen table' });
+  await expect(table.getByRole('columnheader')).toHaveText(['Menu Item', 'Peanuts (avoid)', 'Soy']);
+  await expect(table.getByRole('row').filter({ hasText: 'Satay skewers' }).getByRole('cell')).toHaveText([
+    'Yes, avoid',
+    'Yes',
+  ]);
+  await expect(table.getByRole('row').filter({ hasText: 'Garden salad' }).getByRole('cell')).toHaveText(['—', '—']);
+  expect(await axeFindings(page)).toEqual([]);
+  // Printed: the table and the counts are on the page the printer gets.
+  await page.emulateMedia({ media: 'print' });
+  await expect(table).toBeVisible();
+  await expect(section).toContainText('Vegetarian guests');
+});
+
+const tagged = [
+  event(202, 'Bosun Lunch', {
+    menuItems: ['Bread basket', 'Satay skewers', 'Fish tacos'],
+    menuLines: [
+      { id: 'm-bread', name: 'Bread basket', allergens: ['wheatGluten'] },
+      { id: 'm-satay', name: 'Satay skewers', allergens: ['peanuts'] },
+      { id: 'm-fish', name: 'Fish tacos', allergens: ['fish'] },
+    ],
+  }),
+];
+const tagsOf = (kit: ReturnType<Page['getByRole']>, dish: string) =>
+  kit.getByRole('list', { name: `Allergens in ${dish}` }).getByRole('listitem');
+
+test('deleting the first menu item keeps the tags on the right dishes (this tab, and another tab)', async ({
+  page,
+}) => {
+  await openEvents(page, tagged);
+  const kit = await openMenu(page, 'Bosun Lunch');
+  // Another tab has the same menu open.
+  const other = await page.context().newPage();
+  await other.goto('/ManageEvents');
+  const otherKit = await openMenu(other, 'Bosun Lunch');
+  await expect(tagsOf(otherKit, 'Fish tacos')).toHaveText(['Fish']);
+
+  await kit.getByRole('button', { name: 'Delete menu item Bread basket' }).click();
+  await expect(kit.getByRole('row').filter({ hasText: 'Bread basket' })).toHaveCount(0);
+  await expect(tagsOf(kit, 'Satay skewers')).toHaveText(['Peanuts']);
+  await expect(tagsOf(kit, 'Fish tacos')).toHaveText(['Fish']);
+  await expect
+    .poll(() => storedTags(page, 202))
+    .toEqual([
+      ['Satay skewers', ['peanuts']],
+      ['Fish tacos', ['fish']],
+    ]);
+
+  // The other tab follows, and a tag it sets lands on the dish it was set on.
+  await expect(otherKit.getByRole('row').filter({ hasText: 'Bread basket' })).toHaveCount(0);
+  await expect(tagsOf(otherKit, 'Satay skewers')).toHaveText(['Peanuts']);
+  await otherKit.getByRole('button', { name: 'Allergens of Fish tacos' }).click();
+  await otherKit.getByRole('group', { name: 'Allergens in Fish tacos' }).getByLabel('Mustard').check();
+  await expect
+    .poll(() => storedTags(page, 202))
+    .toEqual([
+      ['Satay skewers', ['peanuts']],
+      ['Fish tacos', ['fish', 'mustard']],
+    ]);
+  await expect(tagsOf(kit, 'Fish tacos')).toHaveText(['Fish', 'Mustard']);
+  await expect(tagsOf(kit, 'Satay skewers')).toHaveText(['Peanuts']);
+
+  // An earlier build (menuItems only) deleting the first item moves no tag either.
+  await page.evaluate(() => {
+    const events = JSON.parse(window.localStorage.getItem('events') ?? '[]') as Array<Record<string, unknown>>;
+    const e = events.find((x) => x.id === 202)!;
+    e.menuItems = ['Fish tacos'];
+    window.localStorage.setItem('events', JSON.stringify(events));
+  });
+  await page.reload();
+  const again = await openMenu(page, 'Bosun Lunch');
+  await expect(again.getByRole('row').filter({ hasText: 'Satay skewers' })).toHaveCount(0);
+  await expect(tagsOf(again, 'Fish tacos')).toHaveText(['Fish', 'Mustard']);
+});
