@@ -3,8 +3,13 @@
  * whitespace-only note is not added. Both lists live in the event and are stored through the named
  * persist actions. Another tab's save (`storage.change`) replaces the lists and keeps the text being
  * typed. Notes are found by id (given on read); menu items are plain strings in the spec.
+ *
+ * Drafts (issue 25): the menu item and the note being typed are each kept as they change
+ * (`persistMenuDraft`, `persistNoteDraft`; dropped once the box is empty again) and come back through
+ * `input` when this event's Tool Kit opens again (`menuRestored`, `noteRestored`). Adding, or the box's
+ * Discard draft (`menu.discardDraft`, `note.discardDraft`), drops the draft.
  */
-import { assertEvent, assign, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, setup } from 'xstate';
 import type { SecretsOf } from '../../domain/inspection';
 
 export type Note = { id?: string; notes: string };
@@ -17,6 +22,19 @@ export interface MenuNotesContext {
   noteText: string;
   /** Counter for new note ids. */
   seq: number;
+  /** The menu item box's text came from its saved draft (issue 25). */
+  menuRestored: boolean;
+  /** The note box's text came from its saved draft. */
+  noteRestored: boolean;
+}
+
+export interface MenuNotesInput {
+  menuItems: string[];
+  notes: Note[];
+  /** The menu item box's saved draft (issue 25). */
+  menuDraft?: string | null;
+  /** The note box's saved draft. */
+  noteDraft?: string | null;
 }
 
 export type MenuNotesEvent =
@@ -33,7 +51,11 @@ export type MenuNotesEvent =
   /** A note's delete button. */
   | { type: 'note.delete'; id: string }
   /** Another tab saved this event's menu or notes (the Tool Kit's watcher). */
-  | { type: 'storage.change'; menuItems: string[]; notes: Note[] };
+  | { type: 'storage.change'; menuItems: string[]; notes: Note[] }
+  /** The menu item box's Discard draft button. */
+  | { type: 'menu.discardDraft' }
+  /** The note box's Discard draft button. */
+  | { type: 'note.discardDraft' };
 
 /** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
 export const menuNotesSecrets = {
@@ -51,7 +73,7 @@ export const menuNotesMachine = setup({
   types: {
     context: {} as MenuNotesContext,
     events: {} as MenuNotesEvent,
-    input: {} as { menuItems: string[]; notes: Note[] },
+    input: {} as MenuNotesInput,
   },
   actions: {
     setMenuText: assign({
@@ -63,7 +85,10 @@ export const menuNotesMachine = setup({
     appendMenuItem: assign({
       menuItems: ({ context }) => [...context.menuItems, context.menuText],
       menuText: () => '',
+      menuRestored: false,
     }),
+    clearMenuText: assign({ menuText: '', menuRestored: false }),
+    clearNoteText: assign({ noteText: '', noteRestored: false }),
     removeMenuItem: assign({
       menuItems: ({ context, event }) => {
         assertEvent(event, 'menu.delete');
@@ -82,6 +107,7 @@ export const menuNotesMachine = setup({
         { id: `note-${Date.now().toString(36)}-${context.seq}`, notes: context.noteText.trim() },
       ],
       noteText: '',
+      noteRestored: false,
       seq: context.seq + 1,
     })),
     removeNote: assign({
@@ -98,6 +124,18 @@ export const menuNotesMachine = setup({
     persistMenu: stub('persistMenu'),
     /** Stores the event's notes. */
     persistNotes: stub('persistNotes'),
+    /** Keeps the menu item being typed (`context.menuText`) as this event's draft. */
+    persistMenuDraft: stub('persistMenuDraft'),
+    discardMenuDraft: stub('discardMenuDraft'),
+    /** Keeps the note being typed (`context.noteText`) as this event's draft. */
+    persistNoteDraft: stub('persistNoteDraft'),
+    discardNoteDraft: stub('discardNoteDraft'),
+    keepMenuDraft: enqueueActions(({ context, enqueue }) => {
+      enqueue(context.menuText !== '' ? 'persistMenuDraft' : 'discardMenuDraft');
+    }),
+    keepNoteDraft: enqueueActions(({ context, enqueue }) => {
+      enqueue(context.noteText !== '' ? 'persistNoteDraft' : 'discardNoteDraft');
+    }),
   },
   guards: {
     hasNoteText: ({ context }) => context.noteText.trim() !== '',
@@ -111,19 +149,23 @@ export const menuNotesMachine = setup({
   context: ({ input }) => ({
     menuItems: input.menuItems,
     notes: withIds(input.notes),
-    menuText: '',
-    noteText: '',
+    menuText: input.menuDraft ?? '',
+    noteText: input.noteDraft ?? '',
     seq: 0,
+    menuRestored: !!input.menuDraft,
+    noteRestored: !!input.noteDraft,
   }),
   initial: 'ready',
   states: {
     ready: {
       on: {
-        'menu.change': { actions: 'setMenuText' },
-        'menu.add': { actions: ['appendMenuItem', 'persistMenu'] },
+        'menu.change': { actions: ['setMenuText', 'keepMenuDraft'] },
+        'menu.add': { actions: ['appendMenuItem', 'persistMenu', 'discardMenuDraft'] },
+        'menu.discardDraft': { actions: ['clearMenuText', 'discardMenuDraft'] },
         'menu.delete': { guard: 'hasMenuRow', actions: ['removeMenuItem', 'persistMenu'] },
-        'note.change': { actions: 'setNoteText' },
-        'note.add': { guard: 'hasNoteText', actions: ['appendNote', 'persistNotes'] },
+        'note.change': { actions: ['setNoteText', 'keepNoteDraft'] },
+        'note.add': { guard: 'hasNoteText', actions: ['appendNote', 'persistNotes', 'discardNoteDraft'] },
+        'note.discardDraft': { actions: ['clearNoteText', 'discardNoteDraft'] },
         'note.delete': { guard: 'hasNote', actions: ['removeNote', 'persistNotes'] },
         'storage.change': { actions: 'setListsFromStorage' },
       },

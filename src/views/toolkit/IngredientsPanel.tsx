@@ -22,6 +22,8 @@ import { LengthLimit, SelectField, type Option } from '../components/fields';
 import { COST_PER_UNIT_HINT, MAX_NAME_LENGTH } from '../../domain/limits';
 import { errorText, field, input, label, muted, panel, panelTitle } from '../events/styles';
 import type { ToolkitActors } from './useToolkitActors';
+import { inventoryDraft, specialtyDraft } from '../../machines/toolkit/toolkitDrafts.connect';
+import { ToolkitDraftNote } from './ToolkitDraftNote';
 
 const columns = css({
   display: 'grid',
@@ -146,6 +148,11 @@ function InventoryIngredients({ actorRef }: { actorRef: ToolkitActors['inventory
           inv.add();
         }}
       >
+        <ToolkitDraftNote
+          actorRef={actorRef}
+          of={inventoryDraft}
+          what="This ingredient was chosen before and not added yet."
+        />
         <SelectField
           id="inv-category"
           label="Category"
@@ -329,6 +336,11 @@ function SpecialtyIngredients({ actorRef }: { actorRef: ToolkitActors['specialty
           sp.save();
         }}
       >
+        <ToolkitDraftNote
+          actorRef={actorRef}
+          of={specialtyDraft}
+          what="This specialty ingredient was typed before and not saved yet."
+        />
         {specialtyFields.map((f) =>
           f.options ? (
             <SelectField
