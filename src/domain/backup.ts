@@ -84,6 +84,35 @@ export async function sha256Hex(text: string): Promise<string> {
 }
 
 /** Only the keys the app owns go in a backup, whatever the caller passes. */
+/**
+ * Issue 25, item 4: the events a backup holds are the list every page reads: the stored events plus
+ * the built-in samples that were never saved and not deleted (`deletedEventIds`), sorted by id
+ * descending as the spec keeps them. A browser that never saved the samples backs them up as they
+ * show today (restored elsewhere or later they keep these dates). The stored records are kept as
+ * stored (unknown fields too); an `events` or `deletedEventIds` value that cannot be read is left as
+ * it is, never rewritten.
+ */
+export function withSampleEvents(data: AppData, samples: ReadonlyArray<{ id: number }>): AppData {
+  const read = (key: string): unknown => {
+    const text = data[key];
+    if (text === undefined) return [];
+    try {
+      return parseJson(text);
+    } catch {
+      return undefined;
+    }
+  };
+  const stored = read('events');
+  const deleted = read('deletedEventIds');
+  if (!Array.isArray(stored) || !Array.isArray(deleted)) return data;
+  const idOf = (e: unknown) => (typeof e === 'object' && e !== null ? Number((e as { id?: unknown }).id) : NaN);
+  const taken = new Set<number>([...stored.map(idOf), ...deleted.map(Number)]);
+  const missing = samples.filter((s) => !taken.has(s.id));
+  if (missing.length === 0) return data;
+  const events = [...stored, ...missing].sort((a, b) => idOf(b) - idOf(a));
+  return { ...data, events: JSON.stringify(events) };
+}
+
 export async function buildBackup(data: AppData, createdAt: Date, appVersion: string): Promise<BackupDocument> {
   const payload: AppData = {};
   for (const key of Object.keys(data).sort()) if (isAppKey(key)) payload[key] = data[key]!;

@@ -62,3 +62,40 @@ export function draftStore(form: DraftForm): KeyAccessor<StoredDraft | null> {
   }
   return accessor;
 }
+
+/**
+ * The Tool Kit's forms keep one draft per event (issue 25): `draft:toolkit-<form>-<eventId>`, so one
+ * event's typing never shows on another event's Tool Kit. The value is the form's own shape (see the
+ * Tool Kit's machines); its reader checks it (src/app/toolkit/toolkitDrafts.ts).
+ */
+export const toolkitDraftForms = ['inventory', 'specialty', 'menu', 'note', 'price', 'rates'] as const;
+export type ToolkitDraftForm = (typeof toolkitDraftForms)[number];
+
+export interface StoredToolkitDraft {
+  value: unknown;
+  /** When it was last typed (ms since 1970). */
+  savedAt: number;
+}
+
+const toolkitDraftSchema = {
+  safeParse(value: unknown): { success: true; data: StoredToolkitDraft } | { success: false } {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return { success: false };
+    const d = value as Partial<StoredToolkitDraft>;
+    return typeof d.savedAt === 'number' && 'value' in d
+      ? { success: true, data: d as StoredToolkitDraft }
+      : { success: false };
+  },
+};
+
+const toolkitAccessors = new Map<string, KeyAccessor<StoredToolkitDraft | null>>();
+
+/** The draft of one Tool Kit form of one event (null when there is none). */
+export function toolkitDraftStore(eventId: number, form: ToolkitDraftForm): KeyAccessor<StoredToolkitDraft | null> {
+  const key = `${draftPrefix}toolkit-${form}-${eventId}`;
+  let accessor = toolkitAccessors.get(key);
+  if (!accessor) {
+    accessor = defineKey<StoredToolkitDraft | null>(key, toolkitDraftSchema as never, () => null);
+    toolkitAccessors.set(key, accessor);
+  }
+  return accessor;
+}

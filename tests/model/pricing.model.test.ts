@@ -34,6 +34,13 @@ const pricing = pricingMachine.provide({
       world.record('persistTax', context.tax);
       world.store.tax = context.tax;
     },
+    // Issue 25: the price form's and the percentages' drafts.
+    persistDraft: ({ context }) =>
+      world.record('persistDraft', { values: context.draft, editingId: context.editingId }),
+    discardDraft: () => world.record('discardDraft'),
+    persistRatesDraft: ({ context }) =>
+      world.record('persistRatesDraft', { discountText: context.discountText, taxText: context.taxText }),
+    discardRatesDraft: () => world.record('discardRatesDraft'),
   },
 });
 type Ctx = ContextFrom<typeof pricing>;
@@ -63,7 +70,25 @@ const lineOf = (d: Ctx['draft'], id: string) => ({
   currency: d.currency.trim() || 'CAD',
 });
 const blank = { name: '', price: '', currency: 'CAD' };
-const cleared = (before: Ctx) => ({ ...before, draft: blank, editingId: null, draftError: null });
+const cleared = (before: Ctx) => ({ ...before, draft: blank, editingId: null, draftError: null, draftRestored: false });
+/**
+ * Issue 25: after a change in the price form its draft is kept while it holds typing (not blank when
+ * adding, not the line's own values when editing), else dropped.
+ */
+const draftKept = (after: Ctx): Effect => {
+  const line = after.lines.find((l) => l.id === after.editingId);
+  const base = line ? { name: line.name, price: String(line.price), currency: line.currency } : blank;
+  const typing = (['name', 'price', 'currency'] as const).some((k) => after.draft[k] !== base[k]);
+  return typing ? ['persistDraft', { values: after.draft, editingId: after.editingId }] : ['discardDraft'];
+};
+/** After a change of discount or tax: kept while one is refused as typed (not the stored value), else dropped. */
+const ratesKept = (after: Ctx): Effect => {
+  const refused = (text: string, label: string, stored: number) =>
+    percentMessageOf(label, text) !== null && text !== String(stored);
+  return refused(after.discountText, 'Discount', after.discount) || refused(after.taxText, 'Tax', after.tax)
+    ? ['persistRatesDraft', { discountText: after.discountText, taxText: after.taxText }]
+    : ['discardRatesDraft'];
+};
 const lineIds = (lines: Array<{ id: string }>) => lines.map((l) => l.id);
 /**
  * A typed percentage: 0 to 100 % (blank is 0) is stored at once and used by the totals; anything else
@@ -81,11 +106,12 @@ const typed = (key: 'discount' | 'tax') => {
         const value = textOf(event).trim() === '' ? 0 : Number(textOf(event));
         return { ...before, [textKey]: textOf(event), [errorKey]: null, [key]: value };
       },
-      effects: ({ event }: { event: unknown }) => [
+      effects: ({ event, after }: { event: unknown; after: Ctx }) => [
         [
           key === 'discount' ? 'persistDiscount' : 'persistTax',
           textOf(event).trim() === '' ? 0 : Number(textOf(event)),
         ] as Effect,
+        ratesKept(after),
       ],
     },
     kept: {
@@ -94,6 +120,7 @@ const typed = (key: 'discount' | 'tax') => {
         expect(message).not.toBeNull();
         return { ...before, [textKey]: textOf(event), [errorKey]: message };
       },
+      effects: ({ after }: { after: Ctx }) => [ratesKept(after)],
     },
   };
 };
@@ -129,7 +156,23 @@ const p2There = { ...p2, price: 75 };
 
 describeModel('pricing', {
   machine: pricing,
-  input: { lines: [p1, p2, p3], discount: 0, tax: 0 },
+  // Issue 25: also opened with saved drafts: an edit of p2 with a refused discount, and an edit of a line gone since.
+  inputs: [
+    { lines: [p1, p2, p3], discount: 0, tax: 0 },
+    {
+      lines: [p1, p2, p3],
+      discount: 0,
+      tax: 0,
+      draft: { values: { name: 'Rentals', price: '55', currency: 'CAD' }, editingId: 'p2' },
+      ratesDraft: { discountText: '150', taxText: '0' },
+    },
+    {
+      lines: [p1, p2, p3],
+      discount: 0,
+      tax: 0,
+      draft: { values: { name: 'Chairs', price: '9', currency: 'CAD' }, editingId: 'p9' },
+    },
+  ],
   world,
   store: (input) => ({ lines: input.lines, discount: input.discount, tax: input.tax }),
   // The lines as shown; the discount and tax the totals use (a refused one is never stored).
@@ -181,6 +224,8 @@ describeModel('pricing', {
       { type: 'storage.change', lines: [p1, p3] },
       { type: 'storage.change', discount: 10 },
     ],
+    'draft.discard': [{ type: 'draft.discard' }],
+    'rates.discardDraft': [{ type: 'rates.discardDraft' }],
   },
   transitions: {
     '(machine)|draft.change|0': {
@@ -188,12 +233,33 @@ describeModel('pricing', {
         const { field, value } = event as { field: keyof Ctx['draft']; value: string };
         return { ...before, draft: { ...before.draft, [field]: value }, draftError: null };
       },
+      effects: ({ after }) => [draftKept(after)],
     },
     '(machine)|discount.change|0': typed('discount').stored,
     '(machine)|discount.change|1': typed('discount').kept,
     '(machine)|tax.change|0': typed('tax').stored,
     '(machine)|tax.change|1': typed('tax').kept,
     '(machine)|storage.change|0': { context: fromStorage },
+    // Discard draft: the form empties (an edit is left) and its draft is dropped.
+    '(machine)|draft.discard|0': { target: 'adding', context: cleared, effects: [['discardDraft']] },
+    // Discard draft of the percentages: the stored discount and tax again, the draft dropped.
+    '(machine)|rates.discardDraft|0': {
+      context: (before) => ({
+        ...before,
+        discountText: String(before.discount),
+        taxText: String(before.tax),
+        discountError: percentMessageOf('Discount', String(before.discount)),
+        taxError: percentMessageOf('Tax', String(before.tax)),
+        ratesRestored: false,
+      }),
+      effects: [['discardRatesDraft']],
+    },
+    // A restored draft resumes its edit while the line is there; else (or with no edit) the typing is a new line.
+    'restoring||0': {
+      target: 'editing',
+      check: ({ before }) => expect(before.lines.some((l) => l.id === before.editingId)).toBe(true),
+    },
+    'restoring||1': { target: 'adding', context: (before) => ({ ...before, editingId: null }) },
     // A valid draft is appended under a new id and written; the form clears.
     'adding|price.add|0': {
       context: (before, _event, after) => {
@@ -202,7 +268,7 @@ describeModel('pricing', {
         expect(lineIds(before.lines)).not.toContain(added.id);
         return { ...cleared(before), lines: [...before.lines, lineOf(before.draft, added.id)], seq: before.seq + 1 };
       },
-      effects: ({ after }) => [['persistPricing', lineIds(after.lines)]],
+      effects: ({ after }) => [['persistPricing', lineIds(after.lines)], ['discardDraft']],
     },
     'adding|price.add|1': {
       context: (before) => {
@@ -219,8 +285,11 @@ describeModel('pricing', {
           editingId: l.id,
           draftError: null,
           draft: { name: l.name, price: String(l.price), currency: l.currency },
+          draftRestored: false,
         };
       },
+      // The form now holds the line's own values: any draft of the form is dropped.
+      effects: [['discardDraft']],
     },
     'adding|price.delete|0': {
       context: (before, event) => ({
@@ -239,7 +308,7 @@ describeModel('pricing', {
           lines: before.lines.map((l) => (l.id === before.editingId ? lineOf(before.draft, l.id) : l)),
         };
       },
-      effects: ({ after }) => [['persistPricing', lineIds(after.lines)]],
+      effects: ({ after }) => [['persistPricing', lineIds(after.lines)], ['discardDraft']],
     },
     'editing|edit.commit|1': {
       context: (before) => {
@@ -247,7 +316,7 @@ describeModel('pricing', {
         return { ...before, draftError: draftMessageOf(before.draft) };
       },
     },
-    'editing|edit.cancel|0': { target: 'adding', context: cleared },
+    'editing|edit.cancel|0': { target: 'adding', context: cleared, effects: [['discardDraft']] },
     'editing|storage.change|0': {
       target: 'adding',
       context: (before, event) => {
@@ -265,6 +334,9 @@ describeModel('pricing', {
     },
   },
   states: {
+    restoring: () => {
+      throw new Error('restoring is transient');
+    },
     adding: (s) => {
       expect(s.hasTag('adding')).toBe(true);
       expect(s.context.editingId).toBeNull();
@@ -455,9 +527,45 @@ describe('pricing (pinned: names, currency, ids, tax)', () => {
     expect(actor.getSnapshot().context.tax).toBe(0);
     expect(world.effects).toEqual([
       ['persistTax', 7.5],
+      ['discardRatesDraft'],
       ['persistDiscount', 12.5],
+      ['discardRatesDraft'],
       ['persistTax', 0],
+      ['discardRatesDraft'],
     ]);
+  });
+});
+
+describe('pricing drafts (issue 25, pinned)', () => {
+  it('a refused discount is kept as typed and comes back from its draft; the totals keep the stored value', () => {
+    world.effects.length = 0;
+    const actor = createActor(pricing, { input: { lines: [p1], discount: 10, tax: 13 } }).start();
+    actor.send({ type: 'discount.change', text: '150' });
+    expect(world.effects).toEqual([['persistRatesDraft', { discountText: '150', taxText: '13' }]]);
+    const again = createActor(pricing, {
+      input: { lines: [p1], discount: 10, tax: 13, ratesDraft: { discountText: '150', taxText: '13' } },
+    }).start();
+    const s = again.getSnapshot().context;
+    expect([s.discountText, s.discount, s.ratesRestored]).toEqual(['150', 10, true]);
+    expect(s.discountError).toBe('Discount is too large: enter a number from 0 to 100.');
+    again.send({ type: 'rates.discardDraft' });
+    expect([again.getSnapshot().context.discountText, again.getSnapshot().context.ratesRestored]).toEqual([
+      '10',
+      false,
+    ]);
+  });
+  it('an edit draft resumes on its line; a line deleted since leaves the typing as a new line', () => {
+    const values = { name: 'Rentals', price: '55', currency: 'CAD' };
+    const resumed = createActor(pricing, {
+      input: { lines: [p1, p2], discount: 0, tax: 0, draft: { values, editingId: 'p2' } },
+    }).start();
+    expect(resumed.getSnapshot().value).toBe('editing');
+    expect(resumed.getSnapshot().context).toMatchObject({ draft: values, editingId: 'p2', draftRestored: true });
+    const gone = createActor(pricing, {
+      input: { lines: [p1], discount: 0, tax: 0, draft: { values, editingId: 'p2' } },
+    }).start();
+    expect(gone.getSnapshot().value).toBe('adding');
+    expect(gone.getSnapshot().context).toMatchObject({ draft: values, editingId: null, draftRestored: true });
   });
 });
 

@@ -9,6 +9,8 @@ import {
   type RestoreEvent,
 } from '../../src/machines/backup/restore.machine';
 import { withStorage } from '../../src/views/dashboard/useRestoreActor';
+import { sampleEvents } from '../../src/domain/sampleEvents';
+import { toISODate } from '../../src/domain/eventDates';
 import { createWorld, describeModel, type EventSamples, type Expectation } from '../support/model';
 
 interface Log {
@@ -442,7 +444,13 @@ describe('restore (hand-written, real verification and storage writes on a fake 
     await waitFor(actor, (s) => s.matches({ download: 'saved' }));
     expect(saved[0]!.fileName).toMatch(/^cater-captain-backup-\d{4}-\d{2}-\d{2}\.json$/);
     const doc = JSON.parse(saved[0]!.text);
-    expect(doc.payload).toEqual(mine);
+    // Issue 25, item 4: the events as every page reads them: the stored Gala and the built-in samples never saved.
+    const samples = sampleEvents(toISODate(new Date()));
+    expect(doc.payload).toEqual({
+      ...mine,
+      events: JSON.stringify([{ id: 4, EventName: 'Gala' }, ...samples].sort((a, b) => b.id - a.id)),
+    });
+    expect(JSON.parse(doc.payload.events).map((e: { id: number }) => e.id)).toEqual([4, 3, 2, 1]);
     expect(doc.appVersion).toBe('0.1.0');
   });
 });

@@ -14,7 +14,7 @@ import {
 } from '../../src/machines/toolkit/specialtyIngredients.machine';
 import { toolkitMachine } from '../../src/machines/toolkit/toolkit.machine';
 import type { ChosenIngredient, InventoryItem, SpecialtyIngredient } from '../../src/storage/schemas';
-import { createWorld, describeModel, failureAfter } from '../support/model';
+import { createWorld, describeModel, failureAfter, type Effect } from '../support/model';
 
 // ---------------------------------------------------------------- panels
 const panels = ['image', 'ingredients', 'menu', 'notes', 'pricing'] as const;
@@ -117,9 +117,26 @@ const inventory = inventoryIngredientsMachine.provide({
       );
       linesWorld.store.lines = context.lines;
     },
+    // Issue 25: the add form's draft.
+    persistDraft: ({ context }) =>
+      linesWorld.record('persistDraft', {
+        category: context.category,
+        itemId: context.itemId,
+        quantityText: context.quantityText,
+        per: context.per,
+      }),
+    discardDraft: () => linesWorld.record('discardDraft'),
   },
   actors: { promptQuantity: promptFake as never },
 });
+/** Issue 25: after a change in the add form its draft is kept while an item is chosen or a quantity typed, else dropped. */
+const pickKept = (after: { category: string; itemId: string; quantityText: string; per: string }): Effect =>
+  after.itemId !== '' || after.quantityText.trim() !== ''
+    ? [
+        'persistDraft',
+        { category: after.category, itemId: after.itemId, quantityText: after.quantityText, per: after.per },
+      ]
+    : ['discardDraft'];
 const startLines = [
   line('answer:cancel', 1),
   line('answer:empty', 1),
@@ -186,7 +203,16 @@ const blankAnswer = (before: LinesCtx) => (answerFor(before) ?? '').trim() === '
 describeModel('inventoryIngredients', {
   machine: inventory,
   world: linesWorld,
-  input: { lines: startLines, items: [item('a', 'Seafood'), item('b', 'Dairy')], guests: 40 },
+  // Issue 25: also opened with the add form's saved draft.
+  inputs: [
+    { lines: startLines, items: [item('a', 'Seafood'), item('b', 'Dairy')], guests: 40 },
+    {
+      lines: startLines,
+      items: [item('a', 'Seafood'), item('b', 'Dairy')],
+      guests: 40,
+      draft: { category: 'Seafood', itemId: 'a', quantityText: '3', per: 'event' },
+    },
+  ],
   // ingredientList-{eventId} holds exactly the lines shown.
   store: (input) => ({ lines: input.lines }),
   persisted: (context) => ({ lines: context.lines }),
@@ -241,6 +267,7 @@ describeModel('inventoryIngredients', {
       },
       { type: 'storage.change', lines: startLines.filter((l) => l.lineId !== 'L-answer:empty') },
     ],
+    'draft.discard': [{ type: 'draft.discard' }],
   },
   transitions: {
     '(machine)|guests.change|0': {
@@ -261,15 +288,32 @@ describeModel('inventoryIngredients', {
         itemId: '',
         quantityError: null,
       }),
+      effects: ({ after }) => [pickKept(after)],
     },
     'ready|item.select|0': {
       context: (before, event) => ({ ...before, itemId: (event as { id: string }).id, quantityError: null }),
+      effects: ({ after }) => [pickKept(after)],
     },
     'ready|quantity.change|0': {
       context: (before, event) => ({ ...before, quantityText: (event as { text: string }).text, quantityError: null }),
+      effects: ({ after }) => [pickKept(after)],
     },
     'ready|per.select|0': {
       context: (before, event) => ({ ...before, per: (event as { per: 'event' | 'guest' }).per, quantityError: null }),
+      effects: ({ after }) => [pickKept(after)],
+    },
+    // Discard draft: the add form as it first opens, the draft dropped.
+    'ready|draft.discard|0': {
+      context: (before) => ({
+        ...before,
+        category: '',
+        itemId: '',
+        quantityText: '',
+        per: 'event' as const,
+        quantityError: null,
+        draftRestored: false,
+      }),
+      effects: [['discardDraft']],
     },
     // The chosen item with the quantity typed, appended under a new line id; the picker resets; written.
     'ready|ingredient.add|0': {
@@ -289,10 +333,11 @@ describeModel('inventoryIngredients', {
           itemId: '',
           quantityText: '',
           quantityError: null,
+          draftRestored: false,
           seq: before.seq + 1,
         };
       },
-      effects: ({ after }) => [['persistLines', lineIds(after.lines)]],
+      effects: ({ after }) => [['persistLines', lineIds(after.lines)], ['discardDraft']],
     },
     // An item but a quantity that is not sane: the message says why; what was typed stays; nothing written.
     'ready|ingredient.add|1': {
@@ -676,9 +721,17 @@ describe('inventoryIngredients (unprovided effects)', () => {
       { type: 'quantity.change', text: '1' },
       { type: 'ingredient.add' },
     ] as const;
+    // The draft's effects are provided; the line's write is not.
+    const withDrafts = inventoryIngredientsMachine.provide({
+      actions: { persistDraft: () => {}, discardDraft: () => {} },
+    });
+    expect(failureAfter(withDrafts, { lines: [], items: [item('a', 'Seafood')], guests: 0 }, [...events])).toContain(
+      'inventoryIngredients: provide persistLines',
+    );
+    // Issue 25: without them, the first choice in the add form fails loudly, naming the draft's effect.
     expect(
       failureAfter(inventoryIngredientsMachine, { lines: [], items: [item('a', 'Seafood')], guests: 0 }, [...events]),
-    ).toContain('inventoryIngredients: provide persistLines');
+    ).toContain('inventoryIngredients: provide persistDraft');
   });
 });
 
@@ -695,6 +748,10 @@ const specialty = specialtyIngredientsMachine.provide({
       );
       specialtyWorld.store.lines = context.lines;
     },
+    // Issue 25: the form's draft, with the line under edit.
+    persistDraft: ({ context }) =>
+      specialtyWorld.record('persistDraft', { values: context.draft, editingId: context.editingId }),
+    discardDraft: () => specialtyWorld.record('discardDraft'),
   },
 });
 const fill = [
@@ -754,12 +811,50 @@ const spFromDraft = (d: SpDraft, guests: number) => {
   };
 };
 const spIds = (lines: Array<{ id?: string }>) => lines.map((l) => l.id);
-const spCleared = (before: SpCtx) => ({ ...before, draft: blankSpecialtyDraft(), editingId: null, draftErrors: {} });
+const spCleared = (before: SpCtx) => ({
+  ...before,
+  draft: blankSpecialtyDraft(),
+  editingId: null,
+  draftErrors: {},
+  draftRestored: false,
+});
+/** A saved line as the form shows it, worked out here. */
+const spDraftOfLine = (l: SpecialtyIngredient): SpDraft => ({
+  name: l.name,
+  unitQuantity: String(l.unitQuantity),
+  units: l.units,
+  per: isGuestLine(l) ? 'guest' : 'event',
+  quantityNeeded: String(isGuestLine(l) ? l.perGuest : l.quantityNeeded),
+  packageType: l.packageType,
+  costPerUnit: String(l.costPerUnit),
+  supplierName: l.supplierName,
+  onHand: l.onHand,
+});
+/** Issue 25: after a change in the form its draft is kept while it differs from blank (adding) or from its line (editing). */
+const spKept = (after: SpCtx): Effect => {
+  const line = after.lines.find((l) => l.id === after.editingId);
+  const base = line ? spDraftOfLine(line) : blankSpecialtyDraft();
+  const typing = (Object.keys(base) as Array<keyof SpDraft>).some((k) => after.draft[k] !== base[k]);
+  return typing ? ['persistDraft', { values: after.draft, editingId: after.editingId }] : ['discardDraft'];
+};
 
 describeModel('specialtyIngredients', {
   machine: specialty,
   world: specialtyWorld,
-  input: { lines: [spA, spB, spC], guests: 40 },
+  // Issue 25: also opened with saved drafts: an edit of b, and an edit of a line deleted since.
+  inputs: [
+    { lines: [spA, spB, spC], guests: 40 },
+    {
+      lines: [spA, spB, spC],
+      guests: 40,
+      draft: { values: { ...blankSpecialtyDraft(), name: 'Basil leaves', quantityNeeded: '1' }, editingId: 'b' },
+    },
+    {
+      lines: [spA, spB, spC],
+      guests: 40,
+      draft: { values: { ...blankSpecialtyDraft(), name: 'Dill' }, editingId: 'z' },
+    },
+  ],
   store: (input) => ({ lines: input.lines }),
   persisted: (context) => ({ lines: context.lines }),
   external: (event, store) => {
@@ -804,6 +899,7 @@ describeModel('specialtyIngredients', {
       { type: 'storage.change', lines: [spA, spBThere, spC] },
       { type: 'storage.change', lines: [spA, spC] },
     ],
+    'draft.discard': [{ type: 'draft.discard' }],
   },
   transitions: {
     '(machine)|draft.change|0': {
@@ -814,6 +910,7 @@ describeModel('specialtyIngredients', {
         delete draftErrors[field];
         return { ...before, draft: { ...before.draft, [field]: value }, draftErrors };
       },
+      effects: ({ after }) => [spKept(after)],
     },
     '(machine)|guests.change|0': {
       context: (before, event) => ({ ...before, guests: (event as { guests: number }).guests }),
@@ -823,7 +920,16 @@ describeModel('specialtyIngredients', {
         ...before,
         draft: { ...before.draft, onHand: (event as { checked: boolean }).checked },
       }),
+      effects: ({ after }) => [spKept(after)],
     },
+    // Discard draft: the form empties (an edit is left) and its draft is dropped.
+    '(machine)|draft.discard|0': { target: 'adding', context: spCleared, effects: [['discardDraft']] },
+    // A restored draft resumes its edit while the line is there; else (or with no edit) the typing is a new line.
+    'restoring||0': {
+      target: 'editing',
+      check: ({ before }) => expect(before.lines.some((l) => l.id === before.editingId)).toBe(true),
+    },
+    'restoring||1': { target: 'adding', context: (before) => ({ ...before, editingId: null }) },
     '(machine)|storage.change|0': {
       context: (before, event) => ({ ...before, lines: (event as { lines: SpCtx['lines'] }).lines }),
     },
@@ -848,7 +954,7 @@ describeModel('specialtyIngredients', {
           seq: before.seq + 1,
         };
       },
-      effects: ({ after }) => [['persistLines', spIds(after.lines)]],
+      effects: ({ after }) => [['persistLines', spIds(after.lines)], ['discardDraft']],
     },
     'adding|ingredient.save|1': {
       context: (before) => {
@@ -875,8 +981,10 @@ describeModel('specialtyIngredients', {
           supplierName: l.supplierName,
           onHand: l.onHand,
         };
-        return { ...before, editingId: l.id, draft: draft as SpDraft, draftErrors: {} };
+        return { ...before, editingId: l.id, draft: draft as SpDraft, draftErrors: {}, draftRestored: false };
       },
+      // The form now holds the line's own values: any draft of the form is dropped.
+      effects: [['discardDraft']],
     },
     'adding|ingredient.delete|0': {
       context: (before, event) => ({
@@ -896,7 +1004,7 @@ describeModel('specialtyIngredients', {
         });
         return { ...spCleared(before), lines: before.lines.map((l) => (l.id === before.editingId ? replaced(l) : l)) };
       },
-      effects: ({ after }) => [['persistLines', spIds(after.lines)]],
+      effects: ({ after }) => [['persistLines', spIds(after.lines)], ['discardDraft']],
     },
     'editing|ingredient.save|1': {
       context: (before) => {
@@ -904,7 +1012,7 @@ describeModel('specialtyIngredients', {
         return { ...before, draftErrors: spErrors(before.draft, before.guests) };
       },
     },
-    'editing|edit.cancel|0': { target: 'adding', context: spCleared },
+    'editing|edit.cancel|0': { target: 'adding', context: spCleared, effects: [['discardDraft']] },
     // The line under edit deleted elsewhere: back to adding, the draft kept.
     'editing|storage.change|0': {
       target: 'adding',
@@ -923,6 +1031,9 @@ describeModel('specialtyIngredients', {
     },
   },
   states: {
+    restoring: () => {
+      throw new Error('restoring is transient');
+    },
     adding: (s) => {
       expect(s.hasTag('adding')).toBe(true);
       expect(s.context.editingId).toBeNull();
@@ -1244,8 +1355,16 @@ const menuNotes = menuNotesMachine.provide({
       );
       menuWorld.store.notes = context.notes;
     },
+    // Issue 25: the two boxes' drafts.
+    persistMenuDraft: ({ context }) => menuWorld.record('persistMenuDraft', context.menuText),
+    discardMenuDraft: () => menuWorld.record('discardMenuDraft'),
+    persistNoteDraft: ({ context }) => menuWorld.record('persistNoteDraft', context.noteText),
+    discardNoteDraft: () => menuWorld.record('discardNoteDraft'),
   },
 });
+/** A box's draft is kept while it holds text, dropped once it is empty. */
+const boxKept = (box: 'Menu' | 'Note', text: string): Effect =>
+  text !== '' ? [`persist${box}Draft`, text] : [`discard${box}Draft`];
 
 // Three notes; the walks act on the middle one (n2), and another tab changes or deletes it.
 const n1 = { id: 'n1', notes: 'Nuts' };
@@ -1261,7 +1380,11 @@ const lines = (...names: string[]) => names.map((n, i) => menuLine(`x${i}`, n));
 describeModel('menuNotes', {
   machine: menuNotes,
   world: menuWorld,
-  input: { menu: [m1, m2, m3], notes: [n1, n2, n3] },
+  // Issue 25: also opened with both boxes' drafts.
+  inputs: [
+    { menu: [m1, m2, m3], notes: [n1, n2, n3] },
+    { menu: [m1, m2, m3], notes: [n1, n2, n3], menuDraft: 'Chowder', noteDraft: 'Oyster bar at 7' },
+  ],
   // The event's menu lines and notes are stored as shown.
   store: (input) => ({ menu: input.menu, notes: input.notes }),
   persisted: (context) => ({ menu: context.menu, notes: context.notes }),
@@ -1302,6 +1425,8 @@ describeModel('menuNotes', {
     ],
     'note.add': [{ type: 'note.add' }],
     'note.delete': [{ type: 'note.delete', id: 'n2' }],
+    'menu.discardDraft': [{ type: 'menu.discardDraft' }],
+    'note.discardDraft': [{ type: 'note.discardDraft' }],
     'storage.change': [
       // Another tab reordered the menu and changed a note: the tags stay with their dishes.
       { type: 'storage.change', menu: [m3, m1, m2], notes: [n1, { ...n2, notes: 'Vegan table 5' }, n3] },
@@ -1310,8 +1435,12 @@ describeModel('menuNotes', {
     ],
   },
   transitions: {
-    'ready|menu.change|0': { context: (before, event) => ({ ...before, menuText: (event as { text: string }).text }) },
-    // Menu items are added as typed, even blank (spec), under a new id without allergens, and written.
+    'ready|menu.change|0': {
+      context: (before, event) => ({ ...before, menuText: (event as { text: string }).text }),
+      effects: ({ after }) => [boxKept('Menu', after.menuText)],
+    },
+    // Menu items are added as typed, even blank (spec), under a new id without allergens, and written;
+    // the box's draft is dropped.
     'ready|menu.add|0': {
       context: (before, _event, after) => {
         const added = after.menu.at(-1)!;
@@ -1320,10 +1449,20 @@ describeModel('menuNotes', {
           ...before,
           menu: [...before.menu, { id: added.id, name: before.menuText, allergens: [] }],
           menuText: '',
+          menuRestored: false,
           seq: before.seq + 1,
         };
       },
-      effects: ({ after }) => [['persistMenu', after.menu]],
+      effects: ({ after }) => [['persistMenu', after.menu], ['discardMenuDraft']],
+    },
+    // Discard draft: the box empties and its draft is dropped.
+    'ready|menu.discardDraft|0': {
+      context: (before) => ({ ...before, menuText: '', menuRestored: false }),
+      effects: [['discardMenuDraft']],
+    },
+    'ready|note.discardDraft|0': {
+      context: (before) => ({ ...before, noteText: '', noteRestored: false }),
+      effects: [['discardNoteDraft']],
     },
     'ready|menu.delete|0': {
       context: (before, event) => {
@@ -1343,7 +1482,10 @@ describeModel('menuNotes', {
       },
       effects: ({ after }) => [['persistMenu', after.menu]],
     },
-    'ready|note.change|0': { context: (before, event) => ({ ...before, noteText: (event as { text: string }).text }) },
+    'ready|note.change|0': {
+      context: (before, event) => ({ ...before, noteText: (event as { text: string }).text }),
+      effects: ({ after }) => [boxKept('Note', after.noteText)],
+    },
     // A note with text is added trimmed under a new id, and written; a blank one never reaches here.
     'ready|note.add|0': {
       context: (before, _event, after) => {
@@ -1354,10 +1496,11 @@ describeModel('menuNotes', {
           ...before,
           notes: [...before.notes, { id: added.id, notes: before.noteText.trim() }],
           noteText: '',
+          noteRestored: false,
           seq: before.seq + 1,
         };
       },
-      effects: ({ after }) => [['persistNotes', after.notes.map((n) => n.id)]],
+      effects: ({ after }) => [['persistNotes', after.notes.map((n) => n.id)], ['discardNoteDraft']],
     },
     'ready|note.delete|0': {
       context: (before, event) => {

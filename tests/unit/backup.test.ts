@@ -13,6 +13,7 @@ import {
   sha256Hex,
   type AppData,
   type Change,
+  withSampleEvents,
 } from '../../src/domain/backup';
 import { readAppData, replaceAppData } from '../../src/storage/batch';
 import { parseJsonSafely } from '../../src/storage/json';
@@ -714,5 +715,33 @@ describe('a __proto__ key, spelt out or escaped', () => {
       ok: false,
       refusal: { reason: 'damaged' },
     });
+  });
+});
+
+describe('the events a backup holds (issue 25, item 4)', () => {
+  const samples = [
+    { id: 1, EventName: 'Sample one' },
+    { id: 2, EventName: 'Sample two' },
+    { id: 3, EventName: 'Sample three' },
+  ];
+  it('adds the built-in samples never saved and not deleted, sorted by id descending; stored records stay as stored', () => {
+    const stored = { id: 4, EventName: 'Gala', extra: 'kept' };
+    const out = withSampleEvents(
+      { events: JSON.stringify([stored, { id: 2, EventName: 'Edited sample' }]), deletedEventIds: '[3]' },
+      samples,
+    );
+    expect(JSON.parse(out.events!)).toEqual([stored, { id: 2, EventName: 'Edited sample' }, samples[0]]);
+    expect(out.deletedEventIds).toBe('[3]');
+  });
+  it('a browser that never saved events backs the samples up', () => {
+    expect(JSON.parse(withSampleEvents({}, samples).events!).map((e: { id: number }) => e.id)).toEqual([3, 2, 1]);
+  });
+  it('changes nothing when every sample is stored or deleted, or when events cannot be read', () => {
+    const all = { events: JSON.stringify(samples.slice(0, 2)), deletedEventIds: '[3]' };
+    expect(withSampleEvents(all, samples)).toBe(all);
+    const damaged = { events: '[{"id":4', deletedEventIds: '[]' };
+    expect(withSampleEvents(damaged, samples)).toBe(damaged);
+    const notAList = { events: '{"id":4}' };
+    expect(withSampleEvents(notAList, samples)).toBe(notAList);
   });
 });

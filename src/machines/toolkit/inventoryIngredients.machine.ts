@@ -6,8 +6,13 @@
  * picker's choices and the quantity being typed. A line is per event (fixed) or per guest (issue 11):
  * its stored quantity is always the event's total (domain/scaling.ts). A quantity that is not a sane
  * number is refused with the message of limits.ts, and nothing is lost.
+ *
+ * Draft (issue 25): the add form's choices and the quantity being typed are kept as they change
+ * (`persistDraft`) and come back through `input.draft` when the Tool Kit of this event is opened again
+ * (after a reload, Back or Forward): `draftRestored` says so, and `draft.discard` empties the form and
+ * drops the draft (`discardDraft`), as an added line does.
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { chooseIngredient } from '../../domain/ingredients';
 import { checkLineQuantity, isPerGuest, perGuestFrom, type Per } from '../../domain/scaling';
 import type { ChosenIngredient, InventoryItem } from '../../storage/schemas';
@@ -18,7 +23,36 @@ export interface InventoryIngredientsInput {
   items: InventoryItem[];
   /** The event's Number of Guests (per-guest lines scale to it). */
   guests: number;
+  /** The add form's saved draft (issue 25). */
+  draft?: InventoryPickDraft | null;
 }
+
+/** What the add form holds while it is being filled in: its draft. */
+export interface InventoryPickDraft {
+  category: string;
+  itemId: string;
+  quantityText: string;
+  per: Per;
+}
+
+export const blankInventoryPick = (): InventoryPickDraft => ({
+  category: '',
+  itemId: '',
+  quantityText: '',
+  per: 'event',
+});
+
+/** The add form's values as its draft. */
+export const inventoryPickOf = (context: InventoryPickDraft): InventoryPickDraft => ({
+  category: context.category,
+  itemId: context.itemId,
+  quantityText: context.quantityText,
+  per: context.per,
+});
+
+/** True when the add form holds something to keep: an item chosen or a quantity typed. */
+export const hasInventoryPick = (draft: InventoryPickDraft): boolean =>
+  draft.itemId !== '' || draft.quantityText.trim() !== '';
 
 export interface InventoryIngredientsContext {
   lines: ChosenIngredient[];
@@ -37,6 +71,8 @@ export interface InventoryIngredientsContext {
   promptLineId: string | null;
   /** Counter for new line ids. */
   seq: number;
+  /** The add form's values came from its saved draft (issue 25). */
+  draftRestored: boolean;
 }
 
 export type InventoryIngredientsEvent =
@@ -61,7 +97,9 @@ export type InventoryIngredientsEvent =
   /** The inventory changed (another tab or page). */
   | { type: 'inventory.change'; items: InventoryItem[] }
   /** Another tab saved ingredientList-{eventId} (the Tool Kit's watcher). */
-  | { type: 'storage.change'; lines: ChosenIngredient[] };
+  | { type: 'storage.change'; lines: ChosenIngredient[] }
+  /** The add form's Discard draft button. */
+  | { type: 'draft.discard' };
 
 /** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
 export const inventoryIngredientsSecrets = {
@@ -171,7 +209,9 @@ export const inventoryIngredientsMachine = setup({
         seq: context.seq + 1,
       };
     }),
-    resetPicker: assign({ itemId: () => '', quantityText: () => '', quantityError: () => null }),
+    resetPicker: assign({ itemId: () => '', quantityText: () => '', quantityError: () => null, draftRestored: false }),
+    /** Discard draft: the add form as it first opens. */
+    clearPicker: assign({ ...blankInventoryPick(), quantityError: null, draftRestored: false }),
     /** Per guest keeps today's total (its share of each guest is derived); per event keeps the total as fixed. */
     setLinePer: assign({
       lines: ({ context, event }) => {
@@ -239,6 +279,14 @@ export const inventoryIngredientsMachine = setup({
     }),
     /** Writes ingredientList-{eventId}. */
     persistLines: stub('persistLines'),
+    /** Keeps the add form's values as this event's draft (`inventoryPickOf(context)`). */
+    persistDraft: stub('persistDraft'),
+    /** Drops this event's add-form draft. */
+    discardDraft: stub('discardDraft'),
+    /** After a change in the add form: kept while it holds something, dropped once it is empty again. */
+    keepDraft: enqueueActions(({ context, enqueue }) => {
+      enqueue(hasInventoryPick(context) ? 'persistDraft' : 'discardDraft');
+    }),
   },
   guards: {
     canAdd: ({ context }) => context.items.some((i) => i.id === context.itemId) && checkTyped(context).ok,
@@ -266,10 +314,9 @@ export const inventoryIngredientsMachine = setup({
   context: ({ input }) => ({
     lines: input.lines,
     items: input.items,
-    category: '',
-    itemId: '',
-    quantityText: '',
-    per: 'event',
+    ...blankInventoryPick(),
+    ...(input.draft ? inventoryPickOf(input.draft) : {}),
+    draftRestored: !!input.draft && hasInventoryPick(input.draft),
     guests: input.guests,
     quantityError: null,
     lineError: null,
@@ -286,12 +333,13 @@ export const inventoryIngredientsMachine = setup({
     ready: {
       tags: ['ready'],
       on: {
-        'category.select': { actions: 'setCategory' },
-        'item.select': { actions: 'setItem' },
-        'quantity.change': { actions: 'setQuantityText' },
-        'per.select': { actions: 'setPer' },
+        'category.select': { actions: ['setCategory', 'keepDraft'] },
+        'item.select': { actions: ['setItem', 'keepDraft'] },
+        'quantity.change': { actions: ['setQuantityText', 'keepDraft'] },
+        'per.select': { actions: ['setPer', 'keepDraft'] },
+        'draft.discard': { actions: ['clearPicker', 'discardDraft'] },
         'ingredient.add': [
-          { guard: 'canAdd', actions: ['appendLine', 'resetPicker', 'persistLines'] },
+          { guard: 'canAdd', actions: ['appendLine', 'resetPicker', 'persistLines', 'discardDraft'] },
           // An item is chosen but the quantity is not sane: say why, keep what was typed.
           { guard: 'hasItem', actions: 'setQuantityError' },
         ],

@@ -5,8 +5,13 @@
  * typed. Notes are found by id (given on read). Menu items are plain strings in the spec; here each is
  * a line with a stable id and its allergens (issue 21, src/domain/allergens.ts), found by id, so a
  * delete or a tag never lands on another dish after another tab's save.
+ *
+ * Drafts (issue 25): the menu item and the note being typed are each kept as they change
+ * (`persistMenuDraft`, `persistNoteDraft`; dropped once the box is empty again) and come back through
+ * `input` when this event's Tool Kit opens again (`menuRestored`, `noteRestored`). Adding, or the box's
+ * Discard draft (`menu.discardDraft`, `note.discardDraft`), drops the draft.
  */
-import { assertEvent, assign, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, setup } from 'xstate';
 import { cleanAllergens, type AllergenId, type MenuLine } from '../../domain/allergens';
 import type { SecretsOf } from '../../domain/inspection';
 
@@ -20,6 +25,19 @@ export interface MenuNotesContext {
   noteText: string;
   /** Counter for new note and menu line ids. */
   seq: number;
+  /** The menu item box's text came from its saved draft (issue 25). */
+  menuRestored: boolean;
+  /** The note box's text came from its saved draft. */
+  noteRestored: boolean;
+}
+
+export interface MenuNotesInput {
+  menu: MenuLine[];
+  notes: Note[];
+  /** The menu item box's saved draft (issue 25). */
+  menuDraft?: string | null;
+  /** The note box's saved draft. */
+  noteDraft?: string | null;
 }
 
 export type MenuNotesEvent =
@@ -38,7 +56,11 @@ export type MenuNotesEvent =
   /** A note's delete button. */
   | { type: 'note.delete'; id: string }
   /** Another tab saved this event's menu or notes (the Tool Kit's watcher). */
-  | { type: 'storage.change'; menu: MenuLine[]; notes: Note[] };
+  | { type: 'storage.change'; menu: MenuLine[]; notes: Note[] }
+  /** The menu item box's Discard draft button. */
+  | { type: 'menu.discardDraft' }
+  /** The note box's Discard draft button. */
+  | { type: 'note.discardDraft' };
 
 /** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
 export const menuNotesSecrets = {
@@ -63,7 +85,7 @@ export const menuNotesMachine = setup({
   types: {
     context: {} as MenuNotesContext,
     events: {} as MenuNotesEvent,
-    input: {} as { menu: MenuLine[]; notes: Note[] },
+    input: {} as MenuNotesInput,
   },
   actions: {
     setMenuText: assign({
@@ -78,8 +100,11 @@ export const menuNotesMachine = setup({
         { id: `menu-${Date.now().toString(36)}-${context.seq}`, name: context.menuText, allergens: [] },
       ],
       menuText: '',
+      menuRestored: false,
       seq: context.seq + 1,
     })),
+    clearMenuText: assign({ menuText: '', menuRestored: false }),
+    clearNoteText: assign({ noteText: '', noteRestored: false }),
     removeMenuItem: assign({
       menu: ({ context, event }) => {
         assertEvent(event, 'menu.delete');
@@ -105,6 +130,7 @@ export const menuNotesMachine = setup({
         { id: `note-${Date.now().toString(36)}-${context.seq}`, notes: context.noteText.trim() },
       ],
       noteText: '',
+      noteRestored: false,
       seq: context.seq + 1,
     })),
     removeNote: assign({
@@ -121,6 +147,18 @@ export const menuNotesMachine = setup({
     persistMenu: stub('persistMenu'),
     /** Stores the event's notes. */
     persistNotes: stub('persistNotes'),
+    /** Keeps the menu item being typed (`context.menuText`) as this event's draft. */
+    persistMenuDraft: stub('persistMenuDraft'),
+    discardMenuDraft: stub('discardMenuDraft'),
+    /** Keeps the note being typed (`context.noteText`) as this event's draft. */
+    persistNoteDraft: stub('persistNoteDraft'),
+    discardNoteDraft: stub('discardNoteDraft'),
+    keepMenuDraft: enqueueActions(({ context, enqueue }) => {
+      enqueue(context.menuText !== '' ? 'persistMenuDraft' : 'discardMenuDraft');
+    }),
+    keepNoteDraft: enqueueActions(({ context, enqueue }) => {
+      enqueue(context.noteText !== '' ? 'persistNoteDraft' : 'discardNoteDraft');
+    }),
   },
   guards: {
     hasNoteText: ({ context }) => context.noteText.trim() !== '',
@@ -138,21 +176,25 @@ export const menuNotesMachine = setup({
   context: ({ input }) => ({
     menu: input.menu,
     notes: withIds(input.notes),
-    menuText: '',
-    noteText: '',
+    menuText: input.menuDraft ?? '',
+    noteText: input.noteDraft ?? '',
     seq: 0,
+    menuRestored: !!input.menuDraft,
+    noteRestored: !!input.noteDraft,
   }),
   initial: 'ready',
   states: {
     ready: {
       on: {
-        'menu.change': { actions: 'setMenuText' },
-        'menu.add': { actions: ['appendMenuItem', 'persistMenu'] },
+        'menu.change': { actions: ['setMenuText', 'keepMenuDraft'] },
+        'menu.add': { actions: ['appendMenuItem', 'persistMenu', 'discardMenuDraft'] },
+        'menu.discardDraft': { actions: ['clearMenuText', 'discardMenuDraft'] },
         'menu.delete': { guard: 'hasMenuRow', actions: ['removeMenuItem', 'persistMenu'] },
         // A row another tab deleted meanwhile is not there: its allergens are not written to another dish.
         'menu.allergens': { guard: 'changesAllergens', actions: ['setMenuAllergens', 'persistMenu'] },
-        'note.change': { actions: 'setNoteText' },
-        'note.add': { guard: 'hasNoteText', actions: ['appendNote', 'persistNotes'] },
+        'note.change': { actions: ['setNoteText', 'keepNoteDraft'] },
+        'note.add': { guard: 'hasNoteText', actions: ['appendNote', 'persistNotes', 'discardNoteDraft'] },
+        'note.discardDraft': { actions: ['clearNoteText', 'discardNoteDraft'] },
         'note.delete': { guard: 'hasNote', actions: ['removeNote', 'persistNotes'] },
         'storage.change': { actions: 'setListsFromStorage' },
       },

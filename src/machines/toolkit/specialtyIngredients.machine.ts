@@ -6,8 +6,14 @@
  * being typed, and keeps editing while the line under edit still exists. A line is per event (fixed)
  * or per guest (issue 11): its quantity needed is always the event's total (domain/scaling.ts). Each
  * field that is not sane gets its message (limits.ts) next to it, and the draft is kept.
+ *
+ * Draft (issue 25): the form as typed, with the line under edit, is kept as it changes (`persistDraft`,
+ * dropped by `discardDraft` once the form is blank again or holds the line's own values) and comes
+ * back through `input.draft` when this event's Tool Kit opens again: `restoring` resumes the edit while
+ * its line still exists, else keeps the typing as a new line. Discard draft (`draft.discard`), Save
+ * and Cancel drop the draft.
  */
-import { assertEvent, assign, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, setup } from 'xstate';
 import { checkAmount, MAX_MONEY, MAX_QUANTITY } from '../../domain/limits';
 import { checkLineQuantity, isPerGuest, type Per } from '../../domain/scaling';
 import type { SpecialtyIngredient } from '../../storage/schemas';
@@ -40,6 +46,14 @@ export interface SpecialtyContext {
   guests: number;
   /** Counter for new line ids. */
   seq: number;
+  /** The form's values came from its saved draft (issue 25). */
+  draftRestored: boolean;
+}
+
+/** The form's saved draft: its values and the line under edit (null when adding). */
+export interface SavedSpecialtyDraft {
+  values: SpecialtyDraft;
+  editingId: string | null;
 }
 
 export type SpecialtyEvent =
@@ -60,7 +74,9 @@ export type SpecialtyEvent =
   /** Another tab saved this event's ingredients (the Tool Kit's watcher). */
   | { type: 'storage.change'; lines: SpecialtyIngredient[] }
   /** The event's Number of Guests changed (another tab's edit, through the events list). */
-  | { type: 'guests.change'; guests: number };
+  | { type: 'guests.change'; guests: number }
+  /** The form's Discard draft button: the form empties and the draft is dropped. */
+  | { type: 'draft.discard' };
 
 /** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
 export const specialtyIngredientsSecrets = {
@@ -121,6 +137,30 @@ export const blankSpecialtyDraft = (): SpecialtyDraft => ({
   onHand: false,
 });
 
+/** A saved line as the form shows it (Edit). */
+export function draftOfLine(line: SpecialtyIngredient): SpecialtyDraft {
+  return {
+    name: line.name,
+    unitQuantity: String(line.unitQuantity),
+    units: line.units,
+    per: isPerGuest(line) ? 'guest' : 'event',
+    quantityNeeded: String(isPerGuest(line) ? line.perGuest : line.quantityNeeded),
+    packageType: line.packageType,
+    costPerUnit: String(line.costPerUnit),
+    supplierName: line.supplierName,
+    onHand: line.onHand,
+  };
+}
+
+const sameDraft = (a: SpecialtyDraft, b: SpecialtyDraft) =>
+  (Object.keys(a) as Array<keyof SpecialtyDraft>).every((k) => a[k] === b[k]);
+
+/** True when the form holds typing worth keeping: not blank when adding, not the line's own values when editing. */
+export function hasSpecialtyTyping(context: Pick<SpecialtyContext, 'draft' | 'editingId' | 'lines'>): boolean {
+  const line = context.editingId === null ? undefined : context.lines.find((l) => l.id === context.editingId);
+  return !sameDraft(context.draft, line ? draftOfLine(line) : blankSpecialtyDraft());
+}
+
 /** Lines read from storage have ids (normalize.ts); a line made in memory without one gets a stable fallback. */
 const withIds = (lines: SpecialtyIngredient[]): SpecialtyLine[] =>
   lines.map((l, i) => (l.id ? (l as SpecialtyLine) : { ...l, id: `sp-line-${i}` }));
@@ -136,7 +176,7 @@ export const specialtyIngredientsMachine = setup({
   types: {
     context: {} as SpecialtyContext,
     events: {} as SpecialtyEvent,
-    input: {} as { lines: SpecialtyIngredient[]; guests: number },
+    input: {} as { lines: SpecialtyIngredient[]; guests: number; draft?: SavedSpecialtyDraft | null },
   },
   actions: {
     setDraftField: assign({
@@ -173,21 +213,7 @@ export const specialtyIngredientsMachine = setup({
       assertEvent(event, 'ingredient.edit');
       const line = context.lines.find((l) => l.id === event.id);
       if (!line) return {};
-      return {
-        editingId: event.id,
-        draftErrors: {},
-        draft: {
-          name: line.name,
-          unitQuantity: String(line.unitQuantity),
-          units: line.units,
-          per: isPerGuest(line) ? 'guest' : 'event',
-          quantityNeeded: String(isPerGuest(line) ? line.perGuest : line.quantityNeeded),
-          packageType: line.packageType,
-          costPerUnit: String(line.costPerUnit),
-          supplierName: line.supplierName,
-          onHand: line.onHand,
-        },
-      };
+      return { editingId: event.id, draftErrors: {}, draft: draftOfLine(line), draftRestored: false };
     }),
     setLineAllergens: assign({
       lines: ({ context, event }) => {
@@ -210,7 +236,12 @@ export const specialtyIngredientsMachine = setup({
     }),
     /** The line under edit was deleted elsewhere: the draft stays, to be added as a new line. */
     stopEditing: assign({ editingId: () => null }),
-    clearDraft: assign({ draft: () => blankSpecialtyDraft(), editingId: () => null, draftErrors: () => ({}) }),
+    clearDraft: assign({
+      draft: () => blankSpecialtyDraft(),
+      editingId: () => null,
+      draftErrors: () => ({}),
+      draftRestored: false,
+    }),
     setDraftErrors: assign({
       draftErrors: ({ context }) => {
         const result = checkSpecialtyDraft(context.draft, context.guests);
@@ -227,6 +258,18 @@ export const specialtyIngredientsMachine = setup({
     persistLines: () => {
       throw new Error('specialtyIngredients: provide persistLines');
     },
+    /** Keeps the form as this event's draft: `{ values: context.draft, editingId: context.editingId }`. */
+    persistDraft: () => {
+      throw new Error('specialtyIngredients: provide persistDraft');
+    },
+    /** Drops this event's draft of the form. */
+    discardDraft: () => {
+      throw new Error('specialtyIngredients: provide discardDraft');
+    },
+    /** After a change in the form: kept while it holds typing, dropped once it does not. */
+    keepDraft: enqueueActions(({ context, enqueue }) => {
+      enqueue(hasSpecialtyTyping(context) ? 'persistDraft' : 'discardDraft');
+    }),
   },
   guards: {
     isDraftValid: ({ context }) => checkSpecialtyDraft(context.draft, context.guests).ok,
@@ -239,6 +282,9 @@ export const specialtyIngredientsMachine = setup({
       context.lines.some(
         (l) => l.id === event.id && cleanAllergens(l.allergens).join() !== cleanAllergens(event.allergens).join(),
       ),
+    /** A restored draft's line under edit is still there. */
+    isEditedLinePresent: ({ context }) =>
+      context.editingId !== null && context.lines.some((l) => l.id === context.editingId),
     isEditedLineGone: ({ context, event }) =>
       event.type === 'storage.change' && !withIds(event.lines).some((l) => l.id === context.editingId),
   },
@@ -247,29 +293,38 @@ export const specialtyIngredientsMachine = setup({
   meta: { secrets: specialtyIngredientsSecrets },
   context: ({ input }) => ({
     lines: withIds(input.lines),
-    draft: blankSpecialtyDraft(),
-    editingId: null,
+    draft: input.draft ? { ...blankSpecialtyDraft(), ...input.draft.values } : blankSpecialtyDraft(),
+    editingId: input.draft?.editingId ?? null,
     draftErrors: {},
     guests: input.guests,
     seq: 0,
+    draftRestored: !!input.draft,
   }),
-  initial: 'adding',
+  initial: 'restoring',
   on: {
-    'draft.change': { actions: 'setDraftField' },
+    'draft.change': { actions: ['setDraftField', 'keepDraft'] },
     'guests.change': { actions: 'setGuests' },
-    'onHand.change': { actions: 'setOnHand' },
+    'onHand.change': { actions: ['setOnHand', 'keepDraft'] },
     'storage.change': { actions: 'setLinesFromStorage' },
     'ingredient.allergens': { guard: 'changesAllergens', actions: ['setLineAllergens', 'persistLines'] },
+    'draft.discard': { target: '.adding', actions: ['clearDraft', 'discardDraft'] },
   },
   states: {
+    // Transient (issue 25): a restored draft resumes its edit while the line is there, else it is a new line.
+    restoring: {
+      always: [
+        { guard: 'isEditedLinePresent', target: 'editing' },
+        { target: 'adding', actions: 'stopEditing' },
+      ],
+    },
     adding: {
       tags: ['adding'],
       on: {
         'ingredient.save': [
-          { guard: 'isDraftValid', actions: ['appendLine', 'clearDraft', 'persistLines'] },
+          { guard: 'isDraftValid', actions: ['appendLine', 'clearDraft', 'persistLines', 'discardDraft'] },
           { actions: 'setDraftErrors' },
         ],
-        'ingredient.edit': { guard: 'hasLine', target: 'editing', actions: 'loadDraft' },
+        'ingredient.edit': { guard: 'hasLine', target: 'editing', actions: ['loadDraft', 'keepDraft'] },
         'ingredient.delete': { guard: 'hasLine', actions: ['removeLine', 'persistLines'] },
       },
     },
@@ -277,10 +332,14 @@ export const specialtyIngredientsMachine = setup({
       tags: ['editing'],
       on: {
         'ingredient.save': [
-          { guard: 'isDraftValid', target: 'adding', actions: ['replaceLine', 'clearDraft', 'persistLines'] },
+          {
+            guard: 'isDraftValid',
+            target: 'adding',
+            actions: ['replaceLine', 'clearDraft', 'persistLines', 'discardDraft'],
+          },
           { actions: 'setDraftErrors' },
         ],
-        'edit.cancel': { target: 'adding', actions: 'clearDraft' },
+        'edit.cancel': { target: 'adding', actions: ['clearDraft', 'discardDraft'] },
         'storage.change': [
           { guard: 'isEditedLineGone', target: 'adding', actions: ['setLinesFromStorage', 'stopEditing'] },
           { actions: 'setLinesFromStorage' },

@@ -2,7 +2,16 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { version as appVersion } from '../../../package.json';
-import { backupFileName, buildBackup, previewRestore, readBackup, serialiseBackup } from '../../domain/backup';
+import {
+  backupFileName,
+  buildBackup,
+  previewRestore,
+  readBackup,
+  serialiseBackup,
+  withSampleEvents,
+} from '../../domain/backup';
+import { toISODate } from '../../domain/eventDates';
+import { sampleEvents } from '../../domain/sampleEvents';
 import { restoreMachine, type BuiltBackup, type ReadOutput } from '../../machines/backup/restore.machine';
 import { readAppData, replaceAppData } from '../../storage/batch';
 import { notify } from '../shell/toaster';
@@ -18,7 +27,9 @@ export function withStorage(storage?: Storage) {
     actors: {
       buildBackup: fromPromise<BuiltBackup>(async () => {
         const now = new Date();
-        const doc = await buildBackup(readAppData(storage), now, appVersion);
+        // Issue 25: the events as every page reads them, built-in samples never saved included.
+        const data = withSampleEvents(readAppData(storage), sampleEvents(toISODate(now)));
+        const doc = await buildBackup(data, now, appVersion);
         return { text: serialiseBackup(doc), fileName: backupFileName(now) };
       }),
       readBackupFile: fromPromise<ReadOutput, { file: Blob }>(async ({ input }) => {

@@ -25,6 +25,8 @@ import type { ToolkitActors } from './useToolkitActors';
 import { allergenLabel, cleanAllergens, type AllergenId } from '../../domain/allergens';
 import { useAllergenPicker } from '../../app/toolkit/useAllergenPicker';
 import { AllergenChecks, AllergensButton, AllergenTags } from './AllergenPicker';
+import { inventoryDraft, specialtyDraft } from '../../machines/toolkit/toolkitDrafts.connect';
+import { ToolkitDraftNote } from './ToolkitDraftNote';
 
 const columns = css({
   display: 'grid',
@@ -149,6 +151,11 @@ function InventoryIngredients({ actorRef }: { actorRef: ToolkitActors['inventory
           inv.add();
         }}
       >
+        <ToolkitDraftNote
+          actorRef={actorRef}
+          of={inventoryDraft}
+          what="This ingredient was chosen before and not added yet."
+        />
         <SelectField
           id="inv-category"
           label="Category"
@@ -358,6 +365,11 @@ function SpecialtyIngredients({ actorRef }: { actorRef: ToolkitActors['specialty
           sp.save();
         }}
       >
+        <ToolkitDraftNote
+          actorRef={actorRef}
+          of={specialtyDraft}
+          what="This specialty ingredient was typed before and not saved yet."
+        />
         {specialtyFields.map((f) =>
           f.options ? (
             <SelectField

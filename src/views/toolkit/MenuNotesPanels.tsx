@@ -1,4 +1,6 @@
 import { useSelector } from '@xstate/react';
+import { menuDraft, noteDraft } from '../../machines/toolkit/toolkitDrafts.connect';
+import { ToolkitDraftNote } from './ToolkitDraftNote';
 import { css } from 'styled-system/css';
 import { MAX_TEXT_LENGTH } from '../../domain/limits';
 import type { AllergenId } from '../../domain/allergens';
@@ -35,6 +37,7 @@ export function MenuPanel({ actorRef, avoid }: { actorRef: Ref; avoid: AllergenI
       <h2 id="menu-title" className={panelTitle}>
         Menu
       </h2>
+      <ToolkitDraftNote actorRef={actorRef} of={menuDraft} what="This menu item was typed before and not added yet." />
       <form
         className={row}
         onSubmit={(e) => {
@@ -137,6 +140,7 @@ export function NotesPanel({ actorRef }: { actorRef: Ref }) {
       <h2 id="notes-title" className={panelTitle}>
         Notes
       </h2>
+      <ToolkitDraftNote actorRef={actorRef} of={noteDraft} what="This note was typed before and not added yet." />
       <form
         className={row}
         onSubmit={(e) => {

@@ -1,4 +1,6 @@
 import { useSelector } from '@xstate/react';
+import { priceDraft, ratesDraft } from '../../machines/toolkit/toolkitDrafts.connect';
+import { ToolkitDraftNote } from './ToolkitDraftNote';
 import { useMemo } from 'react';
 import { css } from 'styled-system/css';
 import { eventCosting } from '../../domain/costing';
@@ -145,6 +147,11 @@ export function PricingPanel({ actors }: { actors: ToolkitActors }) {
           else p.add();
         }}
       >
+        <ToolkitDraftNote
+          actorRef={actors.pricing}
+          of={priceDraft}
+          what="This price was typed before and not saved yet."
+        />
         <div className={field}>
           <label htmlFor="price-name" className={label}>
             Item Name
@@ -272,6 +279,11 @@ export function PricingPanel({ actors }: { actors: ToolkitActors }) {
           </tbody>
         </table>
       </div>
+      <ToolkitDraftNote
+        actorRef={actors.pricing}
+        of={ratesDraft}
+        what="The discount or tax typed before was not accepted and is shown again as typed."
+      />
       {p.summary === null ? (
         <p className={errorText} role="alert">
           Error fetching total event ingredient cost.

@@ -15,6 +15,15 @@ import { PricingPanel } from './PricingPanel';
 import { toolkitMachine } from '../../machines/toolkit/toolkit.machine';
 import { useToolkitActors } from './useToolkitActors';
 import { inspect } from '../shell/inspector';
+import {
+  inventoryDraft,
+  menuDraft,
+  noteDraft,
+  priceDraft,
+  ratesDraft,
+  specialtyDraft,
+} from '../../machines/toolkit/toolkitDrafts.connect';
+import { useToolkitFormUnsaved } from './ToolkitDraftNote';
 
 const toggles = [
   { tag: 'image', label: 'Choose Event Image', event: 'image.toggle' },
@@ -113,6 +122,13 @@ function ToolkitTools({
   isShown: (tag: string) => boolean;
 }) {
   const actors = useToolkitActors(event, eventsRef);
+  // Issue 25: typing kept in any tool, shown or not, asks before the page is left.
+  useToolkitFormUnsaved(actors.inventory, inventoryDraft);
+  useToolkitFormUnsaved(actors.specialty, specialtyDraft);
+  useToolkitFormUnsaved(actors.menuNotes, menuDraft);
+  useToolkitFormUnsaved(actors.menuNotes, noteDraft);
+  useToolkitFormUnsaved(actors.pricing, priceDraft);
+  useToolkitFormUnsaved(actors.pricing, ratesDraft);
   return (
     <>
       {isShown('image') ? <ImagePanel event={event} eventsRef={eventsRef} /> : null}

@@ -30,6 +30,8 @@ import {
 import type { EventsRef } from '../events/useEventsActor';
 import { createPersister, createValueWriter } from '../shell/persister';
 import { inspect } from '../shell/inspector';
+import { dropToolkitDraft, keepToolkitDraft, readToolkitDrafts } from '../../app/toolkit/toolkitDrafts';
+import { inventoryPickOf } from '../../machines/toolkit/inventoryIngredients.machine';
 
 export function useToolkitActors(event: CateringEvent, eventsRef: EventsRef) {
   const id = event.id;
@@ -43,6 +45,8 @@ export function useToolkitActors(event: CateringEvent, eventsRef: EventsRef) {
       tax: taxPercentageStore(id).read(),
       discountWriter: createValueWriter(discountPercentageStore(id), `Discount of event ${id}`),
       taxWriter: createValueWriter(taxPercentageStore(id), `Tax of event ${id}`),
+      // Issue 25: what this event's Tool Kit forms held as typed when it was last open.
+      drafts: readToolkitDrafts(id),
     };
   });
   // A failed write is kept and retried; another tab's change to the same line at the same moment is kept and shown.
@@ -69,6 +73,8 @@ export function useToolkitActors(event: CateringEvent, eventsRef: EventsRef) {
           start.lines$.send = (stored) => self.send({ type: 'storage.change', lines: stored });
           ingredientLines.save(context.lines);
         },
+        persistDraft: ({ context }) => keepToolkitDraft(id, 'inventory', inventoryPickOf(context)),
+        discardDraft: () => dropToolkitDraft(id, 'inventory'),
       },
       actors: {
         promptQuantity: fromPromise<string | null, QuantityPromptInput>(async ({ input }) =>
@@ -76,13 +82,24 @@ export function useToolkitActors(event: CateringEvent, eventsRef: EventsRef) {
         ),
       },
     }),
-    { input: { lines: start.lines, items: start.items, guests: event.NumberOfGuests }, inspect },
+    {
+      input: { lines: start.lines, items: start.items, guests: event.NumberOfGuests, draft: start.drafts.inventory },
+      inspect,
+    },
   );
   const specialty = useActorRef(
     specialtyIngredientsMachine.provide({
-      actions: { persistLines: ({ context }) => patch({ ingredients: context.lines }) },
+      actions: {
+        persistLines: ({ context }) => patch({ ingredients: context.lines }),
+        persistDraft: ({ context }) =>
+          keepToolkitDraft(id, 'specialty', { values: context.draft, editingId: context.editingId }),
+        discardDraft: () => dropToolkitDraft(id, 'specialty'),
+      },
     }),
-    { input: { lines: event.ingredients ?? [], guests: event.NumberOfGuests }, inspect },
+    {
+      input: { lines: event.ingredients ?? [], guests: event.NumberOfGuests, draft: start.drafts.specialty },
+      inspect,
+    },
   );
   const menuNotes = useActorRef(
     menuNotesMachine.provide({
@@ -90,9 +107,21 @@ export function useToolkitActors(event: CateringEvent, eventsRef: EventsRef) {
         // The spec's text list, and beside it each item's id and allergens (issue 21).
         persistMenu: ({ context }) => patch(menuPatch(context.menu)),
         persistNotes: ({ context }) => patch({ notes: context.notes }),
+        persistMenuDraft: ({ context }) => keepToolkitDraft(id, 'menu', context.menuText),
+        discardMenuDraft: () => dropToolkitDraft(id, 'menu'),
+        persistNoteDraft: ({ context }) => keepToolkitDraft(id, 'note', context.noteText),
+        discardNoteDraft: () => dropToolkitDraft(id, 'note'),
       },
     }),
-    { input: { menu: menuLinesOf(event), notes: event.notes ?? [] }, inspect },
+    {
+      input: {
+        menu: menuLinesOf(event),
+        notes: event.notes ?? [],
+        menuDraft: start.drafts.menu,
+        noteDraft: start.drafts.note,
+      },
+      inspect,
+    },
   );
   const pricing = useActorRef(
     pricingMachine.provide({
@@ -100,9 +129,24 @@ export function useToolkitActors(event: CateringEvent, eventsRef: EventsRef) {
         persistPricing: ({ context }) => patch({ pricing: context.lines }),
         persistDiscount: ({ context }) => void start.discountWriter.write(context.discount),
         persistTax: ({ context }) => void start.taxWriter.write(context.tax),
+        persistDraft: ({ context }) =>
+          keepToolkitDraft(id, 'price', { values: context.draft, editingId: context.editingId }),
+        discardDraft: () => dropToolkitDraft(id, 'price'),
+        persistRatesDraft: ({ context }) =>
+          keepToolkitDraft(id, 'rates', { discountText: context.discountText, taxText: context.taxText }),
+        discardRatesDraft: () => dropToolkitDraft(id, 'rates'),
       },
     }),
-    { input: { lines: event.pricing ?? [], discount: start.discount, tax: start.tax }, inspect },
+    {
+      input: {
+        lines: event.pricing ?? [],
+        discount: start.discount,
+        tax: start.tax,
+        draft: start.drafts.price,
+        ratesDraft: start.drafts.rates,
+      },
+      inspect,
+    },
   );
   useEffect(
     () => inventoryItemsStore.subscribe((items) => inventory.send({ type: 'inventory.change', items })),
