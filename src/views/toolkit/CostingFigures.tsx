@@ -26,7 +26,7 @@ const heading = css({ fontFamily: 'heading', fontWeight: 'bold', color: 'seconda
 const flag = css({ color: 'alertFg', fontSize: 'sm' });
 const loss = css({ color: 'alertFg', fontWeight: 'bold' });
 
-/** Food cost, price (after discount, before tax), margin and per-guest figures of one event (domain/costing.ts). */
+/** Food and labour cost, price (after discount, before tax), margin and per-guest figures of one event (domain/costing.ts). */
 export function CostingFigures({
   costing,
   heading: title,
@@ -49,6 +49,10 @@ export function CostingFigures({
       <dl className={compact ? compactList : grid} aria-labelledby={id}>
         <dt>Food cost</dt>
         <dd>{formatFigure(costing.foodCost)}</dd>
+        <dt>Labour cost</dt>
+        <dd>{formatFigure(costing.labourCost)}</dd>
+        <dt>Total cost</dt>
+        <dd>{formatFigure(costing.cost)}</dd>
         <dt>Price (after discount, before tax)</dt>
         <dd>{formatFigure(costing.price)}</dd>
         <dt>Margin</dt>
@@ -59,7 +63,15 @@ export function CostingFigures({
         <dd>{formatFigure(costing.costPerGuest)}</dd>
         <dt>Price per guest</dt>
         <dd>{formatFigure(costing.pricePerGuest)}</dd>
+        <dt>Margin per guest</dt>
+        <dd className={negative ? loss : undefined}>{formatFigure(costing.marginPerGuest)}</dd>
       </dl>
+      {costing.unratedShifts ? (
+        <p className={flag} role="note">
+          {costing.unratedShifts === 1 ? '1 staff shift is' : `${costing.unratedShifts} staff shifts are`} counted at
+          $0: give the employee an Hourly rate for a true labour cost.
+        </p>
+      ) : null}
       {costing.foreignCurrencies.length ? (
         <p className={flag} role="note">
           Includes price lines in {costing.foreignCurrencies.join(', ')} at face value: convert them to CAD for a true

@@ -11,6 +11,7 @@ import { ImagePanel } from './ImagePanel';
 import { IngredientsPanel } from './IngredientsPanel';
 import { MenuPanel, NotesPanel } from './MenuNotesPanels';
 import { PricingPanel } from './PricingPanel';
+import { StaffPanel } from './StaffPanel';
 import { toolkitMachine } from '../../machines/toolkit/toolkit.machine';
 import { useToolkitActors } from './useToolkitActors';
 import { inspect } from '../shell/inspector';
@@ -21,6 +22,7 @@ const toggles = [
   { tag: 'menu', label: 'Menu', event: 'menu.toggle' },
   { tag: 'notes', label: 'Notes', event: 'notes.toggle' },
   { tag: 'pricing', label: 'Pricing', event: 'pricing.toggle' },
+  { tag: 'staff', label: 'Staff', event: 'staff.toggle' },
 ] as const;
 
 function usePanels(ref: ReturnType<typeof useActorRef<typeof toolkitMachine>>) {
@@ -119,6 +121,7 @@ function ToolkitTools({
       {isShown('menu') ? <MenuPanel actorRef={actors.menuNotes} /> : null}
       {isShown('notes') ? <NotesPanel actorRef={actors.menuNotes} /> : null}
       {isShown('pricing') ? <PricingPanel actors={actors} /> : null}
+      {isShown('staff') ? <StaffPanel actors={actors} /> : null}
     </>
   );
 }

@@ -29,6 +29,7 @@ import {
 import type { EventsRef } from '../events/useEventsActor';
 import { createPersister, createValueWriter } from '../shell/persister';
 import { inspect } from '../shell/inspector';
+import { useStaffTool } from '../../app/staff/useStaffTool';
 
 export function useToolkitActors(event: CateringEvent, eventsRef: EventsRef) {
   const id = event.id;
@@ -139,7 +140,8 @@ export function useToolkitActors(event: CateringEvent, eventsRef: EventsRef) {
       ),
     [id],
   );
-  return { inventory, specialty, menuNotes, pricing };
+  const staff = useStaffTool(event, eventsRef);
+  return { inventory, specialty, menuNotes, pricing, staff };
 }
 
 export type ToolkitActors = ReturnType<typeof useToolkitActors>;
