@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { staffBookedTwiceDays } from '../../src/domain/calendar';
 import { eventCosting, windowCosting } from '../../src/domain/costing';
+import { buildEventSheet } from '../../src/domain/eventSheet';
 import { employeeForm } from '../../src/domain/inventoryRecords';
 import {
   checkHourlyRate,
@@ -230,5 +232,50 @@ describe('upcoming shifts', () => {
     const now = localMinutes(new Date(2026, 11, 5, 23, 0));
     const list = upcomingShiftsByEmployee(shifts, now).get('marina')!;
     expect(list.map(upcomingShiftText)).toEqual(['2026-12-05 23:30 – 01:00 (next day): Late Party (Bartender)']);
+  });
+});
+
+describe('the event sheet and the calendar', () => {
+  it('the sheet lists staff with roles and shifts, earliest first, by their current name (or as assigned)', () => {
+    const sheet = buildEventSheet({
+      event: {
+        ...lateParty,
+        CustomerFirstName: '',
+        CustomerLastName: '',
+        CustomerPhoneNumber: '',
+        CustomerEmail: '',
+        EventType: '',
+        NumberOfGuests: 10,
+        VenueName: '',
+        VenueStreetAddress: '',
+        VenueCity: '',
+        ingredients: [],
+      },
+      lines: [],
+      items: [],
+      discountPercent: 0,
+      taxPercent: 0,
+      staff: [a('cleanup', 'gone', '00:30', '02:00', 'Porter'), a('bar', 'marina', '19:30', '01:00', 'Bartender')],
+      employees: [
+        {
+          ...employeeForm.toRecord({ ...employeeForm.empty(), firstName: 'Marina', lastName: 'Costa' }, undefined, 1),
+          id: 'marina',
+        },
+      ],
+    });
+    expect(sheet.staff).toEqual([
+      { key: 'bar', name: 'Marina Costa', role: 'Bartender', shift: '19:30 – 01:00 (next day)' },
+      // Starts after midnight of this overnight event: listed last; the employee is gone, so the name kept on the assignment.
+      { key: 'cleanup', name: 'gone', role: 'Porter', shift: '00:30 – 02:00' },
+    ]);
+  });
+  it('the calendar marks the days where someone on staff is booked twice', () => {
+    expect([
+      ...staffBookedTwiceDays([gala, lateParty], {
+        '10': [a('g', 'marina', '18:00', '23:00')],
+        '11': [a('l', 'marina', '20:00', '01:00')],
+      }),
+    ]).toEqual(['2026-12-05']);
+    expect(staffBookedTwiceDays([gala], { '10': [a('g', 'marina', '18:00', '23:00')] }).size).toBe(0);
   });
 });

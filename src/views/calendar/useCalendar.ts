@@ -14,6 +14,7 @@ import { deletedEventIdsStore, eventsStore, type CateringEvent } from '../../sto
 import { loadEvents } from '../events/eventsData';
 import { downloadBlob } from '../shell/download';
 import { inspect } from '../shell/inspector';
+import { useStaffBookedTwice } from '../../app/staff/useStaffBookedTwice';
 import { notify } from '../shell/toaster';
 
 export type CalendarRef = ActorRefFrom<typeof calendarMachine>;
@@ -62,10 +63,13 @@ export function useCalendar() {
   );
   const ref = useActorRef(implementation, { input: { today, view }, inspect });
   const events = useCalendarEvents(today);
+  const staffBookedTwice = useStaffBookedTwice(events);
   return {
     ref,
     today,
     events,
+    /** Days where someone on staff is booked twice (issue 21). */
+    staffBookedTwice,
     view: useSelector(
       ref,
       (s) =>

@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
-import type { EventSheet, PullRow, SheetPricing, SpecialtyRow } from '../../domain/eventSheet';
+import type { EventSheet, PullRow, SheetPricing, SheetStaffRow, SpecialtyRow } from '../../domain/eventSheet';
 import * as s from './styles';
 
 function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
@@ -23,6 +23,31 @@ function Block({ id, title, children }: { id: string; title: string; children: R
       </h2>
       {children}
     </section>
+  );
+}
+
+function StaffTable({ rows }: { rows: SheetStaffRow[] }) {
+  return (
+    <div className={s.tableWrap}>
+      <table className={s.table}>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Role</th>
+            <th scope="col">Shift</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.key}>
+              <td>{r.name}</td>
+              <td>{r.role}</td>
+              <td>{r.shift}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -242,6 +267,9 @@ export function EventSheetView({ sheet, actions, costing }: EventSheetViewProps)
           )}
         </Block>
       </div>
+      <Block id="sheet-staff" title="Staff">
+        {sheet.staff.length ? <StaffTable rows={sheet.staff} /> : <p className={s.empty}>No staff assigned yet.</p>}
+      </Block>
       <Block id="sheet-pull" title="Pull List">
         {sheet.pull.length ? (
           <PullTable rows={sheet.pull} />
