@@ -1,5 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import type { EventSheet, PullRow, SheetPricing, SheetStaffRow, SpecialtyRow } from '../../domain/eventSheet';
+import { cx } from 'styled-system/css';
 import * as s from './styles';
 
 function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
@@ -15,9 +16,20 @@ function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
   );
 }
 
-function Block({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+function Block({
+  id,
+  title,
+  children,
+  printed = true,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+  /** False: shown on screen only (an empty staff list takes no room on paper). */
+  printed?: boolean;
+}) {
   return (
-    <section className={s.block} aria-labelledby={id}>
+    <section className={printed ? s.block : cx(s.block, s.screenOnly)} aria-labelledby={id}>
       <h2 id={id} className={s.blockTitle}>
         {title}
       </h2>
@@ -267,7 +279,7 @@ export function EventSheetView({ sheet, actions, costing }: EventSheetViewProps)
           )}
         </Block>
       </div>
-      <Block id="sheet-staff" title="Staff">
+      <Block id="sheet-staff" title="Staff" printed={sheet.staff.length > 0}>
         {sheet.staff.length ? <StaffTable rows={sheet.staff} /> : <p className={s.empty}>No staff assigned yet.</p>}
       </Block>
       <Block id="sheet-pull" title="Pull List">

@@ -196,3 +196,4 @@ export const totalsRow = css({ fontWeight: 'bold', '& td': { borderTopWidth: '2p
 export const grandRow = css({ fontWeight: 'extrabold', fontSize: 'lg', _print: { fontSize: '10.5pt' } });
 export const fixedRow = css({ fontStyle: 'italic', color: 'fgMuted' });
 export const warning = css({ color: 'alertFg', fontSize: 'sm', _print: { color: 'fg' } });
+export const screenOnly = css({ _print: { display: 'none' } });

@@ -3,7 +3,8 @@ import { css } from 'styled-system/css';
 import { formatFigure, formatPercent, type EventCosting } from '../../domain/costing';
 
 // fit-content: a label wraps rather than widening a narrow card. `compact` (the printed event sheet)
-// runs the figures on as lines of text, so a typical event's sheet keeps to one page.
+// runs the figures on as lines of text, so a typical event's sheet keeps to one page (and leaves out a
+// labour cost of $0, the event having no staff).
 const grid = css({
   display: 'grid',
   gridTemplateColumns: 'fit-content(55%) minmax(0, 1fr)',
@@ -49,10 +50,14 @@ export function CostingFigures({
       <dl className={compact ? compactList : grid} aria-labelledby={id}>
         <dt>Food cost</dt>
         <dd>{formatFigure(costing.foodCost)}</dd>
-        <dt>Labour cost</dt>
-        <dd>{formatFigure(costing.labourCost)}</dd>
-        <dt>Total cost</dt>
-        <dd>{formatFigure(costing.cost)}</dd>
+        {compact && costing.labourCost === 0 && !costing.unratedShifts ? null : (
+          <>
+            <dt>Labour cost</dt>
+            <dd>{formatFigure(costing.labourCost)}</dd>
+            <dt>Total cost</dt>
+            <dd>{formatFigure(costing.cost)}</dd>
+          </>
+        )}
         <dt>Price (after discount, before tax)</dt>
         <dd>{formatFigure(costing.price)}</dd>
         <dt>Margin</dt>
