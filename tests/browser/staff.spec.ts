@@ -159,3 +159,46 @@ test('labour cost shows in the Pricing tool’s margin and follows the Staff too
   await card.getByRole('button', { name: 'More Details' }).click();
   await expect(card.getByRole('region', { name: 'Cost, price and margin' })).toContainText(/Margin\s*\$790\.00 CAD/);
 });
+
+test('the hourly rate on the employee form: a bad one is refused with its message, a good one is kept; the card lists upcoming shifts', async ({
+  page,
+}) => {
+  await open(page, {
+    events: [party, gala],
+    employees: [{ ...marina, hourlyRate: undefined }],
+    'staffList-201': [marinaAtGala],
+  });
+  await page.goto('/EmployeeManagement');
+  const card = page.getByRole('listitem', { name: 'Marina Costa' });
+  await expect(card).toContainText(`Upcoming shifts${date} 18:00 – 22:00: Harbour Gala (Server)`);
+  await page.getByRole('button', { name: 'Edit employee Marina Costa' }).click();
+  await page.getByLabel('Hourly rate (CAD)').fill('-5');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Hourly rate cannot be negative: enter a number from 0 to 10,000.')).toBeVisible();
+  await expect(page.getByLabel('Hourly rate (CAD)')).toHaveValue('-5');
+  await page.getByLabel('Hourly rate (CAD)').fill('24.75');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(card).toContainText('Hourly rate$24.75 CAD');
+  expect(((await stored(page, 'employees')) as Array<{ hourlyRate?: number }>)[0]!.hourlyRate).toBe(24.75);
+});
+
+test('the calendar marks the day where someone on staff is booked twice', async ({ page }) => {
+  await open(page, {
+    events: [party, gala],
+    employees: [marina],
+    'staffList-201': [marinaAtGala],
+    'staffList-202': [{ ...marinaAtGala, id: 'st-party-marina', shiftStart: '19:00', shiftEnd: '01:00' }],
+  });
+  await page.goto('/Calendar');
+  await page.getByRole('button', { name: 'Agenda', exact: true }).click();
+  const day = page.locator(`[data-staff-twice]`);
+  await expect(day).toHaveCount(1);
+  await expect(day).toContainText('Staff booked twice');
+  await page.getByRole('button', { name: 'Month', exact: true }).click();
+  const cell = page.locator(`[role="gridcell"][data-date="${date}"]`);
+  await expect(page.locator(`[role="gridcell"][data-date="${today}"]`)).toBeVisible();
+  // Three days ahead may be in next month's grid.
+  if ((await cell.count()) === 0) await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(cell).toHaveAttribute('aria-label', /staff booked twice/);
+  await expect(page.locator('[role="gridcell"][data-staff-twice]')).toHaveCount(1);
+});
