@@ -20,6 +20,9 @@ import {
   upcomingShiftsByEmployee,
   localMinutes,
 } from '../../src/domain/staff';
+import { describeKey, describeSetAside } from '../../src/domain/dataNames';
+import { accessorFor, perEventStores } from '../../src/storage/keys';
+import { isAccountDataKey, ownedKeyOf, perEventIdOf } from '../../src/storage/owned';
 import type { Employee, StaffAssignment } from '../../src/storage/schemas';
 
 const day = (iso: string) => Math.round(Date.parse(`${iso}T00:00:00Z`) / 86_400_000) * 1440;
@@ -277,5 +280,18 @@ describe('the event sheet and the calendar', () => {
       }),
     ]).toEqual(['2026-12-05']);
     expect(staffBookedTwiceDays([gala], { '10': [a('g', 'marina', '18:00', '23:00')] }).size).toBe(0);
+  });
+});
+
+describe('staffList-{id} is a per-event key of the account', () => {
+  it('is owned, backed up as per-event data, moves with the account, and is named for people', () => {
+    expect(ownedKeyOf('staffList-4')).toEqual({ kind: 'base', key: 'staffList-4' });
+    expect(perEventIdOf('staffList-4')).toBe(4);
+    expect(isAccountDataKey('staffList-4')).toBe(true);
+    expect(isAccountDataKey('account:u1:staffList-4')).toBe(false);
+    expect(accessorFor('staffList-4')?.kind).toBe('collection');
+    expect(perEventStores(4).map((s) => s.key)).toContain('staffList-4');
+    expect(describeKey('staffList-4')).toBe('the staff of event 4');
+    expect(describeSetAside('staffList-4', true)).toBe('a staff assignment of event 4');
   });
 });
