@@ -202,3 +202,23 @@ test('the calendar marks the day where someone on staff is booked twice', async 
   await expect(cell).toHaveAttribute('aria-label', /staff booked twice/);
   await expect(page.locator('[role="gridcell"][data-staff-twice]')).toHaveCount(1);
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 320, height: 700 } });
+  test('the Staff tool with a person listed has no sideways scroll at 320 px', async ({ page }) => {
+    await open(page, { events: [party, gala], employees: [marina, omar], 'staffList-201': [marinaAtGala] });
+    const kit = await openTool(page, 'Birthday Party', 'Staff');
+    const staff = kit.getByRole('region', { name: 'Staff' });
+    await staff.getByLabel('Employee').selectOption({ label: 'Marina Costa (Server)' });
+    await staff.getByRole('button', { name: 'Assign' }).click();
+    await expect(staff.getByRole('button', { name: 'Remove Marina Costa' })).toBeVisible();
+    // The table fits (its wrapper would scroll it sideways otherwise), and so does the Tool Kit.
+    const table = staff.getByRole('table', { name: 'Staff on this event' });
+    const fit = await table.evaluate((el) => ({ table: el.scrollWidth, box: el.parentElement!.clientWidth }));
+    expect(fit.table, `the staff table is ${fit.table}px wide in ${fit.box}px`).toBeLessThanOrEqual(fit.box);
+    const widths = await kit.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    expect(widths.scroll, `Tool Kit is ${widths.scroll}px wide in ${widths.client}px`).toBeLessThanOrEqual(
+      widths.client,
+    );
+  });
+});

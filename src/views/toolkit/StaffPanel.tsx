@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { css } from 'styled-system/css';
 import { MAX_NAME_LENGTH } from '../../domain/limits';
-import { connectStaff } from '../../machines/toolkit/staff.connect';
+import { connectStaff, type StaffRow } from '../../machines/toolkit/staff.connect';
 import { Button } from '../components/Button';
 import { LengthLimit, warningText } from '../components/fields';
 import { errorText, field, input, label, muted, panel, panelTitle, table } from '../events/styles';
@@ -14,6 +14,13 @@ const formGrid = css({
   gap: '3',
   alignItems: 'end',
 });
+
+const rowWarning = css({ display: 'block', color: 'alertFg', fontSize: 'sm' });
+// On a phone the shift goes under the name, so the table fits 320 px.
+const wideOnly = css({ display: { base: 'none', sm: 'table-cell' } });
+const phoneOnly = css({ display: { base: 'block', sm: 'none' }, fontSize: 'sm' });
+const hoursAndCost = (row: StaffRow) =>
+  `${row.hours === null ? '—' : `${row.hours.toLocaleString('en-CA', { maximumFractionDigits: 2 })} h`} · ${row.cost}`;
 
 function useStaff(ref: ToolkitActors['staff']) {
   const context = useSelector(ref, (s) => s.context);
@@ -112,46 +119,53 @@ export function StaffPanel({ actors }: { actors: ToolkitActors }) {
         </p>
       ) : null}
       {s.rows.length ? (
-        <table className={table} aria-label="Staff on this event">
-          <thead>
-            <tr>
-              <th scope="col">Employee</th>
-              <th scope="col">Role</th>
-              <th scope="col">Shift</th>
-              <th scope="col">Hours</th>
-              <th scope="col">Cost</th>
-              <th scope="col">
-                <span className={css({ srOnly: true })}>Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {s.rows.map((row) => (
-              <tr key={row.id}>
-                <td>
-                  {row.name}
-                  {row.warning ? (
-                    <span className={css({ display: 'block', color: 'alertFg', fontSize: 'sm' })}>{row.warning}</span>
-                  ) : null}
-                </td>
-                <td>{row.role || <em className={muted}>(none)</em>}</td>
-                <td>{row.shift}</td>
-                <td>{row.hours === null ? '—' : row.hours.toLocaleString('en-CA', { maximumFractionDigits: 2 })}</td>
-                <td>{row.cost}</td>
-                <td className={css({ textAlign: 'right!' })}>
-                  <Button
-                    size="sm"
-                    variant="outlineRed"
-                    aria-label={`Remove ${row.name}`}
-                    onClick={() => s.remove(row.id)}
-                  >
-                    Remove
-                  </Button>
-                </td>
+        <div className={css({ overflowX: 'auto', maxW: '100%' })}>
+          <table className={table} aria-label="Staff on this event">
+            <thead>
+              <tr>
+                <th scope="col">Employee</th>
+                <th scope="col" className={wideOnly}>
+                  Shift and cost
+                </th>
+                <th scope="col">
+                  <span className={css({ srOnly: true })}>Actions</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {s.rows.map((row) => (
+                <tr key={row.id}>
+                  <td>
+                    {row.name}
+                    <span className={css({ display: 'block', color: 'fgMuted', fontSize: 'sm' })}>
+                      {row.role || '(no role)'}
+                    </span>
+                    <span className={phoneOnly}>
+                      {row.shift}, {hoursAndCost(row)}
+                    </span>
+                    {row.warning ? <span className={rowWarning}>{row.warning}</span> : null}
+                  </td>
+                  <td className={wideOnly}>
+                    {row.shift}
+                    <span className={css({ display: 'block', color: 'fgMuted', fontSize: 'sm' })}>
+                      {hoursAndCost(row)}
+                    </span>
+                  </td>
+                  <td className={css({ textAlign: 'right!' })}>
+                    <Button
+                      size="sm"
+                      variant="outlineRed"
+                      aria-label={`Remove ${row.name}`}
+                      onClick={() => s.remove(row.id)}
+                    >
+                      Remove
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : (
         <p className={muted}>No staff on this event yet.</p>
       )}
