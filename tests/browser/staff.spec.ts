@@ -222,3 +222,28 @@ test.describe('on a phone', () => {
     );
   });
 });
+
+test('the Staff tool, with a warning and a listed person, has no serious accessibility violations (light and dark)', async ({
+  page,
+}) => {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await open(page, { events: [party, gala], employees: [marina, omar], 'staffList-201': [marinaAtGala] });
+  for (const mode of ['light', 'dark']) {
+    if (mode === 'dark') await page.getByRole('button', { name: 'Dark Mode' }).click();
+    const kit = await openTool(page, 'Birthday Party', 'Staff');
+    const staff = kit.getByRole('region', { name: 'Staff' });
+    await staff.getByLabel('Employee').selectOption({ label: 'Marina Costa (Server)' });
+    if (mode === 'light') await staff.getByRole('button', { name: 'Assign' }).click();
+    await staff.getByLabel('Employee').selectOption({ label: 'Marina Costa (Server)' });
+    await expect(staff.getByRole('status').filter({ hasText: 'is already working' })).toBeVisible();
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(50);
+    const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    const serious = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(serious, mode).toEqual([]);
+    await kit.getByRole('button', { name: 'Close Tool Kit' }).click();
+  }
+});
