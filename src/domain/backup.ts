@@ -287,7 +287,7 @@ export interface RestorePreview {
 }
 
 const groupLabels: Record<KeyGroup, string> = {
-  perEvent: 'Per-event ingredients, discounts and taxes',
+  perEvent: 'Per-event ingredients, staff, discounts and taxes',
   preferences: 'Preferences',
   other: 'Other saved data',
 };

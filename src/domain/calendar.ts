@@ -6,9 +6,11 @@
  *
  * An event sits on its EventDate at its StartTime. An event that ends past midnight (end before
  * start, 20:00 to 01:00) also shows on the next day as a continuation ("until 01:00"); a day counts as
- * busy (marked) when two or more events start on it.
+ * busy (marked) when two or more events start on it. A day is also marked when someone on staff is
+ * booked twice on it: two of their shifts overlap (issue 21, src/domain/staff.ts), on the day either starts.
  */
-import type { CateringEvent } from '../storage/schemas';
+import type { CateringEvent, StaffAssignment } from '../storage/schemas';
+import { doubleBookedDays, placeShifts } from './staff';
 import {
   addDays,
   endOfMonth,
@@ -129,6 +131,14 @@ export function isBusy(entries: readonly DayEntry[] | undefined): boolean {
 export function busyDays(events: readonly CalendarEvent[], days: readonly string[]): string[] {
   const map = entriesByDay(events);
   return days.filter((day) => isBusy(map.get(day)));
+}
+
+/** The days on which one employee has two overlapping shifts, from every event's staff list (by event id). */
+export function staffBookedTwiceDays(
+  events: ReadonlyArray<Pick<CateringEvent, 'id' | 'EventName' | 'EventDate' | 'StartTime' | 'EndTime'>>,
+  staffLists: Readonly<Record<string, readonly StaffAssignment[]>>,
+): Set<string> {
+  return doubleBookedDays(placeShifts(events, staffLists));
 }
 
 /** The agenda: the days from `from` that have entries, each with its entries, in date then time order. */

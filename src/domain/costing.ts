@@ -8,8 +8,10 @@
  * - Price = the Pricing tool's total after discount, before tax: its price lines, including the two
  *   fixed rows (Total Inventory Items and Total Specialty Ingredients, which the spec's grand total
  *   bills to the customer), less the discount. Tax is collected for others, so it is not revenue.
- * - Margin = price - food cost; margin % = margin / price (none when the price is 0).
- * - Cost and price per guest: none when the event has no guests (shown '—', never Infinity).
+ * - Labour cost (issue 21) = each staff shift's hours x the employee's hourly rate (domain/staff.ts),
+ *   worked out by the caller and passed in; cost = food cost + labour cost.
+ * - Margin = price - cost; margin % = margin / price (none when the price is 0).
+ * - Cost, price and margin per guest: none when the event has no guests (shown '—', never Infinity).
  * Price lines in another currency than CAD are added at face value, as the Pricing tool does, and
  * listed in `foreignCurrencies` so every place that shows these figures can flag them.
  */
@@ -29,11 +31,19 @@ export interface CostingInput {
   discountPercent: number;
   /** {id}-taxPercentage (shown with the pricing summary; not part of price or margin). */
   taxPercent?: number;
+  /** staffList-{id} at the employees' hourly rates (domain/staff.ts `labourCost`); 0 when absent. */
+  labour?: { cost: number; unrated: number };
 }
 
 export interface EventCosting {
   /** null when an ingredient total is unavailable (a line that is not a number). */
   foodCost: number | null;
+  /** Hours x hourly rate of the event's staff (0 with no staff). */
+  labourCost: number;
+  /** Staff shifts counted at 0 because the employee has no hourly rate. */
+  unratedShifts: number;
+  /** Food cost + labour cost. */
+  cost: number | null;
   /** Total after discount, before tax. */
   price: number | null;
   margin: number | null;
@@ -41,6 +51,7 @@ export interface EventCosting {
   marginPercent: number | null;
   costPerGuest: number | null;
   pricePerGuest: number | null;
+  marginPerGuest: number | null;
   /** Total after tax (what the customer pays), for the event sheet. */
   taxed: number | null;
   guests: number;
@@ -64,14 +75,20 @@ export function eventCosting(input: CostingInput): EventCosting {
   const finite = (v: number | null) => (v !== null && Number.isFinite(v) ? v : null);
   const foodCost = inventory === null || specialty === null ? null : finite(roundCents(inventory + specialty));
   const price = summary ? finite(roundCents(summary.discounted)) : null;
-  const margin = foodCost === null || price === null ? null : roundCents(price - foodCost);
+  const labourCost = roundCents(input.labour?.cost ?? 0);
+  const cost = foodCost === null ? null : roundCents(foodCost + labourCost);
+  const margin = cost === null || price === null ? null : roundCents(price - cost);
   return {
     foodCost,
+    labourCost,
+    unratedShifts: input.labour?.unrated ?? 0,
+    cost,
     price,
     margin,
     marginPercent: percentOf(margin, price),
-    costPerGuest: perGuest(foodCost, input.guests),
+    costPerGuest: perGuest(cost, input.guests),
     pricePerGuest: perGuest(price, input.guests),
+    marginPerGuest: perGuest(margin, input.guests),
     taxed: summary ? finite(roundCents(summary.taxed)) : null,
     guests: input.guests,
     foreignCurrencies: foreignCurrencies(input.priceLines),
@@ -89,7 +106,7 @@ export interface WindowCosting {
   foreignCurrencies: string[];
 }
 
-/** Totals over several events (the Dashboard's upcoming window): revenue = sum of prices, cost = sum of food costs. */
+/** Totals over several events (the Dashboard's upcoming window): revenue = sum of prices, cost = sum of food and labour costs. */
 export function windowCosting(list: readonly EventCosting[]): WindowCosting {
   let revenue = 0;
   let cost = 0;
@@ -97,12 +114,12 @@ export function windowCosting(list: readonly EventCosting[]): WindowCosting {
   const currencies = new Set<string>();
   for (const c of list) {
     c.foreignCurrencies.forEach((code) => currencies.add(code));
-    if (c.price === null || c.foodCost === null) {
+    if (c.price === null || c.foodCost === null || c.cost === null) {
       unavailable++;
       continue;
     }
     revenue += c.price;
-    cost += c.foodCost;
+    cost += c.cost;
   }
   revenue = roundCents(revenue);
   cost = roundCents(cost);

@@ -20,6 +20,8 @@ export function describeKey(key: string): string {
   if (known) return known.many;
   let match = /^ingredientList-(\d+)$/.exec(key);
   if (match) return `the ingredient list of event ${match[1]}`;
+  match = /^staffList-(\d+)$/.exec(key);
+  if (match) return `the staff of event ${match[1]}`;
   match = /^(\d+)-discountPercentage$/.exec(key);
   if (match) return `discount of event ${match[1]}`;
   match = /^(\d+)-taxPercentage$/.exec(key);
@@ -34,6 +36,8 @@ export function describeSetAside(key: string, isRecord: boolean): string {
     if (known) return known.one;
     const match = /^ingredientList-(\d+)$/.exec(key);
     if (match) return `an ingredient of event ${match[1]}`;
+    const staff = /^staffList-(\d+)$/.exec(key);
+    if (staff) return `a staff assignment of event ${staff[1]}`;
   }
   const whole = describeKey(key);
   return collections[key] ? `the whole list of ${whole}` : whole;

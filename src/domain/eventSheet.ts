@@ -8,6 +8,8 @@ import type {
   InventoryItem,
   PriceLine,
   SpecialtyIngredient,
+  Employee,
+  StaffAssignment,
 } from '../storage/schemas';
 import { fromISODate, addDays } from './eventDates';
 import {
@@ -20,6 +22,7 @@ import {
   menuLinesOf,
   type AllergenTable,
 } from './allergens';
+import { employeeName, shiftInterval, shiftLabel } from './staff';
 import { formatAmount, formatMeasure, inventoryTotal, specialtyAmount, specialtyTotal } from './ingredients';
 import { foreignCurrencies, formatMoney, pricingSummary, type PricingSummary } from './money';
 
@@ -222,6 +225,15 @@ export interface EventSheet {
   pull: PullRow[];
   specialty: SpecialtyRow[];
   pricing: SheetPricing;
+  /** Issue 21: who works the event, earliest shift first. */
+  staff: SheetStaffRow[];
+}
+
+export interface SheetStaffRow {
+  key: string;
+  name: string;
+  role: string;
+  shift: string;
 }
 
 export interface EventSheetInput {
@@ -232,6 +244,27 @@ export interface EventSheetInput {
   items: readonly InventoryItem[];
   discountPercent: number;
   taxPercent: number;
+  /** staffList-{id} (issue 21), with the employees now (their current names). */
+  staff?: readonly StaffAssignment[];
+  employees?: readonly Employee[];
+}
+
+/** The staff rows of the sheet: name (the employee's now, else as assigned), role and shift, earliest first. */
+function staffRows(
+  event: CateringEvent,
+  staff: readonly StaffAssignment[],
+  employees: readonly Employee[],
+): SheetStaffRow[] {
+  const byId = new Map(employees.map((e) => [e.id ?? '', e]));
+  return staff
+    .map((a) => ({ a, start: shiftInterval(event, a)?.start ?? Number.MAX_SAFE_INTEGER }))
+    .sort((x, y) => x.start - y.start)
+    .map(({ a }) => ({
+      key: a.id,
+      name: employeeName(byId.get(a.employeeId), a.name),
+      role: orDash(a.role),
+      shift: shiftLabel(a.shiftStart, a.shiftEnd),
+    }));
 }
 
 const orDash = (text: string | number | undefined | null) => {
@@ -315,7 +348,15 @@ export function sheetPricing(
   };
 }
 
-export function buildEventSheet({ event, lines, items, discountPercent, taxPercent }: EventSheetInput): EventSheet {
+export function buildEventSheet({
+  event,
+  lines,
+  items,
+  discountPercent,
+  taxPercent,
+  staff = [],
+  employees = [],
+}: EventSheetInput): EventSheet {
   const byId = new Map(items.map((i) => [i.id, i]));
   const notes = (event.notes ?? [])
     .map((n, i) => ({ id: n.id ?? `note-${i}`, text: n.notes.trim(), allergy: isAllergyNote(n.notes) }))
@@ -352,6 +393,7 @@ export function buildEventSheet({ event, lines, items, discountPercent, taxPerce
     pull: lines.map((line, i) => pullRow(line, i, byId)),
     specialty: specialty.map(specialtyRow),
     pricing: sheetPricing(event.pricing ?? [], lines, specialty, discountPercent, taxPercent),
+    staff: staffRows(event, staff, employees),
   };
 }
 

@@ -3,6 +3,7 @@
  * validation from clarifications.md, and conversion between stored records and form drafts.
  */
 import type { Employee, Supplier } from '../storage/schemas';
+import { checkHourlyRate } from './staff';
 
 export type Draft = Record<string, string>;
 export type Errors = Record<string, string>;
@@ -95,26 +96,27 @@ export const employeeForm: RecordForm<Employee> = {
     fullTimePartTime: 'fulltime',
     department: '',
     startDate: '',
+    hourlyRate: '',
   }),
   validate(d) {
     const errors: Errors = {};
     if (d.firstName!.trim() === '') errors.firstName = 'First name is required.';
     if (d.lastName!.trim() === '') errors.lastName = 'Last name is required.';
     checkContact(d, errors);
+    const rate = checkHourlyRate(d.hourlyRate ?? '');
+    if (!rate.ok) errors.hourlyRate = rate.message;
     return errors;
   },
-  toRecord: (d, previous, now) => ({
-    ...previous,
-    id: previous?.id ?? `E${now}${Math.random().toString(36).slice(2, 6)}`,
-    firstName: d.firstName!.trim(),
-    lastName: d.lastName!.trim(),
-    email: d.email!.trim(),
-    role: d.role!.trim(),
-    phone: d.phone!.trim(),
-    fullTimePartTime: d.fullTimePartTime === 'parttime' ? 'parttime' : 'fulltime',
-    department: d.department!.trim(),
-    startDate: d.startDate!,
-  }),
+  toRecord: (d, previous, now) => {
+    const { hourlyRate: _previousRate, ...rest } = previous ?? ({} as Partial<Employee>);
+    const rate = checkHourlyRate(d.hourlyRate ?? '');
+    // Issue 21: an optional hourly rate; a cleared one is left out (earlier readers never had it).
+    return {
+      ...rest,
+      ...employeeFields(d, previous, now),
+      ...(rate.ok && rate.value !== null ? { hourlyRate: rate.value } : {}),
+    };
+  },
   toDraft: (r) => ({
     firstName: r.firstName,
     lastName: r.lastName,
@@ -124,6 +126,21 @@ export const employeeForm: RecordForm<Employee> = {
     fullTimePartTime: r.fullTimePartTime,
     department: r.department,
     startDate: r.startDate,
+    hourlyRate: typeof r.hourlyRate === 'number' ? String(r.hourlyRate) : '',
   }),
   key: (r) => r.id ?? `${r.firstName}|${r.lastName}|${r.email}|${r.startDate}`,
 };
+
+function employeeFields(d: Draft, previous: Employee | undefined, now: number): Employee {
+  return {
+    id: previous?.id ?? `E${now}${Math.random().toString(36).slice(2, 6)}`,
+    firstName: d.firstName!.trim(),
+    lastName: d.lastName!.trim(),
+    email: d.email!.trim(),
+    role: d.role!.trim(),
+    phone: d.phone!.trim(),
+    fullTimePartTime: d.fullTimePartTime === 'parttime' ? 'parttime' : 'fulltime',
+    department: d.department!.trim(),
+    startDate: d.startDate!,
+  };
+}

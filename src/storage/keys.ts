@@ -9,6 +9,7 @@ import {
   normalizeEvent,
   normalizeRecord,
   selectedItemKinds,
+  staffAssignmentKinds,
   supplierKinds,
 } from './normalize';
 import { fingerprint } from './recovered';
@@ -18,9 +19,11 @@ import {
   eventSchema,
   inventoryItemSchema,
   selectedItemSchema,
+  staffAssignmentSchema,
   supplierSchema,
   type ChosenIngredient,
   type Employee,
+  type StaffAssignment,
 } from './schemas';
 import { describeIssues } from './issues';
 import { defineKey, type KeyAccessor } from './store';
@@ -103,6 +106,16 @@ export const ingredientListStore = (eventId: number): CollectionAccessor<ChosenI
       assignId: giveLineId,
     }),
   );
+/** Issue 21: the staff of one event, one record per assignment, found by its own id (never by position). */
+export const staffListStore = (eventId: number): CollectionAccessor<StaffAssignment> =>
+  cached(`staffList-${eventId}`, () =>
+    defineCollection({
+      key: `staffList-${eventId}`,
+      record: staffAssignmentSchema,
+      idOf: (r) => String(r.id),
+      normalize: (v) => normalizeRecord(v, staffAssignmentKinds),
+    }),
+  );
 /** Discount percentage of one event (default 0). */
 export const discountPercentageStore = (eventId: number): KeyAccessor<number> =>
   cached(`${eventId}-discountPercentage`, () =>
@@ -117,6 +130,7 @@ export const taxPercentageStore = (eventId: number): KeyAccessor<number> =>
 /** The per-event keys, so deleting an event can take (and undo) all of them. */
 export const perEventStores = (eventId: number) => [
   ingredientListStore(eventId) as KeyAccessor<unknown>,
+  staffListStore(eventId) as KeyAccessor<unknown>,
   discountPercentageStore(eventId) as KeyAccessor<unknown>,
   taxPercentageStore(eventId) as KeyAccessor<unknown>,
 ];
@@ -139,6 +153,8 @@ export function accessorFor(
   let match = /^ingredientList-(\d+)$/.exec(key);
   if (match)
     return { kind: 'collection', accessor: ingredientListStore(Number(match[1])) as CollectionAccessor<object> };
+  match = /^staffList-(\d+)$/.exec(key);
+  if (match) return { kind: 'collection', accessor: staffListStore(Number(match[1])) as CollectionAccessor<object> };
   match = /^(\d+)-discountPercentage$/.exec(key);
   if (match) return { kind: 'value', accessor: discountPercentageStore(Number(match[1])) as KeyAccessor<unknown> };
   match = /^(\d+)-taxPercentage$/.exec(key);

@@ -61,7 +61,8 @@ export const inventoryItemKinds: FieldKinds = {
   texts: ['id', 'sku', 'name', 'supplierName'],
 };
 export const supplierKinds: FieldKinds = { numbers: ['rev'], texts: ['supplierID', 'phone', 'supplierName'] };
-export const employeeKinds: FieldKinds = { numbers: ['rev'], texts: ['id', 'phone'] };
+export const employeeKinds: FieldKinds = { numbers: ['rev', 'hourlyRate'], texts: ['id', 'phone'] };
+export const staffAssignmentKinds: FieldKinds = { numbers: ['rev'], texts: ['id', 'employeeId', 'name', 'role'] };
 export const specialtyIngredientKinds: FieldKinds = {
   numbers: ['unitQuantity', 'quantityNeeded', 'costPerUnit', 'perGuest'],
   texts: ['supplierName', 'name'],

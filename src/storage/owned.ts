@@ -29,11 +29,11 @@ export const dataOwnerKey = 'dataOwner';
 /** Prefix of the stashed data sets of the accounts that are not the owner (see accounts.ts). */
 export const accountStashPrefix = 'account:';
 
-const perEventPattern = /^(?:ingredientList-(\d+)|(\d+)-(?:discountPercentage|taxPercentage))$/;
+const perEventPattern = /^(?:(?:ingredientList|staffList)-(\d+)|(\d+)-(?:discountPercentage|taxPercentage))$/;
 /** Whole-value backups made by earlier builds: `<key>.corrupt.<timestamp>`. */
 const legacyCorruptPattern = /^(.+)\.corrupt\.(\d+)$/;
 
-/** The event id of a per-event key (`ingredientList-4`, `4-discountPercentage`, `4-taxPercentage`), else null. */
+/** The event id of a per-event key (`ingredientList-4`, `staffList-4`, `4-discountPercentage`, `4-taxPercentage`), else null. */
 export function perEventIdOf(key: string): number | null {
   const match = perEventPattern.exec(key);
   if (!match) return null;

@@ -60,6 +60,8 @@ export const employeeSchema = z.looseObject({
   fullTimePartTime: z.enum(['fulltime', 'parttime']),
   department: z.string(),
   startDate: z.string(),
+  /** Issue 21: the hourly rate in CAD (optional; earlier records have none), for the events' labour cost. */
+  hourlyRate: z.optional(num),
 });
 export type Employee = z.infer<typeof employeeSchema>;
 
@@ -145,3 +147,19 @@ export type ChosenIngredient = z.infer<typeof chosenIngredientSchema>;
 
 export const selectedItemSchema = z.looseObject({ id: z.string(), orderPlaced: z.boolean() });
 export type SelectedItem = z.infer<typeof selectedItemSchema>;
+
+/**
+ * Issue 21: one employee on one event's staff (`staffList-{eventId}`), identified by its own id. The
+ * shift is two wall-clock times on the event's date (src/domain/staff.ts: an end before the start
+ * ends the next day). `name` is the employee's name when assigned, shown if the employee is deleted.
+ */
+export const staffAssignmentSchema = z.looseObject({
+  rev,
+  id: z.string(),
+  employeeId: z.string(),
+  name: z.string(),
+  role: z.string(),
+  shiftStart: z.string(),
+  shiftEnd: z.string(),
+});
+export type StaffAssignment = z.infer<typeof staffAssignmentSchema>;

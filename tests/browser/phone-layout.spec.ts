@@ -155,7 +155,7 @@ for (const width of [320, 390, 768]) {
     await page.getByRole('button', { name: 'More Details' }).first().click();
     await noSidewaysScroll(page, 'event details');
     await page.getByRole('button', { name: 'Tool Kit' }).first().click();
-    for (const tool of ['Choose Event Image', 'Ingredients', 'Menu', 'Notes', 'Pricing'])
+    for (const tool of ['Choose Event Image', 'Ingredients', 'Menu', 'Notes', 'Pricing', 'Staff'])
       await page.getByRole('button', { name: tool, exact: true }).click();
     await noSidewaysScroll(page, 'Tool Kit');
     await page.keyboard.press('Escape');

@@ -10,6 +10,7 @@ const buttons = {
   'menu.toggle': 'Menu',
   'notes.toggle': 'Notes',
   'pricing.toggle': 'Pricing',
+  'staff.toggle': 'Staff',
 } satisfies Record<ToolkitEvent['type'], string>;
 const headings = {
   image: 'Choose Event Image',
@@ -17,6 +18,7 @@ const headings = {
   menu: 'Menu',
   notes: 'Notes',
   pricing: 'Pricing',
+  staff: 'Staff',
 } as const;
 const events = Object.keys(buttons).map((type) => ({ type }) as ToolkitEvent);
 const paths = getShortestPaths(toolkitMachine, { events });

@@ -17,7 +17,7 @@ import type { ChosenIngredient, InventoryItem, SpecialtyIngredient } from '../..
 import { createWorld, describeModel, failureAfter, type Effect } from '../support/model';
 
 // ---------------------------------------------------------------- panels
-const panels = ['image', 'ingredients', 'menu', 'notes', 'pricing'] as const;
+const panels = ['image', 'ingredients', 'menu', 'notes', 'pricing', 'staff'] as const;
 describeModel('toolkit', {
   machine: toolkitMachine,
   events: {
@@ -26,6 +26,7 @@ describeModel('toolkit', {
     'menu.toggle': [{ type: 'menu.toggle' }],
     'notes.toggle': [{ type: 'notes.toggle' }],
     'pricing.toggle': [{ type: 'pricing.toggle' }],
+    'staff.toggle': [{ type: 'staff.toggle' }],
   },
   // Each toggle flips its own panel; the helper checks that no other panel moves.
   transitions: Object.fromEntries(
@@ -58,8 +59,8 @@ describe('toolkit (pinned)', () => {
       const others = panels.filter((p) => p !== panel && p !== 'pricing');
       const open = () => panels.filter((p) => actor.getSnapshot().hasTag(p));
       actor.send({ type: `${panel}.toggle` });
-      // Pricing is the last panel, so the open ones read in panel order.
-      expect(open()).toEqual(panel === 'pricing' ? [] : [panel, 'pricing']);
+      // The open ones read in panel order.
+      expect(open()).toEqual(panel === 'pricing' ? [] : panels.filter((p) => p === panel || p === 'pricing'));
       actor.send({ type: `${panel}.toggle` });
       expect(open()).toEqual(['pricing']);
       expect(others.some((p) => actor.getSnapshot().hasTag(p))).toBe(false);

@@ -637,7 +637,7 @@ describe('the words of the refusals and preview rows', () => {
       ['employees', 'records'],
       ['events', 'records'],
       ['selectedItems', 'records'],
-      ['Per-event ingredients, discounts and taxes', 'keys'],
+      ['Per-event ingredients, staff, discounts and taxes', 'keys'],
       ['Preferences', 'keys'],
       ['Other saved data', 'keys'],
     ]);

@@ -42,6 +42,11 @@ describe('eventCosting', () => {
   it('40 guests, food cost $175, price $1,175 less 10 % = $1,057.50, margin $882.50 = 83.5 %, $4.38 and $26.44 per guest', () => {
     expect(eventCosting(handWorked)).toEqual({
       foodCost: 175,
+      // No staff: no labour cost, so the cost is the food cost (issue 21).
+      labourCost: 0,
+      unratedShifts: 0,
+      cost: 175,
+      marginPerGuest: 22.06,
       price: 1057.5,
       margin: 882.5,
       marginPercent: 83.5,

@@ -47,6 +47,8 @@ describe('empty forms', () => {
       fullTimePartTime: 'fulltime',
       department: '',
       startDate: '',
+      // Issue 21: optional, empty means none.
+      hourlyRate: '',
     });
   });
 });
@@ -293,6 +295,8 @@ describe('employee record from the form', () => {
       fullTimePartTime: 'parttime',
       department: 'Kitchen',
       startDate: '2025-03-01',
+      // Issue 21: no rate stored, none shown.
+      hourlyRate: '',
     });
   });
 

@@ -260,6 +260,7 @@ describe('storage layer', () => {
   it('has accessors for every per-event key', () => {
     expect(perEventStores(12).map((s) => s.key)).toEqual([
       'ingredientList-12',
+      'staffList-12',
       '12-discountPercentage',
       '12-taxPercentage',
     ]);

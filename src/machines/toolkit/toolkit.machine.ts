@@ -1,12 +1,12 @@
 /**
- * The Tool Kit overlay of one event: five independent toggles (Choose Event Image, Ingredients, Menu,
- * Notes, Pricing), one parallel region each. Each shown region carries a tag naming its panel; with no
+ * The Tool Kit overlay of one event: six independent toggles (Choose Event Image, Ingredients, Menu,
+ * Notes, Pricing, Staff), one parallel region each. Each shown region carries a tag naming its panel; with no
  * tag the overlay shows the hint to click the buttons above.
  */
 import { setup } from 'xstate';
 import type { SecretsOf } from '../../domain/inspection';
 
-export type ToolkitPanel = 'image' | 'ingredients' | 'menu' | 'notes' | 'pricing';
+export type ToolkitPanel = 'image' | 'ingredients' | 'menu' | 'notes' | 'pricing' | 'staff';
 
 export type ToolkitEvent =
   /** The Choose Event Image toggle button. */
@@ -18,7 +18,9 @@ export type ToolkitEvent =
   /** The Notes toggle button. */
   | { type: 'notes.toggle' }
   /** The Pricing toggle button. */
-  | { type: 'pricing.toggle' };
+  | { type: 'pricing.toggle' }
+  /** The Staff toggle button (issue 21). */
+  | { type: 'staff.toggle' };
 
 /** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
 export const toolkitSecrets = { events: {} } as const satisfies SecretsOf<ToolkitEvent>;
@@ -63,6 +65,13 @@ export const toolkitMachine = setup({
       states: {
         hidden: { on: { 'pricing.toggle': 'shown' } },
         shown: { tags: ['pricing'], on: { 'pricing.toggle': 'hidden' } },
+      },
+    },
+    staff: {
+      initial: 'hidden',
+      states: {
+        hidden: { on: { 'staff.toggle': 'shown' } },
+        shown: { tags: ['staff'], on: { 'staff.toggle': 'hidden' } },
       },
     },
   },

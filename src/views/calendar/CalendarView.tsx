@@ -218,13 +218,19 @@ const eventName = (event: CateringEvent) => event.EventName || `Event ${event.id
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** A day's accessible name: its full date, today, how many events and whether it is marked. */
-function dayLabel(day: string, today: string, entries: Array<DayEntry<CateringEvent>> | undefined): string {
+function dayLabel(
+  day: string,
+  today: string,
+  entries: Array<DayEntry<CateringEvent>> | undefined,
+  staffTwice = false,
+): string {
   const count = startsOn(entries);
   const parts = [fullDate(day)];
   if (day === today) parts.push('today');
   parts.push(count ? plural(count, 'event') : 'no events');
   if ((entries ?? []).some((e) => e.continued)) parts.push('an event continues from the day before');
   if (isBusy(entries)) parts.push('busy: two or more events');
+  if (staffTwice) parts.push('staff booked twice');
   return parts.join(', ');
 }
 
@@ -362,6 +368,7 @@ export function CalendarGrid({ api, entries }: { api: CalendarApi; entries: Entr
           {week.map((day) => {
             const list = entries.get(day);
             const busy = isBusy(list);
+            const staffTwice = api.staffBookedTwice.has(day);
             const count = startsOn(list);
             const selected = day === api.focused;
             return (
@@ -370,11 +377,12 @@ export function CalendarGrid({ api, entries }: { api: CalendarApi; entries: Entr
                 role="gridcell"
                 data-date={day}
                 data-busy={busy || undefined}
+                data-staff-twice={staffTwice || undefined}
                 data-outside={(month && day.slice(0, 7) !== currentMonth) || undefined}
                 tabIndex={selected ? 0 : -1}
                 aria-selected={selected}
-                aria-label={dayLabel(day, api.today, list)}
-                className={cx(cell, month ? monthCell : weekCell, busy ? busyCell : undefined)}
+                aria-label={dayLabel(day, api.today, list, staffTwice)}
+                className={cx(cell, month ? monthCell : weekCell, busy || staffTwice ? busyCell : undefined)}
                 onClick={() => api.focus(day)}
                 onFocus={() => day !== api.focused && api.focus(day)}
               >
@@ -397,6 +405,11 @@ export function CalendarGrid({ api, entries }: { api: CalendarApi; entries: Entr
                     {Number(day.slice(8))}
                   </span>
                   {busy ? <span className={busyBadge}>{count}</span> : null}
+                  {staffTwice ? (
+                    <span className={busyBadge} title="Staff booked twice">
+                      ⚠
+                    </span>
+                  ) : null}
                 </span>
                 {month && list?.length ? (
                   <span className={phoneCount} aria-hidden="true">
@@ -471,7 +484,12 @@ export function Agenda({ api, events }: { api: CalendarApi; events: readonly Cat
     <ol className={list} aria-label="Agenda">
       {groups.map(({ day, entries }) => (
         <li key={day}>
-          <section className={panel} aria-labelledby={`agenda-${day}`} data-busy={isBusy(entries) || undefined}>
+          <section
+            className={panel}
+            aria-labelledby={`agenda-${day}`}
+            data-busy={isBusy(entries) || undefined}
+            data-staff-twice={api.staffBookedTwice.has(day) || undefined}
+          >
             <h3
               id={`agenda-${day}`}
               className={cx(
@@ -487,6 +505,7 @@ export function Agenda({ api, events }: { api: CalendarApi; events: readonly Cat
               {fullDate(day)}
               {day === api.today ? <span className={css({ fontSize: 'sm', color: 'fgMuted' })}>(today)</span> : null}
               {isBusy(entries) ? <span className={busyBadge}>Busy: {plural(startsOn(entries), 'event')}</span> : null}
+              {api.staffBookedTwice.has(day) ? <span className={busyBadge}>Staff booked twice</span> : null}
             </h3>
             <ul className={list}>
               {entries.map((entry) => (

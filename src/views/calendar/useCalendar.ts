@@ -15,6 +15,7 @@ import { deletedEventIdsStore, eventsStore, type CateringEvent } from '../../sto
 import { loadEvents } from '../events/eventsData';
 import { downloadBlob } from '../shell/download';
 import { inspect } from '../shell/inspector';
+import { useStaffBookedTwice } from '../../app/staff/useStaffBookedTwice';
 import { notify } from '../shell/toaster';
 
 export type CalendarRef = ActorRefFrom<typeof calendarMachine>;
@@ -68,10 +69,13 @@ export function useCalendar() {
   // Today follows the clock (the machine's clock actor); the samples, dated from today, with it.
   const today = useSelector(ref, (s) => s.context.today);
   const events = useCalendarEvents(today);
+  const staffBookedTwice = useStaffBookedTwice(events);
   return {
     ref,
     today,
     events,
+    /** Days where someone on staff is booked twice (issue 21). */
+    staffBookedTwice,
     view: useSelector(
       ref,
       (s) =>

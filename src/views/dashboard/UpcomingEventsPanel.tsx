@@ -36,7 +36,7 @@ const totals = css({
   '& dd': { fontWeight: 'bold', fontSize: 'lg', fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' },
 });
 
-/** The window's revenue (prices after discount, before tax), food cost and margin. */
+/** The window's revenue (prices after discount, before tax), cost (food and labour) and margin. */
 function WindowTotals({ events }: { events: Parameters<typeof useWindowCosting>[0] }) {
   const w = useWindowCosting(events);
   return (
@@ -47,7 +47,7 @@ function WindowTotals({ events }: { events: Parameters<typeof useWindowCosting>[
           <dd>{formatFigure(w.revenue)}</dd>
         </div>
         <div>
-          <dt>Food cost</dt>
+          <dt>Cost (food and labour)</dt>
           <dd>{formatFigure(w.cost)}</dd>
         </div>
         <div>

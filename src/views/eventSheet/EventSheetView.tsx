@@ -1,5 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
-import type { EventSheet, PullRow, SheetPricing, SpecialtyRow } from '../../domain/eventSheet';
+import type { EventSheet, PullRow, SheetPricing, SheetStaffRow, SpecialtyRow } from '../../domain/eventSheet';
+import { cx } from 'styled-system/css';
 import * as s from './styles';
 
 function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
@@ -15,14 +16,50 @@ function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
   );
 }
 
-function Block({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+function Block({
+  id,
+  title,
+  children,
+  printed = true,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+  /** False: shown on screen only (an empty staff list takes no room on paper). */
+  printed?: boolean;
+}) {
   return (
-    <section className={s.block} aria-labelledby={id}>
+    <section className={printed ? s.block : cx(s.block, s.screenOnly)} aria-labelledby={id}>
       <h2 id={id} className={s.blockTitle}>
         {title}
       </h2>
       {children}
     </section>
+  );
+}
+
+function StaffTable({ rows }: { rows: SheetStaffRow[] }) {
+  return (
+    <div className={s.tableWrap}>
+      <table className={s.table}>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Role</th>
+            <th scope="col">Shift</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.key}>
+              <td>{r.name}</td>
+              <td>{r.role}</td>
+              <td>{r.shift}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -310,6 +347,9 @@ export function EventSheetView({ sheet, actions, costing }: EventSheetViewProps)
           )}
         </Block>
       ) : null}
+      <Block id="sheet-staff" title="Staff" printed={sheet.staff.length > 0}>
+        {sheet.staff.length ? <StaffTable rows={sheet.staff} /> : <p className={s.empty}>No staff assigned yet.</p>}
+      </Block>
       <Block id="sheet-pull" title="Pull List">
         {sheet.pull.length ? (
           <PullTable rows={sheet.pull} />

@@ -199,3 +199,4 @@ export const warning = css({ color: 'alertFg', fontSize: 'sm', _print: { color: 
 
 /** Issue 21: the flag under a menu item that carries an allergen the event avoids. */
 export const flagLine = css({ display: 'block', fontWeight: 'bold', mt: '1' });
+export const screenOnly = css({ _print: { display: 'none' } });

@@ -1,6 +1,6 @@
 /**
  * The event sheet's data, read through the storage accessors: the event (stored, or a built-in
- * sample), its Tool Kit ingredient lines, the inventory, discount and tax. Read again when any of
+ * sample), its Tool Kit ingredient lines, the inventory, discount and tax, its staff and the employees. Read again when any of
  * them changes (another tab, or this tab's Tool Kit), so a sheet left open stays current.
  */
 import { useEffect, useState } from 'react';
@@ -8,9 +8,11 @@ import { toISODate } from '../../domain/eventDates';
 import { buildEventSheet, type EventSheet } from '../../domain/eventSheet';
 import {
   discountPercentageStore,
+  employeesStore,
   eventsStore,
   ingredientListStore,
   inventoryItemsStore,
+  staffListStore,
   taxPercentageStore,
 } from '../../storage';
 import type { EventCosting } from '../../domain/costing';
@@ -27,14 +29,17 @@ function readSheet(id: number | null): SheetData | null {
   if (id === null) return null;
   const event = loadEvents(toISODate(new Date())).events.find((e) => e.id === id);
   if (!event) return null;
+  const employees = employeesStore.read();
   const sheet = buildEventSheet({
     event,
     lines: ingredientListStore(id).read(),
     items: inventoryItemsStore.read(),
     discountPercent: discountPercentageStore(id).read(),
     taxPercent: taxPercentageStore(id).read(),
+    staff: staffListStore(id).read(),
+    employees,
   });
-  return { sheet, costing: readEventCosting(event) };
+  return { sheet, costing: readEventCosting(event, employees) };
 }
 
 /** The sheet (and costing) of event `id`, or null when no event has that id (or the id is not one). */
@@ -50,6 +55,8 @@ export function useEventSheet(id: number | null): SheetData | null {
       inventoryItemsStore.subscribe(again),
       discountPercentageStore(id).subscribe(again),
       taxPercentageStore(id).subscribe(again),
+      staffListStore(id).subscribe(again),
+      employeesStore.subscribe(again),
     ];
     return () => stops.forEach((stop) => stop());
   }, [id, read.id]);

@@ -1,15 +1,28 @@
 /**
  * An event's cost, price and margin as stored now (domain/costing.ts on the event, its
- * ingredientList-{id} and its discount and tax), for the event's details, the Dashboard and the
+ * ingredientList-{id}, its staffList-{id} at the employees' hourly rates, and its discount and tax), for the event's details, the Dashboard and the
  * event sheet. The figures follow other tabs' changes and the Tool Kit's (announced when it closes).
  */
 import { useEffect, useMemo, useReducer } from 'react';
 import { eventCosting, windowCosting, type EventCosting } from '../../domain/costing';
-import { discountPercentageStore, ingredientListStore, taxPercentageStore, type CateringEvent } from '../../storage';
+import { labourCost } from '../../domain/staff';
+import {
+  discountPercentageStore,
+  employeesStore,
+  ingredientListStore,
+  staffListStore,
+  taxPercentageStore,
+  type CateringEvent,
+  type Employee,
+} from '../../storage';
 
-/** Every figure of one event, read from storage now. */
-export function readEventCosting(event: CateringEvent): EventCosting {
+/** Every figure of one event, read from storage now (labour at the employees' hourly rates, issue 21). */
+export function readEventCosting(
+  event: CateringEvent,
+  employees: readonly Employee[] = employeesStore.read(),
+): EventCosting {
   return eventCosting({
+    labour: labourCost(staffListStore(event.id).read(), employees),
     guests: event.NumberOfGuests,
     inventoryLines: ingredientListStore(event.id).read(),
     specialtyLines: event.ingredients ?? [],
@@ -22,10 +35,11 @@ export function readEventCosting(event: CateringEvent): EventCosting {
 /** Calls back when one of these events' per-event keys changes. */
 export function watchEventCosting(ids: readonly number[], onChange: () => void): () => void {
   const stops = ids.flatMap((id) =>
-    [ingredientListStore(id), discountPercentageStore(id), taxPercentageStore(id)].map((store) =>
-      store.subscribe(onChange),
+    [ingredientListStore(id), staffListStore(id), discountPercentageStore(id), taxPercentageStore(id)].map((store) =>
+      (store as { subscribe: (listener: () => void) => () => void }).subscribe(onChange),
     ),
   );
+  stops.push(employeesStore.subscribe(onChange));
   return () => stops.forEach((stop) => stop());
 }
 
@@ -43,9 +57,14 @@ export function useEventCosting(event: CateringEvent): EventCosting {
   return useMemo(() => readEventCosting(event), [event, version]);
 }
 
+/** `version` only says when to read again. */
+function windowTotals(events: readonly CateringEvent[], _version: number) {
+  const employees = employeesStore.read();
+  return windowCosting(events.map((event) => readEventCosting(event, employees)));
+}
+
 /** The totals of several events (the Dashboard's upcoming window). */
 export function useWindowCosting(events: readonly CateringEvent[]) {
   const version = useCostingVersion(events.map((e) => e.id));
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  return useMemo(() => windowCosting(events.map(readEventCosting)), [events, version]);
+  return useMemo(() => windowTotals(events, version), [events, version]);
 }

@@ -1,4 +1,8 @@
+import { useMemo, type ReactNode } from 'react';
+import { css } from 'styled-system/css';
+import { useUpcomingShifts, type ShiftsByEmployee, type UpcomingShift } from '../../app/staff/useUpcomingShifts';
 import { employeeForm } from '../../domain/inventoryRecords';
+import { formatMoney } from '../../domain/money';
 import { employeesStore } from '../../storage/keys';
 import type { Employee } from '../../storage/schemas';
 import { Page } from '../components/Page';
@@ -22,9 +26,15 @@ const fields: FieldSpec[] = [
   },
   { name: 'department', label: 'Department', kind: 'text' },
   { name: 'startDate', label: 'Start Date', kind: 'date' },
+  {
+    name: 'hourlyRate',
+    label: 'Hourly rate (CAD)',
+    kind: 'amount',
+    hint: 'Optional: for the labour cost of the events they work.',
+  },
 ];
 
-const describe = (e: Employee) => ({
+const describeWith = (shifts: ShiftsByEmployee) => (e: Employee) => ({
   key: e.id ?? '',
   title: `${e.firstName} ${e.lastName}`,
   details: [
@@ -34,10 +44,25 @@ const describe = (e: Employee) => ({
     ['Status', e.fullTimePartTime],
     ['Department', e.department],
     ['Start Date', e.startDate],
-  ] as Array<[string, string]>,
+    ['Hourly rate', typeof e.hourlyRate === 'number' ? formatMoney(e.hourlyRate) : '—'],
+    ['Upcoming shifts', <UpcomingShifts key="shifts" shifts={shifts.get(e.id ?? '') ?? []} />],
+  ] as Array<[string, ReactNode]>,
 });
 
+function UpcomingShifts({ shifts }: { shifts: readonly UpcomingShift[] }) {
+  if (shifts.length === 0) return <>None</>;
+  return (
+    <ul className={css({ listStyle: 'none', p: 0, m: 0 })}>
+      {shifts.map((s) => (
+        <li key={s.id}>{s.text}</li>
+      ))}
+    </ul>
+  );
+}
+
 export function EmployeesPage() {
+  const shifts = useUpcomingShifts();
+  const describe = useMemo(() => describeWith(shifts), [shifts]);
   const book = useRecordBook({
     store: employeesStore,
     form: employeeForm,

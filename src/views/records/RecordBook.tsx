@@ -14,6 +14,8 @@ import { useUnsavedChanges } from '../shell/unsaved';
 
 export type FieldSpec =
   | { name: string; label: string; kind: 'text' | 'email' | 'tel' | 'date'; autoComplete?: string }
+  /** A money amount typed as text (issue 21: an employee's hourly rate). */
+  | { name: string; label: string; kind: 'amount'; hint?: string }
   | { name: string; label: string; kind: 'choice'; options: readonly Option[] };
 
 const layout = css({
@@ -70,6 +72,21 @@ const Field = memo(function Field({
   const id = `${idPrefix}-${spec.name}`;
   if (spec.kind === 'choice')
     return <SelectField id={id} label={spec.label} value={value} options={spec.options} onValue={onValue} />;
+  if (spec.kind === 'amount')
+    return (
+      <TextField
+        id={id}
+        label={spec.label}
+        value={value}
+        error={error}
+        warning={warning}
+        hint={spec.hint}
+        onValue={onValue}
+        inputMode="decimal"
+        autoComplete="off"
+        maxLength={MAX_AMOUNT_LENGTH}
+      />
+    );
   return (
     <TextField
       id={id}
@@ -84,6 +101,9 @@ const Field = memo(function Field({
     />
   );
 });
+
+/** An amount needs no more characters than this ('10000.00' and then some). */
+const MAX_AMOUNT_LENGTH = 20;
 
 const FIRST_BATCH = 40;
 const NEXT_BATCH = 120;

@@ -3,7 +3,8 @@ import { css } from 'styled-system/css';
 import { formatFigure, formatPercent, type EventCosting } from '../../domain/costing';
 
 // fit-content: a label wraps rather than widening a narrow card. `compact` (the printed event sheet)
-// runs the figures on as lines of text, so a typical event's sheet keeps to one page.
+// runs the figures on as lines of text, so a typical event's sheet keeps to one page (and leaves out a
+// labour cost of $0, the event having no staff).
 const grid = css({
   display: 'grid',
   gridTemplateColumns: 'fit-content(55%) minmax(0, 1fr)',
@@ -26,7 +27,7 @@ const heading = css({ fontFamily: 'heading', fontWeight: 'bold', color: 'seconda
 const flag = css({ color: 'alertFg', fontSize: 'sm' });
 const loss = css({ color: 'alertFg', fontWeight: 'bold' });
 
-/** Food cost, price (after discount, before tax), margin and per-guest figures of one event (domain/costing.ts). */
+/** Food and labour cost, price (after discount, before tax), margin and per-guest figures of one event (domain/costing.ts). */
 export function CostingFigures({
   costing,
   heading: title,
@@ -49,6 +50,14 @@ export function CostingFigures({
       <dl className={compact ? compactList : grid} aria-labelledby={id}>
         <dt>Food cost</dt>
         <dd>{formatFigure(costing.foodCost)}</dd>
+        {compact && costing.labourCost === 0 && !costing.unratedShifts ? null : (
+          <>
+            <dt>Labour cost</dt>
+            <dd>{formatFigure(costing.labourCost)}</dd>
+            <dt>Total cost</dt>
+            <dd>{formatFigure(costing.cost)}</dd>
+          </>
+        )}
         <dt>Price (after discount, before tax)</dt>
         <dd>{formatFigure(costing.price)}</dd>
         <dt>Margin</dt>
@@ -59,7 +68,15 @@ export function CostingFigures({
         <dd>{formatFigure(costing.costPerGuest)}</dd>
         <dt>Price per guest</dt>
         <dd>{formatFigure(costing.pricePerGuest)}</dd>
+        <dt>Margin per guest</dt>
+        <dd className={negative ? loss : undefined}>{formatFigure(costing.marginPerGuest)}</dd>
       </dl>
+      {costing.unratedShifts ? (
+        <p className={flag} role="note">
+          {costing.unratedShifts === 1 ? '1 staff shift is' : `${costing.unratedShifts} staff shifts are`} counted at
+          $0: give the employee an Hourly rate for a true labour cost.
+        </p>
+      ) : null}
       {costing.foreignCurrencies.length ? (
         <p className={flag} role="note">
           Includes price lines in {costing.foreignCurrencies.join(', ')} at face value: convert them to CAD for a true

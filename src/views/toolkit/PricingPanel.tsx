@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { css } from 'styled-system/css';
 import { eventCosting } from '../../domain/costing';
 import { inventoryTotal, specialtyTotal } from '../../domain/ingredients';
+import { labourCost } from '../../domain/staff';
 import { foreignCurrencies, formatMoney, pricingSummary } from '../../domain/money';
 import type { PriceDraft } from '../../machines/toolkit/pricing.machine';
 import { MAX_NAME_LENGTH } from '../../domain/limits';
@@ -24,6 +25,9 @@ function usePricing(actors: ToolkitActors) {
   const guests = useSelector(actors.inventory, (s) => s.context.guests);
   const invTotal = useMemo(() => inventoryTotal(invLines), [invLines]);
   const spTotal = useMemo(() => specialtyTotal(spLines), [spLines]);
+  const assignments = useSelector(actors.staff, (s) => s.context.assignments);
+  const employees = useSelector(actors.staff, (s) => s.context.employees);
+  const labour = useMemo(() => labourCost(assignments, employees), [assignments, employees]);
   const discount = useSelector(ref, (s) => s.context.discount);
   const tax = useSelector(ref, (s) => s.context.tax);
   return {
@@ -45,8 +49,9 @@ function usePricing(actors: ToolkitActors) {
           priceLines: lines,
           discountPercent: discount,
           taxPercent: tax,
+          labour,
         }),
-      [guests, invLines, spLines, lines, discount, tax],
+      [guests, invLines, spLines, lines, discount, tax, labour],
     ),
     invTotal,
     spTotal,

@@ -12,6 +12,7 @@ import { IngredientsPanel } from './IngredientsPanel';
 import { MenuPanel, NotesPanel } from './MenuNotesPanels';
 import { dietaryOf } from '../../domain/allergens';
 import { PricingPanel } from './PricingPanel';
+import { StaffPanel } from './StaffPanel';
 import { toolkitMachine } from '../../machines/toolkit/toolkit.machine';
 import { useToolkitActors } from './useToolkitActors';
 import { inspect } from '../shell/inspector';
@@ -31,6 +32,7 @@ const toggles = [
   { tag: 'menu', label: 'Menu', event: 'menu.toggle' },
   { tag: 'notes', label: 'Notes', event: 'notes.toggle' },
   { tag: 'pricing', label: 'Pricing', event: 'pricing.toggle' },
+  { tag: 'staff', label: 'Staff', event: 'staff.toggle' },
 ] as const;
 
 function usePanels(ref: ReturnType<typeof useActorRef<typeof toolkitMachine>>) {
@@ -136,6 +138,7 @@ function ToolkitTools({
       {isShown('menu') ? <MenuPanel actorRef={actors.menuNotes} avoid={dietaryOf(event).avoid} /> : null}
       {isShown('notes') ? <NotesPanel actorRef={actors.menuNotes} /> : null}
       {isShown('pricing') ? <PricingPanel actors={actors} /> : null}
+      {isShown('staff') ? <StaffPanel actors={actors} /> : null}
     </>
   );
 }

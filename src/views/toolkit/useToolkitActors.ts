@@ -32,6 +32,7 @@ import { createPersister, createValueWriter } from '../shell/persister';
 import { inspect } from '../shell/inspector';
 import { dropToolkitDraft, keepToolkitDraft, readToolkitDrafts } from '../../app/toolkit/toolkitDrafts';
 import { inventoryPickOf } from '../../machines/toolkit/inventoryIngredients.machine';
+import { useStaffTool } from '../../app/staff/useStaffTool';
 
 export function useToolkitActors(event: CateringEvent, eventsRef: EventsRef) {
   const id = event.id;
@@ -190,7 +191,8 @@ export function useToolkitActors(event: CateringEvent, eventsRef: EventsRef) {
       ),
     [id],
   );
-  return { inventory, specialty, menuNotes, pricing };
+  const staff = useStaffTool(event, eventsRef);
+  return { inventory, specialty, menuNotes, pricing, staff };
 }
 
 export type ToolkitActors = ReturnType<typeof useToolkitActors>;

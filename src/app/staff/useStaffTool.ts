@@ -1,0 +1,99 @@
+/**
+ * The Staff tool's actor of one open Tool Kit (issue 21), with its effects provided: the event's
+ * `staffList-{id}` saved by assignment id and revision (a failed write kept and retried), another
+ * tab's save, the employees and the other events' shifts followed as they change. Closing the Tool
+ * Kit tells this tab's other views of the staff list (the event's costing) to read it again.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { placeShifts } from '../../domain/staff';
+import { staffMachine } from '../../machines/toolkit/staff.machine';
+import { announceLocalChange, employeesStore, staffListStore, type CateringEvent } from '../../storage';
+import { readStaffLists, watchStaffLists } from '../../storage/staffLists';
+import type { EventsRef } from '../../views/events/useEventsActor';
+import { createPersister } from '../../views/shell/persister';
+import { inspect } from '../../views/shell/inspector';
+
+/** Every other event's shifts, read now. */
+function otherShifts(events: readonly CateringEvent[], eventId: number) {
+  const others = events.filter((e) => e.id !== eventId);
+  return placeShifts(others, readStaffLists(others.map((e) => e.id)));
+}
+
+export function useStaffTool(event: CateringEvent, eventsRef: EventsRef) {
+  const id = event.id;
+  const events = useSelector(eventsRef, (s) => s.context.events);
+  const [start] = useState(() => {
+    const assignments = staffListStore(id).read();
+    return {
+      assignments,
+      employees: employeesStore.read(),
+      others: otherShifts(events, id),
+      toMachine: { send: null as ((stored: typeof assignments) => void) | null },
+      persister: createPersister(staffListStore(id), assignments, {
+        label: `Staff of event ${id}`,
+        onConflicts: (_, stored) => start.toMachine.send?.(stored),
+      }),
+    };
+  });
+  const ref = useActorRef(
+    staffMachine.provide({
+      actions: {
+        persistStaff: ({ context, self }) => {
+          start.toMachine.send = (stored) => self.send({ type: 'storage.change', assignments: stored });
+          start.persister.save(context.assignments);
+        },
+      },
+    }),
+    {
+      input: {
+        event: {
+          id,
+          EventName: event.EventName,
+          EventDate: event.EventDate,
+          StartTime: event.StartTime,
+          EndTime: event.EndTime,
+        },
+        assignments: start.assignments,
+        employees: start.employees,
+        others: start.others,
+      },
+      inspect,
+    },
+  );
+  useEffect(() => () => start.persister.stop(), [start]);
+  useEffect(() => {
+    const stops = [
+      staffListStore(id).subscribe((assignments) => {
+        start.persister.rebase(assignments);
+        ref.send({ type: 'storage.change', assignments });
+      }),
+      employeesStore.subscribe((employees) => ref.send({ type: 'employees.change', employees })),
+    ];
+    return () => stops.forEach((stop) => stop());
+  }, [id, ref, start]);
+  useEffect(() => {
+    const others = events.filter((e) => e.id !== id).map((e) => e.id);
+    const refresh = () => ref.send({ type: 'shifts.change', others: otherShifts(events, id) });
+    refresh();
+    return watchStaffLists(others, refresh);
+  }, [events, id, ref]);
+  useEffect(
+    () =>
+      ref.send({
+        type: 'event.change',
+        event: {
+          id,
+          EventName: event.EventName,
+          EventDate: event.EventDate,
+          StartTime: event.StartTime,
+          EndTime: event.EndTime,
+        },
+      }),
+    [ref, id, event.EventName, event.EventDate, event.StartTime, event.EndTime],
+  );
+  useEffect(() => () => announceLocalChange(staffListStore(id).key), [id]);
+  return ref;
+}
+
+export type StaffRef = ReturnType<typeof useStaffTool>;
