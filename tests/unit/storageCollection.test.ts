@@ -442,3 +442,37 @@ describe('records that could not be set aside', () => {
     expect(list.map((r) => r.id)).toEqual(['b', 'a']);
   });
 });
+
+describe('unreadable entries that are not records', () => {
+  it('a number, null, text, a list or a record without an id is set aside with no id, and the rest show', () => {
+    const bad = [5, null, 'x', [1], { name: 'no id' }];
+    localStorage.setItem('inventoryItems', JSON.stringify([item('1'), ...bad]));
+    expect(ids()).toEqual(['1']);
+    const entries = listRecovered();
+    expect(entries.map((e) => [e.text, e.id]).sort()).toEqual(
+      [
+        ['5', null],
+        ['null', null],
+        ['"x"', null],
+        ['[1]', null],
+        ['{"name":"no id"}', null],
+      ].sort(),
+    );
+  });
+
+  it('a record whose id is not text keeps that id as JSON text', () => {
+    const bad = { ...item('2'), id: { code: 7 } };
+    localStorage.setItem('inventoryItems', JSON.stringify([item('1'), bad]));
+    expect(ids()).toEqual(['1']);
+    expect(listRecovered()).toEqual([expect.objectContaining({ id: '{"code":7}', index: 1 })]);
+  });
+});
+
+describe('reordering', () => {
+  it('a reversed list of three (the middle one stays put) is saved in the new order', () => {
+    localStorage.setItem('inventoryItems', JSON.stringify([item('1'), item('2'), item('3')]));
+    const start = inventoryItemsStore.read();
+    createCollectionSync(inventoryItemsStore, start).save([start[2]!, start[1]!, start[0]!]);
+    expect(ids()).toEqual(['3', '2', '1']);
+  });
+});

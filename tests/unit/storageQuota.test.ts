@@ -28,6 +28,8 @@ const fullStorage: Array<[string, () => unknown]> = [
   ['a code 22 alone', () => ({ code: 22 })],
   ['a code 1014 alone', () => ({ code: 1014 })],
   ['Firefox by name alone', () => ({ name: 'NS_ERROR_DOM_QUOTA_REACHED' })],
+  ['Chromium by name alone', () => ({ name: 'QuotaExceededError' })],
+  ['older WebKit by name alone', () => ({ name: 'QUOTA_EXCEEDED_ERR' })],
 ];
 
 /** Failures that are not a full storage. */
@@ -70,6 +72,7 @@ describe('a full storage is recognised whichever browser reports it', () => {
     expect(isQuotaError(error())).toBe(true);
     const classified = classify('events', error());
     expect(classified).toMatchObject({ key: 'events', reason: 'quota', message: quotaAdvice });
+    expect(quotaAdvice).toMatch(/^Browser storage is full\. Your change is kept on this screen/);
 
     // A key's write.
     vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
