@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import { css } from 'styled-system/css';
 import { routes } from '../shell/routes';
-import { useAuth } from './AuthContext';
+import { useAuth } from '../../app/auth/AuthContext';
 
 /** Protected routes: a loading state while the session is read, then the page or /login. */
 export function RequireAuth({ children }: { children: ReactNode }) {

@@ -30,7 +30,7 @@ import { Button } from '../components/Button';
 import { SheetLink } from '../eventSheet/SheetLink';
 import { routes } from '../shell/routes';
 import { IcsButton } from './IcsButton';
-import type { CalendarApi } from './useCalendar';
+import type { CalendarApi } from '../../app/calendar/useCalendar';
 
 type Entries = Map<string, Array<DayEntry<CateringEvent>>>;
 

@@ -11,7 +11,7 @@ import { BackupPanel } from './BackupPanel';
 import { ExportButtons } from './ExportButtons';
 import { Panel } from './Panel';
 import { StorageHealth } from './StorageHealth';
-import { useDataSection, type DashboardRef } from './useDashboardActor';
+import { useDataSection, type DashboardRef } from '../../app/dashboard/useDashboardActor';
 import { RecoveredLink } from '../recovered/RecoveredLink';
 
 const sectionBox = css({

@@ -5,7 +5,7 @@ import { packageLabel, packagesText, specialtyPackageLabel } from '../../domain/
 import { ExportButtons } from './ExportButtons';
 import { OrderLists } from './OrderLists';
 import { Panel } from './Panel';
-import { useNeedToOrder, type DashboardRef } from './useDashboardActor';
+import { useNeedToOrder, type DashboardRef } from '../../app/dashboard/useDashboardActor';
 
 const grid = css({
   listStyle: 'none',

@@ -13,7 +13,7 @@ import { Button } from '../components/Button';
 import { SelectField, TextField, type Option } from '../components/fields';
 import { DraftNote } from '../components/DraftNote';
 import { useUnsavedChanges } from '../shell/unsaved';
-import { useAddDraft, useAddError, useSkuWarning, type InventoryBoardRef } from './useInventoryBoard';
+import { useAddDraft, useAddError, useSkuWarning, type InventoryBoardRef } from '../../app/inventory/useInventoryBoard';
 
 const categoryList: Option[] = categoryOptions.map((c) => ({ value: c, label: c }));
 const packageList: Option[] = packageTypeOptions.map((p) => ({ value: p, label: p }));

@@ -24,7 +24,7 @@ import {
   useItemConflict,
   useSkuWarning,
   type InventoryBoardRef,
-} from './useInventoryBoard';
+} from '../../app/inventory/useInventoryBoard';
 
 const fieldLabels: Record<ItemField, string> = {
   sku: 'SKU',

@@ -6,7 +6,7 @@ import { css, cx } from 'styled-system/css';
 import { isLowStock, LOW_STOCK_MESSAGE, unitLabel } from '../../domain/inventory';
 import type { InventoryItem } from '../../storage/schemas';
 import { Button } from '../components/Button';
-import type { InventoryBoardRef } from './useInventoryBoard';
+import type { InventoryBoardRef } from '../../app/inventory/useInventoryBoard';
 
 const card = css({
   bg: 'surface',

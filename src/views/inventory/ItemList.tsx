@@ -18,7 +18,7 @@ import { useCallback, useMemo, useRef } from 'react';
 import { css } from 'styled-system/css';
 import type { InventoryItem } from '../../storage/schemas';
 import { ItemCard } from './ItemCard';
-import type { InventoryBoardRef } from './useInventoryBoard';
+import type { InventoryBoardRef } from '../../app/inventory/useInventoryBoard';
 
 const scroller = css({
   height: { base: '70vh', md: 'calc(100vh - 220px)' },

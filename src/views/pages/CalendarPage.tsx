@@ -1,7 +1,7 @@
 import { css } from 'styled-system/css';
 import { Page } from '../components/Page';
 import { Agenda, CalendarGrid, CalendarToolbar, DayEvents, EventDetails, useEntries } from '../calendar/CalendarView';
-import { useCalendar } from '../calendar/useCalendar';
+import { useCalendar } from '../../app/calendar/useCalendar';
 
 /** /Calendar (issue 21): every event by month, week or agenda, and the whole calendar as an .ics file. */
 export function CalendarPage() {

@@ -3,7 +3,7 @@ import { employeesStore } from '../../storage/keys';
 import type { Employee } from '../../storage/schemas';
 import { Page } from '../components/Page';
 import { RecordBook, type FieldSpec } from '../records/RecordBook';
-import { useRecordBook } from '../records/useRecordBook';
+import { useRecordBook } from '../../app/records/useRecordBook';
 
 const fields: FieldSpec[] = [
   { name: 'firstName', label: 'First Name', kind: 'text', autoComplete: 'given-name' },

@@ -11,7 +11,7 @@ import { EventFilters, useEventFilters } from '../events/EventFilters';
 import { EventFormDialog } from '../events/EventFormDialog';
 import { EventList } from '../events/EventList';
 import { isEditedElsewhere } from '../../machines/events/events.machine';
-import { useEventConflict, useEventsActor, type EventsRef } from '../events/useEventsActor';
+import { useEventConflict, useEventsActor, type EventsRef } from '../../app/events/useEventsActor';
 import { ToolkitDialog } from '../toolkit/ToolkitDialog';
 import type { FormRef } from '../events/EventFormDialog';
 import { inspect } from '../shell/inspector';

@@ -14,8 +14,8 @@ import type { Supplier } from '../../storage/schemas';
 import { Page } from '../components/Page';
 import { DeleteConfirmDialog } from '../records/DeleteConfirmDialog';
 import { RecordBook, type FieldSpec } from '../records/RecordBook';
-import { useDeleteConfirm } from '../records/useDeleteConfirm';
-import { useRecordBook } from '../records/useRecordBook';
+import { useDeleteConfirm } from '../../app/records/useDeleteConfirm';
+import { useRecordBook } from '../../app/records/useRecordBook';
 import { notify } from '../shell/toaster';
 
 const fields: FieldSpec[] = [

@@ -4,7 +4,7 @@ import { entryLabel, setAsideWhen, sizeLabel, whatItIs } from '../../domain/reco
 import type { RecoveredEntry } from '../../storage/recovered';
 import { Button } from '../components/Button';
 import { errorText, inputStyle, labelText } from '../components/fields';
-import { useEditor, useEntryCard, type RecoveredRef } from './useRecoveredActor';
+import { useEditor, useEntryCard, type RecoveredRef } from '../../app/recovered/useRecoveredActor';
 
 const card = css({
   bg: 'surface',

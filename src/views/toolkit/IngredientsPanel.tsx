@@ -21,7 +21,7 @@ import { Button } from '../components/Button';
 import { LengthLimit, SelectField, type Option } from '../components/fields';
 import { COST_PER_UNIT_HINT, MAX_NAME_LENGTH } from '../../domain/limits';
 import { errorText, field, input, label, muted, panel, panelTitle } from '../events/styles';
-import type { ToolkitActors } from './useToolkitActors';
+import type { ToolkitActors } from '../../app/toolkit/useToolkitActors';
 
 const columns = css({
   display: 'grid',

@@ -4,7 +4,7 @@ import { MAX_TEXT_LENGTH } from '../../domain/limits';
 import { Button } from '../components/Button';
 import { LengthLimit } from '../components/fields';
 import { field, input, label, muted, panel, panelTitle, row, table } from '../events/styles';
-import type { ToolkitActors } from './useToolkitActors';
+import type { ToolkitActors } from '../../app/toolkit/useToolkitActors';
 
 type Ref = ToolkitActors['menuNotes'];
 

@@ -9,7 +9,7 @@ import { MAX_NAME_LENGTH } from '../../domain/limits';
 import { Button } from '../components/Button';
 import { LengthLimit } from '../components/fields';
 import { errorText, field, input, label, muted, panel, panelTitle, table } from '../events/styles';
-import type { ToolkitActors } from './useToolkitActors';
+import type { ToolkitActors } from '../../app/toolkit/useToolkitActors';
 import { CostingFigures } from './CostingFigures';
 
 function usePricing(actors: ToolkitActors) {

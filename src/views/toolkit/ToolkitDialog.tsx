@@ -5,14 +5,14 @@ import { css } from 'styled-system/css';
 import type { CateringEvent } from '../../storage/schemas';
 import { Button } from '../components/Button';
 import { SheetLink } from '../eventSheet/SheetLink';
-import type { EventsRef } from '../events/useEventsActor';
+import type { EventsRef } from '../../app/events/useEventsActor';
 import { backdrop, dialogTitle, fullScreen, positioner } from '../events/styles';
 import { ImagePanel } from './ImagePanel';
 import { IngredientsPanel } from './IngredientsPanel';
 import { MenuPanel, NotesPanel } from './MenuNotesPanels';
 import { PricingPanel } from './PricingPanel';
 import { toolkitMachine } from '../../machines/toolkit/toolkit.machine';
-import { useToolkitActors } from './useToolkitActors';
+import { useToolkitActors } from '../../app/toolkit/useToolkitActors';
 import { inspect } from '../shell/inspector';
 
 const toggles = [

@@ -38,9 +38,9 @@ import {
   suppliersStore,
 } from '../../storage/keys';
 import type { InventoryItem, SelectedItem } from '../../storage/schemas';
-import { notify } from '../shell/toaster';
+import { notify } from '../../views/shell/toaster';
 import { createPersister, handConflicts, type Persister } from '../shell/persister';
-import { inspect } from '../shell/inspector';
+import { inspect } from '../../views/shell/inspector';
 
 export type InventoryBoardRef = ActorRefFrom<typeof inventoryBoardMachine>;
 

@@ -19,8 +19,8 @@ import type { CollectionAccessor } from '../../storage/collection';
 import { createPersister, handConflicts, type Persister } from '../shell/persister';
 import { draftStore, type DraftForm } from '../../storage/drafts';
 import { sameValues } from '../../domain/drafts';
-import { notify } from '../shell/toaster';
-import { inspect } from '../shell/inspector';
+import { notify } from '../../views/shell/toaster';
+import { inspect } from '../../views/shell/inspector';
 
 export type RecordBookRef = ActorRefFrom<typeof recordBookMachine>;
 

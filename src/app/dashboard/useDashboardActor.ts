@@ -31,8 +31,8 @@ import { loadEvents } from '../events/eventsData';
 import { writeMockData } from '../../storage/mockData';
 import type { SelectedItem } from '../../storage/schemas';
 import { createPersister, type Persister } from '../shell/persister';
-import { notify } from '../shell/toaster';
-import { inspect } from '../shell/inspector';
+import { notify } from '../../views/shell/toaster';
+import { inspect } from '../../views/shell/inspector';
 
 export type DashboardRef = ActorRefFrom<typeof dashboardMachine>;
 

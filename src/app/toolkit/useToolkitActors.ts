@@ -28,7 +28,7 @@ import {
 } from '../../storage';
 import type { EventsRef } from '../events/useEventsActor';
 import { createPersister, createValueWriter } from '../shell/persister';
-import { inspect } from '../shell/inspector';
+import { inspect } from '../../views/shell/inspector';
 
 export function useToolkitActors(event: CateringEvent, eventsRef: EventsRef) {
   const id = event.id;

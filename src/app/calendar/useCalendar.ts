@@ -12,9 +12,9 @@ import { buildIcs, CALENDAR_FILE_NAME, ICS_MIME } from '../../domain/ics';
 import { calendarMachine, type CalendarJump } from '../../machines/calendar/calendar.machine';
 import { deletedEventIdsStore, eventsStore, type CateringEvent } from '../../storage';
 import { loadEvents } from '../events/eventsData';
-import { downloadBlob } from '../shell/download';
-import { inspect } from '../shell/inspector';
-import { notify } from '../shell/toaster';
+import { downloadBlob } from '../../views/shell/download';
+import { inspect } from '../../views/shell/inspector';
+import { notify } from '../../views/shell/toaster';
 
 export type CalendarRef = ActorRefFrom<typeof calendarMachine>;
 

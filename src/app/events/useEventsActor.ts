@@ -23,9 +23,9 @@ import {
 } from '../../storage';
 import { draftStore } from '../../storage/drafts';
 import { createPersister, handConflicts, type Persister } from '../shell/persister';
-import { notify } from '../shell/toaster';
+import { notify } from '../../views/shell/toaster';
 import { loadEvents, rememberDeletedId, removeEventKeys, restoreDeletedEvent, saveRescaledEvent } from './eventsData';
-import { inspect } from '../shell/inspector';
+import { inspect } from '../../views/shell/inspector';
 
 export { loadEvents };
 
