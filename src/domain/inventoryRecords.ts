@@ -3,6 +3,7 @@
  * validation from clarifications.md, and conversion between stored records and form drafts.
  */
 import type { Employee, Supplier } from '../storage/schemas';
+export type { Employee, Supplier };
 
 export type Draft = Record<string, string>;
 export type Errors = Record<string, string>;

@@ -16,6 +16,7 @@ import {
   type RecordBookEvent,
 } from '../../machines/records/recordBook.machine';
 import type { CollectionAccessor } from '../../storage/collection';
+import { employeesStore, suppliersStore } from '../../storage/keys';
 import { createPersister, handConflicts, type Persister } from '../shell/persister';
 import { draftStore, type DraftForm } from '../../storage/drafts';
 import { sameValues } from '../../domain/drafts';
@@ -24,26 +25,28 @@ import { inspect } from '../../views/shell/inspector';
 
 export type RecordBookRef = ActorRefFrom<typeof recordBookMachine>;
 
+/** The collection each record book saves to, by the name its draft is kept under. */
+const bookStores = { suppliers: suppliersStore, employees: employeesStore };
+
 export interface RecordBookSetup<R extends BookRecord> {
-  store: CollectionAccessor<R>;
   form: RecordForm<R>;
   /** After a replacement, update what depends on the record (`records`: the whole list after it). */
   onReplaced?: (before: R, after: R, records: readonly R[]) => void;
   label: string;
   /** What one record is called in messages ('supplier Acme'). */
   name: (record: R) => string;
-  /** Where the form's draft is kept (issue 25). */
+  /** The collection, which is also where the form's draft is kept (issue 25). */
   draft: Extract<DraftForm, 'suppliers' | 'employees'>;
 }
 
 export function useRecordBook<R extends BookRecord>({
-  store,
   form,
   onReplaced,
   label,
   name,
   draft,
 }: RecordBookSetup<R>): RecordBookRef {
+  const store = bookStores[draft] as unknown as CollectionAccessor<R>;
   const [input] = useState(() => {
     const saved = draftStore(draft).read();
     const asDraft = (values: object) => Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)]));

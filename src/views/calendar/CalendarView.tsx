@@ -25,7 +25,7 @@ import {
 } from '../../domain/calendar';
 import { quickFilterLabels } from '../../domain/eventDates';
 import { eventTimeRange } from '../../domain/events';
-import type { CateringEvent } from '../../storage/schemas';
+import type { CateringEvent } from '../../machines/events/events.machine';
 import { Button } from '../components/Button';
 import { SheetLink } from '../eventSheet/SheetLink';
 import { routes } from '../shell/routes';

@@ -2,7 +2,7 @@ import { Collapsible } from '@ark-ui/react/collapsible';
 import { memo } from 'react';
 import { css } from 'styled-system/css';
 import { cardImage, endTimeLabel, eventTimeRange } from '../../domain/events';
-import type { CateringEvent } from '../../storage/schemas';
+import type { CateringEvent } from '../../machines/events/events.machine';
 import { Button } from '../components/Button';
 import { SheetLink } from '../eventSheet/SheetLink';
 import { IcsButton } from '../calendar/IcsButton';

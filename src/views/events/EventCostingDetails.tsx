@@ -1,5 +1,5 @@
 import { css } from 'styled-system/css';
-import type { CateringEvent } from '../../storage/schemas';
+import type { CateringEvent } from '../../machines/events/events.machine';
 import { CostingFigures } from '../toolkit/CostingFigures';
 import { useEventCosting } from '../../app/events/costingData';
 

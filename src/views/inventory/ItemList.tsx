@@ -16,7 +16,7 @@ import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/rea
 import { useSelector } from '@xstate/react';
 import { useCallback, useMemo, useRef } from 'react';
 import { css } from 'styled-system/css';
-import type { InventoryItem } from '../../storage/schemas';
+import type { InventoryItem } from '../../machines/inventory/inventoryBoard.machine';
 import { ItemCard } from './ItemCard';
 import type { InventoryBoardRef } from '../../app/inventory/useInventoryBoard';
 

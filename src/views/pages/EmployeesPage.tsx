@@ -1,6 +1,5 @@
 import { employeeForm } from '../../domain/inventoryRecords';
-import { employeesStore } from '../../storage/keys';
-import type { Employee } from '../../storage/schemas';
+import type { Employee } from '../../domain/inventoryRecords';
 import { Page } from '../components/Page';
 import { RecordBook, type FieldSpec } from '../records/RecordBook';
 import { useRecordBook } from '../../app/records/useRecordBook';
@@ -39,7 +38,6 @@ const describe = (e: Employee) => ({
 
 export function EmployeesPage() {
   const book = useRecordBook({
-    store: employeesStore,
     form: employeeForm,
     label: 'Employees',
     name: (e) => `Employee ${e.firstName} ${e.lastName}`,

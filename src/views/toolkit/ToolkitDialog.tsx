@@ -2,7 +2,7 @@ import { Dialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
 import { useActorRef, useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
-import type { CateringEvent } from '../../storage/schemas';
+import type { CateringEvent } from '../../machines/events/events.machine';
 import { Button } from '../components/Button';
 import { SheetLink } from '../eventSheet/SheetLink';
 import type { EventsRef } from '../../app/events/useEventsActor';
