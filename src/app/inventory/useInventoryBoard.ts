@@ -8,7 +8,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { fromCallback, type ActorRefFrom } from 'xstate';
-import { defaultChoices, differences, type Side } from '../../domain/conflict';
 import {
   draftFromItem,
   duplicateSkuWarning,
@@ -41,6 +40,8 @@ import type { InventoryItem, SelectedItem } from '../../storage/schemas';
 import { notify } from '../../views/shell/toaster';
 import { createPersister, handConflicts, type Persister } from '../shell/persister';
 import { inspect } from '../../views/shell/inspector';
+import { useConflict } from '../conflict/useConflict';
+import { itemConflict } from '../../machines/inventory/inventoryBoard.connect';
 
 export type InventoryBoardRef = ActorRefFrom<typeof inventoryBoardMachine>;
 
@@ -233,26 +234,7 @@ export function useInventoryBoard(): InventoryBoardRef {
 }
 
 /** The Edit Item conflict dialog's view of the board. */
-export function useItemConflict(ref: InventoryBoardRef) {
-  const open = useSelector(ref, (s) => s.hasTag('conflict'));
-  const theirs = useSelector(ref, (s) => s.context.theirs);
-  const draft = useSelector(ref, (s) => s.context.editDraft);
-  const editBase = useSelector(ref, (s) => s.context.editBase);
-  const diffs = useMemo(
-    () => (open && theirs ? differences(editBase ? draftFromItem(editBase) : draft, draft, draftFromItem(theirs)) : []),
-    [open, theirs, draft, editBase],
-  );
-  return {
-    open,
-    name: editBase?.name ?? '',
-    deletedElsewhere: open && theirs === null,
-    diffs,
-    initialChoices: useMemo(() => defaultChoices(diffs), [diffs]),
-    keepTheirs: () => ref.send({ type: 'conflict.keepTheirs' }),
-    keepMine: () => ref.send({ type: 'conflict.keepMine' }),
-    merge: (choices: Record<string, Side>) => ref.send({ type: 'conflict.merge', choices }),
-  };
-}
+export const useItemConflict = (ref: InventoryBoardRef) => useConflict(ref, itemConflict);
 
 /** True while the Edit Item modal's item was changed in another tab (a notice in the modal). */
 export function useEditedElsewhere(ref: InventoryBoardRef): boolean {

@@ -7,7 +7,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { fromCallback, type ActorRefFrom } from 'xstate';
-import { defaultChoices, differences, type Side } from '../../domain/conflict';
 import type { RecordForm } from '../../domain/inventoryRecords';
 import {
   isEditedElsewhere,
@@ -22,6 +21,8 @@ import { draftStore, type DraftForm } from '../../storage/drafts';
 import { sameValues } from '../../domain/drafts';
 import { notify } from '../../views/shell/toaster';
 import { inspect } from '../../views/shell/inspector';
+import { useConflict } from '../conflict/useConflict';
+import { recordConflict } from '../../machines/records/recordBook.connect';
 
 export type RecordBookRef = ActorRefFrom<typeof recordBookMachine>;
 
@@ -148,26 +149,7 @@ export function useRecordBookView(ref: RecordBookRef) {
 }
 
 /** The conflict dialog's view of the machine: what differs, and the three ways out. */
-export function useRecordConflict(ref: RecordBookRef) {
-  const open = useSelector(ref, (s) => s.hasTag('conflict'));
-  const theirs = useSelector(ref, (s) => s.context.theirs);
-  const draft = useSelector(ref, (s) => s.context.draft);
-  const editBase = useSelector(ref, (s) => s.context.editBase);
-  const form = useSelector(ref, (s) => s.context.form);
-  const diffs = useMemo(
-    () => (open && theirs ? differences(editBase ? form.toDraft(editBase) : draft, draft, form.toDraft(theirs)) : []),
-    [open, theirs, draft, editBase, form],
-  );
-  return {
-    open,
-    deletedElsewhere: open && theirs === null,
-    diffs,
-    initialChoices: useMemo(() => defaultChoices(diffs), [diffs]),
-    keepTheirs: () => ref.send({ type: 'conflict.keepTheirs' }),
-    keepMine: () => ref.send({ type: 'conflict.keepMine' }),
-    merge: (choices: Record<string, Side>) => ref.send({ type: 'conflict.merge', choices }),
-  };
-}
+export const useRecordConflict = (ref: RecordBookRef) => useConflict(ref, recordConflict);
 
 /** A field's non-blocking warning (issue 11: a supplier name another supplier already has), from the form's `warn`. */
 export function useFieldWarning(ref: RecordBookRef, field: string): string | undefined {

@@ -166,17 +166,7 @@ export function EditItemDialog({ board }: { board: InventoryBoardRef }) {
   useUnsavedChanges(draft.dirty);
   return (
     <>
-      <ConflictDialog
-        open={conflict.open}
-        what={`item ${conflict.name}`}
-        deletedElsewhere={conflict.deletedElsewhere}
-        diffs={conflict.diffs}
-        labels={fieldLabels}
-        initialChoices={conflict.initialChoices}
-        onKeepTheirs={conflict.keepTheirs}
-        onKeepMine={conflict.keepMine}
-        onMerge={conflict.merge}
-      />
+      <ConflictDialog conflict={conflict} what={`item ${conflict.name}`} labels={fieldLabels} />
       <Dialog.Root
         open={open}
         onOpenChange={(d) => (d.open ? undefined : board.send({ type: 'edit.cancel' }))}

@@ -93,17 +93,5 @@ export function EventsPage() {
 
 function EventConflict({ eventsRef }: { eventsRef: EventsRef }) {
   const conflict = useEventConflict(eventsRef);
-  return (
-    <ConflictDialog
-      open={conflict.open}
-      what={`event ${conflict.name}`.trim()}
-      deletedElsewhere={conflict.deletedElsewhere}
-      diffs={conflict.diffs}
-      labels={eventFieldLabels}
-      initialChoices={conflict.initialChoices}
-      onKeepTheirs={conflict.keepTheirs}
-      onKeepMine={conflict.keepMine}
-      onMerge={conflict.merge}
-    />
-  );
+  return <ConflictDialog conflict={conflict} what={`event ${conflict.name}`.trim()} labels={eventFieldLabels} />;
 }

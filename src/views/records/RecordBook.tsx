@@ -278,15 +278,9 @@ function RecordConflict({
   const labels = useMemo(() => Object.fromEntries(fields.map((f) => [f.name, f.label])), [fields]);
   return (
     <ConflictDialog
-      open={conflict.open}
+      conflict={conflict}
       what={`${noun.toLowerCase()} ${base ? describe(base).title : ''}`.trim()}
-      deletedElsewhere={conflict.deletedElsewhere}
-      diffs={conflict.diffs}
       labels={labels}
-      initialChoices={conflict.initialChoices}
-      onKeepTheirs={conflict.keepTheirs}
-      onKeepMine={conflict.keepMine}
-      onMerge={conflict.merge}
     />
   );
 }
