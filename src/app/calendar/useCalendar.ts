@@ -4,12 +4,13 @@
  * the built-in samples not deleted), read again when another tab or page changes them.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { CalendarView, GridKey } from '../../domain/calendar';
+import type { CalendarView } from '../../domain/calendar';
 import { toISODate } from '../../domain/eventDates';
 import { buildIcs, CALENDAR_FILE_NAME, ICS_MIME } from '../../domain/ics';
-import { calendarMachine, type CalendarJump } from '../../machines/calendar/calendar.machine';
+import { calendarMachine } from '../../machines/calendar/calendar.machine';
+import { connectCalendar } from '../../machines/calendar/calendar.connect';
 import { deletedEventIdsStore, eventsStore, type CateringEvent } from '../../storage';
 import { loadEvents } from '../events/eventsData';
 import { downloadBlob } from '../../views/shell/download';
@@ -62,28 +63,9 @@ export function useCalendar() {
   );
   const ref = useActorRef(implementation, { input: { today, view }, inspect });
   const events = useCalendarEvents(today);
-  return {
-    ref,
-    today,
-    events,
-    view: useSelector(
-      ref,
-      (s) =>
-        (s.matches({ view: 'week' }) ? 'week' : s.matches({ view: 'agenda' }) ? 'agenda' : 'month') as CalendarView,
-    ),
-    focused: useSelector(ref, (s) => s.context.focused),
-    selectedId: useSelector(ref, (s) => (s.hasTag('details') ? s.context.selectedId : null)),
-    setView: (next: CalendarView) => ref.send({ type: 'view.set', view: next }),
-    previous: () => ref.send({ type: 'nav.previous' }),
-    next: () => ref.send({ type: 'nav.next' }),
-    goToday: () => ref.send({ type: 'nav.today' }),
-    jump: (to: CalendarJump) => ref.send({ type: 'nav.jump', to }),
-    move: (key: GridKey, shift: boolean) => ref.send({ type: 'focus.move', key, shift }),
-    focus: (date: string) => ref.send({ type: 'focus.set', date }),
-    open: (id: number) => ref.send({ type: 'event.open', id }),
-    close: () => ref.send({ type: 'details.close' }),
-    exportAll: () => ref.send({ type: 'calendar.export', events }),
-  };
+  const snapshot = useSelector(ref, (s) => s);
+  const api = useMemo(() => connectCalendar(snapshot, events, (event) => ref.send(event)), [snapshot, events, ref]);
+  return { ref, today, ...api };
 }
 
 export type CalendarApi = ReturnType<typeof useCalendar>;

@@ -4,11 +4,11 @@
  * change becomes the machine's conflict), deleted ids are remembered, the per-event keys a delete
  * takes away come back with Undo, toasts, and the watcher of other tabs' changes.
  */
-import { useActorRef } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
 import { toISODate } from '../../domain/eventDates';
-import { blankEventForm, formToEvent, mergeSamples, type EventFormValues } from '../../domain/events';
+import { blankEventForm, formToEvent, type EventFilter, mergeSamples, type EventFormValues } from '../../domain/events';
 import { eventFormMachine } from '../../machines/events/eventForm.machine';
 import { sampleEvents } from '../../domain/sampleEvents';
 import { eventsMachine, type EventsEvent, type RestoreInput } from '../../machines/events/events.machine';
@@ -26,7 +26,7 @@ import { notify } from '../../views/shell/toaster';
 import { loadEvents, rememberDeletedId, removeEventKeys, restoreDeletedEvent, saveRescaledEvent } from './eventsData';
 import { inspect } from '../../views/shell/inspector';
 import { useConflict } from '../conflict/useConflict';
-import { eventsConflict } from '../../machines/events/events.connect';
+import { eventsConflict, shownEvents } from '../../machines/events/events.connect';
 
 export { loadEvents };
 
@@ -182,6 +182,12 @@ export function useEventsActor() {
 }
 
 export type EventsRef = ActorRefFrom<typeof eventsMachine>;
+
+/** The events the list shows under the filter; computed again only when the events, the filter or the day change. */
+export function useShownEvents(ref: EventsRef, filter: EventFilter, today: string): CateringEvent[] {
+  const events = useSelector(ref, (s) => s.context.events);
+  return useMemo(() => shownEvents(events, filter, today), [events, filter, today]);
+}
 
 /** The conflict dialog's view of the events machine: what differs, and the three ways out. */
 export const useEventConflict = (ref: EventsRef) => useConflict(ref, eventsConflict);

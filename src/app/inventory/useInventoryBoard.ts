@@ -41,7 +41,7 @@ import { notify } from '../../views/shell/toaster';
 import { createPersister, handConflicts, type Persister } from '../shell/persister';
 import { inspect } from '../../views/shell/inspector';
 import { useConflict } from '../conflict/useConflict';
-import { itemConflict } from '../../machines/inventory/inventoryBoard.connect';
+import { addSupplierOptions, editSupplierChoice, itemConflict } from '../../machines/inventory/inventoryBoard.connect';
 
 export type InventoryBoardRef = ActorRefFrom<typeof inventoryBoardMachine>;
 
@@ -231,6 +231,20 @@ export function useInventoryBoard(): InventoryBoardRef {
   );
   useEffect(() => () => link.writer.stop(), [link]);
   return useActorRef(machine, { input: link.input, inspect });
+}
+
+/** The add form's Supplier Name choices (inventoryBoard.connect.ts), computed again only when the suppliers change. */
+export function useAddSupplierOptions(ref: InventoryBoardRef) {
+  const suppliers = useSelector(ref, (s) => s.context.suppliers);
+  return useMemo(() => addSupplierOptions(suppliers), [suppliers]);
+}
+
+/** Edit Item's Supplier Name choice and choices (inventoryBoard.connect.ts), computed again only when they can change. */
+export function useEditSupplierChoice(ref: InventoryBoardRef) {
+  const suppliers = useSelector(ref, (s) => s.context.suppliers);
+  const base = useSelector(ref, (s) => s.context.editBase);
+  const draftValue = useSelector(ref, (s) => s.context.editDraft.supplierName);
+  return useMemo(() => editSupplierChoice(suppliers, base, draftValue), [suppliers, base, draftValue]);
 }
 
 /** The Edit Item conflict dialog's view of the board. */

@@ -18,11 +18,10 @@ import type { CollectionAccessor } from '../../storage/collection';
 import { employeesStore, suppliersStore } from '../../storage/keys';
 import { createPersister, handConflicts, type Persister } from '../shell/persister';
 import { draftStore, type DraftForm } from '../../storage/drafts';
-import { sameValues } from '../../domain/drafts';
 import { notify } from '../../views/shell/toaster';
 import { inspect } from '../../views/shell/inspector';
 import { useConflict } from '../conflict/useConflict';
-import { recordConflict } from '../../machines/records/recordBook.connect';
+import { fieldWarning, isDirty, recordConflict } from '../../machines/records/recordBook.connect';
 
 export type RecordBookRef = ActorRefFrom<typeof recordBookMachine>;
 
@@ -135,15 +134,7 @@ export function useRecordBookView(ref: RecordBookRef) {
     /** Issue 25: the form's values came from its saved draft. */
     draftRestored: useSelector(ref, (s) => s.context.draftRestored),
     /** Typed and not saved (asked about before leaving the page). */
-    dirty: useSelector(
-      ref,
-      (s) =>
-        s.context.draftRestored ||
-        !sameValues(
-          s.context.draft,
-          s.context.editBase ? s.context.form.toDraft(s.context.editBase) : s.context.form.empty(),
-        ),
-    ),
+    dirty: useSelector(ref, isDirty),
     discardDraft: () => ref.send({ type: 'draft.discard' }),
   };
 }
@@ -153,12 +144,5 @@ export const useRecordConflict = (ref: RecordBookRef) => useConflict(ref, record
 
 /** A field's non-blocking warning (issue 11: a supplier name another supplier already has), from the form's `warn`. */
 export function useFieldWarning(ref: RecordBookRef, field: string): string | undefined {
-  return useSelector(ref, (s) => {
-    const { form, draft, records, editingId } = s.context;
-    if (!form.warn) return undefined;
-    return form.warn(
-      draft,
-      records.filter((r) => form.key(r) !== editingId),
-    )[field];
-  });
+  return useSelector(ref, (s) => fieldWarning(s, field));
 }

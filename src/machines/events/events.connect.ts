@@ -4,9 +4,9 @@
  */
 import type { SnapshotFrom } from 'xstate';
 import type { FormDraft } from '../../domain/conflict';
-import { eventToForm } from '../../domain/events';
+import { eventToForm, filterEvents, type EventFilter } from '../../domain/events';
 import type { ConflictSource } from '../conflict.connect';
-import type { CateringEvent, eventsMachine } from './events.machine';
+import { isEditedElsewhere, type CateringEvent, type EventsEvent, type eventsMachine } from './events.machine';
 
 export type EventsSnapshot = SnapshotFrom<typeof eventsMachine>;
 
@@ -23,4 +23,21 @@ export function eventsConflict(s: EventsSnapshot): ConflictSource<CateringEvent>
     theirs,
     toDraft: eventDraft,
   };
+}
+
+/** The events page's values and callbacks: the list, the open form (its child actor), the Tool Kit's event. */
+export function connectEventsPage<FormRef>(s: EventsSnapshot, send: (event: EventsEvent) => void) {
+  return {
+    events: s.context.events,
+    formRef: s.hasTag('form') ? (s.children.eventForm as FormRef | undefined) : undefined,
+    changedElsewhere: s.hasTag('form') && isEditedElsewhere(s.context),
+    toolkitEvent: s.hasTag('toolkit') ? s.context.events.find((e) => e.id === s.context.toolkitId) : undefined,
+    newEvent: () => send({ type: 'form.new' }),
+    closeToolkit: () => send({ type: 'toolkit.close' }),
+  };
+}
+
+/** The events the list shows under the filter (newest first, as stored). */
+export function shownEvents(events: readonly CateringEvent[], filter: EventFilter, today: string): CateringEvent[] {
+  return filterEvents(events, filter, today);
 }
