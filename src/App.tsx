@@ -1,9 +1,9 @@
 import { Suspense, type ComponentType } from 'react';
 import { Route, Router, Switch } from 'wouter';
-import { AuthProvider } from './views/auth/AuthContext';
+import { AuthProvider } from './app/auth/AuthContext';
 import { RequireAuth } from './views/auth/RequireAuth';
 import { HomePage } from './views/pages/HomePage';
-import { AppActorsProvider } from './views/shell/AppActors';
+import { AppActorsProvider } from './app/shell/AppActors';
 import { Layout } from './views/shell/Layout';
 import { Loading } from './views/shell/Loading';
 import { loadRouteBoundary, routePage } from './views/shell/routePage';

@@ -2,7 +2,7 @@
  * Demand budget (issue 11, part 1): with 2,000 events and 5,000 inventory items (each event's Tool Kit
  * list has 5 to 15 inventory lines), Need to Order recomputes within 50 ms after a change. Measured in
  * this process (V8, as in Chromium) on the same pure functions the Dashboard runs, the way its
- * selectors chain them (src/views/dashboard/useDashboardActor.ts):
+ * selectors chain them (src/app/dashboard/useDashboardActor.ts):
  *  - one item's quantity changed: the demand is unchanged (memoised on events, lists, day, window), so
  *    the Need to Order lines and the order lists per supplier are made again;
  *  - one event's ingredient list changed: that list is read from storage (cold, schema-checked), the

@@ -4,6 +4,7 @@
  */
 import type { Employee, Supplier } from '../storage/schemas';
 import { checkHourlyRate } from './staff';
+export type { Employee, Supplier };
 
 export type Draft = Record<string, string>;
 export type Errors = Record<string, string>;

@@ -5,6 +5,7 @@
  */
 import { assign, fromCallback, setup } from 'xstate';
 import type { ColorModePreference } from '../storage/preferences';
+export type { ColorModePreference };
 import type { SecretsOf } from '../domain/inspection';
 
 export interface ColorModeInput {

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from './support/auth';
 
-/** The retry interval of src/views/shell/persister.ts (`retryMs`). */
+/** The retry interval of src/app/shell/persister.ts (`retryMs`). */
 const retryMs = 10_000;
 
 test('quota full: a supplier added while storage is full stays on screen, the error says what to do, and it is saved by the retry once there is room', async ({

@@ -8,7 +8,7 @@ import {
   type ReadOutput,
   type RestoreEvent,
 } from '../../src/machines/backup/restore.machine';
-import { withStorage } from '../../src/views/dashboard/useRestoreActor';
+import { withStorage } from '../../src/app/dashboard/useRestoreActor';
 import { sampleEvents } from '../../src/domain/sampleEvents';
 import { toISODate } from '../../src/domain/eventDates';
 import { createWorld, describeModel, type EventSamples, type Expectation } from '../support/model';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
 import { blankEventForm, formToEvent } from '../../src/domain/events';
-import { loadEvents, rememberDeletedId, removeEventKeys, restoreDeletedEvent } from '../../src/views/events/eventsData';
+import { loadEvents, rememberDeletedId, removeEventKeys, restoreDeletedEvent } from '../../src/app/events/eventsData';
 import type { CateringEvent } from '../../src/storage/schemas';
 
 const today = '2026-06-15';

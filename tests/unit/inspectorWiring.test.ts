@@ -2,8 +2,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-/** Every root actor a view creates is inspected, or the statechart explorer silently misses it. */
-const root = join(process.cwd(), 'src/views');
+/** Every root actor the views and the app layer create is inspected, or the statechart explorer silently misses it. */
+const root = join(process.cwd(), 'src');
+const scanned = ['views', 'app'].map((dir) => join(root, dir));
 const files = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
@@ -28,7 +29,7 @@ function calls(source: string, name: string): string[] {
 }
 
 describe('inspector wiring', () => {
-  const sites = files(root).flatMap((file) => {
+  const sites = scanned.flatMap(files).flatMap((file) => {
     const source = readFileSync(file, 'utf8').replace(/import[^;]+;/g, '');
     return ['useActorRef', 'useMachine', 'createActor', 'createActorContext'].flatMap((name) =>
       calls(source, name).map((call) => ({ where: `${file.slice(root.length + 1)}: ${name}`, call })),

@@ -5,7 +5,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
 import { pendingRevocationsStore, type PendingRevocation } from '../../src/storage/pendingRevocations';
-import { flushRevocations, sendRevocation } from '../../src/views/auth/revocations';
+import { flushRevocations, sendRevocation } from '../../src/app/auth/revocations';
 
 const config = { url: 'http://auth.test/', anonKey: 'anon' };
 const entry: PendingRevocation = {

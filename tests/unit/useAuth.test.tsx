@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { render } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { useAuth } from '../../src/views/auth/AuthContext';
+import { useAuth } from '../../src/app/auth/AuthContext';
 
 function Probe() {
   useAuth();

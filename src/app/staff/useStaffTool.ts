@@ -10,8 +10,8 @@ import { placeShifts } from '../../domain/staff';
 import { staffMachine } from '../../machines/toolkit/staff.machine';
 import { announceLocalChange, employeesStore, staffListStore, type CateringEvent } from '../../storage';
 import { readStaffLists, watchStaffLists } from '../../storage/staffLists';
-import type { EventsRef } from '../../views/events/useEventsActor';
-import { createPersister } from '../../views/shell/persister';
+import type { EventsRef } from '../events/useEventsActor';
+import { createPersister } from '../shell/persister';
 import { inspect } from '../../views/shell/inspector';
 
 /** Every other event's shifts, read now. */

@@ -7,7 +7,7 @@ import { toISODate } from '../../domain/eventDates';
 import { localMinutes, placeShifts, upcomingShiftText, upcomingShiftsByEmployee } from '../../domain/staff';
 import { eventsStore } from '../../storage';
 import { readStaffLists, watchStaffLists } from '../../storage/staffLists';
-import { loadEvents } from '../../views/events/eventsData';
+import { loadEvents } from '../events/eventsData';
 
 export interface UpcomingShift {
   id: string;

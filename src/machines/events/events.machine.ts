@@ -21,6 +21,8 @@ import {
   type EventFormValues,
 } from '../../domain/events';
 import type { CateringEvent } from '../../storage/schemas';
+/** The record this machine lists, for the views (which do not import src/storage). */
+export type { CateringEvent };
 import { toISODate } from '../../domain/eventDates';
 import { eventFormMachine, type RescaleRequest } from './eventForm.machine';
 import type { SecretsOf } from '../../domain/inspection';

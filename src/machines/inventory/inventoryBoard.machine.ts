@@ -40,6 +40,8 @@ import {
   type SupplierRef,
 } from '../../domain/inventory';
 import type { InventoryItem } from '../../storage/schemas';
+/** The record this machine lists, for the views (which do not import src/storage). */
+export type { InventoryItem };
 import type { SecretsOf } from '../../domain/inspection';
 import { applicableEditDraft } from '../../domain/drafts';
 

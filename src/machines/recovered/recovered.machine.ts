@@ -6,6 +6,8 @@
  */
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { RecoveredEntry } from '../../storage/recovered';
+/** The entry this machine lists, for the views (which do not import src/storage). */
+export type { RecoveredEntry };
 import type { CheckResult, DiscardResult, PutBackResult } from '../../storage/recoveredActions';
 import type { SecretsOf } from '../../domain/inspection';
 

@@ -3,7 +3,7 @@ import { css } from 'styled-system/css';
 import { resetLinkSentText } from '../../machines/auth/forgotPassword.machine';
 import { Button } from '../components/Button';
 import { useHydrated } from '../shell/hydration';
-import { useForgotPassword } from './passwordRecovery';
+import { useForgotPassword } from '../../app/auth/passwordRecovery';
 import { field, form, input } from './AuthForm';
 
 /**

@@ -2,14 +2,15 @@ import { useEffect, type ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import { css } from 'styled-system/css';
 import { routes } from '../shell/routes';
-import { useAuth } from './AuthContext';
+import { useAuth } from '../../app/auth/AuthContext';
+import { askToKeepData } from '../../app/auth/keepData';
 
 /** Protected routes: a loading state while the session is read, then the page or /login. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { status } = useAuth();
   // A caterer's business lives in this browser: once signed in, ask it to keep the data when space runs low.
   useEffect(() => {
-    if (status === 'signedIn') void import('../../storage/health').then((health) => health.requestPersistentStorage());
+    if (status === 'signedIn') askToKeepData();
   }, [status]);
   if (status === 'checking') {
     return (

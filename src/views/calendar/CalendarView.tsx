@@ -3,34 +3,30 @@
  * the focused day, arrow keys, Home/End, PageUp/PageDown; each day named with its full date and its
  * events), the focused day's events, the agenda and an event's details.
  */
-import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Link } from 'wouter';
 import { css, cx } from 'styled-system/css';
 import { button } from 'styled-system/recipes';
 import {
-  agenda,
-  entriesByDay,
   entryTime,
   fullDate,
   isBusy,
   isGridKey,
-  monthGrid,
   periodTitle,
   shortDate,
   startsOn,
-  weekDays,
   weekdayNames,
   type CalendarView,
   type DayEntry,
 } from '../../domain/calendar';
 import { quickFilterLabels } from '../../domain/eventDates';
 import { eventTimeRange } from '../../domain/events';
-import type { CateringEvent } from '../../storage/schemas';
+import type { CateringEvent } from '../../machines/events/events.machine';
 import { Button } from '../components/Button';
 import { SheetLink } from '../eventSheet/SheetLink';
 import { routes } from '../shell/routes';
 import { IcsButton } from './IcsButton';
-import type { CalendarApi } from './useCalendar';
+import type { CalendarApi } from '../../app/calendar/useCalendar';
 
 type Entries = Map<string, Array<DayEntry<CateringEvent>>>;
 
@@ -321,7 +317,7 @@ export function CalendarGrid({ api, entries }: { api: CalendarApi; entries: Entr
   // Set by a key on a day: the focus follows the focused day even when the month's rows are rebuilt.
   const keyMoved = useRef(false);
   const month = api.view === 'month';
-  const weeks = useMemo(() => (month ? monthGrid(api.focused) : [weekDays(api.focused)]), [month, api.focused]);
+  const weeks = api.weeks;
   const currentMonth = api.focused.slice(0, 7);
   // The roving tab stop follows the focused day; the focus moves with it while it is in the grid.
   useEffect(() => {
@@ -477,8 +473,9 @@ export function DayEvents({ api, entries }: { api: CalendarApi; entries: Entries
 }
 
 /** The agenda: the 14 days from the focused day, days with events only, in date and time order. */
-export function Agenda({ api, events }: { api: CalendarApi; events: readonly CateringEvent[] }) {
-  const groups = useMemo(() => agenda(events, api.focused), [events, api.focused]);
+/** `events`: the page's events (api.events), whose days api.agenda lists. */
+export function Agenda({ api }: { api: CalendarApi; events: readonly CateringEvent[] }) {
+  const groups = api.agenda;
   if (!groups.length) return <p className={panel}>No events in these 14 days.</p>;
   return (
     <ol className={list} aria-label="Agenda">
@@ -604,8 +601,4 @@ export function EventDetails({ api, event }: { api: CalendarApi; event: Catering
       </div>
     </section>
   );
-}
-
-export function useEntries(events: readonly CateringEvent[]): Entries {
-  return useMemo(() => entriesByDay(events), [events]);
 }

@@ -1,6 +1,6 @@
 /** Export (.ics) of one event (its card on /ManageEvents, its sheet): the file of src/domain/ics.ts, downloaded. */
 import { buildIcs, eventIcsFileName, ICS_MIME } from '../../domain/ics';
-import type { CateringEvent } from '../../storage/schemas';
+import type { CateringEvent } from '../../machines/events/events.machine';
 import { Button } from '../components/Button';
 import { downloadBlob } from '../shell/download';
 import { notify } from '../shell/toaster';

@@ -2,7 +2,7 @@ import { forwardRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { cx } from 'styled-system/css';
 import { button, type ButtonVariantProps } from 'styled-system/recipes';
-import { useSound } from '../shell/AppActors';
+import { useSound } from '../../app/shell/AppActors';
 
 type Variant = NonNullable<ButtonVariantProps['variant']>;
 

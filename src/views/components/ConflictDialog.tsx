@@ -2,7 +2,8 @@ import { Dialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
 import { useEffect, useId, useState } from 'react';
 import { css } from 'styled-system/css';
-import type { FieldDifference, Side } from '../../domain/conflict';
+import type { Side } from '../../domain/conflict';
+import type { ConflictView } from '../../machines/conflict.connect';
 import { Button } from './Button';
 
 const backdrop = css({ position: 'fixed', inset: 0, bg: 'rgba(0,0,0,0.55)', zIndex: 60 });
@@ -49,30 +50,24 @@ const sideLabel = css({ fontWeight: 'bold', color: 'fgMuted', mr: '1' });
 const actions = css({ display: 'flex', flexWrap: 'wrap', gap: '3', justifyContent: 'flex-end' });
 
 export interface ConflictDialogProps {
-  open: boolean;
+  /** The machine's conflict, connected (src/app/conflict/useConflict.ts). */
+  conflict: ConflictView;
   /** What is being edited, for the text ('supplier Acme'). */
   what: string;
-  deletedElsewhere: boolean;
-  diffs: readonly FieldDifference[];
   labels: Readonly<Record<string, string>>;
-  initialChoices: Readonly<Record<string, Side>>;
-  onKeepTheirs: () => void;
-  onKeepMine: () => void;
-  onMerge: (choices: Record<string, Side>) => void;
 }
 
 /** A save from a stale view: what changed on each side, and keep theirs, keep mine or merge field by field. */
-export function ConflictDialog({
-  open,
-  what,
-  deletedElsewhere,
-  diffs,
-  labels,
-  initialChoices,
-  onKeepTheirs,
-  onKeepMine,
-  onMerge,
-}: ConflictDialogProps) {
+export function ConflictDialog({ conflict, what, labels }: ConflictDialogProps) {
+  const {
+    open,
+    deletedElsewhere,
+    diffs,
+    initialChoices,
+    keepTheirs: onKeepTheirs,
+    keepMine: onKeepMine,
+    merge: onMerge,
+  } = conflict;
   const [choices, setChoices] = useState<Record<string, Side>>({ ...initialChoices });
   const id = useId();
   useEffect(() => setChoices({ ...initialChoices }), [initialChoices]);

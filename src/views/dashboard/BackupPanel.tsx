@@ -3,7 +3,7 @@ import { css, cx } from 'styled-system/css';
 import { button } from 'styled-system/recipes';
 import { describeChange, type Change, type RestorePreview, type VerifiedBackup } from '../../domain/backup';
 import { Button } from '../components/Button';
-import { useRestore } from './useRestoreActor';
+import { useRestore } from '../../app/dashboard/useRestoreActor';
 
 const sectionBox = css({
   borderTopWidth: '1px',

@@ -1,17 +1,15 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useId, useMemo, useRef } from 'react';
 import { css } from 'styled-system/css';
-import { wholeEventRows } from '../../domain/eventExport';
-import { readableValue, type ExportFormat } from '../../domain/export';
-import type { CateringEvent } from '../../storage';
-import { discountPercentageStore, ingredientListStore, taxPercentageStore } from '../../storage';
+import { readableValue } from '../../domain/export';
+import { exportRows } from '../../app/dashboard/exportRows';
 import { COLLECTIONS, type CollectionName } from '../../domain/mockDataInfo';
 import { Button } from '../components/Button';
 import { BackupPanel } from './BackupPanel';
 import { ExportButtons } from './ExportButtons';
 import { Panel } from './Panel';
 import { StorageHealth } from './StorageHealth';
-import { useDataSection, type DashboardRef } from './useDashboardActor';
+import { useDataSection, type DashboardRef } from '../../app/dashboard/useDashboardActor';
 import { RecoveredLink } from '../recovered/RecoveredLink';
 
 const sectionBox = css({
@@ -132,24 +130,6 @@ function dataColumns(rows: readonly Record<string, unknown>[]): string[] {
   seen.delete('rev');
   const last = seen.delete('updatedAt');
   return last ? [...seen, 'updatedAt'] : [...seen];
-}
-
-/** The rows a section exports: events whole, with their per-event keys read now (issue 25). */
-function exportRows(
-  collection: CollectionName,
-  rows: readonly Record<string, unknown>[],
-  format: ExportFormat,
-): readonly unknown[] {
-  if (collection !== 'events') return rows;
-  return wholeEventRows(
-    rows as readonly CateringEvent[],
-    (id) => ({
-      inventoryIngredients: ingredientListStore(id).read(),
-      discountPercentage: discountPercentageStore(id).read(),
-      taxPercentage: taxPercentageStore(id).read(),
-    }),
-    format,
-  );
 }
 
 function DataSection({ dashboard, collection }: { dashboard: DashboardRef; collection: CollectionName }) {

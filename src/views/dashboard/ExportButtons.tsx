@@ -1,7 +1,7 @@
 import { css } from 'styled-system/css';
 import type { ExportFormat } from '../../domain/export';
 import { Button } from '../components/Button';
-import { useExport } from './useExportActor';
+import { useExport } from '../../app/dashboard/useExportActor';
 
 const row = css({ display: 'flex', flexWrap: 'wrap', gap: '2' });
 

@@ -6,7 +6,7 @@ import { ShowMore, useShowMore } from '../components/ShowMore';
 import { ExportButtons } from './ExportButtons';
 import { OrderLists } from './OrderLists';
 import { Panel } from './Panel';
-import { useNeedToOrder, type DashboardRef } from './useDashboardActor';
+import { useNeedToOrder, type DashboardRef } from '../../app/dashboard/useDashboardActor';
 
 const grid = css({
   listStyle: 'none',

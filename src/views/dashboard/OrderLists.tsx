@@ -11,7 +11,7 @@ import {
 } from '../../domain/orderLists';
 import { Button } from '../components/Button';
 import { ShowMore, useShowMore } from '../components/ShowMore';
-import { useOrderListActions, type DashboardRef } from './useDashboardActor';
+import { useOrderListActions, type DashboardRef } from '../../app/dashboard/useDashboardActor';
 
 // minmax(0, …) columns and a fixed table layout: a 200-character supplier or item name wraps inside the
 // card instead of widening the page.

@@ -1,10 +1,6 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { css } from 'styled-system/css';
-import { fromPromise } from 'xstate';
-import { storageHealthMachine, type StorageMeasure } from '../../machines/storage/storageHealth.machine';
-import { measureStorage } from '../../storage/health';
-import { inspect } from '../shell/inspector';
+import { useStorageHealth } from '../../app/dashboard/useStorageHealth';
 
 const box = css({
   borderTopWidth: '1px',
@@ -18,34 +14,6 @@ const box = css({
 const meter = css({ width: '100%', height: '3', accentColor: 'var(--colors-primary)' });
 const warning = css({ bg: 'alertBg', color: 'alertFg', px: '3', py: '2', fontWeight: 'bold' });
 const muted = css({ color: 'fgMuted', fontSize: 'sm' });
-
-const machine = storageHealthMachine.provide({
-  actors: {
-    measure: fromPromise<StorageMeasure>(() => measureStorage()),
-  },
-});
-
-function useStorageHealth() {
-  const ref = useActorRef(machine, { inspect });
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const refresh = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => ref.send({ type: 'health.refresh' }), 300);
-    };
-    window.addEventListener('storage', refresh);
-    return () => {
-      clearTimeout(timer);
-      window.removeEventListener('storage', refresh);
-    };
-  }, [ref]);
-  return {
-    report: useSelector(ref, (s) => s.context.report),
-    persisted: useSelector(ref, (s) => s.context.persisted),
-    warning: useSelector(ref, (s) => s.hasTag('warning')),
-    unknown: useSelector(ref, (s) => s.matches('unknown')),
-  };
-}
 
 /** Space used and available, with a warning from 80% (the data view). */
 export function StorageHealth() {

@@ -1,9 +1,9 @@
 import { css } from 'styled-system/css';
 import { formatFigure, formatPercent } from '../../domain/costing';
-import { useWindowCosting } from '../events/costingData';
+import { useWindowCosting } from '../../app/events/costingData';
 import { ExportButtons } from './ExportButtons';
 import { Panel } from './Panel';
-import { useUpcomingEvents, type DashboardRef } from './useDashboardActor';
+import { useUpcomingEvents, type DashboardRef } from '../../app/dashboard/useDashboardActor';
 import { eventTimeRange } from '../../domain/events';
 
 const list = css({

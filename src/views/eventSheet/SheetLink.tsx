@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { button } from 'styled-system/recipes';
-import { useSound } from '../shell/AppActors';
+import { useSound } from '../../app/shell/AppActors';
 import { eventSheetPath } from './path';
 
 /** "Event Sheet": a link styled as an outline button to the event's printable sheet (ButtonLink, with an accessible name of its own). */

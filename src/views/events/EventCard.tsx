@@ -3,7 +3,7 @@ import { memo } from 'react';
 import { css } from 'styled-system/css';
 import { cardImage, endTimeLabel, eventTimeRange } from '../../domain/events';
 import { dietaryOf, dietarySummary, eventAllergenFlags } from '../../domain/allergens';
-import type { CateringEvent } from '../../storage/schemas';
+import type { CateringEvent } from '../../machines/events/events.machine';
 import { Button } from '../components/Button';
 import { SheetLink } from '../eventSheet/SheetLink';
 import { IcsButton } from '../calendar/IcsButton';

@@ -1,7 +1,7 @@
 import { css } from 'styled-system/css';
-import type { CateringEvent } from '../../storage/schemas';
+import type { CateringEvent } from '../../machines/events/events.machine';
 import { CostingFigures } from '../toolkit/CostingFigures';
-import { useEventCosting } from './costingData';
+import { useEventCosting } from '../../app/events/costingData';
 
 /** The event's cost, price and margin under its details. */
 export function EventCostingDetails({ event }: { event: CateringEvent }) {

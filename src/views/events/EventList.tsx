@@ -1,7 +1,7 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
-import type { CateringEvent } from '../../storage/schemas';
+import type { CateringEvent } from '../../machines/events/events.machine';
 import { EventCard, type EventCardApi } from './EventCard';
 
 const list = css({ listStyle: 'none', p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: '4' });

@@ -1,19 +1,19 @@
 import { useSelector } from '@xstate/react';
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import { css } from 'styled-system/css';
-import {
-  categoryOptions,
-  packageTypeOptions,
-  supplierChoices,
-  unitOptions,
-  type ItemField,
-} from '../../domain/inventory';
+import { categoryOptions, packageTypeOptions, unitOptions, type ItemField } from '../../domain/inventory';
 import { COST_PER_UNIT_HINT, MAX_NAME_LENGTH } from '../../domain/limits';
 import { Button } from '../components/Button';
 import { SelectField, TextField, type Option } from '../components/fields';
 import { DraftNote } from '../components/DraftNote';
 import { useUnsavedChanges } from '../shell/unsaved';
-import { useAddDraft, useAddError, useSkuWarning, type InventoryBoardRef } from './useInventoryBoard';
+import {
+  useAddDraft,
+  useAddError,
+  useAddSupplierOptions,
+  useSkuWarning,
+  type InventoryBoardRef,
+} from '../../app/inventory/useInventoryBoard';
 
 const categoryList: Option[] = categoryOptions.map((c) => ({ value: c, label: c }));
 const packageList: Option[] = packageTypeOptions.map((p) => ({ value: p, label: p }));
@@ -100,9 +100,8 @@ function Choice({
 }
 
 function SupplierChoice({ board }: { board: InventoryBoardRef }) {
-  const suppliers = useSelector(board, (s) => s.context.suppliers);
   // Two suppliers of one name are two choices, told apart by Supplier ID (issue 25).
-  const options = useMemo(() => supplierChoices(suppliers), [suppliers]);
+  const options = useAddSupplierOptions(board);
   return (
     <Choice
       board={board}

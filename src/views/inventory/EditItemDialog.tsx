@@ -1,16 +1,9 @@
 import { Dialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
 import { useSelector } from '@xstate/react';
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import { css } from 'styled-system/css';
-import {
-  categoryOptions,
-  choiceOfItem,
-  packageTypeOptions,
-  supplierChoices,
-  unitOptions,
-  type ItemField,
-} from '../../domain/inventory';
+import { categoryOptions, packageTypeOptions, unitOptions, type ItemField } from '../../domain/inventory';
 import { COST_PER_UNIT_HINT, MAX_NAME_LENGTH } from '../../domain/limits';
 import { Button } from '../components/Button';
 import { SelectField, TextField, type Option } from '../components/fields';
@@ -21,10 +14,11 @@ import {
   useEditDraft,
   useEditedElsewhere,
   useEditError,
+  useEditSupplierChoice,
   useItemConflict,
   useSkuWarning,
   type InventoryBoardRef,
-} from './useInventoryBoard';
+} from '../../app/inventory/useInventoryBoard';
 
 const fieldLabels: Record<ItemField, string> = {
   sku: 'SKU',
@@ -136,15 +130,9 @@ function Choice({
 }
 
 function SupplierChoice({ board }: { board: InventoryBoardRef }) {
-  const suppliers = useSelector(board, (s) => s.context.suppliers);
-  const base = useSelector(board, (s) => s.context.editBase);
-  const { value: draftValue, onValue } = useEditField(board, 'supplierName');
+  const { onValue } = useEditField(board, 'supplierName');
   // Unchanged, the item's supplier shows as its own choice when two suppliers share the name (issue 25).
-  const current = base && draftValue === base.supplierName ? choiceOfItem(base, suppliers) : draftValue;
-  const options = useMemo(() => {
-    const list = supplierChoices(suppliers);
-    return current && !list.some((o) => o.value === current) ? [{ value: current, label: current }, ...list] : list;
-  }, [suppliers, current]);
+  const { current, options } = useEditSupplierChoice(board);
   return (
     <SelectField
       id="edit-supplierName"
@@ -166,17 +154,7 @@ export function EditItemDialog({ board }: { board: InventoryBoardRef }) {
   useUnsavedChanges(draft.dirty);
   return (
     <>
-      <ConflictDialog
-        open={conflict.open}
-        what={`item ${conflict.name}`}
-        deletedElsewhere={conflict.deletedElsewhere}
-        diffs={conflict.diffs}
-        labels={fieldLabels}
-        initialChoices={conflict.initialChoices}
-        onKeepTheirs={conflict.keepTheirs}
-        onKeepMine={conflict.keepMine}
-        onMerge={conflict.merge}
-      />
+      <ConflictDialog conflict={conflict} what={`item ${conflict.name}`} labels={fieldLabels} />
       <Dialog.Root
         open={open}
         onOpenChange={(d) => (d.open ? undefined : board.send({ type: 'edit.cancel' }))}

@@ -4,9 +4,9 @@ import { useSelector } from '@xstate/react';
 import { memo, useCallback } from 'react';
 import { css, cx } from 'styled-system/css';
 import { isLowStock, LOW_STOCK_MESSAGE, unitLabel } from '../../domain/inventory';
-import type { InventoryItem } from '../../storage/schemas';
+import type { InventoryItem } from '../../machines/inventory/inventoryBoard.machine';
 import { Button } from '../components/Button';
-import type { InventoryBoardRef } from './useInventoryBoard';
+import type { InventoryBoardRef } from '../../app/inventory/useInventoryBoard';
 
 const card = css({
   bg: 'surface',

@@ -16,9 +16,9 @@ import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/rea
 import { useSelector } from '@xstate/react';
 import { useCallback, useMemo, useRef } from 'react';
 import { css } from 'styled-system/css';
-import type { InventoryItem } from '../../storage/schemas';
+import type { InventoryItem } from '../../machines/inventory/inventoryBoard.machine';
 import { ItemCard } from './ItemCard';
-import type { InventoryBoardRef } from './useInventoryBoard';
+import type { InventoryBoardRef } from '../../app/inventory/useInventoryBoard';
 
 const scroller = css({
   height: { base: '70vh', md: 'calc(100vh - 220px)' },

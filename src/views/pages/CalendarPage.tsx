@@ -1,12 +1,12 @@
 import { css } from 'styled-system/css';
 import { Page } from '../components/Page';
-import { Agenda, CalendarGrid, CalendarToolbar, DayEvents, EventDetails, useEntries } from '../calendar/CalendarView';
-import { useCalendar } from '../calendar/useCalendar';
+import { Agenda, CalendarGrid, CalendarToolbar, DayEvents, EventDetails } from '../calendar/CalendarView';
+import { useCalendar } from '../../app/calendar/useCalendar';
 
 /** /Calendar (issue 21): every event by month, week or agenda, and the whole calendar as an .ics file. */
 export function CalendarPage() {
   const api = useCalendar();
-  const entries = useEntries(api.events);
+  const entries = api.entries;
   const selected = api.selectedId === null ? undefined : api.events.find((e) => e.id === api.selectedId);
   return (
     <Page title="Calendar" heading="Calendar">

@@ -5,7 +5,7 @@ import { DataView } from '../dashboard/DataView';
 import { NeedToOrderPanel } from '../dashboard/NeedToOrderPanel';
 import { ReplaceMockDialog } from '../dashboard/ReplaceMockDialog';
 import { UpcomingEventsPanel } from '../dashboard/UpcomingEventsPanel';
-import { useDashboardActor, useMockData } from '../dashboard/useDashboardActor';
+import { useDashboardActor, useMockData } from '../../app/dashboard/useDashboardActor';
 
 const toolbar = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '4', mb: '6' });
 const hint = css({ bg: 'alertBg', color: 'alertFg', px: '3', py: '2', fontWeight: 'bold' });

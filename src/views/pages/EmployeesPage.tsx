@@ -3,11 +3,10 @@ import { css } from 'styled-system/css';
 import { useUpcomingShifts, type ShiftsByEmployee, type UpcomingShift } from '../../app/staff/useUpcomingShifts';
 import { employeeForm } from '../../domain/inventoryRecords';
 import { formatMoney } from '../../domain/money';
-import { employeesStore } from '../../storage/keys';
-import type { Employee } from '../../storage/schemas';
+import type { Employee } from '../../domain/inventoryRecords';
 import { Page } from '../components/Page';
 import { RecordBook, type FieldSpec } from '../records/RecordBook';
-import { useRecordBook } from '../records/useRecordBook';
+import { useRecordBook } from '../../app/records/useRecordBook';
 
 const fields: FieldSpec[] = [
   { name: 'firstName', label: 'First Name', kind: 'text', autoComplete: 'given-name' },
@@ -64,7 +63,6 @@ export function EmployeesPage() {
   const shifts = useUpcomingShifts();
   const describe = useMemo(() => describeWith(shifts), [shifts]);
   const book = useRecordBook({
-    store: employeesStore,
     form: employeeForm,
     label: 'Employees',
     name: (e) => `Employee ${e.firstName} ${e.lastName}`,

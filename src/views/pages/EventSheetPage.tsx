@@ -1,15 +1,15 @@
 import { useEffect, type ReactNode } from 'react';
 import { parseSheetId } from '../../domain/eventSheet';
 import { Redirect } from 'wouter';
-import { useAuth } from '../auth/AuthContext';
+import { useAuth } from '../../app/auth/AuthContext';
 import { Loading } from '../shell/Loading';
 import { Button, ButtonLink } from '../components/Button';
 import { EventSheetView } from '../eventSheet/EventSheetView';
 import { CostingFigures } from '../toolkit/CostingFigures';
-import { useEventSheet } from '../eventSheet/useEventSheet';
+import { useEventSheet } from '../../app/eventSheet/useEventSheet';
 import { routes } from '../shell/routes';
 import { IcsButton } from '../calendar/IcsButton';
-import { loadEvents } from '../events/eventsData';
+import { loadEvents } from '../../app/events/eventsData';
 import { toISODate } from '../../domain/eventDates';
 
 /** The browser's print dialog (the page has no machine: printing is its one action). */

@@ -1,8 +1,8 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { css } from 'styled-system/css';
 import { quickFilterLabels, toISODate } from '../../domain/eventDates';
-import { eventFieldLabels, filterEvents, type EventFilter } from '../../domain/events';
+import { eventFieldLabels, type EventFilter } from '../../domain/events';
 import { eventFiltersMachine } from '../../machines/events/eventFilters.machine';
 import { Button } from '../components/Button';
 import { ConflictDialog } from '../components/ConflictDialog';
@@ -10,8 +10,9 @@ import { Page } from '../components/Page';
 import { EventFilters, useEventFilters } from '../events/EventFilters';
 import { EventFormDialog } from '../events/EventFormDialog';
 import { EventList } from '../events/EventList';
-import { isEditedElsewhere } from '../../machines/events/events.machine';
-import { useEventConflict, useEventsActor, type EventsRef } from '../events/useEventsActor';
+import { connectEventsPage } from '../../machines/events/events.connect';
+import { useConnect } from '../../app/shell/useConnect';
+import { useEventConflict, useEventsActor, useShownEvents, type EventsRef } from '../../app/events/useEventsActor';
 import { ToolkitDialog } from '../toolkit/ToolkitDialog';
 import type { FormRef } from '../events/EventFormDialog';
 import { inspect } from '../shell/inspector';
@@ -20,16 +21,7 @@ import { inspect } from '../shell/inspector';
 export { EventSheetPage } from './EventSheetPage';
 
 function useEventsPage(ref: EventsRef) {
-  return {
-    events: useSelector(ref, (s) => s.context.events),
-    formRef: useSelector(ref, (s) => (s.hasTag('form') ? (s.children.eventForm as FormRef | undefined) : undefined)),
-    changedElsewhere: useSelector(ref, (s) => s.hasTag('form') && isEditedElsewhere(s.context)),
-    toolkitEvent: useSelector(ref, (s) =>
-      s.hasTag('toolkit') ? s.context.events.find((e) => e.id === s.context.toolkitId) : undefined,
-    ),
-    newEvent: () => ref.send({ type: 'form.new' }),
-    closeToolkit: () => ref.send({ type: 'toolkit.close' }),
-  };
+  return useConnect(ref, connectEventsPage<FormRef>);
 }
 
 function describeFilter(filter: EventFilter): string {
@@ -44,7 +36,7 @@ export function EventsPage() {
   const page = useEventsPage(eventsRef);
   const filters = useEventFilters(filtersRef);
   const [today] = useState(() => toISODate(new Date()));
-  const shown = useMemo(() => filterEvents(page.events, filters.filter, today), [page.events, filters.filter, today]);
+  const shown = useShownEvents(eventsRef, filters.filter, today);
   // /ManageEvents?toolkit=<id> (the calendar's Tool Kit link) opens that event's Tool Kit once.
   useEffect(() => {
     const id = Number(new URLSearchParams(window.location.search).get('toolkit'));
@@ -93,17 +85,5 @@ export function EventsPage() {
 
 function EventConflict({ eventsRef }: { eventsRef: EventsRef }) {
   const conflict = useEventConflict(eventsRef);
-  return (
-    <ConflictDialog
-      open={conflict.open}
-      what={`event ${conflict.name}`.trim()}
-      deletedElsewhere={conflict.deletedElsewhere}
-      diffs={conflict.diffs}
-      labels={eventFieldLabels}
-      initialChoices={conflict.initialChoices}
-      onKeepTheirs={conflict.keepTheirs}
-      onKeepMine={conflict.keepMine}
-      onMerge={conflict.merge}
-    />
-  );
+  return <ConflictDialog conflict={conflict} what={`event ${conflict.name}`.trim()} labels={eventFieldLabels} />;
 }

@@ -2,7 +2,7 @@ import { css } from 'styled-system/css';
 import { AddItemForm } from '../inventory/AddItemForm';
 import { EditItemDialog } from '../inventory/EditItemDialog';
 import { ItemList } from '../inventory/ItemList';
-import { useInventoryBoard, type InventoryBoardRef } from '../inventory/useInventoryBoard';
+import { useInventoryBoard, type InventoryBoardRef } from '../../app/inventory/useInventoryBoard';
 import { useSelector } from '@xstate/react';
 import { Page } from '../components/Page';
 

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
 import { AuthForm, ResultMessage, SwitchAccountNote, banner } from '../auth/AuthForm';
-import { useAuth, useAuthForm } from '../auth/AuthContext';
+import { useAuth, useAuthForm } from '../../app/auth/AuthContext';
 import { DemoAccount } from '../auth/DemoAccount';
 import { ForgotPassword } from '../auth/ForgotPassword';
 import { ButtonLink } from '../components/Button';

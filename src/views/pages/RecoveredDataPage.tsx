@@ -2,7 +2,7 @@ import { css } from 'styled-system/css';
 import { Page } from '../components/Page';
 import { DiscardDialog } from '../recovered/DiscardDialog';
 import { EntryCard } from '../recovered/EntryCard';
-import { useRecoveredActor, useRecoveredEntries } from '../recovered/useRecoveredActor';
+import { useRecoveredActor, useRecoveredEntries } from '../../app/recovered/useRecoveredActor';
 
 const intro = css({ color: 'fgMuted', mb: '6', maxW: '70ch' });
 const list = css({

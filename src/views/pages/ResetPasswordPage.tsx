@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
-import { usePasswordReset } from '../auth/passwordRecovery';
+import { usePasswordReset } from '../../app/auth/passwordRecovery';
 import { field, form, input } from '../auth/AuthForm';
 import { Button, ButtonLink } from '../components/Button';
 import { Page } from '../components/Page';

@@ -1,9 +1,9 @@
 import { css } from 'styled-system/css';
 import { ResultMessage } from '../auth/AuthForm';
-import { useAuth, useAuthForm } from '../auth/AuthContext';
+import { useAuth, useAuthForm } from '../../app/auth/AuthContext';
 import { Button, ButtonLink } from '../components/Button';
 import { Page } from '../components/Page';
-import { useRevocationPending } from '../auth/revocationQueue';
+import { useRevocationPending } from '../../app/auth/revocationQueue';
 
 export function SignedOutPage() {
   const { status } = useAuth();

@@ -1,6 +1,6 @@
 import { css } from 'styled-system/css';
 import { AuthForm, ResultMessage, SwitchAccountNote, banner } from '../auth/AuthForm';
-import { useAuth, useAuthForm } from '../auth/AuthContext';
+import { useAuth, useAuthForm } from '../../app/auth/AuthContext';
 import { ButtonLink } from '../components/Button';
 import { Page } from '../components/Page';
 

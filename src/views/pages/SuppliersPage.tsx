@@ -1,22 +1,14 @@
 import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import { css } from 'styled-system/css';
-import {
-  detachSupplierFromItems,
-  ownItemCount,
-  renameSupplierInItems,
-  supplierDeleteMessage,
-  type SupplierRef,
-} from '../../domain/inventory';
-import { supplierForm } from '../../domain/inventoryRecords';
-import { inventoryItemsStore, suppliersStore } from '../../storage/keys';
-import type { Supplier } from '../../storage/schemas';
+import { supplierDeleteMessage } from '../../domain/inventory';
+import { supplierForm, type Supplier } from '../../domain/inventoryRecords';
+import { releaseItems, renameInInventory, supplierItemCount } from '../../app/records/supplierItems';
 import { Page } from '../components/Page';
 import { DeleteConfirmDialog } from '../records/DeleteConfirmDialog';
 import { RecordBook, type FieldSpec } from '../records/RecordBook';
-import { useDeleteConfirm } from '../records/useDeleteConfirm';
-import { useRecordBook } from '../records/useRecordBook';
-import { notify } from '../shell/toaster';
+import { useDeleteConfirm } from '../../app/records/useDeleteConfirm';
+import { useRecordBook } from '../../app/records/useRecordBook';
 
 const fields: FieldSpec[] = [
   { name: 'supplierID', label: 'Supplier ID', kind: 'text' },
@@ -35,43 +27,6 @@ const fields: FieldSpec[] = [
   { name: 'startDate', label: 'Start Date', kind: 'date' },
   { name: 'endDate', label: 'End Date', kind: 'date' },
 ];
-
-const others = (records: readonly Supplier[], supplierID: string): SupplierRef[] =>
-  records.filter((s) => s.supplierID !== supplierID);
-
-/**
- * A renamed supplier keeps its own inventory items: they follow the new name (issue 11). Its own
- * items are those carrying its Supplier ID, and older items naming it when no other supplier has
- * that name; items naming a name two suppliers share are left alone and the caterer is told.
- */
-function renameInInventory(before: Supplier, after: Supplier, records: readonly Supplier[]) {
-  if (before.supplierName === after.supplierName && before.supplierID === after.supplierID) return;
-  const items = inventoryItemsStore.read();
-  const result = renameSupplierInItems(items, before, after, others(records, after.supplierID));
-  if (result.ambiguous > 0) {
-    notify({
-      type: 'warning',
-      title: 'Some inventory items were not renamed',
-      description: `${result.ambiguous} inventory item${result.ambiguous === 1 ? ' names' : 's name'} ${before.supplierName}, which another supplier also uses, so ${result.ambiguous === 1 ? 'it keeps' : 'they keep'} that name. Choose the supplier in Edit Item.`,
-      duration: 10_000,
-    });
-  }
-  if (result.renamed === 0) return;
-  // Saved by id onto the latest list: only the renamed items change.
-  const saved = inventoryItemsStore.save(result.items, items);
-  if (!saved.ok) notify({ type: 'error', title: 'Inventory items not renamed', description: saved.error.message });
-}
-
-/** A deleted supplier's own items keep its name as text but no longer point at a supplier. */
-function releaseItems(supplierID: string, records: readonly Supplier[]) {
-  const supplier = records.find((s) => s.supplierID === supplierID);
-  if (!supplier) return;
-  const items = inventoryItemsStore.read();
-  const result = detachSupplierFromItems(items, supplier, others(records, supplierID));
-  if (result.items === items) return;
-  const saved = inventoryItemsStore.save(result.items, items);
-  if (!saved.ok) notify({ type: 'error', title: 'Inventory items not updated', description: saved.error.message });
-}
 
 /** Another supplier with the same name (ignoring case and spaces), for the list's warning (issue 25). */
 const sameName = (s: Supplier, records: readonly Supplier[]) =>
@@ -110,7 +65,6 @@ const describe = (s: Supplier, records: readonly Supplier[] = []) => ({
 
 export function SuppliersPage() {
   const book = useRecordBook({
-    store: suppliersStore,
     form: supplierForm,
     onReplaced: renameInInventory,
     label: 'Suppliers',
@@ -126,7 +80,7 @@ export function SuppliersPage() {
   const requestDelete = useCallback(
     (supplier: Supplier) => {
       const records = book.getSnapshot().context.records as Supplier[];
-      const count = ownItemCount(inventoryItemsStore.read(), supplier, others(records, supplier.supplierID));
+      const count = supplierItemCount(supplier, records);
       confirm.send({
         type: 'delete.request',
         id: supplier.supplierID,

@@ -2,7 +2,7 @@ import { Dialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
 import { css } from 'styled-system/css';
 import { Button } from '../components/Button';
-import { useDeleteConfirmView, type DeleteConfirmRef } from './useDeleteConfirm';
+import { useDeleteConfirmView, type DeleteConfirmRef } from '../../app/records/useDeleteConfirm';
 
 const backdrop = css({ position: 'fixed', inset: 0, bg: 'black/50', zIndex: 40 });
 const positioner = css({

@@ -4,11 +4,16 @@ import { css } from 'styled-system/css';
 import { button } from 'styled-system/recipes';
 import type { BookRecord } from '../../machines/records/recordBook.machine';
 import { Button } from '../components/Button';
-import { useSound } from '../shell/AppActors';
+import { useSound } from '../../app/shell/AppActors';
 import { SelectField, TextField, type Option } from '../components/fields';
 import { ConflictDialog } from '../components/ConflictDialog';
 import { MAX_NAME_LENGTH } from '../../domain/limits';
-import { useFieldWarning, useRecordBookView, useRecordConflict, type RecordBookRef } from './useRecordBook';
+import {
+  useFieldWarning,
+  useRecordBookView,
+  useRecordConflict,
+  type RecordBookRef,
+} from '../../app/records/useRecordBook';
 import { DraftNote } from '../components/DraftNote';
 import { useUnsavedChanges } from '../shell/unsaved';
 
@@ -293,15 +298,9 @@ function RecordConflict({
   const labels = useMemo(() => Object.fromEntries(fields.map((f) => [f.name, f.label])), [fields]);
   return (
     <ConflictDialog
-      open={conflict.open}
+      conflict={conflict}
       what={`${noun.toLowerCase()} ${base ? describe(base).title : ''}`.trim()}
-      deletedElsewhere={conflict.deletedElsewhere}
-      diffs={conflict.diffs}
       labels={labels}
-      initialChoices={conflict.initialChoices}
-      onKeepTheirs={conflict.keepTheirs}
-      onKeepMine={conflict.keepMine}
-      onMerge={conflict.merge}
     />
   );
 }

@@ -3,7 +3,7 @@ import { Portal } from '@ark-ui/react/portal';
 import { css } from 'styled-system/css';
 import { entryLabel } from '../../domain/recoveredInfo';
 import { Button } from '../components/Button';
-import { useDiscardConfirmation, type RecoveredRef } from './useRecoveredActor';
+import { useDiscardConfirmation, type RecoveredRef } from '../../app/recovered/useRecoveredActor';
 
 const backdrop = css({ position: 'fixed', inset: 0, bg: 'rgba(0, 0, 0, 0.55)', zIndex: 40 });
 const positioner = css({

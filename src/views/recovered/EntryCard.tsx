@@ -1,10 +1,10 @@
 import { memo, useId } from 'react';
 import { css } from 'styled-system/css';
 import { entryLabel, setAsideWhen, sizeLabel, whatItIs } from '../../domain/recoveredInfo';
-import type { RecoveredEntry } from '../../storage/recovered';
+import type { RecoveredEntry } from '../../machines/recovered/recovered.machine';
 import { Button } from '../components/Button';
 import { errorText, inputStyle, labelText } from '../components/fields';
-import { useEditor, useEntryCard, type RecoveredRef } from './useRecoveredActor';
+import { useEditor, useEntryCard, type RecoveredRef } from '../../app/recovered/useRecoveredActor';
 
 const card = css({
   bg: 'surface',

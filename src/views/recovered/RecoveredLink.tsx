@@ -1,13 +1,7 @@
-import { useSyncExternalStore } from 'react';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
-import { countRecovered, watchRecovered } from '../../storage/recoveredActions';
+import { useRecoveredCount } from '../../app/recovered/useRecoveredCount';
 import { routes } from '../shell/routes';
-
-/** How many set-aside values there are now, kept current (without loading the Recovered data screen's code). */
-export function useRecoveredCount(): number {
-  return useSyncExternalStore(watchRecovered, countRecovered, () => 0);
-}
 
 /** The data view's way to the Recovered data screen, with how many values are set aside. */
 export function RecoveredLink() {

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
-import { useAuth } from '../auth/AuthContext';
-import { useColorMode, useSound } from './AppActors';
+import { useAuth } from '../../app/auth/AuthContext';
+import { useColorMode, useSound } from '../../app/shell/AppActors';
 import { Logo } from './Logo';
 import { NavMenuLauncher } from './NavMenuLauncher';
 import { useHydrated } from './hydration';

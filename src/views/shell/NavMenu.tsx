@@ -1,8 +1,8 @@
 import { Menu } from '@ark-ui/react/menu';
 import { useLocation } from 'wouter';
 import { css, cx } from 'styled-system/css';
-import type { ColorModePreference } from '../../storage/preferences';
-import { useColorMode } from './AppActors';
+import type { ColorModePreference } from '../../machines/colorMode.machine';
+import { useColorMode } from '../../app/shell/AppActors';
 import { MenuIcon } from './MenuIcon';
 import { menuItems } from './menuItems';
 import { confirmLeave } from './unsaved';

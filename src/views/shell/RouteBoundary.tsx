@@ -3,55 +3,11 @@
  * routeChunk statechart loads the page's chunk and, when that fails, shows RouteError with Retry
  * (also run when the browser comes back online) or, after a redeploy, "A new version is available".
  */
-import { useActorRef, useSelector } from '@xstate/react';
 import { Component, type ReactNode } from 'react';
-import { fromCallback, fromPromise } from 'xstate';
-import { routeChunkMachine, routeChunkShows, type RouteChunkEvent } from '../../machines/shell/routeChunk.machine';
-import { currentBuildId, fetchBuildId } from './buildId';
-import { inspect } from './inspector';
+import { useRouteChunkActor } from '../../app/shell/useRouteChunkActor';
 import { Loading } from './Loading';
 import { RouteError } from './RouteError';
-import { loadedRouteChunk, loadRouteChunk } from './routeChunks';
-
-const machine = routeChunkMachine.provide({
-  actors: {
-    importChunk: fromPromise<unknown, { key: string }>(({ input }) => loadRouteChunk(input.key)),
-    fetchBuildId: fromPromise(() => fetchBuildId()),
-    watchConnectivity: fromCallback<RouteChunkEvent>(({ sendBack }) => {
-      const online = () => sendBack({ type: 'browser.online' });
-      const offline = () => sendBack({ type: 'browser.offline' });
-      window.addEventListener('online', online);
-      window.addEventListener('offline', offline);
-      return () => {
-        window.removeEventListener('online', online);
-        window.removeEventListener('offline', offline);
-      };
-    }),
-  },
-  actions: {
-    reloadPage: () => window.location.reload(),
-  },
-});
-
-export function useRouteChunkActor(key: string) {
-  const ref = useActorRef(machine, {
-    // Prerendering (no browser): online, build unknown; neither shows in the markup.
-    input: {
-      key,
-      loaded: loadedRouteChunk(key) !== undefined,
-      online: typeof navigator === 'undefined' || navigator.onLine,
-      buildId: typeof document === 'undefined' ? null : currentBuildId(),
-    },
-    inspect,
-  });
-  return {
-    shows: useSelector(ref, routeChunkShows),
-    attempt: useSelector(ref, (s) => s.context.attempt),
-    retry: () => ref.send({ type: 'chunk.retry' }),
-    reload: () => ref.send({ type: 'version.reload' }),
-    pageFailed: () => ref.send({ type: 'page.failed' }),
-  };
-}
+import { loadedRouteChunk } from './routeChunks';
 
 /** Catches what the page throws while rendering (a chunk it needs failed) and reports it once. */
 class PageBoundary extends Component<{ onError: () => void; children: ReactNode }, { failed: boolean }> {

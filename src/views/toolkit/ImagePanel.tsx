@@ -1,7 +1,7 @@
 import { css } from 'styled-system/css';
 import { eventImage, eventImageTypes } from '../../domain/events';
-import type { CateringEvent } from '../../storage/schemas';
-import type { EventsRef } from '../events/useEventsActor';
+import type { CateringEvent } from '../../machines/events/events.machine';
+import type { EventsRef } from '../../app/events/useEventsActor';
 import { panel, panelTitle } from '../events/styles';
 
 const grid = css({

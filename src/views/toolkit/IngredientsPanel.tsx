@@ -1,27 +1,26 @@
-import { useSelector } from '@xstate/react';
-import { useMemo } from 'react';
 import { css } from 'styled-system/css';
 import {
   formatAmount,
   formatMeasure,
-  inventoryCategories,
   inventoryLineAmount,
   inventoryLineCost,
-  inventoryTotal,
-  itemsInCategory,
   packageTypes,
   specialtyAmount,
-  specialtyTotal,
   specialtyUnits,
 } from '../../domain/ingredients';
 import { formatMoney } from '../../domain/money';
 import { isPerGuest, type Per } from '../../domain/scaling';
-import type { SpecialtyDraft } from '../../machines/toolkit/specialtyIngredients.machine';
 import { Button } from '../components/Button';
 import { LengthLimit, SelectField, type Option } from '../components/fields';
 import { COST_PER_UNIT_HINT, MAX_NAME_LENGTH } from '../../domain/limits';
 import { errorText, field, input, label, muted, panel, panelTitle } from '../events/styles';
-import type { ToolkitActors } from './useToolkitActors';
+import type { ToolkitActors } from '../../app/toolkit/useToolkitActors';
+import { useConnect } from '../../app/shell/useConnect';
+import {
+  connectInventoryIngredients,
+  connectSpecialty,
+  type SpecialtyTextField,
+} from '../../machines/toolkit/ingredients.connect';
 import { allergenLabel, cleanAllergens, type AllergenId } from '../../domain/allergens';
 import { useAllergenPicker } from '../../app/toolkit/useAllergenPicker';
 import { AllergenChecks, AllergensButton, AllergenTags } from './AllergenPicker';
@@ -100,45 +99,8 @@ function scaledHint(per: Per, guests: number, quantity: number | null, unit: str
   return quantity === null ? `Scaled to ${guests} guests.` : `For ${guests} guests: ${formatAmount(quantity)} ${unit}`;
 }
 
-function useInventoryIngredients(ref: ToolkitActors['inventory']) {
-  const items = useSelector(ref, (s) => s.context.items);
-  const category = useSelector(ref, (s) => s.context.category);
-  const itemId = useSelector(ref, (s) => s.context.itemId);
-  const lines = useSelector(ref, (s) => s.context.lines);
-  return {
-    per: useSelector(ref, (s) => s.context.per),
-    guests: useSelector(ref, (s) => s.context.guests),
-    quantityError: useSelector(ref, (s) => s.context.quantityError),
-    lineError: useSelector(ref, (s) => s.context.lineError),
-    setPer: (per: Per) => ref.send({ type: 'per.select', per }),
-    setLinePer: (lineId: string, per: Per) => ref.send({ type: 'line.per', lineId, per }),
-    categoryOptions: useMemo(() => inventoryCategories(items).map((c) => ({ value: c, label: c })), [items]),
-    itemOptions: useMemo(
-      () =>
-        itemsInCategory(items, category).map((i) => ({
-          value: i.id,
-          label: `${i.name} (${i.supplierName || 'no supplier'})`,
-        })),
-      [items, category],
-    ),
-    selected: items.find((i) => i.id === itemId),
-    category,
-    itemId,
-    lines,
-    quantityText: useSelector(ref, (s) => s.context.quantityText),
-    canAdd: useSelector(ref, (s) => s.can({ type: 'ingredient.add' })),
-    total: useMemo(() => inventoryTotal(lines), [lines]),
-    selectCategory: (c: string) => ref.send({ type: 'category.select', category: c }),
-    selectItem: (id: string) => ref.send({ type: 'item.select', id }),
-    changeQuantity: (text: string) => ref.send({ type: 'quantity.change', text }),
-    add: () => ref.send({ type: 'ingredient.add' }),
-    remove: (lineId: string) => ref.send({ type: 'ingredient.delete', lineId }),
-    editQuantity: (lineId: string) => ref.send({ type: 'quantity.edit', lineId }),
-  };
-}
-
 function InventoryIngredients({ actorRef }: { actorRef: ToolkitActors['inventory'] }) {
-  const inv = useInventoryIngredients(actorRef);
+  const inv = useConnect(actorRef, connectInventoryIngredients);
   return (
     <section className={panel} aria-labelledby="inventory-ingredients-title">
       <h3 id="inventory-ingredients-title" className={panelTitle}>
@@ -291,28 +253,7 @@ function InventoryIngredients({ actorRef }: { actorRef: ToolkitActors['inventory
   );
 }
 
-type TextField = Exclude<keyof SpecialtyDraft, 'onHand' | 'per'>;
-
-function useSpecialty(ref: ToolkitActors['specialty']) {
-  const lines = useSelector(ref, (s) => s.context.lines);
-  return {
-    lines,
-    draft: useSelector(ref, (s) => s.context.draft),
-    errors: useSelector(ref, (s) => s.context.draftErrors),
-    guests: useSelector(ref, (s) => s.context.guests),
-    setPer: (per: Per) => ref.send({ type: 'draft.change', field: 'per', value: per }),
-    editing: useSelector(ref, (s) => s.hasTag('editing')),
-    total: useMemo(() => specialtyTotal(lines), [lines]),
-    change: (f: TextField, value: string) => ref.send({ type: 'draft.change', field: f, value }),
-    setOnHand: (checked: boolean) => ref.send({ type: 'onHand.change', checked }),
-    save: () => ref.send({ type: 'ingredient.save' }),
-    edit: (id: string) => ref.send({ type: 'ingredient.edit', id }),
-    cancel: () => ref.send({ type: 'edit.cancel' }),
-    remove: (id: string) => ref.send({ type: 'ingredient.delete', id }),
-    setAllergens: (id: string, chosen: AllergenId[]) =>
-      ref.send({ type: 'ingredient.allergens', id, allergens: chosen }),
-  };
-}
+type TextField = SpecialtyTextField;
 
 /** Issue 21: a specialty ingredient's allergens (tags, the Allergens button and its checkboxes). */
 function SpecialtyAllergens({
@@ -351,7 +292,7 @@ const specialtyFields: Array<{ key: TextField; label: string; type?: string; opt
 ];
 
 function SpecialtyIngredients({ actorRef }: { actorRef: ToolkitActors['specialty'] }) {
-  const sp = useSpecialty(actorRef);
+  const sp = useConnect(actorRef, connectSpecialty);
   return (
     <section className={panel} aria-labelledby="specialty-title">
       <h3 id="specialty-title" className={panelTitle}>

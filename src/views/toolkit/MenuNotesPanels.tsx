@@ -10,7 +10,7 @@ import { useAllergenPicker } from '../../app/toolkit/useAllergenPicker';
 import { Button } from '../components/Button';
 import { LengthLimit } from '../components/fields';
 import { field, input, label, muted, panel, panelTitle, row, table } from '../events/styles';
-import type { ToolkitActors } from './useToolkitActors';
+import type { ToolkitActors } from '../../app/toolkit/useToolkitActors';
 
 type Ref = ToolkitActors['menuNotes'];
 

@@ -1,75 +1,14 @@
-import { useSelector } from '@xstate/react';
+import { css } from 'styled-system/css';
+import { formatMoney } from '../../domain/money';
+import { usePricing } from '../../app/toolkit/usePricing';
 import { priceDraft, ratesDraft } from '../../machines/toolkit/toolkitDrafts.connect';
 import { ToolkitDraftNote } from './ToolkitDraftNote';
-import { useMemo } from 'react';
-import { css } from 'styled-system/css';
-import { eventCosting } from '../../domain/costing';
-import { inventoryTotal, specialtyTotal } from '../../domain/ingredients';
-import { labourCost } from '../../domain/staff';
-import { foreignCurrencies, formatMoney, pricingSummary } from '../../domain/money';
-import type { PriceDraft } from '../../machines/toolkit/pricing.machine';
 import { MAX_NAME_LENGTH } from '../../domain/limits';
 import { Button } from '../components/Button';
 import { LengthLimit } from '../components/fields';
 import { errorText, field, input, label, muted, panel, panelTitle, table } from '../events/styles';
-import type { ToolkitActors } from './useToolkitActors';
+import type { ToolkitActors } from '../../app/toolkit/useToolkitActors';
 import { CostingFigures } from './CostingFigures';
-
-function usePricing(actors: ToolkitActors) {
-  const ref = actors.pricing;
-  const lines = useSelector(ref, (s) => s.context.lines);
-  const discountText = useSelector(ref, (s) => s.context.discountText);
-  const taxText = useSelector(ref, (s) => s.context.taxText);
-  const invLines = useSelector(actors.inventory, (s) => s.context.lines);
-  const spLines = useSelector(actors.specialty, (s) => s.context.lines);
-  const guests = useSelector(actors.inventory, (s) => s.context.guests);
-  const invTotal = useMemo(() => inventoryTotal(invLines), [invLines]);
-  const spTotal = useMemo(() => specialtyTotal(spLines), [spLines]);
-  const assignments = useSelector(actors.staff, (s) => s.context.assignments);
-  const employees = useSelector(actors.staff, (s) => s.context.employees);
-  const labour = useMemo(() => labourCost(assignments, employees), [assignments, employees]);
-  const discount = useSelector(ref, (s) => s.context.discount);
-  const tax = useSelector(ref, (s) => s.context.tax);
-  return {
-    lines,
-    draft: useSelector(ref, (s) => s.context.draft),
-    error: useSelector(ref, (s) => s.context.draftError),
-    editingId: useSelector(ref, (s) => s.context.editingId),
-    editing: useSelector(ref, (s) => s.hasTag('editing')),
-    discountText,
-    taxText,
-    discountError: useSelector(ref, (s) => s.context.discountError),
-    taxError: useSelector(ref, (s) => s.context.taxError),
-    costing: useMemo(
-      () =>
-        eventCosting({
-          guests,
-          inventoryLines: invLines,
-          specialtyLines: spLines,
-          priceLines: lines,
-          discountPercent: discount,
-          taxPercent: tax,
-          labour,
-        }),
-      [guests, invLines, spLines, lines, discount, tax, labour],
-    ),
-    invTotal,
-    spTotal,
-    foreign: useMemo(() => foreignCurrencies(lines), [lines]),
-    summary: useMemo(
-      () => pricingSummary(lines, invTotal, spTotal, discount, tax),
-      [lines, invTotal, spTotal, discount, tax],
-    ),
-    change: (f: keyof PriceDraft, value: string) => ref.send({ type: 'draft.change', field: f, value }),
-    add: () => ref.send({ type: 'price.add' }),
-    edit: (id: string) => ref.send({ type: 'price.edit', id }),
-    commit: () => ref.send({ type: 'edit.commit' }),
-    cancel: () => ref.send({ type: 'edit.cancel' }),
-    remove: (id: string) => ref.send({ type: 'price.delete', id }),
-    setDiscount: (text: string) => ref.send({ type: 'discount.change', text }),
-    setTax: (text: string) => ref.send({ type: 'tax.change', text }),
-  };
-}
 
 const formGrid = css({
   display: 'grid',

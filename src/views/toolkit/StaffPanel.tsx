@@ -6,7 +6,7 @@ import { connectStaff, type StaffRow } from '../../machines/toolkit/staff.connec
 import { Button } from '../components/Button';
 import { LengthLimit, warningText } from '../components/fields';
 import { errorText, field, input, label, muted, panel, panelTitle, table } from '../events/styles';
-import type { ToolkitActors } from './useToolkitActors';
+import type { ToolkitActors } from '../../app/toolkit/useToolkitActors';
 
 const formGrid = css({
   display: 'grid',

@@ -2,10 +2,10 @@ import { Dialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
 import { useActorRef, useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
-import type { CateringEvent } from '../../storage/schemas';
+import type { CateringEvent } from '../../machines/events/events.machine';
 import { Button } from '../components/Button';
 import { SheetLink } from '../eventSheet/SheetLink';
-import type { EventsRef } from '../events/useEventsActor';
+import type { EventsRef } from '../../app/events/useEventsActor';
 import { backdrop, dialogTitle, fullScreen, positioner } from '../events/styles';
 import { ImagePanel } from './ImagePanel';
 import { IngredientsPanel } from './IngredientsPanel';
@@ -14,7 +14,7 @@ import { dietaryOf } from '../../domain/allergens';
 import { PricingPanel } from './PricingPanel';
 import { StaffPanel } from './StaffPanel';
 import { toolkitMachine } from '../../machines/toolkit/toolkit.machine';
-import { useToolkitActors } from './useToolkitActors';
+import { useToolkitActors } from '../../app/toolkit/useToolkitActors';
 import { inspect } from '../shell/inspector';
 import {
   inventoryDraft,

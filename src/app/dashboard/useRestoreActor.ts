@@ -14,9 +14,9 @@ import { toISODate } from '../../domain/eventDates';
 import { sampleEvents } from '../../domain/sampleEvents';
 import { restoreMachine, type BuiltBackup, type ReadOutput } from '../../machines/backup/restore.machine';
 import { readAppData, replaceAppData } from '../../storage/batch';
-import { notify } from '../shell/toaster';
+import { notify } from '../../views/shell/toaster';
 import { downloadBlob } from './useExportActor';
-import { inspect } from '../shell/inspector';
+import { inspect } from '../../views/shell/inspector';
 
 /**
  * The machine with the parts that touch storage, shared by the page and the hand-written machine tests

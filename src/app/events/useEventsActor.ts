@@ -7,9 +7,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
-import { defaultChoices, differences, type FormDraft, type Side } from '../../domain/conflict';
 import { toISODate } from '../../domain/eventDates';
-import { blankEventForm, eventToForm, formToEvent, mergeSamples, type EventFormValues } from '../../domain/events';
+import { blankEventForm, formToEvent, type EventFilter, mergeSamples, type EventFormValues } from '../../domain/events';
 import { eventFormMachine } from '../../machines/events/eventForm.machine';
 import { sampleEvents } from '../../domain/sampleEvents';
 import { eventsMachine, type EventsEvent, type RestoreInput } from '../../machines/events/events.machine';
@@ -23,9 +22,11 @@ import {
 } from '../../storage';
 import { draftStore } from '../../storage/drafts';
 import { createPersister, handConflicts, type Persister } from '../shell/persister';
-import { notify } from '../shell/toaster';
+import { notify } from '../../views/shell/toaster';
 import { loadEvents, rememberDeletedId, removeEventKeys, restoreDeletedEvent, saveRescaledEvent } from './eventsData';
-import { inspect } from '../shell/inspector';
+import { inspect } from '../../views/shell/inspector';
+import { useConflict } from '../conflict/useConflict';
+import { eventsConflict, shownEvents } from '../../machines/events/events.connect';
 
 export { loadEvents };
 
@@ -182,29 +183,11 @@ export function useEventsActor() {
 
 export type EventsRef = ActorRefFrom<typeof eventsMachine>;
 
-/** The conflict dialog's view of the events machine: what differs, and the three ways out. */
-export function useEventConflict(ref: EventsRef) {
-  const open = useSelector(ref, (s) => s.hasTag('conflict'));
-  const theirs = useSelector(ref, (s) => s.context.theirs);
-  const draft = useSelector(ref, (s) => s.context.draft);
-  const editBase = useSelector(ref, (s) => s.context.editBase);
-  const diffs = useMemo(() => {
-    if (!open || !theirs || !draft) return [];
-    const mine = draft as unknown as FormDraft;
-    return differences(
-      editBase ? (eventToForm(editBase) as unknown as FormDraft) : mine,
-      mine,
-      eventToForm(theirs) as unknown as FormDraft,
-    );
-  }, [open, theirs, draft, editBase]);
-  return {
-    open,
-    deletedElsewhere: open && theirs === null,
-    name: editBase?.EventName || draft?.EventName || '',
-    diffs,
-    initialChoices: useMemo(() => defaultChoices(diffs), [diffs]),
-    keepTheirs: () => ref.send({ type: 'conflict.keepTheirs' }),
-    keepMine: () => ref.send({ type: 'conflict.keepMine' }),
-    merge: (choices: Record<string, Side>) => ref.send({ type: 'conflict.merge', choices }),
-  };
+/** The events the list shows under the filter; computed again only when the events, the filter or the day change. */
+export function useShownEvents(ref: EventsRef, filter: EventFilter, today: string): CateringEvent[] {
+  const events = useSelector(ref, (s) => s.context.events);
+  return useMemo(() => shownEvents(events, filter, today), [events, filter, today]);
 }
+
+/** The conflict dialog's view of the events machine: what differs, and the three ways out. */
+export const useEventConflict = (ref: EventsRef) => useConflict(ref, eventsConflict);

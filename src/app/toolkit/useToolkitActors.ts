@@ -29,10 +29,10 @@ import {
 } from '../../storage';
 import type { EventsRef } from '../events/useEventsActor';
 import { createPersister, createValueWriter } from '../shell/persister';
-import { inspect } from '../shell/inspector';
-import { dropToolkitDraft, keepToolkitDraft, readToolkitDrafts } from '../../app/toolkit/toolkitDrafts';
+import { inspect } from '../../views/shell/inspector';
+import { dropToolkitDraft, keepToolkitDraft, readToolkitDrafts } from './toolkitDrafts';
 import { inventoryPickOf } from '../../machines/toolkit/inventoryIngredients.machine';
-import { useStaffTool } from '../../app/staff/useStaffTool';
+import { useStaffTool } from '../staff/useStaffTool';
 
 export function useToolkitActors(event: CateringEvent, eventsRef: EventsRef) {
   const id = event.id;

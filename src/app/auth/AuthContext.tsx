@@ -15,7 +15,7 @@ import {
 } from '../../machines/auth/auth.machine';
 import { sessionEndedText } from '../../machines/auth/sessionEnded';
 import { loadAuthConfig } from '../../machines/auth/config';
-import { routes } from '../shell/routes';
+import { routes } from '../../views/shell/routes';
 import {
   authSessionStorage,
   hasPendingRevocations,
@@ -23,8 +23,8 @@ import {
   readStoredTokens,
   subscribeStoredSession,
 } from '../../storage/authSession';
-import { inspect } from '../shell/inspector';
-import { notify } from '../shell/toaster';
+import { inspect } from '../../views/shell/inspector';
+import { notify } from '../../views/shell/toaster';
 
 const loadSupabase = () => import('../../machines/auth/supabaseAuth');
 // Loaded with the first sign-in, like supabase-js: the landing page never needs it.

@@ -8,7 +8,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { fromCallback, type ActorRefFrom } from 'xstate';
-import { defaultChoices, differences, type Side } from '../../domain/conflict';
 import {
   draftFromItem,
   duplicateSkuWarning,
@@ -38,9 +37,11 @@ import {
   suppliersStore,
 } from '../../storage/keys';
 import type { InventoryItem, SelectedItem } from '../../storage/schemas';
-import { notify } from '../shell/toaster';
+import { notify } from '../../views/shell/toaster';
 import { createPersister, handConflicts, type Persister } from '../shell/persister';
-import { inspect } from '../shell/inspector';
+import { inspect } from '../../views/shell/inspector';
+import { useConflict } from '../conflict/useConflict';
+import { addSupplierOptions, editSupplierChoice, itemConflict } from '../../machines/inventory/inventoryBoard.connect';
 
 export type InventoryBoardRef = ActorRefFrom<typeof inventoryBoardMachine>;
 
@@ -232,27 +233,22 @@ export function useInventoryBoard(): InventoryBoardRef {
   return useActorRef(machine, { input: link.input, inspect });
 }
 
-/** The Edit Item conflict dialog's view of the board. */
-export function useItemConflict(ref: InventoryBoardRef) {
-  const open = useSelector(ref, (s) => s.hasTag('conflict'));
-  const theirs = useSelector(ref, (s) => s.context.theirs);
-  const draft = useSelector(ref, (s) => s.context.editDraft);
-  const editBase = useSelector(ref, (s) => s.context.editBase);
-  const diffs = useMemo(
-    () => (open && theirs ? differences(editBase ? draftFromItem(editBase) : draft, draft, draftFromItem(theirs)) : []),
-    [open, theirs, draft, editBase],
-  );
-  return {
-    open,
-    name: editBase?.name ?? '',
-    deletedElsewhere: open && theirs === null,
-    diffs,
-    initialChoices: useMemo(() => defaultChoices(diffs), [diffs]),
-    keepTheirs: () => ref.send({ type: 'conflict.keepTheirs' }),
-    keepMine: () => ref.send({ type: 'conflict.keepMine' }),
-    merge: (choices: Record<string, Side>) => ref.send({ type: 'conflict.merge', choices }),
-  };
+/** The add form's Supplier Name choices (inventoryBoard.connect.ts), computed again only when the suppliers change. */
+export function useAddSupplierOptions(ref: InventoryBoardRef) {
+  const suppliers = useSelector(ref, (s) => s.context.suppliers);
+  return useMemo(() => addSupplierOptions(suppliers), [suppliers]);
 }
+
+/** Edit Item's Supplier Name choice and choices (inventoryBoard.connect.ts), computed again only when they can change. */
+export function useEditSupplierChoice(ref: InventoryBoardRef) {
+  const suppliers = useSelector(ref, (s) => s.context.suppliers);
+  const base = useSelector(ref, (s) => s.context.editBase);
+  const draftValue = useSelector(ref, (s) => s.context.editDraft.supplierName);
+  return useMemo(() => editSupplierChoice(suppliers, base, draftValue), [suppliers, base, draftValue]);
+}
+
+/** The Edit Item conflict dialog's view of the board. */
+export const useItemConflict = (ref: InventoryBoardRef) => useConflict(ref, itemConflict);
 
 /** True while the Edit Item modal's item was changed in another tab (a notice in the modal). */
 export function useEditedElsewhere(ref: InventoryBoardRef): boolean {

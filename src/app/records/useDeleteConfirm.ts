@@ -7,7 +7,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { deleteConfirmMachine, type PendingDelete } from '../../machines/records/deleteConfirm.machine';
-import { inspect } from '../shell/inspector';
+import { inspect } from '../../views/shell/inspector';
 import type { RecordBookRef } from './useRecordBook';
 
 export type DeleteConfirmRef = ActorRefFrom<typeof deleteConfirmMachine>;

@@ -4,19 +4,20 @@
  * the built-in samples not deleted), read again when another tab or page changes them.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { fromCallback, type ActorRefFrom } from 'xstate';
-import { watchDayClock } from '../../app/dayClock';
-import type { CalendarView, GridKey } from '../../domain/calendar';
+import { watchDayClock } from '../dayClock';
+import type { CalendarView } from '../../domain/calendar';
 import { toISODate } from '../../domain/eventDates';
 import { buildIcs, CALENDAR_FILE_NAME, ICS_MIME } from '../../domain/ics';
-import { calendarMachine, type CalendarJump } from '../../machines/calendar/calendar.machine';
+import { calendarMachine } from '../../machines/calendar/calendar.machine';
+import { connectCalendar } from '../../machines/calendar/calendar.connect';
 import { deletedEventIdsStore, eventsStore, type CateringEvent } from '../../storage';
 import { loadEvents } from '../events/eventsData';
-import { downloadBlob } from '../shell/download';
-import { inspect } from '../shell/inspector';
-import { useStaffBookedTwice } from '../../app/staff/useStaffBookedTwice';
-import { notify } from '../shell/toaster';
+import { downloadBlob } from '../../views/shell/download';
+import { inspect } from '../../views/shell/inspector';
+import { notify } from '../../views/shell/toaster';
+import { useStaffBookedTwice } from '../staff/useStaffBookedTwice';
 
 export type CalendarRef = ActorRefFrom<typeof calendarMachine>;
 
@@ -70,30 +71,10 @@ export function useCalendar() {
   const today = useSelector(ref, (s) => s.context.today);
   const events = useCalendarEvents(today);
   const staffBookedTwice = useStaffBookedTwice(events);
-  return {
-    ref,
-    today,
-    events,
-    /** Days where someone on staff is booked twice (issue 21). */
-    staffBookedTwice,
-    view: useSelector(
-      ref,
-      (s) =>
-        (s.matches({ view: 'week' }) ? 'week' : s.matches({ view: 'agenda' }) ? 'agenda' : 'month') as CalendarView,
-    ),
-    focused: useSelector(ref, (s) => s.context.focused),
-    selectedId: useSelector(ref, (s) => (s.hasTag('details') ? s.context.selectedId : null)),
-    setView: (next: CalendarView) => ref.send({ type: 'view.set', view: next }),
-    previous: () => ref.send({ type: 'nav.previous' }),
-    next: () => ref.send({ type: 'nav.next' }),
-    goToday: () => ref.send({ type: 'nav.today' }),
-    jump: (to: CalendarJump) => ref.send({ type: 'nav.jump', to }),
-    move: (key: GridKey, shift: boolean) => ref.send({ type: 'focus.move', key, shift }),
-    focus: (date: string) => ref.send({ type: 'focus.set', date }),
-    open: (id: number) => ref.send({ type: 'event.open', id }),
-    close: () => ref.send({ type: 'details.close' }),
-    exportAll: () => ref.send({ type: 'calendar.export', events }),
-  };
+  const snapshot = useSelector(ref, (s) => s);
+  const api = useMemo(() => connectCalendar(snapshot, events, (event) => ref.send(event)), [snapshot, events, ref]);
+  /** Days where someone on staff is booked twice (issue 21). */
+  return { ref, today, staffBookedTwice, ...api };
 }
 
 export type CalendarApi = ReturnType<typeof useCalendar>;

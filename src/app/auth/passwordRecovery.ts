@@ -8,8 +8,8 @@ import { fromPromise } from 'xstate';
 import { loadAuthConfig } from '../../machines/auth/config';
 import { forgotPasswordMachine } from '../../machines/auth/forgotPassword.machine';
 import { passwordResetMachine, type RecoveryResult } from '../../machines/auth/passwordReset.machine';
-import { routes } from '../shell/routes';
-import { inspect } from '../shell/inspector';
+import { routes } from '../../views/shell/routes';
+import { inspect } from '../../views/shell/inspector';
 
 const loadSupabase = () => import('../../machines/auth/supabaseAuth');
 

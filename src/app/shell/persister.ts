@@ -10,7 +10,7 @@ import {
   type SaveResult,
 } from '../../storage/collection';
 import type { KeyAccessor, WriteResult } from '../../storage/store';
-import { notify } from './toaster';
+import { notify } from '../../views/shell/toaster';
 
 export interface Persister<R> {
   save(records: readonly R[]): SaveResult<R>;

@@ -17,8 +17,8 @@ import {
   type PutBackResult,
 } from '../../storage/recoveredActions';
 import { downloadBlob } from '../dashboard/useExportActor';
-import { notify } from '../shell/toaster';
-import { inspect } from '../shell/inspector';
+import { notify } from '../../views/shell/toaster';
+import { inspect } from '../../views/shell/inspector';
 
 export type RecoveredRef = ActorRefFrom<typeof recoveredMachine>;
 

@@ -10,9 +10,9 @@ import {
 } from '../../domain/export';
 import { buildExportBlob } from '../../domain/exportFile';
 import { exportMachine, type BuiltFile } from '../../machines/export/export.machine';
-import { notify } from '../shell/toaster';
-import { inspect } from '../shell/inspector';
-import { downloadBlob } from '../shell/download';
+import { notify } from '../../views/shell/toaster';
+import { inspect } from '../../views/shell/inspector';
+import { downloadBlob } from '../../views/shell/download';
 
 // Here since the first exports; shared from shell/download.ts so other chunks need not carry the export machine.
 export { downloadBlob };

@@ -8,9 +8,9 @@ import { fromCallback } from 'xstate';
 import { colorModeMachine } from '../../machines/colorMode.machine';
 import { soundMachine } from '../../machines/sound.machine';
 import { colorModeStore, soundMutedStore, type ColorModePreference } from '../../storage/preferences';
-import { useHydrated } from './hydration';
-import { inspect } from './inspector';
-import { notify } from './toaster';
+import { useHydrated } from '../../views/shell/hydration';
+import { inspect } from '../../views/shell/inspector';
+import { notify } from '../../views/shell/toaster';
 
 function applyMode(mode: 'light' | 'dark') {
   const root = document.documentElement;

@@ -7,7 +7,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { fromCallback, type ActorRefFrom } from 'xstate';
-import { defaultChoices, differences, type Side } from '../../domain/conflict';
 import type { RecordForm } from '../../domain/inventoryRecords';
 import {
   isEditedElsewhere,
@@ -16,34 +15,38 @@ import {
   type RecordBookEvent,
 } from '../../machines/records/recordBook.machine';
 import type { CollectionAccessor } from '../../storage/collection';
+import { employeesStore, suppliersStore } from '../../storage/keys';
 import { createPersister, handConflicts, type Persister } from '../shell/persister';
 import { draftStore, type DraftForm } from '../../storage/drafts';
-import { sameValues } from '../../domain/drafts';
-import { notify } from '../shell/toaster';
-import { inspect } from '../shell/inspector';
+import { notify } from '../../views/shell/toaster';
+import { inspect } from '../../views/shell/inspector';
+import { useConflict } from '../conflict/useConflict';
+import { fieldWarning, isDirty, recordConflict } from '../../machines/records/recordBook.connect';
 
 export type RecordBookRef = ActorRefFrom<typeof recordBookMachine>;
 
+/** The collection each record book saves to, by the name its draft is kept under. */
+const bookStores = { suppliers: suppliersStore, employees: employeesStore };
+
 export interface RecordBookSetup<R extends BookRecord> {
-  store: CollectionAccessor<R>;
   form: RecordForm<R>;
   /** After a replacement, update what depends on the record (`records`: the whole list after it). */
   onReplaced?: (before: R, after: R, records: readonly R[]) => void;
   label: string;
   /** What one record is called in messages ('supplier Acme'). */
   name: (record: R) => string;
-  /** Where the form's draft is kept (issue 25). */
+  /** The collection, which is also where the form's draft is kept (issue 25). */
   draft: Extract<DraftForm, 'suppliers' | 'employees'>;
 }
 
 export function useRecordBook<R extends BookRecord>({
-  store,
   form,
   onReplaced,
   label,
   name,
   draft,
 }: RecordBookSetup<R>): RecordBookRef {
+  const store = bookStores[draft] as unknown as CollectionAccessor<R>;
   const [input] = useState(() => {
     const saved = draftStore(draft).read();
     const asDraft = (values: object) => Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)]));
@@ -131,49 +134,15 @@ export function useRecordBookView(ref: RecordBookRef) {
     /** Issue 25: the form's values came from its saved draft. */
     draftRestored: useSelector(ref, (s) => s.context.draftRestored),
     /** Typed and not saved (asked about before leaving the page). */
-    dirty: useSelector(
-      ref,
-      (s) =>
-        s.context.draftRestored ||
-        !sameValues(
-          s.context.draft,
-          s.context.editBase ? s.context.form.toDraft(s.context.editBase) : s.context.form.empty(),
-        ),
-    ),
+    dirty: useSelector(ref, isDirty),
     discardDraft: () => ref.send({ type: 'draft.discard' }),
   };
 }
 
 /** The conflict dialog's view of the machine: what differs, and the three ways out. */
-export function useRecordConflict(ref: RecordBookRef) {
-  const open = useSelector(ref, (s) => s.hasTag('conflict'));
-  const theirs = useSelector(ref, (s) => s.context.theirs);
-  const draft = useSelector(ref, (s) => s.context.draft);
-  const editBase = useSelector(ref, (s) => s.context.editBase);
-  const form = useSelector(ref, (s) => s.context.form);
-  const diffs = useMemo(
-    () => (open && theirs ? differences(editBase ? form.toDraft(editBase) : draft, draft, form.toDraft(theirs)) : []),
-    [open, theirs, draft, editBase, form],
-  );
-  return {
-    open,
-    deletedElsewhere: open && theirs === null,
-    diffs,
-    initialChoices: useMemo(() => defaultChoices(diffs), [diffs]),
-    keepTheirs: () => ref.send({ type: 'conflict.keepTheirs' }),
-    keepMine: () => ref.send({ type: 'conflict.keepMine' }),
-    merge: (choices: Record<string, Side>) => ref.send({ type: 'conflict.merge', choices }),
-  };
-}
+export const useRecordConflict = (ref: RecordBookRef) => useConflict(ref, recordConflict);
 
 /** A field's non-blocking warning (issue 11: a supplier name another supplier already has), from the form's `warn`. */
 export function useFieldWarning(ref: RecordBookRef, field: string): string | undefined {
-  return useSelector(ref, (s) => {
-    const { form, draft, records, editingId } = s.context;
-    if (!form.warn) return undefined;
-    return form.warn(
-      draft,
-      records.filter((r) => form.key(r) !== editingId),
-    )[field];
-  });
+  return useSelector(ref, (s) => fieldWarning(s, field));
 }

@@ -4,21 +4,23 @@ import { useMemo, useState } from 'react';
 import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
 import {
   dashboardMachine,
+  type DashboardEvent,
   type DashboardInput,
   type MockLoadResult,
   type StorageChange,
 } from '../../machines/dashboard/dashboard.machine';
+import { existingCollections, MOCK_LOADED_MESSAGE, type CollectionName } from '../../domain/mockDataInfo';
 import {
-  describeCollections,
-  existingCollections,
-  MOCK_LOADED_MESSAGE,
-  type CollectionName,
-} from '../../domain/mockDataInfo';
-import { computeDemand, DEMAND_WINDOWS, type DemandWindowDays } from '../../domain/demand';
-import { needToOrderLines, needToOrderRows, specialtyNeedRows, specialtyOrderLines } from '../../domain/needToOrder';
-import { orderListsBySupplier } from '../../domain/orderLists';
-import { isoDate, upcomingEvents } from '../../domain/upcoming';
-import { watchDayClock } from '../../app/dayClock';
+  connectDataSection,
+  connectMockData,
+  connectNeedToOrder,
+  connectOrderList,
+  demandOf,
+  orderLines,
+  upcoming,
+} from '../../machines/dashboard/dashboard.connect';
+import { isoDate } from '../../domain/upcoming';
+import { watchDayClock } from '../dayClock';
 import { readIngredientLists, watchIngredientLists } from '../../storage/ingredientLists';
 import {
   deletedEventIdsStore,
@@ -32,8 +34,8 @@ import { loadEvents } from '../events/eventsData';
 import { writeMockData } from '../../storage/mockData';
 import type { SelectedItem } from '../../storage/schemas';
 import { createPersister, type Persister } from '../shell/persister';
-import { notify } from '../shell/toaster';
-import { inspect } from '../shell/inspector';
+import { notify } from '../../views/shell/toaster';
+import { inspect } from '../../views/shell/inspector';
 
 export type DashboardRef = ActorRefFrom<typeof dashboardMachine>;
 
@@ -182,17 +184,11 @@ export function useMockData(ref: DashboardRef) {
   const busy = useSelector(ref, (s) => s.hasTag('loading mock data'));
   const confirming = useSelector(ref, (s) => s.hasTag('confirm replace'));
   const refreshToView = useSelector(ref, (s) => s.hasTag('refresh to view'));
-  const replacing = useSelector(ref, (s) => describeCollections(s.context.replacing));
+  const replacing = useSelector(ref, (s) => s.context.replacing);
   return useMemo(
-    () => ({
-      busy,
-      confirming,
-      refreshToView,
-      replacing,
-      load: () => ref.send({ type: 'mock.load' }),
-      confirm: () => ref.send({ type: 'replace.confirm' }),
-      cancel: () => ref.send({ type: 'replace.cancel' }),
-    }),
+    () => connectMockData(ref.getSnapshot(), send(ref)),
+    // Computed again when what it shows changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [busy, confirming, refreshToView, replacing, ref],
   );
 }
@@ -200,42 +196,34 @@ export function useMockData(ref: DashboardRef) {
 export function useUpcomingEvents(ref: DashboardRef) {
   const events = useSelector(ref, (s) => s.context.events);
   const today = useSelector(ref, (s) => s.context.today);
-  return useMemo(() => upcomingEvents(events, today), [events, today]);
+  return useMemo(() => upcoming({ events, today }), [events, today]);
 }
 
 /** Demand of the events in the chosen window; recomputed only when events, lists, the day or the window change. */
 function useDemand(ref: DashboardRef) {
   const events = useSelector(ref, (s) => s.context.events);
-  const lists = useSelector(ref, (s) => s.context.ingredientLists);
+  const ingredientLists = useSelector(ref, (s) => s.context.ingredientLists);
   const today = useSelector(ref, (s) => s.context.today);
   const days = useSelector(ref, (s) => s.context.demandDays);
-  const demand = useMemo(() => computeDemand(events, lists, today, days), [events, lists, today, days]);
+  const demand = useMemo(
+    () => demandOf({ events, ingredientLists, today, demandDays: days }),
+    [events, ingredientLists, today, days],
+  );
   return { demand, today, days };
 }
 
 export function useNeedToOrder(ref: DashboardRef) {
-  const items = useSelector(ref, (s) => s.context.inventoryItems);
-  const flags = useSelector(ref, (s) => s.context.selectedItems);
+  const inventoryItems = useSelector(ref, (s) => s.context.inventoryItems);
+  const selectedItems = useSelector(ref, (s) => s.context.selectedItems);
   const suppliers = useSelector(ref, (s) => s.context.suppliers);
   const events = useSelector(ref, (s) => s.context.events);
   const { demand, today, days } = useDemand(ref);
-  const lines = useMemo(() => needToOrderLines(items, demand.byItem, flags), [items, demand, flags]);
-  const specialty = useMemo(() => specialtyOrderLines(events, today, days, flags), [events, today, days, flags]);
-  const lists = useMemo(() => orderListsBySupplier(lines, suppliers, specialty), [lines, suppliers, specialty]);
+  const { lines, specialty, lists } = useMemo(
+    () => orderLines({ inventoryItems, selectedItems, suppliers, events, today, demandDays: days }, demand),
+    [inventoryItems, selectedItems, suppliers, events, today, days, demand],
+  );
   return useMemo(
-    () => ({
-      lines,
-      specialty,
-      lists,
-      today,
-      days,
-      windows: DEMAND_WINDOWS,
-      eventsCounted: demand.counted,
-      undated: demand.undated,
-      exportRows: () => [...needToOrderRows(lines), ...specialtyNeedRows(specialty)],
-      toggle: (id: string) => ref.send({ type: 'order.toggle', id }),
-      setWindow: (next: DemandWindowDays) => ref.send({ type: 'demand.window', days: next }),
-    }),
+    () => connectNeedToOrder({ lines, specialty, lists, today, days, demand }, send(ref)),
     [lines, specialty, lists, today, days, demand, ref],
   );
 }
@@ -248,22 +236,18 @@ export function useOrderListActions(ref: DashboardRef, key: string) {
     s.hasTag('copy failed') && s.context.copiedList === key ? s.context.copyError : null,
   );
   return useMemo(
-    () => ({
-      copying,
-      copied,
-      copyError,
-      copy: (text: string) => ref.send({ type: 'orderList.copy', key, text }),
-      print: () => ref.send({ type: 'orderList.print', key }),
-    }),
+    () => ({ ...connectOrderList(ref.getSnapshot(), key, send(ref)), copying, copied, copyError }),
     [copying, copied, copyError, ref, key],
   );
 }
 
 export function useDataSection(ref: DashboardRef, collection: CollectionName) {
-  const rows = useSelector(ref, (s) => s.context[collection]) as readonly Record<string, unknown>[];
+  const rows = useSelector(ref, (s) => s.context[collection]);
   const shown = useSelector(ref, (s) => s.hasTag(`show ${collection}`));
   return useMemo(
-    () => ({ rows, shown, toggle: () => ref.send({ type: 'section.toggle', collection }) }),
+    () => ({ ...connectDataSection(ref.getSnapshot(), collection, send(ref)), rows, shown }),
     [rows, shown, ref, collection],
-  );
+  ) as ReturnType<typeof connectDataSection>;
 }
+
+const send = (ref: DashboardRef) => (event: DashboardEvent) => ref.send(event);

@@ -1,0 +1,97 @@
+/**
+ * The Dashboard's connect (Zag's `connect`): the dashboard machine's state + send → what the panels
+ * show (upcoming events, the demand of the chosen window, what to order and the suppliers' order lists,
+ * the mock-data and data-view controls). Pure, unit-tested without React; the app layer's hooks
+ * (src/app/dashboard/useDashboardActor.ts) bind it to the live actor and memoize each step.
+ */
+import type { SnapshotFrom } from 'xstate';
+import { computeDemand, DEMAND_WINDOWS, type DemandResult as Demand, type DemandWindowDays } from '../../domain/demand';
+import { describeCollections, type CollectionName } from '../../domain/mockDataInfo';
+import {
+  needToOrderLines,
+  needToOrderRows,
+  specialtyNeedRows,
+  specialtyOrderLines,
+  type NeedToOrderLine,
+  type SpecialtyOrderLine,
+} from '../../domain/needToOrder';
+import { orderListsBySupplier } from '../../domain/orderLists';
+import { upcomingEvents } from '../../domain/upcoming';
+import type { DashboardContext, DashboardEvent, dashboardMachine } from './dashboard.machine';
+
+export type DashboardSnapshot = SnapshotFrom<typeof dashboardMachine>;
+type Send = (event: DashboardEvent) => void;
+
+export function connectMockData(s: DashboardSnapshot, send: Send) {
+  return {
+    busy: s.hasTag('loading mock data'),
+    confirming: s.hasTag('confirm replace'),
+    refreshToView: s.hasTag('refresh to view'),
+    replacing: describeCollections(s.context.replacing),
+    load: () => send({ type: 'mock.load' }),
+    confirm: () => send({ type: 'replace.confirm' }),
+    cancel: () => send({ type: 'replace.cancel' }),
+  };
+}
+
+export const upcoming = (c: Pick<DashboardContext, 'events' | 'today'>) => upcomingEvents(c.events, c.today);
+
+/** Demand of the events in the chosen window. */
+export const demandOf = (c: Pick<DashboardContext, 'events' | 'ingredientLists' | 'today' | 'demandDays'>) =>
+  computeDemand(c.events, c.ingredientLists, c.today, c.demandDays);
+
+/** What to order: inventory lines under the demand, specialty lines, and both by supplier. */
+export function orderLines(
+  c: Pick<DashboardContext, 'inventoryItems' | 'selectedItems' | 'suppliers' | 'events' | 'today' | 'demandDays'>,
+  demand: Demand,
+) {
+  const lines = needToOrderLines(c.inventoryItems, demand.byItem, c.selectedItems);
+  const specialty = specialtyOrderLines(c.events, c.today, c.demandDays, c.selectedItems);
+  return { lines, specialty, lists: orderListsBySupplier(lines, c.suppliers, specialty) };
+}
+
+export function connectNeedToOrder(
+  parts: {
+    lines: NeedToOrderLine[];
+    specialty: SpecialtyOrderLine[];
+    lists: ReturnType<typeof orderListsBySupplier>;
+    today: string;
+    days: DemandWindowDays;
+    demand: Demand;
+  },
+  send: Send,
+) {
+  const { lines, specialty, lists, today, days, demand } = parts;
+  return {
+    lines,
+    specialty,
+    lists,
+    today,
+    days,
+    windows: DEMAND_WINDOWS,
+    eventsCounted: demand.counted,
+    undated: demand.undated,
+    exportRows: () => [...needToOrderRows(lines), ...specialtyNeedRows(specialty)],
+    toggle: (id: string) => send({ type: 'order.toggle', id }),
+    setWindow: (next: DemandWindowDays) => send({ type: 'demand.window', days: next }),
+  };
+}
+
+export function connectOrderList(s: DashboardSnapshot, key: string, send: Send) {
+  const mine = s.context.copiedList === key;
+  return {
+    copying: s.hasTag('copying') && mine,
+    copied: s.hasTag('copied') && mine,
+    copyError: s.hasTag('copy failed') && mine ? s.context.copyError : null,
+    copy: (text: string) => send({ type: 'orderList.copy', key, text }),
+    print: () => send({ type: 'orderList.print', key }),
+  };
+}
+
+export function connectDataSection(s: DashboardSnapshot, collection: CollectionName, send: Send) {
+  return {
+    rows: s.context[collection] as readonly Record<string, unknown>[],
+    shown: s.hasTag(`show ${collection}`),
+    toggle: () => send({ type: 'section.toggle', collection }),
+  };
+}

@@ -1,0 +1,47 @@
+/**
+ * The inventory board's connect: state → the values the Inventory page shows (Zag's `connect`), pure
+ * and unit-tested without React. The app layer's hooks (src/app/inventory/) bind it to the live actor.
+ */
+import type { SnapshotFrom } from 'xstate';
+import { choiceOfItem, draftFromItem, supplierChoices } from '../../domain/inventory';
+import type { ConflictSource } from '../conflict.connect';
+import type { InventoryItem, inventoryBoardMachine } from './inventoryBoard.machine';
+
+export type InventoryBoardSnapshot = SnapshotFrom<typeof inventoryBoardMachine>;
+
+/** Where Edit Item keeps a stale save's conflict (src/machines/conflict.connect.ts). */
+export function itemConflict(s: InventoryBoardSnapshot): ConflictSource<InventoryItem> {
+  const { editBase, editDraft, theirs } = s.context;
+  return {
+    open: s.hasTag('conflict'),
+    name: editBase?.name ?? '',
+    base: editBase,
+    mine: editDraft,
+    theirs,
+    toDraft: draftFromItem,
+  };
+}
+
+/** The add form's Supplier Name choices: two suppliers of one name are two choices, told apart by Supplier ID (issue 25). */
+export function addSupplierOptions(
+  suppliers: InventoryBoardSnapshot['context']['suppliers'],
+): Array<{ value: string; label: string }> {
+  return supplierChoices(suppliers);
+}
+
+/**
+ * Edit Item's Supplier Name: the choice shown and the choices. Unchanged, the item's supplier shows as
+ * its own choice when two suppliers share the name (issue 25); a name no supplier has any more stays a choice.
+ */
+export function editSupplierChoice(
+  suppliers: InventoryBoardSnapshot['context']['suppliers'],
+  base: InventoryItem | null,
+  draftValue: string,
+): { current: string; options: Array<{ value: string; label: string }> } {
+  const current = base && draftValue === base.supplierName ? choiceOfItem(base, suppliers) : draftValue;
+  const list = supplierChoices(suppliers);
+  return {
+    current,
+    options: current && !list.some((o) => o.value === current) ? [{ value: current, label: current }, ...list] : list,
+  };
+}
