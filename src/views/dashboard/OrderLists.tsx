@@ -8,7 +8,9 @@ import {
   orderListText,
   packagesText,
   type OrderList,
+  type SenderProfile,
 } from '../../domain/orderLists';
+import { useBusinessProfile } from '../../app/settings/useSettings';
 import { Button } from '../components/Button';
 import { useOrderListActions, type DashboardRef } from './useDashboardActor';
 
@@ -66,10 +68,20 @@ const actions = css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: '
 const status = css({ fontSize: 'sm', fontWeight: 'bold', minH: '1.5em' });
 const failed = css({ color: 'accent' });
 
-function OrderListCard({ dashboard, list, today }: { dashboard: DashboardRef; list: OrderList; today: string }) {
+function OrderListCard({
+  dashboard,
+  list,
+  today,
+  from,
+}: {
+  dashboard: DashboardRef;
+  list: OrderList;
+  today: string;
+  from: SenderProfile | null;
+}) {
   const id = useId();
   const { copying, copied, copyError, copy, print } = useOrderListActions(dashboard, list.key);
-  const mailto = orderListMailto(list, today);
+  const mailto = orderListMailto(list, today, from);
   const noMail = mailtoUnavailableReason(list);
   const empty = list.lines.length === 0;
   return (
@@ -77,6 +89,7 @@ function OrderListCard({ dashboard, list, today }: { dashboard: DashboardRef; li
       <h4 id={`${id}-h`} className={title}>
         {list.heading}
       </h4>
+      {from?.businessName.trim() ? <p className={muted}>From: {from.businessName.trim()}</p> : null}
       {list.supplier && list.sharedName ? (
         <p className={muted}>Supplier ID {list.supplier.supplierID} (another supplier has the same name)</p>
       ) : null}
@@ -136,7 +149,7 @@ function OrderListCard({ dashboard, list, today }: { dashboard: DashboardRef; li
           variant="outlineBlue"
           size="sm"
           disabled={copying || empty}
-          onClick={() => copy(orderListText(list, today))}
+          onClick={() => copy(orderListText(list, today, from))}
         >
           Copy
         </Button>
@@ -175,6 +188,7 @@ export function OrderLists({
   today: string;
 }) {
   const id = useId();
+  const from = useBusinessProfile();
   return (
     <section className={wrap} aria-labelledby={id}>
       <h3 id={id} className={heading}>
@@ -186,7 +200,7 @@ export function OrderLists({
       </p>
       <div className={lists}>
         {all.map((list) => (
-          <OrderListCard key={list.key} dashboard={dashboard} list={list} today={today} />
+          <OrderListCard key={list.key} dashboard={dashboard} list={list} today={today} from={from} />
         ))}
       </div>
     </section>
