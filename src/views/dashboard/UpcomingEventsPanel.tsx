@@ -1,4 +1,6 @@
 import { css } from 'styled-system/css';
+import { cancelReasonOf, statusOf } from '../../domain/eventStatus';
+import { StatusBadge } from '../events/StatusBadge';
 import { formatFigure, formatPercent } from '../../domain/costing';
 import { useWindowCosting } from '../events/costingData';
 import { ExportButtons } from './ExportButtons';
@@ -112,6 +114,9 @@ export function UpcomingEventsPanel({ dashboard }: { dashboard: DashboardRef }) 
               <span className={when}>
                 <time dateTime={event.EventDate}>{formatDate(event.EventDate)}</time>
                 {event.StartTime ? ` · ${eventTimeRange(event)}` : ''}
+              </span>
+              <span className={meta}>
+                <StatusBadge status={statusOf(event)} reason={cancelReasonOf(event)} />
               </span>
               <span className={meta}>{customerAndGuests(event)}</span>
               {event.VenueName ? (

@@ -3,11 +3,12 @@ import { useEffect, useMemo, useState } from 'react';
 import { css } from 'styled-system/css';
 import { quickFilterLabels, toISODate } from '../../domain/eventDates';
 import { eventFieldLabels, filterEvents, type EventFilter } from '../../domain/events';
+import { matchesStatus, statusLabels } from '../../domain/eventStatus';
 import { eventFiltersMachine } from '../../machines/events/eventFilters.machine';
 import { Button } from '../components/Button';
 import { ConflictDialog } from '../components/ConflictDialog';
 import { Page } from '../components/Page';
-import { EventFilters, useEventFilters } from '../events/EventFilters';
+import { EventFilters, StatusFilterSelect, useEventFilters } from '../events/EventFilters';
 import { EventFormDialog } from '../events/EventFormDialog';
 import { EventList } from '../events/EventList';
 import { isEditedElsewhere } from '../../machines/events/events.machine';
@@ -44,7 +45,10 @@ export function EventsPage() {
   const page = useEventsPage(eventsRef);
   const filters = useEventFilters(filtersRef);
   const [today] = useState(() => toISODate(new Date()));
-  const shown = useMemo(() => filterEvents(page.events, filters.filter, today), [page.events, filters.filter, today]);
+  const shown = useMemo(
+    () => filterEvents(page.events, filters.filter, today).filter((e) => matchesStatus(e, filters.status)),
+    [page.events, filters.filter, filters.status, today],
+  );
   // /ManageEvents?toolkit=<id> (the calendar's Tool Kit link) opens that event's Tool Kit once.
   useEffect(() => {
     const id = Number(new URLSearchParams(window.location.search).get('toolkit'));
@@ -73,10 +77,12 @@ export function EventsPage() {
           <Button variant="outlineBlue" aria-expanded={filters.moreShown} onClick={filters.toggleMore}>
             More Filtering Options
           </Button>
+          <StatusFilterSelect filtersRef={filtersRef} />
         </div>
         <EventFilters filtersRef={filtersRef} />
         <p role="status" className={css({ color: 'fgMuted' })}>
           Showing {shown.length} of {page.events.length} events · {describeFilter(filters.filter)}
+          {filters.status === 'any' ? '' : ` · Status ${statusLabels[filters.status]}`}
         </p>
         <EventList events={shown} api={cardApi} />
       </div>

@@ -11,6 +11,8 @@ import { ImagePanel } from './ImagePanel';
 import { IngredientsPanel } from './IngredientsPanel';
 import { MenuPanel, NotesPanel } from './MenuNotesPanels';
 import { PricingPanel } from './PricingPanel';
+import { StatusPanel } from './StatusPanel';
+import { useEventStatus } from '../../app/events/useEventStatus';
 import { toolkitMachine } from '../../machines/toolkit/toolkit.machine';
 import { useToolkitActors } from './useToolkitActors';
 import { inspect } from '../shell/inspector';
@@ -112,8 +114,11 @@ function ToolkitTools({
   isShown: (tag: string) => boolean;
 }) {
   const actors = useToolkitActors(event, eventsRef);
+  // Until payments are recorded (the Payments tool), no deposit is paid: Confirm waits, Confirm without deposit is offered.
+  const status = useEventStatus(event, eventsRef, false);
   return (
     <>
+      <StatusPanel status={status} />
       {isShown('image') ? <ImagePanel event={event} eventsRef={eventsRef} /> : null}
       {isShown('ingredients') ? <IngredientsPanel actors={actors} /> : null}
       {isShown('menu') ? <MenuPanel actorRef={actors.menuNotes} /> : null}
