@@ -1,0 +1,185 @@
+/**
+ * Payments (issue 22, part 3): what an event's customer owes and has paid, exact to the cent. Amounts
+ * are kept on the event (`payments`, a field earlier builds ignore) in dollars with two decimals, and
+ * every sum here is done in whole cents, so $0.10 + $0.20 is $0.30, never 0.30000000000000004.
+ *
+ * - Event total: the pricing tool's total after discount then tax (spec section 9), rounded to cents.
+ * - Deposit due: the deposit percentage (the business default, 50%) of the total, rounded half away from
+ *   zero to the cent ($1,130.01 x 50% = $565.005 -> $565.01), due on its date ('' = on booking, never overdue).
+ * - Balance due date: N days (the business default, 7) before the event.
+ * - Paid: the sum of the payments; refunds are negative payments with a reason. Balance due = total - paid.
+ * - The state a person reads: Paid in full, Overpaid, Overdue (a deposit or balance past its date and not
+ *   paid), Deposit paid, Deposit due.
+ */
+import { checkAmount, MAX_MONEY } from './limits';
+import { roundCents } from './money';
+
+export const paymentMethods = ['Cash', 'Card', 'E-transfer', 'Cheque', 'Other'] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+
+export interface Payment {
+  id: string;
+  /** Dollars, two decimals; negative for a refund. */
+  amount: number;
+  /** YYYY-MM-DD. */
+  date: string;
+  method: PaymentMethod;
+  note: string;
+  /** Why it was refunded (a refund only). */
+  reason: string;
+}
+
+export type PaymentState = 'depositDue' | 'depositPaid' | 'paidInFull' | 'overpaid' | 'overdue';
+export const paymentStateLabels: Record<PaymentState, string> = {
+  depositDue: 'Deposit due',
+  depositPaid: 'Deposit paid',
+  paidInFull: 'Paid in full',
+  overpaid: 'Overpaid',
+  overdue: 'Overdue',
+};
+
+/** Dollars to whole cents (half away from zero). */
+export function toCents(dollars: number): number {
+  return Math.round(roundCents(dollars) * 100);
+}
+export const fromCents = (cents: number): number => cents / 100;
+
+/** `percent` of `cents`, rounded half away from zero to the cent. */
+export function percentOfCents(cents: number, percent: number): number {
+  const exact = Number(((cents * percent) / 100).toPrecision(15));
+  return Math.sign(exact) * Math.round(Math.abs(exact));
+}
+
+/** YYYY-MM-DD `days` before `date` (calendar days; '' when the date is not a date). */
+export function daysBefore(date: string, days: number): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!m) return '';
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]) - days));
+  return d.toISOString().slice(0, 10);
+}
+
+export interface PaymentTerms {
+  depositPercent: number;
+  balanceDays: number;
+  /** The deposit's due date ('' = on booking). */
+  depositDueDate: string;
+}
+
+export interface PaymentFigures {
+  totalCents: number;
+  depositCents: number;
+  depositDueDate: string;
+  balanceDueDate: string;
+  paidCents: number;
+  /** Total - paid (negative when overpaid). */
+  balanceCents: number;
+  /** What is still owed of the deposit (0 once paid). */
+  depositOutstandingCents: number;
+  state: PaymentState;
+  /** The deposit has been paid (what Confirm needs). */
+  depositPaid: boolean;
+}
+
+/** Every figure of the Payments tool for one event. `total`: the pricing tool's total after tax, in dollars. */
+export function paymentFigures(
+  total: number,
+  payments: ReadonlyArray<Pick<Payment, 'amount'>>,
+  eventDate: string,
+  terms: PaymentTerms,
+  today: string,
+): PaymentFigures {
+  const totalCents = Number.isFinite(total) ? toCents(total) : 0;
+  const depositCents = percentOfCents(totalCents, terms.depositPercent);
+  const paidCents = payments.reduce((sum, p) => sum + (Number.isFinite(p.amount) ? toCents(p.amount) : 0), 0);
+  const balanceCents = totalCents - paidCents;
+  const balanceDueDate = daysBefore(eventDate, terms.balanceDays);
+  const depositPaid = paidCents >= depositCents && (depositCents > 0 || paidCents > 0);
+  const depositOutstandingCents = Math.max(0, depositCents - paidCents);
+  const past = (date: string) => date !== '' && today > date;
+  let state: PaymentState;
+  if (totalCents > 0 && paidCents > totalCents) state = 'overpaid';
+  else if (totalCents > 0 && paidCents === totalCents) state = 'paidInFull';
+  else if ((!depositPaid && past(terms.depositDueDate)) || (balanceCents > 0 && past(balanceDueDate)))
+    state = 'overdue';
+  else if (depositPaid) state = 'depositPaid';
+  else state = 'depositDue';
+  return {
+    totalCents,
+    depositCents,
+    depositDueDate: terms.depositDueDate,
+    balanceDueDate,
+    paidCents,
+    balanceCents,
+    depositOutstandingCents,
+    state,
+    depositPaid,
+  };
+}
+
+export interface PaymentDraft {
+  amount: string;
+  date: string;
+  method: string;
+  note: string;
+  reason: string;
+}
+export type PaymentErrors = Partial<Record<keyof PaymentDraft, string>>;
+
+export const emptyPaymentDraft = (today: string): PaymentDraft => ({
+  amount: '',
+  date: today,
+  method: 'E-transfer',
+  note: '',
+  reason: '',
+});
+
+export const REFUND_REASON_REQUIRED = 'A refund needs a reason.';
+
+/** Checks a typed payment: a non-zero amount with at most two decimals (negative = a refund, which needs a reason), a date, a method. */
+export function validatePayment(d: PaymentDraft): PaymentErrors {
+  const errors: PaymentErrors = {};
+  const text = d.amount.trim();
+  const negative = text.startsWith('-');
+  const checked = checkAmount(negative ? text.slice(1) : text, { label: 'Amount', max: MAX_MONEY });
+  if (!checked.ok) errors.amount = checked.message;
+  else if (checked.value === 0) errors.amount = 'Amount must not be 0.';
+  else if (!/^-?\d*(\.\d{0,2})?$/.test(text)) errors.amount = 'Amount has at most two decimals (cents).';
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(d.date)) errors.date = 'Date is required.';
+  if (!(paymentMethods as readonly string[]).includes(d.method)) errors.method = 'Choose a method.';
+  if (negative && d.reason.trim() === '') errors.reason = REFUND_REASON_REQUIRED;
+  return errors;
+}
+
+/** The payment a valid draft records. */
+export function draftToPayment(d: PaymentDraft, id: string): Payment {
+  const amount = fromCents(toCents(Number(d.amount.trim())));
+  return {
+    id,
+    amount,
+    date: d.date,
+    method: d.method as PaymentMethod,
+    note: d.note.trim(),
+    reason: amount < 0 ? d.reason.trim() : '',
+  };
+}
+
+/** An event's stored payments; what is not a payment is left out (earlier builds have none). */
+export function paymentsOf(event: object): Payment[] {
+  const list = (event as { payments?: unknown }).payments;
+  if (!Array.isArray(list)) return [];
+  return list.filter(
+    (p): p is Payment =>
+      typeof p === 'object' &&
+      p !== null &&
+      typeof (p as Payment).id === 'string' &&
+      typeof (p as Payment).amount === 'number' &&
+      Number.isFinite((p as Payment).amount) &&
+      typeof (p as Payment).date === 'string',
+  );
+}
+
+/** The event's own deposit due date ('' = on booking). */
+export function depositDueDateOf(event: object): string {
+  const value = (event as { depositDueDate?: unknown }).depositDueDate;
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : '';
+}
