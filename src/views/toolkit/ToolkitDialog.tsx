@@ -12,6 +12,8 @@ import { IngredientsPanel } from './IngredientsPanel';
 import { MenuPanel, NotesPanel } from './MenuNotesPanels';
 import { PricingPanel } from './PricingPanel';
 import { StatusPanel } from './StatusPanel';
+import { PaymentsPanel } from './PaymentsPanel';
+import { usePayments } from '../../app/events/usePayments';
 import { useEventStatus } from '../../app/events/useEventStatus';
 import { toolkitMachine } from '../../machines/toolkit/toolkit.machine';
 import { useToolkitActors } from './useToolkitActors';
@@ -114,11 +116,13 @@ function ToolkitTools({
   isShown: (tag: string) => boolean;
 }) {
   const actors = useToolkitActors(event, eventsRef);
-  // Until payments are recorded (the Payments tool), no deposit is paid: Confirm waits, Confirm without deposit is offered.
-  const status = useEventStatus(event, eventsRef, false);
+  const payments = usePayments(event, eventsRef, actors);
+  // Confirm needs the deposit paid: the Payments tool says whether it is.
+  const status = useEventStatus(event, eventsRef, payments.figures?.depositPaid ?? false);
   return (
     <>
       <StatusPanel status={status} />
+      <PaymentsPanel payments={payments} />
       {isShown('image') ? <ImagePanel event={event} eventsRef={eventsRef} /> : null}
       {isShown('ingredients') ? <IngredientsPanel actors={actors} /> : null}
       {isShown('menu') ? <MenuPanel actorRef={actors.menuNotes} /> : null}
