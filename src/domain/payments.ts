@@ -183,3 +183,99 @@ export function depositDueDateOf(event: object): string {
   const value = (event as { depositDueDate?: unknown }).depositDueDate;
   return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : '';
 }
+
+/** How far ahead the Payments Due panel looks (the Upcoming Events window, spec section 9). */
+export const DUE_WINDOW_DAYS = 14;
+
+/** One row of Payments Due: an open event with money due within the window or overdue. */
+export interface PaymentDueRow {
+  eventId: number;
+  eventName: string;
+  eventDate: string;
+  status: string;
+  /** What falls due next: the deposit while it is unpaid, then the balance. */
+  nextDue: 'Deposit' | 'Balance';
+  /** Its date ('' for a deposit due on booking). */
+  dueDate: string;
+  /** What is due next, in dollars (two decimals). */
+  amountDue: number;
+  eventTotal: number;
+  received: number;
+  /** Balance due, in dollars. */
+  balanceDue: number;
+  overdue: boolean;
+}
+
+export interface PaymentsDue {
+  rows: PaymentDueRow[];
+  /** Sums of the rows, in dollars, added in cents. */
+  totals: { amountDue: number; balanceDue: number; overdue: number };
+}
+
+/**
+ * Deposits and balances due in the next 14 days and overdue ones (issue 22, part 5): open events
+ * (Enquiry, Quoted, Confirmed) with a balance, whose next due date (a deposit due on booking counts as
+ * due now) or balance due date falls on or before today + 14 days. Sorted: overdue first, then by due date.
+ * `totalOf` gives an event's total after tax (null when unavailable: the event is left out).
+ */
+export function paymentsDue<E extends { id: number; EventName: string; EventDate: string }>(
+  events: readonly E[],
+  totalOf: (event: E) => number | null,
+  statusOf: (event: E) => string,
+  terms: Omit<PaymentTerms, 'depositDueDate'>,
+  today: string,
+): PaymentsDue {
+  const horizon = addDays(today, DUE_WINDOW_DAYS);
+  const rows: PaymentDueRow[] = [];
+  for (const event of events) {
+    const status = statusOf(event);
+    if (status !== 'enquiry' && status !== 'quoted' && status !== 'confirmed') continue;
+    const total = totalOf(event);
+    if (total === null || !Number.isFinite(total)) continue;
+    const f = paymentFigures(
+      total,
+      paymentsOf(event),
+      event.EventDate,
+      { ...terms, depositDueDate: depositDueDateOf(event) },
+      today,
+    );
+    if (f.balanceCents <= 0) continue;
+    const depositNext = f.depositOutstandingCents > 0;
+    const dueDate = depositNext ? f.depositDueDate : f.balanceDueDate;
+    const effectiveDue = dueDate === '' ? today : dueDate;
+    const within = effectiveDue <= horizon || (f.balanceDueDate !== '' && f.balanceDueDate <= horizon);
+    if (!within) continue;
+    rows.push({
+      eventId: event.id,
+      eventName: event.EventName,
+      eventDate: event.EventDate,
+      status,
+      nextDue: depositNext ? 'Deposit' : 'Balance',
+      dueDate,
+      amountDue: fromCents(depositNext ? f.depositOutstandingCents : f.balanceCents),
+      eventTotal: fromCents(f.totalCents),
+      received: fromCents(f.paidCents),
+      balanceDue: fromCents(f.balanceCents),
+      overdue: f.state === 'overdue',
+    });
+  }
+  rows.sort(
+    (a, b) =>
+      Number(b.overdue) - Number(a.overdue) ||
+      (a.dueDate || today).localeCompare(b.dueDate || today) ||
+      a.eventId - b.eventId,
+  );
+  const sum = (pick: (r: PaymentDueRow) => number) => fromCents(rows.reduce((s, r) => s + toCents(pick(r)), 0));
+  return {
+    rows,
+    totals: {
+      amountDue: sum((r) => r.amountDue),
+      balanceDue: sum((r) => r.balanceDue),
+      overdue: rows.filter((r) => r.overdue).length,
+    },
+  };
+}
+
+function addDays(date: string, days: number): string {
+  return daysBefore(date, -days);
+}

@@ -123,3 +123,44 @@ test('a paid deposit lets Confirm through; an overdue balance is marked Overdue'
   await expect(tool.locator('[data-payment-state]')).toHaveText('Paid in full');
   await expect(tool.getByLabel('Balance due', { exact: true })).toHaveText('$0.00 CAD');
 });
+
+test('Payments Due: the $830.00 balance is listed, an overdue one marked, CSV export named PaymentsDue_data.csv; a cancelled event leaves it', async ({
+  page,
+}) => {
+  const kit = await seed(page, 3);
+  const tool = kit.getByRole('region', { name: 'Payments' });
+  const form = tool.getByRole('form', { name: 'Record payment' });
+  await form.getByLabel('Amount').fill('300');
+  await form.getByRole('button', { name: 'Record payment' }).click();
+  await expect(tool.getByLabel('Balance due', { exact: true })).toHaveText('$830.00 CAD');
+  await kit.getByRole('button', { name: 'Close Tool Kit' }).click();
+
+  await page.goto('/Dashboard');
+  const panel = page.getByRole('region', { name: 'Payments Due' });
+  const row = panel.getByRole('row', { name: 'Harbour Gala' });
+  await expect(row).toContainText('$830.00 CAD');
+  await expect(row).toContainText('Overdue');
+  await expect(row).toHaveAttribute('data-overdue', 'true');
+  await expect(panel).toContainText('Total (1 overdue)');
+
+  const download = page.waitForEvent('download');
+  await panel.getByRole('button', { name: /CSV/ }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('PaymentsDue_data.csv');
+  const csv = await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8');
+  expect(csv).toContain('"balanceDue"');
+  expect(csv).toContain('"830"');
+
+  // Cancelled: it leaves Payments Due.
+  await page.goto('/ManageEvents');
+  await page.getByRole('button', { name: 'Tool Kit for Harbour Gala' }).click();
+  const status = page.getByRole('region', { name: 'Event status' });
+  await status.getByLabel('Reason for cancelling').fill('Client cancelled');
+  await status.getByRole('button', { name: 'Cancel event' }).click();
+  await expect(status).toContainText('Status: Cancelled');
+  await page.getByRole('button', { name: 'Close Tool Kit' }).click();
+  await page.goto('/Dashboard');
+  await expect(page.getByRole('region', { name: 'Payments Due' })).toContainText(
+    'No deposits or balances due in the next 14 days, and none overdue.',
+  );
+});
