@@ -19,15 +19,8 @@ export function usePaymentsDue(ref: DashboardRef) {
   const profile = useBusinessProfile() ?? emptyProfile();
   const [version, bump] = useReducer((n: number) => n + 1, 0);
   const ids = events.map((e) => e.id).join(',');
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  useEffect(
-    () =>
-      watchEventCosting(
-        events.map((e) => e.id),
-        bump,
-      ),
-    [ids],
-  );
+  // Re-watched only when the set of events changes, not on every edit of one.
+  useEffect(() => watchEventCosting(ids ? ids.split(',').map(Number) : [], bump), [ids]);
   return useMemo(
     () =>
       paymentsDue(
