@@ -279,3 +279,25 @@ export function paymentsDue<E extends { id: number; EventName: string; EventDate
 function addDays(date: string, days: number): string {
   return daysBefore(date, -days);
 }
+
+/**
+ * What the upcoming events have received and still owe (the Upcoming Events totals, issue 22): summed
+ * in cents over the open events whose total is available; a cancelled or completed event owes nothing
+ * here, and an overpaid one counts as owing 0, not less.
+ */
+export function receivedAndOutstanding<E extends object>(
+  events: readonly E[],
+  totalOf: (event: E) => number | null,
+  isOpen: (event: E) => boolean,
+): { received: number; outstanding: number } {
+  let received = 0;
+  let outstanding = 0;
+  for (const event of events) {
+    const total = totalOf(event);
+    if (total === null || !Number.isFinite(total)) continue;
+    const paid = paymentsOf(event).reduce((sum, p) => sum + toCents(p.amount), 0);
+    received += paid;
+    if (isOpen(event)) outstanding += Math.max(0, toCents(total) - paid);
+  }
+  return { received: fromCents(received), outstanding: fromCents(outstanding) };
+}

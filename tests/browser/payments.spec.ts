@@ -142,6 +142,10 @@ test('Payments Due: the $830.00 balance is listed, an overdue one marked, CSV ex
   await expect(row).toContainText('Overdue');
   await expect(row).toHaveAttribute('data-overdue', 'true');
   await expect(panel).toContainText('Total (1 overdue)');
+  // The Upcoming Events totals gain received and outstanding.
+  const totals = page.getByRole('region', { name: 'Upcoming Events' }).getByLabel('Totals of the 14 day period');
+  await expect(totals).toContainText('Received$300.00 CAD');
+  await expect(totals).toContainText('Outstanding$830.00 CAD');
 
   const download = page.waitForEvent('download');
   await panel.getByRole('button', { name: /CSV/ }).click();

@@ -3,7 +3,7 @@ import { createActor } from 'xstate';
 import { eventCosting } from '../../src/domain/costing';
 import { statusOf } from '../../src/domain/eventStatus';
 import { pricingSummary } from '../../src/domain/money';
-import { paymentsDue, type Payment } from '../../src/domain/payments';
+import { paymentsDue, receivedAndOutstanding, type Payment } from '../../src/domain/payments';
 import { connectPayments } from '../../src/machines/payments/payments.connect';
 import { paymentsMachine } from '../../src/machines/payments/payments.machine';
 
@@ -120,5 +120,19 @@ describe('money stays exact (property, 1,000 random events)', () => {
       }
       actor.stop();
     }
+  });
+});
+
+describe('Upcoming Events totals: received and outstanding (issue 22)', () => {
+  it('sums payments received and what open events still owe, in cents; cancelled owes nothing, overpaid counts 0', () => {
+    const events = [
+      ev(1, '2026-12-05', { payments: [pay(300)] }), // $1,130.00 - $300 = $830.00 outstanding
+      ev(2, '2026-12-06', { payments: [pay(0.1), pay(0.2)] }), // $0.30 received, $1,129.70 outstanding
+      ev(3, '2026-12-07', { status: 'cancelled', payments: [pay(100)] }), // received, owes nothing
+      ev(4, '2026-12-08', { payments: [pay(1200)] }), // overpaid: owes 0
+    ];
+    const isOpen = (e: object) => !['cancelled', 'completed'].includes(statusOf(e));
+    expect(receivedAndOutstanding(events, () => 1130, isOpen)).toEqual({ received: 1600.3, outstanding: 1959.7 });
+    expect(receivedAndOutstanding(events, () => null, isOpen)).toEqual({ received: 0, outstanding: 0 });
   });
 });

@@ -1,6 +1,8 @@
 import { css } from 'styled-system/css';
 import { cancelReasonOf, statusOf } from '../../domain/eventStatus';
 import { StatusBadge } from '../events/StatusBadge';
+import { formatMoney } from '../../domain/money';
+import { useReceivedOutstanding } from '../../app/dashboard/useReceivedOutstanding';
 import { formatFigure, formatPercent } from '../../domain/costing';
 import { useWindowCosting } from '../events/costingData';
 import { ExportButtons } from './ExportButtons';
@@ -41,6 +43,7 @@ const totals = css({
 /** The window's revenue (prices after discount, before tax), food cost and margin. */
 function WindowTotals({ events }: { events: Parameters<typeof useWindowCosting>[0] }) {
   const w = useWindowCosting(events);
+  const money = useReceivedOutstanding(events);
   return (
     <>
       <dl className={totals} aria-label="Totals of the 14 day period">
@@ -59,6 +62,14 @@ function WindowTotals({ events }: { events: Parameters<typeof useWindowCosting>[
         <div>
           <dt>Margin %</dt>
           <dd>{formatPercent(w.marginPercent)}</dd>
+        </div>
+        <div>
+          <dt>Received</dt>
+          <dd>{formatMoney(money.received)}</dd>
+        </div>
+        <div>
+          <dt>Outstanding</dt>
+          <dd>{formatMoney(money.outstanding)}</dd>
         </div>
       </dl>
       {w.foreignCurrencies.length ? (
