@@ -19,7 +19,7 @@ const form = css({
 const full = css({ gridColumn: '1 / -1' });
 const textarea = css({ minH: '24', resize: 'vertical' });
 const hint = css({ color: 'fgMuted', fontSize: 'sm' });
-const logoRow = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3' });
+const logoRow = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3', minW: 0, maxW: '100%' });
 const logoImage = css({
   maxH: '20',
   maxW: '60',
@@ -30,6 +30,7 @@ const logoImage = css({
   borderColor: 'border',
 });
 const actions = css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center' });
+const fileInput = css({ maxW: '100%', minW: 0, overflow: 'hidden', fontSize: 'sm' });
 const saved = css({ fontWeight: 'bold', color: 'primary' });
 
 type TextFieldName = Exclude<ProfileField, 'logo' | 'address' | 'paymentTerms'>;
@@ -119,6 +120,7 @@ export function SettingsForm() {
             {settings.hasLogo ? <img src={settings.values.logo} alt="Your logo" className={logoImage} /> : null}
             <input
               id="settings-logo"
+              className={fileInput}
               type="file"
               accept="image/png,image/jpeg,image/gif,image/webp,image/svg+xml"
               aria-describedby={`settings-logo-hint${settings.errors.logo ? ' settings-logo-error' : ''}`}
