@@ -31,6 +31,7 @@ const pages: Record<PageName, ComponentType> = {
   EmployeesPage: named(() => import('./views/pages/EmployeesPage'), 'EmployeesPage'),
   SuppliersPage: named(() => import('./views/pages/SuppliersPage'), 'SuppliersPage'),
   RecoveredDataPage: named(() => import('./views/pages/RecoveredDataPage'), 'RecoveredDataPage'),
+  SettingsPage: named(() => import('./views/pages/SettingsPage'), 'SettingsPage'),
   StatechartsPage: named(() => import('./views/pages/StatechartsPage'), 'StatechartsPage'),
 };
 const NotFound = pages[notFoundPage];

@@ -13,9 +13,13 @@
  * supplier record of their supplier name, or else to a list of that name (no record, so no e-mail).
  */
 import type { InventoryItem, Supplier } from '../storage/schemas';
+import { senderName, type BusinessProfile } from './businessProfile';
 import { formatAmount, packageNoun, unitSymbol } from './ingredients';
 import { formatMoney, roundCents } from './money';
 import { specialtyForText, type NeedToOrderLine, type SpecialtyOrderLine } from './needToOrder';
+
+/** What an order list names of the business sending it. */
+export type SenderProfile = Pick<BusinessProfile, 'businessName' | 'phone' | 'email'>;
 
 export const UNKNOWN_SUPPLIER_HEADING = 'No supplier on file';
 
@@ -158,9 +162,16 @@ export function packagesText(line: Pick<OrderListLine, 'packages' | 'packageLabe
   return `${line.packages} × ${line.packageLabel || 'package'}`;
 }
 
-/** The list as plain text: what Copy puts on the clipboard and the e-mail body. */
-export function orderListText(list: OrderList, today: string): string {
+/**
+ * The list as plain text: what Copy puts on the clipboard and the e-mail body. `from`: the business
+ * profile (issue 22) when one is saved: its name, and its phone and e-mail, head the list.
+ */
+export function orderListText(list: OrderList, today: string, from?: SenderProfile | null): string {
   const out = [`Order for ${list.heading} (${today})`];
+  if (from && from.businessName.trim()) {
+    const reach = [from.phone.trim(), from.email.trim()].filter(Boolean).join(' · ');
+    out.push(`From: ${from.businessName.trim()}${reach ? ` (${reach})` : ''}`);
+  }
   if (list.supplier) {
     const contact = [list.supplier.email.trim(), list.supplier.phone.trim()].filter(Boolean).join(' · ');
     if (contact) out.push(`Contact: ${contact}`);
@@ -194,11 +205,14 @@ export function mailtoUnavailableReason(list: OrderList): string | null {
   return null;
 }
 
-/** `mailto:` with the subject and the list as the body, URL-encoded; null when unavailable. */
-export function orderListMailto(list: OrderList, today: string): string | null {
+/**
+ * `mailto:` with the subject and the list as the body, URL-encoded; null when unavailable. The subject
+ * names the business (issue 22: "Order from Harbour Catering") once its name is saved in Business Settings.
+ */
+export function orderListMailto(list: OrderList, today: string, from?: SenderProfile | null): string | null {
   if (mailtoUnavailableReason(list) !== null || !list.supplier) return null;
   const to = encodeURIComponent(list.supplier.email.trim()).replace(/%40/g, '@');
-  const subject = encodeURIComponent(`Order from Cater Captain (${today})`);
-  const body = encodeURIComponent(orderListText(list, today).replace(/\n/g, '\r\n'));
+  const subject = encodeURIComponent(`Order from ${senderName(from)} (${today})`);
+  const body = encodeURIComponent(orderListText(list, today, from).replace(/\n/g, '\r\n'));
   return `mailto:${to}?subject=${subject}&body=${body}`;
 }

@@ -16,7 +16,7 @@ import { defineKey, type KeyAccessor } from './store';
 export { draftPrefix, isDraftKey };
 
 /** The forms that keep a draft. */
-export const draftForms = ['newEvent', 'inventoryAdd', 'inventoryEdit', 'suppliers', 'employees'] as const;
+export const draftForms = ['newEvent', 'inventoryAdd', 'inventoryEdit', 'suppliers', 'employees', 'settings'] as const;
 export type DraftForm = (typeof draftForms)[number];
 
 export type DraftValues = Record<string, string | number>;

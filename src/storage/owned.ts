@@ -18,6 +18,12 @@ export type CollectionKey = (typeof collectionKeys)[number];
 /** Preferences every page reads. */
 export const preferenceKeys = ['colorMode', 'soundMuted'] as const;
 
+/**
+ * Keys of the money side (issue 22), one whole JSON value each: the business profile. Earlier builds
+ * never read them; they are the account's data like the collections (backups, account switches).
+ */
+export const businessKeys = ['businessProfile'] as const;
+
 /** Ids of deleted events (so a new event never takes the id of one pending undo, and deleted samples stay deleted). */
 export const deletedEventIdsKey = 'deletedEventIds';
 
@@ -49,11 +55,12 @@ export function isAccountKey(key: string): boolean {
   return key === dataOwnerKey || key.startsWith(accountStashPrefix);
 }
 
-/** A key the app reads itself: a collection, a preference, `deletedEventIds` or a per-event key. */
+/** A key the app reads itself: a collection, a preference, a business key, `deletedEventIds` or a per-event key. */
 export function isBaseKey(key: string): boolean {
   return (
     (collectionKeys as readonly string[]).includes(key) ||
     (preferenceKeys as readonly string[]).includes(key) ||
+    (businessKeys as readonly string[]).includes(key) ||
     key === deletedEventIdsKey ||
     isPerEventKey(key)
   );

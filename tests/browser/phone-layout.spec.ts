@@ -104,6 +104,7 @@ const protectedRoutes = [
   '/EmployeeManagement',
   '/SupplierManagement',
   '/RecoveredData',
+  '/Settings',
   '/events/40/sheet',
 ];
 

@@ -317,6 +317,7 @@ test('a protected route is its loading state in the HTML, with no private data',
     '/EmployeeManagement',
     '/SupplierManagement',
     '/RecoveredData',
+    '/Settings',
   ]) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(200);

@@ -73,6 +73,7 @@ test('the menu lists every item and greys protected ones when signed out', async
     'Inventory',
     'Employees',
     'Suppliers',
+    'Settings',
     'Learn',
     'login',
     'signup',

@@ -13,6 +13,7 @@ import {
 } from '../../src/domain/events';
 import { allergenIds } from '../../src/domain/allergens';
 import { planRescale } from '../../src/domain/scaling';
+import type { StatusFilter } from '../../src/domain/eventStatus';
 import { BACKWARDS_RANGE_MESSAGE, eventFiltersMachine } from '../../src/machines/events/eventFilters.machine';
 import { eventFormMachine, type RescaleRequest } from '../../src/machines/events/eventForm.machine';
 import { eventsMachine, type EventsEvent, type RestoreInput } from '../../src/machines/events/events.machine';
@@ -1535,7 +1536,7 @@ describe('events (pinned rules)', () => {
 type Filter = ContextFrom<typeof eventFiltersMachine>['filter'];
 const setsFilter =
   (filter: (event: Record<string, unknown>) => Filter) =>
-  (before: { filter: Filter; rangeError: string | null }, event: unknown) => ({
+  (before: { filter: Filter; rangeError: string | null; status: StatusFilter }, event: unknown) => ({
     ...before,
     filter: filter(event as Record<string, unknown>),
     rangeError: null,
@@ -1543,8 +1544,8 @@ const setsFilter =
 
 describeModel('eventFilters', {
   machine: eventFiltersMachine,
-  // Two panels x twelve filters x a range message shown or not.
-  limit: 2000,
+  // Two panels x twelve filters x a range message shown or not x two status filters.
+  limit: 5000,
   events: {
     'quick.toggle': [{ type: 'quick.toggle' }],
     'more.toggle': [{ type: 'more.toggle' }],
@@ -1561,8 +1562,17 @@ describeModel('eventFilters', {
       { type: 'name.search', first: 'ann', last: '' },
       { type: 'name.search', first: '', last: 'Lee' },
     ],
+    // Issue 22: the status filter, set beside whichever filter is in force.
+    'status.select': [
+      { type: 'status.select', status: 'cancelled' },
+      { type: 'status.select', status: 'any' },
+    ],
   },
   transitions: {
+    // The status filter changes only itself: the filter in force, the panels and a range message stay.
+    '(machine)|status.select|0': {
+      context: (before, event) => ({ ...before, status: (event as { status: StatusFilter }).status }),
+    },
     // Each toggle opens or closes its own panel; the other panel and the filter stay (checked by the helper).
     'quickPanel.hidden|quick.toggle|0': { target: 'quickPanel.shown' },
     'quickPanel.shown|quick.toggle|0': { target: 'quickPanel.hidden' },
@@ -1613,11 +1623,13 @@ describe('eventFilters (pinned)', () => {
     expect(actor.getSnapshot().context).toEqual({
       filter: { kind: 'quick', filter: 'week' },
       rangeError: 'The start date is after the end date',
+      status: 'any',
     });
     actor.send({ type: 'range.submit', start: '2026-11-01', end: '2026-12-31' });
     expect(actor.getSnapshot().context).toEqual({
       filter: { kind: 'range', start: '2026-11-01', end: '2026-12-31' },
       rangeError: null,
+      status: 'any',
     });
     // Only one end given is still an open range, not a backwards one.
     actor.send({ type: 'range.submit', start: '2026-12-31', end: '' });

@@ -120,6 +120,24 @@ describe('order lists per supplier', () => {
     expect(href).not.toMatch(/\s/);
   });
 
+  it('issue 22: a saved business name replaces "Cater Captain" in the subject and heads the list with its contact', () => {
+    const [dairy] = lists();
+    const from = { businessName: '  Harbour Catering ', phone: '902-555-0199', email: 'hello@harbour.example' };
+    const href = orderListMailto(dairy!, today, from)!;
+    expect(href).toContain('?subject=Order%20from%20Harbour%20Catering%20(2026-11-23)&body=');
+    const text = orderListText(dairy!, today, from);
+    expect(text.split('\n').slice(0, 2)).toEqual([
+      `Order for ${dairy!.heading} (2026-11-23)`,
+      'From: Harbour Catering (902-555-0199 · hello@harbour.example)',
+    ]);
+    expect(decodeURIComponent(href.split('&body=')[1]!)).toBe(text.replace(/\n/g, '\r\n'));
+    // No name saved (or a blank one): the product's name, and no From line.
+    const blank = { businessName: '  ', phone: '', email: '' };
+    expect(orderListMailto(dairy!, today, blank)).toBe(orderListMailto(dairy!, today));
+    expect(orderListText(dairy!, today, blank)).toBe(orderListText(dairy!, today));
+    expect(orderListText(dairy!, today)).not.toContain('From:');
+  });
+
   it('has no mailto link, and says why, with no e-mail, no supplier, a malformed address or nothing to order', () => {
     const [dairy, orchard, unknown] = lists();
     expect(orderListMailto(orchard!, today)).toBeNull();

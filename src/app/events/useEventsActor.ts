@@ -4,6 +4,7 @@
  * change becomes the machine's conflict), deleted ids are remembered, the per-event keys a delete
  * takes away come back with Undo, toasts, and the watcher of other tabs' changes.
  */
+import type { StatusFilter } from '../../domain/eventStatus';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
@@ -184,9 +185,14 @@ export function useEventsActor() {
 export type EventsRef = ActorRefFrom<typeof eventsMachine>;
 
 /** The events the list shows under the filter; computed again only when the events, the filter or the day change. */
-export function useShownEvents(ref: EventsRef, filter: EventFilter, today: string): CateringEvent[] {
+export function useShownEvents(
+  ref: EventsRef,
+  filter: EventFilter,
+  today: string,
+  status: StatusFilter = 'any',
+): CateringEvent[] {
   const events = useSelector(ref, (s) => s.context.events);
-  return useMemo(() => shownEvents(events, filter, today), [events, filter, today]);
+  return useMemo(() => shownEvents(events, filter, today, status), [events, filter, today, status]);
 }
 
 /** The conflict dialog's view of the events machine: what differs, and the three ways out. */

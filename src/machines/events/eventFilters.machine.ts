@@ -4,16 +4,20 @@
  * force: a quick filter, a date range or a name search. The matching itself is src/domain/events.ts.
  * A range whose start is after its end is refused (issue 25): the filter in force stays and
  * `rangeError` says why, next to the date fields, until a range is accepted or another filter chosen.
+ * The status filter (issue 22) is chosen beside them and narrows whichever filter is in force.
  */
 import { assertEvent, assign, setup } from 'xstate';
 import type { QuickFilter } from '../../domain/eventDates';
 import type { EventFilter } from '../../domain/events';
+import type { StatusFilter } from '../../domain/eventStatus';
 import type { SecretsOf } from '../../domain/inspection';
 
 export interface EventFiltersContext {
   filter: EventFilter;
   /** Why the last date range was refused (null when none was). */
   rangeError: string | null;
+  /** The status filter: one status, or any (issue 22). */
+  status: StatusFilter;
 }
 
 export const BACKWARDS_RANGE_MESSAGE = 'The start date is after the end date';
@@ -31,11 +35,13 @@ export type EventFiltersEvent =
   /** The date-range panel's Filter Events submit. */
   | { type: 'range.submit'; start: string; end: string }
   /** The customer-name panel's Search submit. */
-  | { type: 'name.search'; first: string; last: string };
+  | { type: 'name.search'; first: string; last: string }
+  /** The Status select beside the filter buttons. */
+  | { type: 'status.select'; status: StatusFilter };
 
 /** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
 export const eventFiltersSecrets = {
-  events: { 'quick.select': [], 'range.submit': [], 'name.search': [] },
+  events: { 'quick.select': [], 'range.submit': [], 'name.search': [], 'status.select': [] },
 } as const satisfies SecretsOf<EventFiltersEvent, EventFiltersContext>;
 
 export const eventFiltersMachine = setup({
@@ -53,6 +59,12 @@ export const eventFiltersMachine = setup({
         return { kind: 'range', start: event.start, end: event.end } as EventFilter;
       },
     }),
+    setStatus: assign({
+      status: ({ event }) => {
+        assertEvent(event, 'status.select');
+        return event.status;
+      },
+    }),
     setRangeError: assign({ rangeError: () => BACKWARDS_RANGE_MESSAGE }),
     clearRangeError: assign({ rangeError: () => null }),
     setName: assign({
@@ -68,8 +80,9 @@ export const eventFiltersMachine = setup({
 }).createMachine({
   id: 'eventFilters',
   meta: { secrets: eventFiltersSecrets },
-  context: { filter: { kind: 'quick', filter: 'all' }, rangeError: null },
+  context: { filter: { kind: 'quick', filter: 'all' }, rangeError: null, status: 'any' },
   type: 'parallel',
+  on: { 'status.select': { actions: 'setStatus' } },
   states: {
     quickPanel: {
       initial: 'hidden',

@@ -2,6 +2,7 @@
  * The events machine's connect: state → the values the events page shows (Zag's `connect`), pure and
  * unit-tested without React. The app layer's hooks (src/app/events/) bind it to the live actor.
  */
+import { matchesStatus, type StatusFilter } from '../../domain/eventStatus';
 import type { SnapshotFrom } from 'xstate';
 import type { FormDraft } from '../../domain/conflict';
 import { eventToForm, filterEvents, type EventFilter } from '../../domain/events';
@@ -37,7 +38,13 @@ export function connectEventsPage<FormRef>(s: EventsSnapshot, send: (event: Even
   };
 }
 
-/** The events the list shows under the filter (newest first, as stored). */
-export function shownEvents(events: readonly CateringEvent[], filter: EventFilter, today: string): CateringEvent[] {
-  return filterEvents(events, filter, today);
+/** The events the list shows under the filter and the status select (newest first, as stored). */
+export function shownEvents(
+  events: readonly CateringEvent[],
+  filter: EventFilter,
+  today: string,
+  status: StatusFilter = 'any',
+): CateringEvent[] {
+  const shown = filterEvents(events, filter, today);
+  return status === 'any' ? shown : shown.filter((e) => matchesStatus(e, status));
 }

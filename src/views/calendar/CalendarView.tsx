@@ -3,6 +3,7 @@
  * the focused day, arrow keys, Home/End, PageUp/PageDown; each day named with its full date and its
  * events), the focused day's events, the agenda and an event's details.
  */
+import { statusLabels, statusOf, statusText } from '../../domain/eventStatus';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Link } from 'wouter';
 import { css, cx } from 'styled-system/css';
@@ -211,6 +212,11 @@ const details = css({
 });
 
 const eventName = (event: CateringEvent) => event.EventName || `Event ${event.id}`;
+/** Issue 22: a status other than Confirmed is named after the event ("Gala (Cancelled)"). */
+const statusSuffix = (event: CateringEvent) => {
+  const status = statusOf(event);
+  return status === 'confirmed' ? '' : ` (${statusLabels[status]})`;
+};
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** A day's accessible name: its full date, today, how many events and whether it is marked. */
@@ -299,7 +305,8 @@ function Chip({
       tabIndex={-1}
       className={cx(chip, wrap ? wrapChip : undefined)}
       data-continued={entry.continued || undefined}
-      title={`${time} ${eventName(entry.event)}`.trim()}
+      title={`${time} ${eventName(entry.event)}${statusSuffix(entry.event)}`.trim()}
+      data-status={statusOf(entry.event)}
       onClick={(e) => {
         e.stopPropagation();
         onOpen(entry.event.id);
@@ -307,6 +314,7 @@ function Chip({
     >
       {time ? `${time} ` : ''}
       {eventName(entry.event)}
+      {statusSuffix(entry.event)}
     </button>
   );
 }
@@ -443,6 +451,7 @@ function EntryButton({ entry, onOpen }: { entry: DayEntry<CateringEvent>; onOpen
       <span className={entryTimeText}>{time || 'All day'}</span>
       <span className={entryName}>
         {eventName(entry.event)}
+        {statusSuffix(entry.event)}
         {entry.continued ? ' (continued from the day before)' : ''}
       </span>
     </button>
@@ -575,6 +584,7 @@ export function EventDetails({ api, event }: { api: CalendarApi; event: Catering
         {name}
       </h2>
       <dl className={details}>
+        <Detail term="Status" value={statusText(event)} />
         <Detail term="Date" value={event.EventDate ? fullDate(event.EventDate) : ''} />
         <Detail term="Time" value={eventTimeRange(event)} />
         <Detail term="Customer" value={customer} />

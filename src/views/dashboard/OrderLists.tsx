@@ -8,7 +8,9 @@ import {
   orderListText,
   packagesText,
   type OrderList,
+  type SenderProfile,
 } from '../../domain/orderLists';
+import { useBusinessProfile } from '../../app/settings/useSettings';
 import { Button } from '../components/Button';
 import { ShowMore, useShowMore } from '../components/ShowMore';
 import { useOrderListActions, type DashboardRef } from '../../app/dashboard/useDashboardActor';
@@ -67,10 +69,20 @@ const actions = css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: '
 const status = css({ fontSize: 'sm', fontWeight: 'bold', minH: '1.5em' });
 const failed = css({ color: 'accent' });
 
-function OrderListCard({ dashboard, list, today }: { dashboard: DashboardRef; list: OrderList; today: string }) {
+function OrderListCard({
+  dashboard,
+  list,
+  today,
+  from,
+}: {
+  dashboard: DashboardRef;
+  list: OrderList;
+  today: string;
+  from: SenderProfile | null;
+}) {
   const id = useId();
   const { copying, copied, copyError, copy, print } = useOrderListActions(dashboard, list.key);
-  const mailto = orderListMailto(list, today);
+  const mailto = orderListMailto(list, today, from);
   const noMail = mailtoUnavailableReason(list);
   const empty = list.lines.length === 0;
   return (
@@ -78,6 +90,7 @@ function OrderListCard({ dashboard, list, today }: { dashboard: DashboardRef; li
       <h4 id={`${id}-h`} className={title}>
         {list.heading}
       </h4>
+      {from?.businessName.trim() ? <p className={muted}>From: {from.businessName.trim()}</p> : null}
       {list.supplier && list.sharedName ? (
         <p className={muted}>Supplier ID {list.supplier.supplierID} (another supplier has the same name)</p>
       ) : null}
@@ -137,7 +150,7 @@ function OrderListCard({ dashboard, list, today }: { dashboard: DashboardRef; li
           variant="outlineBlue"
           size="sm"
           disabled={copying || empty}
-          onClick={() => copy(orderListText(list, today))}
+          onClick={() => copy(orderListText(list, today, from))}
         >
           Copy
         </Button>
@@ -177,6 +190,7 @@ export function OrderLists({
 }) {
   const id = useId();
   const page = useShowMore(all.length, 20);
+  const from = useBusinessProfile();
   return (
     <section className={wrap} aria-labelledby={id}>
       <h3 id={id} className={heading}>
@@ -188,7 +202,7 @@ export function OrderLists({
       </p>
       <div className={lists}>
         {all.slice(0, page.shown).map((list) => (
-          <OrderListCard key={list.key} dashboard={dashboard} list={list} today={today} />
+          <OrderListCard key={list.key} dashboard={dashboard} list={list} today={today} from={from} />
         ))}
       </div>
       <ShowMore list={page} noun="suppliers' order lists" />

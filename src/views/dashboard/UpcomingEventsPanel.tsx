@@ -1,4 +1,8 @@
 import { css } from 'styled-system/css';
+import { cancelReasonOf, statusOf } from '../../domain/eventStatus';
+import { StatusBadge } from '../events/StatusBadge';
+import { formatMoney } from '../../domain/money';
+import { useReceivedOutstanding } from '../../app/dashboard/useReceivedOutstanding';
 import { formatFigure, formatPercent } from '../../domain/costing';
 import { useWindowCosting } from '../../app/events/costingData';
 import { ExportButtons } from './ExportButtons';
@@ -39,6 +43,7 @@ const totals = css({
 /** The window's revenue (prices after discount, before tax), cost (food and labour) and margin. */
 function WindowTotals({ events }: { events: Parameters<typeof useWindowCosting>[0] }) {
   const w = useWindowCosting(events);
+  const money = useReceivedOutstanding(events);
   return (
     <>
       <dl className={totals} aria-label="Totals of the 14 day period">
@@ -57,6 +62,14 @@ function WindowTotals({ events }: { events: Parameters<typeof useWindowCosting>[
         <div>
           <dt>Margin %</dt>
           <dd>{formatPercent(w.marginPercent)}</dd>
+        </div>
+        <div>
+          <dt>Received</dt>
+          <dd>{formatMoney(money.received)}</dd>
+        </div>
+        <div>
+          <dt>Outstanding</dt>
+          <dd>{formatMoney(money.outstanding)}</dd>
         </div>
       </dl>
       {w.foreignCurrencies.length ? (
@@ -112,6 +125,9 @@ export function UpcomingEventsPanel({ dashboard }: { dashboard: DashboardRef }) 
               <span className={when}>
                 <time dateTime={event.EventDate}>{formatDate(event.EventDate)}</time>
                 {event.StartTime ? ` · ${eventTimeRange(event)}` : ''}
+              </span>
+              <span className={meta}>
+                <StatusBadge status={statusOf(event)} reason={cancelReasonOf(event)} />
               </span>
               <span className={meta}>{customerAndGuests(event)}</span>
               {event.VenueName ? (

@@ -8,6 +8,8 @@ import { Button } from '../components/Button';
 import { SheetLink } from '../eventSheet/SheetLink';
 import { IcsButton } from '../calendar/IcsButton';
 import { EventCostingDetails } from './EventCostingDetails';
+import { StatusBadge } from './StatusBadge';
+import { cancelReasonOf, statusOf } from '../../domain/eventStatus';
 
 export interface EventCardApi {
   openToolkit: (id: number) => void;
@@ -98,6 +100,9 @@ export const EventCard = memo(function EventCard({ event, api }: { event: Cateri
       <img src={img.url} alt={img.alt} title={img.title} className={image} width={140} height={140} loading="lazy" />
       <div className={css({ minW: 0 })}>
         <h2 className={title}>{event.EventName}</h2>
+        <p>
+          <strong>Status:</strong> <StatusBadge status={statusOf(event)} reason={cancelReasonOf(event)} />
+        </p>
         <p className={css({ lineClamp: 2 })}>
           <strong>Customer:</strong> {customer || '—'}
         </p>

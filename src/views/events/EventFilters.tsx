@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { css } from 'styled-system/css';
 import { quickFilterLabels, quickFilters, type QuickFilter } from '../../domain/eventDates';
+import { statusFilterOptions, type StatusFilter } from '../../domain/eventStatus';
 import type { eventFiltersMachine } from '../../machines/events/eventFilters.machine';
 import { Button } from '../components/Button';
 import { errorText, field, input, label, panel, panelTitle } from './styles';
@@ -19,7 +20,33 @@ export function useEventFilters(ref: FiltersRef) {
     selectQuick: (filter: QuickFilter) => ref.send({ type: 'quick.select', filter }),
     filterRange: (start: string, end: string) => ref.send({ type: 'range.submit', start, end }),
     searchName: (first: string, last: string) => ref.send({ type: 'name.search', first, last }),
+    status: useSelector(ref, (s) => s.context.status),
+    selectStatus: (status: StatusFilter) => ref.send({ type: 'status.select', status }),
   };
+}
+
+/** The status filter (issue 22): a labelled select beside the filter buttons. */
+export function StatusFilterSelect({ filtersRef }: { filtersRef: FiltersRef }) {
+  const f = useEventFilters(filtersRef);
+  return (
+    <div className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
+      <label htmlFor="filter-status" className={label}>
+        Status
+      </label>
+      <select
+        id="filter-status"
+        className={input}
+        value={f.status}
+        onChange={(e) => f.selectStatus(e.target.value as StatusFilter)}
+      >
+        {statusFilterOptions.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
 }
 
 const panels = css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' }, gap: '4' });

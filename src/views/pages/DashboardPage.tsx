@@ -5,6 +5,7 @@ import { DataView } from '../dashboard/DataView';
 import { NeedToOrderPanel } from '../dashboard/NeedToOrderPanel';
 import { ReplaceMockDialog } from '../dashboard/ReplaceMockDialog';
 import { UpcomingEventsPanel } from '../dashboard/UpcomingEventsPanel';
+import { PaymentsDuePanel } from '../dashboard/PaymentsDuePanel';
 import { useDashboardActor, useMockData } from '../../app/dashboard/useDashboardActor';
 
 const toolbar = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '4', mb: '6' });
@@ -37,6 +38,7 @@ export function DashboardPage() {
       />
       <div className={panels}>
         <UpcomingEventsPanel dashboard={dashboard} />
+        <PaymentsDuePanel dashboard={dashboard} />
         <NeedToOrderPanel dashboard={dashboard} />
         <DataView dashboard={dashboard} />
       </div>

@@ -3,11 +3,12 @@ import { useEffect, useMemo, useState } from 'react';
 import { css } from 'styled-system/css';
 import { quickFilterLabels, toISODate } from '../../domain/eventDates';
 import { eventFieldLabels, type EventFilter } from '../../domain/events';
+import { statusLabels } from '../../domain/eventStatus';
 import { eventFiltersMachine } from '../../machines/events/eventFilters.machine';
 import { Button } from '../components/Button';
 import { ConflictDialog } from '../components/ConflictDialog';
 import { Page } from '../components/Page';
-import { EventFilters, useEventFilters } from '../events/EventFilters';
+import { EventFilters, StatusFilterSelect, useEventFilters } from '../events/EventFilters';
 import { EventFormDialog } from '../events/EventFormDialog';
 import { EventList } from '../events/EventList';
 import { connectEventsPage } from '../../machines/events/events.connect';
@@ -36,7 +37,7 @@ export function EventsPage() {
   const page = useEventsPage(eventsRef);
   const filters = useEventFilters(filtersRef);
   const [today] = useState(() => toISODate(new Date()));
-  const shown = useShownEvents(eventsRef, filters.filter, today);
+  const shown = useShownEvents(eventsRef, filters.filter, today, filters.status);
   // /ManageEvents?toolkit=<id> (the calendar's Tool Kit link) opens that event's Tool Kit once.
   useEffect(() => {
     const id = Number(new URLSearchParams(window.location.search).get('toolkit'));
@@ -65,10 +66,12 @@ export function EventsPage() {
           <Button variant="outlineBlue" aria-expanded={filters.moreShown} onClick={filters.toggleMore}>
             More Filtering Options
           </Button>
+          <StatusFilterSelect filtersRef={filtersRef} />
         </div>
         <EventFilters filtersRef={filtersRef} />
         <p role="status" className={css({ color: 'fgMuted' })}>
           Showing {shown.length} of {page.events.length} events · {describeFilter(filters.filter)}
+          {filters.status === 'any' ? '' : ` · Status ${statusLabels[filters.status]}`}
         </p>
         <EventList events={shown} api={cardApi} />
       </div>

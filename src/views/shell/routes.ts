@@ -19,6 +19,8 @@ export const routes = {
   recovered: '/RecoveredData',
   /** Every machine's diagram, for reviewers (public). */
   statecharts: '/statecharts',
+  /** The business profile: name, contact, tax, logo, deposit and balance rules (issue 22). */
+  settings: '/Settings',
 } as const;
 
 /**
@@ -58,6 +60,7 @@ export const pageRoutes = [
   { path: routes.employees, page: 'EmployeesPage', access: 'protected' },
   { path: routes.suppliers, page: 'SuppliersPage', access: 'protected' },
   { path: routes.recovered, page: 'RecoveredDataPage', access: 'protected' },
+  { path: routes.settings, page: 'SettingsPage', access: 'protected' },
 ] as const satisfies readonly PageRoute[];
 
 export type PageName = (typeof pageRoutes)[number]['page'] | typeof notFoundPage;

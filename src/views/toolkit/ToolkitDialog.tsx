@@ -13,6 +13,10 @@ import { MenuPanel, NotesPanel } from './MenuNotesPanels';
 import { dietaryOf } from '../../domain/allergens';
 import { PricingPanel } from './PricingPanel';
 import { StaffPanel } from './StaffPanel';
+import { StatusPanel } from './StatusPanel';
+import { PaymentsPanel } from './PaymentsPanel';
+import { usePayments } from '../../app/events/usePayments';
+import { useEventStatus } from '../../app/events/useEventStatus';
 import { toolkitMachine } from '../../machines/toolkit/toolkit.machine';
 import { useToolkitActors } from '../../app/toolkit/useToolkitActors';
 import { inspect } from '../shell/inspector';
@@ -131,8 +135,13 @@ function ToolkitTools({
   useToolkitFormUnsaved(actors.menuNotes, noteDraft);
   useToolkitFormUnsaved(actors.pricing, priceDraft);
   useToolkitFormUnsaved(actors.pricing, ratesDraft);
+  const payments = usePayments(event, eventsRef, actors);
+  // Confirm needs the deposit paid: the Payments tool says whether it is.
+  const status = useEventStatus(event, eventsRef, payments.figures?.depositPaid ?? false);
   return (
     <>
+      <StatusPanel status={status} />
+      <PaymentsPanel payments={payments} />
       {isShown('image') ? <ImagePanel event={event} eventsRef={eventsRef} /> : null}
       {isShown('ingredients') ? <IngredientsPanel actors={actors} /> : null}
       {isShown('menu') ? <MenuPanel actorRef={actors.menuNotes} avoid={dietaryOf(event).avoid} /> : null}

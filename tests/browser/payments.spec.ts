@@ -1,0 +1,170 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signUpFresh } from './support/auth';
+
+/**
+ * Issue 22, part 3: the Tool Kit's Payments tool. A $1,000 event with 13% tax and a $300 payment shows
+ * a balance of $830.00; a refund needs a reason; Remove offers Undo; the deposit, once paid, lets
+ * Confirm through; an overdue balance is marked.
+ */
+
+async function localDate(page: Page, days: number): Promise<string> {
+  return page.evaluate((d) => {
+    const now = new Date();
+    const date = new Date(now.getFullYear(), now.getMonth(), now.getDate() + d);
+    return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+  }, days);
+}
+
+async function seed(page: Page, daysAhead: number) {
+  await signUpFresh(page);
+  await page.goto('/Dashboard');
+  const date = await localDate(page, daysAhead);
+  await page.evaluate(
+    ({ date }) => {
+      window.localStorage.setItem(
+        'events',
+        JSON.stringify([
+          {
+            id: 301,
+            EventName: 'Harbour Gala',
+            CustomerFirstName: 'Ann',
+            CustomerLastName: 'Smith',
+            CustomerPhoneNumber: '555',
+            CustomerEmail: 'ann@example.com',
+            EventType: 'Gala',
+            NumberOfGuests: 50,
+            EventDate: date,
+            StartTime: '18:00',
+            EndTime: '23:00',
+            VenueName: 'Hall',
+            VenueStreetAddress: '1 Main St',
+            VenueCity: 'Halifax',
+            ingredients: [],
+            status: 'quoted',
+            pricing: [{ id: 'L1', name: 'Dinner for 50', price: 1000, currency: 'CAD' }],
+          },
+        ]),
+      );
+      window.localStorage.setItem('deletedEventIds', '[1,2,3]');
+      window.localStorage.setItem('301-taxPercentage', '13');
+    },
+    { date },
+  );
+  await page.goto('/ManageEvents');
+  await page.getByRole('button', { name: 'Tool Kit for Harbour Gala' }).click();
+  return page.getByRole('dialog', { name: 'Tool Kit: Harbour Gala' });
+}
+
+test('a $1,000 event with 13% tax and a $300 payment shows a balance of $830.00; a refund needs a reason; Remove has Undo', async ({
+  page,
+}) => {
+  const kit = await seed(page, 30);
+  const tool = kit.getByRole('region', { name: 'Payments' });
+  await expect(tool.getByLabel('Event total')).toHaveText('$1,130.00 CAD');
+  await expect(tool.getByLabel('Deposit due', { exact: true })).toHaveText('$565.00 CAD');
+  await expect(tool.getByLabel('Balance due', { exact: true })).toHaveText('$1,130.00 CAD');
+  await expect(tool).toContainText('Deposit due');
+
+  const form = tool.getByRole('form', { name: 'Record payment' });
+  await form.getByLabel('Amount').fill('300');
+  await form.getByLabel('Method').selectOption('Cheque');
+  await form.getByLabel('Note').fill('Cheque #104');
+  await form.getByRole('button', { name: 'Record payment' }).click();
+  await expect(tool.getByLabel('Paid', { exact: true })).toHaveText('$300.00 CAD');
+  await expect(tool.getByLabel('Balance due', { exact: true })).toHaveText('$830.00 CAD');
+  await expect(tool.getByRole('table', { name: 'Payments received' })).toContainText('Cheque #104');
+
+  // A refund (negative) without a reason is refused, next to the field; nothing is lost.
+  await form.getByLabel('Amount').fill('-20');
+  await form.getByRole('button', { name: 'Record payment' }).click();
+  await expect(form.getByText('A refund needs a reason.')).toBeVisible();
+  await expect(form.getByLabel('Amount')).toHaveValue('-20');
+  await form.getByLabel('Refund reason').fill('Fewer guests');
+  await form.getByRole('button', { name: 'Record payment' }).click();
+  await expect(tool.getByLabel('Balance due', { exact: true })).toHaveText('$850.00 CAD');
+  await expect(tool.getByRole('table', { name: 'Payments received' })).toContainText('Refund: Fewer guests');
+
+  // Remove the refund, then Undo it.
+  await tool.getByRole('button', { name: /Remove payment of -\$20\.00 CAD/ }).click();
+  await expect(tool.getByLabel('Balance due', { exact: true })).toHaveText('$830.00 CAD');
+  await tool.getByRole('button', { name: 'Undo' }).click();
+  await expect(tool.getByLabel('Balance due', { exact: true })).toHaveText('$850.00 CAD');
+  await tool.getByRole('button', { name: /Remove payment of -\$20\.00 CAD/ }).click();
+  await expect(tool.getByLabel('Balance due', { exact: true })).toHaveText('$830.00 CAD');
+
+  // Saved on the event: after a reload the tool shows the same.
+  await kit.getByRole('button', { name: 'Close Tool Kit' }).click();
+  const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem('events') ?? '[]'));
+  expect(stored[0].payments).toEqual([
+    expect.objectContaining({ amount: 300, method: 'Cheque', note: 'Cheque #104', reason: '' }),
+  ]);
+  await page.reload();
+  await page.getByRole('button', { name: 'Tool Kit for Harbour Gala' }).click();
+  await expect(page.getByRole('region', { name: 'Payments' }).getByLabel('Balance due', { exact: true })).toHaveText(
+    '$830.00 CAD',
+  );
+});
+
+test('a paid deposit lets Confirm through; an overdue balance is marked Overdue', async ({ page }) => {
+  // The event is 3 days away: its balance (due 7 days before) is overdue.
+  const kit = await seed(page, 3);
+  const tool = kit.getByRole('region', { name: 'Payments' });
+  await expect(tool.locator('[data-payment-state]')).toHaveText('Overdue');
+  const status = kit.getByRole('region', { name: 'Event status' });
+  await expect(status.getByRole('button', { name: 'Confirm', exact: true })).toBeDisabled();
+  const form = tool.getByRole('form', { name: 'Record payment' });
+  await form.getByLabel('Amount').fill('565');
+  await form.getByRole('button', { name: 'Record payment' }).click();
+  await expect(status.getByRole('button', { name: 'Confirm', exact: true })).toBeEnabled();
+  await status.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(status).toContainText('Status: Confirmed');
+  await form.getByLabel('Amount').fill('565');
+  await form.getByRole('button', { name: 'Record payment' }).click();
+  await expect(tool.locator('[data-payment-state]')).toHaveText('Paid in full');
+  await expect(tool.getByLabel('Balance due', { exact: true })).toHaveText('$0.00 CAD');
+});
+
+test('Payments Due: the $830.00 balance is listed, an overdue one marked, CSV export named PaymentsDue_data.csv; a cancelled event leaves it', async ({
+  page,
+}) => {
+  const kit = await seed(page, 3);
+  const tool = kit.getByRole('region', { name: 'Payments' });
+  const form = tool.getByRole('form', { name: 'Record payment' });
+  await form.getByLabel('Amount').fill('300');
+  await form.getByRole('button', { name: 'Record payment' }).click();
+  await expect(tool.getByLabel('Balance due', { exact: true })).toHaveText('$830.00 CAD');
+  await kit.getByRole('button', { name: 'Close Tool Kit' }).click();
+
+  await page.goto('/Dashboard');
+  const panel = page.getByRole('region', { name: 'Payments Due' });
+  const row = panel.getByRole('row', { name: 'Harbour Gala' });
+  await expect(row).toContainText('$830.00 CAD');
+  await expect(row).toContainText('Overdue');
+  await expect(row).toHaveAttribute('data-overdue', 'true');
+  await expect(panel).toContainText('Total (1 overdue)');
+  // The Upcoming Events totals gain received and outstanding.
+  const totals = page.getByRole('region', { name: 'Upcoming Events' }).getByLabel('Totals of the 14 day period');
+  await expect(totals).toContainText('Received$300.00 CAD');
+  await expect(totals).toContainText('Outstanding$830.00 CAD');
+
+  const download = page.waitForEvent('download');
+  await panel.getByRole('button', { name: /CSV/ }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('PaymentsDue_data.csv');
+  const csv = await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8');
+  expect(csv).toContain('"balanceDue"');
+  expect(csv).toContain('"830"');
+
+  // Cancelled: it leaves Payments Due.
+  await page.goto('/ManageEvents');
+  await page.getByRole('button', { name: 'Tool Kit for Harbour Gala' }).click();
+  const status = page.getByRole('region', { name: 'Event status' });
+  await status.getByLabel('Reason for cancelling').fill('Client cancelled');
+  await status.getByRole('button', { name: 'Cancel event' }).click();
+  await expect(status).toContainText('Status: Cancelled');
+  await page.getByRole('button', { name: 'Close Tool Kit' }).click();
+  await page.goto('/Dashboard');
+  await expect(page.getByRole('region', { name: 'Payments Due' })).toContainText(
+    'No deposits or balances due in the next 14 days, and none overdue.',
+  );
+});

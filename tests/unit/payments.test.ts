@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import {
+  daysBefore,
+  draftToPayment,
+  emptyPaymentDraft,
+  paymentFigures,
+  paymentsOf,
+  percentOfCents,
+  toCents,
+  validatePayment,
+} from '../../src/domain/payments';
+import { pricingSummary } from '../../src/domain/money';
+
+const terms = { depositPercent: 50, balanceDays: 7, depositDueDate: '' };
+const pay = (amount: number) => ({ amount });
+
+describe('payments (issue 22, part 3), hand-worked', () => {
+  it('a 50% deposit of $1,130.01 is $565.01 (565.005 rounds half away from zero)', () => {
+    expect(percentOfCents(113001, 50)).toBe(56501);
+    expect(paymentFigures(1130.01, [], '2026-12-20', terms, '2026-12-01').depositCents).toBe(56501);
+    // 33% of $100.00 = $33.00; 12.5% of $0.99 = 12.375 cents -> 12 cents.
+    expect(percentOfCents(10000, 33)).toBe(3300);
+    expect(percentOfCents(99, 12.5)).toBe(12);
+  });
+
+  it('a $1,000 event with 13% tax and a $300 payment: total $1,130.00, balance $830.00, deposit paid? no ($565 due)', () => {
+    const summary = pricingSummary([{ price: 1000 }], 0, 0, 0, 13)!;
+    const f = paymentFigures(summary.taxed, [pay(300)], '2026-12-20', terms, '2026-12-01');
+    expect(f).toMatchObject({
+      totalCents: 113000,
+      depositCents: 56500,
+      paidCents: 30000,
+      balanceCents: 83000,
+      depositOutstandingCents: 26500,
+      balanceDueDate: '2026-12-13',
+      state: 'depositDue',
+      depositPaid: false,
+    });
+  });
+
+  it('discount then tax: $1,000 less 10% is $900, plus 13% is $1,017.00', () => {
+    const summary = pricingSummary([{ price: 1000 }], 0, 0, 10, 13)!;
+    expect(paymentFigures(summary.taxed, [], '2026-12-20', terms, '2026-12-01').totalCents).toBe(101700);
+  });
+
+  it('cents stay exact: ten payments of $0.10 and one of $0.20 are $1.20', () => {
+    const f = paymentFigures(1.2, [...Array(10).fill(pay(0.1)), pay(0.2)], '2026-12-20', terms, '2026-12-01');
+    expect(f.paidCents).toBe(120);
+    expect(f.balanceCents).toBe(0);
+    expect(f.state).toBe('paidInFull');
+  });
+
+  it('states: deposit paid, paid in full, overpaid, refunds bring it back, overdue after the dates', () => {
+    const at = (payments: number[], today = '2026-12-01', depositDueDate = '') =>
+      paymentFigures(1130, payments.map(pay), '2026-12-20', { ...terms, depositDueDate }, today).state;
+    expect(at([565])).toBe('depositPaid');
+    expect(at([564.99])).toBe('depositDue');
+    expect(at([1130])).toBe('paidInFull');
+    expect(at([1130, 50])).toBe('overpaid');
+    // A $50 refund of the overpayment: paid in full again.
+    expect(at([1130, 50, -50])).toBe('paidInFull');
+    // Balance due 2026-12-13: on that day not yet overdue, the day after it is.
+    expect(at([565], '2026-12-13')).toBe('depositPaid');
+    expect(at([565], '2026-12-14')).toBe('overdue');
+    // A deposit due 2026-11-15 and unpaid on 2026-11-16 is overdue; paid, it is not.
+    expect(at([], '2026-11-16', '2026-11-15')).toBe('overdue');
+    expect(at([565], '2026-11-16', '2026-11-15')).toBe('depositPaid');
+    const over = paymentFigures(1130, [pay(1200)], '2026-12-20', terms, '2026-12-01');
+    expect(over.balanceCents).toBe(-7000);
+  });
+
+  it('balance due date counts calendar days back across months and years', () => {
+    expect(daysBefore('2027-01-03', 7)).toBe('2026-12-27');
+    expect(daysBefore('2028-03-01', 1)).toBe('2028-02-29');
+    expect(daysBefore('', 7)).toBe('');
+  });
+
+  it('a payment is checked: non-zero, two decimals, a date, a method; a refund (negative) needs a reason', () => {
+    const d = emptyPaymentDraft('2026-12-01');
+    expect(validatePayment({ ...d, amount: '300' })).toEqual({});
+    expect(validatePayment({ ...d, amount: '' }).amount).toMatch(/Amount is required/);
+    expect(validatePayment({ ...d, amount: '0' }).amount).toBe('Amount must not be 0.');
+    expect(validatePayment({ ...d, amount: '10.005' }).amount).toBe('Amount has at most two decimals (cents).');
+    expect(validatePayment({ ...d, amount: 'ten' }).amount).toBeTruthy();
+    expect(validatePayment({ ...d, amount: '-50' })).toEqual({ reason: 'A refund needs a reason.' });
+    expect(validatePayment({ ...d, amount: '-50', reason: 'Overpaid' })).toEqual({});
+    expect(validatePayment({ ...d, amount: '5', date: '', method: 'Bitcoin' })).toEqual({
+      date: 'Date is required.',
+      method: 'Choose a method.',
+    });
+    expect(draftToPayment({ ...d, amount: '-50', reason: ' Overpaid ', note: ' x ' }, 'P1')).toEqual({
+      id: 'P1',
+      amount: -50,
+      date: '2026-12-01',
+      method: 'E-transfer',
+      note: 'x',
+      reason: 'Overpaid',
+    });
+    expect(draftToPayment({ ...d, amount: '300', reason: 'ignored' }, 'P2').reason).toBe('');
+  });
+
+  it('reads stored payments leniently: earlier events have none; what is not a payment is left out', () => {
+    expect(paymentsOf({})).toEqual([]);
+    expect(paymentsOf({ payments: 'x' })).toEqual([]);
+    const good = { id: 'P1', amount: 10, date: '2026-12-01', method: 'Cash', note: '', reason: '' };
+    expect(paymentsOf({ payments: [good, { id: 'P2', amount: 'ten' }, null] })).toEqual([good]);
+    expect(toCents(0.1 + 0.2)).toBe(30);
+  });
+});
