@@ -5,6 +5,7 @@ import { fromPromise } from 'xstate';
 import { storageHealthMachine, type StorageMeasure } from '../../machines/storage/storageHealth.machine';
 import { measureStorage } from '../../storage/health';
 import { inspect } from '../shell/inspector';
+import { SyncPanel } from '../sync/SyncPanel';
 
 const box = css({
   borderTopWidth: '1px',
@@ -90,6 +91,7 @@ export function StorageHealth() {
           free space.
         </p>
       ) : null}
+      <SyncPanel />
     </section>
   );
 }

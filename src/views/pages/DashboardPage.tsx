@@ -6,6 +6,7 @@ import { NeedToOrderPanel } from '../dashboard/NeedToOrderPanel';
 import { ReplaceMockDialog } from '../dashboard/ReplaceMockDialog';
 import { UpcomingEventsPanel } from '../dashboard/UpcomingEventsPanel';
 import { useDashboardActor, useMockData } from '../dashboard/useDashboardActor';
+import { SyncQuestion } from '../sync/SyncQuestion';
 
 const toolbar = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '4', mb: '6' });
 const hint = css({ bg: 'alertBg', color: 'alertFg', px: '3', py: '2', fontWeight: 'bold' });
@@ -16,6 +17,7 @@ export function DashboardPage() {
   const mock = useMockData(dashboard);
   return (
     <Page title="Dashboard" heading="Dashboard">
+      <SyncQuestion />
       <div className={toolbar}>
         <TooltipButton
           variant="solidRed"
