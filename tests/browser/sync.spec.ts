@@ -14,8 +14,31 @@ const SYNC = { timeout: 30_000 };
 const status = (page: Page) => page.getByRole('status', { name: 'Sync status' });
 const saved = (page: Page, options = SYNC) =>
   expect(status(page)).toContainText('All changes saved to your account', options);
+/** A local change has reached the account: noted in the outbox (within 200 ms), then the outbox emptied by a push. */
+async function pushed(page: Page) {
+  await page.waitForTimeout(500);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const key = Object.keys(localStorage).find((k) => k.startsWith('sync:'));
+          const state = key ? (JSON.parse(localStorage.getItem(key)!) as { outbox: object }) : null;
+          return state ? Object.keys(state.outbox).length : -1;
+        }),
+      SYNC,
+    )
+    .toBe(0);
+  await saved(page);
+}
 /** What focus does: sync now (instead of waiting for the 30 s poll). */
 const syncNow = (page: Page) => page.evaluate(() => window.dispatchEvent(new Event('focus')));
+
+/** Signed in, then on the Dashboard. */
+async function signInOn(page: Page, credentials: { email: string; password: string }) {
+  await signIn(page, credentials);
+  await page.goto('/Dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+}
 
 async function device(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
@@ -31,7 +54,7 @@ async function turnSyncOn(page: Page) {
 }
 
 async function addSupplier(page: Page, id: string, name: string) {
-  await page.goto('/SupplierManagement');
+  if (!page.url().endsWith('/SupplierManagement')) await page.goto('/SupplierManagement');
   await page.getByLabel('Supplier ID').fill(id);
   await page.getByLabel('Supplier Name').fill(name);
   await page.getByLabel('Email').fill('orders@harbour.ca');
@@ -43,7 +66,7 @@ async function addSupplier(page: Page, id: string, name: string) {
 }
 
 async function renameSupplier(page: Page, from: string, to: string) {
-  await page.goto('/SupplierManagement');
+  if (!page.url().endsWith('/SupplierManagement')) await page.goto('/SupplierManagement');
   await page.getByRole('button', { name: `Edit supplier ${from}` }).click();
   await page.getByLabel('Supplier Name').fill(to);
   await page.getByRole('button', { name: 'Submit' }).click();
@@ -57,11 +80,11 @@ test('two devices of one account: added on one shows on the other, a delete stay
   const credentials = await signUpFresh(a);
   await turnSyncOn(a);
   await addSupplier(a, 'S-harbour', 'Harbour Dairy');
-  await saved(a);
+  await pushed(a);
 
   // The second device signs in to an account that syncs: it joins, says so, and gets the supplier.
   const b = await device(browser);
-  await signIn(b, credentials);
+  await signInOn(b, credentials);
   await expect(b.getByText('This account syncs across devices')).toBeVisible(FIRST_SYNC);
   await saved(b);
   await b.goto('/SupplierManagement');
@@ -72,7 +95,7 @@ test('two devices of one account: added on one shows on the other, a delete stay
   await a.goto('/SupplierManagement');
   await a.getByRole('button', { name: 'Delete supplier Harbour Dairy' }).click();
   await expect(a.getByRole('listitem', { name: 'Harbour Dairy' })).toHaveCount(0);
-  await saved(a);
+  await pushed(a);
   await syncNow(b);
   await expect(b.getByRole('listitem', { name: 'Harbour Dairy' })).toHaveCount(0, SYNC);
   await saved(b);
@@ -87,7 +110,7 @@ test('two devices of one account: added on one shows on the other, a delete stay
 
   // Another account (its own device) sees none of it, and its account holds nothing of the first.
   await addSupplier(a, 'S-bolt', 'Bolt Produce');
-  await saved(a);
+  await pushed(a);
   const c = await device(browser);
   await signUpFresh(c);
   await turnSyncOn(c);
@@ -102,18 +125,24 @@ test('an offline change is kept on the device and arrives when it is back online
   const credentials = await signUpFresh(a);
   await turnSyncOn(a);
   const b = await device(browser);
-  await signIn(b, credentials);
+  await signInOn(b, credentials);
   await saved(b, FIRST_SYNC);
 
+  await b.goto('/SupplierManagement');
+  await expect(b.getByRole('heading', { level: 1, name: 'Supplier Management' })).toBeVisible();
   await b.context().setOffline(true);
   await addSupplier(b, 'S-dock', 'Dockside Produce');
   await expect(status(b)).toContainText('Offline — 1 change kept on this device', SYNC);
-  // Kept across a reload while offline (the outbox is in storage).
+  // Kept across a reload while the server cannot be reached (the outbox is in storage).
+  const unreachable = (route: import('@playwright/test').Route) => route.abort('internetdisconnected');
+  await b.context().route('**/rest/v1/**', unreachable);
+  await b.context().setOffline(false);
   await b.reload();
   await expect(b.getByRole('listitem', { name: 'Dockside Produce' })).toBeVisible();
-  await b.context().setOffline(false);
+  await expect(status(b)).toContainText('Offline — 1 change kept on this device', SYNC);
+  await b.context().unroute('**/rest/v1/**', unreachable);
   await b.evaluate(() => window.dispatchEvent(new Event('online')));
-  await saved(b);
+  await pushed(b);
   await syncNow(a);
   await a.goto('/SupplierManagement');
   await expect(a.getByRole('listitem', { name: 'Dockside Produce' })).toBeVisible(SYNC);
@@ -126,27 +155,28 @@ test('the same record changed on both devices gives the conflict dialog, and the
   const credentials = await signUpFresh(a);
   await turnSyncOn(a);
   await addSupplier(a, 'S-harbour', 'Harbour Dairy');
-  await saved(a);
+  await pushed(a);
   const b = await device(browser);
-  await signIn(b, credentials);
+  await signInOn(b, credentials);
   await saved(b, FIRST_SYNC);
   await b.goto('/SupplierManagement');
   await expect(b.getByRole('listitem', { name: 'Harbour Dairy' })).toBeVisible(SYNC);
 
+  await a.goto('/SupplierManagement');
   await b.context().setOffline(true);
   await renameSupplier(b, 'Harbour Dairy', 'Harbour Dairy B');
   await renameSupplier(a, 'Harbour Dairy', 'Harbour Dairy A');
-  await saved(a);
+  await pushed(a);
   await b.context().setOffline(false);
   await b.evaluate(() => window.dispatchEvent(new Event('online')));
 
   const dialog = b.getByRole('alertdialog', { name: 'Changed on another device' });
   await expect(dialog).toBeVisible(SYNC);
-  await expect(dialog.getByText('Harbour Dairy A')).toBeVisible();
-  await expect(dialog.getByText('Harbour Dairy B')).toBeVisible();
+  await expect(dialog.getByText(/Theirs:\s*Harbour Dairy A/)).toBeVisible();
+  await expect(dialog.getByText(/Mine:\s*Harbour Dairy B/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Keep mine' }).click();
   await expect(dialog).toHaveCount(0);
-  await saved(b);
+  await pushed(b);
   await syncNow(a);
   await expect(a.getByRole('listitem', { name: 'Harbour Dairy B' })).toBeVisible(SYNC);
   await expect(b.getByRole('listitem', { name: 'Harbour Dairy B' })).toBeVisible();

@@ -171,6 +171,12 @@ async function gatherFacts(user: SyncUser): Promise<SyncFacts> {
   const demo = user.email?.toLowerCase() === DEMO_EMAIL;
   const state = loadSyncState(user.id, emptySyncState);
   const counts = countRecords(readSyncSnapshot());
+  let pending = 0;
+  try {
+    pending = state.device === 'on' ? noteLocalChanges(localPort(user.id, { now: false }), newId).pending : 0;
+  } catch {
+    /* storage refused the outbox: counted at the next change */
+  }
   let accountSyncs: boolean | null = null;
   if (!demo && state.device === 'undecided') {
     try {
@@ -180,7 +186,7 @@ async function gatherFacts(user: SyncUser): Promise<SyncFacts> {
       /* unknown (offline): asked again at the next sign-in */
     }
   }
-  return { demo, device: state.device, accountSyncs, counts };
+  return { demo, device: state.device, accountSyncs, counts, pending };
 }
 
 let current: { userId: string; actor: SyncActor; stop: () => void } | null = null;

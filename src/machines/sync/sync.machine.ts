@@ -22,6 +22,8 @@ export interface SyncFacts {
   accountSyncs: boolean | null;
   /** Records this browser holds for the account, by collection (what turning sync on uploads). */
   counts: Record<string, number>;
+  /** Changes in this device's outbox (kept from before a reload). */
+  pending: number;
 }
 
 export interface SyncContext {
@@ -93,6 +95,9 @@ export const syncMachine = setup({
     }),
   },
   actions: {
+    takeFacts: assign(({ event }) =>
+      event.type === 'sync.facts' ? { counts: event.facts.counts, pending: event.facts.pending } : {},
+    ),
     rememberOn: () => {
       throw new Error('sync: provide rememberOn');
     },
@@ -136,16 +141,12 @@ export const syncMachine = setup({
     starting: {
       on: {
         'sync.facts': [
-          { guard: 'isDemo', target: 'disabled.demo' },
-          { guard: 'deviceOn', target: 'on' },
-          {
-            guard: 'deviceOff',
-            target: 'disabled.off',
-            actions: assign({ counts: ({ event }) => event.facts.counts }),
-          },
-          { guard: 'accountSyncs', target: 'on', actions: ['rememberOn', 'announceJoined'] },
-          { guard: 'holdsData', target: 'asking', actions: assign({ counts: ({ event }) => event.facts.counts }) },
-          { target: 'disabled.off', actions: assign({ counts: ({ event }) => event.facts.counts }) },
+          { guard: 'isDemo', target: 'disabled.demo', actions: 'takeFacts' },
+          { guard: 'deviceOn', target: 'on', actions: 'takeFacts' },
+          { guard: 'deviceOff', target: 'disabled.off', actions: 'takeFacts' },
+          { guard: 'accountSyncs', target: 'on', actions: ['takeFacts', 'rememberOn', 'announceJoined'] },
+          { guard: 'holdsData', target: 'asking', actions: 'takeFacts' },
+          { target: 'disabled.off', actions: 'takeFacts' },
         ],
       },
     },
