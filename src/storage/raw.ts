@@ -53,23 +53,6 @@ export function classify(key: string, error: unknown): StorageWriteError {
   return new StorageWriteError(key, 'unknown', 'Your last change could not be saved to browser storage.');
 }
 
-/** Told of every write this tab makes (the sync's outbox notes local changes from it). */
-type WriteListener = (key: string) => void;
-const writeListeners = new Set<WriteListener>();
-export function onRawWrite(listener: WriteListener): () => void {
-  writeListeners.add(listener);
-  return () => void writeListeners.delete(listener);
-}
-function wrote(key: string) {
-  for (const listener of writeListeners) {
-    try {
-      listener(key);
-    } catch {
-      /* a listener's failure is not the write's */
-    }
-  }
-}
-
 export function rawSet(key: string, value: string): WriteResult {
   const refused = writeGuard?.(key);
   if (refused) return { ok: false, error: refused };
@@ -86,7 +69,6 @@ export function rawSet(key: string, value: string): WriteResult {
   }
   try {
     store.setItem(key, value);
-    wrote(key);
     return { ok: true };
   } catch (error) {
     return { ok: false, error: classify(key, error) };
@@ -98,7 +80,6 @@ export function rawRemove(key: string): WriteResult {
   if (refused) return { ok: false, error: refused };
   try {
     backend()?.removeItem(key);
-    wrote(key);
     return { ok: true };
   } catch (error) {
     return { ok: false, error: classify(key, error) };

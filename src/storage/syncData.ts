@@ -13,7 +13,8 @@ import { forStorage } from '../sync/engine';
 import { revOf, type CollectionAccessor } from './collection';
 import { accessorFor, deletedEventIdsStore } from './keys';
 import { collectionKeys, deletedEventIdsKey, isPerEventKey } from './owned';
-import { listKeys, onRawWrite, rawGet, rawSet } from './raw';
+import { watchWrites } from './accounts';
+import { listKeys, rawGet, rawSet } from './raw';
 import { announceLocalChange } from './store';
 
 /** The keys that sync: the collections, the per-event keys and the deleted-event ids. */
@@ -130,9 +131,13 @@ export function saveSyncState(userId: string, state: SyncState): void {
 
 export const isSyncStateKey = (key: string) => key.startsWith('sync:');
 
-/** Calls back after each write of a synced key by this tab, and on other tabs' changes to them. */
+/** Calls back on each write of a synced key by this tab (just before it), and on other tabs' changes to them. */
 export function watchSyncedKeys(onChange: () => void): () => void {
-  const stopLocal = onRawWrite((key) => isSyncedKey(key) && onChange());
+  // Told just before each write of this tab (the caller waits a moment before reading the data).
+  watchWrites((key) => {
+    if (isSyncedKey(key)) onChange();
+  });
+  const stopLocal = () => watchWrites(null);
   const onStorage = (event: StorageEvent) => {
     if (event.key === null || isSyncedKey(event.key)) onChange();
   };

@@ -6,11 +6,10 @@
  * page. Loaded only for a signed-in visitor (the nav's lazy sync status), never by the landing page.
  */
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
-import { loadAuthConfig } from '../../machines/auth/config';
 import { syncMachine, type SyncFacts } from '../../machines/sync/sync.machine';
 import { chooseForConflict, noteLocalChanges, pullChanges, pushChanges, type LocalPort } from '../../sync/cycle';
 import { countRecords, emptySyncState } from '../../sync/engine';
-import { createRemote, type Rpc, type Summary } from '../../sync/remote';
+import { createRemote, SyncFailure, type Rpc, type Summary } from '../../sync/remote';
 import {
   loadSyncState,
   readSyncSnapshot,
@@ -38,8 +37,16 @@ const newId = () => crypto.randomUUID();
 const loadSupabase = () => import('../../machines/auth/supabaseAuth');
 
 async function client() {
-  const [{ getClient }, config] = await Promise.all([loadSupabase(), loadAuthConfig()]);
-  return getClient(config);
+  const supabase = (await loadSupabase()).currentClient();
+  if (!supabase) throw new SyncFailure('retry', 401, 'The session is not open yet.');
+  return supabase;
+}
+
+/** The signed-in account (from the session's client), or null. */
+export async function sessionUser(): Promise<SyncUser | null> {
+  const supabase = (await loadSupabase()).currentClient();
+  const user = supabase ? (await supabase.auth.getSession()).data.session?.user : null;
+  return user ? { id: user.id, email: user.email ?? null } : null;
 }
 
 const rpc: Rpc = async (name, args) => (await client()).rpc(name, args);

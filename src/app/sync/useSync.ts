@@ -12,18 +12,24 @@ import {
   fetchSummary,
   localCounts,
   runSyncFor,
+  sessionUser,
   subscribeSyncActor,
   type SyncActor,
-  type SyncUser,
 } from './syncService';
 
-/** Runs sync for the signed-in account while mounted with it (the nav's sync status). */
-export function useRunSync(user: SyncUser | null): void {
-  const id = user?.id ?? null;
-  const email = user?.email ?? null;
+/** Runs sync for the signed-in account (the session's user) while signed in; `email` re-checks on a switch. */
+export function useRunSync(signedIn: boolean, email: string | null): void {
   useEffect(() => {
-    runSyncFor(id ? { id, email } : null);
-  }, [id, email]);
+    let live = true;
+    if (!signedIn) runSyncFor(null);
+    else
+      void sessionUser()
+        .then((user) => live && runSyncFor(user))
+        .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [signedIn, email]);
 }
 
 function useSyncActor(): SyncActor | null {

@@ -5,7 +5,6 @@ import { fromPromise } from 'xstate';
 import { storageHealthMachine, type StorageMeasure } from '../../machines/storage/storageHealth.machine';
 import { measureStorage } from '../../storage/health';
 import { inspect } from '../shell/inspector';
-import { SyncPanel } from '../sync/SyncPanel';
 
 const box = css({
   borderTopWidth: '1px',
@@ -91,7 +90,8 @@ export function StorageHealth() {
           free space.
         </p>
       ) : null}
-      <SyncPanel />
+      {/* Account sync's part (src/views/sync/SyncPanel.tsx), shown here by the sync chunk. */}
+      <div data-sync-slot="storage" />
     </section>
   );
 }

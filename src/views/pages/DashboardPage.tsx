@@ -6,7 +6,6 @@ import { NeedToOrderPanel } from '../dashboard/NeedToOrderPanel';
 import { ReplaceMockDialog } from '../dashboard/ReplaceMockDialog';
 import { UpcomingEventsPanel } from '../dashboard/UpcomingEventsPanel';
 import { useDashboardActor, useMockData } from '../dashboard/useDashboardActor';
-import { SyncQuestion } from '../sync/SyncQuestion';
 
 const toolbar = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '4', mb: '6' });
 const hint = css({ bg: 'alertBg', color: 'alertFg', px: '3', py: '2', fontWeight: 'bold' });
@@ -17,7 +16,8 @@ export function DashboardPage() {
   const mock = useMockData(dashboard);
   return (
     <Page title="Dashboard" heading="Dashboard">
-      <SyncQuestion />
+      {/* Account sync's first sign-in question (src/views/sync/SyncQuestion.tsx), shown here by the sync chunk. */}
+      <div data-sync-slot="question" />
       <div className={toolbar}>
         <TooltipButton
           variant="solidRed"

@@ -1,4 +1,3 @@
-import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
 import { useAuth } from '../auth/AuthContext';
@@ -105,9 +104,6 @@ function SpeakerIcon({ muted }: { muted: boolean }) {
   );
 }
 
-// Account sync's status and dialogs: loaded once signed in, never by the landing page.
-const SyncHost = lazy(() => import('../sync/SyncHost').then((m) => ({ default: m.SyncHost })));
-
 export function NavBar() {
   const auth = useAuth();
   const signedIn = auth.status === 'signedIn';
@@ -140,11 +136,7 @@ export function NavBar() {
           <Link href={routes.login} className={loginButton}>
             Login
           </Link>
-        ) : (
-          <Suspense fallback={null}>
-            <SyncHost />
-          </Suspense>
-        )}
+        ) : null}
         <button
           type="button"
           className={iconButton}

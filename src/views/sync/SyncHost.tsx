@@ -1,15 +1,20 @@
 /**
  * The signed-in nav's sync status in words (with the last sync's time), the conflict dialog for a
- * record changed on two devices. Loaded lazily by the nav bar once
- * signed in: the landing page never loads sync code.
+ * record changed on two devices. Loaded lazily with a signed-in visitor's first page (RouteBoundary):
+ * the landing page never loads sync code.
  */
+import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { css } from 'styled-system/css';
 import { useRunSync, useSync } from '../../app/sync/useSync';
-import { AuthActorContext } from '../auth/AuthContext';
+import { useAuth } from '../auth/AuthContext';
 import { ConflictDialog } from '../components/ConflictDialog';
+import SyncPanel from './SyncPanel';
+import SyncQuestion from './SyncQuestion';
 
 const status = css({
   display: { base: 'none', md: 'flex' },
+  order: -1,
   flexDirection: 'column',
   alignItems: 'flex-end',
   fontSize: 'xs',
@@ -29,28 +34,53 @@ const retry = css({
   cursor: 'pointer',
   fontSize: 'xs',
 });
-export function SyncHost() {
-  const user = AuthActorContext.useSelector((s) => (s.hasTag('signedIn') ? s.context.user : null));
-  useRunSync(user);
+export default function SyncHost() {
+  const auth = useAuth();
+  useRunSync(auth.status === 'signedIn', auth.email);
   const sync = useSync();
   const { conflict } = sync;
+  // The nav bar's list of controls (rendered by the shell, outside this chunk): the status goes first in it.
+  const [nav, setNav] = useState<Element | null>(null);
+  // The Dashboard's places for the question and the switch (empty elements the pages render; this chunk fills them).
+  const [slots, setSlots] = useState<{ question: Element | null; storage: Element | null }>({
+    question: null,
+    storage: null,
+  });
+  useEffect(() => {
+    setNav(document.querySelector('header nav'));
+    const find = () =>
+      setSlots((was) => {
+        const question = document.querySelector('[data-sync-slot="question"]');
+        const storage = document.querySelector('[data-sync-slot="storage"]');
+        return was.question === question && was.storage === storage ? was : { question, storage };
+      });
+    find();
+    const observer = new MutationObserver(find);
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
   return (
     <>
-      {sync.status ? (
-        <p className={status} role="status" aria-label="Sync status" data-sync-tone={sync.status.tone}>
-          {sync.status.canRetry ? (
-            <span>
-              Could not sync —{' '}
-              <button type="button" className={retry} onClick={sync.retry}>
-                Retry
-              </button>
-            </span>
-          ) : (
-            <span>{sync.status.text}</span>
-          )}
-          {sync.status.last ? <span>{sync.status.last}</span> : null}
-        </p>
-      ) : null}
+      {slots.question ? createPortal(<SyncQuestion />, slots.question) : null}
+      {slots.storage ? createPortal(<SyncPanel />, slots.storage) : null}
+      {sync.status && nav
+        ? createPortal(
+            <p className={status} role="status" aria-label="Sync status" data-sync-tone={sync.status.tone}>
+              {sync.status.canRetry ? (
+                <span>
+                  Could not sync —{' '}
+                  <button type="button" className={retry} onClick={sync.retry}>
+                    Retry
+                  </button>
+                </span>
+              ) : (
+                <span>{sync.status.text}</span>
+              )}
+              {sync.status.last ? <span>{sync.status.last}</span> : null}
+            </p>,
+            nav,
+          )
+        : null}
       <ConflictDialog
         open={!!conflict}
         place="another device"

@@ -20,7 +20,7 @@ const table = css({
 
 const kib = (bytes: number) => `${(bytes / 1024).toLocaleString('en-US', { maximumFractionDigits: 1 })} KiB`;
 
-export function SyncPanel() {
+export default function SyncPanel() {
   const sync = useSync();
   const switchId = useId();
   const headingId = useId();

@@ -20,7 +20,7 @@ const box = css({
 });
 const actions = css({ display: 'flex', flexWrap: 'wrap', gap: '3' });
 
-export function SyncQuestion() {
+export default function SyncQuestion() {
   const sync = useSync();
   const headingId = useId();
   if (!sync.asking) return null;
