@@ -81,6 +81,17 @@ function guardOtherAccount(key: string): StorageWriteError | null {
   );
 }
 
+/** Told of each write this tab is about to make (account sync notes local changes from it, after a debounce). */
+let writeWatcher: ((key: string) => void) | null = null;
+export function watchWrites(watcher: ((key: string) => void) | null): void {
+  writeWatcher = watcher;
+}
+function guardAndWatch(key: string): StorageWriteError | null {
+  const refused = guardOtherAccount(key);
+  if (!refused) writeWatcher?.(key);
+  return refused;
+}
+
 /**
  * Makes the plain keys hold `userId`'s data set. Every value is copied before its old key is removed,
  * one key at a time (so the extra room needed is one value, not a whole data set), and every step is
@@ -142,7 +153,7 @@ export function bindDataSet(userId: string, storage: Storage | null = defaultSto
     return { ok: false, error: bindError(error), partial };
   }
   bound = { userId, storage };
-  setWriteGuard(guardOtherAccount);
+  setWriteGuard(guardAndWatch);
   // Storage events reach only other tabs; this one's subscribers re-read on a `null` key too.
   if (change === 'switched' && typeof window !== 'undefined' && typeof StorageEvent !== 'undefined') {
     window.dispatchEvent(new StorageEvent('storage', { key: null }));

@@ -63,6 +63,11 @@ export function getClient(config: AuthConfig): SupabaseClient {
   return supabase;
 }
 
+/** The session's client once it exists (a signed-in visitor's): account sync calls rpc() on it. */
+export function currentClient(): SupabaseClient | null {
+  return client?.supabase ?? null;
+}
+
 const toUser = (session: Session | null): AuthUser | null => (session ? fromUser(session.user) : null);
 const fromUser = (user: User): AuthUser => ({ id: user.id, email: user.email ?? null });
 

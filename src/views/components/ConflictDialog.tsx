@@ -55,10 +55,14 @@ export interface ConflictDialogProps {
   /** What is being edited, for the text ('supplier Acme'). */
   what: string;
   labels: Readonly<Record<string, string>>;
+  /** Where the other version comes from (default 'another tab'; sync says 'another device'). */
+  place?: 'another tab' | 'another device';
+  /** The choices are being applied (buttons wait). */
+  busy?: boolean;
 }
 
 /** A save from a stale view: what changed on each side, and keep theirs, keep mine or merge field by field. */
-export function ConflictDialog({ conflict, what, labels }: ConflictDialogProps) {
+export function ConflictDialog({ conflict, what, labels, place = 'another tab', busy = false }: ConflictDialogProps) {
   const {
     open,
     deletedElsewhere,
@@ -86,19 +90,18 @@ export function ConflictDialog({ conflict, what, labels }: ConflictDialogProps) 
         <Dialog.Positioner className={positioner}>
           <Dialog.Content className={content}>
             <Dialog.Title className={css({ fontSize: '2xl', color: 'accent', overflowWrap: 'anywhere' })}>
-              Changed in another tab
+              {place === 'another tab' ? 'Changed in another tab' : 'Changed on another device'}
             </Dialog.Title>
             {deletedElsewhere ? (
               <>
                 <Dialog.Description className={css({ overflowWrap: 'anywhere' })}>
-                  While you were editing {what}, it was deleted in another tab. Keep it deleted, or save your version
-                  again?
+                  While you were editing {what}, it was deleted in {place}. Keep it deleted, or save your version again?
                 </Dialog.Description>
                 <div className={actions}>
-                  <Button variant="outlineRed" onClick={onKeepTheirs}>
+                  <Button variant="outlineRed" onClick={onKeepTheirs} disabled={busy}>
                     Keep it deleted
                   </Button>
-                  <Button variant="solidGreen" onClick={onKeepMine}>
+                  <Button variant="solidGreen" onClick={onKeepMine} disabled={busy}>
                     Save mine again
                   </Button>
                 </div>
@@ -106,8 +109,8 @@ export function ConflictDialog({ conflict, what, labels }: ConflictDialogProps) 
             ) : (
               <>
                 <Dialog.Description className={css({ overflowWrap: 'anywhere' })}>
-                  While you were editing {what}, another tab saved a different version. Nothing was overwritten. Choose
-                  what to keep: theirs, yours, or field by field below.
+                  While you were editing {what}, {place} saved a different version. Nothing was overwritten. Choose what
+                  to keep: theirs, yours, or field by field below.
                 </Dialog.Description>
                 {diffs.length === 0 ? <p>Both versions now hold the same values.</p> : null}
                 {diffs.map((d) => (
@@ -130,13 +133,13 @@ export function ConflictDialog({ conflict, what, labels }: ConflictDialogProps) 
                   </fieldset>
                 ))}
                 <div className={actions}>
-                  <Button variant="outlineBlue" onClick={onKeepTheirs}>
+                  <Button variant="outlineBlue" onClick={onKeepTheirs} disabled={busy}>
                     Keep theirs
                   </Button>
-                  <Button variant="outlineGreen" onClick={onKeepMine}>
+                  <Button variant="outlineGreen" onClick={onKeepMine} disabled={busy}>
                     Keep mine
                   </Button>
-                  <Button variant="solidGreen" onClick={() => onMerge(choices)}>
+                  <Button variant="solidGreen" onClick={() => onMerge(choices)} disabled={busy}>
                     Merge
                   </Button>
                 </div>

@@ -58,6 +58,8 @@ export function StorageHealth() {
           free space.
         </p>
       ) : null}
+      {/* Account sync's part (src/views/sync/SyncPanel.tsx), shown here by the sync chunk. */}
+      <div data-sync-slot="storage" />
     </section>
   );
 }

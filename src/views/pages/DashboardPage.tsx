@@ -17,6 +17,8 @@ export function DashboardPage() {
   const mock = useMockData(dashboard);
   return (
     <Page title="Dashboard" heading="Dashboard">
+      {/* Account sync's first sign-in question (src/views/sync/SyncQuestion.tsx), shown here by the sync chunk. */}
+      <div data-sync-slot="question" />
       <div className={toolbar}>
         <TooltipButton
           variant="solidRed"

@@ -3,8 +3,9 @@
  * routeChunk statechart loads the page's chunk and, when that fails, shows RouteError with Retry
  * (also run when the browser comes back online) or, after a redeploy, "A new version is available".
  */
-import { Component, type ReactNode } from 'react';
+import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { useRouteChunkActor } from '../../app/shell/useRouteChunkActor';
+import { useAuth } from '../../app/auth/AuthContext';
 import { Loading } from './Loading';
 import { RouteError } from './RouteError';
 import { loadedRouteChunk } from './routeChunks';
@@ -23,14 +24,30 @@ class PageBoundary extends Component<{ onError: () => void; children: ReactNode 
   }
 }
 
+// Account sync's nav status and dialogs (src/views/sync/SyncHost.tsx): a chunk of its own, loaded with
+// the first page of a signed-in visitor; it shows in the nav bar through a portal. Here, not in the nav
+// bar itself, so that the landing page's first load carries none of it.
+const SyncHost = lazy(() => import('../sync/SyncHost'));
+
+function SyncForSignedIn() {
+  return useAuth().status === 'signedIn' ? (
+    <Suspense fallback={null}>
+      <SyncHost />
+    </Suspense>
+  ) : null;
+}
+
 export function RouteBoundary({ chunk }: { chunk: string }) {
   const route = useRouteChunkActor(chunk);
   const Page = loadedRouteChunk(chunk);
   if (route.shows === 'page' && Page) {
     return (
-      <PageBoundary key={route.attempt} onError={route.pageFailed}>
-        <Page />
-      </PageBoundary>
+      <>
+        <SyncForSignedIn />
+        <PageBoundary key={route.attempt} onError={route.pageFailed}>
+          <Page />
+        </PageBoundary>
+      </>
     );
   }
   if (route.shows === 'loading' || route.shows === 'page') return <Loading />;

@@ -1,0 +1,144 @@
+/**
+ * What the views show of the sync machine: the nav's status in words, and the conflict dialog's
+ * comparison of the two versions of a record. Pure (unit-tested without React).
+ */
+import type { SnapshotFrom } from 'xstate';
+import { defaultChoices, differences, mergeDrafts, type FieldDifference, type Side } from '../../domain/conflict';
+import type { SyncConflict } from '../../sync/engine';
+import type { syncMachine } from './sync.machine';
+
+export type SyncSnapshot = SnapshotFrom<typeof syncMachine>;
+
+export type SyncTone = 'off' | 'saved' | 'saving' | 'offline' | 'failed' | 'conflict';
+
+export interface SyncStatus {
+  tone: SyncTone;
+  /** The status in words, as the nav shows it. */
+  text: string;
+  /** "Last synced 10:42" (null before the first sync). */
+  last: string | null;
+  /** The Retry button is offered. */
+  canRetry: boolean;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+export function formatTime(at: number, now: number): string {
+  const date = new Date(at);
+  const time = date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+  return new Date(now).toDateString() === date.toDateString()
+    ? time
+    : `${date.toLocaleDateString('en-US', { month: 'short', day: 'numeric' })}, ${time}`;
+}
+
+export function syncStatus(snapshot: SyncSnapshot, now = Date.now()): SyncStatus {
+  const { pending, lastSyncedAt } = snapshot.context;
+  const last = lastSyncedAt === null ? null : `Last synced ${formatTime(lastSyncedAt, now)}`;
+  if (snapshot.hasTag('demo'))
+    return {
+      tone: 'off',
+      text: 'Demo account: kept on this device only (its password is public, so it never syncs)',
+      last: null,
+      canRetry: false,
+    };
+  if (snapshot.matches('starting') || snapshot.hasTag('disabled'))
+    return { tone: 'off', text: 'Saved on this device only', last, canRetry: false };
+  if (snapshot.hasTag('offline'))
+    return {
+      tone: 'offline',
+      text: `Offline — ${plural(pending, 'change', 'changes')} kept on this device`,
+      last,
+      canRetry: false,
+    };
+  if (snapshot.hasTag('failed')) return { tone: 'failed', text: 'Could not sync — Retry', last, canRetry: true };
+  if (snapshot.hasTag('conflict'))
+    return {
+      tone: 'conflict',
+      text: `Changed on two devices — ${plural(snapshot.context.conflicts.length, 'record needs', 'records need')} your choice`,
+      last,
+      canRetry: false,
+    };
+  if (snapshot.hasTag('saving')) return { tone: 'saving', text: 'Saving…', last, canRetry: false };
+  if (pending > 0) return { tone: 'saving', text: 'Saving…', last, canRetry: false };
+  return { tone: 'saved', text: 'All changes saved to your account', last, canRetry: false };
+}
+
+/** Words for the collections (the question's counts, the storage section). */
+export const collectionWords: Record<string, [string, string]> = {
+  inventoryItems: ['inventory item', 'inventory items'],
+  suppliers: ['supplier', 'suppliers'],
+  employees: ['employee', 'employees'],
+  events: ['event', 'events'],
+  selectedItems: ['selected item', 'selected items'],
+  ingredientLines: ['ingredient line', 'ingredient lines'],
+  percentages: ['discount or tax', 'discounts and taxes'],
+  deletedEventIds: ['deleted event', 'deleted events'],
+};
+
+/** "12 inventory items, 3 events" (the collections with records, in a fixed order). */
+export function describeCounts(counts: Readonly<Record<string, number>>): string {
+  const parts = Object.keys(collectionWords)
+    .filter((k) => (counts[k] ?? 0) > 0)
+    .map((k) => plural(counts[k]!, ...collectionWords[k]!));
+  return parts.length ? parts.join(', ') : 'nothing yet';
+}
+
+/** Server collections (`ingredientList-4`, `4-taxPercentage`) grouped as the counts are. */
+export function groupOf(collection: string): string {
+  if (/^ingredientList-/.test(collection)) return 'ingredientLines';
+  if (/-(discount|tax)Percentage$/.test(collection)) return 'percentages';
+  return collection;
+}
+
+const recordName: Record<string, string> = {
+  inventoryItems: 'inventory item',
+  suppliers: 'supplier',
+  employees: 'employee',
+  events: 'event',
+  selectedItems: 'selected item',
+  ingredientLines: 'ingredient line',
+  percentages: 'percentage',
+  deletedEventIds: 'deleted event',
+};
+
+type Flat = Record<string, string>;
+function flatten(record: object | null): Flat {
+  const flat: Flat = {};
+  if (!record) return flat;
+  for (const [field, value] of Object.entries(record)) {
+    if (field === 'rev' || field === 'updatedAt' || value === undefined) continue;
+    flat[field] = typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+  }
+  return flat;
+}
+
+export interface ConflictView {
+  key: string;
+  /** 'supplier "Acme"' for the dialog's text. */
+  what: string;
+  deletedElsewhere: boolean;
+  deletedHere: boolean;
+  diffs: FieldDifference[];
+  initialChoices: Record<string, Side>;
+  /** The merged record for the chosen fields (values of the chosen side, as stored). */
+  merge(choices: Readonly<Record<string, Side>>): object;
+}
+
+/** The first open conflict, as the dialog shows it. */
+export function conflictView(conflict: SyncConflict | undefined): ConflictView | null {
+  if (!conflict) return null;
+  const { mine, theirs } = conflict;
+  const named = (mine ?? theirs) as Record<string, unknown> | null;
+  const label = named?.name ?? named?.eventName ?? named?.supplierName ?? named?.itemName ?? conflict.record_id;
+  const kind = recordName[groupOf(conflict.collection)] ?? 'record';
+  const diffs = differences({}, flatten(mine), flatten(theirs));
+  return {
+    key: conflict.key,
+    what: `${kind} “${String(label)}”`,
+    deletedElsewhere: theirs === null,
+    deletedHere: mine === null,
+    diffs,
+    initialChoices: defaultChoices(diffs),
+    merge: (choices) => mergeDrafts(mine ?? {}, theirs ?? {}, choices),
+  };
+}

@@ -1,0 +1,149 @@
+/**
+ * What account sync (issue 24) reads and writes here: the signed-in account's data as records by
+ * collection (docs/sync.md "Collections": the spec's keys, one record per id), the writes a pull or
+ * a conflict's choice asks for, and the device's sync state (`sync:<userId>`: its choice, pull
+ * cursor, what it last agreed with the server, its outbox and open conflicts).
+ *
+ * The sync state is this device's bookkeeping for one account, not business data: it is under the
+ * account's id (so an account switch leaves it in place), and backups neither carry nor restore it
+ * (a restore's data is compared with it and sent as changes).
+ */
+import type { LocalWrite, Snapshot, SyncState } from '../sync/engine';
+import { forStorage } from '../sync/engine';
+import { revOf, type CollectionAccessor } from './collection';
+import { accessorFor, deletedEventIdsStore } from './keys';
+import { collectionKeys, deletedEventIdsKey, isPerEventKey } from './owned';
+import { watchWrites } from './accounts';
+import { listKeys, rawGet, rawSet } from './raw';
+import { announceLocalChange } from './store';
+
+/** The keys that sync: the collections, the per-event keys and the deleted-event ids. */
+export function isSyncedKey(key: string): boolean {
+  return (collectionKeys as readonly string[]).includes(key) || isPerEventKey(key) || key === deletedEventIdsKey;
+}
+
+const VALUE_ID = 'value';
+
+/** The account's data in this browser, one record per id (unreadable records, set aside, are not sent). */
+export function readSyncSnapshot(): Snapshot {
+  const snapshot: Snapshot = new Map();
+  const keys = new Set<string>(collectionKeys);
+  for (const key of listKeys()) if (isPerEventKey(key)) keys.add(key);
+  for (const key of keys) {
+    const found = accessorFor(key);
+    if (!found) continue;
+    if (found.kind === 'collection') {
+      const records = new Map<string, object>();
+      for (const record of found.accessor.read()) records.set(found.accessor.idOf(record), record);
+      if (records.size) snapshot.set(key, records);
+    } else if (rawGet(key) !== null) {
+      snapshot.set(key, new Map([[VALUE_ID, { value: found.accessor.read() }]]));
+    }
+  }
+  const deleted = deletedEventIdsStore.read();
+  if (deleted.length) snapshot.set(deletedEventIdsKey, new Map(deleted.map((id) => [String(id), { id }])));
+  return snapshot;
+}
+
+/** Thrown when storage refuses a write the sync asked for (full, another account, ...). */
+function check(result: { ok: true } | { ok: false; error: Error }) {
+  if (!result.ok) throw result.error;
+}
+
+/** Applies other devices' changes (or a conflict's choice) to this browser, and tells the views. */
+export function writeSyncChanges(writes: readonly LocalWrite[]): void {
+  const byKey = new Map<string, LocalWrite[]>();
+  for (const write of writes) byKey.set(write.collection, [...(byKey.get(write.collection) ?? []), write]);
+  for (const [key, group] of byKey) {
+    if (key === deletedEventIdsKey) {
+      const ids = new Set(deletedEventIdsStore.read());
+      for (const write of group) {
+        const id = Number(write.record_id);
+        if (!Number.isInteger(id)) continue;
+        if (write.record) ids.add(id);
+        else ids.delete(id);
+      }
+      check(deletedEventIdsStore.write([...ids].sort((a, b) => a - b)));
+    } else {
+      const found = accessorFor(key);
+      if (!found) continue;
+      if (found.kind === 'value') {
+        const last = group[group.length - 1]!;
+        const value = (last.record as { value?: unknown } | null)?.value;
+        check(last.record && typeof value === 'number' ? found.accessor.write(value) : found.accessor.remove());
+      } else {
+        check(applyToCollection(found.accessor, group));
+      }
+    }
+    announceLocalChange(key);
+  }
+}
+
+/**
+ * Puts and removes records by id. A changed record's local revision goes up, so a view (or another
+ * tab) still holding the earlier version sees a conflict instead of saving over it.
+ */
+function applyToCollection(accessor: CollectionAccessor<object>, writes: readonly LocalWrite[]) {
+  const list = accessor.read().slice();
+  for (const write of writes) {
+    const at = list.findIndex((r) => accessor.idOf(r) === write.record_id);
+    if (!write.record) {
+      if (at >= 0) list.splice(at, 1);
+      continue;
+    }
+    const rev = Math.max(revOf(write.record), at >= 0 ? revOf(list[at]!) + 1 : 1);
+    const record = { ...write.record, rev };
+    if (at >= 0) list[at] = record;
+    else list.push(record);
+  }
+  return accessor.write(list);
+}
+
+const stateKey = (userId: string) => `sync:${encodeURIComponent(userId)}`;
+
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** The device's sync state for the account; a missing or unreadable one starts afresh (a full merge by id, nothing lost). */
+export function loadSyncState(userId: string, fresh: () => SyncState): SyncState {
+  const raw = rawGet(stateKey(userId));
+  if (raw === null) return fresh();
+  try {
+    const value = JSON.parse(raw) as unknown;
+    if (
+      isObject(value) &&
+      value.v === 1 &&
+      typeof value.cursor === 'number' &&
+      isObject(value.shadow) &&
+      isObject(value.outbox) &&
+      isObject(value.conflicts) &&
+      (value.device === 'on' || value.device === 'off' || value.device === 'undecided')
+    )
+      return value as unknown as SyncState;
+  } catch {
+    /* unreadable: start afresh below */
+  }
+  return fresh();
+}
+
+export function saveSyncState(userId: string, state: SyncState): void {
+  check(rawSet(stateKey(userId), JSON.stringify(forStorage(state))));
+}
+
+export const isSyncStateKey = (key: string) => key.startsWith('sync:');
+
+/** Calls back on each write of a synced key by this tab (just before it), and on other tabs' changes to them. */
+export function watchSyncedKeys(onChange: () => void): () => void {
+  // Told just before each write of this tab (the caller waits a moment before reading the data).
+  watchWrites((key) => {
+    if (isSyncedKey(key)) onChange();
+  });
+  const stopLocal = () => watchWrites(null);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || isSyncedKey(event.key)) onChange();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    stopLocal();
+    window.removeEventListener('storage', onStorage);
+  };
+}

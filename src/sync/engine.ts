@@ -1,0 +1,346 @@
+/**
+ * The client half of account sync (issue 24, docs/sync.md): pure functions over the device's sync
+ * state (what it last agreed with the server, its outbox and its open conflicts) and a snapshot of
+ * the local data. No storage, no network: src/storage/syncData.ts reads and writes the data,
+ * src/sync/remote.ts speaks to the server, src/app/sync provides both to the sync machine.
+ *
+ * - The *shadow* holds, per record, the server's revision and a fingerprint of the content last
+ *   agreed with the server. A local record whose fingerprint differs from its shadow is a local change.
+ * - The *outbox* holds one change per record (collection + record id): the content, the local `rev`
+ *   it was taken at, the server revision it is based on and a client change id made once per
+ *   content, so a retry of the same change is applied once (the server keeps each change id's result).
+ * - Pulled changes are applied when this device did not change the record since its last sync; when
+ *   both changed it, the record becomes a conflict (kept until the user chooses). Nothing is dropped.
+ */
+
+/** One record of a collection (`collection` is the localStorage key, docs/sync.md "Collections"). */
+export type Snapshot = Map<string, Map<string, object>>;
+
+export interface ShadowEntry {
+  rev: number;
+  /** Fingerprint of the content agreed with the server ({@link DELETED} for a tombstone). */
+  hash: string;
+}
+
+export interface OutboxEntry {
+  collection: string;
+  record_id: string;
+  /** The server revision this change is based on; null for a record new to the server. */
+  base_rev: number | null;
+  record: object | null;
+  deleted: boolean;
+  client_change_id: string;
+  hash: string;
+  /** The record's local revision (`rev`) when the change was taken. */
+  localRev: number;
+  /** Fingerprints of earlier contents of this change that may have reached the server unacknowledged. */
+  previous: string[];
+  /** The server refused it (kept, shown, sent again only when the record changes). */
+  rejected?: { code: string; message: string };
+}
+
+export interface SyncConflict {
+  key: string;
+  collection: string;
+  record_id: string;
+  /** This device's version; null when this device deleted it. */
+  mine: object | null;
+  /** The account's version; null when another device deleted it. */
+  theirs: object | null;
+  /** The server revision of theirs (the base of the resolution's push). */
+  theirsRev: number;
+}
+
+export interface SyncState {
+  v: 1;
+  /** This device's choice for the account: on, off, or not asked yet. */
+  device: 'on' | 'off' | 'undecided';
+  cursor: number;
+  /** When the last sync that reached the server ended (ms since epoch). */
+  lastSyncedAt: number | null;
+  shadow: Record<string, ShadowEntry>;
+  outbox: Record<string, OutboxEntry>;
+  conflicts: Record<string, SyncConflict>;
+}
+
+export const emptySyncState = (): SyncState => ({
+  v: 1,
+  device: 'undecided',
+  cursor: 0,
+  lastSyncedAt: null,
+  shadow: {},
+  outbox: {},
+  conflicts: {},
+});
+
+export const DELETED = '∅';
+
+export const keyOf = (collection: string, id: string) => `${collection}|${id}`;
+
+/** JSON with object keys sorted (the server's jsonb reorders keys), without the local bookkeeping fields. */
+export function canonical(value: unknown, top = true): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map((v) => canonical(v, false)).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([k, v]) => v !== undefined && !(top && (k === 'rev' || k === 'updatedAt')))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v, false)}`).join(',')}}`;
+}
+
+/** A short fingerprint of a record's content (FNV-1a over the canonical text, plus its length). */
+export function hashRecord(record: object | null): string {
+  if (record === null) return DELETED;
+  const text = canonical(record);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return `${(h >>> 0).toString(36)}.${text.length.toString(36)}`;
+}
+
+const localRevOf = (record: object | null): number => {
+  const rev = (record as { rev?: unknown } | null)?.rev;
+  return typeof rev === 'number' && Number.isFinite(rev) ? rev : 0;
+};
+
+const splitKey = (key: string) => {
+  const at = key.indexOf('|');
+  return { collection: key.slice(0, at), id: key.slice(at + 1) };
+};
+
+function localOf(snapshot: Snapshot, key: string): object | null {
+  const { collection, id } = splitKey(key);
+  return snapshot.get(collection)?.get(id) ?? null;
+}
+
+const shadowHash = (state: SyncState, key: string) => state.shadow[key]?.hash ?? DELETED;
+
+/**
+ * Brings the outbox up to date with the local data: one change for each record that differs from
+ * what the server last agreed (added, changed or deleted), none for one changed back.
+ */
+export function recordChanges(state: SyncState, snapshot: Snapshot, newId: () => string): SyncState {
+  const outbox: Record<string, OutboxEntry> = {};
+  const seen = new Set<string>();
+  const consider = (key: string, record: object | null) => {
+    seen.add(key);
+    if (state.conflicts[key]) return; // waits for the user's choice
+    const hash = hashRecord(record);
+    const existing = state.outbox[key];
+    if (hash === shadowHash(state, key)) return; // unchanged (or changed back)
+    if (existing && existing.hash === hash) {
+      // The stored outbox keeps no content (it is the local record itself): take it from the snapshot.
+      outbox[key] = { ...existing, record };
+      return;
+    }
+    const { collection, id } = splitKey(key);
+    const shadow = state.shadow[key];
+    outbox[key] = {
+      collection,
+      record_id: id,
+      base_rev: shadow ? shadow.rev : null,
+      record,
+      deleted: record === null,
+      client_change_id: newId(),
+      hash,
+      localRev: localRevOf(record),
+      previous: existing ? [...existing.previous, existing.hash].slice(-5) : [],
+    };
+  };
+  for (const [collection, records] of snapshot)
+    for (const [id, record] of records) consider(keyOf(collection, id), record);
+  for (const key of Object.keys(state.shadow)) if (!seen.has(key)) consider(key, null);
+  return { ...state, outbox };
+}
+
+/** Changes to send, oldest content first, without the refused ones (sent again once the record changes). */
+export function sendable(state: SyncState): OutboxEntry[] {
+  return Object.values(state.outbox).filter((entry) => !entry.rejected);
+}
+
+/** The state as kept in storage: the outbox without the records' content, which stays in the data itself. */
+export function forStorage(state: SyncState): SyncState {
+  const outbox: Record<string, OutboxEntry> = {};
+  for (const [key, entry] of Object.entries(state.outbox)) outbox[key] = { ...entry, record: null };
+  return { ...state, outbox };
+}
+
+export const pendingCount = (state: SyncState) => Object.keys(state.outbox).length;
+
+/** A write of the local data the sync asks for: a record put (or removed, `record: null`). */
+export interface LocalWrite {
+  collection: string;
+  record_id: string;
+  record: object | null;
+}
+
+export interface PulledChange {
+  collection: string;
+  record_id: string;
+  rev: number;
+  record: object | null;
+  deleted: boolean;
+}
+
+export interface Applied {
+  state: SyncState;
+  writes: LocalWrite[];
+}
+
+/**
+ * Applies a page of other devices' changes: a record this device did not change since its last sync
+ * takes the account's version; one changed on both becomes a conflict; one that ended the same on
+ * both is simply agreed.
+ */
+export function applyPulled(state: SyncState, snapshot: Snapshot, changes: readonly PulledChange[]): Applied {
+  const shadow = { ...state.shadow };
+  const outbox = { ...state.outbox };
+  const conflicts = { ...state.conflicts };
+  const writes: LocalWrite[] = [];
+  for (const change of changes) {
+    const key = keyOf(change.collection, change.record_id);
+    const theirs = change.deleted ? null : change.record;
+    const theirsHash = hashRecord(theirs);
+    const known = shadow[key];
+    if (known && known.rev === change.rev && known.hash === theirsHash) continue; // our own change coming back
+    const pendingConflict = conflicts[key];
+    if (pendingConflict) {
+      // Still waiting for the user: they will choose against the newest version.
+      conflicts[key] = { ...pendingConflict, theirs, theirsRev: change.rev };
+      continue;
+    }
+    const local = localOf(snapshot, key);
+    const localHash = hashRecord(local);
+    const changedHere = localHash !== (known?.hash ?? DELETED);
+    if (localHash === theirsHash) {
+      shadow[key] = { rev: change.rev, hash: theirsHash };
+      delete outbox[key];
+    } else if (!changedHere) {
+      shadow[key] = { rev: change.rev, hash: theirsHash };
+      delete outbox[key];
+      writes.push({ collection: change.collection, record_id: change.record_id, record: theirs });
+    } else {
+      conflicts[key] = {
+        key,
+        collection: change.collection,
+        record_id: change.record_id,
+        mine: local,
+        theirs,
+        theirsRev: change.rev,
+      };
+      delete outbox[key];
+    }
+  }
+  return { state: { ...state, shadow, outbox, conflicts }, writes };
+}
+
+export type PushResult =
+  | { status: 'applied'; client_change_id: string; collection: string; record_id: string; rev: number }
+  | {
+      status: 'conflict';
+      client_change_id: string;
+      collection: string;
+      record_id: string;
+      server: { rev: number; record: object | null; deleted: boolean } | null;
+    }
+  | {
+      status: 'rejected';
+      client_change_id: string;
+      collection: string;
+      record_id: string;
+      error: { code: string; message: string };
+    };
+
+/**
+ * Takes the server's answer to a push of `sent` (same order). Applied: agreed, and out of the
+ * outbox unless the record changed again meanwhile. Conflict with our own earlier content (a push
+ * answered but not acknowledged): agreed, no dialog. Any other conflict: kept for the user. Refused:
+ * kept in the outbox with the reason.
+ */
+export function applyPushed(
+  state: SyncState,
+  snapshot: Snapshot,
+  sent: readonly OutboxEntry[],
+  results: readonly PushResult[],
+  newId: () => string,
+): SyncState {
+  const shadow = { ...state.shadow };
+  const outbox = { ...state.outbox };
+  const conflicts = { ...state.conflicts };
+  sent.forEach((entry, n) => {
+    const result = results[n];
+    if (!result || result.client_change_id !== entry.client_change_id) return; // answered nothing: sent again
+    const key = keyOf(entry.collection, entry.record_id);
+    const current = outbox[key];
+    const same = current?.client_change_id === entry.client_change_id;
+    if (result.status === 'applied') {
+      shadow[key] = { rev: result.rev, hash: entry.hash };
+      if (same) delete outbox[key];
+      else if (current) outbox[key] = { ...current, base_rev: result.rev };
+      return;
+    }
+    if (result.status === 'rejected') {
+      if (same) outbox[key] = { ...entry, rejected: result.error };
+      return;
+    }
+    const server = result.server;
+    if (!server) {
+      // The server does not have it (e.g. the account's data was reset): send it again as new.
+      delete shadow[key];
+      if (current) outbox[key] = { ...current, base_rev: null, client_change_id: newId() };
+      return;
+    }
+    const theirs = server.deleted ? null : server.record;
+    const theirsHash = hashRecord(theirs);
+    const local = localOf(snapshot, key);
+    if (theirsHash === entry.hash || entry.previous.includes(theirsHash) || theirsHash === hashRecord(local)) {
+      shadow[key] = { rev: server.rev, hash: theirsHash };
+      if (current && current.hash !== theirsHash)
+        outbox[key] = { ...current, base_rev: server.rev, client_change_id: newId() };
+      else delete outbox[key];
+      return;
+    }
+    conflicts[key] = {
+      key,
+      collection: entry.collection,
+      record_id: entry.record_id,
+      mine: local,
+      theirs,
+      theirsRev: server.rev,
+    };
+    delete outbox[key];
+  });
+  return { ...state, shadow, outbox, conflicts };
+}
+
+export type Choice = { keep: 'theirs' } | { keep: 'mine' } | { keep: 'merged'; record: object };
+
+/**
+ * The user's choice for a conflict: theirs is written here; mine (or the merge) is written here and
+ * sent with the account's revision as its base, so it replaces theirs everywhere.
+ */
+export function resolveConflict(state: SyncState, key: string, choice: Choice): Applied {
+  const conflict = state.conflicts[key];
+  if (!conflict) return { state, writes: [] };
+  const conflicts = { ...state.conflicts };
+  delete conflicts[key];
+  const shadow = { ...state.shadow, [key]: { rev: conflict.theirsRev, hash: hashRecord(conflict.theirs) } };
+  const chosen = choice.keep === 'theirs' ? conflict.theirs : choice.keep === 'mine' ? conflict.mine : choice.record;
+  const writes: LocalWrite[] = [{ collection: conflict.collection, record_id: conflict.record_id, record: chosen }];
+  return { state: { ...state, shadow, conflicts }, writes };
+}
+
+/** Pulled changes by collection, for the counts the question and the status show. */
+export function countRecords(snapshot: Snapshot): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const [collection, records] of snapshot) {
+    const group = /^ingredientList-/.test(collection)
+      ? 'ingredientLines'
+      : /-(discount|tax)Percentage$/.test(collection)
+        ? 'percentages'
+        : collection;
+    counts[group] = (counts[group] ?? 0) + records.size;
+  }
+  return counts;
+}

@@ -1,0 +1,62 @@
+/**
+ * The account's side of sync: the server's functions called with supabase-js `rpc()` (POST
+ * /rest/v1/rpc/<name>, docs/sync.md), on the same client as the session, so its token (refreshed by
+ * supabase-js) goes with every call and hosted Supabase answers the same calls. supabase-js is
+ * already loaded for a signed-in visitor, so this adds no library: only this small module, in the
+ * sync chunk that the landing page never loads.
+ */
+import type { PushResult } from './engine';
+import type { PullPage, RemotePort } from './cycle';
+
+/** Why a call failed, as the machine needs to know it: wait for the network, try again later, or stop. */
+export type SyncFailureKind = 'offline' | 'retry' | 'fatal';
+
+export class SyncFailure extends Error {
+  readonly kind: SyncFailureKind;
+  readonly status: number;
+  constructor(kind: SyncFailureKind, status: number, message: string) {
+    super(message);
+    this.name = 'SyncFailure';
+    this.kind = kind;
+    this.status = status;
+  }
+}
+
+/** The PostgREST answer (supabase-js's `{ data, error, status }`). */
+export interface RpcAnswer {
+  data: unknown;
+  error: { message: string; code?: string; hint?: string | null } | null;
+  status: number;
+}
+export type Rpc = (name: string, args: Record<string, unknown>) => PromiseLike<RpcAnswer>;
+
+/** PostgREST's status to what to do: no answer is offline; 401, 408, 429 and 5xx are worth retrying. */
+export function classify(status: number, message: string, online = true): SyncFailure {
+  if (status === 0 || !online) return new SyncFailure('offline', status, 'The server could not be reached.');
+  if (status === 401 || status === 408 || status === 429 || status >= 500)
+    return new SyncFailure('retry', status, message || `The server answered ${status}.`);
+  return new SyncFailure('fatal', status, message || `The server answered ${status}.`);
+}
+
+const isOnline = () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false);
+
+async function call<T>(rpc: Rpc, name: string, args: Record<string, unknown>): Promise<T> {
+  const answer = await rpc(name, args);
+  if (answer.error) throw classify(answer.status, answer.error.message, isOnline());
+  return answer.data as T;
+}
+
+export interface Summary {
+  collections: Array<{ collection: string; records: number; deleted: number; bytes: number }>;
+  used_bytes: number;
+  quota_bytes: number;
+  head: number;
+}
+
+export function createRemote(rpc: Rpc): RemotePort & { summary(): Promise<Summary> } {
+  return {
+    push: (changes) => call<PushResult[]>(rpc, 'sync_push', { changes }),
+    pull: (since, maxRows) => call<PullPage>(rpc, 'sync_pull', { since, max_rows: maxRows }),
+    summary: () => call<Summary>(rpc, 'sync_summary', {}),
+  };
+}

@@ -1,0 +1,199 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { signIn, signUpFresh } from './support/auth';
+
+/**
+ * Account sync (issue 24): two browser contexts are two devices of one account, against the real
+ * server (its embedded PGlite database and /rest/v1/rpc).
+ */
+
+// The first sync request opens (and on a fresh data dir creates) the embedded database: up to ~30 s under load.
+test.setTimeout(240_000);
+const FIRST_SYNC = { timeout: 90_000 };
+const SYNC = { timeout: 30_000 };
+
+const status = (page: Page) => page.getByRole('status', { name: 'Sync status' });
+const saved = (page: Page, options = SYNC) =>
+  expect(status(page)).toContainText('All changes saved to your account', options);
+/** A local change has reached the account: noted in the outbox (within 200 ms), then the outbox emptied by a push. */
+async function pushed(page: Page) {
+  await page.waitForTimeout(500);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const key = Object.keys(localStorage).find((k) => k.startsWith('sync:'));
+          const state = key ? (JSON.parse(localStorage.getItem(key)!) as { outbox: object }) : null;
+          return state ? Object.keys(state.outbox).length : -1;
+        }),
+      SYNC,
+    )
+    .toBe(0);
+  await saved(page);
+}
+/** What focus does: sync now (instead of waiting for the 30 s poll). */
+const syncNow = (page: Page) => page.evaluate(() => window.dispatchEvent(new Event('focus')));
+
+/** Signed in, then on the Dashboard. */
+async function signInOn(page: Page, credentials: { email: string; password: string }) {
+  await signIn(page, credentials);
+  await page.goto('/Dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+}
+
+async function device(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  return context.newPage();
+}
+
+async function turnSyncOn(page: Page) {
+  await page.goto('/Dashboard');
+  const toggle = page.getByRole('switch', { name: 'Sync across devices' });
+  await expect(toggle).toBeEnabled(SYNC);
+  await toggle.check();
+  await saved(page, FIRST_SYNC);
+}
+
+async function addSupplier(page: Page, id: string, name: string) {
+  if (!page.url().endsWith('/SupplierManagement')) await page.goto('/SupplierManagement');
+  await page.getByLabel('Supplier ID').fill(id);
+  await page.getByLabel('Supplier Name').fill(name);
+  await page.getByLabel('Email').fill('orders@harbour.ca');
+  await page.getByLabel('Phone').fill('+1 (902) 555-0101');
+  await page.getByLabel('Start Date').fill('2025-01-01');
+  await page.getByLabel('End Date').fill('2026-06-01');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('listitem', { name })).toBeVisible();
+}
+
+async function renameSupplier(page: Page, from: string, to: string) {
+  if (!page.url().endsWith('/SupplierManagement')) await page.goto('/SupplierManagement');
+  await page.getByRole('button', { name: `Edit supplier ${from}` }).click();
+  await page.getByLabel('Supplier Name').fill(to);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('listitem', { name: to })).toBeVisible();
+}
+
+test('two devices of one account: added on one shows on the other, a delete stays deleted, another account sees nothing', async ({
+  browser,
+}) => {
+  const a = await device(browser);
+  const credentials = await signUpFresh(a);
+  await turnSyncOn(a);
+  await addSupplier(a, 'S-harbour', 'Harbour Dairy');
+  await pushed(a);
+
+  // The second device signs in to an account that syncs: it joins, says so, and gets the supplier.
+  const b = await device(browser);
+  await signInOn(b, credentials);
+  await expect(b.getByText('This account syncs across devices')).toBeVisible(FIRST_SYNC);
+  await saved(b);
+  await b.goto('/SupplierManagement');
+  await expect(b.getByRole('listitem', { name: 'Harbour Dairy' })).toBeVisible(SYNC);
+  await expect(status(b)).toContainText(/Last synced \d/);
+
+  // A delete on one is gone on the other, and does not come back after both sync again.
+  await a.goto('/SupplierManagement');
+  await a.getByRole('button', { name: 'Delete supplier Harbour Dairy' }).click();
+  await expect(a.getByRole('listitem', { name: 'Harbour Dairy' })).toHaveCount(0);
+  await pushed(a);
+  await syncNow(b);
+  await expect(b.getByRole('listitem', { name: 'Harbour Dairy' })).toHaveCount(0, SYNC);
+  await saved(b);
+  await syncNow(a);
+  await saved(a);
+  await b.reload();
+  await a.reload();
+  await saved(b);
+  await saved(a);
+  await expect(b.getByRole('listitem', { name: 'Harbour Dairy' })).toHaveCount(0);
+  await expect(a.getByRole('listitem', { name: 'Harbour Dairy' })).toHaveCount(0);
+
+  // Another account (its own device) sees none of it, and its account holds nothing of the first.
+  await addSupplier(a, 'S-bolt', 'Bolt Produce');
+  await pushed(a);
+  const c = await device(browser);
+  await signUpFresh(c);
+  await turnSyncOn(c);
+  await c.goto('/SupplierManagement');
+  await expect(c.getByRole('listitem', { name: 'Bolt Produce' })).toHaveCount(0);
+  const held = await c.evaluate(() => JSON.parse(localStorage.getItem('suppliers') ?? '[]') as unknown[]);
+  expect(held).toEqual([]);
+});
+
+test('an offline change is kept on the device and arrives when it is back online', async ({ browser }) => {
+  const a = await device(browser);
+  const credentials = await signUpFresh(a);
+  await turnSyncOn(a);
+  const b = await device(browser);
+  await signInOn(b, credentials);
+  await saved(b, FIRST_SYNC);
+
+  await b.goto('/SupplierManagement');
+  await expect(b.getByRole('heading', { level: 1, name: 'Supplier Management' })).toBeVisible();
+  await b.context().setOffline(true);
+  await addSupplier(b, 'S-dock', 'Dockside Produce');
+  await expect(status(b)).toContainText('Offline — 1 change kept on this device', SYNC);
+  // Kept across a reload while the server cannot be reached (the outbox is in storage).
+  const unreachable = (route: import('@playwright/test').Route) => route.abort('internetdisconnected');
+  await b.context().route('**/rest/v1/**', unreachable);
+  await b.context().setOffline(false);
+  await b.reload();
+  await expect(b.getByRole('listitem', { name: 'Dockside Produce' })).toBeVisible();
+  await expect(status(b)).toContainText('Offline — 1 change kept on this device', SYNC);
+  await b.context().unroute('**/rest/v1/**', unreachable);
+  await b.evaluate(() => window.dispatchEvent(new Event('online')));
+  await pushed(b);
+  await syncNow(a);
+  await a.goto('/SupplierManagement');
+  await expect(a.getByRole('listitem', { name: 'Dockside Produce' })).toBeVisible(SYNC);
+});
+
+test('the same record changed on both devices gives the conflict dialog, and the choice ends the same on both', async ({
+  browser,
+}) => {
+  const a = await device(browser);
+  const credentials = await signUpFresh(a);
+  await turnSyncOn(a);
+  await addSupplier(a, 'S-harbour', 'Harbour Dairy');
+  await pushed(a);
+  const b = await device(browser);
+  await signInOn(b, credentials);
+  await saved(b, FIRST_SYNC);
+  await b.goto('/SupplierManagement');
+  await expect(b.getByRole('listitem', { name: 'Harbour Dairy' })).toBeVisible(SYNC);
+
+  await a.goto('/SupplierManagement');
+  await b.context().setOffline(true);
+  await renameSupplier(b, 'Harbour Dairy', 'Harbour Dairy B');
+  await renameSupplier(a, 'Harbour Dairy', 'Harbour Dairy A');
+  await pushed(a);
+  await b.context().setOffline(false);
+  await b.evaluate(() => window.dispatchEvent(new Event('online')));
+
+  const dialog = b.getByRole('alertdialog', { name: 'Changed on another device' });
+  await expect(dialog).toBeVisible(SYNC);
+  await expect(dialog.getByText(/Theirs:\s*Harbour Dairy A/)).toBeVisible();
+  await expect(dialog.getByText(/Mine:\s*Harbour Dairy B/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Keep mine' }).click();
+  await expect(dialog).toHaveCount(0);
+  await pushed(b);
+  await syncNow(a);
+  await expect(a.getByRole('listitem', { name: 'Harbour Dairy B' })).toBeVisible(SYNC);
+  await expect(b.getByRole('listitem', { name: 'Harbour Dairy B' })).toBeVisible();
+  await expect(a.getByRole('listitem', { name: 'Harbour Dairy A' })).toHaveCount(0);
+});
+
+test('the demo account makes no sync request and says why it never syncs', async ({ page }) => {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/rest/v1/')) calls.push(request.url());
+  });
+  await signIn(page);
+  await page.goto('/Dashboard');
+  await expect(status(page)).toContainText('Demo account: kept on this device only');
+  await expect(page.getByRole('switch', { name: 'Sync across devices' })).toBeDisabled();
+  await expect(page.getByText('The demo account never syncs: its password is public')).toBeVisible();
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await page.waitForTimeout(1500);
+  expect(calls).toEqual([]);
+});

@@ -1,0 +1,172 @@
+/**
+ * The account's sync functions (docs/sync.md: sync_push, sync_pull) as an in-memory fake, and a
+ * device (its data and its stored sync state) as another: for the unit and model tests of the
+ * client's sync. The real functions are proven in tests/db/contract.test.ts.
+ */
+import type { LocalPort, PullPage, RemotePort } from '../../src/sync/cycle';
+import {
+  emptySyncState,
+  forStorage,
+  type LocalWrite,
+  type PushResult,
+  type Snapshot,
+  type SyncState,
+} from '../../src/sync/engine';
+import { SyncFailure } from '../../src/sync/remote';
+
+interface Row {
+  rev: number;
+  record: object | null;
+  deleted: boolean;
+  change_seq: number;
+}
+
+export class FakeSyncServer {
+  rows = new Map<string, Row>();
+  applied = new Map<string, PushResult>();
+  seq = 0;
+  /** Calls to fail before answering ('offline', 'retry', 'fatal'), in order. */
+  failures: Array<'offline' | 'retry' | 'fatal'> = [];
+  /** Applies the next push, then loses the answer (as a connection dropped after the commit). */
+  loseNextAnswer = false;
+  pushes = 0;
+
+  remote(): RemotePort {
+    return {
+      push: async (changes) => {
+        this.fail();
+        this.pushes++;
+        const results = changes.map((c) => this.pushOne(c));
+        if (this.loseNextAnswer) {
+          this.loseNextAnswer = false;
+          throw new SyncFailure('offline', 0, 'The server could not be reached.');
+        }
+        return results;
+      },
+      pull: async (since, maxRows) => {
+        this.fail();
+        return this.pull(since, maxRows);
+      },
+    };
+  }
+
+  private fail() {
+    const kind = this.failures.shift();
+    if (kind) throw new SyncFailure(kind, kind === 'offline' ? 0 : kind === 'retry' ? 503 : 400, `failed: ${kind}`);
+  }
+
+  private pushOne(change: Record<string, unknown>): PushResult {
+    const id = change.client_change_id as string;
+    const collection = change.collection as string;
+    const record_id = change.record_id as string;
+    const done = this.applied.get(id);
+    if (done) return done;
+    const key = `${collection}|${record_id}`;
+    const record = (change.record ?? null) as object | null;
+    if (record && (record as { bad?: unknown }).bad)
+      return {
+        status: 'rejected',
+        client_change_id: id,
+        collection,
+        record_id,
+        error: { code: 'bad_record', message: 'bad' },
+      };
+    const current = this.rows.get(key);
+    const base = (change.base_rev ?? null) as number | null;
+    if (base !== (current?.rev ?? null))
+      return {
+        status: 'conflict',
+        client_change_id: id,
+        collection,
+        record_id,
+        server: current ? { rev: current.rev, record: current.record, deleted: current.deleted } : null,
+      };
+    const row: Row = {
+      rev: (current?.rev ?? 0) + 1,
+      record: change.deleted ? null : record,
+      deleted: change.deleted === true,
+      change_seq: ++this.seq,
+    };
+    this.rows.set(key, row);
+    const result: PushResult = { status: 'applied', client_change_id: id, collection, record_id, rev: row.rev };
+    this.applied.set(id, result);
+    return result;
+  }
+
+  pull(since: number, maxRows: number): PullPage {
+    const changed = [...this.rows.entries()]
+      .filter(([, row]) => row.change_seq > since)
+      .sort(([, a], [, b]) => a.change_seq - b.change_seq);
+    const page = changed.slice(0, maxRows);
+    return {
+      changes: page.map(([key, row]) => {
+        const at = key.indexOf('|');
+        return {
+          collection: key.slice(0, at),
+          record_id: key.slice(at + 1),
+          rev: row.rev,
+          record: row.record,
+          deleted: row.deleted,
+        };
+      }),
+      cursor: page.length ? page[page.length - 1]![1].change_seq : since,
+      more: changed.length > page.length,
+      head: this.seq,
+    };
+  }
+
+  record(collection: string, id: string): object | null | undefined {
+    const row = this.rows.get(`${collection}|${id}`);
+    return row ? row.record : undefined;
+  }
+}
+
+/** A device: its data (collection -> id -> record) and its sync state, stored as JSON text as in localStorage. */
+export class FakeDevice implements LocalPort {
+  data: Snapshot = new Map();
+  stored: string = JSON.stringify(emptySyncState());
+  writes: LocalWrite[][] = [];
+  refuseWrites = false;
+
+  snapshot(): Snapshot {
+    return new Map([...this.data].map(([c, records]) => [c, new Map(records)]));
+  }
+  write(writes: readonly LocalWrite[]) {
+    if (this.refuseWrites) throw new Error('Browser storage is full.');
+    this.writes.push([...writes]);
+    for (const w of writes) {
+      const records = this.data.get(w.collection) ?? new Map<string, object>();
+      if (w.record) records.set(w.record_id, w.record);
+      else records.delete(w.record_id);
+      if (records.size) this.data.set(w.collection, records);
+      else this.data.delete(w.collection);
+    }
+  }
+  load(): SyncState {
+    return JSON.parse(this.stored) as SyncState;
+  }
+  save(state: SyncState) {
+    this.stored = JSON.stringify(forStorage(state));
+  }
+  put(collection: string, id: string, record: object) {
+    const records = this.data.get(collection) ?? new Map<string, object>();
+    records.set(id, record);
+    this.data.set(collection, records);
+  }
+  remove(collection: string, id: string) {
+    this.data.get(collection)?.delete(id);
+  }
+  get(collection: string, id: string): object | undefined {
+    return this.data.get(collection)?.get(id);
+  }
+  /** A reload: the same stored text read by a fresh page. */
+  reload(): FakeDevice {
+    const next = new FakeDevice();
+    next.data = this.snapshot();
+    next.stored = this.stored;
+    return next;
+  }
+}
+
+let counter = 0;
+export const testId = () => `00000000-0000-4000-8000-${String(++counter).padStart(12, '0')}`;
