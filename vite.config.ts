@@ -75,7 +75,15 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
       : {
           output: {
             codeSplitting: {
-              groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+              groups: [
+                { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+                // The modules every page starts with that lazy chunks share too (Panda's css(), the storage
+                // core, the stored session, the auth config): one file instead of five (~0.4 KB less brotli).
+                {
+                  name: 'start',
+                  test: /(styled-system[\\/](css[\\/]|helpers)|src[\\/](storage[\\/](raw|store|json|authSession)|machines[\\/]auth[\\/]config)\.ts$)/,
+                },
+              ],
             },
           },
         },
