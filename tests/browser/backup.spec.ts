@@ -73,8 +73,12 @@ test('Download backup saves every owned key with a checksum; restoring it after 
   expect(doc).toMatchObject({ format: 'cater-captain-backup', formatVersion: 1, appVersion: '0.1.0' });
   expect(Date.now() - Date.parse(doc.createdAt)).toBeLessThan(5 * 60_000);
   expect(doc.sha256).toBe(checksum(doc.payload));
-  for (const key of ['inventoryItems', 'suppliers', 'employees', 'events'])
-    expect(doc.payload[key], key).toBe(original[key]);
+  for (const key of ['inventoryItems', 'suppliers', 'employees']) expect(doc.payload[key], key).toBe(original[key]);
+  // The events as stored, then the built-in samples this browser never saved (issue 25, item 4).
+  const stored = JSON.parse(original.events ?? '[]') as Array<{ id: number }>;
+  const backedUp = JSON.parse(doc.payload.events ?? '[]') as Array<{ id: number }>;
+  expect(backedUp.slice(0, stored.length)).toEqual(stored);
+  expect(backedUp.slice(stored.length).map((e) => e.id)).toEqual([3, 2, 1]);
   expect(Object.keys(doc.payload).some((key) => key.startsWith('sb-'))).toBe(false);
 
   // The caterer's data changes after the backup: only past events are left, and a tax rate for a new event.
@@ -97,7 +101,7 @@ test('Download backup saves every owned key with a checksum; restoring it after 
   const preview = backupSection(page).getByRole('region', { name: 'Check before you restore' });
   await expect(preview).toBeVisible();
   const eventsRow = preview.getByRole('row', { name: /^events/ });
-  await expect(eventsRow.getByRole('cell')).toHaveText([String(kept), '10', `${10 - kept} added`]);
+  await expect(eventsRow.getByRole('cell')).toHaveText([String(kept), '13', `${13 - kept} added`]);
   await expect(preview.getByRole('row', { name: /^inventoryItems/ }).getByRole('cell')).toHaveText([
     '10',
     '10',
@@ -112,7 +116,8 @@ test('Download backup saves every owned key with a checksum; restoring it after 
 
   await preview.getByRole('button', { name: 'Restore', exact: true }).click();
   await expect(backupSection(page).getByRole('status').filter({ hasText: 'Backup restored.' })).toBeVisible();
-  expect(await storageSnapshot(page)).toEqual(original);
+  // As backed up: the samples are now stored with the rest.
+  expect(await storageSnapshot(page)).toEqual({ ...original, events: doc.payload.events });
   // The dashboard follows without a reload.
   await expect(upcoming.getByRole('listitem')).toHaveCount(6);
 

@@ -68,7 +68,7 @@ test('a $1,000 event with 13% tax and a $300 payment shows a balance of $830.00;
   const form = tool.getByRole('form', { name: 'Record payment' });
   await form.getByLabel('Amount').fill('300');
   await form.getByLabel('Method').selectOption('Cheque');
-  await form.getByLabel('Note').fill('Cheque #104');
+  await form.getByLabel('Payment note').fill('Cheque #104');
   await form.getByRole('button', { name: 'Record payment' }).click();
   await expect(tool.getByLabel('Paid', { exact: true })).toHaveText('$300.00 CAD');
   await expect(tool.getByLabel('Balance due', { exact: true })).toHaveText('$830.00 CAD');

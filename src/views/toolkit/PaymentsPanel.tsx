@@ -150,7 +150,7 @@ export function PaymentsPanel({ payments: p }: { payments: PaymentsApi }) {
           </div>
           <div className={field}>
             <label htmlFor={fieldId('note')} className={label}>
-              Note
+              Payment note
             </label>
             <input
               id={fieldId('note')}
