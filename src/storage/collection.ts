@@ -62,6 +62,7 @@ export const revOf = (record: object): number => {
   return typeof rev === 'number' && Number.isFinite(rev) ? rev : 0;
 };
 
+/** Whether two versions of a record hold the same content: everything but the bookkeeping (`rev`, `updatedAt`). */
 function sameContent(a: object, b: object): boolean {
   if (a === b) return true;
   const { rev: _ra, updatedAt: _ua, ...restA } = a as Record<string, unknown>;
@@ -280,7 +281,8 @@ export function defineCollection<R extends object>(options: CollectionOptions<R>
         }
         if (sameContent(before, mine)) continue;
         if (!theirs) conflicts.push({ id, mine, theirs: null });
-        else if (revOf(theirs) !== revOf(before) && !sameContent(theirs, before)) {
+        else if (!sameContent(theirs, before)) {
+          // Changed elsewhere since this view loaded it (whatever its revision says).
           if (!sameContent(theirs, mine)) conflicts.push({ id, mine, theirs });
         } else replaced.set(id, { ...mine, rev: revOf(theirs) + 1, updatedAt: stamp });
       }
@@ -288,7 +290,7 @@ export function defineCollection<R extends object>(options: CollectionOptions<R>
         if (nextIds.has(id)) continue;
         const theirs = storedById.get(id);
         if (!theirs) continue;
-        if (revOf(theirs) !== revOf(before) && !sameContent(theirs, before)) conflicts.push({ id, mine: null, theirs });
+        if (!sameContent(theirs, before)) conflicts.push({ id, mine: null, theirs });
         else removed.add(id);
       }
       // The order this view gave its records wins when it changed it (inventory drag and drop).

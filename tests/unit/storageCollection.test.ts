@@ -159,6 +159,42 @@ describe('edits and additions', () => {
   });
 });
 
+describe('a change made elsewhere without a new revision', () => {
+  // A writer that does not count revisions (an older app version, a restore) still changed the record.
+  const rewriteWithoutRev = (id: string, change: Record<string, unknown>) =>
+    localStorage.setItem(
+      'inventoryItems',
+      JSON.stringify(stored().map((r) => (r.id === id ? { ...r, ...change } : r))),
+    );
+
+  it('an edit of it in a stale view is a conflict, not a silent overwrite', () => {
+    localStorage.setItem('inventoryItems', JSON.stringify([item('1'), item('2')]));
+    const start = inventoryItemsStore.read();
+    const view = createCollectionSync(inventoryItemsStore, start);
+    rewriteWithoutRev('2', { quantity: 50 });
+    const result = view.save(start.map((i) => (i.id === '2' ? { ...i, name: 'Flour' } : i)));
+    expect(result.conflicts).toEqual([
+      {
+        id: '2',
+        mine: expect.objectContaining({ name: 'Flour', quantity: 3 }),
+        theirs: expect.objectContaining({ quantity: 50 }),
+      },
+    ]);
+    expect(stored().find((r) => r.id === '2')).toMatchObject({ name: 'Item 2', quantity: 50 });
+  });
+
+  it('a delete of it in a stale view is a conflict, and the record stays', () => {
+    localStorage.setItem('inventoryItems', JSON.stringify([item('1'), item('2')]));
+    const start = inventoryItemsStore.read();
+    const view = createCollectionSync(inventoryItemsStore, start);
+    rewriteWithoutRev('2', { quantity: 50 });
+    expect(view.save(start.filter((i) => i.id !== '2')).conflicts).toEqual([
+      { id: '2', mine: null, theirs: expect.objectContaining({ quantity: 50 }) },
+    ]);
+    expect(ids()).toEqual(['1', '2']);
+  });
+});
+
 describe('revOf', () => {
   it('is the stored revision, or 0 when there is none or it is not a finite number', () => {
     expect(revOf({ rev: 3 })).toBe(3);
