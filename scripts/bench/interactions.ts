@@ -130,43 +130,229 @@ function eventsInteractions(): Interaction[] {
   ];
 }
 
-/** Tool Kit lines: add and delete a note and a menu item in the first event's Tool Kit (left open). */
-function toolkitInteractions(): Interaction[] {
+/** One Tool Kit tool's buttons: the count of a line's buttons before, and waits for one more or one fewer. */
+const lineButtons = (page: Page, name: RegExp) => toolkit(page).getByRole('button', { name });
+const oneMore = (page: Page, name: RegExp, count: number) => lineButtons(page, name).nth(count).waitFor();
+const oneFewer = (page: Page, name: RegExp, count: number) =>
+  count > 0
+    ? lineButtons(page, name)
+        .nth(count - 1)
+        .waitFor({ state: 'detached' })
+    : Promise.resolve();
+
+/** Add and delete a line in a tool whose form has one text field and one submit button. */
+function addDelete(tool: string, field: string, submit: string, deleteName: RegExp, text: string): Interaction[] {
   let count = 0;
-  const listCount = (page: Page, name: string) =>
-    toolkit(page).getByRole('list', { name }).getByRole('listitem').count();
   return [
     {
-      name: 'Tool Kit: add a note',
+      name: `Tool Kit: add a line in ${tool}`,
       prepare: async (page) => {
-        count = await listCount(page, 'Notes');
-        await toolkit(page).getByLabel('Note', { exact: true }).fill(`Bench note ${count}`);
+        count = await lineButtons(page, deleteName).count();
+        await toolkit(page).getByLabel(field, { exact: true }).fill(`${text} ${count}`);
       },
-      act: (page) => toolkit(page).getByRole('button', { name: 'Add Note' }).click(),
-      settled: (page) =>
-        page.waitForFunction(
-          (n) =>
-            document.querySelectorAll(
-              '[role=dialog] [aria-label="Notes"] > li, [role=dialog] ul[aria-label="Notes"] li',
-            ).length > n,
-          count,
-        ),
+      act: (page) => toolkit(page).getByRole('button', { name: submit, exact: true }).click(),
+      settled: (page) => oneMore(page, deleteName, count),
     },
     {
-      name: 'Tool Kit: delete a note',
+      name: `Tool Kit: delete a line in ${tool}`,
       prepare: async (page) => {
-        count = await listCount(page, 'Notes');
+        count = await lineButtons(page, deleteName).count();
+      },
+      act: (page) => lineButtons(page, deleteName).first().click(),
+      settled: (page) => oneFewer(page, deleteName, count),
+    },
+  ];
+}
+
+/** Pricing: add a price, edit it, delete it. */
+function pricingInteractions(): Interaction[] {
+  let price = 10;
+  const [add, remove] = addDelete('Pricing', 'Item Name', 'Add Price', /^Delete price /, 'Bench price');
+  return [
+    {
+      ...add!,
+      prepare: async (page) => {
+        await add!.prepare?.(page);
+        await toolkit(page).getByLabel('Price', { exact: true }).fill('12.50');
+      },
+    },
+    {
+      name: 'Tool Kit: edit a line in Pricing',
+      prepare: async (page) => {
+        await lineButtons(page, /^Edit price /)
+          .first()
+          .click();
+        await toolkit(page)
+          .getByLabel('Price', { exact: true })
+          .fill(String((price += 1)));
+      },
+      act: (page) => toolkit(page).getByRole('button', { name: 'Save', exact: true }).click(),
+      settled: (page) => toolkit(page).getByRole('button', { name: 'Add Price', exact: true }).waitFor(),
+    },
+    remove!,
+  ];
+}
+
+/** Every tool's lines: add, edit and delete, in the first event's Tool Kit (left open); each tool opened first. */
+function toolkitInteractions(): Interaction[] {
+  let count = 0;
+  let price = 10;
+  const withTool = (tool: string, interactions: Interaction[]): Interaction[] =>
+    interactions.map((interaction, n) => ({
+      ...interaction,
+      prepare: async (page) => {
+        const toggle = toolkit(page)
+          .getByRole('group', { name: 'Tools' })
+          .getByRole('button', { name: tool, exact: true });
+        if (n === 0 && (await toggle.getAttribute('aria-pressed')) === 'false') await toggle.click();
+        await interaction.prepare?.(page);
+      },
+    }));
+  const specialtyDelete = /^Delete (?!note |menu item |price )/;
+  return [
+    ...withTool('Notes', addDelete('Notes', 'Note', 'Add Note', /^Delete note /, 'Bench note')),
+    ...withTool('Menu', addDelete('Menu', 'Menu Item', 'Add Menu Item', /^Delete menu item /, 'Bench dish')),
+    ...withTool('Pricing', pricingInteractions()),
+    ...withTool('Ingredients', [
+      {
+        name: 'Tool Kit: add a specialty ingredient',
+        prepare: async (page) => {
+          count = await lineButtons(page, specialtyDelete).count();
+          const kit = toolkit(page).getByRole('region', { name: 'Add Specialty Ingredients.' });
+          await kit.getByLabel('Ingredient Name', { exact: true }).fill(`Bench spice ${count}`);
+          await kit.getByLabel('Unit Quantity', { exact: true }).fill('1');
+          await kit.getByLabel('Quantity Needed', { exact: true }).fill('2');
+          await kit.getByLabel('Cost per Unit', { exact: true }).fill('3.25');
+          await kit.getByLabel('Supplier Name', { exact: true }).fill('Bench Supply');
+        },
+        act: (page) => toolkit(page).getByRole('button', { name: 'Add Specialty Ingredient', exact: true }).click(),
+        settled: (page) => oneMore(page, specialtyDelete, count),
+      },
+      {
+        name: 'Tool Kit: edit a specialty ingredient',
+        prepare: async (page) => {
+          await lineButtons(page, /^Edit Bench spice /)
+            .first()
+            .click();
+          await toolkit(page)
+            .getByLabel('Cost per Unit', { exact: true })
+            .fill(String((price += 1)));
+        },
+        act: (page) => toolkit(page).getByRole('button', { name: 'Save Ingredient', exact: true }).click(),
+        settled: (page) =>
+          toolkit(page).getByRole('button', { name: 'Add Specialty Ingredient', exact: true }).waitFor(),
+      },
+      {
+        name: 'Tool Kit: delete a specialty ingredient',
+        prepare: async (page) => {
+          count = await lineButtons(page, specialtyDelete).count();
+        },
+        act: (page) =>
+          lineButtons(page, /^Delete Bench spice /)
+            .first()
+            .click(),
+        settled: (page) => oneFewer(page, specialtyDelete, count),
+      },
+    ]),
+    // The Payments tool is always shown.
+    {
+      name: 'Tool Kit: record a payment',
+      prepare: async (page) => {
+        count = await lineButtons(page, /^Remove payment of /).count();
+        await toolkit(page).getByLabel('Amount', { exact: true }).fill('25');
+      },
+      act: (page) => toolkit(page).getByRole('button', { name: 'Record payment', exact: true }).click(),
+      settled: (page) => oneMore(page, /^Remove payment of /, count),
+    },
+    {
+      name: 'Tool Kit: remove a payment',
+      prepare: async (page) => {
+        count = await lineButtons(page, /^Remove payment of /).count();
       },
       act: (page) =>
-        toolkit(page)
-          .getByRole('button', { name: /^Delete note / })
+        lineButtons(page, /^Remove payment of /)
           .first()
           .click(),
+      settled: (page) => oneFewer(page, /^Remove payment of /, count),
+    },
+  ];
+}
+
+/** /Inventory on 5,000 items: expand a card, open and save the Edit dialog, drag a card by keyboard. */
+function inventoryInteractions(): Interaction[] {
+  const first = (page: Page) => page.getByRole('list', { name: 'Inventory items' }).getByRole('listitem').first();
+  let quantity = 10;
+  return [
+    {
+      name: 'Inventory: expand a card',
+      act: (page) => first(page).getByRole('button', { name: 'More Details' }).click(),
+      settled: (page) => first(page).getByRole('button', { name: 'Hide Details' }).waitFor(),
+      undo: async (page) => {
+        await first(page).getByRole('button', { name: 'Hide Details' }).click();
+        await first(page).getByRole('button', { name: 'More Details' }).waitFor();
+      },
+    },
+    {
+      name: 'Inventory: open the Edit dialog',
+      act: (page) => first(page).getByRole('button', { name: 'Edit', exact: true }).click(),
+      settled: (page) => page.getByRole('dialog').waitFor(),
+      undo: async (page) => {
+        await page.keyboard.press('Escape');
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
+      },
+    },
+    {
+      name: 'Inventory: save the Edit dialog',
+      prepare: async (page) => {
+        await first(page).getByRole('button', { name: 'Edit', exact: true }).click();
+        await page
+          .getByRole('dialog')
+          .getByLabel(/On-hand Quantity/)
+          .fill(String((quantity += 1)));
+      },
+      act: (page) => page.getByRole('dialog').getByRole('button', { name: /^Save/ }).click(),
+      settled: (page) => page.getByRole('dialog').waitFor({ state: 'detached' }),
+    },
+    {
+      name: 'Inventory: move a card down by keyboard (drag)',
+      prepare: async (page) => {
+        await first(page)
+          .getByRole('button', { name: /^Reorder / })
+          .focus();
+        await page.keyboard.press('Space');
+        await page.keyboard.press('ArrowDown');
+      },
+      act: (page) => page.keyboard.press('Space'),
       settled: (page) =>
-        page.waitForFunction(
-          (n) => document.querySelectorAll('[role=dialog] ul[aria-label="Notes"] li').length < n,
-          count,
-        ),
+        page.waitForFunction(() => !document.querySelector('[aria-pressed="true"][aria-label^="Reorder "]')),
+    },
+  ];
+}
+
+/** The Dashboard: Need to Order's window, and copying a supplier's order list. */
+function dashboardInteractions(): Interaction[] {
+  let days = '7';
+  return [
+    {
+      name: 'Dashboard: change the Need to Order window',
+      prepare: async () => {
+        days = days === '7' ? '30' : '7';
+      },
+      act: (page) => page.getByRole('radio', { name: `${days} days` }).check(),
+      settled: (page) =>
+        page.waitForFunction((n) => {
+          const input = document.querySelector<HTMLInputElement>(`input[name="demand-window"][value="${n}"]`);
+          return input?.checked === true;
+        }, days),
+    },
+    {
+      name: 'Dashboard: copy an order list',
+      act: (page) => page.getByRole('button', { name: 'Copy', exact: true }).first().click(),
+      settled: (page) =>
+        page
+          .getByText(/^(Copied|Not copied)/)
+          .first()
+          .waitFor(),
     },
   ];
 }
@@ -241,9 +427,14 @@ export async function runInteractionsBench(): Promise<Figure[]> {
         .first()
         .click();
       await toolkit(page).waitFor();
-      await toolkit(page).getByRole('button', { name: 'Notes', exact: true }).click();
       await measureAll(page, toolkitInteractions(), rate, figures);
       await page.keyboard.press('Escape');
+      await page.goto(`${server.url}/Inventory`);
+      await page.getByRole('list', { name: 'Inventory items' }).getByRole('listitem').first().waitFor();
+      await measureAll(page, inventoryInteractions(), rate, figures);
+      await page.goto(`${server.url}/Dashboard`);
+      await page.getByRole('radio', { name: '14 days' }).waitFor();
+      await measureAll(page, dashboardInteractions(), rate, figures);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
       await cdp.detach();
     }
