@@ -17,17 +17,16 @@ export function readStaffLists(eventIds: readonly number[]): Record<string, Staf
 }
 
 /**
- * Calls back when any `staffList-{id}` key changes, in this tab or another (the per-event accessors
- * of these events, and the storage event for other ids or a cleared storage).
+ * Calls back when any `staffList-{id}` key changes in another tab (or the storage is cleared): one
+ * listener for all of them, whatever the number of events (a listener per event made every change of
+ * the events list add and remove thousands of listeners). This tab's own staff changes are the Staff
+ * tool's, which tells its readers itself.
  */
-export function watchStaffLists(eventIds: readonly number[], onChange: () => void): () => void {
-  const stops = eventIds.map((id) => staffListStore(id).subscribe(onChange));
+export function watchStaffLists(onChange: () => void): () => void {
+  if (typeof window === 'undefined') return () => {};
   const onStorage = (event: StorageEvent) => {
     if (event.key === null || /^staffList-\d+$/.test(event.key)) onChange();
   };
-  if (typeof window !== 'undefined') window.addEventListener('storage', onStorage);
-  return () => {
-    stops.forEach((stop) => stop());
-    if (typeof window !== 'undefined') window.removeEventListener('storage', onStorage);
-  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
 }

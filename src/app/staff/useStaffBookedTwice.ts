@@ -12,11 +12,8 @@ function read(events: readonly CateringEvent[], _version: number): Set<string> {
   return staffBookedTwiceDays(events, readStaffLists(events.map((e) => e.id)));
 }
 
-const idsOf = (key: string) => (key ? key.split(',').map(Number) : []);
-
 export function useStaffBookedTwice(events: readonly CateringEvent[]): Set<string> {
   const [version, bump] = useReducer((n: number) => n + 1, 0);
-  const key = events.map((e) => e.id).join(',');
-  useEffect(() => watchStaffLists(idsOf(key), bump), [key]);
+  useEffect(() => watchStaffLists(bump), []);
   return useMemo(() => read(events, version), [events, version]);
 }

@@ -14,6 +14,10 @@ import type { EventsRef } from '../events/useEventsActor';
 import { createPersister } from '../shell/persister';
 import { inspect } from '../../views/shell/inspector';
 
+/** What other events' shifts depend on (not their notes, menus or payments): when to read them again. */
+const scheduleOf = (events: readonly CateringEvent[]) =>
+  events.map((e) => `${e.id}|${e.EventName}|${e.EventDate}|${e.StartTime}|${e.EndTime}`).join('\n');
+
 /** Every other event's shifts, read now. */
 function otherShifts(events: readonly CateringEvent[], eventId: number) {
   const others = events.filter((e) => e.id !== eventId);
@@ -22,13 +26,13 @@ function otherShifts(events: readonly CateringEvent[], eventId: number) {
 
 export function useStaffTool(event: CateringEvent, eventsRef: EventsRef) {
   const id = event.id;
-  const events = useSelector(eventsRef, (s) => s.context.events);
+  const schedule = useSelector(eventsRef, (s) => scheduleOf(s.context.events));
   const [start] = useState(() => {
     const assignments = staffListStore(id).read();
     return {
       assignments,
       employees: employeesStore.read(),
-      others: otherShifts(events, id),
+      others: otherShifts(eventsRef.getSnapshot().context.events, id),
       toMachine: { send: null as ((stored: typeof assignments) => void) | null },
       persister: createPersister(staffListStore(id), assignments, {
         label: `Staff of event ${id}`,
@@ -73,11 +77,12 @@ export function useStaffTool(event: CateringEvent, eventsRef: EventsRef) {
     return () => stops.forEach((stop) => stop());
   }, [id, ref, start]);
   useEffect(() => {
-    const others = events.filter((e) => e.id !== id).map((e) => e.id);
-    const refresh = () => ref.send({ type: 'shifts.change', others: otherShifts(events, id) });
+    // Read again when another event's schedule changes (a note added elsewhere changes nothing here).
+    const refresh = () =>
+      ref.send({ type: 'shifts.change', others: otherShifts(eventsRef.getSnapshot().context.events, id) });
     refresh();
-    return watchStaffLists(others, refresh);
-  }, [events, id, ref]);
+    return watchStaffLists(refresh);
+  }, [schedule, id, ref, eventsRef]);
   useEffect(
     () =>
       ref.send({

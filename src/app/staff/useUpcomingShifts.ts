@@ -2,7 +2,7 @@
  * The employee cards' upcoming shifts (issue 21): every event's staff list (stored events and the
  * built-in samples), placed in time, by employee, followed as events or staff lists change.
  */
-import { useEffect, useMemo, useReducer, useState } from 'react';
+import { useEffect, useMemo, useReducer } from 'react';
 import { toISODate } from '../../domain/eventDates';
 import { localMinutes, placeShifts, upcomingShiftText, upcomingShiftsByEmployee } from '../../domain/staff';
 import { eventsStore } from '../../storage';
@@ -30,18 +30,8 @@ export function readUpcomingShifts(now: Date): ShiftsByEmployee {
 
 export function useUpcomingShifts(): ShiftsByEmployee {
   const [version, bump] = useReducer((n: number) => n + 1, 0);
-  const [ids, setIds] = useState(() => eventsStore.read().map((e) => e.id));
-  useEffect(
-    () =>
-      eventsStore.subscribe((events) => {
-        setIds(events.map((e) => e.id));
-        bump();
-      }),
-    [],
-  );
-  const key = ids.join(',');
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  useEffect(() => watchStaffLists(ids, bump), [key]);
+  useEffect(() => eventsStore.subscribe(bump), []);
+  useEffect(() => watchStaffLists(bump), []);
   // eslint-disable-next-line react-hooks/exhaustive-deps
   return useMemo(() => readUpcomingShifts(new Date()), [version]);
 }
