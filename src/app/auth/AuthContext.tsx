@@ -178,8 +178,6 @@ export interface AuthView {
   email: string | null;
   /** Signed in on the stored session without the server confirming it. */
   offline: boolean;
-  /** The signed-in account's user id (whose data set the plain keys hold). */
-  userId: string | null;
 }
 
 function useAuthRef() {
@@ -199,9 +197,8 @@ export function useAuth(): AuthView {
   );
   const email = AuthActorContext.useSelector((s) => s.context.user?.email ?? null);
   const offline = AuthActorContext.useSelector((s) => s.context.offline);
-  const userId = AuthActorContext.useSelector((s) => s.context.user?.id ?? null);
   void ref;
-  return { status, email, offline, userId };
+  return { status, email, offline };
 }
 
 /** The forms' api: actions, the loading flag and the last result message for one form. */

@@ -1,16 +1,13 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import { css } from 'styled-system/css';
 import { routes } from '../shell/routes';
 import { useAuth } from '../../app/auth/AuthContext';
 import { askToKeepData } from '../../app/auth/keepData';
 
-/** Changes kept while storage was full (issue 25, item 12): their own chunk, loaded on signed-in pages only. */
-const PendingChanges = lazy(() => import('../shell/PendingChanges'));
-
 /** Protected routes: a loading state while the session is read, then the page or /login. */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { status, userId } = useAuth();
+  const { status } = useAuth();
   // A caterer's business lives in this browser: once signed in, ask it to keep the data when space runs low.
   useEffect(() => {
     if (status === 'signedIn') askToKeepData();
@@ -23,15 +20,5 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     );
   }
   if (status === 'signedOut') return <Redirect to={routes.login} replace />;
-  return (
-    <>
-      {userId ? (
-        <Suspense fallback={null}>
-          {/* A new actor for another account: one account's kept changes are never shown to another. */}
-          <PendingChanges key={userId} owner={userId} />
-        </Suspense>
-      ) : null}
-      {children}
-    </>
-  );
+  return <>{children}</>;
 }

@@ -1,12 +1,12 @@
 /**
  * Changes kept while storage was full, offered back above every signed-in page (issue 25, item 12):
  * "A change could not be saved because storage is full", with Retry saving, Download and Discard for
- * each. Loaded lazily by RequireAuth (it is not part of the landing page).
+ * each. Loaded lazily by RouteBoundary (it is not part of the landing page); shown to a signed-in visitor only.
  */
 import { useId } from 'react';
 import { css } from 'styled-system/css';
 import { Button } from '../components/Button';
-import { usePendingChanges } from '../../app/shell/usePendingChanges';
+import { usePendingChanges, useSignedInAccount } from '../../app/shell/usePendingChanges';
 
 const panel = css({
   bg: 'alertBg',
@@ -28,7 +28,13 @@ function when(ms: number): string {
   return new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-export default function PendingChanges({ owner }: { owner: string }) {
+export default function PendingChanges() {
+  const owner = useSignedInAccount();
+  // A new actor for another account: one account's kept changes are never shown to another.
+  return owner ? <PendingList key={owner} owner={owner} /> : null;
+}
+
+function PendingList({ owner }: { owner: string }) {
   const api = usePendingChanges(owner);
   const headingId = useId();
   if (!api.changes.length && !api.problem) return null;
