@@ -3,6 +3,7 @@
  * page asks first; once it is saved, the page is left without a question.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
 import { signIn, signUpFresh } from './support/auth';
 import { addDays, toISODate } from '../../src/domain/eventDates';
 
@@ -143,8 +144,20 @@ test('storage full: the waiting change survives a reload, is offered back, and i
   await expect(offer).toBeVisible();
   const change = offer.getByRole('listitem', { name: 'Events' });
   await expect(change).toBeVisible();
-  await expect(change.getByRole('button', { name: 'Download' })).toBeVisible();
+  await expect(offer).toContainText('It was kept in this browser.');
   await expect(change.getByRole('button', { name: 'Discard' })).toBeVisible();
+  // Download: a JSON file of the change, the note in it.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    change.getByRole('button', { name: 'Download' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^pending-change-events-\d{4}-\d{2}-\d{2}\.json$/);
+  const file = JSON.parse(await readFile(await download.path(), 'utf8')) as {
+    key: string;
+    change: Array<{ id: number; notes?: Array<{ notes: string }> }>;
+  };
+  expect(file.key).toBe('events');
+  expect(file.change.find((e) => e.id === 11)?.notes?.map((n) => n.notes)).toEqual([note]);
 
   // Still no room: the retry says so and the change stays offered.
   await change.getByRole('button', { name: 'Retry saving' }).click();

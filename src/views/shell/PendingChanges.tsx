@@ -48,8 +48,9 @@ function PendingList({ owner }: { owner: string }) {
       </h2>
       {count ? (
         <p>
-          It was kept in this browser. Free some room (download a backup from the Dashboard, then delete old events or
-          set-aside data), then retry saving; or download the change, or discard it.
+          {count > 1 ? 'They were kept in this browser.' : 'It was kept in this browser.'} Free some room (download a
+          backup from the Dashboard, then delete old events or set-aside data), then retry saving; or download the
+          change, or discard it.
         </p>
       ) : null}
       {api.problem ? (
