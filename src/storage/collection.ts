@@ -327,6 +327,8 @@ export interface CollectionSync<R> {
   rebase(list: readonly R[]): void;
   /** True while a failed write waits for a retry. */
   pending(): boolean;
+  /** The list the next save is compared with (what the view last loaded or saved). */
+  base(): readonly R[];
 }
 
 export function createCollectionSync<R extends object>(
@@ -361,6 +363,7 @@ export function createCollectionSync<R extends object>(
       failed = false;
     },
     pending: () => failed,
+    base: () => base,
   };
 }
 

@@ -10,6 +10,7 @@ import {
   type SaveResult,
 } from '../../storage/collection';
 import type { KeyAccessor, WriteResult } from '../../storage/store';
+import { currentOwner, pendingStore, type PendingChange, type PendingStore } from '../../storage/pendingStore';
 import { notify } from '../../views/shell/toaster';
 
 export interface Persister<R> {
@@ -24,8 +25,8 @@ export const retryMs = 10_000;
 
 /**
  * While a change waits for room (a failed write being retried), leaving or reloading the page asks
- * first (the browser's own "Leave site?" question): the change lives only on this screen until then
- * (issue 25, item 12).
+ * first (the browser's own "Leave site?" question), and the change is kept in IndexedDB
+ * (src/storage/pendingStore.ts) where the next page load finds it and offers it back (issue 25, item 12).
  */
 const waiting = new Set<object>();
 const askBeforeLeaving = (event: BeforeUnloadEvent) => {
@@ -39,6 +40,55 @@ function setWaiting(writer: object, isWaiting: boolean): void {
   if (typeof window === 'undefined') return;
   if (before === 0 && waiting.size > 0) window.addEventListener('beforeunload', askBeforeLeaving);
   if (before > 0 && waiting.size === 0) window.removeEventListener('beforeunload', askBeforeLeaving);
+}
+
+let storeForTests: PendingStore | null = null;
+/** Tests give the writers an in-memory store. */
+export function setPendingStoreForTests(store: PendingStore | null): void {
+  storeForTests = store;
+}
+/** The store the writers keep waiting changes in (IndexedDB; the tests' in-memory one). */
+export const pendingStoreInUse = (): PendingStore => storeForTests ?? pendingStore();
+const pending = pendingStoreInUse;
+let nextKeeperId = 0;
+
+/**
+ * One writer's waiting change in the pending store: kept (updated) on each failed write, marked as
+ * retried by this screen while it is, forgotten once saved; left kept when the screen is left unsaved.
+ */
+function pendingKeeper(key: string, label: string, kind: PendingChange['kind']) {
+  let entry: PendingChange | null = null;
+  const store = () => pending();
+  const report = () => {}; // A failed keep leaves the change on screen, as before: the toast already says so.
+  return {
+    keep(next: unknown, base: () => unknown) {
+      const owner = currentOwner();
+      if (owner === null) return;
+      entry ??= {
+        id: `${owner}|${key}|${Date.now().toString(36)}-${(nextKeeperId++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+        owner,
+        key,
+        label,
+        kind,
+        next,
+        base: base(),
+        keptAt: Date.now(),
+      };
+      entry = { ...entry, next, keptAt: Date.now() };
+      store().setLive(entry.id, true);
+      store().keep(entry).catch(report);
+    },
+    saved() {
+      if (!entry) return;
+      store().setLive(entry.id, false);
+      store().forget(entry.id).catch(report);
+      entry = null;
+    },
+    /** The screen is left: the change stays kept, now offered back. */
+    release() {
+      if (entry) store().setLive(entry.id, false);
+    },
+  };
 }
 
 /**
@@ -75,11 +125,13 @@ export function createPersister<R extends object>(
   let timer: ReturnType<typeof setInterval> | null = null;
   let failing = false;
   const self = {};
+  const kept = pendingKeeper(store.key, options.label, 'collection');
 
   const save = (records: readonly R[]): SaveResult<R> => {
     latest = records;
     const result = sync.save(records);
     if (!result.ok) {
+      if (result.error.reason === 'quota') kept.keep(records, () => sync.base());
       if (!failing)
         notify({
           type: 'error',
@@ -102,6 +154,7 @@ export function createPersister<R extends object>(
       });
     failing = false;
     setWaiting(self, false);
+    kept.saved();
     if (result.conflicts.length) {
       sync.rebase(result.records);
       options.onConflicts?.(result.conflicts, result.records);
@@ -116,6 +169,7 @@ export function createPersister<R extends object>(
       if (timer) clearInterval(timer);
       timer = null;
       setWaiting(self, false);
+      kept.release();
     },
   };
 }
@@ -129,10 +183,12 @@ export function createValueWriter<T>(
   let timer: ReturnType<typeof setInterval> | null = null;
   let failing = false;
   const self = {};
+  const kept = pendingKeeper(store.key, label, 'value');
   const write = (value: T): WriteResult => {
     latest = { value };
     const result = store.write(value);
     if (!result.ok) {
+      if (result.error.reason === 'quota') kept.keep(value, () => store.read());
       if (!failing)
         notify({ type: 'error', title: `${label} not saved`, description: result.error.message, duration: 10_000 });
       failing = true;
@@ -150,6 +206,7 @@ export function createValueWriter<T>(
       });
     failing = false;
     setWaiting(self, false);
+    kept.saved();
     return result;
   };
   return {
@@ -158,6 +215,7 @@ export function createValueWriter<T>(
       if (timer) clearInterval(timer);
       timer = null;
       setWaiting(self, false);
+      kept.release();
     },
   };
 }

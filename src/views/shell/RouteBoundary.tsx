@@ -29,11 +29,20 @@ class PageBoundary extends Component<{ onError: () => void; children: ReactNode 
 // bar itself, so that the landing page's first load carries none of it.
 const SyncHost = lazy(() => import('../sync/SyncHost'));
 
+// Changes kept while storage was full (issue 25, item 12), offered back above every page of a signed-in
+// visitor: a chunk of its own, like SyncHost, so the landing page's first load carries none of it.
+const PendingChanges = lazy(() => import('./PendingChanges'));
+
 function SyncForSignedIn() {
   return useAuth().status === 'signedIn' ? (
-    <Suspense fallback={null}>
-      <SyncHost />
-    </Suspense>
+    <>
+      <Suspense fallback={null}>
+        <SyncHost />
+      </Suspense>
+      <Suspense fallback={null}>
+        <PendingChanges />
+      </Suspense>
+    </>
   ) : null;
 }
 
