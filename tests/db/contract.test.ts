@@ -291,6 +291,40 @@ describe.each(backends)('sync contract on %s', (_name, start) => {
     ]);
   });
 
+  it('takes the later keys of the app: staff lists and the business profile (a value record)', async () => {
+    const user = randomUUID();
+    const assignment = {
+      id: 'A1',
+      employeeId: 'E1',
+      name: 'Ana',
+      role: 'Chef',
+      shiftStart: '16:00',
+      shiftEnd: '23:00',
+    };
+    const results = await push(user, [
+      change({ collection: 'staffList-7', record_id: 'A1', record: assignment }),
+      change({ collection: 'staffList-7', record_id: 'A2', record: assignment }),
+      change({ collection: 'staffList-x', record_id: 'A1', record: assignment }),
+      change({ collection: 'businessProfile', record_id: 'value', record: { value: { businessName: 'Cap' } } }),
+      change({ collection: 'businessProfile', record_id: 'profile', record: { value: { businessName: 'Cap' } } }),
+      change({ collection: 'businessProfile', record_id: 'value', record: { value: 'Cap' } }),
+    ]);
+    expect(results.map((r) => (r.status === 'rejected' ? r.error!.code : r.status))).toEqual([
+      'applied',
+      'bad_record',
+      'bad_collection',
+      'applied',
+      'bad_record',
+      'bad_record',
+    ]);
+    expect(results[1]!.error!.message).toBe('record.id must be the record id "A2"');
+    expect(results[5]!.error!.message).toBe('value must be the business profile (an object)');
+    expect((await pull(user)).changes.map((c) => `${c.collection}/${c.record_id}`)).toEqual([
+      'staffList-7/A1',
+      'businessProfile/value',
+    ]);
+  });
+
   it('caps the size of a record, of a batch and of an account', async () => {
     const user = randomUUID();
     const big = { ...item('big'), notes: 'x'.repeat(300 * 1024) };
