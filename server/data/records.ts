@@ -1,21 +1,31 @@
 /**
- * Checks of pushed records by collection, with the app's own record schemas (src/storage/schemas.ts):
- * the embedded server refuses a record the app could not read back. The SQL function checks the rest
+ * Checks of pushed records by collection, with the app's own record schemas (src/storage/schemas.ts)
+ * and the readers of the fields later issues added (src/domain): the embedded server refuses a record
+ * the app could not read back, or whose added fields (an event's status and payments, the business
+ * profile) the app would read as something else than what was sent. The SQL function checks the rest
  * (collection names, the id the row names, sizes) on every database, hosted Supabase included.
+ *
+ * Every key the client syncs (src/storage/syncData.ts `isSyncedKey`) has its check here; a test
+ * (tests/server/syncRecords.test.ts) fails when one is missing.
  */
 import { z } from 'zod/mini';
+import { normalizeProfile, profileFields, profileToDraft, validateProfile } from '../../src/domain/businessProfile.ts';
+import { eventStatuses } from '../../src/domain/eventStatus.ts';
+import { depositDueDateOf, paymentMethods, paymentsOf } from '../../src/domain/payments.ts';
 import {
   chosenIngredientSchema,
   employeeSchema,
   eventSchema,
   inventoryItemSchema,
   selectedItemSchema,
+  staffAssignmentSchema,
   supplierSchema,
 } from '../../src/storage/schemas.ts';
 
 const finite = z.number().check(z.refine(Number.isFinite, 'must be a finite number'));
 const deletedEventIdSchema = z.looseObject({ id: z.int() });
 const valueSchema = z.looseObject({ value: finite });
+const profileValueSchema = z.looseObject({ value: z.looseObject({ businessName: z.string() }) });
 
 /** The schema of a collection's records (collection = the app's localStorage key), or null for an unknown one. */
 export function schemaFor(collection: string): z.ZodMiniType | null {
@@ -32,10 +42,55 @@ export function schemaFor(collection: string): z.ZodMiniType | null {
       return selectedItemSchema;
     case 'deletedEventIds':
       return deletedEventIdSchema;
+    case 'businessProfile':
+      return profileValueSchema;
   }
   if (/^ingredientList-\d{1,15}$/.test(collection)) return chosenIngredientSchema;
+  if (/^staffList-\d{1,15}$/.test(collection)) return staffAssignmentSchema;
   if (/^\d{1,15}-(discountPercentage|taxPercentage)$/.test(collection)) return valueSchema;
   return null;
+}
+
+type Fields = Record<string, unknown>;
+
+/**
+ * An event's fields of issue 22 (status, cancellation reason, deposit date, payments): absent is fine
+ * (earlier builds have none), present must be what the app's readers read back unchanged.
+ */
+function eventFieldsProblem(event: Fields): string | null {
+  if ('status' in event && !(eventStatuses as readonly unknown[]).includes(event.status))
+    return `status: must be one of ${eventStatuses.join(', ')}`;
+  if ('statusReason' in event && typeof event.statusReason !== 'string') return 'statusReason: must be text';
+  if ('confirmedWithoutDeposit' in event && typeof event.confirmedWithoutDeposit !== 'boolean')
+    return 'confirmedWithoutDeposit: must be true or false';
+  if ('depositDueDate' in event && event.depositDueDate !== '' && depositDueDateOf(event) !== event.depositDueDate)
+    return 'depositDueDate: must be a date (YYYY-MM-DD) or empty';
+  if ('payments' in event) {
+    if (!Array.isArray(event.payments)) return 'payments: must be a list of payments';
+    for (const [index, payment] of event.payments.entries()) {
+      if (paymentsOf({ payments: [payment] }).length !== 1)
+        return `payments.${index}: must be a payment with an id, a finite amount and a date`;
+      const { method } = payment as Fields;
+      if (method !== undefined && !(paymentMethods as readonly unknown[]).includes(method))
+        return `payments.${index}.method: must be one of ${paymentMethods.join(', ')}`;
+    }
+  }
+  return null;
+}
+
+/** The business profile (its `value`): typed as the app stores it and passing the Settings form's checks. */
+function profileProblem(profile: Fields): string | null {
+  const read = normalizeProfile(profile);
+  if (!read) return 'value.businessName: must be text';
+  for (const field of [...profileFields, 'updatedAt'] as const) {
+    if (!(field in profile)) continue;
+    const expected = typeof read[field];
+    if (typeof profile[field] !== expected || (expected === 'number' && !Number.isFinite(profile[field])))
+      return `value.${field}: must be ${expected === 'number' ? 'a finite number' : 'text'}`;
+  }
+  const errors = validateProfile(profileToDraft(read));
+  const field = profileFields.find((f) => errors[f]);
+  return field ? `value.${field}: ${errors[field]}` : null;
 }
 
 /** Why a pushed record does not fit its collection's schema, or null when it does (or is left to SQL). */
@@ -43,9 +98,18 @@ export function recordSchemaProblem(collection: unknown, record: unknown): strin
   if (typeof collection !== 'string') return null;
   const schema = schemaFor(collection);
   if (!schema || typeof record !== 'object' || record === null || Array.isArray(record)) return null;
+  const problem = (detail: string) => `${collection} record does not match the app's schema: ${detail}`;
   const parsed = schema.safeParse(record);
-  if (parsed.success) return null;
-  const first = parsed.error.issues[0];
-  const path = first?.path.length ? first.path.join('.') : 'record';
-  return `${collection} record does not match the app's schema: ${path}: ${first?.message ?? 'invalid'}`;
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    const path = first?.path.length ? first.path.join('.') : 'record';
+    return problem(`${path}: ${first?.message ?? 'invalid'}`);
+  }
+  const extra =
+    collection === 'events'
+      ? eventFieldsProblem(record as Fields)
+      : collection === 'businessProfile'
+        ? profileProblem((record as { value: Fields }).value)
+        : null;
+  return extra ? problem(extra) : null;
 }

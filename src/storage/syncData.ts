@@ -12,14 +12,20 @@ import type { LocalWrite, Snapshot, SyncState } from '../sync/engine';
 import { forStorage } from '../sync/engine';
 import { revOf, type CollectionAccessor } from './collection';
 import { accessorFor, deletedEventIdsStore } from './keys';
-import { collectionKeys, deletedEventIdsKey, isPerEventKey } from './owned';
+import { businessKeys, collectionKeys, deletedEventIdsKey, isPerEventKey } from './owned';
+import { businessProfileStore } from './businessProfile';
 import { watchWrites } from './accounts';
 import { listKeys, rawGet, rawSet } from './raw';
 import { announceLocalChange } from './store';
 
-/** The keys that sync: the collections, the per-event keys and the deleted-event ids. */
+/** The keys that sync: the collections, the per-event keys, the deleted-event ids and the business profile. */
 export function isSyncedKey(key: string): boolean {
-  return (collectionKeys as readonly string[]).includes(key) || isPerEventKey(key) || key === deletedEventIdsKey;
+  return (
+    (collectionKeys as readonly string[]).includes(key) ||
+    isPerEventKey(key) ||
+    key === deletedEventIdsKey ||
+    (businessKeys as readonly string[]).includes(key)
+  );
 }
 
 const VALUE_ID = 'value';
@@ -42,6 +48,8 @@ export function readSyncSnapshot(): Snapshot {
   }
   const deleted = deletedEventIdsStore.read();
   if (deleted.length) snapshot.set(deletedEventIdsKey, new Map(deleted.map((id) => [String(id), { id }])));
+  const profile = rawGet(businessProfileStore.key) === null ? null : businessProfileStore.read();
+  if (profile) snapshot.set(businessProfileStore.key, new Map([[VALUE_ID, { value: profile }]]));
   return snapshot;
 }
 
@@ -64,6 +72,14 @@ export function writeSyncChanges(writes: readonly LocalWrite[]): void {
         else ids.delete(id);
       }
       check(deletedEventIdsStore.write([...ids].sort((a, b) => a - b)));
+    } else if (key === businessProfileStore.key) {
+      const last = group[group.length - 1]!;
+      const value = (last.record as { value?: unknown } | null)?.value;
+      // Written as the account holds it (the same content on every device) when the app can read it; a
+      // tombstone removes it. One the app cannot read (the server refuses those) leaves this device's as it is.
+      const readable = last.record ? businessProfileStore.check(JSON.stringify(value ?? null)) : null;
+      if (!last.record) check(businessProfileStore.remove());
+      else if (readable?.ok && readable.value) check(businessProfileStore.write(value as typeof readable.value));
     } else {
       const found = accessorFor(key);
       if (!found) continue;

@@ -197,3 +197,91 @@ test('the demo account makes no sync request and says why it never syncs', async
   await page.waitForTimeout(1500);
   expect(calls).toEqual([]);
 });
+
+/**
+ * A server of its own (its own DATA_DIR, port and embedded database), so this test can kill it without
+ * touching the other tests' server: started as `npm start` starts it, on the same port each time (the
+ * devices' origin, and so their storage, stays the same).
+ */
+async function ownServer() {
+  const { mkdtempSync, cpSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { freePort, spawnServer, waitForExit } = await import('../server/process.ts');
+  const { pgliteTemplate } = await import('../db/support.ts');
+  const dataDir = mkdtempSync(join(tmpdir(), 'cc-e2e-restart-'));
+  // The embedded database from the tests' template (initdb and the migrations done once per schema).
+  cpSync(await pgliteTemplate(), join(dataDir, 'pg'), { recursive: true });
+  const port = await freePort();
+  const env = {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DB_OPEN: 'start',
+    RATE_LIMIT_SIGNUP: 'off',
+    RATE_LIMIT_TOKEN: 'off',
+    RATE_LIMIT_SYNC: 'off',
+  };
+  let child = (await spawnServer(env)).child;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    /** SIGKILL: no shutdown, nothing flushed on the way out. */
+    async kill() {
+      child.kill('SIGKILL');
+      await waitForExit(child);
+    },
+    async start() {
+      child = (await spawnServer(env)).child;
+    },
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await waitForExit(child);
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+test('a server restart loses nothing: pushed changes are all there on a second device, and a change made while it was down arrives', async ({
+  browser,
+}) => {
+  const server = await ownServer();
+  try {
+    const a = await (await browser.newContext({ baseURL: server.url })).newPage();
+    const credentials = await signUpFresh(a);
+    await turnSyncOn(a);
+    await addSupplier(a, 'S-harbour', 'Harbour Dairy');
+    await addSupplier(a, 'S-bolt', 'Bolt Produce');
+    await pushed(a);
+    await renameSupplier(a, 'Bolt Produce', 'Bolt Produce Co');
+    await pushed(a);
+
+    // Killed (no shutdown), then a change while it is down: kept on the device, counted.
+    await server.kill();
+    await addSupplier(a, 'S-dock', 'Dockside Produce');
+    await expect(status(a)).toContainText('Offline — 1 change kept on this device', SYNC);
+
+    // Back up on the same data dir and port: the device sends what it kept (as it does when back online).
+    await server.start();
+    await a.evaluate(() => window.dispatchEvent(new Event('online')));
+    await pushed(a);
+
+    // A second device signs in after the restart and gets everything: what was pushed before the kill,
+    // the rename, and the change made while the server was down.
+    const b = await (await browser.newContext({ baseURL: server.url })).newPage();
+    await signInOn(b, credentials);
+    await saved(b, FIRST_SYNC);
+    await b.goto('/SupplierManagement');
+    for (const name of ['Harbour Dairy', 'Bolt Produce Co', 'Dockside Produce'])
+      await expect(b.getByRole('listitem', { name })).toBeVisible(SYNC);
+    await expect(b.getByRole('listitem', { name: 'Bolt Produce', exact: true })).toHaveCount(0);
+    const held = await b.evaluate(() =>
+      (JSON.parse(localStorage.getItem('suppliers') ?? '[]') as { supplierID: string }[])
+        .map((s) => s.supplierID)
+        .sort(),
+    );
+    expect(held).toEqual(['S-bolt', 'S-dock', 'S-harbour']);
+  } finally {
+    await server.stop();
+  }
+});

@@ -291,6 +291,119 @@ describe.each(backends)('sync contract on %s', (_name, start) => {
     ]);
   });
 
+  it('takes the later keys of the app: staff lists and the business profile (a value record)', async () => {
+    const user = randomUUID();
+    const assignment = {
+      id: 'A1',
+      employeeId: 'E1',
+      name: 'Ana',
+      role: 'Chef',
+      shiftStart: '16:00',
+      shiftEnd: '23:00',
+    };
+    const results = await push(user, [
+      change({ collection: 'staffList-7', record_id: 'A1', record: assignment }),
+      change({ collection: 'staffList-7', record_id: 'A2', record: assignment }),
+      change({ collection: 'staffList-x', record_id: 'A1', record: assignment }),
+      change({ collection: 'businessProfile', record_id: 'value', record: { value: { businessName: 'Cap' } } }),
+      change({ collection: 'businessProfile', record_id: 'profile', record: { value: { businessName: 'Cap' } } }),
+      change({ collection: 'businessProfile', record_id: 'value', record: { value: 'Cap' } }),
+    ]);
+    expect(results.map((r) => (r.status === 'rejected' ? r.error!.code : r.status))).toEqual([
+      'applied',
+      'bad_record',
+      'bad_collection',
+      'applied',
+      'bad_record',
+      'bad_record',
+    ]);
+    expect(results[1]!.error!.message).toBe('record.id must be the record id "A2"');
+    expect(results[5]!.error!.message).toBe('value must be the business profile (an object)');
+    expect((await pull(user)).changes.map((c) => `${c.collection}/${c.record_id}`)).toEqual([
+      'staffList-7/A1',
+      'businessProfile/value',
+    ]);
+  });
+
+  it('answers a batch set-based exactly as one by one: applied, conflicts, retries, tombstones, refusals', async () => {
+    // The same batches, through sync.push_batch for one account and sync.push_one_by_one for another
+    // (change ids are per business, so both take the same ones): the same answers and the same rows.
+    const viaBatch = randomUUID();
+    const oneByOne = randomUUID();
+    const call = async (user: string, fn: string, changes: unknown[]) =>
+      (await asUser(user, `select sync.${fn}(changes => $1::jsonb) as result`, [JSON.stringify(changes)]))[0]!
+        .result as Result[] | null;
+    const withoutTimes = (results: Result[] | null) =>
+      JSON.parse(JSON.stringify(results), (k, v) => (k === 'updated_at' ? 'time' : v)) as unknown;
+    const first = change({ record_id: 'a', record: item('a') });
+    const batches: unknown[][] = [
+      [
+        first,
+        change({ record_id: 'b', record: item('b') }),
+        change({ record_id: 'c', record: item('c') }),
+        change({ record_id: 'd', deleted: true }),
+        change({ record_id: 'ghost', base_rev: 3, deleted: true }),
+        change({ collection: 'passwords', record_id: 'x', record: { id: 'x' } }),
+        change({ record_id: '', record: item('') }),
+        change({ record_id: 'e', deleted: 'yes', record: item('e') }),
+        change({ record_id: 'f', base_rev: '1', record: item('f') }),
+        change({ record_id: 'g', base_rev: 0, record: item('g') }),
+        change({ record_id: 'h', record: item('not h') }),
+        change({ record_id: 'i', record: { ...item('i'), notes: 'x'.repeat(300 * 1024) } }),
+        change({ record_id: 'j', record: item('j'), client_change_id: 'not-a-uuid' }),
+        change({ collection: 'staffList-7', record_id: 'S1', record: { id: 'S1' } }),
+        change({ collection: '7-taxPercentage', record_id: 'value', record: { value: 13 } }),
+        42,
+      ],
+      [
+        change({ record_id: 'a', base_rev: 1, record: item('a', 'Edited') }),
+        change({ record_id: 'b', base_rev: 5, record: item('b', 'Stale') }),
+        change({ record_id: 'c', base_rev: 1, deleted: true }),
+        change({ record_id: 'd', record: item('d') }),
+        change({ record_id: 'new', base_rev: null, record: item('new') }),
+        first,
+      ],
+      [
+        change({ record_id: 'c', base_rev: 2, record: item('c', 'Back') }),
+        change({ record_id: 'a', base_rev: 1, record: item('a') }),
+      ],
+      [],
+    ];
+    for (const batch of batches) {
+      const batched = await call(viaBatch, 'push_batch', batch);
+      expect(batched, `the batch path took batch ${batches.indexOf(batch)}`).not.toBeNull();
+      expect(withoutTimes(batched)).toEqual(withoutTimes(await call(oneByOne, 'push_one_by_one', batch)));
+    }
+    const pulledA = await pull(viaBatch);
+    const pulledB = await pull(oneByOne);
+    expect(withoutTimes(pulledA as never)).toEqual(withoutTimes(pulledB as never));
+    expect(pulledA.changes.map((c) => `${c.record_id}:${c.rev}${c.deleted ? ':deleted' : ''}`).sort()).toEqual([
+      'S1:1',
+      'a:2',
+      'b:1',
+      'c:3',
+      'd:1:deleted',
+      'new:1',
+      'value:1',
+    ]);
+    const counters = async (user: string) =>
+      (
+        await backend.admin.query(
+          'select change_seq::int as seq, used_bytes::int as used from sync.businesses where owner_id = $1',
+          [user],
+        )
+      )[0];
+    expect(await counters(viaBatch)).toEqual(await counters(oneByOne));
+    // A change id twice in one batch, or the quota within reach, goes one by one (the batch path writes nothing).
+    const twice = change({ record_id: 'z', record: item('z') });
+    expect(await call(viaBatch, 'push_batch', [twice, twice])).toBeNull();
+    expect(await push(viaBatch, [twice, twice])).toMatchObject([{ status: 'applied' }, { status: 'applied' }]);
+    await backend.admin.query('update sync.businesses set quota_bytes = used_bytes + 10 where owner_id = $1', [
+      viaBatch,
+    ]);
+    expect(await call(viaBatch, 'push_batch', [change({ record_id: 'y', record: item('y') })])).toBeNull();
+  });
+
   it('caps the size of a record, of a batch and of an account', async () => {
     const user = randomUUID();
     const big = { ...item('big'), notes: 'x'.repeat(300 * 1024) };

@@ -76,7 +76,10 @@ describe('the embedded database on disk', () => {
           if (result?.status === 'applied') acknowledged.set(id, result.rev);
         }
       });
-      await new Promise((r) => setTimeout(r, 1500));
+      // Killed once some pushes were answered, while the pushers keep pushing (waiting on the answers,
+      // not on a fixed time, so a loaded machine does not fail the test).
+      for (const started = Date.now(); acknowledged.size <= 5 && Date.now() - started < 60_000;)
+        await new Promise((r) => setTimeout(r, 50));
       first.child.kill('SIGKILL');
       stop = true;
       await waitForExit(first.child);

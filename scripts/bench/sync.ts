@@ -1,0 +1,434 @@
+/**
+ * Account sync (issue 24, docs/sync.md) against the real server, started as `npm start` starts it:
+ *
+ * - **First sync** of an account of 5,000 inventory items and 2,000 events with full tool kits (each
+ *   event with specialty ingredients, menu, notes, pricing, a status and payments, and its
+ *   `ingredientList-{id}` lines, `staffList-{id}` staff, discount and tax): the app's own sync cycle
+ *   (src/sync/cycle.ts: pull, then the outbox pushed in batches of 500) over supabase-js `rpc()`, this
+ *   device's data and sync state in memory (the state JSON round-tripped on every save, as
+ *   localStorage does). Budget 3 s.
+ * - **A sync with nothing to do** right after: its requests (count and bytes) and the server's time
+ *   (the request's round trip on 127.0.0.1, an upper bound; median of 15). Budget one small request
+ *   and 50 ms.
+ * - **50 clients syncing at once**, each its own account: a first push of 200 records, an edit of 50,
+ *   then a pull from 0. Throughput (changes a second), the requests' p50 / p99, errors, and the server
+ *   process's RSS (peak, sampled) — against the embedded PGlite and against a throwaway PostgreSQL 15
+ *   (tests/db/support.ts `startPostgres`, the server connected as `authenticator`).
+ *
+ * Run: `npm run bench -- sync` (builds first; this bench needs no browser).
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { randomUUID } from 'node:crypto';
+import { createClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import { signJwt } from '../../server/auth/jwt.ts';
+import { pgliteTemplate, startPostgres } from '../../tests/db/support.ts';
+import { spawnServer } from '../../tests/server/process.ts';
+import { pullChanges, pushChanges, type LocalPort } from '../../src/sync/cycle';
+import { emptySyncState, forStorage, type Snapshot, type SyncState } from '../../src/sync/engine';
+import { createRemote, type Rpc } from '../../src/sync/remote';
+import { median, printFigures, type Figure } from './support';
+
+const ITEMS = 5000;
+const EVENTS = 2000;
+const CLIENTS = 50;
+const CLIENT_RECORDS = 200;
+const CLIENT_EDITS = 50;
+const SECRET = 'the sync bench secret, long enough for HS256 signing';
+
+// ---------------------------------------------------------------------------------------------- data
+
+const item = (i: number) => ({
+  rev: 1,
+  id: `INV-${i}`,
+  name: `Bench item ${i}`,
+  sku: `SKU-${i}`,
+  category: ['Dry Storage', 'Produce', 'Dairy', 'Meat', 'Beverages'][i % 5],
+  amountPerUnit: 1 + (i % 20),
+  unit: ['kg', 'L', 'each'][i % 3],
+  packageType: ['bag', 'case', 'box'][i % 3],
+  quantity: i % 40,
+  costPerUnit: 2.5 + (i % 100) / 4,
+  whenToOrder: i % 10,
+  supplierName: `Supplier ${i % 60}`,
+  supplierID: `SUP-${i % 60}`,
+  allergens: i % 7 === 0 ? ['gluten'] : [],
+});
+
+/** An event as the Tool Kit leaves it: ingredients, menu, notes, pricing, a status and payments. */
+const event = (id: number) => ({
+  rev: 3,
+  id,
+  EventName: `Bench event ${id}`,
+  CustomerFirstName: 'Ann',
+  CustomerLastName: `Keel${id}`,
+  CustomerPhoneNumber: `555-01${String(id % 100).padStart(2, '0')}`,
+  CustomerEmail: `guest${id}@example.com`,
+  EventType: ['Wedding', 'Birthday', 'Meeting', 'Conference'][id % 4],
+  NumberOfGuests: 20 + (id % 180),
+  EventDate: `20${24 + (id % 4)}-${String(1 + (id % 12)).padStart(2, '0')}-${String(1 + (id % 28)).padStart(2, '0')}`,
+  StartTime: '17:00',
+  EndTime: '23:00',
+  VenueName: 'Harbour Hall',
+  VenueStreetAddress: `${id} Quay Street`,
+  VenueCity: 'Halifax',
+  ingredients: Array.from({ length: 4 }, (_, k) => ({
+    id: `SI-${id}-${k}`,
+    name: `Specialty ${k}`,
+    units: 'kg',
+    unitQuantity: 1,
+    quantityNeeded: 2 + k,
+    onHand: k % 2 === 0,
+    needToOrder: k % 2 === 1,
+    costPerUnit: 9.75,
+    packageType: 'box',
+    supplierName: 'Fine Foods',
+    per: 'guest',
+    perGuest: 0.1,
+  })),
+  menuItems: ['Canapés', 'Soup of the day', 'Roast chicken', 'Seasonal vegetables', 'Lemon tart'],
+  menuLines: ['Canapés', 'Soup of the day', 'Roast chicken', 'Seasonal vegetables', 'Lemon tart'].map((text, k) => ({
+    id: `M-${id}-${k}`,
+    text,
+    allergens: k === 4 ? ['gluten', 'egg'] : [],
+  })),
+  dietary: { vegetarian: 4, vegan: 1, glutenFree: 2, avoid: ['peanut'] },
+  notes: [
+    { id: `N-${id}-1`, notes: 'Client wants the cake table by the window.' },
+    { id: `N-${id}-2`, notes: 'Load-in through the side door after 3 pm.' },
+  ],
+  pricing: [
+    { id: `P-${id}-1`, name: 'Dinner per guest', price: 4200, currency: 'CAD' },
+    { id: `P-${id}-2`, name: 'Bar service', price: 900, currency: 'CAD' },
+    { id: `P-${id}-3`, name: 'Staffing', price: 1200, currency: 'CAD' },
+  ],
+  status: 'confirmed',
+  depositDueDate: '',
+  payments: [{ id: `PAY-${id}`, amount: 3150, date: '2026-01-15', method: 'E-transfer', note: 'Deposit', reason: '' }],
+});
+
+const line = (eventId: number, k: number) => ({
+  rev: 1,
+  lineId: `L-${eventId}-${k}`,
+  id: `INV-${(eventId * 7 + k) % ITEMS}`,
+  name: `Bench item ${(eventId * 7 + k) % ITEMS}`,
+  category: 'Dry Storage',
+  supplierName: 'Supplier 1',
+  costPerUnit: 3.25,
+  amountPerUnit: 5,
+  unit: 'kg',
+  packageType: 'bag',
+  quantity: 3 + k,
+  per: 'event',
+});
+
+const assignment = (eventId: number, k: number) => ({
+  rev: 1,
+  id: `S-${eventId}-${k}`,
+  employeeId: `E-${k}`,
+  name: `Employee ${k}`,
+  role: ['Chef', 'Server', 'Bartender'][k % 3],
+  shiftStart: '15:00',
+  shiftEnd: '23:30',
+});
+
+/** The account of the first sync: 5,000 items and 2,000 events with full tool kits, as the device's records by collection. */
+export function fullAccount(): Snapshot {
+  const snapshot: Snapshot = new Map();
+  const put = (collection: string, id: string, record: object) => {
+    let records = snapshot.get(collection);
+    if (!records) snapshot.set(collection, (records = new Map()));
+    records.set(id, record);
+  };
+  for (let i = 0; i < ITEMS; i++) put('inventoryItems', `INV-${i}`, item(i));
+  for (let e = 0; e < EVENTS; e++) {
+    const id = 100 + e;
+    put('events', String(id), event(id));
+    for (let k = 0; k < 6; k++) put(`ingredientList-${id}`, `L-${id}-${k}`, line(id, k));
+    for (let k = 0; k < 3; k++) put(`staffList-${id}`, `S-${id}-${k}`, assignment(id, k));
+    put(`${id}-discountPercentage`, 'value', { value: 5 });
+    put(`${id}-taxPercentage`, 'value', { value: 15 });
+  }
+  return snapshot;
+}
+
+const countOf = (snapshot: Snapshot) => [...snapshot.values()].reduce((n, records) => n + records.size, 0);
+
+/** This device, in memory: the data as a snapshot, the sync state saved as JSON text (as localStorage keeps it). */
+function memoryDevice(snapshot: Snapshot): LocalPort & { saves: number } {
+  let stored = JSON.stringify(emptySyncState());
+  const device = {
+    saves: 0,
+    snapshot: () => snapshot,
+    write: (writes: readonly { collection: string; record_id: string; record: object | null }[]) => {
+      for (const w of writes) {
+        let records = snapshot.get(w.collection);
+        if (!records) snapshot.set(w.collection, (records = new Map()));
+        if (w.record) records.set(w.record_id, w.record);
+        else records.delete(w.record_id);
+      }
+    },
+    load: () => JSON.parse(stored) as SyncState,
+    save: (state: SyncState) => {
+      stored = JSON.stringify(forStorage(state));
+      device.saves++;
+    },
+  };
+  return device;
+}
+
+// ------------------------------------------------------------------------------------------- network
+
+interface Call {
+  name: string;
+  ms: number;
+  requestBytes: number;
+  responseBytes: number;
+  ok: boolean;
+}
+
+/** A supabase-js client for one account (the token signed with the server's secret), recording each call. */
+function accountClient(url: string, calls: Call[]) {
+  const token = signJwt(
+    { sub: randomUUID(), role: 'authenticated', aud: 'authenticated', exp: Math.floor(Date.now() / 1000) + 3600 },
+    SECRET,
+  );
+  const recordingFetch: typeof fetch = async (input, init) => {
+    const body = typeof init?.body === 'string' ? init.body : '';
+    const t0 = performance.now();
+    try {
+      const res = await fetch(input, init);
+      const text = await res.text();
+      calls.push({
+        name: String(input).split('/').pop() ?? '',
+        ms: performance.now() - t0,
+        requestBytes: Buffer.byteLength(body),
+        responseBytes: Buffer.byteLength(text),
+        ok: res.ok,
+      });
+      return new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers });
+    } catch (error) {
+      calls.push({ name: 'failed', ms: performance.now() - t0, requestBytes: 0, responseBytes: 0, ok: false });
+      throw error;
+    }
+  };
+  const supabase = createClient(url, 'anon', {
+    accessToken: async () => token,
+    global: { fetch: recordingFetch },
+    realtime: { transport: WebSocket as never },
+  });
+  const rpc: Rpc = async (name, args) => supabase.rpc(name, args);
+  return createRemote(rpc);
+}
+
+async function startSyncServer(env: Record<string, string>) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cc-bench-sync-'));
+  // The embedded database from the tests' template (initdb and migrations done once per schema).
+  if (!env.DATABASE_URL) cpSync(await pgliteTemplate(), join(dataDir, 'pg'), { recursive: true });
+  const { child, url } = await spawnServer({
+    DATA_DIR: dataDir,
+    JWT_SECRET: SECRET,
+    RATE_LIMIT_SYNC: 'off',
+    DB_OPEN: 'start',
+    DEMO_USER: 'false',
+    LOG: '0',
+    ...env,
+  });
+  const pid = child.pid!;
+  /** CPU time of the server's process (all its threads, the database's worker included), in ms. */
+  const cpuMs = () => {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    } catch {
+      return 0;
+    }
+  };
+  const rssMb = () => {
+    try {
+      const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      return match ? Number(match[1]) / 1024 : 0;
+    } catch {
+      return 0;
+    }
+  };
+  // Wait for the database (a pull as an unknown account answers once it is open).
+  const warm = accountClient(url, []);
+  for (let tries = 0; ; tries++) {
+    try {
+      await warm.pull(0, 1);
+      break;
+    } catch (error) {
+      if (tries > 120) throw error;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  return {
+    url,
+    rssMb,
+    cpuMs,
+    async stop() {
+      await new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      });
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const percentile = (values: readonly number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+};
+
+// ---------------------------------------------------------------------------------------------- runs
+
+async function firstSync(server: Awaited<ReturnType<typeof startSyncServer>>): Promise<Figure[]> {
+  const url = server.url;
+  const snapshot = fullAccount();
+  const records = countOf(snapshot);
+  const calls: Call[] = [];
+  const remote = accountClient(url, calls);
+  const device = memoryDevice(snapshot);
+  const serverCpu0 = server.cpuMs();
+  const clientCpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  await pullChanges(device, remote, randomUUID);
+  const pushed = await pushChanges(device, remote, randomUUID);
+  const total = performance.now() - t0;
+  const clientCpu = process.cpuUsage(clientCpu0);
+  const serverCpu = server.cpuMs() - serverCpu0;
+  if (pushed.pending !== 0 || pushed.rejected !== 0 || pushed.conflicts.length)
+    throw new Error(`first sync left ${pushed.pending} pending, ${pushed.rejected} refused`);
+  const serverMs = calls.reduce((sum, c) => sum + c.ms, 0);
+  const mb = calls.reduce((sum, c) => sum + c.requestBytes, 0) / 1024 / 1024;
+  console.log(
+    `  first sync: ${records.toLocaleString('en-CA')} records (${mb.toFixed(1)} MB) in ${calls.length} requests; ` +
+      `requests ${serverMs.toFixed(0)} ms, this device's sync work ${(total - serverMs).toFixed(0)} ms; ` +
+      `CPU: server ${serverCpu.toFixed(0)} ms, client (engine + supabase-js) ${((clientCpu.user + clientCpu.system) / 1000).toFixed(0)} ms; ` +
+      `load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`,
+  );
+
+  // Nothing to do: one pull, nothing to push.
+  const noop: number[] = [];
+  let noopCalls: Call[] = [];
+  for (let run = 0; run < 15; run++) {
+    const before = calls.length;
+    await pullChanges(device, remote, randomUUID);
+    await pushChanges(device, remote, randomUUID);
+    noopCalls = calls.slice(before);
+    noop.push(noopCalls.reduce((sum, c) => sum + c.ms, 0));
+  }
+  const noopBytes = noopCalls.reduce((sum, c) => sum + c.requestBytes + c.responseBytes, 0);
+  return [
+    {
+      name: `first sync, ${records.toLocaleString('en-CA')} records`,
+      value: total,
+      unit: 'ms',
+      budget: '≤ 3000 ms',
+      pass: total <= 3000,
+    },
+    { name: 'first sync: server CPU', value: serverCpu, unit: 'ms', budget: 'reported', pass: true },
+    {
+      name: 'no-op sync: requests',
+      value: noopCalls.length,
+      unit: `request(s), ${noopBytes} bytes in and out`,
+      budget: '1 small request (≤ 1 KB)',
+      pass: noopCalls.length === 1 && noopBytes <= 1024,
+    },
+    {
+      name: 'no-op sync: server time (median of 15)',
+      value: median(noop),
+      unit: 'ms',
+      budget: '≤ 50 ms',
+      pass: median(noop) <= 50,
+    },
+  ];
+}
+
+/** 50 accounts syncing at once: each pushes 200 records, edits 50, then pulls everything from 0. */
+async function manyClients(label: string, server: Awaited<ReturnType<typeof startSyncServer>>): Promise<Figure[]> {
+  const calls: Call[] = [];
+  let errors = 0;
+  let changes = 0;
+  let peakRss = server.rssMb();
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, server.rssMb())), 100);
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, c) => {
+      const remote = accountClient(server.url, calls);
+      const snapshot: Snapshot = new Map([['inventoryItems', new Map()]]);
+      for (let i = 0; i < CLIENT_RECORDS; i++)
+        snapshot.get('inventoryItems')!.set(`INV-${i}`, { ...item(i), name: `Client ${c} item ${i}` });
+      const device = memoryDevice(snapshot);
+      try {
+        await pullChanges(device, remote, randomUUID);
+        await pushChanges(device, remote, randomUUID);
+        for (let i = 0; i < CLIENT_EDITS; i++)
+          snapshot
+            .get('inventoryItems')!
+            .set(`INV-${i}`, { ...item(i), name: `Client ${c} item ${i}`, rev: 2, quantity: 99 });
+        const sent = await pushChanges(device, remote, randomUUID);
+        if (sent.pending || sent.rejected)
+          throw new Error(`${sent.pending} changes not sent, ${sent.rejected} refused`);
+        const fresh = memoryDevice(new Map());
+        await pullChanges(fresh, remote, randomUUID);
+        const got = fresh.snapshot().get('inventoryItems')?.size ?? 0;
+        if (got !== CLIENT_RECORDS) throw new Error(`pulled ${got} of ${CLIENT_RECORDS} records`);
+        changes += CLIENT_RECORDS + CLIENT_EDITS;
+      } catch (error) {
+        if (!errors) console.log(`  ${label}: first error: ${(error as Error).message}`);
+        errors++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  clearInterval(sampler);
+  peakRss = Math.max(peakRss, server.rssMb());
+  const failed = errors + calls.filter((c) => !c.ok).length;
+  const ms = calls.map((c) => c.ms);
+  console.log(
+    `  ${label}: ${CLIENTS} clients, ${calls.length} requests in ${seconds.toFixed(1)} s ` +
+      `(${(calls.length / seconds).toFixed(0)} requests/s); load average ${loadavg()[0]!.toFixed(1)}`,
+  );
+  return [
+    { name: `${label}: throughput`, value: changes / seconds, unit: 'changes/s', budget: 'reported', pass: true },
+    { name: `${label}: request p50`, value: percentile(ms, 50), unit: 'ms', budget: 'reported', pass: true },
+    { name: `${label}: request p99`, value: percentile(ms, 99), unit: 'ms', budget: 'reported', pass: true },
+    { name: `${label}: errors`, value: failed, unit: '', budget: '0', pass: failed === 0 },
+    { name: `${label}: server RSS (peak)`, value: peakRss, unit: 'MB', budget: 'reported', pass: true },
+  ];
+}
+
+export async function runSyncBench(): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  const embedded = await startSyncServer({});
+  try {
+    figures.push(...(await firstSync(embedded)));
+    figures.push(...(await manyClients('embedded (PGlite)', embedded)));
+  } finally {
+    await embedded.stop();
+  }
+  const cluster = await startPostgres();
+  try {
+    const onPostgres = await startSyncServer({ DATABASE_URL: cluster.url });
+    try {
+      figures.push(...(await manyClients('PostgreSQL 15', onPostgres)));
+    } finally {
+      await onPostgres.stop();
+    }
+  } finally {
+    cluster.stop();
+  }
+  return figures;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  printFigures('sync', await runSyncBench());
+  process.exit(0);
+}
