@@ -55,6 +55,7 @@ const FUNCTIONS: Record<string, { args: ArgSpec[]; writes: boolean }> = {
       { name: 'before_date', cast: 'text', required: false },
       { name: 'search', cast: 'text', required: false },
       { name: 'max_rows', cast: 'integer', required: false },
+      { name: 'event_ids', cast: 'jsonb', required: false, json: true },
     ],
     writes: false,
   },

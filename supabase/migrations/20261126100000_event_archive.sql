@@ -3,10 +3,12 @@
 -- (search, on demand) and fetch one with its per-event records when it is opened. Both run as the
 -- caller (SECURITY INVOKER), so row-level security applies: an account sees only its business's rows.
 
--- Summaries of the account's events dated before `before_date` (ISO 'YYYY-MM-DD'; null: any date),
--- newest first, whose name or customer contains `search` (case-insensitive; null or '': all):
--- {events: [{id, name, date, customer, guests, status}], more}. `max_rows` 1..200 (default 50).
-create function public.sync_event_summaries(before_date text default null, search text default null, max_rows integer default 50)
+-- Summaries of the account's events, newest first: those dated before `before_date` (ISO 'YYYY-MM-DD';
+-- null: any date), among `event_ids` (a JSON array of record ids, e.g. the ones this device keeps only
+-- in the account; null: any), whose name or customer contains `search` (case-insensitive; null or '':
+-- all): {events: [{id, name, date, customer, guests, status}], more}. `max_rows` 1..200 (default 50).
+create function public.sync_event_summaries(before_date text default null, search text default null,
+                                            max_rows integer default 50, event_ids jsonb default null)
   returns jsonb
   language plpgsql stable set search_path = ''
   as $$
@@ -19,12 +21,16 @@ begin
   if auth.uid() is null then
     raise exception using errcode = '42501', message = 'Sign in to sync: no account in the JWT';
   end if;
+  if event_ids is not null and jsonb_typeof(event_ids) is distinct from 'array' then
+    raise exception using errcode = '22023', message = 'event_ids must be an array of event ids';
+  end if;
   with found as (
     select r.record_id, r.record
       from sync.records r
      where r.business_id in (select sync.my_business_ids())
        and r.collection = 'events' and not r.deleted and r.record is not null
        and (before_date is null or coalesce(r.record ->> 'EventDate', '') < before_date)
+       and (event_ids is null or r.record_id in (select jsonb_array_elements_text(event_ids)))
        and (needle = '' or strpos(lower(concat_ws(' ', r.record ->> 'EventName', r.record ->> 'CustomerFirstName',
               r.record ->> 'CustomerLastName')), needle) > 0)
   ), page as (
@@ -78,5 +84,5 @@ begin
 end
 $$;
 
-revoke execute on function public.sync_event_summaries(text, text, integer), public.sync_event_records(text) from public, anon;
-grant execute on function public.sync_event_summaries(text, text, integer), public.sync_event_records(text) to authenticated, service_role;
+revoke execute on function public.sync_event_summaries(text, text, integer, jsonb), public.sync_event_records(text) from public, anon;
+grant execute on function public.sync_event_summaries(text, text, integer, jsonb), public.sync_event_records(text) to authenticated, service_role;

@@ -354,13 +354,19 @@ describe.each(backends)('sync contract on %s', (_name, start) => {
       EventDate: date,
       ...extra,
     });
-    const summaries = async (user: string, before: string | null, search: string | null, maxRows?: number) =>
+    const summaries = async (
+      user: string,
+      before: string | null,
+      search: string | null,
+      maxRows?: number,
+      ids?: unknown,
+    ) =>
       (
-        await asUser(user, 'select public.sync_event_summaries(before_date => $1, search => $2, max_rows => $3) as s', [
-          before,
-          search,
-          maxRows ?? null,
-        ])
+        await asUser(
+          user,
+          'select public.sync_event_summaries(before_date => $1, search => $2, max_rows => $3, event_ids => $4::jsonb) as s',
+          [before, search, maxRows ?? null, ids === undefined ? null : JSON.stringify(ids)],
+        )
       )[0]!.s as Summaries;
     const records = async (user: string, id: string) =>
       (await asUser(user, 'select public.sync_event_records(event_id => $1) as s', [id]))[0]!.s as Pulled;
@@ -432,6 +438,13 @@ describe.each(backends)('sync contract on %s', (_name, start) => {
       expect(all.more).toBe(false);
       // No date: every event the account holds (not the deleted one).
       expect((await summaries(owner, null, null)).events.map((e) => e.id)).toEqual(['14', '13', '12', '11']);
+      // Only the given ids (the ones a device keeps only in the account).
+      expect((await summaries(owner, null, null, 50, ['11', '14', '15', '99'])).events.map((e) => e.id)).toEqual([
+        '14',
+        '11',
+      ]);
+      expect((await summaries(owner, null, 'wedding', 50, ['12', '13'])).events).toEqual([]);
+      expect((await failure(summaries(owner, null, null, 50, { id: '11' }))).code).toBe('22023');
     });
 
     it('searches names and customers, case-insensitively, with % and _ taken literally, a page at a time', async () => {
@@ -467,6 +480,7 @@ describe.each(backends)('sync contract on %s', (_name, start) => {
     it('shows another account nothing of them, even with their ids', async () => {
       expect((await summaries(other, null, null)).events).toEqual([]);
       expect((await summaries(other, '2100-01-01', 'wedding')).events).toEqual([]);
+      expect((await summaries(other, null, null, 50, ['11', '12'])).events).toEqual([]);
       expect((await records(other, '11')).changes).toEqual([]);
       const anon = await failure(backend.db.runAs('anon', { role: 'anon' }, 'select public.sync_event_summaries()'));
       expect(anon.code).toBe('42501');

@@ -167,7 +167,7 @@ describe('/rest/v1 on the embedded database', () => {
       changes: [change({ collection: 'events', record_id: '7', record: old })],
     });
     expect(pushed.data).toMatchObject([{ status: 'applied' }]);
-    const listed = await supabase.rpc('sync_event_summaries', { before_date: '2023-01-01', search: 'gala' });
+    const listed = await supabase.rpc('sync_event_summaries', { event_ids: ['7', '8'], search: 'gala' });
     expect(listed.error).toBeNull();
     expect(listed.data).toEqual({
       events: [{ id: '7', name: 'Old Gala', date: '2022-05-01', customer: 'Ada Hart', guests: 80, status: null }],
