@@ -261,8 +261,12 @@ export const localCounts = () => countRecords(readSyncSnapshot());
 const keepListeners = new Set<() => void>();
 
 /** This device's "Keep events on this device for" (months, 0: every event), for the signed-in account. */
+let keepCache: { userId: string; months: number } | null = null;
 export function keepMonths(): number {
-  return current ? keepMonthsOf(current.local.load()) : keepMonthsOf(emptySyncState());
+  if (!current) return keepMonthsOf(emptySyncState());
+  if (keepCache?.userId !== current.userId)
+    keepCache = { userId: current.userId, months: keepMonthsOf(current.local.load()) };
+  return keepCache.months;
 }
 
 export function subscribeKeepMonths(listener: () => void): () => void {
@@ -275,6 +279,7 @@ export function setKeepMonths(months: number): void {
   if (!current) return;
   try {
     current.local.save({ ...current.local.load(), keepMonths: months });
+    keepCache = { userId: current.userId, months };
   } catch (error) {
     notify({
       type: 'error',
