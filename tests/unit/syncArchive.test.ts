@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { archiveOld, fetchEvent, pullChanges, pushChanges, type ArchiveRule } from '../../src/sync/cycle';
 import { emptySyncState, recordChanges, type SyncState } from '../../src/sync/engine';
 import { awayEventIds, cutoffOf, keepMonthsOf, selectEvictions } from '../../src/sync/archive';
+import { eventHoldings, keepMonthWords } from '../../src/machines/sync/sync.connect';
 import { FakeDevice, FakeSyncServer, testId } from '../support/fakeSyncServer';
 
 const TODAY = '2026-11-26';
@@ -227,5 +228,24 @@ describe('opening an event kept in the account', () => {
     await expect(fetchEvent(device, server.archive(), 5)).rejects.toMatchObject({ kind: 'offline' });
     expect(device.stored).toBe(before);
     expect(device.get('events', '5')).toBeUndefined();
+  });
+});
+
+describe('the storage section’s words', () => {
+  it('counts events and their tool data here (UTF-16 bytes) and in the account, and those kept only there', () => {
+    const holdings = eventHoldings(3, 1000, 7, [
+      { collection: 'events', records: 10, bytes: 5000 },
+      { collection: 'ingredientList-4', records: 2, bytes: 300 },
+      { collection: '4-taxPercentage', records: 1, bytes: 20 },
+      { collection: 'suppliers', records: 4, bytes: 900 },
+    ]);
+    expect(holdings).toEqual({
+      here: { events: 3, bytes: 2000 },
+      account: { events: 10, bytes: 5320 },
+      onlyInAccount: 7,
+    });
+    expect(eventHoldings(0, 0, 0, null).account).toBeNull();
+    expect(keepMonthWords(12)).toBe('12 months');
+    expect(keepMonthWords(0)).toBe('Every event (keep all here)');
   });
 });

@@ -10,7 +10,13 @@ import { eventsInAccountMachine, type AccountEvent, type OpenView } from '../../
 import { eventsInAccountView } from '../../machines/sync/eventsInAccount.connect';
 import type { EventSummary } from '../../sync/remote';
 import { inspect } from '../../views/shell/inspector';
-import { currentSyncActor, eventsInAccount, openEventFromAccount, searchEventsInAccount } from './syncService';
+import {
+  currentSyncActor,
+  eventsInAccount,
+  holdEventHere,
+  openEventFromAccount,
+  searchEventsInAccount,
+} from './syncService';
 import { useSync } from './useSync';
 
 const toAccountEvent = (e: EventSummary): AccountEvent => ({
@@ -63,4 +69,9 @@ export function useEventsInAccount(onOpened: (id: number, view: OpenView) => voi
     open: (event: AccountEvent, view: OpenView) =>
       ref.send({ type: 'archive.open', id: event.id, name: event.name, view }),
   };
+}
+
+/** Keeps the event a view shows (an open Tool Kit, a sheet) on this device while it shows it: a sync never lets it go meanwhile. */
+export function useHoldEventHere(eventId: number | null | undefined): void {
+  useEffect(() => (typeof eventId === 'number' ? holdEventHere(eventId) : undefined), [eventId]);
 }

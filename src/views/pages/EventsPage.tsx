@@ -19,6 +19,7 @@ import type { FormRef } from '../events/EventFormDialog';
 import { inspect } from '../shell/inspector';
 import { useLocation } from 'wouter';
 import { EventsInAccount } from '../sync/EventsInAccount';
+import { useHoldEventHere } from '../../app/sync/useEventsInAccount';
 import { eventSheetPath } from '../eventSheet/path';
 
 /** The printable event sheet rides in this page's chunk (see NotFoundPage). */
@@ -48,6 +49,8 @@ export function EventsPage() {
     eventsRef.send({ type: 'toolkit.open', id });
     window.history.replaceState(window.history.state, '', window.location.pathname);
   }, [eventsRef]);
+  // An event whose Tool Kit is open stays on this device meanwhile (a sync does not let it go to the account).
+  useHoldEventHere(page.toolkitEvent?.id);
   const [, navigate] = useLocation();
   // An event kept only in the account, fetched: its Tool Kit opens here, or its sheet.
   const openFromAccount = useCallback(

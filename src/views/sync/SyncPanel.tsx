@@ -74,6 +74,9 @@ export default function SyncPanel() {
         </p>
       ) : (
         <p className={muted}>
+          {here.away > 0
+            ? `${here.away.toLocaleString('en-US')} past ${here.away === 1 ? 'event is' : 'events are'} kept only in your account, not in this browser: turn sync on to list and open ${here.away === 1 ? 'it' : 'them'}. `
+            : ''}
           Off: your data is kept in this browser only. Turning it on uploads this browser’s data (
           {describeCounts(local)}) to your account and keeps every device you sign in on up to date.
         </p>
