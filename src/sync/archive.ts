@@ -10,7 +10,15 @@
  * Pure: the device's data and sync state in, the plan out. src/sync/cycle.ts carries it out.
  */
 import { statusOf } from '../domain/eventStatus';
-import { hashRecord, keyOf, type LocalWrite, type PulledChange, type Snapshot, type SyncState } from './engine';
+import {
+  eventIdOfCollection,
+  hashRecord,
+  keyOf,
+  type LocalWrite,
+  type PulledChange,
+  type Snapshot,
+  type SyncState,
+} from './engine';
 
 export const DEFAULT_KEEP_MONTHS = 12;
 /** The choices of "Keep events on this device for" (0: every event). */
@@ -38,13 +46,7 @@ export function cutoffOf(today: string, months: number): string | null {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-const perEventPattern = /^(?:(?:ingredientList|staffList)-(\d+)|(\d+)-(?:discountPercentage|taxPercentage))$/;
-
-/** The event id of a per-event collection (`ingredientList-4`, `4-taxPercentage`, ...), else null. */
-export function eventIdOfCollection(collection: string): number | null {
-  const match = perEventPattern.exec(collection);
-  return match ? Number(match[1] ?? match[2]) : null;
-}
+export { eventIdOfCollection };
 
 const collectionOfKey = (key: string) => key.slice(0, key.indexOf('|'));
 const idOfKey = (key: string) => key.slice(key.indexOf('|') + 1);

@@ -124,6 +124,14 @@ function localOf(snapshot: Snapshot, key: string): object | null {
   return snapshot.get(collection)?.get(id) ?? null;
 }
 
+const perEventPattern = /^(?:(?:ingredientList|staffList)-(\d+)|(\d+)-(?:discountPercentage|taxPercentage))$/;
+
+/** The event id of a per-event collection (`ingredientList-4`, `4-taxPercentage`, ...), else null. */
+export function eventIdOfCollection(collection: string): number | null {
+  const match = perEventPattern.exec(collection);
+  return match ? Number(match[1] ?? match[2]) : null;
+}
+
 const shadowHash = (state: SyncState, key: string) => state.shadow[key]?.hash ?? DELETED;
 
 /**
@@ -216,8 +224,11 @@ export function applyPulled(state: SyncState, snapshot: Snapshot, changes: reado
     const theirsHash = hashRecord(theirs);
     const known = shadow[key];
     if (known && known.rev === change.rev && known.hash === theirsHash) continue; // our own change coming back
-    if (known?.away && localOf(snapshot, key) === null) {
-      // Kept only in the account: it stays there, at its new revision (or is gone, deleted elsewhere).
+    const owner = eventIdOfCollection(change.collection);
+    const ofAwayEvent = !known && owner !== null && shadow[keyOf('events', String(owner))]?.away === true;
+    if ((known?.away || ofAwayEvent) && localOf(snapshot, key) === null) {
+      // Kept only in the account (or new to an event kept there): it stays there, at its new revision
+      // (or is gone, deleted elsewhere).
       shadow[key] = theirs ? { rev: change.rev, hash: theirsHash, away: true } : { rev: change.rev, hash: DELETED };
       delete outbox[key];
       continue;

@@ -147,6 +147,7 @@ describe('letting events go', () => {
     other.put('events', '5', event(5, '2023-04-01', { status: 'completed', EventName: 'Renamed elsewhere' }));
     other.remove('events', '7');
     other.put('ingredientList-8', 'L3', line('L3', 9));
+    other.put('ingredientList-8', 'L9', line('L9', 2)); // new to an event kept in the account
     await sync(other, server);
     const writesBefore = device.writes.length;
     await sync(device, server, rule([2]));
@@ -158,6 +159,11 @@ describe('letting events go', () => {
     expect(state.conflicts).toEqual({});
     expect(awayEventIds(state)).toEqual([5, 8]);
     expect(server.rows.get('events|5')!.rev).toBe(2);
+    expect(device.data.has('ingredientList-8')).toBe(false);
+    expect(state.shadow['ingredientList-8|L9']).toMatchObject({ rev: 1, away: true });
+    expect(await fetchEvent(device, server.archive(), 8)).toBe(true);
+    expect(device.get('ingredientList-8', 'L9')).toMatchObject({ quantity: 2 });
+    expect(device.get('ingredientList-8', 'L3')).toMatchObject({ quantity: 9 });
     // Opening it now brings the account's newest version.
     expect(await fetchEvent(device, server.archive(), 5)).toBe(true);
     expect(device.get('events', '5')).toMatchObject({ EventName: 'Renamed elsewhere' });
