@@ -49,6 +49,17 @@ const FUNCTIONS: Record<string, { args: ArgSpec[]; writes: boolean }> = {
     writes: false,
   },
   sync_summary: { args: [], writes: false },
+  // Issue 24 part 7: the events a device keeps only in the account (listed, searched, opened on demand).
+  sync_event_summaries: {
+    args: [
+      { name: 'before_date', cast: 'text', required: false },
+      { name: 'search', cast: 'text', required: false },
+      { name: 'max_rows', cast: 'integer', required: false },
+      { name: 'event_ids', cast: 'jsonb', required: false, json: true },
+    ],
+    writes: false,
+  },
+  sync_event_records: { args: [{ name: 'event_id', cast: 'text', required: true }], writes: false },
 };
 
 interface PgrstError {
@@ -188,7 +199,7 @@ export async function registerRest(
             'PGRST205',
             `Could not find the table 'public.${path}' in the schema cache`,
             null,
-            'This server answers only the sync functions: POST /rest/v1/rpc/sync_push, sync_pull, sync_summary',
+            'This server answers only the sync functions: POST /rest/v1/rpc/sync_push, sync_pull, sync_summary, sync_event_summaries, sync_event_records',
           ),
         );
       });

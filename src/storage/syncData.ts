@@ -12,7 +12,7 @@ import type { LocalWrite, Snapshot, SyncState } from '../sync/engine';
 import { forStorage } from '../sync/engine';
 import { revOf, type CollectionAccessor } from './collection';
 import { accessorFor, deletedEventIdsStore } from './keys';
-import { businessKeys, collectionKeys, deletedEventIdsKey, isPerEventKey } from './owned';
+import { businessKeys, collectionKeys, deletedEventIdsKey, isPerEventKey, perEventIdOf } from './owned';
 import { businessProfileStore } from './businessProfile';
 import { watchWrites } from './accounts';
 import { listKeys, rawGet, rawSet } from './raw';
@@ -113,6 +113,45 @@ function applyToCollection(accessor: CollectionAccessor<object>, writes: readonl
     else list.push(record);
   }
   return accessor.write(list);
+}
+
+/**
+ * Takes events out of this browser (issue 24 part 7: they stay in the account, and the sync state
+ * already marks them kept there): their records in `events` and their per-event keys (ingredient
+ * list, staff, discount, tax). Tells the views.
+ */
+export function evictEvents(eventIds: readonly number[]): void {
+  if (!eventIds.length) return;
+  const going = new Set(eventIds);
+  const events = accessorFor('events');
+  if (events?.kind === 'collection') {
+    const list = events.accessor.read();
+    const kept = list.filter((e) => !going.has(Number(events.accessor.idOf(e))));
+    if (kept.length !== list.length) {
+      check(events.accessor.write(kept));
+      announceLocalChange('events');
+    }
+  }
+  for (const key of listKeys()) {
+    const id = perEventIdOf(key);
+    if (id === null || !going.has(id)) continue;
+    const found = accessorFor(key);
+    if (!found) continue;
+    check(found.accessor.remove());
+    announceLocalChange(key);
+  }
+}
+
+/** Characters this browser holds for the synced keys (key and value), by kind: events (with their per-event keys) and the rest. */
+export function syncedCharacters(): { events: number; other: number } {
+  const sizes = { events: 0, other: 0 };
+  for (const key of listKeys()) {
+    if (!isSyncedKey(key)) continue;
+    const size = key.length + (rawGet(key)?.length ?? 0);
+    if (key === 'events' || isPerEventKey(key)) sizes.events += size;
+    else sizes.other += size;
+  }
+  return sizes;
 }
 
 const stateKey = (userId: string) => `sync:${encodeURIComponent(userId)}`;

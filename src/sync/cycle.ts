@@ -18,6 +18,7 @@ import {
   type SyncConflict,
   type SyncState,
 } from './engine';
+import { applyFetched, cutoffOf, keepMonthsOf, markAway, selectEvictions } from './archive';
 
 export interface LocalPort {
   snapshot(): Snapshot;
@@ -25,6 +26,21 @@ export interface LocalPort {
   write(writes: readonly LocalWrite[]): void;
   load(): SyncState;
   save(state: SyncState): void;
+  /** Takes these events and their per-event keys out of this browser (they stay in the account). */
+  evict(eventIds: readonly number[]): void;
+}
+
+/** What decides which events may be kept only in the account (src/sync/archive.ts). */
+export interface ArchiveRule {
+  /** Today, as an ISO date. */
+  today(): string;
+  /** Events that stay here whatever their date (the samples, one open now). */
+  keep(eventId: number): boolean;
+}
+
+/** The account's side of events kept only there: one event with its per-event records. */
+export interface ArchivePort {
+  eventRecords(eventId: string): Promise<{ changes: PulledChange[] }>;
 }
 
 export interface PullPage {
@@ -65,7 +81,12 @@ export function noteLocalChanges(local: LocalPort, newId: () => string): SyncOut
 }
 
 /** Pulls every change since the cursor (page by page), applying what does not conflict. */
-export async function pullChanges(local: LocalPort, remote: RemotePort, newId: () => string): Promise<SyncOutcome> {
+export async function pullChanges(
+  local: LocalPort,
+  remote: RemotePort,
+  newId: () => string,
+  rule?: ArchiveRule,
+): Promise<SyncOutcome> {
   for (let pages = 0; pages < 10_000; pages++) {
     const before = local.load();
     const page = await remote.pull(before.cursor, PULL_PAGE);
@@ -82,13 +103,20 @@ export async function pullChanges(local: LocalPort, remote: RemotePort, newId: (
     const { state, writes } = applyPulled(noted, local.snapshot(), page.changes);
     if (writes.length) local.write(writes);
     local.save({ ...state, cursor: page.cursor });
+    // After each page, so a device joining a big account never holds more than a page beyond what it keeps.
+    if (rule) archiveOld(local, newId, rule);
     if (!page.more) return outcome(local.load(), Date.now());
   }
   throw new Error('The account sent more pages than expected.');
 }
 
 /** Sends the outbox in batches; each answered change leaves it (or becomes a conflict, or is refused). */
-export async function pushChanges(local: LocalPort, remote: RemotePort, newId: () => string): Promise<SyncOutcome> {
+export async function pushChanges(
+  local: LocalPort,
+  remote: RemotePort,
+  newId: () => string,
+  rule?: ArchiveRule,
+): Promise<SyncOutcome> {
   let state = recordChanges(local.load(), local.snapshot(), newId);
   local.save(state);
   const queue = sendable(state);
@@ -116,6 +144,7 @@ export async function pushChanges(local: LocalPort, remote: RemotePort, newId: (
     state = applyPushed(local.load(), local.snapshot(), batch, results, newId);
     local.save(state);
   }
+  if (rule) archiveOld(local, newId, rule);
   const done = { ...local.load(), lastSyncedAt: Date.now() };
   local.save(done);
   return outcome(done, done.lastSyncedAt!);
@@ -127,4 +156,38 @@ export function chooseForConflict(local: LocalPort, key: string, choice: Choice)
   if (writes.length) local.write(writes);
   local.save(state);
   return outcome(state, Date.now());
+}
+
+/**
+ * Lets this device's old, past, agreed events go (kept only in the account): the sync state marks
+ * them `away` first, then their data leaves this browser, so no step in between reads as a delete.
+ * Storage refusing it changes nothing that matters (the records stay here, agreed). The number let go.
+ */
+export function archiveOld(local: LocalPort, newId: () => string, rule: ArchiveRule): number {
+  try {
+    const noted = recordChanges(local.load(), local.snapshot(), newId);
+    const plan = selectEvictions(noted, local.snapshot(), {
+      cutoff: cutoffOf(rule.today(), keepMonthsOf(noted)),
+      keep: (id) => rule.keep(id),
+    });
+    if (!plan.eventIds.length) return 0;
+    local.save(markAway(noted, plan));
+    local.evict(plan.eventIds);
+    return plan.eventIds.length;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Opens an event kept only in the account: fetches it with its per-event records and writes them
+ * here (agreed, no longer away). False when the account no longer has it.
+ */
+export async function fetchEvent(local: LocalPort, archive: ArchivePort, eventId: number): Promise<boolean> {
+  const { changes } = await archive.eventRecords(String(eventId));
+  if (!changes.some((c) => c.collection === 'events' && c.record_id === String(eventId) && !c.deleted)) return false;
+  const { state, writes } = applyFetched(local.load(), local.snapshot(), eventId, changes);
+  if (writes.length) local.write(writes);
+  local.save(state);
+  return true;
 }

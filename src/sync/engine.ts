@@ -20,6 +20,11 @@ export interface ShadowEntry {
   rev: number;
   /** Fingerprint of the content agreed with the server ({@link DELETED} for a tombstone). */
   hash: string;
+  /**
+   * Kept only in the account (issue 24 part 7, src/sync/archive.ts): this device let it go on purpose,
+   * after it was agreed. Its absence here is not a local delete: no tombstone is ever sent for it.
+   */
+  away?: true;
 }
 
 export interface OutboxEntry {
@@ -61,6 +66,11 @@ export interface SyncState {
   shadow: Record<string, ShadowEntry>;
   outbox: Record<string, OutboxEntry>;
   conflicts: Record<string, SyncConflict>;
+  /**
+   * This device's "Keep events on this device for" (months; 0: every event; absent: the default, 12).
+   * Past events older than that may be kept only in the account (src/sync/archive.ts).
+   */
+  keepMonths?: number;
 }
 
 export const emptySyncState = (): SyncState => ({
@@ -114,6 +124,14 @@ function localOf(snapshot: Snapshot, key: string): object | null {
   return snapshot.get(collection)?.get(id) ?? null;
 }
 
+const perEventPattern = /^(?:(?:ingredientList|staffList)-(\d+)|(\d+)-(?:discountPercentage|taxPercentage))$/;
+
+/** The event id of a per-event collection (`ingredientList-4`, `4-taxPercentage`, ...), else null. */
+export function eventIdOfCollection(collection: string): number | null {
+  const match = perEventPattern.exec(collection);
+  return match ? Number(match[1] ?? match[2]) : null;
+}
+
 const shadowHash = (state: SyncState, key: string) => state.shadow[key]?.hash ?? DELETED;
 
 /**
@@ -150,7 +168,9 @@ export function recordChanges(state: SyncState, snapshot: Snapshot, newId: () =>
   };
   for (const [collection, records] of snapshot)
     for (const [id, record] of records) consider(keyOf(collection, id), record);
-  for (const key of Object.keys(state.shadow)) if (!seen.has(key)) consider(key, null);
+  // A record agreed with the server and now missing here was deleted here, unless this device let it
+  // go on purpose (kept only in the account): that is no change, and no tombstone goes out for it.
+  for (const [key, entry] of Object.entries(state.shadow)) if (!seen.has(key) && !entry.away) consider(key, null);
   return { ...state, outbox };
 }
 
@@ -204,6 +224,15 @@ export function applyPulled(state: SyncState, snapshot: Snapshot, changes: reado
     const theirsHash = hashRecord(theirs);
     const known = shadow[key];
     if (known && known.rev === change.rev && known.hash === theirsHash) continue; // our own change coming back
+    const owner = eventIdOfCollection(change.collection);
+    const ofAwayEvent = !known && owner !== null && shadow[keyOf('events', String(owner))]?.away === true;
+    if ((known?.away || ofAwayEvent) && localOf(snapshot, key) === null) {
+      // Kept only in the account (or new to an event kept there): it stays there, at its new revision
+      // (or is gone, deleted elsewhere).
+      shadow[key] = theirs ? { rev: change.rev, hash: theirsHash, away: true } : { rev: change.rev, hash: DELETED };
+      delete outbox[key];
+      continue;
+    }
     const pendingConflict = conflicts[key];
     if (pendingConflict) {
       // Still waiting for the user: they will choose against the newest version.

@@ -6,7 +6,7 @@
  * sync chunk that the landing page never loads.
  */
 import type { PushResult } from './engine';
-import type { PullPage, RemotePort } from './cycle';
+import type { ArchivePort, PullPage, RemotePort } from './cycle';
 
 /** Why a call failed, as the machine needs to know it: wait for the network, try again later, or stop. */
 export type SyncFailureKind = 'offline' | 'retry' | 'fatal';
@@ -53,10 +53,39 @@ export interface Summary {
   head: number;
 }
 
-export function createRemote(rpc: Rpc): RemotePort & { summary(): Promise<Summary> } {
+/** One event kept in the account, as `sync_event_summaries` lists it. */
+export interface EventSummary {
+  id: string;
+  name: string;
+  date: string;
+  customer: string;
+  guests: unknown;
+  status: unknown;
+}
+
+export interface EventSearch {
+  eventIds?: string[];
+  beforeDate?: string;
+  search?: string;
+  maxRows?: number;
+}
+
+export function createRemote(rpc: Rpc): RemotePort &
+  ArchivePort & {
+    summary(): Promise<Summary>;
+    eventSummaries(query: EventSearch): Promise<{ events: EventSummary[]; more: boolean }>;
+  } {
   return {
     push: (changes) => call<PushResult[]>(rpc, 'sync_push', { changes }),
     pull: (since, maxRows) => call<PullPage>(rpc, 'sync_pull', { since, max_rows: maxRows }),
     summary: () => call<Summary>(rpc, 'sync_summary', {}),
+    eventSummaries: (query) =>
+      call(rpc, 'sync_event_summaries', {
+        ...(query.eventIds ? { event_ids: query.eventIds } : {}),
+        ...(query.beforeDate ? { before_date: query.beforeDate } : {}),
+        ...(query.search?.trim() ? { search: query.search.trim() } : {}),
+        ...(query.maxRows ? { max_rows: query.maxRows } : {}),
+      }),
+    eventRecords: (eventId) => call(rpc, 'sync_event_records', { event_id: eventId }),
   };
 }

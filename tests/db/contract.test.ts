@@ -451,6 +451,163 @@ describe.each(backends)('sync contract on %s', (_name, start) => {
     expect(seen).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
   });
 
+  describe('events kept only in the account (issue 24 part 7)', () => {
+    const owner = randomUUID();
+    const other = randomUUID();
+    type Summaries = {
+      events: { id: string; name: string; date: string; customer: string; guests: unknown; status: unknown }[];
+      more: boolean;
+    };
+    const event = (id: number, name: string, date: string, first: string, last: string, extra = {}) => ({
+      id,
+      EventName: name,
+      CustomerFirstName: first,
+      CustomerLastName: last,
+      NumberOfGuests: id * 10,
+      EventDate: date,
+      ...extra,
+    });
+    const summaries = async (
+      user: string,
+      before: string | null,
+      search: string | null,
+      maxRows?: number,
+      ids?: unknown,
+    ) =>
+      (
+        await asUser(
+          user,
+          'select public.sync_event_summaries(before_date => $1, search => $2, max_rows => $3, event_ids => $4::jsonb) as s',
+          [before, search, maxRows ?? null, ids === undefined ? null : JSON.stringify(ids)],
+        )
+      )[0]!.s as Summaries;
+    const records = async (user: string, id: string) =>
+      (await asUser(user, 'select public.sync_event_records(event_id => $1) as s', [id]))[0]!.s as Pulled;
+    beforeAll(async () => {
+      const results = await push(owner, [
+        change({
+          collection: 'events',
+          record_id: '11',
+          record: event(11, 'Garden Wedding', '2023-06-10', 'Ada', 'Lovelace', { status: 'completed' }),
+        }),
+        change({
+          collection: 'events',
+          record_id: '12',
+          record: event(12, 'Board Lunch', '2023-09-01', 'Grace', 'Hopper'),
+        }),
+        change({
+          collection: 'events',
+          record_id: '13',
+          record: event(13, 'Gala 100%_', '2024-01-20', 'Alan', 'Turing'),
+        }),
+        change({
+          collection: 'events',
+          record_id: '14',
+          record: event(14, 'Next Wedding', '2099-01-01', 'Ada', 'Byron'),
+        }),
+        change({
+          collection: 'events',
+          record_id: '15',
+          record: event(15, 'Gone Wedding', '2023-01-01', 'Ada', 'Gone'),
+        }),
+        change({
+          collection: 'ingredientList-11',
+          record_id: 'L1',
+          record: { lineId: 'L1', id: 'INV-1', quantity: 4 },
+        }),
+        change({
+          collection: 'ingredientList-11',
+          record_id: 'L2',
+          record: { lineId: 'L2', id: 'INV-2', quantity: 1 },
+        }),
+        change({ collection: '11-discountPercentage', record_id: 'value', record: { value: 5 } }),
+        change({ collection: '11-taxPercentage', record_id: 'value', record: { value: 13 } }),
+        change({
+          collection: 'ingredientList-12',
+          record_id: 'L9',
+          record: { lineId: 'L9', id: 'INV-9', quantity: 2 },
+        }),
+        change({ collection: 'ingredientList-111', record_id: 'X', record: { lineId: 'X', id: 'INV-3', quantity: 2 } }),
+      ]);
+      expect(results.every((r) => r.status === 'applied')).toBe(true);
+      const [gone] = await push(owner, [change({ collection: 'events', record_id: '15', base_rev: 1, deleted: true })]);
+      expect(gone).toMatchObject({ status: 'applied', deleted: true });
+    });
+
+    it('lists the account’s events before a date, newest first, with name, date, customer and guests', async () => {
+      const all = await summaries(owner, '2025-01-01', null);
+      expect(all.events).toEqual([
+        { id: '13', name: 'Gala 100%_', date: '2024-01-20', customer: 'Alan Turing', guests: 130, status: null },
+        { id: '12', name: 'Board Lunch', date: '2023-09-01', customer: 'Grace Hopper', guests: 120, status: null },
+        {
+          id: '11',
+          name: 'Garden Wedding',
+          date: '2023-06-10',
+          customer: 'Ada Lovelace',
+          guests: 110,
+          status: 'completed',
+        },
+      ]);
+      expect(all.more).toBe(false);
+      // No date: every event the account holds (not the deleted one).
+      expect((await summaries(owner, null, null)).events.map((e) => e.id)).toEqual(['14', '13', '12', '11']);
+      // Only the given ids (the ones a device keeps only in the account).
+      expect((await summaries(owner, null, null, 50, ['11', '14', '15', '99'])).events.map((e) => e.id)).toEqual([
+        '14',
+        '11',
+      ]);
+      expect((await summaries(owner, null, 'wedding', 50, ['12', '13'])).events).toEqual([]);
+      expect((await failure(summaries(owner, null, null, 50, { id: '11' }))).code).toBe('22023');
+    });
+
+    it('searches names and customers, case-insensitively, with % and _ taken literally, a page at a time', async () => {
+      expect((await summaries(owner, '2025-01-01', 'WEDDING')).events.map((e) => e.id)).toEqual(['11']);
+      expect((await summaries(owner, '2025-01-01', 'hopper')).events.map((e) => e.id)).toEqual(['12']);
+      expect((await summaries(owner, '2025-01-01', 'ada LOVE')).events.map((e) => e.id)).toEqual(['11']);
+      expect((await summaries(owner, '2025-01-01', '100%_')).events.map((e) => e.id)).toEqual(['13']);
+      expect((await summaries(owner, '2025-01-01', '%')).events.map((e) => e.id)).toEqual(['13']);
+      expect((await summaries(owner, '2025-01-01', 'nobody')).events).toEqual([]);
+      const page = await summaries(owner, '2025-01-01', '  ', 2);
+      expect(page.events.map((e) => e.id)).toEqual(['13', '12']);
+      expect(page.more).toBe(true);
+    });
+
+    it('fetches one event with its ingredient list, discount and tax, as pull gives them', async () => {
+      const got = await records(owner, '11');
+      expect(got.changes.map((c) => [c.collection, c.record_id, c.rev, c.deleted])).toEqual([
+        ['11-discountPercentage', 'value', 1, false],
+        ['11-taxPercentage', 'value', 1, false],
+        ['events', '11', 1, false],
+        ['ingredientList-11', 'L1', 1, false],
+        ['ingredientList-11', 'L2', 1, false],
+      ]);
+      expect(got.changes.find((c) => c.collection === 'events')!.record).toMatchObject({ EventName: 'Garden Wedding' });
+      // Another event's list, a deleted event and an unknown one give only their own rows, or none.
+      expect((await records(owner, '12')).changes.map((c) => c.collection)).toEqual(['events', 'ingredientList-12']);
+      expect((await records(owner, '15')).changes).toEqual([]);
+      expect((await records(owner, '99')).changes).toEqual([]);
+      const bad = await failure(records(owner, "11' or '1'='1"));
+      expect(bad.code).toBe('22023');
+    });
+
+    it('shows another account nothing of them, even with their ids', async () => {
+      expect((await summaries(other, null, null)).events).toEqual([]);
+      expect((await summaries(other, '2100-01-01', 'wedding')).events).toEqual([]);
+      expect((await summaries(other, null, null, 50, ['11', '12'])).events).toEqual([]);
+      expect((await records(other, '11')).changes).toEqual([]);
+      const anon = await failure(backend.db.runAs('anon', { role: 'anon' }, 'select public.sync_event_summaries()'));
+      expect(anon.code).toBe('42501');
+      const noSub = await failure(
+        backend.db.runAs(
+          'authenticated',
+          { role: 'authenticated' },
+          "select public.sync_event_records(event_id => '11')",
+        ),
+      );
+      expect(noSub.code).toBe('42501');
+    });
+  });
+
   describe('another account (row-level security)', () => {
     const a = randomUUID();
     const b = randomUUID();

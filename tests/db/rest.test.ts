@@ -142,6 +142,45 @@ describe('/rest/v1 on the embedded database', () => {
     expect((await other.rpc('sync_pull', { since: 0 })).data).toMatchObject({ changes: [], cursor: 0 });
   });
 
+  it('answers the archive calls (issue 24 part 7): event summaries and one event’s records, by name', async () => {
+    const supabase = client(server);
+    const signUp = await supabase.auth.signUp({ email: uniqueEmail('archive'), password: 'a long enough password' });
+    expect(signUp.error).toBeNull();
+    const old = {
+      id: 7,
+      EventName: 'Old Gala',
+      CustomerFirstName: 'Ada',
+      CustomerLastName: 'Hart',
+      CustomerPhoneNumber: '555',
+      CustomerEmail: 'ada@example.com',
+      EventType: 'Gala',
+      NumberOfGuests: 80,
+      EventDate: '2022-05-01',
+      StartTime: '18:00',
+      EndTime: '22:00',
+      VenueName: 'Hall',
+      VenueStreetAddress: '1 Main St',
+      VenueCity: 'Halifax',
+      ingredients: [],
+    };
+    const pushed = await supabase.rpc('sync_push', {
+      changes: [change({ collection: 'events', record_id: '7', record: old })],
+    });
+    expect(pushed.data).toMatchObject([{ status: 'applied' }]);
+    const listed = await supabase.rpc('sync_event_summaries', { event_ids: ['7', '8'], search: 'gala' });
+    expect(listed.error).toBeNull();
+    expect(listed.data).toEqual({
+      events: [{ id: '7', name: 'Old Gala', date: '2022-05-01', customer: 'Ada Hart', guests: 80, status: null }],
+      more: false,
+    });
+    const fetched = await supabase.rpc('sync_event_records', { event_id: '7' });
+    expect(fetched.error).toBeNull();
+    expect(fetched.data).toMatchObject({ changes: [{ collection: 'events', record_id: '7', rev: 1, record: old }] });
+    // The event id is required, and no other argument is taken.
+    expect((await supabase.rpc('sync_event_records', {})).status).toBe(404);
+    expect((await supabase.rpc('sync_event_summaries', { owner: 'x' })).status).toBe(404);
+  });
+
   it('refuses records that do not match the app’s schemas, in place, and applies the rest', async () => {
     const user = randomUUID();
     const res = await rpc(

@@ -10,7 +10,8 @@ import {
   type SyncFacts,
 } from '../../src/machines/sync/sync.machine';
 import { syncStatus } from '../../src/machines/sync/sync.connect';
-import { chooseForConflict, pullChanges, pushChanges, type SyncOutcome } from '../../src/sync/cycle';
+import { chooseForConflict, pullChanges, pushChanges, type ArchiveRule, type SyncOutcome } from '../../src/sync/cycle';
+import { awayEventIds } from '../../src/sync/archive';
 import type { SyncConflict } from '../../src/sync/engine';
 import { FakeDevice, FakeSyncServer, testId } from '../support/fakeSyncServer';
 import { createWorld, describeModel, type Expectation, type Started } from '../support/model';
@@ -276,13 +277,13 @@ describeModel('sync', {
 });
 
 /** The machine with the real pull, push and resolution over a fake device and a fake server; waits end when told. */
-function running(device: FakeDevice, server: FakeSyncServer) {
+function running(device: FakeDevice, server: FakeSyncServer, rule?: ArchiveRule) {
   const waits: Array<() => void> = [];
   const actor = createActor(
     syncMachine.provide({
       actors: {
-        pull: fromPromise(() => pullChanges(device, server.remote(), testId)),
-        push: fromPromise(() => pushChanges(device, server.remote(), testId)),
+        pull: fromPromise(() => pullChanges(device, server.remote(), testId, rule)),
+        push: fromPromise(() => pushChanges(device, server.remote(), testId, rule)),
         resolve: fromPromise(async ({ input }) => chooseForConflict(device, input.key, input.choice)),
         wait: fromPromise(() => new Promise<void>((resolve) => waits.push(resolve))),
       },
@@ -367,5 +368,33 @@ describe('the sync machine with fakes of the network and of storage', () => {
     tick();
     await waitFor(actor, (s) => s.matches({ on: 'idle' }));
     expect(server.rows.size).toBe(2);
+  });
+
+  it('keeps old past events only in the account once synced, and no later sync sends a delete for them', async () => {
+    const server = new FakeSyncServer();
+    const device = new FakeDevice();
+    const old = (id: number) => ({ id, EventName: `Old ${id}`, EventDate: '2022-03-01', status: 'completed' });
+    for (const id of [10, 11, 12]) device.put('events', String(id), old(id));
+    device.put('events', '20', { id: 20, EventName: 'Soon', EventDate: '2099-01-01' });
+    device.put('ingredientList-11', 'L1', { lineId: 'L1', id: 'INV-1', quantity: 2 });
+    const rule: ArchiveRule = { today: () => '2026-11-26', keep: () => false };
+    const { actor, tick } = running(device, server, rule);
+    actor.send({ type: 'sync.facts', facts: facts({ device: 'on', pending: 5 }) });
+    await waitFor(actor, (s) => s.matches({ on: 'idle' }));
+    expect([...device.data.get('events')!.keys()]).toEqual(['20']);
+    expect(device.data.has('ingredientList-11')).toBe(false);
+    expect(awayEventIds(device.load())).toEqual([10, 11, 12]);
+    // More syncs (a local change, the poll): still no delete, and the account keeps all of them.
+    device.put('suppliers', 'S-1', { supplierID: 'S-1' });
+    actor.send({ type: 'local.changed', pending: 1 });
+    await waitFor(actor, (s) => s.matches({ on: 'waiting' }));
+    tick();
+    await waitFor(actor, (s) => s.matches({ on: 'idle' }) && s.context.pending === 0);
+    actor.send({ type: 'sync.now' });
+    await waitFor(actor, (s) => s.matches({ on: 'idle' }));
+    expect([...server.rows.values()].filter((r) => r.deleted)).toEqual([]);
+    expect(server.record('events', '11')).toMatchObject({ EventName: 'Old 11' });
+    expect(server.record('ingredientList-11', 'L1')).toMatchObject({ quantity: 2 });
+    expect(syncStatus(actor.getSnapshot()).text).toBe('All changes saved to your account');
   });
 });

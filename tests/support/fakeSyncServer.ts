@@ -3,7 +3,8 @@
  * device (its data and its stored sync state) as another: for the unit and model tests of the
  * client's sync. The real functions are proven in tests/db/contract.test.ts.
  */
-import type { LocalPort, PullPage, RemotePort } from '../../src/sync/cycle';
+import type { ArchivePort, LocalPort, PullPage, RemotePort } from '../../src/sync/cycle';
+import { eventIdOfCollection } from '../../src/sync/archive';
 import {
   emptySyncState,
   forStorage,
@@ -46,6 +47,33 @@ export class FakeSyncServer {
       pull: async (since, maxRows) => {
         this.fail();
         return this.pull(since, maxRows);
+      },
+    };
+  }
+
+  /** sync_event_records: one event with its per-event records (not deleted). */
+  archive(): ArchivePort {
+    return {
+      eventRecords: async (eventId) => {
+        this.fail();
+        const event = this.rows.get(`events|${eventId}`);
+        if (!event || event.deleted) return { changes: [] };
+        const changes = [...this.rows.entries()]
+          .filter(([key, row]) => {
+            const collection = key.slice(0, key.indexOf('|'));
+            const ofEvent =
+              (collection === 'events' && key === `events|${eventId}`) ||
+              String(eventIdOfCollection(collection)) === eventId;
+            return ofEvent && !row.deleted;
+          })
+          .map(([key, row]) => ({
+            collection: key.slice(0, key.indexOf('|')),
+            record_id: key.slice(key.indexOf('|') + 1),
+            rev: row.rev,
+            record: row.record,
+            deleted: row.deleted,
+          }));
+        return { changes };
       },
     };
   }
@@ -144,6 +172,17 @@ export class FakeDevice implements LocalPort {
   }
   load(): SyncState {
     return JSON.parse(this.stored) as SyncState;
+  }
+  evicted: number[][] = [];
+  evict(eventIds: readonly number[]) {
+    this.evicted.push([...eventIds]);
+    const going = new Set(eventIds.map(String));
+    for (const id of going) this.data.get('events')?.delete(id);
+    if (this.data.get('events')?.size === 0) this.data.delete('events');
+    for (const collection of [...this.data.keys()]) {
+      const id = eventIdOfCollection(collection);
+      if (id !== null && going.has(String(id))) this.data.delete(collection);
+    }
   }
   save(state: SyncState) {
     this.stored = JSON.stringify(forStorage(state));

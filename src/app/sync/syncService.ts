@@ -7,13 +7,27 @@
  */
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { syncMachine, type SyncFacts } from '../../machines/sync/sync.machine';
-import { chooseForConflict, noteLocalChanges, pullChanges, pushChanges, type LocalPort } from '../../sync/cycle';
-import { countRecords, emptySyncState } from '../../sync/engine';
-import { createRemote, SyncFailure, type Rpc, type Summary } from '../../sync/remote';
 import {
+  archiveOld,
+  chooseForConflict,
+  fetchEvent,
+  noteLocalChanges,
+  pullChanges,
+  pushChanges,
+  type ArchiveRule,
+  type LocalPort,
+} from '../../sync/cycle';
+import { countRecords, emptySyncState } from '../../sync/engine';
+import { awayEventIds, keepMonthsOf } from '../../sync/archive';
+import { createRemote, SyncFailure, type EventSummary, type Rpc, type Summary } from '../../sync/remote';
+import { toISODate } from '../../domain/eventDates';
+import { sampleEvents } from '../../domain/sampleEvents';
+import {
+  evictEvents,
   loadSyncState,
   readSyncSnapshot,
   saveSyncState,
+  syncedCharacters,
   watchSyncedKeys,
   writeSyncChanges,
 } from '../../storage/syncData';
@@ -66,6 +80,37 @@ function localPort(userId: string, writing: { now: boolean }): LocalPort {
     },
     load: () => loadSyncState(userId, emptySyncState),
     save: (state) => saveSyncState(userId, state),
+    evict: (eventIds) => {
+      // Letting events go (kept in the account) is not a local change to send.
+      writing.now = true;
+      try {
+        evictEvents(eventIds);
+      } finally {
+        writing.now = false;
+      }
+    },
+  };
+}
+
+/** Events opened from the account on this page stay on this device while it is open. */
+const openedHere = new Set<number>();
+/** Events shown now (an open Tool Kit or sheet), counted per view showing them. */
+const shownNow = new Map<number, number>();
+const sampleIds = new Set(sampleEvents('2000-01-01').map((e) => e.id));
+
+/** Which events stay on this device whatever their date: the built-in samples, and those opened from the account now. */
+const archiveRule: ArchiveRule = {
+  today: () => toISODate(new Date()),
+  keep: (id) => sampleIds.has(id) || openedHere.has(id) || shownNow.has(id),
+};
+
+/** Keeps an event on this device while a view shows it (its Tool Kit or sheet); the returned function lets it go. */
+export function holdEventHere(eventId: number): () => void {
+  shownNow.set(eventId, (shownNow.get(eventId) ?? 0) + 1);
+  return () => {
+    const n = (shownNow.get(eventId) ?? 1) - 1;
+    if (n > 0) shownNow.set(eventId, n);
+    else shownNow.delete(eventId);
   };
 }
 
@@ -105,8 +150,8 @@ function createSyncActor(user: SyncUser) {
   const local = localPort(user.id, writing);
   const machine = syncMachine.provide({
     actors: {
-      pull: fromPromise(() => pullChanges(local, remote, newId)),
-      push: fromPromise(() => pushChanges(local, remote, newId)),
+      pull: fromPromise(() => pullChanges(local, remote, newId, archiveRule)),
+      push: fromPromise(() => pushChanges(local, remote, newId, archiveRule)),
       resolve: fromPromise(async ({ input }) => chooseForConflict(local, input.key, input.choice)),
       wait: fromPromise(({ input, signal }) => wait(input.ms, input.visibleOnly, signal)),
     },
@@ -166,6 +211,7 @@ function createSyncActor(user: SyncUser) {
   void gatherFacts(user).then((facts) => actor.send({ type: 'sync.facts', facts }));
   return {
     actor,
+    local,
     stop: () => {
       for (const stop of stops) stop();
       actor.stop();
@@ -196,7 +242,7 @@ async function gatherFacts(user: SyncUser): Promise<SyncFacts> {
   return { demo, device: state.device, accountSyncs, counts, pending };
 }
 
-let current: { userId: string; actor: SyncActor; stop: () => void } | null = null;
+let current: { userId: string; actor: SyncActor; stop: () => void; local: LocalPort } | null = null;
 const listeners = new Set<() => void>();
 
 /** Starts syncing for `user` (or keeps the running one); null stops it (signed out). */
@@ -221,3 +267,75 @@ export const fetchSummary = (): Promise<Summary> => remote.summary();
 
 /** This browser's records, by collection (what turning sync on uploads). */
 export const localCounts = () => countRecords(readSyncSnapshot());
+
+// Issue 24 part 7: events kept only in the account.
+
+const keepListeners = new Set<() => void>();
+
+/** This device's "Keep events on this device for" (months, 0: every event), for the signed-in account. */
+let keepCache: { userId: string; months: number } | null = null;
+export function keepMonths(): number {
+  if (!current) return keepMonthsOf(emptySyncState());
+  if (keepCache?.userId !== current.userId)
+    keepCache = { userId: current.userId, months: keepMonthsOf(current.local.load()) };
+  return keepCache.months;
+}
+
+export function subscribeKeepMonths(listener: () => void): () => void {
+  keepListeners.add(listener);
+  return () => void keepListeners.delete(listener);
+}
+
+/** Remembers the choice on this device and applies it at once (a sync, which lets old events go). */
+export function setKeepMonths(months: number): void {
+  if (!current) return;
+  try {
+    current.local.save({ ...current.local.load(), keepMonths: months });
+    keepCache = { userId: current.userId, months };
+  } catch (error) {
+    notify({
+      type: 'error',
+      title: 'Your choice could not be saved in this browser',
+      description: error instanceof Error ? error.message : undefined,
+    });
+    return;
+  }
+  for (const listener of keepListeners) listener();
+  current.actor.send({ type: 'sync.now' });
+}
+
+/** The events this device keeps only in the account (none when sync is not running). */
+export function eventsInAccount(): number[] {
+  return current ? awayEventIds(current.local.load()) : [];
+}
+
+/** Lets this device's old events go now (after a sync, or when the choice changes); the number let go. */
+export function archiveNow(): number {
+  return current ? archiveOld(current.local, newId, archiveRule) : 0;
+}
+
+/** Searches the events this device keeps only in the account (name or customer). */
+export async function searchEventsInAccount(search: string): Promise<{ events: EventSummary[]; more: boolean }> {
+  const ids = eventsInAccount();
+  if (!ids.length) return { events: [], more: false };
+  return remote.eventSummaries({ eventIds: ids.map(String), search, maxRows: 50 });
+}
+
+/**
+ * Opens an event kept only in the account: fetches it (with its ingredient list and tool data) and
+ * writes it here; it stays here while this page is open. False when the account no longer has it.
+ */
+export async function openEventFromAccount(eventId: number): Promise<boolean> {
+  if (!current) throw new SyncFailure('fatal', 0, 'Sync is not on in this browser.');
+  openedHere.add(eventId);
+  const local = current.local;
+  try {
+    return await fetchEvent(local, remote, eventId);
+  } catch (error) {
+    openedHere.delete(eventId);
+    throw error;
+  }
+}
+
+/** Characters this browser holds for the synced keys (events with their tool data, and the rest). */
+export const localCharacters = () => syncedCharacters();

@@ -9,8 +9,13 @@ import type { Choice } from '../../sync/engine';
 import type { Summary } from '../../sync/remote';
 import {
   currentSyncActor,
+  eventsInAccount,
   fetchSummary,
+  keepMonths,
+  localCharacters,
   localCounts,
+  setKeepMonths,
+  subscribeKeepMonths,
   runSyncFor,
   sessionUser,
   subscribeSyncActor,
@@ -85,6 +90,12 @@ export function useSync(): SyncView {
   };
 }
 
+/** This device's "Keep events on this device for" (months; 0: every event) and its setter. */
+export function useKeepMonths(): { months: number; set(months: number): void } {
+  const months = useSyncExternalStore(subscribeKeepMonths, keepMonths, keepMonths);
+  return { months, set: setKeepMonths };
+}
+
 export type SummaryState =
   { status: 'loading' } | { status: 'ready'; summary: Summary } | { status: 'unavailable'; message: string };
 
@@ -92,8 +103,10 @@ export type SummaryState =
 export function useSyncSummary(enabled: boolean, lastSyncedAt: string | null) {
   const [state, setState] = useState<SummaryState>({ status: 'loading' });
   const [local, setLocal] = useState<Record<string, number>>(() => localCounts());
+  const [here, setHere] = useState(() => ({ characters: localCharacters(), away: eventsInAccount().length }));
   useEffect(() => {
     setLocal(localCounts());
+    setHere({ characters: localCharacters(), away: eventsInAccount().length });
     if (!enabled) return;
     let live = true;
     fetchSummary().then(
@@ -106,5 +119,5 @@ export function useSyncSummary(enabled: boolean, lastSyncedAt: string | null) {
       live = false;
     };
   }, [enabled, lastSyncedAt]);
-  return { server: state, local };
+  return { server: state, local, here };
 }

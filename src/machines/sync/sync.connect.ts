@@ -142,3 +142,38 @@ export function conflictView(conflict: SyncConflict | undefined): ConflictView |
     merge: (choices) => mergeDrafts(mine ?? {}, theirs ?? {}, choices),
   };
 }
+
+/** Where the events are kept (issue 24 part 7): on this device, in the account, only in the account. */
+export interface EventHoldings {
+  here: { events: number; bytes: number };
+  account: { events: number; bytes: number } | null;
+  onlyInAccount: number;
+}
+
+/**
+ * The events' part of the storage section: this browser's events (with their tool data) and their
+ * size in UTF-16 bytes, the account's (its per-event collections counted in the size), and how many
+ * this device keeps only in the account.
+ */
+export function eventHoldings(
+  localEvents: number,
+  localCharacters: number,
+  onlyInAccount: number,
+  collections: ReadonlyArray<{ collection: string; records: number; bytes: number }> | null,
+): EventHoldings {
+  let account: EventHoldings['account'] = null;
+  if (collections) {
+    account = { events: 0, bytes: 0 };
+    for (const c of collections) {
+      const group = groupOf(c.collection);
+      if (c.collection === 'events') account.events += c.records;
+      if (c.collection === 'events' || group === 'ingredientLines' || group === 'percentages')
+        account.bytes += Number(c.bytes) || 0;
+    }
+  }
+  return { here: { events: localEvents, bytes: localCharacters * 2 }, account, onlyInAccount };
+}
+
+/** "Keep events on this device for" choices, in words. */
+export const keepMonthWords = (months: number): string =>
+  months === 0 ? 'Every event (keep all here)' : `${months} months`;

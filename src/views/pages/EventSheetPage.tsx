@@ -7,6 +7,7 @@ import { Button, ButtonLink } from '../components/Button';
 import { EventSheetView } from '../eventSheet/EventSheetView';
 import { CostingFigures } from '../toolkit/CostingFigures';
 import { useEventSheet } from '../../app/eventSheet/useEventSheet';
+import { useHoldEventHere } from '../../app/sync/useEventsInAccount';
 import { routes } from '../shell/routes';
 import { IcsButton } from '../calendar/IcsButton';
 import { loadEvents } from '../../app/events/eventsData';
@@ -28,7 +29,10 @@ export function EventSheetPage({ id, notFound }: { id: string | undefined; notFo
 }
 
 function EventSheet({ id, notFound }: { id: string | undefined; notFound: ReactNode }) {
-  const data = useEventSheet(parseSheetId(id));
+  const sheetId = parseSheetId(id);
+  const data = useEventSheet(sheetId);
+  // Shown: a sync does not let it go to the account meanwhile (issue 24 part 7).
+  useHoldEventHere(sheetId);
   const name = data?.sheet.name;
   useEffect(() => {
     if (name !== undefined) document.title = `Event Sheet: ${name} · Cater Captain`;

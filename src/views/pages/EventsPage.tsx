@@ -1,5 +1,5 @@
 import { useActorRef } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { css } from 'styled-system/css';
 import { quickFilterLabels, toISODate } from '../../domain/eventDates';
 import { eventFieldLabels, type EventFilter } from '../../domain/events';
@@ -17,6 +17,10 @@ import { useEventConflict, useEventsActor, useShownEvents, type EventsRef } from
 import { ToolkitDialog } from '../toolkit/ToolkitDialog';
 import type { FormRef } from '../events/EventFormDialog';
 import { inspect } from '../shell/inspector';
+import { useLocation } from 'wouter';
+import { EventsInAccount } from '../sync/EventsInAccount';
+import { useHoldEventHere } from '../../app/sync/useEventsInAccount';
+import { eventSheetPath } from '../eventSheet/path';
 
 /** The printable event sheet rides in this page's chunk (see NotFoundPage). */
 export { EventSheetPage } from './EventSheetPage';
@@ -45,6 +49,15 @@ export function EventsPage() {
     eventsRef.send({ type: 'toolkit.open', id });
     window.history.replaceState(window.history.state, '', window.location.pathname);
   }, [eventsRef]);
+  // An event whose Tool Kit is open stays on this device meanwhile (a sync does not let it go to the account).
+  useHoldEventHere(page.toolkitEvent?.id);
+  const [, navigate] = useLocation();
+  // An event kept only in the account, fetched: its Tool Kit opens here, or its sheet.
+  const openFromAccount = useCallback(
+    (id: number, view: 'toolkit' | 'sheet') =>
+      view === 'toolkit' ? eventsRef.send({ type: 'toolkit.open', id }) : navigate(eventSheetPath(id)),
+    [eventsRef, navigate],
+  );
   const cardApi = useMemo(
     () => ({
       openToolkit: (id: number) => eventsRef.send({ type: 'toolkit.open', id }),
@@ -74,6 +87,7 @@ export function EventsPage() {
           {filters.status === 'any' ? '' : ` · Status ${statusLabels[filters.status]}`}
         </p>
         <EventList events={shown} api={cardApi} />
+        <EventsInAccount onOpened={openFromAccount} />
       </div>
       {page.formRef ? (
         <EventFormDialog key={page.formRef.id} formRef={page.formRef} changedElsewhere={page.changedElsewhere} />

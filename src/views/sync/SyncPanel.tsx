@@ -5,8 +5,16 @@
  */
 import { useId } from 'react';
 import { css } from 'styled-system/css';
-import { useSync, useSyncSummary } from '../../app/sync/useSync';
-import { collectionWords, describeCounts, groupOf } from '../../machines/sync/sync.connect';
+import { useKeepMonths, useSync, useSyncSummary } from '../../app/sync/useSync';
+import {
+  collectionWords,
+  describeCounts,
+  eventHoldings,
+  groupOf,
+  keepMonthWords,
+} from '../../machines/sync/sync.connect';
+import { keepMonthChoices } from '../../sync/archive';
+import { formatBytes } from '../../domain/storageHealth';
 
 const box = css({ display: 'grid', gap: '2', minW: 0 });
 const muted = css({ color: 'fgMuted', fontSize: 'sm' });
@@ -24,7 +32,15 @@ export default function SyncPanel() {
   const sync = useSync();
   const switchId = useId();
   const headingId = useId();
-  const { server, local } = useSyncSummary(sync.on, sync.status?.last ?? null);
+  const { server, local, here } = useSyncSummary(sync.on, sync.status?.last ?? null);
+  const keep = useKeepMonths();
+  const keepId = useId();
+  const events = eventHoldings(
+    local.events ?? 0,
+    here.characters.events,
+    here.away,
+    server.status === 'ready' ? server.summary.collections : null,
+  );
   const held: Record<string, number> = {};
   if (server.status === 'ready')
     for (const c of server.summary.collections)
@@ -58,10 +74,36 @@ export default function SyncPanel() {
         </p>
       ) : (
         <p className={muted}>
+          {here.away > 0
+            ? `${here.away.toLocaleString('en-US')} past ${here.away === 1 ? 'event is' : 'events are'} kept only in your account, not in this browser: turn sync on to list and open ${here.away === 1 ? 'it' : 'them'}. `
+            : ''}
           Off: your data is kept in this browser only. Turning it on uploads this browser’s data (
           {describeCounts(local)}) to your account and keeps every device you sign in on up to date.
         </p>
       )}
+      {sync.on ? (
+        <div className={css({ display: 'grid', gap: '1', maxW: 'sm' })}>
+          <label htmlFor={keepId} className={css({ fontWeight: 'bold', fontSize: 'sm' })}>
+            Keep events on this device for
+          </label>
+          <select
+            id={keepId}
+            value={keep.months}
+            onChange={(e) => keep.set(Number(e.target.value))}
+            className={css({ borderWidth: '2px', borderColor: 'border', bg: 'surface', px: '2', py: '1' })}
+          >
+            {keepMonthChoices.map((m) => (
+              <option key={m} value={m}>
+                {keepMonthWords(m)}
+              </option>
+            ))}
+          </select>
+          <p className={muted}>
+            Past events dated longer ago than this are kept only in your account once they are saved there, so this
+            browser has room for what you need now.
+          </p>
+        </div>
+      ) : null}
       {sync.on ? (
         server.status === 'ready' ? (
           <>
@@ -92,6 +134,38 @@ export default function SyncPanel() {
               {sync.rejected > 0
                 ? ` ${sync.rejected} changes were refused by the server and are kept in this browser.`
                 : ''}
+            </p>
+            <table className={table}>
+              <caption className={css({ textAlign: 'left', fontSize: 'sm', pb: '1' })}>
+                Where your events are kept
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Kept</th>
+                  <th scope="col">Events</th>
+                  <th scope="col">Size</th>
+                </tr>
+              </thead>
+              <tbody>
+                <tr>
+                  <th scope="row">On this device</th>
+                  <td>{events.here.events.toLocaleString('en-US')}</td>
+                  <td>{formatBytes(events.here.bytes)}</td>
+                </tr>
+                {events.account ? (
+                  <tr>
+                    <th scope="row">In your account</th>
+                    <td>{events.account.events.toLocaleString('en-US')}</td>
+                    <td>{formatBytes(events.account.bytes)}</td>
+                  </tr>
+                ) : null}
+              </tbody>
+            </table>
+            <p className={muted}>
+              {events.onlyInAccount === 0
+                ? 'Every event of your account is also kept on this device.'
+                : `${events.onlyInAccount.toLocaleString('en-US')} ${events.onlyInAccount === 1 ? 'event is' : 'events are'} kept only in your account: Event Management lists them and fetches one when you open it.`}{' '}
+              This browser also keeps {formatBytes(here.characters.other * 2)} of other records.
             </p>
           </>
         ) : server.status === 'unavailable' ? (
