@@ -176,6 +176,18 @@ function memoryDevice(snapshot: Snapshot): LocalPort & { saves: number } {
       stored = JSON.stringify(forStorage(state));
       device.saves++;
     },
+    evict: (eventIds: readonly number[]) => {
+      for (const id of eventIds) {
+        snapshot.get('events')?.delete(String(id));
+        for (const key of [
+          `ingredientList-${id}`,
+          `staffList-${id}`,
+          `${id}-discountPercentage`,
+          `${id}-taxPercentage`,
+        ])
+          snapshot.delete(key);
+      }
+    },
   };
   return device;
 }

@@ -53,7 +53,7 @@ begin
 end
 $$;
 
--- One event as the account holds it, with its per-event records (its ingredient list, discount and
+-- One event as the account holds it, with its per-event records (its ingredient list, staff list, discount and
 -- tax), in the shape sync_pull gives changes: {changes: [{collection, record_id, rev, record,
 -- deleted, updated_at, change_seq}]}. An event the account does not hold (or deleted) gives no rows.
 create function public.sync_event_records(event_id text) returns jsonb
