@@ -9,6 +9,7 @@ import { CostingFigures } from '../toolkit/CostingFigures';
 import { useEventSheet } from '../../app/eventSheet/useEventSheet';
 import { routes } from '../shell/routes';
 import { IcsButton } from '../calendar/IcsButton';
+import { DocumentLinks } from '../invoice/DocumentLinks';
 import { loadEvents } from '../../app/events/eventsData';
 import { toISODate } from '../../domain/eventDates';
 
@@ -43,6 +44,7 @@ function EventSheet({ id, notFound }: { id: string | undefined; notFound: ReactN
           <ButtonLink href={routes.events} variant="outlineBlue">
             Back to Events
           </ButtonLink>
+          <DocumentLinks id={data.sheet.id} />
           <Button variant="solidGreen" onClick={printSheet}>
             Print
           </Button>

@@ -20,6 +20,7 @@ import { inspect } from '../shell/inspector';
 
 /** The printable event sheet rides in this page's chunk (see NotFoundPage). */
 export { EventSheetPage } from './EventSheetPage';
+export { EventDocumentPage } from './EventDocumentPage';
 
 function useEventsPage(ref: EventsRef) {
   return useConnect(ref, connectEventsPage<FormRef>);
