@@ -36,10 +36,22 @@ const numberText = css({ fontWeight: 'bold', fontSize: 'lg', _print: { fontSize:
 const draft = css({ fontStyle: 'italic', color: 'fgMuted' });
 const balanceRow = css({
   fontWeight: 'extrabold',
-  fontSize: 'xl',
+  fontSize: { base: 'md', sm: 'xl' },
   '& td, & th': { borderTopWidth: '3px', borderColor: 'fg' },
   _print: { fontSize: '12pt' },
 });
+/** The totals' labels read as text (not the small muted column headers), the amounts column wide enough on a phone. */
+const priceTable = css({
+  '& tfoot th': { fontSize: 'md', color: 'fg', fontWeight: 'normal', _print: { fontSize: '9pt' } },
+  '& tfoot tr:first-of-type th': { borderTopWidth: '2px', borderColor: 'fg' },
+  _print: { '& tfoot th': { borderBottomWidth: '1px', borderBottomColor: 'border' } },
+});
+const amountCol = css({ width: { base: '46%', sm: '34%' } });
+const strong = css({ '& th': { fontWeight: 'extrabold !important' } });
+/** Payments: dates, methods and amounts keep their words whole; the note takes the room left. */
+const paymentsTable = css({ tableLayout: { base: 'auto !important', sm: 'fixed !important' } });
+const nowrap = css({ whiteSpace: 'nowrap', overflowWrap: 'normal !important' });
+const bigAmount = css({ fontSize: { base: 'md', sm: 'xl' }, _print: { fontSize: '12pt' } });
 const negative = (cents: number) => (cents === 0 ? money(0) : `-${money(Math.abs(cents))}`);
 
 function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
@@ -135,10 +147,10 @@ export function DocumentPageView({ view, event, profile, actions, notices }: Doc
       </div>
       {snap ? (
         <div className={s.tableWrap}>
-          <table className={s.table} aria-label="Price lines">
+          <table className={cx(s.table, priceTable)} aria-label="Price lines">
             <colgroup>
               <col />
-              <col style={{ width: '34%' }} />
+              <col className={amountCol} />
             </colgroup>
             <thead>
               <tr>
@@ -183,7 +195,7 @@ export function DocumentPageView({ view, event, profile, actions, notices }: Doc
                   {money(snap.taxCents)}
                 </td>
               </tr>
-              <tr className={s.grandRow}>
+              <tr className={cx(s.grandRow, strong)}>
                 <th scope="row">Total</th>
                 <td className={s.num} data-testid="document-total">
                   {money(snap.totalCents)}
@@ -202,11 +214,11 @@ export function DocumentPageView({ view, event, profile, actions, notices }: Doc
                   {money(view.paidCents)}
                 </td>
               </tr>
-              <tr className={balanceRow}>
+              <tr className={cx(balanceRow, strong)}>
                 <th scope="row">
                   Balance due{view.balanceDueDate ? ` by ${formatSheetDate(view.balanceDueDate)}` : ''}
                 </th>
-                <td className={s.num} data-testid="balance-due">
+                <td className={cx(s.num, bigAmount)} data-testid="balance-due">
                   {money(view.balanceCents)}
                 </td>
               </tr>
@@ -226,14 +238,8 @@ export function DocumentPageView({ view, event, profile, actions, notices }: Doc
       )}
       {view.payments.length ? (
         <div className={s.tableWrap}>
-          <table className={s.table}>
+          <table className={cx(s.table, paymentsTable)}>
             <caption>Payments received</caption>
-            <colgroup>
-              <col style={{ width: '24%' }} />
-              <col style={{ width: '18%' }} />
-              <col />
-              <col style={{ width: '24%' }} />
-            </colgroup>
             <thead>
               <tr>
                 <th scope="col">Date</th>
@@ -247,8 +253,8 @@ export function DocumentPageView({ view, event, profile, actions, notices }: Doc
             <tbody>
               {view.payments.map((p) => (
                 <tr key={p.id}>
-                  <td>{p.date}</td>
-                  <td>{p.method}</td>
+                  <td className={nowrap}>{p.date}</td>
+                  <td className={nowrap}>{p.method}</td>
                   <td>{p.note}</td>
                   <td className={s.num}>{money(p.cents)}</td>
                 </tr>

@@ -27,6 +27,7 @@ const notice = css({
   alignItems: 'center',
   _print: { display: 'none' },
 });
+const group = css({ display: 'flex', flexWrap: 'wrap', gap: '3' });
 const changedNotice = css({ borderColor: 'alertFg', color: 'alertFg', fontWeight: 'bold' });
 
 /**
@@ -94,24 +95,28 @@ function EventDocument({ id, kind, notFound }: { id: string | undefined; kind: D
       notices={notices}
       actions={
         <>
-          <ButtonLink href={routes.events} variant="outlineBlue">
-            Back to Events
-          </ButtonLink>
-          <ButtonLink href={eventSheetPath(data.event.id)} variant="outlineBlue">
-            Event Sheet
-          </ButtonLink>
-          {!view.number ? (
-            <Button variant="solidBlue" onClick={issue} disabled={!view.live}>
-              Issue {word}
+          <span className={group}>
+            <ButtonLink href={routes.events} variant="outlineBlue">
+              Back to Events
+            </ButtonLink>
+            <ButtonLink href={eventSheetPath(data.event.id)} variant="outlineBlue">
+              Event Sheet
+            </ButtonLink>
+          </span>
+          <span className={group}>
+            {!view.number ? (
+              <Button variant="solidBlue" onClick={issue} disabled={!view.live}>
+                Issue {word}
+              </Button>
+            ) : view.changed ? (
+              <Button variant="solidBlue" onClick={issue} disabled={!view.live}>
+                Issue revised {word}
+              </Button>
+            ) : null}
+            <Button variant="solidGreen" onClick={printDocument}>
+              Print
             </Button>
-          ) : view.changed ? (
-            <Button variant="solidBlue" onClick={issue} disabled={!view.live}>
-              Issue revised {word}
-            </Button>
-          ) : null}
-          <Button variant="solidGreen" onClick={printDocument}>
-            Print
-          </Button>
+          </span>
         </>
       }
     />
