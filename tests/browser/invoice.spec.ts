@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signUpFresh } from './support/auth';
+import { signIn, signUpFresh } from './support/auth';
 import { pdfPageTexts } from './support/pdfText';
 
 /**
@@ -181,4 +181,54 @@ test('a price change after issuing says "changed since invoice"; Issue revised i
   await page.goto('/events/302/invoice');
   await page.getByRole('button', { name: 'Issue invoice' }).click();
   await expect(page.getByTestId('document-number')).toHaveText(`INV-${year}-0002`);
+});
+
+test('every mock event’s invoice and quote fit one A4 and one Letter page (dark mode on screen); Tool Kit and sheet link them', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.addInitScript(() => window.localStorage.setItem('colorMode', JSON.stringify('dark')));
+  await signIn(page);
+  await page.goto('/Dashboard');
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Use Mock Data' }).click();
+  await expect(page.getByText('Mock data is loaded. Refresh the page to view it.')).toBeVisible();
+  const year = new Date().getFullYear();
+
+  // From the Tool Kit: Invoice, issued; the Tool Kit then shows its number.
+  await page.goto('/ManageEvents');
+  await page.getByRole('button', { name: "Tool Kit for Oliver's 40th Birthday" }).click();
+  await page.getByRole('dialog').getByRole('link', { name: 'Invoice' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Invoice' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Issue invoice' }).click();
+  await expect(page.getByTestId('document-number')).toHaveText(`INV-${year}-0001`);
+  await page.goto('/ManageEvents');
+  await page.getByRole('button', { name: "Tool Kit for Oliver's 40th Birthday" }).click();
+  await expect(page.getByRole('dialog')).toContainText(`INV-${year}-0001`);
+
+  // From the event sheet: Quote.
+  await page.goto('/events/6/sheet');
+  await page.getByRole('link', { name: 'Quote', exact: true }).click();
+  await expect(page).toHaveURL(/\/events\/6\/quote$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Quote' })).toBeVisible();
+
+  for (let id = 4; id <= 13; id++) {
+    for (const kind of ['quote', 'invoice'] as const) {
+      await page.goto(`/events/${id}/${kind}`);
+      await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
+      for (const format of ['A4', 'Letter'] as const)
+        expect(pdfPages(await page.pdf({ format })), `event ${id} ${kind} on ${format}`).toBe(1);
+    }
+  }
+
+  for (const path of ['/events/999/invoice', '/events/abc/quote']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: '404 - Page Not Found' })).toBeVisible();
+  }
+});
+
+test('signed out, an invoice address asks for the login first', async ({ page }) => {
+  await page.goto('/events/6/invoice');
+  await expect(page).toHaveURL(/\/login$/);
 });

@@ -12,7 +12,7 @@ const percent = (value: number) => `${formatAmount(value)} %`;
 
 const header = css({
   display: 'grid',
-  gridTemplateColumns: { base: '1fr', sm: 'minmax(0, 1fr) auto' },
+  gridTemplateColumns: { base: 'minmax(0, 1fr)', sm: 'minmax(0, 1fr) auto' },
   gap: '4',
   alignItems: 'start',
   borderBottomWidth: '3px',
@@ -21,6 +21,7 @@ const header = css({
   _print: { gridTemplateColumns: 'minmax(0, 1fr) auto', pb: '2', borderBottomWidth: '2px', gap: '3' },
 });
 const business = css({ display: 'flex', gap: '3', alignItems: 'flex-start', minW: 0 });
+const businessText = css({ minW: 0, flex: '1 1 0', overflowWrap: 'anywhere' });
 const logo = css({
   maxH: '72px',
   maxW: '140px',
@@ -49,9 +50,18 @@ const priceTable = css({
 const amountCol = css({ width: { base: '46%', sm: '34%' } });
 const strong = css({ '& th': { fontWeight: 'extrabold !important' } });
 /** Payments: dates, methods and amounts keep their words whole; the note takes the room left. */
-const paymentsTable = css({ tableLayout: { base: 'auto !important', sm: 'fixed !important' } });
-const nowrap = css({ whiteSpace: 'nowrap', overflowWrap: 'normal !important' });
+const paymentsTable = css({
+  tableLayout: { base: 'auto !important', sm: 'fixed !important' },
+  '& td': { fontSize: { base: 'sm', sm: 'md' } },
+  _print: { '& td': { fontSize: 'inherit' } },
+});
+const nowrap = css({ whiteSpace: { base: 'normal', sm: 'nowrap' }, overflowWrap: 'normal !important' });
 const bigAmount = css({ fontSize: { base: 'md', sm: 'xl' }, _print: { fontSize: '12pt' } });
+/** Amounts keep a line on paper and wider screens; on a phone a long one may put "CAD" on a second line. */
+const amount = cx(
+  s.num,
+  css({ whiteSpace: { base: 'normal !important', sm: 'nowrap !important' }, overflowWrap: 'normal !important' }),
+);
 const negative = (cents: number) => (cents === 0 ? money(0) : `-${money(Math.abs(cents))}`);
 
 function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
@@ -92,7 +102,7 @@ export function DocumentPageView({ view, event, profile, actions, notices }: Doc
       <header className={header}>
         <div className={business}>
           {profile.logo ? <img src={profile.logo} alt={name ? `${name} logo` : 'Logo'} className={logo} /> : null}
-          <div>
+          <div className={businessText}>
             <p className={businessName}>{name || 'Your business name (Settings)'}</p>
             {profile.address.trim() ? <p className={lines}>{profile.address.trim()}</p> : null}
             <p>{[profile.phone.trim(), profile.email.trim()].filter(Boolean).join(' · ')}</p>
@@ -155,7 +165,7 @@ export function DocumentPageView({ view, event, profile, actions, notices }: Doc
             <thead>
               <tr>
                 <th scope="col">Description</th>
-                <th scope="col" className={s.num}>
+                <th scope="col" className={amount}>
                   Amount
                 </th>
               </tr>
@@ -165,7 +175,7 @@ export function DocumentPageView({ view, event, profile, actions, notices }: Doc
                 snap.lines.map((line) => (
                   <tr key={line.key}>
                     <td>{line.label}</td>
-                    <td className={s.num}>{money(line.cents)}</td>
+                    <td className={amount}>{money(line.cents)}</td>
                   </tr>
                 ))
               ) : (
@@ -179,25 +189,25 @@ export function DocumentPageView({ view, event, profile, actions, notices }: Doc
             <tfoot>
               <tr className={s.totalsRow}>
                 <th scope="row">Subtotal</th>
-                <td className={s.num}>{money(snap.subtotalCents)}</td>
+                <td className={amount}>{money(snap.subtotalCents)}</td>
               </tr>
               {snap.discountPercent !== 0 || snap.discountCents !== 0 ? (
                 <tr>
                   <th scope="row">Discount ({percent(snap.discountPercent)})</th>
-                  <td className={s.num}>{negative(snap.discountCents)}</td>
+                  <td className={amount}>{negative(snap.discountCents)}</td>
                 </tr>
               ) : null}
               <tr>
                 <th scope="row">
                   {snap.taxName} ({percent(snap.taxPercent)})
                 </th>
-                <td className={s.num} aria-label={snap.taxName}>
+                <td className={amount} aria-label={snap.taxName}>
                   {money(snap.taxCents)}
                 </td>
               </tr>
               <tr className={cx(s.grandRow, strong)}>
                 <th scope="row">Total</th>
-                <td className={s.num} data-testid="document-total">
+                <td className={amount} data-testid="document-total">
                   {money(snap.totalCents)}
                 </td>
               </tr>
@@ -206,11 +216,11 @@ export function DocumentPageView({ view, event, profile, actions, notices }: Doc
                   Deposit ({percent(snap.depositPercent)}
                   {view.depositDueDate ? `, due ${formatSheetDate(view.depositDueDate)}` : ', due on booking'})
                 </th>
-                <td className={s.num}>{money(snap.depositCents)}</td>
+                <td className={amount}>{money(snap.depositCents)}</td>
               </tr>
               <tr>
                 <th scope="row">Payments received</th>
-                <td className={s.num} data-testid="document-paid">
+                <td className={amount} data-testid="document-paid">
                   {money(view.paidCents)}
                 </td>
               </tr>
@@ -218,7 +228,7 @@ export function DocumentPageView({ view, event, profile, actions, notices }: Doc
                 <th scope="row">
                   Balance due{view.balanceDueDate ? ` by ${formatSheetDate(view.balanceDueDate)}` : ''}
                 </th>
-                <td className={cx(s.num, bigAmount)} data-testid="balance-due">
+                <td className={cx(amount, bigAmount)} data-testid="balance-due">
                   {money(view.balanceCents)}
                 </td>
               </tr>
@@ -245,7 +255,7 @@ export function DocumentPageView({ view, event, profile, actions, notices }: Doc
                 <th scope="col">Date</th>
                 <th scope="col">Method</th>
                 <th scope="col">Note</th>
-                <th scope="col" className={s.num}>
+                <th scope="col" className={amount}>
                   Amount
                 </th>
               </tr>
@@ -256,7 +266,7 @@ export function DocumentPageView({ view, event, profile, actions, notices }: Doc
                   <td className={nowrap}>{p.date}</td>
                   <td className={nowrap}>{p.method}</td>
                   <td>{p.note}</td>
-                  <td className={s.num}>{money(p.cents)}</td>
+                  <td className={amount}>{money(p.cents)}</td>
                 </tr>
               ))}
             </tbody>
