@@ -53,8 +53,11 @@ const strong = css({ '& th': { fontWeight: 'extrabold !important' } });
 const paymentsTable = css({
   tableLayout: { base: 'auto !important', sm: 'fixed !important' },
   '& td': { fontSize: { base: 'sm', sm: 'md' } },
+  '& th': { overflowWrap: 'normal' },
   _print: { '& td': { fontSize: 'inherit' } },
 });
+/** A date keeps one line except on the narrowest phones (320 px), where it may break at a hyphen. */
+const dateCell = css({ '@media (min-width: 360px)': { whiteSpace: 'nowrap' } });
 const nowrap = css({ whiteSpace: { base: 'normal', sm: 'nowrap' }, overflowWrap: 'normal !important' });
 const bigAmount = css({ fontSize: { base: 'md', sm: 'xl' }, _print: { fontSize: '12pt' } });
 /** Amounts keep a line on paper and wider screens; on a phone a long one may put "CAD" on a second line. */
@@ -263,7 +266,7 @@ export function DocumentPageView({ view, event, profile, actions, notices }: Doc
             <tbody>
               {view.payments.map((p) => (
                 <tr key={p.id}>
-                  <td className={nowrap}>{p.date}</td>
+                  <td className={dateCell}>{p.date}</td>
                   <td className={nowrap}>{p.method}</td>
                   <td>{p.note}</td>
                   <td className={amount}>{money(p.cents)}</td>
