@@ -17,6 +17,7 @@ import {
 import { readAppData, replaceAppData } from '../../src/storage/batch';
 import { documentNumbersStore, readDocumentBook, writeDocumentBook } from '../../src/storage/invoices';
 import { isAccountDataKey, isAppKey } from '../../src/storage/owned';
+import { isSyncedKey } from '../../src/storage/syncData';
 
 const base: SnapshotInput = {
   priceLines: [{ id: 'L1', name: 'Dinner for 50', price: 1000, currency: 'CAD' }],
@@ -219,6 +220,8 @@ describe('the numbers in storage: per account, in backups, never lowered by a re
       expect(isAppKey(key)).toBe(true);
       expect(isAccountDataKey(key)).toBe(true);
     }
+    // Not synced yet (docs/sync.md): the sync client names its keys, and these are not among them.
+    expect(isSyncedKey('documentNumbers') || isSyncedKey('issuedDocuments')).toBe(false);
     const book = issue(emptyBook(), 'invoice', 1).book;
     expect(writeDocumentBook(book).ok).toBe(true);
     expect(Object.keys(readAppData())).toEqual(expect.arrayContaining(['documentNumbers', 'issuedDocuments']));
