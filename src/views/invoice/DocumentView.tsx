@@ -106,7 +106,10 @@ export function DocumentPageView({ view, event, profile, actions, notices }: Doc
         <div className={business}>
           {profile.logo ? <img src={profile.logo} alt={name ? `${name} logo` : 'Logo'} className={logo} /> : null}
           <div className={businessText}>
-            <p className={businessName}>{name || 'Your business name (Settings)'}</p>
+            {/* Without a saved name the screen says where to add it; paper shows no placeholder. */}
+            <p className={name ? businessName : cx(businessName, s.screenOnly)}>
+              {name || 'Your business name (Settings)'}
+            </p>
             {profile.address.trim() ? <p className={lines}>{profile.address.trim()}</p> : null}
             <p>{[profile.phone.trim(), profile.email.trim()].filter(Boolean).join(' · ')}</p>
             {profile.taxNumber.trim() ? <p>Tax registration number: {profile.taxNumber.trim()}</p> : null}
