@@ -3,7 +3,9 @@
  * text localStorage holds. `replaceAppData` writes everything or nothing: if a write fails half way
  * (a full quota), what was written is rolled back so every key holds the same bytes as before.
  */
+import { mergeCounters, normalizeCounters } from '../domain/invoice';
 import { isAppKey } from './owned';
+import { parseJson } from './json';
 import { announceLocalChange, isQuotaError, StorageWriteError } from './raw';
 
 export type AppData = Record<string, string>;
@@ -72,8 +74,35 @@ function rollback(storage: Storage, before: AppData): boolean {
   }
 }
 
+const numbersKey = 'documentNumbers';
+
 /**
- * Makes the app's keys exactly `next`: app keys not in `next` are removed, every key of `next` is set.
+ * The quote and invoice numbers a restore writes (issue 22): the higher of the stored and the restored
+ * count per kind and year, so numbers issued after the backup was made are never given again. A value
+ * that cannot be read on either side leaves the other as it is.
+ */
+export function keepHighestNumbers(previous: AppData, next: AppData): AppData {
+  const before = previous[numbersKey];
+  if (before === undefined) return next;
+  const read = (text: string | undefined) => {
+    if (text === undefined) return null;
+    try {
+      return normalizeCounters(parseJson(text));
+    } catch {
+      return null;
+    }
+  };
+  const mine = read(before);
+  if (!mine) return next;
+  const theirs = read(next[numbersKey]);
+  const merged = theirs ? mergeCounters(mine, theirs) : mine;
+  const text = JSON.stringify(merged);
+  return text === next[numbersKey] ? next : { ...next, [numbersKey]: text };
+}
+
+/**
+ * Makes the app's keys exactly `next`: app keys not in `next` are removed, every key of `next` is set,
+ * except that the quote and invoice numbers never go down (`keepHighestNumbers`).
  * Keys the app does not own are never touched (a `next` naming one is refused before any write).
  */
 export function replaceAppData(next: AppData, storage: Storage | null = defaultStorage()): ReplaceResult {
@@ -98,6 +127,7 @@ export function replaceAppData(next: AppData, storage: Storage | null = defaultS
   } catch (error) {
     return { ok: false, rolledBack: true, error: errorFor('', error) };
   }
+  next = keepHighestNumbers(previous, next);
   let current = '';
   try {
     // Removals first: they free the space the new values need.

@@ -19,10 +19,12 @@ export type CollectionKey = (typeof collectionKeys)[number];
 export const preferenceKeys = ['colorMode', 'soundMuted'] as const;
 
 /**
- * Keys of the money side (issue 22), one whole JSON value each: the business profile. Earlier builds
- * never read them; they are the account's data like the collections (backups, account switches).
+ * Keys of the money side (issue 22), one whole JSON value each: the business profile, the quote and
+ * invoice numbers used (`documentNumbers`, never lowered by a restore: batch.ts) and the issued quotes and
+ * invoices (`issuedDocuments`). Earlier builds never read them; they are the account's data like the
+ * collections (backups, account switches).
  */
-export const businessKeys = ['businessProfile'] as const;
+export const businessKeys = ['businessProfile', 'documentNumbers', 'issuedDocuments'] as const;
 
 /** Ids of deleted events (so a new event never takes the id of one pending undo, and deleted samples stay deleted). */
 export const deletedEventIdsKey = 'deletedEventIds';

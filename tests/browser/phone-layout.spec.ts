@@ -55,6 +55,7 @@ function seed() {
     menuItems: [word('Menu')],
     notes: [{ notes: word('Note') }],
     pricing: [{ id: 'p1', name: word('Price'), price: 10, currency: 'CAD' }],
+    payments: [{ id: 'P1', amount: 1234567.89, date: today, method: 'E-transfer', note: word('Paid'), reason: '' }],
   };
   return {
     inventoryItems: [item('1'), item('2')],
@@ -84,6 +85,19 @@ function seed() {
     ],
     events: [event, { ...event, id: 41, EventName: 'Ten thousand '.repeat(800) }],
     'ingredientList-40': [{ ...item('1'), quantity: 2 }],
+    businessProfile: {
+      businessName: word('Business'),
+      address: word('Address'),
+      phone: '555 0100',
+      email: `${word('owner')}@example.com`,
+      taxNumber: word('RT'),
+      taxName: word('Tax'),
+      logo: '',
+      depositPercent: 50,
+      balanceDays: 7,
+      paymentTerms: word('Terms'),
+      updatedAt: 1,
+    },
   };
 }
 
@@ -106,6 +120,8 @@ const protectedRoutes = [
   '/RecoveredData',
   '/Settings',
   '/events/40/sheet',
+  '/events/40/quote',
+  '/events/40/invoice',
 ];
 
 test('the header logo keeps its full 44 px on a phone, beside the name and the long subtitle', async ({ page }) => {

@@ -91,6 +91,18 @@ describe('prerendered pages', () => {
     }
   });
 
+  it("answers an event's quote and invoice (issue 22), any case, with the app shell and status 200", async () => {
+    const server = await setUp();
+    for (const url of ['/events/42/quote', '/Events/42/Invoice/', '/events/ev-42/invoice']) {
+      const response = await get(server, url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('shell markup');
+    }
+    for (const url of ['/events/42/invoice/2', '/events//quote', '/events/42/invoices']) {
+      expect((await get(server, url)).statusCode, url).toBe(404);
+    }
+  });
+
   it('without prerendered pages (an older build) still serves the shell, and 404 for unknown paths', async () => {
     const server = await setUp(false);
     expect((await get(server, '/about')).body).toContain('shell markup');

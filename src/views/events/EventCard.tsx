@@ -6,6 +6,7 @@ import { dietaryOf, dietarySummary, eventAllergenFlags } from '../../domain/alle
 import type { CateringEvent } from '../../machines/events/events.machine';
 import { Button } from '../components/Button';
 import { SheetLink } from '../eventSheet/SheetLink';
+import { DocumentLinks } from '../invoice/DocumentLinks';
 import { IcsButton } from '../calendar/IcsButton';
 import { EventCostingDetails } from './EventCostingDetails';
 import { StatusBadge } from './StatusBadge';
@@ -162,6 +163,7 @@ export const EventCard = memo(function EventCard({ event, api }: { event: Cateri
           Tool Kit
         </Button>
         <SheetLink id={event.id} label={`Event Sheet for ${event.EventName}`} />
+        <DocumentLinks id={event.id} name={event.EventName} />
         <IcsButton event={() => event} name={event.EventName} />
         <Button variant="outlineGreen" onClick={() => api.edit(event.id)} aria-label={`Edit Event ${event.EventName}`}>
           Edit Event

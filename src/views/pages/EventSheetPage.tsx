@@ -10,6 +10,7 @@ import { useEventSheet } from '../../app/eventSheet/useEventSheet';
 import { useHoldEventHere } from '../../app/sync/useEventsInAccount';
 import { routes } from '../shell/routes';
 import { IcsButton } from '../calendar/IcsButton';
+import { DocumentLinks } from '../invoice/DocumentLinks';
 import { loadEvents } from '../../app/events/eventsData';
 import { toISODate } from '../../domain/eventDates';
 
@@ -47,6 +48,7 @@ function EventSheet({ id, notFound }: { id: string | undefined; notFound: ReactN
           <ButtonLink href={routes.events} variant="outlineBlue">
             Back to Events
           </ButtonLink>
+          <DocumentLinks id={data.sheet.id} />
           <Button variant="solidGreen" onClick={printSheet}>
             Print
           </Button>

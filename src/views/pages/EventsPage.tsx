@@ -24,6 +24,7 @@ import { eventSheetPath } from '../eventSheet/path';
 
 /** The printable event sheet rides in this page's chunk (see NotFoundPage). */
 export { EventSheetPage } from './EventSheetPage';
+export { EventDocumentPage } from './EventDocumentPage';
 
 function useEventsPage(ref: EventsRef) {
   return useConnect(ref, connectEventsPage<FormRef>);

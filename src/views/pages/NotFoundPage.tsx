@@ -4,7 +4,7 @@ import { ButtonLink } from '../components/Button';
 import { Page } from '../components/Page';
 import { lazy, Suspense } from 'react';
 import { Loading } from '../shell/Loading';
-import { eventSheetRoute } from '../shell/routes';
+import { eventDocumentRoute, eventSheetRoute } from '../shell/routes';
 
 /** The page of a path no route of App.tsx matched. */
 export function PageNotFound() {
@@ -51,8 +51,34 @@ function lazySheet() {
 }
 let EventSheetPage = lazySheet();
 
+// The quote and invoice pages (issue 22, part 4) ship in the same chunk as the event sheet, loaded the same way.
+function lazyDocument() {
+  return lazy(() =>
+    import('./EventsPage').then(
+      (m) => ({ default: m.EventDocumentPage }),
+      (error: unknown) => {
+        EventDocumentPage = lazyDocument();
+        throw error;
+      },
+    ),
+  );
+}
+let EventDocumentPage = lazyDocument();
+
 export function NotFoundPage() {
   const [isEventSheet, params] = useRoute<{ id: string }>(eventSheetRoute);
+  const [isDocument, documentParams] = useRoute<{ id: string; kind: string }>(eventDocumentRoute);
+  if (isDocument) {
+    return (
+      <Suspense fallback={<Loading />}>
+        <EventDocumentPage
+          id={documentParams.id}
+          kind={documentParams.kind.toLowerCase() === 'quote' ? 'quote' : 'invoice'}
+          notFound={<PageNotFound />}
+        />
+      </Suspense>
+    );
+  }
   if (isEventSheet) {
     return (
       <Suspense fallback={<Loading />}>

@@ -68,11 +68,14 @@ export type PageName = (typeof pageRoutes)[number]['page'] | typeof notFoundPage
 /**
  * Pages with a parameter that the fallback page renders (NotFoundPage.tsx; their code ships in
  * another page's chunk, so the landing bundle does not grow): the printable sheet of one event,
- * /events/:id/sheet (eventSheet/path.ts builds it). The server answers them with the app shell and
+ * /events/:id/sheet (eventSheet/path.ts builds it), and its quote and invoice, /events/:id/quote and
+ * /events/:id/invoice (invoice/path.ts). The server answers them with the app shell and
  * status 200, not 404.
  */
 export const eventSheetRoute = /^\/events\/(?<id>[^/]+)\/sheet\/?$/i;
-export const fallbackRoutes: readonly RegExp[] = [eventSheetRoute];
+/** An event's printable quote or invoice (issue 22, part 4), protected like the sheet: /events/:id/quote, /events/:id/invoice. */
+export const eventDocumentRoute = /^\/events\/(?<id>[^/]+)\/(?<kind>quote|invoice)\/?$/i;
+export const fallbackRoutes: readonly RegExp[] = [eventSheetRoute, eventDocumentRoute];
 /** Shown for every path no route matches (prerendered, and answered with status 404 by the server). */
 export const notFoundPage = 'NotFoundPage';
 

@@ -5,6 +5,7 @@ import { css } from 'styled-system/css';
 import type { CateringEvent } from '../../machines/events/events.machine';
 import { Button } from '../components/Button';
 import { SheetLink } from '../eventSheet/SheetLink';
+import { DocumentLinks } from '../invoice/DocumentLinks';
 import type { EventsRef } from '../../app/events/useEventsActor';
 import { backdrop, dialogTitle, fullScreen, positioner } from '../events/styles';
 import { ImagePanel } from './ImagePanel';
@@ -79,6 +80,7 @@ export function ToolkitDialog({
               >
                 <Dialog.Title className={dialogTitle}>Tool Kit: {event.EventName}</Dialog.Title>
                 <SheetLink id={event.id} />
+                <DocumentLinks id={event.id} />
                 <Button variant="outlineRed" onClick={onClose}>
                   Close Tool Kit
                 </Button>

@@ -1,0 +1,409 @@
+/**
+ * Quotes and invoices (issue 22, part 4). Pure: the figures a quote or an invoice prints, their numbers,
+ * and the issued documents' register. Storage is src/storage/invoices.ts; the pages are
+ * /events/:id/quote and /events/:id/invoice.
+ *
+ * Figures (spec section 9, the Pricing tool's rules, every amount in whole cents):
+ * - The price lines are the Pricing tool's custom lines, then its two fixed rows (Total Inventory Items and
+ *   Total Specialty Ingredients, which the grand total bills) when they are not zero; each rounded to the cent.
+ * - Subtotal = the pricing total rounded to the cent. When the rounded lines do not add up to it (lines
+ *   with fractions of a cent), a "Rounding" line shows the difference, so what is printed adds up.
+ * - Total = the pricing total after discount then tax, rounded to the cent: the Tool Kit's Event total,
+ *   to the cent. Discount = subtotal - the discounted total (rounded); tax = total - the discounted total.
+ *   So subtotal - discount + tax = total, exactly.
+ * - Deposit = the business's Deposit (%) of the total, half away from zero (payments.ts).
+ * - Payments received and Balance due are never frozen: balance due = total - what is paid now.
+ *
+ * Numbers: `Q-2026-0001` for quotes and `INV-2026-0001` for invoices, sequential per business and year
+ * (the year of the issue date), never reused: the last number used per kind and year is kept in its own key
+ * (`documentNumbers`), which deleting an event never touches and a restore never lowers (`mergeCounters`).
+ * A number is taken when the caterer presses Issue quote / Issue invoice, never by opening the page.
+ *
+ * Issuing freezes the figures (a snapshot with the document). When the event's price changes later, the
+ * page says "changed since invoice" and offers a revision: the same number with `-2`, `-3`… (INV-2026-0001-2),
+ * so the customer's and the books' reference stays one invoice, and the sequence has no gaps.
+ */
+import { foreignCurrencies, pricingSummary, roundCents } from './money';
+import { fromCents, percentOfCents, toCents } from './payments';
+
+export type DocumentKind = 'quote' | 'invoice';
+export const documentPrefix: Record<DocumentKind, string> = { quote: 'Q', invoice: 'INV' };
+export const documentTitle: Record<DocumentKind, string> = { quote: 'Quote', invoice: 'Invoice' };
+
+/** One printed price line (never a cost or a margin). */
+export interface DocumentLine {
+  key: string;
+  label: string;
+  cents: number;
+}
+
+/** The frozen figures of an issued quote or invoice (and the live ones of an event). */
+export interface PriceSnapshot {
+  lines: DocumentLine[];
+  subtotalCents: number;
+  discountPercent: number;
+  discountCents: number;
+  taxName: string;
+  taxPercent: number;
+  taxCents: number;
+  totalCents: number;
+  depositPercent: number;
+  depositCents: number;
+  /** Currencies other than CAD among the price lines (added at face value, as the Pricing tool does). */
+  foreignCurrencies: string[];
+}
+
+export interface SnapshotInput {
+  priceLines: ReadonlyArray<{ id?: string; name: string; price: number; currency: string }>;
+  /** The inventory lines' total (ingredients.ts), null when unavailable. */
+  inventoryTotal: number | null;
+  specialtyTotal: number | null;
+  discountPercent: number;
+  taxPercent: number;
+  /** The business profile's tax name ('HST'); 'Tax' when none is saved. */
+  taxName: string;
+  depositPercent: number;
+}
+
+export const ROUNDING_LABEL = 'Rounding';
+
+/** The figures of a quote or invoice; null when the pricing total is unavailable (the Pricing tool's error). */
+export function priceSnapshot(input: SnapshotInput): PriceSnapshot | null {
+  const summary = pricingSummary(
+    input.priceLines,
+    input.inventoryTotal,
+    input.specialtyTotal,
+    input.discountPercent,
+    input.taxPercent,
+  );
+  if (!summary || ![summary.total, summary.discounted, summary.taxed].every(Number.isFinite)) return null;
+  const lines: DocumentLine[] = input.priceLines.map((line, i) => ({
+    key: line.id ?? `price-${i}`,
+    label: line.name.trim() || '—',
+    cents: Number.isFinite(line.price) ? toCents(line.price) : 0,
+  }));
+  if (roundCents(input.inventoryTotal ?? 0) !== 0)
+    lines.push({ key: 'inventory', label: 'Total Inventory Items', cents: toCents(input.inventoryTotal ?? 0) });
+  if (roundCents(input.specialtyTotal ?? 0) !== 0)
+    lines.push({ key: 'specialty', label: 'Total Specialty Ingredients', cents: toCents(input.specialtyTotal ?? 0) });
+  const subtotalCents = toCents(summary.total);
+  const rounding = subtotalCents - lines.reduce((sum, line) => sum + line.cents, 0);
+  if (rounding !== 0) lines.push({ key: 'rounding', label: ROUNDING_LABEL, cents: rounding });
+  const discountedCents = toCents(summary.discounted);
+  const totalCents = toCents(summary.taxed);
+  return {
+    lines,
+    subtotalCents,
+    discountPercent: input.discountPercent,
+    discountCents: subtotalCents - discountedCents,
+    taxName: input.taxName.trim() || 'Tax',
+    taxPercent: input.taxPercent,
+    taxCents: totalCents - discountedCents,
+    totalCents,
+    depositPercent: input.depositPercent,
+    depositCents: percentOfCents(totalCents, input.depositPercent),
+    foreignCurrencies: foreignCurrencies(input.priceLines),
+  };
+}
+
+/** True when the priced figures differ (lines, discount, tax, total); the deposit rule is not the price. */
+export function snapshotChanged(issued: PriceSnapshot, now: PriceSnapshot | null): boolean {
+  if (!now) return true;
+  const priced = (s: PriceSnapshot) =>
+    JSON.stringify([
+      s.lines.map((l) => [l.label, l.cents]),
+      s.subtotalCents,
+      s.discountPercent,
+      s.discountCents,
+      s.taxPercent,
+      s.taxCents,
+      s.totalCents,
+    ]);
+  return priced(issued) !== priced(now);
+}
+
+/** Payments received and the balance due against a document's total (cents; negative balance = overpaid). */
+export function documentBalance(
+  snapshot: Pick<PriceSnapshot, 'totalCents'>,
+  payments: ReadonlyArray<{ amount: number }>,
+): { paidCents: number; balanceCents: number } {
+  const paidCents = payments.reduce((sum, p) => sum + (Number.isFinite(p.amount) ? toCents(p.amount) : 0), 0);
+  return { paidCents, balanceCents: snapshot.totalCents - paidCents };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Numbers
+
+/** The last number used, per kind and year: `{ quote: { "2026": 3 }, invoice: { "2026": 1 } }`. */
+export type DocumentCounters = Record<DocumentKind, Record<string, number>>;
+
+export const emptyCounters = (): DocumentCounters => ({ quote: {}, invoice: {} });
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A stored counters value, with anything that is not a year → whole number left out; null when not an object. */
+export function normalizeCounters(value: unknown): DocumentCounters | null {
+  if (!isRecord(value)) return null;
+  const out = emptyCounters();
+  for (const kind of ['quote', 'invoice'] as const) {
+    const years = value[kind];
+    if (!isRecord(years)) continue;
+    for (const [year, n] of Object.entries(years))
+      if (/^\d{4}$/.test(year) && typeof n === 'number' && Number.isInteger(n) && n > 0) out[kind][year] = n;
+  }
+  return out;
+}
+
+/** The higher of two counters, per kind and year: what a restore keeps, so no number is ever given twice. */
+export function mergeCounters(a: DocumentCounters, b: DocumentCounters): DocumentCounters {
+  const out = emptyCounters();
+  for (const kind of ['quote', 'invoice'] as const)
+    for (const source of [a[kind], b[kind]])
+      for (const [year, n] of Object.entries(source)) out[kind][year] = Math.max(out[kind][year] ?? 0, n);
+  return out;
+}
+
+/** 'Q-2026-0001', 'INV-2026-0012', a revision 'INV-2026-0001-2'. */
+export function formatDocumentNumber(kind: DocumentKind, year: number, sequence: number, revision = 1): string {
+  const base = `${documentPrefix[kind]}-${year}-${String(sequence).padStart(4, '0')}`;
+  return revision > 1 ? `${base}-${revision}` : base;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The register of issued documents
+
+export interface IssuedDocument {
+  /** The record's own id. */
+  id: string;
+  kind: DocumentKind;
+  eventId: number;
+  /** The event's name when issued (the register outlives a deleted event). */
+  eventName: string;
+  year: number;
+  sequence: number;
+  /** 1 for the first issue, 2, 3… for revisions (same year and sequence). */
+  revision: number;
+  number: string;
+  /** YYYY-MM-DD. */
+  issuedAt: string;
+  snapshot: PriceSnapshot;
+}
+
+export interface DocumentBook {
+  counters: DocumentCounters;
+  documents: IssuedDocument[];
+}
+
+/** The latest issue (highest revision, then latest) of one kind for one event, or null. */
+export function latestDocument(
+  documents: readonly IssuedDocument[],
+  eventId: number,
+  kind: DocumentKind,
+): IssuedDocument | null {
+  let latest: IssuedDocument | null = null;
+  for (const doc of documents) {
+    if (doc.eventId !== eventId || doc.kind !== kind) continue;
+    if (
+      !latest ||
+      doc.year > latest.year ||
+      (doc.year === latest.year && doc.sequence > latest.sequence) ||
+      (doc.year === latest.year && doc.sequence === latest.sequence && doc.revision > latest.revision)
+    )
+      latest = doc;
+  }
+  return latest;
+}
+
+/** The highest sequence used for a kind and year: the counter, or a register entry above it (a hand-edited counter). */
+function lastSequence(book: DocumentBook, kind: DocumentKind, year: number): number {
+  const counted = book.counters[kind][String(year)] ?? 0;
+  return book.documents.reduce(
+    (max, doc) => (doc.kind === kind && doc.year === year ? Math.max(max, doc.sequence) : max),
+    counted,
+  );
+}
+
+export interface IssueRequest {
+  kind: DocumentKind;
+  eventId: number;
+  eventName: string;
+  snapshot: PriceSnapshot;
+  /** YYYY-MM-DD: the issue date, whose year the number carries. */
+  issuedAt: string;
+  id: string;
+}
+
+/** Issues a new number: the next in the kind's sequence for the issue date's year. */
+export function issueDocument(
+  book: DocumentBook,
+  request: IssueRequest,
+): { book: DocumentBook; document: IssuedDocument } {
+  const year = Number(request.issuedAt.slice(0, 4));
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(request.issuedAt) || !Number.isInteger(year))
+    throw new Error(`Not an issue date: ${request.issuedAt}`);
+  const sequence = lastSequence(book, request.kind, year) + 1;
+  const document: IssuedDocument = {
+    id: request.id,
+    kind: request.kind,
+    eventId: request.eventId,
+    eventName: request.eventName,
+    year,
+    sequence,
+    revision: 1,
+    number: formatDocumentNumber(request.kind, year, sequence),
+    issuedAt: request.issuedAt,
+    snapshot: request.snapshot,
+  };
+  const counters = mergeCounters(book.counters, emptyCounters());
+  counters[request.kind][String(year)] = sequence;
+  return { book: { counters, documents: [...book.documents, document] }, document };
+}
+
+/** A revision of `previous`: the same number with the next revision suffix; the counter is not used. */
+export function reviseDocument(
+  book: DocumentBook,
+  previous: IssuedDocument,
+  request: Omit<IssueRequest, 'kind' | 'eventId'>,
+): { book: DocumentBook; document: IssuedDocument } {
+  const revision =
+    book.documents.reduce(
+      (max, doc) =>
+        doc.kind === previous.kind && doc.year === previous.year && doc.sequence === previous.sequence
+          ? Math.max(max, doc.revision)
+          : max,
+      previous.revision,
+    ) + 1;
+  const document: IssuedDocument = {
+    ...previous,
+    id: request.id,
+    eventName: request.eventName,
+    revision,
+    number: formatDocumentNumber(previous.kind, previous.year, previous.sequence, revision),
+    issuedAt: request.issuedAt,
+    snapshot: request.snapshot,
+  };
+  return { book: { counters: book.counters, documents: [...book.documents, document] }, document };
+}
+
+/** A stored register, keeping only well-formed documents (an earlier or hand-edited one is left out); null when not a list. */
+export function normalizeDocuments(value: unknown): IssuedDocument[] | null {
+  if (!Array.isArray(value)) return null;
+  return value.filter(
+    (d): d is IssuedDocument =>
+      isRecord(d) &&
+      typeof d.id === 'string' &&
+      (d.kind === 'quote' || d.kind === 'invoice') &&
+      typeof d.eventId === 'number' &&
+      typeof d.year === 'number' &&
+      typeof d.sequence === 'number' &&
+      typeof d.revision === 'number' &&
+      typeof d.number === 'string' &&
+      typeof d.issuedAt === 'string' &&
+      isRecord(d.snapshot) &&
+      typeof d.snapshot.totalCents === 'number' &&
+      Array.isArray(d.snapshot.lines),
+  );
+}
+
+/** Dollars of a cents figure (for the exports' and the views' money formatting). */
+export const dollars = fromCents;
+
+// ---------------------------------------------------------------------------------------------
+// What the page prints
+
+export interface DocumentEvent {
+  id: number;
+  EventName: string;
+  CustomerFirstName: string;
+  CustomerLastName: string;
+  CustomerPhoneNumber: string | number;
+  CustomerEmail: string;
+  EventDate: string;
+  StartTime: string;
+  EndTime: string;
+  VenueName: string;
+  VenueStreetAddress: string;
+  VenueCity: string;
+  NumberOfGuests: number;
+}
+
+export interface DocumentBusiness {
+  businessName: string;
+  address: string;
+  phone: string;
+  email: string;
+  taxNumber: string;
+  logo: string;
+  paymentTerms: string;
+}
+
+export interface DocumentPaymentRow {
+  id: string;
+  date: string;
+  method: string;
+  /** The note, or a refund's reason. */
+  note: string;
+  cents: number;
+}
+
+export interface DocumentView {
+  kind: DocumentKind;
+  /** 'Quote' or 'Invoice'. */
+  title: string;
+  /** The issued number, or null before Issue quote / Issue invoice. */
+  number: string | null;
+  issuedAt: string | null;
+  /** The figures printed: the issued (frozen) ones, or the live ones before issuing. */
+  snapshot: PriceSnapshot | null;
+  /** Issued, and the event's price has changed since (the page offers a revision). */
+  changed: boolean;
+  /** The live figures now (what a revision would freeze); null when the pricing total is unavailable. */
+  live: PriceSnapshot | null;
+  payments: DocumentPaymentRow[];
+  paidCents: number;
+  /** Total - paid; negative when overpaid. */
+  balanceCents: number;
+  /** The deposit's due date ('' = on booking). */
+  depositDueDate: string;
+  /** The balance's due date ('' when the event has no date). */
+  balanceDueDate: string;
+}
+
+export interface DocumentViewInput {
+  kind: DocumentKind;
+  live: PriceSnapshot | null;
+  issued: IssuedDocument | null;
+  payments: ReadonlyArray<{ id: string; amount: number; date: string; method: string; note: string; reason: string }>;
+  depositDueDate: string;
+  balanceDueDate: string;
+}
+
+/** The figures and words of one quote or invoice page. */
+export function documentView(input: DocumentViewInput): DocumentView {
+  const snapshot = input.issued?.snapshot ?? input.live;
+  const rows = input.payments.map((p) => ({
+    id: p.id,
+    date: p.date,
+    method: p.method,
+    note: p.amount < 0 ? p.reason || p.note : p.note,
+    cents: toCents(p.amount),
+  }));
+  const { paidCents, balanceCents } = snapshot
+    ? documentBalance(snapshot, input.payments)
+    : { paidCents: rows.reduce((s, r) => s + r.cents, 0), balanceCents: 0 };
+  return {
+    kind: input.kind,
+    title: documentTitle[input.kind],
+    number: input.issued?.number ?? null,
+    issuedAt: input.issued?.issuedAt ?? null,
+    snapshot,
+    changed: input.issued ? snapshotChanged(input.issued.snapshot, input.live) : false,
+    live: input.live,
+    payments: rows,
+    paidCents,
+    balanceCents,
+    depositDueDate: input.depositDueDate,
+    balanceDueDate: input.balanceDueDate,
+  };
+}
