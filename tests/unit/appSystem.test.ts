@@ -126,17 +126,17 @@ describe('the app system', () => {
 
   it('adds storage health to the system while the Data view is open, and stops it when it closes', async () => {
     const { root } = start();
-    root.send({ type: 'storageHealth.open', logic: storageHealth });
+    root.send({ type: 'storageHealth.start', logic: storageHealth });
     const health = appActor(root, 'storageHealth')!;
     expect(health).toBeDefined();
     await settle();
     expect(health.getSnapshot().value).toBe('healthy');
     expect((health as AnyActorRef)._parent).toBe(root);
-    root.send({ type: 'storageHealth.close' });
+    root.send({ type: 'storageHealth.stop' });
     expect(health.getSnapshot().status).toBe('stopped');
     expect(root.system.get('storageHealth')).toBeUndefined();
     // Open again: a new actor, measuring afresh.
-    root.send({ type: 'storageHealth.open', logic: storageHealth });
+    root.send({ type: 'storageHealth.start', logic: storageHealth });
     expect(appActor(root, 'storageHealth')).not.toBe(health);
     expect(appActor(root, 'storageHealth')!.getSnapshot().value).toBe('measuring');
   });
@@ -147,7 +147,7 @@ describe('the app system', () => {
     const auth = appActor(root, 'auth')!;
     expect(auth.getSnapshot().value).toBe('signedIn');
     root.send({ type: 'sync.start', logic: sync });
-    root.send({ type: 'storageHealth.open', logic: storageHealth });
+    root.send({ type: 'storageHealth.start', logic: storageHealth });
     const running = appActor(root, 'sync')!;
     expect(running.getSnapshot().status).toBe('active');
     const colorMode = appActor(root, 'colorMode')!;
@@ -162,7 +162,7 @@ describe('the app system', () => {
     expect(auth.getSnapshot().value).toBe('signedOut');
     expect(running.getSnapshot().status).toBe('stopped');
     expect(root.system.get('sync')).toBeUndefined();
-    expect(root.getSnapshot().value).toEqual({ storageHealth: 'open', sync: 'stopped' });
+    expect(root.getSnapshot().value).toEqual({ storageHealth: 'running', sync: 'stopped' });
     // The others are the same actors, in the same states, and still answer.
     expect(appActor(root, 'colorMode')).toBe(colorMode);
     expect(colorMode.getSnapshot().hasTag('dark')).toBe(true);
@@ -207,7 +207,7 @@ describe('the app system', () => {
   it('the one inspector given to the root sees every actor of the system, the lazily started ones included', async () => {
     const { root, inspected } = start({ signedIn: true });
     await settle();
-    root.send({ type: 'storageHealth.open', logic: storageHealth });
+    root.send({ type: 'storageHealth.start', logic: storageHealth });
     root.send({ type: 'sync.start', logic: sync });
     await settle();
     const seen = new Set(

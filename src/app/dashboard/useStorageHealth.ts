@@ -20,7 +20,7 @@ const machine = storageHealthMachine.provide({
 export function useStorageHealth() {
   const root = useAppRoot()!;
   useEffect(() => {
-    root.send({ type: 'storageHealth.open', logic: machine });
+    root.send({ type: 'storageHealth.start', logic: machine });
     let timer: ReturnType<typeof setTimeout> | undefined;
     const refresh = () => {
       clearTimeout(timer);
@@ -30,12 +30,12 @@ export function useStorageHealth() {
     return () => {
       clearTimeout(timer);
       window.removeEventListener('storage', refresh);
-      root.send({ type: 'storageHealth.close' });
+      root.send({ type: 'storageHealth.stop' });
     };
   }, [root]);
   // The running actor: a new one each time the view opens (the root's state changes with it).
   const ref = useSelector(root, (s) =>
-    s.matches({ storageHealth: 'open' }) ? appActor(root, 'storageHealth') : undefined,
+    s.matches({ storageHealth: 'running' }) ? appActor(root, 'storageHealth') : undefined,
   );
   return {
     report: useSelector(ref, (s) => s?.context.report) ?? null,

@@ -24,15 +24,14 @@ export interface AppInput {
   sound: SoundInput;
 }
 
-export interface AppContext {
-  start: AppInput;
-}
+/** What the app-wide actors started from (their input; they keep their own state after). */
+export type AppContext = AppInput;
 
 export type AppEvent =
   /** The Data view opened, with the storage health logic (provided, from its lazy chunk). */
-  | { type: 'storageHealth.open'; logic: typeof storageHealthMachine }
+  | { type: 'storageHealth.start'; logic: typeof storageHealthMachine }
   /** The Data view closed. */
-  | { type: 'storageHealth.close' }
+  | { type: 'storageHealth.stop' }
   /** Sync starts for the signed-in account, with its logic (provided for that account, from the lazy sync chunk). */
   | { type: 'sync.start'; logic: typeof syncMachine }
   /** Signed out (as the views see it), or the account changed: the running sync stops. */
@@ -53,7 +52,7 @@ export const appActor = <K extends keyof AppSystem>(root: { system: { get(system
 
 /** Fields the statechart explorer never shows (src/domain/inspection.ts): the logic is code, not a secret; the explorer names it. */
 export const appSecrets = {
-  events: { 'storageHealth.open': [], 'sync.start': [] },
+  events: { 'storageHealth.start': [], 'sync.start': [] },
 } as const satisfies SecretsOf<AppEvent, AppContext>;
 
 export const appMachine = setup({
@@ -61,7 +60,7 @@ export const appMachine = setup({
   actors: { auth: authMachine, colorMode: colorModeMachine, sound: soundMachine },
   actions: {
     spawnStorageHealth: enqueueActions(({ enqueue, event }) => {
-      if (event.type === 'storageHealth.open') enqueue.spawnChild(event.logic, { systemId: 'storageHealth' });
+      if (event.type === 'storageHealth.start') enqueue.spawnChild(event.logic, { systemId: 'storageHealth' });
     }),
     stopStorageHealth: stopChild(({ system }) => system.get('storageHealth')),
     spawnSync: enqueueActions(({ enqueue, event }) => {
@@ -77,20 +76,20 @@ export const appMachine = setup({
 }).createMachine({
   id: 'app',
   meta: { secrets: appSecrets },
-  context: ({ input }) => ({ start: input }),
+  context: ({ input }) => input,
   invoke: [
     // onSnapshot: auth's every new state reaches this actor (as xstate.snapshot.auth), for the sync region below.
     { id: 'auth', systemId: 'auth', src: 'auth', onSnapshot: {} },
-    { id: 'colorMode', systemId: 'colorMode', src: 'colorMode', input: ({ context }) => context.start.colorMode },
-    { id: 'sound', systemId: 'sound', src: 'sound', input: ({ context }) => context.start.sound },
+    { id: 'colorMode', systemId: 'colorMode', src: 'colorMode', input: ({ context }) => context.colorMode },
+    { id: 'sound', systemId: 'sound', src: 'sound', input: ({ context }) => context.sound },
   ],
   type: 'parallel',
   states: {
     storageHealth: {
-      initial: 'closed',
+      initial: 'stopped',
       states: {
-        closed: { on: { 'storageHealth.open': { target: 'open', actions: 'spawnStorageHealth' } } },
-        open: { exit: 'stopStorageHealth', on: { 'storageHealth.close': 'closed' } },
+        stopped: { on: { 'storageHealth.start': { target: 'running', actions: 'spawnStorageHealth' } } },
+        running: { exit: 'stopStorageHealth', on: { 'storageHealth.stop': 'stopped' } },
       },
     },
     sync: {
