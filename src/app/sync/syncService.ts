@@ -136,9 +136,11 @@ function createSyncActor(root: AppRoot, user: SyncUser) {
         }),
     },
   });
+  const running = appActor(root, 'sync');
   root.send({ type: 'sync.start', logic: machine });
   const actor = appActor(root, 'sync');
-  if (!actor) return null;
+  // Not started (the root was not running, or another sync still runs): nothing of ours to watch.
+  if (!actor || actor === running) return null;
   const stops: Array<() => void> = [];
   const note = () => {
     try {
