@@ -1,6 +1,5 @@
 import { Suspense, type ComponentType } from 'react';
 import { Route, Router, Switch } from 'wouter';
-import { AuthProvider } from './app/auth/AuthContext';
 import { RequireAuth } from './views/auth/RequireAuth';
 import { HomePage } from './views/pages/HomePage';
 import { AppActorsProvider } from './app/shell/AppActors';
@@ -52,29 +51,27 @@ export async function loadPageFor(pathname: string): Promise<void> {
 export function App({ ssrPath }: { ssrPath?: string }) {
   return (
     <AppActorsProvider>
-      <AuthProvider>
-        <Router parser={caseInsensitiveParser} ssrPath={ssrPath}>
-          <Layout>
-            <Suspense fallback={<Loading />}>
-              <Switch>
-                {pageRoutes.map(({ path, page, access }) => {
-                  const Page = pages[page];
-                  return access === 'protected' ? (
-                    <Route key={path} path={path}>
-                      <RequireAuth>
-                        <Page />
-                      </RequireAuth>
-                    </Route>
-                  ) : (
-                    <Route key={path} path={path} component={Page} />
-                  );
-                })}
-                <Route component={NotFound} />
-              </Switch>
-            </Suspense>
-          </Layout>
-        </Router>
-      </AuthProvider>
+      <Router parser={caseInsensitiveParser} ssrPath={ssrPath}>
+        <Layout>
+          <Suspense fallback={<Loading />}>
+            <Switch>
+              {pageRoutes.map(({ path, page, access }) => {
+                const Page = pages[page];
+                return access === 'protected' ? (
+                  <Route key={path} path={path}>
+                    <RequireAuth>
+                      <Page />
+                    </RequireAuth>
+                  </Route>
+                ) : (
+                  <Route key={path} path={path} component={Page} />
+                );
+              })}
+              <Route component={NotFound} />
+            </Switch>
+          </Suspense>
+        </Layout>
+      </Router>
     </AppActorsProvider>
   );
 }

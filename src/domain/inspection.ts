@@ -103,9 +103,16 @@ function isActorRef(value: object): value is { id: string; sessionId: string } {
   return 'sessionId' in value && 'send' in value && typeof (value as { send: unknown }).send === 'function';
 }
 
+/** Actor logic (a machine, a promise...), as an event that starts an actor carries it: code, shown by its machine's id. */
+function isLogic(value: object): value is { id?: unknown } {
+  const logic = value as { transition?: unknown; getInitialSnapshot?: unknown };
+  return typeof logic.transition === 'function' && typeof logic.getInitialSnapshot === 'function';
+}
+
 /**
  * A copy safe to show: values under secret-looking keys (any depth, any case), JWT-looking tokens and
- * secret-looking `name=value` parameters in any string are replaced, actor references become "actor <id>", functions are dropped, cycles and depth are cut.
+ * secret-looking `name=value` parameters in any string are replaced, actor references become "actor <id>", actor logic
+ * "logic <machine id>", functions are dropped, cycles and depth are cut.
  */
 export function redact(value: unknown, depth = 0, seen: WeakSet<object> = new WeakSet()): unknown {
   if (typeof value === 'string')
@@ -113,6 +120,7 @@ export function redact(value: unknown, depth = 0, seen: WeakSet<object> = new We
   if (typeof value === 'function') return undefined;
   if (value === null || typeof value !== 'object') return value;
   if (isActorRef(value)) return `actor ${value.id}`;
+  if (isLogic(value)) return typeof value.id === 'string' ? `logic ${value.id}` : 'logic';
   if (seen.has(value)) return '[circular]';
   if (depth > 8) return '…';
   seen.add(value);
@@ -160,12 +168,18 @@ export interface LogEntry {
 interface RefLike {
   id: string;
   sessionId: string;
+  /** Its name in its actor system (the app-wide actors: 'auth', 'colorMode', ...). */
+  systemId?: string;
   logic?: { id?: unknown };
   _parent?: RefLike;
 }
 
-/** "inventoryBoard" for a machine's root actor, "inventoryBoard › storageSync" for its children. */
+/**
+ * "inventoryBoard" for a machine's root actor, "inventoryBoard › storageSync" for its children; an
+ * actor with a systemId (the app system's "auth", "colorMode", ...) by that name, unique in its system.
+ */
 export function actorLabel(ref: RefLike): string {
+  if (ref.systemId) return ref.systemId;
   const own = typeof ref.logic?.id === 'string' && !ref._parent ? ref.logic.id : ref.id;
   return ref._parent ? `${actorLabel(ref._parent)} › ${own}` : own;
 }

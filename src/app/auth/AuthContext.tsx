@@ -1,10 +1,11 @@
 /**
- * Provides the auth machine to the app with its real actors. supabase-js is imported on demand, so a
+ * Provides the auth machine with its real actors (the app system runs it as its `auth` actor:
+ * ../shell/AppActors.tsx), and the views' hooks on it. supabase-js is imported on demand, so a
  * signed-out visitor's pages never load it.
  */
-import { createActorContext } from '@xstate/react';
-import type { ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
 import { fromCallback, fromPromise } from 'xstate';
+import { appActor } from '../../machines/app/app.machine';
 import {
   authMachine,
   type Credentials,
@@ -23,8 +24,8 @@ import {
   readStoredTokens,
   subscribeStoredSession,
 } from '../../storage/authSession';
-import { inspect } from '../../views/shell/inspector';
 import { notify } from '../../views/shell/toaster';
+import { useAppRoot } from '../shell/appSystem';
 
 const loadSupabase = () => import('../../machines/auth/supabaseAuth');
 // Loaded with the first sign-in, like supabase-js: the landing page never needs it.
@@ -52,125 +53,115 @@ function sessionInUrl(): boolean {
   return false;
 }
 
-export const AuthActorContext = createActorContext(
-  authMachine.provide({
-    actors: {
-      restoreSession: fromPromise<SessionResult>(async () => {
-        // A revocation left from an offline sign-out is sent on the next page load.
-        if (hasPendingRevocations()) void loadRevocationQueue().then((queue) => queue.startRevocations());
-        const config = await loadAuthConfig();
-        if (!sessionInUrl() && !hasStoredSession(config.storageKey)) return { user: null };
-        return (await loadSupabase()).restoreSession(config);
-      }),
-      signIn: fromPromise<SessionResult, Credentials>(async ({ input }) =>
-        (await loadSupabase()).signIn(await loadAuthConfig(), input),
-      ),
-      signUp: fromPromise<SessionResult, Credentials>(async ({ input }) =>
-        (await loadSupabase()).signUp(await loadAuthConfig(), input),
-      ),
-      validateSession: fromPromise<ValidationResult>(async () =>
-        (await loadSupabase()).validateSession(await loadAuthConfig()),
-      ),
-      // Local first: the stored session is removed through the storage adapter before anything that needs
-      // the network or can fail (the other tabs see it go), then supabase-js forgets it and says SIGNED_OUT.
-      signOut: fromPromise<SignOutResult>(async () => {
-        const config = await loadAuthConfig();
-        const tokens = readStoredTokens(config.storageKey);
-        authSessionStorage.removeItem(config.storageKey);
-        await (await loadSupabase()).endLocalSession(config);
-        return tokens;
-      }),
-      watchAuthChanges: fromCallback(({ sendBack }) => {
-        let stop: (() => void) | null = null;
-        let stopped = false;
-        void Promise.all([loadSupabase(), loadAuthConfig()]).then(([supabase, config]) => {
-          if (stopped) return;
-          const stopChanges = supabase.watchAuthChanges(config, (change) =>
-            sendBack({ type: 'auth.changed', ...change }),
-          );
-          // Belt and braces for other tabs: the stored session disappearing means signed out.
-          const stopStorage = subscribeStoredSession(config.storageKey, (present) => {
-            if (!present) sendBack({ type: 'auth.changed', event: 'SIGNED_OUT', user: null });
-          });
-          // ...and another tab taking the data set for its account means that account is signed in now.
-          let stopOwner = () => {};
-          void loadAccounts().then(({ subscribeDataOwner }) => {
-            if (stopped) return;
-            stopOwner = subscribeDataOwner(() => {
-              void supabase
-                .restoreSession(config)
-                .then(({ user }) => user && !stopped && sendBack({ type: 'auth.changed', event: 'SIGNED_IN', user }))
-                .catch(() => {});
-            });
-          });
-          stop = () => {
-            stopChanges();
-            stopStorage();
-            stopOwner();
-          };
+export const authLogic = authMachine.provide({
+  actors: {
+    restoreSession: fromPromise<SessionResult>(async () => {
+      // A revocation left from an offline sign-out is sent on the next page load.
+      if (hasPendingRevocations()) void loadRevocationQueue().then((queue) => queue.startRevocations());
+      const config = await loadAuthConfig();
+      if (!sessionInUrl() && !hasStoredSession(config.storageKey)) return { user: null };
+      return (await loadSupabase()).restoreSession(config);
+    }),
+    signIn: fromPromise<SessionResult, Credentials>(async ({ input }) =>
+      (await loadSupabase()).signIn(await loadAuthConfig(), input),
+    ),
+    signUp: fromPromise<SessionResult, Credentials>(async ({ input }) =>
+      (await loadSupabase()).signUp(await loadAuthConfig(), input),
+    ),
+    validateSession: fromPromise<ValidationResult>(async () =>
+      (await loadSupabase()).validateSession(await loadAuthConfig()),
+    ),
+    // Local first: the stored session is removed through the storage adapter before anything that needs
+    // the network or can fail (the other tabs see it go), then supabase-js forgets it and says SIGNED_OUT.
+    signOut: fromPromise<SignOutResult>(async () => {
+      const config = await loadAuthConfig();
+      const tokens = readStoredTokens(config.storageKey);
+      authSessionStorage.removeItem(config.storageKey);
+      await (await loadSupabase()).endLocalSession(config);
+      return tokens;
+    }),
+    watchAuthChanges: fromCallback(({ sendBack }) => {
+      let stop: (() => void) | null = null;
+      let stopped = false;
+      void Promise.all([loadSupabase(), loadAuthConfig()]).then(([supabase, config]) => {
+        if (stopped) return;
+        const stopChanges = supabase.watchAuthChanges(config, (change) =>
+          sendBack({ type: 'auth.changed', ...change }),
+        );
+        // Belt and braces for other tabs: the stored session disappearing means signed out.
+        const stopStorage = subscribeStoredSession(config.storageKey, (present) => {
+          if (!present) sendBack({ type: 'auth.changed', event: 'SIGNED_OUT', user: null });
         });
-        return () => {
-          stopped = true;
-          stop?.();
+        // ...and another tab taking the data set for its account means that account is signed in now.
+        let stopOwner = () => {};
+        void loadAccounts().then(({ subscribeDataOwner }) => {
+          if (stopped) return;
+          stopOwner = subscribeDataOwner(() => {
+            void supabase
+              .restoreSession(config)
+              .then(({ user }) => user && !stopped && sendBack({ type: 'auth.changed', event: 'SIGNED_IN', user }))
+              .catch(() => {});
+          });
+        });
+        stop = () => {
+          stopChanges();
+          stopStorage();
+          stopOwner();
         };
-      }),
-      watchStoredSession: fromCallback(({ sendBack }) => {
-        let stop: (() => void) | null = null;
-        let stopped = false;
-        void loadAuthConfig()
-          .then((config) => {
-            if (stopped) return;
-            stop = subscribeStoredSession(
-              config.storageKey,
-              (present) => present && sendBack({ type: 'auth.restore' }),
-            );
-          })
-          .catch(() => {});
-        return () => {
-          stopped = true;
-          stop?.();
-        };
-      }),
-      bindAccountData: fromPromise<DataSetResult, { userId: string }>(async ({ input }) => {
-        const result = (await loadAccounts()).bindDataSet(input.userId);
-        if (!result.ok) throw result.error;
-        return { change: result.change };
-      }),
+      });
+      return () => {
+        stopped = true;
+        stop?.();
+      };
+    }),
+    watchStoredSession: fromCallback(({ sendBack }) => {
+      let stop: (() => void) | null = null;
+      let stopped = false;
+      void loadAuthConfig()
+        .then((config) => {
+          if (stopped) return;
+          stop = subscribeStoredSession(config.storageKey, (present) => present && sendBack({ type: 'auth.restore' }));
+        })
+        .catch(() => {});
+      return () => {
+        stopped = true;
+        stop?.();
+      };
+    }),
+    bindAccountData: fromPromise<DataSetResult, { userId: string }>(async ({ input }) => {
+      const result = (await loadAccounts()).bindDataSet(input.userId);
+      if (!result.ok) throw result.error;
+      return { change: result.change };
+    }),
+  },
+  actions: {
+    // Queued in storage, then sent: offline, it is sent once the browser is back online (or on the next page load).
+    revokeSession: ({ event }, params) => {
+      const output = (event as { output?: SignOutResult }).output;
+      if (!output?.accessToken) return;
+      const tokens = { accessToken: output.accessToken, refreshToken: output.refreshToken ?? null };
+      void loadRevocationQueue()
+        .then(({ queueRevocation }) => queueRevocation(tokens, params.scope))
+        .catch(() => {});
     },
-    actions: {
-      // Queued in storage, then sent: offline, it is sent once the browser is back online (or on the next page load).
-      revokeSession: ({ event }, params) => {
-        const output = (event as { output?: SignOutResult }).output;
-        if (!output?.accessToken) return;
-        const tokens = { accessToken: output.accessToken, refreshToken: output.refreshToken ?? null };
-        void loadRevocationQueue()
-          .then(({ queueRevocation }) => queueRevocation(tokens, params.scope))
-          .catch(() => {});
-      },
-      notifySessionEnded: () => notify({ type: 'warning', title: sessionEndedText, duration: 10000 }),
-      notifyOffline: () =>
-        notify({
-          type: 'info',
-          title: 'Working offline',
-          description:
-            'The server could not be reached to check your session; your data in this browser is here as usual.',
-          duration: 6000,
-        }),
-      notifyDataSetError: ({ event }) =>
-        notify({
-          type: 'error',
-          title: 'You were not signed in: your data could not be opened',
-          description: errorMessage(event),
-          duration: 15000,
-        }),
-    },
-  }),
-  { inspect },
-);
-
-export function AuthProvider({ children }: { children: ReactNode }) {
-  return <AuthActorContext.Provider>{children}</AuthActorContext.Provider>;
-}
+    notifySessionEnded: () => notify({ type: 'warning', title: sessionEndedText, duration: 10000 }),
+    notifyOffline: () =>
+      notify({
+        type: 'info',
+        title: 'Working offline',
+        description:
+          'The server could not be reached to check your session; your data in this browser is here as usual.',
+        duration: 6000,
+      }),
+    notifyDataSetError: ({ event }) =>
+      notify({
+        type: 'error',
+        title: 'You were not signed in: your data could not be opened',
+        description: errorMessage(event),
+        duration: 15000,
+      }),
+  },
+});
 
 export interface AuthView {
   /** 'checking' while the session is read at start-up. */
@@ -180,35 +171,31 @@ export interface AuthView {
   offline: boolean;
 }
 
-function useAuthRef() {
-  // createActorContext throws its own message outside the provider; ours is the spec's.
-  try {
-    return AuthActorContext.useActorRef();
-  } catch {
-    throw new Error('useAuth must be used within an AuthProvider');
-  }
+/** The app system's auth actor; outside the app's provider, the spec's message. */
+/** The auth actor of the app system (systemId 'auth'). */
+export function useAuthRef() {
+  const root = useAppRoot();
+  if (!root) throw new Error('useAuth must be used within an AuthProvider');
+  return appActor(root, 'auth')!;
 }
 
 /** Status and e-mail of the visitor: what the shell and the route guard need. */
 export function useAuth(): AuthView {
   const ref = useAuthRef();
-  const status = AuthActorContext.useSelector((s) =>
+  const status = useSelector(ref, (s) =>
     s.hasTag('checking') ? 'checking' : s.hasTag('signedIn') ? 'signedIn' : 'signedOut',
   );
-  const email = AuthActorContext.useSelector((s) => s.context.user?.email ?? null);
-  const offline = AuthActorContext.useSelector((s) => s.context.offline);
-  void ref;
+  const email = useSelector(ref, (s) => s.context.user?.email ?? null);
+  const offline = useSelector(ref, (s) => s.context.offline);
   return { status, email, offline };
 }
 
 /** The forms' api: actions, the loading flag and the last result message for one form. */
 export function useAuthForm(origin: 'signIn' | 'signUp' | 'signOut') {
   const ref = useAuthRef();
-  const loading = AuthActorContext.useSelector((s) => s.hasTag('loading'));
-  const message = AuthActorContext.useSelector((s) =>
-    s.context.message?.origin === origin ? s.context.message : null,
-  );
-  const canSubmit = AuthActorContext.useSelector((s) =>
+  const loading = useSelector(ref, (s) => s.hasTag('loading'));
+  const message = useSelector(ref, (s) => (s.context.message?.origin === origin ? s.context.message : null));
+  const canSubmit = useSelector(ref, (s) =>
     origin === 'signOut'
       ? s.can({ type: 'auth.signOut' })
       : s.can({ type: origin === 'signIn' ? 'auth.signIn' : 'auth.signUp', email: '', password: '' }),

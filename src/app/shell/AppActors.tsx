@@ -1,16 +1,21 @@
 /**
- * App-wide actors (colour mode, sound) shared through createActorContext, with their side effects
- * provided here: the machines stay pure and tests provide fakes instead.
+ * The app's root actor (src/machines/app/app.machine.ts) and its app-wide actors in one actor system:
+ * auth (provided in ../auth/AuthContext.tsx), colour mode and sound (provided here), each under its
+ * systemId; storage health and sync join the system when their lazy code starts them. The machines
+ * stay pure and tests provide fakes instead. See docs/architecture.md.
  */
-import { createActorContext } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { fromCallback } from 'xstate';
+import { appActor, appMachine } from '../../machines/app/app.machine';
 import { colorModeMachine } from '../../machines/colorMode.machine';
 import { soundMachine } from '../../machines/sound.machine';
 import { colorModeStore, soundMutedStore, type ColorModePreference } from '../../storage/preferences';
 import { useHydrated } from '../../views/shell/hydration';
 import { inspect } from '../../views/shell/inspector';
 import { notify } from '../../views/shell/toaster';
+import { authLogic } from '../auth/AuthContext';
+import { AppRootContext, useAppRoot } from './appSystem';
 
 function applyMode(mode: 'light' | 'dark') {
   const root = document.documentElement;
@@ -29,49 +34,39 @@ function reportWrite(result: ReturnType<typeof colorModeStore.write>) {
 
 let clickAudio: HTMLAudioElement | null = null;
 
-export const ColorModeContext = createActorContext(
-  colorModeMachine.provide({
-    actions: {
-      applyLight: () => applyMode('light'),
-      applyDark: () => applyMode('dark'),
-      persistPreference: ({ context }) => reportWrite(colorModeStore.write(context.preference)),
-    },
-    actors: {
-      watchSystemScheme: fromCallback(({ sendBack }) => {
-        const query = window.matchMedia('(prefers-color-scheme: dark)');
-        const onChange = () => sendBack({ type: 'system.change', dark: query.matches });
-        query.addEventListener('change', onChange);
-        const stopStorage = colorModeStore.subscribe((preference) => sendBack({ type: 'storage.change', preference }));
-        return () => {
-          query.removeEventListener('change', onChange);
-          stopStorage();
-        };
-      }),
-    },
-  }),
-  { inspect },
-);
+const colorModeLogic = colorModeMachine.provide({
+  actions: {
+    applyLight: () => applyMode('light'),
+    applyDark: () => applyMode('dark'),
+    persistPreference: ({ context }) => reportWrite(colorModeStore.write(context.preference)),
+  },
+  actors: {
+    watchSystemScheme: fromCallback(({ sendBack }) => {
+      const query = window.matchMedia('(prefers-color-scheme: dark)');
+      const onChange = () => sendBack({ type: 'system.change', dark: query.matches });
+      query.addEventListener('change', onChange);
+      const stopStorage = colorModeStore.subscribe((preference) => sendBack({ type: 'storage.change', preference }));
+      return () => {
+        query.removeEventListener('change', onChange);
+        stopStorage();
+      };
+    }),
+  },
+});
 
-export const SoundContext = createActorContext(
-  soundMachine.provide({
-    actions: {
-      persistMuted: () => reportWrite(soundMutedStore.write(true)),
-      persistUnmuted: () => reportWrite(soundMutedStore.write(false)),
-      playClick: () => {
-        clickAudio ??= new Audio('/sounds/click.wav');
-        clickAudio.currentTime = 0;
-        void clickAudio.play().catch(() => {});
-      },
+const soundLogic = soundMachine.provide({
+  actions: {
+    persistMuted: () => reportWrite(soundMutedStore.write(true)),
+    persistUnmuted: () => reportWrite(soundMutedStore.write(false)),
+    playClick: () => {
+      clickAudio ??= new Audio('/sounds/click.wav');
+      clickAudio.currentTime = 0;
+      void clickAudio.play().catch(() => {});
     },
-  }),
-  { inspect },
-);
+  },
+});
 
-function SoundSync() {
-  const ref = SoundContext.useActorRef();
-  useEffect(() => soundMutedStore.subscribe((muted) => ref.send({ type: 'storage.change', muted })), [ref]);
-  return null;
-}
+const appLogic = appMachine.provide({ actors: { auth: authLogic, colorMode: colorModeLogic, sound: soundLogic } });
 
 export function AppActorsProvider({ children }: { children: ReactNode }) {
   // Hydrated once: the actors are created from the first render's input and follow storage events after.
@@ -84,24 +79,23 @@ export function AppActorsProvider({ children }: { children: ReactNode }) {
     },
     sound: { muted: soundMutedStore.read() },
   }));
-  return (
-    <ColorModeContext.Provider options={{ input: inputs.colorMode }}>
-      <SoundContext.Provider options={{ input: inputs.sound }}>
-        <SoundSync />
-        {children}
-      </SoundContext.Provider>
-    </ColorModeContext.Provider>
+  // The one inspector sees the whole system: every actor in it reports through its root.
+  const root = useActorRef(appLogic, { input: inputs, inspect });
+  useEffect(
+    () => soundMutedStore.subscribe((muted) => appActor(root, 'sound')?.send({ type: 'storage.change', muted })),
+    [root],
   );
+  return <AppRootContext.Provider value={root}>{children}</AppRootContext.Provider>;
 }
 
 /** Narrow selectors and a small api for the nav bar controls. */
 export function useColorMode() {
-  const ref = ColorModeContext.useActorRef();
+  const ref = appActor(useAppRoot()!, 'colorMode')!;
   const hydrated = useHydrated();
   // Until hydration is over, what the prerendered page shows: the default (light). The page itself is
   // already dark by then if it should be (public/theme-init.js); only the button's wording follows.
-  const isDark = ColorModeContext.useSelector((s) => s.hasTag('dark')) && hydrated;
-  const preference = ColorModeContext.useSelector((s) => s.context.preference);
+  const isDark = useSelector(ref, (s) => s.hasTag('dark')) && hydrated;
+  const preference = useSelector(ref, (s) => s.context.preference);
   return {
     isDark,
     preference,
@@ -111,10 +105,10 @@ export function useColorMode() {
 }
 
 export function useSound() {
-  const ref = SoundContext.useActorRef();
+  const ref = appActor(useAppRoot()!, 'sound')!;
   const hydrated = useHydrated();
   // Until hydration is over, the prerendered default: muted.
-  const muted = SoundContext.useSelector((s) => s.hasTag('muted')) || !hydrated;
+  const muted = useSelector(ref, (s) => s.hasTag('muted')) || !hydrated;
   return {
     muted,
     toggle: () => ref.send({ type: 'sound.toggle' }),

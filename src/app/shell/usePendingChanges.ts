@@ -17,7 +17,7 @@ import { downloadBlob } from '../dashboard/useExportActor';
 import { notify } from '../../views/shell/toaster';
 import { inspect } from '../../views/shell/inspector';
 import { pendingStoreInUse } from './persister';
-import { AuthActorContext } from '../auth/AuthContext';
+import { useAuthRef } from '../auth/AuthContext';
 
 export type PendingChangesRef = ActorRefFrom<typeof pendingChangesMachine>;
 
@@ -81,7 +81,7 @@ export function pendingChangesLogic(store: PendingStore, owner: string) {
 
 /** The signed-in account's user id (whose data set the plain keys hold), else null (signed out, or still checking). */
 export function useSignedInAccount(): string | null {
-  return AuthActorContext.useSelector((s) => (s.hasTag('signedIn') ? (s.context.user?.id ?? null) : null));
+  return useSelector(useAuthRef(), (s) => (s.hasTag('signedIn') ? (s.context.user?.id ?? null) : null));
 }
 
 /** The signed-in account's kept changes (`owner`: its user id; the caller mounts anew, by key, for another account). */

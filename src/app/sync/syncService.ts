@@ -4,8 +4,11 @@
  * waits, what is remembered (this device's choice in its sync state, the account's in its user
  * metadata `syncAcrossDevices`), and the triggers: a local change, focus, back online, a visible
  * page. Loaded only for a signed-in visitor (the nav's lazy sync status), never by the landing page.
+ * The sync actor runs in the app system (systemId `sync`): this module hands its logic to the root
+ * app actor, which stops it when auth is no longer signed in.
  */
-import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import { fromPromise } from 'xstate';
+import { appActor, type AppSystem } from '../../machines/app/app.machine';
 import { syncMachine, type SyncFacts } from '../../machines/sync/sync.machine';
 import {
   archiveOld,
@@ -32,10 +35,10 @@ import {
   writeSyncChanges,
 } from '../../storage/syncData';
 import { DEMO_EMAIL } from '../../views/auth/DemoAccount';
-import { inspect } from '../../views/shell/inspector';
 import { notify } from '../../views/shell/toaster';
+import type { AppRoot } from '../shell/appSystem';
 
-export type SyncActor = ActorRefFrom<typeof syncMachine>;
+export type SyncActor = AppSystem['sync'];
 
 export interface SyncUser {
   id: string;
@@ -145,7 +148,10 @@ function remember(userId: string, device: 'on' | 'off') {
   }
 }
 
-function createSyncActor(user: SyncUser) {
+/** The running sync (one at a time), and who is told when it changes. */
+
+/** Starts the sync actor for `user` in the app system; null when the root did not start it. */
+function createSyncActor(root: AppRoot, user: SyncUser) {
   const writing = { now: false };
   const local = localPort(user.id, writing);
   const machine = syncMachine.provide({
@@ -173,7 +179,11 @@ function createSyncActor(user: SyncUser) {
         }),
     },
   });
-  const actor = createActor(machine, { inspect });
+  const running = appActor(root, 'sync');
+  root.send({ type: 'sync.start', logic: machine });
+  const actor = appActor(root, 'sync');
+  // Not started (the root was not running, or another sync still runs): nothing of ours to watch.
+  if (!actor || actor === running) return null;
   const stops: Array<() => void> = [];
   const note = () => {
     try {
@@ -207,14 +217,22 @@ function createSyncActor(user: SyncUser) {
     window.removeEventListener('online', online);
     window.removeEventListener('offline', offline);
   });
-  actor.start();
+  // Stopped by the root (signed out) or by stop() below: its listeners go with it.
+  const cleanUp = () => {
+    for (const stop of stops.splice(0)) stop();
+    if (current?.actor === actor) {
+      current = null;
+      for (const listener of listeners) listener();
+    }
+  };
+  actor.subscribe({ complete: cleanUp, error: cleanUp });
   void gatherFacts(user).then((facts) => actor.send({ type: 'sync.facts', facts }));
   return {
     actor,
     local,
     stop: () => {
-      for (const stop of stops) stop();
-      actor.stop();
+      cleanUp();
+      if (appActor(root, 'sync') === actor) root.send({ type: 'sync.stop' });
     },
   };
 }
@@ -245,11 +263,12 @@ async function gatherFacts(user: SyncUser): Promise<SyncFacts> {
 let current: { userId: string; actor: SyncActor; stop: () => void; local: LocalPort } | null = null;
 const listeners = new Set<() => void>();
 
-/** Starts syncing for `user` (or keeps the running one); null stops it (signed out). */
-export function runSyncFor(user: SyncUser | null): void {
+/** Starts syncing for `user` in `root`'s system (or keeps the running one); null stops it (signed out). */
+export function runSyncFor(root: AppRoot, user: SyncUser | null): void {
   if (current && current.userId === user?.id) return;
   current?.stop();
-  current = user ? { userId: user.id, ...createSyncActor(user) } : null;
+  const started = user ? createSyncActor(root, user) : null;
+  current = user && started ? { userId: user.id, ...started } : null;
   for (const listener of listeners) listener();
 }
 

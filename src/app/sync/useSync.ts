@@ -21,20 +21,22 @@ import {
   subscribeSyncActor,
   type SyncActor,
 } from './syncService';
+import { useAppRoot } from '../shell/appSystem';
 
 /** Runs sync for the signed-in account (the session's user) while signed in; `email` re-checks on a switch. */
 export function useRunSync(signedIn: boolean, email: string | null): void {
+  const root = useAppRoot()!;
   useEffect(() => {
     let live = true;
-    if (!signedIn) runSyncFor(null);
+    if (!signedIn) runSyncFor(root, null);
     else
       void sessionUser()
-        .then((user) => live && runSyncFor(user))
+        .then((user) => live && runSyncFor(root, user))
         .catch(() => {});
     return () => {
       live = false;
     };
-  }, [signedIn, email]);
+  }, [root, signedIn, email]);
 }
 
 function useSyncActor(): SyncActor | null {

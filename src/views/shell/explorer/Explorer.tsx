@@ -46,8 +46,8 @@ const table = css({
   minWidth: '720px',
 });
 
-/** Actors every page has; the explorer first shows the page's own actor instead. */
-const appWide = ['colorMode', 'sound', 'auth', 'routeChunk'];
+/** Actors every page has (the app system's, the route's chunk); the explorer first shows the page's own actor instead. */
+const appWide = ['app', 'colorMode', 'sound', 'auth', 'storageHealth', 'sync', 'routeChunk'];
 
 const time = (t: number) =>
   new Date(t).toLocaleTimeString(undefined, { hour12: false }) + `.${String(t % 1000).padStart(3, '0')}`;

@@ -42,6 +42,17 @@ function describe(ref: AnyActorRef): RunningActor {
   };
 }
 
+/** A root and, for the app system's root, its app-wide actors (its children with a systemId: auth, colorMode, ...). */
+function withSystemActors(root: AnyActorRef): AnyActorRef[] {
+  const children = (root.getSnapshot() as { children?: Record<string, AnyActorRef | undefined> }).children ?? {};
+  return [
+    root,
+    ...Object.values(children).filter(
+      (child): child is AnyActorRef => !!(child as { systemId?: string } | undefined)?.systemId,
+    ),
+  ];
+}
+
 export function useInspection(): { actors: RunningActor[]; log: LogEntry[] } {
   const [state, setState] = useState(() => ({ items: [...recent], dropped: 0, version: 0 }));
   useEffect(() => {
@@ -66,10 +77,10 @@ export function useInspection(): { actors: RunningActor[]; log: LogEntry[] } {
     };
   }, []);
   const log = useMemo(() => foldLog(state.items, state.dropped).reverse(), [state.items, state.dropped]);
-  // The live roots change with the stream; re-read them on every version.
+  // The live roots (and the app system's actors) change with the stream; re-read them on every version.
   const actors = useMemo(() => {
     void state.version;
-    return [...liveRoots].map(describe);
+    return [...liveRoots].flatMap(withSystemActors).map(describe);
   }, [state.version]);
   return { actors, log };
 }
