@@ -117,6 +117,26 @@ export function entriesByDay<E extends CalendarEvent>(events: readonly E[]): Map
   return days;
 }
 
+/** The month view's chips per day: the rest of a busy day is one "+N more" button. */
+export const MONTH_CHIPS = 3;
+
+/**
+ * A day's chips in the month view: its first `max` entries (in time order) and how many more there
+ * are. A day of up to `max` entries shows them all; a day of eleven shows three and "+8 more".
+ */
+export function dayChips<E extends CalendarEvent>(
+  entries: ReadonlyArray<DayEntry<E>> | undefined,
+  max = MONTH_CHIPS,
+): { shown: Array<DayEntry<E>>; more: number } {
+  const list = entries ?? [];
+  return list.length <= max ? { shown: [...list], more: 0 } : { shown: list.slice(0, max), more: list.length - max };
+}
+
+/** "+8 more" and, for its accessible name, "+8 more on Tuesday, December 1, 2026". */
+export function moreLabel(more: number, day: string): { text: string; label: string } {
+  return { text: `+${more} more`, label: `+${more} more on ${fullDate(day)}` };
+}
+
 /** How many events start on a day (a continuation from the day before does not count). */
 export function startsOn(entries: readonly DayEntry[] | undefined): number {
   return (entries ?? []).filter((e) => !e.continued).length;

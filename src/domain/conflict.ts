@@ -4,6 +4,8 @@
  * drafts (field name to text).
  */
 
+import { allergenLabel, cleanAllergens, dietaryOf, dietarySummary, isAllergenId, menuLinesOf } from './allergens';
+
 /** A form's values by field name (an object type of text, number or boolean fields). */
 export type FormDraft = object;
 type Values = Readonly<Record<string, string | number | boolean | undefined>>;
@@ -49,4 +51,61 @@ export function mergeDrafts<D extends FormDraft>(mine: D, theirs: D, choices: Re
   for (const [field, side] of Object.entries(choices))
     if (side === 'mine' && field in mine) merged[field] = (mine as Values)[field];
   return merged as D;
+}
+
+// ---------------------------------------------------------------- what the dialog shows
+
+/** Fields that hold allergen ids (issue 21): the event form's Allergies to avoid, an item's or a line's allergens. */
+const allergenListFields = new Set(['AllergiesToAvoid', 'allergens', 'avoid']);
+
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
+/** The allergen ids of a field's text (ids joined by commas, or a stored JSON list); null when it is not one. */
+function allergenIdsOf(text: string): string[] | null {
+  const t = text.trim();
+  const list = t.startsWith('[') ? parseJson(t) : t === '' ? [] : t.split(',').map((s) => s.trim());
+  if (!Array.isArray(list) || !list.every(isAllergenId)) return null;
+  return cleanAllergens(list);
+}
+
+const allergenNames = (ids: readonly string[]) =>
+  ids.length ? cleanAllergens(ids).map(allergenLabel).join(', ') : 'None';
+
+/**
+ * A field's value in the conflict dialog's words: allergen ids as the allergens' names ("Peanuts, Milk";
+ * "None" for an empty list), a synced event's dietary needs as their summary and its menu lines as the
+ * dishes with their allergens. Any other value, or one that does not read as such, is shown as it is.
+ */
+export function shownValue(field: string, value: string): string {
+  if (allergenListFields.has(field)) {
+    const ids = allergenIdsOf(value);
+    return ids ? allergenNames(ids) : value;
+  }
+  if (field === 'dietary') {
+    const dietary = parseJson(value);
+    if (!dietary || typeof dietary !== 'object' || Array.isArray(dietary)) return value;
+    return dietarySummary(dietaryOf({ dietary })) || 'None';
+  }
+  if (field === 'menuLines') {
+    const lines = parseJson(value);
+    if (!Array.isArray(lines)) return value;
+    const names = lines.map((l: { name?: unknown }) => (l && typeof l.name === 'string' ? l.name : ''));
+    return (
+      menuLinesOf({ menuItems: names, menuLines: lines })
+        .map((l) => (l.allergens.length ? `${l.name} (${allergenNames(l.allergens)})` : l.name))
+        .join('; ') || 'None'
+    );
+  }
+  return value;
+}
+
+/** The differences as the dialog shows them: each side's value in the dialog's words (`shownValue`). */
+export function shownDifferences(diffs: readonly FieldDifference[]): FieldDifference[] {
+  return diffs.map((d) => ({ ...d, mine: shownValue(d.field, d.mine), theirs: shownValue(d.field, d.theirs) }));
 }

@@ -1,6 +1,7 @@
 /** Pure rules of the inventory board (spec sections 3, 5 and 9): options, form parsing, ids, ordering. */
 import type { InventoryItem } from '../storage/schemas';
 import { checkAmount, MAX_MONEY, MAX_QUANTITY, type AmountRule } from './limits';
+import { avoidFromText, avoidToText, cleanAllergens } from './allergens';
 
 export const categoryOptions = [
   'Cool Storage',
@@ -52,6 +53,12 @@ export interface ItemDraft {
   quantity: string;
   whenToOrder: string;
   supplierName: string;
+  /**
+   * Issue 21: the item's allergens, ids joined by commas in the list's order ('' for none), text like
+   * every other field so drafts and conflicts compare it as they compare the rest. Drafts saved before
+   * it existed read as ''.
+   */
+  allergens: string;
 }
 export type ItemField = keyof ItemDraft;
 
@@ -67,6 +74,7 @@ export const emptyItemDraft = (): ItemDraft => ({
   quantity: '',
   whenToOrder: '',
   supplierName: '',
+  allergens: '',
 });
 
 /** A numeric field: non-blank and a finite number. */
@@ -240,8 +248,11 @@ export function itemFromDraft(
   suppliers: readonly SupplierRef[] = [],
 ): InventoryItem {
   const { supplierName, supplierID } = resolveSupplierChoice(d.supplierName || (supplierNames[0] ?? ''), suppliers);
+  const allergens = avoidFromText(d.allergens ?? '');
   return {
     ...(supplierID ? { supplierID } : {}),
+    // Issue 21: only an item with allergens carries the field (earlier readers ignore it).
+    ...(allergens.length ? { allergens } : {}),
     id,
     sku: d.sku.trim(),
     name: d.name.trim(),
@@ -268,6 +279,7 @@ export function draftFromItem(item: InventoryItem): ItemDraft {
     quantity: String(item.quantity),
     whenToOrder: String(item.whenToOrder),
     supplierName: item.supplierName,
+    allergens: avoidToText(cleanAllergens(item.allergens)),
   };
 }
 
@@ -278,7 +290,8 @@ export function draftFromItem(item: InventoryItem): ItemDraft {
  */
 export function applyEdit(item: InventoryItem, d: ItemDraft, suppliers: readonly SupplierRef[] = []): InventoryItem {
   // No supplier fallback when editing: an emptied supplier stays empty.
-  const { supplierID: _previous, ...rest } = item;
+  // The draft's allergens replace the item's (all of them taken away: the field goes too).
+  const { supplierID: _previous, allergens: _allergens, ...rest } = item;
   const edited = itemFromDraft(d, item.id, [], suppliers);
   if (d.supplierName === item.supplierName && item.supplierID)
     return { ...rest, ...edited, supplierID: item.supplierID };

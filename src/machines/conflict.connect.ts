@@ -4,7 +4,14 @@
  * Edit Item and the record books. Each machine's connect module says where its conflict is
  * (`ConflictSource`); this turns it into the dialog's values. Pure: unit-tested without React.
  */
-import { defaultChoices, differences, type FieldDifference, type FormDraft, type Side } from '../domain/conflict';
+import {
+  defaultChoices,
+  differences,
+  shownDifferences,
+  type FieldDifference,
+  type FormDraft,
+  type Side,
+} from '../domain/conflict';
 
 /** Where a machine keeps its conflict: every field is a value of its snapshot (stable while unchanged). */
 export interface ConflictSource<T> {
@@ -31,6 +38,7 @@ export interface ConflictView {
   open: boolean;
   name: string;
   deletedElsewhere: boolean;
+  /** The fields that differ, each side's value in the dialog's words (allergen names, not ids). */
   diffs: FieldDifference[];
   initialChoices: Record<string, Side>;
   keepTheirs: () => void;
@@ -45,7 +53,7 @@ export function connectConflict<T>(source: ConflictSource<T>, send: (event: Conf
     open,
     name: source.name,
     deletedElsewhere: open && theirs === null,
-    diffs,
+    diffs: shownDifferences(diffs),
     initialChoices: defaultChoices(diffs),
     keepTheirs: () => send({ type: 'conflict.keepTheirs' }),
     keepMine: () => send({ type: 'conflict.keepMine' }),

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { addDays, toISODate } from '../../src/domain/eventDates';
 import { signIn } from './support/auth';
+import { shots } from './support/shots';
 
 /** Issue 21 part 4: allergens on menu items, the event's dietary needs, and the flags. */
 const inTenDays = addDays(toISODate(new Date()), 10);
@@ -215,4 +216,119 @@ test('deleting the first menu item keeps the tags on the right dishes (this tab,
   const again = await openMenu(page, 'Bosun Lunch');
   await expect(again.getByRole('row').filter({ hasText: 'Satay skewers' })).toHaveCount(0);
   await expect(tagsOf(again, 'Fish tacos')).toHaveText(['Fish', 'Mustard']);
+});
+
+/** Inventory items carry allergens too (issue 21): the Add Item form and the Edit Item dialog, kept in their drafts. */
+const cream = {
+  id: '1',
+  sku: 'SKU-1',
+  name: 'Cream',
+  category: 'Dairy',
+  amountPerUnit: 1,
+  unit: 'liters',
+  packageType: 'carton',
+  quantity: 9,
+  costPerUnit: 4,
+  whenToOrder: 2,
+  supplierName: '',
+};
+const storedItems = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('inventoryItems') ?? '[]') as Array<Record<string, unknown>>);
+
+async function openInventory(page: Page) {
+  await signIn(page);
+  await page.evaluate((items) => localStorage.setItem('inventoryItems', JSON.stringify(items)), [cream]);
+  await page.goto('/Inventory');
+  await expect(page.getByRole('heading', { level: 1, name: 'Inventory' })).toBeVisible();
+}
+
+test('inventory: the Add Item form and Edit Item have an Allergens picker; its ticks survive a reload as the draft, are saved with the item and shown on its card', async ({
+  page,
+}) => {
+  await openInventory(page);
+  const form = page.getByRole('form', { name: 'Add Item' });
+  const group = form.getByRole('group', { name: 'Allergens', exact: true });
+  await expect(group).toBeVisible();
+  await expect(group).toContainText('None chosen');
+  await form.getByLabel('SKU', { exact: true }).fill('PB-1');
+  await form.getByLabel('Item Name', { exact: true }).fill('Peanut butter');
+  await form.getByLabel('Amount per Unit', { exact: true }).fill('1');
+  await form.getByLabel('Cost per Unit', { exact: true }).fill('8');
+  await form.getByLabel('On-hand Quantity', { exact: true }).fill('3');
+  await form.getByLabel('Re-order Qty', { exact: true }).fill('1');
+  await group.getByRole('button', { name: 'Allergens of Peanut butter' }).click();
+  const checks = group.getByRole('group', { name: 'Allergens in Peanut butter' });
+  await checks.getByRole('checkbox', { name: 'Soy' }).check();
+  await checks.getByRole('checkbox', { name: 'Peanuts' }).check();
+  await expect(group.getByRole('list', { name: 'Allergens in Peanut butter' })).toHaveText(['Peanuts', 'Soy'].join(''));
+  await shots(page, 'inventory-allergens-picker');
+
+  // The ticks are part of the add form's draft (issue 25): a reload brings them back.
+  await page.reload();
+  await expect(form.getByText('This item was typed before and not added yet.')).toBeVisible();
+  await expect(group.getByRole('list', { name: 'Allergens in Peanut butter' }).getByRole('listitem')).toHaveText([
+    'Peanuts',
+    'Soy',
+  ]);
+  await form.getByRole('button', { name: 'Add Item' }).click();
+  await expect(group).toContainText('None chosen');
+  const card = page.getByRole('listitem', { name: 'Peanut butter' });
+  await expect(card.getByRole('list', { name: 'Allergens in Peanut butter' }).getByRole('listitem')).toHaveText([
+    'Peanuts',
+    'Soy',
+  ]);
+  await expect
+    .poll(async () => (await storedItems(page)).find((i) => i.name === 'Peanut butter')?.allergens)
+    .toEqual(['peanuts', 'soy']);
+
+  // Edit Item: tick Milk; a reload reopens the dialog with it (its draft); Save keeps it.
+  await page.getByRole('listitem', { name: 'Cream' }).getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Item' });
+  const editGroup = dialog.getByRole('group', { name: 'Allergens', exact: true });
+  await editGroup.getByRole('button', { name: 'Allergens of Cream' }).click();
+  await editGroup.getByRole('checkbox', { name: 'Milk' }).check();
+  await page.reload();
+  await expect(dialog.getByText('Your changes to this item were typed before and not saved yet.')).toBeVisible();
+  await expect(editGroup.getByRole('list', { name: 'Allergens in Cream' })).toHaveText('Milk');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(
+    page.getByRole('listitem', { name: 'Cream' }).getByRole('list', { name: 'Allergens in Cream' }),
+  ).toHaveText('Milk');
+  await expect.poll(async () => (await storedItems(page)).find((i) => i.name === 'Cream')?.allergens).toEqual(['milk']);
+  expect(await axeFindings(page)).toEqual([]);
+});
+
+test('inventory: a conflict over an item’s allergens names them, not their ids', async ({ page }) => {
+  await openInventory(page);
+  await page.getByRole('listitem', { name: 'Cream' }).getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Item' });
+  await dialog.getByRole('button', { name: 'Allergens of Cream' }).click();
+  await dialog.getByRole('checkbox', { name: 'Milk' }).check();
+  await dialog.getByRole('checkbox', { name: 'Wheat and gluten' }).check();
+  // Another tab saves Sesame on the same item meanwhile.
+  const other = await page.context().newPage();
+  await other.goto('/Inventory');
+  // The Edit Item draft is the account's: the other tab opens on it (Milk, Wheat and gluten) and saves Sesame instead.
+  const otherDialog = other.getByRole('dialog', { name: 'Edit Item' });
+  await expect(otherDialog.getByText('Your changes to this item were typed before and not saved yet.')).toBeVisible();
+  await otherDialog.getByRole('button', { name: 'Allergens of Cream' }).click();
+  await otherDialog.getByRole('checkbox', { name: 'Milk' }).uncheck();
+  await otherDialog.getByRole('checkbox', { name: 'Wheat and gluten' }).uncheck();
+  await otherDialog.getByRole('checkbox', { name: 'Sesame' }).check();
+  await otherDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(otherDialog).toBeHidden();
+  await other.close();
+
+  await page.bringToFront();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  const conflict = page.getByRole('alertdialog', { name: 'Changed in another tab' });
+  const field = conflict.getByRole('group', { name: 'Allergens' });
+  await expect(field).toContainText('Theirs:Sesame');
+  await expect(field).toContainText('Mine:Milk, Wheat and gluten');
+  await expect(conflict).not.toContainText('wheatGluten');
+  await conflict.getByRole('button', { name: 'Keep mine' }).click();
+  await expect
+    .poll(async () => (await storedItems(page)).find((i) => i.name === 'Cream')?.allergens)
+    .toEqual(['milk', 'wheatGluten']);
 });

@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import ICAL from 'ical.js';
 import { readFile } from 'node:fs/promises';
 import { signUpFresh } from './support/auth';
+import { shots } from './support/shots';
 
 test.use({ acceptDownloads: true });
 
@@ -263,4 +264,55 @@ test('today follows the clock: a calendar left open past midnight moves to the n
   await page.getByRole('button', { name: 'Previous', exact: true }).click();
   await page.getByRole('button', { name: 'Today', exact: true }).click();
   await expect(period(page)).toHaveText('April 2026');
+});
+
+test('a dense month: a day of 11 events shows three chips and "+8 more", which opens the day’s list of all eleven', async ({
+  page,
+}) => {
+  await signUpFresh(page);
+  const day = await dayFromToday(page, 0);
+  const dense = Array.from({ length: 11 }, (_, i) => ({
+    id: 700 + i,
+    EventName: `Dense ${String(i + 1).padStart(2, '0')}`,
+    CustomerFirstName: 'Ada',
+    CustomerLastName: 'Quay',
+    CustomerPhoneNumber: 5550100,
+    CustomerEmail: 'ada@example.com',
+    EventType: 'Meeting',
+    NumberOfGuests: 20,
+    EventDate: day,
+    StartTime: `${String(7 + i).padStart(2, '0')}:00`,
+    EndTime: `${String(7 + i).padStart(2, '0')}:45`,
+    VenueName: 'Dock Hall',
+    VenueStreetAddress: '1 Pier Road',
+    VenueCity: 'Halifax',
+    ingredients: [],
+  }));
+  await page.evaluate((events) => localStorage.setItem('events', JSON.stringify(events)), dense);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openCalendar(page);
+  const today = cell(page, day);
+  await expect(today.getByRole('button', { name: /^\d\d:00 Dense/ })).toHaveText([
+    '07:00 Dense 01',
+    '08:00 Dense 02',
+    '09:00 Dense 03',
+  ]);
+  const more = today.getByRole('button', { name: /^\+8 more on \w+day, / });
+  await expect(more).toHaveText('+8 more');
+  // The grid keeps one tab stop: like the chips, "+8 more" is reached through its day.
+  await expect(more).toHaveAttribute('tabindex', '-1');
+  await expect(today).toHaveAttribute('aria-label', /11 events, busy: two or more events/);
+  await shots(page, 'calendar-dense-month');
+
+  // Another day first, so "+8 more" has a day to open.
+  const other = await dayFromToday(page, day.endsWith('-01') ? 1 : -1);
+  await cell(page, other).focus();
+  await expect(cell(page, day)).toHaveAttribute('aria-selected', 'false');
+  await more.click();
+  await expect(cell(page, day)).toHaveAttribute('aria-selected', 'true');
+  const list = page.locator('#calendar-day-events');
+  await expect(list.getByRole('button')).toHaveCount(11);
+  await expect(list.getByRole('button').first()).toBeFocused();
+  await expect(list.getByRole('button').last()).toContainText('Dense 11');
+  expect((await new AxeBuilder({ page }).include('[role=grid]').analyze()).violations).toEqual([]);
 });

@@ -676,6 +676,22 @@ describeModel('inventoryBoard', {
             { type: 'form.change', field: 'costPerUnit', value: '10000000' },
             { type: 'item.add' },
           ],
+          // Issue 21: the allergen picker's ticks are the Allergens field of each draft: added and saved with the item.
+          [
+            { type: 'form.change', field: 'amountPerUnit', value: '2' },
+            { type: 'form.change', field: 'costPerUnit', value: '3.5' },
+            { type: 'form.change', field: 'quantity', value: '4' },
+            { type: 'form.change', field: 'whenToOrder', value: '6' },
+            { type: 'form.change', field: 'sku', value: 'X1' },
+            { type: 'form.change', field: 'allergens', value: 'peanuts,milk' },
+            { type: 'item.add' },
+            { type: 'edit.open', id: 'b' },
+            { type: 'edit.change', field: 'allergens', value: 'sesame' },
+            { type: 'edit.commit' },
+            { type: 'edit.open', id: 'b' },
+            { type: 'edit.change', field: 'allergens', value: '' },
+            { type: 'edit.commit' },
+          ],
           // Edit Item: a negative on-hand is refused with its message, the ceiling saved (with the supplier's id).
           [
             { type: 'edit.open', id: 'b' },

@@ -4,7 +4,10 @@ import {
   addMonths,
   agenda,
   busyDays,
+  dayChips,
   entriesByDay,
+  MONTH_CHIPS,
+  moreLabel,
   entryTime,
   fullDate,
   moveFocus,
@@ -146,5 +149,28 @@ describe('keyboard moves (WAI-ARIA grid)', () => {
     expect(moveFocus('2026-12-15', 'PageDown')).toBe('2027-01-15');
     expect(moveFocus('2026-12-15', 'PageDown', true)).toBe('2027-12-15');
     expect(moveFocus('2026-12-15', 'PageUp', true)).toBe('2025-12-15');
+  });
+});
+
+describe('the month view’s chips on a dense day (issue 21)', () => {
+  it('up to three entries are all shown; more are three and "+N more", in time order', () => {
+    const day = '2026-12-01';
+    const list = (n: number) =>
+      entriesByDay(
+        Array.from({ length: n }, (_, i) => ev(i + 1, day, `${String(20 - i).padStart(2, '0')}:00`, '23:00')),
+      ).get(day);
+    expect(MONTH_CHIPS).toBe(3);
+    expect(dayChips(undefined)).toEqual({ shown: [], more: 0 });
+    expect(dayChips(list(3))).toMatchObject({ more: 0 });
+    expect(dayChips(list(3)).shown).toHaveLength(3);
+    const dense = dayChips(list(11));
+    expect(dense.more).toBe(8);
+    // The earliest three (ids 11, 10, 9 start at 10:00, 11:00, 12:00).
+    expect(dense.shown.map((e) => e.event.id)).toEqual([11, 10, 9]);
+    expect(dayChips(list(4), 4)).toMatchObject({ more: 0 });
+  });
+
+  it('"+8 more" is named with its full date', () => {
+    expect(moreLabel(8, '2026-12-01')).toEqual({ text: '+8 more', label: '+8 more on Tuesday, December 1, 2026' });
   });
 });

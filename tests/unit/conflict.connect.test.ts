@@ -8,10 +8,17 @@ import { sampleEvents } from '../../src/domain/sampleEvents';
 import { connectConflict, sameConflictSource, type ConflictEvent } from '../../src/machines/conflict.connect';
 import { eventsConflict } from '../../src/machines/events/events.connect';
 import { eventsMachine } from '../../src/machines/events/events.machine';
-import { itemConflict } from '../../src/machines/inventory/inventoryBoard.connect';
+import {
+  allergensText,
+  draftAllergenNames,
+  draftAllergens,
+  itemAllergenNames,
+  itemConflict,
+} from '../../src/machines/inventory/inventoryBoard.connect';
 import { inventoryBoardMachine } from '../../src/machines/inventory/inventoryBoard.machine';
 import { recordConflict } from '../../src/machines/records/recordBook.connect';
 import { recordBookMachine } from '../../src/machines/records/recordBook.machine';
+import { conflictView } from '../../src/machines/sync/sync.connect';
 
 /** The one conflict-dialog connect, and where each of the three machines keeps its conflict (no React). */
 const sent: ConflictEvent[] = [];
@@ -126,5 +133,70 @@ describe('the machines’ conflict sources', () => {
       ['phone', true, false],
     ]);
     expect(view.initialChoices).toEqual({ email: 'theirs', phone: 'mine' });
+  });
+});
+
+describe('allergen ids in the conflict dialog are shown by name (issue 21)', () => {
+  it('events: Allergies to avoid reads "Peanuts, Milk" on one side and "Sesame" on the other, not ids', () => {
+    const [gala] = sampleEvents('2026-05-01');
+    const stored = { ...gala!, dietary: { vegetarian: 0, vegan: 0, glutenFree: 0, avoid: ['milk'] } };
+    const mine = { ...eventToForm(stored), AllergiesToAvoid: 'peanuts,milk' };
+    const theirs = { ...stored, dietary: { ...stored.dietary, avoid: ['sesame'] } };
+    const initial = getInitialSnapshot(eventsMachine, { events: [stored], today: '2026-05-01' });
+    const snapshot = eventsMachine.resolveState({
+      value: 'conflict',
+      context: { ...initial.context, editBase: stored, draft: mine, theirs },
+    });
+    const view = connectConflict(eventsConflict(snapshot), send);
+    const avoid = view.diffs.find((d) => d.field === 'AllergiesToAvoid');
+    expect(avoid).toMatchObject({ mine: 'Peanuts, Milk', theirs: 'Sesame', changedHere: true, changedThere: true });
+    // Merging still takes the stored text, not the words shown.
+    expect(view.initialChoices.AllergiesToAvoid).toBe('mine');
+  });
+
+  it('inventory: Edit Item’s Allergens reads by name, "None" for none', () => {
+    const item = { ...mock.inventoryItems[0]!, allergens: ['milk'] };
+    const initial = getInitialSnapshot(inventoryBoardMachine, { items: [item], supplierNames: ['Acme'] });
+    const snapshot = inventoryBoardMachine.resolveState({
+      value: { modal: 'conflict', drag: 'idle' },
+      context: {
+        ...initial.context,
+        editBase: item,
+        editDraft: { ...draftFromItem(item), allergens: 'wheatGluten,milk' },
+        theirs: { ...item, allergens: [] },
+      },
+    });
+    const view = connectConflict(itemConflict(snapshot), send);
+    expect(view.diffs).toEqual([
+      { field: 'allergens', mine: 'Milk, Wheat and gluten', theirs: 'None', changedHere: true, changedThere: true },
+    ]);
+  });
+});
+
+describe('the sync conflict shows allergens by name too (issue 21)', () => {
+  it('an inventory item changed on two devices: its allergens read as names; the merge keeps the stored ids', () => {
+    const item = mock.inventoryItems[0]!;
+    const view = conflictView({
+      key: 'inventoryItems/x',
+      collection: 'inventoryItems',
+      record_id: item.id,
+      mine: { ...item, allergens: ['peanuts', 'milk'] },
+      theirs: { ...item, allergens: ['sesame'] },
+      theirsRev: 2,
+    })!;
+    expect(view.diffs).toEqual([
+      { field: 'allergens', mine: 'Peanuts, Milk', theirs: 'Sesame', changedHere: true, changedThere: true },
+    ]);
+    expect(view.merge({ allergens: 'mine' })).toMatchObject({ allergens: ['peanuts', 'milk'] });
+  });
+});
+
+describe('inventory board connect: allergens (issue 21)', () => {
+  it('turns ticks into the draft’s text and back, and names an item’s allergens for its card', () => {
+    expect(allergensText(['peanuts', 'wheatGluten'])).toBe('peanuts,wheatGluten');
+    expect(draftAllergens('wheatGluten,peanuts')).toEqual(['peanuts', 'wheatGluten']);
+    expect(draftAllergenNames('wheatGluten,peanuts')).toEqual(['Peanuts', 'Wheat and gluten']);
+    expect(itemAllergenNames({ allergens: ['sesame', 'nope'] })).toEqual(['Sesame']);
+    expect(itemAllergenNames({})).toEqual([]);
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { defaultChoices, differences, mergeDrafts, type FieldDifference } from '../../src/domain/conflict';
+import {
+  defaultChoices,
+  differences,
+  mergeDrafts,
+  shownDifferences,
+  shownValue,
+  type FieldDifference,
+} from '../../src/domain/conflict';
 
 interface Draft {
   name: string;
@@ -99,5 +106,37 @@ describe('mergeDrafts: theirs, with the fields chosen as mine taken from mine', 
   it('leaves theirs unchanged', () => {
     mergeDrafts(mine, theirs, { name: 'mine', guests: 'mine', notes: 'mine' });
     expect(theirs).toEqual({ name: 'Theirs', guests: 20, notes: 'their notes' });
+  });
+});
+
+describe('shownValue: the dialog’s words for allergen fields (issue 21)', () => {
+  it('names the allergens of a list of ids, as form text or as a stored list, "None" when empty', () => {
+    expect(shownValue('AllergiesToAvoid', 'peanuts,treeNuts')).toBe('Peanuts, Tree nuts');
+    expect(shownValue('allergens', 'wheatGluten')).toBe('Wheat and gluten');
+    expect(shownValue('allergens', '["sulphites","milk"]')).toBe('Milk, Sulphites');
+    expect(shownValue('allergens', '')).toBe('None');
+    expect(shownValue('allergens', '[]')).toBe('None');
+  });
+
+  it('leaves a value that is not a list of allergen ids, and every other field, as it is', () => {
+    expect(shownValue('allergens', 'peanuts,cheese')).toBe('peanuts,cheese');
+    expect(shownValue('EventName', 'peanuts')).toBe('peanuts');
+    expect(shownValue('dietary', 'not json')).toBe('not json');
+  });
+
+  it('a synced event’s dietary needs and menu lines read as words', () => {
+    expect(shownValue('dietary', '{"vegetarian":4,"vegan":0,"glutenFree":1,"avoid":["peanuts","milk"]}')).toBe(
+      'Vegetarian 4 · Gluten-free 1 · Avoid Peanuts, Milk',
+    );
+    expect(
+      shownValue('menuLines', '[{"id":"m1","name":"Satay","allergens":["peanuts","soy"]},{"id":"m2","name":"Rice"}]'),
+    ).toBe('Satay (Peanuts, Soy); Rice');
+  });
+
+  it('shownDifferences changes only the words shown, not who changed what', () => {
+    const diffs = differences({ allergens: 'milk' }, { allergens: 'peanuts' }, { allergens: 'milk' });
+    expect(shownDifferences(diffs)).toEqual([
+      { field: 'allergens', mine: 'Peanuts', theirs: 'Milk', changedHere: true, changedThere: false },
+    ]);
   });
 });

@@ -213,4 +213,25 @@ describe('calendar.connect', () => {
     const s = getInitialSnapshot(calendarMachine, { today, view: 'week' });
     expect(connectCalendar(s, [], () => {}).weeks).toEqual([weekDays(today)]);
   });
+
+  it('a dense month day shows three chips and "+N more", which focuses that day; the week view shows every event', () => {
+    const { sent, send } = recorder();
+    const busyDay = mock.events[0]!.EventDate;
+    const many = Array.from({ length: 11 }, (_, i) => ({
+      ...mock.events[0]!,
+      id: 9000 + i,
+      EventName: `Dense ${i}`,
+      StartTime: `${String(8 + i).padStart(2, '0')}:00`,
+      EndTime: `${String(8 + i).padStart(2, '0')}:30`,
+    }));
+    const month = connectCalendar(getInitialSnapshot(calendarMachine, { today: busyDay, view: 'month' }), many, send);
+    const chips = month.chipsOf(busyDay);
+    expect(chips.shown.map((e) => e.event.EventName)).toEqual(['Dense 0', 'Dense 1', 'Dense 2']);
+    expect(chips.more).toBe(8);
+    month.showDay(busyDay);
+    expect(sent).toEqual([{ type: 'focus.set', date: busyDay }]);
+    const week = connectCalendar(getInitialSnapshot(calendarMachine, { today: busyDay, view: 'week' }), many, send);
+    expect(week.chipsOf(busyDay)).toMatchObject({ more: 0 });
+    expect(week.chipsOf(busyDay).shown).toHaveLength(11);
+  });
 });

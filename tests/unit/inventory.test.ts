@@ -320,6 +320,7 @@ describe('inventory form details', () => {
       quantity: '',
       whenToOrder: '',
       supplierName: '',
+      allergens: '',
     });
   });
 
@@ -533,5 +534,34 @@ describe('issue 25: Supplier Name choices when two suppliers share a name', () =
     );
     expect(choiceOfItem({ supplierName: 'Harbour Dairy', supplierID: 'S3' }, twins)).toBe('Harbour Dairy');
     expect(choiceOfItem({ supplierName: 'Coastal Seafood Co.' }, twins)).toBe('Coastal Seafood Co.');
+  });
+});
+
+describe('issue 21: an inventory item’s allergens', () => {
+  const d = {
+    ...emptyItemDraft(),
+    sku: 'PB-1',
+    name: 'Peanut butter',
+    amountPerUnit: '1',
+    costPerUnit: '8',
+    quantity: '3',
+    whenToOrder: '1',
+  };
+
+  it('the add form starts with none; an item added with some keeps them, in the list’s order, unknown ids dropped', () => {
+    expect(emptyItemDraft().allergens).toBe('');
+    expect(itemFromDraft(d, '1', []).allergens).toBeUndefined();
+    expect(itemFromDraft({ ...d, allergens: 'soy,peanuts,cheese' }, '1', []).allergens).toEqual(['peanuts', 'soy']);
+  });
+
+  it('the Edit Item draft holds them as text and Save replaces them: changed, emptied or untouched', () => {
+    const stored = { ...item('p'), allergens: ['milk', 'eggs'] };
+    expect(draftFromItem(stored).allergens).toBe('milk,eggs');
+    expect(applyEdit(stored, draftFromItem(stored))).toEqual(stored);
+    expect(applyEdit(stored, { ...draftFromItem(stored), allergens: 'sesame' }).allergens).toEqual(['sesame']);
+    expect(applyEdit(stored, { ...draftFromItem(stored), allergens: '' })).not.toHaveProperty('allergens');
+    // An earlier item (no field, or a malformed one) reads as none.
+    expect(draftFromItem(item('q')).allergens).toBe('');
+    expect(draftFromItem({ ...item('r'), allergens: 'peanuts' }).allergens).toBe('');
   });
 });

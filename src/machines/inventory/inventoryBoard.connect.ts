@@ -3,6 +3,7 @@
  * and unit-tested without React. The app layer's hooks (src/app/inventory/) bind it to the live actor.
  */
 import type { SnapshotFrom } from 'xstate';
+import { allergenLabel, avoidFromText, avoidToText, cleanAllergens, type AllergenId } from '../../domain/allergens';
 import { choiceOfItem, draftFromItem, supplierChoices } from '../../domain/inventory';
 import type { ConflictSource } from '../conflict.connect';
 import type { InventoryItem, inventoryBoardMachine } from './inventoryBoard.machine';
@@ -45,3 +46,16 @@ export function editSupplierChoice(
     options: current && !list.some((o) => o.value === current) ? [{ value: current, label: current }, ...list] : list,
   };
 }
+
+/** Issue 21: the allergens a draft's Allergens field holds (ids joined by commas), in the list's order. */
+export const draftAllergens = (text: string): AllergenId[] => avoidFromText(text);
+
+/** The Allergens field's text for the ticked allergens (what `form.change` / `edit.change` carry). */
+export const allergensText = (selected: readonly AllergenId[]): string => avoidToText(selected);
+
+/** The names of an item's allergens, for its card ([] for none or for an earlier item without the field). */
+export const itemAllergenNames = (item: Pick<InventoryItem, 'allergens'>): string[] =>
+  cleanAllergens(item.allergens).map(allergenLabel);
+
+/** The names of the allergens a draft's Allergens field holds. */
+export const draftAllergenNames = (text: string): string[] => draftAllergens(text).map(allergenLabel);

@@ -3,7 +3,14 @@
  * comparison of the two versions of a record. Pure (unit-tested without React).
  */
 import type { SnapshotFrom } from 'xstate';
-import { defaultChoices, differences, mergeDrafts, type FieldDifference, type Side } from '../../domain/conflict';
+import {
+  defaultChoices,
+  differences,
+  mergeDrafts,
+  shownDifferences,
+  type FieldDifference,
+  type Side,
+} from '../../domain/conflict';
 import type { SyncConflict } from '../../sync/engine';
 import type { syncMachine } from './sync.machine';
 
@@ -137,7 +144,8 @@ export function conflictView(conflict: SyncConflict | undefined): ConflictView |
     what: `${kind} “${String(label)}”`,
     deletedElsewhere: theirs === null,
     deletedHere: mine === null,
-    diffs,
+    // Allergen ids, dietary needs and menu lines in the dialog's words (issue 21).
+    diffs: shownDifferences(diffs),
     initialChoices: defaultChoices(diffs),
     merge: (choices) => mergeDrafts(mine ?? {}, theirs ?? {}, choices),
   };

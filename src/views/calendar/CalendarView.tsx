@@ -13,6 +13,7 @@ import {
   fullDate,
   isBusy,
   isGridKey,
+  moreLabel,
   periodTitle,
   shortDate,
   startsOn,
@@ -319,6 +320,48 @@ function Chip({
   );
 }
 
+const moreButton = css({
+  display: 'block',
+  width: '100%',
+  textAlign: 'left',
+  fontSize: 'xs',
+  fontWeight: 'bold',
+  color: 'primary',
+  px: '1',
+  py: '0.5',
+  cursor: 'pointer',
+  _hover: { textDecoration: 'underline' },
+});
+
+/**
+ * A month day's "+N more": opens the day (it becomes the focused day, whose events are all listed
+ * under the grid) and takes the focus to that list. Like the chips it is no tab stop: the grid keeps
+ * one (Enter on a day goes to the same list).
+ */
+function MoreButton({ api, day, more }: { api: CalendarApi; day: string; more: number }) {
+  const { text, label } = moreLabel(more, day);
+  return (
+    <button
+      type="button"
+      tabIndex={-1}
+      className={moreButton}
+      aria-label={label}
+      aria-controls="calendar-day-events"
+      onClick={(e) => {
+        e.stopPropagation();
+        api.showDay(day);
+        requestAnimationFrame(() => {
+          const list = document.getElementById('calendar-day-events');
+          list?.scrollIntoView({ block: 'nearest' });
+          list?.querySelector<HTMLElement>('button')?.focus();
+        });
+      }}
+    >
+      {text}
+    </button>
+  );
+}
+
 /** The month or week grid. */
 export function CalendarGrid({ api, entries }: { api: CalendarApi; entries: Entries }) {
   const gridRef = useRef<HTMLDivElement>(null);
@@ -375,6 +418,7 @@ export function CalendarGrid({ api, entries }: { api: CalendarApi; entries: Entr
             const staffTwice = api.staffBookedTwice.has(day);
             const count = startsOn(list);
             const selected = day === api.focused;
+            const chips = api.chipsOf(day);
             return (
               <div
                 key={day}
@@ -431,9 +475,10 @@ export function CalendarGrid({ api, entries }: { api: CalendarApi; entries: Entr
                         })
                   }
                 >
-                  {(list ?? []).map((entry) => (
+                  {chips.shown.map((entry) => (
                     <Chip key={`${entry.event.id}-${entry.continued}`} entry={entry} onOpen={api.open} wrap={!month} />
                   ))}
+                  {chips.more ? <MoreButton api={api} day={day} more={chips.more} /> : null}
                 </div>
               </div>
             );

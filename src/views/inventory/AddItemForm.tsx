@@ -7,6 +7,7 @@ import { Button } from '../components/Button';
 import { SelectField, TextField, type Option } from '../components/fields';
 import { DraftNote } from '../components/DraftNote';
 import { useUnsavedChanges } from '../shell/unsaved';
+import { ItemAllergensField } from './ItemAllergens';
 import {
   useAddDraft,
   useAddError,
@@ -113,6 +114,13 @@ function SupplierChoice({ board }: { board: InventoryBoardRef }) {
   );
 }
 
+/** Issue 21: the new item's allergens, kept in the add form's draft. */
+function Allergens({ board }: { board: InventoryBoardRef }) {
+  const { value, onValue } = useDraftField(board, 'allergens');
+  const name = useSelector(board, (s) => s.context.draft.name.trim());
+  return <ItemAllergensField id="add-allergens" name={name || 'the new item'} value={value} onValue={onValue} />;
+}
+
 /** The add-item form of spec sections 3 and 5; its rules live in the board machine. */
 export function AddItemForm({ board }: { board: InventoryBoardRef }) {
   const draft = useAddDraft(board);
@@ -145,6 +153,7 @@ export function AddItemForm({ board }: { board: InventoryBoardRef }) {
       <Text board={board} field="quantity" label="On-hand Quantity" numeric="numeric" />
       <Text board={board} field="whenToOrder" label="Re-order Qty" numeric="numeric" />
       <SupplierChoice board={board} />
+      <Allergens board={board} />
       <div className={css({ gridColumn: '1 / -1' })}>
         <Button type="submit" variant="solidGreen">
           Add Item

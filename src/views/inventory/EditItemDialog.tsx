@@ -10,6 +10,7 @@ import { SelectField, TextField, type Option } from '../components/fields';
 import { ConflictDialog } from '../components/ConflictDialog';
 import { DraftNote } from '../components/DraftNote';
 import { useUnsavedChanges } from '../shell/unsaved';
+import { ItemAllergensField } from './ItemAllergens';
 import {
   useEditDraft,
   useEditedElsewhere,
@@ -31,6 +32,7 @@ const fieldLabels: Record<ItemField, string> = {
   quantity: 'On-hand Quantity',
   whenToOrder: 'Re-order Qty',
   supplierName: 'Supplier Name',
+  allergens: 'Allergens',
 };
 
 const categoryList: Option[] = categoryOptions.map((c) => ({ value: c, label: c }));
@@ -145,6 +147,13 @@ function SupplierChoice({ board }: { board: InventoryBoardRef }) {
   );
 }
 
+/** Issue 21: the item's allergens, kept in the Edit Item draft. */
+function Allergens({ board }: { board: InventoryBoardRef }) {
+  const { value, onValue } = useEditField(board, 'allergens');
+  const name = useSelector(board, (s) => s.context.editDraft.name.trim());
+  return <ItemAllergensField id="edit-allergens" name={name || 'this item'} value={value} onValue={onValue} />;
+}
+
 /** The Edit Item modal: open while the board's modal region is `open`; Ark owns focus and dismissal. */
 export function EditItemDialog({ board }: { board: InventoryBoardRef }) {
   const open = useSelector(board, (s) => s.hasTag('edit modal'));
@@ -204,6 +213,7 @@ export function EditItemDialog({ board }: { board: InventoryBoardRef }) {
                   <Text board={board} field="quantity" label="On-hand Quantity" numeric />
                   <Text board={board} field="whenToOrder" label="Re-order Qty" numeric />
                   <SupplierChoice board={board} />
+                  <Allergens board={board} />
                 </div>
                 <div className={css({ display: 'flex', gap: '3', justifyContent: 'flex-end' })}>
                   <Button variant="outlineRed" onClick={() => board.send({ type: 'edit.cancel' })}>

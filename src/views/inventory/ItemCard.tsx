@@ -7,6 +7,8 @@ import { isLowStock, LOW_STOCK_MESSAGE, unitLabel } from '../../domain/inventory
 import type { InventoryItem } from '../../machines/inventory/inventoryBoard.machine';
 import { Button } from '../components/Button';
 import type { InventoryBoardRef } from '../../app/inventory/useInventoryBoard';
+import { itemAllergenNames } from '../../machines/inventory/inventoryBoard.connect';
+import { AllergenTags } from '../toolkit/AllergenPicker';
 
 const card = css({
   bg: 'surface',
@@ -119,6 +121,7 @@ const CardBody = memo(function CardBody({ board, item }: { board: InventoryBoard
   const expanded = useSelector(board, (s) => s.context.expanded[item.id] === true);
   const isLow = isLowStock(item);
   const detailsId = `item-details-${item.id}`;
+  const allergenNames = itemAllergenNames(item);
   return (
     <div className={css({ minW: 0 })}>
       <h3 className={title} title={item.name}>
@@ -132,6 +135,12 @@ const CardBody = memo(function CardBody({ board, item }: { board: InventoryBoard
           </span>
         ) : null}
       </p>
+      {allergenNames.length ? (
+        <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: '2', fontSize: 'sm' })}>
+          <span className={css({ fontWeight: 'semibold', color: 'fgMuted' })}>Allergens</span>
+          <AllergenTags tags={allergenNames} name={item.name || item.sku} />
+        </div>
+      ) : null}
       {expanded ? (
         <dl id={detailsId} className={details}>
           <dt>SKU</dt>
