@@ -19,10 +19,11 @@ export type CollectionKey = (typeof collectionKeys)[number];
 export const preferenceKeys = ['colorMode', 'soundMuted'] as const;
 
 /**
- * Keys of the money side (issue 22), one whole JSON value each: the business profile. Earlier builds
- * never read them; they are the account's data like the collections (backups, account switches).
+ * Keys of the money side (issue 22), one whole JSON value each: the business profile and the customers
+ * (part 6). Earlier builds never read them; they are the account's data like the collections (backups,
+ * account switches). Account sync does not carry them yet (docs/sync.md).
  */
-export const businessKeys = ['businessProfile'] as const;
+export const businessKeys = ['businessProfile', 'customers'] as const;
 
 /** Ids of deleted events (so a new event never takes the id of one pending undo, and deleted samples stay deleted). */
 export const deletedEventIdsKey = 'deletedEventIds';
