@@ -333,3 +333,41 @@ export function upsertCustomers(stored: readonly Customer[], changed: readonly C
   for (const c of changed) byId.set(c.id, { ...byId.get(c.id), ...c });
   return [...byId.values()];
 }
+
+/**
+ * An event saved with its customer (`assignCustomer`): its `customerId` set, or removed when it names no
+ * customer; with the customers after the save and the one record that changed (to store), if any.
+ */
+export function withCustomer<E extends EventLike>(
+  customers: readonly Customer[],
+  event: E,
+  choice: string,
+): { event: E; customers: Customer[]; changed: Customer | null } {
+  const result = assignCustomer(customers, event, choice);
+  const { customerId: _old, ...rest } = event as E & { customerId?: unknown };
+  return {
+    event: (result.customerId ? { ...rest, customerId: result.customerId } : rest) as E,
+    customers: result.customers,
+    changed: result.changed,
+  };
+}
+
+/** The form's values with a customer chosen: their details filled in, or only the choice cleared (''). */
+export function chooseCustomer<V extends CustomerFields & { customerId?: string }>(
+  customers: readonly Customer[],
+  values: V,
+  id: string,
+): V {
+  const chosen = id ? customers.find((c) => c.id === id) : undefined;
+  const { customerId: _old, ...rest } = values;
+  if (!chosen) return rest as V;
+  return { ...rest, ...customerToFields(chosen), customerId: chosen.id } as V;
+}
+
+/** The Existing customer choice's options: each customer by name, with their e-mail or phone to tell namesakes apart. */
+export function customerOptions(customers: readonly Customer[]): Array<{ value: string; label: string }> {
+  return sortCustomers(customers).map((c) => ({
+    value: c.id,
+    label: [customerName(c) || 'No name', c.email || c.phone].filter(Boolean).join(' · '),
+  }));
+}
