@@ -21,6 +21,9 @@ export const routes = {
   statecharts: '/statecharts',
   /** The business profile: name, contact, tax, logo, deposit and balance rules (issue 22). */
   settings: '/Settings',
+  /** Customers from the events' details, with what they owe (issue 22 part 6); one customer at /customers/:id. */
+  customers: '/Customers',
+  customer: '/customers/:id',
 } as const;
 
 /**
@@ -61,6 +64,8 @@ export const pageRoutes = [
   { path: routes.suppliers, page: 'SuppliersPage', access: 'protected' },
   { path: routes.recovered, page: 'RecoveredDataPage', access: 'protected' },
   { path: routes.settings, page: 'SettingsPage', access: 'protected' },
+  { path: routes.customers, page: 'CustomersPage', access: 'protected' },
+  { path: routes.customer, page: 'CustomerPage', access: 'protected' },
 ] as const satisfies readonly PageRoute[];
 
 export type PageName = (typeof pageRoutes)[number]['page'] | typeof notFoundPage;
