@@ -17,6 +17,7 @@ import {
   type Customer,
 } from '../../src/domain/customers';
 import { isAccountDataKey, isAppKey, ownedKeyOf } from '../../src/storage/owned';
+import { buildBackup, readBackup, serialiseBackup } from '../../src/domain/backup';
 
 const ev = (
   id: number,
@@ -227,5 +228,13 @@ describe('customers: lists, search and what they owe', () => {
     expect(isAppKey('customers')).toBe(true);
     expect(isAccountDataKey('customers')).toBe(true);
     expect(isAppKey('account:u1:customers')).toBe(false);
+  });
+
+  it('goes into a backup and comes back from it with its exact text', async () => {
+    const customers = JSON.stringify([ada, bob]);
+    const doc = await buildBackup({ customers, events: '[]', 'account:u2:customers': '[]' }, new Date(0), '0.1.0');
+    expect(doc.payload).toEqual({ customers, events: '[]' });
+    const read = await readBackup(serialiseBackup(doc));
+    expect(read.ok && read.backup.data.customers).toBe(customers);
   });
 });

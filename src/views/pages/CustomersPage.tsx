@@ -39,6 +39,7 @@ const table = css({
       py: '1',
     },
     '& td::before': { content: 'attr(data-label)', fontWeight: 'bold', color: 'fgMuted' },
+    '& td > *': { justifySelf: 'start' },
   },
 });
 const link = css({ color: 'link', textDecoration: 'underline', fontWeight: 'bold' });
