@@ -68,6 +68,10 @@ test('two events of one customer: chosen in the New Event form, listed once on /
 }) => {
   const date = await seed(page);
   await page.goto('/ManageEvents');
+  await expect(page.getByRole('article', { name: 'Harbour Gala' })).toBeVisible();
+  // Reading derives the customers of earlier events and writes nothing.
+  const storedCustomers = () => page.evaluate(() => window.localStorage.getItem('customers'));
+  expect(await storedCustomers()).toBeNull();
 
   // Existing customer fills her details (she was derived from the earlier event on first read).
   let dialog = await newEvent(page, 'Ada Birthday Lunch', date);
@@ -81,6 +85,10 @@ test('two events of one customer: chosen in the New Event form, listed once on /
   await expect(dialog.getByLabel('Customer Phone Number')).toHaveValue('6135550101');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
+  // Saved with her: her record is stored under the id derived from her first event.
+  expect(JSON.parse((await storedCustomers()) ?? '[]')).toEqual([
+    { id: 'c301', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '6135550101' },
+  ]);
 
   // The card links to her page.
   const card = page.getByRole('article', { name: 'Ada Birthday Lunch' });

@@ -100,9 +100,47 @@ export function useCustomerBook() {
   };
 }
 
+/**
+ * The customers as stored with those the events need (derived, never written by reading), shared by every
+ * card of the page: read again only after the events, the deleted ids or the customers change.
+ */
+let shared: Customer[] | null = null;
+const listeners = new Set<() => void>();
+let stopWatching: (() => void) | null = null;
+function sharedCustomers(): Customer[] {
+  shared ??= loadCustomers(loadEvents(toISODate(new Date())).events);
+  return shared;
+}
+function watchShared(listener: () => void): () => void {
+  listeners.add(listener);
+  if (!stopWatching) {
+    const changed = () => {
+      shared = null;
+      listeners.forEach((l) => l());
+    };
+    const stops = [
+      eventsStore.subscribe(changed),
+      deletedEventIdsStore.subscribe(changed),
+      customersStore.subscribe(changed),
+    ];
+    stopWatching = () => stops.forEach((stop) => stop());
+  }
+  return () => {
+    listeners.delete(listener);
+    if (!listeners.size && stopWatching) {
+      stopWatching();
+      stopWatching = null;
+      shared = null;
+    }
+  };
+}
+
 /** Which customer an event card links to: its `customerId`, else the customer its details match. */
 export function useCustomerIdOf(event: CateringEvent): string | null {
-  const [customers, setCustomers] = useState<Customer[]>(() => customersStore.read());
-  useEffect(() => customersStore.subscribe(setCustomers), []);
+  const [customers, setCustomers] = useState<Customer[]>(sharedCustomers);
+  useEffect(() => {
+    setCustomers(sharedCustomers());
+    return watchShared(() => setCustomers(sharedCustomers()));
+  }, []);
   return useMemo(() => customerOfEvent(customers, event)?.id ?? null, [customers, event]);
 }

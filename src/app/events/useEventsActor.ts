@@ -29,7 +29,7 @@ import { inspect } from '../../views/shell/inspector';
 import { useConflict } from '../conflict/useConflict';
 import { eventsConflict, shownEvents } from '../../machines/events/events.connect';
 import { withCustomer } from '../../domain/customers';
-import { customersStore, loadCustomers, saveCustomers } from '../customers/customersData';
+import { customersStore, customersToStore, loadCustomers, saveCustomers } from '../customers/customersData';
 
 export { loadEvents };
 
@@ -42,7 +42,7 @@ export function reportWrite(result: WriteResult) {
 export function useEventsActor() {
   const [today] = useState(() => toISODate(new Date()));
   const [start] = useState(() => loadEvents(today));
-  // Issue 22 part 6: the customers, with those earlier events need derived (and stored) on this first read.
+  // Issue 22 part 6: the customers, with those earlier events need derived (reading writes nothing).
   const [customers] = useState(() => loadCustomers(start.events));
   // Issue 25: a new event typed before a reload or a visit elsewhere.
   const [newEventDraft] = useState(() => {
@@ -80,7 +80,7 @@ export function useEventsActor() {
             link.persister.save(context.events);
           },
           persistCustomers: ({ context }) => {
-            if (context.customerChanged) reportWrite(saveCustomers([context.customerChanged]));
+            reportWrite(saveCustomers(customersToStore(context.customers, context.customerChanged, context.lastSaved)));
           },
           persistRescaled: ({ context, event, self }) => {
             if (event.type !== 'form.save' || !event.rescale) return;
@@ -98,7 +98,8 @@ export function useEventsActor() {
               linesBase: event.rescale.inventoryBase,
             });
             if (result.ok) link.persister.rebase(result.stored);
-            if (result.ok && customer.changed) reportWrite(saveCustomers([customer.changed]));
+            if (result.ok)
+              reportWrite(saveCustomers(customersToStore(customer.customers, customer.changed, customer.event)));
             self.send(
               result.ok
                 ? { type: 'rescale.saved', event: result.saved }
@@ -170,6 +171,14 @@ export function useEventsActor() {
             link.persister.rebase(stored);
           }),
           watchStorage: fromCallback(({ sendBack }) => {
+            // The customers as stored, with those the events need (derived: reading writes nothing).
+            const customersChanged = () =>
+              sendBack({
+                type: 'customers.change',
+                customers: loadCustomers(
+                  mergeSamples(eventsStore.read(), sampleEvents(today), deletedEventIdsStore.read()),
+                ),
+              });
             const changed = () => {
               const stored = eventsStore.read();
               const deletedIds = deletedEventIdsStore.read();
@@ -179,11 +188,12 @@ export function useEventsActor() {
                 events: mergeSamples(stored, sampleEvents(today), deletedIds),
                 deletedIds,
               });
+              customersChanged();
             };
             const stops = [
               eventsStore.subscribe(changed),
               deletedEventIdsStore.subscribe(changed),
-              customersStore.subscribe((list) => sendBack({ type: 'customers.change', customers: list })),
+              customersStore.subscribe(customersChanged),
             ];
             return () => stops.forEach((stop) => stop());
           }),
