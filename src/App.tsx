@@ -33,7 +33,6 @@ const pages: Record<PageName, ComponentType> = {
   RecoveredDataPage: named(() => import('./views/pages/RecoveredDataPage'), 'RecoveredDataPage'),
   SettingsPage: named(() => import('./views/pages/SettingsPage'), 'SettingsPage'),
   CustomersPage: named(() => import('./views/pages/CustomersPage'), 'CustomersPage'),
-  CustomerPage: named(() => import('./views/pages/CustomersPage'), 'CustomerPage'),
   StatechartsPage: named(() => import('./views/pages/StatechartsPage'), 'StatechartsPage'),
 };
 const NotFound = pages[notFoundPage];

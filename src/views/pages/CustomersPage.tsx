@@ -1,11 +1,14 @@
 import { useMemo, useState } from 'react';
-import { Link, useParams } from 'wouter';
+import { Link, Redirect } from 'wouter';
 import { css } from 'styled-system/css';
 import { customerName, matchesCustomerSearch } from '../../domain/customers';
 import { cancelReasonOf } from '../../domain/eventStatus';
 import { formatMoney } from '../../domain/money';
 import { fromCents } from '../../domain/payments';
 import { useCustomerBook } from '../../app/customers/useCustomers';
+import { useSound } from '../../app/shell/AppActors';
+import { useAuth } from '../../app/auth/AuthContext';
+import { Loading } from '../shell/Loading';
 import { Page } from '../components/Page';
 import { TextField } from '../components/fields';
 import { StatusBadge } from '../events/StatusBadge';
@@ -46,6 +49,17 @@ const link = css({ color: 'link', textDecoration: 'underline', fontWeight: 'bold
 const total = css({ fontSize: 'lg', fontWeight: 'bold', my: '4' });
 
 const money = (cents: number) => formatMoney(fromCents(cents));
+
+/**
+ * /customers/:id, matched by the fallback page (NotFoundPage.tsx, like the event sheet: the landing page's
+ * route table stays as it is); protected like /Customers.
+ */
+export function CustomerFallbackPage({ id }: { id: string }) {
+  const { status } = useAuth();
+  if (status === 'checking') return <Loading>Checking your session…</Loading>;
+  if (status === 'signedOut') return <Redirect to={routes.login} replace />;
+  return <CustomerPage id={id} />;
+}
 
 /** /Customers: every customer with their events and what they owe, and a search. */
 export function CustomersPage() {
@@ -118,9 +132,10 @@ export function CustomersPage() {
 }
 
 /** /customers/:id: one customer's details, their events with totals and balances, and what they owe. */
-export function CustomerPage() {
-  const { id = '' } = useParams<{ id: string }>();
+function CustomerPage({ id }: { id: string }) {
   const book = useCustomerBook();
+  // The event's sheet link sounds like the card's Event Sheet link.
+  const { play } = useSound();
   const found = book.customer(decodeURIComponent(id));
   if (!found) {
     return (
@@ -183,7 +198,7 @@ export function CustomerPage() {
                   <time dateTime={row.event.EventDate}>{row.event.EventDate || '—'}</time>
                 </td>
                 <td data-label="Event">
-                  <Link href={eventSheetPath(row.event.id)} className={link}>
+                  <Link href={eventSheetPath(row.event.id)} className={link} onClick={() => play('Event Sheet')}>
                     {row.event.EventName || `Event ${row.event.id}`}
                   </Link>
                 </td>

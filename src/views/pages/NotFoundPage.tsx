@@ -4,7 +4,7 @@ import { ButtonLink } from '../components/Button';
 import { Page } from '../components/Page';
 import { lazy, Suspense } from 'react';
 import { Loading } from '../shell/Loading';
-import { eventSheetRoute } from '../shell/routes';
+import { customerRoute, eventSheetRoute } from '../shell/routes';
 
 /** The page of a path no route of App.tsx matched. */
 export function PageNotFound() {
@@ -50,13 +50,34 @@ function lazySheet() {
   );
 }
 let EventSheetPage = lazySheet();
+// Issue 22 part 6: one customer's page, in the Customers page's chunk (same rules as the sheet above).
+function lazyCustomer() {
+  return lazy(() =>
+    import('./CustomersPage').then(
+      (m) => ({ default: m.CustomerFallbackPage }),
+      (error: unknown) => {
+        CustomerPage = lazyCustomer();
+        throw error;
+      },
+    ),
+  );
+}
+let CustomerPage = lazyCustomer();
 
 export function NotFoundPage() {
   const [isEventSheet, params] = useRoute<{ id: string }>(eventSheetRoute);
+  const [isCustomer, customer] = useRoute<{ id: string }>(customerRoute);
   if (isEventSheet) {
     return (
       <Suspense fallback={<Loading />}>
         <EventSheetPage id={params.id} notFound={<PageNotFound />} />
+      </Suspense>
+    );
+  }
+  if (isCustomer) {
+    return (
+      <Suspense fallback={<Loading />}>
+        <CustomerPage id={customer.id} />
       </Suspense>
     );
   }

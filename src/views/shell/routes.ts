@@ -23,7 +23,6 @@ export const routes = {
   settings: '/Settings',
   /** Customers from the events' details, with what they owe (issue 22 part 6); one customer at /customers/:id. */
   customers: '/Customers',
-  customer: '/customers/:id',
 } as const;
 
 /**
@@ -65,7 +64,6 @@ export const pageRoutes = [
   { path: routes.recovered, page: 'RecoveredDataPage', access: 'protected' },
   { path: routes.settings, page: 'SettingsPage', access: 'protected' },
   { path: routes.customers, page: 'CustomersPage', access: 'protected' },
-  { path: routes.customer, page: 'CustomerPage', access: 'protected' },
 ] as const satisfies readonly PageRoute[];
 
 export type PageName = (typeof pageRoutes)[number]['page'] | typeof notFoundPage;
@@ -77,7 +75,9 @@ export type PageName = (typeof pageRoutes)[number]['page'] | typeof notFoundPage
  * status 200, not 404.
  */
 export const eventSheetRoute = /^\/events\/(?<id>[^/]+)\/sheet\/?$/i;
-export const fallbackRoutes: readonly RegExp[] = [eventSheetRoute];
+/** One customer's page, /customers/:id (issue 22 part 6; customers/path.ts builds it), in the Customers page's chunk. */
+export const customerRoute = /^\/customers\/(?<id>[^/]+)\/?$/i;
+export const fallbackRoutes: readonly RegExp[] = [eventSheetRoute, customerRoute];
 /** Shown for every path no route matches (prerendered, and answered with status 404 by the server). */
 export const notFoundPage = 'NotFoundPage';
 
