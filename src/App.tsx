@@ -31,6 +31,7 @@ const pages: Record<PageName, ComponentType> = {
   SuppliersPage: named(() => import('./views/pages/SuppliersPage'), 'SuppliersPage'),
   RecoveredDataPage: named(() => import('./views/pages/RecoveredDataPage'), 'RecoveredDataPage'),
   SettingsPage: named(() => import('./views/pages/SettingsPage'), 'SettingsPage'),
+  CustomersPage: named(() => import('./views/pages/CustomersPage'), 'CustomersPage'),
   StatechartsPage: named(() => import('./views/pages/StatechartsPage'), 'StatechartsPage'),
 };
 const NotFound = pages[notFoundPage];

@@ -85,9 +85,15 @@ export interface EventFormValues {
   Vegan: string;
   GlutenFree: string;
   AllergiesToAvoid: string;
+  /**
+   * Issue 22 part 6: the form's Customer choice (src/domain/customers.ts): an existing customer's id,
+   * 'new' (a customer of its own, the caterer's answer to "This e-mail belongs to …"), or absent / ''
+   * (the customer the details match, else a new one). Not one of the form's fields: no label, no draft merge.
+   */
+  customerId?: string;
 }
 
-export type EventField = Exclude<keyof EventFormValues, 'id'>;
+export type EventField = Exclude<keyof EventFormValues, 'id' | 'customerId'>;
 export type EventErrors = Partial<Record<EventField, string>>;
 
 export const eventFieldLabels: Record<EventField, string> = {

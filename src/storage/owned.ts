@@ -20,11 +20,12 @@ export const preferenceKeys = ['colorMode', 'soundMuted'] as const;
 
 /**
  * Keys of the money side (issue 22), one whole JSON value each: the business profile, the quote and
- * invoice numbers used (`documentNumbers`, never lowered by a restore: batch.ts) and the issued quotes and
- * invoices (`issuedDocuments`). Earlier builds never read them; they are the account's data like the
- * collections (backups, account switches).
+ * invoice numbers used (`documentNumbers`, never lowered by a restore: batch.ts), the issued quotes and
+ * invoices (`issuedDocuments`) and the customers (part 6). Earlier builds never read them; they are the
+ * account's data like the collections (backups, account switches). Account sync carries the business
+ * profile only so far (docs/sync.md).
  */
-export const businessKeys = ['businessProfile', 'documentNumbers', 'issuedDocuments'] as const;
+export const businessKeys = ['businessProfile', 'documentNumbers', 'issuedDocuments', 'customers'] as const;
 
 /** Ids of deleted events (so a new event never takes the id of one pending undo, and deleted samples stay deleted). */
 export const deletedEventIdsKey = 'deletedEventIds';

@@ -122,6 +122,9 @@ const protectedRoutes = [
   '/events/40/sheet',
   '/events/40/quote',
   '/events/40/invoice',
+  // Issue 22 part 6: the customers, and the customer of event 40 (derived from its details: c40).
+  '/Customers',
+  '/customers/c40',
 ];
 
 test('the header logo keeps its full 44 px on a phone, beside the name and the long subtitle', async ({ page }) => {

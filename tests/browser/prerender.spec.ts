@@ -318,6 +318,7 @@ test('a protected route is its loading state in the HTML, with no private data',
     '/SupplierManagement',
     '/RecoveredData',
     '/Settings',
+    '/Customers',
   ]) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(200);

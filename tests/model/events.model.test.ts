@@ -13,6 +13,7 @@ import {
 } from '../../src/domain/events';
 import { allergenIds } from '../../src/domain/allergens';
 import { planRescale } from '../../src/domain/scaling';
+import { chooseCustomer, customerClash, NEW_CUSTOMER, type Customer } from '../../src/domain/customers';
 import type { StatusFilter } from '../../src/domain/eventStatus';
 import { BACKWARDS_RANGE_MESSAGE, eventFiltersMachine } from '../../src/machines/events/eventFilters.machine';
 import { eventFormMachine, type RescaleRequest } from '../../src/machines/events/eventForm.machine';
@@ -48,6 +49,16 @@ const guestLines = [invLine('guest')];
 const eventLines = [invLine('event')];
 const hugeLines = [invLine('guest', 100_000)];
 const linesOf = (event: unknown) => (event as { output: ChosenIngredient[] }).output;
+// Issue 22 part 6: a stored customer, and a new event typed with her e-mail under another name (asked about).
+const ada: Customer = { id: 'c1', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '' };
+const clashValues: EventFormValues = {
+  ...validValues,
+  EventDate: today,
+  CustomerFirstName: 'Charles',
+  CustomerLastName: 'Babbage',
+  CustomerEmail: 'ada@example.com',
+};
+const clashOf = (c: FormContext) => customerClash(c.customers, c.values, c.values.customerId ?? '');
 
 // ---------------------------------------------------------------- event form
 const saveRequests: EventFormValues[] = [];
@@ -108,8 +119,12 @@ describeModel('eventForm', {
       originalDate: validValues.EventDate,
     },
     { values: eventToForm(gala), today, originalDate: gala.EventDate, event: gala },
+    // Issue 22 part 6: an edit whose customer is chosen from the stored ones (no field changes: the walk stays small).
+    { values: { ...validValues, id: 9, EventDate: today }, today, originalDate: today, customers: [ada] },
+    // Issue 22 part 6: a new event whose e-mail is Ada's under another name.
+    { values: clashValues, today, customers: [ada] },
   ],
-  limit: 5000,
+  limit: 10000,
   reset: () => void (saveRequests.length = 0),
   serializeState: (s) =>
     JSON.stringify([
@@ -124,6 +139,8 @@ describeModel('eventForm', {
       s.context.rescale?.plan.rows ?? null,
       s.context.saveError,
       s.context.draftRestored,
+      s.context.values.customerId ?? null,
+      s.context.values.CustomerFirstName,
     ]),
   actorEvents: [
     { type: 'xstate.done.actor.loadIngredientLines', output: guestLines },
@@ -142,6 +159,8 @@ describeModel('eventForm', {
         field,
         value,
       });
+      // The customer inputs change no field (their walk is the Existing customer choice and the question).
+      if (s.context.customers.length) return [];
       switch (s.context.values.id) {
         case 0:
           return [
@@ -162,13 +181,15 @@ describeModel('eventForm', {
         case 6:
           // 10:00 to 12:00 is a plain day; 13:00 to 12:00 ends the next day (issue 25), also on a new past date.
           return [change('StartTime', '10:00'), change('StartTime', '13:00'), change('EventDate', '2026-05-31')];
+        case 9:
+          return [];
         default:
           return [change('NumberOfGuests', '24'), change('NumberOfGuests', '12'), change('EventDate', '2026-05-31')];
       }
     },
     // Issue 21: Allergies to avoid, on a new event (kept in its draft) and on Gala.
     'avoid.toggle': (s) =>
-      s.context.values.id === 0 || s.context.values.EventName === gala.EventName
+      (s.context.values.id === 0 && !s.context.customers.length) || s.context.values.EventName === gala.EventName
         ? [{ type: 'avoid.toggle' as const, allergen: 'peanuts' as const }]
         : [],
     'form.submit': [{ type: 'form.submit' }],
@@ -182,6 +203,17 @@ describeModel('eventForm', {
     'rescale.confirm': [{ type: 'rescale.confirm' }],
     'rescale.cancel': [{ type: 'rescale.cancel' }],
     'draft.discard': [{ type: 'draft.discard' }],
+    // Issue 22 part 6: choose Ada, or clear the choice (only where there are customers).
+    'customer.choose': (s) =>
+      s.context.customers.length
+        ? [
+            { type: 'customer.choose' as const, id: 'c1' },
+            { type: 'customer.choose' as const, id: '' },
+          ]
+        : [],
+    'customer.use': [{ type: 'customer.use' }],
+    'customer.keepNew': [{ type: 'customer.keepNew' }],
+    'customer.back': [{ type: 'customer.back' }],
   },
   transitions: {
     // The changed field takes the value typed, and only that field's message goes; a new event's values are kept as its draft.
@@ -200,6 +232,32 @@ describeModel('eventForm', {
     },
     'editing|avoid.toggle|1': {
       context: (before, event) => toggledAvoid(before, event),
+      check: ({ before }) => expect(before.values.id).not.toBe(0),
+    },
+    // Issue 22 part 6: the chosen customer's details fill the customer fields (or only the choice is cleared);
+    // a new event's values are kept as its draft.
+    'editing|customer.choose|0': {
+      context: (before, event) => ({
+        ...before,
+        values: chooseCustomer(before.customers, before.values, (event as { id: string }).id),
+      }),
+      effects: ({ after }) => [['persistDraft', after.values]],
+      check: ({ before, after, event }) => {
+        expect(before.values.id).toBe(0);
+        if ((event as { id: string }).id === 'c1')
+          expect(after.values).toMatchObject({
+            CustomerFirstName: 'Ada',
+            CustomerEmail: 'ada@example.com',
+            customerId: 'c1',
+          });
+        else expect(after.values.customerId).toBeUndefined();
+      },
+    },
+    'editing|customer.choose|1': {
+      context: (before, event) => ({
+        ...before,
+        values: chooseCustomer(before.customers, before.values, (event as { id: string }).id),
+      }),
       check: ({ before }) => expect(before.values.id).not.toBe(0),
     },
     'editing|form.submit|0': { target: 'validating' },
@@ -236,7 +294,7 @@ describeModel('eventForm', {
     },
     // Valid by the domain's rules and neither a new past date nor a new next-day end: on to the guest check, the messages gone.
     'validating||2': {
-      target: 'checkingRescale',
+      target: 'checkingCustomer',
       context: (before) => ({ ...before, errors: {}, saveError: null }),
       check: ({ before }) => {
         expect(validateEvent(before.values)).toEqual({});
@@ -249,6 +307,29 @@ describeModel('eventForm', {
       context: (before) => ({ ...before, errors: validateEvent(before.values) }),
       check: ({ after }) => expect(Object.keys(after.errors).length).toBeGreaterThan(0),
     },
+    // Issue 22 part 6: the e-mail or phone belongs to a customer of another name, not the chosen one: asked, never merged.
+    'checkingCustomer||0': {
+      target: 'confirmingCustomer',
+      check: ({ before }) => expect(clashOf(before)?.customer.id).toBe('c1'),
+    },
+    'checkingCustomer||1': { target: 'checkingRescale', check: ({ before }) => expect(clashOf(before)).toBeNull() },
+    // Use that customer: Ada's details and id in place of the ones typed, then on to saving.
+    'confirmingCustomer|customer.use|0': {
+      target: 'checkingRescale',
+      context: (before) => ({ ...before, values: chooseCustomer(before.customers, before.values, 'c1') }),
+      check: ({ after }) =>
+        expect(after.values).toMatchObject({
+          CustomerFirstName: 'Ada',
+          CustomerLastName: 'Lovelace',
+          customerId: 'c1',
+        }),
+    },
+    // Keep as a new customer: the details as typed, saved as a customer of their own.
+    'confirmingCustomer|customer.keepNew|0': {
+      target: 'checkingRescale',
+      context: (before) => ({ ...before, values: { ...before.values, customerId: NEW_CUSTOMER } }),
+    },
+    'confirmingCustomer|customer.back|0': { target: 'editing' },
     // The edit changed the guests: the event's ingredient list is read (by its id) before anything is saved.
     'checkingRescale||0': {
       target: 'loadingLines',
@@ -322,12 +403,12 @@ describeModel('eventForm', {
       check: ({ before }) => expect(needsNextDayConfirmation(before.values, before.original)).toBe(true),
     },
     'confirmingPastDate|pastDate.confirm|1': {
-      target: 'checkingRescale',
+      target: 'checkingCustomer',
       check: ({ before }) => expect(needsNextDayConfirmation(before.values, before.original)).toBe(false),
     },
     'confirmingPastDate|pastDate.back|0': { target: 'editing' },
     // Ends next day: on to the guest check; Go back: the form as it was, nothing saved.
-    'confirmingNextDay|nextDay.confirm|0': { target: 'checkingRescale' },
+    'confirmingNextDay|nextDay.confirm|0': { target: 'checkingCustomer' },
     'confirmingNextDay|nextDay.back|0': { target: 'editing' },
     // Saved: a new event's draft is dropped.
     'saving|save.done|0': {
@@ -366,6 +447,16 @@ describeModel('eventForm', {
     },
     checkingRescale: () => {
       throw new Error('checkingRescale is transient');
+    },
+    checkingCustomer: () => {
+      throw new Error('checkingCustomer is transient');
+    },
+    confirmingCustomer: (s) => {
+      expect(s.hasTag('confirm customer')).toBe(true);
+      expect(s.hasTag('saving')).toBe(false);
+      expect(clashOf(s.context)?.message).toBe(
+        'This e-mail belongs to Ada Lovelace. Use that customer, or keep as a new customer?',
+      );
     },
     loadingLines: (s) => {
       expect(s.hasTag('saving')).toBe(true);
@@ -697,6 +788,10 @@ const events = eventsMachine.provide({
       calls.push('notifyToolkitGone');
       eventsWorld.record('notifyToolkitGone');
     },
+    // Issue 22 part 6: the customer record a save created or updated (nothing when none).
+    persistCustomers: ({ context }) => {
+      if (context.customerChanged) eventsWorld.record('persistCustomers', context.customerChanged);
+    },
   },
 });
 const resetCalls = () => {
@@ -777,6 +872,7 @@ const opensForm =
         originalDate: after.editBase?.EventDate ?? null,
         event: after.editBase,
         restored: false,
+        customers: after.customers,
       },
     },
   ];
@@ -847,6 +943,7 @@ describeModel('events', {
                 originalDate: null,
                 event: null,
                 restored: true,
+                customers: [],
               },
             },
           ]
@@ -928,6 +1025,7 @@ describeModel('events', {
     'save.conflict': [{ type: 'save.conflict', mine: twoMine, theirs: twoThere }],
     'conflict.keepTheirs': [{ type: 'conflict.keepTheirs' }],
     'conflict.keepMine': [{ type: 'conflict.keepMine' }],
+    'customers.change': [{ type: 'customers.change', customers: [ada] }],
     'conflict.merge': [
       { type: 'conflict.merge', choices: { EventName: 'mine' } },
       // Mine's start with their end: the same time at both ends, so the form opens again.
@@ -935,6 +1033,10 @@ describeModel('events', {
     ],
   },
   transitions: {
+    // Issue 22 part 6: the stored customers changed (here or in another tab); nothing written back.
+    '(machine)|customers.change|0': {
+      context: (before, event) => ({ ...before, customers: (event as { customers: Customer[] }).customers }),
+    },
     // Another tab's list, newest first; nothing written back.
     '(machine)|storage.change|0': {
       context: (before, event) => {
@@ -974,7 +1076,7 @@ describeModel('events', {
       started: [
         {
           id: 'eventForm',
-          input: { values: blankEventForm(), today, originalDate: null, event: null, restored: false },
+          input: { values: blankEventForm(), today, originalDate: null, event: null, restored: false, customers: [] },
         },
       ],
     },
@@ -1520,7 +1622,51 @@ describe('events (pinned rules)', () => {
       originalDate: two.EventDate,
       event: two,
       restored: false,
+      customers: [],
     });
+  });
+
+  // Issue 22 part 6: a save gives the event its customer and hands the new or updated record to persistCustomers.
+  it('a saved event gets its customer: the chosen one, the one its details match, or a new one (never a clash)', () => {
+    const withAda = (id: number, customerId?: string) => ({
+      ...validValues,
+      id,
+      CustomerFirstName: 'Ada',
+      CustomerLastName: 'Lovelace',
+      CustomerEmail: 'ada@example.com',
+      ...(customerId ? { customerId } : {}),
+    });
+    const actor = createActor(events, {
+      input: { events: [one, two, three], deletedIds: [], today, customers: [ada] },
+    }).start();
+    const save = (values: EventFormValues) => {
+      actor.send({ type: 'form.new' });
+      actor.send({ type: 'form.save', values });
+      return actor.getSnapshot().context;
+    };
+    eventsWorld.effects.length = 0;
+    // The same e-mail and name, no choice: Ada's event; her record unchanged, nothing to store.
+    let c = save(withAda(0));
+    expect(c.lastSaved?.customerId).toBe('c1');
+    expect(c.customerChanged).toBeNull();
+    // Chosen, with a new phone typed: Ada's event, and her record takes the phone.
+    c = save({ ...withAda(0, 'c1'), CustomerPhoneNumber: '613-555-0101' });
+    expect(c.lastSaved?.customerId).toBe('c1');
+    expect(c.customerChanged).toEqual({ ...ada, phone: '613-555-0101' });
+    // Her e-mail under another name, kept as a new customer: a record of its own, Ada's untouched.
+    c = save({ ...withAda(0, NEW_CUSTOMER), CustomerFirstName: 'Charles', CustomerLastName: 'Babbage' });
+    const id = c.lastSaved!.id;
+    expect(c.lastSaved?.customerId).toBe(`c${id}`);
+    expect(c.customers.find((x) => x.id === 'c1')?.firstName).toBe('Ada');
+    expect(c.customers.find((x) => x.id === `c${id}`)).toMatchObject({
+      firstName: 'Charles',
+      email: 'ada@example.com',
+    });
+    expect(
+      eventsWorld.effects.filter(([name]) => name === 'persistCustomers').map(([, r]) => (r as Customer).id),
+    ).toEqual(['c1', `c${id}`]);
+    // The list holds the saved event with its customer (what persistEvents writes).
+    expect(c.events.find((e) => e.id === id)?.customerId).toBe(`c${id}`);
   });
 
   it('the Tool Kit closes with a message when another tab deletes its event', () => {

@@ -28,6 +28,8 @@ import { loadEvents, rememberDeletedId, removeEventKeys, restoreDeletedEvent, sa
 import { inspect } from '../../views/shell/inspector';
 import { useConflict } from '../conflict/useConflict';
 import { eventsConflict, shownEvents } from '../../machines/events/events.connect';
+import { withCustomer } from '../../domain/customers';
+import { customersStore, customersToStore, loadCustomers, saveCustomers } from '../customers/customersData';
 
 export { loadEvents };
 
@@ -40,6 +42,8 @@ export function reportWrite(result: WriteResult) {
 export function useEventsActor() {
   const [today] = useState(() => toISODate(new Date()));
   const [start] = useState(() => loadEvents(today));
+  // Issue 22 part 6: the customers, with those earlier events need derived (reading writes nothing).
+  const [customers] = useState(() => loadCustomers(start.events));
   // Issue 25: a new event typed before a reload or a visit elsewhere.
   const [newEventDraft] = useState(() => {
     const saved = draftStore('newEvent').read();
@@ -75,16 +79,27 @@ export function useEventsActor() {
             link.send = (event) => self.send(event);
             link.persister.save(context.events);
           },
+          persistCustomers: ({ context }) => {
+            reportWrite(saveCustomers(customersToStore(context.customers, context.customerChanged, context.lastSaved)));
+          },
           persistRescaled: ({ context, event, self }) => {
             if (event.type !== 'form.save' || !event.rescale) return;
             const base = context.events.find((e) => e.id === event.values.id);
+            // The event's customer, as a plain save gives it (issue 22 part 6).
+            const customer = withCustomer(
+              context.customers,
+              { ...formToEvent(event.values, base), ingredients: event.rescale.plan.specialty },
+              event.values.customerId ?? '',
+            );
             const result = saveRescaledEvent({
-              event: { ...formToEvent(event.values, base), ingredients: event.rescale.plan.specialty },
+              event: customer.event,
               base,
               lines: event.rescale.plan.inventory,
               linesBase: event.rescale.inventoryBase,
             });
             if (result.ok) link.persister.rebase(result.stored);
+            if (result.ok)
+              reportWrite(saveCustomers(customersToStore(customer.customers, customer.changed, customer.event)));
             self.send(
               result.ok
                 ? { type: 'rescale.saved', event: result.saved }
@@ -156,6 +171,14 @@ export function useEventsActor() {
             link.persister.rebase(stored);
           }),
           watchStorage: fromCallback(({ sendBack }) => {
+            // The customers as stored, with those the events need (derived: reading writes nothing).
+            const customersChanged = () =>
+              sendBack({
+                type: 'customers.change',
+                customers: loadCustomers(
+                  mergeSamples(eventsStore.read(), sampleEvents(today), deletedEventIdsStore.read()),
+                ),
+              });
             const changed = () => {
               const stored = eventsStore.read();
               const deletedIds = deletedEventIdsStore.read();
@@ -165,8 +188,13 @@ export function useEventsActor() {
                 events: mergeSamples(stored, sampleEvents(today), deletedIds),
                 deletedIds,
               });
+              customersChanged();
             };
-            const stops = [eventsStore.subscribe(changed), deletedEventIdsStore.subscribe(changed)];
+            const stops = [
+              eventsStore.subscribe(changed),
+              deletedEventIdsStore.subscribe(changed),
+              customersStore.subscribe(customersChanged),
+            ];
             return () => stops.forEach((stop) => stop());
           }),
         },
@@ -177,7 +205,7 @@ export function useEventsActor() {
   );
   useEffect(() => () => link.persister.stop(), [link]);
   return useActorRef(machine, {
-    input: { events: start.events, deletedIds: start.deletedIds, today, newEventDraft },
+    input: { events: start.events, deletedIds: start.deletedIds, today, newEventDraft, customers },
     inspect,
   });
 }

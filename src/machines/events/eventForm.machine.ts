@@ -15,6 +15,12 @@
  * reload or browser Back loses nothing); the form is hydrated from a saved draft through `input`
  * (`restored`), Discard draft (`draft.discard`) empties it and `discardDraft` drops the saved copy, as
  * do Cancel and a successful save. An edited event keeps no draft (its changes ask before leaving).
+ *
+ * Customers (issue 22, part 6): **Existing customer** (`customer.choose`) fills the customer fields from
+ * a stored customer and remembers the choice (`values.customerId`). A valid save whose e-mail or phone
+ * belongs to a customer of another name is never merged silently: `confirmingCustomer` asks "This e-mail
+ * belongs to <name>. Use that customer, or keep as a new customer?" (Use that customer fills their
+ * details and chooses them; Keep as a new customer saves the event as a new customer; Go back edits).
  */
 import { and, assertEvent, assign, fromPromise, sendParent, setup } from 'xstate';
 import { toISODate } from '../../domain/eventDates';
@@ -29,6 +35,7 @@ import {
   type EventFormValues,
 } from '../../domain/events';
 import { isPlanSane, planRescale, type RescalePlan } from '../../domain/scaling';
+import { chooseCustomer, customerClash, NEW_CUSTOMER, type Customer } from '../../domain/customers';
 import type { CateringEvent, ChosenIngredient } from '../../storage/schemas';
 import type { SecretsOf } from '../../domain/inspection';
 
@@ -42,6 +49,8 @@ export interface EventFormInput {
   event?: CateringEvent | null;
   /** True when `values` are a new event's draft saved before a reload or a visit elsewhere. */
   restored?: boolean;
+  /** The stored customers (issue 22 part 6): the Existing customer choice and the e-mail/phone check. */
+  customers?: Customer[];
 }
 
 /** The rescaled lines a save carries, with the stored list they were computed from (the base of a conflict-aware save). */
@@ -67,6 +76,8 @@ export interface EventFormContext {
   startValues: EventFormValues;
   /** The values came from a saved draft ("Draft restored", until Discard draft or a save). */
   draftRestored: boolean;
+  /** The stored customers as the form opened. */
+  customers: Customer[];
 }
 
 export type EventFormEvent =
@@ -95,11 +106,19 @@ export type EventFormEvent =
   /** The rescale review's Cancel button. */
   | { type: 'rescale.cancel' }
   /** The Discard draft button (a new event's restored draft): the form empties. */
-  | { type: 'draft.discard' };
+  | { type: 'draft.discard' }
+  /** The Existing customer choice: that customer's details fill the customer fields ('' clears the choice only). */
+  | { type: 'customer.choose'; id: string }
+  /** The customer question's Use that customer button: the known customer's details, and the save goes on. */
+  | { type: 'customer.use' }
+  /** The customer question's Keep as a new customer button: saved as a customer of its own. */
+  | { type: 'customer.keepNew' }
+  /** The customer question's Go back button (or Escape). */
+  | { type: 'customer.back' };
 
 /** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
 export const eventFormSecrets = {
-  events: { 'field.change': [], 'avoid.toggle': [], 'save.done': [], 'save.failed': [] },
+  events: { 'field.change': [], 'avoid.toggle': [], 'save.done': [], 'save.failed': [], 'customer.choose': [] },
 } as const satisfies SecretsOf<EventFormEvent, EventFormContext>;
 
 /** What the parent receives when the form asks to be saved. */
@@ -135,6 +154,20 @@ export const eventFormMachine = setup({
       const avoid = toggleAllergen(avoidFromText(context.values.AllergiesToAvoid ?? ''), event.allergen);
       return { values: { ...context.values, AllergiesToAvoid: avoidToText(avoid) }, errors };
     }),
+    chooseCustomer: assign({
+      values: ({ context, event }) => {
+        assertEvent(event, 'customer.choose');
+        return chooseCustomer(context.customers, context.values, event.id);
+      },
+    }),
+    /** Use that customer: the known customer's details and id in place of the ones typed. */
+    useClashCustomer: assign({
+      values: ({ context }) => {
+        const clash = customerClash(context.customers, context.values, context.values.customerId ?? '');
+        return clash ? chooseCustomer(context.customers, context.values, clash.customer.id) : context.values;
+      },
+    }),
+    keepNewCustomer: assign({ values: ({ context }) => ({ ...context.values, customerId: NEW_CUSTOMER }) }),
     setErrors: assign({ errors: ({ context }) => validateEvent(context.values) }),
     clearErrors: assign({ errors: () => ({}), saveError: () => null }),
     setSavedId: assign(({ context, event }) => {
@@ -182,6 +215,9 @@ export const eventFormMachine = setup({
     isNewPastDate: ({ context }) => needsPastDateConfirmation(context.values, context.today, context.originalDate),
     /** The end time is before the start (the next day), and the edited event did not already have these times. */
     isNewNextDay: ({ context }) => needsNextDayConfirmation(context.values, context.original),
+    /** The e-mail or phone typed belongs to a customer of another name who is not the chosen one. */
+    isCustomerClash: ({ context }) =>
+      customerClash(context.customers, context.values, context.values.customerId ?? '') !== null,
     /** An edit that changes the Number of Guests (a new event has no lines yet). */
     isGuestsChanged: ({ context }) =>
       context.original !== null && context.values.id !== 0 && newGuests(context) !== context.original.NumberOfGuests,
@@ -203,6 +239,7 @@ export const eventFormMachine = setup({
     saveError: null,
     startValues: input.values.id === 0 ? blankEventForm() : input.values,
     draftRestored: input.restored === true && input.values.id === 0,
+    customers: input.customers ?? [],
   }),
   initial: 'editing',
   states: {
@@ -221,6 +258,10 @@ export const eventFormMachine = setup({
           { target: 'cancelled' },
         ],
         'draft.discard': { guard: 'isDraftable', actions: ['resetValues', 'discardDraft'] },
+        'customer.choose': [
+          { guard: 'isDraftable', actions: ['chooseCustomer', 'persistDraft'] },
+          { actions: 'chooseCustomer' },
+        ],
       },
     },
     // Transient: a valid form goes on to saving, an invalid one back with its messages.
@@ -228,9 +269,21 @@ export const eventFormMachine = setup({
       always: [
         { guard: and(['isValid', 'isNewPastDate']), target: 'confirmingPastDate', actions: 'clearErrors' },
         { guard: and(['isValid', 'isNewNextDay']), target: 'confirmingNextDay', actions: 'clearErrors' },
-        { guard: 'isValid', target: 'checkingRescale', actions: 'clearErrors' },
+        { guard: 'isValid', target: 'checkingCustomer', actions: 'clearErrors' },
         { target: 'editing', actions: 'setErrors' },
       ],
+    },
+    // Transient: a known e-mail or phone under another name is asked about, never merged silently.
+    checkingCustomer: {
+      always: [{ guard: 'isCustomerClash', target: 'confirmingCustomer' }, { target: 'checkingRescale' }],
+    },
+    confirmingCustomer: {
+      tags: ['form', 'confirm customer'],
+      on: {
+        'customer.use': { target: 'checkingRescale', actions: 'useClashCustomer' },
+        'customer.keepNew': { target: 'checkingRescale', actions: 'keepNewCustomer' },
+        'customer.back': { target: 'editing' },
+      },
     },
     // Transient: only a change of guests can rescale lines.
     checkingRescale: {
@@ -261,7 +314,7 @@ export const eventFormMachine = setup({
     confirmingPastDate: {
       tags: ['form', 'confirm past date'],
       on: {
-        'pastDate.confirm': [{ guard: 'isNewNextDay', target: 'confirmingNextDay' }, { target: 'checkingRescale' }],
+        'pastDate.confirm': [{ guard: 'isNewNextDay', target: 'confirmingNextDay' }, { target: 'checkingCustomer' }],
         'pastDate.back': { target: 'editing' },
       },
     },
@@ -269,7 +322,7 @@ export const eventFormMachine = setup({
     confirmingNextDay: {
       tags: ['form', 'confirm next day'],
       on: {
-        'nextDay.confirm': { target: 'checkingRescale' },
+        'nextDay.confirm': { target: 'checkingCustomer' },
         'nextDay.back': { target: 'editing' },
       },
     },

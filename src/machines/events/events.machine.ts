@@ -6,6 +6,8 @@
  * or, when a write fails, leaves it deleted and says why. Saving the form for an event another tab
  * changed or deleted meanwhile goes to `conflict` (keep theirs, keep mine, merge field by field).
  * This machine is the only writer of the `events` key (named `persist*` actions, saved by id).
+ * Issue 22 part 6: a save also gives the event its customer (`customerId`, src/domain/customers.ts) and
+ * hands the customer record it created or updated to `persistCustomers`.
  */
 import { assertEvent, assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import { mergeDrafts, type FormDraft, type Side } from '../../domain/conflict';
@@ -24,6 +26,7 @@ import type { CateringEvent } from '../../storage/schemas';
 /** The record this machine lists, for the views (which do not import src/storage). */
 export type { CateringEvent };
 import { toISODate } from '../../domain/eventDates';
+import { customerIdOf, withCustomer, type Customer } from '../../domain/customers';
 import { eventFormMachine, type RescaleRequest } from './eventForm.machine';
 import type { SecretsOf } from '../../domain/inspection';
 
@@ -36,6 +39,8 @@ export interface EventsInput {
   today?: string;
   /** A new event's draft saved before a reload or a visit elsewhere: the form opens again with it (issue 25). */
   newEventDraft?: EventFormValues | null;
+  /** The stored customers (issue 22 part 6), those the events need included. */
+  customers?: Customer[];
 }
 
 export interface EventsContext {
@@ -68,6 +73,10 @@ export interface EventsContext {
   formRestored: boolean;
   /** Until the page has opened: a new event's saved draft (then null). */
   newEventDraft: EventFormValues | null;
+  /** The stored customers: the form's Existing customer choice, and whose each saved event is. */
+  customers: Customer[];
+  /** The customer record the last save created or updated (for persistCustomers), if any. */
+  customerChanged: Customer | null;
 }
 
 export type EventsEvent =
@@ -100,7 +109,9 @@ export type EventsEvent =
   /** Conflict dialog: save the form as it is over the other tab's version (or save it again). */
   | { type: 'conflict.keepMine' }
   /** Conflict dialog: their version with the fields chosen as mine taken from the form. */
-  | { type: 'conflict.merge'; choices: Record<string, Side> };
+  | { type: 'conflict.merge'; choices: Record<string, Side> }
+  /** The stored customers changed (a save here or in another tab). */
+  | { type: 'customers.change'; customers: Customer[] };
 
 /** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
 export const eventsSecrets = {
@@ -116,6 +127,7 @@ export const eventsSecrets = {
     'storage.change': [],
     'save.conflict': [],
     'conflict.merge': [],
+    'customers.change': [],
   },
 } as const satisfies SecretsOf<EventsEvent, EventsContext>;
 
@@ -181,8 +193,9 @@ export const eventsMachine = setup({
     setFormFromEvent: assign(({ context, event }) => {
       assertEvent(event, 'form.edit');
       const found = find(context, event.id);
+      const customerId = found ? customerIdOf(found) : '';
       return {
-        formValues: found ? eventToForm(found) : blankEventForm(),
+        formValues: found ? { ...eventToForm(found), ...(customerId ? { customerId } : {}) } : blankEventForm(),
         editBase: found ?? null,
         formRestored: false,
       };
@@ -191,7 +204,14 @@ export const eventsMachine = setup({
       assertEvent(event, 'form.save');
       const base = event.values.id !== 0 ? find(context, event.values.id) : undefined;
       const result = saveEvent(context.events, formToEvent(event.values, base), context.deletedIds);
-      return { events: result.events, lastSaved: result.saved };
+      // The event's customer (issue 22 part 6): chosen, matched, or new; a clash was asked about in the form.
+      const customer = withCustomer(context.customers, result.saved, event.values.customerId ?? '');
+      return {
+        events: result.events.map((e) => (e === result.saved ? customer.event : e)),
+        lastSaved: customer.event,
+        customers: customer.customers,
+        customerChanged: customer.changed,
+      };
     }),
     confirmSave: sendTo('eventForm', ({ context }) => ({ type: 'save.done' as const, id: context.lastSaved?.id ?? 0 })),
     /** The event as persistRescaled stored it (with its revision), in place of the old one. */
@@ -314,6 +334,14 @@ export const eventsMachine = setup({
       formRestored: false,
     })),
     clearConflict: assign({ draft: () => null, theirs: () => null, editBase: () => null }),
+    setCustomers: assign({
+      customers: ({ event }) => {
+        assertEvent(event, 'customers.change');
+        return event.customers;
+      },
+    }),
+    /** Stores the customer record the save created or updated (by id onto the latest stored list); nothing when none. */
+    persistCustomers: stub('persistCustomers'),
     // Side effects, provided by useEventsActor (real storage + toasts) or by tests (fakes).
     /** Saves the list by id and revision: only the records that changed are written. */
     persistEvents: stub('persistEvents'),
@@ -369,12 +397,15 @@ export const eventsMachine = setup({
     rescalingId: null,
     formRestored: false,
     newEventDraft: input.newEventDraft ?? null,
+    customers: input.customers ?? [],
+    customerChanged: null,
   }),
   invoke: { id: 'storageSync', src: 'watchStorage' },
   initial: 'restoring',
   on: {
     'storage.change': { actions: 'setEventsFromStorage' },
     'save.conflict': { target: '.conflict', actions: 'setConflictFromStorage' },
+    'customers.change': { actions: 'setCustomers' },
   },
   states: {
     // Transient: a new event typed before a reload (or browser Back) opens again, its draft restored.
@@ -425,6 +456,7 @@ export const eventsMachine = setup({
           originalDate: context.editBase?.EventDate ?? null,
           event: context.editBase,
           restored: context.formRestored,
+          customers: context.customers,
         }),
         onDone: { target: 'browsing' },
       },
@@ -434,7 +466,7 @@ export const eventsMachine = setup({
           { guard: 'isEditStale', target: 'conflict', actions: 'setConflictFromForm' },
           // Guests changed and per-guest lines were rescaled: the event and its list are written together.
           { guard: 'hasRescale', actions: ['setRescalingId', 'persistRescaled'] },
-          { actions: ['applySave', 'persistEvents', 'notifySaved', 'confirmSave'] },
+          { actions: ['applySave', 'persistEvents', 'persistCustomers', 'notifySaved', 'confirmSave'] },
         ],
         'rescale.saved': { guard: 'isRescaling', actions: ['applyRescaledSave', 'notifySaved', 'confirmSave'] },
         'rescale.failed': { guard: 'isRescaling', actions: ['clearRescalingId', 'rejectSave'] },

@@ -10,6 +10,7 @@ import { DocumentLinks } from '../invoice/DocumentLinks';
 import { IcsButton } from '../calendar/IcsButton';
 import { EventCostingDetails } from './EventCostingDetails';
 import { StatusBadge } from './StatusBadge';
+import { CustomerLink } from '../customers/CustomerLink';
 import { cancelReasonOf, statusOf } from '../../domain/eventStatus';
 
 export interface EventCardApi {
@@ -105,7 +106,7 @@ export const EventCard = memo(function EventCard({ event, api }: { event: Cateri
           <strong>Status:</strong> <StatusBadge status={statusOf(event)} reason={cancelReasonOf(event)} />
         </p>
         <p className={css({ lineClamp: 2 })}>
-          <strong>Customer:</strong> {customer || '—'}
+          <strong>Customer:</strong> <CustomerLink event={event} name={customer} />
         </p>
         <p>
           <strong>Date:</strong> <time dateTime={event.EventDate}>{event.EventDate}</time>

@@ -13,6 +13,7 @@ import {
 } from '../../domain/events';
 import { formatAmount } from '../../domain/ingredients';
 import { allergens, avoidFromText, type AllergenId } from '../../domain/allergens';
+import { customerClash, customerOptions, NEW_CUSTOMER } from '../../domain/customers';
 import type { eventFormMachine } from '../../machines/events/eventForm.machine';
 import { MAX_GUESTS, MAX_NAME_LENGTH, MIN_GUESTS } from '../../domain/limits';
 import { Button } from '../components/Button';
@@ -104,6 +105,42 @@ function PastDateDialog({ form }: { form: EventFormApi }) {
   );
 }
 
+/** Issue 22 part 6: a known e-mail or phone under another name (the form machine's `confirmingCustomer`); Escape is Go back. */
+function CustomerQuestionDialog({ form }: { form: EventFormApi }) {
+  return (
+    <Dialog.Root
+      open={form.customerQuestion !== null}
+      onOpenChange={(d) => (d.open ? undefined : form.customerBack())}
+      role="alertdialog"
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop className={confirmBackdrop} />
+        <Dialog.Positioner className={confirmPositioner}>
+          <Dialog.Content className={confirmBox}>
+            <Dialog.Title className={confirmTitle}>{form.customerQuestion}</Dialog.Title>
+            <Dialog.Description>
+              Typed: <strong>{`${form.values.CustomerFirstName} ${form.values.CustomerLastName}`.trim() || '—'}</strong>
+            </Dialog.Description>
+            <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', justifyContent: 'flex-end' })}>
+              <Button variant="outlineBlue" onClick={form.customerBack}>
+                Go back
+              </Button>
+              <Button variant="outlineGreen" onClick={form.keepNewCustomer}>
+                Keep as a new customer
+              </Button>
+              <Button variant="solidGreen" onClick={form.useCustomer}>
+                Use that customer
+              </Button>
+            </div>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
 /** Issue 25: the next-day question (the form machine's `confirmingNextDay`); Escape or outside click is Go back. */
 function NextDayDialog({ form }: { form: EventFormApi }) {
   return (
@@ -174,6 +211,21 @@ function useEventForm(ref: FormRef) {
     /** Typed and not saved (issue 25: asked about before leaving the page). */
     dirty: useSelector(ref, (s) => s.context.draftRestored || !sameValues(s.context.values, s.context.startValues)),
     discardDraft: () => ref.send({ type: 'draft.discard' }),
+    customers: useSelector(ref, (s) => s.context.customers),
+    /** The chosen customer's id ('' when none, or when "keep as a new customer" was answered). */
+    customerId: useSelector(ref, (s) => {
+      const id = s.context.values.customerId ?? '';
+      return id === NEW_CUSTOMER ? '' : id;
+    }),
+    chooseCustomer: (id: string) => ref.send({ type: 'customer.choose', id }),
+    customerQuestion: useSelector(ref, (s) =>
+      s.hasTag('confirm customer')
+        ? (customerClash(s.context.customers, s.context.values, s.context.values.customerId ?? '')?.message ?? null)
+        : null,
+    ),
+    useCustomer: () => ref.send({ type: 'customer.use' }),
+    keepNewCustomer: () => ref.send({ type: 'customer.keepNew' }),
+    customerBack: () => ref.send({ type: 'customer.back' }),
   };
 }
 
@@ -194,6 +246,25 @@ function EventTypeField({ form }: { form: EventFormApi }) {
       error={form.errors.EventType}
       triggerClassName={input}
     />
+  );
+}
+
+/** Issue 22 part 6: Existing customer, an Ark UI Select of the stored customers; choosing one fills the fields below. */
+function ExistingCustomerField({ form }: { form: EventFormApi }) {
+  const options = useMemo(() => customerOptions(form.customers), [form.customers]);
+  if (!options.length) return null;
+  return (
+    <div className={css({ mb: '4', maxW: { md: '50%' } })}>
+      <SelectField
+        id="event-customer"
+        label="Existing customer"
+        value={form.customerId}
+        options={options}
+        placeholder="New customer"
+        onValue={form.chooseCustomer}
+        triggerClassName={input}
+      />
+    </div>
   );
 }
 
@@ -373,6 +444,7 @@ export function EventFormDialog({
                 {groups.map((g) => (
                   <fieldset key={g.legend} className={fieldset}>
                     <legend className={legend}>{g.legend}</legend>
+                    {g.legend === 'Customer' ? <ExistingCustomerField form={form} /> : null}
                     <div className={grid}>
                       {g.fields.map((f) => (
                         <FormField key={f} name={f} form={form} />
@@ -403,6 +475,7 @@ export function EventFormDialog({
             )}
             <PastDateDialog form={form} />
             <NextDayDialog form={form} />
+            <CustomerQuestionDialog form={form} />
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

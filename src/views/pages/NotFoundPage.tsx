@@ -4,7 +4,7 @@ import { ButtonLink } from '../components/Button';
 import { Page } from '../components/Page';
 import { lazy, Suspense } from 'react';
 import { Loading } from '../shell/Loading';
-import { eventDocumentRoute, eventSheetRoute } from '../shell/routes';
+import { customerRoute, eventDocumentRoute, eventSheetRoute } from '../shell/routes';
 
 /** The page of a path no route of App.tsx matched. */
 export function PageNotFound() {
@@ -50,6 +50,19 @@ function lazySheet() {
   );
 }
 let EventSheetPage = lazySheet();
+// Issue 22 part 6: one customer's page, in the Customers page's chunk (same rules as the sheet above).
+function lazyCustomer() {
+  return lazy(() =>
+    import('./CustomersPage').then(
+      (m) => ({ default: m.CustomerFallbackPage }),
+      (error: unknown) => {
+        CustomerPage = lazyCustomer();
+        throw error;
+      },
+    ),
+  );
+}
+let CustomerPage = lazyCustomer();
 
 // The quote and invoice pages (issue 22, part 4) ship in the same chunk as the event sheet, loaded the same way.
 function lazyDocument() {
@@ -68,6 +81,7 @@ let EventDocumentPage = lazyDocument();
 export function NotFoundPage() {
   const [isEventSheet, params] = useRoute<{ id: string }>(eventSheetRoute);
   const [isDocument, documentParams] = useRoute<{ id: string; kind: string }>(eventDocumentRoute);
+  const [isCustomer, customer] = useRoute<{ id: string }>(customerRoute);
   if (isDocument) {
     return (
       <Suspense fallback={<Loading />}>
@@ -83,6 +97,13 @@ export function NotFoundPage() {
     return (
       <Suspense fallback={<Loading />}>
         <EventSheetPage id={params.id} notFound={<PageNotFound />} />
+      </Suspense>
+    );
+  }
+  if (isCustomer) {
+    return (
+      <Suspense fallback={<Loading />}>
+        <CustomerPage id={customer.id} />
       </Suspense>
     );
   }

@@ -20,6 +20,7 @@ export const menuItems: MenuItem[] = [
   { label: 'Inventory', href: routes.inventory, protected: true },
   { label: 'Employees', href: routes.employees, protected: true },
   { label: 'Suppliers', href: routes.suppliers, protected: true },
+  { label: 'Customers', href: routes.customers, protected: true },
   { label: 'Settings', href: routes.settings, protected: true },
   { label: 'Learn', href: routes.tutorials, protected: false },
   { label: 'login', href: routes.login, protected: false },

@@ -21,6 +21,8 @@ export const routes = {
   statecharts: '/statecharts',
   /** The business profile: name, contact, tax, logo, deposit and balance rules (issue 22). */
   settings: '/Settings',
+  /** Customers from the events' details, with what they owe (issue 22 part 6); one customer at /customers/:id. */
+  customers: '/Customers',
 } as const;
 
 /**
@@ -61,6 +63,7 @@ export const pageRoutes = [
   { path: routes.suppliers, page: 'SuppliersPage', access: 'protected' },
   { path: routes.recovered, page: 'RecoveredDataPage', access: 'protected' },
   { path: routes.settings, page: 'SettingsPage', access: 'protected' },
+  { path: routes.customers, page: 'CustomersPage', access: 'protected' },
 ] as const satisfies readonly PageRoute[];
 
 export type PageName = (typeof pageRoutes)[number]['page'] | typeof notFoundPage;
@@ -75,7 +78,9 @@ export type PageName = (typeof pageRoutes)[number]['page'] | typeof notFoundPage
 export const eventSheetRoute = /^\/events\/(?<id>[^/]+)\/sheet\/?$/i;
 /** An event's printable quote or invoice (issue 22, part 4), protected like the sheet: /events/:id/quote, /events/:id/invoice. */
 export const eventDocumentRoute = /^\/events\/(?<id>[^/]+)\/(?<kind>quote|invoice)\/?$/i;
-export const fallbackRoutes: readonly RegExp[] = [eventSheetRoute, eventDocumentRoute];
+/** One customer's page, /customers/:id (issue 22 part 6; customers/path.ts builds it), in the Customers page's chunk. */
+export const customerRoute = /^\/customers\/(?<id>[^/]+)\/?$/i;
+export const fallbackRoutes: readonly RegExp[] = [eventSheetRoute, eventDocumentRoute, customerRoute];
 /** Shown for every path no route matches (prerendered, and answered with status 404 by the server). */
 export const notFoundPage = 'NotFoundPage';
 

@@ -1,0 +1,2 @@
+/** Where a customer's page lives (`/customers/:id` of shell/routes.ts). */
+export const customerPath = (id: string): string => `/customers/${encodeURIComponent(id)}`;

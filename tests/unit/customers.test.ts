@@ -1,0 +1,240 @@
+import { describe, expect, it } from 'vitest';
+import {
+  assignCustomer,
+  customerClash,
+  customerOfEvent,
+  customerRows,
+  deriveCustomers,
+  eventsOfCustomer,
+  matchCustomer,
+  matchesCustomerSearch,
+  NEW_CUSTOMER,
+  normaliseEmail,
+  normalisePhone,
+  normalizeCustomers,
+  owedCents,
+  upsertCustomers,
+  type Customer,
+} from '../../src/domain/customers';
+import { isAccountDataKey, isAppKey, ownedKeyOf } from '../../src/storage/owned';
+import { buildBackup, readBackup, serialiseBackup } from '../../src/domain/backup';
+
+const ev = (
+  id: number,
+  first: string,
+  last: string,
+  email: string,
+  phone: string | number = '',
+  extra: Record<string, unknown> = {},
+) => ({
+  id,
+  CustomerFirstName: first,
+  CustomerLastName: last,
+  CustomerEmail: email,
+  CustomerPhoneNumber: phone,
+  EventDate: `2026-12-${String(id).padStart(2, '0')}`,
+  ...extra,
+});
+
+const ada: Customer = {
+  id: 'c1',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  phone: '6135550101',
+};
+const bob: Customer = { id: 'c2', firstName: 'Bob', lastName: 'Stone', email: '', phone: '+1 (613) 555-0199' };
+
+describe('customers: matching (issue 22, part 6)', () => {
+  it('compares e-mails trimmed and case-insensitively, phones by their digits', () => {
+    expect(normaliseEmail('  Ada@Example.COM ')).toBe('ada@example.com');
+    // '+1 (613) 555-0101' has 11 digits starting with the country code 1: the number is 6135550101.
+    expect(normalisePhone('+1 (613) 555-0101')).toBe('6135550101');
+    expect(normalisePhone(6135550101)).toBe('6135550101');
+    expect(normalisePhone('613-555-0101')).toBe('6135550101');
+    // Fewer than 7 digits is not a phone anyone can be matched by.
+    expect(normalisePhone('12-34')).toBe('');
+  });
+
+  it('matches the same e-mail and the same name as the same customer', () => {
+    const d = { firstName: ' ada ', lastName: 'LOVELACE', email: 'ADA@example.com', phone: '' };
+    expect(matchCustomer([ada, bob], d)).toEqual({ kind: 'same', customer: ada });
+  });
+
+  it('matches the same phone written differently and the same name', () => {
+    const d = { firstName: 'Bob', lastName: 'Stone', email: 'bob@new.example', phone: '613.555.0199' };
+    expect(matchCustomer([ada, bob], d)).toEqual({ kind: 'same', customer: bob });
+  });
+
+  it('never merges the same e-mail under another name: it is a clash, named by e-mail', () => {
+    const d = { firstName: 'Charles', lastName: 'Babbage', email: 'ada@example.com', phone: '' };
+    expect(matchCustomer([ada, bob], d)).toEqual({ kind: 'clash', customer: ada, by: 'email' });
+  });
+
+  it('calls a known phone under another name a clash by phone', () => {
+    const d = { firstName: 'Robert', lastName: 'Stone', email: '', phone: '6135550199' };
+    expect(matchCustomer([ada, bob], d)).toEqual({ kind: 'clash', customer: bob, by: 'phone' });
+  });
+
+  it('matches by name only when neither side has an e-mail or phone', () => {
+    const named: Customer = { id: 'c3', firstName: 'Cy', lastName: 'Young', email: '', phone: '' };
+    expect(matchCustomer([named], { firstName: 'cy', lastName: 'young', email: '', phone: '' }).kind).toBe('same');
+    expect(matchCustomer([named], { firstName: 'Cy', lastName: 'Young', email: 'cy@x.org', phone: '' }).kind).toBe(
+      'none',
+    );
+    expect(matchCustomer([ada], { firstName: 'Ada', lastName: 'Lovelace', email: '', phone: '' }).kind).toBe('none');
+  });
+});
+
+describe('customers: earlier data is derived lazily, nothing lost', () => {
+  it('makes one customer of two events with one e-mail and the same name, and one per other person', () => {
+    const events = [
+      ev(5, 'Ada', 'Lovelace', 'ada@example.com'),
+      ev(2, 'Ada', 'Lovelace', 'ADA@example.com ', 6135550101),
+      ev(7, 'Bob', 'Stone', '', '613 555 0199'),
+      ev(9, '', '', ''),
+    ];
+    const { customers, added } = deriveCustomers([], events);
+    // Oldest event first: the customer takes event 2's id and details.
+    expect(customers).toEqual([
+      { id: 'c2', firstName: 'Ada', lastName: 'Lovelace', email: 'ADA@example.com', phone: '6135550101' },
+      { id: 'c7', firstName: 'Bob', lastName: 'Stone', email: '', phone: '613 555 0199' },
+    ]);
+    expect(added).toEqual(customers);
+    // Derivation is stable: a second read adds nothing.
+    expect(deriveCustomers(customers, events).added).toEqual([]);
+    expect(customerOfEvent(customers, events[0]!)?.id).toBe('c2');
+    expect(customerOfEvent(customers, events[3]!)).toBeNull();
+  });
+
+  it('keeps the same e-mail under two names as two customers (no silent merge)', () => {
+    const { customers } = deriveCustomers(
+      [],
+      [ev(1, 'Ada', 'Lovelace', 'a@x.org'), ev(2, 'Charles', 'Babbage', 'a@x.org')],
+    );
+    expect(customers.map((c) => [c.id, c.firstName])).toEqual([
+      ['c1', 'Ada'],
+      ['c2', 'Charles'],
+    ]);
+    expect(customerOfEvent(customers, ev(2, 'Charles', 'Babbage', 'a@x.org'))?.id).toBe('c2');
+  });
+
+  it('brings back the record of an event whose customerId is not stored (another device, a restore), keeping stored ones', () => {
+    const { customers, added } = deriveCustomers([ada], [ev(3, 'Zed', 'Q', 'z@q.org', '', { customerId: 'c99' })]);
+    expect(added).toEqual([{ id: 'c99', firstName: 'Zed', lastName: 'Q', email: 'z@q.org', phone: '' }]);
+    expect(customers[0]).toBe(ada);
+  });
+
+  it('gives a derived customer a free id when c<eventId> is taken', () => {
+    const taken: Customer = { ...ada, id: 'c4' };
+    const { added } = deriveCustomers([taken], [ev(4, 'New', 'Person', 'n@p.org')]);
+    expect(added[0]?.id).toBe('c4-2');
+  });
+});
+
+describe('customers: saving an event', () => {
+  it('links a chosen customer and updates their record with the details typed', () => {
+    const r = assignCustomer([ada, bob], ev(10, 'Ada', 'Lovelace', 'ada@new.example', '6135550101'), 'c1');
+    expect(r.customerId).toBe('c1');
+    expect(r.changed).toEqual({ ...ada, email: 'ada@new.example' });
+    expect(r.customers.find((c) => c.id === 'c1')?.email).toBe('ada@new.example');
+  });
+
+  it('links the matching customer when no choice is made, and creates one for a new person', () => {
+    expect(assignCustomer([ada], ev(10, 'Ada', 'Lovelace', 'ada@example.com', '6135550101'), '')).toMatchObject({
+      customerId: 'c1',
+      changed: null,
+    });
+    const created = assignCustomer([ada], ev(11, 'Dee', 'Dee', 'dee@x.org'), '');
+    expect(created.customerId).toBe('c11');
+    expect(created.customers).toHaveLength(2);
+  });
+
+  it('never merges a clash: without an answer the event gets a customer of its own, the known one unchanged', () => {
+    const r = assignCustomer([ada], ev(12, 'Charles', 'Babbage', 'ada@example.com'), '');
+    expect(r.customerId).toBe('c12');
+    expect(r.customers.find((c) => c.id === 'c1')).toEqual(ada);
+  });
+
+  it('keeps as a new customer when asked to, even for the same person', () => {
+    const r = assignCustomer([ada], ev(13, 'Ada', 'Lovelace', 'ada@example.com'), NEW_CUSTOMER);
+    expect(r.customerId).toBe('c13');
+  });
+
+  it('gives an event without customer details no customer', () => {
+    expect(assignCustomer([ada], ev(14, '', '', ''), 'c1').customerId).toBe('');
+  });
+
+  it('asks when the e-mail or phone typed belongs to a customer of another name', () => {
+    const values = ev(0, 'Charles', 'Babbage', 'ada@example.com');
+    expect(customerClash([ada, bob], values, '')?.message).toBe(
+      'This e-mail belongs to Ada Lovelace. Use that customer, or keep as a new customer?',
+    );
+    expect(customerClash([ada, bob], ev(0, 'Rob', 'Stone', '', '613-555-0199'), '')?.message).toBe(
+      'This phone number belongs to Bob Stone. Use that customer, or keep as a new customer?',
+    );
+    // The same person, a new person, or the answer "keep as a new customer": no question.
+    expect(customerClash([ada, bob], ev(0, 'Ada', 'Lovelace', 'ada@example.com'), '')).toBeNull();
+    expect(customerClash([ada, bob], ev(0, 'Eve', 'N', 'eve@x.org'), '')).toBeNull();
+    expect(customerClash([ada, bob], values, NEW_CUSTOMER)).toBeNull();
+    // Ada chosen and her name corrected: her own record, no question.
+    expect(customerClash([ada, bob], ev(0, 'Ada', 'King', 'ada@example.com'), 'c1')).toBeNull();
+  });
+});
+
+describe('customers: lists, search and what they owe', () => {
+  it('counts events and adds up what they owe (overpaid and cancelled count 0)', () => {
+    const customers = [ada, bob];
+    const events = [
+      ev(1, 'Ada', 'Lovelace', 'ada@example.com'),
+      ev(2, 'Ada', 'Lovelace', '', '', { customerId: 'c1' }),
+      ev(3, 'Bob', 'Stone', '', '6135550199'),
+    ];
+    // Hand-worked: event 1 owes $830.00, event 2 is overpaid by $5.00 (0), event 3 is cancelled with $100 open (0).
+    const balances: Record<number, [number, boolean]> = { 1: [83000, false], 2: [-500, false], 3: [10000, true] };
+    const rows = customerRows(customers, events, (e) => owedCents(...balances[e.id]!));
+    expect(rows.map((r) => [r.customer.id, r.eventCount, r.owedCents])).toEqual([
+      ['c1', 2, 83000],
+      ['c2', 1, 0],
+    ]);
+    expect(eventsOfCustomer(customers, events, 'c1').map((e) => e.id)).toEqual([1, 2]);
+  });
+
+  it('searches names, e-mails and phone digits', () => {
+    expect(matchesCustomerSearch(ada, 'love')).toBe(true);
+    expect(matchesCustomerSearch(ada, 'ada example')).toBe(true);
+    expect(matchesCustomerSearch(bob, '555-0199')).toBe(true);
+    expect(matchesCustomerSearch(bob, 'ada')).toBe(false);
+    expect(matchesCustomerSearch(bob, '')).toBe(true);
+  });
+
+  it('reads stored customers, refusing what is not a list of records with ids, keeping unknown fields', () => {
+    expect(normalizeCustomers([{ id: 'c1', firstName: 'A', phone: 6135550101, note: 'x' }])).toEqual([
+      { id: 'c1', firstName: 'A', lastName: '', email: '', phone: '6135550101', note: 'x' },
+    ]);
+    expect(normalizeCustomers({})).toBeNull();
+    expect(normalizeCustomers([{ firstName: 'no id' }])).toBeNull();
+  });
+
+  it('upserts by id onto the latest stored list', () => {
+    expect(upsertCustomers([ada, bob], [{ ...bob, email: 'b@x.org' }]).map((c) => c.email)).toEqual([
+      'ada@example.com',
+      'b@x.org',
+    ]);
+  });
+
+  it('is the account data under its own key: owned, in backups, moved with the account', () => {
+    expect(ownedKeyOf('customers')).toEqual({ kind: 'base', key: 'customers' });
+    expect(isAppKey('customers')).toBe(true);
+    expect(isAccountDataKey('customers')).toBe(true);
+    expect(isAppKey('account:u1:customers')).toBe(false);
+  });
+
+  it('goes into a backup and comes back from it with its exact text', async () => {
+    const customers = JSON.stringify([ada, bob]);
+    const doc = await buildBackup({ customers, events: '[]', 'account:u2:customers': '[]' }, new Date(0), '0.1.0');
+    expect(doc.payload).toEqual({ customers, events: '[]' });
+    const read = await readBackup(serialiseBackup(doc));
+    expect(read.ok && read.backup.data.customers).toBe(customers);
+  });
+});
