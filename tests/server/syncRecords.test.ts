@@ -10,13 +10,7 @@ import { buildApp } from '../../server/app.ts';
 import { signJwt } from '../../server/auth/jwt.ts';
 import { schemaFor } from '../../server/data/records.ts';
 import { isSyncedKey } from '../../src/storage/syncData.ts';
-import {
-  businessKeys,
-  collectionKeys,
-  deletedEventIdsKey,
-  isAccountDataKey,
-  isDraftKey,
-} from '../../src/storage/owned.ts';
+import { collectionKeys, deletedEventIdsKey, isAccountDataKey, isDraftKey } from '../../src/storage/owned.ts';
 import { pgliteTemplate } from '../db/support.ts';
 import { makeDirs, NO_LIMITS } from './helpers.ts';
 
@@ -224,7 +218,7 @@ describe('the keys the client syncs', () => {
   const samples = [
     ...collectionKeys,
     deletedEventIdsKey,
-    ...businessKeys,
+    'businessProfile',
     'ingredientList-7',
     'staffList-7',
     '7-discountPercentage',
