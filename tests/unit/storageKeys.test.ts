@@ -20,6 +20,7 @@ import {
   taxPercentageStore,
 } from '../../src/storage/keys';
 import { listRecovered } from '../../src/storage/recovered';
+import { checkRecovered, discard, putBack } from '../../src/storage/recoveredActions';
 
 const employee = (fields: Record<string, unknown> = {}) => ({
   firstName: 'Ana',
@@ -182,5 +183,24 @@ describe('events and deleted ids', () => {
     expect(taxPercentageStore(3).check('12')).toEqual({ ok: true, value: 12 });
     expect(taxPercentageStore(3).check('"x"')).toMatchObject({ ok: false });
     expect(taxPercentageStore(3).read()).toBe(0);
+  });
+});
+
+describe('keys named like the built-in properties of objects', () => {
+  it.each(['toString', 'constructor', 'hasOwnProperty', '__proto__', 'valueOf'])('%s has no accessor', (key) => {
+    expect(accessorFor(key)).toBeNull();
+  });
+
+  it('a set-aside entry of such a key is refused with words on the Recovered data screen, never thrown', () => {
+    localStorage.setItem('recovered:toString:1', JSON.stringify({ key: 'toString', text: '[]', reason: 'bad' }));
+    const [entry] = listRecovered();
+    expect(entry).toMatchObject({ key: 'toString' });
+    expect(checkRecovered(entry!, '[]')).toEqual({
+      ok: false,
+      reason: 'the app no longer reads "toString", so it cannot be put back',
+    });
+    expect(putBack(entry!, '[]')).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(discard(entry!)).toEqual({ ok: true });
+    expect(listRecovered()).toEqual([]);
   });
 });
