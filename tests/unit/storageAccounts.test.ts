@@ -103,6 +103,33 @@ describe('where an account’s data waits', () => {
   });
 });
 
+describe('which storage is bound', () => {
+  it('this browser’s own storage when none is given', () => {
+    localStorage.setItem('events', '["mine"]');
+    expect(bindDataSet('A')).toEqual({ ok: true, change: 'claimed' });
+    expect(localStorage.getItem(dataOwnerKey)).toBe('A');
+    expect(bindDataSet('B')).toEqual({ ok: true, change: 'switched' });
+    expect(localStorage.getItem(stashKey('A', 'events'))).toBe('["mine"]');
+  });
+
+  it('a browser whose storage cannot even be opened says the data could not be opened', () => {
+    const blocked = Object.getOwnPropertyDescriptor(window, 'localStorage')
+      ? vi.spyOn(window, 'localStorage', 'get')
+      : vi.spyOn(Window.prototype as unknown as { localStorage: Storage }, 'localStorage', 'get');
+    blocked.mockImplementation(() => {
+      throw new DOMException('denied', 'SecurityError');
+    });
+    expect(bindDataSet('A')).toMatchObject({
+      ok: false,
+      partial: false,
+      error: {
+        reason: 'unknown',
+        message: 'Your data could not be opened on this browser. Nothing was changed; please sign in again.',
+      },
+    });
+  });
+});
+
 describe('a bind that fails', () => {
   it('without storage says the data could not be opened, and nothing was changed', () => {
     expect(bindDataSet('A', null)).toEqual({
