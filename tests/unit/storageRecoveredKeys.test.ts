@@ -5,7 +5,14 @@
  * kept), so one text gets one entry name; a browser whose storage cannot be opened lists nothing.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fingerprint, listRecovered } from '../../src/storage/recovered';
+import {
+  fingerprint,
+  listRecovered,
+  onSetAside,
+  recoveredKeyFor,
+  setAside,
+  type SetAsideNotice,
+} from '../../src/storage/recovered';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -29,5 +36,40 @@ describe('listing', () => {
       throw new DOMException('denied', 'SecurityError');
     });
     expect(listRecovered()).toEqual([]);
+  });
+});
+
+describe('setting aside', () => {
+  const flush = () => new Promise((r) => setTimeout(r, 0));
+
+  it('a text already kept keeps its first time, and counts as kept even when storage is full now', () => {
+    localStorage.clear();
+    const entry = { key: 'events', reason: 'bad', text: '{"id":"t1"}', index: 0, id: 't1' };
+    vi.spyOn(Date, 'now').mockReturnValue(1000);
+    expect(setAside(entry)).toBe(true);
+    vi.spyOn(Date, 'now').mockReturnValue(2000);
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    expect(setAside(entry)).toBe(true);
+    vi.restoreAllMocks();
+    expect(JSON.parse(localStorage.getItem(recoveredKeyFor('events', '{"id":"t1"}'))!)).toMatchObject({ time: 1000 });
+  });
+
+  it('each batch tells only what is new since the last one', async () => {
+    localStorage.clear();
+    const batches: SetAsideNotice[][] = [];
+    const stop = onSetAside((batch) => batches.push(batch));
+    await flush();
+    batches.length = 0;
+    setAside({ key: 'events', reason: 'first', text: 'batch-1', index: 0, id: null });
+    await flush();
+    setAside({ key: 'suppliers', reason: 'second', text: 'batch-2', index: null, id: null });
+    await flush();
+    stop();
+    expect(batches).toEqual([
+      [{ key: 'events', reason: 'first', isRecord: true }],
+      [{ key: 'suppliers', reason: 'second', isRecord: false }],
+    ]);
   });
 });
