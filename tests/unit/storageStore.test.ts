@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { defineKey } from '../../src/storage/store';
+import { defineKey, watchKey } from '../../src/storage/store';
 
 describe('the reason for a value of the wrong shape', () => {
   it('names a nested field by its path, joined with dots', () => {
@@ -13,5 +13,20 @@ describe('the reason for a value of the wrong shape', () => {
     const checked = key.check('[{"a":{"b":1}},{"a":{"b":"x"}}]');
     expect(checked.ok).toBe(false);
     expect(checked.ok || checked.reason).toMatch(/^1\.a\.b: /);
+  });
+});
+
+describe('watching a key', () => {
+  it('calls back for this key and for a change of every key, never for another key', () => {
+    const seen: string[] = [];
+    const stop = watchKey('watched', () => seen.push(localStorage.getItem('watched') ?? 'none'));
+    localStorage.setItem('watched', 'one');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'other' }));
+    localStorage.setItem('watched', 'two');
+    window.dispatchEvent(new StorageEvent('storage', { key: null }));
+    localStorage.setItem('watched', 'three');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'watched' }));
+    stop();
+    expect(seen).toEqual(['two', 'three']);
   });
 });
