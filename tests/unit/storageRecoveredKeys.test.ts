@@ -73,3 +73,27 @@ describe('setting aside', () => {
     ]);
   });
 });
+
+describe('entries written by hand or by an older build', () => {
+  it('an entry without its source key is listed as unreadable under the key its name gives', () => {
+    localStorage.clear();
+    localStorage.setItem('recovered:events:9', '{"text":"x"}');
+    expect(listRecovered()).toEqual([
+      {
+        entryKey: 'recovered:events:9',
+        key: 'events',
+        time: 0,
+        reason: 'unreadable entry',
+        text: '{"text":"x"}',
+        index: null,
+        id: null,
+      },
+    ]);
+  });
+
+  it('a time that is not a number reads as 0', () => {
+    localStorage.clear();
+    localStorage.setItem('recovered:events:9', '{"key":"events","text":"x","time":"yesterday"}');
+    expect(listRecovered()).toEqual([expect.objectContaining({ key: 'events', text: 'x', time: 0 })]);
+  });
+});

@@ -3,7 +3,7 @@
  * Whole-value keys' reasons (src/storage/store.ts), beyond tests/unit/storageKey.test.ts: the path
  * of a nested failure is named with dots, so the Recovered data screen says where the value is wrong.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod/mini';
 import { defineKey, watchKey } from '../../src/storage/store';
 
@@ -28,5 +28,21 @@ describe('watching a key', () => {
     window.dispatchEvent(new StorageEvent('storage', { key: 'watched' }));
     stop();
     expect(seen).toEqual(['two', 'three']);
+  });
+});
+
+describe('before anything can set a value aside (the landing page’s first moments)', () => {
+  it('an unreadable value reads as its default and is never overwritten', async () => {
+    vi.resetModules();
+    const store = await import('../../src/storage/store');
+    const key = store.defineKey('early', z.number(), () => 7);
+    localStorage.setItem('early', '"not a number"');
+    expect(key.read()).toBe(7);
+    const written = key.write(8);
+    expect(written.ok).toBe(false);
+    expect(written.ok || written.error.message).toBe(
+      'The saved value could not be read or set aside, so it was not overwritten.',
+    );
+    expect(localStorage.getItem('early')).toBe('"not a number"');
   });
 });
