@@ -178,6 +178,13 @@ describe('records and lines that are not records', () => {
     ).toEqual(['"party"', '[1]', 'null']);
   });
 
+  it('an event whose menu holds something else than text or a number is set aside', () => {
+    const bad = event(5, { menuItems: ['Soup', { dish: 'Salad' }] });
+    localStorage.setItem('events', JSON.stringify([event(6), bad]));
+    expect(eventsStore.read().map((e) => e.id)).toEqual([6]);
+    expect(listRecovered()).toEqual([expect.objectContaining({ text: JSON.stringify(bad) })]);
+  });
+
   it('an event whose specialty lines are not a list is set aside', () => {
     const bad = event(5, { ingredients: 'saffron' });
     localStorage.setItem('events', JSON.stringify([event(6), bad]));

@@ -78,6 +78,7 @@ describe('entries written by hand or by an older build', () => {
   it('an entry without its source key is listed as unreadable under the key its name gives', () => {
     localStorage.clear();
     localStorage.setItem('recovered:events:9', '{"text":"x"}');
+    localStorage.setItem('sb-auth-token', 'not an entry');
     expect(listRecovered()).toEqual([
       {
         entryKey: 'recovered:events:9',
