@@ -149,7 +149,8 @@ export function accessorFor(
     events: eventsStore,
     selectedItems: selectedItemsStore,
   };
-  if (collections[key]) return { kind: 'collection', accessor: collections[key] };
+  // Own keys only: `toString`, `constructor`, `__proto__` are not collections (a set-aside entry or a synced change may name anything).
+  if (Object.hasOwn(collections, key)) return { kind: 'collection', accessor: collections[key]! };
   let match = /^ingredientList-(\d+)$/.exec(key);
   if (match)
     return { kind: 'collection', accessor: ingredientListStore(Number(match[1])) as CollectionAccessor<object> };
