@@ -22,10 +22,10 @@ import {
 } from '../../src/storage/owned';
 
 describe('the keys the app reads itself', () => {
-  it('are the five collections, the two preferences, the business profile and the deleted event ids', () => {
+  it('are the five collections, the two preferences, the money side’s whole values and the deleted event ids', () => {
     expect(collectionKeys).toEqual(['inventoryItems', 'suppliers', 'employees', 'events', 'selectedItems']);
     expect(preferenceKeys).toEqual(['colorMode', 'soundMuted']);
-    expect(businessKeys).toEqual(['businessProfile']);
+    expect(businessKeys).toEqual(['businessProfile', 'documentNumbers', 'issuedDocuments', 'customers']);
     expect(deletedEventIdsKey).toBe('deletedEventIds');
     for (const key of [...collectionKeys, ...preferenceKeys, ...businessKeys, deletedEventIdsKey]) {
       expect(isBaseKey(key), key).toBe(true);
