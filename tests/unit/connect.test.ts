@@ -184,6 +184,29 @@ describe('dashboard.connect', () => {
     ]);
   });
 
+  it('Need to Order per window: each window as computed afresh, worked out once and kept (issue 23)', () => {
+    let sums = 0;
+    const demandFor = dashboard.demandByWindow(s.context);
+    const counting = (days: 7 | 14 | 30) => (sums++, demandFor(days));
+    const orders = dashboard.orderByWindow(s.context, counting);
+    expect(orders.pending()).toEqual([7, 14, 30]);
+    for (const days of [7, 14, 30] as const) {
+      const fresh = dashboard.demandOf({ ...s.context, demandDays: days });
+      const order = orders.orderFor(days);
+      expect(order.demand).toEqual(fresh);
+      expect({ ...order, demand: undefined }).toEqual({
+        ...dashboard.orderLines({ ...s.context, demandDays: days }, fresh),
+        demand: undefined,
+      });
+      expect(orders.orderFor(days)).toBe(order);
+    }
+    expect(sums).toBe(3);
+    expect(orders.pending()).toEqual([]);
+    // New flags reuse the kept demand: only the lines are worked out again.
+    const flagged = dashboard.orderByWindow({ ...s.context, selectedItems: [] }, demandFor);
+    expect(flagged.orderFor(30).demand).toBe(orders.orderFor(30).demand);
+  });
+
   it('the mock-data controls, an order list and a data section', () => {
     const { sent, send } = recorder();
     expect(dashboard.connectMockData(s, send)).toMatchObject({ busy: false, confirming: false, refreshToView: false });

@@ -565,3 +565,31 @@ describe('issue 21: an inventory item’s allergens', () => {
     expect(draftFromItem({ ...item('r'), allergens: 'peanuts' }).allergens).toBe('');
   });
 });
+
+describe('issue 23: Supplier Name choices on 1,000 suppliers', () => {
+  it('reads the suppliers a few times over, not once per pair (the Edit dialog computed a million comparisons)', () => {
+    const list = Array.from({ length: 1000 }, (_, i) => ({
+      supplierID: `S${i}`,
+      supplierName: i === 7 || i === 900 ? 'Twin Farms' : `Supplier ${i}`,
+    }));
+    let reads = 0;
+    const counted = new Proxy(list, {
+      get(target, key, receiver) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) reads++;
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const choices = supplierChoices(counted);
+    expect(choices).toHaveLength(1000);
+    expect(choices.filter((c) => c.value.startsWith('Twin Farms'))).toEqual([
+      { value: 'Twin Farms (Supplier ID S7)', label: 'Twin Farms (Supplier ID S7)' },
+      { value: 'Twin Farms (Supplier ID S900)', label: 'Twin Farms (Supplier ID S900)' },
+    ]);
+    expect(resolveSupplierChoice('Twin Farms (Supplier ID S900)', counted)).toEqual({
+      supplierName: 'Twin Farms',
+      supplierID: 'S900',
+    });
+    expect(choiceOfItem({ supplierName: 'Twin Farms', supplierID: 'S7' }, counted)).toBe('Twin Farms (Supplier ID S7)');
+    expect(reads).toBeLessThan(10_000);
+  });
+});

@@ -166,6 +166,17 @@ describe('order lists: order of the lists', () => {
     const result = orderListsBySupplier(needToOrderLines(items, new Map(), []), suppliers);
     expect(result.map((l) => l.heading)).toEqual(['Harbour Dairy', 'Orchard Row Fruits', UNKNOWN_SUPPLIER_HEADING]);
   });
+  it('headings in the order localeCompare gives them: case, accents and digits (one collator, issue 23)', () => {
+    const names = ['zeta Farms', 'Éclair Bakes', 'eclair bakes', 'Apple 10', 'apple 9', 'Ångström Fish', 'Zeta farms'];
+    const items = names.map((n, i) => item(`i${i}`, `Item ${i}`, 0, 1, 1, n));
+    const result = orderListsBySupplier(
+      needToOrderLines(items, new Map(), []),
+      names.map((n, i) => supplier(`S${i}`, n, '')),
+    );
+    const headings = result.map((l) => l.heading);
+    expect(headings).toHaveLength(6);
+    expect(headings).toEqual([...headings].reverse().sort((a, b) => a.localeCompare(b)));
+  });
   it('an unmatched supplier name is kept trimmed on the line', () => {
     const result = orderListsBySupplier(
       needToOrderLines([item('saffron', 'Saffron', 0, 0, 30, '  Spice Route ')], new Map(), []),

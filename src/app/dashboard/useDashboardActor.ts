@@ -1,6 +1,6 @@
 /** The Dashboard actor with its side effects (storage, clock, alert, lazy mock data) and a small api for the views. */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
 import {
   dashboardMachine,
@@ -15,8 +15,8 @@ import {
   connectMockData,
   connectNeedToOrder,
   connectOrderList,
-  demandOf,
-  orderLines,
+  demandByWindow,
+  orderByWindow,
   upcoming,
 } from '../../machines/dashboard/dashboard.connect';
 import { isoDate } from '../../domain/upcoming';
@@ -36,6 +36,7 @@ import type { SelectedItem } from '../../storage/schemas';
 import { createPersister, type Persister } from '../shell/persister';
 import { notify } from '../../views/shell/toaster';
 import { inspect } from '../../views/shell/inspector';
+import { whenIdle } from '../../views/shell/idle';
 
 export type DashboardRef = ActorRefFrom<typeof dashboardMachine>;
 
@@ -199,29 +200,38 @@ export function useUpcomingEvents(ref: DashboardRef) {
   return useMemo(() => upcoming({ events, today }), [events, today]);
 }
 
-/** Demand of the events in the chosen window; recomputed only when events, lists, the day or the window change. */
-function useDemand(ref: DashboardRef) {
-  const events = useSelector(ref, (s) => s.context.events);
-  const ingredientLists = useSelector(ref, (s) => s.context.ingredientLists);
-  const today = useSelector(ref, (s) => s.context.today);
-  const days = useSelector(ref, (s) => s.context.demandDays);
-  const demand = useMemo(
-    () => demandOf({ events, ingredientLists, today, demandDays: days }),
-    [events, ingredientLists, today, days],
-  );
-  return { demand, today, days };
-}
-
+/**
+ * Need to Order of the chosen window. Each window's demand and lists are worked out once per set of
+ * inputs (dashboard.connect's demandByWindow / orderByWindow), and the windows not shown are worked out
+ * ahead when the page is idle, one per idle callback: changing the window then only renders (issue 23).
+ */
 export function useNeedToOrder(ref: DashboardRef) {
   const inventoryItems = useSelector(ref, (s) => s.context.inventoryItems);
   const selectedItems = useSelector(ref, (s) => s.context.selectedItems);
   const suppliers = useSelector(ref, (s) => s.context.suppliers);
   const events = useSelector(ref, (s) => s.context.events);
-  const { demand, today, days } = useDemand(ref);
-  const { lines, specialty, lists } = useMemo(
-    () => orderLines({ inventoryItems, selectedItems, suppliers, events, today, demandDays: days }, demand),
-    [inventoryItems, selectedItems, suppliers, events, today, days, demand],
+  const ingredientLists = useSelector(ref, (s) => s.context.ingredientLists);
+  const today = useSelector(ref, (s) => s.context.today);
+  const days = useSelector(ref, (s) => s.context.demandDays);
+  const demandFor = useMemo(() => demandByWindow({ events, ingredientLists, today }), [events, ingredientLists, today]);
+  const orders = useMemo(
+    () => orderByWindow({ inventoryItems, selectedItems, suppliers, events, today }, demandFor),
+    [inventoryItems, selectedItems, suppliers, events, today, demandFor],
   );
+  const { lines, specialty, lists, demand } = useMemo(() => orders.orderFor(days), [orders, days]);
+  useEffect(() => {
+    let cancel = () => {};
+    const next = () => {
+      const [todo] = orders.pending();
+      if (todo === undefined) return;
+      cancel = whenIdle(() => {
+        orders.orderFor(todo);
+        next();
+      });
+    };
+    next();
+    return () => cancel();
+  }, [orders]);
   return useMemo(
     () => connectNeedToOrder({ lines, specialty, lists, today, days, demand }, send(ref)),
     [lines, specialty, lists, today, days, demand, ref],

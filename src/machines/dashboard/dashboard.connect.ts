@@ -50,6 +50,46 @@ export function orderLines(
   return { lines, specialty, lists: orderListsBySupplier(lines, c.suppliers, specialty) };
 }
 
+/** What the Need to Order panel shows for one window: the window's demand and what to order under it. */
+export interface WindowOrder extends ReturnType<typeof orderLines> {
+  demand: Demand;
+}
+
+/**
+ * Need to Order for any window from one set of inputs, each window worked out once and kept: changing
+ * the window back and forth (or after it was worked out ahead on idle) reuses the result instead of
+ * recomputing the demand of every event and the lists of every supplier on the input (issue 23).
+ * A new set of inputs (an event, an item, a flag changed) makes a new one. The demand is kept per window
+ * in `demandFor`, which only depends on the events, their lists and the day, so ticking Order placed
+ * does not sum the events again.
+ */
+export function demandByWindow(c: Pick<DashboardContext, 'events' | 'ingredientLists' | 'today'>) {
+  const kept = new Map<DemandWindowDays, Demand>();
+  return (demandDays: DemandWindowDays): Demand => {
+    let demand = kept.get(demandDays);
+    if (!demand) kept.set(demandDays, (demand = demandOf({ ...c, demandDays })));
+    return demand;
+  };
+}
+
+export function orderByWindow(
+  c: Pick<DashboardContext, 'inventoryItems' | 'selectedItems' | 'suppliers' | 'events' | 'today'>,
+  demandFor: (days: DemandWindowDays) => Demand,
+) {
+  const kept = new Map<DemandWindowDays, WindowOrder>();
+  const orderFor = (demandDays: DemandWindowDays): WindowOrder => {
+    let order = kept.get(demandDays);
+    if (!order) {
+      const demand = demandFor(demandDays);
+      kept.set(demandDays, (order = { ...orderLines({ ...c, demandDays }, demand), demand }));
+    }
+    return order;
+  };
+  /** The windows not worked out yet (to do ahead, one at a time, when the page is idle). */
+  const pending = () => DEMAND_WINDOWS.filter((days) => !kept.has(days));
+  return { orderFor, pending };
+}
+
 export function connectNeedToOrder(
   parts: {
     lines: NeedToOrderLine[];
