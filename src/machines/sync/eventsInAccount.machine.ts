@@ -8,6 +8,7 @@
  * src/app/sync/useEventsInAccount.ts (tests provide fakes).
  */
 import { assign, fromPromise, setup } from 'xstate';
+import type { SecretsOf } from '../../domain/inspection';
 
 /** One event kept in the account, as the list shows it. */
 export interface AccountEvent {
@@ -39,6 +40,11 @@ export interface EventsInAccountContext {
 
 export type EventsInAccountEvent =
   { type: 'archive.search'; query: string } | { type: 'archive.open'; id: number; name: string; view: OpenView };
+
+/** What the explorer never shows (docs/statecharts): nothing here is typed as a secret. */
+export const eventsInAccountSecrets = {
+  events: { 'archive.search': [], 'archive.open': [] },
+} as const satisfies SecretsOf<EventsInAccountEvent>;
 
 export interface SearchOutput {
   events: AccountEvent[];
@@ -79,6 +85,7 @@ export const eventsInAccountMachine = setup({
   },
 }).createMachine({
   id: 'eventsInAccount',
+  meta: { secrets: eventsInAccountSecrets },
   context: ({ input }) => ({
     query: input?.query ?? '',
     results: [],
