@@ -62,6 +62,21 @@ export interface ItemDraft {
 }
 export type ItemField = keyof ItemDraft;
 
+/** Each field's label, as the inventory forms show it (and the conflict dialogs name it). */
+export const itemFieldLabels: Record<ItemField, string> = {
+  sku: 'SKU',
+  name: 'Item Name',
+  category: 'Category',
+  amountPerUnit: 'Amount per Unit',
+  unit: 'Unit Measurement',
+  packageType: 'Package Type',
+  costPerUnit: 'Cost per Unit',
+  quantity: 'On-hand Quantity',
+  whenToOrder: 'Re-order Qty',
+  supplierName: 'Supplier Name',
+  allergens: 'Allergens',
+};
+
 /** The add form's defaults (spec section 5: reset to unit kg and package type box). */
 export const emptyItemDraft = (): ItemDraft => ({
   sku: '',

@@ -18,7 +18,7 @@ import {
 import { inventoryBoardMachine } from '../../src/machines/inventory/inventoryBoard.machine';
 import { recordConflict } from '../../src/machines/records/recordBook.connect';
 import { recordBookMachine } from '../../src/machines/records/recordBook.machine';
-import { conflictView } from '../../src/machines/sync/sync.connect';
+import { conflictView, fieldWords } from '../../src/machines/sync/sync.connect';
 
 /** The one conflict-dialog connect, and where each of the three machines keeps its conflict (no React). */
 const sent: ConflictEvent[] = [];
@@ -188,6 +188,36 @@ describe('the sync conflict shows allergens by name too (issue 21)', () => {
       { field: 'allergens', mine: 'Peanuts, Milk', theirs: 'Sesame', changedHere: true, changedThere: true },
     ]);
     expect(view.merge({ allergens: 'mine' })).toMatchObject({ allergens: ['peanuts', 'milk'] });
+  });
+});
+
+describe('the sync conflict names the record and its fields as the forms do', () => {
+  const conflictOf = (collection: string, mine: object, theirs: object) =>
+    conflictView({ key: `${collection}|1`, collection, record_id: '1', mine, theirs, theirsRev: 2 })!;
+
+  it('an event: by its name, its fields by the event form’s labels', () => {
+    const event = mock.events[0]!;
+    const view = conflictOf('events', { ...event, NumberOfGuests: 40 }, { ...event, NumberOfGuests: 55 });
+    expect(view.what).toBe(`event “${event.EventName}”`);
+    expect(view.labels).toEqual({ NumberOfGuests: eventFieldLabels.NumberOfGuests });
+  });
+
+  it('an inventory item: by the inventory forms’ labels', () => {
+    const item = mock.inventoryItems[0]!;
+    expect(conflictOf('inventoryItems', { ...item, quantity: 3 }, { ...item, quantity: 9 }).labels).toEqual({
+      quantity: 'On-hand Quantity',
+    });
+  });
+
+  it('an employee: by their name, a field without a form label by its name in words', () => {
+    const view = conflictOf(
+      'employees',
+      { id: '1', firstName: 'Ada', lastName: 'Lovelace', phoneNumber: '1' },
+      { id: '1', firstName: 'Ada', lastName: 'Lovelace', phoneNumber: '2' },
+    );
+    expect(view.what).toBe('employee “Ada Lovelace”');
+    expect(view.labels).toEqual({ phoneNumber: 'Phone number' });
+    expect(fieldWords('supplierName')).toBe('Supplier name');
   });
 });
 

@@ -11,6 +11,8 @@ import {
   type FieldDifference,
   type Side,
 } from '../../domain/conflict';
+import { eventFieldLabels } from '../../domain/events';
+import { itemFieldLabels } from '../../domain/inventory';
 import type { SyncConflict } from '../../sync/engine';
 import type { syncMachine } from './sync.machine';
 
@@ -119,6 +121,21 @@ function flatten(record: object | null): Flat {
   return flat;
 }
 
+/** The forms' labels of a collection's fields, where the app has them. */
+const fieldLabelsOf: Record<string, Readonly<Record<string, string>>> = {
+  events: eventFieldLabels,
+  inventoryItems: itemFieldLabels,
+};
+
+/** A field's name in words when no form labels it: `supplierName` → "Supplier name". */
+export function fieldWords(field: string): string {
+  const words = field
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 export interface ConflictView {
   key: string;
   /** 'supplier "Acme"' for the dialog's text. */
@@ -126,6 +143,8 @@ export interface ConflictView {
   deletedElsewhere: boolean;
   deletedHere: boolean;
   diffs: FieldDifference[];
+  /** Each differing field's label: the form's where the app has one, else the field's name in words. */
+  labels: Record<string, string>;
   initialChoices: Record<string, Side>;
   /** The merged record for the chosen fields (values of the chosen side, as stored). */
   merge(choices: Readonly<Record<string, Side>>): object;
@@ -136,7 +155,9 @@ export function conflictView(conflict: SyncConflict | undefined): ConflictView |
   if (!conflict) return null;
   const { mine, theirs } = conflict;
   const named = (mine ?? theirs) as Record<string, unknown> | null;
-  const label = named?.name ?? named?.eventName ?? named?.supplierName ?? named?.itemName ?? conflict.record_id;
+  const person = [named?.firstName, named?.lastName].filter((v) => typeof v === 'string' && v).join(' ');
+  const label =
+    named?.name ?? named?.EventName ?? named?.supplierName ?? named?.itemName ?? (person || conflict.record_id);
   const kind = recordName[groupOf(conflict.collection)] ?? 'record';
   const diffs = differences({}, flatten(mine), flatten(theirs));
   return {
@@ -146,6 +167,9 @@ export function conflictView(conflict: SyncConflict | undefined): ConflictView |
     deletedHere: mine === null,
     // Allergen ids, dietary needs and menu lines in the dialog's words (issue 21).
     diffs: shownDifferences(diffs),
+    labels: Object.fromEntries(
+      diffs.map((d) => [d.field, fieldLabelsOf[conflict.collection]?.[d.field] ?? fieldWords(d.field)]),
+    ),
     initialChoices: defaultChoices(diffs),
     merge: (choices) => mergeDrafts(mine ?? {}, theirs ?? {}, choices),
   };

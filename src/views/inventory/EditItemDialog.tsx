@@ -3,7 +3,13 @@ import { Portal } from '@ark-ui/react/portal';
 import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import { css } from 'styled-system/css';
-import { categoryOptions, packageTypeOptions, unitOptions, type ItemField } from '../../domain/inventory';
+import {
+  categoryOptions,
+  itemFieldLabels,
+  packageTypeOptions,
+  unitOptions,
+  type ItemField,
+} from '../../domain/inventory';
 import { COST_PER_UNIT_HINT, MAX_NAME_LENGTH } from '../../domain/limits';
 import { Button } from '../components/Button';
 import { SelectField, TextField, type Option } from '../components/fields';
@@ -21,19 +27,7 @@ import {
   type InventoryBoardRef,
 } from '../../app/inventory/useInventoryBoard';
 
-const fieldLabels: Record<ItemField, string> = {
-  sku: 'SKU',
-  name: 'Item Name',
-  category: 'Category',
-  amountPerUnit: 'Amount per Unit',
-  unit: 'Unit Measurement',
-  packageType: 'Package Type',
-  costPerUnit: 'Cost per Unit',
-  quantity: 'On-hand Quantity',
-  whenToOrder: 'Re-order Qty',
-  supplierName: 'Supplier Name',
-  allergens: 'Allergens',
-};
+const fieldLabels = itemFieldLabels;
 
 const categoryList: Option[] = categoryOptions.map((c) => ({ value: c, label: c }));
 const packageList: Option[] = packageTypeOptions.map((p) => ({ value: p, label: p }));

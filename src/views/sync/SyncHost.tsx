@@ -87,7 +87,7 @@ export default function SyncHost() {
       <ConflictDialog
         place="another device"
         what={conflict?.what ?? ''}
-        labels={{}}
+        labels={conflict?.labels ?? {}}
         busy={sync.conflictBusy}
         conflict={{
           open: !!conflict,
