@@ -10,7 +10,8 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fallbackRoutes, matchRoute, notFoundPage } from '../src/views/shell/routes.ts';
+import { matchRoute, notFoundPage } from '../src/views/shell/routes.ts';
+import { fallbackRoutes } from '../src/views/shell/fallbackRoutes.ts';
 
 export interface PageFile {
   /** Relative to the build folder. */

@@ -4,7 +4,7 @@ import { ButtonLink } from '../components/Button';
 import { Page } from '../components/Page';
 import { lazy, Suspense } from 'react';
 import { Loading } from '../shell/Loading';
-import { customerRoute, eventDocumentRoute, eventSheetRoute } from '../shell/routes';
+import { customerRoute, eventDocumentRoute, eventSheetRoute } from '../shell/fallbackRoutes';
 
 /** The page of a path no route of App.tsx matched. */
 export function PageNotFound() {

@@ -46,8 +46,10 @@ const table = css({
   minWidth: '720px',
 });
 
-/** Actors every page has (the app system's, the route's chunk); the explorer first shows the page's own actor instead. */
-const appWide = ['app', 'colorMode', 'sound', 'auth', 'storageHealth', 'sync', 'routeChunk'];
+/** Actors every page has (the app system's, the route's chunk, the kept-changes offer); the explorer first shows the page's own actor instead. */
+const appWide = ['app', 'colorMode', 'sound', 'auth', 'storageHealth', 'sync', 'routeChunk', 'pendingChanges'];
+/** Small parts of a page's forms (a picker inside a form): the page's own actor is shown before them. */
+const formParts = ['allergenPicker'];
 
 const time = (t: number) =>
   new Date(t).toLocaleTimeString(undefined, { hour12: false }) + `.${String(t % 1000).padStart(3, '0')}`;
@@ -139,6 +141,7 @@ export function Explorer({ onClosed }: { onClosed: () => void }) {
   const [picked, setPicked] = useState<string>();
   const selected =
     actors.find((a) => a.key === picked) ??
+    actors.find((a) => a.machineId && !appWide.includes(a.machineId) && !formParts.includes(a.machineId)) ??
     actors.find((a) => a.machineId && !appWide.includes(a.machineId)) ??
     actors[0];
   return (
