@@ -19,8 +19,8 @@ export function readStaffLists(eventIds: readonly number[]): Record<string, Staf
 /**
  * Calls back when any `staffList-{id}` key changes in another tab (or the storage is cleared): one
  * listener for all of them, whatever the number of events (a listener per event made every change of
- * the events list add and remove thousands of listeners). This tab's own staff changes are the Staff
- * tool's, which tells its readers itself.
+ * the events list add and remove thousands of listeners). A write in this tab fires no storage event
+ * (as before): its readers read again on their own triggers (the Tool Kit closing, a change of events).
  */
 export function watchStaffLists(onChange: () => void): () => void {
   if (typeof window === 'undefined') return () => {};
