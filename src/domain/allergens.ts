@@ -164,6 +164,15 @@ export function avoidedIn(line: Pick<MenuLine, 'allergens'>, avoid: readonly All
   return line.allergens.filter((a) => avoid.includes(a));
 }
 
+/**
+ * The flag of an ingredient (an inventory item's or a specialty line's stored allergens, read
+ * tolerantly) against the event's avoided allergens: the Menu tool's words, or null.
+ */
+export function ingredientFlag(allergens: unknown, avoid: readonly AllergenId[]): string | null {
+  const hit = avoidedIn({ allergens: cleanAllergens(allergens) }, avoid);
+  return hit.length ? flagMessage(hit) : null;
+}
+
 /** Every menu item carrying an allergen the event avoids, in menu order. */
 export function allergenFlags(lines: readonly MenuLine[], avoid: readonly AllergenId[]): AllergenFlag[] {
   return lines.flatMap((line) => {

@@ -19,7 +19,9 @@ import {
   dietaryOf,
   flagMessage,
   hasDietaryNeeds,
+  ingredientFlag,
   menuLinesOf,
+  type AllergenId,
   type AllergenTable,
 } from './allergens';
 import { employeeName, shiftInterval, shiftLabel } from './staff';
@@ -169,6 +171,8 @@ export interface PullRow {
   storage: string;
   /** On hand in the inventory now, in packages ('' when the item is gone from the inventory). */
   onHand: string;
+  /** Issue 21: the item carries an allergen the event avoids ("Contains Peanuts — this event avoids Peanuts"). */
+  flag: string | null;
 }
 
 export interface SpecialtyRow {
@@ -180,6 +184,8 @@ export interface SpecialtyRow {
   /** 'On hand', 'To order', both, or 'Not set'. */
   status: string;
   toOrder: boolean;
+  /** Issue 21: as PullRow's. */
+  flag: string | null;
 }
 
 export interface SheetPriceLine {
@@ -282,7 +288,12 @@ function withUnit(value: number, unit: string): string {
   return Number.isFinite(value) ? `${formatAmount(value)} ${unit}`.trim() : '—';
 }
 
-function pullRow(line: ChosenIngredient, index: number, items: ReadonlyMap<string, InventoryItem>): PullRow {
+function pullRow(
+  line: ChosenIngredient,
+  index: number,
+  items: ReadonlyMap<string, InventoryItem>,
+  avoid: readonly AllergenId[],
+): PullRow {
   const item = items.get(line.id);
   const packageType = item?.packageType ?? line.packageType;
   const perGuest = perGuestOf(line);
@@ -299,10 +310,11 @@ function pullRow(line: ChosenIngredient, index: number, items: ReadonlyMap<strin
     supplier: orDash(item?.supplierName ?? line.supplierName),
     storage: orDash(item?.category ?? line.category),
     onHand: item ? withUnit(item.quantity, item.packageType) : '',
+    flag: ingredientFlag(item?.allergens, avoid),
   };
 }
 
-function specialtyRow(line: SpecialtyIngredient, index: number): SpecialtyRow {
+function specialtyRow(line: SpecialtyIngredient, index: number, avoid: readonly AllergenId[]): SpecialtyRow {
   const status =
     [line.onHand ? 'On hand' : '', line.needToOrder ? 'To order' : ''].filter(Boolean).join(', ') || 'Not set';
   return {
@@ -313,6 +325,7 @@ function specialtyRow(line: SpecialtyIngredient, index: number): SpecialtyRow {
     supplier: orDash(line.supplierName),
     status,
     toOrder: line.needToOrder,
+    flag: ingredientFlag(line.allergens, avoid),
   };
 }
 
@@ -390,8 +403,8 @@ export function buildEventSheet({
     showAllergens: hasDietaryNeeds(dietary) || menuLines.some((l) => l.allergens.length > 0),
     notes,
     hasAllergy: notes.some((n) => n.allergy),
-    pull: lines.map((line, i) => pullRow(line, i, byId)),
-    specialty: specialty.map(specialtyRow),
+    pull: lines.map((line, i) => pullRow(line, i, byId, dietary.avoid)),
+    specialty: specialty.map((line, i) => specialtyRow(line, i, dietary.avoid)),
     pricing: sheetPricing(event.pricing ?? [], lines, specialty, discountPercent, taxPercent),
     staff: staffRows(event, staff, employees),
   };

@@ -332,3 +332,76 @@ test('inventory: a conflict over an item’s allergens names them, not their ids
     .poll(async () => (await storedItems(page)).find((i) => i.name === 'Cream')?.allergens)
     .toEqual(['milk', 'wheatGluten']);
 });
+
+test('ingredients: an inventory item or specialty ingredient carrying an avoided allergen is flagged in the Tool Kit (before and after adding) and on the sheet', async ({
+  page,
+}) => {
+  const peanutOil = {
+    ...cream,
+    id: 'item-peanut-oil',
+    name: 'Peanut oil',
+    category: 'Dry Storage',
+    allergens: ['peanuts'],
+  };
+  await page.addInitScript(
+    (items) => {
+      if (window.sessionStorage.getItem('seeded-items')) return;
+      window.sessionStorage.setItem('seeded-items', '1');
+      window.localStorage.setItem('inventoryItems', JSON.stringify(items));
+    },
+    [peanutOil, cream],
+  );
+  await openEvents(page, [
+    event(205, 'Pier Dinner', { dietary: { vegetarian: 0, vegan: 0, glutenFree: 0, avoid: ['peanuts', 'sesame'] } }),
+  ]);
+  await page.getByRole('article', { name: 'Pier Dinner' }).getByRole('button', { name: 'Tool Kit' }).click();
+  const kit = page.getByRole('dialog', { name: /Tool Kit: Pier Dinner/ });
+  await kit.getByRole('button', { name: 'Ingredients', exact: true }).click();
+
+  // Inventory: the flag shows as soon as the item is chosen, and stays on the added line.
+  const inventory = kit.getByRole('region', { name: 'Add Items from Inventory.' });
+  await inventory.getByRole('combobox', { name: 'Category' }).click();
+  await page.getByRole('option', { name: 'Dry Storage' }).click();
+  await inventory.getByRole('combobox', { name: 'Inventory Item' }).click();
+  await page.getByRole('option', { name: /Peanut oil/ }).click();
+  await expect(inventory.getByRole('note')).toHaveText('⚠ Contains Peanuts — this event avoids Peanuts');
+  await inventory.locator('#inv-quantity').fill('2');
+  await inventory.getByRole('button', { name: 'Add Ingredient' }).click();
+  const line = inventory.getByRole('list', { name: 'Inventory ingredients' }).getByRole('listitem').first();
+  await expect(line).toContainText('Peanut oil');
+  await expect(line.getByRole('note')).toHaveText('⚠ Contains Peanuts — this event avoids Peanuts');
+  await expect(line.getByRole('list', { name: 'Allergens in Peanut oil' })).toHaveText('Peanuts');
+
+  // Specialty: ticking Sesame on a saved line flags it; a line without avoided allergens is not flagged.
+  const specialty = kit.getByRole('region', { name: 'Add Specialty Ingredients.' });
+  for (const [name, value] of [
+    ['Ingredient Name', 'Tahini'],
+    ['Unit Quantity', '1'],
+    ['Quantity Needed', '1'],
+    ['Cost per Unit', '6'],
+  ])
+    await specialty.getByLabel(name!, { exact: true }).fill(value!);
+  await specialty.getByRole('button', { name: 'Add Specialty Ingredient' }).click();
+  const tahini = specialty.getByRole('list', { name: 'Specialty ingredients' }).getByRole('listitem').first();
+  await expect(tahini).toContainText('Tahini');
+  await expect(tahini.getByRole('note')).toHaveCount(0);
+  await tahini.getByRole('button', { name: 'Allergens of Tahini' }).click();
+  await tahini.getByRole('group', { name: 'Allergens in Tahini' }).getByLabel('Sesame').check();
+  await tahini.getByRole('button', { name: 'Done' }).click();
+  await expect(tahini.getByRole('note')).toHaveText('⚠ Contains Sesame — this event avoids Sesame');
+  expect(await axeFindings(page)).toEqual([]);
+  await kit.getByRole('button', { name: 'Close Tool Kit' }).click();
+
+  // The sheet flags both lines where the kitchen pulls and orders them.
+  await page
+    .getByRole('article', { name: 'Pier Dinner' })
+    .getByRole('link', { name: 'Event Sheet for Pier Dinner' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Pier Dinner' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Peanut oil' })).toContainText(
+    'Contains Peanuts — this event avoids Peanuts',
+  );
+  await expect(page.getByRole('row').filter({ hasText: 'Tahini' })).toContainText(
+    'Contains Sesame — this event avoids Sesame',
+  );
+});

@@ -13,12 +13,14 @@ import {
   dietarySummary,
   eventAllergenFlags,
   flagMessage,
+  ingredientFlag,
   menuLinesOf,
   menuPatch,
   toggleAllergen,
   type MenuLine,
 } from '../../src/domain/allergens';
 import { menuRows } from '../../src/machines/toolkit/menuNotes.connect';
+import { inventoryLineAllergenView } from '../../src/machines/toolkit/ingredients.connect';
 import { blankEventForm, eventToForm, formToEvent, validateEvent } from '../../src/domain/events';
 import { buildEventSheet } from '../../src/domain/eventSheet';
 import type { CateringEvent } from '../../src/storage/schemas';
@@ -117,6 +119,75 @@ describe('allergen matching (flags)', () => {
         flag: 'Contains Peanuts — this event avoids Peanuts',
       },
     ]);
+  });
+});
+
+describe('ingredients carrying an avoided allergen', () => {
+  it('a specialty line’s own allergens are flagged with the Menu tool’s words; bad stored values are ignored', () => {
+    expect(ingredientFlag(['peanuts', 'soy'], ['peanuts'])).toBe('Contains Peanuts — this event avoids Peanuts');
+    expect(ingredientFlag(['soy'], ['peanuts'])).toBeNull();
+    expect(ingredientFlag(undefined, ['peanuts'])).toBeNull();
+    expect(ingredientFlag('peanuts', ['peanuts'])).toBeNull();
+    expect(ingredientFlag(['peanuts'], [])).toBeNull();
+  });
+  it('an inventory line carries its inventory item’s allergens, found by the item’s id, not its name', () => {
+    const items = [
+      { id: 'i1', allergens: ['milk'] },
+      { id: 'i2', allergens: ['peanuts', 'sesame'] },
+    ];
+    expect(inventoryLineAllergenView({ id: 'i2' }, items, ['sesame'])).toEqual({
+      tags: ['Peanuts', 'Sesame'],
+      flag: 'Contains Sesame — this event avoids Sesame',
+    });
+    expect(inventoryLineAllergenView({ id: 'i1' }, items, ['sesame'])).toEqual({ tags: ['Milk'], flag: null });
+    expect(inventoryLineAllergenView({ id: 'gone' }, items, ['milk'])).toEqual({ tags: [], flag: null });
+  });
+  it('the event sheet flags the pull list’s and the specialty list’s lines', () => {
+    const e = event({
+      dietary: { vegetarian: 0, vegan: 0, glutenFree: 0, avoid: ['milk'] },
+      ingredients: [
+        {
+          id: 'sp1',
+          name: 'Cream',
+          units: 'L',
+          unitQuantity: 1,
+          quantityNeeded: 2,
+          onHand: false,
+          needToOrder: true,
+          costPerUnit: 3,
+          packageType: 'carton',
+          supplierName: '',
+          allergens: ['milk'],
+        },
+      ],
+    });
+    const chosen = {
+      lineId: 'L1',
+      id: 'i1',
+      name: 'Butter',
+      category: 'Dairy',
+      supplierName: '',
+      costPerUnit: 1,
+      amountPerUnit: 1,
+      unit: 'kg',
+      packageType: 'box',
+      quantity: 1,
+    };
+    const stock = {
+      id: 'i1',
+      name: 'Butter',
+      category: 'Dairy',
+      supplierName: '',
+      costPerUnit: 1,
+      amountPerUnit: 1,
+      unit: 'kg',
+      packageType: 'box',
+      quantity: 1,
+      allergens: ['milk'],
+    } as never;
+    const sheet = buildEventSheet({ event: e, lines: [chosen], items: [stock], discountPercent: 0, taxPercent: 0 });
+    expect(sheet.pull.map((r) => r.flag)).toEqual(['Contains Milk — this event avoids Milk']);
+    expect(sheet.specialty.map((r) => r.flag)).toEqual(['Contains Milk — this event avoids Milk']);
   });
 });
 

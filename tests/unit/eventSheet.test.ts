@@ -201,6 +201,7 @@ describe('the sheet of one event', () => {
         supplier: 'Frost Line Frozen Foods',
         storage: 'Frozen',
         onHand: '4 box',
+        flag: null,
       },
       {
         key: 'L-b',
@@ -211,6 +212,7 @@ describe('the sheet of one event', () => {
         supplier: 'Pantry Dry Goods',
         storage: 'Dry Storage',
         onHand: '7 box',
+        flag: null,
       },
       {
         key: 'L-gone',
@@ -221,6 +223,7 @@ describe('the sheet of one event', () => {
         supplier: 'Pantry Dry Goods',
         storage: 'Dry Storage',
         onHand: '',
+        flag: null,
       },
     ]);
   });
@@ -235,6 +238,7 @@ describe('the sheet of one event', () => {
         supplier: 'Orchard Row Fruits',
         status: 'To order',
         toOrder: true,
+        flag: null,
       },
       {
         key: 'sp-2',
@@ -244,6 +248,7 @@ describe('the sheet of one event', () => {
         supplier: 'Pantry Dry Goods',
         status: 'On hand',
         toOrder: false,
+        flag: null,
       },
     ]);
   });

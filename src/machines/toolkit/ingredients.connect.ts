@@ -3,8 +3,9 @@
  * machines' state + send → the values (choices, totals) and callbacks the panels use. Pure, unit-tested
  * without React; src/app/shell/useConnect.ts binds it to the live actor.
  */
-import type { AllergenId } from '../../domain/allergens';
+import { allergenLabel, cleanAllergens, ingredientFlag, type AllergenId } from '../../domain/allergens';
 import type { SnapshotFrom } from 'xstate';
+import type { ChosenIngredient, InventoryItem } from '../../storage/schemas';
 import { inventoryCategories, inventoryTotal, itemsInCategory, specialtyTotal } from '../../domain/ingredients';
 import type { Per } from '../../domain/scaling';
 import type { InventoryIngredientsEvent, inventoryIngredientsMachine } from './inventoryIngredients.machine';
@@ -32,6 +33,8 @@ export function connectInventoryIngredients(
       label: `${i.name} (${i.supplierName || 'no supplier'})`,
     })),
     selected: items.find((i) => i.id === itemId),
+    /** The inventory (for each line's allergens, by its item's id). */
+    items,
     category,
     itemId,
     lines,
@@ -65,4 +68,31 @@ export function connectSpecialty(s: SpecialtySnapshot, send: (event: SpecialtyEv
     remove: (id: string) => send({ type: 'ingredient.delete', id }),
     setAllergens: (id: string, chosen: AllergenId[]) => send({ type: 'ingredient.allergens', id, allergens: chosen }),
   };
+}
+
+export { ingredientFlag };
+
+/**
+ * Issue 21 beyond the menu: an ingredient carrying an allergen the event avoids is flagged in the
+ * Ingredients tool with the Menu tool's words ("Contains Peanuts — this event avoids Peanuts"). An
+ * inventory line carries its inventory item's allergens (found by the item's id, so an item edited
+ * later flags its lines at once); a specialty line carries its own (domain/allergens `ingredientFlag`).
+ */
+
+/** The allergens of an inventory line, by its item's id (none when the item is gone). */
+export function inventoryLineAllergens(
+  line: Pick<ChosenIngredient, 'id'>,
+  items: readonly Pick<InventoryItem, 'id' | 'allergens'>[],
+): AllergenId[] {
+  return cleanAllergens(items.find((i) => i.id === line.id)?.allergens);
+}
+
+/** What the Ingredients tool shows under an inventory line: its allergens as tags and the flag. */
+export function inventoryLineAllergenView(
+  line: Pick<ChosenIngredient, 'id'>,
+  items: readonly Pick<InventoryItem, 'id' | 'allergens'>[],
+  avoid: readonly AllergenId[],
+): { tags: string[]; flag: string | null } {
+  const carried = inventoryLineAllergens(line, items);
+  return { tags: carried.map(allergenLabel), flag: ingredientFlag(carried, avoid) };
 }

@@ -87,7 +87,10 @@ function PullTable({ rows }: { rows: PullRow[] }) {
         <tbody>
           {rows.map((r) => (
             <tr key={r.key}>
-              <td>{r.name}</td>
+              <td>
+                {r.name}
+                {r.flag ? <span className={s.flagLine}>⚠ {r.flag}</span> : null}
+              </td>
               <td>
                 {r.quantity}
                 {r.amount ? <span className={s.sub}>{r.amount}</span> : null}
@@ -126,7 +129,10 @@ function SpecialtyTable({ rows }: { rows: SpecialtyRow[] }) {
         <tbody>
           {rows.map((r) => (
             <tr key={r.key}>
-              <td>{r.name}</td>
+              <td>
+                {r.name}
+                {r.flag ? <span className={s.flagLine}>⚠ {r.flag}</span> : null}
+              </td>
               <td>
                 {r.quantity}
                 {r.amount ? <span className={s.sub}>{r.amount}</span> : null}

@@ -19,6 +19,8 @@ import { useConnect } from '../../app/shell/useConnect';
 import {
   connectInventoryIngredients,
   connectSpecialty,
+  ingredientFlag,
+  inventoryLineAllergenView,
   type SpecialtyTextField,
 } from '../../machines/toolkit/ingredients.connect';
 import { allergenLabel, cleanAllergens, type AllergenId } from '../../domain/allergens';
@@ -62,6 +64,16 @@ const radios = css({
 });
 const radioLabel = css({ display: 'inline-flex', gap: '2', alignItems: 'center', minH: '10', cursor: 'pointer' });
 const box = css({ width: '5', height: '5', accentColor: 'var(--colors-primary)' });
+const flagText = css({ color: 'alertFg', fontWeight: 'bold', overflowWrap: 'anywhere' });
+
+/** Issue 21: the flag under an ingredient carrying an allergen the event avoids. */
+function AllergenFlag({ flag }: { flag: string | null }) {
+  return flag ? (
+    <p className={flagText} role="note">
+      ⚠ {flag}
+    </p>
+  ) : null;
+}
 
 /** The labelled choice of what a typed quantity counts: the whole event (fixed) or one guest. */
 function PerChoice({ name, value, onChange }: { name: string; value: Per; onChange: (per: Per) => void }) {
@@ -99,7 +111,7 @@ function scaledHint(per: Per, guests: number, quantity: number | null, unit: str
   return quantity === null ? `Scaled to ${guests} guests.` : `For ${guests} guests: ${formatAmount(quantity)} ${unit}`;
 }
 
-function InventoryIngredients({ actorRef }: { actorRef: ToolkitActors['inventory'] }) {
+function InventoryIngredients({ actorRef, avoid }: { actorRef: ToolkitActors['inventory']; avoid: AllergenId[] }) {
   const inv = useConnect(actorRef, connectInventoryIngredients);
   return (
     <section className={panel} aria-labelledby="inventory-ingredients-title">
@@ -142,6 +154,11 @@ function InventoryIngredients({ actorRef }: { actorRef: ToolkitActors['inventory
             ? `Cost per ${formatAmount(inv.selected.amountPerUnit)} ${inv.selected.unit} ${inv.selected.packageType}: ${formatMoney(inv.selected.costPerUnit)}`
             : 'Choose an item to see its cost per pack size.'}
         </p>
+        {inv.selected ? (
+          <div className={css({ gridColumn: '1 / -1' })}>
+            <AllergenFlag flag={ingredientFlag(inv.selected.allergens, avoid)} />
+          </div>
+        ) : null}
         <PerChoice name="inv-per" value={inv.per} onChange={inv.setPer} />
         <div className={field}>
           <label htmlFor="inv-quantity" className={label}>
@@ -185,65 +202,77 @@ function InventoryIngredients({ actorRef }: { actorRef: ToolkitActors['inventory
       ) : null}
       {inv.lines.length ? (
         <ul aria-label="Inventory ingredients" className={lineList}>
-          {inv.lines.map((l) => (
-            <li key={l.lineId} className={line}>
-              <div className={lineHead}>
-                <span>
-                  <strong>{l.name}</strong> — {formatMeasure(inventoryLineAmount(l), l.unit)}
-                  {isPerGuest(l) ? (
-                    <span className={muted}>
-                      {' '}
-                      ({formatAmount(l.perGuest)} {l.packageType} per guest)
-                    </span>
-                  ) : null}
-                </span>
-                <span className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
-                  <label className={radioLabel}>
-                    <input
-                      type="checkbox"
-                      className={box}
-                      checked={isPerGuest(l)}
-                      aria-label={`Per guest: ${l.name}`}
-                      onChange={(e) => inv.setLinePer(l.lineId ?? '', e.target.checked ? 'guest' : 'event')}
-                    />
-                    Per guest
-                  </label>
-                  <Button
-                    size="sm"
-                    variant="outlineBlue"
-                    aria-label={`Edit Quantity of ${l.name}`}
-                    onClick={() => inv.editQuantity(l.lineId ?? '')}
+          {inv.lines.map((l) => {
+            const allergens = inventoryLineAllergenView(l, inv.items, avoid);
+            return (
+              <li key={l.lineId} className={line}>
+                <div className={lineHead}>
+                  <span>
+                    <strong>{l.name}</strong> — {formatMeasure(inventoryLineAmount(l), l.unit)}
+                    {isPerGuest(l) ? (
+                      <span className={muted}>
+                        {' '}
+                        ({formatAmount(l.perGuest)} {l.packageType} per guest)
+                      </span>
+                    ) : null}
+                  </span>
+                  <span className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
+                    <label className={radioLabel}>
+                      <input
+                        type="checkbox"
+                        className={box}
+                        checked={isPerGuest(l)}
+                        aria-label={`Per guest: ${l.name}`}
+                        onChange={(e) => inv.setLinePer(l.lineId ?? '', e.target.checked ? 'guest' : 'event')}
+                      />
+                      Per guest
+                    </label>
+                    <Button
+                      size="sm"
+                      variant="outlineBlue"
+                      aria-label={`Edit Quantity of ${l.name}`}
+                      onClick={() => inv.editQuantity(l.lineId ?? '')}
+                    >
+                      Edit Quantity
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="outlineRed"
+                      aria-label={`Delete ${l.name}`}
+                      onClick={() => inv.remove(l.lineId ?? '')}
+                    >
+                      Delete
+                    </Button>
+                  </span>
+                </div>
+                <details>
+                  <summary className={summary}>Details</summary>
+                  <dl
+                    className={css({
+                      display: 'grid',
+                      gridTemplateColumns: 'max-content 1fr',
+                      columnGap: '3',
+                      mt: '1',
+                    })}
                   >
-                    Edit Quantity
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="outlineRed"
-                    aria-label={`Delete ${l.name}`}
-                    onClick={() => inv.remove(l.lineId ?? '')}
-                  >
-                    Delete
-                  </Button>
-                </span>
-              </div>
-              <details>
-                <summary className={summary}>Details</summary>
-                <dl
-                  className={css({ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: '3', mt: '1' })}
-                >
-                  <dt>Supplier</dt>
-                  <dd>{l.supplierName || '—'}</dd>
-                  <dt>Quantity Needed</dt>
-                  <dd>
-                    {formatAmount(l.quantity)} {l.packageType}
-                    {isPerGuest(l) ? ` (${formatAmount(l.perGuest)} per guest x ${inv.guests} guests)` : ' (per event)'}
-                  </dd>
-                  <dt>Cost</dt>
-                  <dd>{formatMoney(inventoryLineCost(l))}</dd>
-                </dl>
-              </details>
-            </li>
-          ))}
+                    <dt>Supplier</dt>
+                    <dd>{l.supplierName || '—'}</dd>
+                    <dt>Quantity Needed</dt>
+                    <dd>
+                      {formatAmount(l.quantity)} {l.packageType}
+                      {isPerGuest(l)
+                        ? ` (${formatAmount(l.perGuest)} per guest x ${inv.guests} guests)`
+                        : ' (per event)'}
+                    </dd>
+                    <dt>Cost</dt>
+                    <dd>{formatMoney(inventoryLineCost(l))}</dd>
+                  </dl>
+                </details>
+                <AllergenTags tags={allergens.tags} name={l.name} />
+                <AllergenFlag flag={allergens.flag} />
+              </li>
+            );
+          })}
         </ul>
       ) : (
         <p className={muted}>No inventory items added yet.</p>
@@ -291,7 +320,7 @@ const specialtyFields: Array<{ key: TextField; label: string; type?: string; opt
   { key: 'supplierName', label: 'Supplier Name' },
 ];
 
-function SpecialtyIngredients({ actorRef }: { actorRef: ToolkitActors['specialty'] }) {
+function SpecialtyIngredients({ actorRef, avoid }: { actorRef: ToolkitActors['specialty']; avoid: AllergenId[] }) {
   const sp = useConnect(actorRef, connectSpecialty);
   return (
     <section className={panel} aria-labelledby="specialty-title">
@@ -454,6 +483,7 @@ function SpecialtyIngredients({ actorRef }: { actorRef: ToolkitActors['specialty
                 stored={l.allergens}
                 onChange={(chosen) => sp.setAllergens(l.id, chosen)}
               />
+              <AllergenFlag flag={ingredientFlag(l.allergens, avoid)} />
             </li>
           ))}
         </ul>
@@ -465,7 +495,7 @@ function SpecialtyIngredients({ actorRef }: { actorRef: ToolkitActors['specialty
   );
 }
 
-export function IngredientsPanel({ actors }: { actors: ToolkitActors }) {
+export function IngredientsPanel({ actors, avoid }: { actors: ToolkitActors; avoid: AllergenId[] }) {
   return (
     <section
       aria-labelledby="ingredients-title"
@@ -475,8 +505,8 @@ export function IngredientsPanel({ actors }: { actors: ToolkitActors }) {
         Ingredients
       </h2>
       <div className={columns}>
-        <InventoryIngredients actorRef={actors.inventory} />
-        <SpecialtyIngredients actorRef={actors.specialty} />
+        <InventoryIngredients actorRef={actors.inventory} avoid={avoid} />
+        <SpecialtyIngredients actorRef={actors.specialty} avoid={avoid} />
       </div>
     </section>
   );

@@ -145,7 +145,7 @@ function ToolkitTools({
       <StatusPanel status={status} />
       <PaymentsPanel payments={payments} />
       {isShown('image') ? <ImagePanel event={event} eventsRef={eventsRef} /> : null}
-      {isShown('ingredients') ? <IngredientsPanel actors={actors} /> : null}
+      {isShown('ingredients') ? <IngredientsPanel actors={actors} avoid={dietaryOf(event).avoid} /> : null}
       {isShown('menu') ? <MenuPanel actorRef={actors.menuNotes} avoid={dietaryOf(event).avoid} /> : null}
       {isShown('notes') ? <NotesPanel actorRef={actors.menuNotes} /> : null}
       {isShown('pricing') ? <PricingPanel actors={actors} /> : null}
