@@ -390,6 +390,7 @@ test('ingredients: an inventory item or specialty ingredient carrying an avoided
   await tahini.getByRole('button', { name: 'Done' }).click();
   await expect(tahini.getByRole('note')).toHaveText('⚠ Contains Sesame — this event avoids Sesame');
   expect(await axeFindings(page)).toEqual([]);
+  await shots(page, 'ingredient-allergen-flags');
   await kit.getByRole('button', { name: 'Close Tool Kit' }).click();
 
   // The sheet flags both lines where the kitchen pulls and orders them.
