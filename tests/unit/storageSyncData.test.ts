@@ -14,8 +14,11 @@ import {
   readSyncSnapshot,
   saveSyncState,
   syncedCharacters,
+  watchSyncedKeys,
   writeSyncChanges,
 } from '../../src/storage/syncData';
+import { suppliersStore } from '../../src/storage/keys';
+import { colorModeStore } from '../../src/storage/preferences';
 import { emptySyncState, type SyncState } from '../../src/sync/engine';
 import { bindDataSet, dataOwnerKey } from '../../src/storage/accounts';
 
@@ -389,5 +392,30 @@ describe('evictEvents: what it announces', () => {
     expect(announced(() => evictEvents([99]))).toEqual([]);
     expect(announced(() => evictEvents([4]))).toEqual(['events', '4-taxPercentage']);
     expect(localStorage.getItem('5-taxPercentage')).toBe('13');
+  });
+});
+
+describe('watchSyncedKeys', () => {
+  beforeEach(() => expect(bindDataSet('A').ok).toBe(true));
+
+  it('is told of this tab’s writes of synced keys (not of others) and of other tabs’ changes to them, until stopped', () => {
+    const onChange = vi.fn();
+    const stop = watchSyncedKeys(onChange);
+    expect(suppliersStore.write([supplier('S1') as never]).ok).toBe(true);
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(colorModeStore.write('dark').ok).toBe(true);
+    expect(onChange).toHaveBeenCalledTimes(1);
+
+    window.dispatchEvent(new StorageEvent('storage', { key: 'events' }));
+    expect(onChange).toHaveBeenCalledTimes(2);
+    window.dispatchEvent(new StorageEvent('storage', { key: null }));
+    expect(onChange).toHaveBeenCalledTimes(3);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'soundMuted' }));
+    expect(onChange).toHaveBeenCalledTimes(3);
+
+    stop();
+    expect(suppliersStore.write([supplier('S2') as never]).ok).toBe(true);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'events' }));
+    expect(onChange).toHaveBeenCalledTimes(3);
   });
 });
