@@ -163,6 +163,14 @@ describe('writeSyncChanges', () => {
     expect(suppliersStored().map((s) => s.supplierID)).toEqual(['S1', 'S2']);
   });
 
+  it('a tombstone removes the record wherever it is in the list, the first one too', () => {
+    localStorage.setItem('suppliers', JSON.stringify([supplier('S1'), supplier('S2'), supplier('S3')]));
+    writeSyncChanges([{ collection: 'suppliers', record_id: 'S1', record: null }]);
+    expect(suppliersStored().map((s) => s.supplierID)).toEqual(['S2', 'S3']);
+    writeSyncChanges([{ collection: 'suppliers', record_id: 'S3', record: null }]);
+    expect(suppliersStored().map((s) => s.supplierID)).toEqual(['S2']);
+  });
+
   it('applies several changes to one record in order', () => {
     localStorage.setItem('suppliers', JSON.stringify([supplier('S1')]));
     writeSyncChanges([
@@ -260,6 +268,18 @@ describe('a write storage refuses throws (the sync must not think it applied)', 
     ['the business profile', { collection: 'businessProfile', record_id: 'value', record: { value: profile } }],
   ])('%s', (_name, write) => {
     expect(() => writeSyncChanges([write])).toThrow('Another account signed in on this browser');
+  });
+
+  it('a refused change to a list leaves the list as the app reads it unchanged', () => {
+    localStorage.setItem('suppliers', JSON.stringify([supplier('S1'), supplier('S2')]));
+    expect(suppliersStore.read().map((s) => s.supplierID)).toEqual(['S1', 'S2']);
+    expect(() =>
+      writeSyncChanges([
+        { collection: 'suppliers', record_id: 'S1', record: null },
+        { collection: 'suppliers', record_id: 'S3', record: supplier('S3') },
+      ]),
+    ).toThrow('Another account signed in');
+    expect(suppliersStore.read().map((s) => s.supplierID)).toEqual(['S1', 'S2']);
   });
 
   it('a removal of the business profile', () => {
