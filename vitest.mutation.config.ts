@@ -22,6 +22,8 @@ export default defineConfig({
       // Not durability.test.ts: it spawns server processes, which never see the mutant being tested.
       'tests/db/contract.test.ts',
       'tests/db/rest.test.ts',
+      // In-process too (buildApp on PGlite): each synced collection's record checks (records.ts) through sync_push.
+      'tests/server/syncRecords.test.ts',
     ],
     exclude: ['tests/unit/diagrams.test.ts', '**/node_modules/**'],
     reporters: ['default', new CollectionErrors()],

@@ -79,6 +79,27 @@ describe('what counts as stored', () => {
 });
 
 describe('the probe at its edges', () => {
+  it('a failure to remove a probe value gives no limit, and the value is removed again so it never stays', async () => {
+    const area = new LimitedStorage(3 * 1024 * 1024);
+    let failures = 1;
+    const remove = area.removeItem.bind(area);
+    area.removeItem = (key: string) => {
+      if (failures-- > 0) throw new Error('busy');
+      remove(key);
+    };
+    expect(await probeLimitChars(area, noPause)).toBeNull();
+    expect(area.map.has(probeKey)).toBe(false);
+  });
+
+  it('by default the page gets its turn between writes: a timer due meanwhile runs before the probe ends', async () => {
+    let finished = false;
+    let ranWhileProbing = false;
+    setTimeout(() => (ranWhileProbing = !finished), 0);
+    await probeLimitChars(new LimitedStorage(3 * 1024 * 1024));
+    finished = true;
+    expect(ranWhileProbing).toBe(true);
+  });
+
   it('when only the probe’s key still fits, the limit is what is stored plus that key', async () => {
     const area = new LimitedStorage(1000);
     area.setItem('events', 'e'.repeat(1000 - 'events'.length - probeKey.length));
@@ -113,6 +134,11 @@ describe('the probe at its edges', () => {
 
 describe('the cached limit', () => {
   it('no storage, no limit', async () => {
+    expect(await localLimitChars(null, null)).toBeNull();
+  });
+
+  it('no storage, no limit, even after a limit was measured on this page', async () => {
+    expect(await localLimitChars(new LimitedStorage(2000), null)).toBeGreaterThan(2000 - 256);
     expect(await localLimitChars(null, null)).toBeNull();
   });
 

@@ -137,4 +137,20 @@ describe('writeTogether', () => {
     expect(localStorage.getItem('a')).toBe('5');
     expect(localStorage.getItem('b')).toBeNull();
   });
+
+  it('after a failure storage holds exactly what it held before: no key more, none less', () => {
+    localStorage.setItem('a', '5');
+    localStorage.setItem('other', 'kept');
+    const before = { ...localStorage };
+    expect(writeTogether([keyWrite(failing, 3)])).toMatchObject({ ok: false });
+    expect({ ...localStorage }).toEqual(before);
+    expect(writeTogether([keyWrite(a, 1), keyWrite(failing, 3)])).toMatchObject({ ok: false });
+    expect({ ...localStorage }).toEqual(before);
+  });
+
+  it('a key written twice in one change gets its first text back, not the one written in between', () => {
+    localStorage.setItem('a', '5');
+    expect(writeTogether([keyWrite(a, 1), keyWrite(a, 2), keyWrite(failing, 3)])).toMatchObject({ ok: false });
+    expect(localStorage.getItem('a')).toBe('5');
+  });
 });
