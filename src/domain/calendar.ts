@@ -61,21 +61,47 @@ export function addMonths(iso: string, months: number): string {
   return toISODate(new Date(first.getFullYear(), first.getMonth(), Math.min(date.getDate(), last), 12));
 }
 
-/** The weeks (Sunday to Saturday) that show the month holding `iso`: 4 to 6 rows of 7 days. */
-export function monthGrid(iso: string): string[][] {
-  const first = startOfWeek(startOfMonth(iso));
-  const last = endOfWeek(endOfMonth(iso));
+/**
+ * A small cache of values that depend only on their key (a month's grid, a day's label): the same
+ * answer, and the same array, each time the calendar asks again. Forgets everything past `limit`.
+ */
+function cached<T>(limit: number, compute: (key: string) => T): (key: string) => T {
+  const memo = new Map<string, T>();
+  return (key) => {
+    let value = memo.get(key);
+    if (value === undefined) {
+      if (memo.size >= limit) memo.clear();
+      memo.set(key, (value = compute(key)));
+    }
+    return value;
+  };
+}
+
+const monthGridOf = cached(48, (month: string): readonly (readonly string[])[] => {
+  const first = startOfWeek(month);
+  const last = endOfWeek(endOfMonth(month));
   const weeks: string[][] = [];
   for (let day = first; day <= last; day = addDays(day, 7)) {
     weeks.push(Array.from({ length: 7 }, (_, i) => addDays(day, i)));
   }
   return weeks;
+});
+
+/**
+ * The weeks (Sunday to Saturday) that show the month holding `iso`: 4 to 6 rows of 7 days. Every day
+ * of a month answers the same (read-only) arrays, so a view can tell an unchanged grid by identity.
+ */
+export function monthGrid(iso: string): readonly (readonly string[])[] {
+  return monthGridOf(startOfMonth(iso));
 }
 
-/** The seven days (Sunday to Saturday) of the week holding `iso`. */
-export function weekDays(iso: string): string[] {
-  const first = startOfWeek(iso);
-  return Array.from({ length: 7 }, (_, i) => addDays(first, i));
+const weekDaysOf = cached(64, (sunday: string): readonly string[] =>
+  Array.from({ length: 7 }, (_, i) => addDays(sunday, i)),
+);
+
+/** The seven days (Sunday to Saturday) of the week holding `iso` (the same read-only array for every day of it). */
+export function weekDays(iso: string): readonly string[] {
+  return weekDaysOf(startOfWeek(iso));
 }
 
 /** The agenda's days: `from` and the 13 days after it. */
@@ -86,7 +112,7 @@ export function agendaDays(from: string, days = AGENDA_DAYS): string[] {
 /** The days a view shows for the focused day. */
 export function visibleDays(view: CalendarView, focused: string): string[] {
   if (view === 'month') return monthGrid(focused).flat();
-  if (view === 'week') return weekDays(focused);
+  if (view === 'week') return [...weekDays(focused)];
   return agendaDays(focused);
 }
 
@@ -115,6 +141,27 @@ export function entriesByDay<E extends CalendarEvent>(events: readonly E[]): Map
     list.sort((a, b) => Number(b.continued) - Number(a.continued) || byStart(a.event, b.event));
   }
   return days;
+}
+
+/**
+ * The events of one events snapshot, indexed once: each day's entries (as `entriesByDay`) and each
+ * event by id. Kept per events array (by identity): Previous, Next, a day focused or an event opened
+ * read the same index instead of going over every event again.
+ */
+export interface CalendarIndex<E extends CalendarEvent = CalendarEvent> {
+  entries: ReadonlyMap<string, ReadonlyArray<DayEntry<E>>>;
+  byId: ReadonlyMap<number, E>;
+}
+
+const indexes = new WeakMap<readonly CalendarEvent[], CalendarIndex>();
+
+export function calendarIndex<E extends CalendarEvent>(events: readonly E[]): CalendarIndex<E> {
+  let index = indexes.get(events) as CalendarIndex<E> | undefined;
+  if (!index) {
+    index = { entries: entriesByDay(events), byId: new Map(events.map((e) => [e.id, e])) };
+    indexes.set(events, index);
+  }
+  return index;
 }
 
 /** The month view's chips per day: the rest of a busy day is one "+N more" button. */
@@ -149,7 +196,7 @@ export function isBusy(entries: readonly DayEntry[] | undefined): boolean {
 
 /** The days among `days` that are marked busy, in order. */
 export function busyDays(events: readonly CalendarEvent[], days: readonly string[]): string[] {
-  const map = entriesByDay(events);
+  const map = calendarIndex(events).entries;
   return days.filter((day) => isBusy(map.get(day)));
 }
 
@@ -161,16 +208,22 @@ export function staffBookedTwiceDays(
   return doubleBookedDays(placeShifts(events, staffLists));
 }
 
-/** The agenda: the days from `from` that have entries, each with its entries, in date then time order. */
+/**
+ * The agenda: the days from `from` that have entries, each with its entries, in date then time order.
+ * Only the agenda's days are looked at, in the events' index (built once per events array).
+ */
 export function agenda<E extends CalendarEvent>(
   events: readonly E[],
   from: string,
   days = AGENDA_DAYS,
-): Array<{ day: string; entries: Array<DayEntry<E>> }> {
-  const map = entriesByDay(events);
-  return agendaDays(from, days)
-    .map((day) => ({ day, entries: map.get(day) ?? [] }))
-    .filter((group) => group.entries.length > 0);
+): Array<{ day: string; entries: ReadonlyArray<DayEntry<E>> }> {
+  const map = calendarIndex(events).entries;
+  const groups: Array<{ day: string; entries: ReadonlyArray<DayEntry<E>> }> = [];
+  for (const day of agendaDays(from, days)) {
+    const entries = map.get(day);
+    if (entries?.length) groups.push({ day, entries });
+  }
+  return groups;
 }
 
 /** Keys that move the focused day in a date grid (WAI-ARIA grid pattern, as in the APG date picker). */
@@ -236,19 +289,20 @@ const format = (iso: string, options: Intl.DateTimeFormatOptions) => {
   return formatter.format(date);
 };
 
+/** A day's label never changes: each is worked out (a date parsed, then formatted) once, not for every cell drawn. */
+const fullDateOf = cached(1000, (iso) =>
+  format(iso, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }),
+);
+const shortDateOf = cached(1000, (iso) => format(iso, { weekday: 'short', month: 'short', day: 'numeric' }));
+
 /** 'Tuesday, December 1, 2026': a day's accessible name. */
 export function fullDate(iso: string): string {
-  return format(iso, {
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  });
+  return fullDateOf(iso);
 }
 
 /** 'Tue, Dec 1': a day as the week view and the agenda head it. */
 export function shortDate(iso: string): string {
-  return format(iso, { weekday: 'short', month: 'short', day: 'numeric' });
+  return shortDateOf(iso);
 }
 
 /** What the calendar shows: 'December 2026', 'Nov 29 – Dec 5, 2026', or the agenda's 14 days. */

@@ -4,6 +4,7 @@ import {
   addMonths,
   agenda,
   busyDays,
+  calendarIndex,
   dayChips,
   entriesByDay,
   MONTH_CHIPS,
@@ -134,6 +135,23 @@ describe('days and their events', () => {
 
   it('an event without a valid date is on no day', () => {
     expect([...entriesByDay([ev(1, ''), ev(2, '2026-13-01')]).keys()]).toEqual([]);
+  });
+});
+
+describe('the events’ index (issue 21: 2,000 events)', () => {
+  it('is built once per events array: each day’s entries as entriesByDay, and each event by id', () => {
+    const events = [ev(1, '2026-12-01', '20:00', '01:00'), ev(2, '2026-12-01', '09:00'), ev(3, 'not a date')];
+    const index = calendarIndex(events);
+    expect(calendarIndex(events)).toBe(index);
+    expect(index.entries).toEqual(entriesByDay(events));
+    expect(index.byId.get(3)).toBe(events[2]);
+    expect(calendarIndex([...events])).not.toBe(index);
+  });
+
+  it('a month’s grid and a week’s days are the same arrays for every day of them', () => {
+    expect(monthGrid('2026-12-01')).toBe(monthGrid('2026-12-31'));
+    expect(monthGrid('2026-12-01')).not.toBe(monthGrid('2027-01-01'));
+    expect(weekDays('2026-12-01')).toBe(weekDays('2026-12-05'));
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getInitialSnapshot, type EventObject } from 'xstate';
+import { getInitialSnapshot, transition, type EventObject } from 'xstate';
 import { agenda, entriesByDay, monthGrid, weekDays } from '../../src/domain/calendar';
 import { eventCosting } from '../../src/domain/costing';
 import { computeDemand } from '../../src/domain/demand';
@@ -230,6 +230,34 @@ describe('calendar.connect', () => {
     api.next();
     api.exportAll();
     expect(sent).toEqual([{ type: 'nav.next' }, { type: 'calendar.export', events: mock.events }]);
+  });
+
+  it('Next, a focused day and an opened event reuse the events’ index: the same entries, chips, weeks and callbacks', () => {
+    const { send } = recorder();
+    const s0 = getInitialSnapshot(calendarMachine, { today, view: 'month' });
+    const first = connectCalendar(s0, mock.events, send);
+    const [s1] = transition(calendarMachine, s0, { type: 'nav.next' });
+    const [s2] = transition(calendarMachine, s1, { type: 'nav.previous' });
+    const [s3] = transition(calendarMachine, s2, { type: 'event.open', id: mock.events[0]!.id });
+    const later = [s1, s2, s3].map((s) => connectCalendar(s, mock.events, send));
+    for (const api of later) {
+      // Built once for this events array, not again for every snapshot.
+      expect(api.entries).toBe(first.entries);
+      expect(api.open).toBe(first.open);
+      expect(api.focus).toBe(first.focus);
+      expect(api.showDay).toBe(first.showDay);
+    }
+    const busy = mock.events[0]!.EventDate;
+    expect(later[1]!.chipsOf(busy)).toBe(first.chipsOf(busy));
+    expect(later[1]!.weeks).toBe(first.weeks);
+    expect(later[0]!.weeks).toEqual(monthGrid(s1.context.focused));
+    // The open event, by id.
+    expect(later[2]!.selected).toBe(mock.events[0]);
+    expect(first.selected).toBeUndefined();
+    // A new events array (an event saved) is indexed again.
+    const saved = [...mock.events];
+    expect(connectCalendar(s0, saved, send).entries).not.toBe(first.entries);
+    expect(connectCalendar(s0, saved, send).entries).toEqual(first.entries);
   });
 
   it('week view: one week', () => {

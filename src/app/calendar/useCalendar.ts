@@ -72,7 +72,9 @@ export function useCalendar() {
   const events = useCalendarEvents(today);
   const staffBookedTwice = useStaffBookedTwice(events);
   const snapshot = useSelector(ref, (s) => s);
-  const api = useMemo(() => connectCalendar(snapshot, events, (event) => ref.send(event)), [snapshot, events, ref]);
+  // One `send` for the actor: the connect's callbacks keep their identity, so unchanged day cells are not drawn again.
+  const send = useMemo(() => (event: Parameters<CalendarRef['send']>[0]) => ref.send(event), [ref]);
+  const api = useMemo(() => connectCalendar(snapshot, events, send), [snapshot, events, send]);
   /** Days where someone on staff is booked twice (issue 21). */
   return { ref, today, staffBookedTwice, ...api };
 }

@@ -3,15 +3,22 @@
  * + send → the view, the focused day, the grid's weeks, the agenda's days, each day's entries and the
  * callbacks the Calendar page uses. Pure, unit-tested without React; src/app/calendar/useCalendar.ts
  * binds it to the live actor.
+ *
+ * Built for 2,000 events (issue 21's bench): the events are indexed by day once per events array
+ * (`calendarIndex`, kept by the array's identity), so Previous, Next, a focused day or an opened event
+ * only look up the days shown. What does not change between two snapshots keeps its identity (the
+ * index, each day's entries and chips, the grid's weeks, the callbacks for one `send`), so the view's
+ * day cells that show the same thing are not drawn again.
  */
 import type { SnapshotFrom } from 'xstate';
 import {
   agenda,
+  calendarIndex,
   dayChips,
-  entriesByDay,
   monthGrid,
   weekDays,
   type CalendarView,
+  type DayEntry,
   type GridKey,
 } from '../../domain/calendar';
 import type { CateringEvent } from '../events/events.machine';
@@ -19,27 +26,27 @@ import type { CalendarEvent, CalendarJump, calendarMachine } from './calendar.ma
 
 export type CalendarSnapshot = SnapshotFrom<typeof calendarMachine>;
 
-export function connectCalendar(s: CalendarSnapshot, events: CateringEvent[], send: (event: CalendarEvent) => void) {
-  const view: CalendarView = s.matches({ view: 'week' }) ? 'week' : s.matches({ view: 'agenda' }) ? 'agenda' : 'month';
-  const { focused } = s.context;
-  const entries = entriesByDay(events);
+export interface DayChips {
+  shown: ReadonlyArray<DayEntry<CateringEvent>>;
+  more: number;
+}
+
+const noChips: DayChips = { shown: [], more: 0 };
+/** Each day's chips, kept per entries list (the index's, which lives as long as its events array). */
+const monthChipsOf = new WeakMap<ReadonlyArray<DayEntry<CateringEvent>>, DayChips>();
+const weekChipsOf = new WeakMap<ReadonlyArray<DayEntry<CateringEvent>>, DayChips>();
+
+function chips(list: ReadonlyArray<DayEntry<CateringEvent>> | undefined, month: boolean): DayChips {
+  if (!list?.length) return noChips;
+  const memo = month ? monthChipsOf : weekChipsOf;
+  let value = memo.get(list);
+  if (!value) memo.set(list, (value = month ? dayChips(list) : { shown: list, more: 0 }));
+  return value;
+}
+
+/** The callbacks that only send: one set per `send`, so they keep their identity from snapshot to snapshot. */
+function actionsFor(send: (event: CalendarEvent) => void) {
   return {
-    events,
-    view,
-    focused,
-    selectedId: s.hasTag('details') ? s.context.selectedId : null,
-    /** The month's weeks, or the one week of the week view. */
-    weeks: view === 'month' ? monthGrid(focused) : [weekDays(focused)],
-    /** The agenda: the 14 days from the focused day, days with events only. */
-    agenda: agenda(events, focused),
-    /** Each day's events, in time order. */
-    entries,
-    /**
-     * A day's chips in the month view: a few, and how many more (shown as "+N more", which opens the
-     * day: its events listed under the grid). The week view shows every event.
-     */
-    chipsOf: (day: string) =>
-      view === 'month' ? dayChips(entries.get(day)) : { shown: entries.get(day) ?? [], more: 0 },
     setView: (next: CalendarView) => send({ type: 'view.set', view: next }),
     previous: () => send({ type: 'nav.previous' }),
     next: () => send({ type: 'nav.next' }),
@@ -51,6 +58,37 @@ export function connectCalendar(s: CalendarSnapshot, events: CateringEvent[], se
     showDay: (date: string) => send({ type: 'focus.set', date }),
     open: (id: number) => send({ type: 'event.open', id }),
     close: () => send({ type: 'details.close' }),
+  };
+}
+const actions = new WeakMap<(event: CalendarEvent) => void, ReturnType<typeof actionsFor>>();
+
+export function connectCalendar(s: CalendarSnapshot, events: CateringEvent[], send: (event: CalendarEvent) => void) {
+  const view: CalendarView = s.matches({ view: 'week' }) ? 'week' : s.matches({ view: 'agenda' }) ? 'agenda' : 'month';
+  const { focused } = s.context;
+  const index = calendarIndex(events);
+  const entries = index.entries;
+  let sends = actions.get(send);
+  if (!sends) actions.set(send, (sends = actionsFor(send)));
+  const selectedId = s.hasTag('details') ? s.context.selectedId : null;
+  return {
+    events,
+    view,
+    focused,
+    selectedId,
+    /** The open event, looked up by id in the index. */
+    selected: selectedId === null ? undefined : index.byId.get(selectedId),
+    /** The month's weeks, or the one week of the week view. */
+    weeks: view === 'month' ? monthGrid(focused) : [weekDays(focused)],
+    /** The agenda: the 14 days from the focused day, days with events only. */
+    agenda: agenda(events, focused),
+    /** Each day's events, in time order. */
+    entries,
+    /**
+     * A day's chips in the month view: a few, and how many more (shown as "+N more", which opens the
+     * day: its events listed under the grid). The week view shows every event.
+     */
+    chipsOf: (day: string) => chips(entries.get(day), view === 'month'),
+    ...sends,
     exportAll: () => send({ type: 'calendar.export', events }),
   };
 }

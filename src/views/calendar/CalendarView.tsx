@@ -4,7 +4,7 @@
  * events), the focused day's events, the agenda and an event's details.
  */
 import { statusLabels, statusOf, statusText } from '../../domain/eventStatus';
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { memo, useEffect, useRef, type KeyboardEvent } from 'react';
 import { Link } from 'wouter';
 import { css, cx } from 'styled-system/css';
 import { button } from 'styled-system/recipes';
@@ -29,8 +29,10 @@ import { SheetLink } from '../eventSheet/SheetLink';
 import { routes } from '../shell/routes';
 import { IcsButton } from './IcsButton';
 import type { CalendarApi } from '../../app/calendar/useCalendar';
+import type { DayChips } from '../../machines/calendar/calendar.connect';
 
-type Entries = Map<string, Array<DayEntry<CateringEvent>>>;
+type Entries = ReadonlyMap<string, ReadonlyArray<DayEntry<CateringEvent>>>;
+type DayList = ReadonlyArray<DayEntry<CateringEvent>>;
 
 const toolbar = css({
   display: 'flex',
@@ -221,12 +223,7 @@ const statusSuffix = (event: CateringEvent) => {
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** A day's accessible name: its full date, today, how many events and whether it is marked. */
-function dayLabel(
-  day: string,
-  today: string,
-  entries: Array<DayEntry<CateringEvent>> | undefined,
-  staffTwice = false,
-): string {
+function dayLabel(day: string, today: string, entries: DayList | undefined, staffTwice = false): string {
   const count = startsOn(entries);
   const parts = [fullDate(day)];
   if (day === today) parts.push('today');
@@ -338,7 +335,7 @@ const moreButton = css({
  * under the grid) and takes the focus to that list. Like the chips it is no tab stop: the grid keeps
  * one (Enter on a day goes to the same list).
  */
-function MoreButton({ api, day, more }: { api: CalendarApi; day: string; more: number }) {
+function MoreButton({ onShowDay, day, more }: { onShowDay: (day: string) => void; day: string; more: number }) {
   const { text, label } = moreLabel(more, day);
   return (
     <button
@@ -349,7 +346,7 @@ function MoreButton({ api, day, more }: { api: CalendarApi; day: string; more: n
       aria-controls="calendar-day-events"
       onClick={(e) => {
         e.stopPropagation();
-        api.showDay(day);
+        onShowDay(day);
         requestAnimationFrame(() => {
           const list = document.getElementById('calendar-day-events');
           list?.scrollIntoView({ block: 'nearest' });
@@ -410,84 +407,111 @@ export function CalendarGrid({ api, entries }: { api: CalendarApi; entries: Entr
           </div>
         ))}
       </div>
-      {weeks.map((week) => (
-        <div key={week[0]} role="row" className={month ? row : weekRow}>
-          {week.map((day) => {
-            const list = entries.get(day);
-            const busy = isBusy(list);
-            const staffTwice = api.staffBookedTwice.has(day);
-            const count = startsOn(list);
-            const selected = day === api.focused;
-            const chips = api.chipsOf(day);
-            return (
-              <div
-                key={day}
-                role="gridcell"
-                data-date={day}
-                data-busy={busy || undefined}
-                data-staff-twice={staffTwice || undefined}
-                data-outside={(month && day.slice(0, 7) !== currentMonth) || undefined}
-                tabIndex={selected ? 0 : -1}
-                aria-selected={selected}
-                aria-label={dayLabel(day, api.today, list, staffTwice)}
-                className={cx(cell, month ? monthCell : weekCell, busy || staffTwice ? busyCell : undefined)}
-                onClick={() => api.focus(day)}
-                onFocus={() => day !== api.focused && api.focus(day)}
-              >
-                <span className={dayNumber} aria-hidden="true">
-                  {!month ? (
-                    <span
-                      className={css({
-                        display: { base: 'inline', md: 'none' },
-                      })}
-                    >
-                      {shortDate(day)}
-                    </span>
-                  ) : null}
-                  <span
-                    className={cx(
-                      day === api.today ? todayNumber : undefined,
-                      !month ? css({ display: { base: 'none', md: 'inline' } }) : undefined,
-                    )}
-                  >
-                    {Number(day.slice(8))}
-                  </span>
-                  {busy ? <span className={busyBadge}>{count}</span> : null}
-                  {staffTwice ? (
-                    <span className={busyBadge} title="Staff booked twice">
-                      ⚠
-                    </span>
-                  ) : null}
-                </span>
-                {month && list?.length ? (
-                  <span className={phoneCount} aria-hidden="true">
-                    {busy ? '' : '●'.repeat(Math.min(list.length, 3))}
-                  </span>
-                ) : null}
-                <div
-                  className={
-                    month
-                      ? monthChips
-                      : css({
-                          display: 'flex',
-                          flexDirection: 'column',
-                          gap: '0.5',
-                        })
-                  }
-                >
-                  {chips.shown.map((entry) => (
-                    <Chip key={`${entry.event.id}-${entry.continued}`} entry={entry} onOpen={api.open} wrap={!month} />
-                  ))}
-                  {chips.more ? <MoreButton api={api} day={day} more={chips.more} /> : null}
-                </div>
-              </div>
-            );
-          })}
+      {weeks.map((week, w) => (
+        // Rows and cells keyed by their place in the grid: Next and Previous reuse the grid's elements.
+        <div key={w} role="row" className={month ? row : weekRow}>
+          {week.map((day, column) => (
+            <DayCell
+              key={column}
+              day={day}
+              month={month}
+              outside={month && day.slice(0, 7) !== currentMonth}
+              selected={day === api.focused}
+              today={api.today}
+              staffTwice={api.staffBookedTwice.has(day)}
+              entries={entries.get(day)}
+              chips={api.chipsOf(day)}
+              onOpen={api.open}
+              onFocusDay={api.focus}
+              onShowDay={api.showDay}
+            />
+          ))}
         </div>
       ))}
     </div>
   );
 }
+
+const weekChips = css({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '0.5',
+});
+const weekDayShort = css({ display: { base: 'inline', md: 'none' } });
+const weekDayNumber = css({ display: { base: 'none', md: 'inline' } });
+
+/**
+ * One day of the grid. Memoised: a day whose date, events, marks and focus are unchanged is not drawn
+ * again when another day is focused or an event opened (its entries and chips keep their identity, see
+ * calendar.connect.ts). `today` decides only whether this day is today.
+ */
+const DayCell = memo(function DayCell({
+  day,
+  month,
+  outside,
+  selected,
+  today,
+  staffTwice,
+  entries: list,
+  chips,
+  onOpen,
+  onFocusDay,
+  onShowDay,
+}: {
+  day: string;
+  month: boolean;
+  outside: boolean;
+  selected: boolean;
+  today: string;
+  staffTwice: boolean;
+  entries: DayList | undefined;
+  chips: DayChips;
+  onOpen: (id: number) => void;
+  onFocusDay: (day: string) => void;
+  onShowDay: (day: string) => void;
+}) {
+  const busy = isBusy(list);
+  const count = startsOn(list);
+  return (
+    <div
+      role="gridcell"
+      data-date={day}
+      data-busy={busy || undefined}
+      data-staff-twice={staffTwice || undefined}
+      data-outside={outside || undefined}
+      tabIndex={selected ? 0 : -1}
+      aria-selected={selected}
+      aria-label={dayLabel(day, today, list, staffTwice)}
+      className={cx(cell, month ? monthCell : weekCell, busy || staffTwice ? busyCell : undefined)}
+      onClick={() => onFocusDay(day)}
+      onFocus={() => !selected && onFocusDay(day)}
+    >
+      <span className={dayNumber} aria-hidden="true">
+        {!month ? <span className={weekDayShort}>{shortDate(day)}</span> : null}
+        <span className={cx(day === today ? todayNumber : undefined, !month ? weekDayNumber : undefined)}>
+          {Number(day.slice(8))}
+        </span>
+        {busy ? <span className={busyBadge}>{count}</span> : null}
+        {staffTwice ? (
+          <span className={busyBadge} title="Staff booked twice">
+            ⚠
+          </span>
+        ) : null}
+      </span>
+      {month && list?.length ? (
+        <span className={phoneCount} aria-hidden="true">
+          {busy ? '' : '●'.repeat(Math.min(list.length, 3))}
+        </span>
+      ) : null}
+      <div className={month ? monthChips : weekChips}>
+        {chips.shown.map((entry) => (
+          <Chip key={`${entry.event.id}-${entry.continued}`} entry={entry} onOpen={onOpen} wrap={!month} />
+        ))}
+        {chips.more ? <MoreButton onShowDay={onShowDay} day={day} more={chips.more} /> : null}
+      </div>
+    </div>
+  );
+});
 
 function EntryButton({ entry, onOpen }: { entry: DayEntry<CateringEvent>; onOpen: (id: number) => void }) {
   const time = entryTime(entry);
@@ -534,43 +558,70 @@ export function Agenda({ api }: { api: CalendarApi; events: readonly CateringEve
   return (
     <ol className={list} aria-label="Agenda">
       {groups.map(({ day, entries }) => (
-        <li key={day}>
-          <section
-            className={panel}
-            aria-labelledby={`agenda-${day}`}
-            data-busy={isBusy(entries) || undefined}
-            data-staff-twice={api.staffBookedTwice.has(day) || undefined}
-          >
-            <h3
-              id={`agenda-${day}`}
-              className={cx(
-                panelTitle,
-                css({
-                  display: 'flex',
-                  gap: '2',
-                  alignItems: 'center',
-                  flexWrap: 'wrap',
-                }),
-              )}
-            >
-              {fullDate(day)}
-              {day === api.today ? <span className={css({ fontSize: 'sm', color: 'fgMuted' })}>(today)</span> : null}
-              {isBusy(entries) ? <span className={busyBadge}>Busy: {plural(startsOn(entries), 'event')}</span> : null}
-              {api.staffBookedTwice.has(day) ? <span className={busyBadge}>Staff booked twice</span> : null}
-            </h3>
-            <ul className={list}>
-              {entries.map((entry) => (
-                <li key={`${entry.event.id}-${entry.continued}`}>
-                  <EntryButton entry={entry} onOpen={api.open} />
-                </li>
-              ))}
-            </ul>
-          </section>
-        </li>
+        <AgendaDay
+          key={day}
+          day={day}
+          entries={entries}
+          isToday={day === api.today}
+          staffTwice={api.staffBookedTwice.has(day)}
+          onOpen={api.open}
+        />
       ))}
     </ol>
   );
 }
+
+const agendaTitle = cx(
+  panelTitle,
+  css({
+    display: 'flex',
+    gap: '2',
+    alignItems: 'center',
+    flexWrap: 'wrap',
+  }),
+);
+const todayNote = css({ fontSize: 'sm', color: 'fgMuted' });
+
+/** One day of the agenda; memoised like the grid's days (its entries keep their identity per events snapshot). */
+const AgendaDay = memo(function AgendaDay({
+  day,
+  entries,
+  isToday,
+  staffTwice,
+  onOpen,
+}: {
+  day: string;
+  entries: DayList;
+  isToday: boolean;
+  staffTwice: boolean;
+  onOpen: (id: number) => void;
+}) {
+  const busy = isBusy(entries);
+  return (
+    <li>
+      <section
+        className={panel}
+        aria-labelledby={`agenda-${day}`}
+        data-busy={busy || undefined}
+        data-staff-twice={staffTwice || undefined}
+      >
+        <h3 id={`agenda-${day}`} className={agendaTitle}>
+          {fullDate(day)}
+          {isToday ? <span className={todayNote}>(today)</span> : null}
+          {busy ? <span className={busyBadge}>Busy: {plural(startsOn(entries), 'event')}</span> : null}
+          {staffTwice ? <span className={busyBadge}>Staff booked twice</span> : null}
+        </h3>
+        <ul className={list}>
+          {entries.map((entry) => (
+            <li key={`${entry.event.id}-${entry.continued}`}>
+              <EntryButton entry={entry} onOpen={onOpen} />
+            </li>
+          ))}
+        </ul>
+      </section>
+    </li>
+  );
+});
 
 function Detail({ term, value }: { term: string; value: string | number }) {
   return (

@@ -7,7 +7,6 @@ import { useCalendar } from '../../app/calendar/useCalendar';
 export function CalendarPage() {
   const api = useCalendar();
   const entries = api.entries;
-  const selected = api.selectedId === null ? undefined : api.events.find((e) => e.id === api.selectedId);
   return (
     <Page title="Calendar" heading="Calendar">
       <div
@@ -19,7 +18,7 @@ export function CalendarPage() {
         })}
       >
         <CalendarToolbar api={api} />
-        <EventDetails api={api} event={selected} />
+        <EventDetails api={api} event={api.selected} />
         {api.view === 'agenda' ? (
           <Agenda api={api} events={api.events} />
         ) : (
