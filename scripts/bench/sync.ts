@@ -157,9 +157,14 @@ export function fullAccount(): Snapshot {
 
 const countOf = (snapshot: Snapshot) => [...snapshot.values()].reduce((n, records) => n + records.size, 0);
 
-/** This device, in memory: the data as a snapshot, the sync state saved as JSON text (as localStorage keeps it). */
+/**
+ * This device, in memory: the data as a snapshot, the sync state saved as JSON text (as localStorage
+ * keeps it) and read back as the browser's port does (src/storage/syncData.ts): parsed again only when
+ * the stored text is not the one it last read or wrote.
+ */
 function memoryDevice(snapshot: Snapshot): LocalPort & { saves: number } {
   let stored = JSON.stringify(emptySyncState());
+  let known: { raw: string; state: SyncState } | null = null;
   const device = {
     saves: 0,
     snapshot: () => snapshot,
@@ -171,9 +176,14 @@ function memoryDevice(snapshot: Snapshot): LocalPort & { saves: number } {
         else records.delete(w.record_id);
       }
     },
-    load: () => JSON.parse(stored) as SyncState,
+    load: () => {
+      if (known?.raw !== stored) known = { raw: stored, state: JSON.parse(stored) as SyncState };
+      return known.state;
+    },
     save: (state: SyncState) => {
-      stored = JSON.stringify(forStorage(state));
+      const kept = forStorage(state);
+      stored = JSON.stringify(kept);
+      known = { raw: stored, state: kept };
       device.saves++;
     },
     evict: (eventIds: readonly number[]) => {
@@ -240,15 +250,18 @@ async function startSyncServer(env: Record<string, string>) {
   const dataDir = mkdtempSync(join(tmpdir(), 'cc-bench-sync-'));
   // The embedded database from the tests' template (initdb and migrations done once per schema).
   if (!env.DATABASE_URL) cpSync(await pgliteTemplate(), join(dataDir, 'pg'), { recursive: true });
-  const { child, url } = await spawnServer({
-    DATA_DIR: dataDir,
-    JWT_SECRET: SECRET,
-    RATE_LIMIT_SYNC: 'off',
-    DB_OPEN: 'start',
-    DEMO_USER: 'false',
-    LOG: '0',
-    ...env,
-  });
+  const { child, url } = await spawnServer(
+    {
+      DATA_DIR: dataDir,
+      JWT_SECRET: SECRET,
+      RATE_LIMIT_SYNC: 'off',
+      DB_OPEN: 'start',
+      DEMO_USER: 'false',
+      LOG: '0',
+      ...env,
+    },
+    serverArgs,
+  );
   const pid = child.pid!;
   /** CPU time of the server's process (all its threads, the database's worker included), in ms. */
   const cpuMs = () => {
@@ -417,15 +430,25 @@ async function manyClients(label: string, server: Awaited<ReturnType<typeof star
   ];
 }
 
+/**
+ * Which scenarios run: `SYNC_BENCH=first,clients,postgres` (comma-separated; default all of them).
+ * `SYNC_BENCH_SERVER_ARGS` passes node flags to the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`).
+ */
+const scenarios = new Set((process.env.SYNC_BENCH ?? 'first,clients,postgres').split(','));
+const serverArgs = process.env.SYNC_BENCH_SERVER_ARGS ? process.env.SYNC_BENCH_SERVER_ARGS.split(' ') : [];
+
 export async function runSyncBench(): Promise<Figure[]> {
   const figures: Figure[] = [];
-  const embedded = await startSyncServer({});
-  try {
-    figures.push(...(await firstSync(embedded)));
-    figures.push(...(await manyClients('embedded (PGlite)', embedded)));
-  } finally {
-    await embedded.stop();
+  if (scenarios.has('first') || scenarios.has('clients')) {
+    const embedded = await startSyncServer({});
+    try {
+      if (scenarios.has('first')) figures.push(...(await firstSync(embedded)));
+      if (scenarios.has('clients')) figures.push(...(await manyClients('embedded (PGlite)', embedded)));
+    } finally {
+      await embedded.stop();
+    }
   }
+  if (!scenarios.has('postgres')) return figures;
   const cluster = await startPostgres();
   try {
     const onPostgres = await startSyncServer({ DATABASE_URL: cluster.url });
