@@ -26,7 +26,7 @@
  * `SYNC_BENCH=first npx tsx scripts/bench/sync.ts` (`first`, `clients`, `years`, `postgres`, comma-separated).
  * Only the five-years scenario needs a browser (system Chromium) and the build.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -561,6 +561,13 @@ async function fiveYears(server: Awaited<ReturnType<typeof startSyncServer>>): P
     await page.goto('/login');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
+    // SYNC_BENCH_PROFILE=<file.cpuprofile>: the page's CPU profile from the click to synced.
+    const profileTo = process.env.SYNC_BENCH_PROFILE;
+    const cdp = profileTo ? await page.context().newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
     const s0 = performance.now();
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await page.getByText('Login successful!').waitFor();
@@ -572,6 +579,7 @@ async function fiveYears(server: Awaited<ReturnType<typeof startSyncServer>>): P
       .filter({ hasText: 'All changes saved to your account' })
       .waitFor({ timeout: 600_000 });
     const syncedMs = performance.now() - s0;
+    if (cdp && profileTo) writeFileSync(profileTo, JSON.stringify((await cdp.send('Profiler.stop')).profile));
     const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
     const longest = Math.max(0, ...longTasks);
     const blocked = longTasks.reduce((sum, d) => sum + d, 0);
