@@ -58,8 +58,12 @@ describe('the sync state and the writes of a big sync', () => {
     const first = loadSyncState('u-1', emptySyncState);
     expect(first).toMatchObject({ device: 'on', cursor: 7 });
     expect(loadSyncState('u-1', emptySyncState)).toBe(first);
-    // Another account's state is its own.
+    // Another account's state is its own, even with the same text.
     expect(loadSyncState('u-2', emptySyncState)).toMatchObject({ device: 'undecided', cursor: 0 });
+    localStorage.setItem('sync:u-2', localStorage.getItem('sync:u-1')!);
+    const other = loadSyncState('u-2', emptySyncState);
+    expect(other).toEqual(first);
+    expect(other).not.toBe(first);
     // Another tab moved on: the new text is read.
     localStorage.setItem('sync:u-1', JSON.stringify({ ...state, cursor: 9 }));
     const second = loadSyncState('u-1', emptySyncState);

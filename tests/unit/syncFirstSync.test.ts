@@ -52,8 +52,20 @@ describe('a first push of many batches', () => {
     const counter = countSaves(device);
     await pullChanges(device, server.remote(), testId);
     counter.saves = 0;
-    const outcome = await pushChanges(device, server.remote(), testId, undefined, () => 0);
+    // What a reload would find stored at each batch: nothing agreed until SAVE_EVERY_BATCHES were answered.
+    const remote = server.remote();
+    const storedAtEachBatch: number[] = [];
+    const watched: RemotePort = {
+      ...remote,
+      push: async (changes) => {
+        storedAtEachBatch.push(Object.keys(device.reload().load().shadow).length);
+        return remote.push(changes);
+      },
+    };
+    const outcome = await pushChanges(device, watched, testId, undefined, () => 0);
     expect(server.pushes).toBe(BATCHES);
+    expect(storedAtEachBatch[SAVE_EVERY_BATCHES - 1]).toBe(0);
+    expect(storedAtEachBatch[SAVE_EVERY_BATCHES]).toBe(SAVE_EVERY_BATCHES * 500);
     expect(outcome).toMatchObject({ pending: 0, rejected: 0, conflicts: [] });
     // The outbox as noted by the pull (nothing new), once after SAVE_EVERY_BATCHES batches, once at the end.
     expect(counter.saves).toBe(2);
@@ -76,6 +88,23 @@ describe('a first push of many batches', () => {
     };
     await pushChanges(device, slow, testId, undefined, () => clock);
     expect(counter.saves).toBe(4); // after each of the three batches, then at the end
+
+    // Half as long a batch: written after the second (SAVE_EVERY_MS since the start), not after the third.
+    const otherServer = new FakeSyncServer();
+    const other = deviceWith(1500);
+    await pullChanges(other, otherServer.remote(), testId);
+    const otherCounter = countSaves(other);
+    clock = 0;
+    const otherRemote = otherServer.remote();
+    const halfSlow: RemotePort = {
+      ...otherRemote,
+      push: async (changes) => {
+        clock += SAVE_EVERY_MS / 2;
+        return otherRemote.push(changes);
+      },
+    };
+    await pushChanges(other, halfSlow, testId, undefined, () => clock);
+    expect(otherCounter.saves).toBe(2);
   });
 
   it('a reload before the answers were written sends the same changes again: nothing lost, nothing applied twice', async () => {
@@ -135,6 +164,15 @@ describe('a first push of many batches', () => {
     expect(Object.keys(stored.shadow)).toHaveLength(1000);
     expect(Object.keys(stored.outbox)).toHaveLength(500);
     expect(stored.cursor).toBe(1000);
+
+    // A first batch that fails has nothing to write.
+    const empty = new FakeSyncServer();
+    const again = deviceWith(600);
+    await pullChanges(again, empty.remote(), testId);
+    const counter = countSaves(again);
+    empty.failures.push('offline');
+    await expect(pushChanges(again, empty.remote(), testId)).rejects.toMatchObject({ kind: 'offline' });
+    expect(counter.saves).toBe(0);
   });
 
   it('a change noted here during the push is kept: the answers are written onto the stored state', async () => {
