@@ -347,6 +347,7 @@ async function firstSync(server: Awaited<ReturnType<typeof startSyncServer>>): P
     `  first sync: ${records.toLocaleString('en-CA')} records (${mb.toFixed(1)} MB) in ${calls.length} requests; ` +
       `requests ${serverMs.toFixed(0)} ms, this device's sync work ${(total - serverMs).toFixed(0)} ms; ` +
       `CPU: server ${serverCpu.toFixed(0)} ms, client (engine + supabase-js) ${((clientCpu.user + clientCpu.system) / 1000).toFixed(0)} ms; ` +
+      `the sync state written ${device.saves} times; ` +
       `load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`,
   );
 
