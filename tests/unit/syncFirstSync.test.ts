@@ -16,6 +16,7 @@ import {
 } from '../../src/sync/cycle';
 import {
   applyPushed,
+  canonical,
   cursorAfterOwn,
   emptySyncState,
   hashRecord,
@@ -355,6 +356,16 @@ describe('reading the data only when needed', () => {
     const next = applyPushed(state, read, [sent], [conflict], testId);
     expect(next.conflicts['suppliers|S-1']).toMatchObject({ mine: record, theirs, theirsRev: 2 });
     expect(read).toHaveBeenCalledTimes(1);
+  });
+
+  it('builds the canonical text of lists and nested records as JSON with sorted keys', () => {
+    expect(canonical({ list: [1, { b: 2, a: undefined, rev: 3 }, null, 'x'], rev: 1, z: [] })).toBe(
+      '{"list":[1,{"b":2,"rev":3},null,"x"],"z":[]}',
+    );
+    expect(canonical([undefined, { updatedAt: 2 }])).toBe('[null,{"updatedAt":2}]');
+    expect(canonical({})).toBe('{}');
+    expect(canonical({ 'a"b': 'c"d' })).toBe('{"a\\"b":"c\\"d"}');
+    expect(JSON.parse(canonical({ b: [{ d: 1, c: 2 }], a: 'é' }))).toEqual({ a: 'é', b: [{ c: 2, d: 1 }] });
   });
 
   it('fingerprints a record object once (records are never changed in place)', () => {
