@@ -15,22 +15,31 @@
  *   process's RSS (peak, sampled) — against the embedded PGlite and against a throwaway PostgreSQL 15
  *   (tests/db/support.ts `startPostgres`, the server connected as `authenticator`).
  *
- * Run: `npm run bench -- sync` (builds first; this bench needs no browser).
+ * - **Five busy years** (issue 24 part 7): an account of 1,500 events with full tool kits (dated over five
+ *   years), 800 items, 60 suppliers and 40 employees, uploaded as another device would, then joined by a
+ *   fresh Chromium profile (its localStorage holds 5,242,880 characters, about 800 such events) signed
+ *   in through the login form: the time to the Dashboard and to "All changes saved to your account", the
+ *   page's long tasks meanwhile, the events kept here and only in the account, the characters this
+ *   browser holds against the account's bytes, /ManageEvents with its older events, and a search of them.
+ *
+ * Run: `npm run bench -- sync` (builds first), or one scenario on the current build:
+ * `SYNC_BENCH=first npx tsx scripts/bench/sync.ts` (`first`, `clients`, `years`, `postgres`, comma-separated).
+ * Only the five-years scenario needs a browser (system Chromium) and the build.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { signJwt } from '../../server/auth/jwt.ts';
+import { makeAnonKey, signJwt } from '../../server/auth/jwt.ts';
 import { pgliteTemplate, startPostgres } from '../../tests/db/support.ts';
 import { spawnServer } from '../../tests/server/process.ts';
 import { pullChanges, pushChanges, type LocalPort } from '../../src/sync/cycle';
 import { emptySyncState, forStorage, type Snapshot, type SyncState } from '../../src/sync/engine';
 import { createRemote, type Rpc } from '../../src/sync/remote';
-import { median, printFigures, type Figure } from './support';
+import { launchChromium, median, printFigures, type Figure } from './support';
 
 const ITEMS = 5000;
 const EVENTS = 2000;
@@ -157,9 +166,14 @@ export function fullAccount(): Snapshot {
 
 const countOf = (snapshot: Snapshot) => [...snapshot.values()].reduce((n, records) => n + records.size, 0);
 
-/** This device, in memory: the data as a snapshot, the sync state saved as JSON text (as localStorage keeps it). */
+/**
+ * This device, in memory: the data as a snapshot, the sync state saved as JSON text (as localStorage
+ * keeps it) and read back as the browser's port does (src/storage/syncData.ts): parsed again only when
+ * the stored text is not the one it last read or wrote.
+ */
 function memoryDevice(snapshot: Snapshot): LocalPort & { saves: number } {
   let stored = JSON.stringify(emptySyncState());
+  let known: { raw: string; state: SyncState } | null = null;
   const device = {
     saves: 0,
     snapshot: () => snapshot,
@@ -171,9 +185,14 @@ function memoryDevice(snapshot: Snapshot): LocalPort & { saves: number } {
         else records.delete(w.record_id);
       }
     },
-    load: () => JSON.parse(stored) as SyncState,
+    load: () => {
+      if (known?.raw !== stored) known = { raw: stored, state: JSON.parse(stored) as SyncState };
+      return known.state;
+    },
     save: (state: SyncState) => {
-      stored = JSON.stringify(forStorage(state));
+      const kept = forStorage(state);
+      stored = JSON.stringify(kept);
+      known = { raw: stored, state: kept };
       device.saves++;
     },
     evict: (eventIds: readonly number[]) => {
@@ -202,12 +221,14 @@ interface Call {
   ok: boolean;
 }
 
-/** A supabase-js client for one account (the token signed with the server's secret), recording each call. */
-function accountClient(url: string, calls: Call[]) {
-  const token = signJwt(
-    { sub: randomUUID(), role: 'authenticated', aud: 'authenticated', exp: Math.floor(Date.now() / 1000) + 3600 },
-    SECRET,
-  );
+/** A supabase-js client for one account (the token signed with the server's secret, or given), recording each call. */
+function accountClient(url: string, calls: Call[], given?: string) {
+  const token =
+    given ??
+    signJwt(
+      { sub: randomUUID(), role: 'authenticated', aud: 'authenticated', exp: Math.floor(Date.now() / 1000) + 3600 },
+      SECRET,
+    );
   const recordingFetch: typeof fetch = async (input, init) => {
     const body = typeof init?.body === 'string' ? init.body : '';
     const t0 = performance.now();
@@ -240,15 +261,18 @@ async function startSyncServer(env: Record<string, string>) {
   const dataDir = mkdtempSync(join(tmpdir(), 'cc-bench-sync-'));
   // The embedded database from the tests' template (initdb and migrations done once per schema).
   if (!env.DATABASE_URL) cpSync(await pgliteTemplate(), join(dataDir, 'pg'), { recursive: true });
-  const { child, url } = await spawnServer({
-    DATA_DIR: dataDir,
-    JWT_SECRET: SECRET,
-    RATE_LIMIT_SYNC: 'off',
-    DB_OPEN: 'start',
-    DEMO_USER: 'false',
-    LOG: '0',
-    ...env,
-  });
+  const { child, url } = await spawnServer(
+    {
+      DATA_DIR: dataDir,
+      JWT_SECRET: SECRET,
+      RATE_LIMIT_SYNC: 'off',
+      DB_OPEN: 'start',
+      DEMO_USER: 'false',
+      LOG: '0',
+      ...env,
+    },
+    serverArgs,
+  );
   const pid = child.pid!;
   /** CPU time of the server's process (all its threads, the database's worker included), in ms. */
   const cpuMs = () => {
@@ -323,6 +347,7 @@ async function firstSync(server: Awaited<ReturnType<typeof startSyncServer>>): P
     `  first sync: ${records.toLocaleString('en-CA')} records (${mb.toFixed(1)} MB) in ${calls.length} requests; ` +
       `requests ${serverMs.toFixed(0)} ms, this device's sync work ${(total - serverMs).toFixed(0)} ms; ` +
       `CPU: server ${serverCpu.toFixed(0)} ms, client (engine + supabase-js) ${((clientCpu.user + clientCpu.system) / 1000).toFixed(0)} ms; ` +
+      `the sync state written ${device.saves} times; ` +
       `load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`,
   );
 
@@ -417,15 +442,256 @@ async function manyClients(label: string, server: Awaited<ReturnType<typeof star
   ];
 }
 
+// ------------------------------------------------------------------------------ five busy years
+
+const YEARS_EVENTS = 1500;
+const YEARS_ITEMS = 800;
+const YEARS_SUPPLIERS = 60;
+const YEARS_EMPLOYEES = 40;
+
+const isoDaysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Five years of a busy caterer (issue 24 part 7): 1,500 events with full tool kits, dated from five
+ * years ago to two months ahead (past ones completed, a few cancelled, the coming ones confirmed),
+ * 800 items, 60 suppliers, 40 employees.
+ */
+export function fiveBusyYears(): Snapshot {
+  const snapshot: Snapshot = new Map();
+  const put = (collection: string, id: string, record: object) => {
+    let records = snapshot.get(collection);
+    if (!records) snapshot.set(collection, (records = new Map()));
+    records.set(id, record);
+  };
+  for (let i = 0; i < YEARS_ITEMS; i++) put('inventoryItems', `INV-${i}`, item(i));
+  for (let i = 0; i < YEARS_SUPPLIERS; i++)
+    put('suppliers', `SUP-${i}`, {
+      rev: 1,
+      supplierID: `SUP-${i}`,
+      supplierName: `Supplier ${i}`,
+      email: `orders${i}@example.org`,
+      phone: `555-02${String(i).padStart(2, '0')}`,
+      contractStatus: 'active',
+      startDate: '2021-01-01',
+      endDate: '2027-12-31',
+    });
+  for (let i = 0; i < YEARS_EMPLOYEES; i++)
+    put('employees', `E-${i}`, {
+      rev: 1,
+      id: `E-${i}`,
+      firstName: `Staff${i}`,
+      lastName: 'Member',
+      email: `staff${i}@example.org`,
+      role: ['Chef', 'Server', 'Bartender'][i % 3],
+      phone: `555-03${String(i).padStart(2, '0')}`,
+      fullTimePartTime: i % 2 ? 'parttime' : 'fulltime',
+      department: 'Kitchen',
+      startDate: '2021-01-01',
+      hourlyRate: 22 + (i % 10),
+    });
+  const span = 5 * 365 + 60; // five years back to two months ahead
+  for (let e = 0; e < YEARS_EVENTS; e++) {
+    const id = 100 + e;
+    const daysAgo = 5 * 365 - Math.floor((e * span) / YEARS_EVENTS);
+    const past = daysAgo > 0;
+    put('events', String(id), {
+      ...event(id),
+      EventDate: isoDaysAgo(daysAgo),
+      status: past ? (e % 25 === 0 ? 'cancelled' : 'completed') : 'confirmed',
+      ...(past && e % 25 === 0 ? { statusReason: 'Client postponed' } : {}),
+    });
+    for (let k = 0; k < 6; k++) put(`ingredientList-${id}`, `L-${id}-${k}`, line(id, k));
+    for (let k = 0; k < 3; k++) put(`staffList-${id}`, `S-${id}-${k}`, assignment(id, k));
+    put(`${id}-discountPercentage`, 'value', { value: 5 });
+    put(`${id}-taxPercentage`, 'value', { value: 15 });
+  }
+  return snapshot;
+}
+
+/**
+ * An account of five busy years with sync on, joined by a fresh Chromium profile (whose localStorage
+ * holds 5,242,880 characters: about 800 such events): signed in through the login form, the app joins
+ * the account, pulls it page by page and keeps older completed events only in the account. Times to a
+ * usable Dashboard and to "All changes saved to your account", /ManageEvents with its events and its
+ * search of the account, and the storage used here against what the account holds.
+ */
+async function fiveYears(server: Awaited<ReturnType<typeof startSyncServer>>): Promise<Figure[]> {
+  const email = `five-years-${Date.now()}@example.com`;
+  const password = 'five-busy-years-1';
+  const signup = await fetch(`${server.url}/auth/v1/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', apikey: makeAnonKey(SECRET) },
+    body: JSON.stringify({ email, password, data: { syncAcrossDevices: true } }),
+  });
+  const session = (await signup.json()) as { access_token?: string };
+  if (!session.access_token) throw new Error(`sign-up failed: ${signup.status} ${JSON.stringify(session)}`);
+  // The account, as another device of the business uploaded it.
+  const calls: Call[] = [];
+  const remote = accountClient(server.url, calls, session.access_token);
+  const account = fiveBusyYears();
+  const records = countOf(account);
+  const seedCpu0 = server.cpuMs();
+  const t0 = performance.now();
+  const uploader = memoryDevice(account);
+  await pullChanges(uploader, remote, randomUUID);
+  const uploaded = await pushChanges(uploader, remote, randomUUID);
+  if (uploaded.pending || uploaded.rejected)
+    throw new Error(`upload left ${uploaded.pending} changes, ${uploaded.rejected} refused`);
+  const summary = await remote.summary();
+  console.log(
+    `  five busy years: ${records.toLocaleString('en-CA')} records uploaded in ${((performance.now() - t0) / 1000).toFixed(1)} s ` +
+      `(server CPU ${((server.cpuMs() - seedCpu0) / 1000).toFixed(1)} s); the account holds ${(summary.used_bytes / 1024 / 1024).toFixed(1)} MB`,
+  );
+
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage({ baseURL: server.url });
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    // Long tasks of the page's main thread (how long a click could wait while the account is pulled).
+    await page.addInitScript(() => {
+      const w = window as unknown as { longTasks: number[] };
+      w.longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.longTasks.push(entry.duration);
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    // SYNC_BENCH_PROFILE=<file.cpuprofile>: the page's CPU profile from the click to synced.
+    const profileTo = process.env.SYNC_BENCH_PROFILE;
+    const cdp = profileTo ? await page.context().newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
+    const s0 = performance.now();
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.getByText('Login successful!').waitFor();
+    await page.goto('/Dashboard');
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    const dashboardMs = performance.now() - s0;
+    await page
+      .getByRole('status', { name: 'Sync status' })
+      .filter({ hasText: 'All changes saved to your account' })
+      .waitFor({ timeout: 600_000 });
+    const syncedMs = performance.now() - s0;
+    if (cdp && profileTo) writeFileSync(profileTo, JSON.stringify((await cdp.send('Profiler.stop')).profile));
+    const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+    const longest = Math.max(0, ...longTasks);
+    const blocked = longTasks.reduce((sum, d) => sum + d, 0);
+    const here = await page.evaluate(() => {
+      let chars = 0;
+      for (let n = 0; n < localStorage.length; n++) {
+        const key = localStorage.key(n)!;
+        chars += key.length + (localStorage.getItem(key)?.length ?? 0);
+      }
+      const events = (JSON.parse(localStorage.getItem('events') ?? '[]') as unknown[]).length;
+      const stateKey = Object.keys(localStorage).find((k) => k.startsWith('sync:'));
+      const state = stateKey
+        ? (JSON.parse(localStorage.getItem(stateKey)!) as { shadow: Record<string, { away?: boolean }> })
+        : null;
+      const away = state
+        ? Object.entries(state.shadow).filter(([k, v]) => v.away && k.startsWith('events|')).length
+        : 0;
+      const stateChars = stateKey ? localStorage.getItem(stateKey)!.length : 0;
+      return { chars, events, away, stateChars };
+    });
+    // Event Management: this browser's events, and the account's older ones searched on demand.
+    const m0 = performance.now();
+    await page.goto('/ManageEvents');
+    const older = page.getByRole('region', { name: 'Older events in your account' });
+    await older.getByText(`${here.away.toLocaleString('en-US')} past events are kept only in your account`).waitFor();
+    const manageMs = performance.now() - m0;
+    const q0 = performance.now();
+    await older.getByLabel('Search events in your account').fill('Bench event 10');
+    await older.getByRole('button', { name: 'Search' }).click();
+    await older.getByRole('list', { name: 'Events in your account' }).getByRole('listitem').first().waitFor();
+    const searchMs = performance.now() - q0;
+    const limit = 5_242_880;
+    const full = problems.filter((p) => /full|quota/i.test(p));
+    console.log(
+      `  five busy years in the browser: Dashboard after ${(dashboardMs / 1000).toFixed(1)} s, synced after ${(syncedMs / 1000).toFixed(1)} s; ` +
+        `${here.events} events here, ${here.away} only in the account; this browser holds ${(here.chars / 1e6).toFixed(2)} M characters ` +
+        `(${((100 * here.chars) / limit).toFixed(0)}% of Chromium's 5,242,880; the sync state ${(here.stateChars / 1e6).toFixed(2)} M), ` +
+        `the account ${(summary.used_bytes / 1024 / 1024).toFixed(1)} MB; long tasks until synced: ${longTasks.length}, ` +
+        `longest ${longest.toFixed(0)} ms, ${(blocked / 1000).toFixed(1)} s in all; page errors: ${problems.length}`,
+    );
+    if (problems.length) console.log(`  first page error: ${problems[0]}`);
+    return [
+      {
+        name: 'five busy years: Dashboard shown after sign-in',
+        value: dashboardMs,
+        unit: 'ms',
+        budget: 'reported',
+        pass: true,
+      },
+      {
+        name: 'five busy years: joined and synced (All changes saved)',
+        value: syncedMs,
+        unit: 'ms',
+        budget: 'reported',
+        pass: true,
+      },
+      {
+        name: 'five busy years: this browser holds',
+        value: (100 * here.chars) / limit,
+        unit: `% of the quota (${here.events} events here, ${here.away} only in the account)`,
+        budget: '< 100%, no storage error',
+        pass: here.chars < limit && full.length === 0 && here.events + here.away === YEARS_EVENTS,
+      },
+      {
+        name: 'five busy years: longest main-thread task until synced',
+        value: longest,
+        unit: `ms (${longTasks.length} long tasks, ${(blocked / 1000).toFixed(1)} s in all)`,
+        budget: 'reported',
+        pass: true,
+      },
+      {
+        name: 'five busy years: /ManageEvents with its older events',
+        value: manageMs,
+        unit: 'ms',
+        budget: 'reported',
+        pass: true,
+      },
+      { name: 'five busy years: a search of the account', value: searchMs, unit: 'ms', budget: 'reported', pass: true },
+    ];
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * Which scenarios run: `SYNC_BENCH=first,clients,years,postgres` (comma-separated; default all of them).
+ * `SYNC_BENCH_SERVER_ARGS` passes node flags to the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`).
+ */
+const scenarios = new Set((process.env.SYNC_BENCH ?? 'first,clients,years,postgres').split(','));
+const serverArgs = process.env.SYNC_BENCH_SERVER_ARGS ? process.env.SYNC_BENCH_SERVER_ARGS.split(' ') : [];
+
 export async function runSyncBench(): Promise<Figure[]> {
   const figures: Figure[] = [];
-  const embedded = await startSyncServer({});
-  try {
-    figures.push(...(await firstSync(embedded)));
-    figures.push(...(await manyClients('embedded (PGlite)', embedded)));
-  } finally {
-    await embedded.stop();
+  if (scenarios.has('first') || scenarios.has('clients')) {
+    const embedded = await startSyncServer({});
+    try {
+      if (scenarios.has('first')) figures.push(...(await firstSync(embedded)));
+      if (scenarios.has('clients')) figures.push(...(await manyClients('embedded (PGlite)', embedded)));
+    } finally {
+      await embedded.stop();
+    }
   }
+  if (scenarios.has('years')) {
+    const embedded = await startSyncServer({});
+    try {
+      figures.push(...(await fiveYears(embedded)));
+    } finally {
+      await embedded.stop();
+    }
+  }
+  if (!scenarios.has('postgres')) return figures;
   const cluster = await startPostgres();
   try {
     const onPostgres = await startSyncServer({ DATABASE_URL: cluster.url });

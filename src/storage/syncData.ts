@@ -65,7 +65,11 @@ function check(result: { ok: true } | { ok: false; error: Error }) {
 /** Applies other devices' changes (or a conflict's choice) to this browser, and tells the views. */
 export function writeSyncChanges(writes: readonly LocalWrite[]): void {
   const byKey = new Map<string, LocalWrite[]>();
-  for (const write of writes) byKey.set(write.collection, [...(byKey.get(write.collection) ?? []), write]);
+  for (const write of writes) {
+    const group = byKey.get(write.collection);
+    if (group) group.push(write);
+    else byKey.set(write.collection, [write]);
+  }
   for (const [key, group] of byKey) {
     if (key === deletedEventIdsKey) {
       const ids = new Set(deletedEventIdsStore.read());
@@ -104,19 +108,23 @@ export function writeSyncChanges(writes: readonly LocalWrite[]): void {
  * tab) still holding the earlier version sees a conflict instead of saving over it.
  */
 function applyToCollection(accessor: CollectionAccessor<object>, writes: readonly LocalWrite[]) {
-  const list = accessor.read().slice();
+  const list: (object | null)[] = accessor.read().slice();
+  // Where each record is, by id (a page of 500 writes into thousands of records, without a search each).
+  const at = new Map<string, number>();
+  list.forEach((r, n) => at.set(accessor.idOf(r!), n));
   for (const write of writes) {
-    const at = list.findIndex((r) => accessor.idOf(r) === write.record_id);
+    const n = at.get(write.record_id);
     if (!write.record) {
-      if (at >= 0) list.splice(at, 1);
+      if (n !== undefined) list[n] = null;
+      at.delete(write.record_id);
       continue;
     }
-    const rev = Math.max(revOf(write.record), at >= 0 ? revOf(list[at]!) + 1 : 1);
+    const rev = Math.max(revOf(write.record), n !== undefined ? revOf(list[n]!) + 1 : 1);
     const record = { ...write.record, rev };
-    if (at >= 0) list[at] = record;
-    else list.push(record);
+    if (n !== undefined) list[n] = record;
+    else at.set(write.record_id, list.push(record) - 1);
   }
-  return accessor.write(list);
+  return accessor.write(list.filter((r): r is object => r !== null));
 }
 
 /**
@@ -162,10 +170,20 @@ const stateKey = (userId: string) => `sync:${encodeURIComponent(userId)}`;
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
+/**
+ * The sync state last read or written here, with the stored text it stands for. The state of a big
+ * account is several MB of JSON; a sync cycle reads it many times, so it is parsed again only when the
+ * stored text changed (another tab wrote it, a restore). Callers never change a state in place (the
+ * engine's functions make new ones), so handing out the same object is safe.
+ */
+let known: { key: string; raw: string; state: SyncState } | null = null;
+
 /** The device's sync state for the account; a missing or unreadable one starts afresh (a full merge by id, nothing lost). */
 export function loadSyncState(userId: string, fresh: () => SyncState): SyncState {
-  const raw = rawGet(stateKey(userId));
+  const key = stateKey(userId);
+  const raw = rawGet(key);
   if (raw === null) return fresh();
+  if (known && known.key === key && known.raw === raw) return known.state;
   try {
     const value = JSON.parse(raw) as unknown;
     if (
@@ -176,8 +194,10 @@ export function loadSyncState(userId: string, fresh: () => SyncState): SyncState
       isObject(value.outbox) &&
       isObject(value.conflicts) &&
       (value.device === 'on' || value.device === 'off' || value.device === 'undecided')
-    )
-      return value as unknown as SyncState;
+    ) {
+      known = { key, raw, state: value as unknown as SyncState };
+      return known.state;
+    }
   } catch {
     /* unreadable: start afresh below */
   }
@@ -185,7 +205,11 @@ export function loadSyncState(userId: string, fresh: () => SyncState): SyncState
 }
 
 export function saveSyncState(userId: string, state: SyncState): void {
-  check(rawSet(stateKey(userId), JSON.stringify(forStorage(state))));
+  const key = stateKey(userId);
+  const stored = forStorage(state);
+  const text = JSON.stringify(stored);
+  check(rawSet(key, text));
+  known = { key, raw: text, state: stored };
 }
 
 export const isSyncStateKey = (key: string) => key.startsWith('sync:');

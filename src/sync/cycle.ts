@@ -6,12 +6,14 @@
 import {
   applyPulled,
   applyPushed,
+  cursorAfterOwn,
   pendingCount,
   recordChanges,
   resolveConflict,
   sendable,
   type Choice,
   type LocalWrite,
+  type OutboxEntry,
   type PulledChange,
   type PushResult,
   type Snapshot,
@@ -73,10 +75,40 @@ const outcome = (state: SyncState, at: number): SyncOutcome => ({
   at,
 });
 
+/**
+ * A push keeps the account's answers in memory and writes them into the stored sync state after this
+ * many batches, or once this long has passed since the last time, and at its end (or when it fails).
+ * Writing the state is the costly part of a first sync (a few MB of JSON for tens of thousands of
+ * records), so doing it once per batch made the cycle quadratic. Nothing is lost by waiting: every
+ * change's id is stored before it is sent, and the account answers a change id it already applied
+ * with the stored result instead of applying it again, so after a reload the unwritten answers come
+ * back by sending the same changes (docs/sync.md, "A cycle").
+ */
+export const SAVE_EVERY_BATCHES = 10;
+export const SAVE_EVERY_MS = 2000;
+
+/** Whether two states send the same changes (what the outbox stores: ids, bases, fingerprints, refusals). */
+export function sameOutbox(a: SyncState, b: SyncState): boolean {
+  const keys = Object.keys(a.outbox);
+  if (keys.length !== Object.keys(b.outbox).length) return false;
+  return keys.every((key) => {
+    const x = a.outbox[key]!;
+    const y = b.outbox[key];
+    return (
+      !!y &&
+      x.client_change_id === y.client_change_id &&
+      x.hash === y.hash &&
+      x.base_rev === y.base_rev &&
+      x.rejected?.code === y.rejected?.code
+    );
+  });
+}
+
 /** Notes this device's changes in the outbox (kept across reloads): the number waiting. */
 export function noteLocalChanges(local: LocalPort, newId: () => string): SyncOutcome {
-  const state = recordChanges(local.load(), local.snapshot(), newId);
-  local.save(state);
+  const stored = local.load();
+  const state = recordChanges(stored, local.snapshot(), newId);
+  if (!sameOutbox(stored, state)) local.save(state);
   return outcome(state, Date.now());
 }
 
@@ -99,54 +131,97 @@ export async function pullChanges(
     // Another tab may have moved on meanwhile: take its state, not the one read before the request.
     const current = local.load();
     if (current.cursor !== before.cursor) continue;
-    const noted = recordChanges(current, local.snapshot(), newId);
-    const { state, writes } = applyPulled(noted, local.snapshot(), page.changes);
+    // Read after the answer (nothing awaits from here to the write), so a change made here meanwhile is seen.
+    const data = local.snapshot();
+    const noted = recordChanges(current, data, newId);
+    const { state, writes } = applyPulled(noted, data, page.changes);
     if (writes.length) local.write(writes);
-    local.save({ ...state, cursor: page.cursor });
+    let next: SyncState = { ...state, cursor: page.cursor };
+    if (page.changes.length || page.cursor !== current.cursor || !sameOutbox(current, next)) local.save(next);
     // After each page, so a device joining a big account never holds more than a page beyond what it keeps.
-    if (rule) archiveOld(local, newId, rule);
-    if (!page.more) return outcome(local.load(), Date.now());
+    if (rule) next = archiveFrom(local, next, newId, rule).state;
+    if (!page.more) return outcome(next, Date.now());
   }
   throw new Error('The account sent more pages than expected.');
 }
 
-/** Sends the outbox in batches; each answered change leaves it (or becomes a conflict, or is refused). */
+const changeOf = (e: OutboxEntry): Record<string, unknown> =>
+  e.deleted
+    ? {
+        collection: e.collection,
+        record_id: e.record_id,
+        base_rev: e.base_rev,
+        deleted: true,
+        client_change_id: e.client_change_id,
+      }
+    : {
+        collection: e.collection,
+        record_id: e.record_id,
+        base_rev: e.base_rev,
+        record: e.record,
+        client_change_id: e.client_change_id,
+      };
+
+/**
+ * Sends the outbox in batches; each answered change leaves it (or becomes a conflict, or is refused).
+ * The answers are written into the stored state every few batches (`SAVE_EVERY_BATCHES`,
+ * `SAVE_EVERY_MS`), at the end, and when a batch fails; each time onto the state as stored then (this
+ * tab's notes of new changes, another tab's sync), never over it.
+ */
 export async function pushChanges(
   local: LocalPort,
   remote: RemotePort,
   newId: () => string,
   rule?: ArchiveRule,
+  now: () => number = Date.now,
 ): Promise<SyncOutcome> {
-  let state = recordChanges(local.load(), local.snapshot(), newId);
-  local.save(state);
+  const stored = local.load();
+  const state = recordChanges(stored, local.snapshot(), newId);
+  // Every change's id is stored before it is sent: a retry (after a reload too) sends the same id.
+  if (!sameOutbox(stored, state)) local.save(state);
   const queue = sendable(state);
-  for (let at = 0; at < queue.length; at += PUSH_BATCH) {
-    const batch = queue.slice(at, at + PUSH_BATCH);
-    const results = await remote.push(
-      batch.map((e) =>
-        e.deleted
-          ? {
-              collection: e.collection,
-              record_id: e.record_id,
-              base_rev: e.base_rev,
-              deleted: true,
-              client_change_id: e.client_change_id,
-            }
-          : {
-              collection: e.collection,
-              record_id: e.record_id,
-              base_rev: e.base_rev,
-              record: e.record,
-              client_change_id: e.client_change_id,
-            },
-      ),
-    );
-    state = applyPushed(local.load(), local.snapshot(), batch, results, newId);
-    local.save(state);
+  let sent: OutboxEntry[] = [];
+  let answers: (PushResult | undefined)[] = [];
+  let batches = 0;
+  let savedAt = now();
+  const writeDown = (extra?: Partial<SyncState>): SyncState => {
+    const current = local.load();
+    let next = sent.length
+      ? {
+          ...applyPushed(current, () => local.snapshot(), sent, answers, newId),
+          cursor: cursorAfterOwn(current.cursor, answers),
+        }
+      : current;
+    if (extra) next = { ...next, ...extra };
+    if (next !== current) local.save(next);
+    sent = [];
+    answers = [];
+    batches = 0;
+    savedAt = now();
+    return next;
+  };
+  try {
+    for (let at = 0; at < queue.length; at += PUSH_BATCH) {
+      const batch = queue.slice(at, at + PUSH_BATCH);
+      const results = await remote.push(batch.map(changeOf));
+      // One answer per change sent, in order (a missing answer leaves its change to be sent again).
+      for (let n = 0; n < batch.length; n++) {
+        sent.push(batch[n]!);
+        answers.push(results[n]);
+      }
+      if (++batches >= SAVE_EVERY_BATCHES || now() - savedAt >= SAVE_EVERY_MS) writeDown();
+    }
+  } catch (error) {
+    // What the account answered before the failure is kept (if storage takes it; else it comes again).
+    try {
+      writeDown();
+    } catch {
+      /* the answers come again at the next push, by the same change ids */
+    }
+    throw error;
   }
-  if (rule) archiveOld(local, newId, rule);
-  const done = { ...local.load(), lastSyncedAt: Date.now() };
-  local.save(done);
+  let done = writeDown({ lastSyncedAt: now() });
+  if (rule) done = archiveFrom(local, done, newId, rule).state;
   return outcome(done, done.lastSyncedAt!);
 }
 
@@ -165,17 +240,33 @@ export function chooseForConflict(local: LocalPort, key: string, choice: Choice)
  */
 export function archiveOld(local: LocalPort, newId: () => string, rule: ArchiveRule): number {
   try {
-    const noted = recordChanges(local.load(), local.snapshot(), newId);
-    const plan = selectEvictions(noted, local.snapshot(), {
+    return archiveFrom(local, local.load(), newId, rule).count;
+  } catch {
+    return 0;
+  }
+}
+
+/** {@link archiveOld} from a state just read or written (no second read): the state after it. */
+function archiveFrom(
+  local: LocalPort,
+  state: SyncState,
+  newId: () => string,
+  rule: ArchiveRule,
+): { state: SyncState; count: number } {
+  try {
+    const data = local.snapshot();
+    const noted = recordChanges(state, data, newId);
+    const plan = selectEvictions(noted, data, {
       cutoff: cutoffOf(rule.today(), keepMonthsOf(noted)),
       keep: (id) => rule.keep(id),
     });
-    if (!plan.eventIds.length) return 0;
-    local.save(markAway(noted, plan));
+    if (!plan.eventIds.length) return { state, count: 0 };
+    const away = markAway(noted, plan);
+    local.save(away);
     local.evict(plan.eventIds);
-    return plan.eventIds.length;
+    return { state: away, count: plan.eventIds.length };
   } catch {
-    return 0;
+    return { state, count: 0 };
   }
 }
 

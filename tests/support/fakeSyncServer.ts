@@ -116,7 +116,14 @@ export class FakeSyncServer {
       change_seq: ++this.seq,
     };
     this.rows.set(key, row);
-    const result: PushResult = { status: 'applied', client_change_id: id, collection, record_id, rev: row.rev };
+    const result: PushResult = {
+      status: 'applied',
+      client_change_id: id,
+      collection,
+      record_id,
+      rev: row.rev,
+      change_seq: row.change_seq,
+    };
     this.applied.set(id, result);
     return result;
   }
