@@ -12,6 +12,7 @@ import { appActor, type AppSystem } from '../../machines/app/app.machine';
 import { syncMachine, type SyncFacts } from '../../machines/sync/sync.machine';
 import {
   archiveOld,
+  bringBack,
   chooseForConflict,
   fetchEvent,
   noteLocalChanges,
@@ -148,15 +149,18 @@ function remember(userId: string, device: 'on' | 'off') {
   }
 }
 
-/** The running sync (one at a time), and who is told when it changes. */
-
 /** Starts the sync actor for `user` in the app system; null when the root did not start it. */
 function createSyncActor(root: AppRoot, user: SyncUser) {
   const writing = { now: false };
   const local = localPort(user.id, writing);
   const machine = syncMachine.provide({
     actors: {
-      pull: fromPromise(() => pullChanges(local, remote, newId, archiveRule)),
+      pull: fromPromise(async () => {
+        const pulled = await pullChanges(local, remote, newId, archiveRule);
+        // Events kept only in the account that may no longer be (a longer keep time, a change elsewhere).
+        await bringBack(local, remote, archiveRule);
+        return pulled;
+      }),
       push: fromPromise(() => pushChanges(local, remote, newId, archiveRule)),
       resolve: fromPromise(async ({ input }) => chooseForConflict(local, input.key, input.choice)),
       wait: fromPromise(({ input, signal }) => wait(input.ms, input.visibleOnly, signal)),
@@ -260,6 +264,7 @@ async function gatherFacts(user: SyncUser): Promise<SyncFacts> {
   return { demo, device: state.device, accountSyncs, counts, pending };
 }
 
+/** The running sync (one at a time), and who is told when it changes. */
 let current: { userId: string; actor: SyncActor; stop: () => void; local: LocalPort } | null = null;
 const listeners = new Set<() => void>();
 
