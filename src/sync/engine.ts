@@ -399,15 +399,19 @@ export function resolveConflict(state: SyncState, key: string, choice: Choice): 
   return { state: { ...state, shadow, conflicts }, writes };
 }
 
-/** Pulled changes by collection, for the counts the question and the status show. */
+/** The group a collection is counted in: one per kind of per-event key (`ingredientList-4` → ingredientLines), else itself. */
+export function countGroupOf(collection: string): string {
+  if (/^ingredientList-/.test(collection)) return 'ingredientLines';
+  if (/^staffList-/.test(collection)) return 'staffLines';
+  if (/-(discount|tax)Percentage$/.test(collection)) return 'percentages';
+  return collection;
+}
+
+/** This browser's records by group (`countGroupOf`), for the counts the question and the storage section show. */
 export function countRecords(snapshot: Snapshot): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const [collection, records] of snapshot) {
-    const group = /^ingredientList-/.test(collection)
-      ? 'ingredientLines'
-      : /-(discount|tax)Percentage$/.test(collection)
-        ? 'percentages'
-        : collection;
+    const group = countGroupOf(collection);
     counts[group] = (counts[group] ?? 0) + records.size;
   }
   return counts;
