@@ -261,9 +261,11 @@ export function applyPulled(state: SyncState, snapshot: Snapshot, changes: reado
         ? { rev: change.rev, hash: theirsHash, away: true, ...(typeof date === 'string' ? { date } : {}) }
         : { rev: change.rev, hash: DELETED };
       delete outbox[key];
+      // Only a change to a record it held when it went away: a record new to this device may simply be
+      // arriving late (a device joining the account pulls an event before its ingredient list).
       if (owner !== null && Number.isInteger(owner)) {
-        if (theirs) returning.add(owner);
-        else if (change.collection === 'events') returning.delete(owner);
+        if (theirs && known?.away) returning.add(owner);
+        else if (!theirs && change.collection === 'events') returning.delete(owner);
       }
       continue;
     }

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { archiveOld, bringBack, fetchEvent, pullChanges, pushChanges, type ArchiveRule } from '../../src/sync/cycle';
-import { emptySyncState, recordChanges, type SyncState } from '../../src/sync/engine';
-import { awayEventIds, cutoffOf, keepMonthsOf, selectEvictions } from '../../src/sync/archive';
+import { applyPulled, emptySyncState, recordChanges, type SyncState } from '../../src/sync/engine';
+import { awayEventIds, cutoffOf, keepMonthsOf, markAway, selectEvictions } from '../../src/sync/archive';
 import { eventHoldings, keepMonthWords } from '../../src/machines/sync/sync.connect';
 import { FakeDevice, FakeSyncServer, testId } from '../support/fakeSyncServer';
 
@@ -364,6 +364,13 @@ describe('events kept only in the account come back', () => {
     await sync(other, server);
     await pullChanges(device, server.remote(), testId, rule([2]));
     expect(device.load().returning).toEqual([5, 7, 8]);
+    // A record new to this device (a joining device gets an event before its ingredient list) brings nothing back.
+    const away = markAway(recordChanges(device.load(), device.snapshot(), testId), {
+      eventIds: [9],
+      keys: ['events|9'],
+    });
+    const late = { collection: 'ingredientList-9', record_id: 'L7', rev: 1, record: line('L7'), deleted: false };
+    expect(applyPulled(away, device.snapshot(), [late]).state.returning).toEqual([5, 7, 8]);
     expect(await bringBack(device, server.archive(), rule([2]))).toBe(3);
     expect(device.load().returning).toEqual([]);
     expect(device.get('events', '5')).toMatchObject({ status: 'confirmed' });
