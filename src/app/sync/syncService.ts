@@ -38,6 +38,7 @@ import {
 import { DEMO_EMAIL } from '../../views/auth/DemoAccount';
 import { notify } from '../../views/shell/toaster';
 import type { AppRoot } from '../shell/appSystem';
+import { isEventHeld } from './holds';
 
 export type SyncActor = AppSystem['sync'];
 
@@ -98,25 +99,16 @@ function localPort(userId: string, writing: { now: boolean }): LocalPort {
 
 /** Events opened from the account on this page stay on this device while it is open. */
 const openedHere = new Set<number>();
-/** Events shown now (an open Tool Kit or sheet), counted per view showing them. */
-const shownNow = new Map<number, number>();
 const sampleIds = new Set(sampleEvents('2000-01-01').map((e) => e.id));
 
-/** Which events stay on this device whatever their date: the built-in samples, and those opened from the account now. */
+/**
+ * Which events stay on this device whatever their date: the built-in samples, those opened from the
+ * account on this page, and those a view of any tab shows now (./holds.ts).
+ */
 const archiveRule: ArchiveRule = {
   today: () => toISODate(new Date()),
-  keep: (id) => sampleIds.has(id) || openedHere.has(id) || shownNow.has(id),
+  keep: (id) => sampleIds.has(id) || openedHere.has(id) || isEventHeld(id),
 };
-
-/** Keeps an event on this device while a view shows it (its Tool Kit or sheet); the returned function lets it go. */
-export function holdEventHere(eventId: number): () => void {
-  shownNow.set(eventId, (shownNow.get(eventId) ?? 0) + 1);
-  return () => {
-    const n = (shownNow.get(eventId) ?? 1) - 1;
-    if (n > 0) shownNow.set(eventId, n);
-    else shownNow.delete(eventId);
-  };
-}
 
 /** Resolves after `ms`; with `visibleOnly`, not before the page is visible again. */
 function wait(ms: number, visibleOnly: boolean, signal: AbortSignal): Promise<void> {
