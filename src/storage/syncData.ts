@@ -9,14 +9,15 @@
  * (a restore's data is compared with it and sent as changes).
  */
 import type { LocalWrite, Snapshot, SyncState } from '../sync/engine';
-import { emptySyncState, forStorage } from '../sync/engine';
+import { emptySyncState, forStorage, keyOf } from '../sync/engine';
 import { awayEventIds } from '../sync/archive';
 import { revOf, type CollectionAccessor } from './collection';
 import { accessorFor, deletedEventIdsStore } from './keys';
-import { collectionKeys, dataOwnerKey, deletedEventIdsKey, isPerEventKey, ownedKeyOf, perEventIdOf } from './owned';
+import { collectionKeys, dataOwnerKey, deletedEventIdsKey, isPerEventKey, perEventIdOf } from './owned';
 import { businessProfileStore } from './businessProfile';
 import { watchWrites } from './accounts';
 import { listKeys, rawGet, rawSet } from './raw';
+import { listRecovered } from './recovered';
 import { announceLocalChange } from './store';
 
 /**
@@ -69,16 +70,21 @@ export function readSyncSnapshot(): Snapshot {
   return snapshot;
 }
 
+/** Collections whose records are identified by their `id` field, as a set-aside entry names it. */
+const byIdField = (key: string) =>
+  ['events', 'inventoryItems', 'employees', 'selectedItems'].includes(key) || /^staffList-\d+$/.test(key);
+
 /**
- * The synced keys with something storage could not read here: a record or value set aside (the
- * Recovered data screen, until it is put back or discarded), or a whole value unreadable now.
+ * What storage could not read here, of the synced keys: a record set aside (the Recovered data screen,
+ * until it is put back or discarded) as `collection|id` when its id is known, else its whole key; and a
+ * whole value set aside or unreadable now.
  */
 function setAsideHere(): Set<string> {
   const keys = new Set<string>();
-  for (const key of listKeys()) {
-    const owned = ownedKeyOf(key);
-    if ((owned?.kind === 'recovered' || owned?.kind === 'legacyCorrupt') && isSyncedKey(owned.source))
-      keys.add(owned.source);
+  for (const entry of listRecovered()) {
+    if (!isSyncedKey(entry.key)) continue;
+    if (entry.index !== null && entry.id !== null && byIdField(entry.key)) keys.add(keyOf(entry.key, entry.id));
+    else keys.add(entry.key);
   }
   for (const store of [deletedEventIdsStore, businessProfileStore] as const) {
     const raw = rawGet(store.key);

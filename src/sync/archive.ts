@@ -149,7 +149,8 @@ export function selectEvictions(state: SyncState, snapshot: Snapshot, options: E
   for (const key of Object.keys(state.outbox)) settle(key);
   for (const key of Object.keys(state.conflicts)) settle(key);
   // A per-event record set aside here (unreadable) is not agreed: its event stays.
-  for (const collection of snapshot.unknownHere ?? []) if (collection !== 'events') settle(keyOf(collection, ''));
+  for (const item of snapshot.unknownHere ?? [])
+    if (item !== 'events') settle(item.includes('|') ? item : keyOf(item, ''));
   for (const [collection, records] of snapshot) {
     const id = collection === 'events' ? null : eventIdOfCollection(collection);
     for (const [recordId, record] of records) {

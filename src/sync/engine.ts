@@ -15,8 +15,9 @@
 
 /**
  * The device's records by collection (`collection` is the localStorage key, docs/sync.md "Collections").
- * `unknownHere`: collections with a record (or the whole value) that storage could not read and set
- * aside (the Recovered data screen): what of them is missing here is not known to be deleted.
+ * `unknownHere`: what storage could not read and set aside (the Recovered data screen): a record's key
+ * (`collection|id`) when its id is known, else its whole collection. What of them is missing here is
+ * not known to be deleted.
  */
 export type Snapshot = Map<string, Map<string, object>> & { unknownHere?: ReadonlySet<string> };
 
@@ -145,8 +146,9 @@ export function eventIdOfCollection(collection: string): number | null {
 
 const shadowHash = (state: SyncState, key: string) => state.shadow[key]?.hash ?? DELETED;
 
-/** Whether the record's collection has something set aside here (unreadable): its absence is not a delete. */
-const unknownHere = (snapshot: Snapshot, key: string) => snapshot.unknownHere?.has(splitKey(key).collection) ?? false;
+/** Whether the record (or its whole collection) was set aside here (unreadable): its absence is not a delete. */
+const unknownHere = (snapshot: Snapshot, key: string) =>
+  !!snapshot.unknownHere && (snapshot.unknownHere.has(key) || snapshot.unknownHere.has(splitKey(key).collection));
 
 /**
  * Brings the outbox up to date with the local data: one change for each record that differs from

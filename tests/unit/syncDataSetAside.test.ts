@@ -89,3 +89,34 @@ describe('records set aside here are not sent as deletes', () => {
     expect(recordChanges(state, readSyncSnapshot(), newId).outbox).toEqual({});
   });
 });
+
+describe('a set-aside record with a known id', () => {
+  const event = (id: number, name: unknown = `Event ${id}`) => ({
+    id,
+    EventName: name,
+    CustomerFirstName: 'Ada',
+    CustomerLastName: 'Hart',
+    CustomerPhoneNumber: '555',
+    CustomerEmail: 'ada@example.com',
+    EventType: 'Gala',
+    NumberOfGuests: 40,
+    EventDate: '2027-01-01',
+    StartTime: '18:00',
+    EndTime: '22:00',
+    VenueName: 'Hall',
+    VenueStreetAddress: '1 Main St',
+    VenueCity: 'Halifax',
+    ingredients: [],
+  });
+
+  it('holds back the tombstone of that record only: a real delete of another event is sent', () => {
+    // Event 8 cannot be read (set aside); event 9 was deleted here.
+    localStorage.setItem('events', JSON.stringify([event(7), event(8, { not: 'a name' })]));
+    const snapshot = readSyncSnapshot();
+    const state = agreed({ 'events|7': snapshot.get('events')!.get('7')!, 'events|8': event(8), 'events|9': event(9) });
+    expect([...(snapshot.unknownHere ?? [])]).toEqual(['events|8']);
+    const outbox = recordChanges(state, snapshot, newId).outbox;
+    expect(Object.keys(outbox)).toEqual(['events|9']);
+    expect(outbox['events|9']).toMatchObject({ deleted: true });
+  });
+});
