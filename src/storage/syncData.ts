@@ -13,11 +13,10 @@ import { emptySyncState, forStorage, keyOf } from '../sync/engine';
 import { awayEventIds } from '../sync/archive';
 import { revOf, type CollectionAccessor } from './collection';
 import { accessorFor, deletedEventIdsStore } from './keys';
-import { collectionKeys, dataOwnerKey, deletedEventIdsKey, isPerEventKey, perEventIdOf } from './owned';
+import { collectionKeys, dataOwnerKey, deletedEventIdsKey, isPerEventKey, ownedKeyOf, perEventIdOf } from './owned';
 import { businessProfileStore } from './businessProfile';
 import { watchWrites } from './accounts';
 import { listKeys, rawGet, rawSet } from './raw';
-import { listRecovered } from './recovered';
 import { announceLocalChange } from './store';
 
 /**
@@ -74,6 +73,19 @@ export function readSyncSnapshot(): Snapshot {
 const byIdField = (key: string) =>
   ['events', 'inventoryItems', 'employees', 'selectedItems'].includes(key) || /^staffList-\d+$/.test(key);
 
+/** What each set-aside entry holds back, read once (an entry's key carries its text's fingerprint, so it never changes). */
+const entryNames = new Map<string, string>();
+
+/** `collection|id` of a set-aside record whose id is known (recovered.ts entry), else the collection. */
+function recordOf(entryKey: string, source: string): string {
+  try {
+    const entry = JSON.parse(rawGet(entryKey) ?? 'null') as { index?: unknown; id?: unknown } | null;
+    return typeof entry?.index === 'number' && typeof entry.id === 'string' ? keyOf(source, entry.id) : source;
+  } catch {
+    return source;
+  }
+}
+
 /**
  * What storage could not read here, of the synced keys: a record set aside (the Recovered data screen,
  * until it is put back or discarded) as `collection|id` when its id is known, else its whole key; and a
@@ -81,10 +93,15 @@ const byIdField = (key: string) =>
  */
 function setAsideHere(): Set<string> {
   const keys = new Set<string>();
-  for (const entry of listRecovered()) {
-    if (!isSyncedKey(entry.key)) continue;
-    if (entry.index !== null && entry.id !== null && byIdField(entry.key)) keys.add(keyOf(entry.key, entry.id));
-    else keys.add(entry.key);
+  for (const key of listKeys()) {
+    const owned = ownedKeyOf(key);
+    if ((owned?.kind !== 'recovered' && owned?.kind !== 'legacyCorrupt') || !isSyncedKey(owned.source)) continue;
+    let named = entryNames.get(key);
+    if (named === undefined) {
+      named = owned.kind === 'recovered' && byIdField(owned.source) ? recordOf(key, owned.source) : owned.source;
+      entryNames.set(key, named);
+    }
+    keys.add(named);
   }
   for (const store of [deletedEventIdsStore, businessProfileStore] as const) {
     const raw = rawGet(store.key);
