@@ -9,10 +9,11 @@
  * (a restore's data is compared with it and sent as changes).
  */
 import type { LocalWrite, Snapshot, SyncState } from '../sync/engine';
-import { forStorage } from '../sync/engine';
+import { emptySyncState, forStorage, keyOf } from '../sync/engine';
+import { awayEventIds } from '../sync/archive';
 import { revOf, type CollectionAccessor } from './collection';
 import { accessorFor, deletedEventIdsStore } from './keys';
-import { collectionKeys, deletedEventIdsKey, isPerEventKey, perEventIdOf } from './owned';
+import { collectionKeys, dataOwnerKey, deletedEventIdsKey, isPerEventKey, ownedKeyOf, perEventIdOf } from './owned';
 import { businessProfileStore } from './businessProfile';
 import { watchWrites } from './accounts';
 import { listKeys, rawGet, rawSet } from './raw';
@@ -34,9 +35,13 @@ export function isSyncedKey(key: string): boolean {
 
 const VALUE_ID = 'value';
 
-/** The account's data in this browser, one record per id (unreadable records, set aside, are not sent). */
+/**
+ * The account's data in this browser, one record per id. Unreadable records and values, set aside, are
+ * not sent; their keys are reported as `unknownHere` (what of them is missing is not known to be deleted).
+ */
 export function readSyncSnapshot(): Snapshot {
   const snapshot: Snapshot = new Map();
+  const unknown = new Set<string>();
   const keys = new Set<string>(collectionKeys);
   for (const key of listKeys()) if (isPerEventKey(key)) keys.add(key);
   for (const key of keys) {
@@ -46,15 +51,63 @@ export function readSyncSnapshot(): Snapshot {
       const records = new Map<string, object>();
       for (const record of found.accessor.read()) records.set(found.accessor.idOf(record), record);
       if (records.size) snapshot.set(key, records);
-    } else if (rawGet(key) !== null) {
-      snapshot.set(key, new Map([[VALUE_ID, { value: found.accessor.read() }]]));
+    } else {
+      const raw = rawGet(key);
+      if (raw === null) continue;
+      // An unreadable value is set aside by the read and reads as its default: that default is not sent.
+      const value = found.accessor.read();
+      if (found.accessor.check(raw).ok) snapshot.set(key, new Map([[VALUE_ID, { value }]]));
+      else unknown.add(key);
     }
   }
   const deleted = deletedEventIdsStore.read();
   if (deleted.length) snapshot.set(deletedEventIdsKey, new Map(deleted.map((id) => [String(id), { id }])));
   const profile = rawGet(businessProfileStore.key) === null ? null : businessProfileStore.read();
   if (profile) snapshot.set(businessProfileStore.key, new Map([[VALUE_ID, { value: profile }]]));
+  for (const key of setAsideHere()) unknown.add(key);
+  if (unknown.size) snapshot.unknownHere = unknown;
   return snapshot;
+}
+
+/** Collections whose records are identified by their `id` field, as a set-aside entry names it. */
+const byIdField = (key: string) =>
+  ['events', 'inventoryItems', 'employees', 'selectedItems'].includes(key) || /^staffList-\d+$/.test(key);
+
+/** What each set-aside entry holds back, read once (an entry's key carries its text's fingerprint, so it never changes). */
+const entryNames = new Map<string, string>();
+
+/** `collection|id` of a set-aside record whose id is known (recovered.ts entry), else the collection. */
+function recordOf(entryKey: string, source: string): string {
+  try {
+    const entry = JSON.parse(rawGet(entryKey) ?? 'null') as { index?: unknown; id?: unknown } | null;
+    return typeof entry?.index === 'number' && typeof entry.id === 'string' ? keyOf(source, entry.id) : source;
+  } catch {
+    return source;
+  }
+}
+
+/**
+ * What storage could not read here, of the synced keys: a record set aside (the Recovered data screen,
+ * until it is put back or discarded) as `collection|id` when its id is known, else its whole key; and a
+ * whole value set aside or unreadable now.
+ */
+function setAsideHere(): Set<string> {
+  const keys = new Set<string>();
+  for (const key of listKeys()) {
+    const owned = ownedKeyOf(key);
+    if ((owned?.kind !== 'recovered' && owned?.kind !== 'legacyCorrupt') || !isSyncedKey(owned.source)) continue;
+    let named = entryNames.get(key);
+    if (named === undefined) {
+      named = owned.kind === 'recovered' && byIdField(owned.source) ? recordOf(key, owned.source) : owned.source;
+      entryNames.set(key, named);
+    }
+    keys.add(named);
+  }
+  for (const store of [deletedEventIdsStore, businessProfileStore] as const) {
+    const raw = rawGet(store.key);
+    if (raw !== null && !store.check(raw).ok) keys.add(store.key);
+  }
+  return keys;
 }
 
 /** Thrown when storage refuses a write the sync asked for (full, another account, ...). */
@@ -213,6 +266,19 @@ export function saveSyncState(userId: string, state: SyncState): void {
 }
 
 export const isSyncStateKey = (key: string) => key.startsWith('sync:');
+
+let keptInAccount: { raw: string; ids: number[] } | null = null;
+/**
+ * The ids of the events this browser keeps only in the account (its data owner's sync state): no new
+ * event may take one of them, though they are not here (issue 24 part 7). Empty when none.
+ */
+export function eventIdsKeptInAccount(): number[] {
+  const owner = rawGet(dataOwnerKey);
+  const raw = owner === null ? null : rawGet(stateKey(owner));
+  if (owner === null || raw === null) return [];
+  if (keptInAccount?.raw !== raw) keptInAccount = { raw, ids: awayEventIds(loadSyncState(owner, emptySyncState)) };
+  return keptInAccount.ids;
+}
 
 /** Calls back on each write of a synced key by this tab (just before it), and on other tabs' changes to them. */
 export function watchSyncedKeys(onChange: () => void): () => void {

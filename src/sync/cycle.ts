@@ -20,7 +20,7 @@ import {
   type SyncConflict,
   type SyncState,
 } from './engine';
-import { applyFetched, cutoffOf, keepMonthsOf, markAway, selectEvictions } from './archive';
+import { applyFetched, cutoffOf, eventsToBringBack, keepMonthsOf, markAway, selectEvictions } from './archive';
 
 export interface LocalPort {
   snapshot(): Snapshot;
@@ -268,6 +268,39 @@ function archiveFrom(
   } catch {
     return { state, count: 0 };
   }
+}
+
+/** At most this many events come back per sync (the rest at the next ones), so a sync stays short. */
+export const BRING_BACK_BATCH = 20;
+
+/**
+ * Brings back events kept only in the account that may no longer be kept only there, or that a pulled
+ * change touched (src/sync/archive.ts `eventsToBringBack`): each is fetched with its per-event records
+ * and written here (`applyFetched`); the next `archiveOld` lets go again those that still may go. A
+ * network or storage failure stops it, changing nothing more: the rest come back at a later sync.
+ * The number brought back.
+ */
+export async function bringBack(
+  local: LocalPort,
+  archive: ArchivePort,
+  rule: ArchiveRule,
+  most = BRING_BACK_BATCH,
+): Promise<number> {
+  const first = local.load();
+  const ids = eventsToBringBack(first, cutoffOf(rule.today(), keepMonthsOf(first))).slice(0, most);
+  let done = 0;
+  try {
+    for (const id of ids) {
+      const { changes } = await archive.eventRecords(String(id));
+      const { state, writes } = applyFetched(local.load(), local.snapshot(), id, changes);
+      if (writes.length) local.write(writes);
+      local.save(state);
+      done++;
+    }
+  } catch {
+    /* offline, or storage refused: the rest wait for a later sync */
+  }
+  return done;
 }
 
 /**

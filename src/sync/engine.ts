@@ -13,8 +13,13 @@
  *   both changed it, the record becomes a conflict (kept until the user chooses). Nothing is dropped.
  */
 
-/** One record of a collection (`collection` is the localStorage key, docs/sync.md "Collections"). */
-export type Snapshot = Map<string, Map<string, object>>;
+/**
+ * The device's records by collection (`collection` is the localStorage key, docs/sync.md "Collections").
+ * `unknownHere`: what storage could not read and set aside (the Recovered data screen): a record's key
+ * (`collection|id`) when its id is known, else its whole collection. What of them is missing here is
+ * not known to be deleted.
+ */
+export type Snapshot = Map<string, Map<string, object>> & { unknownHere?: ReadonlySet<string> };
 
 export interface ShadowEntry {
   rev: number;
@@ -25,6 +30,8 @@ export interface ShadowEntry {
    * after it was agreed. Its absence here is not a local delete: no tombstone is ever sent for it.
    */
   away?: true;
+  /** For an event's own record kept only in the account: its EventDate (it comes back when the keep time grows past it). */
+  date?: string;
 }
 
 export interface OutboxEntry {
@@ -71,6 +78,11 @@ export interface SyncState {
    * Past events older than that may be kept only in the account (src/sync/archive.ts).
    */
   keepMonths?: number;
+  /**
+   * Events kept only in the account that a pulled change touched: fetched back here (src/sync/cycle.ts
+   * `bringBack`), where they stay unless they still may be kept only in the account.
+   */
+  returning?: number[];
 }
 
 export const emptySyncState = (): SyncState => ({
@@ -160,6 +172,10 @@ export function eventIdOfCollection(collection: string): number | null {
 
 const shadowHash = (state: SyncState, key: string) => state.shadow[key]?.hash ?? DELETED;
 
+/** Whether the record (or its whole collection) was set aside here (unreadable): its absence is not a delete. */
+const unknownHere = (snapshot: Snapshot, key: string) =>
+  !!snapshot.unknownHere && (snapshot.unknownHere.has(key) || snapshot.unknownHere.has(splitKey(key).collection));
+
 /**
  * Brings the outbox up to date with the local data: one change for each record that differs from
  * what the server last agreed (added, changed or deleted), none for one changed back.
@@ -167,11 +183,19 @@ const shadowHash = (state: SyncState, key: string) => state.shadow[key]?.hash ??
 export function recordChanges(state: SyncState, snapshot: Snapshot, newId: () => string): SyncState {
   const outbox: Record<string, OutboxEntry> = {};
   const seen = new Set<string>();
+  let shadow = state.shadow;
   const consider = (key: string, record: object | null) => {
     seen.add(key);
     if (state.conflicts[key]) return; // waits for the user's choice
     const hash = hashRecord(record);
     const existing = state.outbox[key];
+    const agreed = state.shadow[key];
+    if (agreed?.away && record !== null && hash === agreed.hash) {
+      // Here again as the account has it (a restore, say): no longer kept only there, so a delete is sent again.
+      if (shadow === state.shadow) shadow = { ...state.shadow };
+      shadow[key] = { rev: agreed.rev, hash: agreed.hash };
+      return;
+    }
     if (hash === shadowHash(state, key)) return; // unchanged (or changed back)
     if (existing && existing.hash === hash) {
       // The stored outbox keeps no content (it is the local record itself): take it from the snapshot.
@@ -179,11 +203,12 @@ export function recordChanges(state: SyncState, snapshot: Snapshot, newId: () =>
       return;
     }
     const { collection, id } = splitKey(key);
-    const shadow = state.shadow[key];
     outbox[key] = {
       collection,
       record_id: id,
-      base_rev: shadow ? shadow.rev : null,
+      // A record kept only in the account that is here again, not fetched from it (a restore, an id taken
+      // again, another tab's save): sent as new, so the account answers with a conflict and the user chooses.
+      base_rev: agreed && !agreed.away ? agreed.rev : null,
       record,
       deleted: record === null,
       client_change_id: newId(),
@@ -195,9 +220,11 @@ export function recordChanges(state: SyncState, snapshot: Snapshot, newId: () =>
   for (const [collection, records] of snapshot)
     for (const [id, record] of records) consider(keyOf(collection, id), record);
   // A record agreed with the server and now missing here was deleted here, unless this device let it
-  // go on purpose (kept only in the account): that is no change, and no tombstone goes out for it.
-  for (const [key, entry] of Object.entries(state.shadow)) if (!seen.has(key) && !entry.away) consider(key, null);
-  return { ...state, outbox };
+  // go on purpose (kept only in the account), or storage set aside what it could not read (unknown here):
+  // that is no change, and no tombstone goes out for it.
+  for (const [key, entry] of Object.entries(state.shadow))
+    if (!seen.has(key) && !entry.away && !unknownHere(snapshot, key)) consider(key, null);
+  return { ...state, shadow, outbox };
 }
 
 /** Changes to send, oldest content first, without the refused ones (sent again once the record changes). */
@@ -244,19 +271,30 @@ export function applyPulled(state: SyncState, snapshot: Snapshot, changes: reado
   const outbox = { ...state.outbox };
   const conflicts = { ...state.conflicts };
   const writes: LocalWrite[] = [];
+  const returning = new Set(state.returning ?? []);
   for (const change of changes) {
     const key = keyOf(change.collection, change.record_id);
     const theirs = change.deleted ? null : change.record;
     const theirsHash = hashRecord(theirs);
     const known = shadow[key];
     if (known && known.rev === change.rev && known.hash === theirsHash) continue; // our own change coming back
-    const owner = eventIdOfCollection(change.collection);
+    const owner = change.collection === 'events' ? Number(change.record_id) : eventIdOfCollection(change.collection);
     const ofAwayEvent = !known && owner !== null && shadow[keyOf('events', String(owner))]?.away === true;
     if ((known?.away || ofAwayEvent) && localOf(snapshot, key) === null) {
       // Kept only in the account (or new to an event kept there): it stays there, at its new revision
-      // (or is gone, deleted elsewhere).
-      shadow[key] = theirs ? { rev: change.rev, hash: theirsHash, away: true } : { rev: change.rev, hash: DELETED };
+      // (or is gone, deleted elsewhere), and the event comes back here to be looked at again (reopened,
+      // moved to a later date, money owed again: src/sync/archive.ts `mayKeepOnlyInAccount`).
+      const date = (theirs as { EventDate?: unknown } | null)?.EventDate;
+      shadow[key] = theirs
+        ? { rev: change.rev, hash: theirsHash, away: true, ...(typeof date === 'string' ? { date } : {}) }
+        : { rev: change.rev, hash: DELETED };
       delete outbox[key];
+      // Only a change to a record it held when it went away: a record new to this device may simply be
+      // arriving late (a device joining the account pulls an event before its ingredient list).
+      if (owner !== null && Number.isInteger(owner)) {
+        if (theirs && known?.away) returning.add(owner);
+        else if (!theirs && change.collection === 'events') returning.delete(owner);
+      }
       continue;
     }
     const pendingConflict = conflicts[key];
@@ -266,7 +304,8 @@ export function applyPulled(state: SyncState, snapshot: Snapshot, changes: reado
       continue;
     }
     const local = localOf(snapshot, key);
-    const localHash = hashRecord(local);
+    // Set aside here (unreadable) is not a change here: the account's version is written in its place.
+    const localHash = local === null && unknownHere(snapshot, key) ? (known?.hash ?? DELETED) : hashRecord(local);
     const changedHere = localHash !== (known?.hash ?? DELETED);
     if (localHash === theirsHash) {
       shadow[key] = { rev: change.rev, hash: theirsHash };
@@ -287,7 +326,11 @@ export function applyPulled(state: SyncState, snapshot: Snapshot, changes: reado
       delete outbox[key];
     }
   }
-  return { state: { ...state, shadow, outbox, conflicts }, writes };
+  const back = [...returning].sort((a, b) => a - b);
+  return {
+    state: { ...state, shadow, outbox, conflicts, ...(back.length || state.returning ? { returning: back } : {}) },
+    writes,
+  };
 }
 
 export type PushResult =
@@ -412,15 +455,19 @@ export function resolveConflict(state: SyncState, key: string, choice: Choice): 
   return { state: { ...state, shadow, conflicts }, writes };
 }
 
-/** Pulled changes by collection, for the counts the question and the status show. */
+/** The group a collection is counted in: one per kind of per-event key (`ingredientList-4` → ingredientLines), else itself. */
+export function countGroupOf(collection: string): string {
+  if (/^ingredientList-/.test(collection)) return 'ingredientLines';
+  if (/^staffList-/.test(collection)) return 'staffLines';
+  if (/-(discount|tax)Percentage$/.test(collection)) return 'percentages';
+  return collection;
+}
+
+/** This browser's records by group (`countGroupOf`), for the counts the question and the storage section show. */
 export function countRecords(snapshot: Snapshot): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const [collection, records] of snapshot) {
-    const group = /^ingredientList-/.test(collection)
-      ? 'ingredientLines'
-      : /-(discount|tax)Percentage$/.test(collection)
-        ? 'percentages'
-        : collection;
+    const group = countGroupOf(collection);
     counts[group] = (counts[group] ?? 0) + records.size;
   }
   return counts;

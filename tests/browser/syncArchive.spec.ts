@@ -68,7 +68,8 @@ test('old completed events are kept only in the account once synced, found on /M
   context,
 }) => {
   await signUpFresh(page);
-  // This device's business: two completed events of 2023 (one with an ingredient list) and one to come.
+  // This device's business: two completed events of 2023 (one with an ingredient list, paid in full), one of
+  // 2023 still Confirmed with its price unpaid (it stays here, where Payments Due sees it), and one to come.
   await page.evaluate(
     ({ events, line }) => {
       localStorage.setItem('events', JSON.stringify(events));
@@ -76,8 +77,12 @@ test('old completed events are kept only in the account once synced, found on /M
     },
     {
       events: [
-        event(20, 'Harbour Lights Gala', '2023-05-06', 'completed'),
+        {
+          ...event(20, 'Harbour Lights Gala', '2023-05-06', 'completed'),
+          payments: [{ id: 'P-20', amount: 36, date: '2023-05-06', method: 'Card', note: '', reason: '' }],
+        },
         event(21, 'Spring Board Lunch', '2023-04-01', 'completed'),
+        { ...event(22, 'Overdue Dinner', '2023-03-01'), pricing: [{ name: 'Dinner', price: 500, currency: 'CAD' }] },
         event(30, 'Autumn Wedding', isoDaysFromNow(20)),
       ],
       line,
@@ -92,7 +97,7 @@ test('old completed events are kept only in the account once synced, found on /M
 
   // Uploaded, then let go here: the events key no longer holds them, nor their ingredient list,
   // and the sync state keeps them as "away", not as deletes (nothing waits to be sent).
-  await expect.poll(() => storedEventIds(page), SYNC).toEqual([30]);
+  await expect.poll(() => storedEventIds(page), SYNC).toEqual([30, 22]);
   expect(await page.evaluate(() => localStorage.getItem('ingredientList-20'))).toBeNull();
   const state = await syncState(page);
   expect(state!.outbox).toEqual({});
@@ -100,8 +105,8 @@ test('old completed events are kept only in the account once synced, found on /M
   expect(state!.shadow['ingredientList-20|line-saffron']).toMatchObject({ rev: 1, away: true });
   // The storage section says where they are.
   const where = page.getByRole('table', { name: 'Where your events are kept' });
-  await expect(where.getByRole('row', { name: /On this device/ })).toContainText('1');
-  await expect(where.getByRole('row', { name: /In your account/ })).toContainText('3');
+  await expect(where.getByRole('row', { name: /On this device/ })).toContainText('2');
+  await expect(where.getByRole('row', { name: /In your account/ })).toContainText('4');
   await expect(page.getByText('2 events are kept only in your account')).toBeVisible();
 
   // A reload and another sync send no delete for them either.
@@ -130,7 +135,7 @@ test('old completed events are kept only in the account once synced, found on /M
   await found.getByRole('button', { name: 'Tool Kit: Harbour Lights Gala' }).click();
   const toolkit = page.getByRole('dialog', { name: 'Tool Kit: Harbour Lights Gala' });
   await expect(toolkit).toBeVisible(SYNC);
-  await expect.poll(() => storedEventIds(page)).toEqual(expect.arrayContaining([20, 30]));
+  await expect.poll(() => storedEventIds(page)).toEqual(expect.arrayContaining([20, 22, 30]));
   expect(await page.evaluate(() => localStorage.getItem('ingredientList-20'))).toContain('Saffron threads');
   await page.keyboard.press('Escape');
   await expect(toolkit).toBeHidden();

@@ -4,9 +4,9 @@
  * up to date without bringing them back, and that opening one fetches it.
  */
 import { describe, expect, it } from 'vitest';
-import { archiveOld, fetchEvent, pullChanges, pushChanges, type ArchiveRule } from '../../src/sync/cycle';
-import { emptySyncState, recordChanges, type SyncState } from '../../src/sync/engine';
-import { awayEventIds, cutoffOf, keepMonthsOf, selectEvictions } from '../../src/sync/archive';
+import { archiveOld, bringBack, fetchEvent, pullChanges, pushChanges, type ArchiveRule } from '../../src/sync/cycle';
+import { applyPulled, emptySyncState, recordChanges, type SyncState } from '../../src/sync/engine';
+import { awayEventIds, cutoffOf, keepMonthsOf, markAway, selectEvictions } from '../../src/sync/archive';
 import { eventHoldings, keepMonthWords } from '../../src/machines/sync/sync.connect';
 import { FakeDevice, FakeSyncServer, testId } from '../support/fakeSyncServer';
 
@@ -35,9 +35,9 @@ async function syncedDevice() {
   device.put('events', '5', event(5, '2023-04-01', { status: 'completed' }));
   device.put('events', '6', event(6, '2023-05-01', { status: 'enquiry' }));
   device.put('events', '7', event(7, '2023-06-01', { status: 'cancelled' }));
-  device.put('events', '8', event(8, '2024-01-10')); // no status: reads as Confirmed, and it is past
-  device.put('events', '9', event(9, '2026-01-10')); // within 12 months
-  device.put('events', '2', event(2, '2022-01-01')); // a built-in sample's id
+  device.put('events', '8', event(8, '2024-01-10', { status: 'completed' }));
+  device.put('events', '9', event(9, '2026-01-10', { status: 'completed' })); // within 12 months
+  device.put('events', '2', event(2, '2022-01-01', { status: 'completed' })); // a built-in sample's id
   device.put('events', '12', event(12, '2022-02-02')); // the highest id
   device.put('ingredientList-5', 'L1', line('L1'));
   device.put('ingredientList-5', 'L2', line('L2'));
@@ -187,7 +187,7 @@ describe('letting events go', () => {
     const server = new FakeSyncServer();
     const first = new FakeDevice();
     for (let id = 1; id <= 1200; id++)
-      first.put('events', String(id), event(id, id <= 1100 ? '2022-06-01' : '2026-10-01'));
+      first.put('events', String(id), event(id, id <= 1100 ? '2022-06-01' : '2026-10-01', { status: 'completed' }));
     await sync(first, server);
     const pushes = server.pushes;
     const joining = new FakeDevice();
@@ -253,5 +253,144 @@ describe('the storage section’s words', () => {
     expect(eventHoldings(0, 0, 0, null).account).toBeNull();
     expect(keepMonthWords(12)).toBe('12 months');
     expect(keepMonthWords(0)).toBe('Every event (keep all here)');
+  });
+});
+
+describe('only events completed (or cancelled) and owing nothing go (issue 22 status and payments)', () => {
+  const paid = (amount: number) => [
+    { id: `P-${amount}`, amount, date: '2023-03-01', method: 'Card', note: '', reason: '' },
+  ];
+  const dinner = { pricing: [{ name: 'Dinner', price: 1000, currency: 'CAD' }] };
+
+  it('keeps an open event, and a completed one whose balance is still owed; lets go of one paid in full', async () => {
+    const server = new FakeSyncServer();
+    const device = new FakeDevice();
+    device.put('events', '20', event(20, '2023-02-01')); // no status: Confirmed, and overdue
+    device.put('events', '21', event(21, '2023-02-01', { status: 'confirmed', ...dinner, payments: paid(1130) }));
+    device.put('events', '22', event(22, '2023-02-01', { status: 'completed', ...dinner, payments: paid(500) }));
+    device.put('22-taxPercentage', 'value', { value: 13 });
+    device.put('events', '23', event(23, '2023-02-01', { status: 'completed', ...dinner, payments: paid(1130) }));
+    device.put('23-taxPercentage', 'value', { value: 13 });
+    device.put('events', '24', event(24, '2023-02-01', { status: 'completed', ...dinner, payments: paid(1000) }));
+    device.put('24-taxPercentage', 'value', { value: 13 }); // $1,130 after tax: $130 still owed
+    device.put('events', '25', event(25, '2023-02-01', { status: 'cancelled', ...dinner })); // a cancelled one owes nothing
+    device.put('events', '99', event(99, '2026-11-01'));
+    await sync(device, server);
+    const state = recordChanges(device.load(), device.snapshot(), testId);
+    const plan = selectEvictions(state, device.snapshot(), { cutoff: cutoffOf(TODAY, 12) });
+    expect(plan.eventIds).toEqual([23, 25]);
+    expect(archiveOld(device, testId, rule())).toBe(2);
+    expect(device.get('events', '22')).toMatchObject({ status: 'completed' });
+    expect(device.get('events', '24')).toBeDefined();
+    expect(awayEventIds(device.load())).toEqual([23, 25]);
+  });
+});
+
+describe('a record kept only in the account that is here again', () => {
+  /** A device whose events 5, 7 and 8 are kept only in the account, with nothing left to pull. */
+  async function letGo() {
+    const { server, device } = await syncedDevice();
+    archiveOld(device, testId, rule([2]));
+    await sync(device, server, rule([2]));
+    return { server, device };
+  }
+
+  it('not fetched (a restore, an id taken again): sent as new, so the account answers with a conflict, not overwritten', async () => {
+    const { server, device } = await letGo();
+    expect(awayEventIds(device.load())).toContain(5);
+    // A new event takes id 5 here (e.g. after a restore of an older backup).
+    device.put('events', '5', event(5, '2026-12-01', { EventName: 'A new party' }));
+    const outcome = await sync(device, server, rule([2]));
+    expect(server.record('events', '5')).toMatchObject({ EventName: 'Event 5' });
+    expect(outcome.conflicts.map((c) => c.key)).toEqual(['events|5']);
+    expect(outcome.conflicts[0]).toMatchObject({
+      mine: { EventName: 'A new party' },
+      theirs: { EventName: 'Event 5' },
+    });
+  });
+
+  it('here before it is opened from the account: opening it does not make the local one win silently', async () => {
+    const { server, device } = await letGo();
+    // Another tab's open Edit dialog saves the event this tab let go, then it is opened from the account.
+    device.put('events', '5', event(5, '2023-04-01', { status: 'completed', EventName: 'Edited in another tab' }));
+    expect(await fetchEvent(device, server.archive(), 5)).toBe(true);
+    const outcome = await sync(device, server, rule([2, 5]));
+    expect(server.record('events', '5')).toMatchObject({ EventName: 'Event 5' });
+    expect(outcome.conflicts.map((c) => c.key)).toEqual(['events|5']);
+  });
+
+  it('back unchanged: no longer kept only in the account, so a later delete here is sent', async () => {
+    const { server, device } = await letGo();
+    device.put('events', '7', event(7, '2023-06-01', { status: 'cancelled' })); // as the account has it
+    await sync(device, server, rule([2, 7]));
+    expect(device.load().shadow['events|7']!.away).toBeUndefined();
+    expect(awayEventIds(device.load())).not.toContain(7);
+    device.remove('events', '7');
+    await sync(device, server, rule([2, 7]));
+    expect(server.rows.get('events|7')!.deleted).toBe(true);
+  });
+});
+
+describe('events kept only in the account come back', () => {
+  it('when the keep time grows past their date, and all of them for "Every event"', async () => {
+    const { server, device } = await syncedDevice();
+    archiveOld(device, testId, rule([2]));
+    expect(awayEventIds(device.load())).toEqual([5, 7, 8]);
+    expect(device.load().shadow['events|8']).toMatchObject({ away: true, date: '2024-01-10' });
+    // 36 months: the cutoff moves back to 2023-11-26, past event 8's date only.
+    device.save({ ...device.load(), keepMonths: 36 });
+    expect(await bringBack(device, server.archive(), rule([2]))).toBe(1);
+    expect(device.get('events', '8')).toMatchObject({ EventName: 'Event 8' });
+    expect(device.get('ingredientList-8', 'L3')).toMatchObject({ lineId: 'L3' });
+    expect(awayEventIds(device.load())).toEqual([5, 7]);
+    // It stays: nothing to send, nothing let go again.
+    expect(archiveOld(device, testId, rule([2]))).toBe(0);
+    expect(recordChanges(device.load(), device.snapshot(), testId).outbox).toEqual({});
+    device.save({ ...device.load(), keepMonths: 0 });
+    expect(await bringBack(device, server.archive(), rule([2]))).toBe(2);
+    expect(awayEventIds(device.load())).toEqual([]);
+    expect(device.get('events', '5')).toMatchObject({ EventName: 'Event 5' });
+    expect(deletesSent(server)).toBe(0);
+  });
+
+  it('when a change elsewhere reopens one or moves it later; one that still may go leaves again', async () => {
+    const { server, device } = await syncedDevice();
+    archiveOld(device, testId, rule([2]));
+    const other = new FakeDevice();
+    await sync(other, server);
+    other.put('events', '5', event(5, '2023-04-01', { status: 'confirmed' })); // reopened
+    other.put('events', '7', event(7, '2026-12-24', { status: 'cancelled' })); // moved to the future
+    other.put('events', '8', event(8, '2024-01-10', { status: 'completed', EventName: 'Renamed' }));
+    await sync(other, server);
+    await pullChanges(device, server.remote(), testId, rule([2]));
+    expect(device.load().returning).toEqual([5, 7, 8]);
+    // A record new to this device (a joining device gets an event before its ingredient list) brings nothing back.
+    const away = markAway(recordChanges(device.load(), device.snapshot(), testId), {
+      eventIds: [9],
+      keys: ['events|9'],
+    });
+    const late = { collection: 'ingredientList-9', record_id: 'L7', rev: 1, record: line('L7'), deleted: false };
+    expect(applyPulled(away, device.snapshot(), [late]).state.returning).toEqual([5, 7, 8]);
+    expect(await bringBack(device, server.archive(), rule([2]))).toBe(3);
+    expect(device.load().returning).toEqual([]);
+    expect(device.get('events', '5')).toMatchObject({ status: 'confirmed' });
+    expect(device.get('events', '7')).toMatchObject({ EventDate: '2026-12-24' });
+    // Event 8 is still completed long ago and owes nothing: it leaves again, at the account's version.
+    await pushChanges(device, server.remote(), testId, rule([2]));
+    expect(device.get('events', '8')).toBeUndefined();
+    expect(awayEventIds(device.load())).toEqual([8]);
+    expect(server.record('events', '8')).toMatchObject({ EventName: 'Renamed' });
+    expect(deletesSent(server)).toBe(0);
+  });
+
+  it('a failure stops it and changes nothing: the rest come back at a later sync', async () => {
+    const { server, device } = await syncedDevice();
+    archiveOld(device, testId, rule([2]));
+    device.save({ ...device.load(), keepMonths: 0 });
+    server.failures.push('offline');
+    expect(await bringBack(device, server.archive(), rule([2]))).toBe(0);
+    expect(awayEventIds(device.load())).toEqual([5, 7, 8]);
+    expect(await bringBack(device, server.archive(), rule([2]), 1)).toBe(1);
+    expect(awayEventIds(device.load())).toEqual([5, 7]);
   });
 });

@@ -21,6 +21,7 @@ import {
   type SyncState,
 } from '../../src/sync/engine';
 import { classify, createRemote, type RpcAnswer } from '../../src/sync/remote';
+import { describeCounts, eventHoldings, groupOf } from '../../src/machines/sync/sync.connect';
 import { FakeDevice, FakeSyncServer, testId } from '../support/fakeSyncServer';
 
 const KEY = keyOf('suppliers', 'S-1');
@@ -346,6 +347,32 @@ describe('counting records', () => {
       ['discountNotes', new Map([['x', {}]])],
     ]);
     expect(countRecords(snapshot)).toEqual({ ingredientLines: 3, percentages: 2, suppliers: 1, discountNotes: 1 });
+  });
+
+  it('counts staff lists as staff assignments and the business profile, in the words the question shows', () => {
+    const snapshot: Snapshot = new Map([
+      [
+        'staffList-4',
+        new Map([
+          ['A1', {}],
+          ['A2', {}],
+        ]),
+      ],
+      ['staffList-9', new Map([['A3', {}]])],
+      ['businessProfile', new Map([['value', {}]])],
+      ['events', new Map([['4', {}]])],
+    ]);
+    const counts = countRecords(snapshot);
+    expect(counts).toEqual({ staffLines: 3, businessProfile: 1, events: 1 });
+    expect(describeCounts(counts)).toBe('1 event, 3 staff assignments, 1 business profile');
+    expect(groupOf('staffList-12')).toBe('staffLines');
+    // The account's staff lists count in its events' size, as this browser's do.
+    const holdings = eventHoldings(1, 10, 0, [
+      { collection: 'events', records: 1, bytes: 100 },
+      { collection: 'staffList-4', records: 2, bytes: 40 },
+      { collection: 'businessProfile', records: 1, bytes: 500 },
+    ]);
+    expect(holdings.account).toEqual({ events: 1, bytes: 140 });
   });
 });
 

@@ -171,8 +171,7 @@ export interface AuthView {
   offline: boolean;
 }
 
-/** The app system's auth actor; outside the app's provider, the spec's message. */
-/** The auth actor of the app system (systemId 'auth'). */
+/** The auth actor of the app system (systemId 'auth'); outside the app's provider it throws the spec's message. */
 export function useAuthRef() {
   const root = useAppRoot();
   if (!root) throw new Error('useAuth must be used within an AuthProvider');

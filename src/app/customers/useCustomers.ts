@@ -2,7 +2,7 @@
  * The customers' views (issue 22, part 6): the Customers page's rows (their events and what those
  * owe), one customer's events with their totals and balances, and which customer an event card links
  * to. Reads the events as the events page lists them (stored ones and the built-in samples), the
- * customers (those earlier events need are derived and stored on this first read), each event's total
+ * customers (with those earlier events need derived, never written by reading), each event's total
  * after tax as the Payments tool shows it, its payments and status; follows other tabs' changes.
  */
 import { useEffect, useMemo, useReducer, useState } from 'react';

@@ -36,6 +36,7 @@ import {
   writeDocumentBook,
 } from '../../storage/invoices';
 import { loadEvents } from '../events/eventsData';
+import { useHoldEventHere } from '../sync/holds';
 
 /** An event's figures now, as a quote or invoice would freeze them. */
 export function liveSnapshot(event: CateringEvent, profile: BusinessProfile): PriceSnapshot | null {
@@ -101,6 +102,8 @@ export function useEventDocument(id: number | null, kind: DocumentKind) {
   const [read, setRead] = useState(() => ({ id, kind, data: readPage(id, kind) }));
   const [error, setError] = useState<string | null>(null);
   const again = useCallback(() => setRead({ id, kind, data: readPage(id, kind) }), [id, kind]);
+  // The event stays on this device while its quote or invoice is open (no sync lets it go to the account).
+  useHoldEventHere(id);
   useEffect(() => {
     if (read.id !== id || read.kind !== kind) again();
     if (id === null) return;

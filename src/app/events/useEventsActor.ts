@@ -22,6 +22,7 @@ import {
   type WriteResult,
 } from '../../storage';
 import { draftStore } from '../../storage/drafts';
+import { eventIdsKeptInAccount } from '../../storage/syncData';
 import { createPersister, handConflicts, type Persister } from '../shell/persister';
 import { notify } from '../../views/shell/toaster';
 import { loadEvents, rememberDeletedId, removeEventKeys, restoreDeletedEvent, saveRescaledEvent } from './eventsData';
@@ -42,6 +43,8 @@ export function reportWrite(result: WriteResult) {
 export function useEventsActor() {
   const [today] = useState(() => toISODate(new Date()));
   const [start] = useState(() => loadEvents(today));
+  // Issue 24 part 7: the ids of events kept only in the account, which no new event may take.
+  const [reservedIds] = useState(eventIdsKeptInAccount);
   // Issue 22 part 6: the customers, with those earlier events need derived (reading writes nothing).
   const [customers] = useState(() => loadCustomers(start.events));
   // Issue 25: a new event typed before a reload or a visit elsewhere.
@@ -63,6 +66,7 @@ export function useEventsActor() {
             type: 'storage.change',
             events: mergeSamples(stored, sampleEvents(today), deletedIds),
             deletedIds,
+            reservedIds: eventIdsKeptInAccount(),
           });
         },
         (mine, theirs) => state.send?.({ type: 'save.conflict', mine, theirs }),
@@ -187,6 +191,7 @@ export function useEventsActor() {
                 type: 'storage.change',
                 events: mergeSamples(stored, sampleEvents(today), deletedIds),
                 deletedIds,
+                reservedIds: eventIdsKeptInAccount(),
               });
               customersChanged();
             };
@@ -205,7 +210,14 @@ export function useEventsActor() {
   );
   useEffect(() => () => link.persister.stop(), [link]);
   return useActorRef(machine, {
-    input: { events: start.events, deletedIds: start.deletedIds, today, newEventDraft, customers },
+    input: {
+      events: start.events,
+      deletedIds: start.deletedIds,
+      reservedIds,
+      today,
+      newEventDraft,
+      customers,
+    },
     inspect,
   });
 }

@@ -12,6 +12,7 @@ import { appActor, type AppSystem } from '../../machines/app/app.machine';
 import { syncMachine, type SyncFacts } from '../../machines/sync/sync.machine';
 import {
   archiveOld,
+  bringBack,
   chooseForConflict,
   fetchEvent,
   noteLocalChanges,
@@ -37,6 +38,7 @@ import {
 import { DEMO_EMAIL } from '../../views/auth/DemoAccount';
 import { notify } from '../../views/shell/toaster';
 import type { AppRoot } from '../shell/appSystem';
+import { isEventHeld } from './holds';
 
 export type SyncActor = AppSystem['sync'];
 
@@ -97,25 +99,16 @@ function localPort(userId: string, writing: { now: boolean }): LocalPort {
 
 /** Events opened from the account on this page stay on this device while it is open. */
 const openedHere = new Set<number>();
-/** Events shown now (an open Tool Kit or sheet), counted per view showing them. */
-const shownNow = new Map<number, number>();
 const sampleIds = new Set(sampleEvents('2000-01-01').map((e) => e.id));
 
-/** Which events stay on this device whatever their date: the built-in samples, and those opened from the account now. */
+/**
+ * Which events stay on this device whatever their date: the built-in samples, those opened from the
+ * account on this page, and those a view of any tab shows now (./holds.ts).
+ */
 const archiveRule: ArchiveRule = {
   today: () => toISODate(new Date()),
-  keep: (id) => sampleIds.has(id) || openedHere.has(id) || shownNow.has(id),
+  keep: (id) => sampleIds.has(id) || openedHere.has(id) || isEventHeld(id),
 };
-
-/** Keeps an event on this device while a view shows it (its Tool Kit or sheet); the returned function lets it go. */
-export function holdEventHere(eventId: number): () => void {
-  shownNow.set(eventId, (shownNow.get(eventId) ?? 0) + 1);
-  return () => {
-    const n = (shownNow.get(eventId) ?? 1) - 1;
-    if (n > 0) shownNow.set(eventId, n);
-    else shownNow.delete(eventId);
-  };
-}
 
 /** Resolves after `ms`; with `visibleOnly`, not before the page is visible again. */
 function wait(ms: number, visibleOnly: boolean, signal: AbortSignal): Promise<void> {
@@ -148,15 +141,18 @@ function remember(userId: string, device: 'on' | 'off') {
   }
 }
 
-/** The running sync (one at a time), and who is told when it changes. */
-
 /** Starts the sync actor for `user` in the app system; null when the root did not start it. */
 function createSyncActor(root: AppRoot, user: SyncUser) {
   const writing = { now: false };
   const local = localPort(user.id, writing);
   const machine = syncMachine.provide({
     actors: {
-      pull: fromPromise(() => pullChanges(local, remote, newId, archiveRule)),
+      pull: fromPromise(async () => {
+        const pulled = await pullChanges(local, remote, newId, archiveRule);
+        // Events kept only in the account that may no longer be (a longer keep time, a change elsewhere).
+        await bringBack(local, remote, archiveRule);
+        return pulled;
+      }),
       push: fromPromise(() => pushChanges(local, remote, newId, archiveRule)),
       resolve: fromPromise(async ({ input }) => chooseForConflict(local, input.key, input.choice)),
       wait: fromPromise(({ input, signal }) => wait(input.ms, input.visibleOnly, signal)),
@@ -260,6 +256,7 @@ async function gatherFacts(user: SyncUser): Promise<SyncFacts> {
   return { demo, device: state.device, accountSyncs, counts, pending };
 }
 
+/** The running sync (one at a time), and who is told when it changes. */
 let current: { userId: string; actor: SyncActor; stop: () => void; local: LocalPort } | null = null;
 const listeners = new Set<() => void>();
 

@@ -10,13 +10,7 @@ import { eventsInAccountMachine, type AccountEvent, type OpenView } from '../../
 import { eventsInAccountView } from '../../machines/sync/eventsInAccount.connect';
 import type { EventSummary } from '../../sync/remote';
 import { inspect } from '../../views/shell/inspector';
-import {
-  currentSyncActor,
-  eventsInAccount,
-  holdEventHere,
-  openEventFromAccount,
-  searchEventsInAccount,
-} from './syncService';
+import { currentSyncActor, eventsInAccount, openEventFromAccount, searchEventsInAccount } from './syncService';
 import { useSync } from './useSync';
 
 const toAccountEvent = (e: EventSummary): AccountEvent => ({
@@ -71,7 +65,5 @@ export function useEventsInAccount(onOpened: (id: number, view: OpenView) => voi
   };
 }
 
-/** Keeps the event a view shows (an open Tool Kit, a sheet) on this device while it shows it: a sync never lets it go meanwhile. */
-export function useHoldEventHere(eventId: number | null | undefined): void {
-  useEffect(() => (typeof eventId === 'number' ? holdEventHere(eventId) : undefined), [eventId]);
-}
+/** Keeps the event a view shows on this device while it shows it, whichever tab syncs (./holds.ts). */
+export { useHoldEventHere } from './holds';

@@ -33,6 +33,8 @@ export function connectEventsPage<FormRef>(s: EventsSnapshot, send: (event: Even
     formRef: s.hasTag('form') ? (s.children.eventForm as FormRef | undefined) : undefined,
     changedElsewhere: s.hasTag('form') && isEditedElsewhere(s.context),
     toolkitEvent: s.hasTag('toolkit') ? s.context.events.find((e) => e.id === s.context.toolkitId) : undefined,
+    /** The event the Edit Event form (or its conflict question) is about; null for a new event or none. */
+    editingId: s.hasTag('form') || s.hasTag('conflict') ? (s.context.editBase?.id ?? null) : null,
     newEvent: () => send({ type: 'form.new' }),
     closeToolkit: () => send({ type: 'toolkit.close' }),
   };

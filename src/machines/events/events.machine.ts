@@ -35,6 +35,8 @@ export interface EventsInput {
   events: CateringEvent[];
   /** Ids of deleted events (`deletedEventIds`). */
   deletedIds?: number[];
+  /** Ids of events kept only in the account (issue 24 part 7): not here, and no new event takes one. */
+  reservedIds?: number[];
   /** Today as YYYY-MM-DD, for the form's past-date question (the real date when absent). */
   today?: string;
   /** A new event's draft saved before a reload or a visit elsewhere: the form opens again with it (issue 25). */
@@ -47,6 +49,8 @@ export interface EventsContext {
   events: CateringEvent[];
   /** Ids no new event may take: deleted events, undoable or not. */
   deletedIds: number[];
+  /** Ids no new event may take either: events kept only in the account. */
+  reservedIds: number[];
   /** Values the form starts from (blank for New Event). */
   formValues: EventFormValues;
   /** The event as it was when Edit Event was pressed (null for New Event): what the form's changes are based on. */
@@ -101,7 +105,7 @@ export type EventsEvent =
   /** The Tool Kit's Close button, Escape or a click outside. */
   | { type: 'toolkit.close' }
   /** Another tab changed `events` or `deletedEventIds` (the storage watcher; samples merged in). */
-  | { type: 'storage.change'; events: CateringEvent[]; deletedIds: number[] }
+  | { type: 'storage.change'; events: CateringEvent[]; deletedIds: number[]; reservedIds?: number[] }
   /** The storage refused a save of this event: another tab changed it at the same moment (the persister). */
   | { type: 'save.conflict'; mine: CateringEvent; theirs: CateringEvent | null }
   /** Conflict dialog: keep the version saved in the other tab (or keep it deleted). */
@@ -203,7 +207,8 @@ export const eventsMachine = setup({
     applySave: assign(({ context, event }) => {
       assertEvent(event, 'form.save');
       const base = event.values.id !== 0 ? find(context, event.values.id) : undefined;
-      const result = saveEvent(context.events, formToEvent(event.values, base), context.deletedIds);
+      const taken = [...context.deletedIds, ...context.reservedIds];
+      const result = saveEvent(context.events, formToEvent(event.values, base), taken);
       // The event's customer (issue 22 part 6): chosen, matched, or new; a clash was asked about in the form.
       const customer = withCustomer(context.customers, result.saved, event.values.customerId ?? '');
       return {
@@ -285,9 +290,13 @@ export const eventsMachine = setup({
         return patchEvent(context.events, event.id, event.patch);
       },
     }),
-    setEventsFromStorage: assign(({ event }) => {
+    setEventsFromStorage: assign(({ context, event }) => {
       assertEvent(event, 'storage.change');
-      return { events: sortEvents(event.events), deletedIds: event.deletedIds };
+      return {
+        events: sortEvents(event.events),
+        deletedIds: event.deletedIds,
+        reservedIds: event.reservedIds ?? context.reservedIds,
+      };
     }),
     setToolkitId: assign({
       toolkitId: ({ event }) => {
@@ -384,6 +393,7 @@ export const eventsMachine = setup({
   context: ({ input }) => ({
     events: sortEvents(input.events),
     deletedIds: input.deletedIds ?? [],
+    reservedIds: input.reservedIds ?? [],
     formValues: blankEventForm(),
     editBase: null,
     toolkitId: null,

@@ -13,7 +13,7 @@ import {
 } from '../../domain/conflict';
 import { eventFieldLabels } from '../../domain/events';
 import { itemFieldLabels } from '../../domain/inventory';
-import type { SyncConflict } from '../../sync/engine';
+import { countGroupOf, type SyncConflict } from '../../sync/engine';
 import type { syncMachine } from './sync.machine';
 
 export type SyncSnapshot = SnapshotFrom<typeof syncMachine>;
@@ -80,8 +80,10 @@ export const collectionWords: Record<string, [string, string]> = {
   events: ['event', 'events'],
   selectedItems: ['selected item', 'selected items'],
   ingredientLines: ['ingredient line', 'ingredient lines'],
+  staffLines: ['staff assignment', 'staff assignments'],
   percentages: ['discount or tax', 'discounts and taxes'],
   deletedEventIds: ['deleted event', 'deleted events'],
+  businessProfile: ['business profile', 'business profiles'],
 };
 
 /** "12 inventory items, 3 events" (the collections with records, in a fixed order). */
@@ -92,12 +94,8 @@ export function describeCounts(counts: Readonly<Record<string, number>>): string
   return parts.length ? parts.join(', ') : 'nothing yet';
 }
 
-/** Server collections (`ingredientList-4`, `4-taxPercentage`) grouped as the counts are. */
-export function groupOf(collection: string): string {
-  if (/^ingredientList-/.test(collection)) return 'ingredientLines';
-  if (/-(discount|tax)Percentage$/.test(collection)) return 'percentages';
-  return collection;
-}
+/** Server collections (`ingredientList-4`, `staffList-4`, `4-taxPercentage`) grouped as the counts are. */
+export const groupOf = countGroupOf;
 
 const recordName: Record<string, string> = {
   inventoryItems: 'inventory item',
@@ -106,8 +104,10 @@ const recordName: Record<string, string> = {
   events: 'event',
   selectedItems: 'selected item',
   ingredientLines: 'ingredient line',
+  staffLines: 'staff assignment',
   percentages: 'percentage',
   deletedEventIds: 'deleted event',
+  businessProfile: 'business profile',
 };
 
 type Flat = Record<string, string>;
@@ -183,9 +183,9 @@ export interface EventHoldings {
 }
 
 /**
- * The events' part of the storage section: this browser's events (with their tool data) and their
- * size in UTF-16 bytes, the account's (its per-event collections counted in the size), and how many
- * this device keeps only in the account.
+ * The events' part of the storage section: this browser's events (with their per-event keys: ingredient
+ * lists, staff lists, discounts and taxes) and their size in UTF-16 bytes, the account's (the same
+ * per-event collections counted in its size), and how many this device keeps only in the account.
  */
 export function eventHoldings(
   localEvents: number,
@@ -199,7 +199,7 @@ export function eventHoldings(
     for (const c of collections) {
       const group = groupOf(c.collection);
       if (c.collection === 'events') account.events += c.records;
-      if (c.collection === 'events' || group === 'ingredientLines' || group === 'percentages')
+      if (c.collection === 'events' || group === 'ingredientLines' || group === 'staffLines' || group === 'percentages')
         account.bytes += Number(c.bytes) || 0;
     }
   }

@@ -52,6 +52,8 @@ export function EventsPage() {
   }, [eventsRef]);
   // An event whose Tool Kit is open stays on this device meanwhile (a sync does not let it go to the account).
   useHoldEventHere(page.toolkitEvent?.id);
+  // So does the event its Edit Event dialog is about (another tab's sync included).
+  useHoldEventHere(page.editingId);
   const [, navigate] = useLocation();
   // An event kept only in the account, fetched: its Tool Kit opens here, or its sheet.
   const openFromAccount = useCallback(

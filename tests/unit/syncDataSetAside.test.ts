@@ -1,0 +1,122 @@
+// @vitest-environment jsdom
+/**
+ * What storage could not read (set aside for the Recovered data screen) is unknown here, not deleted
+ * (src/storage/syncData.ts `unknownHere`, src/sync/engine.ts): sync sends no tombstone for it, so no
+ * device loses the account's copy, and a pulled version takes its place.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { readSyncSnapshot } from '../../src/storage/syncData';
+import { listRecovered } from '../../src/storage/recovered';
+import { applyPulled, emptySyncState, hashRecord, recordChanges, type SyncState } from '../../src/sync/engine';
+
+const newId = () => 'id';
+const profile = {
+  businessName: 'Captain Catering',
+  address: '',
+  phone: '',
+  email: '',
+  taxNumber: '',
+  taxName: 'HST',
+  logo: '',
+  depositPercent: 50,
+  balanceDays: 7,
+  paymentTerms: '',
+  updatedAt: 1,
+};
+const supplier = (id: string) => ({
+  supplierID: id,
+  supplierName: `Supplier ${id}`,
+  email: '',
+  phone: '',
+  contractStatus: 'active',
+  startDate: '2026-01-01',
+  endDate: '2027-01-01',
+});
+/** A state that agreed these records with the account (as the last sync left them). */
+function agreed(records: Record<string, object>): SyncState {
+  const shadow: SyncState['shadow'] = {};
+  for (const [key, record] of Object.entries(records)) shadow[key] = { rev: 1, hash: hashRecord(record) };
+  return { ...emptySyncState(), device: 'on', shadow };
+}
+
+beforeEach(() => localStorage.clear());
+
+describe('records set aside here are not sent as deletes', () => {
+  it('an unreadable business profile: no tombstone, and the account’s version is written in its place', () => {
+    const state = agreed({ 'businessProfile|value': { value: profile } });
+    localStorage.setItem('businessProfile', '{"businessName": 42');
+    const snapshot = readSyncSnapshot();
+    expect(snapshot.has('businessProfile')).toBe(false);
+    expect([...(snapshot.unknownHere ?? [])]).toContain('businessProfile');
+    expect(recordChanges(state, snapshot, newId).outbox).toEqual({});
+    const theirs = { value: { ...profile, businessName: 'Captain Catering Ltd' } };
+    const pulled = applyPulled(state, snapshot, [
+      { collection: 'businessProfile', record_id: 'value', rev: 2, record: theirs, deleted: false },
+    ]);
+    expect(pulled.state.conflicts).toEqual({});
+    expect(pulled.writes).toEqual([{ collection: 'businessProfile', record_id: 'value', record: theirs }]);
+  });
+
+  it('a record of a collection set aside (kept on the Recovered data screen): no tombstone for it', () => {
+    const state = agreed({ 'suppliers|S1': supplier('S1'), 'suppliers|S2': supplier('S2') });
+    localStorage.setItem(
+      'suppliers',
+      JSON.stringify([supplier('S1'), { ...supplier('S2'), supplierName: { not: 'a name' } }]),
+    );
+    const snapshot = readSyncSnapshot();
+    expect([...snapshot.get('suppliers')!.keys()]).toEqual(['S1']);
+    expect(listRecovered().map((e) => e.key)).toEqual(['suppliers']);
+    expect(recordChanges(state, snapshot, newId).outbox).toEqual({});
+    // Saved again here without it (the record stays set aside): still no tombstone.
+    localStorage.setItem('suppliers', JSON.stringify([supplier('S1')]));
+    expect(recordChanges(state, readSyncSnapshot(), newId).outbox).toEqual({});
+    // Discarded on the Recovered data screen: now the delete is the user's, and it is sent.
+    for (const key of Object.keys(localStorage)) if (key.startsWith('recovered:')) localStorage.removeItem(key);
+    expect(recordChanges(state, readSyncSnapshot(), newId).outbox['suppliers|S2']).toMatchObject({ deleted: true });
+  });
+
+  it('an unreadable discount is not sent as 0, nor its absence as a delete', () => {
+    const state = agreed({ '4-discountPercentage|value': { value: 10 } });
+    localStorage.setItem('4-discountPercentage', 'ten');
+    const snapshot = readSyncSnapshot();
+    expect(snapshot.has('4-discountPercentage')).toBe(false);
+    expect(recordChanges(state, snapshot, newId).outbox).toEqual({});
+  });
+
+  it('unreadable deleted-event ids do not bring deleted events back elsewhere', () => {
+    const state = agreed({ 'deletedEventIds|4': { id: 4 } });
+    localStorage.setItem('deletedEventIds', '[4, "x"');
+    expect(recordChanges(state, readSyncSnapshot(), newId).outbox).toEqual({});
+  });
+});
+
+describe('a set-aside record with a known id', () => {
+  const event = (id: number, name: unknown = `Event ${id}`) => ({
+    id,
+    EventName: name,
+    CustomerFirstName: 'Ada',
+    CustomerLastName: 'Hart',
+    CustomerPhoneNumber: '555',
+    CustomerEmail: 'ada@example.com',
+    EventType: 'Gala',
+    NumberOfGuests: 40,
+    EventDate: '2027-01-01',
+    StartTime: '18:00',
+    EndTime: '22:00',
+    VenueName: 'Hall',
+    VenueStreetAddress: '1 Main St',
+    VenueCity: 'Halifax',
+    ingredients: [],
+  });
+
+  it('holds back the tombstone of that record only: a real delete of another event is sent', () => {
+    // Event 8 cannot be read (set aside); event 9 was deleted here.
+    localStorage.setItem('events', JSON.stringify([event(7), event(8, { not: 'a name' })]));
+    const snapshot = readSyncSnapshot();
+    const state = agreed({ 'events|7': snapshot.get('events')!.get('7')!, 'events|8': event(8), 'events|9': event(9) });
+    expect([...(snapshot.unknownHere ?? [])]).toEqual(['events|8']);
+    const outbox = recordChanges(state, snapshot, newId).outbox;
+    expect(Object.keys(outbox)).toEqual(['events|9']);
+    expect(outbox['events|9']).toMatchObject({ deleted: true });
+  });
+});
