@@ -4,6 +4,7 @@ import { Link, Redirect } from 'wouter';
 import { useAuth } from '../../app/auth/AuthContext';
 import { useEventDocument } from '../../app/documents/useEventDocument';
 import { parseSheetId } from '../../domain/eventSheet';
+import { statusOf } from '../../domain/eventStatus';
 import { dollars, type DocumentKind } from '../../domain/invoice';
 import { formatMoney } from '../../domain/money';
 import { Button, ButtonLink } from '../components/Button';
@@ -59,6 +60,7 @@ function EventDocument({ id, kind, notFound }: { id: string | undefined; kind: D
   }, [title]);
   if (!data) return <>{notFound}</>;
   const { view } = data;
+  const status = statusOf(data.event);
   const word = kind === 'invoice' ? 'invoice' : 'quote';
   const notices = (
     <>
@@ -70,7 +72,13 @@ function EventDocument({ id, kind, notFound }: { id: string | undefined; kind: D
       ) : null}
       {!view.number ? (
         <p className={notice} role="note">
-          This {word} is not issued yet. Issue {word} gives it the next number and freezes its prices.
+          This {word} is not issued yet. Issue {word} gives it the next number and freezes its prices
+          {kind === 'quote' && status === 'enquiry' ? ', and marks the event Quoted' : ''}.
+        </p>
+      ) : null}
+      {kind === 'quote' && status === 'cancelled' ? (
+        <p className={notice} role="note">
+          This event is cancelled. You can still issue a quote (say the client asks again); the event stays Cancelled.
         </p>
       ) : null}
       {view.changed ? (
