@@ -10,6 +10,7 @@ import { formatMoney } from '../../domain/money';
 import { Button, ButtonLink } from '../components/Button';
 import { eventSheetPath } from '../eventSheet/path';
 import { DocumentPageView } from '../invoice/DocumentView';
+import { CustomerPageLink } from '../customers/CustomerLink';
 import { Loading } from '../shell/Loading';
 import { routes } from '../shell/routes';
 
@@ -110,6 +111,7 @@ function EventDocument({ id, kind, notFound }: { id: string | undefined; kind: D
             <ButtonLink href={eventSheetPath(data.event.id)} variant="outlineBlue">
               Event Sheet
             </ButtonLink>
+            <CustomerPageLink event={data.event} />
           </span>
           <span className={group}>
             {!view.number ? (

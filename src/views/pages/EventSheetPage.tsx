@@ -11,6 +11,7 @@ import { useHoldEventHere } from '../../app/sync/useEventsInAccount';
 import { routes } from '../shell/routes';
 import { IcsButton } from '../calendar/IcsButton';
 import { DocumentLinks } from '../invoice/DocumentLinks';
+import { CustomerPageLink } from '../customers/CustomerLink';
 import { loadEvents } from '../../app/events/eventsData';
 import { toISODate } from '../../domain/eventDates';
 
@@ -48,6 +49,7 @@ function EventSheet({ id, notFound }: { id: string | undefined; notFound: ReactN
           <ButtonLink href={routes.events} variant="outlineBlue">
             Back to Events
           </ButtonLink>
+          <CustomerPageLink event={data.event} />
           <DocumentLinks id={data.sheet.id} />
           <Button variant="solidGreen" onClick={printSheet}>
             Print
