@@ -11,6 +11,8 @@ import { Button, ButtonLink } from '../components/Button';
 import { eventSheetPath } from '../eventSheet/path';
 import { DocumentPageView } from '../invoice/DocumentView';
 import { CustomerPageLink } from '../customers/CustomerLink';
+import { EventFromAccount } from '../sync/EventFromAccount';
+import { useHoldEventHere } from '../../app/sync/useEventsInAccount';
 import { Loading } from '../shell/Loading';
 import { routes } from '../shell/routes';
 
@@ -52,14 +54,18 @@ export function EventDocumentPage({
 }
 
 function EventDocument({ id, kind, notFound }: { id: string | undefined; kind: DocumentKind; notFound: ReactNode }) {
-  const { data, error, issue } = useEventDocument(parseSheetId(id), kind);
+  const eventId = parseSheetId(id);
+  const { data, error, issue } = useEventDocument(eventId, kind);
+  // Shown: a sync does not let it go to the account meanwhile (issue 24 part 7).
+  useHoldEventHere(eventId);
   const title = data
     ? `${data.view.title}${data.view.number ? ` ${data.view.number}` : ''}: ${data.event.EventName}`
     : null;
   useEffect(() => {
     if (title !== null) document.title = `${title} · Cater Captain`;
   }, [title]);
-  if (!data) return <>{notFound}</>;
+  // Not on this device: perhaps kept only in the account (fetched, then shown).
+  if (!data) return <EventFromAccount id={eventId} notFound={notFound} />;
   const { view } = data;
   const status = statusOf(data.event);
   const word = kind === 'invoice' ? 'invoice' : 'quote';
