@@ -173,3 +173,31 @@ test('two events of one customer: chosen in the New Event form, listed once on /
       .nth(3),
   ).toHaveText('3');
 });
+
+test('the event sheet, quote and invoice link to the event’s customer page, on screen only (never printed)', async ({
+  page,
+}) => {
+  await seed(page);
+  // The event linked to her record (as a save in the event form links it).
+  await page.evaluate(() => {
+    const events = JSON.parse(window.localStorage.getItem('events') ?? '[]') as Array<Record<string, unknown>>;
+    window.localStorage.setItem('events', JSON.stringify(events.map((e) => ({ ...e, customerId: 'C-ada' }))));
+    window.localStorage.setItem(
+      'customers',
+      JSON.stringify([
+        { id: 'C-ada', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '6135550101' },
+      ]),
+    );
+  });
+  for (const path of ['/events/301/sheet', '/events/301/quote', '/events/301/invoice']) {
+    await page.goto(path);
+    const link = page.getByRole('link', { name: 'Customer page: Ada Lovelace' });
+    await expect(link).toBeVisible();
+    await page.emulateMedia({ media: 'print' });
+    await expect(link).toBeHidden();
+    await page.emulateMedia({ media: 'screen' });
+  }
+  await page.getByRole('link', { name: 'Customer page: Ada Lovelace' }).click();
+  await expect(page).toHaveURL(/\/customers\/C-ada$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Ada Lovelace');
+});

@@ -122,3 +122,46 @@ test('confirm without deposit confirms, is remembered, and Mark completed ends i
     confirmedWithoutDeposit: true,
   });
 });
+
+test('Issue quote moves an Enquiry to Quoted; a confirmed event keeps its status; a cancelled one stays Cancelled and says so', async ({
+  page,
+}) => {
+  const in3 = await seed(page);
+  await page.evaluate(
+    (events) => {
+      const stored = JSON.parse(window.localStorage.getItem('events') ?? '[]') as object[];
+      window.localStorage.setItem('events', JSON.stringify([...stored, ...events]));
+    },
+    [event(203, 'Garden Party', in3, { status: 'cancelled', statusReason: 'Venue closed' })],
+  );
+  const year = new Date().getFullYear();
+
+  // An enquiry: the page says issuing marks it Quoted; once issued, its card says Quoted.
+  await page.goto('/events/202/quote');
+  await expect(page.getByText(/Issue quote gives it the next number .*, and marks the event Quoted\./)).toBeVisible();
+  await page.getByRole('button', { name: 'Issue quote' }).click();
+  await expect(page.getByTestId('document-number')).toHaveText(`Q-${year}-0001`);
+  await page.getByRole('link', { name: 'Back to Events' }).click();
+  await expect(card(page, 'Harbour Gala')).toContainText('Status: Quoted');
+  const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem('events') ?? '[]'));
+  expect(stored.find((e: { id: number }) => e.id === 202)).toMatchObject({ status: 'quoted' });
+
+  // An event booked before statuses (Confirmed) stays Confirmed.
+  await page.goto('/events/201/quote');
+  await expect(page.getByText(/marks the event Quoted/)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Issue quote' }).click();
+  await expect(page.getByTestId('document-number')).toHaveText(`Q-${year}-0002`);
+
+  // A cancelled event: the quote can still be issued, and the event stays Cancelled (the page says so).
+  await page.goto('/events/203/quote');
+  await expect(page.getByRole('note').filter({ hasText: 'This event is cancelled' })).toContainText(
+    'the event stays Cancelled',
+  );
+  await page.getByRole('button', { name: 'Issue quote' }).click();
+  await expect(page.getByTestId('document-number')).toHaveText(`Q-${year}-0003`);
+
+  await page.goto('/ManageEvents');
+  await expect(card(page, 'Harbour Gala')).toContainText('Status: Quoted');
+  await expect(card(page, 'Old Booking')).toContainText('Status: Confirmed');
+  await expect(card(page, 'Garden Party')).toContainText('Status: Cancelled: Venue closed');
+});

@@ -153,3 +153,63 @@ test('old completed events are kept only in the account once synced, found on /M
   await lunch.getByRole('button', { name: 'Tool Kit: Spring Board Lunch' }).click();
   await expect(page.getByRole('dialog', { name: 'Tool Kit: Spring Board Lunch' })).toBeVisible(SYNC);
 });
+
+test('an event kept only in the account opens by its address: sheet, quote, invoice and Tool Kit fetch it; offline says so and opens once back online', async ({
+  page,
+  context,
+}) => {
+  await signUpFresh(page);
+  await page.evaluate(
+    ({ events, line }) => {
+      localStorage.setItem('events', JSON.stringify(events));
+      localStorage.setItem('ingredientList-20', JSON.stringify([line]));
+    },
+    {
+      events: [
+        event(20, 'Harbour Lights Gala', '2023-05-06', 'completed'),
+        event(21, 'Spring Board Lunch', '2023-04-01', 'completed'),
+        event(22, 'Winter Staff Party', '2023-01-20', 'completed'),
+        event(23, 'Board Retreat Dinner', '2023-02-11', 'completed'),
+        event(30, 'Autumn Wedding', isoDaysFromNow(20)),
+      ],
+      line,
+    },
+  );
+  await page.goto('/Dashboard');
+  const toggle = page.getByRole('switch', { name: 'Sync across devices' });
+  await expect(toggle).toBeEnabled(SYNC);
+  await toggle.check();
+  await saved(page, FIRST_SYNC);
+  await expect.poll(() => storedEventIds(page), SYNC).toEqual([30]);
+
+  // The sheet's address, opened directly: fetched from the account (not "not found"), with its ingredient list.
+  await page.goto('/events/20/sheet');
+  await expect(page.getByRole('heading', { level: 1, name: 'Harbour Lights Gala' })).toBeVisible(SYNC);
+  await expect(page.getByText('Saffron threads').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: '404 - Page Not Found' })).toHaveCount(0);
+  expect(await storedEventIds(page)).toContain(20);
+
+  // Offline, the invoice of another one says it is in the account and to connect; back online, it opens.
+  await saved(page);
+  await context.setOffline(true);
+  await page.evaluate(() => window.history.pushState(null, '', '/events/21/invoice'));
+  const alert = page.getByRole('alert').filter({ hasText: 'kept in your account' });
+  await expect(alert).toContainText('You are offline: connect to the internet to open it.', SYNC);
+  await expect(page.getByRole('heading', { name: '404 - Page Not Found' })).toHaveCount(0);
+  await context.setOffline(false);
+  await expect(page.getByRole('heading', { level: 1, name: 'Invoice' })).toBeVisible(SYNC);
+  await expect(page.getByText('Spring Board Lunch').first()).toBeVisible();
+
+  // The quote's address of a third one, and the Tool Kit's (/ManageEvents?toolkit=<id>) of a fourth.
+  await page.goto('/events/22/quote');
+  await expect(page.getByRole('heading', { level: 1, name: 'Quote' })).toBeVisible(SYNC);
+  await expect(page.getByText('Winter Staff Party').first()).toBeVisible();
+  expect(await storedEventIds(page)).not.toContain(23);
+  await page.goto('/ManageEvents?toolkit=23');
+  await expect(page.getByRole('dialog', { name: 'Tool Kit: Board Retreat Dinner' })).toBeVisible(SYNC);
+  expect(await storedEventIds(page)).toContain(23);
+
+  // An id no event has, here or in the account, is still "not found".
+  await page.goto('/events/999/sheet');
+  await expect(page.getByRole('heading', { name: '404 - Page Not Found' })).toBeVisible(SYNC);
+});

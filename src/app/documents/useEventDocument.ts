@@ -37,6 +37,7 @@ import {
 } from '../../storage/invoices';
 import { loadEvents } from '../events/eventsData';
 import { useHoldEventHere } from '../sync/holds';
+import { quoteIssuedFor } from './quoteStatus';
 
 /** An event's figures now, as a quote or invoice would freeze them. */
 export function liveSnapshot(event: CateringEvent, profile: BusinessProfile): PriceSnapshot | null {
@@ -81,10 +82,15 @@ function readPage(id: number | null, kind: DocumentKind): DocumentPageData | nul
 let sequence = 0;
 const newId = () => `D-${Date.now().toString(36)}-${(sequence++).toString(36)}`;
 
-/** Issues the event's first quote or invoice, or a revision of the latest one; the message when it could not be saved. */
+/**
+ * Issues the event's first quote or invoice, or a revision of the latest one; the message when it could not
+ * be saved. A quote moves an Enquiry to Quoted (through the status machine, src/app/documents/quoteStatus.ts).
+ */
 function issue(data: DocumentPageData, kind: DocumentKind): string | null {
   // The figures as stored at this moment (not as last rendered).
-  const live = readPage(data.event.id, kind)?.view.live ?? null;
+  const now = readPage(data.event.id, kind);
+  if (!now) return 'The event is no longer here (deleted in another tab?), so nothing was issued.';
+  const live = now.view.live;
   if (!live) return 'The price is not available (an ingredient line is not a number), so nothing was issued.';
   const book = readDocumentBook();
   // Read again: another tab may have issued meanwhile (then this one revises what it issued).
@@ -94,7 +100,10 @@ function issue(data: DocumentPageData, kind: DocumentKind): string | null {
     ? reviseDocument(book, latest, request)
     : issueDocument(book, { ...request, kind, eventId: data.event.id });
   const result = writeDocumentBook(next.book);
-  return result.ok ? null : `The ${kind} was not issued: ${result.error.message}`;
+  if (!result.ok) return `The ${kind} was not issued: ${result.error.message}`;
+  if (kind !== 'quote') return null;
+  const depositPaid = now.view.paidCents >= live.depositCents && (live.depositCents > 0 || now.view.paidCents > 0);
+  return quoteIssuedFor(now.event, depositPaid).error;
 }
 
 /** The page of event `id`'s quote or invoice, or null when no event has that id. */

@@ -14,6 +14,7 @@ import {
   inventoryItemsStore,
   staffListStore,
   taxPercentageStore,
+  type CateringEvent,
 } from '../../storage';
 import type { EventCosting } from '../../domain/costing';
 import { readEventCosting } from '../events/costingData';
@@ -21,6 +22,8 @@ import { loadEvents } from '../events/eventsData';
 
 /** The sheet and the event's cost, price and margin (src/domain/costing.ts). */
 export interface SheetData {
+  /** The event as stored (or the built-in sample). */
+  event: CateringEvent;
   sheet: EventSheet;
   costing: EventCosting;
 }
@@ -39,7 +42,7 @@ function readSheet(id: number | null): SheetData | null {
     staff: staffListStore(id).read(),
     employees,
   });
-  return { sheet, costing: readEventCosting(event, employees) };
+  return { event, sheet, costing: readEventCosting(event, employees) };
 }
 
 /** The sheet (and costing) of event `id`, or null when no event has that id (or the id is not one). */

@@ -355,3 +355,36 @@ export async function openEventFromAccount(eventId: number): Promise<boolean> {
 
 /** Characters this browser holds for the synced keys (events with their tool data, and the rest). */
 export const localCharacters = () => syncedCharacters();
+
+/**
+ * Whether the signed-in account's sync state on this device keeps event `eventId` only in the account
+ * (issue 24 part 7: an event opened by its address). Read from this device's sync state: no network.
+ */
+export async function keptInAccount(eventId: number): Promise<boolean> {
+  const user = await sessionUser();
+  if (!user) return false;
+  return awayEventIds(loadSyncState(user.id, emptySyncState)).includes(eventId);
+}
+
+/** The running sync, once it has started for the signed-in account (a page opened by its address starts before it). */
+function runningSync(timeoutMs: number): Promise<NonNullable<typeof current>> {
+  if (current) return Promise.resolve(current);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      stop();
+      reject(new SyncFailure('retry', 0, 'Sync has not started in this browser yet.'));
+    }, timeoutMs);
+    const stop = subscribeSyncActor(() => {
+      if (!current) return;
+      clearTimeout(timer);
+      stop();
+      resolve(current);
+    });
+  });
+}
+
+/** Fetches an event kept only in the account and opened by its address (once sync runs); false when the account no longer has it. */
+export async function fetchEventFromAccount(eventId: number): Promise<boolean> {
+  await runningSync(20_000);
+  return openEventFromAccount(eventId);
+}

@@ -4,11 +4,15 @@ import { Link, Redirect } from 'wouter';
 import { useAuth } from '../../app/auth/AuthContext';
 import { useEventDocument } from '../../app/documents/useEventDocument';
 import { parseSheetId } from '../../domain/eventSheet';
+import { statusOf } from '../../domain/eventStatus';
 import { dollars, type DocumentKind } from '../../domain/invoice';
 import { formatMoney } from '../../domain/money';
 import { Button, ButtonLink } from '../components/Button';
 import { eventSheetPath } from '../eventSheet/path';
 import { DocumentPageView } from '../invoice/DocumentView';
+import { CustomerPageLink } from '../customers/CustomerLink';
+import { EventFromAccount } from '../sync/EventFromAccount';
+import { useHoldEventHere } from '../../app/sync/useEventsInAccount';
 import { Loading } from '../shell/Loading';
 import { routes } from '../shell/routes';
 
@@ -50,15 +54,20 @@ export function EventDocumentPage({
 }
 
 function EventDocument({ id, kind, notFound }: { id: string | undefined; kind: DocumentKind; notFound: ReactNode }) {
-  const { data, error, issue } = useEventDocument(parseSheetId(id), kind);
+  const eventId = parseSheetId(id);
+  const { data, error, issue } = useEventDocument(eventId, kind);
+  // Shown: a sync does not let it go to the account meanwhile (issue 24 part 7).
+  useHoldEventHere(eventId);
   const title = data
     ? `${data.view.title}${data.view.number ? ` ${data.view.number}` : ''}: ${data.event.EventName}`
     : null;
   useEffect(() => {
     if (title !== null) document.title = `${title} · Cater Captain`;
   }, [title]);
-  if (!data) return <>{notFound}</>;
+  // Not on this device: perhaps kept only in the account (fetched, then shown).
+  if (!data) return <EventFromAccount id={eventId} notFound={notFound} />;
   const { view } = data;
+  const status = statusOf(data.event);
   const word = kind === 'invoice' ? 'invoice' : 'quote';
   const notices = (
     <>
@@ -70,7 +79,13 @@ function EventDocument({ id, kind, notFound }: { id: string | undefined; kind: D
       ) : null}
       {!view.number ? (
         <p className={notice} role="note">
-          This {word} is not issued yet. Issue {word} gives it the next number and freezes its prices.
+          This {word} is not issued yet. Issue {word} gives it the next number and freezes its prices
+          {kind === 'quote' && status === 'enquiry' ? ', and marks the event Quoted' : ''}.
+        </p>
+      ) : null}
+      {kind === 'quote' && status === 'cancelled' ? (
+        <p className={notice} role="note">
+          This event is cancelled. You can still issue a quote (say the client asks again); the event stays Cancelled.
         </p>
       ) : null}
       {view.changed ? (
@@ -102,6 +117,7 @@ function EventDocument({ id, kind, notFound }: { id: string | undefined; kind: D
             <ButtonLink href={eventSheetPath(data.event.id)} variant="outlineBlue">
               Event Sheet
             </ButtonLink>
+            <CustomerPageLink event={data.event} />
           </span>
           <span className={group}>
             {!view.number ? (

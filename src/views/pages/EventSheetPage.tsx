@@ -11,6 +11,8 @@ import { useHoldEventHere } from '../../app/sync/useEventsInAccount';
 import { routes } from '../shell/routes';
 import { IcsButton } from '../calendar/IcsButton';
 import { DocumentLinks } from '../invoice/DocumentLinks';
+import { CustomerPageLink } from '../customers/CustomerLink';
+import { EventFromAccount } from '../sync/EventFromAccount';
 import { loadEvents } from '../../app/events/eventsData';
 import { toISODate } from '../../domain/eventDates';
 
@@ -38,7 +40,8 @@ function EventSheet({ id, notFound }: { id: string | undefined; notFound: ReactN
   useEffect(() => {
     if (name !== undefined) document.title = `Event Sheet: ${name} · Cater Captain`;
   }, [name]);
-  if (!data) return <>{notFound}</>;
+  // Not on this device: perhaps kept only in the account (fetched, then shown).
+  if (!data) return <EventFromAccount id={sheetId} notFound={notFound} />;
   return (
     <EventSheetView
       sheet={data.sheet}
@@ -48,6 +51,7 @@ function EventSheet({ id, notFound }: { id: string | undefined; notFound: ReactN
           <ButtonLink href={routes.events} variant="outlineBlue">
             Back to Events
           </ButtonLink>
+          <CustomerPageLink event={data.event} />
           <DocumentLinks id={data.sheet.id} />
           <Button variant="solidGreen" onClick={printSheet}>
             Print

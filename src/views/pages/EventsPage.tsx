@@ -19,6 +19,7 @@ import type { FormRef } from '../events/EventFormDialog';
 import { inspect } from '../shell/inspector';
 import { useLocation } from 'wouter';
 import { EventsInAccount } from '../sync/EventsInAccount';
+import { EventFromAccount } from '../sync/EventFromAccount';
 import { useHoldEventHere } from '../../app/sync/useEventsInAccount';
 import { eventSheetPath } from '../eventSheet/path';
 
@@ -43,13 +44,23 @@ export function EventsPage() {
   const filters = useEventFilters(filtersRef);
   const [today] = useState(() => toISODate(new Date()));
   const shown = useShownEvents(eventsRef, filters.filter, today, filters.status);
-  // /ManageEvents?toolkit=<id> (the calendar's Tool Kit link) opens that event's Tool Kit once.
+  // /ManageEvents?toolkit=<id> (the calendar's Tool Kit link) opens that event's Tool Kit once; an event
+  // this browser does not hold may be kept only in the account (issue 24 part 7): fetched first.
+  const [toolkitFromAccount, setToolkitFromAccount] = useState<number | null>(null);
   useEffect(() => {
     const id = Number(new URLSearchParams(window.location.search).get('toolkit'));
     if (!Number.isInteger(id) || id <= 0) return;
-    eventsRef.send({ type: 'toolkit.open', id });
+    if (eventsRef.getSnapshot().context.events.some((e) => e.id === id)) eventsRef.send({ type: 'toolkit.open', id });
+    else setToolkitFromAccount(id);
     window.history.replaceState(window.history.state, '', window.location.pathname);
   }, [eventsRef]);
+  const openFetchedToolkit = useCallback(
+    (id: number) => {
+      setToolkitFromAccount(null);
+      eventsRef.send({ type: 'toolkit.open', id });
+    },
+    [eventsRef],
+  );
   // An event whose Tool Kit is open stays on this device meanwhile (a sync does not let it go to the account).
   useHoldEventHere(page.toolkitEvent?.id);
   // So does the event its Edit Event dialog is about (another tab's sync included).
@@ -85,6 +96,13 @@ export function EventsPage() {
           <StatusFilterSelect filtersRef={filtersRef} />
         </div>
         <EventFilters filtersRef={filtersRef} />
+        {toolkitFromAccount !== null ? (
+          <EventFromAccount
+            id={toolkitFromAccount}
+            onFetched={openFetchedToolkit}
+            notFound={<p role="alert">No event has the id {toolkitFromAccount}, so no Tool Kit opened.</p>}
+          />
+        ) : null}
         <p role="status" className={css({ color: 'fgMuted' })}>
           Showing {shown.length} of {page.events.length} events · {describeFilter(filters.filter)}
           {filters.status === 'any' ? '' : ` · Status ${statusLabels[filters.status]}`}
