@@ -34,6 +34,7 @@ import {
   watchSyncedKeys,
   writeSyncChanges,
 } from '../../storage/syncData';
+import { currentOwner } from '../../storage/pendingStore';
 import { DEMO_EMAIL } from '../../views/auth/DemoAccount';
 import { notify } from '../../views/shell/toaster';
 import type { AppRoot } from '../shell/appSystem';
@@ -358,3 +359,40 @@ export async function openEventFromAccount(eventId: number): Promise<boolean> {
 
 /** Characters this browser holds for the synced keys (events with their tool data, and the rest). */
 export const localCharacters = () => syncedCharacters();
+
+// Issue 22: quote and invoice numbers from the account.
+
+/**
+ * True when quote and invoice numbers come from the account: sync is on, on this device, for the account
+ * whose data is open. Never for the demo account (it never syncs: its numbers are this browser's).
+ */
+export function numbersFromAccount(): boolean {
+  const snapshot = current?.actor.getSnapshot();
+  if (snapshot?.hasTag('demo')) return false;
+  if (snapshot && !snapshot.hasTag('disabled') && !snapshot.matches('starting')) return true;
+  const owner = currentOwner();
+  return !!owner && loadSyncState(owner, emptySyncState).device === 'on';
+}
+
+/** How long issuing waits for the account's number before saying it cannot be reached. */
+const NUMBER_TIMEOUT_MS = 15_000;
+
+/** The account's next number of `kind` for `year`, above `lastKnown` (the highest this browser used). */
+export function takeDocumentNumber(kind: 'quote' | 'invoice', year: number, lastKnown: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new SyncFailure('offline', 0, 'The account did not answer in time.')),
+      NUMBER_TIMEOUT_MS,
+    );
+    remote.takeDocumentNumber(kind, year, lastKnown).then(
+      (n) => {
+        clearTimeout(timer);
+        resolve(n);
+      },
+      (e: unknown) => {
+        clearTimeout(timer);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+  });
+}

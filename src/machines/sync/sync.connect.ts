@@ -82,6 +82,9 @@ export const collectionWords: Record<string, [string, string]> = {
   ingredientLines: ['ingredient line', 'ingredient lines'],
   percentages: ['discount or tax', 'discounts and taxes'],
   deletedEventIds: ['deleted event', 'deleted events'],
+  customers: ['customer', 'customers'],
+  issuedDocuments: ['issued quote or invoice', 'issued quotes and invoices'],
+  documentNumbers: ['quote or invoice number count', 'quote and invoice number counts'],
 };
 
 /** "12 inventory items, 3 events" (the collections with records, in a fixed order). */
@@ -108,6 +111,9 @@ const recordName: Record<string, string> = {
   ingredientLines: 'ingredient line',
   percentages: 'percentage',
   deletedEventIds: 'deleted event',
+  customers: 'customer',
+  issuedDocuments: 'issued quote or invoice',
+  documentNumbers: 'quote or invoice number count',
 };
 
 type Flat = Record<string, string>;

@@ -50,7 +50,7 @@ export function EventDocumentPage({
 }
 
 function EventDocument({ id, kind, notFound }: { id: string | undefined; kind: DocumentKind; notFound: ReactNode }) {
-  const { data, error, issue } = useEventDocument(parseSheetId(id), kind);
+  const { data, error, busy, issue } = useEventDocument(parseSheetId(id), kind);
   const title = data
     ? `${data.view.title}${data.view.number ? ` ${data.view.number}` : ''}: ${data.event.EventName}`
     : null;
@@ -105,11 +105,11 @@ function EventDocument({ id, kind, notFound }: { id: string | undefined; kind: D
           </span>
           <span className={group}>
             {!view.number ? (
-              <Button variant="solidBlue" onClick={issue} disabled={!view.live}>
+              <Button variant="solidBlue" onClick={issue} disabled={!view.live || busy} aria-busy={busy}>
                 Issue {word}
               </Button>
             ) : view.changed ? (
-              <Button variant="solidBlue" onClick={issue} disabled={!view.live}>
+              <Button variant="solidBlue" onClick={issue} disabled={!view.live || busy} aria-busy={busy}>
                 Issue revised {word}
               </Button>
             ) : null}
