@@ -12,7 +12,7 @@ import type { LocalWrite, Snapshot, SyncState } from '../sync/engine';
 import { forStorage } from '../sync/engine';
 import { revOf, type CollectionAccessor } from './collection';
 import { accessorFor, deletedEventIdsStore } from './keys';
-import { collectionKeys, deletedEventIdsKey, isPerEventKey, perEventIdOf } from './owned';
+import { collectionKeys, dataOwnerKey, deletedEventIdsKey, isPerEventKey, perEventIdOf } from './owned';
 import { businessProfileStore } from './businessProfile';
 import { customersStore } from './customers';
 import { documentNumbersStore, issuedDocumentsStore } from './invoices';
@@ -193,6 +193,9 @@ export function syncedCharacters(): { events: number; other: number } {
   }
   return sizes;
 }
+
+/** The account whose data the plain keys hold now (accounts.ts), or null. */
+export const dataOwner = (): string | null => rawGet(dataOwnerKey);
 
 const stateKey = (userId: string) => `sync:${encodeURIComponent(userId)}`;
 

@@ -41,6 +41,7 @@ import {
   writeDocumentBook,
 } from '../../storage/invoices';
 import { loadEvents } from '../events/eventsData';
+import { accountNumbers } from './accountNumbers';
 
 /** An event's figures now, as a quote or invoice would freeze them. */
 export function liveSnapshot(event: CateringEvent, profile: BusinessProfile): PriceSnapshot | null {
@@ -92,10 +93,15 @@ export const NEEDS_CONNECTION =
 /** Where a new number comes from: the account (sync on), or null for this browser's counter. */
 export type NumberSource = null | ((kind: DocumentKind, year: number, lastKnown: number) => Promise<number>);
 
-/** The account's numbers when sync is on for this account here (the sync code loaded on demand, never by the landing page). */
+/**
+ * The account's numbers when sync is on for this account here, else null (this browser's counter). The
+ * sync code hands them over when it loads (accountNumbers.ts); when it has not loaded, whether sync is on
+ * is unknown, so nothing is issued rather than risk a number another device takes.
+ */
 async function numberSource(): Promise<NumberSource> {
-  const sync = await import('../sync/syncService');
-  return sync.numbersFromAccount() ? sync.takeDocumentNumber : null;
+  const numbers = await accountNumbers();
+  if (!numbers) throw new Error(NEEDS_CONNECTION);
+  return numbers.fromAccount() ? numbers.take : null;
 }
 
 /** Why the account gave no number, in words (an unreachable account: try again when online). */
@@ -142,7 +148,12 @@ export function issueDocumentNow(
         const last = lastSequence(book, kind, year);
         if (taken !== undefined && taken <= last) taken = undefined; // used here meanwhile: take another
         if (taken === undefined) {
-          const take = await source();
+          let take: NumberSource;
+          try {
+            take = await source();
+          } catch (error) {
+            return noNumberMessage(error);
+          }
           if (take) {
             try {
               taken = await take(kind, year, last);

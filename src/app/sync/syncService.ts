@@ -26,6 +26,7 @@ import { createRemote, SyncFailure, type EventSummary, type Rpc, type Summary } 
 import { toISODate } from '../../domain/eventDates';
 import { sampleEvents } from '../../domain/sampleEvents';
 import {
+  dataOwner,
   evictEvents,
   loadSyncState,
   readSyncSnapshot,
@@ -34,10 +35,10 @@ import {
   watchSyncedKeys,
   writeSyncChanges,
 } from '../../storage/syncData';
-import { currentOwner } from '../../storage/pendingStore';
 import { DEMO_EMAIL } from '../../views/auth/DemoAccount';
 import { notify } from '../../views/shell/toaster';
 import type { AppRoot } from '../shell/appSystem';
+import { provideAccountNumbers } from '../documents/accountNumbers';
 
 export type SyncActor = AppSystem['sync'];
 
@@ -370,7 +371,7 @@ export function numbersFromAccount(): boolean {
   const snapshot = current?.actor.getSnapshot();
   if (snapshot?.hasTag('demo')) return false;
   if (snapshot && !snapshot.hasTag('disabled') && !snapshot.matches('starting')) return true;
-  const owner = currentOwner();
+  const owner = dataOwner();
   return !!owner && loadSyncState(owner, emptySyncState).device === 'on';
 }
 
@@ -396,3 +397,5 @@ export function takeDocumentNumber(kind: 'quote' | 'invoice', year: number, last
     );
   });
 }
+
+provideAccountNumbers({ fromAccount: numbersFromAccount, take: takeDocumentNumber });
