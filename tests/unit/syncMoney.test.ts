@@ -9,6 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { isSyncedKey, readSyncSnapshot, writeSyncChanges } from '../../src/storage/syncData';
 import { pullChanges, pushChanges } from '../../src/sync/cycle';
 import { mergeWithoutAsking } from '../../src/sync/engine';
+import { conflictView, describeCounts } from '../../src/machines/sync/sync.connect';
 import { FakeDevice, FakeSyncServer, testId } from '../support/fakeSyncServer';
 
 const customer = (id: string, firstName: string) => ({ id, firstName, lastName: 'Lee', email: '', phone: '' });
@@ -158,5 +159,27 @@ describe('two devices’ money records', () => {
       counter('invoice', 4),
     );
     expect(mergeWithoutAsking('documentNumbers', counter('invoice', 2), null)).toEqual(counter('invoice', 2));
+  });
+});
+
+describe('the money records in the sync’s words', () => {
+  it('counts them, and names a customer or a document in the conflict dialog', () => {
+    expect(describeCounts({ customers: 2, issuedDocuments: 1, documentNumbers: 1 })).toBe(
+      '2 customers, 1 issued quote or invoice, 1 quote or invoice number count',
+    );
+    const conflict = (collection: string, mine: object, theirs: object) => ({
+      key: `${collection}|x`,
+      collection,
+      record_id: 'x',
+      mine,
+      theirs,
+      theirsRev: 2,
+    });
+    expect(conflictView(conflict('customers', customer('c1', 'Ann'), customer('c1', 'Anne')))!.what).toBe(
+      'customer “Ann Lee”',
+    );
+    expect(conflictView(conflict('issuedDocuments', doc('D-1', 3), doc('D-1', 3)))!.what).toBe(
+      `issued quote or invoice “INV-2026-0003”`,
+    );
   });
 });

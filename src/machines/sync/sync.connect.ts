@@ -163,7 +163,12 @@ export function conflictView(conflict: SyncConflict | undefined): ConflictView |
   const named = (mine ?? theirs) as Record<string, unknown> | null;
   const person = [named?.firstName, named?.lastName].filter((v) => typeof v === 'string' && v).join(' ');
   const label =
-    named?.name ?? named?.EventName ?? named?.supplierName ?? named?.itemName ?? (person || conflict.record_id);
+    named?.name ??
+    named?.EventName ??
+    named?.supplierName ??
+    named?.itemName ??
+    named?.number ??
+    (person || conflict.record_id);
   const kind = recordName[groupOf(conflict.collection)] ?? 'record';
   const diffs = differences({}, flatten(mine), flatten(theirs));
   return {
