@@ -12,6 +12,7 @@ import { z } from 'zod/mini';
 import { normalizeProfile, profileFields, profileToDraft, validateProfile } from '../../src/domain/businessProfile.ts';
 import { eventStatuses } from '../../src/domain/eventStatus.ts';
 import { depositDueDateOf, paymentMethods, paymentsOf } from '../../src/domain/payments.ts';
+import { formatDocumentNumber, normalizeDocuments, type IssuedDocument } from '../../src/domain/invoice.ts';
 import {
   chosenIngredientSchema,
   employeeSchema,
@@ -26,6 +27,30 @@ const finite = z.number().check(z.refine(Number.isFinite, 'must be a finite numb
 const deletedEventIdSchema = z.looseObject({ id: z.int() });
 const valueSchema = z.looseObject({ value: finite });
 const profileValueSchema = z.looseObject({ value: z.looseObject({ businessName: z.string() }) });
+// Issue 22's money side (docs/sync.md "Collections"): a customer, an issued quote or invoice, a number counter.
+const customerSchema = z.looseObject({
+  id: z.string().check(z.minLength(1)),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+});
+const documentKind = z.enum(['quote', 'invoice']);
+const positive = z.int().check(z.positive());
+const year = z.int().check(z.gte(1000), z.lte(9999));
+const issuedDocumentSchema = z.looseObject({
+  id: z.string().check(z.minLength(1)),
+  kind: documentKind,
+  eventId: z.int(),
+  eventName: z.string(),
+  year,
+  sequence: positive,
+  revision: positive,
+  number: z.string(),
+  issuedAt: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
+  snapshot: z.looseObject({ lines: z.array(z.looseObject({})), totalCents: z.int() }),
+});
+const documentCounterSchema = z.looseObject({ id: z.string(), kind: documentKind, year, last: positive });
 
 /** The schema of a collection's records (collection = the app's localStorage key), or null for an unknown one. */
 export function schemaFor(collection: string): z.ZodMiniType | null {
@@ -44,6 +69,12 @@ export function schemaFor(collection: string): z.ZodMiniType | null {
       return deletedEventIdSchema;
     case 'businessProfile':
       return profileValueSchema;
+    case 'customers':
+      return customerSchema;
+    case 'issuedDocuments':
+      return issuedDocumentSchema;
+    case 'documentNumbers':
+      return documentCounterSchema;
   }
   if (/^ingredientList-\d{1,15}$/.test(collection)) return chosenIngredientSchema;
   if (/^staffList-\d{1,15}$/.test(collection)) return staffAssignmentSchema;
@@ -93,6 +124,16 @@ function profileProblem(profile: Fields): string | null {
   return field ? `value.${field}: ${errors[field]}` : null;
 }
 
+/** An issued quote or invoice: what the register reads back, numbered as the app numbers it. */
+function issuedDocumentProblem(doc: Fields): string | null {
+  if (normalizeDocuments([doc])?.length !== 1) return 'record: must be an issued quote or invoice';
+  const { kind, year: y, sequence, revision, number } = doc as unknown as IssuedDocument;
+  const expected = formatDocumentNumber(kind, y, sequence, revision);
+  if (number !== expected) return `number: must be ${expected} (its kind, year, sequence and revision)`;
+  if (!Number.isFinite(Date.parse(`${String(doc.issuedAt)}T00:00:00Z`))) return 'issuedAt: must be a date (YYYY-MM-DD)';
+  return null;
+}
+
 /** Why a pushed record does not fit its collection's schema, or null when it does (or is left to SQL). */
 export function recordSchemaProblem(collection: unknown, record: unknown): string | null {
   if (typeof collection !== 'string') return null;
@@ -105,11 +146,16 @@ export function recordSchemaProblem(collection: unknown, record: unknown): strin
     const path = first?.path.length ? first.path.join('.') : 'record';
     return problem(`${path}: ${first?.message ?? 'invalid'}`);
   }
+  const fields = record as Fields;
   const extra =
     collection === 'events'
-      ? eventFieldsProblem(record as Fields)
+      ? eventFieldsProblem(fields)
       : collection === 'businessProfile'
         ? profileProblem((record as { value: Fields }).value)
-        : null;
+        : collection === 'issuedDocuments'
+          ? issuedDocumentProblem(fields)
+          : collection === 'documentNumbers' && fields.id !== `${String(fields.kind)}-${String(fields.year)}`
+            ? `id: must be "${String(fields.kind)}-${String(fields.year)}" (its kind and year)`
+            : null;
   return extra ? problem(extra) : null;
 }

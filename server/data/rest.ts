@@ -60,6 +60,15 @@ const FUNCTIONS: Record<string, { args: ArgSpec[]; writes: boolean }> = {
     writes: false,
   },
   sync_event_records: { args: [{ name: 'event_id', cast: 'text', required: true }], writes: false },
+  // Issue 22's numbers, from the account: the next quote or invoice number of the business (never given twice).
+  take_document_number: {
+    args: [
+      { name: 'kind', cast: 'text', required: true },
+      { name: 'year', cast: 'integer', required: true },
+      { name: 'last_known', cast: 'integer', required: false },
+    ],
+    writes: true,
+  },
 };
 
 interface PgrstError {
@@ -199,7 +208,7 @@ export async function registerRest(
             'PGRST205',
             `Could not find the table 'public.${path}' in the schema cache`,
             null,
-            'This server answers only the sync functions: POST /rest/v1/rpc/sync_push, sync_pull, sync_summary, sync_event_summaries, sync_event_records',
+            'This server answers only the sync functions: POST /rest/v1/rpc/sync_push, sync_pull, sync_summary, sync_event_summaries, sync_event_records, take_document_number',
           ),
         );
       });

@@ -164,6 +164,47 @@ export function mergeCounters(a: DocumentCounters, b: DocumentCounters): Documen
   return out;
 }
 
+/**
+ * One counter as account sync carries it (docs/sync.md "Collections"): one record per kind and year, so
+ * two devices' counters merge by id, and a merge keeps the higher count.
+ */
+export interface DocumentCounterRecord {
+  /** `invoice-2026`. */
+  id: string;
+  kind: DocumentKind;
+  year: number;
+  last: number;
+}
+
+export const documentCounterId = (kind: DocumentKind, year: number | string) => `${kind}-${year}`;
+
+/** The counters as records, one per kind and year. */
+export function counterRecordsOf(counters: DocumentCounters): DocumentCounterRecord[] {
+  return (['quote', 'invoice'] as const).flatMap((kind) =>
+    Object.entries(counters[kind]).map(([year, last]) => ({
+      id: documentCounterId(kind, year),
+      kind,
+      year: Number(year),
+      last,
+    })),
+  );
+}
+
+/** The counters raised to these records' counts (never lowered); a record that is not a counter is left out. */
+export function mergeCounterRecords(counters: DocumentCounters, records: readonly unknown[]): DocumentCounters {
+  const other = emptyCounters();
+  for (const r of records) {
+    if (
+      !isRecord(r) ||
+      (r.kind !== 'quote' && r.kind !== 'invoice') ||
+      r.id !== documentCounterId(r.kind, String(r.year))
+    )
+      continue;
+    other[r.kind][String(r.year)] = r.last as number;
+  }
+  return mergeCounters(counters, normalizeCounters(other) ?? emptyCounters());
+}
+
 /** 'Q-2026-0001', 'INV-2026-0012', a revision 'INV-2026-0001-2'. */
 export function formatDocumentNumber(kind: DocumentKind, year: number, sequence: number, revision = 1): string {
   const base = `${documentPrefix[kind]}-${year}-${String(sequence).padStart(4, '0')}`;
@@ -216,7 +257,7 @@ export function latestDocument(
 }
 
 /** The highest sequence used for a kind and year: the counter, or a register entry above it (a hand-edited counter). */
-function lastSequence(book: DocumentBook, kind: DocumentKind, year: number): number {
+export function lastSequence(book: DocumentBook, kind: DocumentKind, year: number): number {
   const counted = book.counters[kind][String(year)] ?? 0;
   return book.documents.reduce(
     (max, doc) => (doc.kind === kind && doc.year === year ? Math.max(max, doc.sequence) : max),
@@ -234,15 +275,28 @@ export interface IssueRequest {
   id: string;
 }
 
-/** Issues a new number: the next in the kind's sequence for the issue date's year. */
+/** The year an issue date's number carries. */
+export function issueYear(issuedAt: string): number {
+  const year = Number(issuedAt.slice(0, 4));
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(issuedAt) || !Number.isInteger(year))
+    throw new Error(`Not an issue date: ${issuedAt}`);
+  return year;
+}
+
+/**
+ * Issues a new number: the next in the kind's sequence for the issue date's year, or `taken`, a number the
+ * account handed out (sync on: never one this book has used, else an error). The counter is raised to it.
+ */
 export function issueDocument(
   book: DocumentBook,
   request: IssueRequest,
+  taken?: number,
 ): { book: DocumentBook; document: IssuedDocument } {
-  const year = Number(request.issuedAt.slice(0, 4));
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(request.issuedAt) || !Number.isInteger(year))
-    throw new Error(`Not an issue date: ${request.issuedAt}`);
-  const sequence = lastSequence(book, request.kind, year) + 1;
+  const year = issueYear(request.issuedAt);
+  const last = lastSequence(book, request.kind, year);
+  if (taken !== undefined && (!Number.isInteger(taken) || taken <= last))
+    throw new Error(`Number ${taken} is already used here (the last ${request.kind} of ${year} is ${last}).`);
+  const sequence = taken ?? last + 1;
   const document: IssuedDocument = {
     id: request.id,
     kind: request.kind,

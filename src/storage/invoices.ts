@@ -6,7 +6,8 @@
  *   (batch.ts), so a number is never given twice.
  * - `issuedDocuments`: every issued quote and invoice, with its frozen figures (domain/invoice.ts `IssuedDocument`).
  *
- * `issue` writes both together (writeTogether): a number is taken only when its document is saved.
+ * `issue` writes both together (writeTogether): a number is taken only when its document is saved, inside a
+ * critical section shared by the browser's tabs (`withDocumentBookLock`).
  */
 import {
   emptyCounters,
@@ -18,6 +19,7 @@ import {
 } from '../domain/invoice';
 import { defineKey, type Schema, type WriteResult } from './store';
 import { keyWrite, writeTogether } from './together';
+import { rawGet } from './raw';
 
 export const documentNumbersKey = 'documentNumbers';
 export const issuedDocumentsKey = 'issuedDocuments';
@@ -51,4 +53,28 @@ export function readDocumentBook(): DocumentBook {
 /** Saves a book a new issue or revision produced: both keys, or neither. */
 export function writeDocumentBook(book: DocumentBook): WriteResult {
   return writeTogether([keyWrite(documentNumbersStore, book.counters), keyWrite(issuedDocumentsStore, book.documents)]);
+}
+
+/**
+ * The stored text of both keys: another tab wrote the book when it differs from what was read (the
+ * check that stands in for the lock where Web Locks are absent).
+ */
+export function documentBookVersion(): string {
+  return JSON.stringify([rawGet(documentNumbersKey), rawGet(issuedDocumentsKey)]);
+}
+
+const LOCK_NAME = 'cater-captain:documentBook';
+
+/** True when this browser has Web Locks (a critical section shared by its tabs). */
+export const hasWebLocks = (): boolean =>
+  typeof navigator !== 'undefined' && typeof navigator.locks?.request === 'function';
+
+/**
+ * Runs `task` while no other tab of this browser runs one (Web Locks, `navigator.locks`): the read, the
+ * number and the write of an issue happen as one step, so two tabs never take the same number. Where
+ * locks are absent, `task` runs at once and must check `documentBookVersion()` before it writes.
+ */
+export async function withDocumentBookLock<T>(task: () => Promise<T>): Promise<T> {
+  if (!hasWebLocks()) return task();
+  return (await navigator.locks.request(LOCK_NAME, { mode: 'exclusive' }, task)) as T;
 }

@@ -15,21 +15,28 @@ import { revOf, type CollectionAccessor } from './collection';
 import { accessorFor, deletedEventIdsStore } from './keys';
 import { collectionKeys, dataOwnerKey, deletedEventIdsKey, isPerEventKey, ownedKeyOf, perEventIdOf } from './owned';
 import { businessProfileStore } from './businessProfile';
+import { customersStore } from './customers';
+import { documentNumbersStore, issuedDocumentsStore } from './invoices';
+import { counterRecordsOf, mergeCounterRecords } from '../domain/invoice';
 import { watchWrites } from './accounts';
 import { listKeys, rawGet, rawSet } from './raw';
 import { announceLocalChange } from './store';
 
 /**
- * The keys that sync: the collections, the per-event keys, the deleted-event ids and the business
- * profile (not yet the other whole-value keys of the money side: quote and invoice numbers, issued
- * documents, customers; docs/sync.md).
+ * The money side's keys (issue 22), synced one record per id (docs/sync.md "Collections"): each customer by
+ * its id, each issued quote or invoice by its id, and the number counters one record per kind and year
+ * (`invoice-2026`: `{ id, kind, year, last }`), whose merge never lowers a count.
  */
+const moneyKeys: readonly string[] = [customersStore.key, issuedDocumentsStore.key, documentNumbersStore.key];
+
+/** The keys that sync: the collections, the per-event keys, the deleted-event ids, the business profile and the money side's keys. */
 export function isSyncedKey(key: string): boolean {
   return (
     (collectionKeys as readonly string[]).includes(key) ||
     isPerEventKey(key) ||
     key === deletedEventIdsKey ||
-    key === businessProfileStore.key
+    key === businessProfileStore.key ||
+    moneyKeys.includes(key)
   );
 }
 
@@ -64,6 +71,12 @@ export function readSyncSnapshot(): Snapshot {
   if (deleted.length) snapshot.set(deletedEventIdsKey, new Map(deleted.map((id) => [String(id), { id }])));
   const profile = rawGet(businessProfileStore.key) === null ? null : businessProfileStore.read();
   if (profile) snapshot.set(businessProfileStore.key, new Map([[VALUE_ID, { value: profile }]]));
+  const byId = (key: string, records: ReadonlyArray<{ id: string }>) => {
+    if (records.length) snapshot.set(key, new Map(records.map((r) => [r.id, r as object])));
+  };
+  byId(customersStore.key, customersStore.read());
+  byId(issuedDocumentsStore.key, issuedDocumentsStore.read());
+  byId(documentNumbersStore.key, counterRecordsOf(documentNumbersStore.read()));
   for (const key of setAsideHere()) unknown.add(key);
   if (unknown.size) snapshot.unknownHere = unknown;
   return snapshot;
@@ -103,11 +116,30 @@ function setAsideHere(): Set<string> {
     }
     keys.add(named);
   }
-  for (const store of [deletedEventIdsStore, businessProfileStore] as const) {
+  for (const store of [
+    deletedEventIdsStore,
+    businessProfileStore,
+    customersStore,
+    issuedDocumentsStore,
+    documentNumbersStore,
+  ] as const) {
     const raw = rawGet(store.key);
     if (raw !== null && !store.check(raw).ok) keys.add(store.key);
   }
   return keys;
+}
+
+/** Puts and removes records of a list by their `id`, keeping the others and their order. */
+function upsertById<T extends { id: string }>(list: readonly T[], writes: readonly LocalWrite[]): T[] {
+  const next = list.slice();
+  for (const write of writes) {
+    const at = next.findIndex((r) => r.id === write.record_id);
+    if (!write.record) {
+      if (at >= 0) next.splice(at, 1);
+    } else if (at >= 0) next[at] = write.record as T;
+    else next.push(write.record as T);
+  }
+  return next;
 }
 
 /** Thrown when storage refuses a write the sync asked for (full, another account, ...). */
@@ -141,6 +173,16 @@ export function writeSyncChanges(writes: readonly LocalWrite[]): void {
       const readable = last.record ? businessProfileStore.check(JSON.stringify(value ?? null)) : null;
       if (!last.record) check(businessProfileStore.remove());
       else if (readable?.ok && readable.value) check(businessProfileStore.write(value as typeof readable.value));
+    } else if (key === customersStore.key) {
+      check(customersStore.write(upsertById(customersStore.read(), group)));
+    } else if (key === issuedDocumentsStore.key) {
+      check(issuedDocumentsStore.write(upsertById(issuedDocumentsStore.read(), group)));
+    } else if (key === documentNumbersStore.key) {
+      // A counter only goes up: the higher of this device's and the account's count is kept, and a
+      // tombstone removes nothing (a number once used stays used). A count above the account's is sent back.
+      let counters = documentNumbersStore.read();
+      for (const write of group) if (write.record) counters = mergeCounterRecords(counters, [write.record]);
+      check(documentNumbersStore.write(counters));
     } else {
       const found = accessorFor(key);
       if (!found) continue;
@@ -218,6 +260,9 @@ export function syncedCharacters(): { events: number; other: number } {
   }
   return sizes;
 }
+
+/** The account whose data the plain keys hold now (accounts.ts), or null. */
+export const dataOwner = (): string | null => rawGet(dataOwnerKey);
 
 const stateKey = (userId: string) => `sync:${encodeURIComponent(userId)}`;
 

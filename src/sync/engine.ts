@@ -266,6 +266,22 @@ export interface Applied {
  * takes the account's version; one changed on both becomes a conflict; one that ended the same on
  * both is simply agreed.
  */
+/**
+ * Records that two devices' changes merge without asking: a quote or invoice number counter
+ * (`documentNumbers`, `{ id, kind, year, last }`) keeps the higher count, so a number once used is
+ * never handed out again. Null for every other record (a change on both is a conflict for the user).
+ */
+export function mergeWithoutAsking(collection: string, mine: object | null, theirs: object | null): object | null {
+  if (collection !== 'documentNumbers') return null;
+  const last = (r: object | null) => {
+    const n = (r as { last?: unknown } | null)?.last;
+    return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : 0;
+  };
+  if (!theirs || last(theirs) === 0) return mine ?? theirs;
+  if (!mine || last(mine) <= last(theirs)) return theirs;
+  return { ...theirs, last: last(mine) };
+}
+
 export function applyPulled(state: SyncState, snapshot: Snapshot, changes: readonly PulledChange[]): Applied {
   const shadow = { ...state.shadow };
   const outbox = { ...state.outbox };
@@ -314,6 +330,14 @@ export function applyPulled(state: SyncState, snapshot: Snapshot, changes: reado
       shadow[key] = { rev: change.rev, hash: theirsHash };
       delete outbox[key];
       writes.push({ collection: change.collection, record_id: change.record_id, record: theirs });
+    } else if (mergeWithoutAsking(change.collection, local, theirs)) {
+      // Agreed with the account's version; the merge is written here and, where it differs from theirs
+      // (this device's count is higher), the next push sends it with theirs as its base.
+      const merged = mergeWithoutAsking(change.collection, local, theirs)!;
+      shadow[key] = { rev: change.rev, hash: theirsHash };
+      delete outbox[key];
+      if (hashRecord(merged) !== localHash)
+        writes.push({ collection: change.collection, record_id: change.record_id, record: merged });
     } else {
       conflicts[key] = {
         key,
@@ -408,6 +432,12 @@ export function applyPushed(
       if (current && current.hash !== theirsHash)
         outbox[key] = { ...current, base_rev: server.rev, client_change_id: newId() };
       else delete outbox[key];
+      return;
+    }
+    if (mergeWithoutAsking(entry.collection, local, theirs)) {
+      // Changed elsewhere since the last pull: the next pull brings the account's version and merges it
+      // (never a dialog); until then nothing is sent over it.
+      delete outbox[key];
       return;
     }
     conflicts[key] = {

@@ -74,6 +74,8 @@ export function createRemote(rpc: Rpc): RemotePort &
   ArchivePort & {
     summary(): Promise<Summary>;
     eventSummaries(query: EventSearch): Promise<{ events: EventSummary[]; more: boolean }>;
+    /** The account's next quote or invoice number (issue 22): above `lastKnown`, never handed out twice. */
+    takeDocumentNumber(kind: 'quote' | 'invoice', year: number, lastKnown: number): Promise<number>;
   } {
   return {
     push: (changes) => call<PushResult[]>(rpc, 'sync_push', { changes }),
@@ -87,5 +89,11 @@ export function createRemote(rpc: Rpc): RemotePort &
         ...(query.maxRows ? { max_rows: query.maxRows } : {}),
       }),
     eventRecords: (eventId) => call(rpc, 'sync_event_records', { event_id: eventId }),
+    takeDocumentNumber: async (kind, year, lastKnown) => {
+      const n = await call<unknown>(rpc, 'take_document_number', { kind, year, last_known: lastKnown });
+      if (typeof n !== 'number' || !Number.isInteger(n) || n <= lastKnown)
+        throw new SyncFailure('fatal', 200, `The account answered ${JSON.stringify(n)} instead of a new number.`);
+      return n;
+    },
   };
 }

@@ -325,6 +325,151 @@ describe.each(backends)('sync contract on %s', (_name, start) => {
     ]);
   });
 
+  describe('the money side: customers, issued documents and numbers from the account (issue 22)', () => {
+    const take = async (user: string, kind: string, year: number, lastKnown?: number): Promise<number> =>
+      (
+        await asUser(
+          user,
+          lastKnown === undefined
+            ? 'select public.take_document_number(kind => $1::text, year => $2::integer) as n'
+            : 'select public.take_document_number(kind => $1::text, year => $2::integer, last_known => $3::integer) as n',
+          lastKnown === undefined ? [kind, year] : [kind, year, lastKnown],
+        )
+      )[0]!.n as number;
+    const customer = { id: 'c1', firstName: 'Ana', lastName: 'Lee', email: '', phone: '' };
+    const issued = { id: 'D-1', kind: 'invoice', year: 2026, sequence: 7, revision: 1, number: 'INV-2026-0007' };
+
+    it('takes customers, issued documents and counters by id, and refuses what is not theirs', async () => {
+      const user = randomUUID();
+      const results = await push(user, [
+        change({ collection: 'customers', record_id: 'c1', record: customer }),
+        change({ collection: 'customers', record_id: 'c2', record: customer }),
+        change({ collection: 'issuedDocuments', record_id: 'D-1', record: issued }),
+        change({ collection: 'issuedDocuments', record_id: 'D-2', record: { ...issued, id: 'D-2', sequence: 0 } }),
+        change({
+          collection: 'documentNumbers',
+          record_id: 'invoice-2026',
+          record: { id: 'invoice-2026', kind: 'invoice', year: 2026, last: 3 },
+        }),
+        change({
+          collection: 'documentNumbers',
+          record_id: 'quote-2026',
+          record: { id: 'quote-2026', kind: 'invoice', year: 2026, last: 3 },
+        }),
+        change({
+          collection: 'documentNumbers',
+          record_id: 'quote-2027',
+          record: { id: 'quote-2027', kind: 'quote', year: 2027, last: 1.5 },
+        }),
+        change({ collection: 'documentNumbers', record_id: 'receipt-2026', record: { id: 'receipt-2026' } }),
+      ]);
+      expect(results.map((r) => (r.status === 'rejected' ? r.error!.code : r.status))).toEqual([
+        'applied',
+        'bad_record',
+        'applied',
+        'bad_record',
+        'applied',
+        'bad_record',
+        'bad_record',
+        'bad_record',
+      ]);
+      expect(results[5]!.error!.message).toBe('record.kind and record.year must be those of "quote-2026"');
+      expect(results[6]!.error!.message).toBe('record.last must be a whole number from 1');
+      expect((await pull(user)).changes.map((c) => `${c.collection}/${c.record_id}`)).toEqual([
+        'customers/c1',
+        'issuedDocuments/D-1',
+        'documentNumbers/invoice-2026',
+      ]);
+    });
+
+    it('hands out numbers one after another, per kind and year, above every number the account knows', async () => {
+      const user = randomUUID();
+      expect(await take(user, 'invoice', 2026)).toBe(1);
+      expect(await take(user, 'invoice', 2026)).toBe(2);
+      expect(await take(user, 'quote', 2026)).toBe(1);
+      expect(await take(user, 'invoice', 2027)).toBe(1);
+      // The account's synced counter and issued documents (a device that issued before turning sync on).
+      await push(user, [
+        change({
+          collection: 'documentNumbers',
+          record_id: 'quote-2026',
+          record: { id: 'quote-2026', kind: 'quote', year: 2026, last: 9 },
+        }),
+        change({ collection: 'issuedDocuments', record_id: 'D-1', record: issued }),
+      ]);
+      expect(await take(user, 'quote', 2026)).toBe(10);
+      expect(await take(user, 'invoice', 2026)).toBe(8);
+      // What the calling device has used, and never lower again afterwards.
+      expect(await take(user, 'invoice', 2026, 20)).toBe(21);
+      expect(await take(user, 'invoice', 2026, 3)).toBe(22);
+      expect(await take(user, 'invoice', 2026)).toBe(23);
+    });
+
+    it('never gives one number twice, even to calls at the same moment', async () => {
+      const user = randomUUID();
+      const numbers = await Promise.all(Array.from({ length: 10 }, () => take(user, 'invoice', 2026)));
+      expect([...numbers].sort((a, b) => a - b)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
+      const [one, two] = await Promise.all([take(user, 'quote', 2026), take(user, 'quote', 2026)]);
+      expect(one).not.toBe(two);
+    });
+
+    it('refuses a kind or year that is not a number’s, and a caller without an account', async () => {
+      const user = randomUUID();
+      expect((await failure(take(user, 'receipt', 2026))).code).toBe('22023');
+      expect((await failure(take(user, 'invoice', 26))).code).toBe('22023');
+      expect((await failure(take(user, 'invoice', 2026, -1))).code).toBe('22023');
+      const anon = await failure(
+        backend.db.runAs(
+          'anon',
+          { role: 'anon' },
+          "select public.take_document_number(kind => 'invoice', year => 2026)",
+        ),
+      );
+      expect(anon.code).toBe('42501');
+      const noSub = await failure(
+        backend.db.runAs(
+          'authenticated',
+          { role: 'authenticated' },
+          "select public.take_document_number(kind => 'invoice', year => 2026)",
+        ),
+      );
+      expect(noSub.code).toBe('42501');
+    });
+
+    it('account B cannot read, raise, lower or take from A’s counter', async () => {
+      const a = randomUUID();
+      const b = randomUUID();
+      expect(await take(a, 'invoice', 2026)).toBe(1);
+      expect(await take(a, 'invoice', 2026)).toBe(2);
+      const [row] = await backend.admin.query('select id from sync.businesses where owner_id = $1', [a]);
+      const aBusiness = String(row!.id);
+      // B's numbers are B's own: A's counter is neither seen nor moved.
+      expect(await take(b, 'invoice', 2026)).toBe(1);
+      expect(await asUser(b, 'select * from sync.document_counters')).toHaveLength(1);
+      expect(await asUser(b, 'select * from sync.document_counters where business_id = $1', [aBusiness])).toEqual([]);
+      expect(
+        await asUser(b, 'update sync.document_counters set last = 0 where business_id = $1 returning 1', [aBusiness]),
+      ).toEqual([]);
+      expect(
+        await asUser(b, 'update sync.document_counters set last = 99 where business_id = $1 returning 1', [aBusiness]),
+      ).toEqual([]);
+      const insert = await failure(
+        asUser(
+          b,
+          `insert into sync.document_counters (business_id, kind, year, last, updated_by) values ($1, 'invoice', 2030, 5, auth.uid())`,
+          [aBusiness],
+        ),
+      );
+      expect(insert.code).toBe('42501');
+      expect(
+        (await failure(asUser(b, 'delete from sync.document_counters where business_id = $1', [aBusiness]))).code,
+      ).toBe('42501');
+      // A itself may not delete its counter either (a number never comes back).
+      expect((await failure(asUser(a, 'delete from sync.document_counters'))).code).toBe('42501');
+      expect(await take(a, 'invoice', 2026)).toBe(3);
+    });
+  });
+
   it('answers a batch set-based exactly as one by one: applied, conflicts, retries, tombstones, refusals', async () => {
     // The same batches, through sync.push_batch for one account and sync.push_one_by_one for another
     // (change ids are per business, so both take the same ones): the same answers and the same rows.

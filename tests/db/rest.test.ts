@@ -181,6 +181,18 @@ describe('/rest/v1 on the embedded database', () => {
     expect((await supabase.rpc('sync_event_summaries', { owner: 'x' })).status).toBe(404);
   });
 
+  it('answers take_document_number (issue 22): the account’s next quote or invoice number, by name', async () => {
+    const supabase = client(server);
+    const signUp = await supabase.auth.signUp({ email: uniqueEmail('numbers'), password: 'a long enough password' });
+    expect(signUp.error).toBeNull();
+    expect((await supabase.rpc('take_document_number', { kind: 'invoice', year: 2026 })).data).toBe(1);
+    expect((await supabase.rpc('take_document_number', { kind: 'invoice', year: 2026, last_known: 4 })).data).toBe(5);
+    const bad = await supabase.rpc('take_document_number', { kind: 'receipt', year: 2026 });
+    expect(bad.status).toBe(400);
+    expect(bad.error?.message).toBe('kind must be quote or invoice');
+    expect((await supabase.rpc('take_document_number', { kind: 'invoice' })).status).toBe(404);
+  });
+
   it('refuses records that do not match the app’s schemas, in place, and applies the rest', async () => {
     const user = randomUUID();
     const res = await rpc(
@@ -336,6 +348,9 @@ describe('/rest/v1 on the embedded database', () => {
       const pushed = await supabase.rpc('sync_push', { changes: [change({ record_id: 'a', record: item('a') })] });
       expect(pushed.status).toBe(403);
       expect(pushed.error?.message).toBe('The demo account does not sync: its password is public');
+      // Nor take a number from the account (its numbers are this browser's).
+      const taken = await supabase.rpc('take_document_number', { kind: 'invoice', year: 2026 });
+      expect(taken.status).toBe(403);
       expect(existsSync(join(demoServer.dataDir, 'pg'))).toBe(false);
     } finally {
       await demoServer.close();

@@ -106,6 +106,21 @@ const profile = {
   updatedAt: 1,
 };
 
+const customer = { id: 'c7', firstName: 'Ana', lastName: 'Lee', email: 'ana@example.org', phone: '613-555-0101' };
+const issued = {
+  id: 'D-1',
+  kind: 'invoice',
+  eventId: 7,
+  eventName: 'Gala',
+  year: 2026,
+  sequence: 12,
+  revision: 2,
+  number: 'INV-2026-0012-2',
+  issuedAt: '2026-11-26',
+  snapshot: { lines: [{ key: 'price-0', label: 'Dinner', cents: 100000 }], subtotalCents: 100000, totalCents: 113000 },
+};
+const counter = { id: 'invoice-2026', kind: 'invoice', year: 2026, last: 12 };
+
 /** For each synced collection: its record id and a good record, and bad ones with the words the refusal must hold. */
 const cases: Array<{
   collection: string;
@@ -212,6 +227,37 @@ const cases: Array<{
       ['a profile that is not an object', { value: 'Captain' }, 'value'],
     ],
   },
+  {
+    collection: 'customers',
+    record_id: 'c7',
+    good: customer,
+    bad: [
+      ['a phone as a number', { ...customer, phone: 6135550101 }, 'phone'],
+      ['no last name', { ...customer, lastName: undefined }, 'lastName'],
+    ],
+  },
+  {
+    collection: 'issuedDocuments',
+    record_id: 'D-1',
+    good: issued,
+    bad: [
+      ['an unknown kind', { ...issued, kind: 'receipt' }, 'kind'],
+      ['a sequence of 0', { ...issued, sequence: 0 }, 'sequence'],
+      ['a number that is not its own', { ...issued, number: 'INV-2026-0001' }, 'number: must be INV-2026-0012-2'],
+      ['no frozen total', { ...issued, snapshot: { lines: [] } }, 'snapshot.totalCents'],
+      ['an issue date that is not a date', { ...issued, issuedAt: '2026-13-45' }, 'issuedAt'],
+    ],
+  },
+  {
+    collection: 'documentNumbers',
+    record_id: 'invoice-2026',
+    good: counter,
+    bad: [
+      ['a count that is not whole', { ...counter, last: 2.5 }, 'last'],
+      ['a count of 0', { ...counter, last: 0 }, 'last'],
+      ['an unknown kind', { ...counter, kind: 'receipt' }, 'kind'],
+    ],
+  },
 ];
 
 describe('the keys the client syncs', () => {
@@ -219,6 +265,9 @@ describe('the keys the client syncs', () => {
     ...collectionKeys,
     deletedEventIdsKey,
     'businessProfile',
+    'customers',
+    'issuedDocuments',
+    'documentNumbers',
     'ingredientList-7',
     'staffList-7',
     '7-discountPercentage',

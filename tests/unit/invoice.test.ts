@@ -220,8 +220,8 @@ describe('the numbers in storage: per account, in backups, never lowered by a re
       expect(isAppKey(key)).toBe(true);
       expect(isAccountDataKey(key)).toBe(true);
     }
-    // Not synced yet (docs/sync.md): the sync client names its keys, and these are not among them.
-    expect(isSyncedKey('documentNumbers') || isSyncedKey('issuedDocuments')).toBe(false);
+    // They sync with the account (docs/sync.md "Collections"; tests/unit/syncMoney.test.ts).
+    expect(isSyncedKey('documentNumbers') && isSyncedKey('issuedDocuments')).toBe(true);
     const book = issue(emptyBook(), 'invoice', 1).book;
     expect(writeDocumentBook(book).ok).toBe(true);
     expect(Object.keys(readAppData())).toEqual(expect.arrayContaining(['documentNumbers', 'issuedDocuments']));

@@ -12,9 +12,12 @@ import { inventoryTotal, specialtyTotal } from '../../domain/ingredients';
 import {
   documentView,
   issueDocument,
+  issueYear,
+  lastSequence,
   latestDocument,
   priceSnapshot,
   reviseDocument,
+  type DocumentBook,
   type DocumentKind,
   type DocumentView,
   type IssuedDocument,
@@ -30,14 +33,17 @@ import {
 } from '../../storage';
 import { businessProfileStore } from '../../storage/businessProfile';
 import {
+  documentBookVersion,
   documentNumbersStore,
   issuedDocumentsStore,
   readDocumentBook,
+  withDocumentBookLock,
   writeDocumentBook,
 } from '../../storage/invoices';
 import { loadEvents } from '../events/eventsData';
 import { useHoldEventHere } from '../sync/holds';
 import { quoteIssuedFor } from './quoteStatus';
+import { accountNumbers } from './accountNumbers';
 
 /** An event's figures now, as a quote or invoice would freeze them. */
 export function liveSnapshot(event: CateringEvent, profile: BusinessProfile): PriceSnapshot | null {
@@ -82,34 +88,103 @@ function readPage(id: number | null, kind: DocumentKind): DocumentPageData | nul
 let sequence = 0;
 const newId = () => `D-${Date.now().toString(36)}-${(sequence++).toString(36)}`;
 
+/** What issuing says when sync is on and the account cannot give a number now (nothing is issued). */
+export const NEEDS_CONNECTION =
+  'Issuing needs a connection to your account so a number is never used twice — try again when online.';
+
+/** Where a new number comes from: the account (sync on), or null for this browser's counter. */
+export type NumberSource = null | ((kind: DocumentKind, year: number, lastKnown: number) => Promise<number>);
+
 /**
- * Issues the event's first quote or invoice, or a revision of the latest one; the message when it could not
- * be saved. A quote moves an Enquiry to Quoted (through the status machine, src/app/documents/quoteStatus.ts).
+ * The account's numbers when sync is on for this account here, else null (this browser's counter). The
+ * sync code hands them over when it loads (accountNumbers.ts); when it has not loaded, whether sync is on
+ * is unknown, so nothing is issued rather than risk a number another device takes.
  */
-function issue(data: DocumentPageData, kind: DocumentKind): string | null {
-  // The figures as stored at this moment (not as last rendered).
-  const now = readPage(data.event.id, kind);
-  if (!now) return 'The event is no longer here (deleted in another tab?), so nothing was issued.';
-  const live = now.view.live;
-  if (!live) return 'The price is not available (an ingredient line is not a number), so nothing was issued.';
-  const book = readDocumentBook();
-  // Read again: another tab may have issued meanwhile (then this one revises what it issued).
-  const latest = latestDocument(book.documents, data.event.id, kind);
-  const request = { eventName: data.event.EventName, snapshot: live, issuedAt: toISODate(new Date()), id: newId() };
-  const next = latest
-    ? reviseDocument(book, latest, request)
-    : issueDocument(book, { ...request, kind, eventId: data.event.id });
-  const result = writeDocumentBook(next.book);
-  if (!result.ok) return `The ${kind} was not issued: ${result.error.message}`;
-  if (kind !== 'quote') return null;
-  const depositPaid = now.view.paidCents >= live.depositCents && (live.depositCents > 0 || now.view.paidCents > 0);
-  return quoteIssuedFor(now.event, depositPaid).error;
+async function numberSource(): Promise<NumberSource> {
+  const numbers = await accountNumbers();
+  if (!numbers) throw new Error(NEEDS_CONNECTION);
+  return numbers.fromAccount() ? numbers.take : null;
+}
+
+/** Why the account gave no number, in words (an unreachable account: try again when online). */
+function noNumberMessage(error: unknown): string {
+  const kind = (error as { kind?: unknown } | null)?.kind;
+  if (kind === 'fatal' && error instanceof Error)
+    return `Your account did not give a number, so nothing was issued: ${error.message}`;
+  return NEEDS_CONNECTION;
+}
+
+/** Tries before giving up when other tabs keep writing the book (browsers without Web Locks only). */
+const ATTEMPTS = 5;
+
+/**
+ * Issues the event's first quote or invoice, or a revision of the latest one; the message when it could
+ * not be saved. The read of the book, the number and the write are one step for this browser's tabs
+ * (Web Locks; without them, the write happens only when the book is unchanged since it was read, else the
+ * step runs again with the same number). With sync on, a new number comes from the account (the local
+ * counter is raised to it); when the account cannot be reached, nothing is issued and nothing is lost.
+ */
+export function issueDocumentNow(
+  eventId: number,
+  kind: DocumentKind,
+  source: () => Promise<NumberSource> = numberSource,
+): Promise<string | null> {
+  return withDocumentBookLock(async () => {
+    // A number the account gave this issue: kept across attempts (it is ours, and never given again).
+    let taken: number | undefined;
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      const data = readPage(eventId, kind);
+      if (!data) return 'The event is no longer here, so nothing was issued.';
+      // The figures as stored at this moment (not as last rendered).
+      const live = data.view.live;
+      if (!live) return 'The price is not available (an ingredient line is not a number), so nothing was issued.';
+      const version = documentBookVersion();
+      const book = readDocumentBook();
+      // Read again: another tab may have issued meanwhile (then this one revises what it issued).
+      const latest = latestDocument(book.documents, eventId, kind);
+      const request = { eventName: data.event.EventName, snapshot: live, issuedAt: toISODate(new Date()), id: newId() };
+      let next: { book: DocumentBook };
+      if (latest) next = reviseDocument(book, latest, request);
+      else {
+        const year = issueYear(request.issuedAt);
+        const last = lastSequence(book, kind, year);
+        if (taken !== undefined && taken <= last) taken = undefined; // used here meanwhile: take another
+        if (taken === undefined) {
+          let take: NumberSource;
+          try {
+            take = await source();
+          } catch (error) {
+            return noNumberMessage(error);
+          }
+          if (take) {
+            try {
+              taken = await take(kind, year, last);
+            } catch (error) {
+              return noNumberMessage(error);
+            }
+          }
+        }
+        // Another tab wrote the book while the account answered: read it again (the number stays ours).
+        if (taken !== undefined && documentBookVersion() !== version) continue;
+        next = issueDocument(book, { ...request, kind, eventId }, taken);
+      }
+      if (documentBookVersion() !== version) continue;
+      const result = writeDocumentBook(next.book);
+      if (!result.ok) return `The ${kind} was not issued: ${result.error.message}`;
+      if (kind !== 'quote') return null;
+      // A quote moves an Enquiry to Quoted (through the status machine, src/app/documents/quoteStatus.ts).
+      const paid = data.view.paidCents;
+      return quoteIssuedFor(data.event, paid >= live.depositCents && (live.depositCents > 0 || paid > 0)).error;
+    }
+    return `Other tabs kept issuing at the same moment, so this ${kind} was not issued: press Issue again.`;
+  });
 }
 
 /** The page of event `id`'s quote or invoice, or null when no event has that id. */
 export function useEventDocument(id: number | null, kind: DocumentKind) {
   const [read, setRead] = useState(() => ({ id, kind, data: readPage(id, kind) }));
   const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
   const again = useCallback(() => setRead({ id, kind, data: readPage(id, kind) }), [id, kind]);
   // The event stays on this device while its quote or invoice is open (no sync lets it go to the account).
   useHoldEventHere(id);
@@ -131,12 +206,20 @@ export function useEventDocument(id: number | null, kind: DocumentKind) {
   return {
     data,
     error,
+    /** True while an issue is under way (waiting for another tab, or for the account's number). */
+    busy,
     /** Issue quote / Issue invoice, or, once issued and changed, the revision. */
     issue: () => {
-      if (!data) return;
-      const message = issue(data, kind);
-      setError(message);
-      again();
+      if (!data || busy) return;
+      setBusy(true);
+      setError(null);
+      void issueDocumentNow(data.event.id, kind)
+        .catch((e: unknown) => `The ${kind} was not issued: ${e instanceof Error ? e.message : String(e)}`)
+        .then((message) => {
+          setError(message);
+          setBusy(false);
+          again();
+        });
     },
   };
 }

@@ -27,6 +27,7 @@ import { createRemote, SyncFailure, type EventSummary, type Rpc, type Summary } 
 import { toISODate } from '../../domain/eventDates';
 import { sampleEvents } from '../../domain/sampleEvents';
 import {
+  dataOwner,
   evictEvents,
   loadSyncState,
   readSyncSnapshot,
@@ -39,6 +40,7 @@ import { DEMO_EMAIL } from '../../views/auth/DemoAccount';
 import { notify } from '../../views/shell/toaster';
 import type { AppRoot } from '../shell/appSystem';
 import { isEventHeld } from './holds';
+import { provideAccountNumbers } from '../documents/accountNumbers';
 
 export type SyncActor = AppSystem['sync'];
 
@@ -388,3 +390,42 @@ export async function fetchEventFromAccount(eventId: number): Promise<boolean> {
   await runningSync(20_000);
   return openEventFromAccount(eventId);
 }
+
+// Issue 22: quote and invoice numbers from the account.
+
+/**
+ * True when quote and invoice numbers come from the account: sync is on, on this device, for the account
+ * whose data is open. Never for the demo account (it never syncs: its numbers are this browser's).
+ */
+export function numbersFromAccount(): boolean {
+  const snapshot = current?.actor.getSnapshot();
+  if (snapshot?.hasTag('demo')) return false;
+  if (snapshot && !snapshot.hasTag('disabled') && !snapshot.matches('starting')) return true;
+  const owner = dataOwner();
+  return !!owner && loadSyncState(owner, emptySyncState).device === 'on';
+}
+
+/** How long issuing waits for the account's number before saying it cannot be reached. */
+const NUMBER_TIMEOUT_MS = 15_000;
+
+/** The account's next number of `kind` for `year`, above `lastKnown` (the highest this browser used). */
+export function takeDocumentNumber(kind: 'quote' | 'invoice', year: number, lastKnown: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new SyncFailure('offline', 0, 'The account did not answer in time.')),
+      NUMBER_TIMEOUT_MS,
+    );
+    remote.takeDocumentNumber(kind, year, lastKnown).then(
+      (n) => {
+        clearTimeout(timer);
+        resolve(n);
+      },
+      (e: unknown) => {
+        clearTimeout(timer);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+  });
+}
+
+provideAccountNumbers({ fromAccount: numbersFromAccount, take: takeDocumentNumber });

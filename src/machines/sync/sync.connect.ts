@@ -84,6 +84,9 @@ export const collectionWords: Record<string, [string, string]> = {
   percentages: ['discount or tax', 'discounts and taxes'],
   deletedEventIds: ['deleted event', 'deleted events'],
   businessProfile: ['business profile', 'business profiles'],
+  customers: ['customer', 'customers'],
+  issuedDocuments: ['issued quote or invoice', 'issued quotes and invoices'],
+  documentNumbers: ['quote or invoice number count', 'quote and invoice number counts'],
 };
 
 /** "12 inventory items, 3 events" (the collections with records, in a fixed order). */
@@ -108,6 +111,9 @@ const recordName: Record<string, string> = {
   percentages: 'percentage',
   deletedEventIds: 'deleted event',
   businessProfile: 'business profile',
+  customers: 'customer',
+  issuedDocuments: 'issued quote or invoice',
+  documentNumbers: 'quote or invoice number count',
 };
 
 type Flat = Record<string, string>;
@@ -157,7 +163,12 @@ export function conflictView(conflict: SyncConflict | undefined): ConflictView |
   const named = (mine ?? theirs) as Record<string, unknown> | null;
   const person = [named?.firstName, named?.lastName].filter((v) => typeof v === 'string' && v).join(' ');
   const label =
-    named?.name ?? named?.EventName ?? named?.supplierName ?? named?.itemName ?? (person || conflict.record_id);
+    named?.name ??
+    named?.EventName ??
+    named?.supplierName ??
+    named?.itemName ??
+    named?.number ??
+    (person || conflict.record_id);
   const kind = recordName[groupOf(conflict.collection)] ?? 'record';
   const diffs = differences({}, flatten(mine), flatten(theirs));
   return {

@@ -12,7 +12,6 @@ import { eventSheetPath } from '../eventSheet/path';
 import { DocumentPageView } from '../invoice/DocumentView';
 import { CustomerPageLink } from '../customers/CustomerLink';
 import { EventFromAccount } from '../sync/EventFromAccount';
-import { useHoldEventHere } from '../../app/sync/useEventsInAccount';
 import { Loading } from '../shell/Loading';
 import { routes } from '../shell/routes';
 
@@ -55,9 +54,8 @@ export function EventDocumentPage({
 
 function EventDocument({ id, kind, notFound }: { id: string | undefined; kind: DocumentKind; notFound: ReactNode }) {
   const eventId = parseSheetId(id);
-  const { data, error, issue } = useEventDocument(eventId, kind);
-  // Shown: a sync does not let it go to the account meanwhile (issue 24 part 7).
-  useHoldEventHere(eventId);
+  // The hook keeps the event on this device while the page is shown (issue 24 part 7).
+  const { data, error, busy, issue } = useEventDocument(eventId, kind);
   const title = data
     ? `${data.view.title}${data.view.number ? ` ${data.view.number}` : ''}: ${data.event.EventName}`
     : null;
@@ -121,11 +119,11 @@ function EventDocument({ id, kind, notFound }: { id: string | undefined; kind: D
           </span>
           <span className={group}>
             {!view.number ? (
-              <Button variant="solidBlue" onClick={issue} disabled={!view.live}>
+              <Button variant="solidBlue" onClick={issue} disabled={!view.live || busy} aria-busy={busy}>
                 Issue {word}
               </Button>
             ) : view.changed ? (
-              <Button variant="solidBlue" onClick={issue} disabled={!view.live}>
+              <Button variant="solidBlue" onClick={issue} disabled={!view.live || busy} aria-busy={busy}>
                 Issue revised {word}
               </Button>
             ) : null}

@@ -1,0 +1,234 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { signIn, signUpFresh } from './support/auth';
+
+/**
+ * Quotes and invoices with sync on (issue 22 numbers, issue 24 sync): two browser contexts are two
+ * devices of one account against the real server. A number comes from the account, so device 1's
+ * invoice is INV-<year>-0001 and device 2's next is INV-<year>-0002; device 2 sees device 1's issued
+ * invoice and its customer; two tabs issuing at the same moment take different numbers and keep both
+ * invoices; an account out of reach issues nothing and says why.
+ */
+
+test.setTimeout(240_000);
+const FIRST_SYNC = { timeout: 90_000 };
+const SYNC = { timeout: 30_000 };
+const year = new Date().getFullYear();
+const inv = (n: number) => `INV-${year}-${String(n).padStart(4, '0')}`;
+
+const status = (page: Page) => page.getByRole('status', { name: 'Sync status' });
+const saved = (page: Page, options = SYNC) =>
+  expect(status(page)).toContainText('All changes saved to your account', options);
+async function pushed(page: Page) {
+  await page.waitForTimeout(500);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const key = Object.keys(localStorage).find((k) => k.startsWith('sync:'));
+          const state = key ? (JSON.parse(localStorage.getItem(key)!) as { outbox: object }) : null;
+          return state ? Object.keys(state.outbox).length : -1;
+        }),
+      SYNC,
+    )
+    .toBe(0);
+  await saved(page);
+}
+
+async function device(browser: Browser): Promise<Page> {
+  return (await browser.newContext()).newPage();
+}
+
+/** Two priced events (301, 302) whose customer is the stored customer `c-ann`, and a business profile. */
+async function seed(page: Page) {
+  await page.goto('/Dashboard');
+  await page.evaluate(() => {
+    const event = (id: number, name: string) => ({
+      id,
+      EventName: name,
+      CustomerFirstName: 'Ann',
+      CustomerLastName: 'Smith',
+      CustomerPhoneNumber: '902-555-0101',
+      CustomerEmail: 'ann@example.com',
+      customerId: 'c-ann',
+      EventType: 'Gala',
+      NumberOfGuests: 50,
+      EventDate: '2030-06-01',
+      StartTime: '18:00',
+      EndTime: '23:00',
+      VenueName: 'Harbour Hall',
+      VenueStreetAddress: '1 Water St',
+      VenueCity: 'Halifax',
+      ingredients: [],
+      status: 'quoted',
+      pricing: [{ id: `L${id}`, name: 'Plated dinner for 50', price: 1000, currency: 'CAD' }],
+    });
+    localStorage.setItem('events', JSON.stringify([event(301, 'Harbour Gala'), event(302, 'Lighthouse Lunch')]));
+    localStorage.setItem('deletedEventIds', '[1,2,3]');
+    localStorage.setItem(
+      'customers',
+      JSON.stringify([
+        { id: 'c-ann', firstName: 'Ann', lastName: 'Smith', email: 'ann@example.com', phone: '902-555-0101' },
+      ]),
+    );
+    localStorage.setItem(
+      'businessProfile',
+      JSON.stringify({
+        businessName: 'Bluenose Catering Co.',
+        address: '12 Harbour Road',
+        phone: '902-555-0199',
+        email: 'hello@bluenose.example',
+        taxNumber: '',
+        taxName: 'HST',
+        logo: '',
+        depositPercent: 50,
+        balanceDays: 7,
+        paymentTerms: '',
+        updatedAt: 1,
+      }),
+    );
+  });
+}
+
+async function turnSyncOn(page: Page) {
+  await page.goto('/Dashboard');
+  const toggle = page.getByRole('switch', { name: 'Sync across devices' });
+  await expect(toggle).toBeEnabled(SYNC);
+  await toggle.check();
+  await saved(page, FIRST_SYNC);
+}
+
+/** Opens event `id`'s invoice page (syncing first, as opening the app does). */
+async function openInvoice(page: Page, id: number) {
+  await page.goto(`/events/${id}/invoice`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Invoice' })).toBeVisible(SYNC);
+}
+
+async function issueInvoice(page: Page, id: number): Promise<string> {
+  await openInvoice(page, id);
+  await page.getByRole('button', { name: 'Issue invoice' }).click();
+  await expect(page.getByTestId('document-number')).toHaveText(/^INV-/, SYNC);
+  return (await page.getByTestId('document-number').textContent())!;
+}
+
+test('two devices of one account: invoices are numbered by the account, and the second sees the first’s invoice and customer', async ({
+  browser,
+}) => {
+  const one = await device(browser);
+  const credentials = await signUpFresh(one);
+  await seed(one);
+  await turnSyncOn(one);
+  expect(await issueInvoice(one, 301)).toBe(inv(1));
+  await pushed(one);
+
+  const two = await device(browser);
+  await signIn(two, credentials);
+  await two.goto('/Dashboard');
+  // It joins the account (the account's setting) and pulls its data.
+  await saved(two, FIRST_SYNC);
+  // Device 1's invoice, with its number, and its customer record, are here.
+  await openInvoice(two, 301);
+  await expect(two.getByTestId('document-number')).toHaveText(inv(1), SYNC);
+  expect(await two.evaluate(() => JSON.parse(localStorage.getItem('customers') ?? '[]') as unknown)).toEqual([
+    expect.objectContaining({ id: 'c-ann', firstName: 'Ann', lastName: 'Smith' }),
+  ]);
+  await two.goto('/customers/c-ann');
+  await expect(two.getByRole('heading', { level: 1, name: 'Ann Smith' })).toBeVisible(SYNC);
+  // The next number is the account's next, not this device's first.
+  expect(await issueInvoice(two, 302)).toBe(inv(2));
+  await pushed(two);
+
+  // And device 1 sees device 2's invoice, its counter raised to the account's.
+  await one.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await saved(one);
+  await openInvoice(one, 302);
+  await expect(one.getByTestId('document-number')).toHaveText(inv(2), SYNC);
+  await expect
+    .poll(() => one.evaluate(() => JSON.parse(localStorage.getItem('documentNumbers') ?? '{}') as unknown), SYNC)
+    .toMatchObject({ invoice: { [year]: 2 } });
+});
+
+test('two tabs issuing at the same moment take different numbers, and both invoices are kept', async ({ browser }) => {
+  const first = await device(browser);
+  await signUpFresh(first);
+  await seed(first);
+  await turnSyncOn(first);
+  const second = await first.context().newPage();
+  await openInvoice(first, 301);
+  await openInvoice(second, 302);
+  // The account answers slowly, so both tabs press Issue while the first still waits for its number.
+  await first.context().route('**/rest/v1/rpc/take_document_number', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  // Pressed in both tabs at once (a click event in each, without waiting for the other).
+  const press = (page: Page) =>
+    page.getByRole('button', { name: 'Issue invoice' }).evaluate((button: HTMLElement) => button.click());
+  await Promise.all([press(first), press(second)]);
+  await expect(first.getByTestId('document-number')).toHaveText(/^INV-/, SYNC);
+  await expect(second.getByTestId('document-number')).toHaveText(/^INV-/, SYNC);
+  const numbers = [
+    await first.getByTestId('document-number').textContent(),
+    await second.getByTestId('document-number').textContent(),
+  ];
+  expect(numbers.sort()).toEqual([inv(1), inv(2)]);
+  const stored = await first.evaluate(() =>
+    (JSON.parse(localStorage.getItem('issuedDocuments') ?? '[]') as Array<{ number: string }>).map((d) => d.number),
+  );
+  expect(stored.sort()).toEqual([inv(1), inv(2)]);
+});
+
+test('two tabs with sync off issue at the same moment: different numbers from this browser’s counter', async ({
+  browser,
+}) => {
+  const first = await device(browser);
+  await signUpFresh(first);
+  await seed(first);
+  const second = await first.context().newPage();
+  await openInvoice(first, 301);
+  await openInvoice(second, 302);
+  const press = (page: Page) =>
+    page.getByRole('button', { name: 'Issue invoice' }).evaluate((button: HTMLElement) => button.click());
+  await Promise.all([press(first), press(second)]);
+  await expect(first.getByTestId('document-number')).toHaveText(/^INV-/, SYNC);
+  await expect(second.getByTestId('document-number')).toHaveText(/^INV-/, SYNC);
+  const numbers = [
+    await first.getByTestId('document-number').textContent(),
+    await second.getByTestId('document-number').textContent(),
+  ];
+  expect(numbers.sort()).toEqual([inv(1), inv(2)]);
+});
+
+test('with sync on and the account out of reach, issuing says why and issues nothing; back online it issues', async ({
+  browser,
+}) => {
+  const page = await device(browser);
+  await signUpFresh(page);
+  await seed(page);
+  await turnSyncOn(page);
+  await openInvoice(page, 301);
+  await page.context().setOffline(true);
+  await page.getByRole('button', { name: 'Issue invoice' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Issuing needs a connection to your account so a number is never used twice — try again when online.',
+    SYNC,
+  );
+  await expect(page.getByTestId('document-number')).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('issuedDocuments'))).toBeNull();
+  await page.context().setOffline(false);
+  await page.getByRole('button', { name: 'Issue invoice' }).click();
+  await expect(page.getByTestId('document-number')).toHaveText(inv(1), SYNC);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('the demo account never syncs: its invoices take this browser’s numbers, with no request to the account', async ({
+  browser,
+}) => {
+  const page = await device(browser);
+  const calls: string[] = [];
+  page.on('request', (r) => r.url().includes('/rest/v1/') && calls.push(new URL(r.url()).pathname));
+  await signIn(page);
+  await seed(page);
+  expect(await issueInvoice(page, 301)).toBe(inv(1));
+  expect(await issueInvoice(page, 302)).toBe(inv(2));
+  expect(calls).toEqual([]);
+});
