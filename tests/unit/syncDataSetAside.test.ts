@@ -83,6 +83,16 @@ describe('records set aside here are not sent as deletes', () => {
     expect(recordChanges(state, snapshot, newId).outbox).toEqual({});
   });
 
+  it('unreadable customers, issued documents or number counts are not sent as deletes', () => {
+    const customer = { id: 'C1', firstName: 'Ada', lastName: 'Hart', email: 'ada@example.com', phone: '' };
+    const state = agreed({ 'customers|C1': customer, 'documentNumbers|invoice-2026': { id: 'invoice-2026' } });
+    localStorage.setItem('customers', '[{"id": "C1"');
+    localStorage.setItem('documentNumbers', '"many"');
+    const snapshot = readSyncSnapshot();
+    expect([...(snapshot.unknownHere ?? [])]).toEqual(expect.arrayContaining(['customers', 'documentNumbers']));
+    expect(recordChanges(state, snapshot, newId).outbox).toEqual({});
+  });
+
   it('unreadable deleted-event ids do not bring deleted events back elsewhere', () => {
     const state = agreed({ 'deletedEventIds|4': { id: 4 } });
     localStorage.setItem('deletedEventIds', '[4, "x"');
