@@ -87,6 +87,13 @@ const outcome = (state: SyncState, at: number): SyncOutcome => ({
 export const SAVE_EVERY_BATCHES = 10;
 export const SAVE_EVERY_MS = 2000;
 
+/**
+ * Whether noting the local changes left the state as stored: the same outbox, and the same agreed records
+ * (recordChanges gives a new shadow only when it changes one, e.g. a record kept only in the account is
+ * here again and no longer away).
+ */
+const sameNoted = (a: SyncState, b: SyncState) => a.shadow === b.shadow && sameOutbox(a, b);
+
 /** Whether two states send the same changes (what the outbox stores: ids, bases, fingerprints, refusals). */
 export function sameOutbox(a: SyncState, b: SyncState): boolean {
   const keys = Object.keys(a.outbox);
@@ -108,7 +115,7 @@ export function sameOutbox(a: SyncState, b: SyncState): boolean {
 export function noteLocalChanges(local: LocalPort, newId: () => string): SyncOutcome {
   const stored = local.load();
   const state = recordChanges(stored, local.snapshot(), newId);
-  if (!sameOutbox(stored, state)) local.save(state);
+  if (!sameNoted(stored, state)) local.save(state);
   return outcome(state, Date.now());
 }
 
@@ -137,7 +144,8 @@ export async function pullChanges(
     const { state, writes } = applyPulled(noted, data, page.changes);
     if (writes.length) local.write(writes);
     let next: SyncState = { ...state, cursor: page.cursor };
-    if (page.changes.length || page.cursor !== current.cursor || !sameOutbox(current, next)) local.save(next);
+    const changed = page.changes.length || page.cursor !== current.cursor || noted.shadow !== current.shadow;
+    if (changed || !sameOutbox(current, next)) local.save(next);
     // After each page, so a device joining a big account never holds more than a page beyond what it keeps.
     if (rule) next = archiveFrom(local, next, newId, rule).state;
     if (!page.more) return outcome(next, Date.now());
@@ -178,7 +186,7 @@ export async function pushChanges(
   const stored = local.load();
   const state = recordChanges(stored, local.snapshot(), newId);
   // Every change's id is stored before it is sent: a retry (after a reload too) sends the same id.
-  if (!sameOutbox(stored, state)) local.save(state);
+  if (!sameNoted(stored, state)) local.save(state);
   const queue = sendable(state);
   let sent: OutboxEntry[] = [];
   let answers: (PushResult | undefined)[] = [];

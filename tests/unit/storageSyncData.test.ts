@@ -64,7 +64,7 @@ function announced(run: () => void): Array<string | null> {
 
 beforeEach(() => localStorage.clear());
 
-describe('isSyncedKey: the collections, the per-event keys, the deleted-event ids and the business profile', () => {
+describe('isSyncedKey: the collections, the per-event keys, the deleted-event ids and the money side', () => {
   it.each([
     'inventoryItems',
     'suppliers',
@@ -77,13 +77,15 @@ describe('isSyncedKey: the collections, the per-event keys, the deleted-event id
     '3-taxPercentage',
     'deletedEventIds',
     'businessProfile',
+    'documentNumbers',
+    'issuedDocuments',
+    'customers',
   ])('%s syncs', (key) => expect(isSyncedKey(key)).toBe(true));
 
   it.each([
     'colorMode',
     'soundMuted',
-    'documentNumbers',
-    'customers',
+    'eventHolds',
     'sync:u1',
     'recovered:abc',
     'draft:newEvent',
@@ -226,11 +228,11 @@ describe('writeSyncChanges', () => {
   it('a collection the app does not read is skipped: nothing written, nothing announced, the rest applied', () => {
     const keys = announced(() =>
       writeSyncChanges([
-        { collection: 'customers', record_id: 'C1', record: { id: 'C1' } },
+        { collection: 'colorMode', record_id: 'value', record: { value: 'dark' } },
         { collection: 'suppliers', record_id: 'S1', record: supplier('S1') },
       ]),
     );
-    expect(localStorage.getItem('customers')).toBeNull();
+    expect(localStorage.getItem('colorMode')).toBeNull();
     expect(suppliersStored().map((s) => s.supplierID)).toEqual(['S1']);
     expect(keys).toEqual(['suppliers']);
   });
