@@ -96,9 +96,9 @@ export function quietIdle(): Promise<void> {
 }
 
 /**
- * What current browsers allow, in characters of keys and values: Chromium and Firefox 5 Mi. Tried first:
+ * Limits browsers are known to have, in characters of keys and values: Chromium's 5 Mi. Tried first:
  * a write one character too long fails before anything is copied (cheap), and one exactly at the limit
- * fits, so one big write confirms the limit instead of the dozen a search makes.
+ * fits, so one big write confirms the limit instead of the dozen a search makes. Any other limit is searched.
  */
 export const knownLimitChars = [5 * 1024 * 1024];
 
