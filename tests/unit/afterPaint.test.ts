@@ -15,7 +15,7 @@ import { createPendingStore, memoryBackend, type PendingStore } from '../../src/
 import { suppliersStore } from '../../src/storage/keys';
 import { listKeys } from '../../src/storage/raw';
 import { readAppData } from '../../src/storage/batch';
-import { createPersister, setPendingStoreForTests } from '../../src/app/shell/persister';
+import { createPersister, retryMs, setPendingStoreForTests } from '../../src/app/shell/persister';
 import { createAfterPaintWriter, latestWriteMs } from '../../src/app/shell/afterPaint';
 import type { Supplier } from '../../src/storage/schemas';
 
@@ -144,5 +144,32 @@ describe('a write made just after the next paint', () => {
       expect.objectContaining({ id: 'S1', mine: expect.objectContaining({ supplierName: 'Fog Bank Fish Co.' }) }),
     ]);
     expect(storedNames()).toEqual(['Fogbank']);
+  });
+});
+
+describe('a retry while a newer change waits for the paint', () => {
+  it('saves the newer change once, and the next change is not taken for a conflict', () => {
+    const conflicts = vi.fn();
+    const writer = writerFor([], conflicts);
+    Storage.prototype.setItem = function (this: Storage, key: string, value: string) {
+      if (key === 'suppliers') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      return realSetItem.call(this, key, value);
+    };
+    vi.stubGlobal('requestAnimationFrame', undefined); // no frames: the writer waits latestWriteMs
+    const first = supplier('S1', 'Fog Bank Fisheries');
+    writer.schedule([first]);
+    writer.flush(); // fails: retried every retryMs from now
+    vi.advanceTimersByTime(retryMs - 2);
+    Storage.prototype.setItem = realSetItem; // room again
+    const second = supplier('S2', 'Harbour Greens');
+    writer.schedule([first, second]); // waits for the paint; the retry comes first
+    vi.advanceTimersByTime(3);
+    expect(storedNames()).toEqual(['Fog Bank Fisheries', 'Harbour Greens']);
+    expect(writer.pending()).toBe(false);
+    writer.schedule([first, { ...second, supplierName: 'Harbour Greens Co-op' }]);
+    vi.advanceTimersByTime(latestWriteMs);
+    expect(conflicts).not.toHaveBeenCalled();
+    expect(storedNames()).toEqual(['Fog Bank Fisheries', 'Harbour Greens Co-op']);
+    vi.unstubAllGlobals();
   });
 });
