@@ -12,7 +12,8 @@
  */
 import { accountStashPrefix, dataOwnerKey, isAccountDataKey, isAccountKey } from './owned';
 import { setWriteGuard, StorageWriteError } from './store';
-import { flushPendingWrites, isQuotaError } from './raw';
+import { isQuotaError } from './raw';
+import { flushPendingWrites } from './pendingWrites';
 
 // The ownership rule lives in owned.ts (one rule for reading, recovery, backup, restore and this switch).
 export { accountStashPrefix, dataOwnerKey, isAccountDataKey, isAccountKey };

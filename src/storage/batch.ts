@@ -6,7 +6,8 @@
 import { mergeCounters, normalizeCounters } from '../domain/invoice';
 import { isAppKey } from './owned';
 import { parseJson } from './json';
-import { announceLocalChange, flushPendingWrites, isQuotaError, StorageWriteError } from './raw';
+import { announceLocalChange, isQuotaError, StorageWriteError } from './raw';
+import { flushPendingWrites } from './pendingWrites';
 
 export type AppData = Record<string, string>;
 

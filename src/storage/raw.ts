@@ -38,40 +38,12 @@ export function backend(): Storage | null {
   }
 }
 
-/**
- * Writes this tab has taken on but makes a moment later (just after the next paint, see
- * src/app/shell/afterPaint.ts), by key. Any other read or write of the key in this tab makes the
- * pending write first, so every reader (another tab's change taken in, a backup, the sync) sees it.
- */
-const pendingWrites = new Map<string, Set<() => void>>();
-
-/** Registers the write `key` is waiting for (until it is made or cleared). */
-export function setPendingWrite(key: string, write: () => void): void {
-  const writes = pendingWrites.get(key) ?? new Set();
-  writes.add(write);
-  pendingWrites.set(key, writes);
-}
-
-/** Forgets a registered write (it was made, or is no longer wanted). */
-export function clearPendingWrite(key: string, write: () => void): void {
-  const writes = pendingWrites.get(key);
-  writes?.delete(write);
-  if (writes?.size === 0) pendingWrites.delete(key);
-}
-
-/** Makes the writes `key` is waiting for, if any (or every pending write, with no key). */
-export function flushPendingWrites(key?: string): void {
-  const keys = key === undefined ? [...pendingWrites.keys()] : [key];
-  for (const k of keys) {
-    const writes = pendingWrites.get(k);
-    if (!writes) continue;
-    pendingWrites.delete(k); // first: a write itself reads and writes the key
-    for (const write of writes) write();
-  }
-}
+/** Installed by pendingWrites.ts once a write waits for the paint: makes `key`'s pending write first. */
+let flushPending: ((key: string) => void) | undefined;
+export const setPendingHook = (hook: (key: string) => void) => void (flushPending = hook);
 
 export function rawGet(key: string): string | null {
-  if (pendingWrites.size) flushPendingWrites(key);
+  flushPending?.(key);
   try {
     return backend()?.getItem(key) ?? null;
   } catch {
@@ -102,7 +74,7 @@ export function classify(key: string, error: unknown): StorageWriteError {
 }
 
 export function rawSet(key: string, value: string): WriteResult {
-  if (pendingWrites.size) flushPendingWrites(key);
+  flushPending?.(key);
   const refused = writeGuard?.(key);
   if (refused) return { ok: false, error: refused };
   const store = backend();
@@ -125,7 +97,7 @@ export function rawSet(key: string, value: string): WriteResult {
 }
 
 export function rawRemove(key: string): WriteResult {
-  if (pendingWrites.size) flushPendingWrites(key);
+  flushPending?.(key);
   const refused = writeGuard?.(key);
   if (refused) return { ok: false, error: refused };
   try {
@@ -149,8 +121,6 @@ export function listKeys(): string[] {
   } catch {
     return [];
   }
-  // A key whose first write is pending is listed too (reading it makes the write).
-  for (const key of pendingWrites.keys()) if (!keys.includes(key)) keys.push(key);
   return keys;
 }
 

@@ -3,13 +3,13 @@
  * events, 5,000 items) and writing it to storage must not sit between a click and the screen. The
  * view's machine already holds the change; the latest value is written once, right after the next
  * paint (several changes in one frame are one write). Nothing is lost or read stale meanwhile:
- * - any read or write of the key in this tab makes the write first (src/storage/raw.ts
- *   `setPendingWrite`): another tab's change taken in, a backup, the sync, the account switch;
+ * - any read or write of the key in this tab makes the write first (src/storage/pendingWrites.ts,
+ *   checked by every read and write in src/storage/raw.ts): another tab's change taken in, a backup, the sync, the account switch;
  * - the page being hidden, left or reloaded (`pagehide`, `visibilitychange`) makes it at once;
  * - `stop()` (the view is left) makes it at once.
  * The write itself goes through the caller's persister, which keeps its quota and conflict handling.
  */
-import { clearPendingWrite, setPendingWrite } from '../../storage/raw';
+import { clearPendingWrite, setPendingWrite } from '../../storage/pendingWrites';
 
 export interface AfterPaintWriter<T> {
   /** Takes the latest value; it is written after the next paint. */

@@ -10,7 +10,7 @@ import {
   type SaveResult,
 } from '../../storage/collection';
 import type { KeyAccessor, WriteResult } from '../../storage/store';
-import { flushPendingWrites } from '../../storage/raw';
+import { flushPendingWrites } from '../../storage/pendingWrites';
 import { currentOwner, pendingStore, type PendingChange, type PendingStore } from '../../storage/pendingStore';
 import { notify } from '../../views/shell/toaster';
 
