@@ -25,6 +25,20 @@ import {
 } from './support';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+/**
+ * For working on one action: `BENCH_ONLY` (a regular expression) keeps the interactions whose name
+ * matches (with the others of their group that come before, which set them up), `BENCH_RATES` the CPU
+ * slowdowns (e.g. `4`; default `1,4`), `BENCH_PAGES=off` leaves out the full loads and `/`, `/login`.
+ */
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
+const RATES = (process.env.BENCH_RATES ?? '1,4').split(',').map(Number);
+const PAGES = process.env.BENCH_PAGES !== 'off';
+/** The interactions to run: up to the last one matched, or none. */
+const selected = (interactions: Interaction[]): Interaction[] => {
+  if (!ONLY) return interactions;
+  const last = interactions.findLastIndex((i) => ONLY.test(i.name));
+  return interactions.slice(0, last + 1);
+};
 
 interface Interaction {
   name: string;
@@ -359,6 +373,14 @@ function dashboardInteractions(): Interaction[] {
 
 async function measureAll(page: Page, interactions: Interaction[], rate: number, figures: Figure[]) {
   for (const interaction of interactions) {
+    if (ONLY && !ONLY.test(interaction.name)) {
+      // Sets up a later one (e.g. a line added before it is deleted): run once, not measured.
+      await interaction.prepare?.(page);
+      await interaction.act(page);
+      await interaction.settled(page);
+      await interaction.undo?.(page);
+      continue;
+    }
     const times: number[] = [];
     for (let run = 0; run < RUNS; run++) {
       await interaction.prepare?.(page);
@@ -411,33 +433,46 @@ export async function runInteractionsBench(): Promise<Figure[]> {
       },
       [makeEvents(new Date()), items, suppliers, employees] as const,
     );
-    for (const rate of [1, 4]) {
+    for (const rate of RATES) {
       const cdp = await slowCpu(page, rate);
-      await page.goto(`${server.url}/ManageEvents`);
-      await button(page, 'Filter Events').click();
-      await page
-        .getByRole('group', { name: 'Quick filters' })
-        .or(page.locator('[aria-label="Quick filters"]'))
-        .first()
-        .waitFor();
-      await button(page, 'More Filtering Options').click();
-      await page.getByLabel('First Name').waitFor();
-      await measureAll(page, eventsInteractions(), rate, figures);
-      await button(page, /^Tool Kit/)
-        .first()
-        .click();
-      await toolkit(page).waitFor();
-      await measureAll(page, toolkitInteractions(), rate, figures);
-      await page.keyboard.press('Escape');
-      await page.goto(`${server.url}/Inventory`);
-      await page.getByRole('list', { name: 'Inventory items' }).getByRole('listitem').first().waitFor();
-      await measureAll(page, inventoryInteractions(), rate, figures);
-      await page.goto(`${server.url}/Dashboard`);
-      await page.getByRole('radio', { name: '14 days' }).waitFor();
-      await measureAll(page, dashboardInteractions(), rate, figures);
+      const events = selected(eventsInteractions());
+      const kit = selected(toolkitInteractions());
+      if (events.length || kit.length) {
+        await page.goto(`${server.url}/ManageEvents`);
+        await button(page, 'Filter Events').click();
+        await page
+          .getByRole('group', { name: 'Quick filters' })
+          .or(page.locator('[aria-label="Quick filters"]'))
+          .first()
+          .waitFor();
+        await button(page, 'More Filtering Options').click();
+        await page.getByLabel('First Name').waitFor();
+        await measureAll(page, events, rate, figures);
+      }
+      if (kit.length) {
+        await button(page, /^Tool Kit/)
+          .first()
+          .click();
+        await toolkit(page).waitFor();
+        await measureAll(page, kit, rate, figures);
+        await page.keyboard.press('Escape');
+      }
+      const inventory = selected(inventoryInteractions());
+      if (inventory.length) {
+        await page.goto(`${server.url}/Inventory`);
+        await page.getByRole('list', { name: 'Inventory items' }).getByRole('listitem').first().waitFor();
+        await measureAll(page, inventory, rate, figures);
+      }
+      const dashboard = selected(dashboardInteractions());
+      if (dashboard.length) {
+        await page.goto(`${server.url}/Dashboard`);
+        await page.getByRole('radio', { name: '14 days' }).waitFor();
+        await measureAll(page, dashboard, rate, figures);
+      }
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
       await cdp.detach();
     }
+    if (!PAGES) return figures;
     // Full loads at 1x: every protected page, median of 5, HTTP cache warm (a returning caterer).
     for (const path of [
       '/Dashboard',

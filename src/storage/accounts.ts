@@ -13,6 +13,7 @@
 import { accountStashPrefix, dataOwnerKey, isAccountDataKey, isAccountKey } from './owned';
 import { setWriteGuard, StorageWriteError } from './store';
 import { isQuotaError } from './raw';
+import { flushPendingWrites } from './pendingWrites';
 
 // The ownership rule lives in owned.ts (one rule for reading, recovery, backup, restore and this switch).
 export { accountStashPrefix, dataOwnerKey, isAccountDataKey, isAccountKey };
@@ -99,6 +100,7 @@ function guardAndWatch(key: string): StorageWriteError | null {
  * leaves storage exactly as it was, and the error is returned for the caller to show.
  */
 export function bindDataSet(userId: string, storage: Storage | null = defaultStorage()): BindResult {
+  flushPendingWrites(); // into the data set they were made in
   if (!storage) return { ok: false, error: bindError(null), partial: false };
   const journal: Array<{ key: string; before: string | null }> = [];
   const set = (key: string, value: string) => {

@@ -7,6 +7,7 @@ import { mergeCounters, normalizeCounters } from '../domain/invoice';
 import { isAppKey } from './owned';
 import { parseJson } from './json';
 import { announceLocalChange, isQuotaError, StorageWriteError } from './raw';
+import { flushPendingWrites } from './pendingWrites';
 
 export type AppData = Record<string, string>;
 
@@ -44,6 +45,7 @@ function snapshot(storage: Storage): AppData {
 
 /** Every key the app owns → its raw text. Never throws: unavailable storage reads as empty. */
 export function readAppData(storage: Storage | null = defaultStorage()): AppData {
+  flushPendingWrites(); // a change made a moment ago is in the backup
   if (!storage) return {};
   try {
     return snapshot(storage);
@@ -106,6 +108,7 @@ export function keepHighestNumbers(previous: AppData, next: AppData): AppData {
  * Keys the app does not own are never touched (a `next` naming one is refused before any write).
  */
 export function replaceAppData(next: AppData, storage: Storage | null = defaultStorage()): ReplaceResult {
+  flushPendingWrites(); // made before, not over the restored data
   if (!storage) {
     return {
       ok: false,

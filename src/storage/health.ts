@@ -65,16 +65,61 @@ function fits(area: Area, chars: number): boolean {
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+/** How long the caterer must have left the page alone before the probe writes again. */
+export const quietMs = 1500;
+let lastInput = -Infinity;
+let watchingInput = false;
+function watchInput(): void {
+  if (watchingInput || typeof window === 'undefined') return;
+  watchingInput = true;
+  const seen = () => void (lastInput = performance.now());
+  for (const type of ['pointerdown', 'keydown', 'wheel', 'touchstart'])
+    window.addEventListener(type, seen, { capture: true, passive: true });
+}
+
+/**
+ * Between the probe's writes (issue 23): a write of a few million characters blocks the page for a few
+ * hundred milliseconds, so the next one waits until nobody has touched the page for `quietMs` and the
+ * browser is idle, rather than land on a click.
+ */
+export function quietIdle(): Promise<void> {
+  if (typeof window === 'undefined' || typeof window.requestIdleCallback !== 'function') return nextTask();
+  watchInput();
+  return new Promise((resolve) => {
+    const check = () => {
+      const wait = lastInput + quietMs - performance.now();
+      if (wait > 0) setTimeout(check, wait);
+      else window.requestIdleCallback(() => (performance.now() - lastInput >= quietMs ? resolve() : check()));
+    };
+    check();
+  });
+}
+
+/**
+ * Limits browsers are known to have, in characters of keys and values: Chromium's 5 Mi. Tried first:
+ * a write one character too long fails before anything is copied (cheap), and one exactly at the limit
+ * fits, so one big write confirms the limit instead of the dozen a search makes. Any other limit is searched.
+ */
+export const knownLimitChars = [5 * 1024 * 1024];
+
 /**
  * The number of characters `area` can hold in all: what is stored plus the largest value that still
- * fits (found by doubling, then halving the interval to within 0.5%). Each probe value is removed
- * right after it is written; nothing else is touched. Null when nothing can be written to an empty storage.
- * Each write of a few million characters takes tens of milliseconds (~0.6 s in all in Chromium), so
- * the page gets the main thread back between writes (`pause`).
+ * fits: a known limit when it is confirmed exactly, else found by doubling, then halving the interval
+ * to within 0.5%. Each probe value is removed right after it is written; nothing else is touched. Null
+ * when nothing can be written to an empty storage. Each write of a few million characters takes
+ * hundreds of milliseconds in Chromium, so before each write the page gets the main thread back
+ * (`pause`; in the browser, until it is idle and left alone, see `quietIdle`).
  */
-export async function probeLimitChars(area: Area, pause: () => Promise<void> = nextTask): Promise<number | null> {
+export async function probeLimitChars(area: Area, pause: () => Promise<void> = quietIdle): Promise<number | null> {
   try {
+    await pause();
     const used = storedChars(area);
+    for (const total of knownLimitChars) {
+      const value = total - used - probeKey.length;
+      if (value <= 0 || fits(area, value + 1)) continue;
+      await pause();
+      if (fits(area, value)) return total;
+    }
     let low = 0;
     let high = 1024 * 1024;
     // Grow until a write fails (at most 256 Mi characters: no browser allows that much).

@@ -38,7 +38,12 @@ export function backend(): Storage | null {
   }
 }
 
+/** Installed by pendingWrites.ts once a write waits for the paint: makes `key`'s pending write first. */
+let flushPending: ((key: string) => void) | undefined;
+export const setPendingHook = (hook: (key: string) => void) => void (flushPending = hook);
+
 export function rawGet(key: string): string | null {
+  flushPending?.(key);
   try {
     return backend()?.getItem(key) ?? null;
   } catch {
@@ -69,6 +74,7 @@ export function classify(key: string, error: unknown): StorageWriteError {
 }
 
 export function rawSet(key: string, value: string): WriteResult {
+  flushPending?.(key);
   const refused = writeGuard?.(key);
   if (refused) return { ok: false, error: refused };
   const store = backend();
@@ -91,6 +97,7 @@ export function rawSet(key: string, value: string): WriteResult {
 }
 
 export function rawRemove(key: string): WriteResult {
+  flushPending?.(key);
   const refused = writeGuard?.(key);
   if (refused) return { ok: false, error: refused };
   try {

@@ -377,6 +377,43 @@ test('a failed save keeps the event on screen and says so', async ({ page }) => 
   await expect(page.getByText(/Browser storage is full/)).toBeVisible();
 });
 
+test('a Tool Kit change followed at once by a reload is kept (the list is written just after the paint, issue 23)', async ({
+  page,
+}) => {
+  await openEvents(page);
+  const card = page.getByRole('article', { name: 'Far Future Feast' });
+  await card.getByRole('button', { name: 'Tool Kit' }).click();
+  const kit = page.getByRole('dialog');
+  await kit.getByRole('button', { name: 'Notes', exact: true }).click();
+  await kit.getByLabel('Note', { exact: true }).fill('Kept across an instant reload');
+  // In one task, so no frame and no timer runs in between: the click; the list is not written yet (off
+  // the input's path); the page is left (pagehide): it is written then; and the reload.
+  const written = await page.evaluate(() => {
+    const stored = () =>
+      (JSON.parse(localStorage.getItem('events') ?? '[]') as Array<{ id: number; notes?: unknown[] }>).find(
+        (e) => e.id === 106,
+      )?.notes?.length ?? 0;
+    const add = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Add Note');
+    add!.click();
+    const onClick = stored();
+    window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false }));
+    const onLeave = stored();
+    location.reload();
+    return { onClick, onLeave };
+  });
+  expect(written).toEqual({ onClick: 0, onLeave: 1 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Event Management' })).toBeVisible();
+  const notes = await page.evaluate(() =>
+    (JSON.parse(localStorage.getItem('events') ?? '[]') as Array<{ id: number; notes?: Array<{ notes: string }> }>)
+      .find((e) => e.id === 106)
+      ?.notes?.map((n) => n.notes),
+  );
+  expect(notes).toEqual(['Kept across an instant reload']);
+  await page.getByRole('article', { name: 'Far Future Feast' }).getByRole('button', { name: 'Tool Kit' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Notes', exact: true }).click();
+  await expect(page.getByRole('dialog').getByText('Kept across an instant reload')).toBeVisible();
+});
+
 test('a long list is virtualised and every event stays reachable', async ({ page }) => {
   const many = Array.from({ length: 400 }, (_, i) =>
     event(200 + i, `Bulk Event ${200 + i}`, addDays(today, i - 200), 'Bulk', `Guest${i}`),

@@ -24,6 +24,7 @@ import {
 import { draftStore } from '../../storage/drafts';
 import { eventIdsKeptInAccount } from '../../storage/syncData';
 import { createPersister, handConflicts, type Persister } from '../shell/persister';
+import { createAfterPaintWriter, type AfterPaintWriter } from '../shell/afterPaint';
 import { notify } from '../../views/shell/toaster';
 import { loadEvents, rememberDeletedId, removeEventKeys, restoreDeletedEvent, saveRescaledEvent } from './eventsData';
 import { inspect } from '../../views/shell/inspector';
@@ -53,9 +54,14 @@ export function useEventsActor() {
     return saved ? ({ ...blankEventForm(), ...saved.values, id: 0 } as EventFormValues) : null;
   });
   const [link] = useState(() => {
-    const state: { send: ((event: EventsEvent) => void) | null; persister: Persister<CateringEvent> } = {
+    const state: {
+      send: ((event: EventsEvent) => void) | null;
+      persister: Persister<CateringEvent>;
+      writer: AfterPaintWriter<readonly CateringEvent[]>;
+    } = {
       send: null,
       persister: null as never,
+      writer: null as never,
     };
     state.persister = createPersister(eventsStore, start.stored, {
       label: 'Events',
@@ -73,6 +79,8 @@ export function useEventsActor() {
         (event) => `Event ${event.EventName}`,
       ),
     });
+    // Issue 23: the 2,000-event list is written just after the frame that shows the change.
+    state.writer = createAfterPaintWriter(eventsStore.key, (events) => state.persister.save(events));
     return state;
   });
   const machine = useMemo(
@@ -81,7 +89,7 @@ export function useEventsActor() {
         actions: {
           persistEvents: ({ context, self }) => {
             link.send = (event) => self.send(event);
-            link.persister.save(context.events);
+            link.writer.schedule(context.events);
           },
           persistCustomers: ({ context }) => {
             reportWrite(saveCustomers(customersToStore(context.customers, context.customerChanged, context.lastSaved)));
@@ -208,7 +216,13 @@ export function useEventsActor() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   );
-  useEffect(() => () => link.persister.stop(), [link]);
+  useEffect(
+    () => () => {
+      link.writer.stop();
+      link.persister.stop();
+    },
+    [link],
+  );
   return useActorRef(machine, {
     input: {
       events: start.events,

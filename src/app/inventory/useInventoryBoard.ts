@@ -39,6 +39,7 @@ import {
 import type { InventoryItem, SelectedItem } from '../../storage/schemas';
 import { notify } from '../../views/shell/toaster';
 import { createPersister, handConflicts, type Persister } from '../shell/persister';
+import { createAfterPaintWriter } from '../shell/afterPaint';
 import { inspect } from '../../views/shell/inspector';
 import { useConflict } from '../conflict/useConflict';
 import { addSupplierOptions, editSupplierChoice, itemConflict } from '../../machines/inventory/inventoryBoard.connect';
@@ -82,40 +83,12 @@ const supplierRefs = (): SupplierRef[] =>
 
 /**
  * Writes are coalesced and made just after the frame that shows the change: serialising thousands of
- * items must not sit between a keystroke or a drop and the screen. Pending writes are flushed when
- * the page is hidden or left, and before another tab's change is taken in, so nothing is lost.
+ * items must not sit between a keystroke or a drop and the screen (src/app/shell/afterPaint.ts). A
+ * pending write is made when the page is hidden or left, and before the key is read again (another
+ * tab's change taken in), so nothing is lost.
  */
-function createWriter(persister: Persister<InventoryItem>) {
-  let pending: InventoryItem[] | null = null;
-  let scheduled = false;
-  const flush = () => {
-    scheduled = false;
-    if (pending === null) return;
-    const items = pending;
-    pending = null;
-    persister.save(items);
-  };
-  const schedule = (items: InventoryItem[]) => {
-    pending = items;
-    if (scheduled) return;
-    scheduled = true;
-    if ('requestIdleCallback' in window) window.requestIdleCallback(flush, { timeout: 150 });
-    else setTimeout(flush, 16);
-  };
-  const onHide = () => document.visibilityState === 'hidden' && flush();
-  window.addEventListener('pagehide', flush);
-  document.addEventListener('visibilitychange', onHide);
-  return {
-    schedule,
-    flush,
-    stop() {
-      flush();
-      window.removeEventListener('pagehide', flush);
-      document.removeEventListener('visibilitychange', onHide);
-      persister.stop();
-    },
-  };
-}
+const createWriter = (persister: Persister<InventoryItem>) =>
+  createAfterPaintWriter<InventoryItem[]>(inventoryItemsStore.key, (items) => persister.save(items));
 
 export function useInventoryBoard(): InventoryBoardRef {
   const [link] = useState(() => {
@@ -229,7 +202,13 @@ export function useInventoryBoard(): InventoryBoardRef {
       }),
     [link],
   );
-  useEffect(() => () => link.writer.stop(), [link]);
+  useEffect(
+    () => () => {
+      link.writer.stop();
+      link.persister.stop();
+    },
+    [link],
+  );
   return useActorRef(machine, { input: link.input, inspect });
 }
 

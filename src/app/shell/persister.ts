@@ -10,6 +10,7 @@ import {
   type SaveResult,
 } from '../../storage/collection';
 import type { KeyAccessor, WriteResult } from '../../storage/store';
+import { flushPendingWrites } from '../../storage/pendingWrites';
 import { currentOwner, pendingStore, type PendingChange, type PendingStore } from '../../storage/pendingStore';
 import { notify } from '../../views/shell/toaster';
 
@@ -127,6 +128,16 @@ export function createPersister<R extends object>(
   const self = {};
   const kept = pendingKeeper(store.key, options.label, 'collection');
 
+  /**
+   * A newer change waiting for the paint (src/app/shell/afterPaint.ts) is saved instead of the kept one:
+   * saving the kept one would make the newer one first, from inside this save, and leave the older list
+   * as the base of the next.
+   */
+  const retry = () => {
+    const kept = latest;
+    flushPendingWrites(store.key);
+    if (kept && latest === kept) save(kept);
+  };
   const save = (records: readonly R[]): SaveResult<R> => {
     latest = records;
     const result = sync.save(records);
@@ -141,7 +152,7 @@ export function createPersister<R extends object>(
         });
       failing = true;
       setWaiting(self, true);
-      timer ??= setInterval(() => latest && save(latest), retryMs);
+      timer ??= setInterval(retry, retryMs);
       return result;
     }
     if (timer) clearInterval(timer);
