@@ -340,7 +340,7 @@ describe('the sync state of one account', () => {
   it('each device choice is read back', () => {
     for (const device of ['on', 'off', 'undecided'] as const) {
       saveSyncState('u', state({ device }));
-      expect(loadSyncState('u', fresh).device).toBe(device);
+      expect(loadSyncState('u', fresh)).toEqual(state({ device }));
     }
   });
 
