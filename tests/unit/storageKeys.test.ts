@@ -130,6 +130,13 @@ describe('employees of the earlier app had no id', () => {
     expect(listRecovered()).toEqual([]);
   });
 
+  it('more twins count on: the third identical employee gets -3', () => {
+    const a = employee();
+    localStorage.setItem('employees', JSON.stringify([a, a, a]));
+    const [first, second, third] = employeesStore.read().map((e) => e.id!);
+    expect([second, third]).toEqual([`${first}-2`, `${first}-3`]);
+  });
+
   it('an employee with an id keeps it', () => {
     localStorage.setItem('employees', JSON.stringify([employee({ id: 'emp-1' })]));
     expect(employeesStore.read()[0]!.id).toBe('emp-1');
