@@ -299,6 +299,20 @@ describe('/rest/v1 on the embedded database', () => {
     }
   });
 
+  it('by default an account may make 60 calls at once, then about two a second', async () => {
+    const server = await start({ pgliteTemplate: template });
+    try {
+      const a = tokenFor(randomUUID());
+      // Then 600 per 5 minutes (two a second) come back: a few more may pass while this test runs.
+      let allowed = 0;
+      while (allowed < 200 && (await rpc(server, 'no_such_function', {}, a)).status === 404) allowed++;
+      expect(allowed).toBeGreaterThanOrEqual(60);
+      expect(allowed).toBeLessThan(80);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('answers cross-origin calls only from CORS_ORIGINS', async () => {
     const cors = await start({ pgliteTemplate: template }, { corsOrigins: ['http://localhost:5173'] });
     try {
