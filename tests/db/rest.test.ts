@@ -336,6 +336,11 @@ describe('/rest/v1 on the embedded database', () => {
       });
       expect(call.status).toBe(404);
       expect(call.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+      // A cache must not serve one origin's answer to another; the app reads Retry-After cross-origin.
+      expect(call.headers.get('vary')).toContain('Origin');
+      expect(call.headers.get('access-control-expose-headers')).toBe('Retry-After');
+      expect(allowed.headers.get('access-control-allow-methods')).toBe('POST, OPTIONS');
+      expect(allowed.headers.get('access-control-max-age')).toBe('86400');
     } finally {
       await cors.close();
     }
