@@ -199,7 +199,7 @@ describe('keepHighestNumbers: a restore never gives a quote or invoice number tw
 
   it('a backup without numbers, or with numbers that cannot be read, keeps the ones stored here', () => {
     const previous = { documentNumbers: numbers({ quote: { '2026': 5 }, invoice: {} }) };
-    for (const next of [{ events }, { events, documentNumbers: '{oops' }]) {
+    for (const next of [{ events }, { events, documentNumbers: '{oops' }] as Record<string, string>[]) {
       const kept = keepHighestNumbers(previous, next);
       expect(kept.events).toBe(events);
       expect(JSON.parse(kept.documentNumbers!)).toEqual({ quote: { '2026': 5 }, invoice: {} });
