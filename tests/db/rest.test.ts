@@ -11,6 +11,7 @@ import { buildApp, type AppOptions } from '../../server/app.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/auth/index.ts';
 import { signJwt } from '../../server/auth/jwt.ts';
 import { client, makeDirs, NO_LIMITS, uniqueEmail } from '../server/helpers.ts';
+import { openPostgres } from '../../server/data/database.ts';
 import { pgliteTemplate, startPostgres, type PgCluster } from './support.ts';
 
 const SECRET = 'a test secret that is long enough for HS256 signing';
@@ -311,6 +312,20 @@ describe('/rest/v1 on the embedded database', () => {
     }
   });
 
+  it('by default an account may make 60 calls at once, then about two a second', async () => {
+    const server = await start({ pgliteTemplate: template });
+    try {
+      const a = tokenFor(randomUUID());
+      // Then 600 per 5 minutes (two a second) come back: a few more may pass while this test runs.
+      let allowed = 0;
+      while (allowed < 200 && (await rpc(server, 'no_such_function', {}, a)).status === 404) allowed++;
+      expect(allowed).toBeGreaterThanOrEqual(60);
+      expect(allowed).toBeLessThan(80);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('answers cross-origin calls only from CORS_ORIGINS', async () => {
     const cors = await start({ pgliteTemplate: template }, { corsOrigins: ['http://localhost:5173'] });
     try {
@@ -334,6 +349,11 @@ describe('/rest/v1 on the embedded database', () => {
       });
       expect(call.status).toBe(404);
       expect(call.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+      // A cache must not serve one origin's answer to another; the app reads Retry-After cross-origin.
+      expect(call.headers.get('vary')).toContain('Origin');
+      expect(call.headers.get('access-control-expose-headers')).toBe('Retry-After');
+      expect(allowed.headers.get('access-control-allow-methods')).toBe('POST, OPTIONS');
+      expect(allowed.headers.get('access-control-max-age')).toBe('86400');
     } finally {
       await cors.close();
     }
@@ -419,6 +439,49 @@ describe('/rest/v1 on PostgreSQL 15 (DATABASE_URL)', () => {
       expect(((await res.json()) as { code: string }).code).toBe('PGRST000');
     } finally {
       await server.close();
+    }
+  });
+
+  /** Runs statements as the cluster's superuser (a database of its own, a role). */
+  const asAdmin = async (sql: string) => {
+    const admin = openPostgres(cluster.adminUrl, { max: 1 });
+    try {
+      await admin.admin.exec(sql);
+    } finally {
+      await admin.close();
+    }
+  };
+  const urlOf = (user: string, database: string) =>
+    cluster.url.replace('authenticator@', `${user}@`).replace(/\/postgres$/, `/${database}`);
+
+  it('refuses a DATABASE_URL role that bypasses row-level security, even when it is no superuser', async () => {
+    await asAdmin('create role bypasser login bypassrls');
+    const server = await start({ databaseUrl: urlOf('bypasser', 'postgres') });
+    try {
+      expect((await rpc(server, 'sync_pull', {}, tokenFor(randomUUID()))).status).toBe(503);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('refuses a database without the sync functions, and applies them from DATABASE_MIGRATE_URL', async () => {
+    await asAdmin('create database bare');
+    const bare = await start({ databaseUrl: urlOf('authenticator', 'bare') });
+    try {
+      expect((await rpc(bare, 'sync_pull', {}, tokenFor(randomUUID()))).status).toBe(503);
+    } finally {
+      await bare.close();
+    }
+    const migrated = await start({
+      databaseUrl: urlOf('authenticator', 'bare'),
+      databaseMigrateUrl: urlOf('postgres', 'bare'),
+    });
+    try {
+      const res = await rpc(migrated, 'sync_pull', { since: 0 }, tokenFor(randomUUID()));
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { changes: unknown[] }).changes).toEqual([]);
+    } finally {
+      await migrated.close();
     }
   });
 });

@@ -17,7 +17,8 @@ import {
   statSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import {
   listMigrations,
   migrate,
@@ -108,10 +109,14 @@ export async function pgliteTemplate(): Promise<string> {
   const hash = createHash('sha256');
   hash.update(readFileSync(SUPABASE_PIECES_FILE));
   for (const m of listMigrations()) hash.update(m.version).update(m.sql);
-  hash.update(
-    JSON.parse(readFileSync(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url), 'utf8'))
-      .version,
+  // Found by module resolution, not by a path from this file: under Stryker this file runs in a sandbox
+  // (.stryker-tmp/sandbox-…) without a node_modules of its own, and PGlite does not export its package.json.
+  const pglitePackage = join(
+    dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')),
+    '..',
+    'package.json',
   );
+  hash.update((JSON.parse(readFileSync(pglitePackage, 'utf8')) as { version: string }).version);
   const dir = join(tmpdir(), `cc-pglite-template-${hash.digest('hex').slice(0, 16)}`);
   // Test files run in parallel: one builds the template (initdb, ~14 s), the others wait for it.
   const lock = `${dir}.lock`;

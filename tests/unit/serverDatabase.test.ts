@@ -20,6 +20,7 @@ describe('listMigrations', () => {
     writeFileSync(join(dir, 'notes.sql'), 'no');
     writeFileSync(join(dir, '20260101000000_.sql'), 'no');
     writeFileSync(join(dir, '20260101000000_x.sql.bak'), 'no');
+    writeFileSync(join(dir, 'v20260101000000_x.sql'), 'no');
     expect(listMigrations(dir)).toEqual([
       { version: '20240101000000', name: 'first_one', sql: 'select 1;' },
       { version: '20250101000000', name: 'second', sql: 'select 2;' },

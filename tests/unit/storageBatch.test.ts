@@ -5,7 +5,7 @@
  * order of the writes (removals first, only of keys the new data leaves out).
  */
 import { describe, expect, it } from 'vitest';
-import { readAppData, replaceAppData } from '../../src/storage/batch';
+import { keepHighestNumbers, readAppData, replaceAppData } from '../../src/storage/batch';
 
 /** A Storage in a Map that logs its writes; `failOn` makes the matching write throw `error`. */
 class LoggedStorage implements Storage {
@@ -171,5 +171,43 @@ describe('replacing the data set', () => {
     replaceAppData({ suppliers: '[4]', employees: '[5]' }, storage);
     expect(storage.log).toEqual(['remove events', 'set suppliers', 'set employees', 'remove suppliers', 'set events']);
     expect(storage.entries()).toEqual({ events: '[1]', 'sb-token': 't' });
+  });
+});
+
+describe('keepHighestNumbers: a restore never gives a quote or invoice number twice', () => {
+  const numbers = (value: unknown) => JSON.stringify(value);
+  const events = '[]';
+
+  it('without numbers stored here, the restored data is written as it is', () => {
+    const next = { events, documentNumbers: numbers({ quote: { '2026': 2 }, invoice: {} }) };
+    expect(keepHighestNumbers({ events }, next)).toEqual(next);
+  });
+
+  it('numbers stored here that cannot be read leave the restored data as it is', () => {
+    const next = { events, documentNumbers: numbers({ quote: { '2026': 2 }, invoice: {} }) };
+    expect(keepHighestNumbers({ documentNumbers: '{oops' }, next)).toEqual(next);
+    expect(keepHighestNumbers({ documentNumbers: '"none"' }, next)).toEqual(next);
+  });
+
+  it('the higher count per kind and year of both sides is kept', () => {
+    const previous = { documentNumbers: numbers({ quote: { '2026': 5 }, invoice: { '2025': 1 } }) };
+    const next = { events, documentNumbers: numbers({ quote: { '2026': 3, '2025': 7 }, invoice: { '2025': 4 } }) };
+    const kept = keepHighestNumbers(previous, next);
+    expect(kept.events).toBe(events);
+    expect(JSON.parse(kept.documentNumbers!)).toEqual({ quote: { '2026': 5, '2025': 7 }, invoice: { '2025': 4 } });
+  });
+
+  it('a backup without numbers, or with numbers that cannot be read, keeps the ones stored here', () => {
+    const previous = { documentNumbers: numbers({ quote: { '2026': 5 }, invoice: {} }) };
+    for (const next of [{ events }, { events, documentNumbers: '{oops' }] as Record<string, string>[]) {
+      const kept = keepHighestNumbers(previous, next);
+      expect(kept.events).toBe(events);
+      expect(JSON.parse(kept.documentNumbers!)).toEqual({ quote: { '2026': 5 }, invoice: {} });
+    }
+  });
+
+  it('restored numbers already the highest are written as they are', () => {
+    const next = { documentNumbers: numbers({ quote: { '2026': 9 }, invoice: {} }) };
+    expect(keepHighestNumbers({ documentNumbers: numbers({ quote: { '2026': 5 }, invoice: {} }) }, next)).toEqual(next);
   });
 });

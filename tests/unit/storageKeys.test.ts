@@ -86,6 +86,12 @@ describe('which accessor reads which key', () => {
     expect(ingredientListStore(12)).not.toBe(ingredientListStore(13));
   });
 
+  it('per-event keys of events with ids of several digits', () => {
+    expect(accessorFor('staffList-123')).toEqual({ kind: 'collection', accessor: staffListStore(123) });
+    expect(accessorFor('45-discountPercentage')).toEqual({ kind: 'value', accessor: discountPercentageStore(45) });
+    expect(accessorFor('45-taxPercentage')).toEqual({ kind: 'value', accessor: taxPercentageStore(45) });
+  });
+
   it('the deleted event ids', () => {
     expect(accessorFor('deletedEventIds')).toEqual({ kind: 'value', accessor: deletedEventIdsStore });
   });
@@ -102,6 +108,8 @@ describe('which accessor reads which key', () => {
     '1-taxPercentage2',
     'a1-taxPercentage',
     'recovered:events:1',
+    'xstaffList-1',
+    'a1-discountPercentage',
   ])('%s has no accessor', (key) => {
     expect(accessorFor(key)).toBeNull();
   });
@@ -128,6 +136,13 @@ describe('employees of the earlier app had no id', () => {
     localStorage.setItem('employees', `${localStorage.getItem('employees')} `);
     expect(employeesStore.read().map((e) => e.id)).toEqual(first);
     expect(listRecovered()).toEqual([]);
+  });
+
+  it('more twins count on: the third identical employee gets -3', () => {
+    const a = employee();
+    localStorage.setItem('employees', JSON.stringify([a, a, a]));
+    const [first, second, third] = employeesStore.read().map((e) => e.id!);
+    expect([second, third]).toEqual([`${first}-2`, `${first}-3`]);
   });
 
   it('an employee with an id keeps it', () => {
@@ -202,5 +217,57 @@ describe('keys named like the built-in properties of objects', () => {
     expect(putBack(entry!, '[]')).toMatchObject({ ok: false, reason: 'invalid' });
     expect(discard(entry!)).toEqual({ ok: true });
     expect(listRecovered()).toEqual([]);
+  });
+});
+
+describe('an event’s percentages and staff list', () => {
+  beforeEach(() => localStorage.clear());
+
+  it.each([
+    ['discount', discountPercentageStore],
+    ['tax', taxPercentageStore],
+  ])('the %s is 0 until set, reads the earlier "15%%" as 15, and says why a value cannot be read', (_, store) => {
+    expect(store(4).read()).toBe(0);
+    localStorage.setItem(store(4).key, '"15%"');
+    expect(store(4).read()).toBe(15);
+    expect(store(4).check('true')).toEqual({ ok: false, reason: 'value: expected a number, found true' });
+    expect(store(4).check('"abc"')).toEqual({ ok: false, reason: 'value: expected a number, found the text "abc"' });
+  });
+
+  it('staff assignments are found by their id: an edit of the middle one leaves the others as they were', () => {
+    const assignment = (id: string, name: string) => ({
+      id,
+      employeeId: `E-${id}`,
+      name,
+      role: 'Chef',
+      shiftStart: '16:00',
+      shiftEnd: '23:00',
+    });
+    localStorage.setItem(
+      'staffList-4',
+      JSON.stringify([assignment('A1', 'Ana'), assignment('A2', 'Bo'), assignment('A3', 'Cy')]),
+    );
+    const base = staffListStore(4).read();
+    const next = base.map((a) => (a.id === 'A2' ? { ...a, name: 'Bea' } : a));
+    expect(staffListStore(4).save(next, base)).toMatchObject({ ok: true, conflicts: [] });
+    expect(
+      staffListStore(4)
+        .read()
+        .map((a) => [a.id, a.name]),
+    ).toEqual([
+      ['A1', 'Ana'],
+      ['A2', 'Bea'],
+      ['A3', 'Cy'],
+    ]);
+  });
+
+  it('an assignment of an earlier build with numbers for its ids reads them as text', () => {
+    localStorage.setItem(
+      'staffList-4',
+      JSON.stringify([{ id: 1, employeeId: 2, name: 'Ana', role: 'Chef', shiftStart: '16:00', shiftEnd: '23:00' }]),
+    );
+    expect(staffListStore(4).read()).toEqual([
+      { id: '1', employeeId: '2', name: 'Ana', role: 'Chef', shiftStart: '16:00', shiftEnd: '23:00' },
+    ]);
   });
 });

@@ -342,7 +342,7 @@ describe('the sync state of one account', () => {
   it('each device choice is read back', () => {
     for (const device of ['on', 'off', 'undecided'] as const) {
       saveSyncState('u', state({ device }));
-      expect(loadSyncState('u', fresh).device).toBe(device);
+      expect(loadSyncState('u', fresh)).toEqual(state({ device }));
     }
   });
 
@@ -355,6 +355,8 @@ describe('the sync state of one account', () => {
     ['no shadow', JSON.stringify({ ...state(), shadow: undefined })],
     ['a shadow that is a list', JSON.stringify({ ...state(), shadow: [] })],
     ['a shadow that is null', JSON.stringify({ ...state(), shadow: null })],
+    ['a shadow that is text', JSON.stringify({ ...state(), shadow: 'none' })],
+    ['conflicts that are a number', JSON.stringify({ ...state(), conflicts: 3 })],
     ['no outbox', JSON.stringify({ ...state(), outbox: undefined })],
     ['an outbox that is a list', JSON.stringify({ ...state(), outbox: [] })],
     ['no conflicts', JSON.stringify({ ...state(), conflicts: undefined })],
