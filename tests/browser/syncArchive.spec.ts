@@ -166,7 +166,11 @@ test('an event kept only in the account opens by its address: sheet, quote, invo
     },
     {
       events: [
-        event(20, 'Harbour Lights Gala', '2023-05-06', 'completed'),
+        // Paid in full (an event with money owed stays on the device).
+        {
+          ...event(20, 'Harbour Lights Gala', '2023-05-06', 'completed'),
+          payments: [{ id: 'P-20', amount: 36, date: '2023-05-06', method: 'Card', note: '', reason: '' }],
+        },
         event(21, 'Spring Board Lunch', '2023-04-01', 'completed'),
         event(22, 'Winter Staff Party', '2023-01-20', 'completed'),
         event(23, 'Board Retreat Dinner', '2023-02-11', 'completed'),
