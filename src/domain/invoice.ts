@@ -17,11 +17,14 @@
  * Numbers: `Q-2026-0001` for quotes and `INV-2026-0001` for invoices, sequential per business and year
  * (the year of the issue date), never reused: the last number used per kind and year is kept in its own key
  * (`documentNumbers`), which deleting an event never touches and a restore never lowers (`mergeCounters`).
- * A number is taken when the caterer presses Issue quote / Issue invoice, never by opening the page.
+ * A number is taken when the caterer presses Issue quote / Issue invoice, never by opening the page. With
+ * sync on, the account gives it (`take_document_number`, so two devices never print one number twice); a
+ * number the account gave but this browser could not save (storage full, an answer that came too late)
+ * is not given again, which leaves a gap rather than a repeat.
  *
  * Issuing freezes the figures (a snapshot with the document). When the event's price changes later, the
  * page says "changed since invoice" and offers a revision: the same number with `-2`, `-3`… (INV-2026-0001-2),
- * so the customer's and the books' reference stays one invoice, and the sequence has no gaps.
+ * so the customer's and the books' reference stays one invoice (a revision takes no new number).
  */
 import { foreignCurrencies, pricingSummary, roundCents } from './money';
 import { fromCents, percentOfCents, toCents } from './payments';
