@@ -188,8 +188,9 @@ test('a kept change is offered only to its own account on a shared browser', asy
   test.setTimeout(90_000);
   const a = await signUpFresh(page);
   await page.goto('/dashboard');
+  // The data is claimed for the account once the signed-in page has started (not on the navigation itself).
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('dataOwner'))).toBeTruthy();
   const owner = await page.evaluate(() => localStorage.getItem('dataOwner'));
-  expect(owner).toBeTruthy();
   // A's change kept in IndexedDB, as the writers keep it when storage is full.
   await page.evaluate(
     (id) =>
