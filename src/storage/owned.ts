@@ -22,8 +22,8 @@ export const preferenceKeys = ['colorMode', 'soundMuted'] as const;
  * Keys of the money side (issue 22), one whole JSON value each: the business profile, the quote and
  * invoice numbers used (`documentNumbers`, never lowered by a restore: batch.ts), the issued quotes and
  * invoices (`issuedDocuments`) and the customers (part 6). Earlier builds never read them; they are the
- * account's data like the collections (backups, account switches). Account sync carries the business
- * profile only so far (docs/sync.md).
+ * account's data like the collections (backups, account switches), and account sync carries all four
+ * (docs/sync.md "Collections"; with sync on, new numbers come from the account).
  */
 export const businessKeys = ['businessProfile', 'documentNumbers', 'issuedDocuments', 'customers'] as const;
 
