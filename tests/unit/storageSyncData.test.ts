@@ -21,6 +21,7 @@ import { suppliersStore } from '../../src/storage/keys';
 import { colorModeStore } from '../../src/storage/preferences';
 import { emptySyncState, type SyncState } from '../../src/sync/engine';
 import { bindDataSet, dataOwnerKey } from '../../src/storage/accounts';
+import { businessProfileFixture } from '../support/syncFixtures';
 
 const supplier = (supplierID: string, extra: Record<string, unknown> = {}) => ({
   supplierID,
@@ -32,19 +33,7 @@ const supplier = (supplierID: string, extra: Record<string, unknown> = {}) => ({
   endDate: '',
   ...extra,
 });
-const profile = {
-  businessName: 'Captain Catering',
-  address: '',
-  phone: '',
-  email: '',
-  taxNumber: '',
-  taxName: 'HST',
-  logo: '',
-  depositPercent: 50,
-  balanceDays: 7,
-  paymentTerms: '',
-  updatedAt: 1,
-};
+const profile = businessProfileFixture;
 
 const stored = (key: string) => JSON.parse(localStorage.getItem(key)!) as unknown;
 const suppliersStored = () => stored('suppliers') as Array<{ supplierID: string; rev?: number; phone: string }>;

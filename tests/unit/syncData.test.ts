@@ -5,20 +5,9 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readSyncSnapshot, writeSyncChanges } from '../../src/storage/syncData';
+import { businessProfileFixture } from '../support/syncFixtures';
 
-const profile = {
-  businessName: 'Captain Catering',
-  address: '',
-  phone: '',
-  email: '',
-  taxNumber: '',
-  taxName: 'HST',
-  logo: '',
-  depositPercent: 50,
-  balanceDays: 7,
-  paymentTerms: '',
-  updatedAt: 1,
-};
+const profile = businessProfileFixture;
 const assignment = { id: 'A1', employeeId: 'E1', name: 'Ana', role: 'Chef', shiftStart: '16:00', shiftEnd: '23:00' };
 
 describe('sync of the business profile and staff lists', () => {

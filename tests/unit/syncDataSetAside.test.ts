@@ -8,21 +8,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { readSyncSnapshot } from '../../src/storage/syncData';
 import { listRecovered } from '../../src/storage/recovered';
 import { applyPulled, emptySyncState, hashRecord, recordChanges, type SyncState } from '../../src/sync/engine';
+import { businessProfileFixture } from '../support/syncFixtures';
 
 const newId = () => 'id';
-const profile = {
-  businessName: 'Captain Catering',
-  address: '',
-  phone: '',
-  email: '',
-  taxNumber: '',
-  taxName: 'HST',
-  logo: '',
-  depositPercent: 50,
-  balanceDays: 7,
-  paymentTerms: '',
-  updatedAt: 1,
-};
+const profile = businessProfileFixture;
 const supplier = (id: string) => ({
   supplierID: id,
   supplierName: `Supplier ${id}`,
