@@ -179,12 +179,26 @@ export interface LabourCost {
   unrated: number;
 }
 
-/** The labour cost of one event's staff list, with each employee's current hourly rate. */
-export function labourCost(
-  assignments: readonly StaffAssignment[],
-  employees: ReadonlyArray<Pick<Employee, 'id' | 'hourlyRate'>>,
-): LabourCost {
+type Rated = ReadonlyArray<Pick<Employee, 'id' | 'hourlyRate'>>;
+
+/**
+ * Each employee's hourly rate by id, kept per employees list (the Dashboard costs 2,000 events against one
+ * list of 1,000 employees: one map, not one per event). Lists are not changed in place once read; the
+ * length is checked as well.
+ */
+const ratesByList = new WeakMap<Rated, { length: number; rates: Map<string, number | null | undefined> }>();
+function ratesOf(employees: Rated): Map<string, number | null | undefined> {
+  const kept = ratesByList.get(employees);
+  if (kept && kept.length === employees.length) return kept.rates;
   const rates = new Map(employees.map((e) => [e.id ?? '', e.hourlyRate]));
+  ratesByList.set(employees, { length: employees.length, rates });
+  return rates;
+}
+
+/** The labour cost of one event's staff list, with each employee's current hourly rate. */
+export function labourCost(assignments: readonly StaffAssignment[], employees: Rated): LabourCost {
+  if (!assignments.length) return { cost: 0, hours: 0, unrated: 0 };
+  const rates = ratesOf(employees);
   let cents = 0;
   let hours = 0;
   let unrated = 0;

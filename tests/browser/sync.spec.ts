@@ -183,6 +183,22 @@ test('the same record changed on both devices gives the conflict dialog, and the
   await expect(a.getByRole('listitem', { name: 'Harbour Dairy A' })).toHaveCount(0);
 });
 
+test('a device holding data for an account that does not sync yet is asked, with the counts, and keeps the business in the account', async ({
+  page,
+}) => {
+  await signUpFresh(page);
+  await addSupplier(page, 'SUP-Q1', 'Quayside Produce');
+  // The next start (a reload, the next sign-in) finds data here and an account that does not sync yet.
+  await page.goto('/Dashboard');
+  const question = page.getByRole('region', { name: 'Keep this business in your account?' });
+  await expect(question).toBeVisible(SYNC);
+  await expect(question).toContainText('This browser holds 1 supplier.');
+  await question.getByRole('button', { name: 'Keep it in my account' }).click();
+  await saved(page, FIRST_SYNC);
+  await expect(question).toBeHidden();
+  await expect(page.getByRole('switch', { name: 'Sync across devices' })).toBeChecked();
+});
+
 test('the demo account makes no sync request and says why it never syncs', async ({ page }) => {
   const calls: string[] = [];
   page.on('request', (request) => {

@@ -162,6 +162,15 @@ describe('labour cost, hand-worked', () => {
     );
     expect(c).toEqual({ cost: 231.88, hours: 14.17, unrated: 1 });
   });
+  it("takes each list's current rates: a new list with a new rate, and a list grown by an employee", () => {
+    const shift = [a('1', 'marina', '17:00', '23:30'), a('2', 'zoe', '18:00', '20:00')];
+    const list: Array<Pick<Employee, 'id' | 'hourlyRate'>> = [{ id: 'marina', hourlyRate: 22.5 }];
+    expect(labourCost(shift, list)).toEqual({ cost: 146.25, hours: 8.5, unrated: 1 });
+    expect(labourCost(shift, [{ id: 'marina', hourlyRate: 20 }])).toEqual({ cost: 130, hours: 8.5, unrated: 1 });
+    list.push({ id: 'zoe', hourlyRate: 15 });
+    expect(labourCost(shift, list)).toEqual({ cost: 176.25, hours: 8.5, unrated: 0 });
+    expect(labourCost([], list)).toEqual({ cost: 0, hours: 0, unrated: 0 });
+  });
   it('labour joins food cost in cost, margin and the per-guest figures', () => {
     // Food: 10 x 7.50 = 75.00; price 500 less 10 % = 450.00; labour 146.25 + 73.40 = 219.65.
     const costing = eventCosting({

@@ -15,6 +15,7 @@ import {
   type CateringEvent,
   type Employee,
 } from '../../storage';
+import { watchKeys } from '../../storage/watchKeys';
 
 /** Every figure of one event, read from storage now (labour at the employees' hourly rates, issue 21). */
 export function readEventCosting(
@@ -32,15 +33,14 @@ export function readEventCosting(
   });
 }
 
-/** Calls back when one of these events' per-event keys changes. */
+/** Calls back when one of these events' per-event keys, or the employees (their hourly rates), change. */
 export function watchEventCosting(ids: readonly number[], onChange: () => void): () => void {
-  const stops = ids.flatMap((id) =>
-    [ingredientListStore(id), staffListStore(id), discountPercentageStore(id), taxPercentageStore(id)].map((store) =>
-      (store as { subscribe: (listener: () => void) => () => void }).subscribe(onChange),
+  const keys = ids.flatMap((id) =>
+    [ingredientListStore(id), staffListStore(id), discountPercentageStore(id), taxPercentageStore(id)].map(
+      (store) => store.key,
     ),
   );
-  stops.push(employeesStore.subscribe(onChange));
-  return () => stops.forEach((stop) => stop());
+  return watchKeys([...keys, employeesStore.key], onChange);
 }
 
 function useCostingVersion(ids: readonly number[]): number {
