@@ -54,6 +54,9 @@ function fakeDb(
 
 let logs: Row[] = [];
 const errorsLogged = () => logs.filter((l) => l.level === 50).map((l) => l.msg);
+/** The error each error line logged carries (its message). */
+const errorsCarried = () =>
+  logs.filter((l) => l.level === 50).map((l) => (l.err as { message?: string } | undefined)?.message);
 let app: FastifyInstance;
 let db: FakeDb;
 
@@ -156,6 +159,19 @@ describe('the functions the app calls, as PostgREST calls them', () => {
     const empty = await post('sync_pull', {});
     expect(empty.statusCode).toBe(200);
     expect(empty.body).toBe('null');
+  });
+
+  it('a list a function answers is sent as it is (only pushes have records refused in place)', async () => {
+    await start(
+      {},
+      fakeDb('pglite', async () => [{ result: [{ event_id: 'e1' }, { event_id: 'e2' }] }]),
+    );
+    for (const [name, body] of [
+      ['sync_event_summaries', {}],
+      ['sync_event_records', { event_id: 'e1' }],
+      ['sync_push', { changes: [] }],
+    ] as const)
+      expect((await post(name, body)).json()).toEqual([{ event_id: 'e1' }, { event_id: 'e2' }]);
   });
 
   it('a call without a body is a call without arguments', async () => {
@@ -342,6 +358,7 @@ describe('errors of the database, in PostgREST’s shape', () => {
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ code: 'XX000', message: 'internal', details: null, hint: null });
     expect(errorsLogged()).toEqual(['rpc failed']);
+    expect(errorsCarried()).toEqual(['internal']);
   });
 
   it('an error at exactly 500 is logged too, and one at 503', async () => {
@@ -364,6 +381,7 @@ describe('errors of the database, in PostgREST’s shape', () => {
       hint: null,
     });
     expect(errorsLogged()).toEqual(['rpc failed']);
+    expect(errorsCarried()).toEqual(['Connection terminated']);
     await vi.waitFor(() => expect(lost.close).toHaveBeenCalledTimes(1));
     db = fakeDb();
     expect((await post('sync_summary', {})).statusCode).toBe(200);
@@ -594,6 +612,7 @@ describe('HTTP around the calls', () => {
       ['/rest/v1/items?select=*', 'items'],
       ['/rest/v1/a/b', 'a/b'],
       ['/rest/v1/', ''],
+      ['/rest/v1', ''],
       ['/rest/v1/rest/v1/x', 'rest/v1/x'],
     ]) {
       const res = await app.inject({ method: 'GET', url: url! });
@@ -668,6 +687,7 @@ describe('HTTP around the calls', () => {
       hint: null,
     });
     expect(errorsLogged()).toEqual(['rest request failed']);
+    expect(errorsCarried()).toEqual([expect.stringContaining('BigInt')]);
   });
 
   it('cross-origin: only from the allowed origins; preflights get the methods and headers', async () => {
@@ -807,17 +827,25 @@ describe('opening the database', () => {
     },
   );
 
-  it('a DATABASE_URL without the sync functions is refused', async () => {
-    await start({ databaseUrl: 'postgres://a@db/app' }, fakeDb('postgres', undefined, undefined, { ok: false }));
-    expect((await post('sync_summary', {})).statusCode).toBe(503);
-    expect(db.close).toHaveBeenCalledTimes(1);
-    expect(db.runAs).not.toHaveBeenCalled();
-    await vi.waitFor(() => expect(errorsLogged()).toEqual(['the account database could not be opened']));
-    expect(logs.find((l) => l.level === 50)!.err).toMatchObject({
-      message:
-        'The sync functions are missing in DATABASE_URL: apply supabase/migrations (npx tsx scripts/db.ts migrate)',
-    });
-  });
+  it.each([[{ ok: false }], [undefined]])(
+    'a DATABASE_URL without the sync functions (%j) is refused',
+    async (found) => {
+      const database = fakeDb('postgres', undefined, undefined, { ok: false });
+      if (found === undefined)
+        database.admin.query.mockImplementation(async (sql: string) =>
+          sql === ROLE_QUERY ? [{ rolsuper: false, rolbypassrls: false }] : [],
+        );
+      await start({ databaseUrl: 'postgres://a@db/app' }, database);
+      expect((await post('sync_summary', {})).statusCode).toBe(503);
+      expect(db.close).toHaveBeenCalledTimes(1);
+      expect(db.runAs).not.toHaveBeenCalled();
+      await vi.waitFor(() => expect(errorsLogged()).toEqual(['the account database could not be opened']));
+      expect(logs.find((l) => l.level === 50)!.err).toMatchObject({
+        message:
+          'The sync functions are missing in DATABASE_URL: apply supabase/migrations (npx tsx scripts/db.ts migrate)',
+      });
+    },
+  );
 });
 
 describe('closing', () => {
@@ -837,6 +865,8 @@ describe('closing', () => {
     const opening = rest.database();
     await vi.waitFor(() => expect(openPglite).toHaveBeenCalled());
     const closing = app.close();
+    await new Promise((r) => setTimeout(r, 50)); // the close hook now waits for the open
+    expect(db.close).not.toHaveBeenCalled();
     open(db);
     await closing;
     await opening;
@@ -850,6 +880,7 @@ describe('closing', () => {
     const opening = rest.database();
     await vi.waitFor(() => expect(openPglite).toHaveBeenCalled());
     const closing = app.close();
+    await new Promise((r) => setTimeout(r, 50)); // the close hook now waits for the open
     fail(new Error('initdb failed'));
     await expect(closing).resolves.toBeUndefined();
     await expect(opening).rejects.toThrow('initdb failed');
