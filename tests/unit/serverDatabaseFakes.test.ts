@@ -190,11 +190,20 @@ describe('openPostgres', () => {
     await expect(db.runAs('anon', {}, 'select 1')).rejects.toBe(error);
   });
 
-  it('a DbError is passed on as it is', async () => {
+  it('a DbError is passed on as it is (the same error, its stack kept)', async () => {
     const db = openPostgres('postgres://a@h/d');
-    const error = new DbError('x', null, null, null);
-    lastPool().failWith = error;
-    await expect(db.admin.query('select 1')).rejects.toBe(error);
+    for (const error of [new DbError('x', null, null, null), new DbError('y', '23505', 'd', null)]) {
+      lastPool().failWith = error;
+      await expect(db.admin.query('select 1')).rejects.toBe(error);
+    }
+  });
+
+  it('a thrown null or undefined is passed on as it is', async () => {
+    const db = openPostgres('postgres://a@h/d');
+    for (const error of [null, undefined]) {
+      vi.spyOn(lastPool(), 'query').mockRejectedValueOnce(error);
+      await expect(db.admin.query('select 1')).rejects.toBe(error);
+    }
   });
 });
 
@@ -304,19 +313,23 @@ describe('openPglite: the worker’s messages', () => {
     expect(readFileSync(`${dataDir}.lock`, 'utf8')).toBe('1');
   });
 
-  it('a database that fails to open: the worker ended, the lock removed, the error given', async () => {
-    const dataDir = join(tempDir(), 'pg');
-    const failing = openPglite(dataDir);
-    const worker = lastWorker();
-    worker.emit('message', {
-      id: 1,
-      ok: false,
-      error: { message: 'initdb failed', code: null, detail: null, hint: null },
-    });
-    await expect(failing).rejects.toThrow('initdb failed');
-    expect(worker.terminated).toBe(1);
-    expect(existsSync(`${dataDir}.lock`)).toBe(false);
-  });
+  it.each([[false], [true]])(
+    'a database that fails to open: the worker ended, the lock removed, the error given (lock removed meanwhile: %s)',
+    async (removedMeanwhile) => {
+      const dataDir = join(tempDir(), 'pg');
+      const failing = openPglite(dataDir);
+      const worker = lastWorker();
+      if (removedMeanwhile) fs.rmSync(`${dataDir}.lock`);
+      worker.emit('message', {
+        id: 1,
+        ok: false,
+        error: { message: 'initdb failed', code: null, detail: null, hint: null },
+      });
+      await expect(failing).rejects.toThrow('initdb failed');
+      expect(worker.terminated).toBe(1);
+      expect(existsSync(`${dataDir}.lock`)).toBe(false);
+    },
+  );
 });
 
 describe('the lock of the embedded database', () => {
@@ -417,6 +430,14 @@ describe('migrate', () => {
     const { db, execs } = fakeAdmin(listMigrations().map((m) => m.version));
     expect(await migrate(db)).toEqual([]);
     expect(execs).toHaveLength(2);
+  });
+
+  it('in version order, whatever order the folder lists them in', () => {
+    fake.extraMigration = { file: join(MIGRATIONS_DIR, '20000101000000_early.sql'), sql: 'select 0;' };
+    expect(fs.readdirSync(MIGRATIONS_DIR).at(-1)).toBe('20000101000000_early.sql');
+    const all = listMigrations();
+    expect(all[0]).toEqual({ version: '20000101000000', name: 'early', sql: 'select 0;' });
+    expect(all.map((m) => m.version)).toEqual(all.map((m) => m.version).sort());
   });
 
   it('a name with quotes is recorded as it is', async () => {

@@ -29,7 +29,10 @@ type Row = Record<string, unknown>;
 interface FakeDb extends SyncDatabase {
   runAs: ReturnType<typeof vi.fn<SyncDatabase['runAs']>>;
   close: ReturnType<typeof vi.fn<() => Promise<void>>>;
-  admin: { exec: ReturnType<typeof vi.fn>; query: ReturnType<typeof vi.fn> };
+  admin: {
+    exec: ReturnType<typeof vi.fn<SyncDatabase['admin']['exec']>>;
+    query: ReturnType<typeof vi.fn<SyncDatabase['admin']['query']>>;
+  };
 }
 function fakeDb(
   kind: 'pglite' | 'postgres' = 'pglite',
@@ -276,7 +279,10 @@ describe('the JWT', () => {
 
   it('none at all: 401 PGRST302, WWW-Authenticate: Bearer', async () => {
     await start();
-    for (const headers of [{}, { authorization: 'Bearer' }, { authorization: 'Basic abc' }]) {
+    for (const headers of [{}, { authorization: 'Bearer' }, { authorization: 'Basic abc' }] as Record<
+      string,
+      string
+    >[]) {
       const res = await post('sync_summary', {}, headers);
       expect(res.statusCode).toBe(401);
       pgrstHeaders(res);
