@@ -533,6 +533,7 @@ describe('accounts that may not push, and the limit per account', () => {
   });
 
   it('counts every call of an account, whatever it asks for; not the anon role, not a sub that is no text', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] }); // no allowance refills while the calls run, however slow
     await start({ rateLimit: { burst: 2, per5min: 300 } });
     expect((await post('nope', {})).statusCode).toBe(404);
     expect((await post('sync_summary', {})).statusCode).toBe(200);
@@ -558,11 +559,17 @@ describe('accounts that may not push, and the limit per account', () => {
   });
 
   it('by default: 60 calls at once, then one about every half second', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] }); // no allowance refills while the calls run, however slow
     await start({ rateLimit: undefined });
     for (let i = 0; i < 60; i++) expect((await post('sync_summary', {})).statusCode).toBe(200);
     const limited = await post('sync_summary', {});
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBe('1');
+    vi.setSystemTime(Date.now() + 499);
+    expect((await post('sync_summary', {})).statusCode).toBe(429);
+    vi.setSystemTime(Date.now() + 1);
+    expect((await post('sync_summary', {})).statusCode).toBe(200);
+    expect((await post('sync_summary', {})).statusCode).toBe(429);
   });
 
   it('forgets full allowances every minute, and stops when the server closes', async () => {
