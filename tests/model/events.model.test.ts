@@ -1035,7 +1035,7 @@ describeModel('events', {
   transitions: {
     // Issue 22 part 6: the stored customers changed (here or in another tab); nothing written back.
     '(machine)|customers.change|0': {
-      context: (before, event) => ({ ...before, customers: (event as { customers: readonly Customer[] }).customers }),
+      context: (before, event) => ({ ...before, customers: (event as { customers: Customer[] }).customers }),
     },
     // Another tab's list, newest first; nothing written back.
     '(machine)|storage.change|0': {

@@ -16,20 +16,9 @@ import { customersStore } from '../../storage/customers';
 
 export { customersStore };
 
-/** The last answer, by its inputs' identity (storage hands out the same arrays until a key's text changes). */
-let last: { stored: readonly Customer[]; events: readonly object[]; customers: readonly Customer[] } | null = null;
-
-/**
- * The stored customers with those the events need (derived, not written: reading never writes). The events
- * page and its cards ask with the same lists: derived once.
- */
-export function loadCustomers(events: ReadonlyArray<CustomerFields & { id: number }>): readonly Customer[] {
-  const stored = customersStore.read();
-  // No stored customers reads as a new empty list each time.
-  const sameStored = last?.stored === stored || (last?.stored.length === 0 && stored.length === 0);
-  if (!last || !sameStored || last.events !== events)
-    last = { stored, events, customers: deriveCustomers(stored, events).customers };
-  return last.customers;
+/** The stored customers with those the events need (derived, not written: reading never writes). */
+export function loadCustomers(events: ReadonlyArray<CustomerFields & { id: number }>): Customer[] {
+  return deriveCustomers(customersStore.read(), events).customers;
 }
 
 /**

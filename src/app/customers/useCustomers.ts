@@ -104,10 +104,10 @@ export function useCustomerBook() {
  * The customers as stored with those the events need (derived, never written by reading), shared by every
  * card of the page: read again only after the events, the deleted ids or the customers change.
  */
-let shared: readonly Customer[] | null = null;
+let shared: Customer[] | null = null;
 const listeners = new Set<() => void>();
 let stopWatching: (() => void) | null = null;
-function sharedCustomers(): readonly Customer[] {
+function sharedCustomers(): Customer[] {
   shared ??= loadCustomers(loadEvents(toISODate(new Date())).events);
   return shared;
 }
@@ -137,7 +137,7 @@ function watchShared(listener: () => void): () => void {
 
 /** Which customer an event card links to: its `customerId`, else the customer its details match. */
 export function useCustomerIdOf(event: CateringEvent): string | null {
-  const [customers, setCustomers] = useState<readonly Customer[]>(sharedCustomers);
+  const [customers, setCustomers] = useState<Customer[]>(sharedCustomers);
   useEffect(() => {
     setCustomers(sharedCustomers());
     return watchShared(() => setCustomers(sharedCustomers()));

@@ -42,7 +42,7 @@ export interface EventsInput {
   /** A new event's draft saved before a reload or a visit elsewhere: the form opens again with it (issue 25). */
   newEventDraft?: EventFormValues | null;
   /** The stored customers (issue 22 part 6), those the events need included. */
-  customers?: readonly Customer[];
+  customers?: Customer[];
 }
 
 export interface EventsContext {
@@ -78,7 +78,7 @@ export interface EventsContext {
   /** Until the page has opened: a new event's saved draft (then null). */
   newEventDraft: EventFormValues | null;
   /** The stored customers: the form's Existing customer choice, and whose each saved event is. */
-  customers: readonly Customer[];
+  customers: Customer[];
   /** The customer record the last save created or updated (for persistCustomers), if any. */
   customerChanged: Customer | null;
 }
@@ -115,7 +115,7 @@ export type EventsEvent =
   /** Conflict dialog: their version with the fields chosen as mine taken from the form. */
   | { type: 'conflict.merge'; choices: Record<string, Side> }
   /** The stored customers changed (a save here or in another tab). */
-  | { type: 'customers.change'; customers: readonly Customer[] };
+  | { type: 'customers.change'; customers: Customer[] };
 
 /** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
 export const eventsSecrets = {
