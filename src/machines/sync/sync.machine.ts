@@ -20,7 +20,8 @@ export interface SyncFacts {
   device: 'on' | 'off' | 'undecided';
   /** The account's own setting (null: not known, e.g. offline). */
   accountSyncs: boolean | null;
-  /** Records this browser holds for the account, by collection (what turning sync on uploads). */
+  /** Records this browser holds for the account, by collection (what turning sync on uploads): counted only when
+   * the account does not sync yet (`accountSyncs` false), the one case the question is asked; else empty. */
   counts: Record<string, number>;
   /** Changes in this device's outbox (kept from before a reload). */
   pending: number;
