@@ -636,7 +636,7 @@ describe.each(backends)('sync contract on %s', (_name, start) => {
       const changes = Array.from({ length: 40 }, (_, n) => change({ record_id: `r${n}`, record: item(`r${n}`) }));
       const first = await pushMany(user, changes);
       expect(first.every((r) => r.status === 'applied' && r.rev === 1)).toBe(true);
-      const head = (await counters(user))!.seq;
+      const head = Number((await counters(user))!.seq);
       // A first upload stores no result per change: a retry is answered from the record it names.
       expect(await storedResults(user)).toBe(0);
       // The answer was lost: the same changes again, split otherwise, reordered, among new ones, and through sync_push.
