@@ -4,7 +4,8 @@
  * - **First sync** of an account of 5,000 inventory items and 2,000 events with full tool kits (each
  *   event with specialty ingredients, menu, notes, pricing, a status and payments, and its
  *   `ingredientList-{id}` lines, `staffList-{id}` staff, discount and tax): the app's own sync cycle
- *   (src/sync/cycle.ts: pull, then the outbox pushed in batches of 500) over supabase-js `rpc()`, this
+ *   (src/sync/cycle.ts: pull, then the outbox pushed with `sync_push_many`, up to 2,000 changes a request,
+ *   two requests in flight) over supabase-js `rpc()`, this
  *   device's data and sync state in memory (the state JSON round-tripped on every save, as
  *   localStorage does). Budget 3 s.
  * - **A sync with nothing to do** right after: its requests (count and bytes) and the server's time
@@ -215,6 +216,8 @@ function memoryDevice(snapshot: Snapshot): LocalPort & { saves: number } {
 
 interface Call {
   name: string;
+  /** When it started (performance.now()), and how long until its answer was read. */
+  start: number;
   ms: number;
   requestBytes: number;
   responseBytes: number;
@@ -237,6 +240,7 @@ function accountClient(url: string, calls: Call[], given?: string) {
       const text = await res.text();
       calls.push({
         name: String(input).split('/').pop() ?? '',
+        start: t0,
         ms: performance.now() - t0,
         requestBytes: Buffer.byteLength(body),
         responseBytes: Buffer.byteLength(text),
@@ -244,7 +248,14 @@ function accountClient(url: string, calls: Call[], given?: string) {
       });
       return new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers });
     } catch (error) {
-      calls.push({ name: 'failed', ms: performance.now() - t0, requestBytes: 0, responseBytes: 0, ok: false });
+      calls.push({
+        name: 'failed',
+        start: t0,
+        ms: performance.now() - t0,
+        requestBytes: 0,
+        responseBytes: 0,
+        ok: false,
+      });
       throw error;
     }
   };
@@ -317,6 +328,19 @@ async function startSyncServer(env: Record<string, string>) {
   };
 }
 
+/** The time at least one of the calls was open (their intervals' union), in ms. */
+function busyMs(calls: readonly Call[]): number {
+  let busy = 0;
+  let until = -Infinity;
+  for (const c of [...calls].sort((a, b) => a.start - b.start)) {
+    const end = c.start + c.ms;
+    if (end <= until) continue;
+    busy += end - Math.max(c.start, until);
+    until = end;
+  }
+  return busy;
+}
+
 const percentile = (values: readonly number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
@@ -341,11 +365,12 @@ async function firstSync(server: Awaited<ReturnType<typeof startSyncServer>>): P
   const serverCpu = server.cpuMs() - serverCpu0;
   if (pushed.pending !== 0 || pushed.rejected !== 0 || pushed.conflicts.length)
     throw new Error(`first sync left ${pushed.pending} pending, ${pushed.rejected} refused`);
-  const serverMs = calls.reduce((sum, c) => sum + c.ms, 0);
+  // Requests may overlap (two pushes in flight): the time with at least one of them open.
+  const serverMs = busyMs(calls);
   const mb = calls.reduce((sum, c) => sum + c.requestBytes, 0) / 1024 / 1024;
   console.log(
     `  first sync: ${records.toLocaleString('en-CA')} records (${mb.toFixed(1)} MB) in ${calls.length} requests; ` +
-      `requests ${serverMs.toFixed(0)} ms, this device's sync work ${(total - serverMs).toFixed(0)} ms; ` +
+      `a request open ${serverMs.toFixed(0)} ms, none ${(total - serverMs).toFixed(0)} ms (this device alone); ` +
       `CPU: server ${serverCpu.toFixed(0)} ms, client (engine + supabase-js) ${((clientCpu.user + clientCpu.system) / 1000).toFixed(0)} ms; ` +
       `the sync state written ${device.saves} times; ` +
       `load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`,
@@ -371,6 +396,13 @@ async function firstSync(server: Awaited<ReturnType<typeof startSyncServer>>): P
       pass: total <= 3000,
     },
     { name: 'first sync: server CPU', value: serverCpu, unit: 'ms', budget: 'reported', pass: true },
+    {
+      name: 'first sync: client CPU',
+      value: (clientCpu.user + clientCpu.system) / 1000,
+      unit: 'ms',
+      budget: 'reported',
+      pass: true,
+    },
     {
       name: 'no-op sync: requests',
       value: noopCalls.length,

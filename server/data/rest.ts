@@ -41,6 +41,8 @@ type ArgSpec = { name: string; cast: string; required: boolean; json?: boolean }
 /** The functions the app calls, with their named arguments (as PostgREST passes them). */
 const FUNCTIONS: Record<string, { args: ArgSpec[]; writes: boolean }> = {
   sync_push: { args: [{ name: 'changes', cast: 'jsonb', required: true, json: true }], writes: true },
+  // The same push, up to 2,000 changes a call (fewer, larger requests for a first upload).
+  sync_push_many: { args: [{ name: 'changes', cast: 'jsonb', required: true, json: true }], writes: true },
   sync_pull: {
     args: [
       { name: 'since', cast: 'bigint', required: false },
@@ -208,7 +210,7 @@ export async function registerRest(
             'PGRST205',
             `Could not find the table 'public.${path}' in the schema cache`,
             null,
-            'This server answers only the sync functions: POST /rest/v1/rpc/sync_push, sync_pull, sync_summary, sync_event_summaries, sync_event_records, take_document_number',
+            'This server answers only the sync functions: POST /rest/v1/rpc/sync_push, sync_push_many, sync_pull, sync_summary, sync_event_summaries, sync_event_records, take_document_number',
           ),
         );
       });
@@ -328,7 +330,7 @@ export async function registerRest(
     const values = body as Record<string, unknown>;
     // Records the app could not read back are refused here (by the app's schemas) and answered in place.
     let refused: (Record<string, unknown> | null)[] = [];
-    if (name === 'sync_push' && Array.isArray(values.changes)) {
+    if ((name === 'sync_push' || name === 'sync_push_many') && Array.isArray(values.changes)) {
       refused = values.changes.map((change: unknown) => {
         if (typeof change !== 'object' || change === null) return null;
         const c = change as Record<string, unknown>;

@@ -6,6 +6,7 @@
 import {
   applyPulled,
   applyPushed,
+  changeSizeOf,
   cursorAfterOwn,
   pendingCount,
   recordChanges,
@@ -53,7 +54,13 @@ export interface PullPage {
 }
 
 export interface RemotePort {
+  /** `sync_push`: at most {@link PUSH_BATCH} changes a call. */
   push(changes: ReadonlyArray<Record<string, unknown>>): Promise<PushResult[]>;
+  /**
+   * `sync_push_many`: the same push, up to {@link PUSH_MANY_BATCH} changes a call; null when the account's
+   * server does not have it (an older one), and then `push` takes the changes.
+   */
+  pushMany?(changes: ReadonlyArray<Record<string, unknown>>): Promise<PushResult[] | null>;
   pull(since: number, maxRows: number): Promise<PullPage>;
 }
 
@@ -67,6 +74,16 @@ export interface SyncOutcome {
 
 export const PUSH_BATCH = 500;
 export const PULL_PAGE = 500;
+/**
+ * With `sync_push_many`: up to this many changes a request, and about this many characters of them
+ * (estimated from the records' fingerprints, {@link changeSizeOf}), well under the embedded server's
+ * 4 MiB a request (a request it still finds too large, 413, is sent again in two halves). Two
+ * requests are in flight at once, so this device prepares the next batch while the account applies
+ * the one before (the account applies one business's pushes one after another).
+ */
+export const PUSH_MANY_BATCH = 2000;
+export const PUSH_MANY_CHARS = 3_000_000;
+export const PUSHES_IN_FLIGHT = 2;
 
 const outcome = (state: SyncState, at: number): SyncOutcome => ({
   pending: pendingCount(state),
@@ -171,10 +188,42 @@ const changeOf = (e: OutboxEntry): Record<string, unknown> =>
       };
 
 /**
+ * The outbox's changes in batches of at most `most` changes and about `chars` characters (at least one
+ * change each), in order.
+ */
+export function batchesOf(queue: readonly OutboxEntry[], most: number, chars = Infinity): OutboxEntry[][] {
+  const batches: OutboxEntry[][] = [];
+  let batch: OutboxEntry[] = [];
+  let size = 0;
+  for (const entry of queue) {
+    const more = changeSizeOf(entry);
+    if (batch.length && (batch.length >= most || size + more > chars)) {
+      batches.push(batch);
+      batch = [];
+      size = 0;
+    }
+    batch.push(entry);
+    size += more;
+  }
+  if (batch.length) batches.push(batch);
+  return batches;
+}
+
+/** A request the server found too large (413): sent again in two halves. */
+const tooLarge = (error: unknown) => (error as { status?: unknown } | null)?.status === 413;
+
+type Answered =
+  | { ok: true; batch: OutboxEntry[]; results: PushResult[] | null }
+  | { ok: false; batch: OutboxEntry[]; error: unknown };
+
+/**
  * Sends the outbox in batches; each answered change leaves it (or becomes a conflict, or is refused).
  * The answers are written into the stored state every few batches (`SAVE_EVERY_BATCHES`,
  * `SAVE_EVERY_MS`), at the end, and when a batch fails; each time onto the state as stored then (this
- * tab's notes of new changes, another tab's sync), never over it.
+ * tab's notes of new changes, another tab's sync), never over it. With `sync_push_many` the batches
+ * are larger and two are in flight at once (the first alone, to learn whether the server has it); the
+ * answers are taken in the order the batches were sent. A failed batch stops the sending; what the
+ * account answered for the batches before it, and for one already in flight, is kept.
  */
 export async function pushChanges(
   local: LocalPort,
@@ -187,9 +236,14 @@ export async function pushChanges(
   const state = recordChanges(stored, local.snapshot(), newId);
   // Every change's id is stored before it is sent: a retry (after a reload too) sends the same id.
   if (!sameNoted(stored, state)) local.save(state);
-  const queue = sendable(state);
+  let many = !!remote.pushMany;
+  const waiting: OutboxEntry[][] = many
+    ? batchesOf(sendable(state), PUSH_MANY_BATCH, PUSH_MANY_CHARS)
+    : batchesOf(sendable(state), PUSH_BATCH);
   let sent: OutboxEntry[] = [];
   let answers: (PushResult | undefined)[] = [];
+  // This push's applied answers, for the cursor (batches in flight together may be numbered in either order).
+  const applied: PushResult[] = [];
   let batches = 0;
   let savedAt = now();
   const writeDown = (extra?: Partial<SyncState>): SyncState => {
@@ -197,7 +251,7 @@ export async function pushChanges(
     let next = sent.length
       ? {
           ...applyPushed(current, () => local.snapshot(), sent, answers, newId),
-          cursor: cursorAfterOwn(current.cursor, answers),
+          cursor: cursorAfterOwn(current.cursor, applied),
         }
       : current;
     if (extra) next = { ...next, ...extra };
@@ -208,25 +262,65 @@ export async function pushChanges(
     savedAt = now();
     return next;
   };
-  try {
-    for (let at = 0; at < queue.length; at += PUSH_BATCH) {
-      const batch = queue.slice(at, at + PUSH_BATCH);
-      const results = await remote.push(batch.map(changeOf));
+  const send = (batch: OutboxEntry[]): Promise<Answered> => {
+    const changes = batch.map(changeOf);
+    return new Promise<PushResult[] | null>((resolve) =>
+      resolve(many ? remote.pushMany!(changes) : remote.push(changes)),
+    ).then(
+      (results): Answered => ({ ok: true, batch, results }),
+      (error: unknown): Answered => ({ ok: false, batch, error }),
+    );
+  };
+  const inFlight: Promise<Answered>[] = [];
+  // Until the server has answered sync_push_many once, one request at a time.
+  let probing = many;
+  let failure: { error: unknown } | null = null;
+  const fill = () => {
+    const most = many && !probing ? PUSHES_IN_FLIGHT : 1;
+    while (!failure && inFlight.length < most && waiting.length) inFlight.push(send(waiting.shift()!));
+  };
+  fill();
+  while (inFlight.length) {
+    const done = await inFlight.shift()!;
+    if (!done.ok) {
+      if (tooLarge(done.error) && done.batch.length > 1) {
+        const half = Math.ceil(done.batch.length / 2);
+        waiting.unshift(done.batch.slice(0, half), done.batch.slice(half));
+      } else failure ??= { error: done.error };
+    } else if (done.results === null) {
+      // The account's server has no sync_push_many (an older one): sync_push, 500 changes at a time.
+      many = false;
+      probing = false;
+      const rest = [done.batch, ...waiting].flat();
+      waiting.length = 0;
+      waiting.push(...batchesOf(rest, PUSH_BATCH));
+    } else {
+      probing = false;
+      const results = done.results;
       // One answer per change sent, in order (a missing answer leaves its change to be sent again).
-      for (let n = 0; n < batch.length; n++) {
-        sent.push(batch[n]!);
+      for (let n = 0; n < done.batch.length; n++) {
+        sent.push(done.batch[n]!);
         answers.push(results[n]);
+        if (results[n]?.status === 'applied') applied.push(results[n]!);
       }
-      if (++batches >= SAVE_EVERY_BATCHES || now() - savedAt >= SAVE_EVERY_MS) writeDown();
+      if (!failure && (++batches >= SAVE_EVERY_BATCHES || now() - savedAt >= SAVE_EVERY_MS)) {
+        try {
+          writeDown();
+        } catch (error) {
+          failure = { error };
+        }
+      }
     }
-  } catch (error) {
+    fill();
+  }
+  if (failure) {
     // What the account answered before the failure is kept (if storage takes it; else it comes again).
     try {
       writeDown();
     } catch {
       /* the answers come again at the next push, by the same change ids */
     }
-    throw error;
+    throw failure.error;
   }
   let done = writeDown({ lastSyncedAt: now() });
   if (rule) done = archiveFrom(local, done, newId, rule).state;

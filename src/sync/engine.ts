@@ -147,6 +147,19 @@ function fingerprintOf(record: object): string {
   return `${(h >>> 0).toString(36)}.${text.length.toString(36)}`;
 }
 
+/**
+ * About how many characters a change takes in a push request: its record's canonical text (whose length
+ * the fingerprint keeps, so nothing is serialised to know it) and the change's own fields. For sizing
+ * batches only: the request may differ by the local `rev` and `updatedAt`, and in bytes for non-ASCII text.
+ */
+export function changeSizeOf(entry: Pick<OutboxEntry, 'hash'>): number {
+  const dot = entry.hash.lastIndexOf('.');
+  const length = dot < 0 ? 0 : parseInt(entry.hash.slice(dot + 1), 36);
+  return CHANGE_FIELDS_CHARS + (Number.isFinite(length) ? length : 0);
+}
+/** A change's fields besides the record: collection, record id, base revision, change id, bookkeeping. */
+const CHANGE_FIELDS_CHARS = 200;
+
 const localRevOf = (record: object | null): number => {
   const rev = (record as { rev?: unknown } | null)?.rev;
   return typeof rev === 'number' && Number.isFinite(rev) ? rev : 0;

@@ -79,6 +79,13 @@ export function createRemote(rpc: Rpc): RemotePort &
   } {
   return {
     push: (changes) => call<PushResult[]>(rpc, 'sync_push', { changes }),
+    pushMany: async (changes) => {
+      const answer = await rpc('sync_push_many', { changes });
+      // A server without it (PostgREST's 404 for a function it does not know): the caller uses sync_push.
+      if (answer.error && answer.status === 404) return null;
+      if (answer.error) throw classify(answer.status, answer.error.message, isOnline());
+      return answer.data as PushResult[];
+    },
     pull: (since, maxRows) => call<PullPage>(rpc, 'sync_pull', { since, max_rows: maxRows }),
     summary: () => call<Summary>(rpc, 'sync_summary', {}),
     eventSummaries: (query) =>

@@ -549,6 +549,199 @@ describe.each(backends)('sync contract on %s', (_name, start) => {
     expect(await call(viaBatch, 'push_batch', [change({ record_id: 'y', record: item('y') })])).toBeNull();
   });
 
+  describe('sync_push_many: larger batches, set-based, a retry answered by the record it names', () => {
+    const pushMany = async (user: string, changes: unknown[]): Promise<Result[]> =>
+      (
+        await asUser(user, 'select public.sync_push_many(changes => $1::jsonb) as result', [JSON.stringify(changes)])
+      )[0]!.result as Result[];
+    const call = async (user: string, fn: string, changes: unknown[]) =>
+      (await asUser(user, `select sync.${fn} as result`, [JSON.stringify(changes)]))[0]!.result as Result[] | null;
+    const withoutTimes = (value: unknown) =>
+      JSON.parse(JSON.stringify(value), (k, v) => (k === 'updated_at' ? 'time' : v)) as unknown;
+    const counters = async (user: string) =>
+      (
+        await backend.admin.query(
+          'select change_seq::int as seq, used_bytes::int as used from sync.businesses where owner_id = $1',
+          [user],
+        )
+      )[0];
+    const storedResults = async (user: string) =>
+      Number(
+        (
+          await backend.admin.query(
+            'select count(*)::int as n from sync.applied_changes a join sync.businesses b on b.id = a.business_id where b.owner_id = $1',
+            [user],
+          )
+        )[0]!.n,
+      );
+
+    it('answers exactly as one by one: applied, conflicts, retries, tombstones, refusals', async () => {
+      // The same batches through the set-based path for one account and one by one for another.
+      const viaSet = randomUUID();
+      const oneByOne = randomUUID();
+      const first = change({ record_id: 'a', record: item('a') });
+      const batches: unknown[][] = [
+        [
+          first,
+          change({ record_id: 'b', record: item('b') }),
+          change({ record_id: 'c', record: item('c') }),
+          change({ record_id: 'd', deleted: true }),
+          change({ record_id: 'ghost', base_rev: 3, deleted: true }),
+          change({ collection: 'passwords', record_id: 'x', record: { id: 'x' } }),
+          change({ record_id: '', record: item('') }),
+          change({ record_id: 'e', deleted: 'yes', record: item('e') }),
+          change({ record_id: 'f', base_rev: '1', record: item('f') }),
+          change({ record_id: 'g', base_rev: 0, record: item('g') }),
+          change({ record_id: 'h', record: item('not h') }),
+          change({ record_id: 'i', record: { ...item('i'), notes: 'x'.repeat(300 * 1024) } }),
+          change({ record_id: 'j', record: item('j'), client_change_id: 'not-a-uuid' }),
+          change({ collection: 'staffList-7', record_id: 'S1', record: { id: 'S1' } }),
+          change({ collection: '7-taxPercentage', record_id: 'value', record: { value: 13 } }),
+          42,
+        ],
+        [
+          change({ record_id: 'a', base_rev: 1, record: item('a', 'Edited') }),
+          change({ record_id: 'b', base_rev: 5, record: item('b', 'Stale') }),
+          change({ record_id: 'c', base_rev: 1, deleted: true }),
+          change({ record_id: 'd', record: item('d') }),
+          change({ record_id: 'new', base_rev: null, record: item('new') }),
+          first,
+        ],
+        [
+          change({ record_id: 'c', base_rev: 2, record: item('c', 'Back') }),
+          change({ record_id: 'a', base_rev: 1, record: item('a') }),
+          first,
+        ],
+        [],
+      ];
+      for (const [n, batch] of batches.entries()) {
+        const set = await call(viaSet, 'push_set($1::jsonb, 2000)', batch);
+        expect(set, `the set-based path took batch ${n}`).not.toBeNull();
+        expect(withoutTimes(set), `batch ${n}`).toEqual(
+          withoutTimes(await call(oneByOne, 'push_one_by_one($1::jsonb)', batch)),
+        );
+      }
+      expect(withoutTimes(await pull(viaSet))).toEqual(withoutTimes(await pull(oneByOne)));
+      expect(await counters(viaSet)).toEqual(await counters(oneByOne));
+      // sync_push_many answers the same as sync_push.
+      const again = [
+        change({ record_id: 'n1', record: item('n1') }),
+        change({ record_id: 'a', base_rev: 9, record: item('a') }),
+      ];
+      expect(withoutTimes(await pushMany(viaSet, again))).toEqual(withoutTimes(await push(oneByOne, again)));
+    });
+
+    it('applies a change once whatever batches its retries come in, also after a later change replaced it', async () => {
+      const user = randomUUID();
+      const changes = Array.from({ length: 40 }, (_, n) => change({ record_id: `r${n}`, record: item(`r${n}`) }));
+      const first = await pushMany(user, changes);
+      expect(first.every((r) => r.status === 'applied' && r.rev === 1)).toBe(true);
+      const head = Number((await counters(user))!.seq);
+      // A first upload stores no result per change: a retry is answered from the record it names.
+      expect(await storedResults(user)).toBe(0);
+      // The answer was lost: the same changes again, split otherwise, reordered, among new ones, and through sync_push.
+      const retried = [
+        ...(await pushMany(user, [...changes.slice(25)].reverse())),
+        ...(await push(user, changes.slice(10, 25))),
+        ...(await pushMany(user, [change({ record_id: 'new', record: item('new') }), ...changes.slice(0, 10)])),
+      ];
+      const byId = new Map(retried.map((r) => [r.client_change_id, r]));
+      for (const [n, c] of changes.entries()) expect(byId.get(c.client_change_id), `change ${n}`).toEqual(first[n]);
+      expect((await counters(user))!.seq).toBe(head + 1); // only the new record
+      // The same change twice in one batch (one by one, in order), beside a fresh one: still once.
+      const twice = await pushMany(user, [changes[3], changes[3], change({ record_id: 'x', record: item('x') })]);
+      expect(twice.slice(0, 2)).toEqual([first[3], first[3]]);
+      expect(twice[2]).toMatchObject({ status: 'applied', rev: 1 });
+      // A later change replaces r5's revision: its earlier change is answered with its own result still,
+      // by each path, and the later one by its own.
+      const edit = change({ record_id: 'r5', base_rev: 1, record: item('r5', 'Edited') });
+      const [edited] = await pushMany(user, [edit]);
+      expect(edited).toMatchObject({ status: 'applied', rev: 2 });
+      expect(await pushMany(user, [changes[5]])).toEqual([first[5]]);
+      expect(await push(user, [changes[5], edit])).toEqual([first[5], edited]);
+      expect(await pushMany(user, [changes[5], changes[5], edit])).toEqual([first[5], first[5], edited]);
+      // Stored: x's result (its batch went one by one) and r5's first change's (replaced), nothing else.
+      expect(await storedResults(user)).toBe(2);
+      // And a tombstone's change, replaced by a re-creation.
+      const gone = change({ record_id: 'r6', base_rev: 1, deleted: true });
+      const [deleted] = await pushMany(user, [gone]);
+      await pushMany(user, [change({ record_id: 'r6', base_rev: 2, record: item('r6', 'Back') })]);
+      expect(await pushMany(user, [gone])).toEqual([deleted]);
+      const pulled = await pull(user);
+      expect(pulled.changes.filter((c) => c.rev > 1).map((c) => `${c.record_id}:${c.rev}`)).toEqual(['r5:2', 'r6:3']);
+      expect(pulled.head).toBe(head + 5);
+    });
+
+    it('finds changes applied before this path by their stored results, and stores one replaced by this path', async () => {
+      const user = randomUUID();
+      // Applied one by one (as before the set-based path): a stored result, no change id on the row.
+      const old = change({ record_id: 'o', record: item('o') });
+      const [applied] = (await call(user, 'push_one_by_one($1::jsonb)', [old]))!;
+      expect(await pushMany(user, [old])).toEqual([applied]);
+      // Replaced through this path, then the replacement replaced one by one: each keeps its answer.
+      const second = change({ record_id: 'o', base_rev: 1, record: item('o', 'Second') });
+      const [secondResult] = await pushMany(user, [second]);
+      const third = change({ record_id: 'o', base_rev: 2, record: item('o', 'Third') });
+      const [thirdResult] = (await call(user, 'push_one_by_one($1::jsonb)', [third]))!;
+      expect(thirdResult).toMatchObject({ status: 'applied', rev: 3 });
+      expect(await pushMany(user, [old, second, third])).toEqual([applied, secondResult, thirdResult]);
+      expect(await push(user, [third, second, old])).toEqual([thirdResult, secondResult, applied]);
+      expect((await pull(user)).head).toBe(3);
+    });
+
+    it('takes up to 2,000 changes a call, in order one by one when the batch needs it, and refuses more', async () => {
+      const user = randomUUID();
+      const changes = Array.from({ length: 2000 }, (_, n) => change({ record_id: `m${n}`, record: item(`m${n}`) }));
+      const results = await pushMany(user, changes);
+      expect(results).toHaveLength(2000);
+      expect(results.every((r) => r.status === 'applied')).toBe(true);
+      expect(results.map((r) => r.change_seq)).toEqual(Array.from({ length: 2000 }, (_, n) => n + 1));
+      const tooMany = await failure(
+        pushMany(user, [...changes, change({ record_id: 'one more', record: item('one more') })]),
+      );
+      expect(tooMany.code).toBe('22023');
+      expect(tooMany.message).toBe('At most 2000 changes per push');
+      // sync_push keeps its cap.
+      expect((await failure(push(user, changes.slice(0, 501)))).message).toBe('At most 500 changes per push');
+      // A record twice among 700 changes: the whole batch goes one by one, 500 at a time, in order.
+      const other = randomUUID();
+      const mixed = Array.from({ length: 700 }, (_, n) => change({ record_id: `k${n}`, record: item(`k${n}`) }));
+      mixed[650] = change({ record_id: 'k10', base_rev: 1, record: item('k10', 'Edited in the same batch') });
+      expect(await call(other, 'push_set($1::jsonb, 2000)', mixed)).toBeNull();
+      const inOrder = await pushMany(other, mixed);
+      expect(inOrder).toHaveLength(700);
+      expect(inOrder[650]).toMatchObject({ status: 'applied', record_id: 'k10', rev: 2, change_seq: 651 });
+      expect(inOrder.filter((r) => r.status !== 'applied')).toEqual([]);
+      // The account's quota within reach: one by one too, and the change that does not fit is refused.
+      await backend.admin.query('update sync.businesses set quota_bytes = used_bytes + 300 where owner_id = $1', [
+        other,
+      ]);
+      const near = [change({ record_id: 'q1', record: item('q1') }), change({ record_id: 'q2', record: item('q2') })];
+      expect(await call(other, 'push_set($1::jsonb, 2000)', near)).toBeNull();
+      expect((await pushMany(other, near)).map((r) => (r.status === 'rejected' ? r.error!.code : r.status))).toEqual([
+        'applied',
+        'quota_exceeded',
+      ]);
+    });
+
+    it('gives another account nothing of A’s: its own rows, even with A’s record ids and change ids', async () => {
+      const a = randomUUID();
+      const b = randomUUID();
+      const secret = change({ record_id: 'secret', record: item('secret', 'A only') });
+      await pushMany(a, [secret]);
+      const before = await pull(a);
+      const [replay] = await pushMany(b, [secret]);
+      expect(replay).toMatchObject({ status: 'applied', rev: 1, change_seq: 1 });
+      const [crafted] = await pushMany(b, [
+        { ...change({ record_id: 'secret', base_rev: 1, record: item('secret', 'B') }), owner_id: a, updated_by: a },
+      ]);
+      expect(crafted).toMatchObject({ status: 'applied', rev: 2 });
+      expect(await pull(a)).toEqual(before);
+      expect(await asUser(b, 'select * from sync.applied_changes')).toHaveLength(1);
+      expect((await asUser(a, 'select * from sync.applied_changes')).length).toBe(0);
+    });
+  });
+
   it('caps the size of a record, of a batch and of an account', async () => {
     const user = randomUUID();
     const big = { ...item('big'), notes: 'x'.repeat(300 * 1024) };

@@ -121,7 +121,8 @@ describe('/rest/v1 on the embedded database', () => {
     const email = uniqueEmail('sync');
     const signUp = await supabase.auth.signUp({ email, password: 'a long enough password' });
     expect(signUp.error).toBeNull();
-    const pushed = await supabase.rpc('sync_push', { changes: [change({ record_id: 'a', record: item('a') })] });
+    const retried = change({ record_id: 'a', record: item('a') });
+    const pushed = await supabase.rpc('sync_push', { changes: [retried] });
     expect(pushed.error).toBeNull();
     expect(pushed.data).toMatchObject([{ status: 'applied', record_id: 'a', rev: 1, change_seq: 1 }]);
     const pulled = await supabase.rpc('sync_pull', { since: 0, max_rows: 100 });
@@ -137,6 +138,15 @@ describe('/rest/v1 on the embedded database', () => {
       collections: [{ collection: 'inventoryItems', records: 1, deleted: 0 }],
       head: 1,
     });
+    // The larger push answers the same way (a retry of that change: the same answer, nothing applied).
+    const many = await supabase.rpc('sync_push_many', {
+      changes: [retried, change({ record_id: 'b', record: item('b') })],
+    });
+    expect(many.error).toBeNull();
+    expect(many.data).toEqual([
+      pushed.data![0],
+      expect.objectContaining({ status: 'applied', record_id: 'b', change_seq: 2 }),
+    ]);
     // Another account sees none of it.
     const other = client(server);
     await other.auth.signUp({ email: uniqueEmail('other'), password: 'a long enough password' });
@@ -194,41 +204,44 @@ describe('/rest/v1 on the embedded database', () => {
     expect((await supabase.rpc('take_document_number', { kind: 'invoice' })).status).toBe(404);
   });
 
-  it('refuses records that do not match the app’s schemas, in place, and applies the rest', async () => {
-    const user = randomUUID();
-    const res = await rpc(
-      server,
-      'sync_push',
-      {
-        changes: [
-          change({ record_id: 'ok', record: item('ok') }),
-          change({ collection: 'events', record_id: '5', record: { id: 5, EventName: 'No customer' } }),
-          change({ record_id: 'n', record: { ...item('n'), quantity: 'three' } }),
-          change({ collection: '5-discountPercentage', record_id: 'value', record: { value: 10 } }),
-          change({ record_id: 'gone', deleted: true }),
-        ],
-      },
-      tokenFor(user),
-    );
-    expect(res.status).toBe(200);
-    const results = (await res.json()) as {
-      status: string;
-      record_id: string;
-      error?: { code: string; message: string };
-    }[];
-    expect(results.map((r) => [r.record_id, r.status])).toEqual([
-      ['ok', 'applied'],
-      ['5', 'rejected'],
-      ['n', 'rejected'],
-      ['value', 'applied'],
-      ['gone', 'applied'],
-    ]);
-    expect(results[1]!.error).toEqual({
-      code: 'bad_record',
-      message: expect.stringContaining("events record does not match the app's schema: CustomerFirstName"),
-    });
-    expect(results[2]!.error!.message).toContain('quantity');
-  });
+  it.each(['sync_push', 'sync_push_many'])(
+    'refuses records that do not match the app’s schemas, in place, and applies the rest (%s)',
+    async (name) => {
+      const user = randomUUID();
+      const res = await rpc(
+        server,
+        name,
+        {
+          changes: [
+            change({ record_id: 'ok', record: item('ok') }),
+            change({ collection: 'events', record_id: '5', record: { id: 5, EventName: 'No customer' } }),
+            change({ record_id: 'n', record: { ...item('n'), quantity: 'three' } }),
+            change({ collection: '5-discountPercentage', record_id: 'value', record: { value: 10 } }),
+            change({ record_id: 'gone', deleted: true }),
+          ],
+        },
+        tokenFor(user),
+      );
+      expect(res.status).toBe(200);
+      const results = (await res.json()) as {
+        status: string;
+        record_id: string;
+        error?: { code: string; message: string };
+      }[];
+      expect(results.map((r) => [r.record_id, r.status])).toEqual([
+        ['ok', 'applied'],
+        ['5', 'rejected'],
+        ['n', 'rejected'],
+        ['value', 'applied'],
+        ['gone', 'applied'],
+      ]);
+      expect(results[1]!.error).toEqual({
+        code: 'bad_record',
+        message: expect.stringContaining("events record does not match the app's schema: CustomerFirstName"),
+      });
+      expect(results[2]!.error!.message).toContain('quantity');
+    },
+  );
 
   it('answers errors in PostgREST’s shapes', async () => {
     const user = tokenFor(randomUUID());
@@ -368,6 +381,8 @@ describe('/rest/v1 on the embedded database', () => {
       const pushed = await supabase.rpc('sync_push', { changes: [change({ record_id: 'a', record: item('a') })] });
       expect(pushed.status).toBe(403);
       expect(pushed.error?.message).toBe('The demo account does not sync: its password is public');
+      const many = await supabase.rpc('sync_push_many', { changes: [change({ record_id: 'a', record: item('a') })] });
+      expect(many.status).toBe(403);
       // Nor take a number from the account (its numbers are this browser's).
       const taken = await supabase.rpc('take_document_number', { kind: 'invoice', year: 2026 });
       expect(taken.status).toBe(403);

@@ -32,7 +32,40 @@ export class FakeSyncServer {
   loseNextAnswer = false;
   pushes = 0;
 
-  remote(): RemotePort {
+  /** sync_push_many calls: the number of changes of each, and the most that were in flight at once. */
+  manyCalls: number[] = [];
+  manyInFlight = 0;
+  mostManyInFlight = 0;
+
+  /**
+   * The account's port. `many`: with sync_push_many (at most 2,000 changes a call; `missing`: the server
+   * does not have it; `tooLargeOver`: a request of more characters is refused with 413; `delays`: the
+   * milliseconds each call waits before it is applied, in call order, so later calls may be applied first).
+   */
+  remote(many?: { missing?: boolean; tooLargeOver?: number; delays?: number[] }): RemotePort {
+    const port = this.basicRemote();
+    if (!many) return port;
+    return {
+      ...port,
+      pushMany: async (changes) => {
+        const call = this.manyCalls.push(changes.length) - 1;
+        this.manyInFlight++;
+        this.mostManyInFlight = Math.max(this.mostManyInFlight, this.manyInFlight);
+        try {
+          await new Promise((resolve) => setTimeout(resolve, many.delays?.[call] ?? 0));
+          if (many.missing) return null;
+          if (many.tooLargeOver !== undefined && JSON.stringify({ changes }).length > many.tooLargeOver)
+            throw new SyncFailure('fatal', 413, 'The request body is too large');
+          if (changes.length > 2000) throw new SyncFailure('fatal', 400, 'At most 2000 changes per push');
+          return await port.push(changes);
+        } finally {
+          this.manyInFlight--;
+        }
+      },
+    };
+  }
+
+  private basicRemote(): RemotePort {
     return {
       push: async (changes) => {
         this.fail();
