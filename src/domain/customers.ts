@@ -108,14 +108,64 @@ export function customerIdOf(event: object): string {
 
 /** The customer an event belongs to: its `customerId` when that record exists, else the one its details match. */
 export function customerOfEvent(customers: readonly Customer[], event: CustomerFields & object): Customer | null {
+  const found = lookupOf(customers);
   const id = customerIdOf(event);
-  const linked = id ? customers.find((c) => c.id === id) : undefined;
+  const linked = id ? found.byId.get(id) : undefined;
   if (linked) return linked;
   const details = detailsOf(event);
   if (hasNoCustomer(details)) return null;
-  const match = matchCustomer(customers, details);
-  return match.kind === 'same' ? match.customer : null;
+  return found.same(details);
 }
+
+/**
+ * Issue 23: each customers list indexed once for `customerOfEvent` (every event card, the Customers page's rows
+ * asked it of the whole list per event): the first customer with an id, and what
+ * `matchCustomer(customers, details)` answers when it is `same` (else null). The list is never changed after.
+ */
+function lookupOf(customers: readonly Customer[]): CustomerLookup {
+  const known = lookups.get(customers);
+  if (known) return known;
+  const byId = new Map<string, Customer>();
+  const byEmail = new Map<string, Customer[]>();
+  const byPhone = new Map<string, Customer[]>();
+  const bareByName = new Map<string, Customer>();
+  const push = (map: Map<string, Customer[]>, key: string, c: Customer) => {
+    const list = map.get(key);
+    if (list) list.push(c);
+    else map.set(key, [c]);
+  };
+  for (const c of customers) {
+    if (!byId.has(c.id)) byId.set(c.id, c);
+    const email = normaliseEmail(c.email);
+    const phone = normalisePhone(c.phone);
+    if (email) push(byEmail, email, c);
+    if (phone) push(byPhone, phone, c);
+    const name = normaliseName(c.firstName, c.lastName);
+    if (!email && !phone && !bareByName.has(name)) bareByName.set(name, c);
+  }
+  const lookup: CustomerLookup = {
+    byId,
+    same(details: Omit<Customer, 'id'>): Customer | null {
+      const email = normaliseEmail(details.email);
+      const phone = normalisePhone(details.phone);
+      const name = normaliseName(details.firstName, details.lastName);
+      const sameName = (c: Customer) => normaliseName(c.firstName, c.lastName) === name;
+      const same =
+        (email ? byEmail.get(email)?.find(sameName) : undefined) ??
+        (phone ? byPhone.get(phone)?.find(sameName) : undefined);
+      if (same) return same;
+      if (!email && !phone && name) return bareByName.get(name) ?? null;
+      return null;
+    },
+  };
+  lookups.set(customers, lookup);
+  return lookup;
+}
+interface CustomerLookup {
+  byId: Map<string, Customer>;
+  same(details: Omit<Customer, 'id'>): Customer | null;
+}
+const lookups = new WeakMap<readonly Customer[], CustomerLookup>();
 
 /** A customer id not taken yet: `c<eventId>`, or `c<eventId>-2`, `-3`, … */
 export function newCustomerId(customers: readonly Customer[], eventId: number): string {

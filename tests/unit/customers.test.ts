@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   assignCustomer,
   customerClash,
+  customerIdOf,
   customerOptions,
   customerOfEvent,
   customerRows,
@@ -130,6 +131,62 @@ describe('customers: earlier data is derived lazily, nothing lost', () => {
     const taken: Customer = { ...ada, id: 'c4' };
     const { added } = deriveCustomers([taken], [ev(4, 'New', 'Person', 'n@p.org')]);
     expect(added[0]?.id).toBe('c4-2');
+  });
+});
+
+describe('issue 23: which customer each of 2,000 events belongs to', () => {
+  it('answers what the whole-list search answered: linked id first, then the same person, else none', () => {
+    const scan = (customers: Customer[], event: ReturnType<typeof ev>) => {
+      const id = customerIdOf(event);
+      const linked = id ? customers.find((c) => c.id === id) : undefined;
+      if (linked) return linked;
+      const details = {
+        firstName: event.CustomerFirstName.trim(),
+        lastName: event.CustomerLastName.trim(),
+        email: event.CustomerEmail.trim(),
+        phone: String(event.CustomerPhoneNumber).trim(),
+      };
+      if (!details.firstName && !details.lastName && !details.email && !details.phone) return null;
+      const match = matchCustomer(customers, details);
+      return match.kind === 'same' ? match.customer : null;
+    };
+    const customers: Customer[] = [
+      ada,
+      bob,
+      { ...ada, id: 'c1' },
+      { id: 'c7', firstName: 'Cy', lastName: 'Young', email: '', phone: '' },
+      { id: 'c8', firstName: 'cy', lastName: 'young', email: '', phone: '' },
+      { id: 'c9', firstName: 'Ada', lastName: 'Stone', email: 'ada@example.com', phone: '6135550199' },
+    ];
+    const events = [
+      ev(1, 'Ada', 'Lovelace', 'ADA@example.com'),
+      ev(2, 'Ada', 'Stone', '', '613 555 0199'),
+      ev(3, 'Bob', 'Stone', 'ada@example.com', '613-555-0199'),
+      ev(4, 'Cy', 'Young', ''),
+      ev(5, 'Cy', 'Young', 'cy@x.org'),
+      ev(6, 'Zed', 'Q', 'z@q.org', '', { customerId: 'c8' }),
+      ev(7, 'Zed', 'Q', 'z@q.org', '', { customerId: 'gone' }),
+      ev(8, '', '', ''),
+      ev(9, 'Charles', 'Babbage', 'ada@example.com'),
+    ];
+    for (const event of events) expect(customerOfEvent(customers, event)).toBe(scan(customers, event));
+  });
+
+  it('reads the customers once per list, not once per event (each card and Customers row searched them all)', () => {
+    let reads = 0;
+    const customers = Array.from({ length: 2000 }, (_, i) => {
+      const c: Customer = { id: `c${i}`, firstName: 'Guest', lastName: `${i}`, email: `g${i}@x.org`, phone: '' };
+      return new Proxy(c, {
+        get(target, key, receiver) {
+          if (key === 'email') reads++;
+          return Reflect.get(target, key, receiver);
+        },
+      });
+    });
+    const events = Array.from({ length: 2000 }, (_, i) => ev(i + 1, 'Guest', `${i}`, `g${i}@x.org`));
+    const rows = customerRows(customers, events, () => 100);
+    expect(rows.filter((r) => r.eventCount === 1)).toHaveLength(2000);
+    expect(reads).toBeLessThan(10_000);
   });
 });
 
