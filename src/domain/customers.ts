@@ -309,8 +309,12 @@ export function customerToFields(c: Customer): {
 
 /** Customers by name (then e-mail, then id), for the lists and the form's choice. */
 export function sortCustomers(customers: readonly Customer[]): Customer[] {
-  const key = (c: Customer) => `${customerName(c).toLowerCase()}\u0000${normaliseEmail(c.email)}\u0000${c.id}`;
-  return [...customers].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  // Each key built once (issue 23: built twice per comparison, 2,000 customers took ~50 ms at 1x).
+  const keyed = customers.map((c) => ({
+    c,
+    key: `${customerName(c).toLowerCase()}\u0000${normaliseEmail(c.email)}\u0000${c.id}`,
+  }));
+  return keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)).map(({ c }) => c);
 }
 
 /** The Customers page's search: every word must be in the name, e-mail or phone (3+ digits also match the phone's digits). */
@@ -426,9 +430,15 @@ export function chooseCustomer<V extends CustomerFields & { customerId?: string 
 }
 
 /** The Existing customer choice's options: each customer by name, with their e-mail or phone to tell namesakes apart. */
-export function customerOptions(customers: readonly Customer[]): Array<{ value: string; label: string }> {
-  return sortCustomers(customers).map((c) => ({
+export function customerOptions(customers: readonly Customer[]): ReadonlyArray<{ value: string; label: string }> {
+  const known = optionsOf.get(customers);
+  if (known) return known;
+  const options = sortCustomers(customers).map((c) => ({
     value: c.id,
     label: [customerName(c) || 'No name', c.email || c.phone].filter(Boolean).join(' · '),
   }));
+  optionsOf.set(customers, options);
+  return options;
 }
+/** Issue 23: the options of each customers list, worked out once (the event form opens over the same list). */
+const optionsOf = new WeakMap<readonly Customer[], ReadonlyArray<{ value: string; label: string }>>();

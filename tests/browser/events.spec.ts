@@ -414,6 +414,42 @@ test('a Tool Kit change followed at once by a reload is kept (the list is writte
   await expect(page.getByRole('dialog').getByText('Kept across an instant reload')).toBeVisible();
 });
 
+test('saving an event stores its customer and still writes the list just after the paint (issue 23)', async ({
+  page,
+}) => {
+  await openEvents(page);
+  const card = page.getByRole('article', { name: 'Far Future Feast' });
+  await card.getByRole('button', { name: 'Edit Event Far Future Feast' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Event' });
+  await dialog.getByLabel('Venue Name').fill('Harbour Loft');
+  // Fiona Mast was only derived from her event so far: this save stores her record, and this tab's readers
+  // of the customers hear of it. In one task: the click, then what storage holds right after it.
+  const onClick = await page.evaluate(() => {
+    const save = [...document.querySelectorAll('[role=dialog] button')].find((b) => b.textContent === 'Save');
+    (save as HTMLButtonElement).click();
+    const events = JSON.parse(localStorage.getItem('events') ?? '[]') as Array<{ id: number; VenueName: string }>;
+    const customers = JSON.parse(localStorage.getItem('customers') ?? '[]') as Array<{ lastName: string }>;
+    return { venue: events.find((e) => e.id === 106)?.VenueName, customers: customers.map((c) => c.lastName) };
+  });
+  // Her record is stored; the events list is not written on the click (off the input's path).
+  expect(onClick).toEqual({ venue: 'Dock Hall', customers: ['Mast'] });
+  await expect(dialog).toBeHidden();
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          (JSON.parse(localStorage.getItem('events') ?? '[]') as Array<{ id: number; VenueName: string }>).find(
+            (e) => e.id === 106,
+          )?.VenueName,
+      ),
+    )
+    .toBe('Harbour Loft');
+  // The card still links to her page, and the form knows her as an existing customer.
+  await expect(card.getByRole('link', { name: 'Customer Fiona Mast' })).toBeVisible();
+  await card.getByRole('button', { name: 'Edit Event Far Future Feast' }).click();
+  await expect(dialog.getByRole('combobox', { name: 'Existing customer' })).toContainText('Fiona Mast');
+});
+
 test('a long list is virtualised and every event stays reachable', async ({ page }) => {
   const many = Array.from({ length: 400 }, (_, i) =>
     event(200 + i, `Bulk Event ${200 + i}`, addDays(today, i - 200), 'Bulk', `Guest${i}`),

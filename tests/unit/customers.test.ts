@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   assignCustomer,
   customerClash,
+  customerIdOf,
+  customerOptions,
   customerOfEvent,
   customerRows,
   deriveCustomers,
@@ -129,6 +131,149 @@ describe('customers: earlier data is derived lazily, nothing lost', () => {
     const taken: Customer = { ...ada, id: 'c4' };
     const { added } = deriveCustomers([taken], [ev(4, 'New', 'Person', 'n@p.org')]);
     expect(added[0]?.id).toBe('c4-2');
+  });
+});
+
+describe('issue 23: which customer each of 2,000 events belongs to', () => {
+  it('answers what the whole-list search answered: linked id first, then the same person, else none', () => {
+    const scan = (customers: Customer[], event: ReturnType<typeof ev>) => {
+      const id = customerIdOf(event);
+      const linked = id ? customers.find((c) => c.id === id) : undefined;
+      if (linked) return linked;
+      const details = {
+        firstName: event.CustomerFirstName.trim(),
+        lastName: event.CustomerLastName.trim(),
+        email: event.CustomerEmail.trim(),
+        phone: String(event.CustomerPhoneNumber).trim(),
+      };
+      if (!details.firstName && !details.lastName && !details.email && !details.phone) return null;
+      const match = matchCustomer(customers, details);
+      return match.kind === 'same' ? match.customer : null;
+    };
+    const customers: Customer[] = [
+      ada,
+      bob,
+      { ...ada, id: 'c1' },
+      { id: 'c7', firstName: 'Cy', lastName: 'Young', email: '', phone: '' },
+      { id: 'c8', firstName: 'cy', lastName: 'young', email: '', phone: '' },
+      { id: 'c9', firstName: 'Ada', lastName: 'Stone', email: 'ada@example.com', phone: '6135550199' },
+    ];
+    const events = [
+      ev(1, 'Ada', 'Lovelace', 'ADA@example.com'),
+      ev(2, 'Ada', 'Stone', '', '613 555 0199'),
+      ev(3, 'Bob', 'Stone', 'ada@example.com', '613-555-0199'),
+      ev(4, 'Cy', 'Young', ''),
+      ev(5, 'Cy', 'Young', 'cy@x.org'),
+      ev(6, 'Zed', 'Q', 'z@q.org', '', { customerId: 'c8' }),
+      ev(7, 'Zed', 'Q', 'z@q.org', '', { customerId: 'gone' }),
+      ev(8, '', '', ''),
+      ev(9, 'Charles', 'Babbage', 'ada@example.com'),
+    ];
+    for (const event of events) expect(customerOfEvent(customers, event)).toBe(scan(customers, event));
+  });
+
+  it('reads the customers once per list, not once per event (each card and Customers row searched them all)', () => {
+    let reads = 0;
+    const customers = Array.from({ length: 2000 }, (_, i) => {
+      const c: Customer = { id: `c${i}`, firstName: 'Guest', lastName: `${i}`, email: `g${i}@x.org`, phone: '' };
+      return new Proxy(c, {
+        get(target, key, receiver) {
+          if (key === 'email') reads++;
+          return Reflect.get(target, key, receiver);
+        },
+      });
+    });
+    const events = Array.from({ length: 2000 }, (_, i) => ev(i + 1, 'Guest', `${i}`, `g${i}@x.org`));
+    const rows = customerRows(customers, events, () => 100);
+    expect(rows.filter((r) => r.eventCount === 1)).toHaveLength(2000);
+    expect(reads).toBeLessThan(10_000);
+  });
+});
+
+describe('issue 23: the Existing customer choice over 2,000 customers', () => {
+  it('builds each sort key once and the options once per customers list (the Edit dialog opened ~200 ms at 4x)', () => {
+    let reads = 0;
+    const customers = Array.from({ length: 2000 }, (_, i) => {
+      const c: Customer = { id: `c${i}`, firstName: 'Guest', lastName: `${(i * 7919) % 2000}`, email: '', phone: '' };
+      return new Proxy(c, {
+        get(target, key, receiver) {
+          if (key === 'email') reads++;
+          return Reflect.get(target, key, receiver);
+        },
+      });
+    });
+    const options = customerOptions(customers);
+    expect(options).toHaveLength(2000);
+    expect(options.slice(0, 3).map((o) => o.label)).toEqual(['Guest 0', 'Guest 1', 'Guest 10']);
+    expect(reads).toBeLessThan(10_000);
+    expect(customerOptions(customers)).toBe(options);
+    expect(customerOptions([...customers])).not.toBe(options);
+  });
+});
+
+describe('issue 23: deriving the customers of 2,000 events', () => {
+  /** What `deriveCustomers` answered before it was indexed: the whole list searched per event. */
+  const byScan = (stored: Customer[], events: ReturnType<typeof ev>[]) => {
+    const customers = [...stored];
+    for (const event of [...events].sort((a, b) => a.id - b.id)) {
+      const details = {
+        firstName: event.CustomerFirstName.trim(),
+        lastName: event.CustomerLastName.trim(),
+        email: event.CustomerEmail.trim(),
+        phone: String(event.CustomerPhoneNumber).trim(),
+      };
+      if (!details.firstName && !details.lastName && !details.email && !details.phone) continue;
+      const linked = (event as { customerId?: unknown }).customerId;
+      const id = typeof linked === 'string' ? linked : '';
+      if (id) {
+        if (!customers.some((c) => c.id === id)) customers.push({ id, ...details });
+        continue;
+      }
+      if (matchCustomer(customers, details).kind === 'same') continue;
+      const taken = new Set(customers.map((c) => c.id));
+      let newId = `c${event.id}`;
+      for (let n = 2; taken.has(newId); n++) newId = `c${event.id}-${n}`;
+      customers.push({ id: newId, ...details });
+    }
+    return customers;
+  };
+  /** Names, e-mails and phones that repeat and clash, some with neither, a few linked by customerId. */
+  const mixed = (count: number) =>
+    Array.from({ length: count }, (_, i) =>
+      ev(
+        ((i * 7919) % count) + 1,
+        ['Ada', 'ada ', 'Bob', 'Cy', ''][i % 5]!,
+        ['Lovelace', 'Stone', 'LOVELACE', ''][i % 4]!,
+        i % 3 === 0 ? '' : `p${i % 17}@x.org`,
+        i % 2 === 0 ? '' : `613 555 ${String(1000 + (i % 23))}`,
+        i % 11 === 0 ? { customerId: `c${(i % 7) + 1}` } : {},
+      ),
+    );
+
+  it('derives exactly what searching the whole list per event derived', () => {
+    const stored: Customer[] = [ada, bob, { id: 'c3-2', firstName: 'Cy', lastName: '', email: '', phone: '' }];
+    for (const count of [1, 12, 60, 400]) {
+      const events = mixed(count);
+      expect(deriveCustomers(stored, events).customers).toEqual(byScan(stored, events));
+    }
+  });
+
+  it('reads each customer a few times, not once per event (a save re-derived for ~1 s at 2,000 events)', () => {
+    let reads = 0;
+    const counted = (c: Customer): Customer =>
+      new Proxy(c, {
+        get(target, key, receiver) {
+          if (key === 'email') reads++;
+          return Reflect.get(target, key, receiver);
+        },
+      });
+    const stored = Array.from({ length: 1000 }, (_, i) =>
+      counted({ id: `s${i}`, firstName: 'Stored', lastName: `${i}`, email: `s${i}@x.org`, phone: '' }),
+    );
+    const events = Array.from({ length: 2000 }, (_, i) => ev(i + 1, 'Guest', `${i}`, `g${i}@x.org`));
+    const { added } = deriveCustomers(stored, events);
+    expect(added).toHaveLength(2000);
+    expect(reads).toBeLessThan(10_000);
   });
 });
 

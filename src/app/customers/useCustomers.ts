@@ -23,6 +23,7 @@ import { readEventCosting, watchEventCosting } from '../events/costingData';
 import { loadEvents } from '../events/eventsData';
 import { useBusinessProfile } from '../settings/useSettings';
 import { customersStore, loadCustomers } from './customersData';
+import { afterNextPaint } from '../shell/afterPaint';
 
 export type { Customer, CustomerRow };
 
@@ -102,11 +103,15 @@ export function useCustomerBook() {
 
 /**
  * The customers as stored with those the events need (derived, never written by reading), shared by every
- * card of the page: read again only after the events, the deleted ids or the customers change.
+ * card of the page: read again only after the events, the deleted ids or the customers change. The cards
+ * hear of a change just after the next paint (issue 23): an event's save stores its customer, and reading
+ * the 2,000 events and deriving their customers again right then held the dialog's close (and made the
+ * events list's after-paint write) before the screen showed it.
  */
 let shared: Customer[] | null = null;
 const listeners = new Set<() => void>();
 let stopWatching: (() => void) | null = null;
+let cancelTell: (() => void) | null = null;
 function sharedCustomers(): Customer[] {
   shared ??= loadCustomers(loadEvents(toISODate(new Date())).events);
   return shared;
@@ -116,14 +121,21 @@ function watchShared(listener: () => void): () => void {
   if (!stopWatching) {
     const changed = () => {
       shared = null;
-      listeners.forEach((l) => l());
+      cancelTell ??= afterNextPaint(() => {
+        cancelTell = null;
+        listeners.forEach((l) => l());
+      });
     };
     const stops = [
       eventsStore.subscribe(changed),
       deletedEventIdsStore.subscribe(changed),
       customersStore.subscribe(changed),
     ];
-    stopWatching = () => stops.forEach((stop) => stop());
+    stopWatching = () => {
+      stops.forEach((stop) => stop());
+      cancelTell?.();
+      cancelTell = null;
+    };
   }
   return () => {
     listeners.delete(listener);

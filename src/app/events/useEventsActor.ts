@@ -30,7 +30,7 @@ import { loadEvents, rememberDeletedId, removeEventKeys, restoreDeletedEvent, sa
 import { inspect } from '../../views/shell/inspector';
 import { useConflict } from '../conflict/useConflict';
 import { eventsConflict, shownEvents } from '../../machines/events/events.connect';
-import { withCustomer } from '../../domain/customers';
+import { withCustomer, type Customer } from '../../domain/customers';
 import { customersStore, customersToStore, loadCustomers, saveCustomers } from '../customers/customersData';
 
 export { loadEvents };
@@ -58,8 +58,11 @@ export function useEventsActor() {
       send: ((event: EventsEvent) => void) | null;
       persister: Persister<CateringEvent>;
       writer: AfterPaintWriter<readonly CateringEvent[]>;
+      /** True while this actor writes the customers (its context has them already: not derived again). */
+      savingCustomers: boolean;
     } = {
       send: null,
+      savingCustomers: false,
       persister: null as never,
       writer: null as never,
     };
@@ -83,6 +86,15 @@ export function useEventsActor() {
     state.writer = createAfterPaintWriter(eventsStore.key, (events) => state.persister.save(events));
     return state;
   });
+  /** Stores customers this actor's context holds already (see `savingCustomers`). */
+  const saveOwnCustomers = (changed: Customer[]) => {
+    link.savingCustomers = true;
+    try {
+      reportWrite(saveCustomers(changed));
+    } finally {
+      link.savingCustomers = false;
+    }
+  };
   const machine = useMemo(
     () =>
       eventsMachine.provide({
@@ -91,9 +103,8 @@ export function useEventsActor() {
             link.send = (event) => self.send(event);
             link.writer.schedule(context.events);
           },
-          persistCustomers: ({ context }) => {
-            reportWrite(saveCustomers(customersToStore(context.customers, context.customerChanged, context.lastSaved)));
-          },
+          persistCustomers: ({ context }) =>
+            saveOwnCustomers(customersToStore(context.customers, context.customerChanged, context.lastSaved)),
           persistRescaled: ({ context, event, self }) => {
             if (event.type !== 'form.save' || !event.rescale) return;
             const base = context.events.find((e) => e.id === event.values.id);
@@ -110,8 +121,7 @@ export function useEventsActor() {
               linesBase: event.rescale.inventoryBase,
             });
             if (result.ok) link.persister.rebase(result.stored);
-            if (result.ok)
-              reportWrite(saveCustomers(customersToStore(customer.customers, customer.changed, customer.event)));
+            if (result.ok) saveOwnCustomers(customersToStore(customer.customers, customer.changed, customer.event));
             self.send(
               result.ok
                 ? { type: 'rescale.saved', event: result.saved }
@@ -183,14 +193,18 @@ export function useEventsActor() {
             link.persister.rebase(stored);
           }),
           watchStorage: fromCallback(({ sendBack }) => {
-            // The customers as stored, with those the events need (derived: reading writes nothing).
-            const customersChanged = () =>
+            // The customers as stored, with those the events need (derived: reading writes nothing). Not on this
+            // actor's own save (issue 23): its context holds them, and reading the events here would make the
+            // events' after-paint write before the paint.
+            const customersChanged = () => {
+              if (link.savingCustomers) return;
               sendBack({
                 type: 'customers.change',
                 customers: loadCustomers(
                   mergeSamples(eventsStore.read(), sampleEvents(today), deletedEventIdsStore.read()),
                 ),
               });
+            };
             const changed = () => {
               const stored = eventsStore.read();
               const deletedIds = deletedEventIdsStore.read();

@@ -25,16 +25,36 @@ export interface AfterPaintWriter<T> {
 /** Longest wait when no frame comes (a hidden tab does not paint). */
 export const latestWriteMs = 250;
 
+/**
+ * Runs `run` once, just after the next paint (a task queued from the next frame's animation callback), or
+ * after `latestWriteMs` when no frame comes. Answers a cancel.
+ */
+export function afterNextPaint(run: () => void): () => void {
+  let done = false;
+  let frame: number | null = null;
+  const timers: Array<ReturnType<typeof setTimeout>> = [];
+  const cancel = () => {
+    done = true;
+    timers.forEach(clearTimeout);
+    if (frame !== null && typeof cancelAnimationFrame === 'function') cancelAnimationFrame(frame);
+  };
+  const once = () => {
+    if (done) return;
+    cancel();
+    run();
+  };
+  if (typeof requestAnimationFrame === 'function')
+    frame = requestAnimationFrame(() => {
+      frame = null;
+      timers.push(setTimeout(once, 0));
+    });
+  timers.push(setTimeout(once, latestWriteMs));
+  return cancel;
+}
+
 export function createAfterPaintWriter<T>(key: string, write: (value: T) => void): AfterPaintWriter<T> {
   let waiting: { value: T } | null = null;
-  let timers: Array<ReturnType<typeof setTimeout>> = [];
-  let frame: number | null = null;
-  const cancel = () => {
-    timers.forEach(clearTimeout);
-    timers = [];
-    if (frame !== null && typeof cancelAnimationFrame === 'function') cancelAnimationFrame(frame);
-    frame = null;
-  };
+  let cancel = () => {};
   const flush = () => {
     cancel();
     clearPendingWrite(key, flush);
@@ -48,13 +68,7 @@ export function createAfterPaintWriter<T>(key: string, write: (value: T) => void
     waiting = { value };
     if (!first) return;
     setPendingWrite(key, flush);
-    // After the paint: a task queued from the frame's animation callback runs once the frame is drawn.
-    if (typeof requestAnimationFrame === 'function')
-      frame = requestAnimationFrame(() => {
-        frame = null;
-        timers.push(setTimeout(flush, 0));
-      });
-    timers.push(setTimeout(flush, latestWriteMs));
+    cancel = afterNextPaint(flush);
   };
   const onHide = () => {
     if (document.visibilityState === 'hidden') flush();

@@ -158,70 +158,70 @@ export function EditItemDialog({ board }: { board: InventoryBoardRef }) {
   return (
     <>
       <ConflictDialog conflict={conflict} what={`item ${conflict.name}`} labels={fieldLabels} />
-      <Dialog.Root
-        open={open}
-        onOpenChange={(d) => (d.open ? undefined : board.send({ type: 'edit.cancel' }))}
-        lazyMount
-        unmountOnExit
-      >
-        <Portal>
-          <Dialog.Backdrop className={backdrop} />
-          <Dialog.Positioner className={positioner}>
-            <Dialog.Content className={content}>
-              <Dialog.Title className={css({ fontSize: '2xl', color: 'primary' })}>Edit Item</Dialog.Title>
-              {draft.restored ? (
-                <DraftNote
-                  onDiscard={draft.discard}
-                  what="Your changes to this item were typed before and not saved yet."
-                />
-              ) : null}
-              {changedElsewhere ? (
-                <p
-                  role="status"
-                  className={css({ bg: 'alertBg', color: 'alertFg', px: '3', py: '2', mt: '3', fontWeight: 'bold' })}
-                >
-                  This item was changed in another tab. Your typing is kept; Save will ask which version to keep.
-                </p>
-              ) : null}
-              <form
-                noValidate
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  board.send({ type: 'edit.commit' });
-                }}
-              >
-                <div className={grid}>
-                  <SkuField board={board} />
-                  <Text board={board} field="name" label="Item Name" />
-                  <Choice
-                    board={board}
-                    field="category"
-                    label="Category"
-                    options={categoryList}
-                    placeholder="Select a Category"
+      {/* Issue 23: mounted only while open, so a save or a cancel takes it away in the same render; with
+          open={false} Ark's presence handling closed it in a second, synchronous render (flushSync) after
+          reading its styles. */}
+      {open ? (
+        <Dialog.Root open onOpenChange={(d) => (d.open ? undefined : board.send({ type: 'edit.cancel' }))}>
+          <Portal>
+            <Dialog.Backdrop className={backdrop} />
+            <Dialog.Positioner className={positioner}>
+              <Dialog.Content className={content}>
+                <Dialog.Title className={css({ fontSize: '2xl', color: 'primary' })}>Edit Item</Dialog.Title>
+                {draft.restored ? (
+                  <DraftNote
+                    onDiscard={draft.discard}
+                    what="Your changes to this item were typed before and not saved yet."
                   />
-                  <Text board={board} field="amountPerUnit" label="Amount per Unit" numeric />
-                  <Choice board={board} field="unit" label="Unit Measurement" options={unitOptions} />
-                  <Choice board={board} field="packageType" label="Package Type" options={packageList} />
-                  <Text board={board} field="costPerUnit" label="Cost per Unit" numeric hint={COST_PER_UNIT_HINT} />
-                  <Text board={board} field="quantity" label="On-hand Quantity" numeric />
-                  <Text board={board} field="whenToOrder" label="Re-order Qty" numeric />
-                  <SupplierChoice board={board} />
-                  <Allergens board={board} />
-                </div>
-                <div className={css({ display: 'flex', gap: '3', justifyContent: 'flex-end' })}>
-                  <Button variant="outlineRed" onClick={() => board.send({ type: 'edit.cancel' })}>
-                    Cancel
-                  </Button>
-                  <Button type="submit" variant="solidGreen">
-                    Save
-                  </Button>
-                </div>
-              </form>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+                ) : null}
+                {changedElsewhere ? (
+                  <p
+                    role="status"
+                    className={css({ bg: 'alertBg', color: 'alertFg', px: '3', py: '2', mt: '3', fontWeight: 'bold' })}
+                  >
+                    This item was changed in another tab. Your typing is kept; Save will ask which version to keep.
+                  </p>
+                ) : null}
+                <form
+                  noValidate
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    board.send({ type: 'edit.commit' });
+                  }}
+                >
+                  <div className={grid}>
+                    <SkuField board={board} />
+                    <Text board={board} field="name" label="Item Name" />
+                    <Choice
+                      board={board}
+                      field="category"
+                      label="Category"
+                      options={categoryList}
+                      placeholder="Select a Category"
+                    />
+                    <Text board={board} field="amountPerUnit" label="Amount per Unit" numeric />
+                    <Choice board={board} field="unit" label="Unit Measurement" options={unitOptions} />
+                    <Choice board={board} field="packageType" label="Package Type" options={packageList} />
+                    <Text board={board} field="costPerUnit" label="Cost per Unit" numeric hint={COST_PER_UNIT_HINT} />
+                    <Text board={board} field="quantity" label="On-hand Quantity" numeric />
+                    <Text board={board} field="whenToOrder" label="Re-order Qty" numeric />
+                    <SupplierChoice board={board} />
+                    <Allergens board={board} />
+                  </div>
+                  <div className={css({ display: 'flex', gap: '3', justifyContent: 'flex-end' })}>
+                    <Button variant="outlineRed" onClick={() => board.send({ type: 'edit.cancel' })}>
+                      Cancel
+                    </Button>
+                    <Button type="submit" variant="solidGreen">
+                      Save
+                    </Button>
+                  </div>
+                </form>
+              </Dialog.Content>
+            </Dialog.Positioner>
+          </Portal>
+        </Dialog.Root>
+      ) : null}
     </>
   );
 }
