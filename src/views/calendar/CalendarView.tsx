@@ -504,8 +504,9 @@ const DayCell = memo(function DayCell({
         </span>
       ) : null}
       <div className={month ? monthChips : weekChips}>
-        {chips.shown.map((entry) => (
-          <Chip key={`${entry.event.id}-${entry.continued}`} entry={entry} onOpen={onOpen} wrap={!month} />
+        {chips.shown.map((entry, i) => (
+          // Keyed by place, like the cells: Next shows the new month's events in the same buttons.
+          <Chip key={i} entry={entry} onOpen={onOpen} wrap={!month} />
         ))}
         {chips.more ? <MoreButton onShowDay={onShowDay} day={day} more={chips.more} /> : null}
       </div>
