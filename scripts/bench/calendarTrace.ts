@@ -76,7 +76,7 @@ const kinds: Record<string, string> = {
 
 async function traced(cdp: CDPSession, work: () => Promise<void>): Promise<TraceEvent[]> {
   const events: TraceEvent[] = [];
-  const onData = ({ value }: { value: TraceEvent[] }) => events.push(...value);
+  const onData = ({ value }: { value: object[] }) => void events.push(...(value as TraceEvent[]));
   cdp.on('Tracing.dataCollected', onData);
   await cdp.send('Tracing.start', {
     transferMode: 'ReportEvents',

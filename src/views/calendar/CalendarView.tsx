@@ -359,8 +359,8 @@ function MoreButton({ onShowDay, day, more }: { onShowDay: (day: string) => void
   );
 }
 
-/** The month or week grid. */
-export function CalendarGrid({ api, entries }: { api: CalendarApi; entries: Entries }) {
+/** The month or week grid. Memoised: the page keeps it, not drawn again, while the agenda is shown. */
+export const CalendarGrid = memo(function CalendarGrid({ api, entries }: { api: CalendarApi; entries: Entries }) {
   const gridRef = useRef<HTMLDivElement>(null);
   // Set by a key on a day: the focus follows the focused day even when the month's rows are rebuilt.
   const keyMoved = useRef(false);
@@ -430,7 +430,7 @@ export function CalendarGrid({ api, entries }: { api: CalendarApi; entries: Entr
       ))}
     </div>
   );
-}
+});
 
 const weekChips = css({
   display: 'flex',
@@ -528,8 +528,8 @@ function EntryButton({ entry, onOpen }: { entry: DayEntry<CateringEvent>; onOpen
   );
 }
 
-/** The focused day's events, under the grid (Enter on a day comes here). */
-export function DayEvents({ api, entries }: { api: CalendarApi; entries: Entries }) {
+/** The focused day's events, under the grid (Enter on a day comes here). Memoised like the grid. */
+export const DayEvents = memo(function DayEvents({ api, entries }: { api: CalendarApi; entries: Entries }) {
   const dayList = entries.get(api.focused) ?? [];
   return (
     <section id="calendar-day-events" className={panel} aria-labelledby="calendar-day-title">
@@ -538,8 +538,8 @@ export function DayEvents({ api, entries }: { api: CalendarApi; entries: Entries
       </h2>
       {dayList.length ? (
         <ul className={list}>
-          {dayList.map((entry) => (
-            <li key={`${entry.event.id}-${entry.continued}`}>
+          {dayList.map((entry, i) => (
+            <li key={i}>
               <EntryButton entry={entry} onOpen={api.open} />
             </li>
           ))}
@@ -549,18 +549,21 @@ export function DayEvents({ api, entries }: { api: CalendarApi; entries: Entries
       )}
     </section>
   );
-}
+});
 
-/** The agenda: the 14 days from the focused day, days with events only, in date and time order. */
-/** `events`: the page's events (api.events), whose days api.agenda lists. */
-export function Agenda({ api }: { api: CalendarApi; events: readonly CateringEvent[] }) {
+/**
+ * The agenda: the 14 days from the focused day, days with events only, in date and time order.
+ * `events`: the page's events (api.events), whose days api.agenda lists. Memoised like the grid.
+ */
+export const Agenda = memo(function Agenda({ api }: { api: CalendarApi; events: readonly CateringEvent[] }) {
   const groups = api.agenda;
   if (!groups.length) return <p className={panel}>No events in these 14 days.</p>;
   return (
     <ol className={list} aria-label="Agenda">
-      {groups.map(({ day, entries }) => (
+      {groups.map(({ day, entries }, i) => (
+        // Keyed by place: Next shows the next 14 days in the same sections.
         <AgendaDay
-          key={day}
+          key={i}
           day={day}
           entries={entries}
           isToday={day === api.today}
@@ -570,7 +573,7 @@ export function Agenda({ api }: { api: CalendarApi; events: readonly CateringEve
       ))}
     </ol>
   );
-}
+});
 
 const agendaTitle = cx(
   panelTitle,
@@ -613,8 +616,8 @@ const AgendaDay = memo(function AgendaDay({
           {staffTwice ? <span className={busyBadge}>Staff booked twice</span> : null}
         </h3>
         <ul className={list}>
-          {entries.map((entry) => (
-            <li key={`${entry.event.id}-${entry.continued}`}>
+          {entries.map((entry, i) => (
+            <li key={i}>
               <EntryButton entry={entry} onOpen={onOpen} />
             </li>
           ))}
