@@ -106,7 +106,7 @@ async function traced(cdp: CDPSession, work: () => Promise<void>): Promise<Trace
  * the task that dispatches its click. The harness's own work between interactions (Playwright's
  * actionability checks, the waits) is left out.
  */
-function mainThreadCpu(events: TraceEvent[]): { count: number; cpu: Record<string, number> } {
+function mainThreadCpu(events: TraceEvent[]): Array<Record<string, number>> {
   const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   if (!main) throw new Error('no renderer main thread in the trace');
   const slices = events
@@ -123,53 +123,49 @@ function mainThreadCpu(events: TraceEvent[]): { count: number; cpu: Record<strin
   }
   const dispatches = (t: (typeof tasks)[number], type: string) =>
     t.inner.some((e) => e.name === 'EventDispatch' && (e.args as { data?: { type?: string } })?.data?.type === type);
-  const chosen = new Set<number>();
-  let dumpUntil = -1;
-  let count = 0;
+  const windows: Array<Record<string, number>> = [];
+  let taken = -1;
   for (let i = 0; i < tasks.length; i++) {
     if (!dispatches(tasks[i]!, 'click')) continue;
     let first = i;
-    while (first > 0 && i - first < 40 && !dispatches(tasks[first]!, 'mousedown')) first--;
+    while (first > taken + 1 && i - first < 40 && !dispatches(tasks[first]!, 'mousedown')) first--;
     let last = i + 1;
     while (last < tasks.length && !tasks[last]!.inner.some((e) => e.name === 'Paint' || e.name === 'PrePaint')) last++;
     if (last >= tasks.length) continue;
-    count++;
-    if (count === 2) dumpUntil = last;
-    for (let k = first; k <= last; k++) chosen.add(k);
-  }
-  const totals: Record<string, number> = { total: 0 };
-  const otherNames = new Map<string, number>();
-  for (const k of chosen) {
-    const { top, inner } = tasks[k]!;
-    totals.total! += top.tdur!;
-    // Walk the nesting: each slice's own time (its thread time minus its children's) goes to the nearest kind.
-    const stack: Array<{ end: number; kind: string; own: number; e: TraceEvent }> = [];
-    const pop = () => {
-      const s = stack.pop()!;
-      totals[s.kind] = (totals[s.kind] ?? 0) + s.own;
-      if (s.kind === 'other') otherNames.set(s.e.name, (otherNames.get(s.e.name) ?? 0) + s.own);
-    };
-    if (process.env.TRACE_DUMP && k <= dumpUntil)
-      for (const e of [top, ...inner])
-        if (e.tdur! > 150)
-          console.error(`${((e.ts - top.ts) / 1000).toFixed(1)} ${e.name} ${(e.tdur! / 1000).toFixed(2)}`);
-    for (const e of [top, ...inner]) {
-      while (stack.length && stack[stack.length - 1]!.end <= e.ts) pop();
-      const parent = stack[stack.length - 1];
-      if (parent) parent.own -= e.tdur!;
-      const kind = kinds[e.name] ?? parent?.kind ?? 'other';
-      stack.push({ end: e.ts + (e.dur ?? 0), kind, own: e.tdur!, e });
+    taken = last;
+    const totals: Record<string, number> = { total: 0 };
+    for (let k = first; k <= last; k++) {
+      const { top, inner } = tasks[k]!;
+      totals.total! += top.tdur! / 1000;
+      if (process.env.TRACE_DUMP && windows.length === 1)
+        for (const e of [top, ...inner])
+          if (e.tdur! > 150)
+            console.error(`${((e.ts - top.ts) / 1000).toFixed(1)} ${e.name} ${(e.tdur! / 1000).toFixed(2)}`);
+      // Walk the nesting: each slice's own time (its thread time minus its children's) goes to the nearest kind.
+      const stack: Array<{ end: number; kind: string; own: number }> = [];
+      const pop = () => {
+        const s = stack.pop()!;
+        totals[s.kind] = (totals[s.kind] ?? 0) + s.own / 1000;
+      };
+      for (const e of [top, ...inner]) {
+        while (stack.length && stack[stack.length - 1]!.end <= e.ts) pop();
+        const parent = stack[stack.length - 1];
+        if (parent) parent.own -= e.tdur!;
+        const kind = kinds[e.name] ?? parent?.kind ?? 'other';
+        stack.push({ end: e.ts + (e.dur ?? 0), kind, own: e.tdur! });
+      }
+      while (stack.length) pop();
     }
-    while (stack.length) pop();
+    windows.push(totals);
   }
-  if (process.env.TRACE_DEBUG)
-    console.error(
-      [...otherNames]
-        .sort((a, b) => b[1] - a[1])
-        .slice(0, 8)
-        .map(([n, t]) => `${n} ${(t / 1000).toFixed(1)}`),
-    );
-  return { count, cpu: Object.fromEntries(Object.entries(totals).map(([k, v]) => [k, v / 1000])) };
+  return windows;
+}
+
+/** The mean of each kind over some interactions. */
+function mean(windows: Array<Record<string, number>>): Record<string, number> {
+  const sum: Record<string, number> = {};
+  for (const w of windows) for (const [k, v] of Object.entries(w)) sum[k] = (sum[k] ?? 0) + v / windows.length;
+  return sum;
 }
 
 const frames = (page: Page) =>
@@ -209,19 +205,25 @@ async function measureBuild(distDir: string, rate: number): Promise<Figures> {
     await signInAsDemo(page, server.url);
     const cdp = await page.context().newCDPSession(page);
     const button = (name: string) => page.getByRole('button', { name, exact: true });
-    const measure = async (name: string, per: number, work: () => Promise<void>) => {
-      // One untraced pass first, so the figures are of a warm page.
+    /** Traces `work` (after one untraced pass, so the page is warm); `parts` name which of its interactions count for what. */
+    const measure = async (
+      expected: number,
+      work: () => Promise<void>,
+      parts: Array<[string, (index: number) => boolean]>,
+    ) => {
       await work();
       await button('Today').click();
       await frames(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-      const { count, cpu } = mainThreadCpu(await traced(cdp, work));
+      const windows = mainThreadCpu(await traced(cdp, work));
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-      if (count !== per) console.error(`${name}: found ${count} interactions in the trace, expected ${per}`);
-      figures.set(name, Object.fromEntries(Object.entries(cpu).map(([k, v]) => [k, v / count])));
+      if (windows.length !== expected)
+        console.error(`${parts[0]![0]}: found ${windows.length} interactions in the trace, expected ${expected}`);
+      for (const [name, pick] of parts) figures.set(name, mean(windows.filter((_, i) => pick(i))));
       await button('Today').click();
       await frames(page);
     };
+    const all = () => true;
     for (const [set, events] of [
       ['', makeEvents(new Date())],
       ['dense ', denseEvents(new Date())],
@@ -229,12 +231,15 @@ async function measureBuild(distDir: string, rate: number): Promise<Figures> {
       await page.evaluate((list) => window.localStorage.setItem('events', JSON.stringify(list)), events);
       await page.goto(`${server.url}/Calendar`);
       await page.getByRole('grid').waitFor();
-      await measure(`${set}Month: Next`, 10, () => pressNext(page, 10));
-      await measure(`${set}Month ⇄ Agenda`, 10, () => switchViews(page, 5));
+      await measure(10, () => pressNext(page, 10), [[`${set}Month: Next`, all]]);
+      await measure(10, () => switchViews(page, 5), [
+        [`${set}to Agenda`, (i) => i % 2 === 0],
+        [`${set}to Month`, (i) => i % 2 === 1],
+      ]);
       if (!set) {
         await button('Agenda').click();
         await page.getByRole('list', { name: 'Agenda' }).waitFor();
-        await measure('Agenda: Next', 10, () => pressNext(page, 10));
+        await measure(10, () => pressNext(page, 10), [['Agenda: Next', all]]);
         await button('Month').click();
       }
     }

@@ -62,7 +62,7 @@ describe('Month ⇄ Agenda', () => {
     // The grid is hidden, not removed: the same cells, not drawn again.
     expect(gridCells()).toEqual(cells);
     cells.forEach((cell, i) => expect(gridCells()[i]).toBe(cell));
-    expect(cells[0]!.closest('[hidden]')).not.toBeNull();
+    expect(cells[0]!.closest('[aria-hidden=true]')).not.toBeNull();
     expect(screen.queryByRole('grid')).toBeNull();
 
     // Next in the agenda moves the focused day by 14 days; the month grid shows it when it comes back.
@@ -73,7 +73,7 @@ describe('Month ⇄ Agenda', () => {
     expect(screen.getByRole('grid')).toBeTruthy();
     gridCells().forEach((cell, i) => i < cells.length && expect(cell).toBe(cells[i]));
     expect(document.querySelector('[role=gridcell][tabindex="0"]')!.getAttribute('data-date')).toBe(later);
-    expect(sections[0]!.closest('[hidden]')).not.toBeNull();
+    expect(sections[0]!.closest('[aria-hidden=true]')).not.toBeNull();
     expect(screen.queryByRole('list', { name: 'Agenda' })).toBeNull();
 
     // Next in the month, then the agenda: the same sections, now from the month after.
@@ -84,6 +84,6 @@ describe('Month ⇄ Agenda', () => {
     const again = agendaSections();
     again.forEach((section, i) => expect(section).toBe(sections[i]));
     expect(again[0]!.querySelector('h3')!.textContent).toContain(fullDate(focused));
-    expect(again[0]!.closest('[hidden]')).toBeNull();
+    expect(again[0]!.closest('[aria-hidden=true]')).toBeNull();
   });
 });
