@@ -316,3 +316,46 @@ test('a dense month: a day of 11 events shows three chips and "+8 more", which o
   await expect(list.getByRole('button').last()).toContainText('Dense 11');
   expect((await new AxeBuilder({ page }).include('[role=grid]').analyze()).violations).toEqual([]);
 });
+
+test('the view not shown stays in the page but out of sight, of the tab order and of the accessibility tree', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await loadMockData(page);
+  await openCalendar(page);
+  const today = await dayFromToday(page, 0);
+  await page.getByRole('button', { name: 'Agenda', exact: true }).click();
+  const agenda = page.getByRole('list', { name: 'Agenda' });
+  await expect(agenda.getByRole('button').first()).toHaveText(/Patel Engagement Brunch/);
+  // The month grid is still in the page (switching back does not build it again), hidden from everyone.
+  await expect(cell(page, today)).toHaveCount(1);
+  await expect(cell(page, today)).not.toBeVisible();
+  await expect(grid(page)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Patel Engagement Brunch/ })).toHaveCount(1);
+  // Tab from the view buttons through the page never lands in the hidden grid or its day's events.
+  await page.getByRole('button', { name: 'Agenda', exact: true }).focus();
+  for (let i = 0; i < 30; i++) {
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('[aria-hidden=true]') ?? null)).toBeNull();
+  }
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+  // Back to the month: the grid shows again, and the agenda is hidden the same way.
+  await page.getByRole('button', { name: 'Month', exact: true }).click();
+  await expect(cell(page, today)).toBeVisible();
+  await expect(cell(page, today)).toContainText('10:30 Patel Engagement Brunch');
+  await expect(agenda).toHaveCount(0);
+  await expect(grid(page).locator('[tabindex="0"]')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Next', exact: true }).focus();
+  let reached = false;
+  for (let i = 0; i < 30 && !reached; i++) {
+    await page.keyboard.press('Tab');
+    const active = await page.evaluate(() => ({
+      hidden: document.activeElement?.closest('[aria-hidden=true]') !== null,
+      date: (document.activeElement as HTMLElement | null)?.dataset.date ?? null,
+    }));
+    expect(active.hidden).toBe(false);
+    reached = active.date === today;
+  }
+  expect(reached).toBe(true);
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+});

@@ -191,7 +191,8 @@ test('the calendar marks the day where someone on staff is booked twice', async 
   });
   await page.goto('/Calendar');
   await page.getByRole('button', { name: 'Agenda', exact: true }).click();
-  const day = page.locator(`[data-staff-twice]`);
+  // In the agenda (the month grid, shown first, stays in the page hidden).
+  const day = page.getByRole('list', { name: 'Agenda' }).locator(`[data-staff-twice]`);
   await expect(day).toHaveCount(1);
   await expect(day).toContainText('Staff booked twice');
   await page.getByRole('button', { name: 'Month', exact: true }).click();

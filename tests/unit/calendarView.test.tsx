@@ -92,6 +92,8 @@ describe('the month grid draws again only the days that change', () => {
     const s0 = getInitialSnapshot(calendarMachine, { today, view: 'month' });
     const view = render(<CalendarGrid api={apiOf(s0)} entries={lists} />);
     const before = [...view.container.querySelectorAll('[role=gridcell]')];
+    const chipsBefore = [...before[14]!.querySelectorAll('button')];
+    expect(chipsBefore.map((chip) => chip.textContent)).toEqual(['10:00 Event 57', '18:00 Event 58']);
     view.rerender(<CalendarGrid api={apiOf(step(s0, { type: 'nav.next' }))} entries={lists} />);
     const after = [...view.container.querySelectorAll('[role=gridcell]')];
     // January 2027: Sunday 27 December to Saturday 6 February, six rows (December had five).
@@ -103,6 +105,12 @@ describe('the month grid draws again only the days that change', () => {
     expect(after[14]!.getAttribute('aria-label')).toBe('Sunday, January 10, 2027, 2 events, busy: two or more events');
     expect(after[14]!.getAttribute('tabindex')).toBe('0');
     expect(after.filter((cell) => cell.getAttribute('tabindex') === '0')).toHaveLength(1);
+    // The day's chips too: the same buttons show the new day's events (issue 21's bench: no chip rebuilt on Next).
+    const chipsAfter = [...after[14]!.querySelectorAll('button')];
+    expect(chipsAfter).toHaveLength(2);
+    chipsAfter.forEach((chip, i) => expect(chip).toBe(chipsBefore[i]));
+    expect(chipsAfter.map((chip) => chip.textContent)).toEqual(['10:00 Event 113', '18:00 Event 114']);
+    expect(chipsAfter[1]!.getAttribute('title')).toBe('18:00 Event 114');
     expect(after[0]!.hasAttribute('data-outside')).toBe(true);
     expect(after[5]!.hasAttribute('data-outside')).toBe(false);
   });

@@ -61,6 +61,17 @@ function actionsFor(send: (event: CalendarEvent) => void) {
   };
 }
 const actions = new WeakMap<(event: CalendarEvent) => void, ReturnType<typeof actionsFor>>();
+/** Export every event: one callback per events array (and `send`), so it keeps its identity too. */
+const exports = new WeakMap<
+  readonly CateringEvent[],
+  { send: (event: CalendarEvent) => void; exportAll: () => void }
+>();
+function exportFor(events: CateringEvent[], send: (event: CalendarEvent) => void) {
+  let value = exports.get(events);
+  if (value?.send !== send)
+    exports.set(events, (value = { send, exportAll: () => send({ type: 'calendar.export', events }) }));
+  return value.exportAll;
+}
 
 export function connectCalendar(s: CalendarSnapshot, events: CateringEvent[], send: (event: CalendarEvent) => void) {
   const view: CalendarView = s.matches({ view: 'week' }) ? 'week' : s.matches({ view: 'agenda' }) ? 'agenda' : 'month';
@@ -89,6 +100,6 @@ export function connectCalendar(s: CalendarSnapshot, events: CateringEvent[], se
      */
     chipsOf: (day: string) => chips(entries.get(day), view === 'month'),
     ...sends,
-    exportAll: () => send({ type: 'calendar.export', events }),
+    exportAll: exportFor(events, send),
   };
 }

@@ -77,9 +77,9 @@ const cell = css({
   borderColor: 'border',
   p: { base: '1', md: '2' },
   cursor: 'pointer',
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '1',
+  // Block layout, spaced by margins (a flex column lays out its items twice).
+  '& > * + *': { mt: '1' },
+  '& > button + button': { mt: '0.5' },
   _focusVisible: {
     outline: '3px solid',
     outlineColor: 'focusRing',
@@ -99,7 +99,15 @@ const dayNumber = css({
   gap: '1',
   flexWrap: 'wrap',
 });
+/** The month's day number: one line of text and inline badges (they wrap under the number in a narrow cell). */
+const monthDayNumber = css({
+  display: 'block',
+  fontWeight: 'bold',
+  fontSize: 'sm',
+  '& > span + span': { ml: '1' },
+});
 const todayNumber = css({
+  display: 'inline-block',
   bg: 'primary',
   color: 'onSolid',
   borderRadius: 'full',
@@ -108,6 +116,7 @@ const todayNumber = css({
   textAlign: 'center',
 });
 const busyBadge = css({
+  display: 'inline-block',
   bg: 'accent',
   color: 'onSolid',
   fontSize: 'xs',
@@ -142,11 +151,8 @@ const wrapChip = css({
   overflowWrap: 'anywhere',
   fontSize: 'sm',
 });
-const monthChips = css({
-  display: { base: 'none', md: 'flex' },
-  flexDirection: 'column',
-  gap: '0.5',
-});
+/** A month day's chips and "+N more" sit in the day itself (no wrapper); a phone shows dots instead. */
+const monthChip = css({ display: { base: 'none', md: 'block' } });
 const phoneCount = css({
   display: { base: 'block', md: 'none' },
   fontSize: 'xs',
@@ -235,35 +241,67 @@ function dayLabel(day: string, today: string, entries: DayList | undefined, staf
 }
 
 export function CalendarToolbar({ api }: { api: CalendarApi }) {
-  const views: Array<[CalendarView, string]> = [
-    ['month', 'Month'],
-    ['week', 'Week'],
-    ['agenda', 'Agenda'],
-  ];
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+      <ToolbarButtons
+        view={api.view}
+        setView={api.setView}
+        previous={api.previous}
+        goToday={api.goToday}
+        next={api.next}
+        jump={api.jump}
+        exportAll={api.exportAll}
+      />
+      <h2 id="calendar-period" className={period} aria-live="polite">
+        {periodTitle(api.view, api.focused)}
+      </h2>
+    </div>
+  );
+}
+
+const views: Array<[CalendarView, string]> = [
+  ['month', 'Month'],
+  ['week', 'Week'],
+  ['agenda', 'Agenda'],
+];
+
+/**
+ * The toolbar's buttons. Memoised: their callbacks keep their identity (calendar.connect.ts), so Next
+ * or a focused day does not draw the eight buttons again; a view change does.
+ */
+const ToolbarButtons = memo(function ToolbarButtons({
+  view: current,
+  setView,
+  previous,
+  goToday,
+  next,
+  jump,
+  exportAll,
+}: Pick<CalendarApi, 'view' | 'setView' | 'previous' | 'goToday' | 'next' | 'jump' | 'exportAll'>) {
+  return (
+    <>
       <div className={toolbar}>
         <div role="group" aria-label="View" className={group}>
           {views.map(([view, label]) => (
             <Button
               key={view}
               size="sm"
-              variant={api.view === view ? 'solidBlue' : 'outlineBlue'}
-              aria-pressed={api.view === view}
-              onClick={() => api.setView(view)}
+              variant={current === view ? 'solidBlue' : 'outlineBlue'}
+              aria-pressed={current === view}
+              onClick={() => setView(view)}
             >
               {label}
             </Button>
           ))}
         </div>
         <div role="group" aria-label="Go to" className={group}>
-          <Button size="sm" variant="outlineBlue" onClick={api.previous}>
+          <Button size="sm" variant="outlineBlue" onClick={previous}>
             Previous
           </Button>
-          <Button size="sm" variant="outlineBlue" onClick={api.goToday}>
+          <Button size="sm" variant="outlineBlue" onClick={goToday}>
             Today
           </Button>
-          <Button size="sm" variant="outlineBlue" onClick={api.next}>
+          <Button size="sm" variant="outlineBlue" onClick={next}>
             Next
           </Button>
         </div>
@@ -271,21 +309,18 @@ export function CalendarToolbar({ api }: { api: CalendarApi }) {
       <div className={toolbar}>
         <div role="group" aria-label="Quick filters" className={group}>
           {(['week', 'month', 'nextMonth'] as const).map((to) => (
-            <Button key={to} size="sm" variant="outlineGreen" onClick={() => api.jump(to)}>
+            <Button key={to} size="sm" variant="outlineGreen" onClick={() => jump(to)}>
               {quickFilterLabels[to]}
             </Button>
           ))}
         </div>
-        <Button size="sm" variant="solidGreen" onClick={api.exportAll}>
+        <Button size="sm" variant="solidGreen" onClick={exportAll}>
           Export calendar (.ics)
         </Button>
       </div>
-      <h2 id="calendar-period" className={period} aria-live="polite">
-        {periodTitle(api.view, api.focused)}
-      </h2>
-    </div>
+    </>
   );
-}
+});
 
 function Chip({
   entry,
@@ -301,7 +336,7 @@ function Chip({
     <button
       type="button"
       tabIndex={-1}
-      className={cx(chip, wrap ? wrapChip : undefined)}
+      className={cx(chip, wrap ? wrapChip : monthChip)}
       data-continued={entry.continued || undefined}
       title={`${time} ${eventName(entry.event)}${statusSuffix(entry.event)}`.trim()}
       data-status={statusOf(entry.event)}
@@ -341,7 +376,7 @@ function MoreButton({ onShowDay, day, more }: { onShowDay: (day: string) => void
     <button
       type="button"
       tabIndex={-1}
-      className={moreButton}
+      className={cx(moreButton, monthChip)}
       aria-label={label}
       aria-controls="calendar-day-events"
       onClick={(e) => {
@@ -359,8 +394,8 @@ function MoreButton({ onShowDay, day, more }: { onShowDay: (day: string) => void
   );
 }
 
-/** The month or week grid. */
-export function CalendarGrid({ api, entries }: { api: CalendarApi; entries: Entries }) {
+/** The month or week grid. Memoised: the page keeps it, not drawn again, while the agenda is shown. */
+export const CalendarGrid = memo(function CalendarGrid({ api, entries }: { api: CalendarApi; entries: Entries }) {
   const gridRef = useRef<HTMLDivElement>(null);
   // Set by a key on a day: the focus follows the focused day even when the month's rows are rebuilt.
   const keyMoved = useRef(false);
@@ -430,7 +465,7 @@ export function CalendarGrid({ api, entries }: { api: CalendarApi; entries: Entr
       ))}
     </div>
   );
-}
+});
 
 const weekChips = css({
   display: 'flex',
@@ -472,6 +507,15 @@ const DayCell = memo(function DayCell({
 }) {
   const busy = isBusy(list);
   const count = startsOn(list);
+  const dayButtons = (
+    <>
+      {chips.shown.map((entry, i) => (
+        // Keyed by place, like the cells: Next shows the new month's events in the same buttons.
+        <Chip key={i} entry={entry} onOpen={onOpen} wrap={!month} />
+      ))}
+      {chips.more ? <MoreButton onShowDay={onShowDay} day={day} more={chips.more} /> : null}
+    </>
+  );
   return (
     <div
       role="gridcell"
@@ -486,7 +530,7 @@ const DayCell = memo(function DayCell({
       onClick={() => onFocusDay(day)}
       onFocus={() => !selected && onFocusDay(day)}
     >
-      <span className={dayNumber} aria-hidden="true">
+      <span className={month ? monthDayNumber : dayNumber} aria-hidden="true">
         {!month ? <span className={weekDayShort}>{shortDate(day)}</span> : null}
         <span className={cx(day === today ? todayNumber : undefined, !month ? weekDayNumber : undefined)}>
           {Number(day.slice(8))}
@@ -503,12 +547,7 @@ const DayCell = memo(function DayCell({
           {busy ? '' : '●'.repeat(Math.min(list.length, 3))}
         </span>
       ) : null}
-      <div className={month ? monthChips : weekChips}>
-        {chips.shown.map((entry) => (
-          <Chip key={`${entry.event.id}-${entry.continued}`} entry={entry} onOpen={onOpen} wrap={!month} />
-        ))}
-        {chips.more ? <MoreButton onShowDay={onShowDay} day={day} more={chips.more} /> : null}
-      </div>
+      {month ? dayButtons : <div className={weekChips}>{dayButtons}</div>}
     </div>
   );
 });
@@ -527,8 +566,8 @@ function EntryButton({ entry, onOpen }: { entry: DayEntry<CateringEvent>; onOpen
   );
 }
 
-/** The focused day's events, under the grid (Enter on a day comes here). */
-export function DayEvents({ api, entries }: { api: CalendarApi; entries: Entries }) {
+/** The focused day's events, under the grid (Enter on a day comes here). Memoised like the grid. */
+export const DayEvents = memo(function DayEvents({ api, entries }: { api: CalendarApi; entries: Entries }) {
   const dayList = entries.get(api.focused) ?? [];
   return (
     <section id="calendar-day-events" className={panel} aria-labelledby="calendar-day-title">
@@ -537,8 +576,8 @@ export function DayEvents({ api, entries }: { api: CalendarApi; entries: Entries
       </h2>
       {dayList.length ? (
         <ul className={list}>
-          {dayList.map((entry) => (
-            <li key={`${entry.event.id}-${entry.continued}`}>
+          {dayList.map((entry, i) => (
+            <li key={i}>
               <EntryButton entry={entry} onOpen={api.open} />
             </li>
           ))}
@@ -548,18 +587,21 @@ export function DayEvents({ api, entries }: { api: CalendarApi; entries: Entries
       )}
     </section>
   );
-}
+});
 
-/** The agenda: the 14 days from the focused day, days with events only, in date and time order. */
-/** `events`: the page's events (api.events), whose days api.agenda lists. */
-export function Agenda({ api }: { api: CalendarApi; events: readonly CateringEvent[] }) {
+/**
+ * The agenda: the 14 days from the focused day, days with events only, in date and time order.
+ * `events`: the page's events (api.events), whose days api.agenda lists. Memoised like the grid.
+ */
+export const Agenda = memo(function Agenda({ api }: { api: CalendarApi; events: readonly CateringEvent[] }) {
   const groups = api.agenda;
   if (!groups.length) return <p className={panel}>No events in these 14 days.</p>;
   return (
     <ol className={list} aria-label="Agenda">
-      {groups.map(({ day, entries }) => (
+      {groups.map(({ day, entries }, i) => (
+        // Keyed by place: Next shows the next 14 days in the same sections.
         <AgendaDay
-          key={day}
+          key={i}
           day={day}
           entries={entries}
           isToday={day === api.today}
@@ -569,7 +611,7 @@ export function Agenda({ api }: { api: CalendarApi; events: readonly CateringEve
       ))}
     </ol>
   );
-}
+});
 
 const agendaTitle = cx(
   panelTitle,
@@ -612,8 +654,8 @@ const AgendaDay = memo(function AgendaDay({
           {staffTwice ? <span className={busyBadge}>Staff booked twice</span> : null}
         </h3>
         <ul className={list}>
-          {entries.map((entry) => (
-            <li key={`${entry.event.id}-${entry.continued}`}>
+          {entries.map((entry, i) => (
+            <li key={i}>
               <EntryButton entry={entry} onOpen={onOpen} />
             </li>
           ))}
