@@ -687,9 +687,12 @@ export function EventDetails({ api, event }: { api: CalendarApi; event: Catering
     headingRef.current?.focus();
   }, [id]);
   const close = () => {
-    const back = opener.current?.isConnected
+    // The view not shown stays in the page, hidden (aria-hidden): focus never goes there.
+    const shown = (el: HTMLElement | null | undefined): el is HTMLElement =>
+      !!el?.isConnected && !el.closest('[aria-hidden="true"]');
+    const back = shown(opener.current)
       ? opener.current
-      : document.querySelector<HTMLElement>('[role=gridcell][tabindex="0"]');
+      : [...document.querySelectorAll<HTMLElement>('[role=gridcell][tabindex="0"]')].find(shown);
     api.close();
     back?.focus();
   };
