@@ -15,6 +15,8 @@ import {
 import { readStoredUser } from '../../src/storage/storedUser';
 import { readStaffLists, watchStaffLists } from '../../src/storage/staffLists';
 import { readIngredientLists, watchIngredientLists } from '../../src/storage/ingredientLists';
+import { customersStore } from '../../src/storage/customers';
+import { businessProfileStore } from '../../src/storage/businessProfile';
 
 const KEY = 'sb-test-auth-token';
 const session = (extra: Record<string, unknown> = {}) =>
@@ -185,5 +187,29 @@ describe('every event’s ingredient lists', () => {
     window.dispatchEvent(new StorageEvent('storage', { key: null }));
     expect(onList).toHaveBeenCalledTimes(1);
     expect(onCleared).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the customers and the business profile (whole values)', () => {
+  it('customers: none until saved; a list of records with ids, each field read as text; anything else is refused with why', () => {
+    expect(customersStore.read()).toEqual([]);
+    expect(customersStore.write([{ id: 'C1', firstName: 'Ada', lastName: 'Hart', email: '', phone: '' }]).ok).toBe(
+      true,
+    );
+    localStorage.setItem('customers', JSON.stringify([{ id: 'C1', firstName: 'Ada', phone: 5550100 }]));
+    expect(customersStore.read()).toEqual([{ id: 'C1', firstName: 'Ada', lastName: '', email: '', phone: '5550100' }]);
+    for (const text of ['{"id":"C1"}', '[{"firstName":"Ada"}]', '[null]'])
+      expect(customersStore.check(text)).toEqual({ ok: false, reason: 'value: must be a list of customers with ids' });
+  });
+
+  it('business profile: null until saved; a saved one read; one without a business name as text refused with why', () => {
+    expect(businessProfileStore.read()).toBeNull();
+    expect(businessProfileStore.check('null')).toEqual({ ok: true, value: null });
+    expect(businessProfileStore.check('{"businessName":"Hart Catering"}')).toMatchObject({
+      ok: true,
+      value: { businessName: 'Hart Catering', address: '' },
+    });
+    for (const text of ['{"businessName":5}', '[]', '"Hart"'])
+      expect(businessProfileStore.check(text)).toEqual({ ok: false, reason: 'businessName: must be text' });
   });
 });
