@@ -303,3 +303,41 @@ describe('a put-back into a list that cannot be saved', () => {
     expect(listRecovered()).toHaveLength(1);
   });
 });
+
+describe('discard, more edges', () => {
+  it('a record’s entry never removes its list, even when the list now holds the same text as the record', () => {
+    localStorage.setItem('inventoryItems', '[[]]');
+    expect(inventoryItemsStore.read()).toEqual([]);
+    const entry = listRecovered().find((e) => e.key === 'inventoryItems');
+    expect(entry).toMatchObject({ index: 0, text: '[]' });
+    localStorage.setItem('inventoryItems', '[]'); // emptied in another tab meanwhile
+    expect(discard(entry!)).toEqual({ ok: true });
+    expect(localStorage.getItem('inventoryItems')).toBe('[]');
+  });
+
+  it('a source that cannot be cleared keeps its entry listed, even though the entry itself could go', () => {
+    localStorage.setItem('colorMode', '"purple"');
+    colorModeStore.read();
+    const [entry] = listRecovered();
+    const removeItem = Storage.prototype.removeItem;
+    vi.spyOn(Storage.prototype, 'removeItem').mockImplementation(function (this: Storage, key: string) {
+      if (key === 'colorMode') throw new DOMException('denied', 'SecurityError');
+      removeItem.call(this, key);
+    });
+    expect(discard(entry!)).toEqual({ ok: false, error: 'Your last change could not be saved to browser storage.' });
+    vi.restoreAllMocks();
+    expect(listRecovered()).toHaveLength(1);
+  });
+
+  it('the watcher works without a window (set-asides only)', async () => {
+    vi.stubGlobal('window', undefined);
+    try {
+      const listener = vi.fn();
+      const stop = watchRecovered(listener);
+      listener.mockClear();
+      expect(() => stop()).not.toThrow();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
