@@ -32,8 +32,13 @@ async function resumedWithin(ms: number, during?: () => void): Promise<boolean> 
 describe('what counts as the page being used', () => {
   it('a pointer, a key, the wheel and a touch each make the probe wait; after a quiet moment it goes on', async () => {
     fakeTime();
-    // A first call installs the watchers.
+    // A first call installs the watchers: passive (scrolling never waits for them), in the capture phase.
+    const add = vi.spyOn(window, 'addEventListener');
     expect(await resumedWithin(60)).toBe(true);
+    expect(add.mock.calls.map(([type, , options]) => [type, options])).toEqual(
+      ['pointerdown', 'keydown', 'wheel', 'touchstart'].map((type) => [type, { capture: true, passive: true }]),
+    );
+    add.mockRestore();
     for (const type of ['pointerdown', 'keydown', 'wheel', 'touchstart']) {
       let resumed = false;
       document.body.dispatchEvent(new Event(type, { bubbles: true }));
@@ -70,6 +75,19 @@ describe('what counts as the page being used', () => {
     expect(resumed).toBe(false);
     await vi.advanceTimersByTimeAsync(quietMs + 60);
     expect(resumed).toBe(true);
+  });
+});
+
+describe('how it watches', () => {
+  it('once per page, however many writes it waits for', async () => {
+    fakeTime();
+    const add = vi.spyOn(window, 'addEventListener');
+    for (let i = 0; i < 3; i++) await resumedWithin(quietMs + 60);
+    // This file's first test installed them already: none added since.
+    expect(add.mock.calls.filter(([type]) => ['pointerdown', 'keydown', 'wheel', 'touchstart'].includes(type))).toEqual(
+      [],
+    );
+    add.mockRestore();
   });
 });
 
