@@ -17,6 +17,7 @@ import { readStaffLists, watchStaffLists } from '../../src/storage/staffLists';
 import { readIngredientLists, watchIngredientLists } from '../../src/storage/ingredientLists';
 import { customersStore } from '../../src/storage/customers';
 import { businessProfileStore } from '../../src/storage/businessProfile';
+import { colorModeStore, soundMutedStore } from '../../src/storage/preferences';
 
 const KEY = 'sb-test-auth-token';
 const session = (extra: Record<string, unknown> = {}) =>
@@ -211,5 +212,24 @@ describe('the customers and the business profile (whole values)', () => {
     });
     for (const text of ['{"businessName":5}', '[]', '"Hart"'])
       expect(businessProfileStore.check(text)).toEqual({ ok: false, reason: 'businessName: must be text' });
+  });
+});
+
+describe('the preferences every page reads', () => {
+  it('a sound setting that is not true or false reads as the default (muted) and is refused with why', () => {
+    localStorage.setItem('soundMuted', '"maybe"');
+    expect(soundMutedStore.read()).toBe(true);
+    expect(soundMutedStore.check('"maybe"')).toMatchObject({ ok: false });
+    expect(soundMutedStore.check('1')).toMatchObject({ ok: false });
+    expect(soundMutedStore.check('false')).toEqual({ ok: true, value: false });
+    localStorage.setItem('soundMuted', 'false');
+    expect(soundMutedStore.read()).toBe(false);
+  });
+
+  it('a colour mode other than light, dark or system reads as light', () => {
+    localStorage.setItem('colorMode', '"purple"');
+    expect(colorModeStore.read()).toBe('light');
+    localStorage.setItem('colorMode', '"system"');
+    expect(colorModeStore.read()).toBe('system');
   });
 });
