@@ -94,13 +94,17 @@ describe('the auth session supabase-js keeps', () => {
     const stop = subscribeStoredSession(KEY, (present) => seen.push(present));
     localStorage.setItem(KEY, session());
     window.dispatchEvent(new StorageEvent('storage', { key: KEY }));
+    expect(seen).toEqual([true]);
+    localStorage.removeItem(KEY);
+    window.dispatchEvent(new StorageEvent('storage', { key: KEY }));
     window.dispatchEvent(new StorageEvent('storage', { key: 'events' }));
-    localStorage.clear();
-    window.dispatchEvent(new StorageEvent('storage', { key: null }));
     expect(seen).toEqual([true, false]);
+    localStorage.setItem(KEY, session());
+    window.dispatchEvent(new StorageEvent('storage', { key: null }));
+    expect(seen).toEqual([true, false, true]);
     stop();
     window.dispatchEvent(new StorageEvent('storage', { key: KEY }));
-    expect(seen).toEqual([true, false]);
+    expect(seen).toEqual([true, false, true]);
   });
 
   it('the stored user: its id and e-mail, null without a user id as text', () => {
