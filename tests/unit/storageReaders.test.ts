@@ -153,12 +153,20 @@ describe('every event’s staff lists', () => {
   it('one watcher for every staff list changed in another tab, or storage cleared; nothing else', () => {
     const onChange = vi.fn();
     const stop = watchStaffLists(onChange);
-    for (const key of ['staffList-4', null, 'staffList-', 'staffList-4x', 'xstaffList-4', 'ingredientList-4'])
+    for (const key of [
+      'staffList-4',
+      null,
+      'staffList-123',
+      'staffList-',
+      'staffList-4x',
+      'xstaffList-4',
+      'ingredientList-4',
+    ])
       window.dispatchEvent(new StorageEvent('storage', { key }));
-    expect(onChange).toHaveBeenCalledTimes(2);
+    expect(onChange).toHaveBeenCalledTimes(3);
     stop();
     window.dispatchEvent(new StorageEvent('storage', { key: 'staffList-4' }));
-    expect(onChange).toHaveBeenCalledTimes(2);
+    expect(onChange).toHaveBeenCalledTimes(3);
   });
 });
 
@@ -235,5 +243,23 @@ describe('the preferences every page reads', () => {
     expect(colorModeStore.read()).toBe('light');
     localStorage.setItem('colorMode', '"system"');
     expect(colorModeStore.read()).toBe('system');
+  });
+});
+
+describe('the watchers without a window (server-side or a worker)', () => {
+  it('watch nothing and stop without throwing', () => {
+    vi.stubGlobal('window', undefined);
+    try {
+      const stops = [
+        watchStaffLists(() => {}),
+        watchIngredientLists(
+          () => {},
+          () => {},
+        ),
+      ];
+      for (const stop of stops) expect(() => stop()).not.toThrow();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
