@@ -32,8 +32,8 @@ describe('the event search and one event’s records', () => {
 
   it('asks for one event’s records by its id', async () => {
     const { calls, remote } = recording([{ collection: 'events', record_id: '5' }]);
-    expect(await remote.eventRecords(5)).toEqual([{ collection: 'events', record_id: '5' }]);
-    expect(calls).toEqual([['sync_event_records', { event_id: 5 }]]);
+    expect(await remote.eventRecords('5')).toEqual([{ collection: 'events', record_id: '5' }]);
+    expect(calls).toEqual([['sync_event_records', { event_id: '5' }]]);
   });
 });
 
