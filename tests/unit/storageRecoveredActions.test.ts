@@ -8,6 +8,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { inventoryItemsStore } from '../../src/storage/keys';
+import { StorageWriteError } from '../../src/storage/store';
 import { colorModeStore, soundMutedStore } from '../../src/storage/preferences';
 import { listRecovered, setAside, type RecoveredEntry } from '../../src/storage/recovered';
 import { checkRecovered, countRecovered, discard, putBack, watchRecovered } from '../../src/storage/recoveredActions';
@@ -200,5 +201,143 @@ describe('the count and the watcher', () => {
     setAside({ key: 'colorMode', reason: 'bad', text: '"newer"', index: null, id: null });
     await new Promise((r) => setTimeout(r, 0));
     expect(listener).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('what a discard or put-back leaves in the source key', () => {
+  it('a legacy backup whose text is the same as the key’s: only the backup goes, the key keeps its text', () => {
+    localStorage.setItem('events', '[oops');
+    localStorage.setItem('events.corrupt.1700000000000', '[oops');
+    const entry = listRecovered().find((e) => e.entryKey === 'events.corrupt.1700000000000');
+    expect(entry).toMatchObject({ key: 'events', text: '[oops', index: null });
+    expect(discard(entry!)).toEqual({ ok: true });
+    expect(localStorage.getItem('events.corrupt.1700000000000')).toBeNull();
+    expect(localStorage.getItem('events')).toBe('[oops');
+  });
+
+  it('a discard of a record of a readable list saved since does not write the list again', () => {
+    const text = JSON.stringify([item], null, 2);
+    localStorage.setItem('inventoryItems', text);
+    expect(inventoryItemsStore.read()).toHaveLength(1);
+    const entry = setAsideValue('inventoryItems', '{"id":"2"}', 1);
+    const setItem = vi.spyOn(Storage.prototype, 'setItem');
+    expect(discard(entry)).toEqual({ ok: true });
+    expect(setItem.mock.calls.filter(([key]) => key === 'inventoryItems')).toEqual([]);
+    expect(localStorage.getItem('inventoryItems')).toBe(text);
+  });
+
+  it('a discard of a record of a list that is no longer stored does not create the list', () => {
+    const entry = setAsideValue('inventoryItems', '{"id":"2"}', 1);
+    expect(discard(entry)).toEqual({ ok: true });
+    expect(localStorage.getItem('inventoryItems')).toBeNull();
+    expect(listRecovered()).toEqual([]);
+  });
+
+  it('a put-back of a record into a readable list writes the list once, with the record', () => {
+    const text = JSON.stringify([item], null, 2);
+    localStorage.setItem('inventoryItems', text);
+    inventoryItemsStore.read();
+    const entry = setAsideValue('inventoryItems', '{"id":"2"}', 1);
+    const setItem = vi.spyOn(Storage.prototype, 'setItem');
+    expect(putBack(entry, JSON.stringify({ ...item, id: '2', name: 'Sugar' }))).toEqual({
+      ok: true,
+      added: 1,
+      skipped: 0,
+      replaced: false,
+    });
+    expect(setItem.mock.calls.filter(([key]) => key === 'inventoryItems')).toHaveLength(1);
+    expect(inventoryItemsStore.read().map((i) => i.id)).toEqual(['1', '2']);
+  });
+});
+
+describe('a put-back into a list that cannot be saved', () => {
+  it('a list changed meanwhile: says so, keeps the entry', () => {
+    localStorage.setItem('inventoryItems', JSON.stringify([item]));
+    const entry = setAsideValue('inventoryItems', '{"id":"2"}', 1);
+    vi.spyOn(inventoryItemsStore, 'save').mockImplementation(() => ({
+      ok: true,
+      records: [item],
+      conflicts: [{ id: '2', mine: { ...item, id: '2' }, theirs: null }],
+    }));
+    expect(putBack(entry, JSON.stringify({ ...item, id: '2' }))).toEqual({
+      ok: false,
+      reason: 'failed',
+      message: 'The list was changed in another tab meanwhile. Try again.',
+    });
+    expect(listRecovered()).toHaveLength(1);
+  });
+
+  it('a save that fails: returns its message, keeps the entry and the list', () => {
+    const text = JSON.stringify([item]);
+    localStorage.setItem('inventoryItems', text);
+    const entry = setAsideValue('inventoryItems', '{"id":"2"}', 1);
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    expect(putBack(entry, JSON.stringify({ ...item, id: '2' }))).toEqual({
+      ok: false,
+      reason: 'failed',
+      message: expect.stringMatching(/^Browser storage is full/),
+    });
+    vi.restoreAllMocks();
+    expect(localStorage.getItem('inventoryItems')).toBe(text);
+    expect(listRecovered()).toHaveLength(1);
+  });
+
+  it('a list still holding the bad text that cannot be written again: says why, keeps the entry', () => {
+    localStorage.setItem('inventoryItems', '{oops');
+    expect(inventoryItemsStore.read()).toEqual([]);
+    const [entry] = listRecovered();
+    expect(entry).toMatchObject({ key: 'inventoryItems', index: null, text: '{oops' });
+    // Nothing to add, so the save writes nothing: the list is then written again, without the bad text.
+    const settle = vi.spyOn(inventoryItemsStore, 'write').mockImplementation(() => ({
+      ok: false,
+      error: new StorageWriteError('inventoryItems', 'unknown', 'Could not write the list again.'),
+    }));
+    expect(putBack(entry!, '[]')).toEqual({
+      ok: false,
+      reason: 'failed',
+      message: 'Could not write the list again.',
+    });
+    expect(settle).toHaveBeenCalled();
+    expect(listRecovered()).toHaveLength(1);
+  });
+});
+
+describe('discard, more edges', () => {
+  it('a record’s entry never removes its list, even when the list now holds the same text as the record', () => {
+    localStorage.setItem('inventoryItems', '[[]]');
+    expect(inventoryItemsStore.read()).toEqual([]);
+    const entry = listRecovered().find((e) => e.key === 'inventoryItems');
+    expect(entry).toMatchObject({ index: 0, text: '[]' });
+    localStorage.setItem('inventoryItems', '[]'); // emptied in another tab meanwhile
+    expect(discard(entry!)).toEqual({ ok: true });
+    expect(localStorage.getItem('inventoryItems')).toBe('[]');
+  });
+
+  it('a source that cannot be cleared keeps its entry listed, even though the entry itself could go', () => {
+    localStorage.setItem('colorMode', '"purple"');
+    colorModeStore.read();
+    const [entry] = listRecovered();
+    const removeItem = Storage.prototype.removeItem;
+    vi.spyOn(Storage.prototype, 'removeItem').mockImplementation(function (this: Storage, key: string) {
+      if (key === 'colorMode') throw new DOMException('denied', 'SecurityError');
+      removeItem.call(this, key);
+    });
+    expect(discard(entry!)).toEqual({ ok: false, error: 'Your last change could not be saved to browser storage.' });
+    vi.restoreAllMocks();
+    expect(listRecovered()).toHaveLength(1);
+  });
+
+  it('the watcher works without a window (set-asides only)', async () => {
+    vi.stubGlobal('window', undefined);
+    try {
+      const listener = vi.fn();
+      const stop = watchRecovered(listener);
+      listener.mockClear();
+      expect(() => stop()).not.toThrow();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

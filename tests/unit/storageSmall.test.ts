@@ -3,7 +3,7 @@
  * The small helpers of src/storage: safe JSON parsing (json.ts), the words for a failed schema check
  * (issues.ts), and several keys written as one change (together.ts).
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod/mini';
 import { parseJson, parseJsonSafely } from '../../src/storage/json';
 import { describeIssues } from '../../src/storage/issues';
@@ -32,6 +32,21 @@ describe('parseJsonSafely', () => {
   it('throws like JSON.parse on text that is not JSON, with or without escapes', () => {
     expect(() => parseJsonSafely('{oops')).toThrow(SyntaxError);
     expect(() => parseJsonSafely('{"\\u0061":')).toThrow(SyntaxError);
+  });
+
+  it('parses text with neither __proto__ nor an escape in one plain JSON.parse, without a reviver (the fast path of every read)', () => {
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      expect(parseJsonSafely('{"proto":[1,"u"]}')).toEqual({ value: { proto: [1, 'u'] }, protoKeys: 0 });
+      expect(parse.mock.calls).toEqual([['{"proto":[1,"u"]}']]);
+      parse.mockClear();
+      // Either sign of a __proto__ key takes the slower, checking path.
+      parseJsonSafely('{"a":"\\u0041"}');
+      parseJsonSafely('{"b":"__proto__"}');
+      expect(parse.mock.calls.map((call) => typeof call[1])).toEqual(['function', 'function']);
+    } finally {
+      parse.mockRestore();
+    }
   });
 
   it('parseJson gives the value only', () => {
