@@ -112,6 +112,21 @@ describe('which storage is bound', () => {
     expect(localStorage.getItem(stashKey('A', 'events'))).toBe('["mine"]');
   });
 
+  it('a switch in a browser without StorageEvent binds all the same, with no re-read notice', () => {
+    const heard = vi.fn();
+    window.addEventListener('storage', heard);
+    vi.stubGlobal('StorageEvent', undefined);
+    try {
+      const storage = new MapStorage({ dataOwner: 'A', events: '["A"]' });
+      expect(bindDataSet('B', storage)).toEqual({ ok: true, change: 'switched' });
+      expect(storage.entries()).toEqual({ dataOwner: 'B', 'account:A:events': '["A"]' });
+    } finally {
+      vi.unstubAllGlobals();
+      window.removeEventListener('storage', heard);
+    }
+    expect(heard).not.toHaveBeenCalled();
+  });
+
   it('a browser whose storage cannot even be opened says the data could not be opened', () => {
     const blocked = Object.getOwnPropertyDescriptor(window, 'localStorage')
       ? vi.spyOn(window, 'localStorage', 'get')

@@ -88,6 +88,11 @@ describe('each record type’s fields', () => {
     expect(listRecovered()).toEqual([]);
   });
 
+  it('an event’s revision is read from text', () => {
+    localStorage.setItem('events', JSON.stringify([event(1, { rev: '3' })]));
+    expect(eventsStore.read()).toMatchObject([{ id: 1, rev: 3 }]);
+  });
+
   it('a staff assignment’s revision is read from text; its id, employee, name and role from numbers', () => {
     localStorage.setItem(
       'staffList-4',
@@ -210,6 +215,14 @@ describe('ids for entries that had none', () => {
       { id: derived!.id, notes: 'Other' },
       { notes: 'Nut allergy', id: `${derived!.id}-2` },
     ]);
+  });
+
+  it('three identical entries get the derived id, then -2, then -3', () => {
+    const out = giveEntryIds([{ notes: 'Same' }, { notes: 'Same' }, { notes: 'Same' }], 'note') as Array<{
+      id: string;
+    }>;
+    const base = out[0]!.id;
+    expect(out.map((e) => e.id)).toEqual([base, `${base}-2`, `${base}-3`]);
   });
 
   it('an id that is not text is not counted as used, and is replaced by a derived one', () => {

@@ -38,6 +38,8 @@ const otherFailures: Array<[string, unknown]> = [
   ['a plain error', new Error('boom')],
   ['an error with another code', Object.assign(new Error('x'), { code: 21 })],
   ['a string', 'QuotaExceededError'],
+  // Not an object: its `name` says nothing of the storage (only DOMExceptions and errors are read).
+  ['a function named like the error', function QuotaExceededError() {}],
   ['null', null],
   ['undefined', undefined],
 ];

@@ -61,6 +61,17 @@ describe('reads and writes', () => {
     });
     expect(listKeys()).toEqual([]);
   });
+
+  it('listing keys that throws part way lists none, not the keys read before', () => {
+    localStorage.setItem('a', '1');
+    localStorage.setItem('b', '2');
+    const key = Storage.prototype.key;
+    vi.spyOn(Storage.prototype, 'key').mockImplementation(function (this: Storage, index: number) {
+      if (index > 0) throw new Error('gone');
+      return key.call(this, index);
+    });
+    expect(listKeys()).toEqual([]);
+  });
 });
 
 describe('storage that cannot be reached at all', () => {

@@ -37,6 +37,17 @@ describe('listing', () => {
     });
     expect(listRecovered()).toEqual([]);
   });
+
+  it('an entry whose value cannot be read is left out, the others still listed', () => {
+    localStorage.setItem('recovered:events:1', JSON.stringify({ key: 'events', text: '{}' }));
+    localStorage.setItem('recovered:employees:2', JSON.stringify({ key: 'employees', text: '[' }));
+    const getItem = Storage.prototype.getItem;
+    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(function (this: Storage, key: string) {
+      if (key === 'recovered:events:1') throw new DOMException('denied', 'SecurityError');
+      return getItem.call(this, key);
+    });
+    expect(listRecovered().map((e) => e.entryKey)).toEqual(['recovered:employees:2']);
+  });
 });
 
 describe('setting aside', () => {
