@@ -162,6 +162,8 @@ test('edits through the modal: invalid numbers keep it open, Save and Cancel clo
   await dialog.getByLabel('On-hand Quantity').fill('9');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
+  // The keyboard's place is kept: the focus goes back to the Edit button that opened the dialog.
+  await expect(butter.getByRole('button', { name: 'Edit' })).toBeFocused();
   await expect(butter.getByText('On-hand Quantity: 9')).toBeVisible();
   await expect(butter.getByRole('img', { name: /Low stock/ })).toHaveCount(0);
   await expect.poll(async () => (await stored(page))[0]).toMatchObject({ costPerUnit: 4.25, quantity: 9 });
@@ -170,6 +172,7 @@ test('edits through the modal: invalid numbers keep it open, Save and Cancel clo
   await dialog.getByLabel('Item Name').fill('Changed');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
+  await expect(butter.getByRole('button', { name: 'Edit' })).toBeFocused();
   await expect(list(page).getByRole('heading', { name: 'Butter' })).toBeVisible();
 
   await list(page).getByRole('listitem', { name: 'Flour' }).getByRole('button', { name: 'Delete' }).click();
