@@ -1,35 +1,12 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { signIn, signUpFresh } from './support/auth';
+import { device, FIRST_SYNC, pushed, saved, status, SYNC, turnSyncOn } from './support/sync';
 
 /**
  * Account sync (issue 24): two browser contexts are two devices of one account, against the real
  * server (its embedded PGlite database and /rest/v1/rpc).
  */
 
-// The first sync request opens (and on a fresh data dir creates) the embedded database: up to ~30 s under load.
-test.setTimeout(240_000);
-const FIRST_SYNC = { timeout: 90_000 };
-const SYNC = { timeout: 30_000 };
-
-const status = (page: Page) => page.getByRole('status', { name: 'Sync status' });
-const saved = (page: Page, options = SYNC) =>
-  expect(status(page)).toContainText('All changes saved to your account', options);
-/** A local change has reached the account: noted in the outbox (within 200 ms), then the outbox emptied by a push. */
-async function pushed(page: Page) {
-  await page.waitForTimeout(500);
-  await expect
-    .poll(
-      () =>
-        page.evaluate(() => {
-          const key = Object.keys(localStorage).find((k) => k.startsWith('sync:'));
-          const state = key ? (JSON.parse(localStorage.getItem(key)!) as { outbox: object }) : null;
-          return state ? Object.keys(state.outbox).length : -1;
-        }),
-      SYNC,
-    )
-    .toBe(0);
-  await saved(page);
-}
 /** What focus does: sync now (instead of waiting for the 30 s poll). */
 const syncNow = (page: Page) => page.evaluate(() => window.dispatchEvent(new Event('focus')));
 
@@ -38,19 +15,6 @@ async function signInOn(page: Page, credentials: { email: string; password: stri
   await signIn(page, credentials);
   await page.goto('/Dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-}
-
-async function device(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
-  return context.newPage();
-}
-
-async function turnSyncOn(page: Page) {
-  await page.goto('/Dashboard');
-  const toggle = page.getByRole('switch', { name: 'Sync across devices' });
-  await expect(toggle).toBeEnabled(SYNC);
-  await toggle.check();
-  await saved(page, FIRST_SYNC);
 }
 
 async function addSupplier(page: Page, id: string, name: string) {

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signUpFresh } from './support/auth';
+import { FIRST_SYNC, saved, SYNC } from './support/sync';
 
 /**
  * Events kept only in the account (issue 24 part 7), against the real server: with sync on, old
@@ -8,11 +9,6 @@ import { signUpFresh } from './support/auth';
  */
 
 test.setTimeout(240_000);
-const FIRST_SYNC = { timeout: 90_000 };
-const SYNC = { timeout: 30_000 };
-
-const saved = (page: Page, options = SYNC) =>
-  expect(page.getByRole('status', { name: 'Sync status' })).toContainText('All changes saved to your account', options);
 
 const isoDaysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const event = (id: number, name: string, date: string, status?: string) => ({

@@ -1,5 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { signIn, signUpFresh } from './support/auth';
+import { device, FIRST_SYNC, pushed, saved, SYNC, turnSyncOn } from './support/sync';
 
 /**
  * Quotes and invoices with sync on (issue 22 numbers, issue 24 sync): two browser contexts are two
@@ -10,33 +11,8 @@ import { signIn, signUpFresh } from './support/auth';
  */
 
 test.setTimeout(240_000);
-const FIRST_SYNC = { timeout: 90_000 };
-const SYNC = { timeout: 30_000 };
 const year = new Date().getFullYear();
 const inv = (n: number) => `INV-${year}-${String(n).padStart(4, '0')}`;
-
-const status = (page: Page) => page.getByRole('status', { name: 'Sync status' });
-const saved = (page: Page, options = SYNC) =>
-  expect(status(page)).toContainText('All changes saved to your account', options);
-async function pushed(page: Page) {
-  await page.waitForTimeout(500);
-  await expect
-    .poll(
-      () =>
-        page.evaluate(() => {
-          const key = Object.keys(localStorage).find((k) => k.startsWith('sync:'));
-          const state = key ? (JSON.parse(localStorage.getItem(key)!) as { outbox: object }) : null;
-          return state ? Object.keys(state.outbox).length : -1;
-        }),
-      SYNC,
-    )
-    .toBe(0);
-  await saved(page);
-}
-
-async function device(browser: Browser): Promise<Page> {
-  return (await browser.newContext()).newPage();
-}
 
 /** Two priced events (301, 302) whose customer is the stored customer `c-ann`, and a business profile. */
 async function seed(page: Page) {
@@ -87,14 +63,6 @@ async function seed(page: Page) {
       }),
     );
   });
-}
-
-async function turnSyncOn(page: Page) {
-  await page.goto('/Dashboard');
-  const toggle = page.getByRole('switch', { name: 'Sync across devices' });
-  await expect(toggle).toBeEnabled(SYNC);
-  await toggle.check();
-  await saved(page, FIRST_SYNC);
 }
 
 /** Opens event `id`'s invoice page (syncing first, as opening the app does). */
