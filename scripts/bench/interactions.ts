@@ -333,14 +333,29 @@ function inventoryInteractions(): Interaction[] {
         await first(page)
           .getByRole('button', { name: /^Reorder / })
           .focus();
+        // A person hears each step before the next key; keys sent at once could beat dnd-kit's move
+        // at 4x (a drop in place, or a pick-up left pressed), which timed nothing real.
         await page.keyboard.press('Space');
+        await dragAnnounced(page, /^Picked up /);
+        // dnd-kit's keyboard sensor starts listening for the moving keys in a timeout after the pick-up:
+        // a timeout queued now runs after it.
+        await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
         await page.keyboard.press('ArrowDown');
+        await dragAnnounced(page, / moved to position 2 /);
       },
       act: (page) => page.keyboard.press('Space'),
       settled: (page) =>
         page.waitForFunction(() => !document.querySelector('[aria-pressed="true"][aria-label^="Reorder "]')),
     },
   ];
+}
+
+/** Waits for the drag's live region (dnd-kit's announcements) to say `text`. */
+function dragAnnounced(page: Page, text: RegExp) {
+  return page.waitForFunction(
+    (source) => [...document.querySelectorAll('[aria-live]')].some((n) => new RegExp(source).test(n.textContent ?? '')),
+    text.source,
+  );
 }
 
 /** The Dashboard: Need to Order's window, and copying a supplier's order list. */
