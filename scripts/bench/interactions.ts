@@ -421,12 +421,30 @@ async function measureAll(page: Page, interactions: Interaction[], rate: number,
   }
 }
 
-/** Navigation start to the nav's Menu answering a click (the app is working), in ms. */
+/**
+ * In the page, before its scripts (once `bench.menuShown` is set for the tab): records when the nav's
+ * menu is first shown, the start of the first frame after it enters the page (the frame that paints
+ * it). Reading the clock after Playwright's wait instead would add the wait's polling (its retries back
+ * off to 500 ms), which is the harness, not the app.
+ */
+function recordMenuShown() {
+  if (!sessionStorage.getItem('bench.menuShown')) return;
+  const w = window as unknown as { __menuShownAt?: number };
+  const observer = new MutationObserver(() => {
+    if (!document.querySelector('[role="menu"]')) return;
+    observer.disconnect();
+    requestAnimationFrame(() => (w.__menuShownAt = performance.now()));
+  });
+  observer.observe(document, { childList: true, subtree: true });
+}
+
+/** Navigation start to the nav's Menu answering a click (the app is working): the menu's first frame, in ms. */
 async function fullLoad(page: Page, url: string): Promise<number> {
   await page.goto(url, { waitUntil: 'commit' });
   await button(page, 'Menu').click();
   await page.getByRole('menu').waitFor();
-  const at = await page.evaluate(() => performance.now());
+  const shown = await page.waitForFunction(() => (window as unknown as { __menuShownAt?: number }).__menuShownAt);
+  const at = Number(await shown.jsonValue());
   await page.keyboard.press('Escape');
   return at;
 }
@@ -438,6 +456,7 @@ export async function runInteractionsBench(): Promise<Figure[]> {
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await observeEventTiming(page);
+    await page.addInitScript(recordMenuShown);
     await signInAsDemo(page, server.url);
     await page.evaluate(
       ([events, i, s, e]) => {
@@ -488,6 +507,7 @@ export async function runInteractionsBench(): Promise<Figure[]> {
       await cdp.detach();
     }
     if (!PAGES) return figures;
+    await page.evaluate(() => sessionStorage.setItem('bench.menuShown', 'on'));
     // Full loads at 1x: every protected page, median of 5, HTTP cache warm (a returning caterer).
     for (const path of [
       '/Dashboard',

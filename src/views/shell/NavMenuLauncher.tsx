@@ -5,14 +5,19 @@
  * first click: the trigger is never swapped under a pointer or the focus, and a
  * visitor who never opens the menu never pays for running it. The route boundary loads with it, so a
  * page reached from the menu (or a link) finds it there.
+ *
+ * Not React.lazy behind Suspense: a click whose render suspends shows the fallback, and React 19 then
+ * holds the menu back for 300 ms after it (its fallback throttle), even when the code is already here.
+ * The menu is mounted once its code has loaded, so it opens in the click's own task when it has.
  */
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { MenuIcon } from './MenuIcon';
 import { loadRouteBoundary } from './routePage';
 
+let NavMenu: typeof import('./NavMenu').default | undefined;
 // The route boundary (what every other page loads through) comes with the menu, the way to those pages.
-const loadMenu = () => Promise.all([import('./NavMenu'), loadRouteBoundary()]).then(([menu]) => menu);
-const NavMenu = lazy(loadMenu);
+const loadMenu = () =>
+  Promise.all([import('./NavMenu'), loadRouteBoundary()]).then(([menu]) => (NavMenu = menu.default));
 
 /** `disabled` while the app has not started (a prerendered page before hydration). */
 export function NavMenuLauncher({
@@ -35,15 +40,19 @@ export function NavMenuLauncher({
       disabled={disabled}
       onPointerEnter={preload}
       onFocus={preload}
-      onClick={() => setOpen(true)}
+      onClick={() =>
+        void loadMenu().then(
+          () => setOpen(true),
+          () => undefined,
+        )
+      }
     >
       <MenuIcon />
     </button>
   );
-  if (!open) return placeholder;
-  return (
-    <Suspense fallback={placeholder}>
-      <NavMenu signedIn={signedIn} triggerClassName={triggerClassName} defaultOpen />
-    </Suspense>
+  return open && NavMenu ? (
+    <NavMenu signedIn={signedIn} triggerClassName={triggerClassName} defaultOpen />
+  ) : (
+    placeholder
   );
 }
