@@ -20,7 +20,7 @@ import {
 } from '../../src/domain/invoice';
 import { readSyncSnapshot, writeSyncChanges } from '../../src/storage/syncData';
 import { pullChanges, pushChanges, type LocalPort } from '../../src/sync/cycle';
-import { emptySyncState, forStorage, type SyncState } from '../../src/sync/engine';
+import { emptySyncState, forStorage, mergeWithoutAsking, type SyncState } from '../../src/sync/engine';
 import { FakeDevice, FakeSyncServer, testId } from '../support/fakeSyncServer';
 
 const snapshot = (price: number) =>
@@ -192,5 +192,51 @@ describe('two devices that each revised one invoice without seeing the other’s
     expect([...met.conflicts, ...last.conflicts]).toEqual([]);
     expect((await sync(here, server)).pending).toBe(0);
     expect(numbers(stored()).sort()).toEqual(expected);
+  });
+
+  it.each([
+    [4, 5],
+    [5, 4],
+  ])(
+    'one document renumbered differently on each (here -%i, there -%i) merges to the higher without a conflict',
+    async (hereRevision, thereRevision) => {
+      const server = new FakeSyncServer();
+      const other = new FakeDevice();
+      const here = new StorageDevice();
+      const moved = (n: number) => ({
+        ...revision('D-b', n, '2026-11-22'),
+        issuedAs: 'INV-2026-0001-2',
+      });
+      other.put('issuedDocuments', 'D-1', first);
+      other.put('issuedDocuments', 'D-b', moved(3));
+      await sync(other, server);
+      await sync(here, server);
+      // Each device knew of another revision, so each moved D-b to another free number.
+      other.put('issuedDocuments', 'D-b', moved(thereRevision));
+      localStorage.setItem('issuedDocuments', JSON.stringify([first, moved(hereRevision)]));
+      const outcomes = [await sync(other, server), await sync(here, server), await sync(other, server)];
+      expect(outcomes.flatMap((o) => o.conflicts)).toEqual([]);
+      const expected = ['D-1 INV-2026-0001', 'D-b INV-2026-0001-5'];
+      expect(numbers(stored())).toEqual(expected);
+      expect(numbers(onServer(server)).sort()).toEqual(expected);
+      expect(numbers([...other.snapshot().get('issuedDocuments')!.values()] as IssuedDocument[]).sort()).toEqual(
+        expected,
+      );
+      expect(stored()[1]!.issuedAs).toBe('INV-2026-0001-2');
+    },
+  );
+
+  it('only a renumbering merges without asking: a document whose figures differ is still a conflict', () => {
+    const a = revision('D-b', 3, '2026-11-22');
+    expect(mergeWithoutAsking('issuedDocuments', a, { ...a, revision: 4, number: 'INV-2026-0001-4' })).toMatchObject({
+      revision: 4,
+    });
+    expect(mergeWithoutAsking('issuedDocuments', { ...a, revision: 4, number: 'INV-2026-0001-4' }, a)).toMatchObject({
+      revision: 4,
+    });
+    expect(mergeWithoutAsking('issuedDocuments', a, { ...a, snapshot: snapshot(900) })).toBeNull();
+    expect(mergeWithoutAsking('issuedDocuments', a, { ...a, eventId: 8, revision: 4 })).toBeNull();
+    expect(mergeWithoutAsking('issuedDocuments', first, { ...first, revision: 2 })).toBeNull();
+    expect(mergeWithoutAsking('issuedDocuments', a, null)).toBeNull();
   });
 });
