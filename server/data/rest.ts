@@ -71,6 +71,16 @@ const FUNCTIONS: Record<string, { args: ArgSpec[]; writes: boolean }> = {
     ],
     writes: true,
   },
+  // Issue 24: the next revision (-2, -3…) of an issued number, from the account (two devices never print one).
+  take_document_revision: {
+    args: [
+      { name: 'kind', cast: 'text', required: true },
+      { name: 'year', cast: 'integer', required: true },
+      { name: 'sequence', cast: 'integer', required: true },
+      { name: 'last_known', cast: 'integer', required: false },
+    ],
+    writes: true,
+  },
 };
 
 interface PgrstError {
@@ -210,7 +220,7 @@ export async function registerRest(
             'PGRST205',
             `Could not find the table 'public.${path}' in the schema cache`,
             null,
-            'This server answers only the sync functions: POST /rest/v1/rpc/sync_push, sync_push_many, sync_pull, sync_summary, sync_event_summaries, sync_event_records, take_document_number',
+            'This server answers only the sync functions: POST /rest/v1/rpc/sync_push, sync_push_many, sync_pull, sync_summary, sync_event_summaries, sync_event_records, take_document_number, take_document_revision',
           ),
         );
       });

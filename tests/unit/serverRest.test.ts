@@ -142,6 +142,12 @@ describe('the functions the app calls, as PostgREST calls them', () => {
       'select public.take_document_number(kind => $1::text, year => $2::integer) as result',
       ['quote', '2026'],
     ],
+    [
+      'take_document_revision',
+      { kind: 'invoice', year: 2026, sequence: 1, last_known: 3 },
+      'select public.take_document_revision(kind => $1::text, year => $2::integer, sequence => $3::integer, last_known => $4::integer) as result',
+      ['invoice', '2026', '1', '3'],
+    ],
   ])('%s %j', async (name, body, sql, params) => {
     await start();
     const res = await post(name, body);
@@ -501,6 +507,7 @@ describe('accounts that may not push, and the limit per account', () => {
     for (const [name, body] of [
       ['sync_push', { changes: [] }],
       ['take_document_number', { kind: 'quote', year: 2026 }],
+      ['take_document_revision', { kind: 'quote', year: 2026, sequence: 1 }],
     ] as const) {
       const res = await post(name, body);
       expect(res.statusCode).toBe(403);
@@ -635,7 +642,7 @@ describe('HTTP around the calls', () => {
         code: 'PGRST205',
         message: `Could not find the table 'public.${path}' in the schema cache`,
         details: null,
-        hint: 'This server answers only the sync functions: POST /rest/v1/rpc/sync_push, sync_push_many, sync_pull, sync_summary, sync_event_summaries, sync_event_records, take_document_number',
+        hint: 'This server answers only the sync functions: POST /rest/v1/rpc/sync_push, sync_push_many, sync_pull, sync_summary, sync_event_summaries, sync_event_records, take_document_number, take_document_revision',
       });
     }
   });
