@@ -495,7 +495,7 @@ test('the page behind the events form and the Tool Kit does not scroll, and is w
   ] as const) {
     await page.getByRole('button', { name: button, exact: true }).scrollIntoViewIfNeeded();
     const at = await page.evaluate(() => window.scrollY);
-    expect(at).toBeGreaterThan(1000);
+    expect(at).toBeGreaterThan(300); // the page is scrolled (how far depends on the cards measured)
     await page.getByRole('button', { name: button, exact: true }).click();
     await expect(dialog).toBeVisible();
     // The wheel scrolls the dialog to its end, and nothing behind it.
