@@ -512,3 +512,29 @@ describe('reordering', () => {
     expect(ids()).toEqual(['3', '2', '1']);
   });
 });
+
+describe('writing a big list again (issue 23)', () => {
+  it('serialises only the records that changed, and stores exactly the list’s JSON', () => {
+    localStorage.setItem('inventoryItems', JSON.stringify(Array.from({ length: 50 }, (_, i) => item(String(i + 1)))));
+    const start = inventoryItemsStore.read();
+    const sync = createCollectionSync(inventoryItemsStore, start);
+    const first = start.map((i) => (i.id === '7' ? { ...i, quantity: 70 } : i));
+    expect(sync.save(first).ok).toBe(true);
+    const afterFirst = inventoryItemsStore.read();
+    expect(localStorage.getItem('inventoryItems')).toBe(JSON.stringify(afterFirst));
+
+    const stringify = vi.spyOn(JSON, 'stringify');
+    const second = afterFirst.map((i) => (i.id === '20' ? { ...i, quantity: 20 } : i));
+    expect(sync.save(second).ok).toBe(true);
+    // The one changed record (with its new revision) is serialised for the write; the list and the other 49
+    // are not (the diff's content comparisons, without revisions, are the only other calls).
+    const values = stringify.mock.calls.map(([value]) => value as { id?: string; rev?: number });
+    expect(values.some((value) => Array.isArray(value))).toBe(false);
+    expect(values.filter((value) => value.rev !== undefined).map((value) => value.id)).toEqual(['20']);
+    stringify.mockRestore();
+    const written = inventoryItemsStore.read();
+    expect(localStorage.getItem('inventoryItems')).toBe(JSON.stringify(written));
+    expect(written.find((i) => i.id === '20')).toMatchObject({ quantity: 20, rev: 1 });
+    expect(written.find((i) => i.id === '7')).toMatchObject({ quantity: 70, rev: 1 });
+  });
+});
