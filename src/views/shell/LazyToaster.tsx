@@ -10,25 +10,19 @@ import { useEffect, useState } from 'react';
 import { hasNoticed, onNotice } from './toaster';
 
 let Toaster: typeof import('./Toaster').Toaster | undefined;
-const loadToaster = () => import('./Toaster').then((m) => (Toaster = m.Toaster));
 
 export function LazyToaster() {
-  const [mounted, setMounted] = useState(() => hasNoticed() && Toaster !== undefined);
+  const [mounted, setMounted] = useState(() => hasNoticed() && !!Toaster);
   useEffect(() => {
     if (mounted) return;
-    let live = true;
     const mount = () =>
-      void loadToaster().then(
-        () => live && setMounted(true),
+      void import('./Toaster').then(
+        (m) => setMounted(!!(Toaster = m.Toaster)),
         () => undefined,
       );
     // A notice given between the first render and this effect is not missed.
     if (hasNoticed()) mount();
-    const stop = onNotice(mount);
-    return () => {
-      live = false;
-      stop();
-    };
+    return onNotice(mount);
   }, [mounted]);
   return mounted && Toaster ? <Toaster /> : null;
 }
