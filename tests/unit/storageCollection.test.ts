@@ -380,6 +380,34 @@ describe('where records go, and what the view’s base becomes', () => {
     ]);
   });
 
+  it('after conflicts the base holds each record once, as stored: their edit, nothing for their delete, their edit of one deleted here', () => {
+    const start = setUp([item('1'), item('2'), item('3'), item('4')]);
+    const tabA = createCollectionSync(inventoryItemsStore, start);
+    const tabB = createCollectionSync(inventoryItemsStore, start);
+    // Tab A changes 2 and 4 and deletes 3; tab B (stale) changes 2 and 3 and deletes 4.
+    tabA.save(
+      start
+        .filter((i) => i.id !== '3')
+        .map((i) => (i.id === '2' ? { ...i, quantity: 50 } : i.id === '4' ? { ...i, quantity: 60 } : i)),
+    );
+    const mine = start
+      .filter((i) => i.id !== '4')
+      .map((i) => (i.id === '2' ? { ...i, quantity: 1 } : i.id === '3' ? { ...i, quantity: 2 } : i));
+    const result = tabB.save(mine);
+    expect(result.conflicts.map((c) => [c.id, c.mine?.quantity ?? null, c.theirs?.quantity ?? null])).toEqual([
+      ['2', 1, 50],
+      ['3', 2, null],
+      ['4', null, 60],
+    ]);
+    const theirs = inventoryItemsStore.read();
+    expect(tabB.base()).toEqual([theirs[0], theirs[1], theirs[2]]);
+    expect(tabB.base().map((i) => [i.id, i.quantity])).toEqual([
+      ['1', 3],
+      ['2', 50],
+      ['4', 60],
+    ]);
+  });
+
   it('a new view has no failed write waiting; a rebase clears one', () => {
     const start = setUp([item('1')]);
     const sync = createCollectionSync(inventoryItemsStore, start);
