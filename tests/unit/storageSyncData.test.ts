@@ -336,6 +336,13 @@ describe('the sync state of one account', () => {
     }
   });
 
+  it('each device choice written by another tab (not this one’s last save) is read back', () => {
+    for (const device of ['on', 'off', 'undecided'] as const) {
+      localStorage.setItem('sync:u', JSON.stringify(state({ device })));
+      expect(loadSyncState('u', fresh)).toEqual(state({ device }));
+    }
+  });
+
   it.each([
     ['not JSON', '{oops'],
     ['a list', '[]'],

@@ -158,7 +158,8 @@ describe('which set-aside entries hold sync back, and how much', () => {
   });
 
   it('an earlier build’s backup of a synced key holds the whole key back; other keys hold nothing back', () => {
-    localStorage.setItem('events.corrupt.1700000000000', '[{"id": 1');
+    // Its text is the whole value, even when it looks like a set-aside record's entry.
+    localStorage.setItem('events.corrupt.1700000000000', '{"index": 0, "id": "5"}');
     localStorage.setItem('4-discountPercentage.corrupt.1700000000000', 'ten');
     // Not synced, not the account's, or not a set-aside entry at all.
     localStorage.setItem('colorMode.corrupt.1700000000000', 'blue');
