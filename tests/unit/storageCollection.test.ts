@@ -252,8 +252,10 @@ describe('a collection with an order and ids given on read', () => {
       { id: 'b', n: 2 },
     ]);
     const sync = createCollectionSync(rows, rows.read());
-    sync.save([...rows.read(), { id: 'c', n: 0 }]);
+    const saved = sync.save([...rows.read(), { id: 'c', n: 0 }]);
     expect(rows.read().map((r) => r.id)).toEqual(['c', 'a', 'b']);
+    // The records the save gives back (what the view shows next) are in that order too.
+    expect(saved.ok && saved.records.map((r) => r.id)).toEqual(['c', 'a', 'b']);
   });
 
   it('checks one record and a whole list as a reader would', () => {
