@@ -204,11 +204,17 @@ describe('when IndexedDB fails, the keep or list says so (the change stays on th
   it('a browser without IndexedDB', async () => {
     vi.stubGlobal('indexedDB', undefined);
     const backend = indexedDbBackend();
-    await expect(backend.put(change({}))).rejects.toThrow('IndexedDB is not available in this browser.');
-    await expect(backend.all()).rejects.toThrow('IndexedDB is not available in this browser.');
+    await expect(backend.put(change({}))).rejects.toHaveProperty(
+      'message',
+      'IndexedDB is not available in this browser.',
+    );
+    await expect(backend.all()).rejects.toHaveProperty('message', 'IndexedDB is not available in this browser.');
     const store = createPendingStore(backend);
-    await expect(store.keep(change({}))).rejects.toThrow('IndexedDB is not available in this browser.');
-    await expect(store.list('user-A')).rejects.toThrow('IndexedDB is not available in this browser.');
+    await expect(store.keep(change({}))).rejects.toHaveProperty(
+      'message',
+      'IndexedDB is not available in this browser.',
+    );
+    await expect(store.list('user-A')).rejects.toHaveProperty('message', 'IndexedDB is not available in this browser.');
   });
 
   it('a database that cannot be opened: its error, else a plain one; the next write tries to open it again', async () => {
@@ -217,12 +223,12 @@ describe('when IndexedDB fails, the keep or list says so (the change stays on th
     const first = backend.put(change({}));
     requests[0]!.error = new DOMException('The disk is gone.', 'UnknownError');
     requests[0]!.onerror!.call(requests[0] as IDBOpenDBRequest, new Event('error'));
-    await expect(first).rejects.toThrow('The disk is gone.');
+    await expect(first).rejects.toHaveProperty('message', 'The disk is gone.');
 
     const second = backend.all();
     expect(requests).toHaveLength(2);
     requests[1]!.onerror!.call(requests[1] as IDBOpenDBRequest, new Event('error'));
-    await expect(second).rejects.toThrow('IndexedDB could not be opened');
+    await expect(second).rejects.toHaveProperty('message', 'IndexedDB could not be opened');
   });
 
   it('a database blocked by another tab; the next write opens it once it is free', async () => {
@@ -235,7 +241,7 @@ describe('when IndexedDB fails, the keep or list says so (the change stays on th
     const backend = indexedDbBackend(either);
     const first = backend.put(change({ id: 'first' }));
     requests[0]!.onblocked!.call(requests[0] as IDBOpenDBRequest, new Event('blocked') as IDBVersionChangeEvent);
-    await expect(first).rejects.toThrow('IndexedDB is blocked by another tab');
+    await expect(first).rejects.toHaveProperty('message', 'IndexedDB is blocked by another tab');
     blocked = false;
     await backend.put(change({ id: 'second' }));
     expect((await backend.all()).map((c) => c.id)).toEqual(['second']);
@@ -304,7 +310,7 @@ describe('when IndexedDB fails, the keep or list says so (the change stays on th
     );
     await indexedDbBackend(real).put(change({ id: 'c1' }));
     const backend = indexedDbBackend(factory);
-    await expect(backend.remove('c1')).rejects.toThrow('IndexedDB transaction aborted');
+    await expect(backend.remove('c1')).rejects.toHaveProperty('message', 'IndexedDB transaction aborted');
     expect((await backend.all()).map((c) => c.id)).toEqual(['c1']);
   });
 });
