@@ -66,8 +66,8 @@ function failingFactory() {
 }
 
 /**
- * The real (fake) IndexedDB with its object store's requests changed by `change`: `put` made an `add`
- * (which fails on an id already kept), or the transaction aborted right after the request is made.
+ * The real (fake) IndexedDB with each transaction's object store wrapped by `wrapStore`: a test makes
+ * `put` an `add` (which fails on an id already kept), or aborts the transaction around a request.
  */
 function wrappedFactory(real: IDBFactory, wrapStore: (store: IDBObjectStore, tx: IDBTransaction) => IDBObjectStore) {
   return {
@@ -195,7 +195,7 @@ describe('the IndexedDB backend', () => {
   });
 });
 
-describe('when IndexedDB fails, the keep or list says so (the change stays on the screen, nothing else breaks)', () => {
+describe('when IndexedDB fails, the keep or list is refused with its reason, and the next one tries afresh', () => {
   afterEach(() => {
     vi.restoreAllMocks();
     vi.unstubAllGlobals();
