@@ -214,7 +214,8 @@ export async function openPglite(
     const id = nextId++;
     return new Promise<T>((resolve, reject) => {
       pending.set(id, { resolve: resolve as (v: unknown) => void, reject, timing });
-      worker.postMessage({ ...message, id, timed: Boolean(timing) });
+      // Only a timed call asks the worker to read its thread's clock.
+      worker.postMessage(timing ? { ...message, id, timed: true } : { ...message, id });
     });
   };
   try {
