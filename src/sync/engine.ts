@@ -447,7 +447,7 @@ export function applyPushed(
       else delete outbox[key];
       return;
     }
-    if (mergeWithoutAsking(entry.collection, local, theirs)) {
+    if (mergeWithoutAsking(entry.collection, local(), theirs)) {
       // Changed elsewhere since the last pull: the next pull brings the account's version and merges it
       // (never a dialog); until then nothing is sent over it.
       delete outbox[key];
