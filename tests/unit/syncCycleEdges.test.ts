@@ -4,7 +4,14 @@
  * archiving when storage fails, and a quote number counter changed elsewhere answered as a push conflict.
  */
 import { describe, expect, it } from 'vitest';
-import { archiveOld, pullChanges, pushChanges, type ArchiveRule, type RemotePort } from '../../src/sync/cycle';
+import {
+  archiveOld,
+  noteLocalChanges,
+  pullChanges,
+  pushChanges,
+  type ArchiveRule,
+  type RemotePort,
+} from '../../src/sync/cycle';
 import {
   applyPushed,
   emptySyncState,
@@ -119,5 +126,24 @@ describe('a quote number counter answered as a push conflict', () => {
     expect(after.outbox).toEqual({});
     // Nothing agreed yet: the pull brings revision 2 and merges it.
     expect(after.shadow[KEY]).toEqual(state.shadow[KEY]);
+  });
+});
+
+describe('noting changes', () => {
+  it('writes down that an event kept only in the account is here again, so deleting it later sends a delete', () => {
+    const event = { id: 5, EventName: 'Wedding', EventDate: '2024-01-10' };
+    const KEY = keyOf('events', '5');
+    const device = new FakeDevice();
+    device.save({
+      ...emptySyncState(),
+      cursor: 3,
+      shadow: { [KEY]: { rev: 2, hash: hashRecord(event), away: true, date: '2024-01-10' } },
+    });
+    device.put('events', '5', event); // restored here as the account has it
+    expect(noteLocalChanges(device, testId)).toMatchObject({ pending: 0 });
+    expect(device.load().shadow[KEY]).toEqual({ rev: 2, hash: hashRecord(event) });
+    device.remove('events', '5');
+    expect(noteLocalChanges(device, testId)).toMatchObject({ pending: 1 });
+    expect(device.load().outbox[KEY]).toMatchObject({ deleted: true, base_rev: 2 });
   });
 });
