@@ -44,9 +44,11 @@ async function start() {
   if (document.getElementById('root')?.hasChildNodes()) await afterNextPaint();
   const files = preloadStartChunks();
   const reactDom = await import('react-dom/client');
+  // Evaluated ahead, each in a task of its own; one that fails (the page's own chunk, offline) is passed
+  // over (a next task instead) and left to the app, whose route shows its error with Retry.
   for (const file of files) {
     await nextTask();
-    await import(/* @vite-ignore */ file);
+    await import(/* @vite-ignore */ file).catch(nextTask);
   }
   await nextTask();
   const { startApp } = await import('./boot');

@@ -16,8 +16,12 @@ import { loadRouteBoundary } from './routePage';
 
 let NavMenu: typeof import('./NavMenu').default | undefined;
 // The route boundary (what every other page loads through) comes with the menu, the way to those pages.
+// A failed load (offline before the idle prefetch) leaves the trigger as it is; the next reach tries again.
 const loadMenu = () =>
-  Promise.all([import('./NavMenu'), loadRouteBoundary()]).then(([menu]) => (NavMenu = menu.default));
+  Promise.all([import('./NavMenu'), loadRouteBoundary()]).then(
+    ([menu]) => (NavMenu = menu.default),
+    () => undefined,
+  );
 
 /** `disabled` while the app has not started (a prerendered page before hydration). */
 export function NavMenuLauncher({
@@ -30,7 +34,7 @@ export function NavMenuLauncher({
   disabled?: boolean;
 }) {
   const [open, setOpen] = useState(false);
-  const preload = () => void loadMenu().catch(() => undefined);
+  const preload = () => void loadMenu();
   const placeholder = (
     <button
       type="button"
@@ -40,12 +44,7 @@ export function NavMenuLauncher({
       disabled={disabled}
       onPointerEnter={preload}
       onFocus={preload}
-      onClick={() =>
-        void loadMenu().then(
-          () => setOpen(true),
-          () => undefined,
-        )
-      }
+      onClick={() => void loadMenu().then(() => setOpen(!!NavMenu))}
     >
       <MenuIcon />
     </button>
