@@ -204,7 +204,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
           .map(([k, v]) => `    ${fmt(v / runs).padStart(7)}  ${k}`)
           .join('\n');
       console.log(`  self time per run (profile):\n${top(self, 30)}`);
-      console.log(`  inclusive time per run (profile):\n${top(inclusive, 60)}`);
+      console.log(`  inclusive time per run (profile):\n${top(inclusive, Number(process.env.PROFILE_TOP ?? 60))}`);
     }
   }
 }
