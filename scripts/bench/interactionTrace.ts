@@ -2,8 +2,10 @@
  * One interaction of the interactions bench, traced (issue 23): the renderer main thread's own clock
  * (thread time, robust to a loaded machine) from the interaction's mousedown to the end of the first
  * frame after its click, split by kind (script, style, layout, paint, ...), per run; and, with
- * `--profile`, a CPU profile of the same windows: the functions with the most self time and the most
- * inclusive time. Compares builds (a copy of dist/ each):
+ * `--profile`, a CPU profile of about the same windows (the profile's clock and the trace's do not quite
+ * agree: work just after the window, such as the after-paint write, can show up; read it for proportions):
+ * the functions with the most self time and the most inclusive time (`PROFILE_TOP` lines, 60 by default).
+ * `TRACE_DUMP=1 TRACE_DUMP_WINDOW=0` prints the first run's slices. Compares builds (a copy of dist/ each):
  *
  *   npx tsx scripts/bench/interactionTrace.ts --only '<regex of names>' [--runs 5] [--rate 4] [--profile]
  *     <dist dir> [<dist dir> ...]
