@@ -30,7 +30,7 @@ function denseEvents(today: Date) {
   });
 }
 
-interface TraceEvent {
+export interface TraceEvent {
   name: string;
   ph: string;
   ts: number;
@@ -74,7 +74,7 @@ const kinds: Record<string, string> = {
   'Document::updateStyleAndLayout': 'layout',
 };
 
-async function traced(cdp: CDPSession, work: () => Promise<void>): Promise<TraceEvent[]> {
+export async function traced(cdp: CDPSession, work: () => Promise<void>): Promise<TraceEvent[]> {
   const events: TraceEvent[] = [];
   const onData = ({ value }: { value: object[] }) => void events.push(...(value as TraceEvent[]));
   cdp.on('Tracing.dataCollected', onData);
@@ -106,7 +106,7 @@ async function traced(cdp: CDPSession, work: () => Promise<void>): Promise<Trace
  * the task that dispatches its click. The harness's own work between interactions (Playwright's
  * actionability checks, the waits) is left out.
  */
-function mainThreadCpu(events: TraceEvent[]): Array<Record<string, number>> {
+export function mainThreadCpu(events: TraceEvent[]): Array<Record<string, number>> {
   const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   if (!main) throw new Error('no renderer main thread in the trace');
   const slices = events
