@@ -45,6 +45,24 @@ async function profiled<T>(cdp: CDPSession, enabled: boolean, work: () => Promis
     const name = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber + 1}`;
     self.set(name, (self.get(name) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000);
   });
+  if (process.env.PROFILE_TOTAL) {
+    // Inclusive time by name instead (a name counted once per stack).
+    const parent = new Map<number, number>();
+    for (const n of profile.nodes as Array<ProfileNode & { children?: number[] }>)
+      for (const c of n.children ?? []) parent.set(c, n.id);
+    const total = new Map<string, number>();
+    profile.samples.forEach((id, i) => {
+      const seen = new Set<string>();
+      for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+        const frame = byId.get(at)!.callFrame;
+        const name = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber + 1}`;
+        if (seen.has(name)) continue;
+        seen.add(name);
+        total.set(name, (total.get(name) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000);
+      }
+    });
+    return { result, self: total };
+  }
   return { result, self };
 }
 
@@ -249,7 +267,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     if (profile)
       for (const [name, self] of profiles.get(dist) ?? []) {
         console.log(`  ${name}: most self time (ms, summed over the runs)`);
-        for (const [fn, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25))
+        for (const [fn, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.PROFILE_TOP ?? 25)))
           console.log(`    ${ms.toFixed(1).padStart(8)}  ${fn}`);
       }
   }
