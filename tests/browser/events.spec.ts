@@ -472,34 +472,6 @@ test('a long list is virtualised and every event stays reachable', async ({ page
   await expect.poll(() => cardNames(page)).toEqual(['Bulk Event 599']);
 });
 
-test('a long list draws the cards in the window and two more below it, after a filter too (issue 23)', async ({
-  page,
-}) => {
-  const many = Array.from({ length: 400 }, (_, i) =>
-    event(200 + i, `Bulk Event ${200 + i}`, addDays(today, i - 200), 'Bulk', `Guest${i}`),
-  );
-  await page.addInitScript((events) => {
-    if (window.sessionStorage.getItem('seeded-many')) return;
-    window.sessionStorage.setItem('seeded-many', '1');
-    window.localStorage.setItem('events', JSON.stringify(events));
-  }, many);
-  await signIn(page);
-  await page.goto('/ManageEvents');
-  await expect(page.getByRole('article', { name: 'Bulk Event 599' })).toBeVisible();
-  const belowTheWindow = () =>
-    page.evaluate(
-      () =>
-        [...document.querySelectorAll('article')].filter((card) => card.getBoundingClientRect().top >= innerHeight)
-          .length,
-    );
-  await expect.poll(belowTheWindow).toBe(2);
-  await page.getByRole('button', { name: 'Filter Events' }).click();
-  await page.getByRole('button', { name: 'This Month' }).click();
-  await page.getByRole('button', { name: 'All Events' }).click();
-  await expect(page.getByRole('article', { name: 'Bulk Event 599' })).toBeVisible();
-  await expect.poll(belowTheWindow).toBe(2);
-});
-
 test('the page behind the events form and the Tool Kit does not scroll, and is where it was after (issue 23)', async ({
   page,
 }) => {

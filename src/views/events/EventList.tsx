@@ -45,9 +45,7 @@ function VirtualEventList({ events, api }: { events: CateringEvent[]; api: Event
     // A card's height on a wide screen with its six side buttons (issue 23: measured 316 px); a closer guess
     // moves fewer cards when they are measured after a filter.
     estimateSize: () => 316,
-    // Two cards beyond the window each way (~630 px): a filter replaces every card, and each one drawn costs
-    // ~5 ms at 4x CPU (issue 23); four drew ~2 more per filter than anyone sees before scrolling.
-    overscan: 2,
+    overscan: 4,
     gap: 16,
     scrollMargin: offset,
     getItemKey: (index) => events[index]?.id ?? index,
