@@ -545,3 +545,34 @@ test('the page behind the events form and the Tool Kit does not scroll, and is w
     await expect(page.getByRole('button', { name: button, exact: true })).toBeFocused();
   }
 });
+
+test('opening a Tool Kit reads no z-index of the dialog, and Escape still closes it (issue 23)', async ({ page }) => {
+  // Ark's layer stack read the content's computed z-index (a forced style pass) when the dialog had Ark's
+  // backdrop and positioner. (Ark's presence still reads the content's animation: that one is needed.)
+  await page.addInitScript(() => {
+    const w = window as unknown as { __dialogStyleReads: string[] };
+    w.__dialogStyleReads = [];
+    const original = window.getComputedStyle.bind(window);
+    window.getComputedStyle = (element, pseudo) => {
+      const style = original(element, pseudo);
+      if (!(element instanceof Element && element.closest('[role="dialog"]'))) return style;
+      return new Proxy(style, {
+        get(target, property) {
+          w.__dialogStyleReads.push(String(property));
+          const value: unknown = Reflect.get(target, property, target);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+    };
+  });
+  await openEvents(page);
+  const name = await page.getByRole('article').first().getByRole('heading', { level: 2 }).textContent();
+  await page.getByRole('button', { name: `Tool Kit for ${name}`, exact: true }).click();
+  const toolkit = page.getByRole('dialog', { name: `Tool Kit: ${name}` });
+  await expect(toolkit).toBeVisible();
+  await expect(toolkit.getByRole('button', { name: 'Close Tool Kit' })).toBeVisible();
+  const reads = await page.evaluate(() => (window as unknown as { __dialogStyleReads: string[] }).__dialogStyleReads);
+  expect(reads.filter((property) => /z-?index/i.test(property))).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(toolkit).toBeHidden();
+});
