@@ -6,8 +6,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Blob, Buffer } from 'node:buffer';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
+import { startTiming } from './thread-cpu.mjs';
 
 const { dataDir, templateDir, loadFile } = workerData;
 let db = null;
@@ -72,23 +72,11 @@ async function handle(message) {
   }
 }
 
-// This thread's CPU time in ms (Linux: /proc/thread-self/stat, in clock ticks of 10 ms), or null elsewhere:
-// reported with each answer (the server's Server-Timing header), robust to the machine's load.
-function threadCpuMs() {
-  try {
-    const fields = readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return null;
-  }
-}
-
 parentPort.on('message', (message) => {
   chain = chain.then(async () => {
-    const t0 = performance.now();
-    const cpu0 = message.timed ? threadCpuMs() : null;
-    const timing = () =>
-      message.timed ? { ms: performance.now() - t0, cpuMs: cpu0 === null ? null : threadCpuMs() - cpu0 } : undefined;
+    // Only a timed call reads the thread's clock (server/data/thread-cpu.mjs).
+    const timed = message.timed ? startTiming() : null;
+    const timing = () => (timed ? timed() : undefined);
     try {
       const value = await handle(message);
       parentPort.postMessage({ id: message.id, ok: true, value, timing: timing() });

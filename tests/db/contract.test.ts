@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DbError, openPostgres, type SyncDatabase } from '../../server/data/database.ts';
+import { recordSchemaProblem } from '../../server/data/records.ts';
 import { openTestPglite, startPostgres } from './support.ts';
 
 interface Backend {
@@ -291,6 +292,20 @@ describe.each(backends)('sync contract on %s', (_name, start) => {
     ]);
   });
 
+  it("inlines the per-record check and answer into the push's statement (no function call per record)", async () => {
+    // PostgreSQL inlines a SQL function only without a search_path of its own and when it calls nothing
+    // less immutable than declared (docs/performance.md "First sync, fourth pass").
+    const plan = await backend.admin.query(
+      `explain (verbose) select sync.record_problem(v.c, v.r, v.j),
+         sync.applied_result(gen_random_uuid(), v.c, v.r, 1, 1, false)
+         from (select e ->> 'c' as c, e ->> 'r' as r, e as j from jsonb_array_elements('[{"c": "events"}]') e) v`,
+    );
+    const text = plan.map((row) => String(Object.values(row)[0])).join('\n');
+    expect(text).not.toContain('record_problem');
+    expect(text).not.toContain('applied_result');
+    expect(text).toContain('jsonb_typeof');
+  });
+
   it('takes the later keys of the app: staff lists and the business profile (a value record)', async () => {
     const user = randomUUID();
     const assignment = {
@@ -380,6 +395,44 @@ describe.each(backends)('sync contract on %s', (_name, start) => {
         'issuedDocuments/D-1',
         'documentNumbers/invoice-2026',
       ]);
+    });
+
+    it("checks an issued document's issuedAs as the server's record schemas do (a number of a quote or invoice)", async () => {
+      const user = randomUUID();
+      // A whole issued document (the server's record schemas ask for more fields than the SQL check).
+      const full = {
+        ...issued,
+        revision: 3,
+        number: 'INV-2026-0007-3',
+        eventId: 7,
+        eventName: 'Gala',
+        issuedAt: '2026-11-20',
+        snapshot: { lines: [], totalCents: 0 },
+      };
+      const variants: [string, Record<string, unknown>][] = [
+        ['D-1', full],
+        ['D-2', { ...full, id: 'D-2', issuedAs: 'INV-2026-0007-2' }],
+        ['D-3', { ...full, id: 'D-3', issuedAs: 'Q-2026-0012' }],
+        ['D-4', { ...full, id: 'D-4', issuedAs: 'the second one' }],
+        ['D-5', { ...full, id: 'D-5', issuedAs: 2 }],
+        ['D-6', { ...full, id: 'D-6', issuedAs: null }],
+        ['D-7', { ...full, id: 'D-7', issuedAs: 'INV-26-0007-2' }],
+      ];
+      const results = await push(
+        user,
+        variants.map(([id, record]) => change({ collection: 'issuedDocuments', record_id: id, record })),
+      );
+      const sql = results.map((r) => (r.status === 'rejected' ? r.error!.code : r.status));
+      expect(sql).toEqual(['applied', 'applied', 'applied', 'bad_record', 'bad_record', 'bad_record', 'bad_record']);
+      expect(results[3]!.error!.message).toBe(
+        'record.issuedAs must be the number of a quote or invoice (INV-2026-0001-2)',
+      );
+      // The embedded server's own check (server/data/records.ts) agrees record by record.
+      expect(
+        variants.map(([, record]) =>
+          recordSchemaProblem('issuedDocuments', record) === null ? 'applied' : 'bad_record',
+        ),
+      ).toEqual(sql);
     });
 
     it('hands out numbers one after another, per kind and year, above every number the account knows', async () => {
