@@ -20,6 +20,7 @@ import {
   pushChanges,
   type ArchiveRule,
   type LocalPort,
+  type Pacing,
 } from '../../sync/cycle';
 import { countRecords, emptySyncState } from '../../sync/engine';
 import { awayEventIds, keepMonthsOf } from '../../sync/archive';
@@ -73,9 +74,33 @@ export async function sessionUser(): Promise<SyncUser | null> {
 const rpc: Rpc = async (name, args) => (await client()).rpc(name, args);
 const remote = createRemote(rpc);
 
-function localPort(userId: string, writing: { now: boolean }): LocalPort {
+/**
+ * How a pull shares the main thread (issues 23 and 24: a device joining a big account): a page is applied
+ * in slices of about 8 ms, each followed by a new task (`scheduler.yield` where the browser has it, else
+ * a MessageChannel message, which is not clamped like a nested setTimeout), so input and rendering go
+ * between them.
+ */
+const browserPacing: Pacing = {
+  pause: () => {
+    const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+    if (typeof scheduler?.yield === 'function') return scheduler.yield();
+    return new Promise<void>((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        channel.port1.close();
+        resolve();
+      };
+      channel.port2.postMessage(null);
+    });
+  },
+  now: () => performance.now(),
+  sliceMs: 8,
+};
+
+function localPort(userId: string, writing: { now: boolean; version: number }): LocalPort {
   return {
-    snapshot: readSyncSnapshot,
+    snapshot: (collections) => readSyncSnapshot(collections),
+    version: () => writing.version,
     write: (writes) => {
       // The sync's own writes are not local changes to send back.
       writing.now = true;
@@ -145,12 +170,13 @@ function remember(userId: string, device: 'on' | 'off') {
 
 /** Starts the sync actor for `user` in the app system; null when the root did not start it. */
 function createSyncActor(root: AppRoot, user: SyncUser) {
-  const writing = { now: false };
+  // `version` counts the changes to the synced keys by anyone but the sync (a pull's page decided meanwhile is decided again).
+  const writing = { now: false, version: 0 };
   const local = localPort(user.id, writing);
   const machine = syncMachine.provide({
     actors: {
       pull: fromPromise(async () => {
-        const pulled = await pullChanges(local, remote, newId, archiveRule);
+        const pulled = await pullChanges(local, remote, newId, archiveRule, browserPacing);
         // Events kept only in the account that may no longer be (a longer keep time, a change elsewhere).
         await bringBack(local, remote, archiveRule);
         return pulled;
@@ -195,6 +221,7 @@ function createSyncActor(root: AppRoot, user: SyncUser) {
   stops.push(
     watchSyncedKeys(() => {
       if (writing.now) return;
+      writing.version++;
       if (actor.getSnapshot().hasTag('disabled') || actor.getSnapshot().matches('starting')) return;
       clearTimeout(noteTimer);
       noteTimer = setTimeout(note, 200);
@@ -241,7 +268,8 @@ async function gatherFacts(user: SyncUser): Promise<SyncFacts> {
   const state = loadSyncState(user.id, emptySyncState);
   let pending = 0;
   try {
-    pending = state.device === 'on' ? noteLocalChanges(localPort(user.id, { now: false }), newId).pending : 0;
+    pending =
+      state.device === 'on' ? noteLocalChanges(localPort(user.id, { now: false, version: 0 }), newId).pending : 0;
   } catch {
     /* storage refused the outbox: counted at the next change */
   }
