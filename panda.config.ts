@@ -16,6 +16,14 @@ export default defineConfig({
       invalid: '&:is([aria-invalid=true], [data-invalid])',
     },
   },
+  // Issue 23: Ark's layers (dialogs, menus, selects) set these on their own element when they open; they are
+  // read there only (zIndex: var(--z-index)). Not inherited, setting them does not make the browser work out the
+  // style of everything inside an opening dialog (~400 elements in the events form) a second time.
+  globalVars: {
+    '--layer-index': { syntax: '*', inherits: false, initialValue: '0' },
+    '--nested-layer-count': { syntax: '*', inherits: false, initialValue: '0' },
+    '--z-index': { syntax: '*', inherits: false, initialValue: 'auto' },
+  },
   globalCss: {
     'html, body': {
       bg: 'bg',
@@ -30,6 +38,10 @@ export default defineConfig({
     a: { color: 'link', textDecoration: 'underline' },
     '.theme-switching *, .theme-switching *::before, .theme-switching *::after': { transition: 'none !important' },
     '*:focus-visible': { outline: '3px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
+    // Issue 23: a full-screen dialog (the events form, the Tool Kit) keeps the page behind it from scrolling by CSS
+    // alone. Ark's scroll lock read the page's size and style on every open and close, which made the browser work
+    // out the style and layout of the whole page, dialog included, twice. The gutter keeps the page's width.
+    'html:has(> body > [data-locks-scroll])': { overflow: 'hidden', scrollbarGutter: 'stable' },
     // Printing a page prints its content: the nav bar, footer, skip link and toasts (every sibling of
     // <main>) are left out. A4 and Letter both fit these margins (the event sheet is sized for them).
     '@media print': {

@@ -42,12 +42,15 @@ writeFileSync(join(distDir, 'index.html'), withStagePreloads(template));
 if (!template.includes('<div id="root"></div>'))
   throw new Error('dist/index.html has no empty <div id="root"></div> to fill');
 
-/** The files of a chunk and of every chunk it imports statically, less those index.html already loads. */
+/**
+ * The files of a chunk and of every chunk it imports statically, each after the ones it imports: src/main.tsx
+ * evaluates the start's chunks in this order, one per task, so each evaluation is its own module's only.
+ */
 function chunkFiles(key: string, seen = new Set<string>()): string[] {
   const chunk = manifest[key];
   if (!chunk || seen.has(key)) return [];
   seen.add(key);
-  return [chunk.file, ...(chunk.imports ?? []).flatMap((k) => chunkFiles(k, seen))];
+  return [...(chunk.imports ?? []).flatMap((k) => chunkFiles(k, seen)), chunk.file];
 }
 
 /** The files of src/main.tsx's stages (each a dynamic import of the entry) and of the chunks they import. */

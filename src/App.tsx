@@ -39,13 +39,17 @@ const NotFound = pages[notFoundPage];
 /**
  * Loads the chunk of the page `pathname` shows, so that a render of it shows the page at once (not
  * "Loading…"): before prerendering it, and before hydrating the prerendered markup. A protected
- * page's markup is the session check's loading state, so its chunk is not needed yet.
+ * page's markup is the session check's loading state, so hydration does not wait for its chunk; it is
+ * loaded during the check, so the page is there when the check ends (not a Suspense fallback, which
+ * React 19 then holds for 300 ms, and a second wait for the page's own chunk after it).
  */
 export async function loadPageFor(pathname: string): Promise<void> {
   const route = matchRoute(pathname);
   const page = route ? route.page : notFoundPage;
-  if (route?.access === 'protected' || page === 'HomePage') return;
-  await Promise.all([loadRouteChunk(page), loadRouteBoundary()]);
+  if (page === 'HomePage') return;
+  const loading = Promise.all([loadRouteChunk(page), loadRouteBoundary()]);
+  if (route?.access !== 'protected') await loading;
+  else loading.catch(() => undefined);
 }
 
 /** `ssrPath`: the path to render when prerendering at build time (src/entry-server.tsx); the browser's address otherwise. */

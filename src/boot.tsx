@@ -1,10 +1,11 @@
 /**
- * Starts the app: the second of src/main.tsx's stages (React and ReactDOM, then this), each evaluated
- * in a task of its own.
+ * Starts the app: the last of src/main.tsx's stages (React and ReactDOM, the start's other chunks, then
+ * this), each evaluated in a task of its own.
  */
 import { StrictMode, startTransition, useEffect } from 'react';
 import type { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, loadPageFor } from './App';
+import { createAppActors } from './app/shell/AppActors';
 import { whenIdle } from './views/shell/idle';
 import { prefetchIdleChunks } from './views/shell/idlePrefetch';
 import { notify } from './views/shell/toaster';
@@ -24,28 +25,17 @@ function AfterStart({ task }: { task: () => void }) {
 
 /** Idle work, scheduled once the app has started, so that none of it competes with hydration. */
 function scheduleIdleWork() {
-  // The menu's, the toaster's and the route boundary's code: fetched (not run) once the page is idle.
-  whenIdle(prefetchIdleChunks);
+  // The menu's, the toaster's and the route boundary's code: fetched (not run) once the page is idle, one
+  // file per idle callback.
+  whenIdle(() => prefetchIdleChunks(document, whenIdle));
 
-  // Set-aside values are announced with a warning toast. The module (and the wording) loads when the
-  // page is idle, or earlier with the first collection a page reads; what was set aside before a
-  // listener subscribed is replayed to it.
-  whenIdle(() => {
-    void import('./storage/recovered').then(({ onSetAside }) =>
-      onSetAside((batch) => {
-        void import('./domain/dataNames').then(({ setAsideTitle }) =>
-          notify({
-            type: 'warning',
-            title: setAsideTitle(batch),
-            description:
-              'It was set aside so nothing is lost, and everything else is shown. Review it to fix and put it back.',
-            duration: 10000,
-            action: { label: 'Review', onClick: () => navigate(routes.recovered) },
-          }),
-        );
-      }),
-    );
-  });
+  // Set-aside values are announced with a warning toast (src/app/recovered/announceSetAside.ts, loaded then).
+  whenIdle(
+    () =>
+      void import('./app/recovered/announceSetAside').then((m) =>
+        m.announceSetAside(notify, () => navigate(routes.recovered)),
+      ),
+  );
 }
 
 let idleWorkScheduled = false;
@@ -74,9 +64,15 @@ export function startApp({ createRoot, hydrateRoot }: ReactDomClient): void {
       // If the chunk cannot be loaded (offline), hydration goes ahead and the route shows its retry panel.
       // In a transition, so React hydrates in slices of a few milliseconds and the page keeps answering
       // (a plain hydrateRoot does it in one long task).
-      void loadPageFor(window.location.pathname)
-        .catch(() => undefined)
-        .then(() => startTransition(() => void hydrateRoot(rootElement, app)));
+      // The app's actors are created first, in a task of their own; hydration begins in the next.
+      createAppActors();
+      setTimeout(
+        () =>
+          void loadPageFor(window.location.pathname)
+            .catch(() => undefined)
+            .then(() => startTransition(() => void hydrateRoot(rootElement, app))),
+        0,
+      );
     } else {
       createRoot(rootElement).render(app);
     }

@@ -333,14 +333,29 @@ function inventoryInteractions(): Interaction[] {
         await first(page)
           .getByRole('button', { name: /^Reorder / })
           .focus();
+        // A person hears each step before the next key; keys sent at once could beat dnd-kit's move
+        // at 4x (a drop in place, or a pick-up left pressed), which timed nothing real.
         await page.keyboard.press('Space');
+        await dragAnnounced(page, /^Picked up /);
+        // dnd-kit's keyboard sensor starts listening for the moving keys in a timeout after the pick-up:
+        // a timeout queued now runs after it.
+        await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
         await page.keyboard.press('ArrowDown');
+        await dragAnnounced(page, / moved to position 2 /);
       },
       act: (page) => page.keyboard.press('Space'),
       settled: (page) =>
         page.waitForFunction(() => !document.querySelector('[aria-pressed="true"][aria-label^="Reorder "]')),
     },
   ];
+}
+
+/** Waits for the drag's live region (dnd-kit's announcements) to say `text`. */
+function dragAnnounced(page: Page, text: RegExp) {
+  return page.waitForFunction(
+    (source) => [...document.querySelectorAll('[aria-live]')].some((n) => new RegExp(source).test(n.textContent ?? '')),
+    text.source,
+  );
 }
 
 /** The Dashboard: Need to Order's window, and copying a supplier's order list. */
@@ -406,12 +421,30 @@ async function measureAll(page: Page, interactions: Interaction[], rate: number,
   }
 }
 
-/** Navigation start to the nav's Menu answering a click (the app is working), in ms. */
+/**
+ * In the page, before its scripts (once `bench.menuShown` is set for the tab): records when the nav's
+ * menu is first shown, the start of the first frame after it enters the page (the frame that paints
+ * it). Reading the clock after Playwright's wait instead would add the wait's polling (its retries back
+ * off to 500 ms), which is the harness, not the app.
+ */
+function recordMenuShown() {
+  if (!sessionStorage.getItem('bench.menuShown')) return;
+  const w = window as unknown as { __menuShownAt?: number };
+  const observer = new MutationObserver(() => {
+    if (!document.querySelector('[role="menu"]')) return;
+    observer.disconnect();
+    requestAnimationFrame(() => (w.__menuShownAt = performance.now()));
+  });
+  observer.observe(document, { childList: true, subtree: true });
+}
+
+/** Navigation start to the nav's Menu answering a click (the app is working): the menu's first frame, in ms. */
 async function fullLoad(page: Page, url: string): Promise<number> {
   await page.goto(url, { waitUntil: 'commit' });
   await button(page, 'Menu').click();
   await page.getByRole('menu').waitFor();
-  const at = await page.evaluate(() => performance.now());
+  const shown = await page.waitForFunction(() => (window as unknown as { __menuShownAt?: number }).__menuShownAt);
+  const at = Number(await shown.jsonValue());
   await page.keyboard.press('Escape');
   return at;
 }
@@ -423,6 +456,7 @@ export async function runInteractionsBench(): Promise<Figure[]> {
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await observeEventTiming(page);
+    await page.addInitScript(recordMenuShown);
     await signInAsDemo(page, server.url);
     await page.evaluate(
       ([events, i, s, e]) => {
@@ -473,6 +507,7 @@ export async function runInteractionsBench(): Promise<Figure[]> {
       await cdp.detach();
     }
     if (!PAGES) return figures;
+    await page.evaluate(() => sessionStorage.setItem('bench.menuShown', 'on'));
     // Full loads at 1x: every protected page, median of 5, HTTP cache warm (a returning caterer).
     for (const path of [
       '/Dashboard',

@@ -222,6 +222,8 @@ interface Call {
   requestBytes: number;
   responseBytes: number;
   ok: boolean;
+  /** The server's Server-Timing header (server/data/rest.ts): where the request's time went there. */
+  serverTiming?: string;
 }
 
 /** A supabase-js client for one account (the token signed with the server's secret, or given), recording each call. */
@@ -245,6 +247,7 @@ function accountClient(url: string, calls: Call[], given?: string) {
         requestBytes: Buffer.byteLength(body),
         responseBytes: Buffer.byteLength(text),
         ok: res.ok,
+        serverTiming: res.headers.get('server-timing') ?? undefined,
       });
       return new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers });
     } catch (error) {
@@ -375,6 +378,26 @@ async function firstSync(server: Awaited<ReturnType<typeof startSyncServer>>): P
       `the sync state written ${device.saves} times; ` +
       `load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`,
   );
+
+  // Per request, the server's own account (Server-Timing): SYNC_BENCH_REQUESTS=1 lists them.
+  const timings = calls.map((c) => {
+    const t: Record<string, number> = {};
+    for (const m of (c.serverTiming ?? '').matchAll(/([\w-]+);dur=([\d.]+)/g)) t[m[1]!] = Number(m[2]);
+    return t;
+  });
+  const sum = (key: string) => timings.reduce((s, t) => s + (t[key] ?? 0), 0);
+  console.log(
+    `  server, summed over the requests: body read+parsed ${sum('read').toFixed(0)} ms, record schemas ${sum('check').toFixed(0)} ms, ` +
+      `database call ${sum('db').toFixed(0)} ms (in the worker ${sum('worker').toFixed(0)} ms wall, ${sum('worker-cpu').toFixed(0)} ms of its CPU), ` +
+      `answers ${sum('answer').toFixed(0)} ms`,
+  );
+  if (process.env.SYNC_BENCH_REQUESTS)
+    calls.forEach((c, i) =>
+      console.log(
+        `    ${c.name} at ${(c.start - t0).toFixed(0)} ms, ${c.ms.toFixed(0)} ms, ${(c.requestBytes / 1e6).toFixed(2)} MB: ${c.serverTiming ?? ''}`,
+        i,
+      ),
+    );
 
   // Nothing to do: one pull, nothing to push.
   const noop: number[] = [];

@@ -25,6 +25,13 @@ export class DbError extends Error {
 /** Roles a request may run as (a JWT naming any other role is refused before reaching the database). */
 export type RequestRole = 'anon' | 'authenticated';
 
+/** Where a call's time went in the database (filled by `runAs` when given; the server's Server-Timing header). */
+export interface DbTiming {
+  /** The embedded database's worker: wall time of the call there, and that thread's CPU time (Linux, 10 ms ticks). */
+  workerMs?: number;
+  workerCpuMs?: number | null;
+}
+
 export interface SyncDatabase {
   readonly kind: 'pglite' | 'postgres';
   /** Runs one statement in its own transaction as `role` with `request.jwt.claims` = claims. */
@@ -33,6 +40,7 @@ export interface SyncDatabase {
     claims: Record<string, unknown>,
     sql: string,
     params?: unknown[],
+    timing?: DbTiming,
   ): Promise<Record<string, unknown>[]>;
   /** Statements as the database owner (migrations, maintenance, tests). */
   admin: {
@@ -148,6 +156,7 @@ interface WorkerReply {
   id: number;
   ok: boolean;
   value?: unknown;
+  timing?: { ms: number; cpuMs: number | null };
   error?: { message: string; code: string | null; detail: string | null; hint: string | null };
 }
 
@@ -160,20 +169,34 @@ interface WorkerReply {
 export async function openPglite(
   dataDir: string,
   options: { templateDir?: string; loadFile?: string } = {},
-): Promise<SyncDatabase & { dump(file: string): Promise<void> }> {
+): Promise<
+  SyncDatabase & {
+    dump(file: string): Promise<void>;
+    /** Runs statements in one transaction as `role`, as runAs does, then rolls it back (a warm-up). */
+    rehearse(
+      role: RequestRole,
+      claims: Record<string, unknown>,
+      statements: { sql: string; params?: unknown[] }[],
+    ): Promise<void>;
+  }
+> {
   // One process per data dir: two PGlite instances on one directory would corrupt it.
   const lockFile = `${dataDir.replace(/\/$/, '')}.lock`;
   takeLock(dataDir, lockFile);
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
     workerData: { dataDir, templateDir: options.templateDir, loadFile: options.loadFile },
   });
-  const pending = new Map<number, { resolve(v: unknown): void; reject(e: unknown): void }>();
+  const pending = new Map<number, { resolve(v: unknown): void; reject(e: unknown): void; timing?: DbTiming }>();
   let nextId = 1;
   let dead: Error | null = null;
   worker.on('message', (reply: WorkerReply) => {
     const p = pending.get(reply.id);
     if (!p) return;
     pending.delete(reply.id);
+    if (p.timing && reply.timing) {
+      p.timing.workerMs = reply.timing.ms;
+      p.timing.workerCpuMs = reply.timing.cpuMs;
+    }
     if (reply.ok) p.resolve(reply.value);
     else if (reply.error!.code)
       p.reject(new DbError(reply.error!.message, reply.error!.code, reply.error!.detail, reply.error!.hint));
@@ -186,12 +209,13 @@ export async function openPglite(
   };
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new Error(`the database worker exited (${code})`)));
-  const send = <T>(message: Record<string, unknown>): Promise<T> => {
+  const send = <T>(message: Record<string, unknown>, timing?: DbTiming): Promise<T> => {
     if (dead) return Promise.reject(dead);
     const id = nextId++;
     return new Promise<T>((resolve, reject) => {
-      pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      worker.postMessage({ ...message, id });
+      pending.set(id, { resolve: resolve as (v: unknown) => void, reject, timing });
+      // Only a timed call asks the worker to read its thread's clock.
+      worker.postMessage(timing ? { ...message, id, timed: true } : { ...message, id });
     });
   };
   try {
@@ -203,15 +227,19 @@ export async function openPglite(
   }
   return {
     kind: 'pglite',
-    runAs(role, claims, sql, params = []) {
+    runAs(role, claims, sql, params = [], timing) {
       assertRole(role);
-      return send({ type: 'as', role, claims: JSON.stringify(claims), sql, params });
+      return send({ type: 'as', role, claims: JSON.stringify(claims), sql, params }, timing);
     },
     admin: {
       exec: (sql) => send({ type: 'exec', sql }),
       query: (sql, params = []) => send({ type: 'query', sql, params }),
     },
     dump: (file) => send({ type: 'dump', file }),
+    rehearse: (role, claims, statements) => {
+      assertRole(role);
+      return send({ type: 'rehearse', role, claims: JSON.stringify(claims), statements });
+    },
     async close() {
       if (!dead) await send({ type: 'close' }).catch(() => undefined);
       await worker.terminate();

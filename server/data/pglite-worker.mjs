@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Blob, Buffer } from 'node:buffer';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 
 const { dataDir, templateDir, loadFile } = workerData;
@@ -42,14 +43,20 @@ async function handle(message) {
     case 'query':
       return (await db.query(message.sql, message.params ?? [])).rows;
     case 'as':
+    case 'rehearse':
       // As PostgREST: one transaction, SET LOCAL ROLE to the JWT's role, the claims in request.jwt.claims.
+      // 'rehearse': the same statements, rolled back (the warm-up at open, server/data/rest.ts).
       return db.transaction(async (tx) => {
         await tx.query(`set local role ${message.role}`);
         await tx.query(
           "select set_config('request.jwt.claims', $1, true), set_config('request.method', 'POST', true)",
           [message.claims],
         );
-        return (await tx.query(message.sql, message.params ?? [])).rows;
+        let rows = [];
+        for (const statement of message.type === 'as' ? [message] : message.statements)
+          rows = (await tx.query(statement.sql, statement.params ?? [])).rows;
+        if (message.type === 'rehearse') await tx.rollback();
+        return rows;
       });
     case 'dump': {
       const blob = await db.dumpDataDir('gzip');
@@ -65,10 +72,26 @@ async function handle(message) {
   }
 }
 
+// This thread's CPU time in ms (Linux: /proc/thread-self/stat, in clock ticks of 10 ms), or null elsewhere:
+// reported with each answer (the server's Server-Timing header), robust to the machine's load.
+function threadCpuMs() {
+  try {
+    const fields = readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
 parentPort.on('message', (message) => {
   chain = chain.then(async () => {
+    const t0 = performance.now();
+    const cpu0 = message.timed ? threadCpuMs() : null;
+    const timing = () =>
+      message.timed ? { ms: performance.now() - t0, cpuMs: cpu0 === null ? null : threadCpuMs() - cpu0 } : undefined;
     try {
-      parentPort.postMessage({ id: message.id, ok: true, value: await handle(message) });
+      const value = await handle(message);
+      parentPort.postMessage({ id: message.id, ok: true, value, timing: timing() });
     } catch (e) {
       parentPort.postMessage({ id: message.id, ok: false, error: errorOf(e) });
     }

@@ -49,6 +49,8 @@ const issuedDocumentSchema = z.looseObject({
   number: z.string(),
   issuedAt: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
   snapshot: z.looseObject({ lines: z.array(z.looseObject({})), totalCents: z.int() }),
+  // The number it was issued as before two revisions met with one number (issue 24): a number of its kind.
+  issuedAs: z.optional(z.string().check(z.regex(/^(Q|INV)-\d{4}-\d{4,}(-\d+)?$/))),
 });
 const documentCounterSchema = z.looseObject({ id: z.string(), kind: documentKind, year, last: positive });
 

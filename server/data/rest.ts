@@ -10,8 +10,12 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { join } from 'node:path';
 import { verifyJwt } from '../auth/jwt.ts';
 import { RateLimiter, type RateLimitRule } from '../auth/ratelimit.ts';
-import { DbError, migrate, openPglite, openPostgres, type SyncDatabase } from './database.ts';
+import { DbError, migrate, openPglite, openPostgres, type DbTiming, type SyncDatabase } from './database.ts';
 import { recordSchemaProblem } from './records.ts';
+import { warmUpClaims, warmUpStatements } from './warmup.ts';
+
+/** Changes per push of the warm-up at open (two pushes and a pull, rolled back). */
+const WARM_UP_CHANGES = 2000;
 
 export interface RestOptions {
   /** The JWT secret of the auth server (same tokens). */
@@ -71,6 +75,16 @@ const FUNCTIONS: Record<string, { args: ArgSpec[]; writes: boolean }> = {
     ],
     writes: true,
   },
+  // Issue 24: the next revision (-2, -3…) of an issued number, from the account (two devices never print one).
+  take_document_revision: {
+    args: [
+      { name: 'kind', cast: 'text', required: true },
+      { name: 'year', cast: 'integer', required: true },
+      { name: 'sequence', cast: 'integer', required: true },
+      { name: 'last_known', cast: 'integer', required: false },
+    ],
+    writes: true,
+  },
 };
 
 interface PgrstError {
@@ -103,6 +117,34 @@ export function statusForSqlState(code: string | null, anonymous: boolean): numb
   if (/^(0L|0P|28)/.test(c)) return 403;
   if (/^(09|25|2D|38|39|3B|40|54|55|57|58|F0|HV|P0|XX)/.test(c) || c === '42P17' || c === '') return 500;
   return 400;
+}
+
+/** Where a request's time went on the server (ms), answered in the Server-Timing header (scripts/bench/sync.ts reads it). */
+interface Timing extends DbTiming {
+  /** From the request's start to the handler: the body received and parsed as JSON. */
+  read: number;
+  /** The app's record schemas over pushed records. */
+  check?: number;
+  /** The database call, from the server's side (waiting for the worker included). */
+  db?: number;
+  /** The answer's JSON text. */
+  answer?: number;
+}
+const received = new WeakMap<object, number>();
+
+function serverTiming(t: Timing): string {
+  const parts: [string, number | null | undefined][] = [
+    ['read', t.read],
+    ['check', t.check],
+    ['db', t.db],
+    ['worker', t.workerMs],
+    ['worker-cpu', t.workerCpuMs],
+    ['answer', t.answer],
+  ];
+  return parts
+    .filter((p): p is [string, number] => typeof p[1] === 'number')
+    .map(([name, ms]) => `${name};dur=${ms.toFixed(1)}`)
+    .join(', ');
 }
 
 export async function registerRest(
@@ -146,6 +188,16 @@ export async function registerRest(
     } catch (e) {
       await db.close();
       throw e;
+    }
+    // Opened at start: the push path warmed up before the first request (server/data/warmup.ts).
+    if (options.open === 'start') {
+      const started = performance.now();
+      try {
+        await db.rehearse('authenticated', warmUpClaims(), warmUpStatements(WARM_UP_CHANGES));
+        app.log.info({ ms: Math.round(performance.now() - started) }, 'the account database is warmed up');
+      } catch (e) {
+        app.log.warn({ err: e }, 'the account database warm-up failed'); // the requests run, just colder
+      }
     }
     return db;
   };
@@ -210,11 +262,12 @@ export async function registerRest(
             'PGRST205',
             `Could not find the table 'public.${path}' in the schema cache`,
             null,
-            'This server answers only the sync functions: POST /rest/v1/rpc/sync_push, sync_push_many, sync_pull, sync_summary, sync_event_summaries, sync_event_records, take_document_number',
+            'This server answers only the sync functions: POST /rest/v1/rpc/sync_push, sync_push_many, sync_pull, sync_summary, sync_event_summaries, sync_event_records, take_document_number, take_document_revision',
           ),
         );
       });
       rest.addHook('onRequest', async (request, reply) => {
+        received.set(request.raw, performance.now());
         const origin = request.headers.origin;
         if (origin && options.corsOrigins?.has(origin)) {
           reply.header('Access-Control-Allow-Origin', origin);
@@ -241,13 +294,18 @@ export async function registerRest(
           ),
       });
       rest.post<{ Params: { name: string } }>('/rpc/:name', { bodyLimit: REST_BODY_LIMIT }, async (request, reply) => {
-        const result = await callFunction(request);
+        const timing: Timing = { read: performance.now() - (received.get(request.raw) ?? performance.now()) };
+        const result = await callFunction(request, timing);
         if ('status' in result) return send(reply, result);
+        const t0 = performance.now();
+        const text = JSON.stringify(result.value);
+        timing.answer = performance.now() - t0;
         return reply
           .code(200)
           .header('Cache-Control', 'no-store')
+          .header('Server-Timing', serverTiming(timing))
           .type('application/json; charset=utf-8')
-          .send(JSON.stringify(result.value));
+          .send(text);
       });
     },
     { prefix: '/rest/v1' },
@@ -255,6 +313,7 @@ export async function registerRest(
 
   async function callFunction(
     request: FastifyRequest<{ Params: { name: string } }>,
+    timing: Timing,
   ): Promise<PgrstError | { value: unknown }> {
     // The JWT: Authorization: Bearer, else the apikey (supabase-js sends both; the anon key means role anon).
     const header = request.headers.authorization;
@@ -330,6 +389,7 @@ export async function registerRest(
     const values = body as Record<string, unknown>;
     // Records the app could not read back are refused here (by the app's schemas) and answered in place.
     let refused: (Record<string, unknown> | null)[] = [];
+    const checking = performance.now();
     if ((name === 'sync_push' || name === 'sync_push_many') && Array.isArray(values.changes)) {
       refused = values.changes.map((change: unknown) => {
         if (typeof change !== 'object' || change === null) return null;
@@ -349,6 +409,7 @@ export async function registerRest(
       if (refused.some(Boolean)) values.changes = values.changes.filter((_c, i) => !refused[i]);
     }
 
+    timing.check = performance.now() - checking;
     const used = fn.args.filter((a) => given.includes(a.name));
     const sql = `select public.${name}(${used.map((a, i) => `${a.name} => $${i + 1}::${a.cast}`).join(', ')}) as result`;
     const params = used.map((a) => {
@@ -364,7 +425,9 @@ export async function registerRest(
       });
     }
     try {
-      const rows = await db.runAs(role, claims, sql, params);
+      const calling = performance.now();
+      const rows = await db.runAs(role, claims, sql, params, timing);
+      timing.db = performance.now() - calling;
       let value = rows[0]?.result ?? null;
       if (refused.some(Boolean) && Array.isArray(value)) {
         const applied = [...value];

@@ -135,6 +135,24 @@ export class CustomerIndex {
     return { kind: 'none' };
   }
 
+  /**
+   * `match` over every customer but those with the id `exceptId`, by e-mail and phone only: what the event
+   * form's question needs (a customer found by name alone is never a clash), without indexing the others again.
+   */
+  matchByContact(details: Omit<Customer, 'id'>, exceptId: string): CustomerMatch {
+    const email = normaliseEmail(details.email);
+    const phone = normalisePhone(details.phone);
+    const name = normaliseName(details.firstName, details.lastName);
+    const other = (e: { customer: Customer }) => e.customer.id !== exceptId;
+    const byEmail = ((email && this.byEmail.get(email)) || []).filter(other);
+    const byPhone = ((phone && this.byPhone.get(phone)) || []).filter(other);
+    const same = byEmail.find((e) => e.name === name) ?? byPhone.find((e) => e.name === name);
+    if (same) return { kind: 'same', customer: same.customer };
+    if (byEmail[0]) return { kind: 'clash', customer: byEmail[0].customer, by: 'email' };
+    if (byPhone[0]) return { kind: 'clash', customer: byPhone[0].customer, by: 'phone' };
+    return { kind: 'none' };
+  }
+
   /** A customer id not taken yet: `c<eventId>`, or `c<eventId>-2`, `-3`, … */
   newId(eventId: number): string {
     const base = `c${eventId}`;
@@ -272,8 +290,8 @@ export function customerClash(
   if (choice === NEW_CUSTOMER) return null;
   const details = detailsOf(values);
   if (hasNoCustomer(details)) return null;
-  const others = customers.filter((c) => c.id !== choice);
-  const match = matchCustomer(others, details);
+  // Issue 23: the customers' kept index, not one built again of all but the chosen one on every Save.
+  const match = indexOf(customers).matchByContact(details, choice);
   if (match.kind !== 'clash') return null;
   // The chosen customer is these details already: no question.
   if (

@@ -25,6 +25,13 @@
  * Issuing freezes the figures (a snapshot with the document). When the event's price changes later, the
  * page says "changed since invoice" and offers a revision: the same number with `-2`, `-3`… (INV-2026-0001-2),
  * so the customer's and the books' reference stays one invoice (a revision takes no new number).
+ *
+ * Revisions are never repeated either (issue 24): with sync on, the suffix comes from the account
+ * (`take_document_revision`), as the number does, so two devices that each revise one invoice without
+ * seeing the other's revision print `-2` and `-3`, never `-2` twice; offline, nothing is issued. Two
+ * revisions that still meet with one printed number (made with sync off, or before revisions came from
+ * the account) are both kept: the one issued first keeps it, the other takes the next free revision and
+ * remembers the number it was issued as (`separateRevisions`, applied when a sync brings documents).
  */
 import { foreignCurrencies, pricingSummary, roundCents } from './money';
 import { fromCents, percentOfCents, toCents } from './payments';
@@ -232,6 +239,11 @@ export interface IssuedDocument {
   /** YYYY-MM-DD. */
   issuedAt: string;
   snapshot: PriceSnapshot;
+  /**
+   * The number it was first issued as, when another device had issued a revision with the same number
+   * and this one took the next free revision (`separateRevisions`). Absent otherwise.
+   */
+  issuedAs?: string;
 }
 
 export interface DocumentBook {
@@ -317,22 +329,35 @@ export function issueDocument(
   return { book: { counters, documents: [...book.documents, document] }, document };
 }
 
-/** A revision of `previous`: the same number with the next revision suffix; the counter is not used. */
+/** The highest revision this register holds of `of`'s number (its kind, year and sequence), at least `of`'s own. */
+export function lastRevision(
+  documents: readonly IssuedDocument[],
+  of: Pick<IssuedDocument, 'kind' | 'year' | 'sequence' | 'revision'>,
+): number {
+  return documents.reduce(
+    (max, doc) =>
+      doc.kind === of.kind && doc.year === of.year && doc.sequence === of.sequence ? Math.max(max, doc.revision) : max,
+    of.revision,
+  );
+}
+
+/**
+ * A revision of `previous`: the same number with the next revision suffix, or `taken`, a revision the account
+ * handed out (sync on: never one this register holds, else an error); the counter is not used.
+ */
 export function reviseDocument(
   book: DocumentBook,
   previous: IssuedDocument,
   request: Omit<IssueRequest, 'kind' | 'eventId'>,
+  taken?: number,
 ): { book: DocumentBook; document: IssuedDocument } {
-  const revision =
-    book.documents.reduce(
-      (max, doc) =>
-        doc.kind === previous.kind && doc.year === previous.year && doc.sequence === previous.sequence
-          ? Math.max(max, doc.revision)
-          : max,
-      previous.revision,
-    ) + 1;
+  const last = lastRevision(book.documents, previous);
+  if (taken !== undefined && (!Number.isInteger(taken) || taken <= last))
+    throw new Error(`Revision ${taken} is already used here (the last revision of ${previous.number} is ${last}).`);
+  const revision = taken ?? last + 1;
+  const { issuedAs: _issuedAs, ...base } = previous;
   const document: IssuedDocument = {
-    ...previous,
+    ...base,
     id: request.id,
     eventName: request.eventName,
     revision,
@@ -341,6 +366,54 @@ export function reviseDocument(
     snapshot: request.snapshot,
   };
   return { book: { counters: book.counters, documents: [...book.documents, document] }, document };
+}
+
+/**
+ * Gives each revision a printed number of its own when two (or more) different revisions carry the same
+ * one: two devices that each revised one invoice without seeing the other's revision (sync off, or before
+ * revisions came from the account). All are kept. Of those sharing a number, the one issued first (issue
+ * date, then id: the same choice on every device) keeps it; each other takes the next revision free in
+ * this register and keeps the number it was issued as in `issuedAs`. First issues (revision 1) are left
+ * as they are: two of them with one number are two different documents, not revisions of one.
+ * `renumbered` lists the documents whose number changed (none: the same list is returned).
+ */
+export function separateRevisions(documents: readonly IssuedDocument[]): {
+  documents: readonly IssuedDocument[];
+  renumbered: IssuedDocument[];
+} {
+  const byNumber = new Map<string, IssuedDocument[]>();
+  for (const doc of documents) {
+    if (doc.revision <= 1) continue;
+    const key = `${doc.kind}|${doc.year}|${doc.sequence}|${doc.revision}`;
+    const group = byNumber.get(key);
+    if (group) group.push(doc);
+    else byNumber.set(key, [doc]);
+  }
+  const sharing = [...byNumber.entries()]
+    .filter(([, group]) => new Set(group.map((d) => d.id)).size > 1)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  if (!sharing.length) return { documents, renumbered: [] };
+  const next = documents.slice();
+  const renumbered: IssuedDocument[] = [];
+  for (const [, group] of sharing) {
+    const ordered = [...group].sort((a, b) =>
+      a.issuedAt !== b.issuedAt ? (a.issuedAt < b.issuedAt ? -1 : 1) : a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
+    );
+    const keeper = ordered[0]!;
+    for (const doc of ordered.slice(1)) {
+      if (doc.id === keeper.id) continue; // the same document twice in the list: not two revisions
+      const revision = lastRevision(next, doc) + 1;
+      const moved: IssuedDocument = {
+        ...doc,
+        revision,
+        number: formatDocumentNumber(doc.kind, doc.year, doc.sequence, revision),
+        issuedAs: doc.issuedAs ?? doc.number,
+      };
+      next[next.indexOf(doc)] = moved;
+      renumbered.push(moved);
+    }
+  }
+  return { documents: next, renumbered };
 }
 
 /** A stored register, keeping only well-formed documents (an earlier or hand-edited one is left out); null when not a list. */
@@ -410,6 +483,8 @@ export interface DocumentView {
   title: string;
   /** The issued number, or null before Issue quote / Issue invoice. */
   number: string | null;
+  /** The number it was first issued as, when it was renumbered (`separateRevisions`); else null. */
+  issuedAs: string | null;
   issuedAt: string | null;
   /** The figures printed: the issued (frozen) ones, or the live ones before issuing. */
   snapshot: PriceSnapshot | null;
@@ -453,6 +528,7 @@ export function documentView(input: DocumentViewInput): DocumentView {
     kind: input.kind,
     title: documentTitle[input.kind],
     number: input.issued?.number ?? null,
+    issuedAs: typeof input.issued?.issuedAs === 'string' ? input.issued.issuedAs : null,
     issuedAt: input.issued?.issuedAt ?? null,
     snapshot,
     changed: input.issued ? snapshotChanged(input.issued.snapshot, input.live) : false,

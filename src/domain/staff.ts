@@ -125,6 +125,31 @@ export function placeShifts(
   return placed;
 }
 
+type Scheduled = Pick<CateringEvent, 'id' | 'EventName' | 'EventDate' | 'StartTime' | 'EndTime'>;
+
+/**
+ * True when the two lists hold the same events, in the same order, with the same id, name, date and
+ * times: everything `placeShifts` reads of an event (a note or a menu changed elsewhere changes nothing).
+ */
+export function sameSchedules(a: readonly Scheduled[], b: readonly Scheduled[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (
+      x !== y &&
+      (x.id !== y.id ||
+        x.EventName !== y.EventName ||
+        x.EventDate !== y.EventDate ||
+        x.StartTime !== y.StartTime ||
+        x.EndTime !== y.EndTime)
+    )
+      return false;
+  }
+  return true;
+}
+
 /**
  * The other shifts of this employee that overlap `interval`, leaving out the assignment itself
  * (`exceptAssignment`), earliest first.

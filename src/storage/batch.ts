@@ -6,7 +6,7 @@
 import { mergeCounters, normalizeCounters } from '../domain/invoice';
 import { isAppKey } from './owned';
 import { parseJson } from './json';
-import { announceLocalChange, isQuotaError, StorageWriteError } from './raw';
+import { announceLocalChange, backend, isQuotaError, StorageWriteError } from './raw';
 import { flushPendingWrites } from './pendingWrites';
 
 export type AppData = Record<string, string>;
@@ -15,14 +15,6 @@ export type ReplaceResult =
   | { ok: true; previous: AppData }
   /** `rolledBack` is false only when putting the old data back failed too (the message says so). */
   | { ok: false; error: StorageWriteError; rolledBack: boolean };
-
-function defaultStorage(): Storage | null {
-  try {
-    return typeof window !== 'undefined' ? window.localStorage : null;
-  } catch {
-    return null;
-  }
-}
 
 function appKeys(storage: Storage): string[] {
   const keys: string[] = [];
@@ -44,7 +36,7 @@ function snapshot(storage: Storage): AppData {
 }
 
 /** Every key the app owns → its raw text. Never throws: unavailable storage reads as empty. */
-export function readAppData(storage: Storage | null = defaultStorage()): AppData {
+export function readAppData(storage: Storage | null = backend()): AppData {
   flushPendingWrites(); // a change made a moment ago is in the backup
   if (!storage) return {};
   try {
@@ -107,7 +99,7 @@ export function keepHighestNumbers(previous: AppData, next: AppData): AppData {
  * except that the quote and invoice numbers never go down (`keepHighestNumbers`).
  * Keys the app does not own are never touched (a `next` naming one is refused before any write).
  */
-export function replaceAppData(next: AppData, storage: Storage | null = defaultStorage()): ReplaceResult {
+export function replaceAppData(next: AppData, storage: Storage | null = backend()): ReplaceResult {
   flushPendingWrites(); // made before, not over the restored data
   if (!storage) {
     return {

@@ -69,8 +69,9 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 export const quietMs = 1500;
 let lastInput = -Infinity;
 let watchingInput = false;
+/** Called by `quietIdle` only, which has a window. */
 function watchInput(): void {
-  if (watchingInput || typeof window === 'undefined') return;
+  if (watchingInput) return;
   watchingInput = true;
   const seen = () => void (lastInput = performance.now());
   for (const type of ['pointerdown', 'keydown', 'wheel', 'touchstart'])
@@ -154,7 +155,7 @@ let probing: Promise<number | null> | null = null;
 type Cache = Pick<Storage, 'getItem' | 'setItem'>;
 function sessionCache(): Cache | null {
   try {
-    return typeof window !== 'undefined' ? window.sessionStorage : null;
+    return window.sessionStorage; // no window (a ReferenceError) or storage refused: no cache
   } catch {
     return null;
   }
@@ -201,20 +202,23 @@ export function appDataBytes(): number {
   return chars * 2;
 }
 
+/**
+ * The browser's estimate and persistence are optional: a browser without `navigator`, its `storage`
+ * (an insecure page) or one of its calls throws inside the `try`, which leaves that figure unknown.
+ */
 export async function measureStorage(): Promise<StorageUsage> {
-  const manager = typeof navigator !== 'undefined' ? navigator.storage : undefined;
   let usage: number | null = null;
   let quota: number | null = null;
   let persisted: boolean | null = null;
   try {
-    const estimate = await manager?.estimate?.();
-    usage = typeof estimate?.usage === 'number' ? estimate.usage : null;
-    quota = typeof estimate?.quota === 'number' ? estimate.quota : null;
+    const estimate = await navigator.storage.estimate();
+    usage = typeof estimate.usage === 'number' ? estimate.usage : null;
+    quota = typeof estimate.quota === 'number' ? estimate.quota : null;
   } catch {
     /* the estimate is optional */
   }
   try {
-    persisted = (await manager?.persisted?.()) ?? null;
+    persisted = (await navigator.storage.persisted()) ?? null;
   } catch {
     /* optional too */
   }
@@ -234,7 +238,7 @@ export async function requestPersistentStorage(): Promise<boolean | null> {
   if (asked) return null;
   asked = true;
   try {
-    return (await navigator.storage?.persist?.()) ?? null;
+    return (await navigator.storage.persist()) ?? null; // missing (an insecure page): a TypeError, caught
   } catch {
     return null;
   }

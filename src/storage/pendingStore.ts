@@ -45,13 +45,6 @@ export interface PendingBackend {
 export const pendingDbName = 'cater-captain';
 export const pendingObjectStore = 'pendingChanges';
 
-function request<T>(req: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
-  });
-}
-
 /** The browser's IndexedDB: database `cater-captain`, object store `pendingChanges` (key: `id`). */
 export function indexedDbBackend(factory: IDBFactory | undefined = globalThis.indexedDB): PendingBackend {
   let opened: Promise<IDBDatabase> | null = null;
@@ -75,13 +68,15 @@ export function indexedDbBackend(factory: IDBFactory | undefined = globalThis.in
   const run = async <T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> => {
     const db = await open();
     const tx = db.transaction(pendingObjectStore, mode);
-    const result = request(work(tx.objectStore(pendingObjectStore)));
+    const req = work(tx.objectStore(pendingObjectStore));
+    // One promise for the request and its transaction: a failed request is the write's error (its
+    // own, e.g. IndexedDB's QuotaExceededError), never a second promise left rejected unhandled.
     await new Promise<void>((resolve, reject) => {
       tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
+      tx.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
       tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
     });
-    return result;
+    return req.result;
   };
   return {
     put: async (change) => {

@@ -17,7 +17,7 @@ import { collectionKeys, dataOwnerKey, deletedEventIdsKey, isPerEventKey, ownedK
 import { businessProfileStore } from './businessProfile';
 import { customersStore } from './customers';
 import { documentNumbersStore, issuedDocumentsStore } from './invoices';
-import { counterRecordsOf, mergeCounterRecords } from '../domain/invoice';
+import { counterRecordsOf, mergeCounterRecords, separateRevisions } from '../domain/invoice';
 import { watchWrites } from './accounts';
 import { listKeys, rawGet, rawSet } from './raw';
 import { announceLocalChange } from './store';
@@ -183,7 +183,12 @@ export function writeSyncChanges(writes: readonly LocalWrite[]): void {
     } else if (key === customersStore.key) {
       check(customersStore.write(upsertById(customersStore.read(), group)));
     } else if (key === issuedDocumentsStore.key) {
-      check(issuedDocumentsStore.write(upsertById(issuedDocumentsStore.read(), group)));
+      // Two devices' revisions of one document that carry one number (made with sync off, or before
+      // revisions came from the account) are both kept, each with a number of its own: the later takes the
+      // next free revision (the same choice on every device; the renumbered one is sent back as a change).
+      check(
+        issuedDocumentsStore.write([...separateRevisions(upsertById(issuedDocumentsStore.read(), group)).documents]),
+      );
     } else if (key === documentNumbersStore.key) {
       // A counter only goes up: the higher of this device's and the account's count is kept, and a
       // tombstone removes nothing (a number once used stays used). A count above the account's is sent back.

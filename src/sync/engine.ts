@@ -282,9 +282,13 @@ export interface Applied {
 /**
  * Records that two devices' changes merge without asking: a quote or invoice number counter
  * (`documentNumbers`, `{ id, kind, year, last }`) keeps the higher count, so a number once used is
- * never handed out again. Null for every other record (a change on both is a conflict for the user).
+ * never handed out again; and an issued document that both devices gave another revision number
+ * (`issuedDocuments`: two revisions met with one number, domain/invoice.ts `separateRevisions`, and the
+ * devices knew of different revisions) keeps the higher revision, its figures being the same on both.
+ * Null for every other record (a change on both is a conflict for the user).
  */
 export function mergeWithoutAsking(collection: string, mine: object | null, theirs: object | null): object | null {
+  if (collection === 'issuedDocuments') return renumberedOnBoth(mine, theirs);
   if (collection !== 'documentNumbers') return null;
   const last = (r: object | null) => {
     const n = (r as { last?: unknown } | null)?.last;
@@ -293,6 +297,21 @@ export function mergeWithoutAsking(collection: string, mine: object | null, thei
   if (!theirs || last(theirs) === 0) return mine ?? theirs;
   if (!mine || last(mine) <= last(theirs)) return theirs;
   return { ...theirs, last: last(mine) };
+}
+
+/** One issued document renumbered differently on two devices: the higher revision; null when anything else differs. */
+function renumberedOnBoth(mine: object | null, theirs: object | null): object | null {
+  const revisionOf = (r: object) => (r as { revision?: unknown }).revision;
+  if (!mine || !theirs || typeof mine !== 'object' || typeof theirs !== 'object') return null;
+  const a = revisionOf(mine);
+  const b = revisionOf(theirs);
+  if (typeof a !== 'number' || typeof b !== 'number' || a < 2 || b < 2) return null;
+  const rest = (r: object) => {
+    const { revision: _revision, number: _number, issuedAs: _issuedAs, ...others } = r as Record<string, unknown>;
+    return canonical(others);
+  };
+  if (rest(mine) !== rest(theirs)) return null;
+  return a > b ? mine : theirs;
 }
 
 export function applyPulled(state: SyncState, snapshot: Snapshot, changes: readonly PulledChange[]): Applied {
@@ -478,7 +497,7 @@ export function applyPushed(
       else delete outbox[key];
       return;
     }
-    if (mergeWithoutAsking(entry.collection, local, theirs)) {
+    if (mergeWithoutAsking(entry.collection, local(), theirs)) {
       // Changed elsewhere since the last pull: the next pull brings the account's version and merges it
       // (never a dialog); until then nothing is sent over it.
       delete outbox[key];

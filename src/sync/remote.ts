@@ -76,6 +76,8 @@ export function createRemote(rpc: Rpc): RemotePort &
     eventSummaries(query: EventSearch): Promise<{ events: EventSummary[]; more: boolean }>;
     /** The account's next quote or invoice number (issue 22): above `lastKnown`, never handed out twice. */
     takeDocumentNumber(kind: 'quote' | 'invoice', year: number, lastKnown: number): Promise<number>;
+    /** The account's next revision of an issued number (issue 24): above `lastKnown`, never handed out twice. */
+    takeDocumentRevision(kind: 'quote' | 'invoice', year: number, sequence: number, lastKnown: number): Promise<number>;
   } {
   return {
     push: (changes) => call<PushResult[]>(rpc, 'sync_push', { changes }),
@@ -100,6 +102,12 @@ export function createRemote(rpc: Rpc): RemotePort &
       const n = await call<unknown>(rpc, 'take_document_number', { kind, year, last_known: lastKnown });
       if (typeof n !== 'number' || !Number.isInteger(n) || n <= lastKnown)
         throw new SyncFailure('fatal', 200, `The account answered ${JSON.stringify(n)} instead of a new number.`);
+      return n;
+    },
+    takeDocumentRevision: async (kind, year, sequence, lastKnown) => {
+      const n = await call<unknown>(rpc, 'take_document_revision', { kind, year, sequence, last_known: lastKnown });
+      if (typeof n !== 'number' || !Number.isInteger(n) || n <= lastKnown)
+        throw new SyncFailure('fatal', 200, `The account answered ${JSON.stringify(n)} instead of a new revision.`);
       return n;
     },
   };

@@ -64,6 +64,24 @@ test('a page whose chunk fails shows the route error inside the layout, and Retr
   expect(errors).toEqual([]);
 });
 
+test('a prerendered page whose own chunk fails at the start still starts: the route error with Retry, the menu working', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  await page.route('**/assets/AboutPage-*.js', (route) => route.abort());
+  await page.goto('/About');
+  const alert = page.getByRole('alert').filter({ hasText: failedMessage });
+  await expect(alert).toBeVisible();
+  await expectLayout(page);
+  await expect(page.getByRole('button', { name: 'Menu' })).toBeEnabled();
+
+  await page.unroute('**/assets/AboutPage-*.js');
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(aboutHeading(page)).toBeVisible();
+  // React says the prerendered page did not match (it shows the route error instead): nothing else.
+  expect(errors.filter((e) => !/React error #418/.test(e))).toEqual([]);
+});
+
 test('offline: the route error says so, and coming back online loads the page by itself', async ({ page, context }) => {
   const errors = watchErrors(page);
   await openHome(page);

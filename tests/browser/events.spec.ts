@@ -471,3 +471,45 @@ test('a long list is virtualised and every event stays reachable', async ({ page
   await page.getByRole('button', { name: 'Search' }).click();
   await expect.poll(() => cardNames(page)).toEqual(['Bulk Event 599']);
 });
+
+test('the page behind the events form and the Tool Kit does not scroll, and is where it was after (issue 23)', async ({
+  page,
+}) => {
+  const many = Array.from({ length: 120 }, (_, i) =>
+    event(200 + i, `Bulk Event ${200 + i}`, addDays(today, i - 60), 'Bulk', `Guest${i}`),
+  );
+  await page.addInitScript((events) => {
+    if (window.sessionStorage.getItem('seeded-many')) return;
+    window.sessionStorage.setItem('seeded-many', '1');
+    window.localStorage.setItem('events', JSON.stringify(events));
+  }, many);
+  await signIn(page);
+  await page.goto('/ManageEvents');
+  await expect(page.getByRole('article', { name: 'Bulk Event 319' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => (window.scrollTo(0, 2000), window.scrollY))).toBe(2000);
+  const card = page.getByRole('article').nth(2);
+  const name = await card.getByRole('heading', { level: 2 }).textContent();
+  for (const [button, dialog] of [
+    [`Edit Event ${name}`, page.getByRole('dialog', { name: 'Edit Event' })],
+    [`Tool Kit for ${name}`, page.getByRole('dialog', { name: `Tool Kit: ${name}` })],
+  ] as const) {
+    await page.getByRole('button', { name: button, exact: true }).scrollIntoViewIfNeeded();
+    const at = await page.evaluate(() => window.scrollY);
+    expect(at).toBeGreaterThan(300); // the page is scrolled (how far depends on the cards measured)
+    await page.getByRole('button', { name: button, exact: true }).click();
+    await expect(dialog).toBeVisible();
+    // The wheel scrolls the dialog to its end, and nothing behind it.
+    await dialog.hover();
+    for (let i = 0; i < 6; i++) await page.mouse.wheel(0, 1500);
+    await page.keyboard.press('End');
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.scrollY)).toBe(at);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    expect(await page.evaluate(() => [window.scrollY, getComputedStyle(document.documentElement).overflow])).toEqual([
+      at,
+      'visible',
+    ]);
+    await expect(page.getByRole('button', { name: button, exact: true })).toBeFocused();
+  }
+});

@@ -180,6 +180,33 @@ test('edits through the modal: invalid numbers keep it open, Save and Cancel clo
   await expect.poll(async () => (await stored(page)).map((i) => i.name)).toEqual(['Butter']);
 });
 
+test('the page behind the Edit Item dialog does not scroll, and is where it was after (issue 23)', async ({ page }) => {
+  await open(
+    page,
+    Array.from({ length: 80 }, (_, i) => item(String(i + 1), `Bulk Item ${i + 1}`, 20, 5)),
+  );
+  await expect(list(page).getByRole('listitem', { name: 'Bulk Item 1', exact: true })).toBeVisible();
+  // The page scrolls to its end (the list scrolls on its own below it).
+  const at = await page.evaluate(() => (window.scrollTo(0, document.documentElement.scrollHeight), window.scrollY));
+  expect(at).toBeGreaterThan(100);
+  const edit = list(page).getByRole('listitem').first().getByRole('button', { name: 'Edit' });
+  await edit.click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Item' });
+  await expect(dialog).toBeVisible();
+  // The wheel over the dialog moves nothing behind it.
+  await dialog.hover();
+  for (let i = 0; i < 4; i++) await page.mouse.wheel(0, -1500);
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => window.scrollY)).toBe(at);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  expect(await page.evaluate(() => [window.scrollY, getComputedStyle(document.documentElement).overflow])).toEqual([
+    at,
+    'visible',
+  ]);
+  await expect(edit).toBeFocused();
+});
+
 test('reorders by keyboard and by mouse drag, and the order survives a reload', async ({ page }) => {
   await open(page, [item('1', 'Apples', 10, 1), item('2', 'Butter', 10, 1), item('3', 'Cheese', 10, 1)]);
   expect(await names(page)).toEqual(['Apples', 'Butter', 'Cheese']);

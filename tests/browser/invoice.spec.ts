@@ -146,6 +146,26 @@ test('a price change after issuing says "changed since invoice"; Issue revised i
   await expect(page.getByTestId('balance-due')).toHaveText('$717.00 CAD');
   await expect(page.getByText(/changed since invoice/)).toHaveCount(0);
 
+  // Another device (sync off) had also issued a -2 of this invoice; when they met in a sync this one, issued
+  // later, took the next free revision (src/domain/invoice.ts separateRevisions): the page says what it was.
+  await page.evaluate(() => {
+    const docs = JSON.parse(window.localStorage.getItem('issuedDocuments')!) as Array<Record<string, unknown>>;
+    const mine = docs[docs.length - 1]!;
+    const theirs = { ...mine, id: 'D-other-device', issuedAt: '2000-01-01' };
+    docs[docs.length - 1] = {
+      ...mine,
+      revision: 3,
+      number: `${String(mine.number).slice(0, -2)}-3`,
+      issuedAs: mine.number,
+    };
+    window.localStorage.setItem('issuedDocuments', JSON.stringify([...docs, theirs]));
+  });
+  await page.reload();
+  await expect(page.getByTestId('document-number')).toHaveText(`INV-${year}-0001-3`);
+  await expect(page.getByRole('note').filter({ hasText: 'was issued as' })).toHaveText(
+    `This invoice was issued as INV-${year}-0001-2, a number another device also gave to a revision of it, so it is now INV-${year}-0001-3 (both are kept). Give the customer this number.`,
+  );
+
   // The quote has its own sequence.
   await page.goto('/events/301/quote');
   await expect(page.getByRole('heading', { level: 1, name: 'Quote' })).toBeVisible();

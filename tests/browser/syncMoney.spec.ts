@@ -7,7 +7,8 @@ import { device, FIRST_SYNC, pushed, saved, SYNC, turnSyncOn } from './support/s
  * devices of one account against the real server. A number comes from the account, so device 1's
  * invoice is INV-<year>-0001 and device 2's next is INV-<year>-0002; device 2 sees device 1's issued
  * invoice and its customer; two tabs issuing at the same moment take different numbers and keep both
- * invoices; an account out of reach issues nothing and says why.
+ * invoices; an account out of reach issues nothing and says why; two devices that each revise one invoice
+ * without seeing the other's revision get -2 and -3 from the account (issue 24), never -2 twice.
  */
 
 test.setTimeout(240_000);
@@ -113,6 +114,63 @@ test('two devices of one account: invoices are numbered by the account, and the 
   await expect
     .poll(() => one.evaluate(() => JSON.parse(localStorage.getItem('documentNumbers') ?? '{}') as unknown), SYNC)
     .toMatchObject({ invoice: { [year]: 2 } });
+});
+
+test('two devices that each revise one invoice without seeing the other’s revision print -2 and -3, and both keep both', async ({
+  browser,
+}) => {
+  const one = await device(browser);
+  const credentials = await signUpFresh(one);
+  await seed(one);
+  await turnSyncOn(one);
+  expect(await issueInvoice(one, 301)).toBe(inv(1));
+  await pushed(one);
+  const two = await device(browser);
+  await signIn(two, credentials);
+  await two.goto('/Dashboard');
+  await saved(two, FIRST_SYNC);
+  // From now on device 2 sees nothing of device 1 (its pulls do not get through).
+  await two.context().route('**/rest/v1/rpc/sync_pull', (route) => route.abort());
+
+  // The price changes on device 1, which issues the revision: -2.
+  await one.evaluate(() => localStorage.setItem('301-discountPercentage', '10'));
+  await openInvoice(one, 301);
+  await one.getByRole('button', { name: 'Issue revised invoice' }).click();
+  await expect(one.getByTestId('document-number')).toHaveText(`${inv(1)}-2`, SYNC);
+  await pushed(one);
+
+  // On device 2 the price changes too; it has not seen device 1's revision.
+  await two.evaluate(() => localStorage.setItem('301-taxPercentage', '15'));
+  await openInvoice(two, 301);
+  await expect(two.getByTestId('document-number')).toHaveText(inv(1));
+  // Out of reach of the account, a revision is not issued (as a new number is not).
+  await two.context().setOffline(true);
+  await two.getByRole('button', { name: 'Issue revised invoice' }).click();
+  await expect(
+    two.getByText(
+      'Issuing needs a connection to your account so a number is never used twice — try again when online.',
+    ),
+  ).toBeVisible(SYNC);
+  await expect(two.getByTestId('document-number')).toHaveText(inv(1));
+  await two.context().setOffline(false);
+  // Back in reach, the account gives the next revision: -3, never a second -2.
+  await two.getByRole('button', { name: 'Issue revised invoice' }).click();
+  await expect(two.getByTestId('document-number')).toHaveText(`${inv(1)}-3`, SYNC);
+
+  // Once they sync, each device holds both revisions, each with its own number.
+  await two.context().unroute('**/rest/v1/rpc/sync_pull');
+  const numbers = (page: Page) =>
+    page.evaluate(() =>
+      (JSON.parse(localStorage.getItem('issuedDocuments') ?? '[]') as Array<{ number: string }>)
+        .map((d) => d.number)
+        .sort(),
+    );
+  for (const page of [two, one]) {
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await expect.poll(() => numbers(page), SYNC).toEqual([inv(1), `${inv(1)}-2`, `${inv(1)}-3`]);
+  }
+  await openInvoice(one, 301);
+  await expect(one.getByTestId('document-number')).toHaveText(`${inv(1)}-3`, SYNC);
 });
 
 test('two tabs issuing at the same moment take different numbers, and both invoices are kept', async ({ browser }) => {

@@ -468,6 +468,95 @@ describe.each(backends)('sync contract on %s', (_name, start) => {
       expect((await failure(asUser(a, 'delete from sync.document_counters'))).code).toBe('42501');
       expect(await take(a, 'invoice', 2026)).toBe(3);
     });
+
+    describe('revisions from the account: take_document_revision (issue 24, two devices never print one revision)', () => {
+      const revise = async (user: string, kind: string, year: number, sequence: number, lastKnown?: number) =>
+        (
+          await asUser(
+            user,
+            lastKnown === undefined
+              ? 'select public.take_document_revision(kind => $1::text, year => $2::integer, sequence => $3::integer) as n'
+              : 'select public.take_document_revision(kind => $1::text, year => $2::integer, sequence => $3::integer, last_known => $4::integer) as n',
+            lastKnown === undefined ? [kind, year, sequence] : [kind, year, sequence, lastKnown],
+          )
+        )[0]!.n as number;
+
+      it('hands out the revisions of one number one after another, above every revision the account knows', async () => {
+        const user = randomUUID();
+        // Two devices that each revise INV-2026-0007 without seeing the other's revision: -2 and -3.
+        expect(await revise(user, 'invoice', 2026, 7)).toBe(2);
+        expect(await revise(user, 'invoice', 2026, 7)).toBe(3);
+        // Per number: another number, kind or year starts at -2.
+        expect(await revise(user, 'invoice', 2026, 8)).toBe(2);
+        expect(await revise(user, 'quote', 2026, 7)).toBe(2);
+        expect(await revise(user, 'invoice', 2027, 7)).toBe(2);
+        // The account's synced revisions (made before sync was on) and what the device has seen.
+        await push(user, [
+          change({
+            collection: 'issuedDocuments',
+            record_id: 'D-5',
+            record: { ...issued, id: 'D-5', sequence: 9, revision: 4, number: 'INV-2026-0009-4' },
+          }),
+          change({
+            collection: 'issuedDocuments',
+            record_id: 'D-6',
+            record: { ...issued, id: 'D-6', sequence: 10, revision: 'x', number: 'INV-2026-0010' },
+          }),
+        ]);
+        expect(await revise(user, 'invoice', 2026, 9)).toBe(5);
+        expect(await revise(user, 'invoice', 2026, 10)).toBe(2);
+        expect(await revise(user, 'invoice', 2026, 7, 6)).toBe(7);
+        expect(await revise(user, 'invoice', 2026, 7, 2)).toBe(8);
+        // A revision takes no new number: the next is above the account's issued numbers (10), as before.
+        expect(await take(user, 'invoice', 2026)).toBe(11);
+      });
+
+      it('never gives one revision twice, even to calls at the same moment', async () => {
+        const user = randomUUID();
+        const revisions = await Promise.all(Array.from({ length: 8 }, () => revise(user, 'invoice', 2026, 1)));
+        expect([...revisions].sort((a, b) => a - b)).toEqual(Array.from({ length: 8 }, (_, i) => i + 2));
+      });
+
+      it('refuses what is not a number’s revision, and a caller without an account', async () => {
+        const user = randomUUID();
+        expect((await failure(revise(user, 'receipt', 2026, 1))).code).toBe('22023');
+        expect((await failure(revise(user, 'invoice', 26, 1))).code).toBe('22023');
+        expect((await failure(revise(user, 'invoice', 2026, 0))).code).toBe('22023');
+        expect((await failure(revise(user, 'invoice', 2026, 1, 0))).code).toBe('22023');
+        const sql = "select public.take_document_revision(kind => 'invoice', year => 2026, sequence => 1)";
+        expect((await failure(backend.db.runAs('anon', { role: 'anon' }, sql))).code).toBe('42501');
+        expect((await failure(backend.db.runAs('authenticated', { role: 'authenticated' }, sql))).code).toBe('42501');
+      });
+
+      it('account B cannot read, raise, lower or take from A’s revisions', async () => {
+        const a = randomUUID();
+        const b = randomUUID();
+        expect(await revise(a, 'invoice', 2026, 1)).toBe(2);
+        const [row] = await backend.admin.query('select id from sync.businesses where owner_id = $1', [a]);
+        const aBusiness = String(row!.id);
+        expect(await revise(b, 'invoice', 2026, 1)).toBe(2);
+        expect(await asUser(b, 'select * from sync.document_revisions')).toHaveLength(1);
+        expect(await asUser(b, 'select * from sync.document_revisions where business_id = $1', [aBusiness])).toEqual(
+          [],
+        );
+        expect(
+          await asUser(b, 'update sync.document_revisions set last = 2 where business_id = $1 returning 1', [
+            aBusiness,
+          ]),
+        ).toEqual([]);
+        const insert = await failure(
+          asUser(
+            b,
+            `insert into sync.document_revisions (business_id, kind, year, sequence, last, updated_by)
+               values ($1, 'invoice', 2030, 1, 5, auth.uid())`,
+            [aBusiness],
+          ),
+        );
+        expect(insert.code).toBe('42501');
+        expect((await failure(asUser(a, 'delete from sync.document_revisions'))).code).toBe('42501');
+        expect(await revise(a, 'invoice', 2026, 1)).toBe(3);
+      });
+    });
   });
 
   it('answers a batch set-based exactly as one by one: applied, conflicts, retries, tombstones, refusals', async () => {

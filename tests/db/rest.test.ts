@@ -204,6 +204,20 @@ describe('/rest/v1 on the embedded database', () => {
     expect((await supabase.rpc('take_document_number', { kind: 'invoice' })).status).toBe(404);
   });
 
+  it('answers take_document_revision (issue 24): the account’s next revision of an issued number, by name', async () => {
+    const supabase = client(server);
+    const signUp = await supabase.auth.signUp({ email: uniqueEmail('revisions'), password: 'a long enough password' });
+    expect(signUp.error).toBeNull();
+    expect((await supabase.rpc('take_document_revision', { kind: 'invoice', year: 2026, sequence: 1 })).data).toBe(2);
+    expect(
+      (await supabase.rpc('take_document_revision', { kind: 'invoice', year: 2026, sequence: 1, last_known: 4 })).data,
+    ).toBe(5);
+    const bad = await supabase.rpc('take_document_revision', { kind: 'invoice', year: 2026, sequence: 0 });
+    expect(bad.status).toBe(400);
+    expect(bad.error?.message).toBe('sequence must be a whole number from 1');
+    expect((await supabase.rpc('take_document_revision', { kind: 'invoice', year: 2026 })).status).toBe(404);
+  });
+
   it.each(['sync_push', 'sync_push_many'])(
     'refuses records that do not match the app’s schemas, in place, and applies the rest (%s)',
     async (name) => {
@@ -386,6 +400,8 @@ describe('/rest/v1 on the embedded database', () => {
       // Nor take a number from the account (its numbers are this browser's).
       const taken = await supabase.rpc('take_document_number', { kind: 'invoice', year: 2026 });
       expect(taken.status).toBe(403);
+      const revised = await supabase.rpc('take_document_revision', { kind: 'invoice', year: 2026, sequence: 1 });
+      expect(revised.status).toBe(403);
       expect(existsSync(join(demoServer.dataDir, 'pg'))).toBe(false);
     } finally {
       await demoServer.close();

@@ -246,6 +246,7 @@ const cases: Array<{
       ['a number that is not its own', { ...issued, number: 'INV-2026-0001' }, 'number: must be INV-2026-0012-2'],
       ['no frozen total', { ...issued, snapshot: { lines: [] } }, 'snapshot.totalCents'],
       ['an issue date that is not a date', { ...issued, issuedAt: '2026-13-45' }, 'issuedAt'],
+      ['an issued-as that is not a number', { ...issued, issuedAs: 'the other one' }, 'issuedAs'],
     ],
   },
   {
@@ -358,4 +359,10 @@ describe('sync_push checks each synced collection’s records (embedded server)'
       expect(results[1]).toMatchObject({ status: 'applied', record_id, rev: 1 });
     },
   );
+
+  it('issuedDocuments: a revision renumbered when two met with one number is applied, with the number it was issued as', async () => {
+    const renumbered = { ...issued, revision: 3, number: 'INV-2026-0012-3', issuedAs: 'INV-2026-0012-2' };
+    const [result] = await push([change('issuedDocuments', 'D-1', renumbered)]);
+    expect(result).toMatchObject({ status: 'applied', record_id: 'D-1', rev: 1 });
+  });
 });

@@ -211,6 +211,67 @@ describe('issue 23: the Existing customer choice over 2,000 customers', () => {
   });
 });
 
+describe('issue 23: the question before saving, over 2,000 customers', () => {
+  /** What `customerClash` answered before: the customers but the chosen one, indexed again on every Save. */
+  const before = (customers: Customer[], values: ReturnType<typeof ev>, choice: string) => {
+    if (choice === NEW_CUSTOMER) return null;
+    const details = {
+      firstName: values.CustomerFirstName.trim(),
+      lastName: values.CustomerLastName.trim(),
+      email: values.CustomerEmail.trim(),
+      phone: String(values.CustomerPhoneNumber).trim(),
+    };
+    if (!details.firstName && !details.lastName && !details.email && !details.phone) return null;
+    const match = matchCustomer(
+      customers.filter((c) => c.id !== choice),
+      details,
+    );
+    if (match.kind !== 'clash') return null;
+    if (
+      choice &&
+      matchCustomer(
+        customers.filter((c) => c.id === choice),
+        details,
+      ).kind === 'same'
+    )
+      return null;
+    return match.customer.id;
+  };
+  const names = ['Ada Lovelace', 'Bob Stone', 'ada  LOVELACE', 'Cy', ''];
+  const emails = ['ada@example.com', 'ADA@example.com ', 'bob@x.org', ''];
+  const phones = ['613-555-0101', '+1 (613) 555-0101', '555-0199', '', '12'];
+  const pick = <T>(list: T[], n: number) => list[n % list.length]!;
+  const customers: Customer[] = Array.from({ length: 60 }, (_, i) => {
+    const [firstName = '', lastName = ''] = pick(names, i * 3).split(' ');
+    return { id: `c${i % 50}`, firstName, lastName, email: pick(emails, i * 5), phone: pick(phones, i * 7) };
+  });
+
+  it('asks exactly when it asked before, about the same customer', () => {
+    for (let n = 0; n < 400; n++) {
+      const [first = '', last = ''] = pick(names, n).split(' ');
+      const values = ev(0, first, last, pick(emails, n * 11), pick(phones, n * 13));
+      for (const choice of ['', NEW_CUSTOMER, `c${n % 50}`, 'c999'])
+        expect(customerClash(customers, values, choice)?.customer.id ?? null).toBe(before(customers, values, choice));
+    }
+  });
+
+  it('reads the customers once per list, not on every Save', () => {
+    let reads = 0;
+    const many = Array.from({ length: 2000 }, (_, i) => {
+      const c: Customer = { id: `c${i}`, firstName: 'Guest', lastName: `${i}`, email: `g${i}@x.org`, phone: '' };
+      return new Proxy(c, {
+        get(target, key, receiver) {
+          if (key === 'email') reads++;
+          return Reflect.get(target, key, receiver);
+        },
+      });
+    });
+    for (let save = 0; save < 5; save++)
+      expect(customerClash(many, ev(0, 'Someone', 'Else', `g${save}@x.org`), 'c1500')?.customer.id).toBe(`c${save}`);
+    expect(reads).toBeLessThan(2 * 2000);
+  });
+});
+
 describe('issue 23: deriving the customers of 2,000 events', () => {
   /** What `deriveCustomers` answered before it was indexed: the whole list searched per event. */
   const byScan = (stored: Customer[], events: ReturnType<typeof ev>[]) => {

@@ -74,5 +74,7 @@ describe('eventIdsKeptInAccount (storage)', () => {
     expect(eventIdsKeptInAccount()).toEqual([7, 30]);
     localStorage.setItem('dataOwner', 'user-2');
     expect(eventIdsKeptInAccount()).toEqual([50]);
+    // Asked again with nothing changed: the same list (a caller can tell nothing changed).
+    expect(eventIdsKeptInAccount()).toBe(eventIdsKeptInAccount());
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays } from '../../src/domain/eventDates';
+import { addDays, inDateRange, matchesQuickFilter, quickFilters } from '../../src/domain/eventDates';
+import { vi } from 'vitest';
 import { upcomingEvents } from '../../src/domain/upcoming';
 import {
   blankEventForm,
@@ -197,6 +198,67 @@ describe('filters', () => {
     expect(filterEvents(list, { kind: 'quick', filter: 'past' }, '2026-11-21').map((e) => e.id)).toEqual([1]);
     expect(filterEvents(list, { kind: 'quick', filter: 'nextMonth' }, '2026-11-21').map((e) => e.id)).toEqual([3]);
     expect(filterEvents(list, { kind: 'quick', filter: 'all' }, '2026-11-21')).toHaveLength(3);
+  });
+});
+
+describe('filters over 2,000 events (issue 23)', () => {
+  // Mixed dates: every day around today, bad ones (not a date, a 30th of February, blank) and padding variants.
+  const dates = ['2026-02-30', 'not a date', '', '2026-1-05', '2026-13-01', '2024-02-29', '2025-02-29'];
+  const today = '2026-11-21';
+  const list = Array.from({ length: 2000 }, (_, n) =>
+    ev(n + 1, {
+      EventDate: n % 37 === 0 ? dates[n % dates.length]! : addDays(today, (n % 400) - 200),
+      CustomerFirstName: ['Cara', 'jade', 'Ann', 'Éva', ''][n % 5]!,
+      CustomerLastName: ['Ely', 'Bann', 'smith', ''][n % 4]!,
+    }),
+  );
+  const ids = (events: CateringEvent[]) => events.map((e) => e.id);
+
+  it('keeps what the one-event tests keep, in order', () => {
+    for (const q of quickFilters)
+      expect(ids(filterEvents(list, { kind: 'quick', filter: q }, today))).toEqual(
+        ids(list.filter((e) => matchesQuickFilter(e.EventDate, q, today))),
+      );
+    for (const [start, end] of [
+      ['2026-10-01', '2026-12-31'],
+      ['2026-12-31', ' 2026-10-01 '],
+      ['', '2026-06-30'],
+      ['2026-06-30', ''],
+      ['', ''],
+    ] as const)
+      expect(ids(filterEvents(list, { kind: 'range', start, end }, today))).toEqual(
+        ids(list.filter((e) => inDateRange(e.EventDate, start, end))),
+      );
+    for (const [first, last] of [
+      [' cA', ''],
+      ['', 'ANN'],
+      ['a', 'e'],
+      ['', ''],
+      ['zz', ''],
+    ] as const)
+      expect(ids(filterEvents(list, { kind: 'name', first, last }, today))).toEqual(
+        ids(list.filter((e) => matchesCustomerName(e, first, last))),
+      );
+  });
+
+  it('works out the range once and checks each distinct date once, not once per event', () => {
+    const RealDate = Date;
+    let made = 0;
+    class CountingDate extends RealDate {
+      constructor(...args: ConstructorParameters<typeof Date>) {
+        super(...args);
+        made++;
+      }
+    }
+    vi.stubGlobal('Date', CountingDate);
+    try {
+      filterEvents(list, { kind: 'quick', filter: 'month' }, today);
+      filterEvents(list, { kind: 'range', start: '2026-01-01', end: '2026-12-31' }, today);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    // The old code made a Date per event for its date, and more per event for the month's bounds.
+    expect(made).toBeLessThan(2 * 430);
   });
 });
 

@@ -24,6 +24,23 @@ describe('prefetching the files a page names for later', () => {
     ]);
   });
 
+  it('adds each link in a step of its own when given a scheduler (one idle callback per file, not one long task)', () => {
+    document.head.innerHTML = '<meta name="idle-prefetch" content="/assets/a-1.js /assets/b-2.js /assets/c-3.js">';
+    const steps: Array<() => void> = [];
+    expect(prefetchIdleChunks(document, (step) => steps.push(step))).toEqual([
+      '/assets/a-1.js',
+      '/assets/b-2.js',
+      '/assets/c-3.js',
+    ]);
+    expect(steps).toHaveLength(3);
+    expect(prefetchLinks()).toEqual([]);
+    steps[0]!();
+    expect(prefetchLinks().map((link) => link.href)).toEqual(['/assets/a-1.js']);
+    steps[1]!();
+    steps[2]!();
+    expect(prefetchLinks().map((link) => link.href)).toEqual(['/assets/a-1.js', '/assets/b-2.js', '/assets/c-3.js']);
+  });
+
   it('fetches nothing on a page that names nothing (the bare app shell)', () => {
     expect(prefetchIdleChunks()).toEqual([]);
     document.head.innerHTML = '<meta name="idle-prefetch" content="  ">';

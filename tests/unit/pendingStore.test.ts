@@ -173,6 +173,133 @@ describe('a retry (applyPending)', () => {
   });
 });
 
+describe('issue 24, sixth pass: what a retry says and writes, each case', () => {
+  const value = (over: Partial<PendingChange>) =>
+    change({ key: '4-discountPercentage', label: 'Discount of event 4', kind: 'value', ...over });
+
+  it('says why, in the caterer’s words, when another account’s data is open or the change cannot be read', () => {
+    localStorage.setItem('dataOwner', 'user-B');
+    expect(applyPending(change({}))).toEqual({
+      ok: false,
+      reason: 'otherAccount',
+      message: 'Another account’s data is open on this browser, so this change was not saved.',
+    });
+    localStorage.setItem('dataOwner', 'user-A');
+    expect(applyPending(change({ key: 'somethingElse' }))).toEqual({
+      ok: false,
+      reason: 'unreadable',
+      message: 'This change could not be read, so it was not saved. Download it to keep it.',
+    });
+  });
+
+  it('refuses a change whose kind is not its key’s (a value for a list, a list for a value), writing nothing', () => {
+    localStorage.setItem('4-discountPercentage', '10');
+    expect(applyPending(change({ kind: 'value', next: [supplier('S3', 'Fog Bank Fisheries')] }))).toMatchObject({
+      ok: false,
+      reason: 'unreadable',
+    });
+    expect(localStorage.getItem('suppliers')).toBeNull();
+    expect(applyPending(value({ kind: 'collection', next: [], base: [] }))).toMatchObject({
+      ok: false,
+      reason: 'unreadable',
+    });
+    expect(stored('4-discountPercentage')).toBe(10);
+  });
+
+  it('a list change kept without the list it was made from is applied onto an empty one', () => {
+    localStorage.setItem('suppliers', JSON.stringify([supplier('S2', 'Harbour Fish')]));
+    const result = applyPending(change({ next: [supplier('S3', 'Fog Bank Fisheries')], base: undefined }));
+    expect(result).toEqual({ ok: true, conflicts: 0 });
+    expect(names()).toEqual(['Harbour Fish', 'Fog Bank Fisheries']);
+  });
+
+  it('a list that cannot be written for another reason than a full storage: unknown, with the storage’s words', () => {
+    Storage.prototype.setItem = function () {
+      throw new DOMException('denied', 'SecurityError');
+    };
+    const result = applyPending(change({ next: [supplier('S3', 'Fog Bank Fisheries')], base: [] }));
+    expect(result).toMatchObject({ ok: false, reason: 'unknown' });
+    expect(!result.ok && result.message).toBe('Your last change could not be saved to browser storage.');
+  });
+
+  it('refuses a kept value it cannot read, writing nothing', () => {
+    localStorage.setItem('4-discountPercentage', '10');
+    expect(applyPending(value({ next: 'a lot', base: 10 }))).toMatchObject({ ok: false, reason: 'unreadable' });
+    expect(stored('4-discountPercentage')).toBe(10);
+  });
+
+  it('a value kept without the value it replaced is written over whatever is stored', () => {
+    localStorage.setItem('4-discountPercentage', '20');
+    expect(applyPending(value({ next: 12, base: undefined }))).toEqual({ ok: true, conflicts: 0 });
+    expect(stored('4-discountPercentage')).toBe(12);
+  });
+
+  it('a value changed since to the very value kept is no conflict: saved (and forgotten)', async () => {
+    localStorage.setItem('4-discountPercentage', '12');
+    const same = value({ id: 'same', next: 12, base: 15 });
+    await store.keep(same);
+    expect(await store.retry(same)).toEqual({ ok: true, conflicts: 0 });
+    expect(stored('4-discountPercentage')).toBe(12);
+    expect(await store.list('user-A')).toEqual([]);
+  });
+
+  it('a value that cannot be written: still full (quota) or another failure (unknown); nothing written, the change kept', async () => {
+    localStorage.setItem('4-discountPercentage', '10');
+    const kept = value({ id: 'v', next: 15, base: 10 });
+    await store.keep(kept);
+    fillStorageFor('4-discountPercentage');
+    const full = await store.retry(kept);
+    expect(full).toMatchObject({ ok: false, reason: 'quota' });
+    expect(!full.ok && full.message).toMatch(/Browser storage is full/);
+    Storage.prototype.setItem = function () {
+      throw new DOMException('denied', 'SecurityError');
+    };
+    expect(await store.retry(kept)).toEqual({
+      ok: false,
+      reason: 'unknown',
+      message: 'Your last change could not be saved to browser storage.',
+    });
+    expect(stored('4-discountPercentage')).toBe(10);
+    expect((await store.list('user-A')).map((c) => c.id)).toEqual(['v']);
+  });
+});
+
+describe('issue 24, sixth pass: the store lists only what is a change, and stops telling a listener that left', () => {
+  it('leaves out every entry that is not a whole change, whatever field is wrong or missing', async () => {
+    const good = change({ id: 'good' });
+    const junk: Array<[string, unknown]> = [
+      ['null', null],
+      ['text', 'a change'],
+      ['number id', { ...good, id: 7 }],
+      ['no owner', { ...good, id: 'no owner', owner: undefined }],
+      ['number key', { ...good, id: 'number key', key: 4 }],
+      ['no label', { ...good, id: 'no label', label: null }],
+      ['other kind', { ...good, id: 'other kind', kind: 'list' }],
+      ['text keptAt', { ...good, id: 'text keptAt', keptAt: '2027-01-15' }],
+      ['no next', Object.fromEntries(Object.entries({ ...good, id: 'no next' }).filter(([k]) => k !== 'next'))],
+    ];
+    for (const [id, entry] of junk) backend.entries.set(id, entry as PendingChange);
+    await store.keep(good);
+    await store.keep(
+      change({ id: 'value', kind: 'value', key: '4-taxPercentage', next: 13, keptAt: 1_900_000_000_000 }),
+    );
+    expect((await store.list('user-A')).map((c) => c.id)).toEqual(['good', 'value']);
+  });
+
+  it('a listener that unsubscribed hears nothing more; the others still do', async () => {
+    const gone = vi.fn();
+    const stays = vi.fn();
+    const unsubscribe = store.subscribe(gone);
+    store.subscribe(stays);
+    await store.keep(change({}));
+    unsubscribe();
+    await store.forget('c1');
+    store.setLive('c1', true);
+    expect(gone).toHaveBeenCalledTimes(1);
+    expect(stays).toHaveBeenCalledTimes(3);
+  });
+});
+
 describe('the writers keep a change waiting for room in the pending store', () => {
   it('a collection writer: kept while it waits (not offered while this screen retries), offered once the screen is left', async () => {
     const persister = createPersister(suppliersStore, [], { label: 'Suppliers' });

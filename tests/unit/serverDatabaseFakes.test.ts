@@ -16,6 +16,7 @@ import {
   migrate,
   MIGRATIONS_DIR,
   openPglite,
+  type DbTiming,
   openPostgres,
   SUPABASE_PIECES_FILE,
 } from '../../server/data/database.ts';
@@ -248,6 +249,19 @@ describe('openPglite: the worker’s messages', () => {
     const other = db.admin.query('other');
     await expect(other).rejects.toThrow('worker broke');
     await expect(other).rejects.not.toBeInstanceOf(DbError);
+  });
+
+  it('a timed call asks the worker for its times and reads them back; an untimed one asks nothing', async () => {
+    const db = await openPglite(join(tempDir(), 'pg'));
+    const worker = lastWorker();
+    worker.answer = (m) => ({ ok: true, value: [], timing: m.timed ? { ms: 12.5, cpuMs: 10 } : undefined });
+    const timing: DbTiming = {};
+    await db.runAs('authenticated', { sub: 'u' }, 'select 1', [], timing);
+    expect(worker.messages.at(-1)).toMatchObject({ type: 'as', timed: true });
+    expect(timing).toEqual({ workerMs: 12.5, workerCpuMs: 10 });
+    await db.runAs('authenticated', { sub: 'u' }, 'select 2');
+    expect(worker.messages.at(-1)).not.toHaveProperty('timed');
+    await db.close();
   });
 
   it('answers are matched by id; an unknown id is ignored', async () => {

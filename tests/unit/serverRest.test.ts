@@ -55,6 +55,9 @@ function fakeDb(
   } as unknown as FakeDb;
 }
 
+/** runAs's out-parameter where the database's part of a call's time is noted (the Server-Timing header). */
+const TIMING = expect.any(Object);
+
 let logs: Row[] = [];
 const errorsLogged = () => logs.filter((l) => l.level === 50).map((l) => l.msg);
 /** The error each error line logged carries (its message). */
@@ -142,6 +145,12 @@ describe('the functions the app calls, as PostgREST calls them', () => {
       'select public.take_document_number(kind => $1::text, year => $2::integer) as result',
       ['quote', '2026'],
     ],
+    [
+      'take_document_revision',
+      { kind: 'invoice', year: 2026, sequence: 1, last_known: 3 },
+      'select public.take_document_revision(kind => $1::text, year => $2::integer, sequence => $3::integer, last_known => $4::integer) as result',
+      ['invoice', '2026', '1', '3'],
+    ],
   ])('%s %j', async (name, body, sql, params) => {
     await start();
     const res = await post(name, body);
@@ -149,7 +158,7 @@ describe('the functions the app calls, as PostgREST calls them', () => {
     pgrstHeaders(res);
     expect(res.body).toBe('"done"');
     expect(db.runAs).toHaveBeenCalledTimes(1);
-    expect(db.runAs).toHaveBeenCalledWith('authenticated', expect.objectContaining({ sub: USER }), sql, params);
+    expect(db.runAs).toHaveBeenCalledWith('authenticated', expect.objectContaining({ sub: USER }), sql, params, TIMING);
   });
 
   it('answers the function’s value as JSON, and null when it gives no row', async () => {
@@ -186,6 +195,7 @@ describe('the functions the app calls, as PostgREST calls them', () => {
       expect.anything(),
       'select public.sync_summary() as result',
       [],
+      TIMING,
     );
   });
 
@@ -261,12 +271,12 @@ describe('the JWT', () => {
     const anon = signJwt({ role: 'anon' }, SECRET);
     for (const authorization of [`Bearer ${token()}`, `bearer ${token()}`, `BEARER  ${token()}`]) {
       expect((await post('sync_summary', {}, { authorization, apikey: anon })).statusCode).toBe(200);
-      expect(db.runAs).toHaveBeenLastCalledWith('authenticated', expect.anything(), expect.any(String), []);
+      expect(db.runAs).toHaveBeenLastCalledWith('authenticated', expect.anything(), expect.any(String), [], TIMING);
     }
     // Not a Bearer header as PostgREST reads it: the apikey's role.
     for (const authorization of [`Bearer ${token()} x`, `XBearer ${token()}`, `Basic ${token()}`, `Bearer${token()}`]) {
       expect((await post('sync_summary', {}, { authorization, apikey: anon })).statusCode).toBe(200);
-      expect(db.runAs).toHaveBeenLastCalledWith('anon', { role: 'anon' }, expect.any(String), []);
+      expect(db.runAs).toHaveBeenLastCalledWith('anon', { role: 'anon' }, expect.any(String), [], TIMING);
     }
     expect((await post('sync_summary', {}, { apikey: token() })).statusCode).toBe(200);
     expect(db.runAs).toHaveBeenLastCalledWith(
@@ -274,6 +284,7 @@ describe('the JWT', () => {
       expect.objectContaining({ sub: USER }),
       expect.any(String),
       [],
+      TIMING,
     );
   });
 
@@ -501,6 +512,7 @@ describe('accounts that may not push, and the limit per account', () => {
     for (const [name, body] of [
       ['sync_push', { changes: [] }],
       ['take_document_number', { kind: 'quote', year: 2026 }],
+      ['take_document_revision', { kind: 'quote', year: 2026, sequence: 1 }],
     ] as const) {
       const res = await post(name, body);
       expect(res.statusCode).toBe(403);
@@ -635,7 +647,7 @@ describe('HTTP around the calls', () => {
         code: 'PGRST205',
         message: `Could not find the table 'public.${path}' in the schema cache`,
         details: null,
-        hint: 'This server answers only the sync functions: POST /rest/v1/rpc/sync_push, sync_push_many, sync_pull, sync_summary, sync_event_summaries, sync_event_records, take_document_number',
+        hint: 'This server answers only the sync functions: POST /rest/v1/rpc/sync_push, sync_push_many, sync_pull, sync_summary, sync_event_summaries, sync_event_records, take_document_number, take_document_revision',
       });
     }
   });
@@ -760,6 +772,53 @@ describe('opening the database', () => {
     await start({ open: 'start' });
     await vi.waitFor(() => expect(migrate).toHaveBeenCalledTimes(1));
     expect(openPglite).toHaveBeenCalledTimes(1);
+  });
+
+  it('with DB_OPEN=start it warms the push path up before the first call: a first upload rehearsed, rolled back', async () => {
+    const database = fakeDb();
+    const rehearse = vi.fn(async () => undefined);
+    Object.assign(database, { rehearse });
+    const rest = await start({ open: 'start' }, database);
+    expect(await rest.database()).toBe(database);
+    expect(rehearse).toHaveBeenCalledTimes(1);
+    const [role, claims, statements] = rehearse.mock.calls[0] as unknown as [
+      string,
+      Row,
+      { sql: string; params: string[] }[],
+    ];
+    expect(role).toBe('authenticated');
+    expect(claims).toMatchObject({ role: 'authenticated', sub: expect.any(String) });
+    expect(statements.map((s) => s.sql)).toEqual([
+      'select public.sync_push_many(changes => $1::jsonb) as result',
+      'select public.sync_push_many(changes => $1::jsonb) as result',
+      'select public.sync_pull(since => $1::bigint, max_rows => $2::integer) as result',
+    ]);
+    expect(JSON.parse(statements[0]!.params[0]!)).toHaveLength(2000);
+    expect(logs.some((l) => l.msg === 'the account database is warmed up')).toBe(true);
+  });
+
+  it('a failed warm-up is logged and the database opens all the same; opened lazily, no warm-up', async () => {
+    const database = fakeDb();
+    Object.assign(database, { rehearse: vi.fn(async () => Promise.reject(new Error('no'))) });
+    const rest = await start({ open: 'start' }, database);
+    expect(await rest.database()).toBe(database);
+    expect(logs.some((l) => l.msg === 'the account database warm-up failed')).toBe(true);
+    const lazy = fakeDb();
+    const rehearse = vi.fn(async () => undefined);
+    Object.assign(lazy, { rehearse });
+    await app.close();
+    await start({}, lazy);
+    expect((await post('sync_summary', {})).statusCode).toBe(200);
+    expect(rehearse).not.toHaveBeenCalled();
+  });
+
+  it('answers a Server-Timing header: body read, record checks, the database call, the answer', async () => {
+    await start();
+    const res = await post('sync_push', { changes: [] });
+    expect(res.statusCode).toBe(200);
+    expect(String(res.headers['server-timing'])).toMatch(
+      /^read;dur=[\d.]+, check;dur=[\d.]+, db;dur=[\d.]+, answer;dur=[\d.]+$/,
+    );
   });
 
   it('a failed open: 503, logged, the database closed, and the next call tries again', async () => {

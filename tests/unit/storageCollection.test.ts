@@ -252,8 +252,10 @@ describe('a collection with an order and ids given on read', () => {
       { id: 'b', n: 2 },
     ]);
     const sync = createCollectionSync(rows, rows.read());
-    sync.save([...rows.read(), { id: 'c', n: 0 }]);
+    const saved = sync.save([...rows.read(), { id: 'c', n: 0 }]);
     expect(rows.read().map((r) => r.id)).toEqual(['c', 'a', 'b']);
+    // The records the save gives back (what the view shows next) are in that order too.
+    expect(saved.ok && saved.records.map((r) => r.id)).toEqual(['c', 'a', 'b']);
   });
 
   it('checks one record and a whole list as a reader would', () => {
@@ -377,6 +379,34 @@ describe('where records go, and what the view’s base becomes', () => {
     expect(stored().map((r) => [r.id, r.quantity])).toEqual([
       ['1', 3],
       ['2', 1],
+    ]);
+  });
+
+  it('after conflicts the base holds each record once, as stored: their edit, nothing for their delete, their edit of one deleted here', () => {
+    const start = setUp([item('1'), item('2'), item('3'), item('4')]);
+    const tabA = createCollectionSync(inventoryItemsStore, start);
+    const tabB = createCollectionSync(inventoryItemsStore, start);
+    // Tab A changes 2 and 4 and deletes 3; tab B (stale) changes 2 and 3 and deletes 4.
+    tabA.save(
+      start
+        .filter((i) => i.id !== '3')
+        .map((i) => (i.id === '2' ? { ...i, quantity: 50 } : i.id === '4' ? { ...i, quantity: 60 } : i)),
+    );
+    const mine = start
+      .filter((i) => i.id !== '4')
+      .map((i) => (i.id === '2' ? { ...i, quantity: 1 } : i.id === '3' ? { ...i, quantity: 2 } : i));
+    const result = tabB.save(mine);
+    expect(result.conflicts.map((c) => [c.id, c.mine?.quantity ?? null, c.theirs?.quantity ?? null])).toEqual([
+      ['2', 1, 50],
+      ['3', 2, null],
+      ['4', null, 60],
+    ]);
+    const theirs = inventoryItemsStore.read();
+    expect(tabB.base()).toEqual([theirs[0], theirs[1], theirs[2]]);
+    expect(tabB.base().map((i) => [i.id, i.quantity])).toEqual([
+      ['1', 3],
+      ['2', 50],
+      ['4', 60],
     ]);
   });
 
@@ -510,5 +540,31 @@ describe('reordering', () => {
     const start = inventoryItemsStore.read();
     createCollectionSync(inventoryItemsStore, start).save([start[2]!, start[1]!, start[0]!]);
     expect(ids()).toEqual(['3', '2', '1']);
+  });
+});
+
+describe('writing a big list again (issue 23)', () => {
+  it('serialises only the records that changed, and stores exactly the list’s JSON', () => {
+    localStorage.setItem('inventoryItems', JSON.stringify(Array.from({ length: 50 }, (_, i) => item(String(i + 1)))));
+    const start = inventoryItemsStore.read();
+    const sync = createCollectionSync(inventoryItemsStore, start);
+    const first = start.map((i) => (i.id === '7' ? { ...i, quantity: 70 } : i));
+    expect(sync.save(first).ok).toBe(true);
+    const afterFirst = inventoryItemsStore.read();
+    expect(localStorage.getItem('inventoryItems')).toBe(JSON.stringify(afterFirst));
+
+    const stringify = vi.spyOn(JSON, 'stringify');
+    const second = afterFirst.map((i) => (i.id === '20' ? { ...i, quantity: 20 } : i));
+    expect(sync.save(second).ok).toBe(true);
+    // The one changed record (with its new revision) is serialised for the write; the list and the other 49
+    // are not (the diff's content comparisons, without revisions, are the only other calls).
+    const values = stringify.mock.calls.map(([value]) => value as { id?: string; rev?: number });
+    expect(values.some((value) => Array.isArray(value))).toBe(false);
+    expect(values.filter((value) => value.rev !== undefined).map((value) => value.id)).toEqual(['20']);
+    stringify.mockRestore();
+    const written = inventoryItemsStore.read();
+    expect(localStorage.getItem('inventoryItems')).toBe(JSON.stringify(written));
+    expect(written.find((i) => i.id === '20')).toMatchObject({ quantity: 20, rev: 1 });
+    expect(written.find((i) => i.id === '7')).toMatchObject({ quantity: 70, rev: 1 });
   });
 });

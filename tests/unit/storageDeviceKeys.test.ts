@@ -4,7 +4,7 @@
  * queue of revocations not yet sent (pendingRevocations.ts): what a stored value must look like to
  * count, and what a write leaves.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { heldEventIds, writeTabHolds } from '../../src/storage/eventHolds';
 import { pendingRevocationsStore } from '../../src/storage/pendingRevocations';
 
@@ -53,9 +53,19 @@ describe('held events (eventHolds)', () => {
     // The last entry gone: the key goes.
     writeTabHolds('live', [], NOW + 60, NOW + 7);
     expect(localStorage.getItem('eventHolds')).toBeNull();
-    // Nothing held and nothing stored: nothing written.
-    writeTabHolds('me', [], NOW + 60, NOW + 8);
-    expect(localStorage.getItem('eventHolds')).toBeNull();
+    // Nothing held and nothing stored: nothing written, not even a removal (every tab closing, and
+    // every view that stops showing an event, writes its holds: with none, storage is not touched).
+    const setItem = vi.spyOn(Storage.prototype, 'setItem');
+    const removeItem = vi.spyOn(Storage.prototype, 'removeItem');
+    try {
+      writeTabHolds('me', [], NOW + 60, NOW + 8);
+      expect(localStorage.getItem('eventHolds')).toBeNull();
+      expect(setItem).not.toHaveBeenCalled();
+      expect(removeItem).not.toHaveBeenCalled();
+    } finally {
+      setItem.mockRestore();
+      removeItem.mockRestore();
+    }
   });
 });
 

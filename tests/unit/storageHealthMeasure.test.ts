@@ -165,6 +165,20 @@ describe('the cached limit', () => {
     expect(area.writes).toBe(writes);
   });
 
+  it('a limit this tab measured on an earlier page load (sessionStorage cc.localStorageLimit) is used, not measured again', async () => {
+    const area = new LimitedStorage(2000);
+    area.setItem('events', 'e'.repeat(94));
+    sessionStorage.setItem('cc.localStorageLimit', '1900');
+    const writes = area.writes;
+    expect(await localLimitChars(area)).toBe(1900);
+    expect(area.writes).toBe(writes);
+    // And a limit measured now is left there for the next page load, under the same key.
+    forgetLocalLimit();
+    sessionStorage.clear();
+    const measured = await localLimitChars(area);
+    expect(sessionStorage.getItem('cc.localStorageLimit')).toBe(String(measured));
+  });
+
   it('a session cache that cannot be read or written only means measuring again', async () => {
     const area = new LimitedStorage(2000);
     const broken = {
@@ -237,6 +251,11 @@ describe('measuring for the Dashboard', () => {
     expect(await measureStorage()).toMatchObject({ usage: null, quota: null, persisted: null });
     withStorageManager({ estimate: async () => ({ quota: 10 }), persisted: async () => false });
     expect(await measureStorage()).toMatchObject({ usage: null, quota: 10, persisted: false });
+    // One of the two missing leaves the other known.
+    withStorageManager({ persisted: async () => true });
+    expect(await measureStorage()).toMatchObject({ usage: null, quota: null, persisted: true });
+    withStorageManager({ estimate: async () => ({ usage: 5, quota: 10 }) });
+    expect(await measureStorage()).toMatchObject({ usage: 5, quota: 10, persisted: null });
   });
 
   it('a limit that cannot be measured is taken as about 5 MB', async () => {

@@ -38,6 +38,9 @@ describe('what counts as the page being used', () => {
     expect(add.mock.calls.map(([type, , options]) => [type, options])).toEqual(
       ['pointerdown', 'keydown', 'wheel', 'touchstart'].map((type) => [type, { capture: true, passive: true }]),
     );
+    // Once: the next wait adds none (asserted here too, where they are installed, so a mutant of that line is run here).
+    expect(await resumedWithin(60)).toBe(true);
+    expect(add).toHaveBeenCalledTimes(4);
     add.mockRestore();
     for (const type of ['pointerdown', 'keydown', 'wheel', 'touchstart']) {
       let resumed = false;

@@ -7,6 +7,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  dataOwner,
   evictEvents,
   isSyncedKey,
   isSyncStateKey,
@@ -335,6 +336,13 @@ describe('the sync state of one account', () => {
     }
   });
 
+  it('each device choice written by another tab (not this one’s last save) is read back', () => {
+    for (const device of ['on', 'off', 'undecided'] as const) {
+      localStorage.setItem('sync:u', JSON.stringify(state({ device })));
+      expect(loadSyncState('u', fresh)).toEqual(state({ device }));
+    }
+  });
+
   it.each([
     ['not JSON', '{oops'],
     ['a list', '[]'],
@@ -357,8 +365,28 @@ describe('the sync state of one account', () => {
     expect(loadSyncState('u', fresh)).toEqual(fresh());
   });
 
+  it('a state just saved is read back without parsing its text again (a sync cycle reads it many times)', () => {
+    saveSyncState('u', state());
+    const parse = vi.spyOn(JSON, 'parse');
+    const first = loadSyncState('u', fresh);
+    const again = loadSyncState('u', fresh);
+    const parsed = parse.mock.calls.length;
+    parse.mockRestore();
+    expect(first).toEqual(state());
+    expect(again).toBe(first);
+    expect(parsed).toBe(0);
+  });
+
   it('none stored starts afresh', () => {
     expect(loadSyncState('u', fresh)).toEqual(fresh());
+  });
+});
+
+describe('dataOwner', () => {
+  it('is the account whose data the plain keys hold, or null', () => {
+    expect(dataOwner()).toBeNull();
+    expect(bindDataSet('user-7').ok).toBe(true);
+    expect(dataOwner()).toBe('user-7');
   });
 });
 

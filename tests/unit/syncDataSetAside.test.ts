@@ -119,3 +119,55 @@ describe('a set-aside record with a known id', () => {
     expect(outbox['events|9']).toMatchObject({ deleted: true });
   });
 });
+
+describe('which set-aside entries hold sync back, and how much', () => {
+  const entry = (key: string, index: unknown, id: unknown) =>
+    JSON.stringify({ key, time: 1, reason: 'unreadable', text: '{}', index, id });
+  const unknownHere = () => [...(readSyncSnapshot().unknownHere ?? [])].sort();
+
+  it('a set-aside record of a collection whose records have an id field holds back that record only', () => {
+    localStorage.setItem('recovered:inventoryItems:t1', entry('inventoryItems', 0, 'I1'));
+    localStorage.setItem('recovered:employees:t1', entry('employees', 2, 'E1'));
+    localStorage.setItem('recovered:selectedItems:t1', entry('selectedItems', 1, 'S1'));
+    localStorage.setItem('recovered:events:t1', entry('events', 0, '12'));
+    localStorage.setItem('recovered:staffList-12:t1', entry('staffList-12', 0, 'A1'));
+    expect(unknownHere()).toEqual([
+      'employees|E1',
+      'events|12',
+      'inventoryItems|I1',
+      'selectedItems|S1',
+      'staffList-12|A1',
+    ]);
+  });
+
+  it('the whole key when the entry is not a record with a text id (as the Recovered data screen reads it), or its records have no id field', () => {
+    localStorage.setItem('recovered:inventoryItems:t2', entry('inventoryItems', null, null));
+    localStorage.setItem('recovered:employees:t2', entry('employees', '2', 'E1'));
+    localStorage.setItem('recovered:events:t2', entry('events', 0, 12));
+    localStorage.setItem('recovered:selectedItems:t2', '{"key": "selectedItems"');
+    localStorage.setItem('recovered:ingredientList-4:t2', entry('ingredientList-4', 0, 'L1'));
+    localStorage.setItem('recovered:suppliers:t2', entry('suppliers', 0, 'S1'));
+    expect(unknownHere()).toEqual([
+      'employees',
+      'events',
+      'ingredientList-4',
+      'inventoryItems',
+      'selectedItems',
+      'suppliers',
+    ]);
+  });
+
+  it('an earlier build’s backup of a synced key holds the whole key back; other keys hold nothing back', () => {
+    // Its text is the whole value, even when it looks like a set-aside record's entry.
+    localStorage.setItem('events.corrupt.1700000000000', '{"index": 0, "id": "5"}');
+    localStorage.setItem('4-discountPercentage.corrupt.1700000000000', 'ten');
+    // Not synced, not the account's, or not a set-aside entry at all.
+    localStorage.setItem('colorMode.corrupt.1700000000000', 'blue');
+    localStorage.setItem('recovered:colorMode:t3', entry('colorMode', null, null));
+    localStorage.setItem('dataOwner', 'user-1');
+    localStorage.setItem('account:user-2:recovered:events:t3', entry('events', 0, '5'));
+    localStorage.setItem('account:user-2:suppliers.corrupt.1', '[');
+    localStorage.setItem('another-site', 'recovered:events');
+    expect(unknownHere()).toEqual(['4-discountPercentage', 'events']);
+  });
+});

@@ -5,7 +5,7 @@
  * record per kind and year whose merge never lowers a count. Read and written here by
  * src/storage/syncData.ts; two devices' changes merge by id (src/sync/engine.ts), nothing dropped.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { isSyncedKey, readSyncSnapshot, writeSyncChanges } from '../../src/storage/syncData';
 import { pullChanges, pushChanges } from '../../src/sync/cycle';
 import { mergeWithoutAsking } from '../../src/sync/engine';
@@ -62,6 +62,35 @@ describe('this browser’s money keys as sync records', () => {
     ]);
     expect(JSON.parse(localStorage.getItem('customers')!)).toEqual([customer('c2', 'Bob'), customer('c3', 'Cy')]);
     expect(JSON.parse(localStorage.getItem('issuedDocuments')!)).toEqual([doc('D-1', 1), doc('D-2', 2)]);
+  });
+
+  it('a pulled change of the first customer replaces it in place; a tombstone of one not here removes nothing', () => {
+    localStorage.setItem('customers', JSON.stringify([customer('c1', 'Ana'), customer('c2', 'Bo')]));
+    writeSyncChanges([
+      { collection: 'customers', record_id: 'c1', record: customer('c1', 'Anna') },
+      { collection: 'customers', record_id: 'c9', record: null },
+    ]);
+    expect(JSON.parse(localStorage.getItem('customers')!)).toEqual([customer('c1', 'Anna'), customer('c2', 'Bo')]);
+  });
+
+  it('readable money keys are not reported as unknown here', () => {
+    localStorage.setItem('customers', JSON.stringify([customer('c1', 'Ana')]));
+    localStorage.setItem('documentNumbers', JSON.stringify({ invoice: { 2026: 3 } }));
+    const snapshot = readSyncSnapshot();
+    expect(snapshot.unknownHere).toBeUndefined();
+  });
+
+  it('an unreadable money key that could not be set aside (storage full) still holds its records back', () => {
+    localStorage.setItem('customers', '[{"id": "C1"');
+    const setItem = Storage.prototype.setItem;
+    const spy = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(function (this: Storage, key, value) {
+      if (key.startsWith('recovered:')) throw new DOMException('full', 'QuotaExceededError');
+      setItem.call(this, key, value);
+    });
+    const snapshot = readSyncSnapshot();
+    spy.mockRestore();
+    expect(Object.keys(localStorage).filter((k) => k.startsWith('recovered:'))).toEqual([]);
+    expect([...(snapshot.unknownHere ?? [])]).toEqual(['customers']);
   });
 
   it('never lowers a counter: a lower pulled count and a tombstone keep this device’s', () => {

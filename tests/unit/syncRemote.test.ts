@@ -60,3 +60,26 @@ describe('the next document number', () => {
     }
   });
 });
+
+describe('the next revision of an issued number (issue 24)', () => {
+  it('asks with the kind, year and sequence and the last revision known here, and takes a whole number above it', async () => {
+    const { calls, remote } = recording(3);
+    expect(await remote.takeDocumentRevision('invoice', 2026, 1, 2)).toBe(3);
+    expect(calls).toEqual([['take_document_revision', { kind: 'invoice', year: 2026, sequence: 1, last_known: 2 }]]);
+  });
+
+  it('refuses anything else as a fatal failure that says what the account answered', async () => {
+    for (const [data, words] of [
+      [2, '2'],
+      [2.5, '2.5'],
+      ['3', '"3"'],
+      [null, 'null'],
+    ] as const) {
+      const { remote } = recording(data);
+      await expect(remote.takeDocumentRevision('quote', 2026, 4, 2)).rejects.toMatchObject({
+        kind: 'fatal',
+        message: `The account answered ${words} instead of a new revision.`,
+      });
+    }
+  });
+});

@@ -139,12 +139,17 @@ function watchShared(listener: () => void): () => void {
   }
   return () => {
     listeners.delete(listener);
-    if (!listeners.size && stopWatching) {
-      stopWatching();
-      stopWatching = null;
-      shared = null;
-    }
+    // Issue 23: a filter or a search that shows other cards unmounts every card before the new ones mount
+    // (in the same commit): the customers are let go only if no card has come back by then, else the new
+    // cards would read the 2,000 events and derive their customers again, and render twice.
+    if (!listeners.size) queueMicrotask(letGoIfUnused);
   };
+}
+function letGoIfUnused() {
+  if (listeners.size || !stopWatching) return;
+  stopWatching();
+  stopWatching = null;
+  shared = null;
 }
 
 /** Which customer an event card links to: its `customerId`, else the customer its details match. */

@@ -1,5 +1,5 @@
 /**
- * Where quote and invoice numbers come from when sync is on (issue 22, docs/sync.md): the sync code
+ * Where quote and invoice numbers (and their revisions' suffixes) come from when sync is on (issue 22, docs/sync.md): the sync code
  * (src/app/sync/syncService.ts, loaded for every signed-in page, never by the landing page) hands its
  * functions here when it loads, so the documents page reaches them without a way of its own into the
  * sync chunk (which would reshape the shared chunks the landing page loads).
@@ -11,6 +11,8 @@ export interface AccountNumbers {
   fromAccount(): boolean;
   /** The account's next number of `kind` for `year`, above `lastKnown`. */
   take(kind: DocumentKind, year: number, lastKnown: number): Promise<number>;
+  /** The account's next revision (2, 3…) of the issued number `sequence` of `kind` and `year`, above `lastKnown`. */
+  takeRevision(kind: DocumentKind, year: number, sequence: number, lastKnown: number): Promise<number>;
 }
 
 let provided: AccountNumbers | null = null;

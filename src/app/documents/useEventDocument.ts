@@ -12,7 +12,9 @@ import { inventoryTotal, specialtyTotal } from '../../domain/ingredients';
 import {
   documentView,
   issueDocument,
+  formatDocumentNumber,
   issueYear,
+  lastRevision,
   lastSequence,
   latestDocument,
   priceSnapshot,
@@ -92,8 +94,16 @@ const newId = () => `D-${Date.now().toString(36)}-${(sequence++).toString(36)}`;
 export const NEEDS_CONNECTION =
   'Issuing needs a connection to your account so a number is never used twice — try again when online.';
 
-/** Where a new number comes from: the account (sync on), or null for this browser's counter. */
-export type NumberSource = null | ((kind: DocumentKind, year: number, lastKnown: number) => Promise<number>);
+/** The account's numbers and revisions (sync on). */
+export interface AccountTake {
+  /** The next number of `kind` for `year`, above `lastKnown`. */
+  number(kind: DocumentKind, year: number, lastKnown: number): Promise<number>;
+  /** The next revision of the issued number `sequence` of `kind` and `year`, above `lastKnown`. */
+  revision(kind: DocumentKind, year: number, sequence: number, lastKnown: number): Promise<number>;
+}
+
+/** Where a new number or revision comes from: the account (sync on), or null for this browser's register. */
+export type NumberSource = null | AccountTake;
 
 /**
  * The account's numbers when sync is on for this account here, else null (this browser's counter). The
@@ -103,7 +113,7 @@ export type NumberSource = null | ((kind: DocumentKind, year: number, lastKnown:
 async function numberSource(): Promise<NumberSource> {
   const numbers = await accountNumbers();
   if (!numbers) throw new Error(NEEDS_CONNECTION);
-  return numbers.fromAccount() ? numbers.take : null;
+  return numbers.fromAccount() ? { number: numbers.take, revision: numbers.takeRevision } : null;
 }
 
 /** Why the account gave no number, in words (an unreachable account: try again when online). */
@@ -114,6 +124,9 @@ function noNumberMessage(error: unknown): string {
   return NEEDS_CONNECTION;
 }
 
+/** The number a document is a revision of ('INV-2026-0001' for INV-2026-0001-3). */
+const baseNumberOf = (doc: IssuedDocument) => formatDocumentNumber(doc.kind, doc.year, doc.sequence);
+
 /** Tries before giving up when other tabs keep writing the book (browsers without Web Locks only). */
 const ATTEMPTS = 5;
 
@@ -122,7 +135,9 @@ const ATTEMPTS = 5;
  * not be saved. The read of the book, the number and the write are one step for this browser's tabs
  * (Web Locks; without them, the write happens only when the book is unchanged since it was read, else the
  * step runs again with the same number). With sync on, a new number comes from the account (the local
- * counter is raised to it); when the account cannot be reached, nothing is issued and nothing is lost.
+ * counter is raised to it), and so does a revision's suffix (issue 24: two devices that revise one invoice
+ * without seeing each other's revision never print the same `-2`); when the account cannot be reached,
+ * nothing is issued and nothing is lost.
  */
 export function issueDocumentNow(
   eventId: number,
@@ -132,6 +147,19 @@ export function issueDocumentNow(
   return withDocumentBookLock(async () => {
     // A number the account gave this issue: kept across attempts (it is ours, and never given again).
     let taken: number | undefined;
+    // Likewise a revision the account gave, with the number it is a revision of.
+    let takenRevision: { of: string; revision: number } | undefined;
+    /** The account's numbers (sync on) or null, asked once per issue; the message when unknown. */
+    let asked: { source: NumberSource } | undefined;
+    const account = async (): Promise<{ source: NumberSource } | { message: string }> => {
+      if (asked) return asked;
+      try {
+        asked = { source: await source() };
+        return asked;
+      } catch (error) {
+        return { message: noNumberMessage(error) };
+      }
+    };
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       const data = readPage(eventId, kind);
       if (!data) return 'The event is no longer here, so nothing was issued.';
@@ -144,21 +172,36 @@ export function issueDocumentNow(
       const latest = latestDocument(book.documents, eventId, kind);
       const request = { eventName: data.event.EventName, snapshot: live, issuedAt: toISODate(new Date()), id: newId() };
       let next: { book: DocumentBook };
-      if (latest) next = reviseDocument(book, latest, request);
-      else {
+      if (latest) {
+        const last = lastRevision(book.documents, latest);
+        // Used here meanwhile (or the latest is now another number): take another.
+        if (takenRevision && (takenRevision.of !== baseNumberOf(latest) || takenRevision.revision <= last))
+          takenRevision = undefined;
+        if (!takenRevision) {
+          const answer = await account();
+          if ('message' in answer) return answer.message;
+          if (answer.source) {
+            try {
+              const revision = await answer.source.revision(kind, latest.year, latest.sequence, last);
+              takenRevision = { of: baseNumberOf(latest), revision };
+            } catch (error) {
+              return noNumberMessage(error);
+            }
+          }
+        }
+        // Another tab wrote the book while the account answered: read it again (the revision stays ours).
+        if (takenRevision && documentBookVersion() !== version) continue;
+        next = reviseDocument(book, latest, request, takenRevision?.revision);
+      } else {
         const year = issueYear(request.issuedAt);
         const last = lastSequence(book, kind, year);
         if (taken !== undefined && taken <= last) taken = undefined; // used here meanwhile: take another
         if (taken === undefined) {
-          let take: NumberSource;
-          try {
-            take = await source();
-          } catch (error) {
-            return noNumberMessage(error);
-          }
-          if (take) {
+          const answer = await account();
+          if ('message' in answer) return answer.message;
+          if (answer.source) {
             try {
-              taken = await take(kind, year, last);
+              taken = await answer.source.number(kind, year, last);
             } catch (error) {
               return noNumberMessage(error);
             }

@@ -6,7 +6,7 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { fromCallback } from 'xstate';
+import { createActor, fromCallback } from 'xstate';
 import { appActor, appMachine } from '../../machines/app/app.machine';
 import { colorModeMachine } from '../../machines/colorMode.machine';
 import { soundMachine } from '../../machines/sound.machine';
@@ -15,7 +15,7 @@ import { useHydrated } from '../../views/shell/hydration';
 import { inspect } from '../../views/shell/inspector';
 import { notify } from '../../views/shell/toaster';
 import { authLogic } from '../auth/AuthContext';
-import { AppRootContext, useAppRoot } from './appSystem';
+import { AppRootContext, useAppRoot, type AppRoot } from './appSystem';
 
 function applyMode(mode: 'light' | 'dark') {
   const root = document.documentElement;
@@ -68,23 +68,53 @@ const soundLogic = soundMachine.provide({
 
 const appLogic = appMachine.provide({ actors: { auth: authLogic, colorMode: colorModeLogic, sound: soundLogic } });
 
-export function AppActorsProvider({ children }: { children: ReactNode }) {
-  // Hydrated once: the actors are created from the first render's input and follow storage events after.
-  // Prerendering at build time there is no window: storage reads give the defaults (light, muted), which
-  // the nav bar also shows until hydration is over (useHydrated), so the markup matches.
-  const [inputs] = useState(() => ({
+/** The actors' input: the saved preferences (the defaults while prerendering, where there is no window). */
+function readInputs() {
+  return {
     colorMode: {
       preference: colorModeStore.read(),
       systemDark: typeof window !== 'undefined' && window.matchMedia('(prefers-color-scheme: dark)').matches,
     },
     sound: { muted: soundMutedStore.read() },
-  }));
+  };
+}
+
+/** The sound setting follows another tab's change. */
+const followSoundSetting = (root: AppRoot) =>
+  soundMutedStore.subscribe((muted) => appActor(root, 'sound')?.send({ type: 'storage.change', muted }));
+
+let created: AppRoot | null = null;
+let startCreated = () => {};
+
+/**
+ * Creates the root actor ahead of React, in a task of its own (src/boot.tsx): inside hydration its first
+ * snapshot was ~50 ms of one of hydration's tasks at 4x CPU slowdown. The provider then uses it, and
+ * starts it once hydration has committed, as it starts its own (so hydration renders the state the
+ * prerendered markup shows); without it (prerendering, tests) the provider creates its own.
+ */
+export function createAppActors(): void {
+  const root = (created = createActor(appLogic, { input: readInputs(), inspect }));
+  startCreated = () => {
+    startCreated = () => {};
+    followSoundSetting(root.start());
+  };
+}
+
+function OwnAppActors({ children }: { children: ReactNode }) {
+  // Hydrated once: the actors are created from the first render's input and follow storage events after.
+  // Prerendering at build time there is no window: storage reads give the defaults (light, muted), which
+  // the nav bar also shows until hydration is over (useHydrated), so the markup matches.
+  const [inputs] = useState(readInputs);
   // The one inspector sees the whole system: every actor in it reports through its root.
   const root = useActorRef(appLogic, { input: inputs, inspect });
-  useEffect(
-    () => soundMutedStore.subscribe((muted) => appActor(root, 'sound')?.send({ type: 'storage.change', muted })),
-    [root],
-  );
+  useEffect(() => followSoundSetting(root), [root]);
+  return <AppRootContext.Provider value={root}>{children}</AppRootContext.Provider>;
+}
+
+export function AppActorsProvider({ children }: { children: ReactNode }) {
+  const [root] = useState(() => created);
+  useEffect(() => startCreated(), []);
+  if (!root) return <OwnAppActors>{children}</OwnAppActors>;
   return <AppRootContext.Provider value={root}>{children}</AppRootContext.Provider>;
 }
 

@@ -6,27 +6,19 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import { placeShifts } from '../../domain/staff';
+import { sameSchedules } from '../../domain/staff';
 import { staffMachine } from '../../machines/toolkit/staff.machine';
 import { announceLocalChange, employeesStore, staffListStore, type CateringEvent } from '../../storage';
-import { readStaffLists, watchStaffLists } from '../../storage/staffLists';
+import { watchStaffLists } from '../../storage/staffLists';
 import type { EventsRef } from '../events/useEventsActor';
 import { createPersister } from '../shell/persister';
 import { inspect } from '../../views/shell/inspector';
-
-/** What other events' shifts depend on (not their notes, menus or payments): when to read them again. */
-const scheduleOf = (events: readonly CateringEvent[]) =>
-  events.map((e) => `${e.id}|${e.EventName}|${e.EventDate}|${e.StartTime}|${e.EndTime}`).join('\n');
-
-/** Every other event's shifts, read now. */
-function otherShifts(events: readonly CateringEvent[], eventId: number) {
-  const others = events.filter((e) => e.id !== eventId);
-  return placeShifts(others, readStaffLists(others.map((e) => e.id)));
-}
+import { otherShifts } from './otherShifts';
 
 export function useStaffTool(event: CateringEvent, eventsRef: EventsRef) {
   const id = event.id;
-  const schedule = useSelector(eventsRef, (s) => scheduleOf(s.context.events));
+  // A new list only when another event's schedule changed (the shifts depend on nothing else of it).
+  const events = useSelector(eventsRef, (s) => s.context.events, sameSchedules);
   const [start] = useState(() => {
     const assignments = staffListStore(id).read();
     return {
@@ -77,12 +69,17 @@ export function useStaffTool(event: CateringEvent, eventsRef: EventsRef) {
     return () => stops.forEach((stop) => stop());
   }, [id, ref, start]);
   useEffect(() => {
-    // Read again when another event's schedule changes (a note added elsewhere changes nothing here).
-    const refresh = () =>
-      ref.send({ type: 'shifts.change', others: otherShifts(eventsRef.getSnapshot().context.events, id) });
+    // Read again when another event's schedule or a staff list changes (a note added elsewhere changes
+    // nothing here: the same shifts come back, and nothing is sent). This first run also catches a staff
+    // list another tab changed between the first read and now (its storage event moved the version on).
+    let sent = start.others;
+    const refresh = () => {
+      const others = otherShifts(eventsRef.getSnapshot().context.events, id);
+      if (others !== sent) ref.send({ type: 'shifts.change', others: (sent = others) });
+    };
     refresh();
     return watchStaffLists(refresh);
-  }, [schedule, id, ref, eventsRef]);
+  }, [events, id, ref, eventsRef, start]);
   useEffect(
     () =>
       ref.send({

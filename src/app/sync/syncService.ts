@@ -440,12 +440,27 @@ const NUMBER_TIMEOUT_MS = 15_000;
 
 /** The account's next number of `kind` for `year`, above `lastKnown` (the highest this browser used). */
 export function takeDocumentNumber(kind: 'quote' | 'invoice', year: number, lastKnown: number): Promise<number> {
+  return inTime(remote.takeDocumentNumber(kind, year, lastKnown));
+}
+
+/** The account's next revision of the issued number `sequence`, above `lastKnown` (the highest revision here). */
+export function takeDocumentRevision(
+  kind: 'quote' | 'invoice',
+  year: number,
+  sequence: number,
+  lastKnown: number,
+): Promise<number> {
+  return inTime(remote.takeDocumentRevision(kind, year, sequence, lastKnown));
+}
+
+/** The account's answer, or an offline failure when it does not come within NUMBER_TIMEOUT_MS. */
+function inTime(answer: Promise<number>): Promise<number> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new SyncFailure('offline', 0, 'The account did not answer in time.')),
       NUMBER_TIMEOUT_MS,
     );
-    remote.takeDocumentNumber(kind, year, lastKnown).then(
+    answer.then(
       (n) => {
         clearTimeout(timer);
         resolve(n);
@@ -458,4 +473,8 @@ export function takeDocumentNumber(kind: 'quote' | 'invoice', year: number, last
   });
 }
 
-provideAccountNumbers({ fromAccount: numbersFromAccount, take: takeDocumentNumber });
+provideAccountNumbers({
+  fromAccount: numbersFromAccount,
+  take: takeDocumentNumber,
+  takeRevision: takeDocumentRevision,
+});

@@ -394,10 +394,16 @@ export function EventFormDialog({
   const formEl = useRef<HTMLFormElement>(null);
   useUnsavedChanges(form.dirty);
   return (
-    <Dialog.Root open onOpenChange={(d) => (d.open ? undefined : form.cancel())} closeOnInteractOutside={false}>
+    <Dialog.Root
+      open
+      onOpenChange={(d) => (d.open ? undefined : form.cancel())}
+      closeOnInteractOutside={false}
+      // The page behind stays still by CSS (data-locks-scroll, panda.config.ts): Ark's lock measured the page.
+      preventScroll={false}
+    >
       <Portal>
         <Dialog.Backdrop className={backdrop} />
-        <Dialog.Positioner className={positioner}>
+        <Dialog.Positioner className={positioner} data-locks-scroll="">
           <Dialog.Content className={fullScreen}>
             {form.reviewing ? (
               <div className={css({ maxW: '1100px', mx: 'auto' })}>

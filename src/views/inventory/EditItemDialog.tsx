@@ -162,10 +162,15 @@ export function EditItemDialog({ board }: { board: InventoryBoardRef }) {
           open={false} Ark's presence handling closed it in a second, synchronous render (flushSync) after
           reading its styles. */}
       {open ? (
-        <Dialog.Root open onOpenChange={(d) => (d.open ? undefined : board.send({ type: 'edit.cancel' }))}>
+        <Dialog.Root
+          open
+          onOpenChange={(d) => (d.open ? undefined : board.send({ type: 'edit.cancel' }))}
+          // The page behind stays still by CSS (data-locks-scroll, panda.config.ts): Ark's lock measured the page.
+          preventScroll={false}
+        >
           <Portal>
             <Dialog.Backdrop className={backdrop} />
-            <Dialog.Positioner className={positioner}>
+            <Dialog.Positioner className={positioner} data-locks-scroll="">
               <Dialog.Content className={content}>
                 <Dialog.Title className={css({ fontSize: '2xl', color: 'primary' })}>Edit Item</Dialog.Title>
                 {draft.restored ? (

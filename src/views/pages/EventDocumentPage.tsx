@@ -86,6 +86,12 @@ function EventDocument({ id, kind, notFound }: { id: string | undefined; kind: D
           This event is cancelled. You can still issue a quote (say the client asks again); the event stays Cancelled.
         </p>
       ) : null}
+      {view.number && view.issuedAs ? (
+        <p className={notice} role="note">
+          This {word} was issued as {view.issuedAs}, a number another device also gave to a revision of it, so it is now{' '}
+          {view.number} (both are kept). Give the customer this number.
+        </p>
+      ) : null}
       {view.changed ? (
         <p className={`${notice} ${changedNotice}`} role="alert">
           Prices changed since {word} {view.number} was issued

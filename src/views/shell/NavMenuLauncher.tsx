@@ -5,14 +5,23 @@
  * first click: the trigger is never swapped under a pointer or the focus, and a
  * visitor who never opens the menu never pays for running it. The route boundary loads with it, so a
  * page reached from the menu (or a link) finds it there.
+ *
+ * Not React.lazy behind Suspense: a click whose render suspends shows the fallback, and React 19 then
+ * holds the menu back for 300 ms after it (its fallback throttle), even when the code is already here.
+ * The menu is mounted once its code has loaded, so it opens in the click's own task when it has.
  */
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { MenuIcon } from './MenuIcon';
 import { loadRouteBoundary } from './routePage';
 
+let NavMenu: typeof import('./NavMenu').default | undefined;
 // The route boundary (what every other page loads through) comes with the menu, the way to those pages.
-const loadMenu = () => Promise.all([import('./NavMenu'), loadRouteBoundary()]).then(([menu]) => menu);
-const NavMenu = lazy(loadMenu);
+// A failed load (offline before the idle prefetch) leaves the trigger as it is; the next reach tries again.
+const loadMenu = () =>
+  Promise.all([import('./NavMenu'), loadRouteBoundary()]).then(
+    ([menu]) => (NavMenu = menu.default),
+    () => undefined,
+  );
 
 /** `disabled` while the app has not started (a prerendered page before hydration). */
 export function NavMenuLauncher({
@@ -25,7 +34,7 @@ export function NavMenuLauncher({
   disabled?: boolean;
 }) {
   const [open, setOpen] = useState(false);
-  const preload = () => void loadMenu().catch(() => undefined);
+  const preload = () => void loadMenu();
   const placeholder = (
     <button
       type="button"
@@ -35,15 +44,14 @@ export function NavMenuLauncher({
       disabled={disabled}
       onPointerEnter={preload}
       onFocus={preload}
-      onClick={() => setOpen(true)}
+      onClick={() => void loadMenu().then(() => setOpen(!!NavMenu))}
     >
       <MenuIcon />
     </button>
   );
-  if (!open) return placeholder;
-  return (
-    <Suspense fallback={placeholder}>
-      <NavMenu signedIn={signedIn} triggerClassName={triggerClassName} defaultOpen />
-    </Suspense>
+  return open && NavMenu ? (
+    <NavMenu signedIn={signedIn} triggerClassName={triggerClassName} defaultOpen />
+  ) : (
+    placeholder
   );
 }

@@ -63,10 +63,15 @@ export function ToolkitDialog({
   const panels = usePanels(panelsRef);
   const isShown = (tag: string) => (panels.shown as string[]).includes(tag);
   return (
-    <Dialog.Root open onOpenChange={(d) => (d.open ? undefined : onClose())}>
+    <Dialog.Root
+      open
+      onOpenChange={(d) => (d.open ? undefined : onClose())}
+      // The page behind stays still by CSS (data-locks-scroll, panda.config.ts): Ark's lock measured the page.
+      preventScroll={false}
+    >
       <Portal>
         <Dialog.Backdrop className={backdrop} />
-        <Dialog.Positioner className={positioner}>
+        <Dialog.Positioner className={positioner} data-locks-scroll="">
           <Dialog.Content className={fullScreen}>
             <div className={css({ maxW: '1200px', mx: 'auto', display: 'flex', flexDirection: 'column', gap: '4' })}>
               <div
