@@ -181,11 +181,9 @@ async function decidePage(
   state: SyncState,
   changes: readonly PulledChange[],
   pacing: Pacing,
-  sliced: boolean,
 ): Promise<Applied | null> {
   const seen = local.version?.();
   const data = local.snapshot(collectionsOf(changes));
-  if (!sliced) return applyPulled(state, data, changes);
   const into = startApplying(state);
   let start = pacing.now();
   for (let n = 0; n < changes.length; n++) {
@@ -213,8 +211,19 @@ export async function pullChanges(
   remote: RemotePort,
   newId: () => string,
   rule?: ArchiveRule,
-  pacing: Pacing = unpaced,
+  paced: Pacing = unpaced,
+  signal?: AbortSignal,
 ): Promise<SyncOutcome> {
+  // Stopped (signed out, another account signed in, sync turned off): nothing more is read, written or
+  // asked of the account after any wait, so a join cut short never writes into another account's data.
+  const pacing: Pacing = {
+    ...paced,
+    pause: async () => {
+      await paced.pause();
+      signal?.throwIfAborted();
+    },
+  };
+  signal?.throwIfAborted();
   // This device's changes noted once, over all its data (each page then reads only what it touches).
   const stored = local.load();
   const noted = recordChanges(stored, local.snapshot(), newId);
@@ -222,6 +231,7 @@ export async function pullChanges(
   for (let pages = 0; pages < 10_000; pages++) {
     const before = local.load();
     const page = await remote.pull(before.cursor, PULL_PAGE);
+    signal?.throwIfAborted();
     // A cursor past the head means the account's data was reset: pull everything again.
     const since = before.cursor > page.head ? 0 : null;
     if (since === 0) {
@@ -236,7 +246,9 @@ export async function pullChanges(
       const current = local.load();
       if (current.cursor !== before.cursor) break;
       const sliced = tries < PAGE_TRIES;
-      const decided = await decidePage(local, current, page.changes, pacing, sliced);
+      const decided = sliced
+        ? await decidePage(local, current, page.changes, pacing)
+        : applyPulled(current, local.snapshot(collectionsOf(page.changes)), page.changes);
       // Decided against a state or data that changed meanwhile: again (the last try in one go, nothing awaited).
       if (!decided || (sliced && local.load() !== current)) continue;
       const { state, writes } = decided;

@@ -136,3 +136,38 @@ describe('a pull applied in slices', () => {
     expect(device.data.get('inventoryItems')?.size).toBe(RECORDS);
   });
 });
+
+describe('a join stopped half way (signed out, another account signed in, sync turned off)', () => {
+  it('writes and saves nothing more once its signal is aborted, and asks the account for no more pages', async () => {
+    const server = await account();
+    const device = joining();
+    const stop = new AbortController();
+    let pulls = 0;
+    const remote = server.remote();
+    const counted = { ...remote, pull: (since: number, rows: number) => (pulls++, remote.pull(since, rows)) };
+    let after: { writes: number; saved: number } | null = null;
+    const pace = pacing((n) => {
+      // Stopped during the second page's slices.
+      if (n === 70) {
+        stop.abort();
+        after = { writes: device.writes.length, saved: device.saved.length };
+      }
+    });
+    await expect(pullChanges(device, counted, testId, undefined, pace, stop.signal)).rejects.toThrow();
+    expect(after).not.toBeNull();
+    expect(device.writes.length).toBe(after!.writes);
+    expect(device.saved.length).toBe(after!.saved);
+    expect(pulls).toBe(2);
+    expect(device.data.get('inventoryItems')?.size).toBe(PULL_PAGE);
+  });
+
+  it('does not start when already stopped', async () => {
+    const server = await account();
+    const device = joining();
+    const stop = new AbortController();
+    stop.abort();
+    await expect(pullChanges(device, server.remote(), testId, undefined, pacing(), stop.signal)).rejects.toThrow();
+    expect(device.writes).toHaveLength(0);
+    expect(device.saved).toHaveLength(0);
+  });
+});
