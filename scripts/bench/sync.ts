@@ -860,7 +860,7 @@ async function bigJoin(server: Awaited<ReturnType<typeof startSyncServer>>): Pro
         if (traceDir)
           await browser.startTracing(page, {
             path: join(traceDir, `join-${rate}x.json`),
-            categories: ['devtools.timeline', 'toplevel'],
+            categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel'],
           });
         const s0 = performance.now();
         await page.getByRole('button', { name: 'Login', exact: true }).click();
