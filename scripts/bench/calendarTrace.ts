@@ -30,7 +30,7 @@ function denseEvents(today: Date) {
   });
 }
 
-interface TraceEvent {
+export interface TraceEvent {
   name: string;
   ph: string;
   ts: number;
@@ -74,7 +74,7 @@ const kinds: Record<string, string> = {
   'Document::updateStyleAndLayout': 'layout',
 };
 
-async function traced(cdp: CDPSession, work: () => Promise<void>): Promise<TraceEvent[]> {
+export async function traced(cdp: CDPSession, work: () => Promise<void>): Promise<TraceEvent[]> {
   const events: TraceEvent[] = [];
   const onData = ({ value }: { value: object[] }) => void events.push(...(value as TraceEvent[]));
   cdp.on('Tracing.dataCollected', onData);
@@ -106,7 +106,11 @@ async function traced(cdp: CDPSession, work: () => Promise<void>): Promise<Trace
  * the task that dispatches its click. The harness's own work between interactions (Playwright's
  * actionability checks, the waits) is left out.
  */
-function mainThreadCpu(events: TraceEvent[]): Array<Record<string, number>> {
+export function mainThreadCpu(
+  events: TraceEvent[],
+  /** Filled with each interaction's [start, end] on the trace's clock (µs). */
+  bounds: Array<[number, number]> = [],
+): Array<Record<string, number>> {
   const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   if (!main) throw new Error('no renderer main thread in the trace');
   const slices = events
@@ -137,10 +141,16 @@ function mainThreadCpu(events: TraceEvent[]): Array<Record<string, number>> {
     for (let k = first; k <= last; k++) {
       const { top, inner } = tasks[k]!;
       totals.total! += top.tdur! / 1000;
-      if (process.env.TRACE_DUMP && windows.length === 1)
+      // TRACE_DUMP: the second interaction's slices over 0.15 ms (TRACE_DUMP_WINDOW picks another, from 0).
+      if (process.env.TRACE_DUMP && windows.length === Number(process.env.TRACE_DUMP_WINDOW ?? 1))
         for (const e of [top, ...inner])
           if (e.tdur! > 150)
-            console.error(`${((e.ts - top.ts) / 1000).toFixed(1)} ${e.name} ${(e.tdur! / 1000).toFixed(2)}`);
+            console.error(
+              `${((e.ts - top.ts) / 1000).toFixed(1)} ${e.name} ${(e.tdur! / 1000).toFixed(2)}`,
+              e.name === 'UpdateLayoutTree' || e.name === 'Layout' || e.name === 'EventDispatch'
+                ? JSON.stringify(e.args ?? {}).slice(0, 300)
+                : '',
+            );
       // Walk the nesting: each slice's own time (its thread time minus its children's) goes to the nearest kind.
       const stack: Array<{ end: number; kind: string; own: number }> = [];
       const pop = () => {
@@ -157,12 +167,13 @@ function mainThreadCpu(events: TraceEvent[]): Array<Record<string, number>> {
       while (stack.length) pop();
     }
     windows.push(totals);
+    bounds.push([tasks[first]!.top.ts, tasks[last]!.top.ts + (tasks[last]!.top.dur ?? 0)]);
   }
   return windows;
 }
 
 /** The mean of each kind over some interactions. */
-function mean(windows: Array<Record<string, number>>): Record<string, number> {
+export function mean(windows: Array<Record<string, number>>): Record<string, number> {
   const sum: Record<string, number> = {};
   for (const w of windows) for (const [k, v] of Object.entries(w)) sum[k] = (sum[k] ?? 0) + v / windows.length;
   return sum;

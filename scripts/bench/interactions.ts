@@ -40,7 +40,7 @@ const selected = (interactions: Interaction[]): Interaction[] => {
   return interactions.slice(0, last + 1);
 };
 
-interface Interaction {
+export interface Interaction {
   name: string;
   /** Brings the page to where the measured input can happen (not measured). */
   prepare?: (page: Page) => Promise<void>;
@@ -71,7 +71,7 @@ const statusChange = async (page: Page, act: () => Promise<void>) => {
 const toolkit = (page: Page) => page.getByRole('dialog', { name: /^Tool Kit: / });
 
 /** The /ManageEvents interactions, on the first event card. */
-function eventsInteractions(): Interaction[] {
+export function eventsInteractions(): Interaction[] {
   let before: string | null = null;
   /** A quick filter, from the other one (so every run changes what is shown). */
   const filter = (label: string, from: string): Interaction => ({
@@ -208,7 +208,7 @@ function pricingInteractions(): Interaction[] {
 }
 
 /** Every tool's lines: add, edit and delete, in the first event's Tool Kit (left open); each tool opened first. */
-function toolkitInteractions(): Interaction[] {
+export function toolkitInteractions(): Interaction[] {
   let count = 0;
   let price = 10;
   const withTool = (tool: string, interactions: Interaction[]): Interaction[] =>
@@ -293,7 +293,7 @@ function toolkitInteractions(): Interaction[] {
 }
 
 /** /Inventory on 5,000 items: expand a card, open and save the Edit dialog, drag a card by keyboard. */
-function inventoryInteractions(): Interaction[] {
+export function inventoryInteractions(): Interaction[] {
   const first = (page: Page) => page.getByRole('list', { name: 'Inventory items' }).getByRole('listitem').first();
   let quantity = 10;
   return [
@@ -359,7 +359,7 @@ function dragAnnounced(page: Page, text: RegExp) {
 }
 
 /** The Dashboard: Need to Order's window, and copying a supplier's order list. */
-function dashboardInteractions(): Interaction[] {
+export function dashboardInteractions(): Interaction[] {
   let days = '7';
   return [
     {

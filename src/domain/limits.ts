@@ -51,18 +51,21 @@ const groups = new Intl.NumberFormat('en-CA', { maximumFractionDigits: 2 });
 export function checkAmount(text: string | number, rule: AmountRule): AmountCheck {
   const trimmed = String(text).trim();
   const min = rule.min ?? 0;
-  const range = `from ${groups.format(min)} to ${groups.format(rule.max)}`;
-  const wanted = rule.integer ? `a whole number ${range}` : `a number ${range}`;
+  // Worded only for a message (issue 23): formatting the numbers took ~2 ms at 4x CPU per check.
+  const wanted = () => {
+    const range = `from ${groups.format(min)} to ${groups.format(rule.max)}`;
+    return rule.integer ? `a whole number ${range}` : `a number ${range}`;
+  };
   if (trimmed === '')
     return rule.optional
       ? { ok: true, value: null }
-      : { ok: false, message: `${rule.label} is required: enter ${wanted}.` };
+      : { ok: false, message: `${rule.label} is required: enter ${wanted()}.` };
   const value = Number(trimmed);
-  if (!Number.isFinite(value)) return { ok: false, message: `${rule.label} must be ${wanted}.` };
-  if (value < 0) return { ok: false, message: `${rule.label} cannot be negative: enter ${wanted}.` };
-  if (value > rule.max) return { ok: false, message: `${rule.label} is too large: enter ${wanted}.` };
-  if (rule.integer && !Number.isInteger(value)) return { ok: false, message: `${rule.label} must be ${wanted}.` };
+  if (!Number.isFinite(value)) return { ok: false, message: `${rule.label} must be ${wanted()}.` };
+  if (value < 0) return { ok: false, message: `${rule.label} cannot be negative: enter ${wanted()}.` };
+  if (value > rule.max) return { ok: false, message: `${rule.label} is too large: enter ${wanted()}.` };
+  if (rule.integer && !Number.isInteger(value)) return { ok: false, message: `${rule.label} must be ${wanted()}.` };
   if (value < min)
-    return { ok: false, message: `${rule.label} must be at least ${groups.format(min)}: enter ${wanted}.` };
+    return { ok: false, message: `${rule.label} must be at least ${groups.format(min)}: enter ${wanted()}.` };
   return { ok: true, value };
 }

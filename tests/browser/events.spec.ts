@@ -450,6 +450,38 @@ test('saving an event stores its customer and still writes the list just after t
   await expect(dialog.getByRole('combobox', { name: 'Existing customer' })).toContainText('Fiona Mast');
 });
 
+test('the events form is modal without restyling the page behind it (issue 23)', async ({ page }) => {
+  await openEvents(page);
+  const open = page.getByRole('button', { name: 'Edit Event Far Future Feast' });
+  const dialog = page.getByRole('dialog', { name: 'Edit Event' });
+  const inside = () => page.evaluate(() => !!document.querySelector('[role=dialog]')?.contains(document.activeElement));
+  const menu = await page.getByRole('button', { name: 'Menu', exact: true }).boundingBox();
+  await open.click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toHaveAttribute('aria-modal', 'true');
+  // Ark's modal set pointer-events: none on <body> (and back on close): the whole page restyled twice.
+  expect(
+    await page.evaluate(() => [document.body.style.pointerEvents, getComputedStyle(document.body).pointerEvents]),
+  ).toEqual(['', 'auto']);
+  // Screen readers find only the dialog, as with Ark's modal.
+  await expect(page.getByRole('heading', { level: 1, name: 'Event Management' })).toHaveCount(0);
+  // The keyboard stays inside.
+  for (let i = 0; i < 16; i++) {
+    await page.keyboard.press(i % 5 === 4 ? 'Shift+Tab' : 'Tab');
+    expect(await inside()).toBe(true);
+  }
+  // A click where the nav's Menu button is does not reach it, and does not close the form.
+  await page.mouse.click(menu!.x + menu!.width / 2, menu!.y + menu!.height / 2);
+  await page.waitForTimeout(300);
+  await expect(dialog).toBeVisible();
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(open).toBeFocused();
+  await expect(page.getByRole('heading', { level: 1, name: 'Event Management' })).toHaveCount(1);
+  expect(await page.evaluate(() => document.querySelectorAll('[aria-hidden="true"][data-aria-hidden]').length)).toBe(0);
+});
+
 test('a long list is virtualised and every event stays reachable', async ({ page }) => {
   const many = Array.from({ length: 400 }, (_, i) =>
     event(200 + i, `Bulk Event ${200 + i}`, addDays(today, i - 200), 'Bulk', `Guest${i}`),
@@ -512,4 +544,35 @@ test('the page behind the events form and the Tool Kit does not scroll, and is w
     ]);
     await expect(page.getByRole('button', { name: button, exact: true })).toBeFocused();
   }
+});
+
+test('opening a Tool Kit reads no z-index of the dialog, and Escape still closes it (issue 23)', async ({ page }) => {
+  // Ark's layer stack read the content's computed z-index (a forced style pass) when the dialog had Ark's
+  // backdrop and positioner. (Ark's presence still reads the content's animation: that one is needed.)
+  await page.addInitScript(() => {
+    const w = window as unknown as { __dialogStyleReads: string[] };
+    w.__dialogStyleReads = [];
+    const original = window.getComputedStyle.bind(window);
+    window.getComputedStyle = (element, pseudo) => {
+      const style = original(element, pseudo);
+      if (!(element instanceof Element && element.closest('[role="dialog"]'))) return style;
+      return new Proxy(style, {
+        get(target, property) {
+          w.__dialogStyleReads.push(String(property));
+          const value: unknown = Reflect.get(target, property, target);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+    };
+  });
+  await openEvents(page);
+  const name = await page.getByRole('article').first().getByRole('heading', { level: 2 }).textContent();
+  await page.getByRole('button', { name: `Tool Kit for ${name}`, exact: true }).click();
+  const toolkit = page.getByRole('dialog', { name: `Tool Kit: ${name}` });
+  await expect(toolkit).toBeVisible();
+  await expect(toolkit.getByRole('button', { name: 'Close Tool Kit' })).toBeVisible();
+  const reads = await page.evaluate(() => (window as unknown as { __dialogStyleReads: string[] }).__dialogStyleReads);
+  expect(reads.filter((property) => /z-?index/i.test(property))).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(toolkit).toBeHidden();
 });

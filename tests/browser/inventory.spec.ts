@@ -207,6 +207,47 @@ test('the page behind the Edit Item dialog does not scroll, and is where it was 
   await expect(edit).toBeFocused();
 });
 
+test('the Edit Item dialog is modal without restyling the page behind it (issue 23)', async ({ page }) => {
+  await open(page, [item('1', 'Butter', 2, 5), item('2', 'Flour', 20, 5)]);
+  const edit = list(page).getByRole('listitem', { name: 'Butter' }).getByRole('button', { name: 'Edit' });
+  const dialog = page.getByRole('dialog', { name: 'Edit Item' });
+  const inside = () => page.evaluate(() => !!document.querySelector('[role=dialog]')?.contains(document.activeElement));
+  for (const close of ['the backdrop', 'Escape']) {
+    await edit.click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toHaveAttribute('aria-modal', 'true');
+    // Ark's modal set pointer-events: none on <body> (and back on close): the whole page restyled twice.
+    expect(
+      await page.evaluate(() => [document.body.style.pointerEvents, getComputedStyle(document.body).pointerEvents]),
+    ).toEqual(['', 'auto']);
+    // Screen readers find only the dialog, as with Ark's modal.
+    await expect(page.getByRole('heading', { level: 1, name: 'Inventory' })).toHaveCount(0);
+    await expect(page.getByRole('list', { name: 'Inventory items' })).toHaveCount(0);
+    // The keyboard stays inside.
+    for (let i = 0; i < 16; i++) {
+      await page.keyboard.press(i % 5 === 4 ? 'Shift+Tab' : 'Tab');
+      expect(await inside()).toBe(true);
+    }
+    if (close === 'Escape') await page.keyboard.press('Escape');
+    else await page.mouse.click(4, 4);
+    await expect(dialog).toBeHidden();
+    await expect(edit).toBeFocused();
+    await expect(page.getByRole('heading', { level: 1, name: 'Inventory' })).toHaveCount(1);
+    expect(await page.evaluate(() => document.querySelectorAll('[aria-hidden="true"][data-aria-hidden]').length)).toBe(
+      0,
+    );
+  }
+  // A click on the page behind (the nav's Menu button, above the dialog) lands on the backdrop: the dialog
+  // closes, the menu does not open.
+  const menu = await page.getByRole('button', { name: 'Menu', exact: true }).boundingBox();
+  await edit.click();
+  await expect(dialog).toBeVisible();
+  await page.mouse.click(menu!.x + menu!.width / 2, menu!.y + menu!.height / 2);
+  await expect(dialog).toBeHidden();
+  await page.waitForTimeout(300);
+  await expect(page.getByRole('menu')).toHaveCount(0);
+});
+
 test('reorders by keyboard and by mouse drag, and the order survives a reload', async ({ page }) => {
   await open(page, [item('1', 'Apples', 10, 1), item('2', 'Butter', 10, 1), item('3', 'Cheese', 10, 1)]);
   expect(await names(page)).toEqual(['Apples', 'Butter', 'Cheese']);

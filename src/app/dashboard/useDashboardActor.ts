@@ -201,6 +201,14 @@ export function useUpcomingEvents(ref: DashboardRef) {
 }
 
 /**
+ * The Order placed checkboxes' toggle, one function for the page's life: a checkbox (an Ark machine each, up to
+ * 50 cards) is drawn again only when its own mark changes, not on every change of the window (issue 23).
+ */
+export function useOrderToggle(ref: DashboardRef): (id: string) => void {
+  return useMemo(() => (id: string) => ref.send({ type: 'order.toggle', id }), [ref]);
+}
+
+/**
  * Need to Order of the chosen window. Each window's demand and lists are worked out once per set of
  * inputs (dashboard.connect's demandByWindow / orderByWindow), and the windows not shown are worked out
  * ahead when the page is idle, one per idle callback: changing the window then only renders (issue 23).

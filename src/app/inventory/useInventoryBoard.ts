@@ -42,7 +42,13 @@ import { createPersister, handConflicts, type Persister } from '../shell/persist
 import { createAfterPaintWriter } from '../shell/afterPaint';
 import { inspect } from '../../views/shell/inspector';
 import { useConflict } from '../conflict/useConflict';
-import { addSupplierOptions, editSupplierChoice, itemConflict } from '../../machines/inventory/inventoryBoard.connect';
+import {
+  addSupplierOptions,
+  editSupplierChoice,
+  itemConflict,
+  itemIds,
+  sameIds,
+} from '../../machines/inventory/inventoryBoard.connect';
 
 export type InventoryBoardRef = ActorRefFrom<typeof inventoryBoardMachine>;
 
@@ -211,6 +217,10 @@ export function useInventoryBoard(): InventoryBoardRef {
   );
   return useActorRef(machine, { input: link.input, inspect });
 }
+
+/** The items' ids in order: the same array while they stay the same, whatever changed inside an item (issue 23). */
+export const useItemIds = (ref: InventoryBoardRef): string[] =>
+  useSelector(ref, (s) => itemIds(s.context.items), sameIds);
 
 /** The add form's Supplier Name choices (inventoryBoard.connect.ts), computed again only when the suppliers change. */
 export function useAddSupplierOptions(ref: InventoryBoardRef) {

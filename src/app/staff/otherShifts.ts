@@ -32,8 +32,8 @@ function shiftsOf(events: readonly CateringEvent[]): Map<number, PlacedShift[]> 
 const flatten = (events: readonly CateringEvent[], byEvent: Map<number, PlacedShift[]>) =>
   events.flatMap((e) => byEvent.get(e.id) ?? []);
 
-/** The shifts of every event but `eventId` (what changed since the last answer is read again). */
-export function otherShifts(events: readonly CateringEvent[], eventId: number): PlacedShift[] {
+/** Brings the kept index up to date with these events and the staff lists' changes; answers it. */
+function indexOf(events: readonly CateringEvent[]): NonNullable<typeof kept> {
   const changed = staffListChanges(kept?.at ?? 0);
   if (!kept || changed.all || !sameSchedules(kept.events, events)) {
     const byEvent = shiftsOf(events);
@@ -53,7 +53,21 @@ export function otherShifts(events: readonly CateringEvent[], eventId: number): 
       kept.others = null;
     }
   }
-  if (kept.others?.eventId !== eventId)
-    kept.others = { eventId, shifts: kept.all.filter((s) => s.eventId !== eventId) };
-  return kept.others.shifts;
+  return kept;
+}
+
+/** The shifts of every event but `eventId` (what changed since the last answer is read again). */
+export function otherShifts(events: readonly CateringEvent[], eventId: number): PlacedShift[] {
+  const index = indexOf(events);
+  if (index.others?.eventId !== eventId)
+    index.others = { eventId, shifts: index.all.filter((s) => s.eventId !== eventId) };
+  return index.others.shifts;
+}
+
+/**
+ * Works the index out ahead of a Tool Kit's first open (issue 23, `useToolkitReady`), as that open's
+ * first answer would: the open then only picks its event's shifts out.
+ */
+export function prepareOtherShifts(events: readonly CateringEvent[]): void {
+  indexOf(events);
 }

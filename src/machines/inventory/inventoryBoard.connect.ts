@@ -59,3 +59,18 @@ export const itemAllergenNames = (item: Pick<InventoryItem, 'allergens'>): strin
 
 /** The names of the allergens a draft's Allergens field holds. */
 export const draftAllergenNames = (text: string): string[] => draftAllergens(text).map(allergenLabel);
+
+const idsOfList = new WeakMap<readonly InventoryItem[], string[]>();
+/** The items' ids in the list's order (worked out once per list). */
+export function itemIds(items: readonly InventoryItem[]): string[] {
+  let ids = idsOfList.get(items);
+  if (!ids) idsOfList.set(items, (ids = items.map((i) => i.id)));
+  return ids;
+}
+
+/**
+ * True when two id lists hold the same ids in the same order. Issue 23: a save that changes one item keeps
+ * the sortable list's ids as they were, so the cards it did not change are not drawn again.
+ */
+export const sameIds = (a: readonly string[], b: readonly string[]): boolean =>
+  a === b || (a.length === b.length && a.every((id, i) => id === b[i]));

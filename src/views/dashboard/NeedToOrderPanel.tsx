@@ -1,4 +1,5 @@
 import { Checkbox } from '@ark-ui/react/checkbox';
+import { memo } from 'react';
 import { css } from 'styled-system/css';
 import { neededForEventsText, specialtyForText } from '../../domain/needToOrder';
 import { packageLabel, packagesText, specialtyPackageLabel } from '../../domain/orderLists';
@@ -6,7 +7,7 @@ import { ShowMore, useShowMore } from '../components/ShowMore';
 import { ExportButtons } from './ExportButtons';
 import { OrderLists } from './OrderLists';
 import { Panel } from './Panel';
-import { useNeedToOrder, type DashboardRef } from '../../app/dashboard/useDashboardActor';
+import { useNeedToOrder, useOrderToggle, type DashboardRef } from '../../app/dashboard/useDashboardActor';
 
 const grid = css({
   listStyle: 'none',
@@ -82,9 +83,18 @@ const option = css({
 });
 const note = css({ bg: 'alertBg', color: 'alertFg', px: '3', py: '2', fontSize: 'sm' });
 
-function OrderPlaced({ placed, onToggle }: { placed: boolean; onToggle: () => void }) {
+/** Drawn again only when its mark changes (issue 23): `toggle` is the page's one function (useOrderToggle). */
+const OrderPlaced = memo(function OrderPlaced({
+  id,
+  placed,
+  toggle,
+}: {
+  id: string;
+  placed: boolean;
+  toggle: (id: string) => void;
+}) {
   return (
-    <Checkbox.Root className={checkRoot} checked={placed} onCheckedChange={onToggle}>
+    <Checkbox.Root className={checkRoot} checked={placed} onCheckedChange={() => toggle(id)}>
       <Checkbox.Control className={control}>
         <Checkbox.Indicator>✓</Checkbox.Indicator>
       </Checkbox.Control>
@@ -92,11 +102,12 @@ function OrderPlaced({ placed, onToggle }: { placed: boolean; onToggle: () => vo
       <Checkbox.HiddenInput />
     </Checkbox.Root>
   );
-}
+});
 
 export function NeedToOrderPanel({ dashboard }: { dashboard: DashboardRef }) {
-  const { lines, specialty, lists, today, days, windows, eventsCounted, undated, exportRows, toggle, setWindow } =
+  const { lines, specialty, lists, today, days, windows, eventsCounted, undated, exportRows, setWindow } =
     useNeedToOrder(dashboard);
+  const toggle = useOrderToggle(dashboard);
   // A page of cards at a time: inventory lines first, then specialty ingredients.
   const page = useShowMore(lines.length + specialty.length, 50);
   const shownLines = lines.slice(0, page.shown);
@@ -148,7 +159,7 @@ export function NeedToOrderPanel({ dashboard }: { dashboard: DashboardRef }) {
                 <span className={qty}>{neededForEventsText(line)}</span>
               </span>
               <span className={meta}>{line.item.supplierName || 'No supplier'}</span>
-              <OrderPlaced placed={line.placed} onToggle={() => toggle(line.item.id)} />
+              <OrderPlaced id={line.item.id} placed={line.placed} toggle={toggle} />
             </li>
           ))}
           {shownSpecialty.map((line) => (
@@ -166,7 +177,7 @@ export function NeedToOrderPanel({ dashboard }: { dashboard: DashboardRef }) {
                 </dd>
               </dl>
               <span className={meta}>{line.supplierName.trim() || 'No supplier'}</span>
-              <OrderPlaced placed={line.placed} onToggle={() => toggle(line.id)} />
+              <OrderPlaced id={line.id} placed={line.placed} toggle={toggle} />
             </li>
           ))}
         </ul>

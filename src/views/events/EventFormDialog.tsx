@@ -19,6 +19,7 @@ import { MAX_GUESTS, MAX_NAME_LENGTH, MIN_GUESTS } from '../../domain/limits';
 import { Button } from '../components/Button';
 import { LengthLimit, SelectField } from '../components/fields';
 import { DraftNote } from '../components/DraftNote';
+import { ModalContent, ModalRoot } from '../components/ModalDialog';
 import { sameValues } from '../../domain/drafts';
 import { useUnsavedChanges } from '../shell/unsaved';
 import { backdrop, dialogTitle, errorText, field, fullScreen, input, label, positioner } from './styles';
@@ -394,17 +395,13 @@ export function EventFormDialog({
   const formEl = useRef<HTMLFormElement>(null);
   useUnsavedChanges(form.dirty);
   return (
-    <Dialog.Root
-      open
-      onOpenChange={(d) => (d.open ? undefined : form.cancel())}
-      closeOnInteractOutside={false}
-      // The page behind stays still by CSS (data-locks-scroll, panda.config.ts): Ark's lock measured the page.
-      preventScroll={false}
-    >
+    // Modal without Ark's pointer blocking, which made the browser restyle the whole page on open and on close
+    // (ModalDialog.tsx); the page behind stays still by CSS (data-locks-scroll, panda.config.ts).
+    <ModalRoot open onOpenChange={(d) => (d.open ? undefined : form.cancel())} closeOnInteractOutside={false}>
       <Portal>
         <Dialog.Backdrop className={backdrop} />
         <Dialog.Positioner className={positioner} data-locks-scroll="">
-          <Dialog.Content className={fullScreen}>
+          <ModalContent className={fullScreen}>
             {form.reviewing ? (
               <div className={css({ maxW: '1100px', mx: 'auto' })}>
                 <Dialog.Title className={dialogTitle}>Edit Event</Dialog.Title>
@@ -482,9 +479,9 @@ export function EventFormDialog({
             <PastDateDialog form={form} />
             <NextDayDialog form={form} />
             <CustomerQuestionDialog form={form} />
-          </Dialog.Content>
+          </ModalContent>
         </Dialog.Positioner>
       </Portal>
-    </Dialog.Root>
+    </ModalRoot>
   );
 }

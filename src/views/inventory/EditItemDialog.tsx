@@ -15,6 +15,7 @@ import { Button } from '../components/Button';
 import { SelectField, TextField, type Option } from '../components/fields';
 import { ConflictDialog } from '../components/ConflictDialog';
 import { DraftNote } from '../components/DraftNote';
+import { ModalContent, ModalRoot } from '../components/ModalDialog';
 import { useUnsavedChanges } from '../shell/unsaved';
 import { ItemAllergensField } from './ItemAllergens';
 import {
@@ -162,16 +163,13 @@ export function EditItemDialog({ board }: { board: InventoryBoardRef }) {
           open={false} Ark's presence handling closed it in a second, synchronous render (flushSync) after
           reading its styles. */}
       {open ? (
-        <Dialog.Root
-          open
-          onOpenChange={(d) => (d.open ? undefined : board.send({ type: 'edit.cancel' }))}
-          // The page behind stays still by CSS (data-locks-scroll, panda.config.ts): Ark's lock measured the page.
-          preventScroll={false}
-        >
+        // Modal without Ark's pointer blocking, which made the browser restyle the whole page on open and on
+        // close (ModalDialog.tsx); the page behind stays still by CSS (data-locks-scroll, panda.config.ts).
+        <ModalRoot open onOpenChange={(d) => (d.open ? undefined : board.send({ type: 'edit.cancel' }))}>
           <Portal>
             <Dialog.Backdrop className={backdrop} />
             <Dialog.Positioner className={positioner} data-locks-scroll="">
-              <Dialog.Content className={content}>
+              <ModalContent className={content}>
                 <Dialog.Title className={css({ fontSize: '2xl', color: 'primary' })}>Edit Item</Dialog.Title>
                 {draft.restored ? (
                   <DraftNote
@@ -222,10 +220,10 @@ export function EditItemDialog({ board }: { board: InventoryBoardRef }) {
                     </Button>
                   </div>
                 </form>
-              </Dialog.Content>
+              </ModalContent>
             </Dialog.Positioner>
           </Portal>
-        </Dialog.Root>
+        </ModalRoot>
       ) : null}
     </>
   );

@@ -18,7 +18,7 @@ import { useCallback, useMemo, useRef } from 'react';
 import { css } from 'styled-system/css';
 import type { InventoryItem } from '../../machines/inventory/inventoryBoard.machine';
 import { ItemCard } from './ItemCard';
-import type { InventoryBoardRef } from '../../app/inventory/useInventoryBoard';
+import { useItemIds, type InventoryBoardRef } from '../../app/inventory/useInventoryBoard';
 
 const scroller = css({
   height: { base: '70vh', md: 'calc(100vh - 220px)' },
@@ -42,7 +42,9 @@ const positionOf = (items: InventoryItem[], id: unknown) => items.findIndex((i) 
 export function ItemList({ board }: { board: InventoryBoardRef }) {
   const items = useSelector(board, (s) => s.context.items);
   const activeId = useSelector(board, (s) => s.context.activeId);
-  const ids = useMemo(() => items.map((i) => i.id), [items]);
+  // The same array after a save that changed an item but not the order: the sortable context stays as it was,
+  // so only the saved card is drawn again (issue 23).
+  const ids = useItemIds(board);
   const activeIndex = activeId === null ? -1 : ids.indexOf(activeId);
   const scrollRef = useRef<HTMLDivElement>(null);
 

@@ -14,6 +14,7 @@ import { EventList } from '../events/EventList';
 import { connectEventsPage } from '../../machines/events/events.connect';
 import { useConnect } from '../../app/shell/useConnect';
 import { useEventConflict, useEventsActor, useShownEvents, type EventsRef } from '../../app/events/useEventsActor';
+import { useToolkitReady } from '../../app/toolkit/useToolkitReady';
 import { ToolkitDialog } from '../toolkit/ToolkitDialog';
 import type { FormRef } from '../events/EventFormDialog';
 import { inspect } from '../shell/inspector';
@@ -44,6 +45,8 @@ export function EventsPage() {
   const filters = useEventFilters(filtersRef);
   const [today] = useState(() => toISODate(new Date()));
   const shown = useShownEvents(eventsRef, filters.filter, today, filters.status);
+  // The Tool Kit's first open reads nothing big: the inventory and the staff lists are read when idle.
+  useToolkitReady(eventsRef);
   // /ManageEvents?toolkit=<id> (the calendar's Tool Kit link) opens that event's Tool Kit once; an event
   // this browser does not hold may be kept only in the account (issue 24 part 7): fetched first.
   const [toolkitFromAccount, setToolkitFromAccount] = useState<number | null>(null);
