@@ -45,13 +45,17 @@ const VALUE_ID = 'value';
 /**
  * The account's data in this browser, one record per id. Unreadable records and values, set aside, are
  * not sent; their keys are reported as `unknownHere` (what of them is missing is not known to be deleted).
+ * With `only`, just those keys are read (a pull's page), and what the others hold is not in it.
  */
-export function readSyncSnapshot(): Snapshot {
+export function readSyncSnapshot(only?: ReadonlySet<string>): Snapshot {
   const snapshot: Snapshot = new Map();
   const unknown = new Set<string>();
   const keys = new Set<string>(collectionKeys);
   for (const key of listKeys()) if (isPerEventKey(key)) keys.add(key);
+  // Only what a pull's page touches (the other keys are not read: a page of items reads no tool kit).
+  const wanted = (key: string) => !only || only.has(key);
   for (const key of keys) {
+    if (!wanted(key)) continue;
     const found = accessorFor(key);
     if (!found) continue;
     if (found.kind === 'collection') {
@@ -67,16 +71,19 @@ export function readSyncSnapshot(): Snapshot {
       else unknown.add(key);
     }
   }
-  const deleted = deletedEventIdsStore.read();
+  const deleted = wanted(deletedEventIdsKey) ? deletedEventIdsStore.read() : [];
   if (deleted.length) snapshot.set(deletedEventIdsKey, new Map(deleted.map((id) => [String(id), { id }])));
-  const profile = rawGet(businessProfileStore.key) === null ? null : businessProfileStore.read();
+  const profile =
+    !wanted(businessProfileStore.key) || rawGet(businessProfileStore.key) === null ? null : businessProfileStore.read();
   if (profile) snapshot.set(businessProfileStore.key, new Map([[VALUE_ID, { value: profile }]]));
-  const byId = (key: string, records: ReadonlyArray<{ id: string }>) => {
-    if (records.length) snapshot.set(key, new Map(records.map((r) => [r.id, r as object])));
+  const byId = (key: string, records: () => ReadonlyArray<{ id: string }>) => {
+    if (!wanted(key)) return;
+    const list = records();
+    if (list.length) snapshot.set(key, new Map(list.map((r) => [r.id, r as object])));
   };
-  byId(customersStore.key, customersStore.read());
-  byId(issuedDocumentsStore.key, issuedDocumentsStore.read());
-  byId(documentNumbersStore.key, counterRecordsOf(documentNumbersStore.read()));
+  byId(customersStore.key, () => customersStore.read());
+  byId(issuedDocumentsStore.key, () => issuedDocumentsStore.read());
+  byId(documentNumbersStore.key, () => counterRecordsOf(documentNumbersStore.read()));
   for (const key of setAsideHere()) unknown.add(key);
   if (unknown.size) snapshot.unknownHere = unknown;
   return snapshot;

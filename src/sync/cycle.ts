@@ -5,7 +5,11 @@
  */
 import {
   applyPulled,
+  applyPulledChange,
   applyPushed,
+  finishApplying,
+  startApplying,
+  type Applied,
   changeSizeOf,
   cursorAfterOwn,
   pendingCount,
@@ -24,9 +28,18 @@ import {
 import { applyFetched, cutoffOf, eventsToBringBack, keepMonthsOf, markAway, selectEvictions } from './archive';
 
 export interface LocalPort {
-  snapshot(): Snapshot;
+  /**
+   * This browser's data; with `collections`, at least those (a pull's page reads only what it touches,
+   * so a record of another collection may be missing: never a base for noting deletes).
+   */
+  snapshot(collections?: ReadonlySet<string>): Snapshot;
   /** Writes what the sync asks (and tells the views); throws when storage refuses. */
   write(writes: readonly LocalWrite[]): void;
+  /**
+   * A number that changes whenever this browser's synced data is changed by anyone but the sync (this tab's
+   * views, another tab); absent: taken as never changing while a page is decided.
+   */
+  version?(): number;
   load(): SyncState;
   save(state: SyncState): void;
   /** Takes these events and their per-event keys out of this browser (they stay in the account). */
@@ -136,35 +149,132 @@ export function noteLocalChanges(local: LocalPort, newId: () => string): SyncOut
   return outcome(state, Date.now());
 }
 
-/** Pulls every change since the cursor (page by page), applying what does not conflict. */
+/** How a pull shares the main thread with the page (src/app/sync gives it the browser's). */
+export interface Pacing {
+  /** Gives the browser a turn (a new task); the pull goes on when it resolves. */
+  pause(): Promise<void>;
+  /** A clock in ms (performance.now in the browser). */
+  now(): number;
+  /** Work done in one go before a pause, in ms of this clock. */
+  sliceMs: number;
+}
+
+/** Without pacing (Node, the tests' default): a microtask between slices, the whole page one slice. */
+const unpaced: Pacing = { pause: () => Promise.resolve(), now: () => 0, sliceMs: Infinity };
+
+/**
+ * If the data changed (another tab, this tab's views) while a page was being decided over several
+ * slices, it is decided again; after this many tries it is decided and written in one go.
+ */
+export const PAGE_TRIES = 3;
+
+/** The collections a page of changes touches (what of this browser's data it needs to read). */
+const collectionsOf = (changes: readonly PulledChange[]) => new Set(changes.map((c) => c.collection));
+
+/**
+ * Applies a page of pulled changes onto `state` in slices of about `pacing.sliceMs`, pausing between them,
+ * the data read once (only the page's collections). Null when this browser's data changed meanwhile
+ * (`local.version`), so what was decided may be stale.
+ */
+async function decidePage(
+  local: LocalPort,
+  state: SyncState,
+  changes: readonly PulledChange[],
+  pacing: Pacing,
+): Promise<Applied | null> {
+  const seen = local.version?.();
+  const data = local.snapshot(collectionsOf(changes));
+  const into = startApplying(state);
+  let start = pacing.now();
+  for (let n = 0; n < changes.length; n++) {
+    applyPulledChange(into, data, changes[n]!);
+    if (n + 1 < changes.length && pacing.now() - start >= pacing.sliceMs) {
+      await pacing.pause();
+      if (local.version?.() !== seen) return null;
+      start = pacing.now();
+    }
+  }
+  return local.version?.() === seen ? finishApplying(state, into) : null;
+}
+
+/**
+ * Pulls every change since the cursor (page by page), applying what does not conflict. Each page is
+ * decided in slices (`pacing`), pausing between them so the page stays responsive while a device joins a
+ * big account; then its writes go to this browser's data at once (each key written once, the views told
+ * once), and, in the next task, the sync state with the page's cursor: the cursor never moves past records
+ * not stored (a reload between the two pulls the page again, and finds its records already agreed here).
+ * A change here while a page is decided (another tab, this tab's views: `local.version`) has it decided
+ * again, so nothing changed meanwhile is written over.
+ */
 export async function pullChanges(
   local: LocalPort,
   remote: RemotePort,
   newId: () => string,
   rule?: ArchiveRule,
+  paced: Pacing = unpaced,
+  signal?: AbortSignal,
 ): Promise<SyncOutcome> {
+  // Stopped (signed out, another account signed in, sync turned off): nothing more is read, written or
+  // asked of the account after any wait, so a join cut short never writes into another account's data.
+  const pacing: Pacing = {
+    ...paced,
+    pause: async () => {
+      await paced.pause();
+      signal?.throwIfAborted();
+    },
+  };
+  signal?.throwIfAborted();
+  // This device's changes noted once, over all its data (each page then reads only what it touches).
+  const stored = local.load();
+  const noted = recordChanges(stored, local.snapshot(), newId);
+  if (!sameNoted(stored, noted)) local.save(noted);
   for (let pages = 0; pages < 10_000; pages++) {
     const before = local.load();
     const page = await remote.pull(before.cursor, PULL_PAGE);
+    signal?.throwIfAborted();
     // A cursor past the head means the account's data was reset: pull everything again.
     const since = before.cursor > page.head ? 0 : null;
     if (since === 0) {
       local.save({ ...before, cursor: 0, shadow: {} });
       continue;
     }
-    // Another tab may have moved on meanwhile: take its state, not the one read before the request.
-    const current = local.load();
-    if (current.cursor !== before.cursor) continue;
-    // Read after the answer (nothing awaits from here to the write), so a change made here meanwhile is seen.
-    const data = local.snapshot();
-    const noted = recordChanges(current, data, newId);
-    const { state, writes } = applyPulled(noted, data, page.changes);
-    if (writes.length) local.write(writes);
-    let next: SyncState = { ...state, cursor: page.cursor };
-    const changed = page.changes.length || page.cursor !== current.cursor || noted.shadow !== current.shadow;
-    if (changed || !sameOutbox(current, next)) local.save(next);
-    // After each page, so a device joining a big account never holds more than a page beyond what it keeps.
-    if (rule) next = archiveFrom(local, next, newId, rule).state;
+    let next: SyncState | null = null;
+    let wroteEvents = false;
+    for (let tries = 1; !next; tries++) {
+      await pacing.pause();
+      // Another tab may have moved on meanwhile: take its state, not the one read before the request.
+      const current = local.load();
+      if (current.cursor !== before.cursor) break;
+      const sliced = tries < PAGE_TRIES;
+      const decided = sliced
+        ? await decidePage(local, current, page.changes, pacing)
+        : applyPulled(current, local.snapshot(collectionsOf(page.changes)), page.changes);
+      // Decided against a state or data that changed meanwhile: again (the last try in one go, nothing awaited).
+      if (!decided || (sliced && local.load() !== current)) continue;
+      const { state, writes } = decided;
+      if (writes.length) local.write(writes);
+      wroteEvents = writes.some((w) => w.collection === 'events');
+      next = { ...state, cursor: page.cursor };
+      // The state in its own task (writing it is as costly as the data): the records are stored first.
+      if (sliced) {
+        await pacing.pause();
+        if (local.load() !== current) {
+          // Another writer of the state between the two (this tab noting a change, another tab's sync):
+          // the page is decided again on its state (its records, already here, are simply agreed).
+          next = null;
+          continue;
+        }
+      }
+      const changed = page.changes.length || page.cursor !== current.cursor;
+      if (changed || !sameOutbox(current, next)) local.save(next);
+    }
+    if (!next) continue;
+    // After a page that brought events, so a device joining a big account never holds more than a page
+    // beyond what it keeps (their tool-kit records, pulled later, stay in the account with them).
+    if (rule && (wroteEvents || !page.more)) {
+      await pacing.pause();
+      next = archiveFrom(local, local.load(), newId, rule).state;
+    }
     if (!page.more) return outcome(next, Date.now());
   }
   throw new Error('The account sent more pages than expected.');

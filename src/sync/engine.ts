@@ -315,78 +315,109 @@ function renumberedOnBoth(mine: object | null, theirs: object | null): object | 
 }
 
 export function applyPulled(state: SyncState, snapshot: Snapshot, changes: readonly PulledChange[]): Applied {
-  const shadow = { ...state.shadow };
-  const outbox = { ...state.outbox };
-  const conflicts = { ...state.conflicts };
-  const writes: LocalWrite[] = [];
-  const returning = new Set(state.returning ?? []);
-  for (const change of changes) {
-    const key = keyOf(change.collection, change.record_id);
-    const theirs = change.deleted ? null : change.record;
-    const theirsHash = hashRecord(theirs);
-    const known = shadow[key];
-    if (known && known.rev === change.rev && known.hash === theirsHash) continue; // our own change coming back
-    const owner = change.collection === 'events' ? Number(change.record_id) : eventIdOfCollection(change.collection);
-    const ofAwayEvent = !known && owner !== null && shadow[keyOf('events', String(owner))]?.away === true;
-    if ((known?.away || ofAwayEvent) && localOf(snapshot, key) === null) {
-      // Kept only in the account (or new to an event kept there): it stays there, at its new revision
-      // (or is gone, deleted elsewhere), and the event comes back here to be looked at again (reopened,
-      // moved to a later date, money owed again: src/sync/archive.ts `mayKeepOnlyInAccount`).
-      const date = (theirs as { EventDate?: unknown } | null)?.EventDate;
-      shadow[key] = theirs
-        ? { rev: change.rev, hash: theirsHash, away: true, ...(typeof date === 'string' ? { date } : {}) }
-        : { rev: change.rev, hash: DELETED };
-      delete outbox[key];
-      // Only a change to a record it held when it went away: a record new to this device may simply be
-      // arriving late (a device joining the account pulls an event before its ingredient list).
-      if (owner !== null && Number.isInteger(owner)) {
-        if (theirs && known?.away) returning.add(owner);
-        else if (!theirs && change.collection === 'events') returning.delete(owner);
-      }
-      continue;
-    }
-    const pendingConflict = conflicts[key];
-    if (pendingConflict) {
-      // Still waiting for the user: they will choose against the newest version.
-      conflicts[key] = { ...pendingConflict, theirs, theirsRev: change.rev };
-      continue;
-    }
-    const local = localOf(snapshot, key);
-    // Set aside here (unreadable) is not a change here: the account's version is written in its place.
-    const localHash = local === null && unknownHere(snapshot, key) ? (known?.hash ?? DELETED) : hashRecord(local);
-    const changedHere = localHash !== (known?.hash ?? DELETED);
-    if (localHash === theirsHash) {
-      shadow[key] = { rev: change.rev, hash: theirsHash };
-      delete outbox[key];
-    } else if (!changedHere) {
-      shadow[key] = { rev: change.rev, hash: theirsHash };
-      delete outbox[key];
-      writes.push({ collection: change.collection, record_id: change.record_id, record: theirs });
-    } else if (mergeWithoutAsking(change.collection, local, theirs)) {
-      // Agreed with the account's version; the merge is written here and, where it differs from theirs
-      // (this device's count is higher), the next push sends it with theirs as its base.
-      const merged = mergeWithoutAsking(change.collection, local, theirs)!;
-      shadow[key] = { rev: change.rev, hash: theirsHash };
-      delete outbox[key];
-      if (hashRecord(merged) !== localHash)
-        writes.push({ collection: change.collection, record_id: change.record_id, record: merged });
-    } else {
-      conflicts[key] = {
-        key,
-        collection: change.collection,
-        record_id: change.record_id,
-        mine: local,
-        theirs,
-        theirsRev: change.rev,
-      };
-      delete outbox[key];
-    }
-  }
-  const back = [...returning].sort((a, b) => a - b);
+  const into = startApplying(state);
+  for (const change of changes) applyPulledChange(into, snapshot, change);
+  return finishApplying(state, into);
+}
+
+/** A page of pulled changes being applied (copies of the state's parts, changed in place): see {@link applyPulled}. */
+export interface Applying {
+  shadow: Record<string, ShadowEntry>;
+  outbox: Record<string, OutboxEntry>;
+  conflicts: Record<string, SyncConflict>;
+  writes: LocalWrite[];
+  returning: Set<number>;
+}
+
+/** Starts applying pulled changes onto `state` (copied once, so a page can be applied change by change, in slices). */
+export function startApplying(state: SyncState): Applying {
   return {
-    state: { ...state, shadow, outbox, conflicts, ...(back.length || state.returning ? { returning: back } : {}) },
-    writes,
+    shadow: { ...state.shadow },
+    outbox: { ...state.outbox },
+    conflicts: { ...state.conflicts },
+    writes: [],
+    returning: new Set(state.returning ?? []),
   };
+}
+
+/** The state and the writes once the changes are applied. */
+export function finishApplying(state: SyncState, into: Applying): Applied {
+  const back = [...into.returning].sort((a, b) => a - b);
+  return {
+    state: {
+      ...state,
+      shadow: into.shadow,
+      outbox: into.outbox,
+      conflicts: into.conflicts,
+      ...(back.length || state.returning ? { returning: back } : {}),
+    },
+    writes: into.writes,
+  };
+}
+
+/** Applies one pulled change (see {@link applyPulled}). */
+export function applyPulledChange(into: Applying, snapshot: Snapshot, change: PulledChange): void {
+  const { shadow, outbox, conflicts, writes, returning } = into;
+  const key = keyOf(change.collection, change.record_id);
+  const theirs = change.deleted ? null : change.record;
+  const theirsHash = hashRecord(theirs);
+  const known = shadow[key];
+  if (known && known.rev === change.rev && known.hash === theirsHash) return; // our own change coming back
+  const owner = change.collection === 'events' ? Number(change.record_id) : eventIdOfCollection(change.collection);
+  const ofAwayEvent = !known && owner !== null && shadow[keyOf('events', String(owner))]?.away === true;
+  if ((known?.away || ofAwayEvent) && localOf(snapshot, key) === null) {
+    // Kept only in the account (or new to an event kept there): it stays there, at its new revision
+    // (or is gone, deleted elsewhere), and the event comes back here to be looked at again (reopened,
+    // moved to a later date, money owed again: src/sync/archive.ts `mayKeepOnlyInAccount`).
+    const date = (theirs as { EventDate?: unknown } | null)?.EventDate;
+    shadow[key] = theirs
+      ? { rev: change.rev, hash: theirsHash, away: true, ...(typeof date === 'string' ? { date } : {}) }
+      : { rev: change.rev, hash: DELETED };
+    delete outbox[key];
+    // Only a change to a record it held when it went away: a record new to this device may simply be
+    // arriving late (a device joining the account pulls an event before its ingredient list).
+    if (owner !== null && Number.isInteger(owner)) {
+      if (theirs && known?.away) returning.add(owner);
+      else if (!theirs && change.collection === 'events') returning.delete(owner);
+    }
+    return;
+  }
+  const pendingConflict = conflicts[key];
+  if (pendingConflict) {
+    // Still waiting for the user: they will choose against the newest version.
+    conflicts[key] = { ...pendingConflict, theirs, theirsRev: change.rev };
+    return;
+  }
+  const local = localOf(snapshot, key);
+  // Set aside here (unreadable) is not a change here: the account's version is written in its place.
+  const localHash = local === null && unknownHere(snapshot, key) ? (known?.hash ?? DELETED) : hashRecord(local);
+  const changedHere = localHash !== (known?.hash ?? DELETED);
+  if (localHash === theirsHash) {
+    shadow[key] = { rev: change.rev, hash: theirsHash };
+    delete outbox[key];
+  } else if (!changedHere) {
+    shadow[key] = { rev: change.rev, hash: theirsHash };
+    delete outbox[key];
+    writes.push({ collection: change.collection, record_id: change.record_id, record: theirs });
+  } else if (mergeWithoutAsking(change.collection, local, theirs)) {
+    // Agreed with the account's version; the merge is written here and, where it differs from theirs
+    // (this device's count is higher), the next push sends it with theirs as its base.
+    const merged = mergeWithoutAsking(change.collection, local, theirs)!;
+    shadow[key] = { rev: change.rev, hash: theirsHash };
+    delete outbox[key];
+    if (hashRecord(merged) !== localHash)
+      writes.push({ collection: change.collection, record_id: change.record_id, record: merged });
+  } else {
+    conflicts[key] = {
+      key,
+      collection: change.collection,
+      record_id: change.record_id,
+      mine: local,
+      theirs,
+      theirsRev: change.rev,
+    };
+    delete outbox[key];
+  }
 }
 
 export type PushResult =

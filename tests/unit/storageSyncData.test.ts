@@ -126,6 +126,20 @@ describe('readSyncSnapshot', () => {
       ]),
     );
   });
+  it('with only some keys (a pulled page’s collections), reads those alone, each as the whole snapshot has it', () => {
+    localStorage.setItem('suppliers', JSON.stringify([supplier('S1'), supplier('S2')]));
+    localStorage.setItem('4-taxPercentage', '13');
+    localStorage.setItem('deletedEventIds', '[10,2]');
+    localStorage.setItem('businessProfile', JSON.stringify(profile));
+    const whole = readSyncSnapshot();
+    expect([...whole.keys()].sort()).toEqual(['4-taxPercentage', 'businessProfile', 'deletedEventIds', 'suppliers']);
+    for (const key of whole.keys()) {
+      const only = readSyncSnapshot(new Set([key]));
+      expect([...only.keys()]).toEqual([key]);
+      expect(only.get(key)).toEqual(whole.get(key));
+    }
+    expect(readSyncSnapshot(new Set(['employees'])).size).toBe(0);
+  });
 });
 
 describe('writeSyncChanges', () => {

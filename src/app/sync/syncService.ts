@@ -26,16 +26,8 @@ import { awayEventIds, keepMonthsOf } from '../../sync/archive';
 import { createRemote, SyncFailure, type EventSummary, type Rpc, type Summary } from '../../sync/remote';
 import { toISODate } from '../../domain/eventDates';
 import { sampleEvents } from '../../domain/sampleEvents';
-import {
-  dataOwner,
-  evictEvents,
-  loadSyncState,
-  readSyncSnapshot,
-  saveSyncState,
-  syncedCharacters,
-  watchSyncedKeys,
-  writeSyncChanges,
-} from '../../storage/syncData';
+import { dataOwner, loadSyncState, readSyncSnapshot, saveSyncState, syncedCharacters } from '../../storage/syncData';
+import { browserLocalPort, browserPacing } from './browserPort';
 import { DEMO_EMAIL } from '../../views/auth/DemoAccount';
 import { notify } from '../../views/shell/toaster';
 import type { AppRoot } from '../shell/appSystem';
@@ -72,32 +64,6 @@ export async function sessionUser(): Promise<SyncUser | null> {
 
 const rpc: Rpc = async (name, args) => (await client()).rpc(name, args);
 const remote = createRemote(rpc);
-
-function localPort(userId: string, writing: { now: boolean }): LocalPort {
-  return {
-    snapshot: readSyncSnapshot,
-    write: (writes) => {
-      // The sync's own writes are not local changes to send back.
-      writing.now = true;
-      try {
-        writeSyncChanges(writes);
-      } finally {
-        writing.now = false;
-      }
-    },
-    load: () => loadSyncState(userId, emptySyncState),
-    save: (state) => saveSyncState(userId, state),
-    evict: (eventIds) => {
-      // Letting events go (kept in the account) is not a local change to send.
-      writing.now = true;
-      try {
-        evictEvents(eventIds);
-      } finally {
-        writing.now = false;
-      }
-    },
-  };
-}
 
 /** Events opened from the account on this page stay on this device while it is open. */
 const openedHere = new Set<number>();
@@ -145,12 +111,14 @@ function remember(userId: string, device: 'on' | 'off') {
 
 /** Starts the sync actor for `user` in the app system; null when the root did not start it. */
 function createSyncActor(root: AppRoot, user: SyncUser) {
-  const writing = { now: false };
-  const local = localPort(user.id, writing);
+  // Its `version` counts the changes to the synced keys by anyone but the sync (a pull's page decided meanwhile is decided again).
+  const local = browserLocalPort(user.id);
   const machine = syncMachine.provide({
     actors: {
-      pull: fromPromise(async () => {
-        const pulled = await pullChanges(local, remote, newId, archiveRule);
+      // Stopped (signed out, another account, sync turned off): the pull stops at its next wait (`signal`).
+      pull: fromPromise(async ({ signal }) => {
+        const pulled = await pullChanges(local, remote, newId, archiveRule, browserPacing, signal);
+        signal.throwIfAborted();
         // Events kept only in the account that may no longer be (a longer keep time, a change elsewhere).
         await bringBack(local, remote, archiveRule);
         return pulled;
@@ -193,8 +161,7 @@ function createSyncActor(root: AppRoot, user: SyncUser) {
   };
   let noteTimer: ReturnType<typeof setTimeout> | undefined;
   stops.push(
-    watchSyncedKeys(() => {
-      if (writing.now) return;
+    local.watch(() => {
       if (actor.getSnapshot().hasTag('disabled') || actor.getSnapshot().matches('starting')) return;
       clearTimeout(noteTimer);
       noteTimer = setTimeout(note, 200);
@@ -241,7 +208,7 @@ async function gatherFacts(user: SyncUser): Promise<SyncFacts> {
   const state = loadSyncState(user.id, emptySyncState);
   let pending = 0;
   try {
-    pending = state.device === 'on' ? noteLocalChanges(localPort(user.id, { now: false }), newId).pending : 0;
+    pending = state.device === 'on' ? noteLocalChanges(browserLocalPort(user.id), newId).pending : 0;
   } catch {
     /* storage refused the outbox: counted at the next change */
   }
