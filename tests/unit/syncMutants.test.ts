@@ -4,7 +4,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fetchEvent, type ArchivePort } from '../../src/sync/cycle';
-import { changeSizeOf, hashRecord, type PulledChange } from '../../src/sync/engine';
+import {
+  applyPushed,
+  changeSizeOf,
+  emptySyncState,
+  hashRecord,
+  keyOf,
+  resolveConflict,
+  type OutboxEntry,
+  type PulledChange,
+  type Snapshot,
+  type SyncState,
+} from '../../src/sync/engine';
 import { FakeDevice } from '../support/fakeSyncServer';
 
 describe('changeSizeOf: the characters a change is counted as when sizing push batches', () => {
@@ -64,5 +75,78 @@ describe('fetchEvent: an answer that does not hold the event asked for', () => {
     expect(await fetchEvent(device, answering(changes as PulledChange[]), 5)).toBe(false);
     expect(device.writes).toEqual([]);
     expect(device.stored).toBe(stored);
+  });
+});
+
+const KEY = keyOf('suppliers', 'S-1');
+const supplier = (name: string) => ({ supplierID: 'S-1', supplierName: name });
+const holding = (record: object): Snapshot => new Map([['suppliers', new Map([['S-1', record]])]]);
+const entry = (record: object, over: Partial<OutboxEntry> = {}): OutboxEntry => ({
+  collection: 'suppliers',
+  record_id: 'S-1',
+  base_rev: 2,
+  record,
+  deleted: false,
+  client_change_id: 'c-1',
+  hash: hashRecord(record),
+  localRev: 1,
+  previous: [],
+  ...over,
+});
+const agreedAt2 = (outbox: Record<string, OutboxEntry>): SyncState => ({
+  ...emptySyncState(),
+  shadow: { [KEY]: { rev: 2, hash: 'base' } },
+  outbox,
+});
+let ids = 0;
+const newId = () => `new-${++ids}`;
+
+describe('applyPushed: answers for a change no longer waiting in the outbox', () => {
+  it('applied, with nothing waiting for the record any more: agreed, and the outbox stays empty', () => {
+    const sent = entry(supplier('Mine'));
+    const applied = { status: 'applied', client_change_id: 'c-1', collection: 'suppliers', record_id: 'S-1', rev: 3 };
+    const next = applyPushed(agreedAt2({}), holding(supplier('Mine')), [sent], [applied as const], newId);
+    expect(next.outbox).toEqual({});
+    expect(next.shadow[KEY]).toEqual({ rev: 3, hash: sent.hash });
+  });
+
+  it('a conflict whose account version is exactly what was sent (an answer lost), changed here since: agreed, the newer sent on it', () => {
+    const sent = entry(supplier('Sent'));
+    const newer = entry(supplier('Newer'), { client_change_id: 'c-2' });
+    const conflict = {
+      status: 'conflict',
+      client_change_id: 'c-1',
+      collection: 'suppliers',
+      record_id: 'S-1',
+      server: { rev: 5, record: supplier('Sent'), deleted: false },
+    } as const;
+    const next = applyPushed(agreedAt2({ [KEY]: newer }), holding(supplier('Newer')), [sent], [conflict], newId);
+    expect(next.conflicts).toEqual({});
+    expect(next.shadow[KEY]).toEqual({ rev: 5, hash: sent.hash });
+    expect(next.outbox[KEY]).toMatchObject({ base_rev: 5, hash: newer.hash, record: supplier('Newer') });
+    expect(next.outbox[KEY]!.client_change_id).not.toBe('c-2');
+  });
+});
+
+describe('resolveConflict with two conflicts waiting', () => {
+  it('the one chosen goes; the other stays for the user, as it was', () => {
+    const other = keyOf('suppliers', 'S-2');
+    const conflictOf = (key: string, id: string) => ({
+      key,
+      collection: 'suppliers',
+      record_id: id,
+      mine: { supplierID: id, supplierName: 'Mine' },
+      theirs: { supplierID: id, supplierName: 'Theirs' },
+      theirsRev: 7,
+    });
+    const state: SyncState = {
+      ...emptySyncState(),
+      conflicts: { [KEY]: conflictOf(KEY, 'S-1'), [other]: conflictOf(other, 'S-2') },
+    };
+    const { state: next, writes } = resolveConflict(state, KEY, { keep: 'mine' });
+    expect(writes).toEqual([
+      { collection: 'suppliers', record_id: 'S-1', record: { supplierID: 'S-1', supplierName: 'Mine' } },
+    ]);
+    expect(next.conflicts).toEqual({ [other]: conflictOf(other, 'S-2') });
   });
 });
