@@ -5,8 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { fetchEvent, type ArchivePort } from '../../src/sync/cycle';
 import {
+  applyPulled,
   applyPushed,
   changeSizeOf,
+  eventIdOfCollection,
   emptySyncState,
   hashRecord,
   keyOf,
@@ -148,5 +150,34 @@ describe('resolveConflict with two conflicts waiting', () => {
       { collection: 'suppliers', record_id: 'S-1', record: { supplierID: 'S-1', supplierName: 'Mine' } },
     ]);
     expect(next.conflicts).toEqual({ [other]: conflictOf(other, 'S-2') });
+  });
+});
+
+describe('eventIdOfCollection: only a whole per-event name', () => {
+  it('reads the event of a per-event key, and nothing from a name that only ends like one', () => {
+    expect(eventIdOfCollection('ingredientList-12')).toBe(12);
+    expect(eventIdOfCollection('12-taxPercentage')).toBe(12);
+    expect(eventIdOfCollection('oldingredientList-12')).toBeNull();
+    expect(eventIdOfCollection('x-staffList-3')).toBeNull();
+    expect(eventIdOfCollection('ingredientList-12-old')).toBeNull();
+    expect(eventIdOfCollection('12-taxPercentages')).toBeNull();
+  });
+});
+
+describe('applyPulled keeps the conflicts already waiting', () => {
+  it('a page of another record leaves a waiting conflict for the user, as it was', () => {
+    const conflict = {
+      key: KEY,
+      collection: 'suppliers',
+      record_id: 'S-1',
+      mine: supplier('Mine'),
+      theirs: null,
+      theirsRev: 4,
+    };
+    const state: SyncState = { ...emptySyncState(), conflicts: { [KEY]: conflict } };
+    const change = { collection: 'suppliers', record_id: 'S-2', rev: 6, record: { supplierID: 'S-2' }, deleted: false };
+    const { state: next, writes } = applyPulled(state, holding(supplier('Mine')), [change]);
+    expect(writes).toEqual([{ collection: 'suppliers', record_id: 'S-2', record: { supplierID: 'S-2' } }]);
+    expect(next.conflicts).toEqual({ [KEY]: conflict });
   });
 });
