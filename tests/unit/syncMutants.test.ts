@@ -106,8 +106,14 @@ const newId = () => `new-${++ids}`;
 describe('applyPushed: answers for a change no longer waiting in the outbox', () => {
   it('applied, with nothing waiting for the record any more: agreed, and the outbox stays empty', () => {
     const sent = entry(supplier('Mine'));
-    const applied = { status: 'applied', client_change_id: 'c-1', collection: 'suppliers', record_id: 'S-1', rev: 3 };
-    const next = applyPushed(agreedAt2({}), holding(supplier('Mine')), [sent], [applied as const], newId);
+    const applied = {
+      status: 'applied',
+      client_change_id: 'c-1',
+      collection: 'suppliers',
+      record_id: 'S-1',
+      rev: 3,
+    } as const;
+    const next = applyPushed(agreedAt2({}), holding(supplier('Mine')), [sent], [applied], newId);
     expect(next.outbox).toEqual({});
     expect(next.shadow[KEY]).toEqual({ rev: 3, hash: sent.hash });
   });
