@@ -117,6 +117,25 @@ describe('the other events’ shifts, kept between Tool Kit opens', () => {
     expect(after.map((s) => s.assignmentId)).toEqual(['B1']);
   });
 
+  it('an account switch whose announcement never reached this index: still the new account’s lists (it keeps whose lists it holds)', async () => {
+    const { bindDataSet } = await import('../../src/storage/accounts');
+    expect(bindDataSet('owner-a', localStorage)).toMatchObject({ ok: true });
+    store(10, [assignment('A1')]);
+    const { otherShifts } = await import('../../src/app/staff/otherShifts');
+    expect(otherShifts(events, 20).map((s) => s.assignmentId)).toEqual(['A1']);
+    localStorage.setItem('account:owner-b:staffList-30', JSON.stringify([assignment('B1', 'E9')]));
+    // No announcement: the switch dispatches its key-null storage event only where StorageEvent exists.
+    vi.stubGlobal('StorageEvent', undefined);
+    try {
+      expect(bindDataSet('owner-b', localStorage)).toMatchObject({ ok: true, change: 'switched' });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    const after = otherShifts(events, 20);
+    expect(after).toEqual(await readNow(events, 20));
+    expect(after.map((s) => s.assignmentId)).toEqual(['B1']);
+  });
+
   it('an event added or deleted changes the schedules (read again); a note changed elsewhere does not', () => {
     const noted = events.map((e) =>
       e.id === 30 ? ({ ...e, notes: [{ id: 'N1', notes: 'Bring ice' }] } as CateringEvent) : e,
