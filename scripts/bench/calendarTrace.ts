@@ -11,9 +11,10 @@
  * (ms per interaction).
  */
 import { pathToFileURL } from 'node:url';
-import type { CDPSession, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { makeEvents } from './events';
 import { launchChromium, signInAsDemo, startServer } from './support';
+import { traced, type TraceEvent } from './trace';
 
 const DENSE_DAYS = 182;
 
@@ -28,18 +29,6 @@ function denseEvents(today: Date) {
     );
     return { ...event, EventDate: `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` };
   });
-}
-
-export interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  tts?: number;
-  tdur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string };
 }
 
 /** Which part of the work an event's own time belongs to; time inside unnamed children goes to the nearest named parent. */
@@ -73,32 +62,6 @@ const kinds: Record<string, string> = {
   HitTest: 'hittest',
   'Document::updateStyleAndLayout': 'layout',
 };
-
-export async function traced(cdp: CDPSession, work: () => Promise<void>): Promise<TraceEvent[]> {
-  const events: TraceEvent[] = [];
-  const onData = ({ value }: { value: object[] }) => void events.push(...(value as TraceEvent[]));
-  cdp.on('Tracing.dataCollected', onData);
-  await cdp.send('Tracing.start', {
-    transferMode: 'ReportEvents',
-    traceConfig: {
-      includedCategories: [
-        'toplevel',
-        'devtools.timeline',
-        'disabled-by-default-devtools.timeline',
-        'v8.execute',
-        '__metadata',
-        ...(process.env.TRACE_CATEGORIES ?? '').split(',').filter(Boolean),
-      ],
-      enableSampling: false,
-    },
-  });
-  await work();
-  const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
-  await cdp.send('Tracing.end');
-  await done;
-  cdp.off('Tracing.dataCollected', onData);
-  return events;
-}
 
 /**
  * Thread-clock time of the renderer main thread per interaction, split by kind: from the task that

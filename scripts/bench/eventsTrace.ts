@@ -13,7 +13,8 @@
  */
 import { pathToFileURL } from 'node:url';
 import type { CDPSession, Page } from '@playwright/test';
-import { mainThreadCpu, traced, type TraceEvent } from './calendarTrace';
+import { mainThreadCpu } from './calendarTrace';
+import { traced, type TraceEvent } from './trace';
 import { makeEvents } from './events';
 import { employees, items, suppliers } from './inventory';
 import { launchChromium, median, observeEventTiming, signInAsDemo, startServer } from './support';

@@ -15,7 +15,8 @@
  */
 import { pathToFileURL } from 'node:url';
 import type { CDPSession, Page } from '@playwright/test';
-import { mainThreadCpu, traced } from './calendarTrace';
+import { mainThreadCpu } from './calendarTrace';
+import { traced } from './trace';
 import { makeEvents } from './events';
 import {
   dashboardInteractions,

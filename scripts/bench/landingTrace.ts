@@ -15,19 +15,7 @@ import { pathToFileURL } from 'node:url';
 import type { Browser } from '@playwright/test';
 import { waitUntilQuiet } from './paint';
 import { launchChromium, median, startServer } from './support';
-
-interface TraceEvent {
-  name: string;
-  cat?: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  tts?: number;
-  tdur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string; data?: { url?: string; functionName?: string; type?: string; frame?: string } };
-}
+import { traced, type TraceEvent } from './trace';
 
 interface LoadFigures {
   tbtWall: number;
@@ -46,30 +34,11 @@ async function tracedLoad(browser: Browser, url: string, rate: number): Promise<
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await waitUntilQuiet(browser);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-    const events: TraceEvent[] = [];
-    cdp.on('Tracing.dataCollected', ({ value }: { value: object[] }) => void events.push(...(value as TraceEvent[])));
-    await cdp.send('Tracing.start', {
-      transferMode: 'ReportEvents',
-      traceConfig: {
-        includedCategories: [
-          'toplevel',
-          'devtools.timeline',
-          'disabled-by-default-devtools.timeline',
-          'v8.execute',
-          'loading',
-          'blink.user_timing',
-          '__metadata',
-        ],
-        enableSampling: false,
-      },
-    });
-    await page.goto(url, { waitUntil: 'load' });
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(1500);
-    const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
-    await cdp.send('Tracing.end');
-    await done;
-    return events;
+    return await traced(cdp, async () => {
+      await page.goto(url, { waitUntil: 'load' });
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(1500);
+    }, ['loading', 'blink.user_timing']);
   } finally {
     await context.close();
   }

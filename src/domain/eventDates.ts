@@ -94,19 +94,3 @@ export function quickFilterRange(
       return { from: null, to: null };
   }
 }
-
-export function matchesQuickFilter(eventDate: string, filter: QuickFilter, today: string): boolean {
-  if (filter === 'all') return true;
-  if (!isISODate(eventDate)) return false;
-  const range = quickFilterRange(filter, today);
-  if (range.before !== undefined) return eventDate < range.before;
-  return (range.from === null || eventDate >= range.from) && (range.to === null || eventDate <= range.to);
-}
-
-/** On or between the two dates; an empty bound is open. Bounds given in reverse order are swapped. */
-export function inDateRange(eventDate: string, start: string, end: string): boolean {
-  if (!isISODate(eventDate)) return false;
-  let [from, to] = [start.trim(), end.trim()];
-  if (from && to && from > to) [from, to] = [to, from];
-  return (!from || eventDate >= from) && (!to || eventDate <= to);
-}

@@ -303,24 +303,12 @@ export type EventFilter =
   | { kind: 'range'; start: string; end: string }
   | { kind: 'name'; first: string; last: string };
 
-/** Trimmed, case-insensitive substring match on first and/or last name (an empty field matches all). */
-export function matchesCustomerName(
-  event: Pick<CateringEvent, 'CustomerFirstName' | 'CustomerLastName'>,
-  first: string,
-  last: string,
-): boolean {
-  const f = first.trim().toLowerCase();
-  const l = last.trim().toLowerCase();
-  return (
-    (!f || event.CustomerFirstName.toLowerCase().includes(f)) &&
-    (!l || event.CustomerLastName.toLowerCase().includes(l))
-  );
-}
-
 /**
  * The events a filter keeps, in their order. Issue 23: the bounds (a quick filter's range, the trimmed
  * search text) are worked out once per call, not once per event, and each distinct date is checked once;
- * the answers are those of `matchesQuickFilter`, `inDateRange` and `matchesCustomerName` for each event.
+ * the answers are those of filtering each event alone. Names: trimmed, case-insensitive substring match on first
+ * and/or last name (an empty field matches all). Ranges: on or between the two dates, an empty bound open,
+ * bounds given in reverse order swapped.
  */
 export function filterEvents<T extends CateringEvent>(
   events: ReadonlyArray<T>,

@@ -416,6 +416,32 @@ export function separateRevisions(documents: readonly IssuedDocument[]): {
   return { documents: next, renumbered };
 }
 
+/**
+ * With sync on, the revision a renumbered document takes comes from the account (`take_document_revision`),
+ * as every revision issued does: `moved` (a revision `separateRevisions` moved to the next free revision
+ * counted here) with `taken`, the account's, instead. Null (the register is left as it is) when the register
+ * no longer holds `moved` as it was moved, when `taken` is the revision it has already, or when `taken` is
+ * not above every other revision of its number here (a printed revision is never repeated).
+ */
+export function withAccountRevision(
+  documents: readonly IssuedDocument[],
+  moved: IssuedDocument,
+  taken: number,
+): IssuedDocument[] | null {
+  const at = documents.findIndex((d) => d.id === moved.id);
+  const doc = documents[at];
+  if (!doc || doc.revision !== moved.revision || doc.number !== moved.number || taken === doc.revision) return null;
+  if (!Number.isInteger(taken) || taken <= lastRevision(otherRevisions(documents, doc), { ...doc, revision: 1 }))
+    return null;
+  const next = documents.slice();
+  next[at] = { ...doc, revision: taken, number: formatDocumentNumber(doc.kind, doc.year, doc.sequence, taken) };
+  return next;
+}
+
+/** The register without `doc` (for the highest revision of its number held by the others). */
+export const otherRevisions = (documents: readonly IssuedDocument[], doc: IssuedDocument) =>
+  documents.filter((d) => d.id !== doc.id);
+
 /** A stored register, keeping only well-formed documents (an earlier or hand-edited one is left out); null when not a list. */
 export function normalizeDocuments(value: unknown): IssuedDocument[] | null {
   if (!Array.isArray(value)) return null;

@@ -4,6 +4,8 @@
  * not carry it.
  */
 import { staffListStore } from './keys';
+import { dataOwnerKey } from './owned';
+import { rawGet } from './raw';
 import type { StaffAssignment } from './schemas';
 
 /** The staff lists of these events, by event id as text (an event with no staff has none). */
@@ -32,6 +34,12 @@ export function watchStaffLists(onChange: () => void): () => void {
   window.addEventListener('storage', onStorage);
   return () => window.removeEventListener('storage', onStorage);
 }
+
+/**
+ * Whose data set the plain `staffList-{id}` keys hold now (the `dataOwner` key: the account bound last,
+ * null before any sign-in). What is worked out from the lists is that account's, whatever was announced.
+ */
+export const staffListsOwner = (): string | null => rawGet(dataOwnerKey);
 
 const isStaffListKey = (key: string | null) => key === null || /^staffList-\d+$/.test(key);
 /** Issue 23: when each event's staff list last changed (a count of changes), and when they all may have. */

@@ -17,7 +17,7 @@ import { collectionKeys, dataOwnerKey, deletedEventIdsKey, isPerEventKey, ownedK
 import { businessProfileStore } from './businessProfile';
 import { customersStore } from './customers';
 import { documentNumbersStore, issuedDocumentsStore } from './invoices';
-import { counterRecordsOf, mergeCounterRecords, separateRevisions } from '../domain/invoice';
+import { counterRecordsOf, mergeCounterRecords, separateRevisions, type IssuedDocument } from '../domain/invoice';
 import { watchWrites } from './accounts';
 import { listKeys, rawGet, rawSet } from './raw';
 import { announceLocalChange } from './store';
@@ -154,8 +154,13 @@ function check(result: { ok: true } | { ok: false; error: Error }) {
   if (!result.ok) throw result.error;
 }
 
-/** Applies other devices' changes (or a conflict's choice) to this browser, and tells the views. */
-export function writeSyncChanges(writes: readonly LocalWrite[]): void {
+/**
+ * Applies other devices' changes (or a conflict's choice) to this browser, and tells the views. Answers
+ * the issued documents renumbered because two revisions met with one number (their revision counted
+ * here; with sync on, the caller asks the account for theirs: src/app/sync/accountRevisions.ts).
+ */
+export function writeSyncChanges(writes: readonly LocalWrite[]): { renumbered: IssuedDocument[] } {
+  const renumbered: IssuedDocument[] = [];
   const byKey = new Map<string, LocalWrite[]>();
   for (const write of writes) {
     const group = byKey.get(write.collection);
@@ -186,9 +191,9 @@ export function writeSyncChanges(writes: readonly LocalWrite[]): void {
       // Two devices' revisions of one document that carry one number (made with sync off, or before
       // revisions came from the account) are both kept, each with a number of its own: the later takes the
       // next free revision (the same choice on every device; the renumbered one is sent back as a change).
-      check(
-        issuedDocumentsStore.write([...separateRevisions(upsertById(issuedDocumentsStore.read(), group)).documents]),
-      );
+      const separated = separateRevisions(upsertById(issuedDocumentsStore.read(), group));
+      check(issuedDocumentsStore.write([...separated.documents]));
+      renumbered.push(...separated.renumbered);
     } else if (key === documentNumbersStore.key) {
       // A counter only goes up: the higher of this device's and the account's count is kept, and a
       // tombstone removes nothing (a number once used stays used). A count above the account's is sent back.
@@ -208,6 +213,7 @@ export function writeSyncChanges(writes: readonly LocalWrite[]): void {
     }
     announceLocalChange(key);
   }
+  return { renumbered };
 }
 
 /**

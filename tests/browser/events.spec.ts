@@ -3,15 +3,16 @@ import {
   addDays,
   endOfMonth,
   endOfWeek,
-  matchesQuickFilter,
   quickFilterLabels,
   quickFilters,
   startOfNextMonth,
   startOfWeek,
   toISODate,
 } from '../../src/domain/eventDates';
+import { filterEvents } from '../../src/domain/events';
 import { sampleEvents } from '../../src/domain/sampleEvents';
 import { signIn } from './support/auth';
+import { expectPageBehindRestored, expectPageBehindStill, pageScroll } from './support/pageBehind';
 
 const today = toISODate(new Date());
 
@@ -177,8 +178,7 @@ test('quick filters, date range and customer-name search', async ({ page }) => {
   await page.getByRole('button', { name: 'Filter Events' }).click();
   for (const filter of quickFilters) {
     await page.getByRole('button', { name: quickFilterLabels[filter], exact: true }).click();
-    const expected = all
-      .filter((e) => matchesQuickFilter(e.EventDate, filter, today))
+    const expected = filterEvents(all, { kind: 'quick', filter }, today)
       .map((e) => e.EventName)
       .sort();
     await expect
@@ -526,22 +526,15 @@ test('the page behind the events form and the Tool Kit does not scroll, and is w
     [`Tool Kit for ${name}`, page.getByRole('dialog', { name: `Tool Kit: ${name}` })],
   ] as const) {
     await page.getByRole('button', { name: button, exact: true }).scrollIntoViewIfNeeded();
-    const at = await page.evaluate(() => window.scrollY);
+    const at = await pageScroll(page);
     expect(at).toBeGreaterThan(300); // the page is scrolled (how far depends on the cards measured)
     await page.getByRole('button', { name: button, exact: true }).click();
     await expect(dialog).toBeVisible();
     // The wheel scrolls the dialog to its end, and nothing behind it.
-    await dialog.hover();
-    for (let i = 0; i < 6; i++) await page.mouse.wheel(0, 1500);
-    await page.keyboard.press('End');
-    await page.waitForTimeout(300);
-    expect(await page.evaluate(() => window.scrollY)).toBe(at);
+    await expectPageBehindStill(page, dialog, at, { wheels: 6, deltaY: 1500, pressEnd: true });
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
-    expect(await page.evaluate(() => [window.scrollY, getComputedStyle(document.documentElement).overflow])).toEqual([
-      at,
-      'visible',
-    ]);
+    await expectPageBehindRestored(page, at);
     await expect(page.getByRole('button', { name: button, exact: true })).toBeFocused();
   }
 });

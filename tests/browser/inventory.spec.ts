@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support/auth';
+import { expectPageBehindRestored, expectPageBehindStill } from './support/pageBehind';
 
 const suppliers = [
   {
@@ -194,16 +195,10 @@ test('the page behind the Edit Item dialog does not scroll, and is where it was 
   const dialog = page.getByRole('dialog', { name: 'Edit Item' });
   await expect(dialog).toBeVisible();
   // The wheel over the dialog moves nothing behind it.
-  await dialog.hover();
-  for (let i = 0; i < 4; i++) await page.mouse.wheel(0, -1500);
-  await page.waitForTimeout(300);
-  expect(await page.evaluate(() => window.scrollY)).toBe(at);
+  await expectPageBehindStill(page, dialog, at, { wheels: 4, deltaY: -1500 });
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
-  expect(await page.evaluate(() => [window.scrollY, getComputedStyle(document.documentElement).overflow])).toEqual([
-    at,
-    'visible',
-  ]);
+  await expectPageBehindRestored(page, at);
   await expect(edit).toBeFocused();
 });
 

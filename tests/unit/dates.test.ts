@@ -4,15 +4,22 @@ import {
   endOfMonth,
   endOfWeek,
   fromISODate,
-  inDateRange,
   isISODate,
-  matchesQuickFilter,
   quickFilterRange,
   startOfMonth,
   startOfNextMonth,
   startOfWeek,
   toISODate,
 } from '../../src/domain/eventDates';
+import type { QuickFilter } from '../../src/domain/eventDates';
+import { filterEvents } from '../../src/domain/events';
+import type { CateringEvent } from '../../src/storage';
+
+/** Does the Events page's filter keep one event on this date? */
+const keeps = (date: string, filter: Parameters<typeof filterEvents>[1], today = '2026-01-01') =>
+  filterEvents([{ id: 1, EventDate: date } as CateringEvent], filter, today).length === 1;
+const quickKeeps = (date: string, filter: QuickFilter, today: string) => keeps(date, { kind: 'quick', filter }, today);
+const rangeKeeps = (date: string, start: string, end: string) => keeps(date, { kind: 'range', start, end });
 
 describe('calendar helpers', () => {
   it('writes and reads local YYYY-MM-DD', () => {
@@ -73,29 +80,42 @@ describe('quick filters', () => {
   for (const [date, expected] of cases) {
     it(`${date} relative to ${today}`, () => {
       for (const [filter, match] of Object.entries(expected)) {
-        expect(matchesQuickFilter(date, filter as never, today), filter).toBe(match);
+        expect(quickKeeps(date, filter as QuickFilter, today), filter).toBe(match);
       }
     });
   }
 
   it('an event without a valid date only shows under All Events', () => {
-    expect(matchesQuickFilter('', 'past', today)).toBe(false);
-    expect(matchesQuickFilter('soon', 'month', today)).toBe(false);
-    expect(matchesQuickFilter('', 'all', today)).toBe(true);
+    expect(quickKeeps('', 'past', today)).toBe(false);
+    expect(quickKeeps('soon', 'month', today)).toBe(false);
+    expect(quickKeeps('', 'all', today)).toBe(true);
   });
 });
 
 describe('date range (inclusive)', () => {
   it('includes both ends and swaps reversed bounds', () => {
-    expect(inDateRange('2026-01-01', '2026-01-01', '2026-01-31')).toBe(true);
-    expect(inDateRange('2026-01-31', '2026-01-01', '2026-01-31')).toBe(true);
-    expect(inDateRange('2026-02-01', '2026-01-01', '2026-01-31')).toBe(false);
-    expect(inDateRange('2026-01-15', '2026-01-31', '2026-01-01')).toBe(true);
+    expect(rangeKeeps('2026-01-01', '2026-01-01', '2026-01-31')).toBe(true);
+    expect(rangeKeeps('2026-01-31', '2026-01-01', '2026-01-31')).toBe(true);
+    expect(rangeKeeps('2026-02-01', '2026-01-01', '2026-01-31')).toBe(false);
+    expect(rangeKeeps('2026-01-15', '2026-01-31', '2026-01-01')).toBe(true);
   });
   it('treats an empty bound as open', () => {
-    expect(inDateRange('1999-01-01', '', '2026-01-31')).toBe(true);
-    expect(inDateRange('2099-01-01', '2026-01-01', '')).toBe(true);
-    expect(inDateRange('2026-01-01', '', '')).toBe(true);
-    expect(inDateRange('', '', '')).toBe(false);
+    expect(rangeKeeps('1999-01-01', '', '2026-01-31')).toBe(true);
+    expect(rangeKeeps('2099-01-01', '2026-01-01', '')).toBe(true);
+    expect(rangeKeeps('2026-01-01', '', '')).toBe(true);
+    expect(rangeKeeps('', '', '')).toBe(false);
+  });
+});
+
+describe('date range: typed bounds', () => {
+  it('bounds are trimmed before comparing', () => {
+    expect(rangeKeeps('2026-11-21', ' 2026-11-22', '')).toBe(false);
+    expect(rangeKeeps('2026-11-21', '', ' 2026-11-30')).toBe(true);
+    expect(rangeKeeps('2026-11-22', ' 2026-11-22 ', ' 2026-11-22 ')).toBe(true);
+  });
+  it('reversed bounds are swapped, so a date outside them is still outside', () => {
+    expect(rangeKeeps('2026-12-05', '2026-11-30', '2026-11-21')).toBe(false);
+    expect(rangeKeeps('2026-11-20', '2026-11-30', '2026-11-21')).toBe(false);
+    expect(rangeKeeps('2026-11-25', '2026-11-30', '2026-11-21')).toBe(true);
   });
 });

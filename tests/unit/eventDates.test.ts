@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   endOfMonth,
   endOfWeek,
-  inDateRange,
   isISODate,
   quickFilterLabels,
   quickFilterRange,
@@ -40,19 +39,6 @@ describe('calendar helpers given text that is not a date return it unchanged', (
 describe('quickFilterRange', () => {
   it('All Events is open at both ends', () => {
     expect(quickFilterRange('all', '2026-11-23')).toEqual({ from: null, to: null });
-  });
-});
-
-describe('inDateRange: typed bounds', () => {
-  it('bounds are trimmed before comparing', () => {
-    expect(inDateRange('2026-11-21', ' 2026-11-22', '')).toBe(false);
-    expect(inDateRange('2026-11-21', '', ' 2026-11-30')).toBe(true);
-    expect(inDateRange('2026-11-22', ' 2026-11-22 ', ' 2026-11-22 ')).toBe(true);
-  });
-  it('reversed bounds are swapped, so a date outside them is still outside', () => {
-    expect(inDateRange('2026-12-05', '2026-11-30', '2026-11-21')).toBe(false);
-    expect(inDateRange('2026-11-20', '2026-11-30', '2026-11-21')).toBe(false);
-    expect(inDateRange('2026-11-25', '2026-11-30', '2026-11-21')).toBe(true);
   });
 });
 

@@ -19,6 +19,7 @@ import {
   type IssuedDocument,
 } from '../../src/domain/invoice';
 import { readSyncSnapshot, writeSyncChanges } from '../../src/storage/syncData';
+import { revisionsFromAccount } from '../../src/app/sync/accountRevisions';
 import { pullChanges, pushChanges, type LocalPort } from '../../src/sync/cycle';
 import { emptySyncState, forStorage, mergeWithoutAsking, type SyncState } from '../../src/sync/engine';
 import { FakeDevice, FakeSyncServer, testId } from '../support/fakeSyncServer';
@@ -238,5 +239,51 @@ describe('two devices that each revised one invoice without seeing the other’s
     expect(mergeWithoutAsking('issuedDocuments', a, { ...a, eventId: 8, revision: 4 })).toBeNull();
     expect(mergeWithoutAsking('issuedDocuments', first, { ...first, revision: 2 })).toBeNull();
     expect(mergeWithoutAsking('issuedDocuments', a, null)).toBeNull();
+  });
+});
+
+describe('with sync on, a renumbered revision takes the account’s revision (take_document_revision)', () => {
+  beforeEach(() => localStorage.clear());
+  const stored = () => JSON.parse(localStorage.getItem('issuedDocuments') ?? '[]') as IssuedDocument[];
+  /** This device holds -2 (D-a) when a pull brings another -2 (D-b, issued later): D-b is moved. */
+  const meet = () => {
+    localStorage.setItem('issuedDocuments', JSON.stringify([first, revision('D-a', 2, '2026-11-21')]));
+    return writeSyncChanges([
+      { collection: 'issuedDocuments', record_id: 'D-b', record: revision('D-b', 2, '2026-11-22', 1200) },
+    ]).renumbered;
+  };
+
+  it('the account’s answer, not the count here: the account already handed out -3 and -4 to other devices', async () => {
+    const moved = meet();
+    expect(numbers(moved)).toEqual(['D-b INV-2026-0001-3']);
+    const asked: unknown[][] = [];
+    const done = await revisionsFromAccount(moved, async (...args) => {
+      asked.push(args);
+      return 5;
+    });
+    // Asked above the highest revision the other documents here hold (-2), for that number.
+    expect(asked).toEqual([['invoice', 2026, 1, 2]]);
+    expect(numbers(done)).toEqual(['D-b INV-2026-0001-5']);
+    expect(numbers(stored())).toEqual(['D-1 INV-2026-0001', 'D-a INV-2026-0001-2', 'D-b INV-2026-0001-5']);
+    expect(stored()[2]).toMatchObject({ revision: 5, issuedAs: 'INV-2026-0001-2' });
+    expect(stored()[2]!.snapshot.totalCents).toBe(135600);
+  });
+
+  it('out of reach of the account, or an answer this register holds already: the revision counted here stays', async () => {
+    const moved = meet();
+    expect(await revisionsFromAccount(moved, () => Promise.reject(new Error('offline')))).toEqual([]);
+    expect(await revisionsFromAccount(moved, async () => 2)).toEqual([]);
+    expect(await revisionsFromAccount(moved, async () => 3)).toEqual([]);
+    expect(numbers(stored())).toEqual(['D-1 INV-2026-0001', 'D-a INV-2026-0001-2', 'D-b INV-2026-0001-3']);
+  });
+
+  it('a document changed here while the account answered is left as it is now', async () => {
+    const moved = meet();
+    const done = await revisionsFromAccount(moved, async () => {
+      localStorage.setItem('issuedDocuments', JSON.stringify([first, revision('D-a', 2, '2026-11-21')]));
+      return 6;
+    });
+    expect(done).toEqual([]);
+    expect(numbers(stored())).toEqual(['D-1 INV-2026-0001', 'D-a INV-2026-0001-2']);
   });
 });

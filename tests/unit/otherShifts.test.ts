@@ -103,19 +103,36 @@ describe('the other events’ shifts, kept between Tool Kit opens', () => {
     expect(after[0]!.interval).not.toEqual((await readNow(events, 20))[0]!.interval);
   });
 
-  it('an account switch in this tab (sign out, sign in as another): the new account’s lists, not the kept ones', async () => {
+  /**
+   * Account A's index is kept; account B (events with the same ids and schedules, e.g. both started from the
+   * sample data) signs in in this tab by `switchTo`; the answer after is B's lists, as reading them now.
+   */
+  const afterSwitch = async (switchTo: (bind: (userId: string) => unknown) => void) => {
     const { bindDataSet } = await import('../../src/storage/accounts');
     expect(bindDataSet('owner-a', localStorage)).toMatchObject({ ok: true });
     store(10, [assignment('A1')]);
     const { otherShifts } = await import('../../src/app/staff/otherShifts');
     expect(otherShifts(events, 20).map((s) => s.assignmentId)).toEqual(['A1']);
-    // Account B holds events with the same ids and schedules (e.g. both started from the sample data).
     localStorage.setItem('account:owner-b:staffList-30', JSON.stringify([assignment('B1', 'E9')]));
-    expect(bindDataSet('owner-b', localStorage)).toMatchObject({ ok: true, change: 'switched' });
+    switchTo((userId) => expect(bindDataSet(userId, localStorage)).toMatchObject({ ok: true, change: 'switched' }));
     const after = otherShifts(events, 20);
     expect(after).toEqual(await readNow(events, 20));
     expect(after.map((s) => s.assignmentId)).toEqual(['B1']);
-  });
+  };
+
+  it('an account switch in this tab (sign out, sign in as another): the new account’s lists, not the kept ones', () =>
+    afterSwitch((bind) => bind('owner-b')));
+
+  it('an account switch whose announcement never reached this index: still the new account’s lists (it keeps whose lists it holds)', () =>
+    afterSwitch((bind) => {
+      // No announcement: the switch dispatches its key-null storage event only where StorageEvent exists.
+      vi.stubGlobal('StorageEvent', undefined);
+      try {
+        bind('owner-b');
+      } finally {
+        vi.unstubAllGlobals();
+      }
+    }));
 
   it('an event added or deleted changes the schedules (read again); a note changed elsewhere does not', () => {
     const noted = events.map((e) =>

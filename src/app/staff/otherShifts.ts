@@ -2,13 +2,17 @@
  * Every event's placed shifts, kept between Tool Kit opens (issue 23): reading the 2,000 events'
  * `staffList-{id}` keys and placing their shifts took ~15 ms at 4x CPU, twice per open. Kept while the
  * events' schedules (id, name, date, times) stay the same; a staff list that changed since (another tab's
- * write, or one this tab announced: a Tool Kit closing announces its own) is read again, alone.
+ * write, or one this tab announced: a Tool Kit closing announces its own) is read again, alone. Kept for
+ * one account: after a switch in this tab (sign out, sign in as another) everything is read again, even if
+ * the switch's announcement never came (the index holds whose lists it was worked out from).
  */
 import { placeShifts, sameSchedules, type PlacedShift } from '../../domain/staff';
 import type { CateringEvent } from '../../storage';
-import { readStaffLists, staffListChanges } from '../../storage/staffLists';
+import { readStaffLists, staffListChanges, staffListsOwner } from '../../storage/staffLists';
 
 let kept: {
+  /** The account whose staff lists these are (`staffListsOwner`). */
+  owner: string | null;
   events: readonly CateringEvent[];
   /** The count of staff list changes this was worked out at (`staffListChanges`). */
   at: number;
@@ -35,9 +39,10 @@ const flatten = (events: readonly CateringEvent[], byEvent: Map<number, PlacedSh
 /** Brings the kept index up to date with these events and the staff lists' changes; answers it. */
 function indexOf(events: readonly CateringEvent[]): NonNullable<typeof kept> {
   const changed = staffListChanges(kept?.at ?? 0);
-  if (!kept || changed.all || !sameSchedules(kept.events, events)) {
+  const owner = staffListsOwner();
+  if (!kept || changed.all || kept.owner !== owner || !sameSchedules(kept.events, events)) {
     const byEvent = shiftsOf(events);
-    kept = { events, at: changed.now, byEvent, all: flatten(events, byEvent), others: null };
+    kept = { owner, events, at: changed.now, byEvent, all: flatten(events, byEvent), others: null };
   } else {
     kept.events = events;
     kept.at = changed.now;

@@ -14,6 +14,7 @@ import {
 } from '../../storage/syncData';
 import { flushPendingWrites } from '../../storage/pendingWrites';
 import { emptySyncState } from '../../sync/engine';
+import type { IssuedDocument } from '../../domain/invoice';
 
 /**
  * How a pull shares the main thread (issues 23 and 24: a device joining a big account): a page is applied
@@ -61,7 +62,11 @@ export class OtherAccountOpen extends Error {
  * a view's write still waiting for the next paint (src/app/shell/afterPaint.ts) is made, and counted as a
  * change, before `version` answers and before the sync writes (so a page decided without it is decided again).
  */
-export function browserLocalPort(userId: string): BrowserLocal {
+export function browserLocalPort(
+  userId: string,
+  /** Told, after a write, of the issued documents it renumbered (two revisions met with one number). */
+  onRenumbered?: (renumbered: IssuedDocument[]) => void,
+): BrowserLocal {
   // `now`: the sync's own writes, not changes to note; `version`: the changes by anyone else.
   const writing = { now: false, version: 0 };
   const mine = () => {
@@ -86,7 +91,11 @@ export function browserLocalPort(userId: string): BrowserLocal {
       return writing.version;
     },
     // The sync's own writes are not local changes to send back.
-    write: (writes) => bySync(() => writeSyncChanges(writes)),
+    write: (writes) => {
+      let renumbered: IssuedDocument[] = [];
+      bySync(() => void ({ renumbered } = writeSyncChanges(writes)));
+      if (renumbered.length) onRenumbered?.(renumbered);
+    },
     load: () => loadSyncState(userId, emptySyncState),
     save: (state) => {
       mine();

@@ -32,6 +32,8 @@ import { DEMO_EMAIL } from '../../views/auth/DemoAccount';
 import { notify } from '../../views/shell/toaster';
 import type { AppRoot } from '../shell/appSystem';
 import { isEventHeld } from './holds';
+import { revisionsFromAccount } from './accountRevisions';
+import type { IssuedDocument } from '../../domain/invoice';
 import { provideAccountNumbers } from '../documents/accountNumbers';
 
 export type SyncActor = AppSystem['sync'];
@@ -112,7 +114,7 @@ function remember(userId: string, device: 'on' | 'off') {
 /** Starts the sync actor for `user` in the app system; null when the root did not start it. */
 function createSyncActor(root: AppRoot, user: SyncUser) {
   // Its `version` counts the changes to the synced keys by anyone but the sync (a pull's page decided meanwhile is decided again).
-  const local = browserLocalPort(user.id);
+  const local = browserLocalPort(user.id, revisionsFromAccountWhenOn);
   const machine = syncMachine.provide({
     actors: {
       // Stopped (signed out, another account, sync turned off): the pull stops at its next wait (`signal`).
@@ -372,6 +374,14 @@ export function numbersFromAccount(): boolean {
   if (snapshot && !snapshot.hasTag('disabled') && !snapshot.matches('starting')) return true;
   const owner = dataOwner();
   return !!owner && loadSyncState(owner, emptySyncState).device === 'on';
+}
+
+/**
+ * Two revisions that met with one number in a pull: with sync on, the moved one's revision comes from the
+ * account (./accountRevisions.ts), asked after the pull's write, as a change of this device's.
+ */
+function revisionsFromAccountWhenOn(renumbered: IssuedDocument[]): void {
+  if (numbersFromAccount()) void revisionsFromAccount(renumbered, takeDocumentRevision);
 }
 
 /** How long issuing waits for the account's number before saying it cannot be reached. */
