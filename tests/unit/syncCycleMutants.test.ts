@@ -8,13 +8,15 @@ import {
   PUSH_BATCH,
   SAVE_EVERY_MS,
   archiveOld,
+  bringBack,
   fetchEvent,
   pullChanges,
   pushChanges,
   type ArchivePort,
   type ArchiveRule,
+  type RemotePort,
 } from '../../src/sync/cycle';
-import type { PulledChange } from '../../src/sync/engine';
+import { emptySyncState, hashRecord, keyOf, type PulledChange } from '../../src/sync/engine';
 import { awayEventIds } from '../../src/sync/archive';
 import { FakeDevice, FakeSyncServer, testId } from '../support/fakeSyncServer';
 
@@ -81,11 +83,129 @@ describe('opening an event kept only in the account: what the account answers', 
     expect(device.get('events', '5')).toBeUndefined();
   });
 
+  it('writes nothing when the event is here again already (opened or brought back)', async () => {
+    const device = await awayDevice();
+    device.put('events', '5', old);
+    const { rev } = device.load().shadow['events|5']!;
+    const account = answering([change('events', '5', { rev, record: old })]);
+    const writes = device.writes.length;
+    expect(await fetchEvent(device, account, 5)).toBe(true);
+    device.save({ ...device.load(), returning: [5] });
+    // Away again in the state (as another tab may have left it), yet here: brought back with nothing to write.
+    device.save({
+      ...device.load(),
+      shadow: { ...device.load().shadow, 'events|5': { rev, hash: hashRecord(old), away: true } },
+    });
+    expect(await bringBack(device, account, rule)).toBe(1);
+    expect(device.writes.length).toBe(writes);
+  });
+
   it('is true with the event itself, which is here again and no longer away', async () => {
     const device = await awayDevice();
     const { rev } = device.load().shadow['events|5']!;
     expect(await fetchEvent(device, answering([change('events', '5', { rev, record: old })]), 5)).toBe(true);
     expect(device.get('events', '5')).toEqual(old);
     expect(awayEventIds(device.load())).toEqual([]);
+  });
+});
+
+describe('pulling', () => {
+  it('moves the cursor (saved) over a page the account answers with no changes but a later cursor', async () => {
+    const device = new FakeDevice();
+    device.save({ ...emptySyncState(), cursor: 3 });
+    const remote: RemotePort = {
+      push: async () => [],
+      pull: async () => ({ changes: [], cursor: 8, more: false, head: 8 }),
+    };
+    await pullChanges(device, remote, testId);
+    expect(device.load().cursor).toBe(8);
+  });
+
+  it('saves that an event kept only in the account is here again, even on a page with nothing new', async () => {
+    const event = { id: 5, EventName: 'Wedding', EventDate: '2024-01-10' };
+    const KEY = keyOf('events', '5');
+    const device = new FakeDevice();
+    device.save({
+      ...emptySyncState(),
+      cursor: 3,
+      shadow: { [KEY]: { rev: 2, hash: hashRecord(event), away: true, date: '2024-01-10' } },
+    });
+    device.put('events', '5', event);
+    const remote: RemotePort = {
+      push: async () => [],
+      pull: async (since) => ({ changes: [], cursor: since, more: false, head: since }),
+    };
+    await pullChanges(device, remote, testId);
+    expect(device.load().shadow[KEY]).toEqual({ rev: 2, hash: hashRecord(event) });
+  });
+});
+
+describe('pushing: the account’s odd answers', () => {
+  const deviceWith = (n: number) => {
+    const device = new FakeDevice();
+    for (let i = 0; i < n; i++) device.put('suppliers', `S-${i}`, { supplierID: `S-${i}`, supplierName: `S ${i}` });
+    return device;
+  };
+
+  it('records when it ended (the clock given), in the state and the outcome', async () => {
+    const server = new FakeSyncServer();
+    const device = deviceWith(1);
+    const outcome = await pushChanges(device, server.remote(), testId, undefined, () => 1_700_000_000_000);
+    expect(outcome.at).toBe(1_700_000_000_000);
+    expect(device.load().lastSyncedAt).toBe(1_700_000_000_000);
+  });
+
+  it('a batch answered only in part: the answered changes agreed, the rest sent again later', async () => {
+    const server = new FakeSyncServer();
+    const device = deviceWith(3);
+    const remote = server.remote();
+    const short: RemotePort = { ...remote, push: async (changes) => (await remote.push(changes)).slice(0, 2) };
+    const outcome = await pushChanges(device, short, testId);
+    expect(outcome.pending).toBe(1);
+    expect(Object.keys(device.load().outbox)).toHaveLength(1);
+    await pushChanges(device, remote, testId);
+    expect(device.load().outbox).toEqual({});
+    expect(server.rows.size).toBe(3);
+  });
+
+  it('one change the account finds too large (413) fails the push; it is not split for ever', async () => {
+    const server = new FakeSyncServer();
+    const device = deviceWith(1);
+    await expect(pushChanges(device, server.remote({ tooLargeOver: 10 }), testId)).rejects.toMatchObject({
+      status: 413,
+    });
+    expect(server.manyCalls).toEqual([1]);
+    expect(Object.keys(device.load().outbox)).toHaveLength(1);
+  });
+
+  it('a request that fails with no reason at all still keeps the answers before it, and fails the push', async () => {
+    const server = new FakeSyncServer();
+    const device = deviceWith(PUSH_BATCH + 1);
+    const remote = server.remote();
+    let calls = 0;
+    const failing: RemotePort = {
+      ...remote,
+      push: (changes) => (++calls === 2 ? Promise.reject(null) : remote.push(changes)),
+    };
+    await expect(pushChanges(device, failing, testId)).rejects.toBeNull();
+    expect(Object.keys(device.load().outbox)).toHaveLength(1);
+  });
+});
+
+describe('letting old events go when none may go', () => {
+  it('lets none go and touches nothing: no save, no eviction', async () => {
+    const server = new FakeSyncServer();
+    const device = new FakeDevice();
+    device.put('events', '5', { id: 5, EventName: 'Soon', EventDate: '2026-12-01' });
+    await pushChanges(device, server.remote(), testId);
+    let saves = 0;
+    const save = device.save.bind(device);
+    device.save = (state) => {
+      saves++;
+      save(state);
+    };
+    expect(archiveOld(device, testId, { today: () => '2026-11-26', keep: () => false })).toBe(0);
+    expect(saves).toBe(0);
+    expect(device.evicted).toEqual([]);
   });
 });
