@@ -1,5 +1,5 @@
 /**
- * The sync cycle (src/sync/cycle.ts) where the sixth mutation pass's run with every sync test file left
+ * The sync cycle (src/sync/cycle.ts, and one helper of src/sync/engine.ts) where the sixth mutation pass's run with every sync test file left
  * mutants alive (docs/testing.md, "Sixth pass (src/sync)"): what the cycle does when storage refuses the
  * answers part way through a push, and which answers from the account open an event kept only there.
  */
@@ -16,7 +16,7 @@ import {
   type ArchiveRule,
   type RemotePort,
 } from '../../src/sync/cycle';
-import { emptySyncState, hashRecord, keyOf, type PulledChange } from '../../src/sync/engine';
+import { emptySyncState, eventIdOfCollection, hashRecord, keyOf, type PulledChange } from '../../src/sync/engine';
 import { awayEventIds } from '../../src/sync/archive';
 import { FakeDevice, FakeSyncServer, testId } from '../support/fakeSyncServer';
 
@@ -208,5 +208,17 @@ describe('letting old events go when none may go', () => {
     expect(archiveOld(device, testId, { today: () => '2026-11-26', keep: () => false })).toBe(0);
     expect(saves).toBe(0);
     expect(device.evicted).toEqual([]);
+  });
+});
+
+describe('which event a per-event collection belongs to (engine.ts)', () => {
+  it('reads a several-digit event id, and only from a name that is exactly a per-event key', () => {
+    expect(eventIdOfCollection('ingredientList-12')).toBe(12);
+    expect(eventIdOfCollection('staffList-305')).toBe(305);
+    expect(eventIdOfCollection('12-taxPercentage')).toBe(12);
+    expect(eventIdOfCollection('305-discountPercentage')).toBe(305);
+    expect(eventIdOfCollection('oldingredientList-4')).toBeNull();
+    expect(eventIdOfCollection('ingredientList-4-copy')).toBeNull();
+    expect(eventIdOfCollection('events')).toBeNull();
   });
 });
