@@ -16,7 +16,15 @@ import {
   type ArchiveRule,
   type RemotePort,
 } from '../../src/sync/cycle';
-import { emptySyncState, eventIdOfCollection, hashRecord, keyOf, type PulledChange } from '../../src/sync/engine';
+import {
+  emptySyncState,
+  eventIdOfCollection,
+  hashRecord,
+  keyOf,
+  recordChanges,
+  resolveConflict,
+  type PulledChange,
+} from '../../src/sync/engine';
 import { awayEventIds } from '../../src/sync/archive';
 import { FakeDevice, FakeSyncServer, testId } from '../support/fakeSyncServer';
 
@@ -220,5 +228,55 @@ describe('which event a per-event collection belongs to (engine.ts)', () => {
     expect(eventIdOfCollection('oldingredientList-4')).toBeNull();
     expect(eventIdOfCollection('ingredientList-4-copy')).toBeNull();
     expect(eventIdOfCollection('events')).toBeNull();
+  });
+});
+
+describe('records kept only in the account that are here again, and choices (engine.ts)', () => {
+  it('every one here again loses its away mark, and the other agreed records are kept', () => {
+    const a = { id: 5, EventName: 'A', EventDate: '2024-01-10' };
+    const b = { id: 6, EventName: 'B', EventDate: '2024-02-10' };
+    const other = { supplierID: 'S-1', supplierName: 'Harbour' };
+    const state = {
+      ...emptySyncState(),
+      shadow: {
+        'events|5': { rev: 2, hash: hashRecord(a), away: true as const },
+        'events|6': { rev: 3, hash: hashRecord(b), away: true as const },
+        'suppliers|S-1': { rev: 4, hash: hashRecord(other) },
+      },
+    };
+    const data = new Map([
+      [
+        'events',
+        new Map<string, object>([
+          ['5', a],
+          ['6', b],
+        ]),
+      ],
+      ['suppliers', new Map<string, object>([['S-1', other]])],
+    ]);
+    const next = recordChanges(state, data, testId);
+    expect(next.shadow).toEqual({
+      'events|5': { rev: 2, hash: hashRecord(a) },
+      'events|6': { rev: 3, hash: hashRecord(b) },
+      'suppliers|S-1': { rev: 4, hash: hashRecord(other) },
+    });
+    expect(next.outbox).toEqual({});
+  });
+
+  it('choosing for one conflict leaves the others waiting', () => {
+    const conflict = (id: string) => ({
+      key: `suppliers|${id}`,
+      collection: 'suppliers',
+      record_id: id,
+      mine: { supplierID: id, supplierName: 'Mine' },
+      theirs: { supplierID: id, supplierName: 'Theirs' },
+      theirsRev: 2,
+    });
+    const state = {
+      ...emptySyncState(),
+      conflicts: { 'suppliers|S-1': conflict('S-1'), 'suppliers|S-2': conflict('S-2') },
+    };
+    const { state: next } = resolveConflict(state, 'suppliers|S-1', { keep: 'mine' });
+    expect(next.conflicts).toEqual({ 'suppliers|S-2': conflict('S-2') });
   });
 });
