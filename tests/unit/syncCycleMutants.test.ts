@@ -17,6 +17,8 @@ import {
   type RemotePort,
 } from '../../src/sync/cycle';
 import {
+  applyPulled,
+  applyPushed,
   emptySyncState,
   eventIdOfCollection,
   hashRecord,
@@ -278,5 +280,49 @@ describe('records kept only in the account that are here again, and choices (eng
     };
     const { state: next } = resolveConflict(state, 'suppliers|S-1', { keep: 'mine' });
     expect(next.conflicts).toEqual({ 'suppliers|S-2': conflict('S-2') });
+  });
+});
+
+describe('answers that leave the rest of the state alone (engine.ts)', () => {
+  const conflict = {
+    key: 'suppliers|S-1',
+    collection: 'suppliers',
+    record_id: 'S-1',
+    mine: { supplierID: 'S-1', supplierName: 'Mine' },
+    theirs: { supplierID: 'S-1', supplierName: 'Theirs' },
+    theirsRev: 2,
+  };
+
+  it('a pulled page of other records keeps a conflict waiting for the user', () => {
+    const state = { ...emptySyncState(), conflicts: { 'suppliers|S-1': conflict } };
+    const item = { id: 'I-1', name: 'Flour' };
+    const { state: next } = applyPulled(state, new Map(), [
+      { collection: 'inventoryItems', record_id: 'I-1', rev: 1, record: item, deleted: false },
+    ]);
+    expect(next.conflicts).toEqual({ 'suppliers|S-1': conflict });
+  });
+
+  it('an applied answer for a change no longer in the outbox adds nothing to it', () => {
+    const record = { id: 'I-1', name: 'Flour' };
+    const entry = {
+      collection: 'inventoryItems',
+      record_id: 'I-1',
+      base_rev: null,
+      record,
+      deleted: false,
+      client_change_id: 'c-1',
+      hash: hashRecord(record),
+      localRev: 0,
+      previous: [],
+    };
+    const next = applyPushed(
+      emptySyncState(),
+      new Map(),
+      [entry],
+      [{ status: 'applied', client_change_id: 'c-1', collection: 'inventoryItems', record_id: 'I-1', rev: 1 }],
+      testId,
+    );
+    expect(next.outbox).toEqual({});
+    expect(next.shadow).toEqual({ 'inventoryItems|I-1': { rev: 1, hash: hashRecord(record) } });
   });
 });
