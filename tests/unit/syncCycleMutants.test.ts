@@ -326,3 +326,30 @@ describe('answers that leave the rest of the state alone (engine.ts)', () => {
     expect(next.shadow).toEqual({ 'inventoryItems|I-1': { rev: 1, hash: hashRecord(record) } });
   });
 });
+
+describe('events to bring back, as pulled changes touch them (engine.ts)', () => {
+  const event = { id: 5, EventName: 'Wedding', EventDate: '2024-01-10' };
+  const line = { lineId: 'L1', quantity: 1 };
+  const awayState = () => ({
+    ...emptySyncState(),
+    shadow: {
+      'events|5': { rev: 2, hash: hashRecord(event), away: true as const, date: '2024-01-10' },
+      'ingredientList-5|L1': { rev: 3, hash: hashRecord(line), away: true as const },
+    },
+    returning: [5],
+  });
+
+  it('an event deleted elsewhere is no longer to be brought back', () => {
+    const { state } = applyPulled(awayState(), new Map(), [
+      { collection: 'events', record_id: '5', rev: 4, record: null, deleted: true },
+    ]);
+    expect(state.returning).toEqual([]);
+  });
+
+  it('one of its records deleted elsewhere still leaves the event to be brought back', () => {
+    const { state } = applyPulled(awayState(), new Map(), [
+      { collection: 'ingredientList-5', record_id: 'L1', rev: 4, record: null, deleted: true },
+    ]);
+    expect(state.returning).toEqual([5]);
+  });
+});
