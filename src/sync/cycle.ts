@@ -253,7 +253,8 @@ export async function pullChanges(
       if (!decided || (sliced && local.load() !== current)) continue;
       const { state, writes } = decided;
       if (writes.length) local.write(writes);
-      wroteEvents = writes.some((w) => w.collection === 'events');
+      // Kept over a try decided again (its records already here, so written no more): they were written.
+      wroteEvents ||= writes.some((w) => w.collection === 'events');
       next = { ...state, cursor: page.cursor };
       // The state in its own task (writing it is as costly as the data): the records are stored first.
       if (sliced) {

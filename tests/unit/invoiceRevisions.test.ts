@@ -286,4 +286,17 @@ describe('with sync on, a renumbered revision takes the account’s revision (ta
     expect(done).toEqual([]);
     expect(numbers(stored())).toEqual(['D-1 INV-2026-0001', 'D-a INV-2026-0001-2']);
   });
+
+  it('another account signed in here while the account answered: its register is not touched', async () => {
+    localStorage.setItem('dataOwner', 'owner-a');
+    const moved = meet();
+    const before = localStorage.getItem('issuedDocuments');
+    const done = await revisionsFromAccount(moved, async () => {
+      // Signed out and in as B, whose data set holds the same register (e.g. restored from one backup).
+      localStorage.setItem('dataOwner', 'owner-b');
+      return 7;
+    });
+    expect(done).toEqual([]);
+    expect(localStorage.getItem('issuedDocuments')).toBe(before);
+  });
 });

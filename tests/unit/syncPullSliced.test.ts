@@ -137,6 +137,47 @@ describe('a pull applied in slices', () => {
   });
 });
 
+describe('letting old events go while joining', () => {
+  it('after a page that wrote events, even when that page was decided again (its records already here)', async () => {
+    const server = new FakeSyncServer();
+    const other = new FakeDevice();
+    const events = PULL_PAGE + 100; // two pages, the first with more to come
+    for (let id = 1; id <= events; id++)
+      other.put('events', String(id), { id, EventName: `Event ${id}`, EventDate: '2020-01-01', rev: 1 });
+    await pullChanges(other, server.remote(), testId);
+    await pushChanges(other, server.remote(), testId);
+    const device = joining();
+    let archived = 0;
+    const rule = { today: () => (archived++, '2026-11-26'), keep: () => false };
+    let written = 0;
+    let moved = false;
+    const pace = pacing(() => {
+      // Just after the first page's records are written, this tab saves the sync state (noting a change):
+      // the page is decided again, and this time writes nothing.
+      if (!moved && device.writes.length > written) {
+        moved = true;
+        const { cursor, ...rest } = device.load();
+        device.save({ ...rest, cursor } as SyncState); // the same state in other text: another save
+      }
+      written = device.writes.length;
+    });
+    const remote = server.remote();
+    let archivedBeforeSecondPage = -1;
+    let pulls = 0;
+    const counting = {
+      ...remote,
+      pull: (...args: Parameters<typeof remote.pull>) => {
+        if (++pulls === 2) archivedBeforeSecondPage = archived;
+        return remote.pull(...args);
+      },
+    };
+    await pullChanges(device, counting, testId, rule, pace);
+    expect(moved).toBe(true);
+    // The first page brought events: they were let go (or kept) before the second page was asked for.
+    expect(archivedBeforeSecondPage).toBeGreaterThan(0);
+  });
+});
+
 describe('a join stopped half way (signed out, another account signed in, sync turned off)', () => {
   it('writes and saves nothing more once its signal is aborted, and asks the account for no more pages', async () => {
     const server = await account();

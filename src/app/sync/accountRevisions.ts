@@ -12,6 +12,7 @@
 import { lastRevision, otherRevisions, withAccountRevision, type IssuedDocument } from '../../domain/invoice';
 import { announceLocalChange } from '../../storage';
 import { issuedDocumentsStore } from '../../storage/invoices';
+import { dataOwner } from '../../storage/syncData';
 
 export type TakeRevision = (
   kind: IssuedDocument['kind'],
@@ -26,6 +27,7 @@ export async function revisionsFromAccount(
   take: TakeRevision,
 ): Promise<IssuedDocument[]> {
   const done: IssuedDocument[] = [];
+  const owner = dataOwner();
   for (const doc of moved) {
     // The highest revision of its number the other documents here hold: the account answers above it.
     const lastKnown = lastRevision(otherRevisions(issuedDocumentsStore.read(), doc), { ...doc, revision: 1 });
@@ -35,6 +37,8 @@ export async function revisionsFromAccount(
     } catch {
       continue; // out of reach: the revision counted here stays
     }
+    // Another account's data opened here while the account answered (signed out and in): not its register.
+    if (dataOwner() !== owner) break;
     // Read again: the register may have changed while the account answered.
     const next = withAccountRevision(issuedDocumentsStore.read(), doc, taken);
     if (!next) continue;
