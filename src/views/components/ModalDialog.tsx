@@ -42,6 +42,14 @@ const leftVisible = (el: Element) =>
   el.matches('[data-live-announcer]');
 
 /**
+ * Another dialog open at the same time (the conflict dialog a save can open in the same render as this one
+ * opens, its layer already in the page when this one hides what is outside it): left readable, or a screen
+ * reader would read nothing while the focus is in it.
+ */
+const holdsOpenDialog = (el: Element) => el.matches(openDialog) || el.querySelector(openDialog) !== null;
+const openDialog = '[data-scope="dialog"][data-part="content"][data-state="open"], [role="alertdialog"]';
+
+/**
  * Hides from assistive technology everything in <body> that neither holds nor is inside `content` (Ark's
  * `hideOthers` for a modal: `aria-hidden="true"` and `data-aria-hidden` on each such element, the
  * elements already hidden left alone), and answers how to show them again. Only `aria-hidden` changes, which
@@ -55,7 +63,7 @@ export function hideOutside(content: Element): () => void {
     for (const child of parent.children) {
       if (child === content) continue;
       if (holders.has(child)) walk(child);
-      else if (!leftVisible(child) && child.getAttribute('aria-hidden') !== 'true') {
+      else if (!leftVisible(child) && !holdsOpenDialog(child) && child.getAttribute('aria-hidden') !== 'true') {
         child.setAttribute('aria-hidden', 'true');
         child.setAttribute('data-aria-hidden', '');
         hidden.push(child);
