@@ -568,6 +568,22 @@ export function fiveBusyYears({
   return snapshot;
 }
 
+/** Signs a new account up on the bench's server with "Sync across devices" on; answers its session. */
+async function signUpSyncing(
+  server: Awaited<ReturnType<typeof startSyncServer>>,
+  email: string,
+  password: string,
+): Promise<{ access_token: string }> {
+  const signup = await fetch(`${server.url}/auth/v1/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', apikey: makeAnonKey(SECRET) },
+    body: JSON.stringify({ email, password, data: { syncAcrossDevices: true } }),
+  });
+  const session = (await signup.json()) as { access_token?: string };
+  if (!session.access_token) throw new Error(`sign-up failed: ${signup.status} ${JSON.stringify(session)}`);
+  return { access_token: session.access_token };
+}
+
 /**
  * An account of five busy years with sync on, joined by a fresh Chromium profile (whose localStorage
  * holds 5,242,880 characters: about 800 such events): signed in through the login form, the app joins
@@ -578,13 +594,7 @@ export function fiveBusyYears({
 async function fiveYears(server: Awaited<ReturnType<typeof startSyncServer>>): Promise<Figure[]> {
   const email = `five-years-${Date.now()}@example.com`;
   const password = 'five-busy-years-1';
-  const signup = await fetch(`${server.url}/auth/v1/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', apikey: makeAnonKey(SECRET) },
-    body: JSON.stringify({ email, password, data: { syncAcrossDevices: true } }),
-  });
-  const session = (await signup.json()) as { access_token?: string };
-  if (!session.access_token) throw new Error(`sign-up failed: ${signup.status} ${JSON.stringify(session)}`);
+  const session = await signUpSyncing(server, email, password);
   // The account, as another device of the business uploaded it.
   const calls: Call[] = [];
   const remote = accountClient(server.url, calls, session.access_token);
@@ -813,13 +823,7 @@ async function followJoin(page: Page, rate: number, problems: string[]): Promise
 async function bigJoin(server: Awaited<ReturnType<typeof startSyncServer>>): Promise<Figure[]> {
   const email = `big-join-${Date.now()}@example.com`;
   const password = 'big-join-account-1';
-  const signup = await fetch(`${server.url}/auth/v1/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', apikey: makeAnonKey(SECRET) },
-    body: JSON.stringify({ email, password, data: { syncAcrossDevices: true } }),
-  });
-  const session = (await signup.json()) as { access_token?: string };
-  if (!session.access_token) throw new Error(`sign-up failed: ${signup.status} ${JSON.stringify(session)}`);
+  const session = await signUpSyncing(server, email, password);
   const remote = accountClient(server.url, [], session.access_token);
   const account = fiveBusyYears({ events: JOIN_EVENTS, items: ITEMS, years: 10 });
   const records = countOf(account);
