@@ -30,12 +30,13 @@ function scheduleIdleWork() {
   whenIdle(() => prefetchIdleChunks(document, whenIdle));
 
   // Set-aside values are announced with a warning toast (src/app/recovered/announceSetAside.ts, loaded then).
-  whenIdle(
-    () =>
-      void import('./app/recovered/announceSetAside').then((m) =>
-        m.announceSetAside(notify, () => navigate(routes.recovered)),
-      ),
-  );
+  // Offline, the file cannot be fetched: it is fetched again once the browser is back online.
+  const announce = () =>
+    import('./app/recovered/announceSetAside').then(
+      (m) => m.announceSetAside(notify, () => navigate(routes.recovered)),
+      () => addEventListener('online', announce, { once: true }),
+    );
+  whenIdle(() => void announce());
 }
 
 let idleWorkScheduled = false;

@@ -80,6 +80,28 @@ test('an unreadable record is reviewed from the warning, fixed with a live check
   await expect(page.getByText(nothingSetAside)).toBeVisible();
 });
 
+test('offline at load, the set-aside warning comes once the browser is back online, with no page error', async ({
+  page,
+}) => {
+  await signIn(page);
+  await plant(page, 'inventoryItems', [item('1', 'Apples', 3), badButter]);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  // The warning's code is loaded when the page is idle: offline, that request fails.
+  await page.route('**/assets/announceSetAside-*.js', (route) => route.abort('internetdisconnected'));
+  const failed = page.waitForEvent('requestfailed', (r) => /announceSetAside-/.test(r.url()));
+  await page.goto('/Inventory');
+  await failed;
+  const inventory = page.getByRole('list', { name: 'Inventory items' });
+  await expect(inventory.getByRole('heading', { level: 3 })).toHaveText(['Apples']);
+  await expect(page.getByText('Some saved data could not be read: an inventory item')).toHaveCount(0);
+
+  await page.unroute('**/assets/announceSetAside-*.js');
+  await page.evaluate(() => dispatchEvent(new Event('online')));
+  await expect(page.getByText('Some saved data could not be read: an inventory item')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
 test('a set-aside event is downloaded as its exact text, then discarded after a confirmation and does not come back', async ({
   page,
 }) => {
