@@ -9,6 +9,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import type { Page } from '@playwright/test';
+import { pageRoutes } from '../../src/views/shell/routes';
 import { makeEvents } from './events';
 import { employees, items, suppliers } from './inventory';
 import { measureLoad } from './paint';
@@ -28,10 +29,10 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 /**
  * For working on one action: `BENCH_ONLY` (a regular expression) keeps the interactions whose name
  * matches (with the others of their group that come before, which set them up), `BENCH_RATES` the CPU
- * slowdowns (e.g. `4`; default `1,4`), `BENCH_PAGES=off` leaves out the full loads and `/`, `/login`.
+ * slowdowns (e.g. `4`; default `1,4`; empty: none, for the page loads alone), `BENCH_PAGES=off` leaves out the full loads and `/`, `/login`.
  */
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
-const RATES = (process.env.BENCH_RATES ?? '1,4').split(',').map(Number);
+const RATES = (process.env.BENCH_RATES ?? '1,4').split(',').filter(Boolean).map(Number);
 const PAGES = process.env.BENCH_PAGES !== 'off';
 /** The interactions to run: up to the last one matched, or none. */
 const selected = (interactions: Interaction[]): Interaction[] => {
@@ -509,14 +510,7 @@ export async function runInteractionsBench(): Promise<Figure[]> {
     if (!PAGES) return figures;
     await page.evaluate(() => sessionStorage.setItem('bench.menuShown', 'on'));
     // Full loads at 1x: every protected page, median of 5, HTTP cache warm (a returning caterer).
-    for (const path of [
-      '/Dashboard',
-      '/ManageEvents',
-      '/Calendar',
-      '/Inventory',
-      '/SupplierManagement',
-      '/EmployeeManagement',
-    ]) {
+    for (const path of pageRoutes.filter((route) => route.access === 'protected').map((route) => route.path)) {
       const times: number[] = [];
       for (let run = 0; run < 5; run++) times.push(await fullLoad(page, `${server.url}${path}`));
       const mid = median(times);
