@@ -201,3 +201,63 @@ test('the event sheet, quote and invoice link to the event’s customer page, on
   await expect(page).toHaveURL(/\/customers\/C-ada$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Ada Lovelace');
 });
+
+test('many customers: the first 100 are listed, Show more customers adds the next with what they owe, and a search looks at all of them', async ({
+  page,
+}) => {
+  await signUpFresh(page);
+  await page.goto('/Dashboard');
+  const date = await localDate(page, 30);
+  // 250 customers, one event each; the last by name (Zoe Zed, event 250) owes $565.00 ($500 + 13% tax).
+  await page.evaluate((date) => {
+    const pad = (n: number) => String(n).padStart(3, '0');
+    const events = Array.from({ length: 250 }, (_, i) => ({
+      id: i + 1,
+      EventName: `Party ${i + 1}`,
+      CustomerFirstName: i === 249 ? 'Zoe' : 'Guest',
+      CustomerLastName: i === 249 ? 'Zed' : pad(i + 1),
+      CustomerPhoneNumber: 6135550000 + i,
+      CustomerEmail: `guest${i + 1}@example.com`,
+      EventType: 'Party',
+      NumberOfGuests: 10,
+      EventDate: date,
+      StartTime: '18:00',
+      EndTime: '22:00',
+      VenueName: 'Hall',
+      VenueStreetAddress: '1 Main St',
+      VenueCity: 'Halifax',
+      ingredients: [],
+      pricing: i === 249 ? [{ id: 'L1', name: 'Dinner', price: 500, currency: 'CAD' }] : [],
+    }));
+    localStorage.setItem('events', JSON.stringify(events));
+    localStorage.setItem('250-taxPercentage', '13');
+  }, date);
+  await page.goto('/Customers');
+  const table = page.getByRole('table', { name: 'Customers' });
+  await expect(page.getByRole('status').filter({ hasText: 'customers' })).toHaveText('250 customers');
+  await expect(table.getByRole('row')).toHaveCount(101);
+  await expect(page.getByText('Showing 100 of 250 customers.')).toBeVisible();
+  await expect(table.getByRole('row', { name: /Zoe Zed/ })).toHaveCount(0);
+
+  const more = page.getByRole('button', { name: 'Show more customers' });
+  await more.click();
+  await expect(table.getByRole('row')).toHaveCount(201);
+  await more.click();
+  await expect(table.getByRole('row')).toHaveCount(251);
+  await expect(more).toHaveCount(0);
+  const zoe = table.getByRole('row', { name: /Zoe Zed/ });
+  await expect(zoe.getByRole('cell').nth(4)).toHaveText('$565.00 CAD');
+  await expect(
+    table
+      .getByRole('row', { name: /Guest 001/ })
+      .getByRole('cell')
+      .nth(4),
+  ).toHaveText('$0.00 CAD');
+
+  // A search looks at every customer and starts the list again from its first rows.
+  await page.getByLabel('Search customers').fill('zed');
+  await expect(page.getByRole('status').filter({ hasText: 'customers' })).toHaveText('1 of 250 customers');
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await page.getByLabel('Search customers').fill('');
+  await expect(table.getByRole('row')).toHaveCount(101);
+});

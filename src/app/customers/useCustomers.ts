@@ -12,13 +12,14 @@ import {
   customerRows,
   eventsOfCustomer,
   owedCents,
+  owedTogether,
   type Customer,
   type CustomerRow,
 } from '../../domain/customers';
 import { toISODate } from '../../domain/eventDates';
 import { statusOf, type EventStatus } from '../../domain/eventStatus';
 import { depositDueDateOf, paymentFigures, paymentsOf } from '../../domain/payments';
-import { deletedEventIdsStore, employeesStore, eventsStore, type CateringEvent } from '../../storage';
+import { deletedEventIdsStore, employeesStore, eventsStore, type CateringEvent, type Employee } from '../../storage';
 import { readEventCosting, watchEventCosting } from '../events/costingData';
 import { loadEvents } from '../events/eventsData';
 import { useBusinessProfile } from '../settings/useSettings';
@@ -60,43 +61,46 @@ export function useCustomerBook() {
   const book = useMemo(() => {
     const { events } = loadEvents(today);
     const customers = loadCustomers(events);
-    const employees = employeesStore.read();
+    let employees: Employee[] | undefined;
+    // Each event's figures are worked out when a row or a customer's page shows it, then kept until
+    // something changes (issue 23: all 2,000 read first held the page's first load).
     const figures = new Map<number, CustomerEventRow>();
-    for (const event of events) {
+    const figuresOf = (event: CateringEvent): CustomerEventRow => {
+      const known = figures.get(event.id);
+      if (known) return known;
       const status = statusOf(event);
-      const total = readEventCosting(event, employees).taxed ?? 0;
+      const total = readEventCosting(event, (employees ??= employeesStore.read())).taxed ?? 0;
       const terms = {
         depositPercent: profile.depositPercent,
         balanceDays: profile.balanceDays,
         depositDueDate: depositDueDateOf(event),
       };
       const f = paymentFigures(total, paymentsOf(event), event.EventDate, terms, today);
-      figures.set(event.id, {
+      const row = {
         event,
         status,
         totalCents: f.totalCents,
         balanceCents: f.balanceCents,
         owedCents: owedCents(f.balanceCents, status === 'cancelled'),
-      });
-    }
-    return {
-      events,
-      customers,
-      rows: customerRows(customers, events, (e) => figures.get(e.id)?.owedCents ?? 0),
-      figures,
+      };
+      figures.set(event.id, row);
+      return row;
     };
+    return { events, customers, rows: customerRows(customers, events), figuresOf };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [today, version, profile.depositPercent, profile.balanceDays]);
   const eventIds = book.events.map((e) => e.id).join(',');
   useEffect(() => setIds(eventIds ? eventIds.split(',').map(Number) : []), [eventIds]);
   return {
     rows: book.rows,
+    /** What a row's events still owe together, in cents. */
+    owedOf: (row: CustomerRow<CateringEvent>) => owedTogether(row.events, (e) => book.figuresOf(e).owedCents),
     /** One customer, their events by date with each one's figures, and what they owe together; null when unknown. */
     customer: (id: string) => {
       const customer = book.customers.find((c) => c.id === id);
       if (!customer) return null;
-      const events = eventsOfCustomer(book.customers, book.events, id).map((e) => book.figures.get(e.id)!);
-      return { customer, events, owedCents: events.reduce((sum, e) => sum + e.owedCents, 0) };
+      const events = eventsOfCustomer(book.customers, book.events, id).map(book.figuresOf);
+      return { customer, events, owedCents: owedTogether(events, (e) => e.owedCents) };
     },
   };
 }

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link, Redirect } from 'wouter';
 import { css } from 'styled-system/css';
+import { button } from 'styled-system/recipes';
 import { customerName, matchesCustomerSearch } from '../../domain/customers';
 import { cancelReasonOf } from '../../domain/eventStatus';
 import { formatMoney } from '../../domain/money';
@@ -50,6 +51,9 @@ const total = css({ fontSize: 'lg', fontWeight: 'bold', my: '4' });
 
 const money = (cents: number) => formatMoney(fromCents(cents));
 
+/** How many customers the list draws at first, and how many more each "Show more customers" adds. */
+const ROWS_AT_ONCE = 100;
+
 /**
  * /customers/:id, matched by the fallback page (NotFoundPage.tsx, like the event sheet: the landing page's
  * route table stays as it is); protected like /Customers.
@@ -65,6 +69,12 @@ export function CustomerFallbackPage({ id }: { id: string }) {
 export function CustomersPage() {
   const book = useCustomerBook();
   const [query, setQuery] = useState('');
+  // The first rows, then more on demand (issue 23: 2,000 rows drawn at once held the first load).
+  const [limit, setLimit] = useState(ROWS_AT_ONCE);
+  const search = (text: string) => {
+    setQuery(text);
+    setLimit(ROWS_AT_ONCE);
+  };
   const shown = useMemo(() => book.rows.filter((r) => matchesCustomerSearch(r.customer, query)), [book.rows, query]);
   return (
     <Page title="Customers" heading="Customers">
@@ -78,7 +88,7 @@ export function CustomersPage() {
           label="Search customers"
           type="search"
           value={query}
-          onValue={setQuery}
+          onValue={search}
           hint="Name, e-mail or phone"
         />
       </div>
@@ -88,40 +98,56 @@ export function CustomersPage() {
           : `${shown.length} of ${book.rows.length} customers`}
       </p>
       {shown.length ? (
-        <table className={table} aria-label="Customers">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">E-mail</th>
-              <th scope="col">Phone</th>
-              <th scope="col" data-num="">
-                Events
-              </th>
-              <th scope="col" data-num="">
-                Owed
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map(({ customer, eventCount, owedCents }) => (
-              <tr key={customer.id}>
-                <td data-label="Name">
-                  <Link href={customerPath(customer.id)} className={link}>
-                    {customerName(customer) || 'No name'}
-                  </Link>
-                </td>
-                <td data-label="E-mail">{customer.email || '—'}</td>
-                <td data-label="Phone">{customer.phone || '—'}</td>
-                <td data-label="Events" data-num="">
-                  {eventCount}
-                </td>
-                <td data-label="Owed" data-num="">
-                  {money(owedCents)}
-                </td>
+        <>
+          <table className={table} aria-label="Customers">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">E-mail</th>
+                <th scope="col">Phone</th>
+                <th scope="col" data-num="">
+                  Events
+                </th>
+                <th scope="col" data-num="">
+                  Owed
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {shown.slice(0, limit).map((row) => (
+                <tr key={row.customer.id}>
+                  <td data-label="Name">
+                    <Link href={customerPath(row.customer.id)} className={link}>
+                      {customerName(row.customer) || 'No name'}
+                    </Link>
+                  </td>
+                  <td data-label="E-mail">{row.customer.email || '—'}</td>
+                  <td data-label="Phone">{row.customer.phone || '—'}</td>
+                  <td data-label="Events" data-num="">
+                    {row.events.length}
+                  </td>
+                  <td data-label="Owed" data-num="">
+                    {money(book.owedOf(row))}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {shown.length > limit ? (
+            <p className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3', mt: '4' })}>
+              <span>
+                Showing {limit} of {shown.length} customers.
+              </span>
+              <button
+                type="button"
+                className={button({ variant: 'outlineBlue' })}
+                onClick={() => setLimit((n) => n + ROWS_AT_ONCE)}
+              >
+                Show more customers
+              </button>
+            </p>
+          ) : null}
+        </>
       ) : (
         <p className={css({ p: '6', textAlign: 'center', color: 'fgMuted' })}>
           {book.rows.length ? 'No customer matches the search.' : 'No customers yet: customers come from events.'}
