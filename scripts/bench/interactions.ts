@@ -510,7 +510,13 @@ export async function runInteractionsBench(): Promise<Figure[]> {
     if (!PAGES) return figures;
     await page.evaluate(() => sessionStorage.setItem('bench.menuShown', 'on'));
     // Full loads at 1x: every protected page, median of 5, HTTP cache warm (a returning caterer).
-    for (const path of pageRoutes.filter((route) => route.access === 'protected').map((route) => route.path)) {
+    // The route table's protected pages, then those matched by the fallback route (src/views/shell/fallbackRoutes.ts):
+    // one event's sheet, quote and invoice, and its customer's page.
+    const fallbackPages = ['/events/1000/sheet', '/events/1000/quote', '/events/1000/invoice', '/customers/c1000'];
+    for (const path of [
+      ...pageRoutes.filter((route) => route.access === 'protected').map((route) => route.path),
+      ...fallbackPages,
+    ]) {
       const times: number[] = [];
       for (let run = 0; run < 5; run++) times.push(await fullLoad(page, `${server.url}${path}`));
       const mid = median(times);
