@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, Redirect } from 'wouter';
 import { css } from 'styled-system/css';
-import { button } from 'styled-system/recipes';
 import { customerName, matchesCustomerSearch } from '../../domain/customers';
 import { cancelReasonOf } from '../../domain/eventStatus';
 import { formatMoney } from '../../domain/money';
@@ -12,6 +11,7 @@ import { useAuth } from '../../app/auth/AuthContext';
 import { Loading } from '../shell/Loading';
 import { Page } from '../components/Page';
 import { TextField } from '../components/fields';
+import { Button } from '../components/Button';
 import { StatusBadge } from '../events/StatusBadge';
 import { eventSheetPath } from '../eventSheet/path';
 import { routes } from '../shell/routes';
@@ -138,13 +138,9 @@ export function CustomersPage() {
               <span>
                 Showing {limit} of {shown.length} customers.
               </span>
-              <button
-                type="button"
-                className={button({ variant: 'outlineBlue' })}
-                onClick={() => setLimit((n) => n + ROWS_AT_ONCE)}
-              >
+              <Button variant="outlineBlue" onClick={() => setLimit((n) => n + ROWS_AT_ONCE)}>
                 Show more customers
-              </button>
+              </Button>
             </p>
           ) : null}
         </>
