@@ -4,6 +4,9 @@
  * idempotent retries, size limits, and row-level security against another account. docs/sync.md.
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DbError, openPostgres, type SyncDatabase } from '../../server/data/database.ts';
 import { recordSchemaProblem } from '../../server/data/records.ts';
@@ -304,6 +307,93 @@ describe.each(backends)('sync contract on %s', (_name, start) => {
     expect(text).not.toContain('record_problem');
     expect(text).not.toContain('applied_result');
     expect(text).toContain('jsonb_typeof');
+  });
+
+  it('matches collection names, value keys and change ids without the long regular expressions, with the same answers', async () => {
+    // docs/performance.md "First sync, fifth pass": 20261127010000_cheaper_matching.sql. The forms it replaced
+    // (20261126140000_set_push.sql's is_collection, 20261126170000_inline_checks.sql's record_problem, the
+    // case-insensitive change id) are created here beside them and asked the same questions.
+    const previous = readFileSync(
+      join(dirname(fileURLToPath(import.meta.url)), '../../supabase/migrations/20261126170000_inline_checks.sql'),
+      'utf8',
+    );
+    const oldProblem = /create or replace function sync\.record_problem[\s\S]*?\n {2}\$\$;/.exec(previous)![0];
+    await backend.admin.exec(`create schema if not exists contract_old;
+      ${oldProblem.replace('sync.record_problem', 'contract_old.record_problem')}`);
+    try {
+      const names = [
+        ...['inventoryItems', 'suppliers', 'employees', 'events', 'selectedItems', 'deletedEventIds'],
+        ...['businessProfile', 'customers', 'issuedDocuments', 'documentNumbers'],
+        ...['ingredientList-7', 'ingredientList-123456789012345', 'ingredientList-1234567890123456', 'ingredientList-'],
+        ...['ingredientList-7a', 'ingredientList--7', 'ingredientlist-7', 'xingredientList-7', 'staffList-0'],
+        ...['staffList-', 'staffList-x', 'staffList-7\n', 'ingredientList-\u0661', 'StaffList-7'],
+        ...['7-discountPercentage', '123456789012345-taxPercentage', '1234567890123456-taxPercentage'],
+        ...[
+          '-taxPercentage',
+          'x7-taxPercentage',
+          '7-taxPercentagex',
+          '7-TaxPercentage',
+          '7-discountPercentage-taxPercentage',
+        ],
+        ...['7 -taxPercentage', '\u0667-taxPercentage', 'events ', ' events', 'Events', 'eventsx', 'events\n', ''],
+        ...['passwords', 'ingredientList-7-taxPercentage', '7-taxPercentage-7', 'staffList-7-discountPercentage'],
+      ];
+      const ids = ['value', 'V', '7', 'L1'];
+      const records = [{ value: 8.5 }, { value: '8.5' }, { id: 7 }, { id: '7' }, { lineId: 'L1' }, { id: 'L1' }];
+      const rows = await backend.admin.query(
+        `select n.name,
+           sync.is_collection(n.name) as now,
+           n.name ~ '^(inventoryItems|suppliers|employees|events|selectedItems|deletedEventIds|businessProfile|customers|issuedDocuments|documentNumbers|(ingredientList|staffList)-[0-9]{1,15}|[0-9]{1,15}-(discountPercentage|taxPercentage))$' as before,
+           (select count(*) from jsonb_array_elements_text($2::jsonb) i, jsonb_array_elements($3::jsonb) r
+             where sync.record_problem(n.name, i, r) is distinct from contract_old.record_problem(n.name, i, r))::int as differ
+         from unnest($1::text[]) as n(name)`,
+        [names, JSON.stringify(ids), JSON.stringify(records)],
+      );
+      expect(rows.length).toBe(names.length);
+      for (const row of rows) {
+        expect(row.now, `is_collection(${JSON.stringify(row.name)})`).toBe(row.before);
+        expect(row.differ, `record_problem(${JSON.stringify(row.name)}, …)`).toBe(0);
+      }
+      expect(rows.filter((row) => row.now).length).toBe(15);
+      // Neither is_collection nor the table's check constraint runs the 14-alternative expression any more.
+      const plan = (
+        await backend.admin.query(
+          `explain (verbose) select sync.is_collection(c) from jsonb_array_elements_text('["events"]') c`,
+        )
+      )
+        .map((row) => String(Object.values(row)[0]))
+        .join('\n');
+      expect(plan).not.toContain('is_collection');
+      expect(plan).not.toContain('discountPercentage|taxPercentage');
+      // A change id is a UUID in either case, and nothing else, as with the case-insensitive expression.
+      const user = randomUUID();
+      const upper = randomUUID().toUpperCase();
+      const mixed = randomUUID().replace(/[a-f]/, (c) => c.toUpperCase());
+      const results = await push(user, [
+        change({ record_id: 'u1', record: item('u1'), client_change_id: upper }),
+        change({ record_id: 'u2', record: item('u2'), client_change_id: mixed }),
+        change({ record_id: 'u3', record: item('u3'), client_change_id: randomUUID().replace(/^./, 'g') }),
+        change({ record_id: 'u4', record: item('u4'), client_change_id: randomUUID().replace(/-/g, '') }),
+        change({ record_id: 'u5', record: item('u5'), client_change_id: `{${randomUUID()}}` }),
+        change({ record_id: 'u6', record: item('u6'), client_change_id: `${randomUUID()}\n` }),
+      ]);
+      expect(results.map((r) => (r.status === 'rejected' ? r.error!.code : r.status))).toEqual([
+        'applied',
+        'applied',
+        'bad_change',
+        'bad_change',
+        'bad_change',
+        'bad_change',
+      ]);
+      expect(results[0]!.client_change_id).toBe(upper.toLowerCase());
+      // A retry with the id in the other case is the same change, answered and not applied again.
+      const retry = await push(user, [
+        change({ record_id: 'u1', record: item('u1'), client_change_id: upper.toLowerCase() }),
+      ]);
+      expect(retry).toEqual([results[0]]);
+    } finally {
+      await backend.admin.exec('drop schema contract_old cascade');
+    }
   });
 
   it('takes the later keys of the app: staff lists and the business profile (a value record)', async () => {
