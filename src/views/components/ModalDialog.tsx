@@ -1,37 +1,199 @@
-import { Dialog } from '@ark-ui/react/dialog';
-import { useEffect, useRef, type ComponentProps } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  type ComponentProps,
+  type ReactNode,
+} from 'react';
+import { createPortal } from 'react-dom';
 
 /**
- * A modal Ark dialog without Ark's pointer blocking (issue 23). For a modal dialog Ark sets
- * `pointer-events: none` on <body> when it opens and takes it off when it closes: an inherited property,
- * so the browser works out the style of every element of the page again, twice per dialog (~8 ms each
- * way at 4x CPU slowdown on /Inventory, more on a fuller page). These dialogs cover the page with their
- * own backdrop, so a click outside the dialog lands on the backdrop and closes it (when
- * `closeOnInteractOutside`) as before; the rest of what `modal` did is kept: focus stays inside
- * (`trapFocus`), the content says `aria-modal="true"`, and everything outside it is hidden from
- * assistive technology (`aria-hidden`, as Ark's own `hideOthers`). The page behind is kept still by CSS
- * (`data-locks-scroll` on the positioner, panda.config.ts), so `preventScroll` is off.
+ * The modal dialog of the two big forms, the events form and Edit Item (issue 23, fifth pass): a plain
+ * `role="dialog"` with `aria-modal`, without Ark UI's dialog machine. Ark's dialog did on every open what a
+ * trace of the open showed as most of its cost at 4x CPU slowdown: the layer stack read the new content's
+ * computed `z-index` (a forced style pass of the whole dialog), the focus trap listed every tabbable element
+ * with a visibility check each (a forced layout) before focusing the first, and a zag machine and its
+ * presence ran beside them. Here nothing is read on open: the first focusable field is found by selector and
+ * focused without scrolling, and the tabbable elements are looked for only when Tab reaches an end.
+ *
+ * What a modal dialog does stays: the focus starts in it and stays in it (Tab and Shift+Tab wrap at its
+ * ends; a focus that lands outside it is brought back, unless it is in another dialog, such as a question or
+ * conflict dialog opened over this one), Escape closes it (unless something above it, an open select or
+ * another dialog, took the Escape), a press outside the content closes it when `closeOnOutside`, the focus
+ * goes back to the element that had it when it closes, and everything outside it is hidden from assistive
+ * technology while it is open (`hideOutside`). The page behind keeps its style (no `pointer-events` on
+ * <body>): the backdrop and the positioner cover it. The page stays still by CSS (`data-locks-scroll` on the
+ * positioner, a child of <body>: panda.config.ts).
  */
-export function ModalRoot(props: ComponentProps<typeof Dialog.Root>) {
-  // closeOnInteractOutside: a modal dialog's default in Ark (off by default without `modal`).
-  return <Dialog.Root modal={false} trapFocus closeOnInteractOutside preventScroll={false} {...props} />;
-}
+export function Modal({
+  onClose,
+  closeOnOutside = false,
+  backdropClassName,
+  positionerClassName,
+  contentClassName,
+  children,
+}: {
+  onClose: () => void;
+  /** A press outside the content (on the backdrop, around the content) closes the dialog. */
+  closeOnOutside?: boolean;
+  backdropClassName: string;
+  positionerClassName: string;
+  contentClassName: string;
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  const positioner = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  const close = useRef(onClose);
+  const outside = useRef(closeOnOutside);
+  useLayoutEffect(() => {
+    close.current = onClose;
+    outside.current = closeOnOutside;
+  });
 
-/** The dialog's content, modal for assistive technology: see ModalRoot. */
-export function ModalContent(props: ComponentProps<typeof Dialog.Content>) {
-  const ref = useRef<HTMLDivElement>(null);
+  // The focus: in at open, kept in, back to the opener at close.
+  useLayoutEffect(() => {
+    const box = content.current!;
+    const doc = box.ownerDocument;
+    const opener = doc.activeElement instanceof HTMLElement ? doc.activeElement : null;
+    (firstFocusable(box) ?? box).focus({ preventScroll: true });
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Tab' || event.defaultPrevented) return;
+      const ends = tabbableEnds(box);
+      if (!ends) {
+        event.preventDefault();
+        return;
+      }
+      const at = doc.activeElement;
+      if (event.shiftKey && (at === ends[0] || at === box)) {
+        event.preventDefault();
+        ends[1].focus();
+      } else if (!event.shiftKey && at === ends[1]) {
+        event.preventDefault();
+        ends[0].focus();
+      }
+    };
+    const onFocusIn = (event: FocusEvent) => {
+      const target = event.target;
+      if (!(target instanceof Element) || box.contains(target) || target.closest(otherDialog)) return;
+      (firstFocusable(box) ?? box).focus({ preventScroll: true });
+    };
+    box.addEventListener('keydown', onKeyDown);
+    doc.addEventListener('focusin', onFocusIn);
+    return () => {
+      box.removeEventListener('keydown', onKeyDown);
+      doc.removeEventListener('focusin', onFocusIn);
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
+
+  // Escape and a press outside. On the window, in the bubbling phase: after the listeners of what is above
+  // this dialog (Ark's layers listen on the document, capturing), which prevent the Escape they handle.
   useEffect(() => {
-    // A frame later, as Ark does, so the content is in place.
+    const box = content.current!;
+    const win = box.ownerDocument.defaultView!;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || event.isComposing) return;
+      const target = event.target;
+      // Focus in another dialog (one above this one) is that dialog's Escape.
+      if (target instanceof Element && !box.contains(target) && target.closest(otherDialog)) return;
+      event.preventDefault();
+      close.current();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (!outside.current || event.button !== 0) return;
+      const target = event.target;
+      // Only a press on this dialog's own positioner or backdrop (not inside the content, nor on a dialog
+      // opened over this one).
+      if (target !== positioner.current && !(target instanceof Element && target.matches('[data-modal-backdrop]')))
+        return;
+      // Not the press's own focus change (to <body>), which would come after the focus went back to the opener.
+      event.preventDefault();
+      close.current();
+    };
+    win.addEventListener('keydown', onKeyDown);
+    win.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      win.removeEventListener('keydown', onKeyDown);
+      win.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, []);
+
+  // Hidden from assistive technology: what is outside, a frame later (as Ark did), so what opens with this
+  // dialog (a conflict dialog) is in place.
+  useEffect(() => {
     let show: (() => void) | undefined;
     const frame = requestAnimationFrame(() => {
-      if (ref.current) show = hideOutside(ref.current);
+      if (content.current) show = hideOutside(content.current);
     });
     return () => {
       cancelAnimationFrame(frame);
       show?.();
     };
   }, []);
-  return <Dialog.Content aria-modal {...props} ref={ref} />;
+
+  return createPortal(
+    <>
+      <div className={backdropClassName} data-modal-backdrop="" data-scope="dialog" data-part="backdrop" />
+      <div
+        ref={positioner}
+        className={positionerClassName}
+        data-locks-scroll=""
+        data-scope="dialog"
+        data-part="positioner"
+      >
+        <div
+          ref={content}
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby={titleId}
+          tabIndex={-1}
+          className={contentClassName}
+          data-scope="dialog"
+          data-part="content"
+          data-state="open"
+        >
+          <TitleId.Provider value={titleId}>{children}</TitleId.Provider>
+        </div>
+      </div>
+    </>,
+    document.body,
+  );
+}
+
+const TitleId = createContext<string | undefined>(undefined);
+
+/** The dialog's title (its accessible name), an <h2> as Ark's Dialog.Title. */
+export function ModalTitle(props: ComponentProps<'h2'>) {
+  return <h2 {...props} id={useContext(TitleId)} />;
+}
+
+/** Another dialog (a question or a conflict opened over this one): its focus and its Escape are its own. */
+const otherDialog = '[role="dialog"], [role="alertdialog"]';
+
+const focusable =
+  'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), ' +
+  'button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"]):not([disabled])';
+
+/** Reachable by Tab as far as the markup says (no style or layout read). */
+const inOrder = (el: HTMLElement) => el.tabIndex >= 0 && !el.closest('[hidden], [inert]');
+
+/** The first field to focus at open, found in the markup alone (Ark's focus trap checked every element's visibility). */
+function firstFocusable(box: HTMLElement): HTMLElement | undefined {
+  for (const el of box.querySelectorAll<HTMLElement>(focusable)) if (inOrder(el)) return el;
+  return undefined;
+}
+
+/** The first and last elements Tab reaches in the dialog (asked only when Tab is pressed). */
+function tabbableEnds(box: HTMLElement): [HTMLElement, HTMLElement] | undefined {
+  const all = [...box.querySelectorAll<HTMLElement>(focusable)].filter(inOrder);
+  const shown = (el: HTMLElement) => (el.checkVisibility ? el.checkVisibility() : el.getClientRects().length > 0);
+  const first = all.find(shown);
+  const last = all.findLast(shown);
+  return first && last ? [first, last] : undefined;
 }
 
 /** What Ark leaves visible to assistive technology beside a modal: live regions (toasts, announcements) and scripts. */
@@ -44,9 +206,10 @@ const leftVisible = (el: Element) =>
 /**
  * Another dialog open at the same time (the conflict dialog a save can open in the same render as this one
  * opens, its layer already in the page when this one hides what is outside it): left readable, or a screen
- * reader would read nothing while the focus is in it.
+ * reader would read nothing while the focus is in it. Dialogs are portalled to <body>: the content is a
+ * child of <body> or of a child of it, so only those two levels are looked at (not the whole page).
  */
-const holdsOpenDialog = (el: Element) => el.matches(openDialog) || el.querySelector(openDialog) !== null;
+const holdsOpenDialog = (el: Element) => el.matches(openDialog) || [...el.children].some((c) => c.matches(openDialog));
 const openDialog = '[data-scope="dialog"][data-part="content"][data-state="open"], [role="alertdialog"]';
 
 /**

@@ -159,6 +159,18 @@ const itemStyle = css({
 });
 
 /**
+ * The menu's options: a component of their own, so that they are made only when the menu is (the content is
+ * mounted lazily); the Existing customer choice has 2,000 of them, made on every render before (issue 23).
+ */
+function SelectItems({ items }: { items: readonly Option[] }) {
+  return items.map((option) => (
+    <Select.Item key={option.value} item={option} className={itemStyle}>
+      <Select.ItemText>{option.label}</Select.ItemText>
+    </Select.Item>
+  ));
+}
+
+/**
  * A single-choice dropdown (Ark UI Select, which owns keyboard and focus). `placeholder`, when given,
  * is also an option that clears the choice (the spec's 'Select a Supplier', 'Select Category').
  * `error` shows a message under it and marks the trigger invalid; `triggerClassName` matches the
@@ -216,11 +228,7 @@ export const SelectField = memo(function SelectField({
       </Select.Control>
       <Select.Positioner>
         <Select.Content className={content}>
-          {collection.items.map((option) => (
-            <Select.Item key={option.value} item={option} className={itemStyle}>
-              <Select.ItemText>{option.label}</Select.ItemText>
-            </Select.Item>
-          ))}
+          <SelectItems items={collection.items} />
         </Select.Content>
       </Select.Positioner>
       {error ? (

@@ -19,7 +19,7 @@ import { MAX_GUESTS, MAX_NAME_LENGTH, MIN_GUESTS } from '../../domain/limits';
 import { Button } from '../components/Button';
 import { LengthLimit, SelectField } from '../components/fields';
 import { DraftNote } from '../components/DraftNote';
-import { ModalContent, ModalRoot } from '../components/ModalDialog';
+import { Modal, ModalTitle } from '../components/ModalDialog';
 import { sameValues } from '../../domain/drafts';
 import { useUnsavedChanges } from '../shell/unsaved';
 import { backdrop, dialogTitle, errorText, field, fullScreen, input, label, positioner } from './styles';
@@ -395,93 +395,92 @@ export function EventFormDialog({
   const formEl = useRef<HTMLFormElement>(null);
   useUnsavedChanges(form.dirty);
   return (
-    // Modal without Ark's pointer blocking, which made the browser restyle the whole page on open and on close
-    // (ModalDialog.tsx); the page behind stays still by CSS (data-locks-scroll, panda.config.ts).
-    <ModalRoot open onOpenChange={(d) => (d.open ? undefined : form.cancel())} closeOnInteractOutside={false}>
-      <Portal>
-        <Dialog.Backdrop className={backdrop} />
-        <Dialog.Positioner className={positioner} data-locks-scroll="">
-          <ModalContent className={fullScreen}>
-            {form.reviewing ? (
-              <div className={css({ maxW: '1100px', mx: 'auto' })}>
-                <Dialog.Title className={dialogTitle}>Edit Event</Dialog.Title>
-                <RescaleReview form={form} />
-              </div>
-            ) : (
-              <form
-                ref={formEl}
-                noValidate
-                className={css({ maxW: '1100px', mx: 'auto' })}
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  const invalid = form.submit();
-                  // A select's focusable part is its trigger; the other fields are their inputs.
-                  const target =
-                    invalid &&
-                    (formEl.current?.querySelector<HTMLElement>(`#event-${invalid}-trigger`) ??
-                      formEl.current?.querySelector<HTMLElement>(`#event-${invalid}`));
-                  target?.focus();
-                }}
-              >
-                <Dialog.Title className={dialogTitle}>{form.isNew ? 'Create New Event' : 'Edit Event'}</Dialog.Title>
-                <p className={css({ color: 'fgMuted', mb: '4' })}>Fields marked * are required.</p>
-                {form.draftRestored ? (
-                  <DraftNote onDiscard={form.discardDraft} what="This new event was typed before and not saved yet." />
-                ) : null}
-                {form.saveError ? (
-                  <p
-                    role="alert"
-                    className={css({ bg: 'alertBg', color: 'alertFg', px: '3', py: '2', mb: '4', fontWeight: 'bold' })}
-                  >
-                    {form.saveError}
-                  </p>
-                ) : null}
-                {changedElsewhere ? (
-                  <p
-                    role="status"
-                    className={css({ bg: 'alertBg', color: 'alertFg', px: '3', py: '2', mb: '4', fontWeight: 'bold' })}
-                  >
-                    This event was changed in another tab. Your typing is kept; Save will ask which version to keep.
-                  </p>
-                ) : null}
-                {groups.map((g) => (
-                  <fieldset key={g.legend} className={fieldset}>
-                    <legend className={legend}>{g.legend}</legend>
-                    {g.legend === 'Customer' ? <ExistingCustomerField form={form} /> : null}
-                    <div className={grid}>
-                      {g.fields.map((f) => (
-                        <FormField key={f} name={f} form={form} />
-                      ))}
-                    </div>
-                    {g.legend === 'Dietary needs' ? <AvoidField form={form} /> : null}
-                  </fieldset>
+    // A plain modal dialog (ModalDialog.tsx): nothing read or walked on open, the page behind not restyled.
+    <Modal
+      onClose={form.cancel}
+      backdropClassName={backdrop}
+      positionerClassName={positioner}
+      contentClassName={fullScreen}
+    >
+      {form.reviewing ? (
+        <div className={css({ maxW: '1100px', mx: 'auto' })}>
+          <ModalTitle className={dialogTitle}>Edit Event</ModalTitle>
+          <RescaleReview form={form} />
+        </div>
+      ) : (
+        <form
+          ref={formEl}
+          noValidate
+          className={css({ maxW: '1100px', mx: 'auto' })}
+          onSubmit={(e) => {
+            e.preventDefault();
+            const invalid = form.submit();
+            // A select's focusable part is its trigger; the other fields are their inputs.
+            const target =
+              invalid &&
+              (formEl.current?.querySelector<HTMLElement>(`#event-${invalid}-trigger`) ??
+                formEl.current?.querySelector<HTMLElement>(`#event-${invalid}`));
+            target?.focus();
+          }}
+        >
+          <ModalTitle className={dialogTitle}>{form.isNew ? 'Create New Event' : 'Edit Event'}</ModalTitle>
+          <p className={css({ color: 'fgMuted', mb: '4' })}>Fields marked * are required.</p>
+          {form.draftRestored ? (
+            <DraftNote onDiscard={form.discardDraft} what="This new event was typed before and not saved yet." />
+          ) : null}
+          {form.saveError ? (
+            <p
+              role="alert"
+              className={css({ bg: 'alertBg', color: 'alertFg', px: '3', py: '2', mb: '4', fontWeight: 'bold' })}
+            >
+              {form.saveError}
+            </p>
+          ) : null}
+          {changedElsewhere ? (
+            <p
+              role="status"
+              className={css({ bg: 'alertBg', color: 'alertFg', px: '3', py: '2', mb: '4', fontWeight: 'bold' })}
+            >
+              This event was changed in another tab. Your typing is kept; Save will ask which version to keep.
+            </p>
+          ) : null}
+          {groups.map((g) => (
+            <fieldset key={g.legend} className={fieldset}>
+              <legend className={legend}>{g.legend}</legend>
+              {g.legend === 'Customer' ? <ExistingCustomerField form={form} /> : null}
+              <div className={grid}>
+                {g.fields.map((f) => (
+                  <FormField key={f} name={f} form={form} />
                 ))}
-                <div
-                  className={css({
-                    display: 'flex',
-                    gap: '3',
-                    justifyContent: 'flex-end',
-                    position: 'sticky',
-                    bottom: '0',
-                    bg: 'bg',
-                    py: '3',
-                  })}
-                >
-                  <Button variant="outlineRed" onClick={form.cancel}>
-                    Cancel
-                  </Button>
-                  <Button variant="solidGreen" type="submit" disabled={form.saving}>
-                    Save
-                  </Button>
-                </div>
-              </form>
-            )}
-            <PastDateDialog form={form} />
-            <NextDayDialog form={form} />
-            <CustomerQuestionDialog form={form} />
-          </ModalContent>
-        </Dialog.Positioner>
-      </Portal>
-    </ModalRoot>
+              </div>
+              {g.legend === 'Dietary needs' ? <AvoidField form={form} /> : null}
+            </fieldset>
+          ))}
+          <div
+            className={css({
+              display: 'flex',
+              gap: '3',
+              justifyContent: 'flex-end',
+              position: 'sticky',
+              bottom: '0',
+              bg: 'bg',
+              py: '3',
+            })}
+          >
+            <Button variant="outlineRed" onClick={form.cancel}>
+              Cancel
+            </Button>
+            <Button variant="solidGreen" type="submit" disabled={form.saving}>
+              Save
+            </Button>
+          </div>
+        </form>
+      )}
+      {/* Each question mounted only while asked (issue 23): a closed Ark dialog still ran its machine on every
+          open of the form. */}
+      {form.askingPastDate ? <PastDateDialog form={form} /> : null}
+      {form.askingNextDay ? <NextDayDialog form={form} /> : null}
+      {form.customerQuestion !== null ? <CustomerQuestionDialog form={form} /> : null}
+    </Modal>
   );
 }

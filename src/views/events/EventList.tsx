@@ -1,5 +1,5 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
 import type { CateringEvent } from '../../machines/events/events.machine';
 import { EventCard, type EventCardApi } from './EventCard';
@@ -9,8 +9,11 @@ const list = css({ listStyle: 'none', p: 0, m: 0, display: 'flex', flexDirection
 /** Lists longer than this are virtualised; shorter ones are all in the page (find-in-page works). */
 export const virtualiseAbove = 60;
 
-/** The event cards; long lists are virtualised against the window so thousands of events stay quick. */
-export function EventList({ events, api }: { events: CateringEvent[]; api: EventCardApi }) {
+/**
+ * The event cards; long lists are virtualised against the window so thousands of events stay quick. Memoised
+ * (issue 23): opening or closing the Edit dialog or a Tool Kit renders the page again, not the list.
+ */
+export const EventList = memo(function EventList({ events, api }: { events: CateringEvent[]; api: EventCardApi }) {
   if (events.length === 0) {
     return <p className={css({ p: '6', textAlign: 'center', color: 'fgMuted' })}>No events to show.</p>;
   }
@@ -26,7 +29,7 @@ export function EventList({ events, api }: { events: CateringEvent[]; api: Event
     );
   }
   return <VirtualEventList events={events} api={api} />;
-}
+});
 
 function VirtualEventList({ events, api }: { events: CateringEvent[]; api: EventCardApi }) {
   const listRef = useRef<HTMLUListElement>(null);

@@ -1,5 +1,3 @@
-import { Dialog } from '@ark-ui/react/dialog';
-import { Portal } from '@ark-ui/react/portal';
 import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import { css } from 'styled-system/css';
@@ -15,7 +13,7 @@ import { Button } from '../components/Button';
 import { SelectField, TextField, type Option } from '../components/fields';
 import { ConflictDialog } from '../components/ConflictDialog';
 import { DraftNote } from '../components/DraftNote';
-import { ModalContent, ModalRoot } from '../components/ModalDialog';
+import { Modal, ModalTitle } from '../components/ModalDialog';
 import { useUnsavedChanges } from '../shell/unsaved';
 import { ItemAllergensField } from './ItemAllergens';
 import {
@@ -163,67 +161,65 @@ export function EditItemDialog({ board }: { board: InventoryBoardRef }) {
           open={false} Ark's presence handling closed it in a second, synchronous render (flushSync) after
           reading its styles. */}
       {open ? (
-        // Modal without Ark's pointer blocking, which made the browser restyle the whole page on open and on
-        // close (ModalDialog.tsx); the page behind stays still by CSS (data-locks-scroll, panda.config.ts).
-        <ModalRoot open onOpenChange={(d) => (d.open ? undefined : board.send({ type: 'edit.cancel' }))}>
-          <Portal>
-            <Dialog.Backdrop className={backdrop} />
-            <Dialog.Positioner className={positioner} data-locks-scroll="">
-              <ModalContent className={content}>
-                <Dialog.Title className={css({ fontSize: '2xl', color: 'primary' })}>Edit Item</Dialog.Title>
-                {draft.restored ? (
-                  <DraftNote
-                    onDiscard={draft.discard}
-                    what="Your changes to this item were typed before and not saved yet."
-                  />
-                ) : null}
-                {changedElsewhere ? (
-                  <p
-                    role="status"
-                    className={css({ bg: 'alertBg', color: 'alertFg', px: '3', py: '2', mt: '3', fontWeight: 'bold' })}
-                  >
-                    This item was changed in another tab. Your typing is kept; Save will ask which version to keep.
-                  </p>
-                ) : null}
-                <form
-                  noValidate
-                  onSubmit={(e) => {
-                    e.preventDefault();
-                    board.send({ type: 'edit.commit' });
-                  }}
-                >
-                  <div className={grid}>
-                    <SkuField board={board} />
-                    <Text board={board} field="name" label="Item Name" />
-                    <Choice
-                      board={board}
-                      field="category"
-                      label="Category"
-                      options={categoryList}
-                      placeholder="Select a Category"
-                    />
-                    <Text board={board} field="amountPerUnit" label="Amount per Unit" numeric />
-                    <Choice board={board} field="unit" label="Unit Measurement" options={unitOptions} />
-                    <Choice board={board} field="packageType" label="Package Type" options={packageList} />
-                    <Text board={board} field="costPerUnit" label="Cost per Unit" numeric hint={COST_PER_UNIT_HINT} />
-                    <Text board={board} field="quantity" label="On-hand Quantity" numeric />
-                    <Text board={board} field="whenToOrder" label="Re-order Qty" numeric />
-                    <SupplierChoice board={board} />
-                    <Allergens board={board} />
-                  </div>
-                  <div className={css({ display: 'flex', gap: '3', justifyContent: 'flex-end' })}>
-                    <Button variant="outlineRed" onClick={() => board.send({ type: 'edit.cancel' })}>
-                      Cancel
-                    </Button>
-                    <Button type="submit" variant="solidGreen">
-                      Save
-                    </Button>
-                  </div>
-                </form>
-              </ModalContent>
-            </Dialog.Positioner>
-          </Portal>
-        </ModalRoot>
+        // A plain modal dialog (ModalDialog.tsx): nothing read or walked on open, the page behind not restyled.
+        <Modal
+          onClose={() => board.send({ type: 'edit.cancel' })}
+          closeOnOutside
+          backdropClassName={backdrop}
+          positionerClassName={positioner}
+          contentClassName={content}
+        >
+          <ModalTitle className={css({ fontSize: '2xl', color: 'primary' })}>Edit Item</ModalTitle>
+          {draft.restored ? (
+            <DraftNote
+              onDiscard={draft.discard}
+              what="Your changes to this item were typed before and not saved yet."
+            />
+          ) : null}
+          {changedElsewhere ? (
+            <p
+              role="status"
+              className={css({ bg: 'alertBg', color: 'alertFg', px: '3', py: '2', mt: '3', fontWeight: 'bold' })}
+            >
+              This item was changed in another tab. Your typing is kept; Save will ask which version to keep.
+            </p>
+          ) : null}
+          <form
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              board.send({ type: 'edit.commit' });
+            }}
+          >
+            <div className={grid}>
+              <SkuField board={board} />
+              <Text board={board} field="name" label="Item Name" />
+              <Choice
+                board={board}
+                field="category"
+                label="Category"
+                options={categoryList}
+                placeholder="Select a Category"
+              />
+              <Text board={board} field="amountPerUnit" label="Amount per Unit" numeric />
+              <Choice board={board} field="unit" label="Unit Measurement" options={unitOptions} />
+              <Choice board={board} field="packageType" label="Package Type" options={packageList} />
+              <Text board={board} field="costPerUnit" label="Cost per Unit" numeric hint={COST_PER_UNIT_HINT} />
+              <Text board={board} field="quantity" label="On-hand Quantity" numeric />
+              <Text board={board} field="whenToOrder" label="Re-order Qty" numeric />
+              <SupplierChoice board={board} />
+              <Allergens board={board} />
+            </div>
+            <div className={css({ display: 'flex', gap: '3', justifyContent: 'flex-end' })}>
+              <Button variant="outlineRed" onClick={() => board.send({ type: 'edit.cancel' })}>
+                Cancel
+              </Button>
+              <Button type="submit" variant="solidGreen">
+                Save
+              </Button>
+            </div>
+          </form>
+        </Modal>
       ) : null}
     </>
   );
