@@ -45,6 +45,9 @@ const frames = (page: Page) =>
     () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 30)))),
   );
 
+const callersOf = process.env.PROFILE_CALLERS;
+const callers = new Map<string, number>();
+
 /** Self and inclusive ms per function over some profiles (each function counted once per sample's stack). */
 function tally(
   profiles: Profile[],
@@ -69,6 +72,16 @@ function tally(
       const node = byId.get(id)!;
       if (node.callFrame.functionName === '(idle)') return;
       self.set(label(node), (self.get(label(node)) ?? 0) + ms);
+      if (callersOf) {
+        // PROFILE_CALLERS=<name>: the stacks above each sample of that function, three frames up.
+        const chain: string[] = [];
+        for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) chain.push(label(byId.get(at)!));
+        const hit = chain.findIndex((l) => l.startsWith(`${callersOf} `));
+        if (hit >= 0) {
+          const key = chain.slice(hit, hit + 4).join(' < ');
+          callers.set(key, (callers.get(key) ?? 0) + ms);
+        }
+      }
       const seen = new Set<string>();
       for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
         const l = label(byId.get(at)!);
@@ -208,6 +221,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
           .join('\n');
       console.log(`  self time per run (profile):\n${top(self, 30)}`);
       console.log(`  inclusive time per run (profile):\n${top(inclusive, Number(process.env.PROFILE_TOP ?? 60))}`);
+      if (callersOf) console.log(`  ${callersOf}'s callers per run (profile):\n${top(callers, 25)}`);
     }
   }
 }

@@ -33,14 +33,16 @@ export function useStaffTool(event: CateringEvent, eventsRef: EventsRef) {
     };
   });
   const ref = useActorRef(
-    staffMachine.provide({
-      actions: {
-        persistStaff: ({ context, self }) => {
-          start.toMachine.send = (stored) => self.send({ type: 'storage.change', assignments: stored });
-          start.persister.save(context.assignments);
+    useState(() =>
+      staffMachine.provide({
+        actions: {
+          persistStaff: ({ context, self }) => {
+            start.toMachine.send = (stored) => self.send({ type: 'storage.change', assignments: stored });
+            start.persister.save(context.assignments);
+          },
         },
-      },
-    }),
+      }),
+    )[0],
     {
       input: {
         event: {

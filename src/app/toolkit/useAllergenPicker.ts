@@ -4,7 +4,7 @@
  * back as `selected.change`, so another tab's save shows here too.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { AllergenId } from '../../domain/allergens';
 import { allergenPickerMachine } from '../../machines/allergens/allergenPicker.machine';
 import { inspect } from '../../views/shell/inspector';
@@ -12,12 +12,12 @@ import { inspect } from '../../views/shell/inspector';
 export function useAllergenPicker(selected: AllergenId[], onChange: (selected: AllergenId[]) => void) {
   const change = useRef(onChange);
   change.current = onChange;
-  const ref = useActorRef(
+  const [machine] = useState(() =>
     allergenPickerMachine.provide({
       actions: { persistSelection: ({ context }) => change.current(context.selected) },
     }),
-    { input: { selected }, inspect },
   );
+  const ref = useActorRef(machine, { input: { selected }, inspect });
   const key = selected.join();
   useEffect(() => {
     ref.send({ type: 'selected.change', selected: key ? (key.split(',') as AllergenId[]) : [] });

@@ -8,7 +8,7 @@
  * views of the per-event keys (the event's details with its costing) to read them again.
  */
 import { useActorRef } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
 import {
   inventoryIngredientsMachine,
@@ -66,54 +66,62 @@ export function useToolkitActors(event: CateringEvent, eventsRef: EventsRef) {
     [ingredientLines, start],
   );
   const patch = (p: Partial<CateringEvent>) => eventsRef.send({ type: 'event.patch', id, patch: p });
+  // Each machine is provided once (issue 23, fifth pass): `provide` builds the machine's whole tree again (~1.5 ms at
+  // 4x CPU each), and useActorRef only ever uses the first; the effects close over this mount's `start`, id and refs.
 
   const inventory = useActorRef(
-    inventoryIngredientsMachine.provide({
-      actions: {
-        persistLines: ({ context, self }) => {
-          start.lines$.send = (stored) => self.send({ type: 'storage.change', lines: stored });
-          ingredientLines.save(context.lines);
+    useState(() =>
+      inventoryIngredientsMachine.provide({
+        actions: {
+          persistLines: ({ context, self }) => {
+            start.lines$.send = (stored) => self.send({ type: 'storage.change', lines: stored });
+            ingredientLines.save(context.lines);
+          },
+          persistDraft: ({ context }) => keepToolkitDraft(id, 'inventory', inventoryPickOf(context)),
+          discardDraft: () => dropToolkitDraft(id, 'inventory'),
         },
-        persistDraft: ({ context }) => keepToolkitDraft(id, 'inventory', inventoryPickOf(context)),
-        discardDraft: () => dropToolkitDraft(id, 'inventory'),
-      },
-      actors: {
-        promptQuantity: fromPromise<string | null, QuantityPromptInput>(async ({ input }) =>
-          window.prompt(`Enter the new quantity needed for ${input.name}:`, String(input.current)),
-        ),
-      },
-    }),
+        actors: {
+          promptQuantity: fromPromise<string | null, QuantityPromptInput>(async ({ input }) =>
+            window.prompt(`Enter the new quantity needed for ${input.name}:`, String(input.current)),
+          ),
+        },
+      }),
+    )[0],
     {
       input: { lines: start.lines, items: start.items, guests: event.NumberOfGuests, draft: start.drafts.inventory },
       inspect,
     },
   );
   const specialty = useActorRef(
-    specialtyIngredientsMachine.provide({
-      actions: {
-        persistLines: ({ context }) => patch({ ingredients: context.lines }),
-        persistDraft: ({ context }) =>
-          keepToolkitDraft(id, 'specialty', { values: context.draft, editingId: context.editingId }),
-        discardDraft: () => dropToolkitDraft(id, 'specialty'),
-      },
-    }),
+    useState(() =>
+      specialtyIngredientsMachine.provide({
+        actions: {
+          persistLines: ({ context }) => patch({ ingredients: context.lines }),
+          persistDraft: ({ context }) =>
+            keepToolkitDraft(id, 'specialty', { values: context.draft, editingId: context.editingId }),
+          discardDraft: () => dropToolkitDraft(id, 'specialty'),
+        },
+      }),
+    )[0],
     {
       input: { lines: event.ingredients ?? [], guests: event.NumberOfGuests, draft: start.drafts.specialty },
       inspect,
     },
   );
   const menuNotes = useActorRef(
-    menuNotesMachine.provide({
-      actions: {
-        // The spec's text list, and beside it each item's id and allergens (issue 21).
-        persistMenu: ({ context }) => patch(menuPatch(context.menu)),
-        persistNotes: ({ context }) => patch({ notes: context.notes }),
-        persistMenuDraft: ({ context }) => keepToolkitDraft(id, 'menu', context.menuText),
-        discardMenuDraft: () => dropToolkitDraft(id, 'menu'),
-        persistNoteDraft: ({ context }) => keepToolkitDraft(id, 'note', context.noteText),
-        discardNoteDraft: () => dropToolkitDraft(id, 'note'),
-      },
-    }),
+    useState(() =>
+      menuNotesMachine.provide({
+        actions: {
+          // The spec's text list, and beside it each item's id and allergens (issue 21).
+          persistMenu: ({ context }) => patch(menuPatch(context.menu)),
+          persistNotes: ({ context }) => patch({ notes: context.notes }),
+          persistMenuDraft: ({ context }) => keepToolkitDraft(id, 'menu', context.menuText),
+          discardMenuDraft: () => dropToolkitDraft(id, 'menu'),
+          persistNoteDraft: ({ context }) => keepToolkitDraft(id, 'note', context.noteText),
+          discardNoteDraft: () => dropToolkitDraft(id, 'note'),
+        },
+      }),
+    )[0],
     {
       input: {
         menu: menuLinesOf(event),
@@ -125,19 +133,21 @@ export function useToolkitActors(event: CateringEvent, eventsRef: EventsRef) {
     },
   );
   const pricing = useActorRef(
-    pricingMachine.provide({
-      actions: {
-        persistPricing: ({ context }) => patch({ pricing: context.lines }),
-        persistDiscount: ({ context }) => void start.discountWriter.write(context.discount),
-        persistTax: ({ context }) => void start.taxWriter.write(context.tax),
-        persistDraft: ({ context }) =>
-          keepToolkitDraft(id, 'price', { values: context.draft, editingId: context.editingId }),
-        discardDraft: () => dropToolkitDraft(id, 'price'),
-        persistRatesDraft: ({ context }) =>
-          keepToolkitDraft(id, 'rates', { discountText: context.discountText, taxText: context.taxText }),
-        discardRatesDraft: () => dropToolkitDraft(id, 'rates'),
-      },
-    }),
+    useState(() =>
+      pricingMachine.provide({
+        actions: {
+          persistPricing: ({ context }) => patch({ pricing: context.lines }),
+          persistDiscount: ({ context }) => void start.discountWriter.write(context.discount),
+          persistTax: ({ context }) => void start.taxWriter.write(context.tax),
+          persistDraft: ({ context }) =>
+            keepToolkitDraft(id, 'price', { values: context.draft, editingId: context.editingId }),
+          discardDraft: () => dropToolkitDraft(id, 'price'),
+          persistRatesDraft: ({ context }) =>
+            keepToolkitDraft(id, 'rates', { discountText: context.discountText, taxText: context.taxText }),
+          discardRatesDraft: () => dropToolkitDraft(id, 'rates'),
+        },
+      }),
+    )[0],
     {
       input: {
         lines: event.pricing ?? [],
@@ -192,7 +202,11 @@ export function useToolkitActors(event: CateringEvent, eventsRef: EventsRef) {
     [id],
   );
   const staff = useStaffTool(event, eventsRef);
-  return { inventory, specialty, menuNotes, pricing, staff };
+  // One object while the Tool Kit is open: the tools are memoised on it (src/views/toolkit/samePanelProps.ts).
+  return useMemo(
+    () => ({ inventory, specialty, menuNotes, pricing, staff }),
+    [inventory, specialty, menuNotes, pricing, staff],
+  );
 }
 
 export type ToolkitActors = ReturnType<typeof useToolkitActors>;

@@ -1,3 +1,5 @@
+import { memo } from 'react';
+import { samePanelProps } from './samePanelProps';
 import { css } from 'styled-system/css';
 import {
   formatAmount,
@@ -495,7 +497,7 @@ function SpecialtyIngredients({ actorRef, avoid }: { actorRef: ToolkitActors['sp
   );
 }
 
-export function IngredientsPanel({ actors, avoid }: { actors: ToolkitActors; avoid: AllergenId[] }) {
+function IngredientsPanelTool({ actors, avoid }: { actors: ToolkitActors; avoid: AllergenId[] }) {
   return (
     <section
       aria-labelledby="ingredients-title"
@@ -511,3 +513,6 @@ export function IngredientsPanel({ actors, avoid }: { actors: ToolkitActors; avo
     </section>
   );
 }
+
+/** Renders again only for its own actors' changes or another list to avoid (see samePanelProps). */
+export const IngredientsPanel = memo(IngredientsPanelTool, samePanelProps);

@@ -1,3 +1,5 @@
+import { memo } from 'react';
+import { samePanelProps } from './samePanelProps';
 import { useSelector } from '@xstate/react';
 import { menuDraft, noteDraft } from '../../machines/toolkit/toolkitDrafts.connect';
 import { ToolkitDraftNote } from './ToolkitDraftNote';
@@ -30,7 +32,7 @@ function useMenuNotes(ref: Ref) {
   };
 }
 
-export function MenuPanel({ actorRef, avoid }: { actorRef: Ref; avoid: AllergenId[] }) {
+function MenuPanelTool({ actorRef, avoid }: { actorRef: Ref; avoid: AllergenId[] }) {
   const m = useMenuNotes(actorRef);
   return (
     <section className={panel} aria-labelledby="menu-title">
@@ -133,7 +135,7 @@ function MenuRowView({
   );
 }
 
-export function NotesPanel({ actorRef }: { actorRef: Ref }) {
+function NotesPanelTool({ actorRef }: { actorRef: Ref }) {
   const m = useMenuNotes(actorRef);
   return (
     <section className={panel} aria-labelledby="notes-title">
@@ -203,3 +205,8 @@ export function NotesPanel({ actorRef }: { actorRef: Ref }) {
     </section>
   );
 }
+
+/** Renders again only for its own actors' changes or another list to avoid (see samePanelProps). */
+export const MenuPanel = memo(MenuPanelTool, samePanelProps);
+/** Renders again only for its own actors' changes or another list to avoid (see samePanelProps). */
+export const NotesPanel = memo(NotesPanelTool, samePanelProps);

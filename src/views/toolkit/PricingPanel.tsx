@@ -1,3 +1,5 @@
+import { memo } from 'react';
+import { samePanelProps } from './samePanelProps';
 import { css } from 'styled-system/css';
 import { formatMoney } from '../../domain/money';
 import { usePricing } from '../../app/toolkit/usePricing';
@@ -76,7 +78,7 @@ function PercentField({
   );
 }
 
-export function PricingPanel({ actors }: { actors: ToolkitActors }) {
+function PricingPanelTool({ actors }: { actors: ToolkitActors }) {
   const p = usePricing(actors);
   return (
     <section className={panel} aria-labelledby="pricing-title">
@@ -269,3 +271,6 @@ export function PricingPanel({ actors }: { actors: ToolkitActors }) {
     </section>
   );
 }
+
+/** Renders again only for its own actors' changes or another list to avoid (see samePanelProps). */
+export const PricingPanel = memo(PricingPanelTool, samePanelProps);

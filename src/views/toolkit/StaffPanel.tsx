@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useMemo, memo } from 'react';
+import { samePanelProps } from './samePanelProps';
 import { css } from 'styled-system/css';
 import { MAX_NAME_LENGTH } from '../../domain/limits';
 import { connectStaff, type StaffRow } from '../../machines/toolkit/staff.connect';
@@ -28,7 +29,7 @@ function useStaff(ref: ToolkitActors['staff']) {
   return { ...useMemo(() => connectStaff(context, ref.send), [context, ref]), noEmployees };
 }
 
-export function StaffPanel({ actors }: { actors: ToolkitActors }) {
+function StaffPanelTool({ actors }: { actors: ToolkitActors }) {
   const s = useStaff(actors.staff);
   return (
     <section className={panel} aria-labelledby="staff-title">
@@ -178,3 +179,6 @@ export function StaffPanel({ actors }: { actors: ToolkitActors }) {
     </section>
   );
 }
+
+/** Renders again only for its own actors' changes or another list to avoid (see samePanelProps). */
+export const StaffPanel = memo(StaffPanelTool, samePanelProps);

@@ -1,0 +1,17 @@
+/**
+ * Issue 23, fifth pass: a Tool Kit tool's props are its actors (the same refs while the Tool Kit is open) and the
+ * event's allergens to avoid (a new array on every render of the Tool Kit, the same list unless the event's dietary
+ * needs changed). Every change of the event (a payment, a specialty line, a note) re-rendered every tool shown, the
+ * Ingredients tool's selects included; a tool memoised with this comparison renders again only for its own actors'
+ * changes (its selectors) or another list to avoid.
+ */
+export function samePanelProps<P extends object>(before: P, after: P): boolean {
+  const keys = Object.keys(before) as Array<keyof P>;
+  if (keys.length !== Object.keys(after).length) return false;
+  return keys.every((key) => {
+    const a = before[key];
+    const b = after[key];
+    if (Object.is(a, b)) return true;
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => Object.is(x, b[i]));
+  });
+}
