@@ -8,12 +8,14 @@ import {
   applyPulledChange,
   applyPushed,
   finishApplying,
+  markReturned,
   startApplying,
   type Applied,
   changeSizeOf,
   cursorAfterOwn,
   pendingCount,
   recordChanges,
+  recordChangesOf,
   resolveConflict,
   sendable,
   type Choice,
@@ -224,10 +226,13 @@ export async function pullChanges(
     },
   };
   signal?.throwIfAborted();
-  // This device's changes noted once, over all its data (each page then reads only what it touches).
+  // This device's changes are not noted here: a page is decided from the data itself (a record changed
+  // here since the last sync is one whose fingerprint differs from what was agreed, noted or not), and
+  // the push that follows notes the outbox a slice at a time, sending each slice as soon as it is stored.
+  // Only a record kept only in the account that is here again is marked so (it is no longer away).
   const stored = local.load();
-  const noted = recordChanges(stored, local.snapshot(), newId);
-  if (!sameNoted(stored, noted)) local.save(noted);
+  const returned = markReturned(stored, () => local.snapshot());
+  if (returned !== stored) local.save(returned);
   for (let pages = 0; pages < 10_000; pages++) {
     const before = local.load();
     const page = await remote.pull(before.cursor, PULL_PAGE);
@@ -320,6 +325,38 @@ export function batchesOf(queue: readonly OutboxEntry[], most: number, chars = I
   return batches;
 }
 
+/**
+ * A push notes the outbox in slices of whole collections: the first of at least this many records (or
+ * the whole data), each next one of at least twice as many as the one before (docs/sync.md "A cycle").
+ */
+export const NOTE_FIRST_SLICE = PUSH_MANY_BATCH;
+
+/**
+ * The data's collections in slices (in the data's order): whole collections, the first holding at least
+ * `first` records, each next at least twice as many as the one before; the last whatever remains.
+ */
+export function slicesOf(snapshot: Snapshot, first: number): string[][] {
+  const slices: string[][] = [];
+  let slice: string[] = [];
+  let size = 0;
+  let target = first;
+  for (const [collection, records] of snapshot) {
+    slice.push(collection);
+    size += records.size;
+    if (size >= target) {
+      slices.push(slice);
+      slice = [];
+      size = 0;
+      target *= 2;
+    }
+  }
+  if (slice.length) slices.push(slice);
+  return slices;
+}
+
+/** A turn of the event loop (a new task): a request just sent leaves before the next slice is noted. */
+const turn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /** A request the server found too large (413): sent again in two halves. */
 const tooLarge = (error: unknown) => (error as { status?: unknown } | null)?.status === 413;
 
@@ -343,14 +380,40 @@ export async function pushChanges(
   rule?: ArchiveRule,
   now: () => number = Date.now,
 ): Promise<SyncOutcome> {
-  const stored = local.load();
-  const state = recordChanges(stored, local.snapshot(), newId);
-  // Every change's id is stored before it is sent: a retry (after a reload too) sends the same id.
-  if (!sameNoted(stored, state)) local.save(state);
   let many = !!remote.pushMany;
-  const waiting: OutboxEntry[][] = many
-    ? batchesOf(sendable(state), PUSH_MANY_BATCH, PUSH_MANY_CHARS)
-    : batchesOf(sendable(state), PUSH_BATCH);
+  const waiting: OutboxEntry[][] = [];
+  // The outbox is noted a slice of whole collections at a time (the first about one batch, each next one
+  // twice as large): every change's id is stored before it is sent, so a retry (after a reload too) sends
+  // the same id; the first request goes out once the first slice is stored, and the account works on it
+  // while this device notes the next. A collection's deletes are inferred only when it is noted whole.
+  const plan = slicesOf(local.snapshot(), NOTE_FIRST_SLICE);
+  const noted = new Set<string>();
+  let slices = 0;
+  // Noted but not yet in a full batch (it waits for the next slice's changes, so the batches are the same).
+  let carried: OutboxEntry[] = [];
+  // Noted but not yet stored: stored before any of its changes is sent (nothing is awaited in between).
+  let unsaved: SyncState | null = null;
+  /** Notes the next slice (the last: every collection not noted yet); false once the whole outbox is noted. */
+  const noteSlice = (): boolean => {
+    const last = slices >= plan.length - 1;
+    const slice = last ? null : new Set(plan[slices]);
+    const inSlice = slice ? (c: string) => slice.has(c) : (c: string) => !noted.has(c);
+    const base = unsaved ?? local.load();
+    const state = recordChangesOf(base, slice ? local.snapshot(slice) : local.snapshot(), newId, inSlice);
+    unsaved = unsaved || !sameNoted(base, state) ? state : null;
+    const queue = carried;
+    for (const entry of sendable(state)) if (inSlice(entry.collection)) queue.push(entry);
+    const batches = many ? batchesOf(queue, PUSH_MANY_BATCH, PUSH_MANY_CHARS) : batchesOf(queue, PUSH_BATCH);
+    carried = last ? [] : (batches.pop() ?? []);
+    if (unsaved && (batches.length || last)) {
+      local.save(unsaved);
+      unsaved = null;
+    }
+    waiting.push(...batches);
+    if (slice) for (const c of slice) noted.add(c);
+    slices++;
+    return !last;
+  };
   let sent: OutboxEntry[] = [];
   let answers: (PushResult | undefined)[] = [];
   // This push's applied answers, for the cursor (batches in flight together may be numbered in either order).
@@ -382,17 +445,36 @@ export async function pushChanges(
       (error: unknown): Answered => ({ ok: false, batch, error }),
     );
   };
-  const inFlight: Promise<Answered>[] = [];
+  const inFlight: { answer: Promise<Answered>; settled: boolean }[] = [];
   // Until the server has answered sync_push_many once, one request at a time.
   let probing = many;
   let failure: { error: unknown } | null = null;
-  const fill = () => {
+  /** Sends what may be sent now: true when a request went out. */
+  const fill = (): boolean => {
     const most = many && !probing ? PUSHES_IN_FLIGHT : 1;
-    while (!failure && inFlight.length < most && waiting.length) inFlight.push(send(waiting.shift()!));
+    let any = false;
+    while (!failure && inFlight.length < most && waiting.length) {
+      const request = { answer: send(waiting.shift()!), settled: false };
+      void request.answer.then(() => (request.settled = true));
+      inFlight.push(request);
+      any = true;
+    }
+    return any;
   };
-  fill();
-  while (inFlight.length) {
-    const done = await inFlight.shift()!;
+  let noting = noteSlice();
+  let went = fill();
+  while (noting || inFlight.length) {
+    // While slices remain, the next is noted unless the oldest request has its answer: after a request
+    // goes out, a turn first, so it leaves this device before the noting holds the thread.
+    if (noting && !inFlight[0]?.settled) {
+      if (went) await turn();
+      if (!inFlight[0]?.settled) {
+        noting = noteSlice();
+        went = fill();
+        continue;
+      }
+    }
+    const done = await inFlight.shift()!.answer;
     if (!done.ok) {
       if (tooLarge(done.error) && done.batch.length > 1) {
         const half = Math.ceil(done.batch.length / 2);
@@ -422,7 +504,7 @@ export async function pushChanges(
         }
       }
     }
-    fill();
+    went = fill();
   }
   if (failure) {
     // What the account answered before the failure is kept (if storage takes it; else it comes again).

@@ -194,7 +194,23 @@ const unknownHere = (snapshot: Snapshot, key: string) =>
  * what the server last agreed (added, changed or deleted), none for one changed back.
  */
 export function recordChanges(state: SyncState, snapshot: Snapshot, newId: () => string): SyncState {
+  return recordChangesOf(state, snapshot, newId);
+}
+
+/**
+ * {@link recordChanges} for some collections only (`only`; all when absent): each of them is noted whole
+ * (its records, and a tombstone for a record agreed with the server and missing here), and the outbox's
+ * entries of the other collections are kept as they are (their records not looked at, no delete inferred
+ * for them), so the outbox can be noted a slice at a time and each slice sent once its change ids are stored.
+ */
+export function recordChangesOf(
+  state: SyncState,
+  snapshot: Snapshot,
+  newId: () => string,
+  only?: (collection: string) => boolean,
+): SyncState {
   const outbox: Record<string, OutboxEntry> = {};
+  if (only) for (const [key, entry] of Object.entries(state.outbox)) if (!only(entry.collection)) outbox[key] = entry;
   const seen = new Set<string>();
   let shadow = state.shadow;
   const consider = (key: string, record: object | null) => {
@@ -230,14 +246,36 @@ export function recordChanges(state: SyncState, snapshot: Snapshot, newId: () =>
       previous: existing ? [...existing.previous, existing.hash].slice(-5) : [],
     };
   };
-  for (const [collection, records] of snapshot)
+  for (const [collection, records] of snapshot) {
+    if (only && !only(collection)) continue;
     for (const [id, record] of records) consider(keyOf(collection, id), record);
+  }
   // A record agreed with the server and now missing here was deleted here, unless this device let it
   // go on purpose (kept only in the account), or storage set aside what it could not read (unknown here):
-  // that is no change, and no tombstone goes out for it.
+  // that is no change, and no tombstone goes out for it. Only for the collections noted whole now.
   for (const [key, entry] of Object.entries(state.shadow))
-    if (!seen.has(key) && !entry.away && !unknownHere(snapshot, key)) consider(key, null);
+    if (!seen.has(key) && !entry.away && !unknownHere(snapshot, key) && (!only || only(splitKey(key).collection)))
+      consider(key, null);
   return { ...state, shadow, outbox };
+}
+
+/**
+ * The part of {@link recordChanges} a pull needs before deciding pages: a record kept only in the account
+ * that is here again as the account has it (a restore, say) is no longer kept only there. The same state
+ * when there is none (the outbox is not noted: the push notes it).
+ */
+export function markReturned(state: SyncState, data: () => Snapshot): SyncState {
+  let shadow: Record<string, ShadowEntry> | null = null;
+  // The data is read only when something is kept only in the account.
+  let snapshot: Snapshot | null = null;
+  for (const [key, agreed] of Object.entries(state.shadow)) {
+    if (!agreed.away || state.conflicts[key]) continue;
+    const record = localOf((snapshot ??= data()), key);
+    if (record === null || hashRecord(record) !== agreed.hash) continue;
+    shadow ??= { ...state.shadow };
+    shadow[key] = { rev: agreed.rev, hash: agreed.hash };
+  }
+  return shadow ? { ...state, shadow } : state;
 }
 
 /** Changes to send, oldest content first, without the refused ones (sent again once the record changes). */

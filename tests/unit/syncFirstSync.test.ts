@@ -68,8 +68,9 @@ describe('a first push of many batches', () => {
     expect(storedAtEachBatch[SAVE_EVERY_BATCHES - 1]).toBe(0);
     expect(storedAtEachBatch[SAVE_EVERY_BATCHES]).toBe(SAVE_EVERY_BATCHES * 500);
     expect(outcome).toMatchObject({ pending: 0, rejected: 0, conflicts: [] });
-    // The outbox as noted by the pull (nothing new), once after SAVE_EVERY_BATCHES batches, once at the end.
-    expect(counter.saves).toBe(2);
+    // The outbox noted (the pull notes nothing: the push notes it, one collection here, before its first
+    // request), once after SAVE_EVERY_BATCHES batches, once at the end.
+    expect(counter.saves).toBe(3);
     expect(Object.keys(device.load().shadow)).toHaveLength(RECORDS);
   });
 
@@ -88,7 +89,7 @@ describe('a first push of many batches', () => {
       },
     };
     await pushChanges(device, slow, testId, undefined, () => clock);
-    expect(counter.saves).toBe(4); // after each of the three batches, then at the end
+    expect(counter.saves).toBe(5); // the outbox noted, after each of the three batches, then at the end
 
     // Half as long a batch: written after the second (SAVE_EVERY_MS since the start), not after the third.
     const otherServer = new FakeSyncServer();
@@ -105,7 +106,7 @@ describe('a first push of many batches', () => {
       },
     };
     await pushChanges(other, halfSlow, testId, undefined, () => clock);
-    expect(otherCounter.saves).toBe(2);
+    expect(otherCounter.saves).toBe(3); // the outbox noted, after the second batch, at the end
   });
 
   it('a reload before the answers were written sends the same changes again: nothing lost, nothing applied twice', async () => {
@@ -166,14 +167,16 @@ describe('a first push of many batches', () => {
     expect(Object.keys(stored.outbox)).toHaveLength(500);
     expect(stored.cursor).toBe(1000);
 
-    // A first batch that fails has nothing to write.
+    // A first batch that fails has no answer to write: only the outbox noted before it was sent.
     const empty = new FakeSyncServer();
     const again = deviceWith(600);
     await pullChanges(again, empty.remote(), testId);
     const counter = countSaves(again);
     empty.failures.push('offline');
     await expect(pushChanges(again, empty.remote(), testId)).rejects.toMatchObject({ kind: 'offline' });
-    expect(counter.saves).toBe(0);
+    expect(counter.saves).toBe(1);
+    expect(Object.keys(again.load().outbox)).toHaveLength(600);
+    expect(again.load().shadow).toEqual({});
   });
 
   it('a change noted here during the push is kept: the answers are written onto the stored state', async () => {

@@ -1,0 +1,195 @@
+/**
+ * The first push before the whole outbox is noted (issue 24, "first sync ≤ 3 s"; docs/sync.md "A cycle"):
+ * the push notes the outbox a slice of whole collections at a time and sends each slice once its change
+ * ids are stored. A reload between slices sends the same ids again and notes the rest; a record another
+ * tab removes meanwhile becomes a tombstone once; a collection's deletes are inferred only when it is
+ * noted whole.
+ */
+import { describe, expect, it } from 'vitest';
+import { pullChanges, pushChanges, slicesOf, NOTE_FIRST_SLICE, type RemotePort } from '../../src/sync/cycle';
+import { DELETED, emptySyncState, keyOf, recordChangesOf, type SyncState } from '../../src/sync/engine';
+import { FakeDevice, FakeSyncServer, testId } from '../support/fakeSyncServer';
+
+const ITEMS = 2500; // the first slice (at least NOTE_FIRST_SLICE records)
+const SUPPLIERS = 3000;
+const EMPLOYEES = 100;
+const RECORDS = ITEMS + SUPPLIERS + EMPLOYEES;
+
+const item = (n: number) => ({ id: `I-${n}`, name: `Item ${n}`, rev: 1 });
+const supplier = (n: number) => ({ supplierID: `S-${n}`, supplierName: `Supplier ${n}`, rev: 1 });
+const employee = (n: number) => ({ id: `E-${n}`, name: `Employee ${n}`, rev: 1 });
+
+/** A device whose data is three collections, in this order: items, suppliers, employees. */
+function bigDevice(): FakeDevice {
+  const device = new FakeDevice();
+  for (let n = 0; n < ITEMS; n++) device.put('inventoryItems', `I-${n}`, item(n));
+  for (let n = 0; n < SUPPLIERS; n++) device.put('suppliers', `S-${n}`, supplier(n));
+  for (let n = 0; n < EMPLOYEES; n++) device.put('employees', `E-${n}`, employee(n));
+  return device;
+}
+
+const storedOutbox = (device: FakeDevice) => Object.values(device.load().outbox);
+const collectionsIn = (state: SyncState) => new Set(Object.values(state.outbox).map((e) => e.collection));
+
+/** The account's port with sync_push_many, each call's changes recorded (and `onCall` run before it). */
+function watched(server: FakeSyncServer, onCall: (call: number, changes: readonly Record<string, unknown>[]) => void) {
+  const remote = server.remote({});
+  const calls: Record<string, unknown>[][] = [];
+  const port: RemotePort = {
+    ...remote,
+    pushMany: (changes) => {
+      calls.push([...changes]);
+      onCall(calls.length, changes);
+      return remote.pushMany!(changes);
+    },
+  };
+  return { port, calls };
+}
+
+describe('the outbox noted in slices', () => {
+  it('plans slices of whole collections, the first of at least one batch, each next twice as large', () => {
+    const snapshot = new Map([
+      ['a', new Map(Array.from({ length: 2500 }, (_, n) => [String(n), {}]))],
+      ['b', new Map(Array.from({ length: 1000 }, (_, n) => [String(n), {}]))],
+      ['c', new Map(Array.from({ length: 3500 }, (_, n) => [String(n), {}]))],
+      ['d', new Map([['1', {}]])],
+    ]);
+    expect(NOTE_FIRST_SLICE).toBe(2000);
+    expect(slicesOf(snapshot, 2000)).toEqual([['a'], ['b', 'c'], ['d']]);
+    expect(slicesOf(new Map([['a', new Map([['1', {}]])]]), 2000)).toEqual([['a']]);
+    expect(slicesOf(new Map(), 2000)).toEqual([]);
+  });
+
+  it('notes only the collections asked for: the others’ entries kept as they are, their deletes not inferred', () => {
+    const state: SyncState = {
+      ...emptySyncState(),
+      shadow: {
+        [keyOf('suppliers', 'S-1')]: { rev: 1, hash: 'x' },
+        [keyOf('inventoryItems', 'I-9')]: { rev: 1, hash: 'y' },
+      },
+    };
+    const data = bigDevice().snapshot();
+    const noted = recordChangesOf(state, data, testId, (c) => c === 'inventoryItems');
+    expect(collectionsIn(noted)).toEqual(new Set(['inventoryItems']));
+    // I-9 is here (changed): a change, not a delete; S-1 is changed too, but suppliers were not noted.
+    expect(noted.outbox[keyOf('inventoryItems', 'I-9')]?.deleted).toBe(false);
+    expect(noted.outbox[keyOf('suppliers', 'S-1')]).toBeUndefined();
+    // Missing here: a delete only once its collection is noted.
+    const gone = { ...noted, shadow: { ...noted.shadow, [keyOf('suppliers', 'S-gone')]: { rev: 1, hash: 'z' } } };
+    const itemsAgain = recordChangesOf(gone, data, testId, (c) => c === 'inventoryItems');
+    expect(itemsAgain.outbox[keyOf('suppliers', 'S-gone')]).toBeUndefined();
+    // The items' entries are the same (same ids) when noted again.
+    expect(itemsAgain.outbox[keyOf('inventoryItems', 'I-0')]?.client_change_id).toBe(
+      noted.outbox[keyOf('inventoryItems', 'I-0')]?.client_change_id,
+    );
+    const suppliers = recordChangesOf(itemsAgain, data, testId, (c) => c === 'suppliers');
+    expect(suppliers.outbox[keyOf('suppliers', 'S-gone')]).toMatchObject({ deleted: true, hash: DELETED });
+    expect(suppliers.outbox[keyOf('inventoryItems', 'I-0')]).toBe(itemsAgain.outbox[keyOf('inventoryItems', 'I-0')]);
+  });
+
+  it('sends the first request before the whole outbox is noted, every change it sends already stored', async () => {
+    const server = new FakeSyncServer();
+    const device = bigDevice();
+    await pullChanges(device, server.remote(), testId);
+    let atFirst: SyncState | null = null;
+    const { port, calls } = watched(server, (call) => {
+      if (call === 1) atFirst = device.load();
+    });
+    const outcome = await pushChanges(device, port, testId);
+    expect(outcome).toMatchObject({ pending: 0, rejected: 0, conflicts: [] });
+    // The first request went out with the items noted and stored, the suppliers and employees not yet.
+    const first = atFirst as SyncState | null;
+    expect(first).not.toBeNull();
+    expect(collectionsIn(first!)).toEqual(new Set(['inventoryItems']));
+    expect(Object.keys(first!.outbox)).toHaveLength(ITEMS);
+    const stored = new Set(Object.values(first!.outbox).map((e) => e.client_change_id));
+    expect(calls[0]!.every((c) => stored.has(c.client_change_id as string))).toBe(true);
+    // Every record reached the account once, in batches as large as before (2,000 a request).
+    expect(server.manyCalls).toEqual([2000, 2000, 1600]);
+    expect(server.rows.size).toBe(RECORDS);
+    expect(server.seq).toBe(RECORDS);
+    expect(Object.keys(device.load().shadow)).toHaveLength(RECORDS);
+    expect(storedOutbox(device)).toHaveLength(0);
+  });
+
+  it('a reload between slices sends the same change ids again and notes the rest: nothing lost, nothing applied twice', async () => {
+    const server = new FakeSyncServer();
+    const device = bigDevice();
+    await pullChanges(device, server.remote(), testId);
+    // The page reloads while the first request is with the account (it applies it; the answer is lost).
+    let reloaded: FakeDevice | null = null;
+    const remote = server.remote({});
+    const cut: RemotePort = {
+      ...remote,
+      pushMany: async (changes) => {
+        reloaded = device.reload();
+        await remote.pushMany!(changes);
+        return new Promise<never>(() => {}); // the old page is gone: no answer ever arrives
+      },
+    };
+    void pushChanges(device, cut, testId);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const again = reloaded as FakeDevice | null;
+    expect(again).not.toBeNull();
+    const before = again!.load();
+    // Stored at the reload: the first slice only (the rest was not noted yet).
+    expect(collectionsIn(before)).toEqual(new Set(['inventoryItems']));
+    expect(server.seq).toBe(2000);
+    const idsBefore = new Map(Object.entries(before.outbox).map(([key, e]) => [key, e.client_change_id]));
+
+    const { port, calls } = watched(server, () => {});
+    const outcome = await pushChanges(again!, port, testId);
+    expect(outcome).toMatchObject({ pending: 0, rejected: 0, conflicts: [] });
+    // The items went again with the ids stored before the reload (the account answered the 2,000 it had).
+    const sentIds = new Map(calls.flat().map((c) => [keyOf(c.collection as string, c.record_id as string), c]));
+    for (const [key, id] of idsBefore) expect(sentIds.get(key)?.client_change_id).toBe(id);
+    // The rest was noted after the reload and sent; every record applied once.
+    expect(sentIds.size).toBe(RECORDS);
+    expect(server.rows.size).toBe(RECORDS);
+    expect([...server.rows.values()].every((row) => row.rev === 1)).toBe(true);
+    expect(server.seq).toBe(RECORDS);
+    expect(Object.keys(again!.load().shadow)).toHaveLength(RECORDS);
+    expect(storedOutbox(again!)).toHaveLength(0);
+  });
+
+  it('a record another tab removes while the outbox is noted becomes a tombstone once', async () => {
+    const server = new FakeSyncServer();
+    const device = bigDevice();
+    await pullChanges(device, server.remote(), testId);
+    await pushChanges(device, server.remote(), testId);
+    expect(server.seq).toBe(RECORDS);
+    // Every record changed here (a big outbox again), then pushed; while the first request is out, another
+    // tab removes a supplier (its collection not noted yet) and an item (noted and being sent).
+    for (let n = 0; n < ITEMS; n++) device.put('inventoryItems', `I-${n}`, { ...item(n), name: `Item ${n}, again` });
+    for (let n = 0; n < SUPPLIERS; n++)
+      device.put('suppliers', `S-${n}`, { ...supplier(n), supplierName: `Supplier ${n}, again` });
+    const { port, calls } = watched(server, (call) => {
+      if (call === 1) {
+        device.remove('suppliers', 'S-5');
+        device.remove('inventoryItems', 'I-7');
+      }
+    });
+    await pushChanges(device, port, testId);
+    const deletes = (key: string) =>
+      calls.flat().filter((c) => keyOf(c.collection as string, c.record_id as string) === key && c.deleted).length;
+    // The supplier's collection was noted after the removal: its tombstone went in this push, once.
+    expect(deletes('suppliers|S-5')).toBe(1);
+    expect(server.rows.get('suppliers|S-5')?.deleted).toBe(true);
+    expect(device.load().shadow['suppliers|S-5']?.hash).toBe(DELETED);
+    // The item's change had gone out before the removal: its tombstone is noted at the next sync, once.
+    expect(deletes('inventoryItems|I-7')).toBe(0);
+    await pullChanges(device, server.remote(), testId);
+    const next = watched(server, () => {});
+    await pushChanges(device, next.port, testId);
+    const later = (key: string) =>
+      next.calls.flat().filter((c) => keyOf(c.collection as string, c.record_id as string) === key && c.deleted).length;
+    expect(later('inventoryItems|I-7')).toBe(1);
+    expect(later('suppliers|S-5')).toBe(0);
+    expect(server.rows.get('inventoryItems|I-7')?.deleted).toBe(true);
+    expect(storedOutbox(device)).toHaveLength(0);
+    // Nothing more to send.
+    const idle = watched(server, () => {});
+    await pushChanges(device, idle.port, testId);
+    expect(idle.calls).toHaveLength(0);
+  });
+});
