@@ -40,10 +40,43 @@ function authUrlMeta(env: Record<string, string>): Plugin {
   };
 }
 
+/**
+ * Panda's css() runtime (styled-system/css/css.mjs, in the landing page's start chunk) names the class prefix of
+ * every utility Panda knows: ~360 of them, 8 KB of one string literal (2.4 KB brotli). The client build keeps only
+ * the utilities whose classes the app's stylesheet has (~100). css() gives the same class names as before for
+ * every one of those; for any other there is no rule in the stylesheet, so no style changes either way. The
+ * stylesheet is Panda's whole output (its PostCSS plugin reads every source file, not only the imported ones),
+ * seen here after PostCSS; the chunks are rendered (and their file names hashed) after every module's transform.
+ */
+function pruneCssUtilities(): Plugin {
+  let stylesheet = '';
+  const literal = /(["'`])(aspectRatio:asp,[^"'`]*)\1/;
+  return {
+    name: 'prune-css-utilities',
+    apply: 'build',
+    transform(code, id) {
+      if (/\.css($|\?)/.test(id)) stylesheet += code;
+      return null;
+    },
+    renderChunk(code) {
+      const found = literal.exec(code);
+      // Without Panda's stylesheet (it always has its reset and the nav bar's display utility) nothing is pruned.
+      if (!found || !stylesheet.includes('@layer utilities') || !stylesheet.includes('d_flex')) return null;
+      const kept = found[2]
+        .split(',')
+        .filter((utility) => stylesheet.includes(`${utility.slice(utility.indexOf(':') + 1).split('/')[0]}_`));
+      return { code: code.replace(found[0], () => found[1] + kept.join(',') + found[1]), map: null };
+    },
+  };
+}
+
 // Two builds: the client (dist/, with a manifest that scripts/prerender.ts reads for each page's
 // chunks) and, with --ssr, src/entry-server.tsx for prerendering the public pages (.ssr/).
 export default defineConfig(({ isSsrBuild, mode }) => ({
-  plugins: [react(), ...(isSsrBuild ? [] : [inlineThemeInit(), authUrlMeta(loadEnv(mode, process.cwd(), 'VITE_'))])],
+  plugins: [
+    react(),
+    ...(isSsrBuild ? [] : [inlineThemeInit(), authUrlMeta(loadEnv(mode, process.cwd(), 'VITE_')), pruneCssUtilities()]),
+  ],
   resolve: {
     alias: [
       { find: 'styled-system', replacement: new URL('./styled-system', import.meta.url).pathname },
