@@ -44,7 +44,7 @@ function authUrlMeta(env: Record<string, string>): Plugin {
  * Panda's css() runtime (styled-system/css/, in the landing page's start chunk) lists every utility Panda knows
  * (~360, their class prefixes: 8 KB of one string literal, 2.4 KB brotli) and every condition (~145). The client
  * build keeps only those the app's stylesheet has classes for (~100 utilities, each `<prefix>_`; the conditions
- * named in a class, `hover\\:`, and every breakpoint, container size and `base`, whose escaping differs). css()
+ * named in a class, `hover\:`, and every breakpoint, container size and `base`, whose escaping differs). css()
  * gives the same class names as before for every style the stylesheet has; for any other there is no rule, so
  * nothing looks different either way. The stylesheet is Panda's whole output (its PostCSS plugin reads every
  * source file, not only the ones imported), seen here after PostCSS; chunks are rendered (and their file names
