@@ -40,10 +40,56 @@ function authUrlMeta(env: Record<string, string>): Plugin {
   };
 }
 
+/**
+ * Panda's css() runtime (styled-system/css/, in the landing page's start chunk) lists every utility Panda knows
+ * (~360, their class prefixes: 8 KB of one string literal, 2.4 KB brotli) and every condition (~145). The client
+ * build keeps only those the app's stylesheet has classes for (~100 utilities, each `<prefix>_`; the conditions
+ * named in a class, `hover\:`, and every breakpoint, container size and `base`, whose escaping differs). css()
+ * gives the same class names as before for every style the stylesheet has; for any other there is no rule, so
+ * nothing looks different either way. The stylesheet is Panda's whole output (its PostCSS plugin reads every
+ * source file, not only the ones imported), seen here after PostCSS; chunks are rendered (and their file names
+ * hashed) after every module's transform. The prerender (SSR) build keeps the lists whole: the same classes.
+ */
+function pruneCssRuntime(): Plugin {
+  let stylesheet = '';
+  const literals = [
+    {
+      found: /(["'`])(aspectRatio:asp,[^"'`]*)\1/,
+      used: (utility: string) => stylesheet.includes(`${utility.slice(utility.indexOf(':') + 1).split('/')[0]}_`),
+    },
+    {
+      found: /(["'`])(_hover,_focus,[^"'`]*)\1/,
+      used: (condition: string) => !condition.startsWith('_') || stylesheet.includes(`${condition.slice(1)}\\:`),
+    },
+  ];
+  return {
+    name: 'prune-css-runtime',
+    apply: 'build',
+    transform(code, id) {
+      if (/\.css($|\?)/.test(id)) stylesheet += code;
+      return null;
+    },
+    renderChunk(code) {
+      // Without Panda's stylesheet (it always has its utilities layer and the nav bar's flex) nothing is pruned.
+      if (!stylesheet.includes('@layer utilities') || !stylesheet.includes('d_flex')) return null;
+      let pruned = code;
+      for (const { found, used } of literals) {
+        const [whole, quote, list] = found.exec(pruned) ?? [];
+        if (whole && quote && list)
+          pruned = pruned.replace(whole, () => quote + list.split(',').filter(used).join(',') + quote);
+      }
+      return pruned === code ? null : { code: pruned, map: null };
+    },
+  };
+}
+
 // Two builds: the client (dist/, with a manifest that scripts/prerender.ts reads for each page's
 // chunks) and, with --ssr, src/entry-server.tsx for prerendering the public pages (.ssr/).
 export default defineConfig(({ isSsrBuild, mode }) => ({
-  plugins: [react(), ...(isSsrBuild ? [] : [inlineThemeInit(), authUrlMeta(loadEnv(mode, process.cwd(), 'VITE_'))])],
+  plugins: [
+    react(),
+    ...(isSsrBuild ? [] : [inlineThemeInit(), authUrlMeta(loadEnv(mode, process.cwd(), 'VITE_')), pruneCssRuntime()]),
+  ],
   resolve: {
     alias: [
       { find: 'styled-system', replacement: new URL('./styled-system', import.meta.url).pathname },

@@ -102,6 +102,33 @@ test('offline at load, the set-aside warning comes once the browser is back onli
   expect(errors).toEqual([]);
 });
 
+test('offline at load, before the toaster is cached, the set-aside warning still comes once the browser is back online, with no page error', async ({
+  page,
+}) => {
+  await signIn(page);
+  await plant(page, 'inventoryItems', [item('1', 'Apples', 3), badButter]);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  // The warning's own code loads; the toaster's (its store, which the toaster component imports too) cannot.
+  await page.route('**/assets/toasterStore-*.js', (route) => route.abort('internetdisconnected'));
+  // The import of the toaster's store for the notice (a script; the idle prefetch of the same file is not one).
+  const failed = page.waitForEvent(
+    'requestfailed',
+    (r) => /toasterStore-/.test(r.url()) && r.resourceType() === 'script',
+  );
+  await page.goto('/Inventory');
+  await failed;
+  const inventory = page.getByRole('list', { name: 'Inventory items' });
+  await expect(inventory.getByRole('heading', { level: 3 })).toHaveText(['Apples']);
+  await expect(page.getByText('Some saved data could not be read: an inventory item')).toHaveCount(0);
+
+  await page.unroute('**/assets/toasterStore-*.js');
+  await page.evaluate(() => dispatchEvent(new Event('online')));
+  await expect(page.getByText('Some saved data could not be read: an inventory item')).toBeVisible();
+  await expect(page.getByText('Some saved data could not be read: an inventory item')).toHaveCount(1);
+  expect(errors).toEqual([]);
+});
+
 test('a set-aside event is downloaded as its exact text, then discarded after a confirmation and does not come back', async ({
   page,
 }) => {

@@ -30,6 +30,8 @@ import { useAppRoot } from '../shell/appSystem';
 const loadSupabase = () => import('../../machines/auth/supabaseAuth');
 // Loaded with the first sign-in, like supabase-js: the landing page never needs it.
 const loadAccounts = () => import('../../storage/accounts');
+// Following the session while signed in: loaded with supabase-js (which it imports) once there is a session.
+const loadWatchSession = () => import('./watchSession');
 // The queue of revocations still to send (offline sign-outs): imported by the sign-out page, loaded here only when needed.
 const loadRevocationQueue = () => import('./revocationQueue');
 
@@ -83,31 +85,9 @@ export const authLogic = authMachine.provide({
     watchAuthChanges: fromCallback(({ sendBack }) => {
       let stop: (() => void) | null = null;
       let stopped = false;
-      void Promise.all([loadSupabase(), loadAuthConfig()]).then(([supabase, config]) => {
+      void Promise.all([loadWatchSession(), loadAuthConfig()]).then(([{ watchSession }, config]) => {
         if (stopped) return;
-        const stopChanges = supabase.watchAuthChanges(config, (change) =>
-          sendBack({ type: 'auth.changed', ...change }),
-        );
-        // Belt and braces for other tabs: the stored session disappearing means signed out.
-        const stopStorage = subscribeStoredSession(config.storageKey, (present) => {
-          if (!present) sendBack({ type: 'auth.changed', event: 'SIGNED_OUT', user: null });
-        });
-        // ...and another tab taking the data set for its account means that account is signed in now.
-        let stopOwner = () => {};
-        void loadAccounts().then(({ subscribeDataOwner }) => {
-          if (stopped) return;
-          stopOwner = subscribeDataOwner(() => {
-            void supabase
-              .restoreSession(config)
-              .then(({ user }) => user && !stopped && sendBack({ type: 'auth.changed', event: 'SIGNED_IN', user }))
-              .catch(() => {});
-          });
-        });
-        stop = () => {
-          stopChanges();
-          stopStorage();
-          stopOwner();
-        };
+        stop = watchSession(config, (change) => sendBack({ type: 'auth.changed', ...change }));
       });
       return () => {
         stopped = true;
@@ -187,24 +167,4 @@ export function useAuth(): AuthView {
   const email = useSelector(ref, (s) => s.context.user?.email ?? null);
   const offline = useSelector(ref, (s) => s.context.offline);
   return { status, email, offline };
-}
-
-/** The forms' api: actions, the loading flag and the last result message for one form. */
-export function useAuthForm(origin: 'signIn' | 'signUp' | 'signOut') {
-  const ref = useAuthRef();
-  const loading = useSelector(ref, (s) => s.hasTag('loading'));
-  const message = useSelector(ref, (s) => (s.context.message?.origin === origin ? s.context.message : null));
-  const canSubmit = useSelector(ref, (s) =>
-    origin === 'signOut'
-      ? s.can({ type: 'auth.signOut' })
-      : s.can({ type: origin === 'signIn' ? 'auth.signIn' : 'auth.signUp', email: '', password: '' }),
-  );
-  return {
-    loading,
-    message,
-    canSubmit,
-    signIn: (email: string, password: string) => ref.send({ type: 'auth.signIn', email, password }),
-    signUp: (email: string, password: string) => ref.send({ type: 'auth.signUp', email, password }),
-    signOut: () => ref.send({ type: 'auth.signOut' }),
-  };
 }

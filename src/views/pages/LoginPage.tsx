@@ -1,7 +1,8 @@
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
 import { AuthForm, ResultMessage, SwitchAccountNote, banner } from '../auth/AuthForm';
-import { useAuth, useAuthForm } from '../../app/auth/AuthContext';
+import { useAuth } from '../../app/auth/AuthContext';
+import { useAuthForm } from '../../app/auth/useAuthForm';
 import { DemoAccount } from '../auth/DemoAccount';
 import { ForgotPassword } from '../auth/ForgotPassword';
 import { ButtonLink } from '../components/Button';

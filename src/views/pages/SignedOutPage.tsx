@@ -1,6 +1,7 @@
 import { css } from 'styled-system/css';
 import { ResultMessage } from '../auth/AuthForm';
-import { useAuth, useAuthForm } from '../../app/auth/AuthContext';
+import { useAuth } from '../../app/auth/AuthContext';
+import { useAuthForm } from '../../app/auth/useAuthForm';
 import { Button, ButtonLink } from '../components/Button';
 import { Page } from '../components/Page';
 import { useRevocationPending } from '../../app/auth/revocationQueue';

@@ -1,6 +1,7 @@
 import { css } from 'styled-system/css';
 import { AuthForm, ResultMessage, SwitchAccountNote, banner } from '../auth/AuthForm';
-import { useAuth, useAuthForm } from '../../app/auth/AuthContext';
+import { useAuth } from '../../app/auth/AuthContext';
+import { useAuthForm } from '../../app/auth/useAuthForm';
 import { ButtonLink } from '../components/Button';
 import { Page } from '../components/Page';
 

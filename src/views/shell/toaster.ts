@@ -15,18 +15,24 @@ const loadStore = () => import('./toasterStore');
 const noticeListeners = new Set<() => void>();
 let noticed = false;
 
-/** Used by the named `notify*` actions that machines are provided with. Shows the toast as soon as the toaster has loaded. */
+/**
+ * Used by the named `notify*` actions that machines are provided with. Shows the toast as soon as the toaster has
+ * loaded. Offline, before the toaster's code is cached, it cannot be fetched: the notice is given again once the
+ * browser is back online (the toaster's mounting too, LazyToaster.tsx), so it is not lost.
+ */
 export function notify(notice: Notice): void {
   noticed = true;
   for (const listener of noticeListeners) listener();
-  void loadStore().then(({ toaster }) =>
-    toaster.create({
-      title: notice.title,
-      description: notice.description,
-      type: notice.type ?? 'info',
-      duration: notice.duration ?? 5000,
-      action: notice.action,
-    }),
+  loadStore().then(
+    ({ toaster }) =>
+      void toaster.create({
+        title: notice.title,
+        description: notice.description,
+        type: notice.type ?? 'info',
+        duration: notice.duration ?? 5000,
+        action: notice.action,
+      }),
+    () => addEventListener('online', () => notify(notice), { once: true }),
   );
 }
 
