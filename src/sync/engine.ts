@@ -402,7 +402,10 @@ export function applyPulledChange(into: Applying, snapshot: Snapshot, change: Pu
   const known = shadow[key];
   if (known && known.rev === change.rev && known.hash === theirsHash) return; // our own change coming back
   const owner = change.collection === 'events' ? Number(change.record_id) : eventIdOfCollection(change.collection);
-  const ofAwayEvent = !known && owner !== null && shadow[keyOf('events', String(owner))]?.away === true;
+  // New to this device, or deleted here before its event went away (a tombstone is not marked away):
+  // either way not a record the device held when the event went away.
+  const ofAwayEvent =
+    (!known || known.hash === DELETED) && owner !== null && shadow[keyOf('events', String(owner))]?.away === true;
   if ((known?.away || ofAwayEvent) && localOf(snapshot, key) === null) {
     // Kept only in the account (or new to an event kept there): it stays there, at its new revision
     // (or is gone, deleted elsewhere), and the event comes back here to be looked at again (reopened,
