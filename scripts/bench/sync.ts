@@ -744,6 +744,8 @@ async function fiveYears(server: Awaited<ReturnType<typeof startSyncServer>>): P
  * here at once during the join: with 2,000 events (2,260 characters each) storage was full at the 13th page
  * (1,344 events here, 4.67 M characters) and the join stopped at "Could not sync", before and after.
  */
+/** Chromium's localStorage quota per origin, in UTF-16 characters (keys and values). */
+const QUOTA_CHARS = 5_242_880;
 const JOIN_EVENTS = Number(process.env.SYNC_BENCH_JOIN_EVENTS ?? 800);
 
 /** CPU slowdowns the join runs at (`SYNC_BENCH_JOIN_RATES=1,4`). */
@@ -887,7 +889,9 @@ async function bigJoin(server: Awaited<ReturnType<typeof startSyncServer>>): Pro
           const away = state
             ? Object.entries(state.shadow).filter(([k, v]) => v.away && k.startsWith('events|')).length
             : 0;
-          return { events, items, away, agreed: state ? Object.keys(state.shadow).length : 0 };
+          let chars = 0;
+          for (const key of Object.keys(localStorage)) chars += key.length + (localStorage.getItem(key)?.length ?? 0);
+          return { events, items, away, agreed: state ? Object.keys(state.shadow).length : 0, chars };
         });
         const longest = Math.max(0, ...longTasks);
         const inAll = longTasks.reduce((sum, d) => sum + d, 0);
@@ -901,6 +905,7 @@ async function bigJoin(server: Awaited<ReturnType<typeof startSyncServer>>): Pro
           `  big join at ${rate}x: synced ${(wallMs / 1000).toFixed(1)} s after the Login click; long tasks ${longTasks.length}, ` +
             `longest ${longest.toFixed(0)} ms, ${(inAll / 1000).toFixed(2)} s in all, total blocking time ${(blocking / 1000).toFixed(2)} s; ` +
             `${here.items} items, ${here.events} events here and ${here.away} only in the account, ${here.agreed} records agreed; ` +
+            `this browser holds ${(here.chars / 1e6).toFixed(2)} M characters (${((100 * here.chars) / QUOTA_CHARS).toFixed(0)}% of the quota); ` +
             `page errors ${problems.length}; load average ${loadavg()[0]!.toFixed(1)}`,
         );
         if (problems.length) console.log(`  first page error: ${problems[0]}`);

@@ -281,7 +281,17 @@ function applyChange(into: Applying, data: Snapshot, change: PulledChange, holdi
 function settleHeld(local: LocalPort, holding: Holding): SyncState | null {
   if (!holding.events.size) return null;
   const state = local.load();
-  const data = local.snapshot();
+  // Only what it needs to look at: the events here, the deleted ids, and the held events' per-event keys.
+  const wanted = new Set(['events', 'deletedEventIds']);
+  for (const id of holding.events.keys())
+    for (const collection of [
+      `ingredientList-${id}`,
+      `staffList-${id}`,
+      `${id}-discountPercentage`,
+      `${id}-taxPercentage`,
+    ])
+      wanted.add(collection);
+  const data = local.snapshot(wanted);
   const numbers = (ids: Iterable<string>) => [...ids].map(Number).filter(Number.isInteger);
   const highest = Math.max(
     ...numbers(data.get('events')?.keys() ?? []),
@@ -289,9 +299,9 @@ function settleHeld(local: LocalPort, holding: Holding): SyncState | null {
     ...holding.events.keys(),
   );
   const perEventHere = new Set<number>();
-  for (const collection of data.keys()) {
+  for (const [collection, records] of data) {
     const id = eventIdOfCollection(collection);
-    if (id !== null) perEventHere.add(id);
+    if (id !== null && records.size) perEventHere.add(id);
   }
   const shadow = { ...state.shadow };
   const returning = new Set(state.returning ?? []);
@@ -444,9 +454,10 @@ export async function pullChanges(
     }
     if (!next) continue;
     if (holding && !page.more) next = settleHeld(local, holding) ?? next;
-    // After a page that brought events, so a device joining a big account never holds more than a page
-    // beyond what it keeps (their tool-kit records, pulled later, stay in the account with them).
-    if (rule && (wroteEvents || !page.more)) {
+    // Old events new here were held in the account as they came (never written), so older events are let
+    // go once, at the end (what a page changed here: an event here moved to a past date, say). Without
+    // holding (a rule that cannot tell today), after each page that brought events, as before.
+    if (rule && (!page.more || (!holding && wroteEvents))) {
       await pacing.pause();
       next = archiveFrom(local, local.load(), newId, rule).state;
     }
