@@ -108,6 +108,20 @@ export function mayKeepOnlyInAccount(
   return owedHere(event, eventId, snapshot) === 0;
 }
 
+/**
+ * Whether an event pulled from the account, not yet here, may go straight to "kept only in the account"
+ * as far as its own record tells: dated before the cutoff, Completed or Cancelled. What it owes depends on
+ * its per-event records too, which may come in later pages: that is decided once the pull has them all
+ * (src/sync/cycle.ts `pullChanges`, with {@link mayKeepOnlyInAccount}).
+ */
+export function mayGoOnArrival(event: object | null, cutoff: string | null): boolean {
+  if (!cutoff || !event) return false;
+  const date = (event as { EventDate?: unknown }).EventDate;
+  if (typeof date !== 'string' || !ISO_DATE.test(date) || date >= cutoff) return false;
+  const status = statusOf(event);
+  return status === 'completed' || status === 'cancelled';
+}
+
 export interface EvictionOptions {
   /** Events dated before this (ISO) may go; null: none goes. */
   cutoff: string | null;

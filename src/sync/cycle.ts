@@ -4,8 +4,13 @@
  * provided by src/app/sync; the tests give them fakes of both.
  */
 import {
-  applyPulled,
   applyPulledChange,
+  DELETED,
+  eventIdOfCollection,
+  STORAGE_FULL_MESSAGE,
+  hashRecord,
+  keyOf,
+  type Applying,
   applyPushed,
   finishApplying,
   markReturned,
@@ -27,7 +32,16 @@ import {
   type SyncConflict,
   type SyncState,
 } from './engine';
-import { applyFetched, cutoffOf, eventsToBringBack, keepMonthsOf, markAway, selectEvictions } from './archive';
+import {
+  applyFetched,
+  cutoffOf,
+  eventsToBringBack,
+  keepMonthsOf,
+  markAway,
+  mayGoOnArrival,
+  mayKeepOnlyInAccount,
+  selectEvictions,
+} from './archive';
 
 export interface LocalPort {
   /**
@@ -170,6 +184,165 @@ const unpaced: Pacing = { pause: () => Promise.resolve(), now: () => 0, sliceMs:
  */
 export const PAGE_TRIES = 3;
 
+/**
+ * This browser's storage refused what the sync needs to keep here ({@link STORAGE_FULL_MESSAGE}).
+ * Nothing already agreed is lost: the cursor stays before what was not stored, and the account keeps
+ * everything. Its kind is `fatal`: the sync machine stops with the message instead of retrying on its own.
+ */
+export { STORAGE_FULL_MESSAGE };
+
+export class SyncStorageFull extends Error {
+  readonly kind = 'fatal';
+  constructor(readonly cause?: unknown) {
+    super(STORAGE_FULL_MESSAGE);
+    this.name = 'SyncStorageFull';
+  }
+}
+
+/** A refusal of storage because it is full (src/storage's `StorageWriteError` of reason quota, or the browser's own). */
+export function isStorageFull(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { reason, name } = error as { reason?: unknown; name?: unknown };
+  return reason === 'quota' || name === 'QuotaExceededError' || name === 'SyncStorageFull';
+}
+
+/** Runs a write or save of the sync; storage full becomes {@link SyncStorageFull}. */
+function storing(run: () => void): void {
+  try {
+    run();
+  } catch (error) {
+    throw isStorageFull(error) && !(error instanceof SyncStorageFull) ? new SyncStorageFull(error) : error;
+  }
+}
+
+/**
+ * Events a pull decided "kept only in the account" as they arrived (issue 24 part 7): old, Completed or
+ * Cancelled events new to this device are never written here; their records and their per-event records
+ * (pulled later, maybe pages later) are agreed as `away` and kept in memory only until the pull ends,
+ * when what each owes is known: those that owe nothing stay in the account, the others are written here
+ * then ({@link settleHeld}). Until then each is listed in `returning`, so a pull cut short (a reload)
+ * looks at them again at later syncs (`bringBack`).
+ */
+interface Holding {
+  cutoff: string | null;
+  keep: (eventId: number) => boolean;
+  /** By event id: its pulled changes by sync key (its own record under `events|id`). */
+  events: Map<number, Map<string, PulledChange>>;
+}
+
+/** Takes a pulled change for an event held in the account, or one that may be: true when it is held. */
+function holdChange(into: Applying, data: Snapshot, change: PulledChange, holding: Holding): boolean {
+  const isEvent = change.collection === 'events';
+  const owner = isEvent ? Number(change.record_id) : eventIdOfCollection(change.collection);
+  if (owner === null || !Number.isInteger(owner)) return false;
+  const key = keyOf(change.collection, change.record_id);
+  const theirs = change.deleted ? null : change.record;
+  let records = holding.events.get(owner);
+  if (!records) {
+    // Only an event this device knows nothing of (nor holds anything of) goes straight to the account.
+    if (!isEvent || !theirs || into.shadow[key] || into.conflicts[key] || into.outbox[key]) return false;
+    if (data.get('events')?.has(change.record_id)) return false;
+    if (holding.keep(owner) || !mayGoOnArrival(theirs, holding.cutoff)) return false;
+    records = new Map();
+    holding.events.set(owner, records);
+  } else if (data.get(change.collection)?.has(change.record_id) || into.conflicts[key]) return false;
+  delete into.outbox[key];
+  if (!theirs) {
+    records.delete(key);
+    into.shadow[key] = { rev: change.rev, hash: DELETED };
+    if (isEvent) {
+      // Deleted in the account: nothing of it to keep anywhere here.
+      holding.events.delete(owner);
+      into.returning.delete(owner);
+    }
+    return true;
+  }
+  records.set(key, change);
+  const date = isEvent ? (theirs as { EventDate?: unknown }).EventDate : undefined;
+  into.shadow[key] = {
+    rev: change.rev,
+    hash: hashRecord(theirs),
+    away: true,
+    ...(typeof date === 'string' ? { date } : {}),
+  };
+  into.returning.add(owner);
+  return true;
+}
+
+/** Applies one pulled change: held in the account ({@link holdChange}) or applied here. */
+function applyChange(into: Applying, data: Snapshot, change: PulledChange, holding: Holding | null): void {
+  if (!holding || !holdChange(into, data, change, holding)) applyPulledChange(into, data, change);
+}
+
+/**
+ * At the end of a pull, the events it held in the account: each that owes nothing (now that its per-event
+ * records are all here: `mayKeepOnlyInAccount`) stays there, written nowhere; each other one (money owed,
+ * the highest id, records of it here already) is written here and agreed. Storage full: {@link SyncStorageFull},
+ * the held events staying in the account (and in `returning`, to be looked at again).
+ */
+function settleHeld(local: LocalPort, holding: Holding): SyncState | null {
+  if (!holding.events.size) return null;
+  const state = local.load();
+  // Only what it needs to look at: the events here, the deleted ids, and the held events' per-event keys.
+  const wanted = new Set(['events', 'deletedEventIds']);
+  for (const id of holding.events.keys())
+    for (const collection of [
+      `ingredientList-${id}`,
+      `staffList-${id}`,
+      `${id}-discountPercentage`,
+      `${id}-taxPercentage`,
+    ])
+      wanted.add(collection);
+  const data = local.snapshot(wanted);
+  const numbers = (ids: Iterable<string>) => [...ids].map(Number).filter(Number.isInteger);
+  const highest = Math.max(
+    ...numbers(data.get('events')?.keys() ?? []),
+    ...numbers(data.get('deletedEventIds')?.keys() ?? []),
+    ...holding.events.keys(),
+  );
+  const perEventHere = new Set<number>();
+  for (const [collection, records] of data) {
+    const id = eventIdOfCollection(collection);
+    if (id !== null && records.size) perEventHere.add(id);
+  }
+  const shadow = { ...state.shadow };
+  const returning = new Set(state.returning ?? []);
+  const writes: LocalWrite[] = [];
+  const stillHeld = (change: PulledChange) => {
+    const entry = shadow[keyOf(change.collection, change.record_id)];
+    return !!change.record && !!entry?.away && entry.hash === hashRecord(change.record);
+  };
+  for (const [id, records] of holding.events) {
+    const own = records.get(keyOf('events', String(id)));
+    // Changed since by someone else (another tab's sync): left to `bringBack`.
+    if (!own || !stillHeld(own)) continue;
+    const snapshot: Snapshot = new Map();
+    for (const change of records.values()) {
+      if (change.collection === 'events' || !stillHeld(change)) continue;
+      const into = snapshot.get(change.collection) ?? new Map<string, object>();
+      into.set(change.record_id, change.record!);
+      snapshot.set(change.collection, into);
+    }
+    returning.delete(id);
+    const goes =
+      id !== highest &&
+      !perEventHere.has(id) &&
+      !holding.keep(id) &&
+      mayKeepOnlyInAccount(own.record!, id, snapshot, holding.cutoff);
+    if (goes) continue;
+    for (const [key, change] of records) {
+      if (!stillHeld(change)) continue;
+      shadow[key] = { rev: shadow[key]!.rev, hash: shadow[key]!.hash };
+      writes.push({ collection: change.collection, record_id: change.record_id, record: change.record });
+    }
+  }
+  const back = [...returning].sort((a, b) => a - b);
+  const next: SyncState = { ...state, shadow, returning: back };
+  if (writes.length) storing(() => local.write(writes));
+  storing(() => local.save(next));
+  return next;
+}
+
 /** The collections a page of changes touches (what of this browser's data it needs to read). */
 const collectionsOf = (changes: readonly PulledChange[]) => new Set(changes.map((c) => c.collection));
 
@@ -183,13 +356,14 @@ async function decidePage(
   state: SyncState,
   changes: readonly PulledChange[],
   pacing: Pacing,
+  holding: Holding | null,
 ): Promise<Applied | null> {
   const seen = local.version?.();
   const data = local.snapshot(collectionsOf(changes));
   const into = startApplying(state);
   let start = pacing.now();
   for (let n = 0; n < changes.length; n++) {
-    applyPulledChange(into, data, changes[n]!);
+    applyChange(into, data, changes[n]!, holding);
     if (n + 1 < changes.length && pacing.now() - start >= pacing.sliceMs) {
       await pacing.pause();
       if (local.version?.() !== seen) return null;
@@ -233,6 +407,19 @@ export async function pullChanges(
   const stored = local.load();
   const returned = markReturned(stored, () => local.snapshot());
   if (returned !== stored) local.save(returned);
+  // Old past events new here are decided "kept only in the account" as they arrive, never written then let go.
+  // (A rule that cannot tell today holds nothing: every event is written here, as without one.)
+  let holding: Holding | null = null;
+  try {
+    if (rule)
+      holding = {
+        cutoff: cutoffOf(rule.today(), keepMonthsOf(returned)),
+        keep: (id) => rule.keep(id),
+        events: new Map(),
+      };
+  } catch {
+    holding = null;
+  }
   for (let pages = 0; pages < 10_000; pages++) {
     const before = local.load();
     const page = await remote.pull(before.cursor, PULL_PAGE);
@@ -252,12 +439,12 @@ export async function pullChanges(
       if (current.cursor !== before.cursor) break;
       const sliced = tries < PAGE_TRIES;
       const decided = sliced
-        ? await decidePage(local, current, page.changes, pacing)
-        : applyPulled(current, local.snapshot(collectionsOf(page.changes)), page.changes);
+        ? await decidePage(local, current, page.changes, pacing, holding)
+        : applyAll(current, local.snapshot(collectionsOf(page.changes)), page.changes, holding);
       // Decided against a state or data that changed meanwhile: again (the last try in one go, nothing awaited).
       if (!decided || (sliced && local.load() !== current)) continue;
       const { state, writes } = decided;
-      if (writes.length) local.write(writes);
+      if (writes.length) storing(() => local.write(writes));
       // Kept over a try decided again (its records already here, so written no more): they were written.
       wroteEvents ||= writes.some((w) => w.collection === 'events');
       next = { ...state, cursor: page.cursor };
@@ -272,18 +459,32 @@ export async function pullChanges(
         }
       }
       const changed = page.changes.length || page.cursor !== current.cursor;
-      if (changed || !sameOutbox(current, next)) local.save(next);
+      if (changed || !sameOutbox(current, next)) storing(() => local.save(next!));
     }
     if (!next) continue;
-    // After a page that brought events, so a device joining a big account never holds more than a page
-    // beyond what it keeps (their tool-kit records, pulled later, stay in the account with them).
-    if (rule && (wroteEvents || !page.more)) {
+    if (holding && !page.more) next = settleHeld(local, holding) ?? next;
+    // Old events new here were held in the account as they came (never written), so older events are let
+    // go once, at the end (what a page changed here: an event here moved to a past date, say). Without
+    // holding (a rule that cannot tell today), after each page that brought events, as before.
+    if (rule && (!page.more || (!holding && wroteEvents))) {
       await pacing.pause();
       next = archiveFrom(local, local.load(), newId, rule).state;
     }
     if (!page.more) return outcome(next, Date.now());
   }
   throw new Error('The account sent more pages than expected.');
+}
+
+/** A page decided in one go (nothing awaited). */
+function applyAll(
+  state: SyncState,
+  data: Snapshot,
+  changes: readonly PulledChange[],
+  holding: Holding | null,
+): Applied {
+  const into = startApplying(state);
+  for (const change of changes) applyChange(into, data, change, holding);
+  return finishApplying(state, into);
 }
 
 const changeOf = (e: OutboxEntry): Record<string, unknown> =>

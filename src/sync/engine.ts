@@ -97,6 +97,13 @@ export const emptySyncState = (): SyncState => ({
 
 export const DELETED = '∅';
 
+/**
+ * What the caterer is told when this browser's storage cannot hold what this device needs of the account,
+ * even with old events kept only there (src/sync/cycle.ts `SyncStorageFull`).
+ */
+export const STORAGE_FULL_MESSAGE =
+  'This browser’s storage is full: what this device needs of your account does not fit here. Nothing is lost, your account keeps it all. Choose a shorter “Keep events on this device for” or free some space, then Retry.';
+
 export const keyOf = (collection: string, id: string) => `${collection}|${id}`;
 
 /** JSON with object keys sorted (the server's jsonb reorders keys), without the local bookkeeping fields. */

@@ -13,7 +13,7 @@ import {
 } from '../../domain/conflict';
 import { eventFieldLabels } from '../../domain/events';
 import { itemFieldLabels } from '../../domain/inventory';
-import { countGroupOf, type SyncConflict } from '../../sync/engine';
+import { countGroupOf, STORAGE_FULL_MESSAGE, type SyncConflict } from '../../sync/engine';
 import type { syncMachine } from './sync.machine';
 
 export type SyncSnapshot = SnapshotFrom<typeof syncMachine>;
@@ -28,6 +28,8 @@ export interface SyncStatus {
   last: string | null;
   /** The Retry button is offered. */
   canRetry: boolean;
+  /** Why the sync stopped, when the caterer can do something about it (this browser's storage is full). */
+  detail?: string;
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -59,7 +61,14 @@ export function syncStatus(snapshot: SyncSnapshot, now = Date.now()): SyncStatus
       last,
       canRetry: false,
     };
-  if (snapshot.hasTag('failed')) return { tone: 'failed', text: 'Could not sync — Retry', last, canRetry: true };
+  if (snapshot.hasTag('failed'))
+    return {
+      tone: 'failed',
+      text: 'Could not sync — Retry',
+      last,
+      canRetry: true,
+      ...(snapshot.context.error === STORAGE_FULL_MESSAGE ? { detail: STORAGE_FULL_MESSAGE } : {}),
+    };
   if (snapshot.hasTag('conflict'))
     return {
       tone: 'conflict',

@@ -79,6 +79,7 @@ export default function SyncHost() {
               ) : (
                 <span>{sync.status.text}</span>
               )}
+              {sync.status.detail ? <span>{sync.status.detail}</span> : null}
               {sync.status.last ? <span>{sync.status.last}</span> : null}
             </p>,
             nav,
