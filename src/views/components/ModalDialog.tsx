@@ -9,6 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import { createPortal } from 'react-dom';
+import { ariaHidden } from '@zag-js/aria-hidden';
 
 /**
  * The modal dialog of the two big forms, the events form and Edit Item (issue 23, fifth pass): a plain
@@ -196,13 +197,6 @@ function tabbableEnds(box: HTMLElement): [HTMLElement, HTMLElement] | undefined 
   return first && last ? [first, last] : undefined;
 }
 
-/** What Ark leaves visible to assistive technology beside a modal: live regions (toasts, announcements) and scripts. */
-const leftVisible = (el: Element) =>
-  ['script', 'output', 'status', 'next-route-announcer'].includes(el.localName) ||
-  el.getAttribute('role') === 'status' ||
-  el.hasAttribute('aria-live') ||
-  el.matches('[data-live-announcer]');
-
 /**
  * Another dialog open at the same time (the conflict dialog a save can open in the same render as this one
  * opens, its layer already in the page when this one hides what is outside it): left readable, or a screen
@@ -213,31 +207,16 @@ const holdsOpenDialog = (el: Element) => el.matches(openDialog) || [...el.childr
 const openDialog = '[data-scope="dialog"][data-part="content"][data-state="open"], [role="alertdialog"]';
 
 /**
- * Hides from assistive technology everything in <body> that neither holds nor is inside `content` (Ark's
- * `hideOthers` for a modal: `aria-hidden="true"` and `data-aria-hidden` on each such element, the
- * elements already hidden left alone), and answers how to show them again. Only `aria-hidden` changes, which
- * no style rule of the app reads, so the page's style is not worked out again.
+ * Hides from assistive technology everything in <body> that neither holds nor is inside `content`, nor holds
+ * another open dialog, and answers how to show them again. It is Ark's own `hideOthers` (zag's
+ * `ariaHidden`, not deferred: the caller waits a frame), so the two keep one count per element: an element
+ * this dialog and an Ark dialog (a conflict dialog) both hide is shown again only once neither needs it
+ * hidden (a review finding: each kept its own list, so the first to close showed the page behind the other).
+ * Only `aria-hidden` changes, which no style rule of the app reads, so the page's style is not worked out again.
  */
-export function hideOutside(content: Element): () => void {
-  const holders = new Set<Node>();
-  for (let node: Node | null = content; node; node = node.parentNode) holders.add(node);
-  const hidden: Element[] = [];
-  const walk = (parent: Element) => {
-    for (const child of parent.children) {
-      if (child === content) continue;
-      if (holders.has(child)) walk(child);
-      else if (!leftVisible(child) && !holdsOpenDialog(child) && child.getAttribute('aria-hidden') !== 'true') {
-        child.setAttribute('aria-hidden', 'true');
-        child.setAttribute('data-aria-hidden', '');
-        hidden.push(child);
-      }
-    }
-  };
-  walk(content.ownerDocument.body);
-  return () => {
-    for (const el of hidden) {
-      el.removeAttribute('aria-hidden');
-      el.removeAttribute('data-aria-hidden');
-    }
-  };
+export function hideOutside(content: HTMLElement): () => void {
+  const others = [...content.ownerDocument.body.children].filter(
+    (child): child is HTMLElement => !child.contains(content) && holdsOpenDialog(child),
+  );
+  return ariaHidden([content, ...others], { defer: false });
 }
