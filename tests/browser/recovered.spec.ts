@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { signIn } from './support/auth';
 
 const item = (id: string, name: string, quantity: unknown) => ({
@@ -80,52 +80,52 @@ test('an unreadable record is reviewed from the warning, fixed with a live check
   await expect(page.getByText(nothingSetAside)).toBeVisible();
 });
 
-test('offline at load, the set-aside warning comes once the browser is back online, with no page error', async ({
-  page,
-}) => {
+const unreadableWarning = 'Some saved data could not be read: an inventory item';
+
+/**
+ * Offline at load, one of the files the set-aside warning needs (`glob`) cannot be fetched (`failedLoad` picks the
+ * request awaited): no warning and no page error; back online, the warning comes.
+ */
+async function warnedOnceOnline(page: Page, glob: string, failedLoad: (r: Request) => boolean): Promise<string[]> {
   await signIn(page);
   await plant(page, 'inventoryItems', [item('1', 'Apples', 3), badButter]);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  // The warning's code is loaded when the page is idle: offline, that request fails.
-  await page.route('**/assets/announceSetAside-*.js', (route) => route.abort('internetdisconnected'));
-  const failed = page.waitForEvent('requestfailed', (r) => /announceSetAside-/.test(r.url()));
+  await page.route(glob, (route) => route.abort('internetdisconnected'));
+  const failed = page.waitForEvent('requestfailed', failedLoad);
   await page.goto('/Inventory');
   await failed;
   const inventory = page.getByRole('list', { name: 'Inventory items' });
   await expect(inventory.getByRole('heading', { level: 3 })).toHaveText(['Apples']);
-  await expect(page.getByText('Some saved data could not be read: an inventory item')).toHaveCount(0);
+  await expect(page.getByText(unreadableWarning)).toHaveCount(0);
 
-  await page.unroute('**/assets/announceSetAside-*.js');
+  await page.unroute(glob);
   await page.evaluate(() => dispatchEvent(new Event('online')));
-  await expect(page.getByText('Some saved data could not be read: an inventory item')).toBeVisible();
+  await expect(page.getByText(unreadableWarning)).toBeVisible();
+  return errors;
+}
+
+test('offline at load, the set-aside warning comes once the browser is back online, with no page error', async ({
+  page,
+}) => {
+  // The warning's code is loaded when the page is idle: offline, that request fails.
+  const errors = await warnedOnceOnline(page, '**/assets/announceSetAside-*.js', (r) =>
+    /announceSetAside-/.test(r.url()),
+  );
   expect(errors).toEqual([]);
 });
 
 test('offline at load, before the toaster is cached, the set-aside warning still comes once the browser is back online, with no page error', async ({
   page,
 }) => {
-  await signIn(page);
-  await plant(page, 'inventoryItems', [item('1', 'Apples', 3), badButter]);
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  // The warning's own code loads; the toaster's (its store, which the toaster component imports too) cannot.
-  await page.route('**/assets/toasterStore-*.js', (route) => route.abort('internetdisconnected'));
-  // The import of the toaster's store for the notice (a script; the idle prefetch of the same file is not one).
-  const failed = page.waitForEvent(
-    'requestfailed',
+  // The warning's own code loads; the toaster's (its store, which the toaster component imports too) cannot. The
+  // request awaited is the import of the store for the notice (a script; the idle prefetch of the same file is not one).
+  const errors = await warnedOnceOnline(
+    page,
+    '**/assets/toasterStore-*.js',
     (r) => /toasterStore-/.test(r.url()) && r.resourceType() === 'script',
   );
-  await page.goto('/Inventory');
-  await failed;
-  const inventory = page.getByRole('list', { name: 'Inventory items' });
-  await expect(inventory.getByRole('heading', { level: 3 })).toHaveText(['Apples']);
-  await expect(page.getByText('Some saved data could not be read: an inventory item')).toHaveCount(0);
-
-  await page.unroute('**/assets/toasterStore-*.js');
-  await page.evaluate(() => dispatchEvent(new Event('online')));
-  await expect(page.getByText('Some saved data could not be read: an inventory item')).toBeVisible();
-  await expect(page.getByText('Some saved data could not be read: an inventory item')).toHaveCount(1);
+  await expect(page.getByText(unreadableWarning)).toHaveCount(1);
   expect(errors).toEqual([]);
 });
 
