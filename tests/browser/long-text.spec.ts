@@ -2,7 +2,7 @@
  * Issue 25, item 11: every text field has a sane maximum length with a message, and a toast never
  * fills the screen (a 5,000-character event name put its close button above the top edge).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { addDays, toISODate } from '../../src/domain/eventDates';
 import { signIn } from './support/auth';
 
@@ -92,6 +92,8 @@ test.describe('on a phone', () => {
       .first();
     await expect(toast).toBeVisible();
     const close = page.getByRole('button', { name: 'Close notification' });
+    // The toast slides in (0.3 s): measure where it comes to rest, not a frame of the slide.
+    await expect.poll(() => settled(toast)).toBe(true);
     const box = (await toast.boundingBox())!;
     const closeBox = (await close.boundingBox())!;
     expect(box.height).toBeLessThan(844 / 3);
@@ -101,3 +103,11 @@ test.describe('on a phone', () => {
     await expect(close).toHaveCount(0);
   });
 });
+
+/** True once the element's box is the same across two frames (its entering transition has ended). */
+async function settled(locator: Locator): Promise<boolean> {
+  const before = await locator.boundingBox();
+  await locator.page().waitForTimeout(100);
+  const after = await locator.boundingBox();
+  return !!before && !!after && before.y === after.y && before.height === after.height;
+}
