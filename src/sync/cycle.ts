@@ -604,8 +604,10 @@ export async function pushChanges(
     unsaved = unsaved || !sameNoted(base, state) ? state : null;
     const queue = carried;
     for (const entry of sendable(state)) if (inSlice(entry.collection)) queue.push(entry);
-    const batches = many ? batchesOf(queue, PUSH_MANY_BATCH, PUSH_MANY_CHARS) : batchesOf(queue, PUSH_BATCH);
-    carried = last ? [] : (batches.pop() ?? []);
+    const most = many ? PUSH_MANY_BATCH : PUSH_BATCH;
+    const batches = many ? batchesOf(queue, most, PUSH_MANY_CHARS) : batchesOf(queue, most);
+    // Only a batch with room left waits for the next slice; a full one goes now.
+    carried = last || (batches.at(-1)?.length ?? 0) >= most ? [] : (batches.pop() ?? []);
     if (unsaved && (batches.length || last)) {
       local.save(unsaved);
       unsaved = null;

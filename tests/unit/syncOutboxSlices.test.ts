@@ -112,6 +112,24 @@ describe('the outbox noted in slices', () => {
     expect(storedOutbox(device)).toHaveLength(0);
   });
 
+  it('a first slice of exactly one full batch goes out at once, not held back for the next slice', async () => {
+    const server = new FakeSyncServer();
+    const device = new FakeDevice();
+    for (let n = 0; n < NOTE_FIRST_SLICE; n++) device.put('inventoryItems', `I-${n}`, item(n));
+    for (let n = 0; n < SUPPLIERS; n++) device.put('suppliers', `S-${n}`, supplier(n));
+    await pullChanges(device, server.remote(), testId);
+    let atFirst: SyncState | null = null;
+    const { port } = watched(server, (call) => {
+      if (call === 1) atFirst = device.load();
+    });
+    await pushChanges(device, port, testId);
+    // The first request went out with only the items noted: the suppliers were noted while it was out.
+    expect(collectionsIn((atFirst as SyncState | null)!)).toEqual(new Set(['inventoryItems']));
+    expect(server.manyCalls).toEqual([2000, 2000, 1000]);
+    expect(server.rows.size).toBe(NOTE_FIRST_SLICE + SUPPLIERS);
+    expect(storedOutbox(device)).toHaveLength(0);
+  });
+
   it('a reload between slices sends the same change ids again and notes the rest: nothing lost, nothing applied twice', async () => {
     const server = new FakeSyncServer();
     const device = bigDevice();
