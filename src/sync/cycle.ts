@@ -161,7 +161,7 @@ export function sameOutbox(a: SyncState, b: SyncState): boolean {
 export function noteLocalChanges(local: LocalPort, newId: () => string): SyncOutcome {
   const stored = local.load();
   const state = recordChanges(stored, local.snapshot(), newId);
-  if (!sameNoted(stored, state)) local.save(state);
+  if (!sameNoted(stored, state)) storing(() => local.save(state));
   return outcome(state, Date.now());
 }
 
@@ -406,7 +406,7 @@ export async function pullChanges(
   // Only a record kept only in the account that is here again is marked so (it is no longer away).
   const stored = local.load();
   const returned = markReturned(stored, () => local.snapshot());
-  if (returned !== stored) local.save(returned);
+  if (returned !== stored) storing(() => local.save(returned));
   // Old past events new here are decided "kept only in the account" as they arrive, never written then let go.
   // (A rule that cannot tell today holds nothing: every event is written here, as without one.)
   let holding: Holding | null = null;
@@ -427,7 +427,7 @@ export async function pullChanges(
     // A cursor past the head means the account's data was reset: pull everything again.
     const since = before.cursor > page.head ? 0 : null;
     if (since === 0) {
-      local.save({ ...before, cursor: 0, shadow: {} });
+      storing(() => local.save({ ...before, cursor: 0, shadow: {} }));
       continue;
     }
     let next: SyncState | null = null;
@@ -609,7 +609,8 @@ export async function pushChanges(
     // Only a batch with room left waits for the next slice; a full one goes now.
     carried = last || (batches.at(-1)?.length ?? 0) >= most ? [] : (batches.pop() ?? []);
     if (unsaved && (batches.length || last)) {
-      local.save(unsaved);
+      const toStore = unsaved;
+      storing(() => local.save(toStore));
       unsaved = null;
     }
     waiting.push(...batches);
@@ -632,7 +633,7 @@ export async function pushChanges(
         }
       : current;
     if (extra) next = { ...next, ...extra };
-    if (next !== current) local.save(next);
+    if (next !== current) storing(() => local.save(next));
     sent = [];
     answers = [];
     batches = 0;

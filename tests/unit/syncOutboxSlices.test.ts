@@ -6,7 +6,15 @@
  * noted whole.
  */
 import { describe, expect, it } from 'vitest';
-import { pullChanges, pushChanges, slicesOf, NOTE_FIRST_SLICE, type RemotePort } from '../../src/sync/cycle';
+import {
+  pullChanges,
+  pushChanges,
+  slicesOf,
+  NOTE_FIRST_SLICE,
+  STORAGE_FULL_MESSAGE,
+  SyncStorageFull,
+  type RemotePort,
+} from '../../src/sync/cycle';
 import { DELETED, emptySyncState, keyOf, recordChangesOf, type SyncState } from '../../src/sync/engine';
 import { FakeDevice, FakeSyncServer, testId } from '../support/fakeSyncServer';
 
@@ -128,6 +136,24 @@ describe('the outbox noted in slices', () => {
     expect(server.manyCalls).toEqual([2000, 2000, 1000]);
     expect(server.rows.size).toBe(NOTE_FIRST_SLICE + SUPPLIERS);
     expect(storedOutbox(device)).toHaveLength(0);
+  });
+
+  it('storage full while the outbox is noted: the storage-full message, nothing sent, nothing stored changed', async () => {
+    const server = new FakeSyncServer();
+    const device = bigDevice();
+    await pullChanges(device, server.remote(), testId);
+    const before = device.load();
+    const save = device.save.bind(device);
+    device.save = (state: SyncState) => {
+      if (Object.keys(state.outbox).length) throw Object.assign(new Error('quota'), { name: 'QuotaExceededError' });
+      save(state);
+    };
+    const { port, calls } = watched(server, () => {});
+    const failure = await pushChanges(device, port, testId).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(SyncStorageFull);
+    expect((failure as Error).message).toBe(STORAGE_FULL_MESSAGE);
+    expect(calls).toHaveLength(0);
+    expect(device.load()).toEqual(before);
   });
 
   it('a reload between slices sends the same change ids again and notes the rest: nothing lost, nothing applied twice', async () => {
