@@ -7,6 +7,7 @@ import type { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, loadPageFor } from './App';
 import { createAppActors } from './app/shell/AppActors';
 import { whenIdle } from './views/shell/idle';
+import { retryAfterFailure } from './views/shell/retry';
 import { prefetchIdleChunks } from './views/shell/idlePrefetch';
 import { notify } from './views/shell/toaster';
 import { navigate } from 'wouter/use-browser-location';
@@ -30,13 +31,13 @@ function scheduleIdleWork() {
   whenIdle(() => prefetchIdleChunks(document, whenIdle));
 
   // Set-aside values are announced with a warning toast (src/app/recovered/announceSetAside.ts, loaded then).
-  // Offline, the file cannot be fetched: it is fetched again once the browser is back online.
-  const announce = () =>
+  // Offline (or the server out of reach), the file cannot be fetched: it is fetched again later.
+  const announce = (attempt: number): Promise<void> =>
     import('./app/recovered/announceSetAside').then(
       (m) => m.announceSetAside(notify, () => navigate(routes.recovered)),
-      () => addEventListener('online', announce, { once: true }),
+      () => retryAfterFailure(() => void announce(attempt + 1), attempt),
     );
-  whenIdle(() => void announce());
+  whenIdle(() => void announce(0));
 }
 
 let idleWorkScheduled = false;

@@ -129,6 +129,28 @@ test('offline at load, before the toaster is cached, the set-aside warning still
   expect(errors).toEqual([]);
 });
 
+test('online, a failed load of the warning’s or the toaster’s code is tried again after a pause, with no page error', async ({
+  page,
+}) => {
+  await signIn(page);
+  await plant(page, 'inventoryItems', [item('1', 'Apples', 3), badButter]);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  // The first script request of each file fails (a server restarting); the browser never says it was offline.
+  const failedOnce = new Set<string>();
+  for (const name of ['announceSetAside', 'toasterStore'])
+    await page.route(`**/assets/${name}-*.js`, (route) => {
+      if (route.request().resourceType() !== 'script' || failedOnce.has(name)) return route.continue();
+      failedOnce.add(name);
+      return route.abort('connectionreset');
+    });
+  await page.goto('/Inventory');
+  await expect(page.getByText(unreadableWarning)).toBeVisible({ timeout: 20_000 });
+  expect([...failedOnce].sort()).toEqual(['announceSetAside', 'toasterStore']);
+  await expect(page.getByText(unreadableWarning)).toHaveCount(1);
+  expect(errors).toEqual([]);
+});
+
 test('a set-aside event is downloaded as its exact text, then discarded after a confirmation and does not come back', async ({
   page,
 }) => {

@@ -3,6 +3,8 @@
  * `toasterStore.ts`) is loaded and mounted with the first notice (src/views/shell/LazyToaster.tsx), so
  * a visitor's first page never waits for it.
  */
+import { retryAfterFailure } from './retry';
+
 export interface Notice {
   title: string;
   description?: string;
@@ -17,10 +19,14 @@ let noticed = false;
 
 /**
  * Used by the named `notify*` actions that machines are provided with. Shows the toast as soon as the toaster has
- * loaded. Offline, before the toaster's code is cached, it cannot be fetched: the notice is given again once the
- * browser is back online (the toaster's mounting too, LazyToaster.tsx), so it is not lost.
+ * loaded. Offline (or the server out of reach), before the toaster's code is cached, it cannot be fetched: the
+ * notice is given again later (`retryAfterFailure`; the toaster's mounting too, LazyToaster.tsx), so it is not lost.
  */
 export function notify(notice: Notice): void {
+  show(notice, 0);
+}
+
+function show(notice: Notice, attempt: number): void {
   noticed = true;
   for (const listener of noticeListeners) listener();
   loadStore().then(
@@ -32,7 +38,7 @@ export function notify(notice: Notice): void {
         duration: notice.duration ?? 5000,
         action: notice.action,
       }),
-    () => addEventListener('online', () => notify(notice), { once: true }),
+    () => retryAfterFailure(() => show(notice, attempt + 1), attempt),
   );
 }
 
