@@ -3,7 +3,7 @@
  * the events list (`event.patch`, by id). The deposit comes from the event's payments.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { cancelReasonOf, confirmedWithoutDepositOf, statusOf } from '../../domain/eventStatus';
 import { connectEventStatus, statusPatch } from '../../machines/events/eventStatus.connect';
 import { eventStatusMachine } from '../../machines/events/eventStatus.machine';
@@ -31,5 +31,6 @@ export function useEventStatus(event: CateringEvent, eventsRef: EventsRef, depos
   });
   useEffect(() => ref.send({ type: 'deposit.change', depositPaid }), [ref, depositPaid]);
   const snapshot = useSelector(ref, (s) => s);
-  return connectEventStatus(snapshot, ref.send);
+  // Issue 23, sixth pass: the same tool while its actor is unchanged (another change of the event renders it no more).
+  return useMemo(() => connectEventStatus(snapshot, ref.send), [snapshot, ref]);
 }

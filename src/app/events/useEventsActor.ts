@@ -6,7 +6,7 @@
  */
 import type { StatusFilter } from '../../domain/eventStatus';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
 import { toISODate } from '../../domain/eventDates';
 import { blankEventForm, formToEvent, type EventFilter, mergeSamples, type EventFormValues } from '../../domain/events';
@@ -261,6 +261,18 @@ export function useShownEvents(
 ): CateringEvent[] {
   const events = useSelector(ref, (s) => s.context.events);
   return useMemo(() => shownEvents(events, filter, today, status), [events, filter, today, status]);
+}
+
+/**
+ * One event as the events list holds it now, by id (issue 23, sixth pass: the Tool Kit follows its own event, so
+ * that the dialog around it is not rendered again with the page on every change). While the list has no such event
+ * (it is going: the page closes what shows it in the same render), the last one seen.
+ */
+export function useEventById(ref: EventsRef, id: number): CateringEvent | undefined {
+  const last = useRef<CateringEvent | undefined>(undefined);
+  const event = useSelector(ref, (s) => s.context.events.find((e) => e.id === id));
+  if (event) last.current = event;
+  return event ?? last.current;
 }
 
 /** The conflict dialog's view of the events machine: what differs, and the three ways out. */

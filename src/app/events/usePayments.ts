@@ -57,10 +57,12 @@ export function usePayments(event: CateringEvent, eventsRef: EventsRef, actors: 
   );
   const profile = useBusinessProfile() ?? emptyProfile();
   const snapshot = useSelector(ref, (s) => s);
-  return connectPayments(snapshot, ref.send, {
-    total,
-    eventDate: event.EventDate,
-    terms: { depositPercent: profile.depositPercent, balanceDays: profile.balanceDays },
-    newId,
-  });
+  // Issue 23, sixth pass: the same tool (figures, text, callbacks) while none of what it shows changed, so that a
+  // change elsewhere in the event (a note, a menu line) neither works out the figures again nor renders the tool.
+  const { depositPercent, balanceDays } = profile;
+  const eventDate = event.EventDate;
+  return useMemo(
+    () => connectPayments(snapshot, ref.send, { total, eventDate, terms: { depositPercent, balanceDays }, newId }),
+    [snapshot, ref, total, eventDate, depositPercent, balanceDays],
+  );
 }

@@ -75,6 +75,8 @@ export function EventsPage() {
       view === 'toolkit' ? eventsRef.send({ type: 'toolkit.open', id }) : navigate(eventSheetPath(id)),
     [eventsRef, navigate],
   );
+  // The same function for every render: the Tool Kit is memoised on its props (issue 23, sixth pass).
+  const closeToolkit = useCallback(() => eventsRef.send({ type: 'toolkit.close' }), [eventsRef]);
   const cardApi = useMemo(
     () => ({
       openToolkit: (id: number) => eventsRef.send({ type: 'toolkit.open', id }),
@@ -117,7 +119,7 @@ export function EventsPage() {
         <EventFormDialog key={page.formRef.id} formRef={page.formRef} changedElsewhere={page.changedElsewhere} />
       ) : null}
       {page.toolkitEvent ? (
-        <ToolkitDialog event={page.toolkitEvent} eventsRef={eventsRef} onClose={page.closeToolkit} />
+        <ToolkitDialog id={page.toolkitEvent.id} eventsRef={eventsRef} onClose={closeToolkit} />
       ) : null}
       <EventConflict eventsRef={eventsRef} />
     </Page>

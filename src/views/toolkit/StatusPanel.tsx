@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { css } from 'styled-system/css';
 import { CANCEL_REASON_REQUIRED, MAX_REASON_LENGTH, type EventStatus } from '../../domain/eventStatus';
 import type { EventStatusApi } from '../../machines/events/eventStatus.connect';
@@ -7,7 +7,8 @@ import { errorText, field, input, label, muted, panel, panelTitle, row } from '.
 import { StatusBadge } from '../events/StatusBadge';
 
 /** The Tool Kit's Event status panel (issue 22, part 2): the status and the changes open to it. */
-export function StatusPanel({ status }: { status: EventStatusApi }) {
+// Memoised (issue 23, sixth pass): its hook gives the same object until the tool's own figures change.
+export const StatusPanel = memo(function StatusPanel({ status }: { status: EventStatusApi }) {
   const id = useId();
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
@@ -96,4 +97,4 @@ export function StatusPanel({ status }: { status: EventStatusApi }) {
       ) : null}
     </section>
   );
-}
+});

@@ -1,12 +1,12 @@
 import { Dialog } from '@ark-ui/react/dialog';
+import { memo } from 'react';
 import { Portal } from '@ark-ui/react/portal';
 import { useActorRef, useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
-import type { CateringEvent } from '../../machines/events/events.machine';
 import { Button } from '../components/Button';
 import { SheetLink } from '../eventSheet/SheetLink';
 import { DocumentLinks } from '../invoice/DocumentLinks';
-import type { EventsRef } from '../../app/events/useEventsActor';
+import { useEventById, type EventsRef } from '../../app/events/useEventsActor';
 import { backdrop, dialogTitle, fullScreen, positioner } from '../events/styles';
 import { ImagePanel } from './ImagePanel';
 import { IngredientsPanel } from './IngredientsPanel';
@@ -49,16 +49,22 @@ function usePanels(ref: ReturnType<typeof useActorRef<typeof toolkitMachine>>) {
   return { shown, toggle: (event: (typeof toggles)[number]['event']) => ref.send({ type: event }) };
 }
 
-/** The Tool Kit overlay of one event (Ark UI Dialog: focus trap, Escape closes). */
-export function ToolkitDialog({
-  event,
+/**
+ * The Tool Kit overlay of one event (Ark UI Dialog: focus trap, Escape closes). Memoised on the event's id (issue 23,
+ * sixth pass): a change of the event (a note, a payment) renders the tools, which follow the event themselves, not
+ * the dialog, its header and its toggles; the title follows the event's name.
+ */
+export const ToolkitDialog = memo(function ToolkitDialog({
+  id,
   eventsRef,
   onClose,
 }: {
-  event: CateringEvent;
+  id: number;
   eventsRef: EventsRef;
   onClose: () => void;
 }) {
+  // The name only: the dialog renders again for a new name, not for every change of the event.
+  const name = useSelector(eventsRef, (s) => s.context.events.find((e) => e.id === id)?.EventName ?? null);
   const panelsRef = useActorRef(toolkitMachine, { inspect });
   const panels = usePanels(panelsRef);
   const isShown = (tag: string) => (panels.shown as string[]).includes(tag);
@@ -86,9 +92,9 @@ export function ToolkitDialog({
                   flexWrap: 'wrap',
                 })}
               >
-                <Dialog.Title className={dialogTitle}>Tool Kit: {event.EventName}</Dialog.Title>
-                <SheetLink id={event.id} />
-                <DocumentLinks id={event.id} />
+                <Dialog.Title className={dialogTitle}>Tool Kit: {name ?? ''}</Dialog.Title>
+                <SheetLink id={id} />
+                <DocumentLinks id={id} />
                 <Button variant="outlineRed" onClick={onClose}>
                   Close Tool Kit
                 </Button>
@@ -119,24 +125,26 @@ export function ToolkitDialog({
                   Click the buttons above to toggle the visibility of the different tools.
                 </p>
               ) : null}
-              <ToolkitTools event={event} eventsRef={eventsRef} isShown={isShown} />
+              {name !== null ? <ToolkitTools id={id} eventsRef={eventsRef} isShown={isShown} /> : null}
             </div>
           </Dialog.Content>
         </div>
       </Portal>
     </Dialog.Root>
   );
-}
+});
 
 function ToolkitTools({
-  event,
+  id,
   eventsRef,
   isShown,
 }: {
-  event: CateringEvent;
+  id: number;
   eventsRef: EventsRef;
   isShown: (tag: string) => boolean;
 }) {
+  // Shown only once the event is there (above), and kept while it goes: the page closes the Tool Kit then.
+  const event = useEventById(eventsRef, id)!;
   const actors = useToolkitActors(event, eventsRef);
   // Issue 25: typing kept in any tool, shown or not, asks before the page is left.
   useToolkitFormUnsaved(actors.inventory, inventoryDraft);

@@ -1,0 +1,96 @@
+// @vitest-environment jsdom
+/**
+ * Issue 23, sixth pass: a change of the open event (a note, a menu line) renders the Tool Kit's tools again. The
+ * Payments and Status tools' hooks give the same object while nothing they show changed (so their memoised panels do
+ * not render again), and a new one when it did; the Tool Kit follows its own event by id (`useEventById`), so that
+ * the dialog around it is not rendered again with the page.
+ */
+import { act, cleanup, renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { assign, createActor, setup } from 'xstate';
+import { useEventStatus } from '../../src/app/events/useEventStatus';
+import { useEventById, type EventsRef } from '../../src/app/events/useEventsActor';
+import { usePayments } from '../../src/app/events/usePayments';
+import { useToolkitActors } from '../../src/app/toolkit/useToolkitActors';
+import { patchEvent } from '../../src/domain/events';
+import type { CateringEvent } from '../../src/storage';
+
+const event = {
+  id: 7,
+  EventName: 'Gala',
+  EventDate: '2026-12-05',
+  StartTime: '17:00',
+  EndTime: '23:00',
+  NumberOfGuests: 40,
+  pricing: [{ id: 'L-1', name: 'Dinner', price: 1000, currency: 'CAD' }],
+} as unknown as CateringEvent;
+const other = { ...event, id: 8, EventName: 'Brunch' } as CateringEvent;
+
+/** A stand-in for the events actor: its list, patched by id as the real one does. */
+function eventsActor(events: CateringEvent[]) {
+  const machine = setup({
+    types: {
+      context: {} as { events: CateringEvent[] },
+      events: {} as
+        { type: 'event.patch'; id: number; patch: Partial<CateringEvent> } | { type: 'event.remove'; id: number },
+    },
+  }).createMachine({
+    context: { events },
+    on: {
+      'event.patch': {
+        actions: assign({ events: ({ context, event: e }) => patchEvent(context.events, e.id, e.patch) }),
+      },
+      'event.remove': {
+        actions: assign({ events: ({ context, event: e }) => context.events.filter((x) => x.id !== e.id) }),
+      },
+    },
+  });
+  return createActor(machine).start() as unknown as EventsRef & { send: (e: unknown) => void };
+}
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+describe('the Tool Kit on a change of its event (issue 23, sixth pass)', () => {
+  it('gives the Payments and Status tools the same objects for a note, new ones for a payment', () => {
+    const eventsRef = eventsActor([event, other]);
+    const { result } = renderHook(() => {
+      const current = useEventById(eventsRef, 7)!;
+      const actors = useToolkitActors(current, eventsRef);
+      const payments = usePayments(current, eventsRef, actors);
+      const status = useEventStatus(current, eventsRef, payments.figures?.depositPaid ?? false);
+      return { current, payments, status };
+    });
+    const first = result.current;
+    expect(first.payments.text?.total).toBe('$1,000.00 CAD');
+    act(() => eventsRef.send({ type: 'event.patch', id: 7, patch: { notes: [{ id: 'N-1', text: 'Bring ice' }] } }));
+    expect(result.current.current).not.toBe(first.current);
+    expect(result.current.current.notes).toEqual([{ id: 'N-1', text: 'Bring ice' }]);
+    expect(result.current.payments).toBe(first.payments);
+    expect(result.current.status).toBe(first.status);
+    act(() => {
+      result.current.payments.change('amount', '600');
+      result.current.payments.record();
+    });
+    expect(result.current.payments).not.toBe(first.payments);
+    expect(result.current.payments.text?.paid).toMatch(/^\$600.00/);
+    // The deposit (50%) is paid: the Status tool's actor changed, and with it its object.
+    expect(result.current.status).not.toBe(first.status);
+    expect(eventsRef.getSnapshot().context.events.find((e) => e.id === 7)?.payments).toHaveLength(1);
+  });
+
+  it('follows one event by id, and keeps the last one seen while it goes', () => {
+    const eventsRef = eventsActor([event, other]);
+    const { result } = renderHook(() => useEventById(eventsRef, 8));
+    expect(result.current?.EventName).toBe('Brunch');
+    act(() => eventsRef.send({ type: 'event.patch', id: 7, patch: { EventName: 'Gala dinner' } }));
+    expect(result.current).toBe(other);
+    act(() => eventsRef.send({ type: 'event.patch', id: 8, patch: { EventName: 'Late brunch' } }));
+    expect(result.current?.EventName).toBe('Late brunch');
+    const last = result.current;
+    act(() => eventsRef.send({ type: 'event.remove', id: 8 }));
+    expect(result.current).toBe(last);
+  });
+});
