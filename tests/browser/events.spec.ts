@@ -541,6 +541,83 @@ test('the events form opens without reading style or layout, and keeps its keybo
   await expect(open).toBeFocused();
 });
 
+test('the form’s selects start on first use; the keyboard and the mouse choose as before, and the choices are saved (issue 23, sixth pass)', async ({
+  page,
+}) => {
+  await openEvents(page);
+  await page.getByRole('button', { name: 'Edit Event Far Future Feast' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Event' });
+  await expect(dialog.getByLabel('Event Name')).toBeFocused();
+  const type = dialog.getByRole('combobox', { name: 'Event Type' });
+  const customer = dialog.getByRole('combobox', { name: 'Existing customer' });
+  // At open: named, showing their values, closed, and no select machine started yet.
+  await expect(type).toHaveText(/Meeting/);
+  await expect(type).toHaveAttribute('aria-expanded', 'false');
+  await expect(customer).toHaveText(/New customer/);
+  await expect(dialog.locator('[data-startonuse]')).toHaveCount(2);
+
+  // The keyboard: Tab to Event Type, ArrowDown opens it, ArrowDown and Enter choose the next type.
+  await page.keyboard.press('Tab');
+  await expect(type).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(dialog.getByRole('listbox')).toBeVisible();
+  await expect(dialog.getByRole('option', { name: 'Meeting' })).toHaveAttribute('data-highlighted', '');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('listbox')).toBeHidden();
+  await expect(type).toHaveText(/Work Party/);
+  await expect(type).toBeFocused();
+  // Space opens it; Escape closes only the select; typing on the closed select picks by the first letters.
+  await page.keyboard.press('Space');
+  await expect(dialog.getByRole('listbox')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog.getByRole('listbox')).toBeHidden();
+  await expect(dialog).toBeVisible();
+  await expect(type).toBeFocused();
+  await page.keyboard.type('Ret');
+  await expect(type).toHaveText(/Retirement/);
+
+  // A press on Existing customer released elsewhere focuses it without a click; a key then reaches it.
+  const box = (await customer.boundingBox())!;
+  await page.mouse.move(box.x + 10, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 10, box.y - 40);
+  await page.mouse.up();
+  await expect(customer).toBeFocused();
+  await expect(customer).toHaveAttribute('aria-expanded', 'false');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('listbox')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog.getByRole('listbox')).toBeHidden();
+  await expect(dialog.locator('[data-startonuse]')).toHaveCount(0);
+
+  // The mouse: a click opens the Existing customer choice; a click on an option fills her details.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Edit Event Far Future Feast' }).click();
+  await expect(dialog.locator('[data-startonuse]')).toHaveCount(2);
+  await customer.click();
+  await expect(dialog.getByRole('listbox')).toBeVisible();
+  await dialog.getByRole('option', { name: /^Marina Cole/ }).click();
+  await expect(customer).toContainText('Marina Cole');
+  await expect(dialog.getByLabel('Customer First Name')).toHaveValue('Marina');
+  await type.click();
+  await dialog.getByRole('option', { name: 'Wedding', exact: true }).click();
+  await expect(type).toHaveText(/Wedding/);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const saved = (
+          JSON.parse(localStorage.getItem('events') ?? '[]') as Array<Record<string, unknown> & { id: number }>
+        ).find((e) => e.id === 106);
+        return [saved?.EventType, saved?.CustomerFirstName, saved?.CustomerLastName];
+      }),
+    )
+    .toEqual(['Wedding', 'Marina', 'Cole']);
+});
+
 test('a long list is virtualised and every event stays reachable', async ({ page }) => {
   const many = Array.from({ length: 400 }, (_, i) =>
     event(200 + i, `Bulk Event ${200 + i}`, addDays(today, i - 200), 'Bulk', `Guest${i}`),

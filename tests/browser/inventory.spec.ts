@@ -181,6 +181,54 @@ test('edits through the modal: invalid numbers keep it open, Save and Cancel clo
   await expect.poll(async () => (await stored(page)).map((i) => i.name)).toEqual(['Butter']);
 });
 
+test('the Edit Item dialog’s selects start on first use; the keyboard and the mouse choose as before, and the choices are saved (issue 23, sixth pass)', async ({
+  page,
+}) => {
+  await open(page, [item('1', 'Butter', 2, 5)]);
+  const butter = list(page).getByRole('listitem', { name: 'Butter' });
+  await butter.getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Item' });
+  await expect(dialog.getByLabel('SKU')).toBeFocused();
+  const category = dialog.getByRole('combobox', { name: 'Category' });
+  const unit = dialog.getByRole('combobox', { name: 'Unit Measurement' });
+  // At open: named, showing their values, closed, and no select machine started yet.
+  await expect(category).toHaveText(/Dairy/);
+  await expect(unit).toHaveText(/kg/);
+  await expect(dialog.getByRole('combobox', { name: 'Package Type' })).toHaveText(/box/);
+  await expect(dialog.getByRole('combobox', { name: 'Supplier Name' })).toHaveText(/Harbour Dairy/);
+  await expect(category).toHaveAttribute('aria-expanded', 'false');
+  await expect(dialog.locator('[data-startonuse]')).toHaveCount(4);
+
+  // The keyboard: Tab to Category, ArrowDown opens it on the current one, ArrowDown and Enter choose the next.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(category).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(dialog.getByRole('listbox')).toBeVisible();
+  await expect(dialog.getByRole('option', { name: 'Dairy' })).toHaveAttribute('data-highlighted', '');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('listbox')).toBeHidden();
+  await expect(category).toHaveText(/Frozen/);
+  await expect(category).toBeFocused();
+  // Escape in the open select closes the select only.
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('listbox')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog.getByRole('listbox')).toBeHidden();
+  await expect(dialog).toBeVisible();
+
+  // The mouse: a click opens Unit Measurement, a click on an option chooses it.
+  await unit.click();
+  await expect(dialog.getByRole('listbox')).toBeVisible();
+  await dialog.getByRole('option', { name: 'lbs', exact: true }).click();
+  await expect(unit).toHaveText(/lbs/);
+  await expect(dialog.locator('[data-startonuse]')).toHaveCount(2);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect.poll(async () => (await stored(page))[0]).toMatchObject({ category: 'Frozen', unit: 'lbs' });
+});
+
 test('the page behind the Edit Item dialog does not scroll, and is where it was after (issue 23)', async ({ page }) => {
   await open(
     page,

@@ -80,6 +80,9 @@ export function Modal({
     const onFocusIn = (event: FocusEvent) => {
       const target = event.target;
       if (!(target instanceof Element) || box.contains(target) || target.closest(otherDialog)) return;
+      // Taken out of the page while its focus was dispatched (a select's stand-in, replaced by the Ark select
+      // on its first focus, which has moved the focus on to the new trigger): not a focus outside.
+      if (!target.isConnected) return;
       (firstFocusable(box) ?? box).focus({ preventScroll: true });
     };
     box.addEventListener('keydown', onKeyDown);

@@ -1,6 +1,6 @@
 /** Form pieces shared by every page: labelled text fields and an Ark UI Select whose menu is capped at 200px (spec section 9). */
 import { createListCollection, Select } from '@ark-ui/react/select';
-import { memo, useMemo, type InputHTMLAttributes } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type InputHTMLAttributes } from 'react';
 import { css } from 'styled-system/css';
 import { lengthLimitMessage } from '../../domain/limits';
 
@@ -170,23 +170,7 @@ function SelectItems({ items }: { items: readonly Option[] }) {
   ));
 }
 
-/**
- * A single-choice dropdown (Ark UI Select, which owns keyboard and focus). `placeholder`, when given,
- * is also an option that clears the choice (the spec's 'Select a Supplier', 'Select Category').
- * `error` shows a message under it and marks the trigger invalid; `triggerClassName` matches the
- * trigger to the inputs around it.
- */
-export const SelectField = memo(function SelectField({
-  id,
-  label,
-  value,
-  options,
-  placeholder,
-  onValue,
-  disabled,
-  error,
-  triggerClassName,
-}: {
+export interface SelectFieldProps {
   id: string;
   label: string;
   value: string;
@@ -196,16 +180,167 @@ export const SelectField = memo(function SelectField({
   disabled?: boolean;
   error?: string;
   triggerClassName?: string;
-}) {
+  /**
+   * Start Ark's select (its zag machine, its collection) only when it is first used: until then a stand-in with
+   * the same markup, label and look (issue 23: the Edit dialogs started two to five select machines on every
+   * open, the Existing customer one with a 2,000-item collection). See `SelectStandIn`.
+   */
+  startOnUse?: boolean;
+}
+
+/**
+ * A single-choice dropdown (Ark UI Select, which owns keyboard and focus). `placeholder`, when given,
+ * is also an option that clears the choice (the spec's 'Select a Supplier', 'Select Category').
+ * `error` shows a message under it and marks the trigger invalid; `triggerClassName` matches the
+ * trigger to the inputs around it.
+ */
+export const SelectField = memo(function SelectField({ startOnUse = false, ...props }: SelectFieldProps) {
+  const [started, setStarted] = useState<Started | null>(startOnUse ? null : {});
+  if (!started) return <SelectStandIn {...props} onStart={setStarted} />;
+  return <ArkSelectField {...props} started={started} />;
+});
+
+/** How the stand-in was used: the Ark select, once mounted, is given the same focus, click or key. */
+interface Started {
+  focus?: boolean;
+  click?: boolean;
+  key?: KeyboardEventInit;
+}
+
+const triggerId = (id: string) => `${id}-trigger`;
+const labelId = (id: string) => `${id}-label`;
+
+/**
+ * The select before its first use: Ark's markup for a closed select (root, label, control, a `combobox` trigger
+ * named by the label, the value or the placeholder, the indicator), with the same ids, classes and data
+ * attributes, so it looks, reads and is found the same, and no machine. Its first use mounts the Ark select in
+ * its place and hands that use on to Ark's trigger: a focus that is not a press's (Tab, a click on the label,
+ * the form focusing an invalid field) focuses it; a click (the mouse, a touch, after its own focus) focuses and
+ * clicks it, which opens the menu; a key pressed here first (only after a press focused it without a click) is
+ * sent on to it. So ArrowDown, Enter, Space and typing to pick reach Ark's trigger as before.
+ */
+function SelectStandIn({
+  id,
+  label,
+  value,
+  options,
+  placeholder,
+  disabled,
+  error,
+  triggerClassName,
+  onStart,
+}: Omit<SelectFieldProps, 'startOnUse' | 'onValue'> & { onStart: (started: Started) => void }) {
+  const pressed = useRef(false);
+  const chosen = value ? options.find((o) => o.value === value) : undefined;
+  const errorId = `${id}-error`;
+  return (
+    <div
+      id={id}
+      className={fieldBox}
+      data-scope="select"
+      data-part="root"
+      data-invalid={error ? '' : undefined}
+      data-startonuse=""
+    >
+      <label
+        id={labelId(id)}
+        className={labelText}
+        data-scope="select"
+        data-part="label"
+        data-disabled={disabled ? '' : undefined}
+        data-invalid={error ? '' : undefined}
+        onClick={() => {
+          if (!disabled) document.getElementById(triggerId(id))?.focus({ preventScroll: true });
+        }}
+      >
+        {label}
+      </label>
+      <div data-scope="select" data-part="control" data-state="closed" data-invalid={error ? '' : undefined}>
+        <button
+          id={triggerId(id)}
+          type="button"
+          role="combobox"
+          aria-expanded={false}
+          aria-haspopup="listbox"
+          aria-labelledby={labelId(id)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          disabled={disabled}
+          className={triggerClassName ? `${trigger} ${triggerClassName}` : trigger}
+          data-scope="select"
+          data-part="trigger"
+          data-state="closed"
+          data-invalid={error ? '' : undefined}
+          data-placeholder-shown={chosen ? undefined : ''}
+          onPointerDown={() => {
+            pressed.current = true;
+          }}
+          onFocus={() => {
+            // A press's focus waits for its click (Ark's trigger opens on click).
+            if (pressed.current) pressed.current = false;
+            else onStart({ focus: true });
+          }}
+          onClick={() => onStart({ focus: true, click: true })}
+          onKeyDown={(event) => {
+            if (!handedKey(event)) return;
+            event.preventDefault();
+            const { key, code, altKey, ctrlKey, metaKey, shiftKey } = event;
+            onStart({ focus: true, key: { key, code, altKey, ctrlKey, metaKey, shiftKey } });
+          }}
+        >
+          <span data-scope="select" data-part="value-text">
+            {chosen ? chosen.label : (placeholder ?? 'Choose')}
+          </span>
+          <div data-scope="select" data-part="indicator" data-state="closed" aria-hidden>
+            ▾
+          </div>
+        </button>
+      </div>
+      {error ? (
+        <span id={errorId} className={errorText}>
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** The keys Ark's closed trigger acts on: the arrows, Home, End, Enter, Space, and typing to pick (typeahead). */
+const handedKey = (event: { key: string; altKey: boolean; ctrlKey: boolean; metaKey: boolean }) =>
+  /^(Arrow(Up|Down|Left|Right)|Home|End|Enter| )$/.test(event.key) ||
+  (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey);
+
+function ArkSelectField({
+  id,
+  label,
+  value,
+  options,
+  placeholder,
+  onValue,
+  disabled,
+  error,
+  triggerClassName,
+  started,
+}: Omit<SelectFieldProps, 'startOnUse'> & { started: Started }) {
   const collection = useMemo(
     () =>
       createListCollection({ items: placeholder ? [{ value: NONE, label: placeholder }, ...options] : [...options] }),
     [options, placeholder],
   );
+  // The stand-in's use handed on, once Ark's machine has started (in the Root's layout effect, before this one).
+  const handedOn = useRef(started);
+  useEffect(() => {
+    const use = handedOn.current;
+    const el = document.getElementById(triggerId(id));
+    if (!el || !(use.focus || use.click || use.key)) return;
+    el.focus({ preventScroll: true });
+    if (use.click) el.click();
+    else if (use.key) el.dispatchEvent(new KeyboardEvent('keydown', { ...use.key, bubbles: true, cancelable: true }));
+  }, [id]);
   const errorId = `${id}-error`;
   return (
     <Select.Root
-      ids={{ root: id, trigger: `${id}-trigger`, label: `${id}-label` }}
+      ids={{ root: id, trigger: triggerId(id), label: labelId(id) }}
       className={fieldBox}
       collection={collection}
       value={value ? [value] : []}
@@ -238,4 +373,4 @@ export const SelectField = memo(function SelectField({
       ) : null}
     </Select.Root>
   );
-});
+}

@@ -1,7 +1,7 @@
 import { Dialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
 import { useSelector } from '@xstate/react';
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { css } from 'styled-system/css';
 import {
@@ -238,6 +238,7 @@ function EventTypeField({ form }: { form: EventFormApi }) {
   const options = useMemo(() => eventTypeChoices(current).map((t) => ({ value: t, label: t })), [current]);
   return (
     <SelectField
+      startOnUse
       id="event-EventType"
       label={eventFieldLabels.EventType}
       value={current}
@@ -257,6 +258,7 @@ function ExistingCustomerField({ form }: { form: EventFormApi }) {
   return (
     <div className={css({ mb: '4', maxW: { md: '50%' } })}>
       <SelectField
+        startOnUse
         id="event-customer"
         label="Existing customer"
         value={form.customerId}
@@ -383,7 +385,30 @@ function RescaleReview({ form }: { form: EventFormApi }) {
   );
 }
 
-/** The full-screen event form (Ark UI Dialog: focus trap, Escape cancels). */
+/**
+ * True from just after the first frame that shows the form (issue 23): the Dietary needs fieldset (41 elements,
+ * below the fold at every screen size) is made then, in a task of its own, not in the click that opens the form.
+ */
+function useAfterFirstPaint() {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // A frame callback runs before that frame's paint; the timeout it queues runs after it.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
+
+/** Below the fold, made after the first paint (`useAfterFirstPaint`). */
+const belowTheFold = new Set(['Dietary needs']);
+
+/** The full-screen event form (a plain modal dialog: focus kept inside, Escape cancels). */
 export function EventFormDialog({
   formRef,
   changedElsewhere = false,
@@ -393,6 +418,7 @@ export function EventFormDialog({
 }) {
   const form = useEventForm(formRef);
   const formEl = useRef<HTMLFormElement>(null);
+  const painted = useAfterFirstPaint();
   useUnsavedChanges(form.dirty);
   return (
     // A plain modal dialog (ModalDialog.tsx): nothing read or walked on open, the page behind not restyled.
@@ -444,18 +470,20 @@ export function EventFormDialog({
               This event was changed in another tab. Your typing is kept; Save will ask which version to keep.
             </p>
           ) : null}
-          {groups.map((g) => (
-            <fieldset key={g.legend} className={fieldset}>
-              <legend className={legend}>{g.legend}</legend>
-              {g.legend === 'Customer' ? <ExistingCustomerField form={form} /> : null}
-              <div className={grid}>
-                {g.fields.map((f) => (
-                  <FormField key={f} name={f} form={form} />
-                ))}
-              </div>
-              {g.legend === 'Dietary needs' ? <AvoidField form={form} /> : null}
-            </fieldset>
-          ))}
+          {groups.map((g) =>
+            !painted && belowTheFold.has(g.legend) ? null : (
+              <fieldset key={g.legend} className={fieldset}>
+                <legend className={legend}>{g.legend}</legend>
+                {g.legend === 'Customer' ? <ExistingCustomerField form={form} /> : null}
+                <div className={grid}>
+                  {g.fields.map((f) => (
+                    <FormField key={f} name={f} form={form} />
+                  ))}
+                </div>
+                {g.legend === 'Dietary needs' ? <AvoidField form={form} /> : null}
+              </fieldset>
+            ),
+          )}
           <div
             className={css({
               display: 'flex',

@@ -114,6 +114,7 @@ function Choice({
   const { value, onValue } = useEditField(board, field);
   return (
     <SelectField
+      startOnUse
       id={`edit-${field}`}
       label={label}
       value={value}
@@ -130,6 +131,7 @@ function SupplierChoice({ board }: { board: InventoryBoardRef }) {
   const { current, options } = useEditSupplierChoice(board);
   return (
     <SelectField
+      startOnUse
       id="edit-supplierName"
       label="Supplier Name"
       value={current}
