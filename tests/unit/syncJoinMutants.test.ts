@@ -45,6 +45,15 @@ const oldEvent = (id: number) => ({
 });
 const recentEvent = (id: number) => ({ id, EventName: `Event ${id}`, EventDate: '2026-10-01' });
 
+/** A device that reads only the collections asked for, as the browser's port does (src/storage/syncData.ts). */
+class NarrowDevice extends FakeDevice {
+  override snapshot(collections?: ReadonlySet<string>) {
+    const all = super.snapshot();
+    if (collections) for (const c of [...all.keys()]) if (!collections.has(c)) all.delete(c);
+    return all;
+  }
+}
+
 /** A device whose writes fail with `error` (storage's own, the browser's, or something else). */
 class FailingDevice extends FakeDevice {
   constructor(readonly error: unknown) {
@@ -134,5 +143,69 @@ describe('old events held in the account as they arrive', () => {
         .filter((w) => w.collection === 'events')
         .map((w) => w.record_id),
     ).toEqual(['9']);
+  });
+});
+
+describe('what a pull held in the account, settled at its end', () => {
+  it('an old event with records of its own here already is written here with them (never an orphaned tool kit)', async () => {
+    for (const collection of ['ingredientList-1', 'staffList-1', '1-discountPercentage', '1-taxPercentage']) {
+      const server = await account(oldEvent(1), oldEvent(2), recentEvent(9));
+      const device = new NarrowDevice();
+      device.put(collection, 'value', { value: 0 });
+      await pullChanges(device, server.remote(), testId, rule());
+      expect(device.get('events', '1'), collection).toEqual(oldEvent(1));
+      expect(device.load().shadow['events|1'], collection).toEqual({ rev: 1, hash: expect.any(String) });
+      // The other old event owes nothing and has nothing here: it stays in the account.
+      expect(device.get('events', '2'), collection).toBeUndefined();
+      expect(device.load().returning ?? [], collection).toEqual([]);
+    }
+  });
+
+  it('the highest event id stays here, counted over the events here, the deleted ids and the held ones', async () => {
+    // Held 1 and 5, nothing higher anywhere: 5 is the highest and stays here (new ids never reuse it).
+    const alone = await account(oldEvent(1), oldEvent(5));
+    const first = new NarrowDevice();
+    await pullChanges(first, alone.remote(), testId, rule());
+    expect([...(first.data.get('events')?.keys() ?? [])]).toEqual(['5']);
+    // An event here with a higher id (made here, not synced yet): both held events go.
+    const withHere = await account(oldEvent(1), oldEvent(5));
+    const second = new NarrowDevice();
+    second.put('events', '9', recentEvent(9));
+    await pullChanges(second, withHere.remote(), testId, rule());
+    expect([...(second.data.get('events')?.keys() ?? [])]).toEqual(['9']);
+    // A deleted id higher than both (this device deleted event 9): both go too.
+    const withDeleted = await account(oldEvent(1), oldEvent(5));
+    const third = new NarrowDevice();
+    third.put('deletedEventIds', '9', { id: 9 });
+    await pullChanges(third, withDeleted.remote(), testId, rule());
+    expect(third.data.get('events')).toBeUndefined();
+    expect(third.load().shadow['events|5']).toMatchObject({ away: true });
+    // Decided on arrival: never written here, then let go.
+    expect(third.writes.flat()).toEqual([]);
+    expect(third.evicted.flat()).toEqual([]);
+    expect(second.writes.flat()).toEqual([]);
+  });
+
+  it('an event opened while the join runs (kept by the rule only then) is written here at the end', async () => {
+    // Event 5 comes first (held on the first page), then it is opened.
+    const server = await account(oldEvent(5), oldEvent(1), recentEvent(9));
+    const remote = server.remote();
+    let opened = false;
+    const keepOpened: ArchiveRule = { today: () => TODAY, keep: (id) => opened && id === 5 };
+    const paged = {
+      ...remote,
+      pull: (since: number) => {
+        if (since > 0) opened = true;
+        return remote.pull(since, 1);
+      },
+    };
+    const device = new FakeDevice();
+    await pullChanges(device, paged, testId, keepOpened);
+    // Held on its page (not written), written at the end.
+    expect(device.writes.map((ws) => ws.map((w) => w.record_id))).toEqual([['9'], ['5']]);
+    expect(device.get('events', '5')).toEqual(oldEvent(5));
+    expect(device.load().shadow['events|5']).toEqual({ rev: 1, hash: expect.any(String) });
+    expect(device.get('events', '1')).toBeUndefined();
+    expect(device.load().returning ?? []).toEqual([]);
   });
 });
