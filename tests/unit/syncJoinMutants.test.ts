@@ -5,7 +5,7 @@
  * (`holdChange`, `settleHeld`), and the slices of the outbox (`slicesOf`, `noteSlice`).
  */
 import { describe, expect, it } from 'vitest';
-import { isStorageFull, pullChanges, SyncStorageFull, type ArchiveRule } from '../../src/sync/cycle';
+import { isStorageFull, pullChanges, slicesOf, SyncStorageFull, type ArchiveRule } from '../../src/sync/cycle';
 import type { LocalWrite } from '../../src/sync/engine';
 import { FakeDevice, FakeSyncServer, testId } from '../support/fakeSyncServer';
 
@@ -207,5 +207,17 @@ describe('what a pull held in the account, settled at its end', () => {
     expect(device.load().shadow['events|5']).toEqual({ rev: 1, hash: expect.any(String) });
     expect(device.get('events', '1')).toBeUndefined();
     expect(device.load().returning ?? []).toEqual([]);
+  });
+});
+
+describe('the outbox’s slices', () => {
+  const of = (sizes: Record<string, number>) =>
+    new Map(
+      Object.entries(sizes).map(([c, n]) => [c, new Map(Array.from({ length: n }, (_, i) => [String(i), {}]))]),
+    ) as Map<string, Map<string, object>>;
+
+  it('a slice ends at the collection that brings it to its size exactly', () => {
+    expect(slicesOf(of({ a: 2, b: 4, c: 1 }), 2)).toEqual([['a'], ['b'], ['c']]);
+    expect(slicesOf(of({ a: 1, b: 1, c: 2, d: 2, e: 8 }), 2)).toEqual([['a', 'b'], ['c', 'd'], ['e']]);
   });
 });
