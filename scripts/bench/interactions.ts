@@ -29,11 +29,12 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 /**
  * For working on one action: `BENCH_ONLY` (a regular expression) keeps the interactions whose name
  * matches (with the others of their group that come before, which set them up), `BENCH_RATES` the CPU
- * slowdowns (e.g. `4`; default `1,4`; empty: none, for the page loads alone), `BENCH_PAGES=off` leaves out the full loads and `/`, `/login`.
+ * slowdowns (e.g. `4`; default `1,4`; empty: none, for the page loads alone), `BENCH_PAGES=off` leaves out the full loads and `/`, `/login`; `BENCH_PAGES=landing` keeps only `/` and `/login`.
  */
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
 const RATES = (process.env.BENCH_RATES ?? '1,4').split(',').filter(Boolean).map(Number);
 const PAGES = process.env.BENCH_PAGES !== 'off';
+const FULL_LOADS = PAGES && process.env.BENCH_PAGES !== 'landing';
 /** The interactions to run: up to the last one matched, or none. */
 const selected = (interactions: Interaction[]): Interaction[] => {
   if (!ONLY) return interactions;
@@ -513,10 +514,9 @@ export async function runInteractionsBench(): Promise<Figure[]> {
     // The route table's protected pages, then those matched by the fallback route (src/views/shell/fallbackRoutes.ts):
     // one event's sheet, quote and invoice, and its customer's page.
     const fallbackPages = ['/events/1000/sheet', '/events/1000/quote', '/events/1000/invoice', '/customers/c1000'];
-    for (const path of [
-      ...pageRoutes.filter((route) => route.access === 'protected').map((route) => route.path),
-      ...fallbackPages,
-    ]) {
+    for (const path of FULL_LOADS
+      ? [...pageRoutes.filter((route) => route.access === 'protected').map((route) => route.path), ...fallbackPages]
+      : []) {
       const times: number[] = [];
       for (let run = 0; run < 5; run++) times.push(await fullLoad(page, `${server.url}${path}`));
       const mid = median(times);

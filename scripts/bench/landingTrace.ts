@@ -4,9 +4,11 @@
  * wall time, its thread time (the main thread's own clock: robust to a loaded machine) and the named
  * work inside it. Compares builds (a copy of dist/ each):
  *
- *   npx tsx scripts/bench/landingTrace.ts [--runs 5] [--rate 4] [--path /] [--show 50] <dist dir> [<dist dir> ...]
+ *   npx tsx scripts/bench/landingTrace.ts [--runs 5] [--rate 4] [--path /] [--show 50] [--profile] <dist dir> [<dist dir> ...]
  *
  * `--show` lists tasks over that many ms too (the blocking time still counts the part over 50 ms).
+ * `--profile` samples the main thread too (V8's CPU profiler, 100 µs) and lists, under each task shown,
+ * the functions with the most self time in it (`(program)` is V8's own work: compiling, among others).
  *
  * Prints, per load, each long task and the load's blocking time by wall and by thread time (the part
  * of each task over 50 ms, summed), then per build the median of each.
@@ -25,7 +27,41 @@ interface LoadFigures {
   tasks: string[];
 }
 
-async function tracedLoad(browser: Browser, url: string, rate: number): Promise<TraceEvent[]> {
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+}
+interface Profile {
+  startTime: number;
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** The functions with the most self time between `from` and `to` (trace clock, µs), as "name file:line ms". */
+function topFunctions(profile: Profile, from: number, to: number, count = 6): string[] {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  let at = profile.startTime;
+  profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i] ?? 0;
+    if (at < from || at > to) return;
+    const { functionName, url, lineNumber, columnNumber } = byId.get(id)!.callFrame;
+    const label = `${functionName || '(anon)'} ${short(url)}${url ? `:${lineNumber + 1}:${columnNumber + 1}` : ''}`;
+    self.set(label, (self.get(label) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000);
+  });
+  return [...self]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([label, ms]) => `${label} ${ms.toFixed(1)}`);
+}
+
+async function tracedLoad(
+  browser: Browser,
+  url: string,
+  rate: number,
+  profiled = false,
+): Promise<{ events: TraceEvent[]; profile?: Profile }> {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
   try {
     const page = await context.newPage();
@@ -34,11 +70,19 @@ async function tracedLoad(browser: Browser, url: string, rate: number): Promise<
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await waitUntilQuiet(browser);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-    return await traced(cdp, async () => {
+    if (profiled) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('Profiler.start');
+    }
+    const events = await traced(cdp, async () => {
       await page.goto(url, { waitUntil: 'load' });
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(1500);
     }, ['loading', 'blink.user_timing']);
+    if (!profiled) return { events };
+    const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
+    return { events, profile };
   } finally {
     await context.close();
   }
@@ -46,7 +90,7 @@ async function tracedLoad(browser: Browser, url: string, rate: number): Promise<
 
 const short = (url = '') => url.replace(/^.*\/assets\//, '').replace(/-[\w-]{8}\.js$/, '');
 
-function longTasks(events: TraceEvent[], shown = 50): LoadFigures {
+function longTasks(events: TraceEvent[], shown = 50, profile?: Profile): LoadFigures {
   const fcp = events.find((e) => e.name === 'firstContentfulPaint');
   if (!fcp) throw new Error('no first contentful paint in the trace');
   const mains = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
@@ -93,6 +137,8 @@ function longTasks(events: TraceEvent[], shown = 50): LoadFigures {
     figures.tasks.push(
       `+${((top.ts - fcp.ts) / 1000).toFixed(0)} ms: ${wall.toFixed(0)} ms wall, ${thread.toFixed(0)} ms thread: ${pieces.slice(0, 8).join('; ')}`,
     );
+    if (profile)
+      figures.tasks.push(`      self time: ${topFunctions(profile, top.ts, top.ts + (top.dur ?? 0)).join('; ')}`);
   }
   return figures;
 }
@@ -103,12 +149,14 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   let rate = 4;
   let paths = ['/', '/login'];
   let shown = 50;
+  let profiled = false;
   const dists: string[] = [];
   for (let i = 0; i < args.length; i++) {
     if (args[i] === '--runs') runs = Number(args[++i]);
     else if (args[i] === '--rate') rate = Number(args[++i]);
     else if (args[i] === '--path') paths = [args[++i]!];
     else if (args[i] === '--show') shown = Number(args[++i]);
+    else if (args[i] === '--profile') profiled = true;
     else dists.push(args[i]!);
   }
   const all = new Map<string, LoadFigures[]>();
@@ -118,8 +166,14 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     for (let run = 0; run < runs; run++)
       for (const [b, dir] of dists.entries())
         for (const path of paths) {
-          const figures = longTasks(await tracedLoad(browser, `${servers[b]!.url}${path}`, rate), shown);
+          const { events, profile } = await tracedLoad(browser, `${servers[b]!.url}${path}`, rate, profiled);
           const key = `${dir} ${path}`;
+          // On a very loaded machine a trace can miss the paint event: that load is left out, not the whole run.
+          if (!events.some((e) => e.name === 'firstContentfulPaint')) {
+            console.log(`${key} run ${run + 1}: no first contentful paint in the trace, left out`);
+            continue;
+          }
+          const figures = longTasks(events, shown, profile);
           all.set(key, [...(all.get(key) ?? []), figures]);
           console.log(
             `${key} run ${run + 1}: TBT ${figures.tbtWall.toFixed(0)} wall / ${figures.tbtThread.toFixed(0)} thread`,

@@ -30,7 +30,11 @@ export async function spawnServer(
   });
   let output = '';
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);
+    // SERVER_START_MS: more time on a loaded machine (tsx compiles the server first).
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start:\n${output}`)),
+      Number(process.env.SERVER_START_MS ?? 20_000),
+    );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('is running on')) {

@@ -2,7 +2,8 @@
 /**
  * The root actor created ahead of React (issue 23, src/app/shell/AppActors.tsx `createAppActors`): its
  * first snapshot is taken in a task of its own before hydration, the provider then uses that actor (not
- * a second one), and starts it once the render has committed, as it starts its own.
+ * a second one), and starts it in the task after the render has committed (its start and the re-render it
+ * causes were one long task with hydration's commit).
  */
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -21,7 +22,7 @@ afterEach(() => {
 });
 
 describe('the root actor created ahead of React', () => {
-  it('is the one the provider gives, and runs once the render has committed', () => {
+  it('is the one the provider gives, and runs in the task after the render has committed', async () => {
     createAppActors();
     const seen: AppRoot[] = [];
     function Probe() {
@@ -37,13 +38,16 @@ describe('the root actor created ahead of React', () => {
     // One actor, created before the render: its snapshot was there for the first render.
     expect(new Set(seen).size).toBe(1);
     const root = seen[0]!;
-    // Started: its children answer (the colour mode toggles and says so).
+    // Not started in the commit's task: an event waits in its mailbox (the actor start is a task of its own).
     const colorMode = root.system.get('colorMode') as {
       send(e: object): void;
       getSnapshot(): { hasTag(t: string): boolean };
     };
     const dark = colorMode.getSnapshot().hasTag('dark');
     colorMode.send({ type: 'mode.toggle' });
+    expect(colorMode.getSnapshot().hasTag('dark')).toBe(dark);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // Started: the event is handled (the colour mode toggled and says so).
     expect(colorMode.getSnapshot().hasTag('dark')).toBe(!dark);
     // Rendering again (a second provider, e.g. after a remount) takes the same actor.
     render(

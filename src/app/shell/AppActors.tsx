@@ -90,7 +90,7 @@ let startCreated = () => {};
  * Creates the root actor ahead of React, in a task of its own (src/boot.tsx): inside hydration its first
  * snapshot was ~50 ms of one of hydration's tasks at 4x CPU slowdown. The provider then uses it, and
  * starts it once hydration has committed, as it starts its own (so hydration renders the state the
- * prerendered markup shows); without it (prerendering, tests) the provider creates its own.
+ * prerendered markup shows), in the task after; without it (prerendering, tests) the provider creates its own.
  */
 export function createAppActors(): void {
   const root = (created = createActor(appLogic, { input: readInputs(), inspect }));
@@ -113,7 +113,13 @@ function OwnAppActors({ children }: { children: ReactNode }) {
 
 export function AppActorsProvider({ children }: { children: ReactNode }) {
   const [root] = useState(() => created);
-  useEffect(() => startCreated(), []);
+  // In a task of its own: started from the effect itself, its start (the auth check, colour mode, sound) and
+  // the re-render it causes ran in one task with hydration's commit and the re-render of what only the
+  // browser knows (useHydrated), 60-120 ms at 4x CPU slowdown.
+  useEffect(() => {
+    const timer = setTimeout(() => startCreated(), 0);
+    return () => clearTimeout(timer);
+  }, []);
   if (!root) return <OwnAppActors>{children}</OwnAppActors>;
   return <AppRootContext.Provider value={root}>{children}</AppRootContext.Provider>;
 }
