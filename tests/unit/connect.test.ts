@@ -207,6 +207,32 @@ describe('dashboard.connect', () => {
     expect(flagged.orderFor(30).demand).toBe(orders.orderFor(30).demand);
   });
 
+  it('Need to Order worked out ahead in steps (demand, lines, lists) comes to the same windows (issue 23)', () => {
+    const demandFor = dashboard.demandByWindow(s.context);
+    const orders = dashboard.orderByWindow(s.context, demandFor);
+    const steps: number[][] = [];
+    while (orders.stepAhead()) steps.push(orders.pending());
+    steps.push(orders.pending());
+    // Three steps a window, each window done only after its third.
+    expect(steps).toEqual([[7, 14, 30], [7, 14, 30], [14, 30], [14, 30], [14, 30], [30], [30], [30], []]);
+    expect(orders.stepAhead()).toBe(false);
+    for (const days of [7, 14, 30] as const) {
+      const fresh = dashboard.demandOf({ ...s.context, demandDays: days });
+      const order = orders.orderFor(days);
+      expect(order.demand).toEqual(fresh);
+      expect({ ...order, demand: undefined }).toEqual({
+        ...dashboard.orderLines({ ...s.context, demandDays: days }, fresh),
+        demand: undefined,
+      });
+    }
+    // A window chosen before its steps are done is worked out whole, with what the steps had done.
+    const fresh = dashboard.orderByWindow(s.context, dashboard.demandByWindow(s.context));
+    fresh.stepAhead();
+    fresh.stepAhead();
+    expect({ ...fresh.orderFor(7), demand: undefined }).toEqual({ ...orders.orderFor(7), demand: undefined });
+    expect(fresh.pending()).toEqual([14, 30]);
+  });
+
   it('the mock-data controls, an order list and a data section', () => {
     const { sent, send } = recorder();
     expect(dashboard.connectMockData(s, send)).toMatchObject({ busy: false, confirming: false, refreshToView: false });

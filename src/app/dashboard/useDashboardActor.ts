@@ -211,7 +211,8 @@ export function useOrderToggle(ref: DashboardRef): (id: string) => void {
 /**
  * Need to Order of the chosen window. Each window's demand and lists are worked out once per set of
  * inputs (dashboard.connect's demandByWindow / orderByWindow), and the windows not shown are worked out
- * ahead when the page is idle, one per idle callback: changing the window then only renders (issue 23).
+ * ahead when the page is idle, in steps (its demand, its lines, its lists), one per idle callback: changing the
+ * window then only renders (issue 23).
  */
 export function useNeedToOrder(ref: DashboardRef) {
   const inventoryItems = useSelector(ref, (s) => s.context.inventoryItems);
@@ -230,11 +231,10 @@ export function useNeedToOrder(ref: DashboardRef) {
   useEffect(() => {
     let cancel = () => {};
     const next = () => {
-      const [todo] = orders.pending();
-      if (todo === undefined) return;
+      if (orders.pending().length === 0) return;
+      // One step (a window's demand, its lines or its lists) per idle callback: a click waits for one at most.
       cancel = whenIdle(() => {
-        orders.orderFor(todo);
-        next();
+        if (orders.stepAhead()) next();
       });
     };
     next();

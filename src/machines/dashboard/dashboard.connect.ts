@@ -63,31 +63,67 @@ export interface WindowOrder extends ReturnType<typeof orderLines> {
  * in `demandFor`, which only depends on the events, their lists and the day, so ticking Order placed
  * does not sum the events again.
  */
-export function demandByWindow(c: Pick<DashboardContext, 'events' | 'ingredientLists' | 'today'>) {
+export function demandByWindow(c: Pick<DashboardContext, 'events' | 'ingredientLists' | 'today'>): DemandFor {
   const kept = new Map<DemandWindowDays, Demand>();
-  return (demandDays: DemandWindowDays): Demand => {
+  const demandFor = (demandDays: DemandWindowDays): Demand => {
     let demand = kept.get(demandDays);
     if (!demand) kept.set(demandDays, (demand = demandOf({ ...c, demandDays })));
     return demand;
   };
+  return Object.assign(demandFor, { has: (demandDays: DemandWindowDays) => kept.has(demandDays) });
 }
+
+/** A window's demand, kept; `has` says whether it is worked out already. */
+export type DemandFor = ((days: DemandWindowDays) => Demand) & { has?: (days: DemandWindowDays) => boolean };
 
 export function orderByWindow(
   c: Pick<DashboardContext, 'inventoryItems' | 'selectedItems' | 'suppliers' | 'events' | 'today'>,
-  demandFor: (days: DemandWindowDays) => Demand,
+  demandFor: DemandFor,
 ) {
   const kept = new Map<DemandWindowDays, WindowOrder>();
+  // A window's lines, worked out ahead before its lists (one step each).
+  const lined = new Map<DemandWindowDays, Pick<WindowOrder, 'lines' | 'specialty' | 'demand'>>();
+  const linesFor = (demandDays: DemandWindowDays) => {
+    let parts = lined.get(demandDays);
+    if (!parts) {
+      const demand = demandFor(demandDays);
+      parts = {
+        demand,
+        lines: needToOrderLines(c.inventoryItems, demand.byItem, c.selectedItems),
+        specialty: specialtyOrderLines(c.events, c.today, demandDays, c.selectedItems),
+      };
+      lined.set(demandDays, parts);
+    }
+    return parts;
+  };
   const orderFor = (demandDays: DemandWindowDays): WindowOrder => {
     let order = kept.get(demandDays);
     if (!order) {
-      const demand = demandFor(demandDays);
-      kept.set(demandDays, (order = { ...orderLines({ ...c, demandDays }, demand), demand }));
+      const { lines, specialty, demand } = linesFor(demandDays);
+      kept.set(
+        demandDays,
+        (order = { lines, specialty, lists: orderListsBySupplier(lines, c.suppliers, specialty), demand }),
+      );
+      lined.delete(demandDays);
     }
     return order;
   };
   /** The windows not worked out yet (to do ahead, one at a time, when the page is idle). */
   const pending = () => DEMAND_WINDOWS.filter((days) => !kept.has(days));
-  return { orderFor, pending };
+  /**
+   * One step of working out the next window ahead: its demand, then its lines, then its lists by supplier, each
+   * in its own idle callback, so no step holds the page long (a click waits for at most one). False when none is
+   * left.
+   */
+  const stepAhead = (): boolean => {
+    const [days] = pending();
+    if (days === undefined) return false;
+    if (demandFor.has && !demandFor.has(days)) demandFor(days);
+    else if (!lined.has(days)) linesFor(days);
+    else orderFor(days);
+    return pending().length > 0;
+  };
+  return { orderFor, pending, stepAhead };
 }
 
 export function connectNeedToOrder(

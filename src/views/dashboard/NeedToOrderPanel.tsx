@@ -104,7 +104,15 @@ const OrderPlaced = memo(function OrderPlaced({
   );
 });
 
-export function NeedToOrderPanel({ dashboard }: { dashboard: DashboardRef }) {
+/**
+ * Need to Order of the chosen window, with the suppliers' order lists. Working it out reads every inventory item
+ * against the window's events: with `ready` false (the Dashboard's first paint, issue 23) only the heading.
+ */
+export function NeedToOrderPanel({ dashboard, ready = true }: { dashboard: DashboardRef; ready?: boolean }) {
+  return ready ? <NeedToOrder dashboard={dashboard} /> : <Panel heading="Need to Order" busy />;
+}
+
+function NeedToOrder({ dashboard }: { dashboard: DashboardRef }) {
   const { lines, specialty, lists, today, days, windows, eventsCounted, undated, exportRows, setWindow } =
     useNeedToOrder(dashboard);
   const toggle = useOrderToggle(dashboard);

@@ -28,21 +28,26 @@ const subtitle = css({
   letterSpacing: '0.05em',
 });
 
-/** A dashboard panel: a labelled region with a heading, an optional subtitle and actions. */
+/**
+ * A dashboard panel: a labelled region with a heading, an optional subtitle and actions. `busy`: its content is
+ * still being worked out (drawn after the first paint, issue 23): the heading only, marked aria-busy.
+ */
 export function Panel({
   heading,
   subtitle: sub,
   actions,
+  busy,
   children,
 }: {
   heading: string;
   subtitle?: string;
   actions?: ReactNode;
-  children: ReactNode;
+  busy?: boolean;
+  children?: ReactNode;
 }) {
   const id = useId();
   return (
-    <section className={panel} aria-labelledby={id}>
+    <section className={panel} aria-labelledby={id} aria-busy={busy || undefined}>
       <div className={header}>
         <div>
           <h2 id={id} className={title}>

@@ -7,6 +7,7 @@ import { ReplaceMockDialog } from '../dashboard/ReplaceMockDialog';
 import { UpcomingEventsPanel } from '../dashboard/UpcomingEventsPanel';
 import { PaymentsDuePanel } from '../dashboard/PaymentsDuePanel';
 import { useDashboardActor, useMockData } from '../../app/dashboard/useDashboardActor';
+import { useAfterPaint } from '../shell/afterPaint';
 
 const toolbar = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '4', mb: '6' });
 const hint = css({ bg: 'alertBg', color: 'alertFg', px: '3', py: '2', fontWeight: 'bold' });
@@ -15,6 +16,9 @@ const panels = css({ display: 'grid', gap: '6' });
 export function DashboardPage() {
   const dashboard = useDashboardActor();
   const mock = useMockData(dashboard);
+  // Payments Due and Need to Order are below the first screen and the slowest to work out (every open event's
+  // total; every item against the window's events): drawn after the first paint, in a transition (issue 23).
+  const painted = useAfterPaint();
   return (
     <Page title="Dashboard" heading="Dashboard">
       {/* Account sync's first sign-in question (src/views/sync/SyncQuestion.tsx), shown here by the sync chunk. */}
@@ -40,8 +44,8 @@ export function DashboardPage() {
       />
       <div className={panels}>
         <UpcomingEventsPanel dashboard={dashboard} />
-        <PaymentsDuePanel dashboard={dashboard} />
-        <NeedToOrderPanel dashboard={dashboard} />
+        <PaymentsDuePanel dashboard={dashboard} ready={painted} />
+        <NeedToOrderPanel dashboard={dashboard} ready={painted} />
         <DataView dashboard={dashboard} />
       </div>
     </Page>
