@@ -10,6 +10,7 @@ import {
   deletedEventIdsStore,
   discountPercentageStore,
   employeesStore,
+  eventCostingKeys,
   eventsStore,
   ingredientListStore,
   inventoryItemsStore,
@@ -121,6 +122,12 @@ describe('which accessor reads which key', () => {
       '5-discountPercentage',
       '5-taxPercentage',
     ]);
+  });
+
+  it('an event’s figures are followed by the keys its accessors read (named without making them)', () => {
+    expect(eventCostingKeys(7)).toEqual(
+      [ingredientListStore(7), staffListStore(7), discountPercentageStore(7), taxPercentageStore(7)].map((s) => s.key),
+    );
   });
 });
 

@@ -9,6 +9,7 @@ import { labourCost } from '../../domain/staff';
 import {
   discountPercentageStore,
   employeesStore,
+  eventCostingKeys,
   ingredientListStore,
   staffListStore,
   taxPercentageStore,
@@ -35,12 +36,7 @@ export function readEventCosting(
 
 /** Calls back when one of these events' per-event keys, or the employees (their hourly rates), change. */
 export function watchEventCosting(ids: readonly number[], onChange: () => void): () => void {
-  const keys = ids.flatMap((id) =>
-    [ingredientListStore(id), staffListStore(id), discountPercentageStore(id), taxPercentageStore(id)].map(
-      (store) => store.key,
-    ),
-  );
-  return watchKeys([...keys, employeesStore.key], onChange);
+  return watchKeys([...ids.flatMap(eventCostingKeys), employeesStore.key], onChange);
 }
 
 function useCostingVersion(ids: readonly number[]): number {

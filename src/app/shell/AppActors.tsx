@@ -140,6 +140,16 @@ export function useColorMode() {
   };
 }
 
+/**
+ * Only the sound of a press (issue 23): a button needs `play`, not whether the sound is on (the sound actor
+ * decides that when it hears `sound.play`), so it does not follow the sound actor's state: the event cards'
+ * ~40 buttons and links subscribed to it on every filter change.
+ */
+export function usePlaySound(): (label: unknown) => void {
+  const ref = appActor(useAppRoot()!, 'sound')!;
+  return (label: unknown) => ref.send({ type: 'sound.play', label });
+}
+
 export function useSound() {
   const ref = appActor(useAppRoot()!, 'sound')!;
   const hydrated = useHydrated();

@@ -2,7 +2,7 @@ import { forwardRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { cx } from 'styled-system/css';
 import { button, type ButtonVariantProps } from 'styled-system/recipes';
-import { useSound } from '../../app/shell/AppActors';
+import { usePlaySound } from '../../app/shell/AppActors';
 
 type Variant = NonNullable<ButtonVariantProps['variant']>;
 
@@ -16,7 +16,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   { variant = 'solidGreen', size = 'md', className, children, onClick, type = 'button', ...rest },
   ref,
 ) {
-  const { play } = useSound();
+  const play = usePlaySound();
   return (
     <button
       ref={ref}
@@ -45,7 +45,7 @@ export function ButtonLink({
   children: ReactNode;
   className?: string;
 }) {
-  const { play } = useSound();
+  const play = usePlaySound();
   return (
     <Link href={href} className={cx(button({ variant }), className)} onClick={() => play(children)}>
       {children}

@@ -1,5 +1,4 @@
-import { Collapsible } from '@ark-ui/react/collapsible';
-import { memo } from 'react';
+import { memo, useId, useState } from 'react';
 import { css } from 'styled-system/css';
 import { cardImage, endTimeLabel, eventTimeRange } from '../../domain/events';
 import { dietaryOf, dietarySummary, eventAllergenFlags } from '../../domain/allergens';
@@ -82,6 +81,53 @@ const flagList = css({
   overflowWrap: 'anywhere',
 });
 
+const main = css({ minW: 0 });
+const twoLines = css({ lineClamp: 2 });
+
+/**
+ * "More Details" / "Hide Details": a disclosure button and the details it shows, made only while open. A plain
+ * button and state (issue 23): each card ran Ark's collapsible machine (and its presence machine) on mount, and a
+ * quick filter or a search mounts 6 to 10 new cards.
+ */
+function MoreDetails({ event, customer }: { event: CateringEvent; customer: string }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <div>
+      <button
+        type="button"
+        className={toggle}
+        aria-expanded={open}
+        aria-controls={open ? id : undefined}
+        onClick={() => setOpen((was) => !was)}
+      >
+        {open ? 'Hide Details' : 'More Details'}
+      </button>
+      {open ? (
+        <div id={id}>
+          <dl className={details}>
+            <Detail term="Event Name" value={event.EventName} />
+            <Detail term="Customer Name" value={customer} />
+            <Detail term="Phone" value={String(event.CustomerPhoneNumber ?? '')} />
+            <Detail term="Email" value={event.CustomerEmail} />
+            <Detail term="Event Type" value={event.EventType} />
+            <Detail term="Number of Guests" value={Number.isFinite(event.NumberOfGuests) ? event.NumberOfGuests : ''} />
+            <Detail term="Date" value={event.EventDate} />
+            <Detail term="Start Time" value={event.StartTime} />
+            <Detail term="End Time" value={endTimeLabel(event)} />
+            <Detail term="Venue Name" value={event.VenueName} />
+            <Detail term="Address" value={event.VenueStreetAddress} />
+            <Detail term="City" value={event.VenueCity} />
+            <Detail term="Dietary needs" value={dietarySummary(dietaryOf(event))} />
+            <Detail term="Event ID" value={event.id} />
+          </dl>
+          <EventCostingDetails event={event} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
 function Detail({ term, value }: { term: string; value: string | number }) {
   return (
     <>
@@ -100,12 +146,12 @@ export const EventCard = memo(function EventCard({ event, api }: { event: Cateri
   return (
     <article className={card} aria-label={event.EventName || `Event ${event.id}`}>
       <img src={img.url} alt={img.alt} title={img.title} className={image} width={140} height={140} loading="lazy" />
-      <div className={css({ minW: 0 })}>
+      <div className={main}>
         <h2 className={title}>{event.EventName}</h2>
         <p>
           <strong>Status:</strong> <StatusBadge status={statusOf(event)} reason={cancelReasonOf(event)} />
         </p>
-        <p className={css({ lineClamp: 2 })}>
+        <p className={twoLines}>
           <strong>Customer:</strong> <CustomerLink event={event} name={customer} />
         </p>
         <p>
@@ -125,35 +171,7 @@ export const EventCard = memo(function EventCard({ event, api }: { event: Cateri
             ))}
           </ul>
         ) : null}
-        <Collapsible.Root lazyMount unmountOnExit>
-          <Collapsible.Context>
-            {(c) => (
-              <Collapsible.Trigger className={toggle}>{c.open ? 'Hide Details' : 'More Details'}</Collapsible.Trigger>
-            )}
-          </Collapsible.Context>
-          <Collapsible.Content>
-            <dl className={details}>
-              <Detail term="Event Name" value={event.EventName} />
-              <Detail term="Customer Name" value={customer} />
-              <Detail term="Phone" value={String(event.CustomerPhoneNumber ?? '')} />
-              <Detail term="Email" value={event.CustomerEmail} />
-              <Detail term="Event Type" value={event.EventType} />
-              <Detail
-                term="Number of Guests"
-                value={Number.isFinite(event.NumberOfGuests) ? event.NumberOfGuests : ''}
-              />
-              <Detail term="Date" value={event.EventDate} />
-              <Detail term="Start Time" value={event.StartTime} />
-              <Detail term="End Time" value={endTimeLabel(event)} />
-              <Detail term="Venue Name" value={event.VenueName} />
-              <Detail term="Address" value={event.VenueStreetAddress} />
-              <Detail term="City" value={event.VenueCity} />
-              <Detail term="Dietary needs" value={dietarySummary(dietaryOf(event))} />
-              <Detail term="Event ID" value={event.id} />
-            </dl>
-            <EventCostingDetails event={event} />
-          </Collapsible.Content>
-        </Collapsible.Root>
+        <MoreDetails event={event} customer={customer} />
       </div>
       <div className={side}>
         <Button

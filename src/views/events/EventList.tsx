@@ -43,8 +43,25 @@ function VirtualEventList({ events, api }: { events: CateringEvent[]; api: Event
     observer.observe(document.body);
     return () => observer.disconnect();
   }, []);
+  // Every card's measured height by event id, kept while the page is open (issue 23). The virtualiser keeps
+  // only the heights that differ from its guess, and a card whose height is the guess (most: the guess is a
+  // card's height) was measured again each time it came back, by a forced layout in React's commit, on every
+  // quick filter and search. A card shown again now takes its height from here, as the virtualiser does with
+  // the heights it keeps; the card's ResizeObserver (its first report, then every change) corrects it.
+  const [heights] = useState(() => new Map<number, number>());
   const virtualizer = useWindowVirtualizer({
     count: events.length,
+    measureElement: (element, entry, instance) => {
+      const key = instance.options.getItemKey(instance.indexFromElement(element));
+      const box = entry?.borderBoxSize?.[0];
+      if (!entry) {
+        const known = heights.get(Number(key));
+        if (known !== undefined) return known;
+      }
+      const height = box ? Math.round(box.blockSize) : (element as HTMLElement).offsetHeight;
+      heights.set(Number(key), height);
+      return height;
+    },
     // A card's height on a wide screen with its six side buttons (issue 23: measured 316 px); a closer guess
     // moves fewer cards when they are measured after a filter.
     estimateSize: () => 316,
