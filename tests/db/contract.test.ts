@@ -921,6 +921,50 @@ describe.each(backends)('sync contract on %s', (_name, start) => {
       expect((await pull(user)).head).toBe(3);
     });
 
+    it('writes each record from its own change in a full batch of big records: new ones, edits, tombstones, retries and refusals mixed', async () => {
+      // The push reads a record from the batch again by its change's position when it writes it, inserts a record
+      // new to the account and updates one it holds (docs/performance.md "First sync, sixth pass"): the same
+      // answers, records and counters as one by one, over 1,200 changes of records about an event's size.
+      const viaSet = randomUUID();
+      const inOrder = randomUUID();
+      const big = (id: string, name = `Item ${id}`) => ({ ...item(id, name), notes: `${id} `.repeat(600) });
+      const held = Array.from({ length: 400 }, (_, n) => change({ record_id: `h${n}`, record: big(`h${n}`) }));
+      for (const user of [viaSet, inOrder])
+        expect((await pushMany(user, held)).every((r) => r.status === 'applied')).toBe(true);
+      const batch: unknown[] = [];
+      for (let n = 0; batch.length < 1200; n++) {
+        if (n % 10 === 3) batch.push(change({ record_id: `x${n}`, record: { ...big(`x${n}`), id: 'not its id' } }));
+        else if (n % 10 === 5 && n < 800) batch.push(held[n >> 1]);
+        else if (n % 10 === 7 && n < 800) batch.push(change({ record_id: `h${n >> 1}`, base_rev: 1, deleted: true }));
+        else if (n % 10 === 9 && n < 800)
+          batch.push(change({ record_id: `h${n >> 1}`, base_rev: 1, record: big(`h${n >> 1}`, `Edited ${n}`) }));
+        else if (n % 50 === 11)
+          batch.push(change({ record_id: `h${n >> 1}`, base_rev: 7, record: big(`h${n >> 1}`, 'Stale') }));
+        else if (n % 100 === 13) batch.push(42);
+        else batch.push(change({ record_id: `n${n}`, record: big(`n${n}`, `New ${n}`) }));
+      }
+      const set = await call(viaSet, 'push_set($1::jsonb, 2000)', batch);
+      expect(set, 'the set-based path took the batch').not.toBeNull();
+      const reference = await call(inOrder, 'push_in_order($1::jsonb, 2000)', batch);
+      expect(withoutTimes(set)).toEqual(withoutTimes(reference));
+      expect(new Set(set!.map((r) => r.status))).toEqual(new Set(['applied', 'conflict', 'rejected']));
+      const all = async (user: string) => {
+        const rows: Pulled['changes'] = [];
+        for (let since = 0, more = true; more;) {
+          const page = await pull(user, since, 1000);
+          rows.push(...page.changes);
+          ({ cursor: since, more } = page);
+        }
+        return rows;
+      };
+      const written = await all(viaSet);
+      expect(withoutTimes(written)).toEqual(withoutTimes(await all(inOrder)));
+      expect(written.find((r) => r.record_id === 'n1198')?.record).toEqual(big('n1198', 'New 1198'));
+      expect(await counters(viaSet)).toEqual(await counters(inOrder));
+      // A result stored for each held record's change replaced here (one by one stores one per applied change).
+      expect(await storedResults(viaSet)).toBe(set!.filter((r) => r.status === 'applied' && r.rev === 2).length);
+    }, 120_000);
+
     it('takes up to 2,000 changes a call, in order one by one when the batch needs it, and refuses more', async () => {
       const user = randomUUID();
       const changes = Array.from({ length: 2000 }, (_, n) => change({ record_id: `m${n}`, record: item(`m${n}`) }));
