@@ -242,9 +242,12 @@ test('many customers: the first 100 are listed, Show more customers adds the nex
   const more = page.getByRole('button', { name: 'Show more customers' });
   await more.click();
   await expect(table.getByRole('row')).toHaveCount(201);
-  await more.click();
+  // The focus goes to the first row added, also when the last click takes the button away.
+  await expect(table.getByRole('row').nth(101).getByRole('link')).toBeFocused();
+  await more.press('Enter');
   await expect(table.getByRole('row')).toHaveCount(251);
   await expect(more).toHaveCount(0);
+  await expect(table.getByRole('row').nth(201).getByRole('link')).toBeFocused();
   const zoe = table.getByRole('row', { name: /Zoe Zed/ });
   await expect(zoe.getByRole('cell').nth(4)).toHaveText('$565.00 CAD');
   await expect(

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Redirect } from 'wouter';
 import { css } from 'styled-system/css';
 import { customerName, matchesCustomerSearch } from '../../domain/customers';
@@ -76,6 +76,19 @@ export function CustomersPage() {
     setLimit(ROWS_AT_ONCE);
   };
   const shown = useMemo(() => book.rows.filter((r) => matchesCustomerSearch(r.customer, query)), [book.rows, query]);
+  // "Show more customers" moves the focus to the first row it added (the button goes once all are shown, and
+  // the focus would otherwise drop to the page).
+  const rowsBody = useRef<HTMLTableSectionElement>(null);
+  const focusRow = useRef<number | null>(null);
+  const showMore = () => {
+    focusRow.current = limit;
+    setLimit((n) => n + ROWS_AT_ONCE);
+  };
+  useEffect(() => {
+    const row = focusRow.current;
+    focusRow.current = null;
+    if (row !== null) rowsBody.current?.rows[row]?.querySelector('a')?.focus();
+  }, [limit]);
   return (
     <Page title="Customers" heading="Customers">
       <p className={css({ color: 'fgMuted', mb: '4' })}>
@@ -113,7 +126,7 @@ export function CustomersPage() {
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody ref={rowsBody}>
               {shown.slice(0, limit).map((row) => (
                 <tr key={row.customer.id}>
                   <td data-label="Name">
@@ -138,7 +151,7 @@ export function CustomersPage() {
               <span>
                 Showing {limit} of {shown.length} customers.
               </span>
-              <Button variant="outlineBlue" onClick={() => setLimit((n) => n + ROWS_AT_ONCE)}>
+              <Button variant="outlineBlue" onClick={showMore}>
                 Show more customers
               </Button>
             </p>
