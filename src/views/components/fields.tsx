@@ -331,6 +331,8 @@ function ArkSelectField({
   const handedOn = useRef(started);
   useEffect(() => {
     const use = handedOn.current;
+    // Handed on once: React's development StrictMode runs this effect twice, and a second click closed the menu.
+    handedOn.current = {};
     const el = document.getElementById(triggerId(id));
     if (!el || !(use.focus || use.click || use.key)) return;
     el.focus({ preventScroll: true });

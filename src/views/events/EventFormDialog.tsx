@@ -1,7 +1,7 @@
 import { Dialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { css } from 'styled-system/css';
 import {
@@ -22,6 +22,7 @@ import { DraftNote } from '../components/DraftNote';
 import { Modal, ModalTitle } from '../components/ModalDialog';
 import { sameValues } from '../../domain/drafts';
 import { useUnsavedChanges } from '../shell/unsaved';
+import { useAfterPaint } from '../shell/afterPaint';
 import { backdrop, dialogTitle, errorText, field, fullScreen, input, label, positioner } from './styles';
 
 export type FormRef = ActorRefFrom<typeof eventFormMachine>;
@@ -386,26 +387,9 @@ function RescaleReview({ form }: { form: EventFormApi }) {
 }
 
 /**
- * True from just after the first frame that shows the form (issue 23): the Dietary needs fieldset (41 elements,
- * below the fold at every screen size) is made then, in a task of its own, not in the click that opens the form.
+ * Below the fold at every screen size, made after the form's first paint (`useAfterPaint`, issue 23): the Dietary
+ * needs fieldset (41 elements) in a task of its own, not in the click that opens the form.
  */
-function useAfterFirstPaint() {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // A frame callback runs before that frame's paint; the timeout it queues runs after it.
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, []);
-  return painted;
-}
-
-/** Below the fold, made after the first paint (`useAfterFirstPaint`). */
 const belowTheFold = new Set(['Dietary needs']);
 
 /** The full-screen event form (a plain modal dialog: focus kept inside, Escape cancels). */
@@ -418,7 +402,7 @@ export function EventFormDialog({
 }) {
   const form = useEventForm(formRef);
   const formEl = useRef<HTMLFormElement>(null);
-  const painted = useAfterFirstPaint();
+  const painted = useAfterPaint();
   useUnsavedChanges(form.dirty);
   return (
     // A plain modal dialog (ModalDialog.tsx): nothing read or walked on open, the page behind not restyled.
