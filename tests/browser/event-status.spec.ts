@@ -165,3 +165,37 @@ test('Issue quote moves an Enquiry to Quoted; a confirmed event keeps its status
   await expect(card(page, 'Old Booking')).toContainText('Status: Confirmed');
   await expect(card(page, 'Garden Party')).toContainText('Status: Cancelled: Venue closed');
 });
+
+test('two tabs: a status changed in the other tab shows in an open Tool Kit, which then offers only what that status allows', async ({
+  page,
+  context,
+}) => {
+  await seed(page);
+  await page.goto('/ManageEvents');
+  await page.getByRole('button', { name: 'Tool Kit for Harbour Gala' }).click();
+  const panelA = page
+    .getByRole('dialog', { name: 'Tool Kit: Harbour Gala' })
+    .getByRole('region', { name: 'Event status' });
+  await expect(panelA).toContainText('Status: Enquiry');
+
+  const other = await context.newPage();
+  await other.goto('/ManageEvents');
+  await other.getByRole('button', { name: 'Tool Kit for Harbour Gala' }).click();
+  const panelB = other
+    .getByRole('dialog', { name: 'Tool Kit: Harbour Gala' })
+    .getByRole('region', { name: 'Event status' });
+  await panelB.getByRole('button', { name: 'Confirm without deposit' }).click();
+  await expect(panelB).toContainText('Status: Confirmed (confirmed without deposit)');
+
+  // Tab A's open Tool Kit follows: Confirmed, no Mark as quoted any more, Mark completed offered.
+  await expect(panelA).toContainText('Status: Confirmed (confirmed without deposit)');
+  await expect(panelA.getByRole('button', { name: 'Mark as quoted' })).toHaveCount(0);
+  await expect(panelA.getByRole('button', { name: 'Mark completed' })).toBeVisible();
+
+  // Cancelled in tab B with a reason: tab A shows it, with nothing left to change.
+  await panelB.getByLabel('Reason for cancelling').fill('Venue flooded');
+  await panelB.getByRole('button', { name: 'Cancel event' }).click();
+  await expect(panelA).toContainText('Status: Cancelled: Venue flooded');
+  await expect(panelA.getByRole('button', { name: 'Cancel event' })).toHaveCount(0);
+  await expect(panelA.getByRole('button', { name: 'Mark completed' })).toHaveCount(0);
+});

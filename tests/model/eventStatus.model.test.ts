@@ -57,6 +57,11 @@ describeModel('eventStatus', {
       { type: 'deposit.change', depositPaid: true },
       { type: 'deposit.change', depositPaid: false },
     ],
+    // Saved elsewhere (another tab, a sync): confirmed by another tab, cancelled there with its reason.
+    'status.stored': [
+      { type: 'status.stored', status: 'confirmed', reason: '', confirmedWithoutDeposit: true },
+      { type: 'status.stored', status: 'cancelled', reason: 'Venue flooded', confirmedWithoutDeposit: false },
+    ],
   },
   transitions: {
     'resolving||0': { target: 'enquiry', check: ({ before }) => expect(before.stored).toBe('enquiry') },
@@ -67,6 +72,14 @@ describeModel('eventStatus', {
     'resolving||4': { target: 'confirmed', check: ({ before }) => expect(before.stored).toBe('confirmed') },
     '(machine)|deposit.change|0': {
       context: (b, e) => ({ ...b, depositPaid: (e as { depositPaid: boolean }).depositPaid }),
+    },
+    // Nothing is saved: the chart follows the event's stored status (then one of the resolving branches above).
+    '(machine)|status.stored|0': {
+      target: 'resolving',
+      context: (b, e) => {
+        const { status, reason, confirmedWithoutDeposit } = e as Extract<EventStatusEvent, { type: 'status.stored' }>;
+        return { ...b, stored: status, reason, confirmedWithoutDeposit };
+      },
     },
     'enquiry|status.quote|0': to('quoted'),
     ...confirm('enquiry'),

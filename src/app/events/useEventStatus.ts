@@ -30,6 +30,14 @@ export function useEventStatus(event: CateringEvent, eventsRef: EventsRef, depos
     inspect,
   });
   useEffect(() => ref.send({ type: 'deposit.change', depositPaid }), [ref, depositPaid]);
+  // The event's status changed elsewhere (another tab, a sync): the tool shows it, and offers only what it allows.
+  const status = statusOf(event);
+  const reason = cancelReasonOf(event);
+  const withoutDeposit = confirmedWithoutDepositOf(event);
+  useEffect(() => {
+    if (!ref.getSnapshot().matches(status))
+      ref.send({ type: 'status.stored', status, reason, confirmedWithoutDeposit: withoutDeposit });
+  }, [ref, status, reason, withoutDeposit]);
   const snapshot = useSelector(ref, (s) => s);
   // Issue 23, sixth pass: the same tool while its actor is unchanged (another change of the event renders it no more).
   return useMemo(() => connectEventStatus(snapshot, ref.send), [snapshot, ref]);

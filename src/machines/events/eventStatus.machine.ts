@@ -3,7 +3,8 @@
  * open state with a reason. Confirming needs the deposit paid (`depositPaid`, from the event's payments)
  * unless the caterer chooses "confirm without deposit", which is remembered. Completed and Cancelled are
  * final. Every change is saved on the event (`persistStatus`, provided); the start state comes from the
- * event (`input.status`; events from before statuses read as Confirmed).
+ * event (`input.status`; events from before statuses read as Confirmed), and so does the state after the
+ * event's status is changed elsewhere (`status.stored`: another tab, another device's sync).
  */
 import { assign, setup } from 'xstate';
 import { MAX_REASON_LENGTH, type EventStatus } from '../../domain/eventStatus';
@@ -37,10 +38,12 @@ export type EventStatusEvent =
   /** Cancel event, with the reason typed. */
   | { type: 'status.cancel'; reason: string }
   /** The event's payments changed (the Payments tool, another tab). */
-  | { type: 'deposit.change'; depositPaid: boolean };
+  | { type: 'deposit.change'; depositPaid: boolean }
+  /** The event's status was saved elsewhere (another tab, a sync): the chart goes where the event now is. */
+  | { type: 'status.stored'; status: EventStatus; reason: string; confirmedWithoutDeposit: boolean };
 
 export const eventStatusSecrets = {
-  events: { 'status.cancel': [], 'deposit.change': [] },
+  events: { 'status.cancel': [], 'deposit.change': [], 'status.stored': [] },
 } as const satisfies SecretsOf<EventStatusEvent, EventStatusContext>;
 
 export const eventStatusMachine = setup({
@@ -57,6 +60,16 @@ export const eventStatusMachine = setup({
       reason: ({ context, event }) => (event.type === 'status.cancel' ? event.reason.trim() : context.reason),
     }),
     markWithoutDeposit: assign({ confirmedWithoutDeposit: true }),
+    setStored: assign(({ context, event }) =>
+      event.type === 'status.stored'
+        ? {
+            ...context,
+            stored: event.status,
+            reason: event.reason,
+            confirmedWithoutDeposit: event.confirmedWithoutDeposit,
+          }
+        : context,
+    ),
     /** Saves the status entered on the event, with the context's reason and choice (provided: the events list's patch). */
     persistStatus: (_: unknown, _params: { status: EventStatus }) => {
       throw new Error('eventStatus: provide persistStatus');
@@ -81,7 +94,10 @@ export const eventStatusMachine = setup({
     confirmedWithoutDeposit: input.confirmedWithoutDeposit ?? false,
   }),
   initial: 'resolving',
-  on: { 'deposit.change': { actions: 'setDeposit' } },
+  on: {
+    'deposit.change': { actions: 'setDeposit' },
+    'status.stored': { target: '.resolving', actions: 'setStored' },
+  },
   states: {
     // Hydrated from the stored status.
     resolving: {
