@@ -168,3 +168,24 @@ test('Payments Due: the $830.00 balance is listed, an overdue one marked, CSV ex
     'No deposits or balances due in the next 14 days, and none overdue.',
   );
 });
+
+test('two tabs: a deposit due date changed in the other tab, with no payment, shows in an open Payments tool', async ({
+  page,
+  context,
+}) => {
+  const kit = await seed(page, 30);
+  const due = kit.getByRole('region', { name: 'Payments' }).getByLabel('Deposit due date');
+  const first = await due.inputValue();
+  const other = await context.newPage();
+  await other.goto('/ManageEvents');
+  await other.getByRole('button', { name: 'Tool Kit for Harbour Gala' }).click();
+  const otherDue = other
+    .getByRole('dialog', { name: 'Tool Kit: Harbour Gala' })
+    .getByRole('region', { name: 'Payments' })
+    .getByLabel('Deposit due date');
+  const date = await localDate(other, 12);
+  expect(date).not.toBe(first);
+  await otherDue.fill(date);
+  await expect(otherDue).toHaveValue(date);
+  await expect(due).toHaveValue(date);
+});

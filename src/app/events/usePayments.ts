@@ -38,14 +38,19 @@ export function usePayments(event: CateringEvent, eventsRef: EventsRef, actors: 
     inspect,
   });
   // The events list's copy changes when another tab saves: the tool follows it (its own patches come back unchanged).
+  // The deposit's due date too: changed elsewhere with no payment, it showed the old date.
   const stored = (event as { payments?: unknown }).payments;
+  const storedDue = depositDueDateOf(event);
   useEffect(() => {
     const snapshot = ref.getSnapshot();
     const payments = paymentsOf(event);
-    if (JSON.stringify(payments) !== JSON.stringify(snapshot.context.payments))
-      ref.send({ type: 'storage.change', payments, depositDueDate: depositDueDateOf(event) });
+    if (
+      JSON.stringify(payments) !== JSON.stringify(snapshot.context.payments) ||
+      storedDue !== snapshot.context.depositDueDate
+    )
+      ref.send({ type: 'storage.change', payments, depositDueDate: storedDue });
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ref, stored]);
+  }, [ref, stored, storedDue]);
   const lines = useSelector(actors.pricing, (s) => s.context.lines);
   const discount = useSelector(actors.pricing, (s) => s.context.discount);
   const tax = useSelector(actors.pricing, (s) => s.context.tax);
