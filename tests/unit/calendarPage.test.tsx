@@ -13,6 +13,7 @@ import { CalendarPage } from '../../src/views/pages/CalendarPage';
 vi.mock('../../src/app/shell/AppActors', async (original) => ({
   ...(await original<typeof import('../../src/app/shell/AppActors')>()),
   useSound: () => ({ muted: true, toggle: () => {}, play: () => {} }),
+  usePlaySound: () => () => {},
 }));
 
 const today = toISODate(new Date());

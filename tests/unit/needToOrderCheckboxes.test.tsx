@@ -24,6 +24,7 @@ vi.mock('@ark-ui/react/checkbox', async (importOriginal) => {
 vi.mock('../../src/app/shell/AppActors', async (original) => ({
   ...(await original<typeof import('../../src/app/shell/AppActors')>()),
   useSound: () => ({ muted: true, toggle: () => {}, play: () => {} }),
+  usePlaySound: () => () => {},
 }));
 
 const item = (id: string, name: string) => ({
