@@ -35,7 +35,7 @@ function scheduleIdleWork() {
   const announce = (attempt: number): Promise<void> =>
     import('./app/recovered/announceSetAside').then(
       (m) => m.announceSetAside(notify, () => navigate(routes.recovered)),
-      () => retryAfterFailure(() => void announce(attempt + 1), attempt),
+      () => void retryAfterFailure(() => void announce(attempt + 1), attempt),
     );
   whenIdle(() => void announce(0));
 }

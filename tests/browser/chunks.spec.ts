@@ -9,6 +9,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, ROOT, spawnServer, waitForExit } from '../server/process.ts';
+import { signUpFresh } from './support/auth';
 
 const failedMessage = 'This page could not be loaded. Check your connection, then try again.';
 const offlineMessage = 'You are offline. This page will load as soon as you are back online.';
@@ -96,6 +97,46 @@ test('offline: the route error says so, and coming back online loads the page by
   await expect(aboutHeading(page)).toBeVisible();
   await expect(alert).toHaveCount(0);
   expect(errors).toEqual([]);
+});
+
+test('a signed-in page opened as the connection drops stays on screen: the sync and kept-changes code load by themselves later', async ({
+  page,
+}) => {
+  // Before, these two were React.lazy with no error boundary above them: their failed load took the
+  // whole app off the screen (a Sign Out button vanished under a caterer's finger).
+  await signUpFresh(page);
+  const errors = watchErrors(page);
+  const parts = ['**/assets/SyncHost-*.js', '**/assets/PendingChanges-*.js'];
+  for (const part of parts) await page.route(part, (route) => route.abort());
+  const failed = page.waitForEvent('requestfailed', (r) => /\/SyncHost-/.test(r.url()));
+  await page.goto('/dashboard');
+  await failed;
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expectLayout(page);
+  await expect(page.getByRole('switch', { name: 'Sync across devices' })).toHaveCount(0);
+
+  // The code reachable again: it is loaded without a reload (the first timed retry is 2 s after the failure).
+  for (const part of parts) await page.unroute(part);
+  await expect(page.getByRole('switch', { name: 'Sync across devices' })).toBeVisible();
+  await page.goto('/signout');
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page.getByText('Signed out successfully!')).toBeVisible();
+  expect(errors.filter((e) => !/dynamically imported module/.test(e))).toEqual([]);
+});
+
+test('a protected page whose route boundary cannot load says so, and shows the page once it can, with no reload', async ({
+  page,
+}) => {
+  await signUpFresh(page);
+  const errors = watchErrors(page);
+  await page.route('**/assets/RouteBoundary-*.js', (route) => route.abort());
+  await page.goto('/Inventory');
+  await expect(page.getByText('This page could not be loaded yet. Trying again…')).toBeVisible();
+  await expectLayout(page);
+  await page.unroute('**/assets/RouteBoundary-*.js');
+  // The first timed retry is 2 s after the failure.
+  await expect(page.getByRole('heading', { level: 1, name: 'Inventory' })).toBeVisible();
+  expect(errors.filter((e) => !/dynamically imported module/.test(e))).toEqual([]);
 });
 
 test('after a redeploy removed the old chunk, the tab offers "A new version is available — reload", and Reload loads the new version', async ({

@@ -61,4 +61,13 @@ describe('retryAfterFailure', () => {
     dispatchEvent(new Event('online'));
     expect(again).toHaveBeenCalledTimes(1);
   });
+
+  it('cancelled: neither the pause nor the browser coming back online calls it', () => {
+    const again = vi.fn();
+    const cancel = retryAfterFailure(again, 0);
+    cancel();
+    vi.advanceTimersByTime(100 * FIRST_RETRY_MS);
+    dispatchEvent(new Event('online'));
+    expect(again).not.toHaveBeenCalled();
+  });
 });

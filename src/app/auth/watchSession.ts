@@ -5,7 +5,7 @@
 import { watchAuthChanges, restoreSession } from '../../machines/auth/supabaseAuth';
 import type { AuthConfig } from '../../machines/auth/config';
 import type { AuthChange } from '../../machines/auth/auth.machine';
-import { subscribeStoredSession } from '../../storage/authSession';
+import { hasStoredSession, subscribeStoredSession } from '../../storage/authSession';
 
 // Loaded with the first sign-in: the landing page never needs it.
 const loadAccounts = () => import('../../storage/accounts');
@@ -18,6 +18,9 @@ export function watchSession(config: AuthConfig, send: (change: AuthChange) => v
   const stopStorage = subscribeStoredSession(config.storageKey, (present) => {
     if (!present) send({ event: 'SIGNED_OUT', user: null });
   });
+  // Nothing listened while this tab was checking the session (the server's answer, opening the data, this
+  // file's own load): another tab's sign-out in that time left no storage event to hear. Look once now.
+  if (!hasStoredSession(config.storageKey)) send({ event: 'SIGNED_OUT', user: null });
   // ...and another tab taking the data set for its account means that account is signed in now.
   let stopOwner = () => {};
   void loadAccounts().then(({ subscribeDataOwner }) => {

@@ -3,12 +3,13 @@
  * routeChunk statechart loads the page's chunk and, when that fails, shows RouteError with Retry
  * (also run when the browser comes back online) or, after a redeploy, "A new version is available".
  */
-import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { Component, type ReactNode } from 'react';
 import { useRouteChunkActor } from '../../app/shell/useRouteChunkActor';
 import { useAuth } from '../../app/auth/AuthContext';
 import { Loading } from './Loading';
 import { RouteError } from './RouteError';
 import { loadedRouteChunk } from './routeChunks';
+import { chunk, useChunk } from './chunk';
 
 /** Catches what the page throws while rendering (a chunk it needs failed) and reports it once. */
 class PageBoundary extends Component<{ onError: () => void; children: ReactNode }, { failed: boolean }> {
@@ -26,24 +27,27 @@ class PageBoundary extends Component<{ onError: () => void; children: ReactNode 
 
 // Account sync's nav status and dialogs (src/views/sync/SyncHost.tsx): a chunk of its own, loaded with
 // the first page of a signed-in visitor; it shows in the nav bar through a portal. Here, not in the nav
-// bar itself, so that the landing page's first load carries none of it.
-const SyncHost = lazy(() => import('../sync/SyncHost'));
+// bar itself, so that the landing page's first load carries none of it. Not React.lazy: a failed load
+// (the connection dropping as the page opens) must not take the page with it (./chunk.ts).
+const syncHost = chunk(() => import('../sync/SyncHost'));
 
 // Changes kept while storage was full (issue 25, item 12), offered back above every page of a signed-in
 // visitor: a chunk of its own, like SyncHost, so the landing page's first load carries none of it.
-const PendingChanges = lazy(() => import('./PendingChanges'));
+const pendingChanges = chunk(() => import('./PendingChanges'));
+
+function SignedInParts() {
+  const SyncHost = useChunk(syncHost)[0]?.default;
+  const PendingChanges = useChunk(pendingChanges)[0]?.default;
+  return (
+    <>
+      {SyncHost ? <SyncHost /> : null}
+      {PendingChanges ? <PendingChanges /> : null}
+    </>
+  );
+}
 
 function SyncForSignedIn() {
-  return useAuth().status === 'signedIn' ? (
-    <>
-      <Suspense fallback={null}>
-        <SyncHost />
-      </Suspense>
-      <Suspense fallback={null}>
-        <PendingChanges />
-      </Suspense>
-    </>
-  ) : null;
+  return useAuth().status === 'signedIn' ? <SignedInParts /> : null;
 }
 
 export function RouteBoundary({ chunk }: { chunk: string }) {

@@ -6,15 +6,19 @@ export const TIMED_RETRIES = 5;
 /**
  * Calls `again` after a load failed (`attempt`: the retries made so far): once the browser is back online,
  * or, while it says it is online (a server restarting, a dropped connection it did not notice), after a
- * pause of 2, 4, 8, 16 and 32 s, whichever comes first.
+ * pause of 2, 4, 8, 16 and 32 s, whichever comes first. Returns the cancel (nothing is called after it).
  */
-export function retryAfterFailure(again: () => void, attempt: number): void {
+export function retryAfterFailure(again: () => void, attempt: number): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const go = () => {
+  const cancel = () => {
     removeEventListener('online', go);
     clearTimeout(timer);
-    again();
   };
+  function go() {
+    cancel();
+    again();
+  }
   addEventListener('online', go);
   if (navigator.onLine && attempt < TIMED_RETRIES) timer = setTimeout(go, FIRST_RETRY_MS * 2 ** attempt);
+  return cancel;
 }
