@@ -79,11 +79,14 @@ describe("a stranger cannot void a user's reset link", () => {
 describe('known and unknown addresses cost the same', () => {
   const dirs = makeDirs();
   let server: TestServer;
-  /** A mailer that holds the event loop for 60 ms per message, as a slow synchronous transport would. */
+  /**
+   * A mailer that holds the event loop for 300 ms per message, as a slow synchronous transport would: long
+   * beside the noise of a loaded machine (a CI run's other tests: 60 ms once gave a difference of 49 ms).
+   */
   const slowMailer: Mailer = {
     description: 'slow test mailer',
     async send(_message: MailMessage) {
-      const end = Date.now() + 60;
+      const end = Date.now() + 300;
       while (Date.now() < end) {
         // busy
       }
@@ -118,8 +121,8 @@ describe('known and unknown addresses cost the same', () => {
     const median = (list: typeof runs) => list.map((r) => r.ms).sort((a, b) => a - b)[2]!;
     const knownMs = median(runs.filter((_, i) => i % 2 === 0));
     const unknownMs = median(runs.filter((_, i) => i % 2 === 1));
-    // Done inline, the known address's answer waited for the 60 ms mail every time.
-    expect(knownMs - unknownMs).toBeLessThan(30);
+    // Done inline, the known address's answer waited for the 300 ms mail every time.
+    expect(knownMs - unknownMs).toBeLessThan(150);
   });
 
   it('sign-up pays for one bcrypt hash whether or not the address is taken', async () => {

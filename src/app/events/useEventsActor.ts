@@ -6,7 +6,7 @@
  */
 import type { StatusFilter } from '../../domain/eventStatus';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
 import { toISODate } from '../../domain/eventDates';
 import { blankEventForm, formToEvent, type EventFilter, mergeSamples, type EventFormValues } from '../../domain/events';
@@ -252,15 +252,21 @@ export function useEventsActor() {
 
 export type EventsRef = ActorRefFrom<typeof eventsMachine>;
 
-/** The events the list shows under the filter; computed again only when the events, the filter or the day change. */
+/**
+ * The events the list shows under the filter, with the count of all; computed again only when the events, the
+ * filter or the day change. A change of the events (a save in the Tool Kit or the Edit dialog, another tab's, a
+ * sync) reaches the list in a render of its own after the next paint (issue 23, seventh pass): the dialog the
+ * caterer is using answers first, and the list behind it follows a moment later. A filter answers at once.
+ */
 export function useShownEvents(
   ref: EventsRef,
   filter: EventFilter,
   today: string,
   status: StatusFilter = 'any',
-): CateringEvent[] {
-  const events = useSelector(ref, (s) => s.context.events);
-  return useMemo(() => shownEvents(events, filter, today, status), [events, filter, today, status]);
+): { shown: CateringEvent[]; total: number } {
+  const events = useDeferredValue(useSelector(ref, (s) => s.context.events));
+  const shown = useMemo(() => shownEvents(events, filter, today, status), [events, filter, today, status]);
+  return { shown, total: events.length };
 }
 
 /**

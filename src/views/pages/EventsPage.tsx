@@ -44,7 +44,7 @@ export function EventsPage() {
   const page = useEventsPage(eventsRef);
   const filters = useEventFilters(filtersRef);
   const [today] = useState(() => toISODate(new Date()));
-  const shown = useShownEvents(eventsRef, filters.filter, today, filters.status);
+  const { shown, total } = useShownEvents(eventsRef, filters.filter, today, filters.status);
   // The Tool Kit's first open reads nothing big: the inventory and the staff lists are read when idle.
   useToolkitReady(eventsRef);
   // /ManageEvents?toolkit=<id> (the calendar's Tool Kit link) opens that event's Tool Kit once; an event
@@ -109,7 +109,7 @@ export function EventsPage() {
           />
         ) : null}
         <p role="status" className={css({ color: 'fgMuted' })}>
-          Showing {shown.length} of {page.events.length} events · {describeFilter(filters.filter)}
+          Showing {shown.length} of {total} events · {describeFilter(filters.filter)}
           {filters.status === 'any' ? '' : ` · Status ${statusLabels[filters.status]}`}
         </p>
         <EventList events={shown} api={cardApi} />
