@@ -722,6 +722,19 @@ describe('a read prepared in slices (issue 23)', () => {
     expect(checks).toBe(120);
   });
 
+  it('a write storage refuses keeps what was read: the stored list is read without checking it again', () => {
+    localStorage.setItem('slicedRows', JSON.stringify(list(120, 9)));
+    const step = rows.prepareRead();
+    while (!step(() => 1));
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new Error('refused');
+    });
+    expect(rows.write(list(4, 1)).ok).toBe(false);
+    vi.restoreAllMocks();
+    expect(rows.read()).toEqual(list(120, 9));
+    expect(checks).toBe(120);
+  });
+
   it('nothing to prepare when the stored text was read already, or there is none', () => {
     expect(rows.prepareRead()(() => 0)).toBe(true);
     localStorage.setItem('slicedRows', JSON.stringify(list(3, 8)));
