@@ -661,6 +661,80 @@ describe('a read prepared in slices (issue 23)', () => {
     expect(listRecovered()).toHaveLength(2);
   });
 
+  it('once a read has taken over, the slices check nothing more and later reads answer from that read', () => {
+    localStorage.setItem('slicedRows', JSON.stringify(list(120, 3)));
+    const step = rows.prepareRead();
+    step(oneStep());
+    expect(rows.read()).toEqual(list(120, 3));
+    expect(step(() => 1)).toBe(true);
+    expect(rows.read()).toEqual(list(120, 3));
+    expect(checks).toBe(120);
+  });
+
+  it('a finished prepared read stays finished: asked again, it checks nothing and reads answer from it', () => {
+    localStorage.setItem('slicedRows', JSON.stringify(list(120, 2)));
+    const step = rows.prepareRead();
+    while (!step(() => 1));
+    expect(checks).toBe(120);
+    expect(step(() => 1)).toBe(true);
+    expect(rows.read()).toEqual(list(120, 2));
+    expect(checks).toBe(120);
+  });
+
+  it('preparing the same text again goes on with the read already begun, each record checked once', () => {
+    localStorage.setItem('slicedRows', JSON.stringify(list(120, 5)));
+    const first = rows.prepareRead();
+    first(oneStep());
+    first(oneStep());
+    expect(checks).toBe(50);
+    const second = rows.prepareRead();
+    while (!second(() => 1));
+    expect(checks).toBe(120);
+    expect(first(() => 1)).toBe(true);
+    expect(rows.read()).toEqual(list(120, 5));
+    expect(checks).toBe(120);
+  });
+
+  it('a remove before the last slice ends the slices (it reads the rest first, as a read), and the read is empty', () => {
+    localStorage.setItem('slicedRows', JSON.stringify(list(120, 7)));
+    const step = rows.prepareRead();
+    step(oneStep());
+    step(oneStep());
+    expect(rows.remove().ok).toBe(true);
+    expect(step(oneStep())).toBe(true);
+    expect(checks).toBe(120);
+    expect(rows.read()).toEqual([]);
+    expect(localStorage.getItem('slicedRows')).toBeNull();
+  });
+
+  it('a remove storage refuses keeps what was read: the text is still there, each record checked once', () => {
+    localStorage.setItem('slicedRows', JSON.stringify(list(120, 8)));
+    const step = rows.prepareRead();
+    step(oneStep());
+    step(oneStep());
+    vi.spyOn(Storage.prototype, 'removeItem').mockImplementation(() => {
+      throw new Error('refused');
+    });
+    expect(rows.remove().ok).toBe(false);
+    vi.restoreAllMocks();
+    expect(step(oneStep())).toBe(true);
+    expect(rows.read()).toEqual(list(120, 8));
+    expect(checks).toBe(120);
+  });
+
+  it('a write storage refuses keeps what was read: the stored list is read without checking it again', () => {
+    localStorage.setItem('slicedRows', JSON.stringify(list(120, 9)));
+    const step = rows.prepareRead();
+    while (!step(() => 1));
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new Error('refused');
+    });
+    expect(rows.write(list(4, 1)).ok).toBe(false);
+    vi.restoreAllMocks();
+    expect(rows.read()).toEqual(list(120, 9));
+    expect(checks).toBe(120);
+  });
+
   it('nothing to prepare when the stored text was read already, or there is none', () => {
     expect(rows.prepareRead()(() => 0)).toBe(true);
     localStorage.setItem('slicedRows', JSON.stringify(list(3, 8)));

@@ -80,6 +80,27 @@ describe('this browser’s money keys as sync records', () => {
     expect(snapshot.unknownHere).toBeUndefined();
   });
 
+  it('a pulled page’s snapshot (only some keys) holds the money keys it names and none it does not', () => {
+    localStorage.setItem('suppliers', JSON.stringify([]));
+    localStorage.setItem('customers', JSON.stringify([customer('c1', 'Ana')]));
+    localStorage.setItem('issuedDocuments', JSON.stringify([doc('D-1', 1)]));
+    localStorage.setItem('documentNumbers', JSON.stringify({ quote: {}, invoice: { '2026': 1 } }));
+    expect(readSyncSnapshot(new Set(['suppliers'])).size).toBe(0);
+    expect([...readSyncSnapshot(new Set(['customers'])).keys()]).toEqual(['customers']);
+    expect([...readSyncSnapshot(new Set(['issuedDocuments'])).keys()]).toEqual(['issuedDocuments']);
+    expect([...readSyncSnapshot(new Set(['documentNumbers'])).keys()]).toEqual(['documentNumbers']);
+  });
+
+  it('a pull that renumbers no issued document answers none renumbered', () => {
+    localStorage.setItem('issuedDocuments', JSON.stringify([doc('D-1', 1)]));
+    expect(
+      writeSyncChanges([
+        { collection: 'customers', record_id: 'c1', record: customer('c1', 'Ana') },
+        { collection: 'issuedDocuments', record_id: 'D-2', record: doc('D-2', 2) },
+      ]),
+    ).toEqual({ renumbered: [] });
+  });
+
   it('an unreadable money key that could not be set aside (storage full) still holds its records back', () => {
     localStorage.setItem('customers', '[{"id": "C1"');
     const setItem = Storage.prototype.setItem;
