@@ -235,6 +235,8 @@ describe('the end of the pull never writes over what another tab did meanwhile',
     expect(device.get('events', '1')).toBeUndefined();
     expect(written(device)).toEqual(['events|9']);
     expect(device.load().shadow['events|1']).toMatchObject({ rev: 2, away: true });
+    // Left to a later sync to look at again (bringBack), at the revision the other tab pulled.
+    expect(device.load().returning).toEqual([1]);
   });
 
   it('a held event whose agreed state another tab dropped is left alone, the pull not failing', async () => {
