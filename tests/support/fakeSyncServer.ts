@@ -249,3 +249,12 @@ export class FakeDevice implements LocalPort {
 
 let counter = 0;
 export const testId = () => `00000000-0000-4000-8000-${String(++counter).padStart(12, '0')}`;
+
+/** A device that reads only the collections asked for, as the browser's port does (src/storage/syncData.ts). */
+export class NarrowDevice extends FakeDevice {
+  override snapshot(collections?: ReadonlySet<string>) {
+    const all = super.snapshot();
+    if (collections) for (const c of [...all.keys()]) if (!collections.has(c)) all.delete(c);
+    return all;
+  }
+}

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { isStorageFull, pullChanges, slicesOf, SyncStorageFull, type ArchiveRule } from '../../src/sync/cycle';
 import type { LocalWrite } from '../../src/sync/engine';
-import { FakeDevice, FakeSyncServer, testId } from '../support/fakeSyncServer';
+import { FakeDevice, FakeSyncServer, NarrowDevice, testId } from '../support/fakeSyncServer';
 
 describe('storage full, told apart from other failures', () => {
   it('is a quota refusal of src/storage, the browser’s QuotaExceededError, or the sync’s own', () => {
@@ -44,15 +44,6 @@ const oldEvent = (id: number) => ({
   status: 'completed',
 });
 const recentEvent = (id: number) => ({ id, EventName: `Event ${id}`, EventDate: '2026-10-01' });
-
-/** A device that reads only the collections asked for, as the browser's port does (src/storage/syncData.ts). */
-class NarrowDevice extends FakeDevice {
-  override snapshot(collections?: ReadonlySet<string>) {
-    const all = super.snapshot();
-    if (collections) for (const c of [...all.keys()]) if (!collections.has(c)) all.delete(c);
-    return all;
-  }
-}
 
 /** A device whose writes fail with `error` (storage's own, the browser's, or something else). */
 class FailingDevice extends FakeDevice {

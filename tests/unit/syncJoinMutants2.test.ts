@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { isStorageFull, pullChanges, pushChanges, type ArchiveRule, type RemotePort } from '../../src/sync/cycle';
 import { hashRecord } from '../../src/sync/engine';
-import { FakeDevice, FakeSyncServer, testId } from '../support/fakeSyncServer';
+import { FakeDevice, FakeSyncServer, NarrowDevice, testId } from '../support/fakeSyncServer';
 
 const TODAY = '2026-11-26';
 const rule = (keep: number[] = []): ArchiveRule => ({ today: () => TODAY, keep: (id) => keep.includes(id) });
@@ -20,15 +20,6 @@ const oldEvent = (id: number | string, extra: Record<string, unknown> = {}) => (
   ...extra,
 });
 const recentEvent = (id: number) => ({ id, EventName: `Event ${id}`, EventDate: '2026-10-01' });
-
-/** A device that reads only the collections asked for, as the browser's port does (src/storage/syncData.ts). */
-class NarrowDevice extends FakeDevice {
-  override snapshot(collections?: ReadonlySet<string>) {
-    const all = super.snapshot();
-    if (collections) for (const c of [...all.keys()]) if (!collections.has(c)) all.delete(c);
-    return all;
-  }
-}
 
 /**
  * A device whose stored state reads as the same object until it is saved again, as the browser's port
