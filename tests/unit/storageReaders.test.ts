@@ -13,7 +13,7 @@ import {
   subscribeStoredSession,
 } from '../../src/storage/authSession';
 import { readStoredUser } from '../../src/storage/storedUser';
-import { readStaffLists, watchStaffLists } from '../../src/storage/staffLists';
+import { readStaffLists, staffListChanges, watchStaffLists } from '../../src/storage/staffLists';
 import { readIngredientLists, watchIngredientLists } from '../../src/storage/ingredientLists';
 import { customersStore } from '../../src/storage/customers';
 import { businessProfileStore } from '../../src/storage/businessProfile';
@@ -167,6 +167,29 @@ describe('every event’s staff lists', () => {
     stop();
     window.dispatchEvent(new StorageEvent('storage', { key: 'staffList-4' }));
     expect(onChange).toHaveBeenCalledTimes(3);
+  });
+
+  it('what changed since an earlier answer: the events whose list changed since, not before; other keys count for nothing', () => {
+    const changed = (key: string | null) => window.dispatchEvent(new StorageEvent('storage', { key }));
+    const start = staffListChanges(0).now;
+    changed('staffList-4');
+    const first = staffListChanges(start);
+    expect(first).toEqual({ now: start + 1, all: false, eventIds: [4] });
+    // Asked again from that answer: the change already given is not given again.
+    expect(staffListChanges(first.now)).toEqual({ now: first.now, all: false, eventIds: [] });
+    changed('staffList-12');
+    expect(staffListChanges(first.now)).toEqual({ now: first.now + 1, all: false, eventIds: [12] });
+    // Keys that are no staff list (another collection, a look-alike) are no change of the lists.
+    for (const key of ['events', 'customers', 'ingredientList-4', 'staffList-4x', 'xstaffList-4', 'staffList-'])
+      changed(key);
+    expect(staffListChanges(first.now + 1)).toEqual({ now: first.now + 1, all: false, eventIds: [] });
+  });
+
+  it('storage cleared (or swapped) in another tab: every list may have changed, no event named', () => {
+    const start = staffListChanges(0).now;
+    window.dispatchEvent(new StorageEvent('storage', { key: 'staffList-4' }));
+    window.dispatchEvent(new StorageEvent('storage', { key: null }));
+    expect(staffListChanges(start)).toEqual({ now: start + 2, all: true, eventIds: [] });
   });
 });
 
