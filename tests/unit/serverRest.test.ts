@@ -9,7 +9,14 @@ import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signJwt } from '../../server/auth/jwt.ts';
 import { RateLimiter } from '../../server/auth/ratelimit.ts';
-import { DbError, migrate, openPglite, openPostgres, type SyncDatabase } from '../../server/data/database.ts';
+import {
+  DbError,
+  migrate,
+  openPglite,
+  openPostgres,
+  type DbTiming,
+  type SyncDatabase,
+} from '../../server/data/database.ts';
 import { registerRest, REST_BODY_LIMIT, type RestOptions } from '../../server/data/rest.ts';
 
 vi.mock('../../server/data/database.ts', async (importOriginal) => {
@@ -111,6 +118,12 @@ const pgrstHeaders = (res: { headers: Record<string, unknown> }) => {
 describe('the functions the app calls, as PostgREST calls them', () => {
   it.each([
     ['sync_push', { changes: [] }, 'select public.sync_push(changes => $1::jsonb) as result', ['[]']],
+    [
+      'sync_push_many',
+      { changes: [{ a: 1 }] },
+      'select public.sync_push_many(changes => $1::jsonb) as result',
+      ['[{"a":1}]'],
+    ],
     [
       'sync_pull',
       { since: 5, max_rows: 10 },
@@ -224,6 +237,19 @@ describe('the functions the app calls, as PostgREST calls them', () => {
       'public.sync_pull(since, max_rows)',
     ],
     ['sync_summary', { since: 1 }, 'public.sync_summary(since)', 'since', 'public.sync_summary()'],
+    ['sync_push_many', {}, 'public.sync_push_many()', 'none', 'public.sync_push_many(changes)'],
+    ...(['kind', 'year', 'sequence'] as const).map((missing) => {
+      const args: Record<string, unknown> = { kind: 'invoice', year: 2026, sequence: 12 };
+      delete args[missing];
+      const names = Object.keys(args).join(', ');
+      return [
+        'take_document_revision',
+        args,
+        `public.take_document_revision(${names})`,
+        names,
+        'public.take_document_revision(kind, year, sequence, last_known)',
+      ] as [string, Record<string, unknown>, string, string, string];
+    }),
   ])('%s %j: no such function (PGRST202), with the one meant', async (name, body, called, given, meant) => {
     await start();
     const res = await post(name, body);
@@ -481,6 +507,30 @@ describe('pushed records the app could not read back', () => {
     expect(answer[5]).toEqual({ status: 'applied', n: 3 });
   });
 
+  it('a push of many (sync_push_many) has its records refused in place too', async () => {
+    await start(
+      {},
+      fakeDb('pglite', async (_r, _c, _s, params) => [
+        { result: (JSON.parse(String(params![0])) as unknown[]).map((_c, i) => ({ status: 'applied', n: i })) },
+      ]),
+    );
+    const good = { collection: 'inventoryItems', client_change_id: 'c1', record_id: 'a', record: item('a') };
+    const bad = { collection: 'inventoryItems', client_change_id: 'c2', record_id: 'b', record: { id: 'b' } };
+    const res = await post('sync_push_many', { changes: [bad, good] });
+    expect(res.statusCode).toBe(200);
+    expect(JSON.parse(String(db.runAs.mock.calls[0]![3]![0]))).toEqual([good]);
+    expect(res.json()).toEqual([
+      {
+        status: 'rejected',
+        client_change_id: 'c2',
+        collection: 'inventoryItems',
+        record_id: 'b',
+        error: { code: 'bad_record', message: expect.stringMatching(/^inventoryItems record does not match/) },
+      },
+      { status: 'applied', n: 0 },
+    ]);
+  });
+
   it('a push with every record readable goes as it came; changes that are not a list go to the database as they are', async () => {
     await start(
       {},
@@ -511,6 +561,7 @@ describe('accounts that may not push, and the limit per account', () => {
     await start({ isReadOnly });
     for (const [name, body] of [
       ['sync_push', { changes: [] }],
+      ['sync_push_many', { changes: [] }],
       ['take_document_number', { kind: 'quote', year: 2026 }],
       ['take_document_revision', { kind: 'quote', year: 2026, sequence: 1 }],
     ] as const) {
@@ -819,6 +870,51 @@ describe('opening the database', () => {
     expect(String(res.headers['server-timing'])).toMatch(
       /^read;dur=[\d.]+, check;dur=[\d.]+, db;dur=[\d.]+, answer;dur=[\d.]+$/,
     );
+  });
+
+  it('Server-Timing: the worker’s wall and CPU time when the database gives them; each figure of the server within the call’s own time', async () => {
+    const fromWorker: DbTiming[] = [
+      { workerMs: 12.5, workerCpuMs: 10 },
+      { workerMs: 3, workerCpuMs: null },
+    ];
+    await start(
+      {},
+      fakeDb('pglite', async (_r, _c, _s, _p, timing) => {
+        Object.assign(timing!, fromWorker.shift());
+        return [{ result: 'done' }];
+      }),
+    );
+    const before = performance.now();
+    const first = await post('sync_push', { changes: [] });
+    const took = performance.now() - before;
+    const header = String(first.headers['server-timing']);
+    expect(header).toMatch(
+      /^read;dur=[\d.]+, check;dur=[\d.]+, db;dur=[\d.]+, worker;dur=12\.5, worker-cpu;dur=10\.0, answer;dur=[\d.]+$/,
+    );
+    for (const [, name, ms] of header.matchAll(/([a-z-]+);dur=([\d.]+)/g))
+      if (!name!.startsWith('worker')) expect(Number(ms), name).toBeLessThanOrEqual(took + 0.1);
+    // The thread's CPU time unread: left out, not a figure.
+    expect(String((await post('sync_pull', {})).headers['server-timing'])).toMatch(
+      /^read;dur=[\d.]+, check;dur=[\d.]+, db;dur=[\d.]+, worker;dur=3\.0, answer;dur=[\d.]+$/,
+    );
+  });
+
+  it('the warm-up at open logs how long it took, or the error it failed with', async () => {
+    const before = performance.now();
+    const warmed = fakeDb();
+    Object.assign(warmed, { rehearse: vi.fn(async () => undefined) });
+    await (await start({ open: 'start' }, warmed)).database();
+    const took = performance.now() - before;
+    const done = logs.find((l) => l.msg === 'the account database is warmed up');
+    expect(done?.ms).toEqual(expect.any(Number));
+    expect(done!.ms as number).toBeGreaterThanOrEqual(0);
+    expect(done!.ms as number).toBeLessThanOrEqual(Math.ceil(took));
+    await app.close();
+    const failing = fakeDb();
+    Object.assign(failing, { rehearse: vi.fn(async () => Promise.reject(new Error('the rehearsal broke'))) });
+    await (await start({ open: 'start' }, failing)).database();
+    const failed = logs.find((l) => l.msg === 'the account database warm-up failed');
+    expect((failed?.err as { message?: string } | undefined)?.message).toBe('the rehearsal broke');
   });
 
   it('a failed open: 503, logged, the database closed, and the next call tries again', async () => {
