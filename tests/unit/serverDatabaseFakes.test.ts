@@ -264,6 +264,38 @@ describe('openPglite: the worker’s messages', () => {
     await db.close();
   });
 
+  it('a timed call the worker answers without times, and an untimed one answered with times, both answer', async () => {
+    const db = await openPglite(join(tempDir(), 'pg'));
+    const worker = lastWorker();
+    worker.answer = (m) => ({ ok: true, value: [{ n: 1 }], timing: m.timed ? undefined : { ms: 3, cpuMs: 0 } });
+    const timing: DbTiming = {};
+    await expect(db.runAs('authenticated', { sub: 'u' }, 'select 1', [], timing)).resolves.toEqual([{ n: 1 }]);
+    expect(timing).toEqual({});
+    await expect(db.runAs('authenticated', { sub: 'u' }, 'select 2')).resolves.toEqual([{ n: 1 }]);
+    await db.close();
+  });
+
+  it('a rehearsal goes to the worker with its role, claims and statements; a role not allowed is refused first', async () => {
+    const db = await openPglite(join(tempDir(), 'pg'));
+    const worker = lastWorker();
+    worker.answer = () => ({ ok: true, value: null });
+    const statements = [{ sql: 'select 1', params: [1] }, { sql: 'select 2' }];
+    await db.rehearse('authenticated', { sub: 'u' }, statements);
+    expect(worker.messages.at(-1)).toEqual({
+      type: 'rehearse',
+      role: 'authenticated',
+      claims: '{"sub":"u"}',
+      statements,
+      id: expect.any(Number),
+    });
+    const sent = worker.messages.length;
+    expect(() => db.rehearse('postgres' as never, {}, statements)).toThrow(
+      expect.objectContaining({ code: '42501', message: 'role "postgres" is not allowed' }),
+    );
+    expect(worker.messages).toHaveLength(sent);
+    await db.close();
+  });
+
   it('answers are matched by id; an unknown id is ignored', async () => {
     const db = await openPglite(join(tempDir(), 'pg'));
     const worker = lastWorker();
