@@ -264,3 +264,41 @@ describe('recordSchemaProblem: the business profile as the app reads it and the 
     expect(problem({ businessName: ' ' })).toBe(refused('value.businessName: Business name is required.'));
   });
 });
+
+describe('recordSchemaProblem: an issued document’s issuedAs (the number a renumbered revision was issued as)', () => {
+  const issued = {
+    id: 'D-1',
+    kind: 'invoice',
+    eventId: 7,
+    eventName: 'Gala',
+    year: 2026,
+    sequence: 12,
+    revision: 3,
+    number: 'INV-2026-0012-3',
+    issuedAt: '2026-11-26',
+    snapshot: { lines: [], totalCents: 113000 },
+  };
+  const problem = (issuedAs: unknown) => recordSchemaProblem('issuedDocuments', { ...issued, issuedAs });
+
+  it.each(['INV-2026-0012-2', 'INV-2026-0012', 'Q-2026-0001', 'Q-2026-12345-10'])(
+    '%s is a number of a quote or invoice',
+    (n) => {
+      expect(problem(n)).toBeNull();
+    },
+  );
+
+  it.each([
+    'the other one',
+    'xINV-2026-0012-2', // only a number, from its start
+    'INV-2026-0012-2x', // to its end
+    'INV-2026-0012-', // a revision suffix of digits
+    'INV-2026-0012-x',
+    'INV-26-0012', // a year of four digits
+    'INV-20x6-0012',
+    'INV-2026-012', // a sequence of four digits or more
+    'INV-2026-00x2',
+    'INV-2026-0012-2-2',
+  ])('%s is refused, by name', (n) => {
+    expect(problem(n)).toMatch(/^issuedDocuments record does not match the app's schema: issuedAs: /);
+  });
+});
