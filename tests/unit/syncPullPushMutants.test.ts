@@ -1,0 +1,129 @@
+/**
+ * What the tenth mutation pass of src/sync (docs/testing.md, "Tenth pass") found unchecked in
+ * src/sync/cycle.ts's pull (`decidePage`, `pullChanges`) and push (`pushChanges`, `archiveFrom`, `bringBack`).
+ */
+import { describe, expect, it } from 'vitest';
+import { pullChanges, pushChanges, PAGE_TRIES, type Pacing, type RemotePort } from '../../src/sync/cycle';
+import { type SyncState } from '../../src/sync/engine';
+import { FakeDevice, FakeSyncServer, NarrowDevice, testId } from '../support/fakeSyncServer';
+
+const item = (n: number, name = `Item ${n}`) => ({ id: `I-${n}`, name, rev: 1 });
+
+/** An account of `count` items, uploaded by another device. */
+async function account(count: number) {
+  const server = new FakeSyncServer();
+  const other = new FakeDevice();
+  for (let n = 0; n < count; n++) other.put('inventoryItems', `I-${n}`, item(n));
+  await pushChanges(other, server.remote(), testId);
+  return { server, other };
+}
+
+/** A device whose stored state reads as the same object until saved again (as the browser's port), with a version. */
+function stable<D extends FakeDevice>(device: D) {
+  let version = 0;
+  let known: { raw: string; state: SyncState } | null = null;
+  const saved: SyncState[] = [];
+  const save = device.save.bind(device);
+  return Object.assign(device, {
+    version: () => version,
+    bump: () => void version++,
+    saved,
+    load: () => {
+      if (known?.raw !== device.stored) known = { raw: device.stored, state: JSON.parse(device.stored) as SyncState };
+      return known.state;
+    },
+    save: (state: SyncState) => {
+      saved.push(state);
+      save(state);
+    },
+  });
+}
+
+/** A clock that moves 1 ms at each look, slices of `sliceMs`, and a pause that runs `onPause` first. */
+function pacing(sliceMs: number, onPause: (n: number) => void = () => {}): Pacing & { pauses: number } {
+  let t = 0;
+  const pace = {
+    pauses: 0,
+    now: () => t++,
+    sliceMs,
+    pause: async () => {
+      onPause(++pace.pauses);
+      await Promise.resolve();
+    },
+  };
+  return pace;
+}
+
+describe('pulling: what is read, asked and saved', () => {
+  it('asks the account nothing when already stopped', async () => {
+    const { server } = await account(2);
+    const device = new FakeDevice();
+    const remote = server.remote();
+    let pulls = 0;
+    const counted: RemotePort = { ...remote, pull: (since, rows) => (pulls++, remote.pull(since, rows)) };
+    const stop = new AbortController();
+    stop.abort();
+    await expect(pullChanges(device, counted, testId, undefined, undefined, stop.signal)).rejects.toThrow();
+    expect(pulls).toBe(0);
+  });
+
+  it('reads the records of the page’s collections, so one changed here is a conflict, not written over', async () => {
+    const { server, other } = await account(2);
+    const device = new NarrowDevice();
+    await pullChanges(device, server.remote(), testId);
+    // Changed here (not noted yet) and, differently, on the other device.
+    device.put('inventoryItems', 'I-1', item(1, 'Changed here'));
+    other.put('inventoryItems', 'I-1', item(1, 'Changed there'));
+    await pushChanges(other, server.remote(), testId);
+    await pullChanges(device, server.remote(), testId);
+    expect(device.get('inventoryItems', 'I-1')).toEqual(item(1, 'Changed here'));
+    const conflict = device.load().conflicts['inventoryItems|I-1'];
+    expect(conflict?.mine).toEqual(item(1, 'Changed here'));
+    expect(conflict?.theirs).toEqual(item(1, 'Changed there'));
+  });
+
+  it('never saves a cursor behind the one another tab saved while the page was asked for', async () => {
+    const { server, other } = await account(3);
+    const device = stable(new FakeDevice());
+    const remote = server.remote();
+    let pulls = 0;
+    const racing: RemotePort = {
+      ...remote,
+      pull: async (since, rows) => {
+        const page = await remote.pull(since, rows);
+        if (++pulls === 1) {
+          // Another tab pulls the same page, and one more change, while this answer is on its way.
+          other.put('inventoryItems', 'I-9', item(9));
+          await pushChanges(other, server.remote(), testId);
+          const tab = device.reload();
+          await pullChanges(tab, server.remote(), testId);
+          device.data = tab.snapshot();
+          device.save(tab.load());
+        }
+        return page;
+      },
+    };
+    await pullChanges(device, racing, testId);
+    const cursors = device.saved.map((s) => s.cursor);
+    expect(cursors).toEqual([...cursors].sort((a, b) => a - b));
+    expect(device.load().cursor).toBe(4);
+    expect(device.get('inventoryItems', 'I-9')).toEqual(item(9));
+  });
+
+  it(`decides a page at most ${PAGE_TRIES} times when this browser's data keeps changing, the last in one go`, async () => {
+    const { server } = await account(30);
+    const device = stable(new FakeDevice());
+    let reads = 0;
+    const snapshot = device.snapshot.bind(device);
+    device.snapshot = (collections?: ReadonlySet<string>) => {
+      if (collections) reads++;
+      return snapshot();
+    };
+    // Another tab writes during every slice's pause.
+    const pace = pacing(5, () => device.bump());
+    await pullChanges(device, server.remote(), testId, undefined, pace);
+    expect(reads).toBe(PAGE_TRIES);
+    expect(device.data.get('inventoryItems')?.size).toBe(30);
+    expect(Object.keys(device.load().shadow)).toHaveLength(30);
+  });
+});
