@@ -3,8 +3,16 @@
  * src/sync/cycle.ts's pull (`decidePage`, `pullChanges`) and push (`pushChanges`, `archiveFrom`, `bringBack`).
  */
 import { describe, expect, it } from 'vitest';
-import { pullChanges, pushChanges, PAGE_TRIES, type Pacing, type RemotePort } from '../../src/sync/cycle';
-import { type SyncState } from '../../src/sync/engine';
+import {
+  pullChanges,
+  pushChanges,
+  PAGE_TRIES,
+  type ArchiveRule,
+  type Pacing,
+  type PullPage,
+  type RemotePort,
+} from '../../src/sync/cycle';
+import { type PulledChange, type SyncState } from '../../src/sync/engine';
 import { FakeDevice, FakeSyncServer, NarrowDevice, testId } from '../support/fakeSyncServer';
 
 const item = (n: number, name = `Item ${n}`) => ({ id: `I-${n}`, name, rev: 1 });
@@ -125,5 +133,82 @@ describe('pulling: what is read, asked and saved', () => {
     expect(reads).toBe(PAGE_TRIES);
     expect(device.data.get('inventoryItems')?.size).toBe(30);
     expect(Object.keys(device.load().shadow)).toHaveLength(30);
+  });
+});
+
+describe('pulling in slices: when the browser gets a turn', () => {
+  it('a turn before each try, one every slice of the page (not after its last change), and one before the state', async () => {
+    const { server } = await account(30);
+    const device = stable(new FakeDevice());
+    // The clock moves 1 ms a look: a slice is 5 changes, so 5 turns inside the page.
+    const pace = pacing(5);
+    await pullChanges(device, server.remote(), testId, undefined, pace);
+    expect(pace.pauses).toBe(1 + 5 + 1);
+  });
+
+  it('a change here stops the try at the next turn, and the page is decided again from its start', async () => {
+    const { server } = await account(30);
+    const device = stable(new FakeDevice());
+    // Turn 1 starts the first try, turn 2 is its first slice's end: another tab writes there.
+    const pace = pacing(5, (n) => n === 2 && device.bump());
+    await pullChanges(device, server.remote(), testId, undefined, pace);
+    // The first try stops at turn 2; the second has all its turns; then the one before the state.
+    expect(pace.pauses).toBe(2 + 1 + 5 + 1);
+    expect(device.data.get('inventoryItems')?.size).toBe(30);
+  });
+});
+
+describe('letting old events go while joining, with a rule that could not tell today at first', () => {
+  const TODAY = '2026-11-26';
+  const event = (id: number, date: string) => ({ id, EventName: `Event ${id}`, EventDate: date, status: 'completed' });
+  const change = (collection: string, record_id: string, record: object): PulledChange => ({
+    collection,
+    record_id,
+    rev: 1,
+    record,
+    deleted: false,
+  });
+  // Three pages: old events (and an item), then items only, then the last.
+  const pages: PullPage[] = [
+    {
+      changes: [
+        change('events', '5', event(5, '2023-04-01')),
+        change('inventoryItems', 'I-1', item(1)),
+        change('events', '12', event(12, '2022-02-02')),
+      ],
+      cursor: 3,
+      more: true,
+      head: 5,
+    },
+    { changes: [change('inventoryItems', 'I-2', item(2))], cursor: 4, more: true, head: 5 },
+    { changes: [change('inventoryItems', 'I-3', item(3))], cursor: 5, more: false, head: 5 },
+  ];
+
+  it('lets them go after each page that wrote events, not after a page of other records', async () => {
+    const device = new FakeDevice();
+    let days = 0;
+    const rule: ArchiveRule = {
+      today: () => {
+        if (++days === 1) throw new Error('no clock yet');
+        return TODAY;
+      },
+      keep: () => false,
+    };
+    const asked: { evicted: number[][]; days: number }[] = [];
+    const remote: RemotePort = {
+      push: async () => [],
+      pull: async (since) => {
+        asked.push({ evicted: device.evicted.map((ids) => [...ids]), days });
+        return pages.find((page) => page.cursor > since)!;
+      },
+    };
+    await pullChanges(device, remote, testId, rule);
+    // Before the second page: the first page's old event (not the highest id) went. Before the third:
+    // nothing more was looked at, the second page bringing no event.
+    expect(asked.map((a) => a.evicted)).toEqual([[], [[5]], [[5]]]);
+    expect(asked[2]!.days).toBe(asked[1]!.days);
+    expect(device.get('events', '5')).toBeUndefined();
+    expect(device.get('events', '12')).toEqual(event(12, '2022-02-02'));
+    expect(device.get('inventoryItems', 'I-3')).toEqual(item(3));
   });
 });
