@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  noteLocalChanges,
   pullChanges,
   pushChanges,
   PAGE_TRIES,
@@ -155,6 +156,28 @@ describe('pulling in slices: when the browser gets a turn', () => {
     // The first try stops at turn 2; the second has all its turns; then the one before the state.
     expect(pace.pauses).toBe(2 + 1 + 5 + 1);
     expect(device.data.get('inventoryItems')?.size).toBe(30);
+  });
+});
+
+describe('pulling in slices: another writer of the state', () => {
+  it('a change noted here between the page’s records and its state is kept: the page is agreed on that state', async () => {
+    const { server } = await account(30);
+    const device = stable(new FakeDevice());
+    let noted = false;
+    const pace = pacing(5, () => {
+      // The page's records are stored; before its state is, this tab notes a new item.
+      if (!noted && device.writes.length) {
+        noted = true;
+        device.put('inventoryItems', 'I-NEW', item(99, 'New here'));
+        noteLocalChanges(device, testId);
+      }
+    });
+    await pullChanges(device, server.remote(), testId, undefined, pace);
+    expect(noted).toBe(true);
+    const state = device.load();
+    expect(Object.keys(state.outbox)).toEqual(['inventoryItems|I-NEW']);
+    expect(Object.keys(state.shadow)).toHaveLength(30);
+    expect(state.cursor).toBe(30);
   });
 });
 
