@@ -449,7 +449,7 @@ export async function pullChanges(
       wroteEvents ||= writes.some((w) => w.collection === 'events');
       next = { ...state, cursor: page.cursor };
       // The state in its own task (writing it is as costly as the data): the records are stored first.
-      if (true) {
+      if (sliced) {
         await pacing.pause();
         if (local.load() !== current) {
           // Another writer of the state between the two (this tab noting a change, another tab's sync):
