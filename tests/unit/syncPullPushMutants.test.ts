@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  batchesOf,
   noteLocalChanges,
   pullChanges,
   pushChanges,
@@ -13,7 +14,7 @@ import {
   type PullPage,
   type RemotePort,
 } from '../../src/sync/cycle';
-import { type PulledChange, type SyncState } from '../../src/sync/engine';
+import { changeSizeOf, emptySyncState, recordChanges, type PulledChange, type SyncState } from '../../src/sync/engine';
 import { FakeDevice, FakeSyncServer, NarrowDevice, testId } from '../support/fakeSyncServer';
 
 const item = (n: number, name = `Item ${n}`) => ({ id: `I-${n}`, name, rev: 1 });
@@ -89,6 +90,15 @@ describe('pulling: what is read, asked and saved', () => {
     const conflict = device.load().conflicts['inventoryItems|I-1'];
     expect(conflict?.mine).toEqual(item(1, 'Changed here'));
     expect(conflict?.theirs).toEqual(item(1, 'Changed there'));
+  });
+
+  it('writes nothing here for a page whose records are here already as the account has them', async () => {
+    const { server } = await account(3);
+    const device = new FakeDevice();
+    for (let n = 0; n < 3; n++) device.put('inventoryItems', `I-${n}`, item(n));
+    await pullChanges(device, server.remote(), testId);
+    expect(device.writes).toEqual([]);
+    expect(Object.keys(device.load().shadow)).toHaveLength(3);
   });
 
   it('never saves a cursor behind the one another tab saved while the page was asked for', async () => {
@@ -207,6 +217,19 @@ describe('letting old events go while joining, with a rule that could not tell t
     { changes: [change('inventoryItems', 'I-3', item(3))], cursor: 5, more: false, head: 5 },
   ];
 
+  it('lets old events here go at the end of a pull alone (no push after it)', async () => {
+    const server = new FakeSyncServer();
+    const device = new FakeDevice();
+    device.put('events', '5', event(5, '2023-04-01'));
+    device.put('events', '12', event(12, '2022-02-02'));
+    // Agreed with the account without a rule (so kept here until now); the highest id stays.
+    await pushChanges(device, server.remote(), testId);
+    await pullChanges(device, server.remote(), testId, { today: () => TODAY, keep: () => false });
+    expect(device.evicted).toEqual([[5]]);
+    expect(device.get('events', '5')).toBeUndefined();
+    expect(device.load().shadow['events|5']?.away).toBe(true);
+  });
+
   it('lets them go after each page that wrote events, not after a page of other records', async () => {
     const device = new FakeDevice();
     let days = 0;
@@ -233,5 +256,16 @@ describe('letting old events go while joining, with a rule that could not tell t
     expect(device.get('events', '5')).toBeUndefined();
     expect(device.get('events', '12')).toEqual(event(12, '2022-02-02'));
     expect(device.get('inventoryItems', 'I-3')).toEqual(item(3));
+  });
+});
+
+describe('sizing the batches of a push', () => {
+  it('a batch takes a change that fills it to exactly its characters', () => {
+    const device = new FakeDevice();
+    for (let n = 0; n < 4; n++) device.put('inventoryItems', `I-${n}`, item(n));
+    const queue = Object.values(recordChanges(emptySyncState(), device.snapshot(), testId).outbox);
+    const two = changeSizeOf(queue[0]!) + changeSizeOf(queue[1]!);
+    expect(batchesOf(queue, 10, two).map((b) => b.length)).toEqual([2, 2]);
+    expect(batchesOf(queue, 10, two - 1).map((b) => b.length)).toEqual([1, 1, 1, 1]);
   });
 });
