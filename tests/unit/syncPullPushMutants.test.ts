@@ -8,6 +8,7 @@ import {
   noteLocalChanges,
   pullChanges,
   pushChanges,
+  NOTE_FIRST_SLICE,
   PAGE_TRIES,
   type ArchiveRule,
   type Pacing,
@@ -267,5 +268,32 @@ describe('sizing the batches of a push', () => {
     const two = changeSizeOf(queue[0]!) + changeSizeOf(queue[1]!);
     expect(batchesOf(queue, 10, two).map((b) => b.length)).toEqual([2, 2]);
     expect(batchesOf(queue, 10, two - 1).map((b) => b.length)).toEqual([1, 1, 1, 1]);
+  });
+});
+
+describe('pushing while the outbox is noted in slices', () => {
+  it('notes the next slice while the first request waits for its answer', async () => {
+    const server = new FakeSyncServer();
+    const device = new FakeDevice();
+    for (let n = 0; n < NOTE_FIRST_SLICE; n++) device.put('inventoryItems', `I-${n}`, item(n));
+    device.put('suppliers', 'S-1', { supplierID: 'S-1', supplierName: 'Harbour' });
+    // Reads of the data: the plan, the first slice, then the rest (the second and last slice).
+    let reads = 0;
+    const snapshot = device.snapshot.bind(device);
+    device.snapshot = () => (reads++, snapshot());
+    const remote = server.remote();
+    let answeredBeforeNoted = false;
+    const waiting: RemotePort = {
+      ...remote,
+      push: async (changes) => {
+        // The account answers the first request only once this device has noted the rest (or after 500 ms).
+        for (let t = 0; reads < 3 && t < 50; t++) await new Promise((resolve) => setTimeout(resolve, 10));
+        if (reads < 3) answeredBeforeNoted = true;
+        return remote.push(changes);
+      },
+    };
+    await pushChanges(device, waiting, testId);
+    expect(answeredBeforeNoted).toBe(false);
+    expect(server.rows.size).toBe(NOTE_FIRST_SLICE + 1);
   });
 });
