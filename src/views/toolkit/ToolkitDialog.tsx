@@ -1,9 +1,9 @@
-import { Dialog } from '@ark-ui/react/dialog';
 import { memo } from 'react';
-import { Portal } from '@ark-ui/react/portal';
 import { useActorRef, useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
 import { Button } from '../components/Button';
+import { Modal, ModalTitle } from '../components/ModalDialog';
+import { useAfterPaint } from '../shell/afterPaint';
 import { SheetLink } from '../eventSheet/SheetLink';
 import { DocumentLinks } from '../invoice/DocumentLinks';
 import { useEventById, type EventsRef } from '../../app/events/useEventsActor';
@@ -50,7 +50,7 @@ function usePanels(ref: ReturnType<typeof useActorRef<typeof toolkitMachine>>) {
 }
 
 /**
- * The Tool Kit overlay of one event (Ark UI Dialog: focus trap, Escape closes). Memoised on the event's id (issue 23,
+ * The Tool Kit overlay of one event (a modal dialog: the focus kept in it, Escape closes). Memoised on the event's id (issue 23,
  * sixth pass): a change of the event (a note, a payment) renders the tools, which follow the event themselves, not
  * the dialog, its header and its toggles; the title follows the event's name.
  */
@@ -68,69 +68,66 @@ export const ToolkitDialog = memo(function ToolkitDialog({
   const panelsRef = useActorRef(toolkitMachine, { inspect });
   const panels = usePanels(panelsRef);
   const isShown = (tag: string) => (panels.shown as string[]).includes(tag);
+  // Issue 23, eighth pass: the click draws the dialog's frame (its title, links and toggles) and the tools follow in a
+  // render of their own after that frame is painted, which React slices and any input interrupts. Drawing the whole
+  // Tool Kit in the click's frame held its next paint ~400 ms at 4x CPU (the tools' actors, their panels' style and
+  // paint), the frame alone now ~160 ms.
+  const toolsDrawn = useAfterPaint();
   return (
-    <Dialog.Root
-      open
-      onOpenChange={(d) => (d.open ? undefined : onClose())}
-      // The page behind stays still by CSS (data-locks-scroll, panda.config.ts): Ark's lock measured the page.
-      preventScroll={false}
+    // A plain modal dialog (ModalDialog.tsx), as the events form: Ark's dialog listed and measured every tabbable
+    // element on open (its focus trap, ~30 ms at 4x) and ran a machine of its own.
+    <Modal
+      onClose={onClose}
+      backdropClassName={backdrop}
+      positionerClassName={positioner}
+      contentClassName={fullScreen}
     >
-      <Portal>
-        {/* Plain elements with Ark's parts, not Dialog.Backdrop and Dialog.Positioner (issue 23): for those, Ark's
-            layer stack reads the content's computed z-index (a forced style pass of the new dialog, ~12 ms at 4x
-            CPU) on every open and nested layer, to copy into a --z-index that the fixed z-indexes here never use. */}
-        <div className={backdrop} data-scope="dialog" data-part="backdrop" data-state="open" />
-        <div className={positioner} data-scope="dialog" data-part="positioner" data-locks-scroll="">
-          <Dialog.Content className={fullScreen}>
-            <div className={css({ maxW: '1200px', mx: 'auto', display: 'flex', flexDirection: 'column', gap: '4' })}>
-              <div
-                className={css({
-                  display: 'flex',
-                  justifyContent: 'space-between',
-                  alignItems: 'flex-start',
-                  gap: '3',
-                  flexWrap: 'wrap',
-                })}
-              >
-                <Dialog.Title className={dialogTitle}>Tool Kit: {name ?? ''}</Dialog.Title>
-                <SheetLink id={id} />
-                <DocumentLinks id={id} />
-                <Button variant="outlineRed" onClick={onClose}>
-                  Close Tool Kit
-                </Button>
-              </div>
-              <div role="group" aria-label="Tools" className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
-                {toggles.map((t) => (
-                  <Button
-                    key={t.tag}
-                    variant={isShown(t.tag) ? 'solidBlue' : 'outlineBlue'}
-                    aria-pressed={isShown(t.tag)}
-                    onClick={() => panels.toggle(t.event)}
-                  >
-                    {t.label}
-                  </Button>
-                ))}
-              </div>
-              {panels.shown.length === 0 ? (
-                <p
-                  className={css({
-                    color: 'fgMuted',
-                    p: '6',
-                    textAlign: 'center',
-                    borderWidth: '2px',
-                    borderStyle: 'dashed',
-                    borderColor: 'border',
-                  })}
-                >
-                  Click the buttons above to toggle the visibility of the different tools.
-                </p>
-              ) : null}
-              {name !== null ? <ToolkitTools id={id} eventsRef={eventsRef} isShown={isShown} /> : null}
-            </div>
-          </Dialog.Content>
+      <div className={css({ maxW: '1200px', mx: 'auto', display: 'flex', flexDirection: 'column', gap: '4' })}>
+        <div
+          className={css({
+            display: 'flex',
+            justifyContent: 'space-between',
+            alignItems: 'flex-start',
+            gap: '3',
+            flexWrap: 'wrap',
+          })}
+        >
+          <ModalTitle className={dialogTitle}>Tool Kit: {name ?? ''}</ModalTitle>
+          <SheetLink id={id} />
+          <DocumentLinks id={id} />
+          <Button variant="outlineRed" onClick={onClose}>
+            Close Tool Kit
+          </Button>
         </div>
-      </Portal>
-    </Dialog.Root>
+        <div role="group" aria-label="Tools" className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
+          {toggles.map((t) => (
+            <Button
+              key={t.tag}
+              variant={isShown(t.tag) ? 'solidBlue' : 'outlineBlue'}
+              aria-pressed={isShown(t.tag)}
+              onClick={() => panels.toggle(t.event)}
+            >
+              {t.label}
+            </Button>
+          ))}
+        </div>
+        {panels.shown.length === 0 ? (
+          <p
+            className={css({
+              color: 'fgMuted',
+              p: '6',
+              textAlign: 'center',
+              borderWidth: '2px',
+              borderStyle: 'dashed',
+              borderColor: 'border',
+            })}
+          >
+            Click the buttons above to toggle the visibility of the different tools.
+          </p>
+        ) : null}
+        {name !== null && toolsDrawn ? <ToolkitTools id={id} eventsRef={eventsRef} isShown={isShown} /> : null}
+      </div>
+    </Modal>
   );
 });
 
