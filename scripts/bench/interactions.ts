@@ -52,6 +52,12 @@ export interface Interaction {
   settled: (page: Page) => Promise<unknown>;
   /** Puts things back after the run (not measured). */
   undo?: (page: Page) => Promise<void>;
+  /**
+   * For an input whose result is drawn in more than one frame (the Tool Kit's tools after its frame): a CSS selector
+   * of what is drawn last. Besides the input's next paint, the bench then prints the time from the input to the
+   * first frame that shows it.
+   */
+  drawn?: { what: string; selector: string };
 }
 
 const button = (page: Page, name: string | RegExp, exact = true) =>
@@ -137,7 +143,9 @@ export function eventsInteractions(): Interaction[] {
         button(page, /^Tool Kit/)
           .first()
           .click(),
-      settled: (page) => toolkit(page).waitFor(),
+      settled: (page) => toolkit(page).getByRole('group', { name: 'Tools' }).waitFor(),
+      // The tools are drawn in a render of their own after the dialog's frame: the Payments tool's figures last.
+      drawn: { what: 'its tools drawn', selector: '[role="dialog"] output[aria-label="Balance due"]' },
       undo: async (page) => {
         await page.keyboard.press('Escape');
         await toolkit(page).waitFor({ state: 'detached' });
@@ -399,15 +407,28 @@ async function measureAll(page: Page, interactions: Interaction[], rate: number,
       continue;
     }
     const times: number[] = [];
+    const drawnTimes: number[] = [];
+    const { drawn } = interaction;
     for (let run = 0; run < RUNS; run++) {
       await interaction.prepare?.(page);
+      if (drawn) await page.evaluate(watchDrawn, drawn.selector);
       times.push(
         await timeInteraction(
           page,
           () => interaction.act(page),
-          () => interaction.settled(page),
+          async () => {
+            await interaction.settled(page);
+            if (drawn) await page.waitForFunction(() => (window as unknown as DrawnWindow).__drawn.at > 0);
+          },
         ),
       );
+      if (drawn)
+        drawnTimes.push(
+          await page.evaluate(() => {
+            const d = (window as unknown as DrawnWindow).__drawn;
+            return d.at - d.input;
+          }),
+        );
       await interaction.undo?.(page);
     }
     const mid = median(times);
@@ -420,7 +441,42 @@ async function measureAll(page: Page, interactions: Interaction[], rate: number,
       budget: `<= ${medianBudget}${rate === 4 ? ', worst <= 200' : ''}`,
       pass: mid <= medianBudget && (rate !== 4 || worst <= 200),
     });
+    if (drawn) {
+      // Not an input's next paint, which the issue's budgets are for: held to the worst an input's paint may take at
+      // 4x (200 ms), and twice the median budget at 1x.
+      const drawnMid = median(drawnTimes);
+      const drawnBudget = rate === 4 ? 200 : 100;
+      figures.push({
+        name: `${interaction.name}, ${drawn.what}, at ${rate}x: median (worst ${Math.max(...drawnTimes).toFixed(0)} ms)`,
+        value: drawnMid,
+        unit: 'ms',
+        budget: `<= ${drawnBudget}`,
+        pass: drawnMid <= drawnBudget,
+      });
+    }
   }
+}
+
+interface DrawnWindow {
+  __drawn: { input: number; at: number };
+}
+
+/**
+ * In the page, before the input: notes the input's time (the pointer or key event's own timestamp) and the start of
+ * the first frame after `selector` matches (the frame that draws it), as `recordMenuShown` does for the menu.
+ */
+function watchDrawn(selector: string) {
+  // No named inner functions: tsx's __name helper does not exist in the page.
+  const w = window as unknown as DrawnWindow;
+  w.__drawn = { input: 0, at: 0 };
+  for (const type of ['pointerdown', 'keydown'])
+    addEventListener(type, (event) => void (w.__drawn.input ||= event.timeStamp), { capture: true, once: true });
+  const observer = new MutationObserver(() => {
+    if (!w.__drawn.input || !document.querySelector(selector)) return;
+    observer.disconnect();
+    requestAnimationFrame(() => (w.__drawn.at = performance.now()));
+  });
+  observer.observe(document, { childList: true, subtree: true });
 }
 
 /**
