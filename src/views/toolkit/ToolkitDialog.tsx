@@ -50,9 +50,9 @@ function usePanels(ref: ReturnType<typeof useActorRef<typeof toolkitMachine>>) {
 }
 
 /**
- * The Tool Kit overlay of one event (a modal dialog: the focus kept in it, Escape closes). Memoised on the event's id (issue 23,
- * sixth pass): a change of the event (a note, a payment) renders the tools, which follow the event themselves, not
- * the dialog, its header and its toggles; the title follows the event's name.
+ * The Tool Kit overlay of one event (a modal dialog: the focus kept in it, Escape closes). Memoised on the event's id
+ * (issue 23, sixth pass): a change of the event (a note, a payment) renders the tools, which follow the event
+ * themselves, not the dialog, its header and its toggles; the title follows the event's name.
  */
 export const ToolkitDialog = memo(function ToolkitDialog({
   id,
@@ -70,8 +70,8 @@ export const ToolkitDialog = memo(function ToolkitDialog({
   const isShown = (tag: string) => (panels.shown as string[]).includes(tag);
   // Issue 23, eighth pass: the click draws the dialog's frame (its title, links and toggles) and the tools follow in a
   // render of their own after that frame is painted, which React slices and any input interrupts. Drawing the whole
-  // Tool Kit in the click's frame held its next paint ~400 ms at 4x CPU (the tools' actors, their panels' style and
-  // paint), the frame alone now ~160 ms.
+  // Tool Kit in the click's frame held its next paint 280 to 370 ms at 4x CPU (the tools' actors, their panels' style
+  // and paint); the frame alone is 100 to 130 ms (docs/performance.md, eighth pass).
   const toolsDrawn = useAfterPaint();
   return (
     // A plain modal dialog (ModalDialog.tsx), as the events form: Ark's dialog listed and measured every tabbable
