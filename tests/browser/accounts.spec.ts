@@ -223,8 +223,9 @@ test('account B never sees, backs up, restores over or moves account A’s set-a
   const secretText = '[{"EventName":"A private tasting for Ms Quay"';
   const a = await signUpFresh(page);
   await page.goto('/Dashboard');
+  // The account is bound to this browser's data as the signed-in app starts, after the page's load event: wait for it.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('dataOwner'))).toBeTruthy();
   const idOfA = await page.evaluate(() => localStorage.getItem('dataOwner'));
-  expect(idOfA).toBeTruthy();
   await page.evaluate(([k, v]) => localStorage.setItem(k, v), [legacyKey, secretText] as const);
   const cards = page.getByRole('list', { name: 'Set-aside values' }).getByRole('listitem');
   await page.goto('/RecoveredData');
