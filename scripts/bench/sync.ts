@@ -353,7 +353,9 @@ const percentile = (values: readonly number[], p: number) => {
 
 // ---------------------------------------------------------------------------------------------- runs
 
-async function firstSync(server: Awaited<ReturnType<typeof startSyncServer>>): Promise<Figure[]> {
+async function firstSync(server: Awaited<ReturnType<typeof startSyncServer>>, on = ''): Promise<Figure[]> {
+  // Against the embedded database the figures keep their names; against another database, named after it.
+  const where = on ? ` on ${on}` : '';
   const url = server.url;
   const snapshot = fullAccount();
   const records = countOf(snapshot);
@@ -374,7 +376,7 @@ async function firstSync(server: Awaited<ReturnType<typeof startSyncServer>>): P
   const serverMs = busyMs(calls);
   const mb = calls.reduce((sum, c) => sum + c.requestBytes, 0) / 1024 / 1024;
   console.log(
-    `  first sync: ${records.toLocaleString('en-CA')} records (${mb.toFixed(1)} MB) in ${calls.length} requests; ` +
+    `  first sync${where}: ${records.toLocaleString('en-CA')} records (${mb.toFixed(1)} MB) in ${calls.length} requests; ` +
       `a request open ${serverMs.toFixed(0)} ms, none ${(total - serverMs).toFixed(0)} ms (this device alone); ` +
       `CPU: server ${serverCpu.toFixed(0)} ms, client (engine + supabase-js) ${((clientCpu.user + clientCpu.system) / 1000).toFixed(0)} ms; ` +
       `the sync state written ${device.saves} times; ` +
@@ -414,29 +416,36 @@ async function firstSync(server: Awaited<ReturnType<typeof startSyncServer>>): P
   const noopBytes = noopCalls.reduce((sum, c) => sum + c.requestBytes + c.responseBytes, 0);
   return [
     {
-      name: `first sync, ${records.toLocaleString('en-CA')} records`,
+      name: `first sync${where}, ${records.toLocaleString('en-CA')} records`,
       value: total,
       unit: 'ms',
       budget: '≤ 3000 ms',
       pass: total <= 3000,
     },
-    { name: 'first sync: server CPU', value: serverCpu, unit: 'ms', budget: 'reported', pass: true },
     {
-      name: 'first sync: client CPU',
+      // Our Node server's process (with the embedded database, its worker thread); not another database's own.
+      name: on ? `first sync${where}: our server's CPU (not the database's)` : 'first sync: server CPU',
+      value: serverCpu,
+      unit: 'ms',
+      budget: 'reported',
+      pass: true,
+    },
+    {
+      name: `first sync${where}: client CPU`,
       value: (clientCpu.user + clientCpu.system) / 1000,
       unit: 'ms',
       budget: 'reported',
       pass: true,
     },
     {
-      name: 'no-op sync: requests',
+      name: `no-op sync${where}: requests`,
       value: noopCalls.length,
       unit: `request(s), ${noopBytes} bytes in and out`,
       budget: '1 small request (≤ 1 KB)',
       pass: noopCalls.length === 1 && noopBytes <= 1024,
     },
     {
-      name: 'no-op sync: server time (median of 15)',
+      name: `no-op sync${where}: server time (median of 15)`,
       value: median(noop),
       unit: 'ms',
       budget: '≤ 50 ms',
@@ -996,6 +1005,8 @@ export async function runSyncBench(): Promise<Figure[]> {
   try {
     const onPostgres = await startSyncServer({ DATABASE_URL: cluster.url });
     try {
+      // The same first sync against PostgreSQL 15 (the database a bigger business moves to, docs/sync.md).
+      if (scenarios.has('first')) figures.push(...(await firstSync(onPostgres, 'PostgreSQL 15')));
       figures.push(...(await manyClients('PostgreSQL 15', onPostgres)));
     } finally {
       await onPostgres.stop();
