@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { memo } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { css } from 'styled-system/css';
 import { quickFilterLabels, quickFilters, type QuickFilter } from '../../domain/eventDates';
@@ -25,8 +26,11 @@ export function useEventFilters(ref: FiltersRef) {
   };
 }
 
-/** The status filter (issue 22): a labelled select beside the filter buttons. */
-export function StatusFilterSelect({ filtersRef }: { filtersRef: FiltersRef }) {
+/**
+ * The status filter (issue 22): a labelled select beside the filter buttons. Memoised, as is EventFilters (issue
+ * 23): a filter or a search renders the events page again, and these render again only for what they show.
+ */
+export const StatusFilterSelect = memo(function StatusFilterSelect({ filtersRef }: { filtersRef: FiltersRef }) {
   const f = useEventFilters(filtersRef);
   return (
     <div className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
@@ -47,13 +51,13 @@ export function StatusFilterSelect({ filtersRef }: { filtersRef: FiltersRef }) {
       </select>
     </div>
   );
-}
+});
 
 const panels = css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' }, gap: '4' });
 const formRow = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '3' });
 const chips = css({ display: 'flex', flexWrap: 'wrap', gap: '2' });
 
-export function EventFilters({ filtersRef }: { filtersRef: FiltersRef }) {
+export const EventFilters = memo(function EventFilters({ filtersRef }: { filtersRef: FiltersRef }) {
   const f = useEventFilters(filtersRef);
   const activeQuick = f.filter.kind === 'quick' ? f.filter.filter : null;
   // Issue 25: a backwards range is refused; both date fields say why.
@@ -158,4 +162,4 @@ export function EventFilters({ filtersRef }: { filtersRef: FiltersRef }) {
       ) : null}
     </div>
   );
-}
+});

@@ -3,17 +3,30 @@ import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
 import type { CateringEvent } from '../../machines/events/events.machine';
 import { EventCard, type EventCardApi } from './EventCard';
+import { usePaintedSince } from '../shell/afterPaint';
 
 const list = css({ listStyle: 'none', p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: '4' });
 
 /** Lists longer than this are virtualised; shorter ones are all in the page (find-in-page works). */
 export const virtualiseAbove = 60;
 
+/** Cards drawn beyond each end of the screen in a virtualised list, once it has been painted. */
+const OVERSCAN = 4;
+
 /**
  * The event cards; long lists are virtualised against the window so thousands of events stay quick. Memoised
  * (issue 23): opening or closing the Edit dialog or a Tool Kit renders the page again, not the list.
  */
-export const EventList = memo(function EventList({ events, api }: { events: CateringEvent[]; api: EventCardApi }) {
+export const EventList = memo(function EventList({
+  events,
+  api,
+  view,
+}: {
+  events: CateringEvent[];
+  api: EventCardApi;
+  /** What the list shows (the filter and the status chosen): a new one is a new list (see VirtualEventList). */
+  view: unknown;
+}) {
   if (events.length === 0) {
     return <p className={css({ p: '6', textAlign: 'center', color: 'fgMuted' })}>No events to show.</p>;
   }
@@ -28,10 +41,10 @@ export const EventList = memo(function EventList({ events, api }: { events: Cate
       </ul>
     );
   }
-  return <VirtualEventList events={events} api={api} />;
+  return <VirtualEventList events={events} api={api} view={view} />;
 });
 
-function VirtualEventList({ events, api }: { events: CateringEvent[]; api: EventCardApi }) {
+function VirtualEventList({ events, api, view }: { events: CateringEvent[]; api: EventCardApi; view: unknown }) {
   const listRef = useRef<HTMLUListElement>(null);
   const [offset, setOffset] = useState(0);
   // The filter panels above the list open and close: keep the list's page offset current.
@@ -49,6 +62,10 @@ function VirtualEventList({ events, api }: { events: CateringEvent[]; api: Event
   // quick filter and search. A card shown again now takes its height from here, as the virtualiser does with
   // the heights it keeps; the card's ResizeObserver (its first report, then every change) corrects it.
   const [heights] = useState(() => new Map<number, number>());
+  // The cards just off the screen (the overscan, for smooth scrolling) come after the frame that shows a new
+  // list (issue 23): a quick filter or a search draws the two or three cards the screen shows with the click,
+  // not six or seven. The same list scrolled, or with an event saved or removed, keeps them.
+  const overscan = usePaintedSince(view) ? OVERSCAN : 0;
   const virtualizer = useWindowVirtualizer({
     count: events.length,
     measureElement: (element, entry, instance) => {
@@ -65,7 +82,7 @@ function VirtualEventList({ events, api }: { events: CateringEvent[]; api: Event
     // A card's height on a wide screen with its six side buttons (issue 23: measured 316 px); a closer guess
     // moves fewer cards when they are measured after a filter.
     estimateSize: () => 316,
-    overscan: 4,
+    overscan,
     gap: 16,
     scrollMargin: offset,
     getItemKey: (index) => events[index]?.id ?? index,

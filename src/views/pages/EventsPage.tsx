@@ -1,5 +1,5 @@
 import { useActorRef } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { css } from 'styled-system/css';
 import { quickFilterLabels, toISODate } from '../../domain/eventDates';
 import { eventFieldLabels, type EventFilter } from '../../domain/events';
@@ -45,6 +45,8 @@ export function EventsPage() {
   const filters = useEventFilters(filtersRef);
   const [today] = useState(() => toISODate(new Date()));
   const { shown, total } = useShownEvents(eventsRef, filters.filter, today, filters.status);
+  // A new filter or status is a new list (EventList draws its off-screen cards after its first frame).
+  const view = useMemo(() => ({ filter: filters.filter, status: filters.status }), [filters.filter, filters.status]);
   // The Tool Kit's first open reads nothing big: the inventory and the staff lists are read when idle.
   useToolkitReady(eventsRef);
   // /ManageEvents?toolkit=<id> (the calendar's Tool Kit link) opens that event's Tool Kit once; an event
@@ -112,7 +114,7 @@ export function EventsPage() {
           Showing {shown.length} of {total} events · {describeFilter(filters.filter)}
           {filters.status === 'any' ? '' : ` · Status ${statusLabels[filters.status]}`}
         </p>
-        <EventList events={shown} api={cardApi} />
+        <EventList events={shown} api={cardApi} view={view} />
         <EventsInAccount onOpened={openFromAccount} />
       </div>
       {page.formRef ? (
@@ -126,7 +128,8 @@ export function EventsPage() {
   );
 }
 
-function EventConflict({ eventsRef }: { eventsRef: EventsRef }) {
+/** Memoised (issue 23): a filter or a search renders the page again, not the (closed) conflict dialog. */
+const EventConflict = memo(function EventConflict({ eventsRef }: { eventsRef: EventsRef }) {
   const conflict = useEventConflict(eventsRef);
   return <ConflictDialog conflict={conflict} what={`event ${conflict.name}`.trim()} labels={eventFieldLabels} />;
-}
+});

@@ -7,15 +7,26 @@ import { startTransition, useEffect, useState } from 'react';
  * between them instead of after it. In a hidden tab (no frames), after a short timeout instead.
  */
 export function useAfterPaint(): boolean {
-  const [painted, setPainted] = useState(false);
+  return usePaintedSince(true);
+}
+
+/**
+ * False on the render where `key` is new (compared with `Object.is`), true once that render has been painted
+ * (then, in a transition, as {@link useAfterPaint}). A long list draws the part of it the screen shows with the
+ * click that changed it, and the rest (the cards just off the screen) after that frame (issue 23).
+ */
+export function usePaintedSince(key: unknown): boolean {
+  const [painted, setPainted] = useState<{ key: unknown } | null>(null);
+  const current = painted !== null && Object.is(painted.key, key);
   useEffect(() => {
+    if (current) return;
     let done = false;
     const go = () => {
       if (done) return;
       done = true;
-      startTransition(() => setPainted(true));
+      startTransition(() => setPainted({ key }));
     };
-    // The frame that paints the first render, then a task after it.
+    // The frame that paints this render, then a task after it.
     const frame = requestAnimationFrame(() => setTimeout(go, 0));
     const fallback = setTimeout(go, 200);
     return () => {
@@ -23,6 +34,6 @@ export function useAfterPaint(): boolean {
       cancelAnimationFrame(frame);
       clearTimeout(fallback);
     };
-  }, []);
-  return painted;
+  }, [key, current]);
+  return current;
 }

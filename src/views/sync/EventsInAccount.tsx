@@ -3,7 +3,7 @@
  * searched on demand, each marked "In your account", opened on demand (fetched first, then its Tool
  * Kit or event sheet opens). Shown while sync is on and the device keeps some events only there.
  */
-import { useId, type FormEvent } from 'react';
+import { memo, useId, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import { useEventsInAccount, useEventsInAccountCount } from '../../app/sync/useEventsInAccount';
 import type { OpenView } from '../../machines/sync/eventsInAccount.machine';
@@ -35,11 +35,16 @@ const mark = css({
 });
 const alert = css({ color: 'alertFg', fontWeight: 'bold' });
 
-export function EventsInAccount({ onOpened }: { onOpened: (id: number, view: OpenView) => void }) {
+/** Memoised (issue 23): a filter or a search renders the events page again, not this section. */
+export const EventsInAccount = memo(function EventsInAccount({
+  onOpened,
+}: {
+  onOpened: (id: number, view: OpenView) => void;
+}) {
   const count = useEventsInAccountCount();
   if (count === 0) return null;
   return <EventsInAccountSection count={count} onOpened={onOpened} />;
-}
+});
 
 function EventsInAccountSection({
   count,
