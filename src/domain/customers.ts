@@ -83,7 +83,7 @@ export type CustomerMatch =
 
 /** Which stored customer these details are, if any. */
 export function matchCustomer(customers: readonly Customer[], details: Omit<Customer, 'id'>): CustomerMatch {
-  return new CustomerIndex(customers).match(details);
+  return indexOf(customers).match(details);
 }
 
 /**
@@ -182,6 +182,14 @@ function indexOf(customers: readonly Customer[]): CustomerIndex {
   return index;
 }
 
+/**
+ * Works out this list's index ahead (issue 23): the events page does it when idle, so the first save's check
+ * of the customer (`customerClash`, `assignCustomer`) does not index 2,000 customers inside the click.
+ */
+export function prepareCustomerIndex(customers: readonly Customer[]): void {
+  indexOf(customers);
+}
+
 /** The event's extra field `customerId` ('' when absent or not text). */
 export function customerIdOf(event: object): string {
   const id = (event as { customerId?: unknown }).customerId;
@@ -202,7 +210,7 @@ export function customerOfEvent(customers: readonly Customer[], event: CustomerF
 
 /** A customer id not taken yet: `c<eventId>`, or `c<eventId>-2`, `-3`, … */
 export function newCustomerId(customers: readonly Customer[], eventId: number): string {
-  return new CustomerIndex(customers).newId(eventId);
+  return indexOf(customers).newId(eventId);
 }
 
 /**
@@ -248,15 +256,16 @@ export function assignCustomer(
   customers: readonly Customer[],
   event: EventLike,
   choice: string,
-): { customers: Customer[]; customerId: string; changed: Customer | null } {
+): { customers: readonly Customer[]; customerId: string; changed: Customer | null } {
   const details = detailsOf(event);
-  if (hasNoCustomer(details)) return { customers: [...customers], customerId: '', changed: null };
+  // Unchanged, the list itself is kept (issue 23): its index (`indexOf`) is worked out once, not on every save.
+  if (hasNoCustomer(details)) return { customers, customerId: '', changed: null };
   const chosen = choice && choice !== NEW_CUSTOMER ? customers.find((c) => c.id === choice) : undefined;
   if (chosen) {
     const updated = { ...chosen, ...details };
     const same = JSON.stringify(updated) === JSON.stringify(chosen);
     return {
-      customers: same ? [...customers] : customers.map((c) => (c.id === chosen.id ? updated : c)),
+      customers: same ? customers : customers.map((c) => (c.id === chosen.id ? updated : c)),
       customerId: chosen.id,
       changed: same ? null : updated,
     };
@@ -268,7 +277,7 @@ export function assignCustomer(
       const updated = { ...match.customer, ...details };
       const same = JSON.stringify(updated) === JSON.stringify(match.customer);
       return {
-        customers: same ? [...customers] : customers.map((c) => (c.id === updated.id ? updated : c)),
+        customers: same ? customers : customers.map((c) => (c.id === updated.id ? updated : c)),
         customerId: updated.id,
         changed: same ? null : updated,
       };
@@ -428,7 +437,7 @@ export function withCustomer<E extends EventLike>(
   customers: readonly Customer[],
   event: E,
   choice: string,
-): { event: E; customers: Customer[]; changed: Customer | null } {
+): { event: E; customers: readonly Customer[]; changed: Customer | null } {
   const result = assignCustomer(customers, event, choice);
   const { customerId: _old, ...rest } = event as E & { customerId?: unknown };
   return {

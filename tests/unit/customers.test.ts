@@ -372,6 +372,20 @@ describe('customers: saving an event', () => {
     expect(assignCustomer([ada], ev(14, '', '', ''), 'c1').customerId).toBe('');
   });
 
+  it('keeps the list itself when a save changes no customer, so its index is not worked out again (issue 23)', () => {
+    const list = [ada, bob];
+    for (const choice of ['c1', '']) {
+      const r = assignCustomer(list, ev(15, 'Ada', 'Lovelace', 'ada@example.com', '6135550101'), choice);
+      expect([r.customerId, r.changed, r.customers]).toEqual(['c1', null, list]);
+      expect(r.customers).toBe(list);
+    }
+    expect(assignCustomer(list, ev(16, '', '', ''), '').customers).toBe(list);
+    // A change makes a new list; the one given is left as it was.
+    const changed = assignCustomer(list, ev(17, 'Ada', 'Lovelace', 'ada@new.example', '6135550101'), 'c1');
+    expect(changed.customers).not.toBe(list);
+    expect(list).toEqual([ada, bob]);
+  });
+
   it('asks when the e-mail or phone typed belongs to a customer of another name', () => {
     const values = ev(0, 'Charles', 'Babbage', 'ada@example.com');
     expect(customerClash([ada, bob], values, '')?.message).toBe(

@@ -37,7 +37,8 @@ const employee = (id: string) => ({
 const event = (id: number) =>
   ({ id, EventName: `Event ${id}`, EventDate: '2026-12-05', StartTime: '17:00', EndTime: '23:00' }) as CateringEvent;
 const events = Array.from({ length: 30 }, (_, n) => event(30 - n));
-const eventsRef = { getSnapshot: () => ({ context: { events } }) } as unknown as EventsRef;
+const customers = [{ id: 'c1', firstName: 'Ann', lastName: 'Keel', email: 'ann@example.com', phone: '' }];
+const eventsRef = { getSnapshot: () => ({ context: { events, customers } }) } as unknown as EventsRef;
 
 /** The browser's idle callbacks, run by the test: each gets 50 ms (the most a browser gives). */
 let idle: Array<{ handle: number; run: (deadline: IdleDeadline) => void }> = [];
@@ -99,6 +100,21 @@ describe('useToolkitReady', () => {
     expect(otherShifts(events, 20).map((s) => s.assignmentId)).toEqual(['A1']);
     expect(parse).not.toHaveBeenCalled();
     expect(getItem.mock.calls.filter(([key]) => String(key).startsWith('staffList-'))).toHaveLength(0);
+  });
+
+  it('then works out the customers’ index the Edit Event save checks with, in an idle callback of its own', async () => {
+    const prepared = vi.fn();
+    vi.doMock('../../src/domain/customers', async (original) => ({
+      ...(await original<typeof import('../../src/domain/customers')>()),
+      prepareCustomerIndex: prepared,
+    }));
+    const { useToolkitReady } = await import('../../src/app/toolkit/useToolkitReady');
+    renderHook(() => useToolkitReady(eventsRef));
+    expect(prepared).not.toHaveBeenCalled();
+    runIdle();
+    expect(prepared.mock.calls).toEqual([[customers]]);
+    expect(idle).toHaveLength(0);
+    vi.doUnmock('../../src/domain/customers');
   });
 
   it('another tab’s change after the idle read is what the open reads', async () => {

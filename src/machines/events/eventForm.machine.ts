@@ -50,7 +50,7 @@ export interface EventFormInput {
   /** True when `values` are a new event's draft saved before a reload or a visit elsewhere. */
   restored?: boolean;
   /** The stored customers (issue 22 part 6): the Existing customer choice and the e-mail/phone check. */
-  customers?: Customer[];
+  customers?: readonly Customer[];
 }
 
 /** The rescaled lines a save carries, with the stored list they were computed from (the base of a conflict-aware save). */
@@ -77,7 +77,7 @@ export interface EventFormContext {
   /** The values came from a saved draft ("Draft restored", until Discard draft or a save). */
   draftRestored: boolean;
   /** The stored customers as the form opened. */
-  customers: Customer[];
+  customers: readonly Customer[];
 }
 
 export type EventFormEvent =

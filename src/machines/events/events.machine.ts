@@ -78,7 +78,7 @@ export interface EventsContext {
   /** Until the page has opened: a new event's saved draft (then null). */
   newEventDraft: EventFormValues | null;
   /** The stored customers: the form's Existing customer choice, and whose each saved event is. */
-  customers: Customer[];
+  customers: readonly Customer[];
   /** The customer record the last save created or updated (for persistCustomers), if any. */
   customerChanged: Customer | null;
 }
