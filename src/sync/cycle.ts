@@ -527,6 +527,22 @@ export function batchesOf(queue: readonly OutboxEntry[], most: number, chars = I
 }
 
 /**
+ * Whether a batch of {@link batchesOf} is full: `most` changes, or no room left under `chars` for another
+ * change as large as its largest (the changes of one collection are about the same size).
+ */
+export function batchIsFull(batch: readonly OutboxEntry[], most: number, chars = Infinity): boolean {
+  if (batch.length >= most) return true;
+  let size = 0;
+  let largest = 0;
+  for (const entry of batch) {
+    const more = changeSizeOf(entry);
+    size += more;
+    largest = Math.max(largest, more);
+  }
+  return size + largest > chars;
+}
+
+/**
  * A push notes the outbox in slices of whole collections: the first of at least this many records (or
  * the whole data), each next one of at least twice as many as the one before (docs/sync.md "A cycle").
  */
@@ -605,9 +621,11 @@ export async function pushChanges(
     const queue = carried;
     for (const entry of sendable(state)) if (inSlice(entry.collection)) queue.push(entry);
     const most = many ? PUSH_MANY_BATCH : PUSH_BATCH;
-    const batches = many ? batchesOf(queue, most, PUSH_MANY_CHARS) : batchesOf(queue, most);
-    // Only a batch with room left waits for the next slice; a full one goes now.
-    carried = last || (batches.at(-1)?.length ?? 0) >= most ? [] : (batches.pop() ?? []);
+    const chars = many ? PUSH_MANY_CHARS : Infinity;
+    const batches = batchesOf(queue, most, chars);
+    // Only a batch with room left waits for the next slice; a full one (by count or by characters) goes now.
+    const open = batches.at(-1);
+    carried = last || !open || batchIsFull(open, most, chars) ? [] : (batches.pop() ?? []);
     if (unsaved && (batches.length || last)) {
       const toStore = unsaved;
       storing(() => local.save(toStore));

@@ -15,7 +15,15 @@ import {
   SyncStorageFull,
   type RemotePort,
 } from '../../src/sync/cycle';
-import { DELETED, emptySyncState, keyOf, recordChangesOf, type SyncState } from '../../src/sync/engine';
+import {
+  changeSizeOf,
+  DELETED,
+  emptySyncState,
+  hashRecord,
+  keyOf,
+  recordChangesOf,
+  type SyncState,
+} from '../../src/sync/engine';
 import { FakeDevice, FakeSyncServer, testId } from '../support/fakeSyncServer';
 
 const ITEMS = 2500; // the first slice (at least NOTE_FIRST_SLICE records)
@@ -134,6 +142,28 @@ describe('the outbox noted in slices', () => {
     // The first request went out with only the items noted: the suppliers were noted while it was out.
     expect(collectionsIn((atFirst as SyncState | null)!)).toEqual(new Set(['inventoryItems']));
     expect(server.manyCalls).toEqual([2000, 2000, 1000]);
+    expect(server.rows.size).toBe(NOTE_FIRST_SLICE + SUPPLIERS);
+    expect(storedOutbox(device)).toHaveLength(0);
+  });
+
+  it('a batch full by characters goes out before the next slice is noted, not held back for it', async () => {
+    // 2,000 items of ~2,999 characters a change: two batches of 1,000, each too full for one more item.
+    const pad = (n: number) => `I-${String(n).padStart(4, '0')}`;
+    const sizeOf = (record: object) => changeSizeOf({ hash: hashRecord(record) });
+    const base = sizeOf({ id: pad(0), name: '', rev: 1 });
+    const big = (n: number) => ({ id: pad(n), name: 'x'.repeat(2999 - base), rev: 1 });
+    expect([sizeOf(big(0)), sizeOf(big(1999))]).toEqual([2999, 2999]);
+    const server = new FakeSyncServer();
+    const device = new FakeDevice();
+    for (let n = 0; n < NOTE_FIRST_SLICE; n++) device.put('inventoryItems', pad(n), big(n));
+    for (let n = 0; n < SUPPLIERS; n++) device.put('suppliers', `S-${n}`, supplier(n));
+    await pullChanges(device, server.remote(), testId);
+    const noted: Set<string>[] = [];
+    const { port } = watched(server, () => noted.push(collectionsIn(device.load())));
+    await pushChanges(device, port, testId);
+    expect(server.manyCalls).toEqual([1000, 1000, 2000, 1000]);
+    // The second batch of items left with only the items noted: it did not wait for the suppliers.
+    expect(noted[1]).toEqual(new Set(['inventoryItems']));
     expect(server.rows.size).toBe(NOTE_FIRST_SLICE + SUPPLIERS);
     expect(storedOutbox(device)).toHaveLength(0);
   });

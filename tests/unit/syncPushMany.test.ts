@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   batchesOf,
+  batchIsFull,
   pullChanges,
   pushChanges,
   PUSH_BATCH,
@@ -60,6 +61,18 @@ describe('sizing the batches', () => {
     // A change larger than the limit goes alone rather than never.
     expect(batchesOf(queue.slice(-2), 10, 50_000).map((b) => b.length)).toEqual([1, 1]);
     expect(batchesOf([], 10)).toEqual([]);
+  });
+
+  it('a batch is full at the count, or when another change as large as its largest would not fit', () => {
+    const queue = outboxOf(deviceWith(3));
+    const sizes = queue.map(changeSizeOf);
+    const total = sizes.reduce((a, b) => a + b, 0);
+    const room = total + Math.max(...sizes);
+    expect(batchIsFull(queue, 3)).toBe(true);
+    expect(batchIsFull(queue, 4)).toBe(false);
+    expect(batchIsFull(queue, 4, room)).toBe(false);
+    expect(batchIsFull(queue, 4, room - 1)).toBe(true);
+    expect(batchIsFull([], 4, 0)).toBe(false);
   });
 });
 
