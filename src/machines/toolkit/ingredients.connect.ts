@@ -50,6 +50,19 @@ export function connectInventoryIngredients(
   };
 }
 
+/**
+ * What a specialty line's own buttons and checkboxes do, by the line's id: a function of `send` alone, so a
+ * view makes it once per actor and a line that did not change need not render again (issue 23).
+ */
+export function specialtyLineActions(send: (event: SpecialtyEvent) => void) {
+  return {
+    edit: (id: string) => send({ type: 'ingredient.edit', id }),
+    remove: (id: string) => send({ type: 'ingredient.delete', id }),
+    setAllergens: (id: string, chosen: AllergenId[]) => send({ type: 'ingredient.allergens', id, allergens: chosen }),
+  };
+}
+export type SpecialtyLineActions = ReturnType<typeof specialtyLineActions>;
+
 export function connectSpecialty(s: SpecialtySnapshot, send: (event: SpecialtyEvent) => void) {
   const { lines } = s.context;
   return {
@@ -63,10 +76,8 @@ export function connectSpecialty(s: SpecialtySnapshot, send: (event: SpecialtyEv
     change: (f: SpecialtyTextField, value: string) => send({ type: 'draft.change', field: f, value }),
     setOnHand: (checked: boolean) => send({ type: 'onHand.change', checked }),
     save: () => send({ type: 'ingredient.save' }),
-    edit: (id: string) => send({ type: 'ingredient.edit', id }),
     cancel: () => send({ type: 'edit.cancel' }),
-    remove: (id: string) => send({ type: 'ingredient.delete', id }),
-    setAllergens: (id: string, chosen: AllergenId[]) => send({ type: 'ingredient.allergens', id, allergens: chosen }),
+    ...specialtyLineActions(send),
   };
 }
 

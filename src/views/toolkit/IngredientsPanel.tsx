@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import { samePanelProps } from './samePanelProps';
 import { css } from 'styled-system/css';
 import {
@@ -23,8 +23,11 @@ import {
   connectSpecialty,
   ingredientFlag,
   inventoryLineAllergenView,
+  specialtyLineActions,
+  type SpecialtyLineActions,
   type SpecialtyTextField,
 } from '../../machines/toolkit/ingredients.connect';
+import type { SpecialtyLine } from '../../machines/toolkit/specialtyIngredients.machine';
 import { allergenLabel, cleanAllergens, type AllergenId } from '../../domain/allergens';
 import { useAllergenPicker } from '../../app/toolkit/useAllergenPicker';
 import { AllergenChecks, AllergensButton, AllergenTags } from './AllergenPicker';
@@ -322,8 +325,61 @@ const specialtyFields: Array<{ key: TextField; label: string; type?: string; opt
   { key: 'supplierName', label: 'Supplier Name' },
 ];
 
+/**
+ * A specialty line's details, allergens and flag: rendered again only when its line, the guests or the list to
+ * avoid changes (issue 23), not when another line is added, edited or removed, nor when an edit starts or ends.
+ */
+const SpecialtyLineDetails = memo(function SpecialtyLineDetails({
+  line: l,
+  guests,
+  avoid,
+  actions,
+}: {
+  line: SpecialtyLine;
+  guests: number;
+  avoid: AllergenId[];
+  actions: SpecialtyLineActions;
+}) {
+  return (
+    <>
+      <dl
+        className={css({
+          display: 'grid',
+          gridTemplateColumns: 'max-content 1fr',
+          columnGap: '3',
+          fontSize: 'sm',
+        })}
+      >
+        <dt>Quantity Needed</dt>
+        <dd>
+          {formatAmount(l.quantityNeeded)}
+          {isPerGuest(l) ? ` (${formatAmount(l.perGuest)} per guest x ${guests} guests)` : ' (per event)'}
+        </dd>
+        <dt>Package Type</dt>
+        <dd>{l.packageType}</dd>
+        <dt>Cost per Unit</dt>
+        <dd>{formatMoney(l.costPerUnit)}</dd>
+        <dt>Cost</dt>
+        <dd>{formatMoney(l.quantityNeeded * l.costPerUnit)}</dd>
+        <dt>Supplier</dt>
+        <dd>{l.supplierName || '—'}</dd>
+        <dt>On Hand</dt>
+        <dd>{l.onHand ? 'Yes' : 'No (need to order)'}</dd>
+      </dl>
+      <SpecialtyAllergens
+        id={l.id}
+        name={l.name}
+        stored={l.allergens}
+        onChange={(chosen) => actions.setAllergens(l.id, chosen)}
+      />
+      <AllergenFlag flag={ingredientFlag(l.allergens, avoid)} />
+    </>
+  );
+}, samePanelProps);
+
 function SpecialtyIngredients({ actorRef, avoid }: { actorRef: ToolkitActors['specialty']; avoid: AllergenId[] }) {
   const sp = useConnect(actorRef, connectSpecialty);
+  const actions = useMemo(() => specialtyLineActions((event) => actorRef.send(event)), [actorRef]);
   return (
     <section className={panel} aria-labelledby="specialty-title">
       <h3 id="specialty-title" className={panelTitle}>
@@ -439,7 +495,7 @@ function SpecialtyIngredients({ actorRef, avoid }: { actorRef: ToolkitActors['sp
                     size="sm"
                     variant="outlineBlue"
                     aria-label={`Edit ${l.name}`}
-                    onClick={() => sp.edit(l.id)}
+                    onClick={() => actions.edit(l.id)}
                     disabled={sp.editing}
                   >
                     Edit
@@ -448,44 +504,14 @@ function SpecialtyIngredients({ actorRef, avoid }: { actorRef: ToolkitActors['sp
                     size="sm"
                     variant="outlineRed"
                     aria-label={`Delete ${l.name}`}
-                    onClick={() => sp.remove(l.id)}
+                    onClick={() => actions.remove(l.id)}
                     disabled={sp.editing}
                   >
                     Delete
                   </Button>
                 </span>
               </div>
-              <dl
-                className={css({
-                  display: 'grid',
-                  gridTemplateColumns: 'max-content 1fr',
-                  columnGap: '3',
-                  fontSize: 'sm',
-                })}
-              >
-                <dt>Quantity Needed</dt>
-                <dd>
-                  {formatAmount(l.quantityNeeded)}
-                  {isPerGuest(l) ? ` (${formatAmount(l.perGuest)} per guest x ${sp.guests} guests)` : ' (per event)'}
-                </dd>
-                <dt>Package Type</dt>
-                <dd>{l.packageType}</dd>
-                <dt>Cost per Unit</dt>
-                <dd>{formatMoney(l.costPerUnit)}</dd>
-                <dt>Cost</dt>
-                <dd>{formatMoney(l.quantityNeeded * l.costPerUnit)}</dd>
-                <dt>Supplier</dt>
-                <dd>{l.supplierName || '—'}</dd>
-                <dt>On Hand</dt>
-                <dd>{l.onHand ? 'Yes' : 'No (need to order)'}</dd>
-              </dl>
-              <SpecialtyAllergens
-                id={l.id}
-                name={l.name}
-                stored={l.allergens}
-                onChange={(chosen) => sp.setAllergens(l.id, chosen)}
-              />
-              <AllergenFlag flag={ingredientFlag(l.allergens, avoid)} />
+              <SpecialtyLineDetails line={l} guests={sp.guests} avoid={avoid} actions={actions} />
             </li>
           ))}
         </ul>
