@@ -892,6 +892,12 @@ async function bigJoin(server: Awaited<ReturnType<typeof startSyncServer>>): Pro
             path: join(traceDir, `join-${rate}x.json`),
             categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel'],
           });
+        // SYNC_BENCH_PROFILE=<dir>: the page's CPU profile from the click to synced, join-<rate>x.cpuprofile.
+        const profileDir = process.env.SYNC_BENCH_PROFILE;
+        if (profileDir) {
+          await cdp.send('Profiler.enable');
+          await cdp.send('Profiler.start');
+        }
         const s0 = performance.now();
         await page.getByRole('button', { name: 'Login', exact: true }).click();
         await page.getByText('Login successful!').waitFor({ timeout: 120_000 });
@@ -901,6 +907,11 @@ async function bigJoin(server: Awaited<ReturnType<typeof startSyncServer>>): Pro
         await followJoin(page, rate, problems);
         const wallMs = performance.now() - s0;
         if (traceDir) await browser.stopTracing();
+        if (profileDir)
+          writeFileSync(
+            join(profileDir, `join-${rate}x.cpuprofile`),
+            JSON.stringify((await cdp.send('Profiler.stop')).profile),
+          );
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
         const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
         const here = await page.evaluate(() => {

@@ -9,7 +9,7 @@
  * (a restore's data is compared with it and sent as changes).
  */
 import type { LocalWrite, Snapshot, SyncState } from '../sync/engine';
-import { emptySyncState, forStorage, keyOf } from '../sync/engine';
+import { emptySyncState, forStorage, keyOf, withRevision } from '../sync/engine';
 import { awayEventIds } from '../sync/archive';
 import { revOf, type CollectionAccessor } from './collection';
 import { accessorFor, deletedEventIdsStore } from './keys';
@@ -233,7 +233,7 @@ function applyToCollection(accessor: CollectionAccessor<object>, writes: readonl
       continue;
     }
     const rev = Math.max(revOf(write.record), n !== undefined ? revOf(list[n]!) + 1 : 1);
-    const record = { ...write.record, rev };
+    const record = withRevision(write.record, rev);
     if (n !== undefined) list[n] = record;
     else at.set(write.record_id, list.push(record) - 1);
   }

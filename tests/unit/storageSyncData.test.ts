@@ -20,7 +20,7 @@ import {
 } from '../../src/storage/syncData';
 import { suppliersStore } from '../../src/storage/keys';
 import { colorModeStore } from '../../src/storage/preferences';
-import { emptySyncState, type SyncState } from '../../src/sync/engine';
+import { emptySyncState, fingerprintKnown, hashRecord, type SyncState } from '../../src/sync/engine';
 import { bindDataSet, dataOwnerKey } from '../../src/storage/accounts';
 import { businessProfileFixture } from '../support/syncFixtures';
 
@@ -155,6 +155,25 @@ describe('writeSyncChanges', () => {
     expect(list.map((s) => s.supplierID)).toEqual(['S1', 'S3', 'S4', 'S5']);
     expect(list.map((s) => s.rev)).toEqual([4, undefined, 1, 7]);
     expect(list[0]!.phone).toBe('999');
+  });
+
+  it('a pulled record already fingerprinted is read back with its fingerprint: not fingerprinted again', () => {
+    localStorage.setItem('suppliers', JSON.stringify([supplier('S1', { rev: 2 })]));
+    const pulled = supplier('S1', { phone: '999', rev: 1 });
+    const fresh = supplier('S2');
+    const fingerprint = hashRecord(pulled);
+    writeSyncChanges([
+      { collection: 'suppliers', record_id: 'S1', record: pulled },
+      { collection: 'suppliers', record_id: 'S2', record: fresh },
+    ]);
+    const here = readSyncSnapshot().get('suppliers')!;
+    const s1 = here.get('S1')!;
+    expect((s1 as { rev?: number }).rev).toBe(3);
+    expect(fingerprintKnown(s1)).toBe(true);
+    expect(hashRecord(s1)).toBe(fingerprint);
+    // One not fingerprinted before is taken when asked, and is the same as its content's.
+    expect(fingerprintKnown(here.get('S2')!)).toBe(false);
+    expect(hashRecord(here.get('S2')!)).toBe(hashRecord({ ...fresh, rev: 5 }));
   });
 
   it('keeps a pulled revision that is higher than the local one plus one', () => {
