@@ -29,12 +29,15 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 /**
  * For working on one action: `BENCH_ONLY` (a regular expression) keeps the interactions whose name
  * matches (with the others of their group that come before, which set them up), `BENCH_RATES` the CPU
- * slowdowns (e.g. `4`; default `1,4`; empty: none, for the page loads alone), `BENCH_PAGES=off` leaves out the full loads and `/`, `/login`; `BENCH_PAGES=landing` keeps only `/` and `/login`.
+ * slowdowns (e.g. `4`; default `1,4`; empty: none, for the page loads alone), `BENCH_PAGES=off` leaves out the full loads and `/`, `/login`; `BENCH_PAGES=landing` keeps only `/` and `/login`;
+ * `BENCH_LOADS` (a regular expression) keeps the full loads of the paths it matches, `BENCH_LOAD_RUNS` their runs (default 5).
  */
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
 const RATES = (process.env.BENCH_RATES ?? '1,4').split(',').filter(Boolean).map(Number);
 const PAGES = process.env.BENCH_PAGES !== 'off';
 const FULL_LOADS = PAGES && process.env.BENCH_PAGES !== 'landing';
+const LOADS = process.env.BENCH_LOADS ? new RegExp(process.env.BENCH_LOADS) : null;
+const LOAD_RUNS = Number(process.env.BENCH_LOAD_RUNS ?? 5);
 /** The interactions to run: up to the last one matched, or none. */
 const selected = (interactions: Interaction[]): Interaction[] => {
   if (!ONLY) return interactions;
@@ -573,11 +576,12 @@ export async function runInteractionsBench(): Promise<Figure[]> {
     for (const path of FULL_LOADS
       ? [...pageRoutes.filter((route) => route.access === 'protected').map((route) => route.path), ...fallbackPages]
       : []) {
+      if (LOADS && !LOADS.test(path)) continue;
       const times: number[] = [];
-      for (let run = 0; run < 5; run++) times.push(await fullLoad(page, `${server.url}${path}`));
+      for (let run = 0; run < LOAD_RUNS; run++) times.push(await fullLoad(page, `${server.url}${path}`));
       const mid = median(times);
       figures.push({
-        name: `${path}: full load to a working click at 1x, median of 5 (worst ${Math.max(...times).toFixed(0)} ms)`,
+        name: `${path}: full load to a working click at 1x, median of ${LOAD_RUNS} (worst ${Math.max(...times).toFixed(0)} ms)`,
         value: mid,
         unit: 'ms',
         budget: '<= 500',
