@@ -64,14 +64,16 @@ describe('sizing the batches', () => {
   });
 
   it('a batch is full at the count, or when another change as large as its largest would not fit', () => {
-    const queue = outboxOf(deviceWith(3));
+    // Items 9 and 10: two changes of different sizes.
+    const queue = outboxOf(deviceWith(11)).slice(-2);
     const sizes = queue.map(changeSizeOf);
+    expect(sizes[0]).toBeLessThan(sizes[1]!);
     const total = sizes.reduce((a, b) => a + b, 0);
     const room = total + Math.max(...sizes);
-    expect(batchIsFull(queue, 3)).toBe(true);
-    expect(batchIsFull(queue, 4)).toBe(false);
-    expect(batchIsFull(queue, 4, room)).toBe(false);
-    expect(batchIsFull(queue, 4, room - 1)).toBe(true);
+    expect(batchIsFull(queue, 2)).toBe(true);
+    expect(batchIsFull(queue, 3)).toBe(false);
+    expect(batchIsFull(queue, 3, room)).toBe(false);
+    expect(batchIsFull(queue, 3, room - 1)).toBe(true);
     expect(batchIsFull([], 4, 0)).toBe(false);
   });
 });
