@@ -225,6 +225,9 @@ async function ownServer() {
 test('a server restart loses nothing: pushed changes are all there on a second device, and a change made while it was down arrives', async ({
   browser,
 }) => {
+  // Two starts of a server of its own, two sign-ins and a first sync: 33 to 58 s on a quiet machine, so the
+  // default 60 s timed out under load (CI, 27 November 2026). Every step keeps its own timeout.
+  test.slow();
   const server = await ownServer();
   try {
     const a = await (await browser.newContext({ baseURL: server.url })).newPage();
