@@ -5,6 +5,7 @@ import {
   DEBOUNCE_MS,
   POLL_MS,
   backoffMs,
+  offlineRetryMs,
   syncMachine,
   type SyncContext,
   type SyncFacts,
@@ -98,14 +99,21 @@ const afterPush = (target: string, started: Started[]): Expectation<M> => ({
     rejected: outputOf(e).rejected,
     lastSyncedAt: outputOf(e).at,
     failures: 0,
+    offlineTries: 0,
     error: null,
   }),
 });
+/** Offline: the next try waits by how many tries went unanswered (2, 4, 8, 16 s, then the poll's 30 s). */
+const offlineRetry = ({ after }: { after: SyncContext }): Started[] => [
+  { id: 'poll', input: { ms: offlineRetryMs(after.offlineTries), visibleOnly: true } },
+];
 const toOffline: Expectation<M> = {
   target: 'on.offline',
-  started: [poll],
+  started: offlineRetry,
+  context: (b) => ({ ...b, offlineTries: b.offlineTries + 1 }),
   check: ({ event }) => expect(errorOf(event).kind).toBe('offline'),
 };
+const wentOffline: Expectation<M> = { target: 'on.offline', started: offlineRetry };
 const toBackoff: Expectation<M> = {
   target: 'on.backingOff',
   started: ({ after }) => [{ id: 'backoff', input: { ms: backoffMs(after.failures), visibleOnly: false } }],
@@ -128,7 +136,7 @@ const turnedOff: Expectation<M> = { target: 'disabled.off', effects: [['remember
 describeModel('sync', {
   machine,
   world,
-  limit: 20000,
+  limit: 40000,
   events: {
     'sync.facts': factSamples.map((f) => ({ type: 'sync.facts' as const, facts: f })),
     'sync.turnOn': [{ type: 'sync.turnOn' }],
@@ -162,7 +170,7 @@ describeModel('sync', {
   // Context is part of a state's key: one sample of each kind keeps the walk finite.
   serializeState: (s) => {
     const c = s.context;
-    return JSON.stringify([s.value, c.failures, c.conflicts.length, c.dirty, c.pending > 0]);
+    return JSON.stringify([s.value, c.failures, c.offlineTries > 0, c.conflicts.length, c.dirty, c.pending > 0]);
   },
   transitions: {
     'starting|sync.facts|0': {
@@ -195,7 +203,7 @@ describeModel('sync', {
       started: [debounce],
       context: (b, e) => ({ ...b, pending: (e as { pending: number }).pending }),
     },
-    'on.idle|network.offline|0': { target: 'on.offline', started: [poll] },
+    'on.idle|network.offline|0': wentOffline,
     'on.waiting|xstate.done.actor.debounce|0': toPulling(),
     'on.waiting|sync.now|0': toPulling(),
     'on.waiting|local.changed|0': {
@@ -203,7 +211,7 @@ describeModel('sync', {
       started: [debounce],
       context: (b, e) => ({ ...b, pending: (e as { pending: number }).pending }),
     },
-    'on.waiting|network.offline|0': { target: 'on.offline', started: [poll] },
+    'on.waiting|network.offline|0': wentOffline,
     'on.pulling|xstate.done.actor.pull|0': pulled,
     'on.pulling|xstate.error.actor.pull|0': toOffline,
     'on.pulling|xstate.error.actor.pull|1': toBackoff,
@@ -228,7 +236,7 @@ describeModel('sync', {
     'on.offline|sync.now|0': toPulling(),
     'on.backingOff|xstate.done.actor.backoff|0': toPulling(),
     'on.backingOff|sync.now|0': toPulling(),
-    'on.backingOff|network.offline|0': { target: 'on.offline', started: [poll] },
+    'on.backingOff|network.offline|0': wentOffline,
     'on.conflict|conflict.resolve|0': {
       target: 'on.resolving',
       started: [{ id: 'resolve', input: { key: conflict.key, choice: { keep: 'mine' } } }],
@@ -319,6 +327,45 @@ describe('the sync machine with fakes of the network and of storage', () => {
     actor.send({ type: 'network.online' });
     await waitFor(actor, (s) => s.matches({ on: 'idle' }));
     expect(server.record('suppliers', 'S-1')).toEqual({ supplierID: 'S-1' });
+  });
+
+  it('no answer while the browser is online (a server restarting): tries again after 2, 4, 8, 16 s, then every 30 s, and from 2 s after a sync', async () => {
+    const server = new FakeSyncServer();
+    const device = new FakeDevice();
+    device.put('suppliers', 'S-1', { supplierID: 'S-1' });
+    server.failures.push(...Array.from({ length: 6 }, () => 'offline' as const));
+    const waits: Array<{ ms: number; visibleOnly: boolean; done: () => void }> = [];
+    const actor = createActor(
+      syncMachine.provide({
+        actors: {
+          pull: fromPromise(() => pullChanges(device, server.remote(), testId)),
+          push: fromPromise(() => pushChanges(device, server.remote(), testId)),
+          wait: fromPromise<void, { ms: number; visibleOnly: boolean }>(
+            ({ input }) => new Promise<void>((done) => waits.push({ ...input, done })),
+          ),
+        },
+        actions: { rememberOn: () => {}, rememberOff: () => {}, announceJoined: () => {} },
+      }),
+    ).start();
+    actor.send({ type: 'sync.facts', facts: facts({ device: 'on', pending: 1 }) });
+    const offlineWaits: number[] = [];
+    for (let n = 1; n <= 6; n++) {
+      await waitFor(actor, (s) => s.matches({ on: 'offline' }) && waits.length === 1);
+      const wait = waits.pop()!;
+      expect(wait.visibleOnly).toBe(true);
+      offlineWaits.push(wait.ms);
+      wait.done();
+    }
+    expect(offlineWaits).toEqual([2000, 4000, 8000, 16000, 30000, 30000]);
+    await waitFor(actor, (s) => s.matches({ on: 'idle' }));
+    expect(server.record('suppliers', 'S-1')).toEqual({ supplierID: 'S-1' });
+    expect(waits.pop()!.ms).toBe(POLL_MS);
+    // Synced: the next time without an answer starts again from 2 s.
+    server.failures.push('offline');
+    actor.send({ type: 'sync.now' });
+    await waitFor(actor, (s) => s.matches({ on: 'offline' }) && waits.length === 1);
+    expect(waits.pop()!.ms).toBe(2000);
+    expect(syncStatus(actor.getSnapshot()).text).toBe('Offline — 0 changes kept on this device');
   });
 
   it('server errors back off and try again, then stop with Retry; Retry sends', async () => {

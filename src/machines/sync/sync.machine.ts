@@ -3,7 +3,9 @@
  * sign-in (the demo account? this device's choice, whether the account already syncs, how much this
  * browser holds) and then, while on, pulls other devices' changes and pushes this device's outbox:
  * after a local change (debounced), when asked (focus, back online, Retry) and every 30 s while the
- * page is visible. No answer: offline until the network comes back. A server error: back off and try
+ * page is visible. No answer: offline, trying again after 2, 4, 8, 16 s and then every 30 s (a server
+ * restarting answers nothing while the browser is online), and at once when the network comes back. A
+ * server error: back off and try
  * again, then stop with "Could not sync — Retry". A record changed on two devices: conflict, until
  * the user chooses for each.
  *
@@ -31,6 +33,8 @@ export interface SyncContext {
   pending: number;
   lastSyncedAt: number | null;
   failures: number;
+  /** Tries without an answer since the last whole sync (pull and push): how long `offline` waits. */
+  offlineTries: number;
   conflicts: SyncConflict[];
   rejected: number;
   error: string | null;
@@ -68,6 +72,8 @@ export const DEBOUNCE_MS = 1000;
 export const POLL_MS = 30_000;
 /** 2 s, 4 s, 8 s, 16 s: then the caterer is asked. */
 export const backoffMs = (failures: number) => Math.min(60_000, 1000 * 2 ** failures);
+/** Offline: 2 s, 4 s, 8 s, 16 s after each try without an answer, then the poll's 30 s. */
+export const offlineRetryMs = (tries: number) => Math.min(POLL_MS, 1000 * 2 ** Math.max(1, tries));
 
 const failureOf = (event: unknown): { kind: string; message: string } => {
   const error = (event as { error?: unknown }).error as { kind?: unknown; message?: unknown } | undefined;
@@ -108,6 +114,7 @@ export const syncMachine = setup({
     announceJoined: () => {
       throw new Error('sync: provide announceJoined');
     },
+    countOfflineTry: assign({ offlineTries: ({ context }) => context.offlineTries + 1 }),
   },
   guards: {
     isDemo: ({ event }) => event.type === 'sync.facts' && event.facts.demo,
@@ -130,6 +137,7 @@ export const syncMachine = setup({
     pending: 0,
     lastSyncedAt: null,
     failures: 0,
+    offlineTries: 0,
     conflicts: [],
     rejected: 0,
     error: null,
@@ -214,7 +222,7 @@ export const syncMachine = setup({
               }),
             },
             onError: [
-              { guard: 'isOffline', target: 'offline' },
+              { guard: 'isOffline', target: 'offline', actions: 'countOfflineTry' },
               {
                 guard: 'mayRetry',
                 target: 'backingOff',
@@ -239,6 +247,7 @@ export const syncMachine = setup({
                   rejected: event.output.rejected,
                   lastSyncedAt: event.output.at,
                   failures: 0,
+                  offlineTries: 0,
                   error: null,
                 })),
               },
@@ -251,6 +260,7 @@ export const syncMachine = setup({
                   rejected: event.output.rejected,
                   lastSyncedAt: event.output.at,
                   failures: 0,
+                  offlineTries: 0,
                   error: null,
                 })),
               },
@@ -262,12 +272,13 @@ export const syncMachine = setup({
                   rejected: event.output.rejected,
                   lastSyncedAt: event.output.at,
                   failures: 0,
+                  offlineTries: 0,
                   error: null,
                 })),
               },
             ],
             onError: [
-              { guard: 'isOffline', target: 'offline' },
+              { guard: 'isOffline', target: 'offline', actions: 'countOfflineTry' },
               {
                 guard: 'mayRetry',
                 target: 'backingOff',
@@ -277,10 +288,15 @@ export const syncMachine = setup({
             ],
           },
         },
-        /** No answer: changes stay in the outbox until the network is back. */
+        /** No answer: changes stay in the outbox until the network is back, tried again after a growing wait. */
         offline: {
           tags: ['offline'],
-          invoke: { id: 'poll', src: 'wait', input: { ms: POLL_MS, visibleOnly: true }, onDone: 'pulling' },
+          invoke: {
+            id: 'poll',
+            src: 'wait',
+            input: ({ context }) => ({ ms: offlineRetryMs(context.offlineTries), visibleOnly: true }),
+            onDone: 'pulling',
+          },
           on: { 'network.online': 'pulling', 'sync.now': 'pulling' },
         },
         /** The server failed: try again after a growing wait. */
