@@ -126,6 +126,8 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
                 // XState and its React bindings apart from the app's actors: evaluated in a task of their own
                 // (src/main.tsx), the one chunk was a 60-110 ms task after the first paint at 4x CPU slowdown.
                 { name: 'xstate', test: /node_modules[\\/](xstate|@xstate[\\/]react|use-sync-external-store)[\\/]/ },
+                // The auth machine too: creating it (XState formats every state's transitions) is most of the rest.
+                { name: 'authMachine', test: /src[\\/]machines[\\/]auth[\\/]auth\.machine\.ts$/ },
                 // The modules every page starts with that lazy chunks share too (Panda's css(), the storage
                 // core, the stored session, the auth config): one file instead of five (~0.4 KB less brotli).
                 {
