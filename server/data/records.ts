@@ -137,8 +137,29 @@ function issuedDocumentProblem(doc: Fields): string | null {
 }
 
 /** Why a pushed record does not fit its collection's schema, or null when it does (or is left to SQL). */
+/**
+ * How deep a record may nest. The app's own records nest a few levels; a record nested thousands of levels
+ * deep was accepted once and then broke every pull of its account (JSON.stringify ran out of stack sending it
+ * back), so a deeper one is refused: what the server stores, it can always send back.
+ */
+export const MAX_RECORD_DEPTH = 32;
+
+/** Whether `value` nests objects or arrays more than `limit` levels deep (without recursion, so any depth is safe to ask). */
+export function nestedDeeperThan(value: unknown, limit: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth + 1 > limit) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 export function recordSchemaProblem(collection: unknown, record: unknown): string | null {
   if (typeof collection !== 'string') return null;
+  if (nestedDeeperThan(record, MAX_RECORD_DEPTH))
+    return `${collection} record is nested more than ${MAX_RECORD_DEPTH} levels deep`;
   const schema = schemaFor(collection);
   if (!schema || typeof record !== 'object' || record === null || Array.isArray(record)) return null;
   const problem = (detail: string) => `${collection} record does not match the app's schema: ${detail}`;

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { verifyJwt } from '../auth/jwt.ts';
 import { RateLimiter, type RateLimitRule } from '../auth/ratelimit.ts';
 import { DbError, migrate, openPglite, openPostgres, type DbTiming, type SyncDatabase } from './database.ts';
-import { recordSchemaProblem } from './records.ts';
+import { MAX_RECORD_DEPTH, nestedDeeperThan, recordSchemaProblem } from './records.ts';
 import { warmUpClaims, warmUpStatements } from './warmup.ts';
 
 /** Changes per push of the warm-up at open (two pushes and a pull, rolled back). */
@@ -40,6 +40,8 @@ export interface RestOptions {
 
 /** A request body may hold this many bytes (one push batch; each record is capped at 256 KiB in SQL). */
 export const REST_BODY_LIMIT = 4 * 1024 * 1024;
+/** How deep a request body may nest: a push of records nested to their limit (MAX_RECORD_DEPTH) fits with room to spare. */
+export const MAX_BODY_DEPTH = MAX_RECORD_DEPTH * 2;
 
 type ArgSpec = { name: string; cast: string; required: boolean; json?: boolean };
 /** The functions the app calls, with their named arguments (as PostgREST passes them). */
@@ -360,6 +362,10 @@ export async function registerRest(
     const body: unknown = request.body ?? {};
     if (typeof body !== 'object' || body === null || Array.isArray(body))
       return pgrst(400, 'PGRST102', 'The arguments must be a JSON object of named arguments');
+    // Room for a push of records at the records' own limit (changes, a change, its record); deeper is refused
+    // whole, before anything reads it (answering it would run JSON.stringify out of stack: a 500).
+    if (nestedDeeperThan(body, MAX_BODY_DEPTH))
+      return pgrst(400, 'PGRST102', `The request body is nested more than ${MAX_BODY_DEPTH} levels deep`);
     const given = Object.keys(body);
     const signature = (names: string[]) => `public.${name}(${names.join(', ')})`;
     if (

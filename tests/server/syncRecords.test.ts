@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { signJwt } from '../../server/auth/jwt.ts';
-import { schemaFor } from '../../server/data/records.ts';
+import { MAX_RECORD_DEPTH, nestedDeeperThan, schemaFor } from '../../server/data/records.ts';
+import { MAX_BODY_DEPTH } from '../../server/data/rest.ts';
 import { isSyncedKey } from '../../src/storage/syncData.ts';
 import { collectionKeys, deletedEventIdsKey, isAccountDataKey, isDraftKey } from '../../src/storage/owned.ts';
 import { pgliteTemplate } from '../db/support.ts';
@@ -261,6 +262,22 @@ const cases: Array<{
   },
 ];
 
+describe('nestedDeeperThan', () => {
+  it('counts the levels of objects and arrays, not scalars, at any depth', () => {
+    expect(nestedDeeperThan('text', 0)).toBe(false);
+    expect(nestedDeeperThan({}, 0)).toBe(true);
+    expect(nestedDeeperThan({ a: 1 }, 1)).toBe(false);
+    expect(nestedDeeperThan({ a: [1, { b: 2 }] }, 2)).toBe(true);
+    expect(nestedDeeperThan({ a: [1, { b: 2 }] }, 3)).toBe(false);
+    expect(nestedDeeperThan([[], [[[]]]], 3)).toBe(true);
+    expect(nestedDeeperThan([[], [[[]]]], 4)).toBe(false);
+    let deep: unknown = null;
+    for (let n = 0; n < 100_000; n++) deep = { deep };
+    expect(nestedDeeperThan(deep, 99_999)).toBe(true);
+    expect(nestedDeeperThan(deep, 100_000)).toBe(false);
+  });
+});
+
 describe('the keys the client syncs', () => {
   const samples = [
     ...collectionKeys,
@@ -359,6 +376,53 @@ describe('sync_push checks each synced collection’s records (embedded server)'
       expect(results[1]).toMatchObject({ status: 'applied', record_id, rev: 1 });
     },
   );
+
+  /** An array nested `levels` deep. */
+  const nested = (levels: number): unknown => {
+    let v: unknown = 'x';
+    for (let n = 0; n < levels; n++) v = [v];
+    return v;
+  };
+
+  it('a record nested deeper than the limit is refused with a clear error; the rest of the batch is applied', async () => {
+    const deep = { ...supplier, supplierID: 'S-deep', notes: nested(MAX_RECORD_DEPTH) };
+    const results = await push([change('suppliers', 'S-deep', deep), change('suppliers', 'S-1', supplier)]);
+    expect(results[0]).toMatchObject({
+      status: 'rejected',
+      record_id: 'S-deep',
+      error: { code: 'bad_record', message: `suppliers record is nested more than ${MAX_RECORD_DEPTH} levels deep` },
+    });
+    expect(results[1]).toMatchObject({ status: 'applied', record_id: 'S-1', rev: 1 });
+  });
+
+  it('a body nested thousands of levels deep gets a clear 400, and the account still pulls', async () => {
+    const token = signJwt(
+      { sub: randomUUID(), role: 'authenticated', aud: 'authenticated', exp: Math.floor(Date.now() / 1000) + 600 },
+      SECRET,
+    );
+    const call = (name: string, body: string) =>
+      fetch(`${url}/rest/v1/rpc/${name}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body,
+      });
+    // Built as text: JSON.stringify itself runs out of stack on such a value.
+    const body = JSON.stringify({ changes: [change('suppliers', 'S-1', { ...supplier, notes: '@' })] }).replace(
+      '"@"',
+      '['.repeat(4000) + '"x"' + ']'.repeat(4000),
+    );
+    const res = await call('sync_push', body);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      code: 'PGRST102',
+      message: `The request body is nested more than ${MAX_BODY_DEPTH} levels deep`,
+    });
+    const searched = await call('sync_event_summaries', JSON.stringify({ event_ids: nested(200) }));
+    expect(searched.status).toBe(400);
+    const pulled = await call('sync_pull', JSON.stringify({ since: 0 }));
+    expect(pulled.status).toBe(200);
+    expect(await pulled.json()).toMatchObject({ changes: [] });
+  });
 
   it('issuedDocuments: a revision renumbered when two met with one number is applied, with the number it was issued as', async () => {
     const renumbered = { ...issued, revision: 3, number: 'INV-2026-0012-3', issuedAs: 'INV-2026-0012-2' };
