@@ -68,7 +68,7 @@ export function draftStore(form: DraftForm): KeyAccessor<StoredDraft | null> {
  * event's typing never shows on another event's Tool Kit. The value is the form's own shape (see the
  * Tool Kit's machines); its reader checks it (src/app/toolkit/toolkitDrafts.ts).
  */
-export const toolkitDraftForms = ['inventory', 'specialty', 'menu', 'note', 'price', 'rates'] as const;
+export const toolkitDraftForms = ['inventory', 'specialty', 'menu', 'note', 'price', 'rates', 'payment'] as const;
 export type ToolkitDraftForm = (typeof toolkitDraftForms)[number];
 
 export interface StoredToolkitDraft {

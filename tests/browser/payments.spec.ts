@@ -189,3 +189,48 @@ test('two tabs: a deposit due date changed in the other tab, with no payment, sh
   await expect(otherDue).toHaveValue(date);
   await expect(due).toHaveValue(date);
 });
+
+test('a payment typed and not recorded: a reload asks first, and it comes back as a draft; Close Tool Kit keeps it too; recording drops it', async ({
+  page,
+}) => {
+  const kit = await seed(page, 30);
+  const asked: string[] = [];
+  page.on('dialog', (dialog) => {
+    asked.push(dialog.type());
+    void dialog.accept();
+  });
+  const form = () => page.getByRole('region', { name: 'Payments' }).getByRole('form', { name: 'Record payment' });
+  await form().getByLabel('Amount').fill('750');
+  await form().getByLabel('Method').selectOption('Cheque');
+  await form().getByLabel('Payment note').fill('Deposit cheque #1042 from Jonas');
+
+  await page.reload();
+  expect(asked, 'a reload with a payment typed asks first').toContain('beforeunload');
+  await page.getByRole('button', { name: 'Tool Kit for Harbour Gala' }).click();
+  const tool = page.getByRole('region', { name: 'Payments' });
+  await expect(tool.getByRole('status').filter({ hasText: 'Draft restored.' })).toBeVisible();
+  await expect(form().getByLabel('Amount')).toHaveValue('750');
+  await expect(form().getByLabel('Method')).toHaveValue('Cheque');
+  await expect(form().getByLabel('Payment note')).toHaveValue('Deposit cheque #1042 from Jonas');
+
+  // Closed and opened again: still there.
+  await page.getByRole('button', { name: 'Close Tool Kit' }).click();
+  await page.getByRole('button', { name: 'Tool Kit for Harbour Gala' }).click();
+  await expect(form().getByLabel('Payment note')).toHaveValue('Deposit cheque #1042 from Jonas');
+
+  // Recorded: the draft is gone, and a reload brings back an empty form with no note.
+  await form().getByRole('button', { name: 'Record payment' }).click();
+  await expect(tool.getByRole('table', { name: 'Payments received' })).toContainText('Deposit cheque #1042 from Jonas');
+  await expect(tool.getByRole('status').filter({ hasText: 'Draft restored.' })).toHaveCount(0);
+  await expect(form().getByLabel('Amount')).toHaveValue('');
+  asked.length = 0;
+  await page.reload();
+  expect(asked, 'nothing typed: a reload does not ask').toEqual([]);
+  await page.getByRole('button', { name: 'Tool Kit for Harbour Gala' }).click();
+  await expect(page.getByRole('region', { name: 'Payments' }).getByLabel('Paid', { exact: true })).toHaveText(
+    '$750.00 CAD',
+  );
+  await expect(form().getByLabel('Amount')).toHaveValue('');
+  await expect(page.getByRole('region', { name: 'Payments' }).getByText('Draft restored.')).toHaveCount(0);
+  void kit;
+});

@@ -1,18 +1,28 @@
 /**
  * The Payments tool (issue 22, part 3), walked: a valid payment is recorded and saved, a bad one shows
  * its messages and saves nothing, Remove saves and offers Undo for that payment only, Undo puts it back
- * in its place, another tab's change is followed, the deposit's due date is saved.
+ * in its place, another tab's change is followed, the deposit's due date is saved. The Record payment
+ * form is kept as a draft while it holds typing (dropped when emptied, recorded or discarded) and comes
+ * back from one with "Draft restored.".
  */
 import { expect } from 'vitest';
-import { draftToPayment, emptyPaymentDraft, validatePayment, type Payment } from '../../src/domain/payments';
 import {
+  draftToPayment,
+  emptyPaymentDraft,
+  validatePayment,
+  type Payment,
+  type PaymentDraft,
+} from '../../src/domain/payments';
+import {
+  hasPaymentTyping,
   paymentsMachine,
   type PaymentsContext,
   type PaymentsEvent,
 } from '../../src/machines/payments/payments.machine';
 import { createWorld, describeModel, type Expectation } from '../support/model';
 
-const world = createWorld<{ payments: Payment[]; depositDueDate: string }>();
+type Store = { payments: Payment[]; depositDueDate: string; draft: PaymentDraft | null };
+const world = createWorld<Store>();
 const machine = paymentsMachine.provide({
   actions: {
     persistPayments: ({ context }) => {
@@ -23,15 +33,26 @@ const machine = paymentsMachine.provide({
       world.record('persistDepositDate', context.depositDueDate);
       world.store.depositDueDate = context.depositDueDate;
     },
+    persistDraft: ({ context }) => {
+      world.record('persistDraft', context.draft);
+      world.store.draft = context.draft;
+    },
+    discardDraft: () => {
+      world.record('discardDraft');
+      world.store.draft = null;
+    },
   },
 });
 
 const today = '2026-12-01';
 const p1: Payment = { id: 'P1', amount: 300, date: '2026-11-20', method: 'Cash', note: '', reason: '' };
 const p2: Payment = { id: 'P2', amount: -50, date: '2026-11-25', method: 'Card', note: '', reason: 'Overpaid' };
-type Expect = Expectation<typeof machine, { payments: Payment[]; depositDueDate: string }>;
+const typed: PaymentDraft = { amount: '120', date: '2026-11-28', method: 'Cheque', note: 'Deposit cheque', reason: '' };
+type Expect = Expectation<typeof machine, Store>;
 type Ctx = PaymentsContext;
 const saves = (): Expect['effects'] => (step) => [['persistPayments', step.after.payments]];
+/** Recorded: saved, and the form's draft dropped. */
+const savesAndDrops = (): Expect['effects'] => (step) => [['persistPayments', step.after.payments], ['discardDraft']];
 
 describeModel('payments', {
   machine,
@@ -39,9 +60,16 @@ describeModel('payments', {
   inputs: [
     { payments: [], depositDueDate: '', today },
     { payments: [p1, p2], depositDueDate: '2026-11-15', today },
+    // A reload with a payment typed and not recorded.
+    { payments: [p1], depositDueDate: '', today, draft: typed },
   ],
-  store: (input) => ({ payments: input.payments, depositDueDate: input.depositDueDate }),
-  persisted: (c) => ({ payments: c.payments, depositDueDate: c.depositDueDate }),
+  store: (input) => ({ payments: input.payments, depositDueDate: input.depositDueDate, draft: input.draft ?? null }),
+  // The draft is kept exactly while the form holds typing.
+  persisted: (c) => ({
+    payments: c.payments,
+    depositDueDate: c.depositDueDate,
+    draft: hasPaymentTyping(c) ? c.draft : null,
+  }),
   external: (event, store) => {
     if (event.type === 'storage.change') {
       store.payments = event.payments;
@@ -49,12 +77,13 @@ describeModel('payments', {
     }
   },
   // The same payment id recorded twice is one state for the walk (the list is told apart by the ids in it).
-  limit: 3000,
+  limit: 20000,
   serializeState: (s) =>
     JSON.stringify([
       s.value,
       [...new Set(s.context.payments.map((p) => p.id))],
       s.context.draft,
+      s.context.draftRestored,
       Object.keys(s.context.errors),
       s.context.removed?.payment.id ?? null,
       s.context.depositDueDate,
@@ -63,7 +92,9 @@ describeModel('payments', {
     'draft.change': [
       { type: 'draft.change', field: 'amount', value: '300' },
       { type: 'draft.change', field: 'amount', value: '-20' },
+      { type: 'draft.change', field: 'amount', value: '' },
     ],
+    'draft.discard': [{ type: 'draft.discard' }],
     'payment.record': [{ type: 'payment.record', id: 'P9' }],
     'payment.remove': [
       { type: 'payment.remove', id: 'P1' },
@@ -87,6 +118,11 @@ describeModel('payments', {
         const { [field]: _gone, ...errors } = b.errors;
         return { ...b, draft: { ...b.draft, [field]: value }, errors };
       },
+      effects: ({ after }) => (hasPaymentTyping(after) ? [['persistDraft', after.draft]] : [['discardDraft']]),
+    },
+    '(machine)|draft.discard|0': {
+      context: (b) => ({ ...b, draft: emptyPaymentDraft(today), draftRestored: false, errors: {} }),
+      effects: [['discardDraft']],
     },
     '(machine)|depositDate.change|0': {
       context: (b, e) => ({ ...b, depositDueDate: (e as { date: string }).date }),
@@ -97,9 +133,10 @@ describeModel('payments', {
         ...b,
         payments: [...b.payments, draftToPayment(b.draft, 'P9')],
         draft: emptyPaymentDraft(today),
+        draftRestored: false,
         errors: {},
       }),
-      effects: saves(),
+      effects: savesAndDrops(),
     },
     'ready|payment.record|1': {
       context: (b) => ({ ...b, errors: validatePayment(b.draft) }),
@@ -135,10 +172,11 @@ describeModel('payments', {
         ...b,
         payments: [...b.payments, draftToPayment(b.draft, 'P9')],
         draft: emptyPaymentDraft(today),
+        draftRestored: false,
         errors: {},
         removed: null,
       }),
-      effects: saves(),
+      effects: savesAndDrops(),
     },
     'removed|payment.record|1': {
       context: (b) => ({ ...b, errors: validatePayment(b.draft) }),
@@ -166,7 +204,11 @@ describeModel('payments', {
     },
   },
   states: {
-    ready: (s) => expect(s.hasTag('undo')).toBe(false),
+    ready: (s) => {
+      expect(s.hasTag('undo')).toBe(false);
+      // "Draft restored." shows only while the form holds what the draft brought back (or typing after it).
+      if (s.context.draftRestored) expect(s.context.draft.note).toBe(typed.note);
+    },
     removed: (s) => {
       expect(s.hasTag('undo')).toBe(true);
       // Undo names a payment no longer in the list.

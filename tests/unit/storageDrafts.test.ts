@@ -16,7 +16,7 @@ describe('which forms keep a draft, and where', () => {
   });
 
   it('the Tool Kit’s six forms, one draft per event under draft:toolkit-<form>-<event id>', () => {
-    expect(toolkitDraftForms).toEqual(['inventory', 'specialty', 'menu', 'note', 'price', 'rates']);
+    expect(toolkitDraftForms).toEqual(['inventory', 'specialty', 'menu', 'note', 'price', 'rates', 'payment']);
     expect(toolkitDraftStore(4, 'note').key).toBe('draft:toolkit-note-4');
     expect(toolkitDraftStore(4, 'note').write({ value: { text: 'Cake' }, savedAt: 1 }).ok).toBe(true);
     expect(toolkitDraftStore(5, 'note').read()).toBeNull();

@@ -2,7 +2,8 @@
  * The Payments tool's actor (issue 22, part 3) with its effects: payments and the deposit's due date are
  * saved on the event through the events list (`event.patch`, by id); the event total is the pricing
  * tool's total after discount then tax, read from the open Tool Kit's actors; the deposit % and the
- * balance days are the business profile's (50% and 7 days until one is saved).
+ * balance days are the business profile's (50% and 7 days until one is saved). The Record payment form's
+ * draft is kept per event as the Tool Kit's other forms' are (../toolkit/toolkitDrafts.ts).
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
@@ -16,6 +17,7 @@ import { paymentsMachine } from '../../machines/payments/payments.machine';
 import type { CateringEvent } from '../../storage/schemas';
 import type { EventsRef } from '../events/useEventsActor';
 import { inspect } from '../../views/shell/inspector';
+import { dropToolkitDraft, keepToolkitDraft, readToolkitDraft } from '../toolkit/toolkitDrafts';
 import type { ToolkitActors } from '../toolkit/useToolkitActors';
 import { useBusinessProfile } from '../settings/useSettings';
 
@@ -30,11 +32,18 @@ export function usePayments(event: CateringEvent, eventsRef: EventsRef, actors: 
           eventsRef.send({ type: 'event.patch', id: event.id, patch: { payments: context.payments } }),
         persistDepositDate: ({ context }) =>
           eventsRef.send({ type: 'event.patch', id: event.id, patch: { depositDueDate: context.depositDueDate } }),
+        persistDraft: ({ context }) => keepToolkitDraft(event.id, 'payment', context.draft),
+        discardDraft: () => dropToolkitDraft(event.id, 'payment'),
       },
     }),
   );
   const ref = useActorRef(machine, {
-    input: { payments: paymentsOf(event), depositDueDate: depositDueDateOf(event), today: toISODate(new Date()) },
+    input: {
+      payments: paymentsOf(event),
+      depositDueDate: depositDueDateOf(event),
+      today: toISODate(new Date()),
+      draft: readToolkitDraft(event.id, 'payment'),
+    },
     inspect,
   });
   // The events list's copy changes when another tab saves: the tool follows it (its own patches come back unchanged).

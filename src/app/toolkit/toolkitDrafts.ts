@@ -5,6 +5,7 @@
  * draft is kept or dropped; this file only stores it (src/storage/drafts.ts) and checks what it reads:
  * a draft of the wrong shape (another build's, edited by hand) is ignored, never half applied.
  */
+import type { PaymentDraft } from '../../domain/payments';
 import type { Per } from '../../domain/scaling';
 import type { InventoryPickDraft } from '../../machines/toolkit/inventoryIngredients.machine';
 import type { RatesDraft, SavedPriceDraft } from '../../machines/toolkit/pricing.machine';
@@ -44,16 +45,29 @@ const readers = {
     isRecord(v) && strings(v, ['discountText', 'taxText'])
       ? { discountText: v.discountText as string, taxText: v.taxText as string }
       : null,
+  payment: (v: unknown): PaymentDraft | null =>
+    isRecord(v) && strings(v, ['amount', 'date', 'method', 'note', 'reason'])
+      ? {
+          amount: v.amount as string,
+          date: v.date as string,
+          method: v.method as string,
+          note: v.note as string,
+          reason: v.reason as string,
+        }
+      : null,
 } satisfies Record<ToolkitDraftForm, (v: unknown) => unknown>;
 
 export type ToolkitDrafts = { [F in ToolkitDraftForm]: ReturnType<(typeof readers)[F]> };
 
+/** The saved draft of one Tool Kit form of one event (null when there is none, or it has the wrong shape). */
+export function readToolkitDraft<F extends ToolkitDraftForm>(eventId: number, form: F): ToolkitDrafts[F] {
+  const saved = toolkitDraftStore(eventId, form).read();
+  return (saved ? readers[form](saved.value) : null) as ToolkitDrafts[F];
+}
+
 /** The saved drafts of one event's Tool Kit forms. */
 export function readToolkitDrafts(eventId: number): ToolkitDrafts {
-  const read = <F extends ToolkitDraftForm>(form: F) => {
-    const saved = toolkitDraftStore(eventId, form).read();
-    return (saved ? readers[form](saved.value) : null) as ToolkitDrafts[F];
-  };
+  const read = <F extends ToolkitDraftForm>(form: F) => readToolkitDraft(eventId, form);
   return {
     inventory: read('inventory'),
     specialty: read('specialty'),
@@ -61,6 +75,7 @@ export function readToolkitDrafts(eventId: number): ToolkitDrafts {
     note: read('note'),
     price: read('price'),
     rates: read('rates'),
+    payment: read('payment'),
   };
 }
 

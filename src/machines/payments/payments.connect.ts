@@ -12,7 +12,7 @@ import {
   type PaymentDraft,
   type PaymentTerms,
 } from '../../domain/payments';
-import type { paymentsMachine, PaymentsEvent } from './payments.machine';
+import { hasPaymentTyping, type paymentsMachine, type PaymentsEvent } from './payments.machine';
 
 export function connectPayments(
   snapshot: SnapshotFrom<typeof paymentsMachine>,
@@ -46,6 +46,10 @@ export function connectPayments(
     depositDueDate: context.depositDueDate,
     payments: context.payments,
     draft: context.draft,
+    /** The form came back from its saved draft: "Draft restored." with Discard draft. */
+    restored: context.draftRestored,
+    /** The form holds unsaved typing: leaving the page asks first. */
+    dirty: hasPaymentTyping(context),
     errors: context.errors,
     /** The payment Undo would bring back, if any. */
     removed: snapshot.hasTag('undo') ? context.removed!.payment : null,
@@ -54,6 +58,7 @@ export function connectPayments(
     remove: (id: string) => send({ type: 'payment.remove', id }),
     undo: (id: string) => send({ type: 'remove.undo', id }),
     setDepositDate: (date: string) => send({ type: 'depositDate.change', date }),
+    discardDraft: () => send({ type: 'draft.discard' }),
   };
 }
 export type PaymentsApi = ReturnType<typeof connectPayments>;

@@ -4,8 +4,13 @@
  * until another payment is removed or recorded. Every change is saved on the event (`persistPayments`,
  * provided); the deposit's due date likewise (`persistDepositDate`). The figures (total, deposit,
  * balance, state) are src/domain/payments.ts, read through payments.connect.ts.
+ *
+ * Drafts (as the Tool Kit's other forms, issue 25): the Record payment form is kept as it is typed
+ * (`persistDraft`; dropped once it is back to the empty form, `discardDraft`) and comes back through the
+ * input after a reload or when the Tool Kit opens again, with "Draft restored." and Discard draft
+ * (`draft.discard`). Recording the payment drops it.
  */
-import { assign, setup } from 'xstate';
+import { assign, enqueueActions, setup } from 'xstate';
 import type { SecretsOf } from '../../domain/inspection';
 import {
   draftToPayment,
@@ -20,6 +25,8 @@ export interface PaymentsInput {
   payments: Payment[];
   depositDueDate: string;
   today: string;
+  /** The Record payment form's saved draft, if any. */
+  draft?: PaymentDraft | null;
 }
 
 export interface PaymentsContext {
@@ -27,6 +34,8 @@ export interface PaymentsContext {
   depositDueDate: string;
   today: string;
   draft: PaymentDraft;
+  /** The form's values came from its saved draft (until it is recorded or discarded). */
+  draftRestored: boolean;
   errors: PaymentErrors;
   /** The payment last removed, with its place in the list (for Undo). */
   removed: { payment: Payment; index: number } | null;
@@ -44,7 +53,9 @@ export type PaymentsEvent =
   /** The Deposit due date field. */
   | { type: 'depositDate.change'; date: string }
   /** Another tab (or the events list) changed the event's payments. */
-  | { type: 'storage.change'; payments: Payment[]; depositDueDate: string };
+  | { type: 'storage.change'; payments: Payment[]; depositDueDate: string }
+  /** The form's Discard draft button: back to the empty form. */
+  | { type: 'draft.discard' };
 
 export const paymentsSecrets = {
   events: {
@@ -56,6 +67,12 @@ export const paymentsSecrets = {
     'storage.change': [],
   },
 } as const satisfies SecretsOf<PaymentsEvent, PaymentsContext>;
+
+/** Whether the Record payment form holds anything but the empty form (typing worth keeping). */
+export const hasPaymentTyping = (context: Pick<PaymentsContext, 'draft' | 'today'>): boolean => {
+  const empty = emptyPaymentDraft(context.today);
+  return (Object.keys(empty) as Array<keyof PaymentDraft>).some((k) => context.draft[k].trim() !== empty[k]);
+};
 
 export const paymentsMachine = setup({
   types: { context: {} as PaymentsContext, events: {} as PaymentsEvent, input: {} as PaymentsInput },
@@ -76,8 +93,24 @@ export const paymentsMachine = setup({
           ? [...context.payments, draftToPayment(context.draft, event.id)]
           : context.payments,
       draft: ({ context }) => emptyPaymentDraft(context.today),
+      draftRestored: false,
       errors: {},
     }),
+    clearDraft: assign({
+      draft: ({ context }) => emptyPaymentDraft(context.today),
+      draftRestored: false,
+      errors: {},
+    }),
+    /** Keeps the form as typed as this event's draft (provided), or drops it once the form is empty again. */
+    keepDraft: enqueueActions(({ context, enqueue }) => {
+      enqueue(hasPaymentTyping(context) ? 'persistDraft' : 'discardDraft');
+    }),
+    persistDraft: () => {
+      throw new Error('payments: provide persistDraft');
+    },
+    discardDraft: () => {
+      throw new Error('payments: provide discardDraft');
+    },
     removePayment: assign(({ context, event }) => {
       if (event.type !== 'payment.remove') return {};
       const index = context.payments.findIndex((p) => p.id === event.id);
@@ -127,12 +160,14 @@ export const paymentsMachine = setup({
     payments: input.payments,
     depositDueDate: input.depositDueDate,
     today: input.today,
-    draft: emptyPaymentDraft(input.today),
+    draft: input.draft ?? emptyPaymentDraft(input.today),
+    draftRestored: !!input.draft,
     errors: {},
     removed: null,
   }),
   on: {
-    'draft.change': { actions: 'setDraftField' },
+    'draft.change': { actions: ['setDraftField', 'keepDraft'] },
+    'draft.discard': { actions: ['clearDraft', 'discardDraft'] },
     'depositDate.change': { guard: 'isDateOrEmpty', actions: ['setDepositDate', 'persistDepositDate'] },
   },
   initial: 'ready',
@@ -140,7 +175,7 @@ export const paymentsMachine = setup({
     ready: {
       on: {
         'payment.record': [
-          { guard: 'isDraftValid', actions: ['addPayment', 'persistPayments'] },
+          { guard: 'isDraftValid', actions: ['addPayment', 'persistPayments', 'discardDraft'] },
           { actions: 'showErrors' },
         ],
         'payment.remove': { guard: 'hasPayment', target: 'removed', actions: ['removePayment', 'persistPayments'] },
@@ -153,7 +188,11 @@ export const paymentsMachine = setup({
       on: {
         'remove.undo': { guard: 'isRemovedPayment', target: 'ready', actions: ['restorePayment', 'persistPayments'] },
         'payment.record': [
-          { guard: 'isDraftValid', target: 'ready', actions: ['clearRemoved', 'addPayment', 'persistPayments'] },
+          {
+            guard: 'isDraftValid',
+            target: 'ready',
+            actions: ['clearRemoved', 'addPayment', 'persistPayments', 'discardDraft'],
+          },
           { actions: 'showErrors' },
         ],
         'payment.remove': { guard: 'hasPayment', target: 'removed', actions: ['removePayment', 'persistPayments'] },

@@ -4,6 +4,8 @@ import { formatMoney } from '../../domain/money';
 import { paymentMethods } from '../../domain/payments';
 import type { PaymentsApi } from '../../machines/payments/payments.connect';
 import { Button } from '../components/Button';
+import { DraftNote } from '../components/DraftNote';
+import { useUnsavedChanges } from '../shell/unsaved';
 import { errorText, field, input, label, muted, panel, panelTitle, row, table } from '../events/styles';
 
 const figuresGrid = css({
@@ -43,6 +45,8 @@ export const PaymentsPanel = memo(function PaymentsPanel({ payments: p }: { paym
     ) : null;
   const described = (name: keyof PaymentsApi['errors']) =>
     p.errors[name] ? { 'aria-invalid': true, 'aria-describedby': `${fieldId(name)}-error` } : {};
+  // Typed and not recorded: leaving the page asks first (the form is kept as a draft either way).
+  useUnsavedChanges(p.dirty);
   return (
     <section className={panel} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className={panelTitle}>
@@ -92,6 +96,11 @@ export const PaymentsPanel = memo(function PaymentsPanel({ payments: p }: { paym
           onChange={(e) => p.setDepositDate(e.target.value)}
         />
       </div>
+      {p.restored ? (
+        <div className={css({ mt: '4' })}>
+          <DraftNote what="This payment was typed before and not recorded yet." onDiscard={p.discardDraft} />
+        </div>
+      ) : null}
       <form
         className={css({ display: 'grid', gap: '3', mt: '4' })}
         aria-label="Record payment"
