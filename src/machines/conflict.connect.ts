@@ -38,6 +38,8 @@ export interface ConflictView {
   open: boolean;
   name: string;
   deletedElsewhere: boolean;
+  /** Deleted here while the other side changed it (sync only: a tab's save is never a delete). */
+  deletedHere?: boolean;
   /** The fields that differ, each side's value in the dialog's words (allergen names, not ids). */
   diffs: FieldDifference[];
   initialChoices: Record<string, Side>;

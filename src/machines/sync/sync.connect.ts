@@ -165,6 +165,9 @@ export interface ConflictView {
   merge(choices: Readonly<Record<string, Side>>): object;
 }
 
+/** A value that holds nothing: absent, empty text, an empty list or object, null. */
+const blank = (text: string) => text === '' || text === '[]' || text === '{}' || text === 'null';
+
 /** The first open conflict, as the dialog shows it. */
 export function conflictView(conflict: SyncConflict | undefined): ConflictView | null {
   if (!conflict) return null;
@@ -185,8 +188,9 @@ export function conflictView(conflict: SyncConflict | undefined): ConflictView |
     what: `${kind} “${String(label)}”`,
     deletedElsewhere: theirs === null,
     deletedHere: mine === null,
-    // Allergen ids, dietary needs and menu lines in the dialog's words (issue 21).
-    diffs: shownDifferences(diffs),
+    // Allergen ids, dietary needs and menu lines in the dialog's words (issue 21); a field absent on one side
+    // and empty on the other ("(empty)" against "[]") is not shown as a difference.
+    diffs: shownDifferences(diffs.filter((d) => !(blank(d.mine) && blank(d.theirs)))),
     labels: Object.fromEntries(
       diffs.map((d) => [d.field, fieldLabelsOf[conflict.collection]?.[d.field] ?? fieldWords(d.field)]),
     ),

@@ -66,6 +66,7 @@ export function ConflictDialog({ conflict, what, labels, place = 'another tab', 
   const {
     open,
     deletedElsewhere,
+    deletedHere = false,
     diffs,
     initialChoices,
     keepTheirs: onKeepTheirs,
@@ -92,7 +93,22 @@ export function ConflictDialog({ conflict, what, labels, place = 'another tab', 
             <Dialog.Title className={css({ fontSize: '2xl', color: 'accent', overflowWrap: 'anywhere' })}>
               {place === 'another tab' ? 'Changed in another tab' : 'Changed on another device'}
             </Dialog.Title>
-            {deletedElsewhere ? (
+            {deletedHere && !deletedElsewhere ? (
+              <>
+                <Dialog.Description className={css({ overflowWrap: 'anywhere' })}>
+                  You deleted {what} on this device, and {place} changed it meanwhile. Keep it deleted, or keep their
+                  version?
+                </Dialog.Description>
+                <div className={actions}>
+                  <Button variant="outlineRed" onClick={onKeepMine} disabled={busy}>
+                    Keep it deleted
+                  </Button>
+                  <Button variant="solidGreen" onClick={onKeepTheirs} disabled={busy}>
+                    Keep theirs
+                  </Button>
+                </div>
+              </>
+            ) : deletedElsewhere ? (
               <>
                 <Dialog.Description className={css({ overflowWrap: 'anywhere' })}>
                   While you were editing {what}, it was deleted in {place}. Keep it deleted, or save your version again?

@@ -94,6 +94,7 @@ export default function SyncHost() {
           open: !!conflict,
           name: conflict?.what ?? '',
           deletedElsewhere: !!conflict?.deletedElsewhere,
+          deletedHere: !!conflict?.deletedHere,
           diffs: conflict?.diffs ?? [],
           initialChoices: conflict?.initialChoices ?? noChoices,
           keepTheirs: () => conflict && sync.resolve(conflict.key, { keep: 'theirs' }),
