@@ -136,7 +136,6 @@ function issuedDocumentProblem(doc: Fields): string | null {
   return null;
 }
 
-/** Why a pushed record does not fit its collection's schema, or null when it does (or is left to SQL). */
 /**
  * How deep a record may nest. The app's own records nest a few levels; a record nested thousands of levels
  * deep was accepted once and then broke every pull of its account (JSON.stringify ran out of stack sending it
@@ -156,6 +155,7 @@ export function nestedDeeperThan(value: unknown, limit: number): boolean {
   return false;
 }
 
+/** Why a pushed record does not fit its collection's schema, or null when it does (or is left to SQL). */
 export function recordSchemaProblem(collection: unknown, record: unknown): string | null {
   if (typeof collection !== 'string') return null;
   if (nestedDeeperThan(record, MAX_RECORD_DEPTH))

@@ -4,10 +4,9 @@
  * browser holds) and then, while on, pulls other devices' changes and pushes this device's outbox:
  * after a local change (debounced), when asked (focus, back online, Retry) and every 30 s while the
  * page is visible. No answer: offline, trying again after 2, 4, 8, 16 s and then every 30 s (a server
- * restarting answers nothing while the browser is online), and at once when the network comes back. A
- * server error: back off and try
- * again, then stop with "Could not sync — Retry". A record changed on two devices: conflict, until
- * the user chooses for each.
+ * restarting answers nothing while the browser is online), and at once when the network comes back.
+ * A server error: back off and try again, then stop with "Could not sync — Retry". A record changed on
+ * two devices: conflict, until the user chooses for each.
  *
  * Pure: the pull, the push, a conflict's resolution, the waits and what is remembered are actors and
  * actions provided by src/app/sync (tests provide fakes).
