@@ -420,7 +420,9 @@ export async function registerRest(
     const sql = `select public.${name}(${used.map((a, i) => `${a.name} => $${i + 1}::${a.cast}`).join(', ')}) as result`;
     const params = used.map((a) => {
       const v = values[a.name];
-      return a.json ? JSON.stringify(v) : v === null ? null : String(v);
+      // A list or object given for a plain argument goes as its JSON text, as PostgREST sends it: the database's
+      // error then quotes what was sent, not "[object Object]".
+      return a.json || (typeof v === 'object' && v !== null) ? JSON.stringify(v) : v === null ? null : String(v);
     });
     let db: SyncDatabase;
     try {

@@ -294,6 +294,10 @@ describe('/rest/v1 on the embedded database', () => {
     await expectError(await rpc(server, 'sync_push', { changes: [], owner_id: 'x' }, user), 404, 'PGRST202');
     await expectError(await rpc(server, 'sync_push', {}, user), 404, 'PGRST202');
     await expectError(await rpc(server, 'sync_pull', { since: 'yesterday' }, user), 400, '22P02');
+    // An object for a number: the error quotes it as sent (its JSON), as PostgREST's does.
+    const quoted = await expectError(await rpc(server, 'sync_pull', { since: { a: 1 } }, user), 400, '22P02');
+    expect(quoted.message).toContain('{"a":1}');
+    expect(quoted.message).not.toContain('[object Object]');
     await expectError(await rpc(server, 'sync_push', { changes: {} }, user), 400, '22023');
     await expectError(await rpc(server, 'sync_push', '{"changes": [', user), 400, 'PGRST102');
     await expectError(
