@@ -37,15 +37,14 @@ export function usePayments(event: CateringEvent, eventsRef: EventsRef, actors: 
       },
     }),
   );
-  const ref = useActorRef(machine, {
-    input: {
-      payments: paymentsOf(event),
-      depositDueDate: depositDueDateOf(event),
-      today: toISODate(new Date()),
-      draft: readToolkitDraft(event.id, 'payment'),
-    },
-    inspect,
-  });
+  // The actor's input is read once (the saved draft from storage), not on every render: only the first is used.
+  const [input] = useState(() => ({
+    payments: paymentsOf(event),
+    depositDueDate: depositDueDateOf(event),
+    today: toISODate(new Date()),
+    draft: readToolkitDraft(event.id, 'payment'),
+  }));
+  const ref = useActorRef(machine, { input, inspect });
   // The events list's copy changes when another tab saves: the tool follows it (its own patches come back unchanged).
   // The deposit's due date too: changed elsewhere with no payment, it showed the old date.
   const stored = (event as { payments?: unknown }).payments;
