@@ -68,6 +68,8 @@ const FUNCTIONS: Record<string, { args: ArgSpec[]; writes: boolean }> = {
     writes: false,
   },
   sync_event_records: { args: [{ name: 'event_id', cast: 'text', required: true }], writes: false },
+  // Which of a device's new events' ids the account holds, and its highest event id (two devices, one new id).
+  sync_event_ids: { args: [{ name: 'event_ids', cast: 'jsonb', required: true, json: true }], writes: false },
   // Issue 22's numbers, from the account: the next quote or invoice number of the business (never given twice).
   take_document_number: {
     args: [
@@ -264,7 +266,7 @@ export async function registerRest(
             'PGRST205',
             `Could not find the table 'public.${path}' in the schema cache`,
             null,
-            'This server answers only the sync functions: POST /rest/v1/rpc/sync_push, sync_push_many, sync_pull, sync_summary, sync_event_summaries, sync_event_records, take_document_number, take_document_revision',
+            'This server answers only the sync functions: POST /rest/v1/rpc/sync_push, sync_push_many, sync_pull, sync_summary, sync_event_summaries, sync_event_records, sync_event_ids, take_document_number, take_document_revision',
           ),
         );
       });

@@ -90,8 +90,11 @@ const toolkitDraftSchema = {
 const toolkitAccessors = new Map<string, KeyAccessor<StoredToolkitDraft | null>>();
 
 /** The draft of one Tool Kit form of one event (null when there is none). */
+/** The key of one Tool Kit form's draft of one event. */
+export const toolkitDraftKey = (form: ToolkitDraftForm, eventId: number) => `${draftPrefix}toolkit-${form}-${eventId}`;
+
 export function toolkitDraftStore(eventId: number, form: ToolkitDraftForm): KeyAccessor<StoredToolkitDraft | null> {
-  const key = `${draftPrefix}toolkit-${form}-${eventId}`;
+  const key = toolkitDraftKey(form, eventId);
   let accessor = toolkitAccessors.get(key);
   if (!accessor) {
     accessor = defineKey<StoredToolkitDraft | null>(key, toolkitDraftSchema as never, () => null);

@@ -19,7 +19,8 @@ import { customersStore } from './customers';
 import { documentNumbersStore, issuedDocumentsStore } from './invoices';
 import { counterRecordsOf, mergeCounterRecords, separateRevisions, type IssuedDocument } from '../domain/invoice';
 import { watchWrites } from './accounts';
-import { listKeys, rawGet, rawSet } from './raw';
+import { listKeys, rawGet, rawRemove, rawSet } from './raw';
+import { toolkitDraftForms, toolkitDraftKey } from './drafts';
 import { announceLocalChange } from './store';
 
 /**
@@ -238,6 +239,44 @@ function applyToCollection(accessor: CollectionAccessor<object>, writes: readonl
     else at.set(write.record_id, list.push(record) - 1);
   }
   return accessor.write(list.filter((r): r is object => r !== null));
+}
+
+/**
+ * Moves this device's new events to free ids (src/sync/renumber.ts: another device added events with their
+ * ids): `tell` first (the views follow each event to its new id), then the writes the plan asks for and each
+ * event's Tool Kit drafts (`draft:toolkit-<form>-<id>`), all of it or none: if storage refuses any of it, every
+ * key touched gets its earlier text back, `tell` hears the moves undone, and the refusal is thrown.
+ */
+export function moveEventsHere(
+  moves: readonly { from: number; to: number }[],
+  writes: readonly LocalWrite[],
+  tell: (moves: { from: number; to: number }[]) => void = () => {},
+): void {
+  const keys = new Set(writes.map((w) => w.collection));
+  const drafts: Array<[string, string]> = [];
+  for (const { from, to } of moves)
+    for (const form of toolkitDraftForms) drafts.push([toolkitDraftKey(form, from), toolkitDraftKey(form, to)]);
+  for (const [from, to] of drafts) keys.add(from).add(to);
+  const before = new Map([...keys].map((key) => [key, rawGet(key)] as const));
+  tell(moves.map(({ from, to }) => ({ from, to })));
+  try {
+    writeSyncChanges(writes);
+    for (const [from, to] of drafts) {
+      const text = before.get(from);
+      if (text === null || text === undefined) continue;
+      check(rawSet(to, text));
+      check(rawRemove(from));
+    }
+  } catch (error) {
+    tell(moves.map(({ from, to }) => ({ from: to, to: from })));
+    for (const [key, text] of before) {
+      if (rawGet(key) === text) continue;
+      if (text === null) rawRemove(key);
+      else rawSet(key, text);
+      announceLocalChange(key);
+    }
+    throw error;
+  }
 }
 
 /**

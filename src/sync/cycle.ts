@@ -42,6 +42,9 @@ import {
   mayKeepOnlyInAccount,
   selectEvictions,
 } from './archive';
+import { newEventIds, planRenumbering, type EventMove, type TakenEventIds } from './renumber';
+
+export type { EventMove, TakenEventIds };
 
 export interface LocalPort {
   /**
@@ -60,6 +63,11 @@ export interface LocalPort {
   save(state: SyncState): void;
   /** Takes these events and their per-event keys out of this browser (they stay in the account). */
   evict(eventIds: readonly number[]): void;
+  /**
+   * Moves this device's new events to free ids (src/sync/renumber.ts): the writes all of it or none, the
+   * events' Tool Kit drafts with them, and the views told which event is now which. Absent: `write`.
+   */
+  moveEvents?(moves: readonly EventMove[], writes: readonly LocalWrite[]): void;
 }
 
 /** What decides which events may be kept only in the account (src/sync/archive.ts). */
@@ -91,6 +99,11 @@ export interface RemotePort {
    */
   pushMany?(changes: ReadonlyArray<Record<string, unknown>>): Promise<PushResult[] | null>;
   pull(since: number, maxRows: number): Promise<PullPage>;
+  /**
+   * `sync_event_ids`: which of these event ids the account holds, and its highest event id; null when the
+   * account's server does not have it (then new events are not renumbered). Absent: the same.
+   */
+  eventIds?(eventIds: readonly string[]): Promise<TakenEventIds | null>;
 }
 
 /** What a step tells the machine. */
@@ -99,6 +112,8 @@ export interface SyncOutcome {
   conflicts: SyncConflict[];
   rejected: number;
   at: number;
+  /** This device's new events a pull moved to free ids (another device had added events with their ids). */
+  moved?: EventMove[];
 }
 
 export const PUSH_BATCH = 500;
@@ -407,6 +422,9 @@ export async function pullChanges(
   const stored = local.load();
   const returned = markReturned(stored, () => local.snapshot());
   if (returned !== stored) storing(() => local.save(returned));
+  // Before anything of the account is applied: this device's new events whose ids another device took.
+  const moved = await renumberNewEvents(local, remote);
+  signal?.throwIfAborted();
   // Old past events new here are decided "kept only in the account" as they arrive, never written then let go.
   // (A rule that cannot tell today holds nothing: every event is written here, as without one.)
   let holding: Holding | null = null;
@@ -470,9 +488,39 @@ export async function pullChanges(
       await pacing.pause();
       next = archiveFrom(local, local.load(), newId, rule).state;
     }
-    if (!page.more) return outcome(next, Date.now());
+    if (!page.more) return { ...outcome(next, Date.now()), ...(moved.length ? { moved } : {}) };
   }
   throw new Error('The account sent more pages than expected.');
+}
+
+/** The most event ids asked of the account in one call (`sync_event_ids` takes 500). */
+export const EVENT_IDS_BATCH = 500;
+
+/**
+ * A new event added on two devices before they sync (src/sync/renumber.ts): on a device that has synced
+ * before, this device's events the account has never agreed are asked about, and each whose id the account
+ * holds for another booking is moved here to a free id, with what names it, written at once (all of it or
+ * none) before the pull applies anything: the pull then brings the other device's event under its id, and
+ * the push sends this one as new. A device's first sync (a join) merges by id instead (conflicts shown).
+ * What it moved; nothing when the account's server cannot say (an older one) or nothing collides.
+ */
+export async function renumberNewEvents(local: LocalPort, remote: RemotePort): Promise<EventMove[]> {
+  if (!remote.eventIds) return [];
+  const before = local.load();
+  if (before.lastSyncedAt === null) return [];
+  const asked = newEventIds(before, local.snapshot(new Set(['events'])).get('events')).slice(0, EVENT_IDS_BATCH);
+  if (!asked.length) return [];
+  const taken = await remote.eventIds(asked);
+  if (!taken?.events.length) return [];
+  // Read again after the wait: another tab or this tab's views may have changed the data or the state (asking
+  // for the version first makes a view's write still waiting for the paint, so the plan moves what it wrote).
+  local.version?.();
+  const state = local.load();
+  const plan = planRenumbering(state, local.snapshot(), asked, taken);
+  if (!plan.moves.length) return [];
+  storing(() => (local.moveEvents ? local.moveEvents(plan.moves, plan.writes) : local.write(plan.writes)));
+  storing(() => local.save(plan.state));
+  return plan.moves;
 }
 
 /** A page decided in one go (nothing awaited). */

@@ -415,6 +415,10 @@ export function finishApplying(state: SyncState, into: Applying): Applied {
   };
 }
 
+/** Whether `hash` is a content of this outbox entry that may have reached the account (sent, answer lost). */
+const sentFromHere = (entry: OutboxEntry | undefined, hash: string): boolean =>
+  !!entry && (entry.hash === hash || entry.previous.includes(hash));
+
 /** Applies one pulled change (see {@link applyPulled}). */
 export function applyPulledChange(into: Applying, snapshot: Snapshot, change: PulledChange): void {
   const { shadow, outbox, conflicts, writes, returning } = into;
@@ -462,6 +466,11 @@ export function applyPulledChange(into: Applying, snapshot: Snapshot, change: Pu
     shadow[key] = { rev: change.rev, hash: theirsHash };
     delete outbox[key];
     writes.push({ collection: change.collection, record_id: change.record_id, record: theirs });
+  } else if (sentFromHere(outbox[key], theirsHash)) {
+    // The account holds what this device sent (a push applied whose answer never came back), and the record
+    // changed here since: agreed at the account's revision, and this device's later version is still to send.
+    shadow[key] = { rev: change.rev, hash: theirsHash };
+    outbox[key] = { ...outbox[key]!, base_rev: change.rev };
   } else if (mergeWithoutAsking(change.collection, local, theirs)) {
     // Agreed with the account's version; the merge is written here and, where it differs from theirs
     // (this device's count is higher), the next push sends it with theirs as its base.

@@ -6,7 +6,7 @@
  * sync chunk that the landing page never loads.
  */
 import type { PushResult } from './engine';
-import type { ArchivePort, PullPage, RemotePort } from './cycle';
+import type { ArchivePort, PullPage, RemotePort, TakenEventIds } from './cycle';
 
 /** Why a call failed, as the machine needs to know it: wait for the network, try again later, or stop. */
 export type SyncFailureKind = 'offline' | 'retry' | 'fatal';
@@ -78,6 +78,7 @@ export function createRemote(rpc: Rpc): RemotePort &
     takeDocumentNumber(kind: 'quote' | 'invoice', year: number, lastKnown: number): Promise<number>;
     /** The account's next revision of an issued number (issue 24): above `lastKnown`, never handed out twice. */
     takeDocumentRevision(kind: 'quote' | 'invoice', year: number, sequence: number, lastKnown: number): Promise<number>;
+    eventIds(eventIds: readonly string[]): Promise<TakenEventIds | null>;
   } {
   return {
     push: (changes) => call<PushResult[]>(rpc, 'sync_push', { changes }),
@@ -98,6 +99,25 @@ export function createRemote(rpc: Rpc): RemotePort &
         ...(query.maxRows ? { max_rows: query.maxRows } : {}),
       }),
     eventRecords: (eventId) => call(rpc, 'sync_event_records', { event_id: eventId }),
+    eventIds: async (eventIds) => {
+      const answer = await rpc('sync_event_ids', { event_ids: eventIds });
+      // A server without it (an account's database not migrated yet): events are not renumbered (as before).
+      if (answer.error && answer.status === 404) return null;
+      if (answer.error) throw classify(answer.status, answer.error.message, isOnline());
+      const data = answer.data as Partial<TakenEventIds> | null;
+      const rows = data?.events;
+      if (
+        !Array.isArray(rows) ||
+        typeof data?.highest !== 'number' ||
+        !rows.every((r) => r && typeof r === 'object' && typeof (r as { id?: unknown }).id === 'string')
+      )
+        throw new SyncFailure(
+          'fatal',
+          200,
+          `The account answered ${JSON.stringify(answer.data)?.slice(0, 200)} instead of the event ids it holds.`,
+        );
+      return data as TakenEventIds;
+    },
     takeDocumentNumber: async (kind, year, lastKnown) => {
       const n = await call<unknown>(rpc, 'take_document_number', { kind, year, last_known: lastKnown });
       if (typeof n !== 'number' || !Number.isInteger(n) || n <= lastKnown)

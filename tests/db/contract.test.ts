@@ -1220,6 +1220,54 @@ describe.each(backends)('sync contract on %s', (_name, start) => {
       );
       expect(noSub.code).toBe('42501');
     });
+
+    it('says which of a device’s new event ids the account holds, and its highest event id (sync_event_ids)', async () => {
+      type Ids = { events: { id: string; rev: number; record: unknown; deleted: boolean }[]; highest: number };
+      const ids = async (user: string, asked: unknown) =>
+        (await asUser(user, 'select public.sync_event_ids(event_ids => $1::jsonb) as s', [JSON.stringify(asked)]))[0]!
+          .s as Ids;
+      const held = await ids(owner, ['11', '15', '99', 14]);
+      expect(held.events.map((e) => [e.id, e.rev, e.deleted])).toEqual([
+        ['11', 1, false],
+        ['14', 1, false],
+        // A deleted event's id stays taken: its row is a tombstone.
+        ['15', 2, true],
+      ]);
+      expect(held.events[0]!.record).toMatchObject({ EventName: 'Garden Wedding' });
+      expect(held.events[2]!.record).toBeNull();
+      // Per-event rows of an id with no event row (ingredientList-111) do not count; deleted ids do.
+      expect(held.highest).toBe(15);
+      const [deleted] = await push(owner, [
+        change({ collection: 'deletedEventIds', record_id: '40', record: { id: 40 } }),
+      ]);
+      expect(deleted!.status).toBe('applied');
+      expect((await ids(owner, [])).highest).toBe(40);
+      // Another account learns nothing of them; without an account, or with a bad argument, refused.
+      expect(await ids(other, ['11', '14', '15'])).toEqual({ events: [], highest: 0 });
+      expect((await failure(ids(owner, { id: '11' }))).code).toBe('22023');
+      expect(
+        (
+          await failure(
+            ids(
+              owner,
+              Array.from({ length: 501 }, (_, n) => String(n)),
+            ),
+          )
+        ).code,
+      ).toBe('22023');
+      const anon = await failure(
+        backend.db.runAs('anon', { role: 'anon' }, `select public.sync_event_ids(event_ids => '[]'::jsonb)`),
+      );
+      expect(anon.code).toBe('42501');
+      const noSub = await failure(
+        backend.db.runAs(
+          'authenticated',
+          { role: 'authenticated' },
+          `select public.sync_event_ids(event_ids => '["11"]'::jsonb)`,
+        ),
+      );
+      expect(noSub.code).toBe('42501');
+    });
   });
 
   describe('another account (row-level security)', () => {

@@ -17,7 +17,13 @@ import { chooseCustomer, customerClash, NEW_CUSTOMER, type Customer } from '../.
 import type { StatusFilter } from '../../src/domain/eventStatus';
 import { BACKWARDS_RANGE_MESSAGE, eventFiltersMachine } from '../../src/machines/events/eventFilters.machine';
 import { eventFormMachine, type RescaleRequest } from '../../src/machines/events/eventForm.machine';
-import { eventsMachine, type EventsEvent, type RestoreInput } from '../../src/machines/events/events.machine';
+import {
+  eventsMachine,
+  type EventMoveIds,
+  type EventsContext,
+  type EventsEvent,
+  type RestoreInput,
+} from '../../src/machines/events/events.machine';
 import type { CateringEvent, ChosenIngredient } from '../../src/storage/schemas';
 import { createWorld, describeModel, type Expectation } from '../support/model';
 
@@ -124,11 +130,12 @@ describeModel('eventForm', {
     // Issue 22 part 6: a new event whose e-mail is Ada's under another name.
     { values: clashValues, today, customers: [ada] },
   ],
-  limit: 10000,
+  limit: 20000,
   reset: () => void (saveRequests.length = 0),
   serializeState: (s) =>
     JSON.stringify([
       s.value,
+      s.context.values.id,
       Object.keys(s.context.errors).sort(),
       s.context.values.EventName,
       s.context.values.EventDate,
@@ -161,7 +168,8 @@ describeModel('eventForm', {
       });
       // The customer inputs change no field (their walk is the Existing customer choice and the question).
       if (s.context.customers.length) return [];
-      switch (s.context.values.id) {
+      // The edited event moved by sync to a free id (8) is still the edit of event 4.
+      switch (s.context.values.id === 8 ? 4 : s.context.values.id) {
         case 0:
           return [
             change('EventName', 'Gala'),
@@ -214,8 +222,26 @@ describeModel('eventForm', {
     'customer.use': [{ type: 'customer.use' }],
     'customer.keepNew': [{ type: 'customer.keepNew' }],
     'customer.back': [{ type: 'customer.back' }],
+    // Sync moved the edited event (4) to a free id, while it is typed in (the walk stays small); a form of
+    // another event (or a new one) is not among the moves.
+    'event.moved': (s) =>
+      s.matches('editing') && (s.context.values.id === 4 || s.context.values.id === 0)
+        ? [{ type: 'event.moved' as const, moves: [{ from: 4, to: 8 }] }]
+        : [],
   },
   transitions: {
+    // The edited event follows to its new id (its values, where editing began, its stored version); a new event (0) stays.
+    '(machine)|event.moved|0': {
+      context: (before) => {
+        if (before.values.id !== 4) return before;
+        return {
+          ...before,
+          values: { ...before.values, id: 8 },
+          startValues: before.startValues.id === 4 ? { ...before.startValues, id: 8 } : before.startValues,
+          original: before.original && before.original.id === 4 ? { ...before.original, id: 8 } : before.original,
+        };
+      },
+    },
     // The changed field takes the value typed, and only that field's message goes; a new event's values are kept as its draft.
     'editing|field.change|0': {
       context: changed,
@@ -483,7 +509,11 @@ describeModel('eventForm', {
     saving: (s) => {
       expect(s.hasTag('saving')).toBe(true);
       expect(s.context.errors).toEqual({});
-      expect(saveRequests.at(-1)).toEqual(s.context.values);
+      // The request's values (checked exactly by the step that sent it); the id alone may have moved since
+      // (sync moved the event to a free id while the list stored it).
+      const { id: _asked, ...asked } = saveRequests.at(-1)!;
+      const { id: _now, ...now } = s.context.values;
+      expect(asked).toEqual(now);
     },
     saved: (s) => {
       expect(s.status).toBe('done');
@@ -718,11 +748,20 @@ const ascending = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
 const idsOf = (list: CateringEvent[]) => list.map((e) => e.id);
 /** What the form child was told by rescale.failed. */
 const formFailures: string[] = [];
+/** What the form child was told by events.moved. */
+const formMoves: EventMoveIds[] = [];
 /** Stands in for the form child: records the id the list confirms, and finishes. */
 const fakeForm = setup({
-  types: { events: {} as { type: 'save.done'; id: number } | { type: 'save.failed'; message: string } },
+  types: {
+    events: {} as
+      | { type: 'save.done'; id: number }
+      | { type: 'save.failed'; message: string }
+      | { type: 'event.moved'; moves: EventMoveIds[] },
+  },
   actions: {
     gotSaveDone: ({ event }) => eventsWorld.record('form got save.done', (event as { id: number }).id),
+    // Like save.failed: reaches the form after the list's step; kept here, checked by the pinned rules.
+    gotMoved: ({ event }) => void formMoves.push(...(event as { moves: EventMoveIds[] }).moves),
     // The list's sendTo reaches the form after the list's step: kept here, checked by the pinned rules.
     gotSaveFailed: ({ event }) => void formFailures.push((event as { message: string }).message),
   },
@@ -730,7 +769,11 @@ const fakeForm = setup({
   initial: 'open',
   states: {
     open: {
-      on: { 'save.done': { target: 'done', actions: 'gotSaveDone' }, 'save.failed': { actions: 'gotSaveFailed' } },
+      on: {
+        'save.done': { target: 'done', actions: 'gotSaveDone' },
+        'save.failed': { actions: 'gotSaveFailed' },
+        'event.moved': { actions: 'gotMoved' },
+      },
     },
     done: { type: 'final' },
   },
@@ -796,6 +839,7 @@ const events = eventsMachine.provide({
 });
 const resetCalls = () => {
   formFailures.length = 0;
+  formMoves.length = 0;
   calls.length = 0;
   persisted.length = 0;
   restoring = null;
@@ -812,7 +856,8 @@ const three = timed(3, 'Three', '12:00', '13:00');
 const twoThere = timed(2, 'Two (there)', '09:00', '18:00');
 const twoMine = timed(2, 'Two (mine)', '18:00', '20:00');
 const others = { 1: one, 3: three } as Record<number, CateringEvent>;
-const middle = (s: { context: { events: CateringEvent[] } }) => s.context.events.find((e) => e.id === 2);
+/** Two: under its id, or moved by sync to a free id (7). */
+const middle = (s: { context: { events: CateringEvent[] } }) => s.context.events.find((e) => e.id === 2 || e.id === 7);
 const expectOthersUntouched = (list: CateringEvent[]) => {
   for (const e of list) if (others[e.id]) expect(e, `event ${e.id} must not change`).toBe(others[e.id]);
   expect(list.filter((e) => others[e.id]).length).toBe(2);
@@ -820,6 +865,23 @@ const expectOthersUntouched = (list: CateringEvent[]) => {
 
 type EventsCtx = ContextFrom<typeof events>;
 const newestFirst = (list: CateringEvent[]) => [...list].sort((a, b) => b.id - a.id);
+/** Sync moved event 2 (a new event of this device) to 7: everything holding it follows, the list newest first. */
+const moveTwo: EventMoveIds[] = [{ from: 2, to: 7 }];
+const asTwo = (id: number | null) => (id === 7 ? 2 : id);
+const followedMoves = (before: EventsContext): EventsContext => {
+  const to = (id: number) => (id === 2 ? 7 : id);
+  const moved = <T extends { id: number } | null>(e: T): T => (e ? ({ ...e, id: to(e.id) } as T) : e);
+  return {
+    ...before,
+    events: newestFirst(before.events.map(moved)),
+    toolkitId: before.toolkitId === null ? null : to(before.toolkitId),
+    editBase: moved(before.editBase),
+    theirs: moved(before.theirs),
+    draft: moved(before.draft),
+    rescalingId: before.rescalingId === null ? null : to(before.rescalingId),
+    formValues: moved(before.formValues),
+  };
+};
 const sameForm = (a: CateringEvent, b: CateringEvent) => expect(eventToForm(a)).toEqual(eventToForm(b));
 /** The list after `saved` was stored over (or added to) `list`: only that id changes, every other event is the same object. */
 const expectStored = (list: CateringEvent[], before: CateringEvent[], saved: CateringEvent) => {
@@ -922,6 +984,14 @@ describeModel('events', {
     }
     // persistRescaled's write (the event with its list, all or nothing), reported by its answer.
     if (event.type === 'rescale.saved') store.events = { ...store.events, [event.event.id]: event.event };
+    // The sync's write of the moved events, right after it tells the list.
+    if (event.type === 'events.moved')
+      store.events = byId(
+        Object.values(store.events).map((e) => {
+          const move = event.moves.find((m) => m.from === e.id);
+          return move ? { ...e, id: move.to } : e;
+        }),
+      );
     if ((event.type as string) === 'xstate.done.actor.restoreDeleted' && restoring) {
       const back = restoring;
       store.events = { ...store.events, [back.id]: back };
@@ -956,21 +1026,26 @@ describeModel('events', {
     { type: 'xstate.done.actor.restoreDeleted', output: undefined },
     { type: 'xstate.error.actor.restoreDeleted', error: new Error('Browser storage is full.') },
   ],
+  // Two moved by sync to 7 is Two: a state after the move is the state before it (the walk goes on from that
+  // one; each move's step is still checked, and the invariants take Two under either id).
   serializeState: (s) =>
     JSON.stringify([
       s.value,
-      s.context.events.filter((e) => e.id <= 3).map((e) => e.id),
-      Math.min(s.context.events.filter((e) => e.id > 3).length, 1),
+      s.context.events
+        .filter((e) => e.id <= 3 || e.id === 7)
+        .map((e) => asTwo(e.id))
+        .sort((a, b) => b! - a!),
+      Math.min(s.context.events.filter((e) => e.id > 3 && e.id !== 7).length, 1),
       middle(s)?.EventName ?? null,
       middle(s)?.menuItems?.length ?? null,
       s.context.deletedIds.includes(2),
       s.context.lastDeleted?.id ?? null,
-      s.context.toolkitId,
+      asTwo(s.context.toolkitId),
       s.context.theirs?.EventName ?? null,
       s.context.draft?.EventName ?? null,
-      s.context.formValues.id,
+      asTwo(s.context.formValues.id),
       s.context.editBase?.EventName ?? null,
-      s.context.rescalingId,
+      asTwo(s.context.rescalingId),
     ]),
   events: {
     'form.new': [{ type: 'form.new' }],
@@ -1026,6 +1101,13 @@ describeModel('events', {
     'conflict.keepTheirs': [{ type: 'conflict.keepTheirs' }],
     'conflict.keepMine': [{ type: 'conflict.keepMine' }],
     'customers.change': [{ type: 'customers.change', customers: [ada] }],
+    // Only where something holds Two (its Tool Kit, its Edit Event form), while it is here under its id (the
+    // walk stays small; in every other state the same machine-level step changes only the list).
+    'events.moved': (s) =>
+      (s.matches('toolkitOpen') && s.context.toolkitId === 2) ||
+      (s.matches('formOpen') && s.context.formValues.id === 2)
+        ? [{ type: 'events.moved' as const, moves: moveTwo }]
+        : [],
     'conflict.merge': [
       { type: 'conflict.merge', choices: { EventName: 'mine' } },
       // Mine's start with their end: the same time at both ends, so the form opens again.
@@ -1033,6 +1115,10 @@ describeModel('events', {
     ],
   },
   transitions: {
+    // Sync moved a new event of this device to a free id, just before writing it: whatever holds it follows
+    // (the open Tool Kit stays open on it, an Edit Event form saves it under its new id); nothing written here.
+    '(machine)|events.moved|0': { context: (before) => followedMoves(before) },
+    'formOpen|events.moved|0': { context: (before) => followedMoves(before) },
     // Issue 22 part 6: the stored customers changed (here or in another tab); nothing written back.
     '(machine)|customers.change|0': {
       context: (before, event) => ({ ...before, customers: (event as { customers: Customer[] }).customers }),
@@ -1321,14 +1407,14 @@ describeModel('events', {
     },
     conflict: (s) => {
       expect(s.hasTag('conflict')).toBe(true);
-      expect(s.context.draft?.id).toBe(2);
+      expect([2, 7]).toContain(s.context.draft?.id);
       // Their version is always the stored one now (null when the other tab deleted it).
       expect(s.context.theirs).toBe(middle(s) ?? null);
       expectOthersUntouched(s.context.events);
     },
     toolkitOpen: (s) => {
       expect(s.hasTag('toolkit')).toBe(true);
-      expect(s.context.toolkitId).toBe(2);
+      expect(s.context.toolkitId).toBe(middle(s)?.id);
       expect(middle(s)).toBeDefined();
     },
   },
@@ -1376,6 +1462,24 @@ describe('events (pinned rules)', () => {
     expect(s.context.events.map((e) => e.id)).toEqual([4, 3, 2, 1]);
     expect(s.context.events[0]?.EventName).toBe('New');
     expect(calls).toEqual(['persist:4,3,2,1', 'notifySaved:New']);
+  });
+
+  it('sync moving an event to a free id: its open Tool Kit stays open on it, its Edit Event form is told', () => {
+    const actor = start();
+    actor.send({ type: 'toolkit.open', id: 2 });
+    actor.send({ type: 'events.moved', moves: [{ from: 2, to: 7 }] });
+    // The storage then says so (the other device's event comes under 2 later, with the pull).
+    actor.send({ type: 'storage.change', events: [one, { ...two, id: 7 }, three], deletedIds: [] });
+    expect(actor.getSnapshot().value).toBe('toolkitOpen');
+    expect(actor.getSnapshot().context.toolkitId).toBe(7);
+    actor.send({ type: 'event.patch', id: 7, patch: { menuItems: ['Soup'] } });
+    expect(actor.getSnapshot().context.events.find((e) => e.id === 7)?.menuItems).toEqual(['Soup']);
+    actor.send({ type: 'toolkit.close' });
+    actor.send({ type: 'form.edit', id: 7 });
+    actor.send({ type: 'events.moved', moves: [{ from: 7, to: 9 }] });
+    expect(formMoves).toEqual([{ from: 7, to: 9 }]);
+    expect(actor.getSnapshot().context.editBase?.id).toBe(9);
+    expect(actor.getSnapshot().context.formValues.id).toBe(9);
   });
 
   it('editing keeps the id and the tool-kit data, and changes only that event', () => {

@@ -3,7 +3,7 @@
  * device (its data and its stored sync state) as another: for the unit and model tests of the
  * client's sync. The real functions are proven in tests/db/contract.test.ts.
  */
-import type { ArchivePort, LocalPort, PullPage, RemotePort } from '../../src/sync/cycle';
+import type { ArchivePort, LocalPort, PullPage, RemotePort, TakenEventIds } from '../../src/sync/cycle';
 import { eventIdOfCollection } from '../../src/sync/archive';
 import {
   emptySyncState,
@@ -81,7 +81,29 @@ export class FakeSyncServer {
         this.fail();
         return this.pull(since, maxRows);
       },
+      eventIds: async (eventIds) => {
+        this.fail();
+        this.eventIdCalls.push([...eventIds]);
+        return this.eventIds(eventIds);
+      },
     };
+  }
+
+  /** The ids each sync_event_ids call asked about. */
+  eventIdCalls: string[][] = [];
+
+  /** sync_event_ids: the asked ids' event rows (deleted ones too) and the highest event id of events and deleted ids. */
+  eventIds(eventIds: readonly string[]): TakenEventIds {
+    const events = [...new Set(eventIds.map(String))].sort().flatMap((id) => {
+      const row = this.rows.get(`events|${id}`);
+      return row ? [{ id, rev: row.rev, record: row.record, deleted: row.deleted }] : [];
+    });
+    let highest = 0;
+    for (const key of this.rows.keys()) {
+      const match = /^(?:events|deletedEventIds)\|([0-9]{1,15})$/.exec(key);
+      if (match) highest = Math.max(highest, Number(match[1]));
+    }
+    return { events, highest };
   }
 
   /** sync_event_records: one event with its per-event records (not deleted). */

@@ -698,7 +698,7 @@ describe('HTTP around the calls', () => {
         code: 'PGRST205',
         message: `Could not find the table 'public.${path}' in the schema cache`,
         details: null,
-        hint: 'This server answers only the sync functions: POST /rest/v1/rpc/sync_push, sync_push_many, sync_pull, sync_summary, sync_event_summaries, sync_event_records, take_document_number, take_document_revision',
+        hint: 'This server answers only the sync functions: POST /rest/v1/rpc/sync_push, sync_push_many, sync_pull, sync_summary, sync_event_summaries, sync_event_records, sync_event_ids, take_document_number, take_document_revision',
       });
     }
   });

@@ -37,6 +37,33 @@ describe('the event search and one event’s records', () => {
   });
 });
 
+describe('which new event ids the account holds (sync_event_ids)', () => {
+  it('asks with the ids and takes the answer', async () => {
+    const held = { events: [{ id: '7', rev: 2, record: { id: 7 }, deleted: false }], highest: 9 };
+    const { calls, remote } = recording(held);
+    expect(await remote.eventIds(['7', '8'])).toEqual(held);
+    expect(calls).toEqual([['sync_event_ids', { event_ids: ['7', '8'] }]]);
+  });
+
+  it('a server without the function (404) answers null: nothing is renumbered; other failures are classified', async () => {
+    const failing = (status: number) =>
+      createRemote(async () => ({ data: null, error: { message: `status ${status}` }, status }));
+    expect(await failing(404).eventIds(['7'])).toBeNull();
+    await expect(failing(503).eventIds(['7'])).rejects.toMatchObject({ kind: 'retry', status: 503 });
+    await expect(failing(400).eventIds(['7'])).rejects.toMatchObject({ kind: 'fatal', status: 400 });
+  });
+
+  it('refuses an answer that is not the ids it holds and its highest id', async () => {
+    for (const data of [null, [], { events: [] }, { events: {}, highest: 1 }, { events: [{ id: 7 }], highest: 7 }]) {
+      const { remote } = recording(data);
+      await expect(remote.eventIds(['7'])).rejects.toMatchObject({
+        kind: 'fatal',
+        message: `The account answered ${JSON.stringify(data)} instead of the event ids it holds.`,
+      });
+    }
+  });
+});
+
 describe('the next document number', () => {
   it('asks with the kind, the year and the last number known here, and takes a whole number above it', async () => {
     const { calls, remote } = recording(8);

@@ -26,6 +26,7 @@ import { eventIdsKeptInAccount } from '../../storage/syncData';
 import { createPersister, handConflicts, type Persister } from '../shell/persister';
 import { createAfterPaintWriter, type AfterPaintWriter } from '../shell/afterPaint';
 import { notify } from '../../views/shell/toaster';
+import { onEventMoves } from '../sync/eventMoves';
 import { loadEvents, rememberDeletedId, removeEventKeys, restoreDeletedEvent, saveRescaledEvent } from './eventsData';
 import { inspect } from '../../views/shell/inspector';
 import { useConflict } from '../conflict/useConflict';
@@ -221,6 +222,8 @@ export function useEventsActor() {
               eventsStore.subscribe(changed),
               deletedEventIdsStore.subscribe(changed),
               customersStore.subscribe(customersChanged),
+              // Sync moving new events to free ids (just before it writes them): what is open follows.
+              onEventMoves((moves) => sendBack({ type: 'events.moved', moves })),
             ];
             return () => stops.forEach((stop) => stop());
           }),

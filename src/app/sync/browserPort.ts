@@ -6,6 +6,7 @@ import type { LocalPort, Pacing } from '../../sync/cycle';
 import {
   dataOwner,
   evictEvents,
+  moveEventsHere,
   loadSyncState,
   readSyncSnapshot,
   saveSyncState,
@@ -15,6 +16,8 @@ import {
 import { flushPendingWrites } from '../../storage/pendingWrites';
 import { emptySyncState } from '../../sync/engine';
 import type { IssuedDocument } from '../../domain/invoice';
+import type { EventMove } from '../../sync/renumber';
+import { announceEventMoves } from './eventMoves';
 
 /**
  * How a pull shares the main thread (issues 23 and 24: a device joining a big account): a page is applied
@@ -66,6 +69,8 @@ export function browserLocalPort(
   userId: string,
   /** Told, after a write, of the issued documents it renumbered (two revisions met with one number). */
   onRenumbered?: (renumbered: IssuedDocument[]) => void,
+  /** Told, once written, of this device's new events moved to free ids (what the caterer is told). */
+  onMoved?: (moves: readonly EventMove[]) => void,
 ): BrowserLocal {
   // `now`: the sync's own writes, not changes to note; `version`: the changes by anyone else.
   const writing = { now: false, version: 0 };
@@ -103,6 +108,12 @@ export function browserLocalPort(
     },
     // Letting events go (kept in the account) is not a local change to send.
     evict: (eventIds) => bySync(() => evictEvents(eventIds)),
+    // The moved events are this device's changes to send (the push notes them from the data); this tab's views
+    // follow each to its new id just before it is written.
+    moveEvents: (moves, writes) => {
+      bySync(() => moveEventsHere(moves, writes, announceEventMoves));
+      onMoved?.(moves);
+    },
     watch: (onChange) =>
       watchSyncedKeys(() => {
         if (writing.now) return;

@@ -28,6 +28,7 @@ import { toISODate } from '../../domain/eventDates';
 import { sampleEvents } from '../../domain/sampleEvents';
 import { dataOwner, loadSyncState, readSyncSnapshot, saveSyncState, syncedCharacters } from '../../storage/syncData';
 import { browserLocalPort, browserPacing } from './browserPort';
+import type { EventMove } from '../../sync/renumber';
 import { DEMO_EMAIL } from '../../views/auth/DemoAccount';
 import { notify } from '../../views/shell/toaster';
 import type { AppRoot } from '../shell/appSystem';
@@ -111,10 +112,27 @@ function remember(userId: string, device: 'on' | 'off') {
   }
 }
 
+/**
+ * This device's new events that sync moved to free ids, because another device had added events with the same
+ * numbers before they synced: both bookings are kept, each whole, and the caterer is told which number is whose.
+ */
+function tellMoved(moves: readonly EventMove[]) {
+  const named = moves.map((m) => `${m.name.trim() ? `“${m.name.trim()}”` : 'Your new event'} is now event ${m.to}`);
+  notify({
+    type: 'info',
+    title:
+      moves.length === 1
+        ? `Another device had added an event numbered ${moves[0]!.from}`
+        : 'Other devices had added events with the same numbers',
+    description: `${named.join('; ')}, here and in your account. Both bookings are kept, each with its own number.`,
+    duration: 15000,
+  });
+}
+
 /** Starts the sync actor for `user` in the app system; null when the root did not start it. */
 function createSyncActor(root: AppRoot, user: SyncUser) {
   // Its `version` counts the changes to the synced keys by anyone but the sync (a pull's page decided meanwhile is decided again).
-  const local = browserLocalPort(user.id, revisionsFromAccountWhenOn);
+  const local = browserLocalPort(user.id, revisionsFromAccountWhenOn, tellMoved);
   const machine = syncMachine.provide({
     actors: {
       // Stopped (signed out, another account, sync turned off): the pull stops at its next wait (`signal`).

@@ -114,11 +114,20 @@ export type EventFormEvent =
   /** The customer question's Keep as a new customer button: saved as a customer of its own. */
   | { type: 'customer.keepNew' }
   /** The customer question's Go back button (or Escape). */
-  | { type: 'customer.back' };
+  | { type: 'customer.back' }
+  /** Sync moved new events to free ids (the parent's `events.moved`): the edited event follows to its new id. */
+  | { type: 'event.moved'; moves: ReadonlyArray<{ from: number; to: number }> };
 
 /** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
 export const eventFormSecrets = {
-  events: { 'field.change': [], 'avoid.toggle': [], 'save.done': [], 'save.failed': [], 'customer.choose': [] },
+  events: {
+    'field.change': [],
+    'avoid.toggle': [],
+    'save.done': [],
+    'save.failed': [],
+    'customer.choose': [],
+    'event.moved': [],
+  },
 } as const satisfies SecretsOf<EventFormEvent, EventFormContext>;
 
 /** What the parent receives when the form asks to be saved. */
@@ -170,6 +179,19 @@ export const eventFormMachine = setup({
     keepNewCustomer: assign({ values: ({ context }) => ({ ...context.values, customerId: NEW_CUSTOMER }) }),
     setErrors: assign({ errors: ({ context }) => validateEvent(context.values) }),
     clearErrors: assign({ errors: () => ({}), saveError: () => null }),
+    /** The edited event's new id (a new event, id 0, is not one of them). */
+    followMove: assign(({ context, event }) => {
+      assertEvent(event, 'event.moved');
+      const move = event.moves.find((m) => m.from === context.values.id && m.from !== 0);
+      if (!move) return {};
+      const follow = <T extends { id: number } | null>(v: T): T =>
+        v && v.id === move.from ? { ...v, id: move.to } : v;
+      return {
+        values: follow(context.values),
+        startValues: follow(context.startValues),
+        original: follow(context.original),
+      };
+    }),
     setSavedId: assign(({ context, event }) => {
       assertEvent(event, 'save.done');
       return { values: { ...context.values, id: event.id }, savedId: event.id };
@@ -242,6 +264,7 @@ export const eventFormMachine = setup({
     customers: input.customers ?? [],
   }),
   initial: 'editing',
+  on: { 'event.moved': { actions: 'followMove' } },
   states: {
     editing: {
       tags: ['form'],

@@ -115,7 +115,18 @@ export type EventsEvent =
   /** Conflict dialog: their version with the fields chosen as mine taken from the form. */
   | { type: 'conflict.merge'; choices: Record<string, Side> }
   /** The stored customers changed (a save here or in another tab). */
-  | { type: 'customers.change'; customers: Customer[] };
+  | { type: 'customers.change'; customers: Customer[] }
+  /**
+   * Sync moved new events of this device to free ids (another device had added events with theirs), just
+   * before it writes them: the open Tool Kit and Edit Event form follow their event to its new id.
+   */
+  | { type: 'events.moved'; moves: EventMoveIds[] };
+
+/** An event's move to a free id (src/sync/renumber.ts `EventMove`). */
+export interface EventMoveIds {
+  from: number;
+  to: number;
+}
 
 /** Fields the statechart explorer never shows (src/domain/inspection.ts): every event type with fields is listed; none holds a secret. */
 export const eventsSecrets = {
@@ -132,6 +143,7 @@ export const eventsSecrets = {
     'save.conflict': [],
     'conflict.merge': [],
     'customers.change': [],
+    'events.moved': [],
   },
 } as const satisfies SecretsOf<EventsEvent, EventsContext>;
 
@@ -305,6 +317,32 @@ export const eventsMachine = setup({
       },
     }),
     clearToolkitId: assign({ toolkitId: () => null }),
+    /** The moved events under their new ids, here before storage says so: nothing open takes them for gone. */
+    followMoves: assign(({ context, event }) => {
+      assertEvent(event, 'events.moved');
+      const to = new Map(event.moves.map((m) => [m.from, m.to]));
+      const moved = <T extends { id: number } | null>(e: T): T =>
+        e && to.has(e.id) ? ({ ...e, id: to.get(e.id)! } as T) : e;
+      const id = (n: number | null) => (n !== null && to.has(n) ? to.get(n)! : n);
+      return {
+        events: sortEvents(context.events.map(moved)),
+        toolkitId: id(context.toolkitId),
+        editBase: moved(context.editBase),
+        theirs: moved(context.theirs),
+        draft:
+          context.draft && to.has(context.draft.id)
+            ? { ...context.draft, id: to.get(context.draft.id)! }
+            : context.draft,
+        rescalingId: id(context.rescalingId),
+        formValues: to.has(context.formValues.id)
+          ? { ...context.formValues, id: to.get(context.formValues.id)! }
+          : context.formValues,
+      };
+    }),
+    tellFormOfMoves: sendTo('eventForm', ({ event }) => {
+      assertEvent(event, 'events.moved');
+      return { type: 'event.moved' as const, moves: event.moves };
+    }),
     /** A stale form's Save: the form's values are the draft; their version is the stored one now. */
     setConflictFromForm: assign(({ context, event }) => {
       assertEvent(event, 'form.save');
@@ -416,6 +454,7 @@ export const eventsMachine = setup({
     'storage.change': { actions: 'setEventsFromStorage' },
     'save.conflict': { target: '.conflict', actions: 'setConflictFromStorage' },
     'customers.change': { actions: 'setCustomers' },
+    'events.moved': { actions: 'followMoves' },
   },
   states: {
     // Transient: a new event typed before a reload (or browser Back) opens again, its draft restored.
@@ -480,6 +519,7 @@ export const eventsMachine = setup({
         ],
         'rescale.saved': { guard: 'isRescaling', actions: ['applyRescaledSave', 'notifySaved', 'confirmSave'] },
         'rescale.failed': { guard: 'isRescaling', actions: ['clearRescalingId', 'rejectSave'] },
+        'events.moved': { actions: ['followMoves', 'tellFormOfMoves'] },
       },
     },
     conflict: {

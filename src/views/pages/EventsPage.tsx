@@ -121,7 +121,13 @@ export function EventsPage() {
         <EventFormDialog key={page.formRef.id} formRef={page.formRef} changedElsewhere={page.changedElsewhere} />
       ) : null}
       {page.toolkitEvent ? (
-        <ToolkitDialog id={page.toolkitEvent.id} eventsRef={eventsRef} onClose={closeToolkit} />
+        // Keyed by the event: a Tool Kit whose event sync moved to a free id starts again on it (its drafts moved too).
+        <ToolkitDialog
+          key={page.toolkitEvent.id}
+          id={page.toolkitEvent.id}
+          eventsRef={eventsRef}
+          onClose={closeToolkit}
+        />
       ) : null}
       <EventConflict eventsRef={eventsRef} />
     </Page>
