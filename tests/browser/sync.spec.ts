@@ -268,3 +268,73 @@ test('a server restart loses nothing: pushed changes are all there on a second d
     await server.stop();
   }
 });
+
+/** A new event from the New Event form (spec: max id + 1 on this device). */
+async function addEvent(page: Page, name: string, first: string) {
+  await page.getByRole('button', { name: 'New Event' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create New Event' });
+  await dialog.getByLabel('Event Name').fill(name);
+  await dialog.getByLabel('Number of Guests').fill('40');
+  await dialog.getByLabel('Event Date').fill('2027-06-12');
+  await dialog.getByLabel('Start Time').fill('17:00');
+  await dialog.getByLabel('End Time').fill('22:00');
+  await dialog.getByLabel('Customer First Name').fill(first);
+  await dialog.getByLabel('Customer Last Name').fill('Client');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('article', { name })).toBeVisible();
+}
+
+const eventIds = (page: Page) =>
+  page.evaluate(() =>
+    (JSON.parse(localStorage.getItem('events') ?? '[]') as Array<{ id: number; EventName: string }>)
+      .map((e) => `${e.id} ${e.EventName}`)
+      .sort(),
+  );
+
+test('a new event added on two devices before they sync: both bookings kept, the open Tool Kit follows its event', async ({
+  browser,
+}) => {
+  const a = await device(browser);
+  const credentials = await signUpFresh(a);
+  await turnSyncOn(a);
+  const b = await device(browser);
+  await signInOn(b, credentials);
+  await saved(b, FIRST_SYNC);
+
+  // B, offline, adds an event and opens its Tool Kit; A adds its own meanwhile: both take the same number.
+  await b.goto('/ManageEvents');
+  await expect(b.getByRole('heading', { level: 1, name: 'Event Management' })).toBeVisible();
+  await expect(b.getByRole('button', { name: 'New Event' })).toBeVisible();
+  await b.context().setOffline(true);
+  await addEvent(b, 'Jones Gala', 'Jones');
+  await b.getByRole('button', { name: 'Tool Kit for Jones Gala' }).click();
+  await expect(b.getByRole('dialog', { name: 'Tool Kit: Jones Gala' })).toBeVisible();
+  await a.goto('/ManageEvents');
+  await addEvent(a, 'Smith Wedding', 'Smith');
+  await pushed(a);
+  const [smith] = (await eventIds(a)).filter((e) => e.endsWith('Smith Wedding'));
+  const [jones] = (await eventIds(b)).filter((e) => e.endsWith('Jones Gala'));
+  expect(smith!.split(' ')[0]).toBe(jones!.split(' ')[0]);
+  const number = Number(smith!.split(' ')[0]);
+
+  // B comes back: its event moves to the next free number, the caterer is told, nothing asks to choose one.
+  await b.context().setOffline(false);
+  await b.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(b.getByText(`Another device had added an event numbered ${number}`)).toBeVisible(SYNC);
+  await expect(b.getByText(`“Jones Gala” is now event ${number + 1}`, { exact: false })).toBeVisible();
+  // Its Tool Kit stayed on it.
+  await expect(b.getByRole('dialog', { name: 'Tool Kit: Jones Gala' })).toBeVisible();
+  await b.getByRole('button', { name: 'Close Tool Kit' }).click();
+  await pushed(b);
+  await expect(b.getByRole('alertdialog', { name: 'Changed on another device' })).toHaveCount(0);
+  await expect(b.getByRole('article', { name: 'Smith Wedding' })).toBeVisible();
+  await expect(b.getByRole('article', { name: 'Jones Gala' })).toBeVisible();
+
+  // Both devices end with both bookings under the same numbers.
+  await syncNow(a);
+  await expect(a.getByRole('article', { name: 'Jones Gala' })).toBeVisible(SYNC);
+  const both = [`${number} Smith Wedding`, `${number + 1} Jones Gala`];
+  expect((await eventIds(a)).filter((e) => /Smith Wedding|Jones Gala/.test(e))).toEqual(both);
+  expect((await eventIds(b)).filter((e) => /Smith Wedding|Jones Gala/.test(e))).toEqual(both);
+});
