@@ -89,10 +89,10 @@ const toolkitDraftSchema = {
 
 const toolkitAccessors = new Map<string, KeyAccessor<StoredToolkitDraft | null>>();
 
-/** The draft of one Tool Kit form of one event (null when there is none). */
 /** The key of one Tool Kit form's draft of one event. */
 export const toolkitDraftKey = (form: ToolkitDraftForm, eventId: number) => `${draftPrefix}toolkit-${form}-${eventId}`;
 
+/** The draft of one Tool Kit form of one event (null when there is none). */
 export function toolkitDraftStore(eventId: number, form: ToolkitDraftForm): KeyAccessor<StoredToolkitDraft | null> {
   const key = toolkitDraftKey(form, eventId);
   let accessor = toolkitAccessors.get(key);
