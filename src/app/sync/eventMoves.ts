@@ -4,6 +4,8 @@
  * if storage refused it), so an open Tool Kit or Edit Event form follows its event to its new id instead of
  * taking the other device's booking, which arrives under the old id, for its own.
  */
+import { useEffect } from 'react';
+
 export interface EventMoveIds {
   from: number;
   to: number;
@@ -28,4 +30,18 @@ export function announceEventMoves(moves: EventMoveIds[]): void {
 export function onEventMoves(listener: Listener): () => void {
   listeners.add(listener);
   return () => void listeners.delete(listener);
+}
+
+/**
+ * A page of one event (its sheet, its quote or invoice) follows it when sync moves it: `onMoved` gets the new
+ * id (the page goes to its address), so the page never shows the other device's booking under the old number.
+ */
+export function useEventMoved(id: number | null, onMoved: (to: number) => void): void {
+  useEffect(() => {
+    if (id === null) return;
+    return onEventMoves((moves) => {
+      const move = moves.find((m) => m.from === id);
+      if (move) onMoved(move.to);
+    });
+  }, [id, onMoved]);
 }

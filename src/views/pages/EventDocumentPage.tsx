@@ -1,8 +1,9 @@
-import { useEffect, type ReactNode } from 'react';
+import { useCallback, useEffect, type ReactNode } from 'react';
 import { css } from 'styled-system/css';
-import { Link, Redirect } from 'wouter';
+import { Link, Redirect, useLocation } from 'wouter';
 import { useAuth } from '../../app/auth/AuthContext';
 import { useEventDocument } from '../../app/documents/useEventDocument';
+import { useEventMoved } from '../../app/sync/eventMoves';
 import { parseSheetId } from '../../domain/eventSheet';
 import { statusOf } from '../../domain/eventStatus';
 import { dollars, type DocumentKind } from '../../domain/invoice';
@@ -10,6 +11,7 @@ import { formatMoney } from '../../domain/money';
 import { Button, ButtonLink } from '../components/Button';
 import { eventSheetPath } from '../eventSheet/path';
 import { DocumentPageView } from '../invoice/DocumentView';
+import { documentPath } from '../invoice/path';
 import { CustomerPageLink } from '../customers/CustomerLink';
 import { EventFromAccount } from '../sync/EventFromAccount';
 import { Loading } from '../shell/Loading';
@@ -56,6 +58,12 @@ function EventDocument({ id, kind, notFound }: { id: string | undefined; kind: D
   const eventId = parseSheetId(id);
   // The hook keeps the event on this device while the page is shown (issue 24 part 7).
   const { data, error, busy, issue } = useEventDocument(eventId, kind);
+  // Moved by sync to a free id (another device had added an event with its number): the page follows it.
+  const [, navigate] = useLocation();
+  useEventMoved(
+    eventId,
+    useCallback((to: number) => navigate(documentPath(to, kind), { replace: true }), [navigate, kind]),
+  );
   const title = data
     ? `${data.view.title}${data.view.number ? ` ${data.view.number}` : ''}: ${data.event.EventName}`
     : null;

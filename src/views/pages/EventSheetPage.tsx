@@ -1,6 +1,6 @@
-import { useEffect, type ReactNode } from 'react';
+import { useCallback, useEffect, type ReactNode } from 'react';
 import { parseSheetId } from '../../domain/eventSheet';
-import { Redirect } from 'wouter';
+import { Redirect, useLocation } from 'wouter';
 import { useAuth } from '../../app/auth/AuthContext';
 import { Loading } from '../shell/Loading';
 import { Button, ButtonLink } from '../components/Button';
@@ -8,6 +8,8 @@ import { EventSheetView } from '../eventSheet/EventSheetView';
 import { CostingFigures } from '../toolkit/CostingFigures';
 import { useEventSheet } from '../../app/eventSheet/useEventSheet';
 import { useHoldEventHere } from '../../app/sync/useEventsInAccount';
+import { useEventMoved } from '../../app/sync/eventMoves';
+import { eventSheetPath } from '../eventSheet/path';
 import { routes } from '../shell/routes';
 import { IcsButton } from '../calendar/IcsButton';
 import { DocumentLinks } from '../invoice/DocumentLinks';
@@ -36,6 +38,12 @@ function EventSheet({ id, notFound }: { id: string | undefined; notFound: ReactN
   const data = useEventSheet(sheetId);
   // Shown: a sync does not let it go to the account meanwhile (issue 24 part 7).
   useHoldEventHere(sheetId);
+  // Moved by sync to a free id (another device had added an event with its number): the sheet follows it.
+  const [, navigate] = useLocation();
+  useEventMoved(
+    sheetId,
+    useCallback((to: number) => navigate(eventSheetPath(to), { replace: true }), [navigate]),
+  );
   const name = data?.sheet.name;
   useEffect(() => {
     if (name !== undefined) document.title = `Event Sheet: ${name} · Cater Captain`;
