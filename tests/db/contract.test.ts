@@ -561,6 +561,9 @@ describe.each(backends)('sync contract on %s', (_name, start) => {
       expect((await failure(take(user, 'receipt', 2026))).code).toBe('22023');
       expect((await failure(take(user, 'invoice', 26))).code).toBe('22023');
       expect((await failure(take(user, 'invoice', 2026, -1))).code).toBe('22023');
+      // Above the cap: the message says the whole range (not only "from 0").
+      const over = await failure(take(user, 'invoice', 2026, 2147483647));
+      expect([over.code, over.message]).toEqual(['22023', 'last_known must be a whole number from 0 to 999,999,999']);
       const anon = await failure(
         backend.db.runAs(
           'anon',
@@ -666,6 +669,12 @@ describe.each(backends)('sync contract on %s', (_name, start) => {
         expect((await failure(revise(user, 'invoice', 26, 1))).code).toBe('22023');
         expect((await failure(revise(user, 'invoice', 2026, 0))).code).toBe('22023');
         expect((await failure(revise(user, 'invoice', 2026, 1, 0))).code).toBe('22023');
+        expect((await failure(revise(user, 'invoice', 2026, 1_000_000_000))).message).toBe(
+          'sequence must be a whole number from 1 to 999,999,999',
+        );
+        expect((await failure(revise(user, 'invoice', 2026, 1, 1_000_000_000))).message).toBe(
+          'last_known must be a whole number from 1 to 999,999,999',
+        );
         const sql = "select public.take_document_revision(kind => 'invoice', year => 2026, sequence => 1)";
         expect((await failure(backend.db.runAs('anon', { role: 'anon' }, sql))).code).toBe('42501');
         expect((await failure(backend.db.runAs('authenticated', { role: 'authenticated' }, sql))).code).toBe('42501');
