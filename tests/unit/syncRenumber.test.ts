@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { pullChanges, pushChanges, renumberNewEvents, type RemotePort } from '../../src/sync/cycle';
-import { emptySyncState, hashRecord, keyOf, type SyncState } from '../../src/sync/engine';
+import { DELETED, emptySyncState, hashRecord, keyOf, type OutboxEntry, type SyncState } from '../../src/sync/engine';
+import { customerIdOf } from '../../src/domain/customers';
 import { newEventIds, planRenumbering } from '../../src/sync/renumber';
 import { FakeDevice, FakeSyncServer, testId } from '../support/fakeSyncServer';
 
@@ -308,5 +309,179 @@ describe('planRenumbering', () => {
       planRenumbering(state, data, [], { events: [{ id: '2', rev: 1, record: null, deleted: true }], highest: 9 })
         .moves,
     ).toEqual([]);
+  });
+});
+
+describe('planRenumbering: what moves, where to, and what stays', () => {
+  const mine = (id: number, extra: Record<string, unknown> = {}) => event(id, 'Mine', extra);
+  const theirs = (id: string) => ({ id, rev: 1, record: event(Number(id), 'Theirs'), deleted: false });
+  const base: SyncState = { ...emptySyncState(), lastSyncedAt: 1 };
+  const snapshot = (entries: Record<string, Record<string, object>>) =>
+    new Map(Object.entries(entries).map(([c, records]) => [c, new Map(Object.entries(records))]));
+  const shadowOf = (...keys: string[]) => Object.fromEntries(keys.map((k) => [k, { rev: 1, hash: 'h' }]));
+  const outboxEntry = (collection: string, id: string, extra: Partial<OutboxEntry> = {}): OutboxEntry => ({
+    collection,
+    record_id: id,
+    base_rev: null,
+    record: null,
+    deleted: false,
+    client_change_id: `c-${collection}-${id}`,
+    hash: 'x',
+    localRev: 1,
+    previous: [],
+    ...extra,
+  });
+
+  it('asks only about event ids of digits, not starting with 0, at most 15 of them', () => {
+    const events = new Map<string, object>(
+      ['1', '02', '1a', 'a1', '12x3', '999999999999999', '1000000000000000', '7'].map((id) => [id, {}]),
+    );
+    expect(newEventIds(base, events)).toEqual(['1', '999999999999999', '7']);
+  });
+
+  it('moves over a deleted event of the account (its id stays taken), even when this device once sent a delete', () => {
+    const data = snapshot({ events: { '2': mine(2) } });
+    const state = { ...base, outbox: { 'events|2': outboxEntry('events', '2', { hash: 'y', previous: [DELETED] }) } };
+    const plan = planRenumbering(state, data, ['2'], {
+      events: [{ id: '2', rev: 2, record: null, deleted: true }],
+      highest: 2,
+    });
+    expect(plan.moves).toEqual([{ from: 2, to: 3, name: 'Mine' }]);
+  });
+
+  it('takes the account’s highest id only when it is a whole number above 0, and every id known here', () => {
+    const data = snapshot({
+      events: { '2': mine(2) },
+      deletedEventIds: { '5': { id: 5 } },
+      'ingredientList-8': { L1: { lineId: 'L1' } },
+      'x-taxPercentage': { value: { value: 1 } },
+    });
+    const to = (highest: number, state: SyncState = base) =>
+      planRenumbering(state, data, ['2'], { events: [theirs('2')], highest }).moves[0]!.to;
+    expect(to(0)).toBe(9);
+    expect(to(-40)).toBe(9);
+    expect(to(Number.NaN)).toBe(9);
+    expect(to(12.5)).toBe(9);
+    expect(to(Number.MAX_SAFE_INTEGER + 2)).toBe(9);
+    expect(to(20)).toBe(21);
+    // Ids agreed with the account: events, deleted ids and per-event keys (an event kept only there too).
+    expect(to(3, { ...base, shadow: shadowOf('events|30') })).toBe(31);
+    expect(to(3, { ...base, shadow: shadowOf('deletedEventIds|40') })).toBe(41);
+    expect(to(3, { ...base, shadow: shadowOf('staffList-50|A1') })).toBe(51);
+    expect(to(3, { ...base, shadow: shadowOf('60-discountPercentage|value', 'customers|c70', 'events|x') })).toBe(61);
+  });
+
+  it('names a move by the event’s name, or none', () => {
+    const data = snapshot({ events: { '2': { id: 2 } } });
+    expect(planRenumbering(base, data, ['2'], { events: [theirs('2')], highest: 2 }).moves).toEqual([
+      { from: 2, to: 3, name: '' },
+    ]);
+  });
+
+  it('keeps the outbox of every other record, and of the moved one drops only its old keys', () => {
+    const data = snapshot({ events: { '2': mine(2), '1': mine(1) }, 'ingredientList-2': { L1: { lineId: 'L1' } } });
+    const state = {
+      ...base,
+      outbox: {
+        'events|2': outboxEntry('events', '2'),
+        'ingredientList-2|L1': outboxEntry('ingredientList-2', 'L1'),
+        'suppliers|S1': outboxEntry('suppliers', 'S1'),
+      },
+    };
+    const plan = planRenumbering(state, data, ['2'], { events: [theirs('2')], highest: 2 });
+    expect(Object.keys(plan.state.outbox)).toEqual(['suppliers|S1']);
+    expect(plan.state.shadow).toBe(state.shadow);
+    // Nothing collides: the same state, nothing written.
+    const none = planRenumbering(state, data, ['2'], { events: [], highest: 9 });
+    expect(none).toEqual({ moves: [], writes: [], state });
+    expect(none.state).toBe(state);
+  });
+
+  it('moves the customer made for the event only: not one chosen from the list, not one agreed, once for two events', () => {
+    const customer = (id: string) => ({ id, firstName: id, lastName: 'Client', email: '', phone: '' });
+    const data = snapshot({
+      events: {
+        '2': mine(2, { customerId: 'c2' }),
+        '3': mine(3, { customerId: 'c1' }),
+        '4': mine(4, { customerId: 'c4' }),
+        '5': mine(5, { customerId: 'c2' }),
+        '6': mine(6, { customerId: 'c6' }),
+        '9': mine(9, { customerId: 'c2' }),
+      },
+      customers: { c1: customer('c1'), c2: customer('c2'), c4: customer('c4') },
+      issuedDocuments: {
+        D2: { id: 'D2', eventId: 2 },
+        D3: { id: 'D3', eventId: 3 },
+        D5: { id: 'D5', eventId: 5 },
+        D9: { id: 'D9', eventId: 9 },
+      },
+    });
+    // c4 is agreed with the account; c6 is not here; c10-… : an id the account holds (kept only there).
+    const state = { ...base, shadow: shadowOf('customers|c4', 'issuedDocuments|D5', 'customers|c10') };
+    const plan = planRenumbering(state, data, ['2', '3', '4', '5', '6'], {
+      events: ['2', '3', '4', '5', '6'].map(theirs),
+      highest: 9,
+    });
+    expect(plan.moves.map((m) => [m.from, m.to])).toEqual([
+      [2, 10],
+      [3, 11],
+      [4, 12],
+      [5, 13],
+      [6, 14],
+    ]);
+    const written = (collection: string) =>
+      plan.writes
+        .filter((w) => w.collection === collection)
+        .map((w) => [w.record_id, w.record && (w.record as { id: string }).id]);
+    expect(written('customers')).toEqual([
+      ['c2', null],
+      ['c10-2', 'c10-2'],
+    ]);
+    const eventsWritten = Object.fromEntries(
+      plan.writes
+        .filter((w) => w.collection === 'events' && w.record)
+        .map((w) => [w.record_id, customerIdOf(w.record!)]),
+    );
+    // Each moved event keeps its customer, the one made for 2 under its new id; 9 (not moved) names it too.
+    expect(eventsWritten).toEqual({ '10': 'c10-2', '11': 'c1', '12': 'c4', '13': 'c10-2', '14': 'c6', '9': 'c10-2' });
+    // Invoices: those of moved events, not agreed ones (D5), not another event's (D9).
+    expect(plan.writes.filter((w) => w.collection === 'issuedDocuments')).toEqual([
+      { collection: 'issuedDocuments', record_id: 'D2', record: { id: 'D2', eventId: 10 } },
+      { collection: 'issuedDocuments', record_id: 'D3', record: { id: 'D3', eventId: 11 } },
+    ]);
+  });
+  it('finds a free customer id among the customers here and the account’s (not other collections’ ids)', () => {
+    const customer = (id: string) => ({ id, firstName: id, lastName: 'Client', email: '', phone: '' });
+    const data = snapshot({
+      events: { '2': mine(2, { customerId: 'c2' }) },
+      customers: { c2: customer('c2'), 'c3-2': customer('c3-2') },
+    });
+    const plan = (shadow: string[]) =>
+      planRenumbering({ ...base, shadow: shadowOf(...shadow) }, data, ['2'], { events: [theirs('2')], highest: 2 })
+        .writes.filter((w) => w.collection === 'customers' && w.record)
+        .map((w) => w.record_id);
+    // An employee's id "c3" is not a customer's.
+    expect(plan(['employees|c3'])).toEqual(['c3']);
+    expect(plan(['customers|c3'])).toEqual(['c3-3']);
+    // No customers here at all: the event moves, naming the customer it named.
+    const bare = snapshot({ events: { '2': mine(2, { customerId: 'c2' }) } });
+    const moved = planRenumbering(base, bare, ['2'], { events: [theirs('2')], highest: 2 });
+    expect(moved.writes.map((w) => w.collection)).toEqual(['events', 'events']);
+    expect(customerIdOf(moved.writes[1]!.record!)).toBe('c2');
+  });
+
+  it('moves nothing when the events asked about are gone from here meanwhile', () => {
+    const plan = planRenumbering(base, snapshot({ suppliers: {} }), ['2'], { events: [theirs('2')], highest: 2 });
+    expect(plan.moves).toEqual([]);
+  });
+
+  it('counts the deleted ids here, but not one too large to be an id', () => {
+    const to = (deleted: string) =>
+      planRenumbering(base, snapshot({ events: { '2': mine(2) }, deletedEventIds: { [deleted]: {} } }), ['2'], {
+        events: [theirs('2')],
+        highest: 2,
+      }).moves[0]!.to;
+    expect(to('15')).toBe(16);
+    expect(to('99999999999999999999')).toBe(3);
   });
 });
