@@ -214,7 +214,7 @@ describe('/rest/v1 on the embedded database', () => {
     ).toBe(5);
     const bad = await supabase.rpc('take_document_revision', { kind: 'invoice', year: 2026, sequence: 0 });
     expect(bad.status).toBe(400);
-    expect(bad.error?.message).toBe('sequence must be a whole number from 1');
+    expect(bad.error?.message).toBe('sequence must be a whole number from 1 to 999,999,999');
     expect((await supabase.rpc('take_document_revision', { kind: 'invoice', year: 2026 })).status).toBe(404);
   });
 
