@@ -338,3 +338,21 @@ test('a new event added on two devices before they sync: both bookings kept, the
   expect((await eventIds(a)).filter((e) => /Smith Wedding|Jones Gala/.test(e))).toEqual(both);
   expect((await eventIds(b)).filter((e) => /Smith Wedding|Jones Gala/.test(e))).toEqual(both);
 });
+
+test('the switch waits until the account’s setting is known: a click then is not lost', async ({ page }) => {
+  await signUpFresh(page);
+  // The account's setting comes slowly (a loaded server, a slow network).
+  await page.route('**/auth/v1/user', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await route.continue();
+  });
+  await page.goto('/Dashboard');
+  const toggle = page.getByRole('switch', { name: 'Sync across devices' });
+  await expect(page.getByText('Checking your account’s setting…')).toBeVisible();
+  await expect(toggle).toBeDisabled();
+  await expect(toggle).toBeEnabled(SYNC);
+  await expect(page.getByText('Checking your account’s setting…')).toBeHidden();
+  await toggle.check();
+  await saved(page, FIRST_SYNC);
+  await expect(toggle).toBeChecked();
+});

@@ -47,6 +47,8 @@ export interface SyncView {
   status: SyncStatus | null;
   /** Sync is on for this device (the switch). */
   on: boolean;
+  /** The facts gathered at sign-in are in: until then the switch cannot be used (a click would be lost). */
+  ready: boolean;
   demo: boolean;
   asking: boolean;
   counts: Record<string, number>;
@@ -77,6 +79,7 @@ export function useSync(): SyncView {
   return {
     status: snapshot ? syncStatus(snapshot, Math.max(now, snapshot.context.lastSyncedAt ?? 0)) : null,
     on: !!snapshot && !snapshot.hasTag('disabled') && !snapshot.matches('starting'),
+    ready: !!snapshot && !snapshot.matches('starting'),
     demo: !!snapshot?.hasTag('demo'),
     asking: !!snapshot?.hasTag('asking'),
     counts: snapshot?.context.counts ?? {},

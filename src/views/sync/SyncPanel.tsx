@@ -57,12 +57,14 @@ export default function SyncPanel() {
           type="checkbox"
           role="switch"
           checked={sync.on}
-          disabled={sync.demo || !sync.status}
+          disabled={sync.demo || !sync.ready}
           onChange={(e) => (e.target.checked ? sync.turnOn() : sync.turnOff())}
         />
         Sync across devices
       </label>
-      {sync.demo ? (
+      {!sync.ready ? (
+        <p className={muted}>Checking your account’s setting…</p>
+      ) : sync.demo ? (
         <p className={muted}>
           The demo account never syncs: its password is public, so anything kept in it could be read or changed by
           anyone. Sign up for an account of your own to keep your business on every device.
