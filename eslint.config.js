@@ -17,7 +17,12 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['public/**/*.js'],
+    ignores: ['public/sw.js'],
     languageOptions: { globals: globals.browser, sourceType: 'script' },
+  },
+  {
+    files: ['public/sw.js'],
+    languageOptions: { globals: globals.serviceworker, sourceType: 'script' },
   },
   {
     files: ['scripts/**/*.mjs', '*.cjs'],

@@ -45,14 +45,55 @@ export function readBuildId(distDir: string): string | null {
   }
 }
 
-/** After `vite build`: writes dist/version.json and puts the id in index.html for the app to read. */
+/**
+ * After `vite build`: writes dist/version.json and puts the id in index.html for the app to read, and the
+ * id and the app's files into the offline worker (dist/sw.js, from public/sw.js).
+ */
 export function stampBuild(distDir: string, now = new Date()): string {
   const buildId = computeBuildId(distDir);
   writeFileSync(join(distDir, 'version.json'), `${JSON.stringify({ buildId, builtAt: now.toISOString() })}\n`);
   const indexFile = join(distDir, 'index.html');
   const html = readFileSync(indexFile, 'utf8').replace(/\s*<meta name="build-id"[^>]*>/, '');
   writeFileSync(indexFile, html.replace('</head>', `  <meta name="build-id" content="${buildId}" />\n  </head>`));
+  stampOfflineWorker(distDir, buildId);
   return buildId;
+}
+
+/** The line of public/sw.js that a build replaces with its own id and files. */
+const OFFLINE_LINE = /^const OFFLINE = .*;$/m;
+
+/**
+ * The files the offline worker keeps at install (as paths): the build's code, styles and fonts, and the
+ * app's images and sound, without the precompressed copies and without the tutorial videos (large, and
+ * played from the network).
+ */
+export function offlineFiles(distDir: string): string[] {
+  const files: string[] = [];
+  const walk = (dir: string, path: string) => {
+    if (!existsSync(dir)) return;
+    for (const name of readdirSync(dir).sort()) {
+      const full = join(dir, name);
+      if (statSync(full).isDirectory()) {
+        if (!(path === '/media' && name === 'tutorials')) walk(full, `${path}/${name}`);
+      } else if (!/\.(br|gz)$/.test(name)) files.push(`${path}/${name}`);
+    }
+  };
+  walk(join(distDir, 'assets'), '/assets');
+  walk(join(distDir, 'media'), '/media');
+  walk(join(distDir, 'sounds'), '/sounds');
+  return files;
+}
+
+function stampOfflineWorker(distDir: string, buildId: string): void {
+  const file = join(distDir, 'sw.js');
+  if (!existsSync(file)) return;
+  const source = readFileSync(file, 'utf8');
+  if (!OFFLINE_LINE.test(source)) throw new Error(`${file}: no "const OFFLINE = …;" line to stamp`);
+  const offline = JSON.stringify({ build: buildId, files: offlineFiles(distDir) });
+  writeFileSync(
+    file,
+    source.replace(OFFLINE_LINE, () => `const OFFLINE = ${offline};`),
+  );
 }
 
 /**

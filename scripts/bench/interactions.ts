@@ -499,6 +499,19 @@ function recordMenuShown() {
   observer.observe(document, { childList: true, subtree: true });
 }
 
+/** Waits (up to 30 s) for the offline app's worker to be installed and active: what it ended in. */
+async function offlineAppSettled(page: Page): Promise<string> {
+  for (let waited = 0; waited < 30_000; waited += 500) {
+    const state = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker?.getRegistration();
+      return registration?.active?.state ?? 'none';
+    });
+    if (state === 'activated') return state;
+    await page.waitForTimeout(500);
+  }
+  return 'not installed after 30 s';
+}
+
 /** Navigation start to the nav's Menu answering a click (the app is working): the menu's first frame, in ms. */
 async function fullLoad(page: Page, url: string): Promise<number> {
   await page.goto(url, { waitUntil: 'commit' });
@@ -569,6 +582,9 @@ export async function runInteractionsBench(): Promise<Figure[]> {
     }
     if (!PAGES) return figures;
     await page.evaluate(() => sessionStorage.setItem('bench.menuShown', 'on'));
+    // A returning caterer's browser has the offline app installed (public/sw.js, registered at the first
+    // signed-in page's idle): the loads measure that, not its one-time install fetching the build's files.
+    console.log(`  offline app: ${await offlineAppSettled(page)}`);
     // Full loads at 1x: every protected page, median of 5, HTTP cache warm (a returning caterer).
     // The route table's protected pages, then those matched by the fallback route (src/views/shell/fallbackRoutes.ts):
     // one event's sheet, quote and invoice, and its customer's page.

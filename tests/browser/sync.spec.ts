@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn, signUpFresh } from './support/auth';
+import { addSupplier } from './support/suppliers';
 import { device, FIRST_SYNC, pushed, saved, status, SYNC, turnSyncOn } from './support/sync';
 
 /**
@@ -15,18 +16,6 @@ async function signInOn(page: Page, credentials: { email: string; password: stri
   await signIn(page, credentials);
   await page.goto('/Dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-}
-
-async function addSupplier(page: Page, id: string, name: string) {
-  if (!page.url().endsWith('/SupplierManagement')) await page.goto('/SupplierManagement');
-  await page.getByLabel('Supplier ID').fill(id);
-  await page.getByLabel('Supplier Name').fill(name);
-  await page.getByLabel('Email').fill('orders@harbour.ca');
-  await page.getByLabel('Phone').fill('+1 (902) 555-0101');
-  await page.getByLabel('Start Date').fill('2025-01-01');
-  await page.getByLabel('End Date').fill('2026-06-01');
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByRole('listitem', { name })).toBeVisible();
 }
 
 async function renameSupplier(page: Page, from: string, to: string) {

@@ -118,3 +118,54 @@ describe('a rebuild keeps the previous build working for open tabs', () => {
     expect((await get(server, '/assets/AboutPage-NEW33333.js')).statusCode).toBe(200);
   });
 });
+
+describe('the offline worker (public/sw.js) a build stamps', () => {
+  const cleanups: Array<() => Promise<void> | void> = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  it('names the build and keeps its code, images and sound, never the precompressed copies or the videos', async () => {
+    const dirs = makeDirs();
+    cleanups.push(dirs.cleanup);
+    writeFileSync(join(dirs.distDir, 'sw.js'), readFileSync(new URL('../../public/sw.js', import.meta.url), 'utf8'));
+    for (const [dir, name] of [
+      ['media', 'logo.svg'],
+      ['media/event-types', 'wedding.svg'],
+      ['media/tutorials', 'add-event.mp4'],
+      ['sounds', 'click.wav'],
+      ['sounds', 'click.wav.br'],
+    ] as const) {
+      mkdirSync(join(dirs.distDir, dir), { recursive: true });
+      writeFileSync(join(dirs.distDir, dir, name), 'x');
+    }
+    const first = writeBuild(dirs.distDir, { 'AboutPage-AAAA1111.js': newChunk, 'index-BBBB2222.js': 'x' });
+    const worker = readFileSync(join(dirs.distDir, 'sw.js'), 'utf8');
+    const stamped = /^const OFFLINE = (.*);$/m.exec(worker)?.[1];
+    expect(JSON.parse(stamped!)).toEqual({
+      build: first,
+      files: [
+        '/assets/AboutPage-AAAA1111.js',
+        '/assets/index-BBBB2222.js',
+        '/media/event-types/wedding.svg',
+        '/media/logo.svg',
+        '/sounds/click.wav',
+      ],
+    });
+    // A rebuild is a new worker (the browser installs it): another id, the new files.
+    const second = writeBuild(dirs.distDir, { 'AboutPage-CCCC3333.js': newChunk });
+    const again = readFileSync(join(dirs.distDir, 'sw.js'), 'utf8');
+    expect(again).toContain(`"build":"${second}"`);
+    expect(again).toContain('/assets/AboutPage-CCCC3333.js');
+    expect(again).not.toContain('AAAA1111');
+
+    // Served at the root (its scope is the whole app), as script, checked for a new build on every visit.
+    const server = await startServer(dirs);
+    cleanups.push(() => server.close());
+    const response = await server.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('javascript');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain(`"build":"${second}"`);
+  });
+});

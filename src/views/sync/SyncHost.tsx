@@ -8,6 +8,7 @@ import { createPortal } from 'react-dom';
 import { css } from 'styled-system/css';
 import { useRunSync, useSync } from '../../app/sync/useSync';
 import { useAuth } from '../../app/auth/AuthContext';
+import { useOfflineApp } from '../../app/offline/offlineApp';
 import { ConflictDialog } from '../components/ConflictDialog';
 import SyncPanel from './SyncPanel';
 import SyncQuestion from './SyncQuestion';
@@ -40,6 +41,7 @@ const retry = css({
 export default function SyncHost() {
   const auth = useAuth();
   useRunSync(auth.status === 'signedIn', auth.email);
+  useOfflineApp(auth.status === 'signedIn');
   const sync = useSync();
   const { conflict } = sync;
   // The nav bar's list of controls (rendered by the shell, outside this chunk): the status goes first in it.

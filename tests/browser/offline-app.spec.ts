@@ -1,0 +1,69 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signUpFresh } from './support/auth';
+import { addSupplier } from './support/suppliers';
+
+/**
+ * The offline app (issue 24: "the app keeps working offline"; public/sw.js): once a signed-in user has
+ * opened the app, a reload or a page opened with no network still opens the app on this device's data, and
+ * what is changed then is kept. Before, a reload offline showed the browser's "No internet" page.
+ */
+
+/** The offline worker is installed (the build's files kept) and answers this page's requests. */
+async function keptOnDevice(page: Page) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const ready = await navigator.serviceWorker?.getRegistration();
+          return !!ready?.active && ready.active.state === 'activated' && !!navigator.serviceWorker.controller;
+        }),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
+test('with no network, a reload and a page not opened before still open the app on this device’s data', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await signUpFresh(page);
+  await page.goto('/SupplierManagement');
+  await addSupplier(page, 'SUP-O1', 'Harbour Fish');
+  await keptOnDevice(page);
+
+  await context.setOffline(true);
+  // A reload: the page and its code come from this device; the data is this browser's.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Supplier Management' })).toBeVisible();
+  await expect(page.getByRole('listitem', { name: 'Harbour Fish' })).toBeVisible();
+  // Still signed in, and a change made offline is kept.
+  await addSupplier(page, 'SUP-O2', 'Quay Bakery');
+
+  // A page this tab never opened, typed in the address bar: the app draws it.
+  await page.goto('/Inventory');
+  await expect(page.getByRole('heading', { level: 1, name: 'Inventory' })).toBeVisible();
+  await page.goto('/SupplierManagement');
+  await expect(page.getByRole('listitem', { name: 'Quay Bakery' })).toBeVisible();
+
+  // Back online: the pages come from the network again, nothing lost.
+  await context.setOffline(false);
+  await page.reload();
+  await expect(page.getByRole('listitem', { name: 'Harbour Fish' })).toBeVisible();
+  await expect(page.getByRole('listitem', { name: 'Quay Bakery' })).toBeVisible();
+});
+
+test('the offline worker keeps the app, never the account’s data or the auth answers', async ({ page }) => {
+  await signUpFresh(page);
+  await page.goto('/Dashboard');
+  await keptOnDevice(page);
+  const kept = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys())
+      for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+    return urls;
+  });
+  expect(kept).toContain('/index.html');
+  expect(kept.some((path) => /^\/assets\/EventsPage-[\w-]+\.js$/.test(path))).toBe(true);
+  expect(kept.filter((path) => /^\/(auth|rest)\//.test(path) || path.includes('tutorials'))).toEqual([]);
+});
