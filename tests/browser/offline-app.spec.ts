@@ -67,3 +67,21 @@ test('the offline worker keeps the app, never the account’s data or the auth a
   expect(kept.some((path) => /^\/assets\/EventsPage-[\w-]+\.js$/.test(path))).toBe(true);
   expect(kept.filter((path) => /^\/(auth|rest)\//.test(path) || path.includes('tutorials'))).toEqual([]);
 });
+
+test('a file the worker does not hold (a replaced build’s code, for a tab opened before it) still comes from the server', async ({
+  page,
+}) => {
+  await signUpFresh(page);
+  await page.goto('/Dashboard');
+  await keptOnDevice(page);
+  const answered = await page.evaluate(async () => {
+    const name = (await caches.keys()).find((n) => n.startsWith('cater-captain-'))!;
+    const cache = await caches.open(name);
+    const chunk = (await cache.keys()).map((r) => new URL(r.url).pathname).find((p) => /^\/assets\/.+\.js$/.test(p))!;
+    await cache.delete(chunk);
+    const response = await fetch(chunk);
+    return { status: response.status, bytes: (await response.text()).length };
+  });
+  expect(answered.status).toBe(200);
+  expect(answered.bytes).toBeGreaterThan(0);
+});
