@@ -11,6 +11,10 @@ import { join } from 'node:path';
 import { freePort, ROOT, spawnServer, waitForExit } from '../server/process.ts';
 import { signUpFresh } from './support/auth';
 
+// These tests make the app's code fail to load (a route that aborts it): that is a browser without the offline
+// app's worker, which would answer from its kept files (public/sw.js, tested in offline-app.spec.ts).
+test.use({ serviceWorkers: 'block' });
+
 const failedMessage = 'This page could not be loaded. Check your connection, then try again.';
 const offlineMessage = 'You are offline. This page will load as soon as you are back online.';
 const newVersionMessage = 'A new version is available — reload';

@@ -5,6 +5,10 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 
+// These tests make the app's code fail to load (a route that aborts it): that is a browser without the offline
+// app's worker, which would answer from its kept files (public/sw.js, tested in offline-app.spec.ts).
+test.use({ serviceWorkers: 'block' });
+
 const prerendered = [
   '/',
   '/About',

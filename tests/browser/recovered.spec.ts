@@ -2,6 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { signIn } from './support/auth';
 
+// These tests make the app's code fail to load (a route that aborts it): that is a browser without the offline
+// app's worker, which would answer from its kept files (public/sw.js, tested in offline-app.spec.ts).
+test.use({ serviceWorkers: 'block' });
+
 const item = (id: string, name: string, quantity: unknown) => ({
   id,
   sku: `SKU-${id}`,

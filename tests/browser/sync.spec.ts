@@ -330,8 +330,9 @@ test('a new event added on two devices before they sync: both bookings kept, the
 
 test('the switch waits until the account’s setting is known: a click then is not lost', async ({ page }) => {
   await signUpFresh(page);
-  // The account's setting comes slowly (a loaded server, a slow network).
-  await page.route('**/auth/v1/user', async (route) => {
+  // The account's setting comes slowly (a loaded server, a slow network). On the context: its requests too,
+  // should the offline app's worker be the one to send them.
+  await page.context().route('**/auth/v1/user', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     await route.continue();
   });
