@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signUpFresh } from './support/auth';
+import { signIn, signUpFresh } from './support/auth';
+import { device, FIRST_SYNC, pushed, saved, status, SYNC, turnSyncOn } from './support/sync';
 import { addSupplier } from './support/suppliers';
 
 /**
@@ -84,4 +85,31 @@ test('a file the worker does not hold (a replaced build’s code, for a tab open
   });
   expect(answered.status).toBe(200);
   expect(answered.bytes).toBeGreaterThan(0);
+});
+
+test('with sync on, a reload with no network keeps working, and what is changed then reaches the other device once back online', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const a = await device(browser);
+  const credentials = await signUpFresh(a);
+  await turnSyncOn(a);
+  await addSupplier(a, 'SUP-S1', 'Harbour Fish');
+  await pushed(a);
+  await keptOnDevice(a);
+
+  await a.context().setOffline(true);
+  await a.reload();
+  await expect(a.getByRole('listitem', { name: 'Harbour Fish' })).toBeVisible();
+  await addSupplier(a, 'SUP-S2', 'Quay Bakery');
+  await expect(status(a)).toContainText('Offline — 1 change kept on this device', SYNC);
+
+  await a.context().setOffline(false);
+  await a.evaluate(() => window.dispatchEvent(new Event('online')));
+  await pushed(a);
+  const b = await device(browser);
+  await signIn(b, credentials);
+  await b.goto('/SupplierManagement');
+  await saved(b, FIRST_SYNC);
+  await expect(b.getByRole('listitem', { name: 'Quay Bakery' })).toBeVisible(SYNC);
 });
