@@ -1,12 +1,12 @@
 // The offline app (issue 24: "the app keeps working offline"): a reload or a new tab opens the app with no
 // network, because its pages and code are kept on this device. Registered for a signed-in user
-// (src/app/offline/registerOffline.ts). It keeps only the app itself, never the account's data: those stay
+// (src/app/offline/offlineApp.ts). It keeps only the app itself, never the account's data: those stay
 // in localStorage (src/storage) and go to the account through /rest/v1, which this worker never answers.
 //
 // - The build's code (/assets/, hashed names, never changed): kept at install, answered from here first.
-// - A page (a navigation): from the network first, so a new build is seen at once; the answer is kept by
-//   address; with no network (or the server down), the page kept for that address, else the app shell
-//   (/index.html, which draws any route).
+// - A page (a navigation): from the network first, so a new build is seen at once; with no network (or the
+//   server down), the build's app shell (/index.html, which draws any route on this device's data). One copy
+//   per build, not one per address: a caterer opening a thousand event sheets keeps one page, not a thousand.
 // - The app's other files (icons, sound) and its public settings (/config.json: the auth service's address and
 //   public key): the network first, else the kept copy.
 // - Everything else (the auth and data APIs, /version.json, videos): not touched.
@@ -58,11 +58,14 @@ self.addEventListener('activate', (event) => {
   );
 });
 
-/** Keeps a copy of a good, whole, same-origin answer. */
+/** Keeps a copy of a good, whole, same-origin answer (a full storage keeps none: the network's answer still goes). */
 function keep(request, response) {
   if (response.status === 200 && response.type === 'basic' && !response.redirected) {
     const copy = response.clone();
-    void caches.open(CACHE).then((cache) => cache.put(request, copy));
+    void caches
+      .open(CACHE)
+      .then((cache) => cache.put(request, copy))
+      .catch(() => {});
   }
   return response;
 }
@@ -72,13 +75,23 @@ async function codeFirstFromHere(request) {
   return kept ?? keep(request, await fetch(request));
 }
 
-async function networkFirst(request, fallback, preloaded) {
+/** A page: the network's answer (started by navigation preload where there is one), else the app shell. */
+async function pageFirstFromNetwork(request, preloaded) {
   try {
-    return keep(request, (await preloaded) ?? (await fetch(request)));
+    return (await preloaded) ?? (await fetch(request));
   } catch (error) {
-    const kept =
-      (await caches.match(request, { ignoreSearch: request.mode === 'navigate' })) ??
-      (fallback && (await caches.match(fallback)));
+    const shell = await caches.match(SHELL);
+    if (shell) return shell;
+    throw error;
+  }
+}
+
+/** One of the app's other files: the network's answer (its copy kept), else the kept copy. */
+async function fileFirstFromNetwork(request) {
+  try {
+    return keep(request, await fetch(request));
+  } catch (error) {
+    const kept = await caches.match(request);
     if (kept) return kept;
     throw error;
   }
@@ -90,10 +103,10 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || NEVER.test(url.pathname)) return;
   if (request.mode === 'navigate') {
-    event.respondWith(networkFirst(request, SHELL, event.preloadResponse));
+    event.respondWith(pageFirstFromNetwork(request, event.preloadResponse));
   } else if (url.pathname.startsWith('/assets/')) {
     event.respondWith(codeFirstFromHere(request));
   } else if (url.pathname === SETTINGS || OFFLINE.files.includes(url.pathname)) {
-    event.respondWith(networkFirst(request, null, undefined));
+    event.respondWith(fileFirstFromNetwork(request));
   }
 });

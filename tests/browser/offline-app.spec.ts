@@ -54,10 +54,17 @@ test('with no network, a reload and a page not opened before still open the app 
   await expect(page.getByRole('listitem', { name: 'Quay Bakery' })).toBeVisible();
 });
 
-test('the offline worker keeps the app, never the account’s data or the auth answers', async ({ page }) => {
+test('the offline worker keeps the app once, never the account’s data, the auth answers or a page per address', async ({
+  page,
+}) => {
   await signUpFresh(page);
   await page.goto('/Dashboard');
   await keptOnDevice(page);
+  // Pages opened through the worker (an event's sheet is one address per event).
+  for (const path of ['/Inventory', '/events/1/sheet', '/events/2/sheet', '/Dashboard']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  }
   const kept = await page.evaluate(async () => {
     const urls: string[] = [];
     for (const name of await caches.keys())
@@ -67,6 +74,11 @@ test('the offline worker keeps the app, never the account’s data or the auth a
   expect(kept).toContain('/index.html');
   expect(kept.some((path) => /^\/assets\/EventsPage-[\w-]+\.js$/.test(path))).toBe(true);
   expect(kept.filter((path) => /^\/(auth|rest)\//.test(path) || path.includes('tutorials'))).toEqual([]);
+  // One page, the build's shell, and the public settings: no copy per address.
+  expect(kept.filter((path) => !/^\/(assets|media|sounds)\//.test(path)).sort()).toEqual([
+    '/config.json',
+    '/index.html',
+  ]);
 });
 
 test('a file the worker does not hold (a replaced build’s code, for a tab opened before it) still comes from the server', async ({
