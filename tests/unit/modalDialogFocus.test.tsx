@@ -1,0 +1,105 @@
+// @vitest-environment jsdom
+/**
+ * Issue 23: the modal dialog (src/views/components/ModalDialog.tsx) moves the focus to its first field once its
+ * first frame is painted, not in the click's frame (a focus there worked out the whole new dialog's style before
+ * the paint, and the frame did it again). The focus must still come in, not take a field the caterer has already
+ * clicked into, and go back to the opener when the dialog closes, also when it closes before its first frame.
+ */
+import { act, cleanup, render } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Modal, ModalTitle } from '../../src/views/components/ModalDialog';
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+function Page() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Edit
+      </button>
+      {open ? (
+        <Modal onClose={() => setOpen(false)} backdropClassName="b" positionerClassName="p" contentClassName="c">
+          <ModalTitle>Edit Event</ModalTitle>
+          <label>
+            Event Name <input />
+          </label>
+          <label>
+            Guests <input type="number" />
+          </label>
+          <button type="button" onClick={() => setOpen(false)}>
+            Close
+          </button>
+        </Modal>
+      ) : null}
+    </>
+  );
+}
+
+const fakeFrames = () =>
+  vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame', 'setTimeout', 'clearTimeout'] });
+const byLabel = (name: string) =>
+  [...document.querySelectorAll('label')].find((l) => l.textContent?.trim().startsWith(name))!.querySelector('input')!;
+const button = (name: string) => [...document.querySelectorAll('button')].find((b) => b.textContent === name)!;
+
+function openFromEdit() {
+  const edit = button('Edit');
+  edit.focus();
+  act(() => edit.click());
+  expect(document.querySelector('[role="dialog"]')).not.toBeNull();
+  return edit;
+}
+
+describe('the modal dialog takes the focus after its first frame', () => {
+  it('leaves the focus where it was in the click’s frame, then focuses the first field', async () => {
+    fakeFrames();
+    render(<Page />);
+    const edit = openFromEdit();
+    expect(document.activeElement).toBe(edit);
+    await act(async () => vi.advanceTimersToNextFrame());
+    expect(document.activeElement).toBe(edit);
+    await act(async () => vi.advanceTimersByTime(1));
+    expect(document.activeElement).toBe(byLabel('Event Name'));
+  });
+
+  it('in a tab that paints no frames, still focuses the first field', async () => {
+    fakeFrames();
+    render(<Page />);
+    openFromEdit();
+    await act(async () => vi.advanceTimersByTime(250));
+    expect(document.activeElement).toBe(byLabel('Event Name'));
+  });
+
+  it('keeps a field the caterer moved to before the frame', async () => {
+    fakeFrames();
+    render(<Page />);
+    openFromEdit();
+    byLabel('Guests').focus();
+    await act(async () => vi.advanceTimersByTime(1000));
+    expect(document.activeElement).toBe(byLabel('Guests'));
+  });
+
+  it('closed before its first frame: the focus stays on the opener, and is not moved later', async () => {
+    fakeFrames();
+    render(<Page />);
+    const edit = openFromEdit();
+    act(() => button('Close').click());
+    expect(document.querySelector('[role="dialog"]')).toBeNull();
+    await act(async () => vi.advanceTimersByTime(1000));
+    expect(document.activeElement).toBe(edit);
+  });
+
+  it('gives the focus back to the opener when it closes', async () => {
+    fakeFrames();
+    render(<Page />);
+    const edit = openFromEdit();
+    await act(async () => vi.advanceTimersByTime(1000));
+    expect(document.activeElement).toBe(byLabel('Event Name'));
+    act(() => button('Close').click());
+    expect(document.activeElement).toBe(edit);
+  });
+});
