@@ -83,6 +83,22 @@ describe('the modal dialog takes the focus after its first frame', () => {
     expect(document.activeElement).toBe(byLabel('Guests'));
   });
 
+  it('leaves the focus in a dialog opened over it before the frame (a conflict)', async () => {
+    fakeFrames();
+    render(<Page />);
+    openFromEdit();
+    const over = document.createElement('div');
+    over.setAttribute('role', 'alertdialog');
+    const keep = document.createElement('button');
+    keep.textContent = 'Keep mine';
+    over.append(keep);
+    document.body.append(over);
+    keep.focus();
+    await act(async () => vi.advanceTimersByTime(1000));
+    expect(document.activeElement).toBe(keep);
+    over.remove();
+  });
+
   it('closed before its first frame: the focus stays on the opener, and is not moved later', async () => {
     fakeFrames();
     render(<Page />);

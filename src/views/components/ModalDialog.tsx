@@ -63,9 +63,11 @@ export function Modal({
     // Focused once the dialog's first frame is painted (issue 23): a focus works out the style (and the
     // layout) of the whole new dialog at once, and done here it did so before the paint and again in the
     // frame's own pass (~40 ms of the events form's open at 4x CPU slowdown). A field the caterer has
-    // already clicked into meanwhile keeps the focus.
+    // already clicked into meanwhile keeps the focus, as does a dialog opened over this one (a conflict).
     const focusIn = () => {
-      if (!box.contains(doc.activeElement)) (firstFocusable(box) ?? box).focus({ preventScroll: true });
+      const at = doc.activeElement;
+      if (box.contains(at) || at?.closest(otherDialog)) return;
+      (firstFocusable(box) ?? box).focus({ preventScroll: true });
     };
     const cancelFocus = afterFirstFrame(focusIn);
     const onKeyDown = (event: KeyboardEvent) => {
