@@ -2,8 +2,9 @@
 /**
  * Issue 23: the modal dialog (src/views/components/ModalDialog.tsx) moves the focus to its first field once its
  * first frame is painted, not in the click's frame (a focus there worked out the whole new dialog's style before
- * the paint, and the frame did it again). The focus must still come in, not take a field the caterer has already
- * clicked into, and go back to the opener when the dialog closes, also when it closes before its first frame.
+ * the paint, and the frame did it again), and back to the opener after the frame that shows the page without it.
+ * The focus must still come in, not take a field the caterer has already clicked into (nor a dialog opened over
+ * it), and go back to the opener when the dialog closes, also when it closes before its first frame.
  */
 import { act, cleanup, render } from '@testing-library/react';
 import { useState } from 'react';
@@ -109,13 +110,31 @@ describe('the modal dialog takes the focus after its first frame', () => {
     expect(document.activeElement).toBe(edit);
   });
 
-  it('gives the focus back to the opener when it closes', async () => {
+  it('gives the focus back to the opener after the frame that shows the page without it', async () => {
     fakeFrames();
     render(<Page />);
     const edit = openFromEdit();
     await act(async () => vi.advanceTimersByTime(1000));
     expect(document.activeElement).toBe(byLabel('Event Name'));
     act(() => button('Close').click());
+    expect(document.querySelector('[role="dialog"]')).toBeNull();
+    expect(document.activeElement).toBe(document.body);
+    await act(async () => vi.advanceTimersToNextFrame());
+    await act(async () => vi.advanceTimersByTime(1));
     expect(document.activeElement).toBe(edit);
+  });
+
+  it('when it closes, leaves the focus where something else has put it meanwhile', async () => {
+    fakeFrames();
+    render(<Page />);
+    openFromEdit();
+    await act(async () => vi.advanceTimersByTime(1000));
+    act(() => button('Close').click());
+    const elsewhere = document.createElement('input');
+    document.body.append(elsewhere);
+    elsewhere.focus();
+    await act(async () => vi.advanceTimersByTime(1000));
+    expect(document.activeElement).toBe(elsewhere);
+    elsewhere.remove();
   });
 });
