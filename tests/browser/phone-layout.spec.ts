@@ -206,6 +206,36 @@ test('a 10,000-character event name does not make its card screens tall', async 
   expect(height).toBeLessThan(800);
 });
 
+for (const [width, height] of [
+  [390, 844],
+  [1280, 800],
+] as const) {
+  test(`the events form's Save bar sits on the dialog's bottom edge at ${width} px: no field shows below it`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height });
+    await signIn(page);
+    await page.goto('/ManageEvents');
+    await page.getByRole('button', { name: 'New Event' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Event' });
+    await expect(dialog.getByLabel('Event Name')).toBeFocused();
+    // The form is longer than the screen: the bar sticks while the fields scroll under it.
+    expect(await dialog.evaluate((d) => d.scrollHeight > d.clientHeight)).toBe(true);
+    const bar = dialog.getByRole('button', { name: 'Save' }).locator('..');
+    const gap = async () => {
+      const [box, edge] = await Promise.all([
+        bar.boundingBox(),
+        dialog.evaluate((d) => d.getBoundingClientRect().top + d.clientHeight),
+      ]);
+      return Math.round(edge - (box!.y + box!.height));
+    };
+    expect(await gap()).toBe(0);
+    // Part way down (at the very end the bar is in its place, the dialog's padding under it).
+    await dialog.evaluate((d) => (d.scrollTop = (d.scrollHeight - d.clientHeight) / 2));
+    expect(await gap()).toBe(0);
+  });
+}
+
 test('the public nav shows the Login button on a phone, and every button uses bold 16px', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 700 });
   await page.goto('/');

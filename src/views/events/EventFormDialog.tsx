@@ -474,7 +474,9 @@ export function EventFormDialog({
               gap: '3',
               justifyContent: 'flex-end',
               position: 'sticky',
-              bottom: '0',
+              // At the dialog's very bottom edge: the scrolling box's own padding (fullScreen) would otherwise
+              // leave a strip under the buttons where the fields scrolled past show through.
+              bottom: { base: '-4', md: '-8' },
               bg: 'bg',
               py: '3',
             })}
