@@ -18,16 +18,18 @@ import { ariaHidden } from '@zag-js/aria-hidden';
  * computed `z-index` (a forced style pass of the whole dialog), the focus trap listed every tabbable element
  * with a visibility check each (a forced layout) before focusing the first, and a zag machine and its
  * presence ran beside them. Here nothing is read on open: the first focusable field is found by selector and
- * focused without scrolling, and the tabbable elements are looked for only when Tab reaches an end.
+ * focused without scrolling, once the dialog's first frame is painted, and the tabbable elements are looked for
+ * only when Tab reaches an end.
  *
  * What a modal dialog does stays: the focus starts in it and stays in it (Tab and Shift+Tab wrap at its
  * ends; a focus that lands outside it is brought back, unless it is in another dialog, such as a question or
  * conflict dialog opened over this one), Escape closes it (unless something above it, an open select or
  * another dialog, took the Escape), a press outside the content closes it when `closeOnOutside`, the focus
- * goes back to the element that had it when it closes, and everything outside it is hidden from assistive
- * technology while it is open (`hideOutside`). The page behind keeps its style (no `pointer-events` on
- * <body>): the backdrop and the positioner cover it. The page stays still by CSS (`data-locks-scroll` on the
- * positioner, a child of <body>: panda.config.ts), from the frame after the dialog's first.
+ * goes back to the element that had it when it closes (after the frame that shows the page again), and
+ * everything outside it is hidden from assistive technology while it is open (`hideOutside`). The page behind
+ * keeps its style (no `pointer-events` on <body>): the backdrop and the positioner cover it. The page stays still
+ * by CSS (`data-locks-scroll` on the positioner, a child of <body>: panda.config.ts), from the frame after the
+ * dialog's first.
  */
 export function Modal({
   onClose,
