@@ -154,3 +154,32 @@ test("a supplier order list's e-mail says Order from the business name once it i
   const body = decodeURIComponent((await mail.getAttribute('href'))!.split('&body=')[1]!);
   expect(body).toContain('From: Lunenburg Galley Co. (902-555-0199)');
 });
+
+test('the Logo field’s Choose File button is drawn as a button, apart from “No file chosen”, in both colour modes', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUpFresh(page);
+  for (const mode of ['light', 'dark']) {
+    await page.evaluate((m) => localStorage.setItem('colorMode', JSON.stringify(m)), mode);
+    await page.goto('/Settings');
+    const logo = form(page).getByLabel('Logo');
+    await expect(logo).toBeVisible();
+    const button = await logo.evaluate((el) => {
+      const s = getComputedStyle(el, '::file-selector-button');
+      return {
+        border: s.borderTopWidth,
+        style: s.borderTopStyle,
+        gap: s.marginRight,
+        color: s.color,
+        bg: s.backgroundColor,
+      };
+    });
+    expect(button.border, mode).toBe('2px');
+    expect(button.style, mode).toBe('solid');
+    expect(parseFloat(button.gap), mode).toBeGreaterThan(0);
+    // Its words stand out from the page's background (not the reset's inherited plain text).
+    const page_ = await page.evaluate(() => getComputedStyle(document.body).color);
+    expect(button.color, mode).not.toBe(page_);
+  }
+});

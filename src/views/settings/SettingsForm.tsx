@@ -30,7 +30,31 @@ const logoImage = css({
   borderColor: 'border',
 });
 const actions = css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center' });
-const fileInput = css({ maxW: '100%', minW: 0, overflow: 'hidden', fontSize: 'sm' });
+// The browser's own "Choose File" button, drawn as the app's small outline button: the CSS reset leaves it with
+// no border or padding, so its words ran into "No file chosen" as one line of text.
+const fileInput = css({
+  maxW: '100%',
+  minW: 0,
+  overflow: 'hidden',
+  fontSize: 'sm',
+  _file: {
+    fontFamily: 'heading',
+    fontWeight: 'bold',
+    fontSize: '16px',
+    lineHeight: '1.2',
+    minH: '8',
+    px: '3',
+    py: '1',
+    mr: '3',
+    borderWidth: '2px',
+    borderStyle: 'solid',
+    borderColor: 'secondary',
+    bg: 'transparent',
+    color: 'secondary',
+    cursor: 'pointer',
+    _hover: { bg: 'secondary', color: 'onSolid' },
+  },
+});
 const saved = css({ fontWeight: 'bold', color: 'primary' });
 
 type TextFieldName = Exclude<ProfileField, 'logo' | 'address' | 'paymentTerms'>;
