@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import { ariaHidden } from '@zag-js/aria-hidden';
+import { afterNextPaint } from '../shell/afterPaint';
 
 /**
  * The modal dialog of the two big forms, the events form and Edit Item (issue 23, fifth pass): a plain
@@ -71,7 +72,7 @@ export function Modal({
       if (box.contains(at) || at?.closest(otherDialog)) return;
       (firstFocusable(box) ?? box).focus({ preventScroll: true });
     };
-    const cancelFocus = afterFirstFrame(focusIn);
+    const cancelFocus = afterNextPaint(focusIn);
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Tab' || event.defaultPrevented) return;
       const ends = tabbableEnds(box);
@@ -106,7 +107,7 @@ export function Modal({
       // out the page's style before that paint, ~8 ms of an inventory save at 4x), unless something has
       // taken the focus meanwhile (the focus of a removed dialog falls to <body>).
       if (opener)
-        afterFirstFrame(() => {
+        afterNextPaint(() => {
           const at = doc.activeElement;
           if (opener.isConnected && (!at || at === doc.body)) opener.focus();
         });
@@ -164,7 +165,7 @@ export function Modal({
   // element, not by a render: the dialog's content is not rendered again for it.
   useEffect(() => {
     const box = positioner.current!;
-    const cancel = afterFirstFrame(() => box.setAttribute('data-locks-scroll', ''));
+    const cancel = afterNextPaint(() => box.setAttribute('data-locks-scroll', ''));
     return () => {
       cancel();
       box.removeAttribute('data-locks-scroll');
@@ -192,28 +193,6 @@ export function Modal({
     </>,
     document.body,
   );
-}
-
-/**
- * Runs `run` in a task after the next frame is painted (a hidden tab paints no frames: after 200 ms instead),
- * once; answers how to cancel it.
- */
-function afterFirstFrame(run: () => void): () => void {
-  let done = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const go = () => {
-    if (done) return;
-    done = true;
-    run();
-  };
-  const frame = requestAnimationFrame(() => (timer = setTimeout(go, 0)));
-  const fallback = setTimeout(go, 200);
-  return () => {
-    done = true;
-    cancelAnimationFrame(frame);
-    clearTimeout(timer);
-    clearTimeout(fallback);
-  };
 }
 
 const TitleId = createContext<string | undefined>(undefined);

@@ -20,20 +20,30 @@ export function usePaintedSince(key: unknown): boolean {
   const current = painted !== null && Object.is(painted.key, key);
   useEffect(() => {
     if (current) return;
-    let done = false;
-    const go = () => {
-      if (done) return;
-      done = true;
-      startTransition(() => setPainted({ key }));
-    };
     // The frame that paints this render, then a task after it.
-    const frame = requestAnimationFrame(() => setTimeout(go, 0));
-    const fallback = setTimeout(go, 200);
-    return () => {
-      done = true;
-      cancelAnimationFrame(frame);
-      clearTimeout(fallback);
-    };
+    return afterNextPaint(() => startTransition(() => setPainted({ key })));
   }, [key, current]);
   return current;
+}
+
+/**
+ * Runs `run` once, in a task after the next frame is painted (a hidden tab paints no frames: after 200 ms
+ * instead); answers how to cancel it.
+ */
+export function afterNextPaint(run: () => void): () => void {
+  let done = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const go = () => {
+    if (done) return;
+    done = true;
+    run();
+  };
+  const frame = requestAnimationFrame(() => (timer = setTimeout(go, 0)));
+  const fallback = setTimeout(go, 200);
+  return () => {
+    done = true;
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+    clearTimeout(fallback);
+  };
 }
