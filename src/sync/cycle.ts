@@ -734,9 +734,11 @@ export async function pushChanges(
   let noting = noteSlice();
   let went = fill();
   while (noting || inFlight.length) {
-    // While slices remain, the next is noted unless the oldest request has its answer: after a request
-    // goes out, a turn first, so it leaves this device before the noting holds the thread.
-    if (noting && !inFlight[0]?.settled) {
+    // While slices remain, the next is noted unless the oldest request has its answer or as many batches
+    // wait to go as leave when it comes (two with sync_push_many): so the answer is taken as it comes and
+    // the next requests leave at once, instead of the account waiting while this device notes the rest.
+    // After a request goes out, a turn first, so it leaves this device before the noting holds the thread.
+    if (noting && !inFlight[0]?.settled && waiting.length < (many ? PUSHES_IN_FLIGHT : 1)) {
       if (went) await turn();
       if (!inFlight[0]?.settled) {
         noting = noteSlice();

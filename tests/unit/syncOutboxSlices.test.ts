@@ -146,6 +146,36 @@ describe('the outbox noted in slices', () => {
     expect(storedOutbox(device)).toHaveLength(0);
   });
 
+  it('a slow first answer: once two batches wait, the rest is noted after it, so the next two requests leave at once', async () => {
+    // Slices: the items (2,500), the suppliers (4,500: with the items' last 500, two full batches), the employees.
+    const server = new FakeSyncServer();
+    const device = new FakeDevice();
+    for (let n = 0; n < ITEMS; n++) device.put('inventoryItems', `I-${n}`, item(n));
+    for (let n = 0; n < 4500; n++) device.put('suppliers', `S-${n}`, supplier(n));
+    for (let n = 0; n < EMPLOYEES; n++) device.put('employees', `E-${n}`, employee(n));
+    await pullChanges(device, server.remote(), testId);
+    const remote = server.remote({});
+    const noted: Set<string>[] = [];
+    const port: RemotePort = {
+      ...remote,
+      pushMany: async (changes) => {
+        noted.push(collectionsIn(device.load()));
+        // The account takes a while with the first request (longer than a turn of the event loop).
+        if (noted.length === 1) await new Promise((resolve) => setTimeout(resolve, 30));
+        return remote.pushMany!(changes);
+      },
+    };
+    const outcome = await pushChanges(device, port, testId);
+    expect(outcome).toMatchObject({ pending: 0, rejected: 0, conflicts: [] });
+    expect(server.manyCalls).toEqual([2000, 2000, 2000, 1100]);
+    // The second and third requests left as soon as the first was answered: the employees not noted yet.
+    expect(noted[1]).toEqual(new Set(['inventoryItems', 'suppliers']));
+    expect(noted[2]).toEqual(new Set(['inventoryItems', 'suppliers']));
+    expect(noted[3]).toEqual(new Set(['inventoryItems', 'suppliers', 'employees']));
+    expect(server.rows.size).toBe(ITEMS + 4500 + EMPLOYEES);
+    expect(storedOutbox(device)).toHaveLength(0);
+  });
+
   it('a batch full by characters goes out before the next slice is noted, not held back for it', async () => {
     // 2,000 items of ~2,999 characters a change: two batches of 1,000, each too full for one more item.
     const pad = (n: number) => `I-${String(n).padStart(4, '0')}`;

@@ -272,7 +272,7 @@ describe('sizing the batches of a push', () => {
 });
 
 describe('pushing while the outbox is noted in slices', () => {
-  it('notes the next slice while the first request waits for its answer', async () => {
+  it('notes the next slice while a request waits for its answer, once no more batches wait to go', async () => {
     const server = new FakeSyncServer();
     const device = new FakeDevice();
     for (let n = 0; n < NOTE_FIRST_SLICE; n++) device.put('inventoryItems', `I-${n}`, item(n));
@@ -283,16 +283,24 @@ describe('pushing while the outbox is noted in slices', () => {
     device.snapshot = () => (reads++, snapshot());
     const remote = server.remote();
     let answeredBeforeNoted = false;
+    const readsAtCall: number[] = [];
     const waiting: RemotePort = {
       ...remote,
       push: async (changes) => {
-        // The account answers the first request only once this device has noted the rest (or after 500 ms).
-        for (let t = 0; reads < 3 && t < 50; t++) await new Promise((resolve) => setTimeout(resolve, 10));
-        if (reads < 3) answeredBeforeNoted = true;
+        readsAtCall.push(reads);
+        // The account answers the first slice's last request (the 4th of 500) only once this device has
+        // noted the rest (or after 500 ms); the others after 20 ms (longer than a turn of the event loop).
+        if (readsAtCall.length === 4) {
+          for (let t = 0; reads < 3 && t < 50; t++) await new Promise((resolve) => setTimeout(resolve, 10));
+          if (reads < 3) answeredBeforeNoted = true;
+        } else await new Promise((resolve) => setTimeout(resolve, 20));
         return remote.push(changes);
       },
     };
     await pushChanges(device, waiting, testId);
+    // The first slice's four requests left before the rest was noted (three batches waiting were enough
+    // work for the account), and the rest was noted while the fourth waited for its answer.
+    expect(readsAtCall).toEqual([2, 2, 2, 2, 3]);
     expect(answeredBeforeNoted).toBe(false);
     expect(server.rows.size).toBe(NOTE_FIRST_SLICE + 1);
   });
