@@ -32,6 +32,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { randomUUID } from 'node:crypto';
+import { Session } from 'node:inspector';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import type { Page } from '@playwright/test';
@@ -353,6 +354,26 @@ const percentile = (values: readonly number[], p: number) => {
 
 // ---------------------------------------------------------------------------------------------- runs
 
+/** The V8 CPU profiler of this process (node:inspector), started now; `stop` returns the profile. */
+async function startProfiler(): Promise<{ stop(): Promise<object> }> {
+  const session = new Session();
+  session.connect();
+  const post = <T>(method: string, params?: object) =>
+    new Promise<T>((resolve, reject) =>
+      session.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result as T))),
+    );
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 200 });
+  await post('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = await post<{ profile: object }>('Profiler.stop');
+      session.disconnect();
+      return profile;
+    },
+  };
+}
+
 async function firstSync(server: Awaited<ReturnType<typeof startSyncServer>>, on = ''): Promise<Figure[]> {
   // Against the embedded database the figures keep their names; against another database, named after it.
   const where = on ? ` on ${on}` : '';
@@ -362,6 +383,9 @@ async function firstSync(server: Awaited<ReturnType<typeof startSyncServer>>, on
   const calls: Call[] = [];
   const remote = accountClient(url, calls);
   const device = memoryDevice(snapshot);
+  // SYNC_BENCH_CLIENT_PROFILE=<file.cpuprofile>: this process's CPU profile of the first sync alone.
+  const profileTo = on ? undefined : process.env.SYNC_BENCH_CLIENT_PROFILE;
+  const profiler = profileTo ? await startProfiler() : null;
   const serverCpu0 = server.cpuMs();
   const clientCpu0 = process.cpuUsage();
   const t0 = performance.now();
@@ -370,6 +394,7 @@ async function firstSync(server: Awaited<ReturnType<typeof startSyncServer>>, on
   const total = performance.now() - t0;
   const clientCpu = process.cpuUsage(clientCpu0);
   const serverCpu = server.cpuMs() - serverCpu0;
+  if (profiler && profileTo) writeFileSync(profileTo, JSON.stringify(await profiler.stop()));
   if (pushed.pending !== 0 || pushed.rejected !== 0 || pushed.conflicts.length)
     throw new Error(`first sync left ${pushed.pending} pending, ${pushed.rejected} refused`);
   // Requests may overlap (two pushes in flight): the time with at least one of them open.
@@ -980,6 +1005,7 @@ async function bigJoin(server: Awaited<ReturnType<typeof startSyncServer>>): Pro
 /**
  * Which scenarios run: `SYNC_BENCH=first,clients,join,years,postgres` (comma-separated; default all of them).
  * `SYNC_BENCH_SERVER_ARGS` passes node flags to the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`).
+ * `SYNC_BENCH_CLIENT_PROFILE=<file>` writes this process's CPU profile of the first sync alone (the client: engine + supabase-js).
  */
 const scenarios = new Set((process.env.SYNC_BENCH ?? 'first,clients,join,years,postgres').split(','));
 const serverArgs = process.env.SYNC_BENCH_SERVER_ARGS ? process.env.SYNC_BENCH_SERVER_ARGS.split(' ') : [];
