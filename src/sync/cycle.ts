@@ -734,11 +734,13 @@ export async function pushChanges(
   let noting = noteSlice();
   let went = fill();
   while (noting || inFlight.length) {
-    // While slices remain, the next is noted unless the oldest request has its answer or as many batches
-    // wait to go as leave when it comes (two with sync_push_many): so the answer is taken as it comes and
-    // the next requests leave at once, instead of the account waiting while this device notes the rest.
+    // While slices remain, the next is noted unless the oldest request has its answer or, a request being
+    // out, as many batches wait to go as leave when it comes (two with sync_push_many): so the answer is
+    // taken as it comes and the next requests leave at once, instead of the account waiting while this
+    // device notes the rest. (None out with batches waiting: a request failed; the rest is noted and kept.)
     // After a request goes out, a turn first, so it leaves this device before the noting holds the thread.
-    if (noting && !inFlight[0]?.settled && waiting.length < (many ? PUSHES_IN_FLIGHT : 1)) {
+    const enoughWaiting = inFlight.length > 0 && waiting.length >= (many ? PUSHES_IN_FLIGHT : 1);
+    if (noting && !inFlight[0]?.settled && !enoughWaiting) {
       if (went) await turn();
       if (!inFlight[0]?.settled) {
         noting = noteSlice();

@@ -176,6 +176,37 @@ describe('the outbox noted in slices', () => {
     expect(storedOutbox(device)).toHaveLength(0);
   });
 
+  it('a failed first request while two batches wait: the push fails with the account’s error, every noted change kept', async () => {
+    const server = new FakeSyncServer();
+    const device = new FakeDevice();
+    for (let n = 0; n < ITEMS; n++) device.put('inventoryItems', `I-${n}`, item(n));
+    for (let n = 0; n < 4500; n++) device.put('suppliers', `S-${n}`, supplier(n));
+    for (let n = 0; n < EMPLOYEES; n++) device.put('employees', `E-${n}`, employee(n));
+    await pullChanges(device, server.remote(), testId);
+    const remote = server.remote({});
+    const refusal = Object.assign(new Error('the account is not available'), { status: 503 });
+    let calls = 0;
+    const port: RemotePort = {
+      ...remote,
+      pushMany: async (changes) => {
+        // The first request fails after a while (the suppliers, two full batches, are noted meanwhile).
+        if (++calls === 1) {
+          await new Promise((resolve) => setTimeout(resolve, 30));
+          throw refusal;
+        }
+        return remote.pushMany!(changes);
+      },
+    };
+    await expect(pushChanges(device, port, testId)).rejects.toBe(refusal);
+    expect(calls).toBe(1);
+    expect(server.rows.size).toBe(0);
+    // Every record is in the stored outbox, so the next push sends them all, with the ids already stored.
+    expect(storedOutbox(device)).toHaveLength(ITEMS + 4500 + EMPLOYEES);
+    const outcome = await pushChanges(device, remote, testId);
+    expect(outcome).toMatchObject({ pending: 0, rejected: 0, conflicts: [] });
+    expect(server.rows.size).toBe(ITEMS + 4500 + EMPLOYEES);
+  });
+
   it('a batch full by characters goes out before the next slice is noted, not held back for it', async () => {
     // 2,000 items of ~2,999 characters a change: two batches of 1,000, each too full for one more item.
     const pad = (n: number) => `I-${String(n).padStart(4, '0')}`;
