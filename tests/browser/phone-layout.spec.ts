@@ -236,6 +236,55 @@ for (const [width, height] of [
   });
 }
 
+for (const [width, height] of [
+  [390, 844],
+  [1280, 800],
+] as const) {
+  test(`the events form at ${width} px: every field Tab reaches is scrolled into view above the Save bar`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height });
+    await signIn(page);
+    await page.goto('/ManageEvents');
+    await page.getByRole('button', { name: 'New Event' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Event' });
+    await expect(dialog.getByLabel('Event Name')).toBeFocused();
+    const bar = dialog.getByRole('button', { name: 'Save' }).locator('..');
+    const barTop = (await bar.boundingBox())!.y;
+    const hidden: string[] = [];
+    for (let n = 0; n < 40; n++) {
+      await page.keyboard.press('Tab');
+      const at = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement;
+        const box = el.getBoundingClientRect();
+        const name =
+          el.getAttribute('aria-label') ?? (el as HTMLInputElement).labels?.[0]?.textContent ?? el.textContent;
+        return { name: (name ?? '').trim(), bottom: box.bottom, inBar: !!el.closest('form > div:last-child') };
+      });
+      if (at.name === 'Save') break;
+      if (!at.inBar && at.bottom > barTop) hidden.push(`${at.name} (${Math.round(at.bottom - barTop)} px under)`);
+    }
+    expect(hidden).toEqual([]);
+  });
+}
+
+test('a dialog opened with the keyboard gets the characters typed before its first frame', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/ManageEvents');
+  const open = page.getByRole('button', { name: 'New Event' });
+  await open.focus();
+  // A slow phone: no frame comes for a while after the Enter (the dialog's focus waits for its first frame,
+  // or 200 ms without one), and the caterer is already typing.
+  await page.evaluate(() => {
+    window.requestAnimationFrame = () => 0;
+  });
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('ZY');
+  const dialog = page.getByRole('dialog', { name: 'Create New Event' });
+  await expect(dialog.getByLabel('Event Name')).toBeFocused();
+  await expect(dialog.getByLabel('Event Name')).toHaveValue('ZY');
+});
+
 test('the public nav shows the Login button on a phone, and every button uses bold 16px', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 700 });
   await page.goto('/');

@@ -75,6 +75,25 @@ describe('the modal dialog takes the focus after its first frame', () => {
     expect(document.activeElement).toBe(byLabel('Event Name'));
   });
 
+  it('a character typed before the frame moves the focus in at once (its keydown), so it reaches the field', async () => {
+    fakeFrames();
+    render(<Page />);
+    const edit = openFromEdit();
+    // Not for Tab, a shortcut or a held key (nor Escape, which closes it): the focus stays on the opener until the frame.
+    for (const init of [{ key: 'Tab' }, { key: 'z', ctrlKey: true }, { key: 'z', repeat: true }, { key: 'Shift' }]) {
+      edit.dispatchEvent(new KeyboardEvent('keydown', { ...init, bubbles: true, cancelable: true }));
+      expect(document.activeElement).toBe(edit);
+    }
+    const z = new KeyboardEvent('keydown', { key: 'Z', bubbles: true, cancelable: true });
+    edit.dispatchEvent(z);
+    expect(document.activeElement).toBe(byLabel('Event Name'));
+    expect(z.defaultPrevented).toBe(false);
+    // The frame's own focus does not move it again (the caterer has moved on to the next field).
+    byLabel('Guests').focus();
+    await act(async () => vi.advanceTimersByTime(250));
+    expect(document.activeElement).toBe(byLabel('Guests'));
+  });
+
   it('keeps a field the caterer moved to before the frame', async () => {
     fakeFrames();
     render(<Page />);

@@ -68,11 +68,22 @@ export function Modal({
     // frame's own pass (~40 ms of the events form's open at 4x CPU slowdown). A field the caterer has
     // already clicked into meanwhile keeps the focus, as does a dialog opened over this one (a conflict).
     const focusIn = () => {
+      doc.removeEventListener('keydown', onEarlyKey, true);
       const at = doc.activeElement;
       if (box.contains(at) || at?.closest(otherDialog)) return;
       (firstFocusable(box) ?? box).focus({ preventScroll: true });
     };
     const cancelFocus = afterNextPaint(focusIn);
+    // A character typed before that frame (the dialog opened with the keyboard, a slow phone) moves the focus
+    // in at once: focused during its keydown, the field gets the character, which would otherwise go to the
+    // opener behind the dialog and be lost. Not Tab (brought back in by onFocusIn), Escape (closes) or a shortcut.
+    const onEarlyKey = (event: KeyboardEvent) => {
+      if (event.key.length !== 1 || event.repeat || event.isComposing || event.ctrlKey || event.metaKey) return;
+      cancelFocus();
+      doc.removeEventListener('keydown', onEarlyKey, true);
+      focusIn();
+    };
+    doc.addEventListener('keydown', onEarlyKey, true);
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Tab' || event.defaultPrevented) return;
       const ends = tabbableEnds(box);
@@ -101,6 +112,7 @@ export function Modal({
     doc.addEventListener('focusin', onFocusIn);
     return () => {
       cancelFocus();
+      doc.removeEventListener('keydown', onEarlyKey, true);
       box.removeEventListener('keydown', onKeyDown);
       doc.removeEventListener('focusin', onFocusIn);
       // Back to the opener after the frame that shows the page without the dialog (a focus now would work

@@ -3,7 +3,7 @@ import { Portal } from '@ark-ui/react/portal';
 import { useSelector } from '@xstate/react';
 import { useMemo, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import {
   eventFieldLabels,
   eventTypeChoices,
@@ -410,7 +410,7 @@ export function EventFormDialog({
       onClose={form.cancel}
       backdropClassName={backdrop}
       positionerClassName={positioner}
-      contentClassName={fullScreen}
+      contentClassName={formScroller}
     >
       {form.reviewing ? (
         <div className={css({ maxW: '1100px', mx: 'auto' })}>
@@ -498,3 +498,9 @@ export function EventFormDialog({
     </Modal>
   );
 }
+
+/**
+ * The form's scrolling box: a field the focus moves to (Tab, a message's field) is scrolled into view above the
+ * sticky Cancel/Save bar, not behind it (the bar: 12 px above and below a 40 px button; a little room more).
+ */
+const formScroller = cx(fullScreen, css({ scrollPaddingBottom: '20' }));
