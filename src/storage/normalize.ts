@@ -110,6 +110,21 @@ export function giveEntryIds(list: unknown[], prefix: string): unknown[] {
   });
 }
 
+/**
+ * An event as a read of the stored list gives it: its four lists present (a missing or null one is an empty
+ * list, as {@link normalizeRecord} makes it). The same object when nothing is missing. Used on events pulled
+ * from the account (syncData.ts `storedForm`): one written there without its lists (the events form writes
+ * none but the ingredients) read back here with them, so this device's sync took it for a change of its own,
+ * sent it back, and the device that wrote it was asked about a conflict nobody made (issue 24).
+ */
+export function withEventLists<T extends object>(record: T): T {
+  const r = record as Record<string, unknown>;
+  if (eventKinds.lists!.every((field) => Array.isArray(r[field]))) return record;
+  const out: Record<string, unknown> = { ...r };
+  for (const field of eventKinds.lists!) if (out[field] === undefined || out[field] === null) out[field] = [];
+  return out as T;
+}
+
 /** Notes were sometimes plain strings: `"Nut allergy"` → `{ notes: "Nut allergy" }`. Specialty ingredients and notes get ids (giveEntryIds). */
 export function normalizeEvent(value: unknown): unknown {
   const out = normalizeRecord(value, eventKinds);

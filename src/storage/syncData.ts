@@ -12,7 +12,8 @@ import type { LocalWrite, Snapshot, SyncState } from '../sync/engine';
 import { emptySyncState, forStorage, keyOf, withRevision } from '../sync/engine';
 import { awayEventIds } from '../sync/archive';
 import { revOf, type CollectionAccessor } from './collection';
-import { accessorFor, deletedEventIdsStore } from './keys';
+import { accessorFor, deletedEventIdsStore, eventsStore } from './keys';
+import { withEventLists } from './normalize';
 import { collectionKeys, dataOwnerKey, deletedEventIdsKey, isPerEventKey, ownedKeyOf, perEventIdOf } from './owned';
 import { businessProfileStore } from './businessProfile';
 import { customersStore } from './customers';
@@ -40,6 +41,10 @@ export function isSyncedKey(key: string): boolean {
     moneyKeys.includes(key)
   );
 }
+
+/** A pulled record as this browser's storage reads it back (src/sync/remote.ts `StoredForm`): an event with its lists. */
+export const storedForm = (collection: string, record: object): object =>
+  collection === eventsStore.key ? withEventLists(record) : record;
 
 const VALUE_ID = 'value';
 

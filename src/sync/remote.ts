@@ -5,7 +5,7 @@
  * already loaded for a signed-in visitor, so this adds no library: only this small module, in the
  * sync chunk that the landing page never loads.
  */
-import type { PushResult } from './engine';
+import type { PulledChange, PushResult } from './engine';
 import type { ArchivePort, PullPage, RemotePort, TakenEventIds } from './cycle';
 
 /** Why a call failed, as the machine needs to know it: wait for the network, try again later, or stop. */
@@ -70,7 +70,31 @@ export interface EventSearch {
   maxRows?: number;
 }
 
-export function createRemote(rpc: Rpc): RemotePort &
+/**
+ * A pulled record as this device's storage reads it back (`asStored`, from the app layer: an event's lists
+ * present). The sync fingerprints and writes that form, so a record another device wrote without them does not
+ * read here as changed by this device once written (issue 24: a device that only joined sent such events back,
+ * and the device that wrote them was asked about a conflict nobody made).
+ */
+export type StoredForm = (collection: string, record: object) => object;
+
+function storedChanges<T extends { changes: PulledChange[] }>(page: T, asStored: StoredForm | undefined): T {
+  if (!asStored || !Array.isArray(page?.changes)) return page;
+  let changes: PulledChange[] | null = null;
+  page.changes.forEach((change, n) => {
+    if (!change || typeof change !== 'object' || !change.record || typeof change.record !== 'object') return;
+    const record = asStored(change.collection, change.record);
+    if (record === change.record) return;
+    changes ??= page.changes.slice();
+    changes[n] = { ...change, record };
+  });
+  return changes ? { ...page, changes } : page;
+}
+
+export function createRemote(
+  rpc: Rpc,
+  asStored?: StoredForm,
+): RemotePort &
   ArchivePort & {
     summary(): Promise<Summary>;
     eventSummaries(query: EventSearch): Promise<{ events: EventSummary[]; more: boolean }>;
@@ -89,7 +113,8 @@ export function createRemote(rpc: Rpc): RemotePort &
       if (answer.error) throw classify(answer.status, answer.error.message, isOnline());
       return answer.data as PushResult[];
     },
-    pull: (since, maxRows) => call<PullPage>(rpc, 'sync_pull', { since, max_rows: maxRows }),
+    pull: async (since, maxRows) =>
+      storedChanges(await call<PullPage>(rpc, 'sync_pull', { since, max_rows: maxRows }), asStored),
     summary: () => call<Summary>(rpc, 'sync_summary', {}),
     eventSummaries: (query) =>
       call(rpc, 'sync_event_summaries', {
@@ -98,7 +123,11 @@ export function createRemote(rpc: Rpc): RemotePort &
         ...(query.search?.trim() ? { search: query.search.trim() } : {}),
         ...(query.maxRows ? { max_rows: query.maxRows } : {}),
       }),
-    eventRecords: (eventId) => call(rpc, 'sync_event_records', { event_id: eventId }),
+    eventRecords: async (eventId) =>
+      storedChanges(
+        await call<{ changes: PulledChange[] }>(rpc, 'sync_event_records', { event_id: eventId }),
+        asStored,
+      ),
     eventIds: async (eventIds) => {
       const answer = await rpc('sync_event_ids', { event_ids: eventIds });
       // A server without it (an account's database not migrated yet): events are not renumbered (as before).

@@ -346,3 +346,66 @@ test('the switch waits until the account’s setting is known: a click then is n
   await saved(page, FIRST_SYNC);
   await expect(toggle).toBeChecked();
 });
+
+test('a device that only joins and looks sends nothing back: the other device edits and deletes without a conflict', async ({
+  browser,
+}) => {
+  const a = await device(browser);
+  const credentials = await signUpFresh(a);
+  await turnSyncOn(a);
+  // Events as the form writes them: without the Tool Kit's lists (menu, notes, pricing), which a read of the
+  // stored list fills in as empty.
+  await a.goto('/ManageEvents');
+  for (const [name, first] of [
+    ['Smith Wedding', 'Smith'],
+    ['Jones Gala', 'Jones'],
+  ]) {
+    await a.getByRole('button', { name: 'New Event' }).click();
+    const form = a.getByRole('dialog', { name: 'Create New Event' });
+    await form.getByLabel('Event Name').fill(name!);
+    await form.getByLabel('Number of Guests').fill('40');
+    await form.getByLabel('Event Date').fill('2027-06-12');
+    await form.getByLabel('Start Time').fill('17:00');
+    await form.getByLabel('End Time').fill('22:00');
+    await form.getByLabel('Customer First Name').fill(first!);
+    await form.getByLabel('Customer Last Name').fill('Client');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form).toBeHidden();
+  }
+  await pushed(a);
+
+  // The second device joins, then opens the events page in a new load (its data read back from storage).
+  const b = await device(browser);
+  const sentByB: string[] = [];
+  b.on('request', (request) => {
+    if (!/\/rpc\/sync_push/.test(request.url())) return;
+    const body = JSON.parse(request.postData() ?? '{}') as { changes?: { collection: string; record_id: string }[] };
+    for (const c of body.changes ?? []) sentByB.push(`${c.collection}/${c.record_id}`);
+  });
+  await signInOn(b, credentials);
+  await saved(b, FIRST_SYNC);
+  await b.goto('/ManageEvents');
+  await expect(b.getByRole('article', { name: 'Smith Wedding' })).toBeVisible();
+  await syncNow(b);
+  await saved(b);
+  await b.reload();
+  await expect(b.getByRole('article', { name: 'Jones Gala' })).toBeVisible();
+  await syncNow(b);
+  await saved(b);
+  expect(sentByB).toEqual([]);
+
+  // A deletes one and renames the other: nobody else changed them, so no question is asked.
+  await a.bringToFront();
+  await a.getByRole('button', { name: 'Delete Event Smith Wedding' }).click();
+  await expect(a.getByRole('article', { name: 'Smith Wedding' })).toHaveCount(0);
+  await a.getByRole('button', { name: 'Edit Event Jones Gala' }).click();
+  const edit = a.getByRole('dialog', { name: 'Edit Event' });
+  await edit.getByLabel('Event Name').fill('Jones Gala Dinner');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  await pushed(a);
+  await expect(a.getByRole('alertdialog')).toHaveCount(0);
+  await syncNow(b);
+  await expect(b.getByRole('article', { name: 'Jones Gala Dinner' })).toBeVisible(SYNC);
+  await expect(b.getByRole('article', { name: 'Smith Wedding' })).toHaveCount(0, SYNC);
+});

@@ -110,3 +110,35 @@ describe('the next revision of an issued number (issue 24)', () => {
     }
   });
 });
+
+describe('pulled records in the form this device stores them (issue 24)', () => {
+  const event = { id: 4, EventName: 'Smith Wedding', ingredients: [] };
+  const item = { id: 'I-1', name: 'Cream' };
+  const page = {
+    changes: [
+      { collection: 'events', record_id: '4', rev: 2, record: event, deleted: false },
+      { collection: 'inventoryItems', record_id: 'I-1', rev: 1, record: item, deleted: false },
+      { collection: 'events', record_id: '3', rev: 3, record: null, deleted: true },
+    ],
+    cursor: 9,
+    more: false,
+  };
+  it('an event pulled or fetched without its lists arrives with them; other records and tombstones as they were', async () => {
+    const { storedForm } = await import('../../src/storage/syncData');
+    const remote = createRemote(async () => answer(page), storedForm);
+    for (const got of [await remote.pull(0, 100), await remote.eventRecords('4')]) {
+      expect(got.changes[0]!.record).toEqual({ ...event, menuItems: [], notes: [], pricing: [] });
+      expect(got.changes[1]!.record).toBe(item);
+      expect(got.changes[2]).toBe(page.changes[2]);
+    }
+    // The answer itself is not changed in place.
+    expect(page.changes[0]!.record).toBe(event);
+    // An event with its lists is the same object (its fingerprint taken once).
+    const full = { ...event, menuItems: [], notes: [], pricing: [] };
+    const again = createRemote(
+      async () => answer({ ...page, changes: [{ ...page.changes[0], record: full }] }),
+      storedForm,
+    );
+    expect((await again.pull(0, 100)).changes[0]!.record).toBe(full);
+  });
+});

@@ -26,7 +26,14 @@ import { awayEventIds, keepMonthsOf } from '../../sync/archive';
 import { createRemote, SyncFailure, type EventSummary, type Rpc, type Summary } from '../../sync/remote';
 import { toISODate } from '../../domain/eventDates';
 import { sampleEvents } from '../../domain/sampleEvents';
-import { dataOwner, loadSyncState, readSyncSnapshot, saveSyncState, syncedCharacters } from '../../storage/syncData';
+import {
+  dataOwner,
+  loadSyncState,
+  readSyncSnapshot,
+  saveSyncState,
+  storedForm,
+  syncedCharacters,
+} from '../../storage/syncData';
 import { browserLocalPort, browserPacing } from './browserPort';
 import type { EventMove } from '../../sync/renumber';
 import { DEMO_EMAIL } from '../../views/auth/DemoAccount';
@@ -66,7 +73,7 @@ export async function sessionUser(): Promise<SyncUser | null> {
 }
 
 const rpc: Rpc = async (name, args) => (await client()).rpc(name, args);
-const remote = createRemote(rpc);
+const remote = createRemote(rpc, storedForm);
 
 /** Events opened from the account on this page stay on this device while it is open. */
 const openedHere = new Set<number>();
