@@ -71,6 +71,16 @@ describe('the sync conflict dialog', () => {
     expect(keepTheirs).toHaveBeenCalledTimes(1);
   });
 
+  it('changed here, deleted there: says it was deleted on another device', () => {
+    const { view } = show(conflict({ ...spinach, quantity: 5 }, null));
+    expect(view).toMatchObject({ deletedHere: false, deletedElsewhere: true });
+    expect(
+      screen.getByText(
+        'While you were editing inventory item “Baby Spinach”, it was deleted on another device. Keep it deleted, or save your version again?',
+      ),
+    ).toBeTruthy();
+  });
+
   it('changed on both: the differing fields with Merge; a field absent on one side and empty on the other is not one', () => {
     const mine = { ...spinach, quantity: 5, allergens: [], notes: '' };
     const theirs = { ...spinach, quantity: 9 };

@@ -111,7 +111,8 @@ export function ConflictDialog({ conflict, what, labels, place = 'another tab', 
             ) : deletedElsewhere ? (
               <>
                 <Dialog.Description className={css({ overflowWrap: 'anywhere' })}>
-                  While you were editing {what}, it was deleted in {place}. Keep it deleted, or save your version again?
+                  While you were editing {what}, it was deleted {place === 'another tab' ? 'in' : 'on'} {place}. Keep it
+                  deleted, or save your version again?
                 </Dialog.Description>
                 <div className={actions}>
                   <Button variant="outlineRed" onClick={onKeepTheirs} disabled={busy}>
