@@ -76,9 +76,11 @@ export function Modal({
     const cancelFocus = afterNextPaint(focusIn);
     // A character typed before that frame (the dialog opened with the keyboard, a slow phone) moves the focus
     // in at once: focused during its keydown, the field gets the character, which would otherwise go to the
-    // opener behind the dialog and be lost. Not Tab (brought back in by onFocusIn), Escape (closes) or a shortcut.
+    // opener behind the dialog and be lost. Not Tab (brought back in by onFocusIn), Escape (closes) or a shortcut
+    // (Ctrl or Cmd; AltGr, which types characters such as @ on many keyboards, reports Ctrl too).
     const onEarlyKey = (event: KeyboardEvent) => {
-      if (event.key.length !== 1 || event.repeat || event.isComposing || event.ctrlKey || event.metaKey) return;
+      const shortcut = (event.ctrlKey || event.metaKey) && !event.getModifierState('AltGraph');
+      if (event.key.length !== 1 || event.repeat || event.isComposing || shortcut) return;
       cancelFocus();
       doc.removeEventListener('keydown', onEarlyKey, true);
       focusIn();
