@@ -206,6 +206,17 @@ test('a 10,000-character event name does not make its card screens tall', async 
   expect(height).toBeLessThan(800);
 });
 
+/** The events form opened for a new event at this screen size, its first field focused. */
+async function openNewEventForm(page: Page, width: number, height: number) {
+  await page.setViewportSize({ width, height });
+  await signIn(page);
+  await page.goto('/ManageEvents');
+  await page.getByRole('button', { name: 'New Event' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create New Event' });
+  await expect(dialog.getByLabel('Event Name')).toBeFocused();
+  return dialog;
+}
+
 for (const [width, height] of [
   [390, 844],
   [1280, 800],
@@ -213,12 +224,7 @@ for (const [width, height] of [
   test(`the events form's Save bar sits on the dialog's bottom edge at ${width} px: no field shows below it`, async ({
     page,
   }) => {
-    await page.setViewportSize({ width, height });
-    await signIn(page);
-    await page.goto('/ManageEvents');
-    await page.getByRole('button', { name: 'New Event' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Create New Event' });
-    await expect(dialog.getByLabel('Event Name')).toBeFocused();
+    const dialog = await openNewEventForm(page, width, height);
     // The form is longer than the screen: the bar sticks while the fields scroll under it.
     expect(await dialog.evaluate((d) => d.scrollHeight > d.clientHeight)).toBe(true);
     const bar = dialog.getByRole('button', { name: 'Save' }).locator('..');
@@ -234,21 +240,11 @@ for (const [width, height] of [
     await dialog.evaluate((d) => (d.scrollTop = (d.scrollHeight - d.clientHeight) / 2));
     expect(await gap()).toBe(0);
   });
-}
 
-for (const [width, height] of [
-  [390, 844],
-  [1280, 800],
-] as const) {
   test(`the events form at ${width} px: every field Tab reaches is scrolled into view above the Save bar`, async ({
     page,
   }) => {
-    await page.setViewportSize({ width, height });
-    await signIn(page);
-    await page.goto('/ManageEvents');
-    await page.getByRole('button', { name: 'New Event' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Create New Event' });
-    await expect(dialog.getByLabel('Event Name')).toBeFocused();
+    const dialog = await openNewEventForm(page, width, height);
     const bar = dialog.getByRole('button', { name: 'Save' }).locator('..');
     const barTop = (await bar.boundingBox())!.y;
     const hidden: string[] = [];

@@ -62,6 +62,20 @@ function watched(server: FakeSyncServer, onCall: (call: number, changes: readonl
   return { port, calls };
 }
 
+/**
+ * Three slices: the items (2,500), the suppliers (4,500: with the items' last 500, two full batches), the
+ * employees; pulled once, so the push is next.
+ */
+async function threeSlices() {
+  const server = new FakeSyncServer();
+  const device = new FakeDevice();
+  for (let n = 0; n < ITEMS; n++) device.put('inventoryItems', `I-${n}`, item(n));
+  for (let n = 0; n < 4500; n++) device.put('suppliers', `S-${n}`, supplier(n));
+  for (let n = 0; n < EMPLOYEES; n++) device.put('employees', `E-${n}`, employee(n));
+  await pullChanges(device, server.remote(), testId);
+  return { server, device };
+}
+
 describe('the outbox noted in slices', () => {
   it('plans slices of whole collections, the first of at least one batch, each next twice as large', () => {
     const snapshot = new Map([
@@ -147,13 +161,7 @@ describe('the outbox noted in slices', () => {
   });
 
   it('a slow first answer: once two batches wait, the rest is noted after it, so the next two requests leave at once', async () => {
-    // Slices: the items (2,500), the suppliers (4,500: with the items' last 500, two full batches), the employees.
-    const server = new FakeSyncServer();
-    const device = new FakeDevice();
-    for (let n = 0; n < ITEMS; n++) device.put('inventoryItems', `I-${n}`, item(n));
-    for (let n = 0; n < 4500; n++) device.put('suppliers', `S-${n}`, supplier(n));
-    for (let n = 0; n < EMPLOYEES; n++) device.put('employees', `E-${n}`, employee(n));
-    await pullChanges(device, server.remote(), testId);
+    const { server, device } = await threeSlices();
     const remote = server.remote({});
     const noted: Set<string>[] = [];
     const port: RemotePort = {
@@ -177,12 +185,7 @@ describe('the outbox noted in slices', () => {
   });
 
   it('a failed first request while two batches wait: the push fails with the account’s error, every noted change kept', async () => {
-    const server = new FakeSyncServer();
-    const device = new FakeDevice();
-    for (let n = 0; n < ITEMS; n++) device.put('inventoryItems', `I-${n}`, item(n));
-    for (let n = 0; n < 4500; n++) device.put('suppliers', `S-${n}`, supplier(n));
-    for (let n = 0; n < EMPLOYEES; n++) device.put('employees', `E-${n}`, employee(n));
-    await pullChanges(device, server.remote(), testId);
+    const { server, device } = await threeSlices();
     const remote = server.remote({});
     const refusal = Object.assign(new Error('the account is not available'), { status: 503 });
     let calls = 0;
