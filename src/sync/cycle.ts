@@ -5,6 +5,9 @@
  */
 import {
   applyPulledChange,
+  collectionsFollowing,
+  collectionsOfChoice,
+  perEventCollectionsOf,
   DELETED,
   eventIdOfCollection,
   STORAGE_FULL_MESSAGE,
@@ -300,14 +303,7 @@ function settleHeld(local: LocalPort, holding: Holding): SyncState | null {
   const state = local.load();
   // Only what it needs to look at: the events here, the deleted ids, and the held events' per-event keys.
   const wanted = new Set(['events', 'deletedEventIds']);
-  for (const id of holding.events.keys())
-    for (const collection of [
-      `ingredientList-${id}`,
-      `staffList-${id}`,
-      `${id}-discountPercentage`,
-      `${id}-taxPercentage`,
-    ])
-      wanted.add(collection);
+  for (const id of holding.events.keys()) for (const collection of perEventCollectionsOf(id)) wanted.add(collection);
   const data = local.snapshot(wanted);
   const numbers = (ids: Iterable<string>) => [...ids].map(Number).filter(Number.isInteger);
   const highest = Math.max(
@@ -359,7 +355,8 @@ function settleHeld(local: LocalPort, holding: Holding): SyncState | null {
 }
 
 /** The collections a page of changes touches (what of this browser's data it needs to read). */
-const collectionsOf = (changes: readonly PulledChange[]) => new Set(changes.map((c) => c.collection));
+const collectionsOf = (changes: readonly PulledChange[]) =>
+  new Set([...changes.map((c) => c.collection), ...collectionsFollowing(changes)]);
 
 /**
  * Applies a page of pulled changes onto `state` in slices of about `pacing.sliceMs`, pausing between them,
@@ -375,7 +372,7 @@ async function decidePage(
 ): Promise<Applied | null> {
   const seen = local.version?.();
   const data = local.snapshot(collectionsOf(changes));
-  const into = startApplying(state);
+  const into = startApplying(state, changes);
   let start = pacing.now();
   for (let n = 0; n < changes.length; n++) {
     applyChange(into, data, changes[n]!, holding);
@@ -530,7 +527,7 @@ function applyAll(
   changes: readonly PulledChange[],
   holding: Holding | null,
 ): Applied {
-  const into = startApplying(state);
+  const into = startApplying(state, changes);
   for (const change of changes) applyChange(into, data, change, holding);
   return finishApplying(state, into);
 }
@@ -796,7 +793,9 @@ export async function pushChanges(
 
 /** The user's choice for one conflict, written here; the next push sends it. */
 export function chooseForConflict(local: LocalPort, key: string, choice: Choice): SyncOutcome {
-  const { state, writes } = resolveConflict(local.load(), key, choice);
+  const following = collectionsOfChoice(key);
+  const data = following.length ? local.snapshot(new Set(following)) : undefined;
+  const { state, writes } = resolveConflict(local.load(), key, choice, data);
   if (writes.length) local.write(writes);
   local.save(state);
   return outcome(state, Date.now());

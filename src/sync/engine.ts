@@ -205,6 +205,27 @@ export function eventIdOfCollection(collection: string): number | null {
   return match ? Number(match[1] ?? match[2]) : null;
 }
 
+/** An event's per-event collections: its ingredient lines, staff, discount and tax (they follow the event's fate). */
+export const perEventCollectionsOf = (eventId: number): string[] => [
+  `ingredientList-${eventId}`,
+  `staffList-${eventId}`,
+  `${eventId}-discountPercentage`,
+  `${eventId}-taxPercentage`,
+];
+
+/**
+ * The events deleted on another device but kept here until the caterer chooses (an open conflict on the
+ * event whose account version is a tombstone): their per-event records wait for that choice, neither
+ * deleted here nor sent (see {@link applyPulledChange}, {@link resolveConflict}).
+ */
+function eventsInQuestion(conflicts: Record<string, SyncConflict>): Set<number> {
+  const ids = new Set<number>();
+  for (const conflict of Object.values(conflicts))
+    if (conflict.collection === 'events' && conflict.theirs === null && conflict.mine !== null)
+      ids.add(Number(conflict.record_id));
+  return ids;
+}
+
 const shadowHash = (state: SyncState, key: string) => state.shadow[key]?.hash ?? DELETED;
 
 /** Whether the record (or its whole collection) was set aside here (unreadable): its absence is not a delete. */
@@ -235,6 +256,9 @@ export function recordChangesOf(
   if (only) for (const [key, entry] of Object.entries(state.outbox)) if (!only(entry.collection)) outbox[key] = entry;
   const seen = new Set<string>();
   let shadow = state.shadow;
+  // An event's Tool Kit waits with the event for the caterer's choice (deleted elsewhere, changed here).
+  const waiting = eventsInQuestion(state.conflicts);
+  const waits = (collection: string) => waiting.size > 0 && waiting.has(eventIdOfCollection(collection) ?? NaN);
   const consider = (key: string, record: object | null) => {
     seen.add(key);
     if (state.conflicts[key]) return; // waits for the user's choice
@@ -269,15 +293,17 @@ export function recordChangesOf(
     };
   };
   for (const [collection, records] of snapshot) {
-    if (only && !only(collection)) continue;
+    if ((only && !only(collection)) || waits(collection)) continue;
     for (const [id, record] of records) consider(keyOf(collection, id), record);
   }
   // A record agreed with the server and now missing here was deleted here, unless this device let it
   // go on purpose (kept only in the account), or storage set aside what it could not read (unknown here):
   // that is no change, and no tombstone goes out for it. Only for the collections noted whole now.
-  for (const [key, entry] of Object.entries(state.shadow))
-    if (!seen.has(key) && !entry.away && !unknownHere(snapshot, key) && (!only || only(splitKey(key).collection)))
-      consider(key, null);
+  for (const [key, entry] of Object.entries(state.shadow)) {
+    if (seen.has(key) || entry.away || unknownHere(snapshot, key)) continue;
+    const { collection } = splitKey(key);
+    if ((!only || only(collection)) && !waits(collection)) consider(key, null);
+  }
   return { ...state, shadow, outbox };
 }
 
@@ -375,7 +401,7 @@ function renumberedOnBoth(mine: object | null, theirs: object | null): object | 
 }
 
 export function applyPulled(state: SyncState, snapshot: Snapshot, changes: readonly PulledChange[]): Applied {
-  const into = startApplying(state);
+  const into = startApplying(state, changes);
   for (const change of changes) applyPulledChange(into, snapshot, change);
   return finishApplying(state, into);
 }
@@ -387,17 +413,68 @@ export interface Applying {
   conflicts: Record<string, SyncConflict>;
   writes: LocalWrite[];
   returning: Set<number>;
+  /** What was agreed before the page (a Tool Kit "changed here" is measured against it, not against the page's own steps). */
+  agreed: Readonly<Record<string, ShadowEntry>>;
+  /** The events the page deletes (their tombstones), known before any change of it is applied. */
+  eventsDeleted: ReadonlySet<number>;
+  /** Per event the page deletes: whether it changed here since the last sync (its record or its Tool Kit), decided once. */
+  changedHere: Map<number, boolean>;
 }
 
-/** Starts applying pulled changes onto `state` (copied once, so a page can be applied change by change, in slices). */
-export function startApplying(state: SyncState): Applying {
+/**
+ * Starts applying pulled changes onto `state` (copied once, so a page can be applied change by change, in
+ * slices). `changes`: the whole page, so a line's tombstone pulled before its event's is known to be part of
+ * the event's delete.
+ */
+export function startApplying(state: SyncState, changes: readonly PulledChange[] = []): Applying {
+  const eventsDeleted = new Set<number>();
+  for (const change of changes)
+    if (change.collection === 'events' && change.deleted) eventsDeleted.add(Number(change.record_id));
   return {
     shadow: { ...state.shadow },
     outbox: { ...state.outbox },
     conflicts: { ...state.conflicts },
     writes: [],
     returning: new Set(state.returning ?? []),
+    agreed: state.shadow,
+    eventsDeleted,
+    changedHere: new Map(),
   };
+}
+
+/** The per-event collections of the events a page deletes (what of this browser's data deciding it reads besides the page's own). */
+export function collectionsFollowing(changes: readonly PulledChange[]): string[] {
+  const collections: string[] = [];
+  for (const change of changes)
+    if (change.collection === 'events' && change.deleted)
+      collections.push(...perEventCollectionsOf(Number(change.record_id)));
+  return collections;
+}
+
+/**
+ * Whether an event the page deletes changed here since the last sync: its own record, or any record of its
+ * Tool Kit (a line added, changed). Decided once per page, against what was agreed before it.
+ */
+function eventChangedHere(into: Applying, snapshot: Snapshot, eventId: number): boolean {
+  const known = into.changedHere.get(eventId);
+  if (known !== undefined) return known;
+  const agreedHash = (key: string) => into.agreed[key]?.hash ?? DELETED;
+  const eventKey = keyOf('events', String(eventId));
+  const record = localOf(snapshot, eventKey);
+  let changed = false;
+  if (record !== null) {
+    changed = hashRecord(record) !== agreedHash(eventKey);
+    for (const collection of perEventCollectionsOf(eventId)) {
+      if (changed) break;
+      for (const [id, line] of snapshot.get(collection) ?? [])
+        if (hashRecord(line) !== agreedHash(keyOf(collection, id))) {
+          changed = true;
+          break;
+        }
+    }
+  }
+  into.changedHere.set(eventId, changed);
+  return changed;
 }
 
 /** The state and the writes once the changes are applied. */
@@ -418,6 +495,14 @@ export function finishApplying(state: SyncState, into: Applying): Applied {
 /** Whether `hash` is a content of this outbox entry that may have reached the account (sent, answer lost). */
 const sentFromHere = (entry: OutboxEntry | undefined, hash: string): boolean =>
   !!entry && (entry.hash === hash || entry.previous.includes(hash));
+
+/** Whether an event is deleted in the account and kept here until the caterer chooses (or becomes so with this page). */
+function eventInQuestion(into: Applying, snapshot: Snapshot, eventId: number): boolean {
+  const conflict = into.conflicts[keyOf('events', String(eventId))];
+  // An open question about it (changed on both, say) that this page's delete turns into "deleted elsewhere".
+  if (conflict) return conflict.mine !== null && (conflict.theirs === null || into.eventsDeleted.has(eventId));
+  return into.eventsDeleted.has(eventId) && eventChangedHere(into, snapshot, eventId);
+}
 
 /** Applies one pulled change (see {@link applyPulled}). */
 export function applyPulledChange(into: Applying, snapshot: Snapshot, change: PulledChange): void {
@@ -449,6 +534,15 @@ export function applyPulledChange(into: Applying, snapshot: Snapshot, change: Pu
     }
     return;
   }
+  const ofEvent = change.collection === 'events' ? null : owner;
+  if (theirs === null && ofEvent !== null && eventInQuestion(into, snapshot, ofEvent)) {
+    // A record of an event deleted elsewhere and changed here: the delete is agreed, but it waits here with
+    // its event for the caterer's choice (kept: sent again over the tombstone; kept deleted: removed here).
+    shadow[key] = { rev: change.rev, hash: DELETED };
+    delete outbox[key];
+    delete conflicts[key];
+    return;
+  }
   const pendingConflict = conflicts[key];
   if (pendingConflict) {
     // Still waiting for the user: they will choose against the newest version.
@@ -458,7 +552,10 @@ export function applyPulledChange(into: Applying, snapshot: Snapshot, change: Pu
   const local = localOf(snapshot, key);
   // Set aside here (unreadable) is not a change here: the account's version is written in its place.
   const localHash = local === null && unknownHere(snapshot, key) ? (known?.hash ?? DELETED) : hashRecord(local);
-  const changedHere = localHash !== (known?.hash ?? DELETED);
+  // An event deleted elsewhere whose Tool Kit changed here is changed here, though its own record is not.
+  const changedHere =
+    localHash !== (known?.hash ?? DELETED) ||
+    (theirs === null && change.collection === 'events' && local !== null && eventChangedHere(into, snapshot, owner!));
   if (localHash === theirsHash) {
     shadow[key] = { rev: change.rev, hash: theirsHash };
     delete outbox[key];
@@ -608,8 +705,14 @@ export type Choice = { keep: 'theirs' } | { keep: 'mine' } | { keep: 'merged'; r
 /**
  * The user's choice for a conflict: theirs is written here; mine (or the merge) is written here and
  * sent with the account's revision as its base, so it replaces theirs everywhere.
+ *
+ * An event's per-event records follow the choice (`data`: this browser's, at least the event's per-event
+ * collections and `deletedEventIds`, {@link collectionsOfChoice}): an event kept deleted takes every one
+ * of them away here (those another device's delete left waiting, those added here meanwhile), and an event
+ * kept (saved again, or their version over this device's delete) is no longer a deleted event here; the
+ * records that waited are then sent over the account's tombstones, so it comes back whole everywhere.
  */
-export function resolveConflict(state: SyncState, key: string, choice: Choice): Applied {
+export function resolveConflict(state: SyncState, key: string, choice: Choice, data?: Snapshot): Applied {
   const conflict = state.conflicts[key];
   if (!conflict) return { state, writes: [] };
   const conflicts = { ...state.conflicts };
@@ -617,7 +720,25 @@ export function resolveConflict(state: SyncState, key: string, choice: Choice): 
   const shadow = { ...state.shadow, [key]: { rev: conflict.theirsRev, hash: hashRecord(conflict.theirs) } };
   const chosen = choice.keep === 'theirs' ? conflict.theirs : choice.keep === 'mine' ? conflict.mine : choice.record;
   const writes: LocalWrite[] = [{ collection: conflict.collection, record_id: conflict.record_id, record: chosen }];
+  const eventId = conflict.collection === 'events' ? Number(conflict.record_id) : NaN;
+  if (data && Number.isInteger(eventId)) {
+    if (chosen === null) {
+      for (const collection of perEventCollectionsOf(eventId))
+        for (const id of data.get(collection)?.keys() ?? []) writes.push({ collection, record_id: id, record: null });
+    } else if (data.get('deletedEventIds')?.has(String(eventId))) {
+      writes.push({ collection: 'deletedEventIds', record_id: String(eventId), record: null });
+    }
+  }
   return { state: { ...state, shadow, conflicts }, writes };
+}
+
+/** What of this browser's data a choice for `key` needs to read ({@link resolveConflict}): an event's per-event collections and the deleted ids. */
+export function collectionsOfChoice(key: string): string[] {
+  const { collection, id } = splitKey(key);
+  const eventId = Number(id);
+  return collection === 'events' && Number.isInteger(eventId)
+    ? [...perEventCollectionsOf(eventId), 'deletedEventIds']
+    : [];
 }
 
 /** The group a collection is counted in: one per kind of per-event key (`ingredientList-4` → ingredientLines), else itself. */

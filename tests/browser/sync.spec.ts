@@ -26,6 +26,29 @@ async function renameSupplier(page: Page, from: string, to: string) {
   await expect(page.getByRole('listitem', { name: to })).toBeVisible();
 }
 
+/** The Tool Kit's Pricing tool of an event, its discount and tax set (each saved as typed). */
+async function setPercentages(page: Page, eventName: string, percentages: { discount?: string; tax?: string }) {
+  await page.getByRole('button', { name: `Tool Kit for ${eventName}` }).click();
+  const kit = page.getByRole('dialog', { name: `Tool Kit: ${eventName}` });
+  await kit.getByRole('button', { name: 'Pricing', exact: true }).click();
+  const pricing = kit.getByRole('region', { name: 'Pricing', exact: true });
+  if (percentages.discount !== undefined) await pricing.getByLabel('Discount (%)').fill(percentages.discount);
+  if (percentages.tax !== undefined) await pricing.getByLabel('Tax (%)').fill(percentages.tax);
+  await page.getByRole('button', { name: 'Close Tool Kit' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+}
+
+/** This device's stored discount and tax of the event named (null: none stored). */
+const percentagesOf = (page: Page, eventName: string) =>
+  page.evaluate((name) => {
+    const events = JSON.parse(localStorage.getItem('events') ?? '[]') as { id: number; EventName: string }[];
+    const id = events.find((e) => e.EventName === name)?.id;
+    return {
+      discount: localStorage.getItem(`${id}-discountPercentage`),
+      tax: localStorage.getItem(`${id}-taxPercentage`),
+    };
+  }, eventName);
+
 test('two devices of one account: added on one shows on the other, a delete stays deleted, another account sees nothing', async ({
   browser,
 }) => {
@@ -356,22 +379,8 @@ test('a device that only joins and looks sends nothing back: the other device ed
   // Events as the form writes them: without the Tool Kit's lists (menu, notes, pricing), which a read of the
   // stored list fills in as empty.
   await a.goto('/ManageEvents');
-  for (const [name, first] of [
-    ['Smith Wedding', 'Smith'],
-    ['Jones Gala', 'Jones'],
-  ]) {
-    await a.getByRole('button', { name: 'New Event' }).click();
-    const form = a.getByRole('dialog', { name: 'Create New Event' });
-    await form.getByLabel('Event Name').fill(name!);
-    await form.getByLabel('Number of Guests').fill('40');
-    await form.getByLabel('Event Date').fill('2027-06-12');
-    await form.getByLabel('Start Time').fill('17:00');
-    await form.getByLabel('End Time').fill('22:00');
-    await form.getByLabel('Customer First Name').fill(first!);
-    await form.getByLabel('Customer Last Name').fill('Client');
-    await form.getByRole('button', { name: 'Save' }).click();
-    await expect(form).toBeHidden();
-  }
+  await addEvent(a, 'Smith Wedding', 'Smith');
+  await addEvent(a, 'Jones Gala', 'Jones');
   await pushed(a);
 
   // The second device joins, then opens the events page in a new load (its data read back from storage).
@@ -408,4 +417,53 @@ test('a device that only joins and looks sends nothing back: the other device ed
   await syncNow(b);
   await expect(b.getByRole('article', { name: 'Jones Gala Dinner' })).toBeVisible(SYNC);
   await expect(b.getByRole('article', { name: 'Smith Wedding' })).toHaveCount(0, SYNC);
+});
+
+test('an event deleted on one device while its Tool Kit changed offline on the other: asked, and "Save mine again" brings it back whole on both', async ({
+  browser,
+}) => {
+  const a = await device(browser);
+  const credentials = await signUpFresh(a);
+  await turnSyncOn(a);
+  await a.goto('/ManageEvents');
+  await addEvent(a, 'Harbour Gala', 'Harbour');
+  await setPercentages(a, 'Harbour Gala', { discount: '10', tax: '8' });
+  await pushed(a);
+  const b = await device(browser);
+  await signInOn(b, credentials);
+  await saved(b, FIRST_SYNC);
+  await b.goto('/ManageEvents');
+  await expect(b.getByRole('article', { name: 'Harbour Gala' })).toBeVisible();
+
+  // B, offline, changes only the event's discount; A deletes the event meanwhile.
+  await b.context().setOffline(true);
+  await setPercentages(b, 'Harbour Gala', { discount: '15' });
+  await a.bringToFront();
+  await a.getByRole('button', { name: 'Delete Event Harbour Gala' }).click();
+  await expect(a.getByRole('article', { name: 'Harbour Gala' })).toHaveCount(0);
+  await pushed(a);
+
+  // Back online, B is asked; its Tool Kit is untouched while it is.
+  await b.context().setOffline(false);
+  await b.evaluate(() => window.dispatchEvent(new Event('online')));
+  const dialog = b.getByRole('alertdialog', { name: 'Changed on another device' });
+  await expect(dialog).toBeVisible(SYNC);
+  await expect(dialog).toContainText('it was deleted on another device');
+  expect(await percentagesOf(b, 'Harbour Gala')).toEqual({ discount: '15', tax: '8' });
+  await dialog.getByRole('button', { name: 'Save mine again' }).click();
+  await expect(dialog).toHaveCount(0);
+  await pushed(b);
+
+  // Both hold the event again with its tax (which the delete took) and B's discount, and neither lists it as deleted.
+  await syncNow(a);
+  await expect(a.getByRole('article', { name: 'Harbour Gala' })).toBeVisible(SYNC);
+  await expect.poll(() => percentagesOf(a, 'Harbour Gala'), SYNC).toEqual({ discount: '15', tax: '8' });
+  for (const page of [a, b]) {
+    const deleted = await page.evaluate(() => localStorage.getItem('deletedEventIds'));
+    expect(JSON.parse(deleted ?? '[]')).toEqual([]);
+  }
+  await b.reload();
+  await expect(b.getByRole('article', { name: 'Harbour Gala' })).toBeVisible();
+  await saved(b);
+  expect(await percentagesOf(b, 'Harbour Gala')).toEqual({ discount: '15', tax: '8' });
 });
