@@ -7,6 +7,7 @@ import {
   applyPulledChange,
   collectionsFollowing,
   collectionsOfChoice,
+  needsAccountRecords,
   perEventCollectionsOf,
   DELETED,
   eventIdOfCollection,
@@ -642,6 +643,21 @@ export async function pushChanges(
   rule?: ArchiveRule,
   now: () => number = Date.now,
 ): Promise<SyncOutcome> {
+  const first = await pushOnce(local, remote, newId, rule, now);
+  // The tombstones of a deleted event's per-event records wait until the account has agreed the event's
+  // own (engine.ts `recordChangesOf`): once it has, they go at once, not at the next sync.
+  return first.eventsDeleted ? (await pushOnce(local, remote, newId, rule, now)).outcome : first.outcome;
+}
+
+/** One pass of {@link pushChanges}: its outcome, and whether the account agreed an event's delete in it. */
+async function pushOnce(
+  local: LocalPort,
+  remote: RemotePort,
+  newId: () => string,
+  rule: ArchiveRule | undefined,
+  now: () => number,
+): Promise<{ outcome: SyncOutcome; eventsDeleted: boolean }> {
+  let eventsDeleted = false;
   let many = !!remote.pushMany;
   const waiting: OutboxEntry[][] = [];
   // The outbox is noted a slice of whole collections at a time (the first about one batch, each next one
@@ -765,7 +781,9 @@ export async function pushChanges(
       for (let n = 0; n < done.batch.length; n++) {
         sent.push(done.batch[n]!);
         answers.push(results[n]);
-        if (results[n]?.status === 'applied') applied.push(results[n]!);
+        if (results[n]?.status !== 'applied') continue;
+        applied.push(results[n]!);
+        if (done.batch[n]!.collection === 'events' && done.batch[n]!.deleted) eventsDeleted = true;
       }
       if (!failure && (++batches >= SAVE_EVERY_BATCHES || now() - savedAt >= SAVE_EVERY_MS)) {
         try {
@@ -788,17 +806,41 @@ export async function pushChanges(
   }
   let done = writeDown({ lastSyncedAt: now() });
   if (rule) done = archiveFrom(local, done, newId, rule).state;
-  return outcome(done, done.lastSyncedAt!);
+  return { outcome: outcome(done, done.lastSyncedAt!), eventsDeleted };
 }
 
-/** The user's choice for one conflict, written here; the next push sends it. */
-export function chooseForConflict(local: LocalPort, key: string, choice: Choice): SyncOutcome {
+/**
+ * The user's choice for one conflict, written here; the next push sends it. `fetched`: the account's
+ * records of the event when the choice needs them ({@link chooseWithAccount}).
+ */
+export function chooseForConflict(
+  local: LocalPort,
+  key: string,
+  choice: Choice,
+  fetched?: readonly PulledChange[],
+): SyncOutcome {
   const following = collectionsOfChoice(key);
   const data = following.length ? local.snapshot(new Set(following)) : undefined;
-  const { state, writes } = resolveConflict(local.load(), key, choice, data);
+  const { state, writes } = resolveConflict(local.load(), key, choice, data, fetched);
   if (writes.length) local.write(writes);
   local.save(state);
   return outcome(state, Date.now());
+}
+
+/**
+ * {@link chooseForConflict}, first fetching what the choice needs of the account: an event deleted here
+ * and kept as another device changed it comes back with its per-event records as the account holds them.
+ * Out of reach: the error is thrown and nothing is chosen (the question stays, to be answered again).
+ */
+export async function chooseWithAccount(
+  local: LocalPort,
+  archive: ArchivePort,
+  key: string,
+  choice: Choice,
+): Promise<SyncOutcome> {
+  if (!needsAccountRecords(local.load(), key, choice)) return chooseForConflict(local, key, choice);
+  const { changes } = await archive.eventRecords(key.slice(key.indexOf('|') + 1));
+  return chooseForConflict(local, key, choice, changes);
 }
 
 /**

@@ -259,6 +259,18 @@ export function recordChangesOf(
   // An event's Tool Kit waits with the event for the caterer's choice (deleted elsewhere, changed here).
   const waiting = eventsInQuestion(state.conflicts);
   const waits = (collection: string) => waiting.size > 0 && waiting.has(eventIdOfCollection(collection) ?? NaN);
+  // An event deleted here whose delete the account has not agreed yet (not sent yet, or asked about): the
+  // tombstones of its per-event records wait for it, so a delete that meets a change made elsewhere takes
+  // nothing of the event from the account before the caterer chooses ("Keep theirs" brings it back whole).
+  const eventsHere = !only || only('events') ? (snapshot.get('events') ?? new Map<string, object>()) : null;
+  const deletingHere = (eventId: number): boolean => {
+    const key = keyOf('events', String(eventId));
+    const agreed = state.shadow[key];
+    if (!agreed || agreed.away || agreed.hash === DELETED) return false;
+    const conflict = state.conflicts[key];
+    if (conflict) return conflict.mine === null;
+    return eventsHere ? !eventsHere.has(String(eventId)) : state.outbox[key]?.deleted === true;
+  };
   const consider = (key: string, record: object | null) => {
     seen.add(key);
     if (state.conflicts[key]) return; // waits for the user's choice
@@ -302,7 +314,9 @@ export function recordChangesOf(
   for (const [key, entry] of Object.entries(state.shadow)) {
     if (seen.has(key) || entry.away || unknownHere(snapshot, key)) continue;
     const { collection } = splitKey(key);
-    if ((!only || only(collection)) && !waits(collection)) consider(key, null);
+    if ((only && !only(collection)) || waits(collection)) continue;
+    const eventId = eventIdOfCollection(collection);
+    if (eventId === null || !deletingHere(eventId)) consider(key, null);
   }
   return { ...state, shadow, outbox };
 }
@@ -712,7 +726,13 @@ export type Choice = { keep: 'theirs' } | { keep: 'mine' } | { keep: 'merged'; r
  * kept (saved again, or their version over this device's delete) is no longer a deleted event here; the
  * records that waited are then sent over the account's tombstones, so it comes back whole everywhere.
  */
-export function resolveConflict(state: SyncState, key: string, choice: Choice, data?: Snapshot): Applied {
+export function resolveConflict(
+  state: SyncState,
+  key: string,
+  choice: Choice,
+  data?: Snapshot,
+  fetched: readonly PulledChange[] = [],
+): Applied {
   const conflict = state.conflicts[key];
   if (!conflict) return { state, writes: [] };
   const conflicts = { ...state.conflicts };
@@ -728,8 +748,28 @@ export function resolveConflict(state: SyncState, key: string, choice: Choice, d
     } else if (data.get('deletedEventIds')?.has(String(eventId))) {
       writes.push({ collection: 'deletedEventIds', record_id: String(eventId), record: null });
     }
+    // Their version over this device's delete: the event's per-event records as the account holds them
+    // (`fetched`, {@link needsAccountRecords}), written where this device's delete took them.
+    if (chosen !== null && conflict.mine === null)
+      for (const change of fetched) {
+        const at = keyOf(change.collection, change.record_id);
+        if (eventIdOfCollection(change.collection) !== eventId || change.deleted || !change.record) continue;
+        if (data.get(change.collection)?.has(change.record_id) || conflicts[at]) continue;
+        shadow[at] = { rev: change.rev, hash: hashRecord(change.record) };
+        writes.push({ collection: change.collection, record_id: change.record_id, record: change.record });
+      }
   }
   return { state: { ...state, shadow, conflicts }, writes };
+}
+
+/**
+ * Whether a choice needs the account's records of an event first: an event deleted here, kept as another
+ * device changed it. This device's delete took its per-event records from this browser (never from the
+ * account: their tombstones waited for the delete), so they come back from the account.
+ */
+export function needsAccountRecords(state: SyncState, key: string, choice: Choice): boolean {
+  const conflict = state.conflicts[key];
+  return !!conflict && conflict.collection === 'events' && conflict.mine === null && choice.keep !== 'mine';
 }
 
 /** What of this browser's data a choice for `key` needs to read ({@link resolveConflict}): an event's per-event collections and the deleted ids. */

@@ -467,3 +467,52 @@ test('an event deleted on one device while its Tool Kit changed offline on the o
   await saved(b);
   expect(await percentagesOf(b, 'Harbour Gala')).toEqual({ discount: '15', tax: '8' });
 });
+
+test('an event deleted offline on one device while another renamed it: "Keep theirs" brings it back with its Tool Kit on both', async ({
+  browser,
+}) => {
+  const a = await device(browser);
+  const credentials = await signUpFresh(a);
+  await turnSyncOn(a);
+  await a.goto('/ManageEvents');
+  await addEvent(a, 'Quay Lunch', 'Quay');
+  await setPercentages(a, 'Quay Lunch', { discount: '5', tax: '13' });
+  await pushed(a);
+  const b = await device(browser);
+  await signInOn(b, credentials);
+  await saved(b, FIRST_SYNC);
+  await b.goto('/ManageEvents');
+  await expect(b.getByRole('article', { name: 'Quay Lunch' })).toBeVisible();
+
+  // A, offline, deletes the event; B renames it meanwhile and syncs.
+  await a.context().setOffline(true);
+  await a.getByRole('button', { name: 'Delete Event Quay Lunch' }).click();
+  await expect(a.getByRole('article', { name: 'Quay Lunch' })).toHaveCount(0);
+  await b.bringToFront();
+  await b.getByRole('button', { name: 'Edit Event Quay Lunch' }).click();
+  const edit = b.getByRole('dialog', { name: 'Edit Event' });
+  await edit.getByLabel('Event Name').fill('Quay Lunch for 60');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  await pushed(b);
+
+  // A is back: asked, and keeping their version brings the event back with its discount and tax.
+  await a.bringToFront();
+  await a.context().setOffline(false);
+  await a.evaluate(() => window.dispatchEvent(new Event('online')));
+  const dialog = a.getByRole('alertdialog', { name: 'Changed on another device' });
+  await expect(dialog).toBeVisible(SYNC);
+  await expect(dialog).toContainText('You deleted');
+  await dialog.getByRole('button', { name: 'Keep theirs' }).click();
+  await expect(dialog).toHaveCount(0, SYNC);
+  await expect(a.getByRole('article', { name: 'Quay Lunch for 60' })).toBeVisible(SYNC);
+  expect(await percentagesOf(a, 'Quay Lunch for 60')).toEqual({ discount: '5', tax: '13' });
+  await saved(a);
+  await syncNow(b);
+  await saved(b);
+  expect(await percentagesOf(b, 'Quay Lunch for 60')).toEqual({ discount: '5', tax: '13' });
+  for (const page of [a, b]) {
+    const deleted = await page.evaluate(() => localStorage.getItem('deletedEventIds'));
+    expect(JSON.parse(deleted ?? '[]')).toEqual([]);
+  }
+});

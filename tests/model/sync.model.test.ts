@@ -240,6 +240,8 @@ describeModel('sync', {
     'on.conflict|conflict.resolve|0': {
       target: 'on.resolving',
       started: [{ id: 'resolve', input: { key: conflict.key, choice: { keep: 'mine' } } }],
+      // A choice that failed before said why until this one.
+      context: (b) => ({ ...b, error: null }),
     },
     'on.conflict|sync.now|0': toPulling(),
     'on.resolving|xstate.done.actor.resolve|0': {

@@ -28,7 +28,7 @@ const conflict = (mine: object | null, theirs: object | null): SyncConflict => (
   theirsRev: 3,
 });
 
-function show(c: SyncConflict) {
+function show(c: SyncConflict, error: string | null = null) {
   const view = conflictView(c)!;
   const keepTheirs = vi.fn();
   const keepMine = vi.fn();
@@ -38,6 +38,7 @@ function show(c: SyncConflict) {
       place="another device"
       what={view.what}
       labels={view.labels}
+      error={error}
       conflict={{
         open: true,
         name: view.what,
@@ -69,6 +70,20 @@ describe('the sync conflict dialog', () => {
     expect(keepMine).toHaveBeenCalledTimes(1);
     fireEvent.click(screen.getByRole('button', { name: 'Keep theirs' }));
     expect(keepTheirs).toHaveBeenCalledTimes(1);
+  });
+
+  it('a choice that could not be applied says why, and the choices stay', () => {
+    const { keepTheirs } = show(conflict(null, { ...spinach, quantity: 9 }), 'The server could not be reached.');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Nothing was chosen: The server could not be reached. Nothing here changed; choose again.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Keep theirs' }));
+    expect(keepTheirs).toHaveBeenCalledTimes(1);
+  });
+
+  it('no alert when nothing failed', () => {
+    show(conflict(null, { ...spinach, quantity: 9 }));
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('changed here, deleted there: says it was deleted on another device', () => {

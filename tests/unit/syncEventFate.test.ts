@@ -7,7 +7,7 @@
  * too, so none is left behind for a deleted event, here or in the account.
  */
 import { describe, expect, it } from 'vitest';
-import { chooseForConflict, pullChanges, pushChanges } from '../../src/sync/cycle';
+import { chooseForConflict, chooseWithAccount, pullChanges, pushChanges } from '../../src/sync/cycle';
 import {
   applyPulled,
   collectionsOfChoice,
@@ -143,6 +143,88 @@ describe('an event deleted on one device and changed on another', () => {
     expect(outcome.conflicts).toEqual([]);
     expect([...b.data.get('ingredientList-4')!.keys()]).toEqual(['L1']);
     expect(server.record('events', '4')).toMatchObject({ EventName: 'Gala dinner' });
+  });
+});
+
+/** A and B both hold event 4 with L1 and tax; B renames it and syncs while A, offline, deletes it. */
+async function deletedHereChangedThere() {
+  const server = new FakeSyncServer();
+  const a = new NarrowDevice();
+  const b = new NarrowDevice();
+  a.put('events', '4', event('Gala'));
+  a.put('ingredientList-4', 'L1', line('L1', 3));
+  a.put('4-taxPercentage', 'value', { value: 8 });
+  await sync(a, server);
+  await sync(b, server);
+  b.put('events', '4', event('Gala dinner'));
+  await sync(b, server);
+  a.remove('events', '4');
+  a.data.delete('ingredientList-4');
+  a.data.delete('4-taxPercentage');
+  a.put('deletedEventIds', '4', { id: 4 });
+  const outcome = await sync(a, server);
+  expect(outcome.conflicts.map((c) => [c.key, c.mine])).toEqual([['events|4', null]]);
+  // Nothing of the event left the account while A is asked.
+  expect(server.record('ingredientList-4', 'L1')).toEqual(line('L1', 3));
+  expect(server.record('4-taxPercentage', 'value')).toEqual({ value: 8 });
+  return { server, a, b };
+}
+
+describe('an event deleted on this device and changed on another', () => {
+  it('"Keep theirs" brings it back whole here from the account: its lines and tax, no longer a deleted event', async () => {
+    const { server, a, b } = await deletedHereChangedThere();
+    await chooseWithAccount(a, server.archive(), 'events|4', { keep: 'theirs' });
+    expect(a.get('events', '4')).toMatchObject({ EventName: 'Gala dinner' });
+    expect(a.get('ingredientList-4', 'L1')).toEqual(line('L1', 3));
+    expect(a.get('4-taxPercentage', 'value')).toEqual({ value: 8 });
+    expect(a.get('deletedEventIds', '4')).toBeUndefined();
+    const done = await sync(a, server);
+    expect(done.pending).toBe(0);
+    expect(done.conflicts).toEqual([]);
+    expect(server.record('ingredientList-4', 'L1')).toEqual(line('L1', 3));
+    expect(server.record('deletedEventIds', '4')).toBeNull();
+    await sync(b, server);
+    expect(b.get('ingredientList-4', 'L1')).toEqual(line('L1', 3));
+    expect(b.get('4-taxPercentage', 'value')).toEqual({ value: 8 });
+  });
+
+  it('out of reach, "Keep theirs" chooses nothing: the question stays and nothing here changes', async () => {
+    const { server, a } = await deletedHereChangedThere();
+    server.failures.push('offline');
+    await expect(chooseWithAccount(a, server.archive(), 'events|4', { keep: 'theirs' })).rejects.toMatchObject({
+      kind: 'offline',
+    });
+    expect(Object.keys(a.load().conflicts)).toEqual(['events|4']);
+    expect(a.get('events', '4')).toBeUndefined();
+  });
+
+  it('"Keep it deleted" deletes it with its lines and tax in the account, in the same sync', async () => {
+    const { server, a, b } = await deletedHereChangedThere();
+    await chooseWithAccount(a, server.archive(), 'events|4', { keep: 'mine' });
+    const done = await sync(a, server);
+    expect(done.pending).toBe(0);
+    expect(server.record('events', '4')).toBeNull();
+    expect(server.record('ingredientList-4', 'L1')).toBeNull();
+    expect(server.record('4-taxPercentage', 'value')).toBeNull();
+    await sync(b, server);
+    expect(b.get('events', '4')).toBeUndefined();
+    expect(b.data.get('ingredientList-4')).toBeUndefined();
+  });
+
+  it('a delete nobody else changed takes the lines from the account in the same push, right after the event', async () => {
+    const server = new FakeSyncServer();
+    const a = new NarrowDevice();
+    a.put('events', '4', event('Gala'));
+    a.put('ingredientList-4', 'L1', line('L1', 3));
+    await sync(a, server);
+    a.remove('events', '4');
+    a.data.delete('ingredientList-4');
+    const pushes = server.pushes;
+    const done = await pushChanges(a, server.remote(), testId);
+    expect(done.pending).toBe(0);
+    expect(server.pushes - pushes).toBe(2);
+    expect(server.record('events', '4')).toBeNull();
+    expect(server.record('ingredientList-4', 'L1')).toBeNull();
   });
 });
 

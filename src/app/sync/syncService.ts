@@ -13,7 +13,7 @@ import { syncMachine, type SyncFacts } from '../../machines/sync/sync.machine';
 import {
   archiveOld,
   bringBack,
-  chooseForConflict,
+  chooseWithAccount,
   fetchEvent,
   noteLocalChanges,
   pullChanges,
@@ -151,7 +151,7 @@ function createSyncActor(root: AppRoot, user: SyncUser) {
         return pulled;
       }),
       push: fromPromise(() => pushChanges(local, remote, newId, archiveRule)),
-      resolve: fromPromise(async ({ input }) => chooseForConflict(local, input.key, input.choice)),
+      resolve: fromPromise(({ input }) => chooseWithAccount(local, remote, input.key, input.choice)),
       wait: fromPromise(({ input, signal }) => wait(input.ms, input.visibleOnly, signal)),
     },
     actions: {

@@ -56,6 +56,8 @@ export interface SyncView {
   rejected: number;
   conflict: ConflictView | null;
   conflictBusy: boolean;
+  /** Why the last choice was not applied (the account out of reach), while the question stays. */
+  conflictError: string | null;
   retry(): void;
   turnOn(): void;
   turnOff(): void;
@@ -87,6 +89,7 @@ export function useSync(): SyncView {
     rejected: snapshot?.context.rejected ?? 0,
     conflict: snapshot?.hasTag('conflict') ? conflictView(snapshot.context.conflicts[0]) : null,
     conflictBusy: !!snapshot?.matches({ on: 'resolving' }),
+    conflictError: snapshot?.matches({ on: 'conflict' }) ? snapshot.context.error : null,
     retry: actor ? () => send({ type: 'sync.now' }) : none,
     turnOn: actor ? () => send({ type: 'sync.turnOn' }) : none,
     turnOff: actor ? () => send({ type: 'sync.turnOff' }) : none,

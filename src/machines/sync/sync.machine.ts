@@ -313,7 +313,8 @@ export const syncMachine = setup({
         conflict: {
           tags: ['conflict'],
           on: {
-            'conflict.resolve': 'resolving',
+            // A choice that failed (the account out of reach) said why until the next choice.
+            'conflict.resolve': { target: 'resolving', actions: assign({ error: null }) },
             'sync.now': 'pulling',
           },
         },

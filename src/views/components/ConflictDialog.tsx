@@ -59,10 +59,19 @@ export interface ConflictDialogProps {
   place?: 'another tab' | 'another device';
   /** The choices are being applied (buttons wait). */
   busy?: boolean;
+  /** Why the last choice was not applied (sync: the account out of reach); the question stays. */
+  error?: string | null;
 }
 
 /** A save from a stale view: what changed on each side, and keep theirs, keep mine or merge field by field. */
-export function ConflictDialog({ conflict, what, labels, place = 'another tab', busy = false }: ConflictDialogProps) {
+export function ConflictDialog({
+  conflict,
+  what,
+  labels,
+  place = 'another tab',
+  busy = false,
+  error = null,
+}: ConflictDialogProps) {
   const {
     open,
     deletedElsewhere,
@@ -93,6 +102,11 @@ export function ConflictDialog({ conflict, what, labels, place = 'another tab', 
             <Dialog.Title className={css({ fontSize: '2xl', color: 'accent', overflowWrap: 'anywhere' })}>
               {place === 'another tab' ? 'Changed in another tab' : 'Changed on another device'}
             </Dialog.Title>
+            {error ? (
+              <p role="alert" className={css({ color: 'alertFg', fontWeight: 'semibold', overflowWrap: 'anywhere' })}>
+                Nothing was chosen: {error} Nothing here changed; choose again.
+              </p>
+            ) : null}
             {deletedHere && !deletedElsewhere ? (
               <>
                 <Dialog.Description className={css({ overflowWrap: 'anywhere' })}>

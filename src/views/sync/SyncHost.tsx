@@ -92,6 +92,7 @@ export default function SyncHost() {
         what={conflict?.what ?? ''}
         labels={conflict?.labels ?? {}}
         busy={sync.conflictBusy}
+        error={sync.conflictError}
         conflict={{
           open: !!conflict,
           name: conflict?.what ?? '',
