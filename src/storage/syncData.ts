@@ -66,7 +66,9 @@ export function readSyncSnapshot(only?: ReadonlySet<string>): Snapshot {
     if (!found) continue;
     if (found.kind === 'collection') {
       const records = new Map<string, object>();
-      for (const record of found.accessor.read()) records.set(found.accessor.idOf(record), record);
+      // In the form a read of the stored text gives (an event with its lists), also right after this tab
+      // wrote it without them (the events form): so a reload does not read as a change and send it again.
+      for (const record of found.accessor.read()) records.set(found.accessor.idOf(record), storedForm(key, record));
       if (records.size) snapshot.set(key, records);
     } else {
       const raw = rawGet(key);

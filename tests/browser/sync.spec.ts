@@ -26,6 +26,17 @@ async function renameSupplier(page: Page, from: string, to: string) {
   await expect(page.getByRole('listitem', { name: to })).toBeVisible();
 }
 
+/** What a device sends to the account from now on (`collection/record id` of each change pushed). */
+function pushesOf(page: Page): string[] {
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (!/\/rpc\/sync_push/.test(request.url())) return;
+    const body = JSON.parse(request.postData() ?? '{}') as { changes?: { collection: string; record_id: string }[] };
+    for (const c of body.changes ?? []) sent.push(`${c.collection}/${c.record_id}`);
+  });
+  return sent;
+}
+
 /** The Tool Kit's Pricing tool of an event, its discount and tax set (each saved as typed). */
 async function setPercentages(page: Page, eventName: string, percentages: { discount?: string; tax?: string }) {
   await page.getByRole('button', { name: `Tool Kit for ${eventName}` }).click();
@@ -382,15 +393,17 @@ test('a device that only joins and looks sends nothing back: the other device ed
   await addEvent(a, 'Smith Wedding', 'Smith');
   await addEvent(a, 'Jones Gala', 'Jones');
   await pushed(a);
+  // The device that wrote them reads them with their lists after a reload: the same records, nothing sent again.
+  const sentByA = pushesOf(a);
+  await a.reload();
+  await expect(a.getByRole('article', { name: 'Jones Gala' })).toBeVisible();
+  await syncNow(a);
+  await saved(a);
+  expect(sentByA).toEqual([]);
 
   // The second device joins, then opens the events page in a new load (its data read back from storage).
   const b = await device(browser);
-  const sentByB: string[] = [];
-  b.on('request', (request) => {
-    if (!/\/rpc\/sync_push/.test(request.url())) return;
-    const body = JSON.parse(request.postData() ?? '{}') as { changes?: { collection: string; record_id: string }[] };
-    for (const c of body.changes ?? []) sentByB.push(`${c.collection}/${c.record_id}`);
-  });
+  const sentByB = pushesOf(b);
   await signInOn(b, credentials);
   await saved(b, FIRST_SYNC);
   await b.goto('/ManageEvents');
