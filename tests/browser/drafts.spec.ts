@@ -132,7 +132,7 @@ test('Edit Item dialog: the edit comes back after a reload on its item; Discard 
   await page
     .getByRole('list', { name: 'Inventory items' })
     .getByRole('listitem', { name: 'Butter' })
-    .getByRole('button', { name: 'Edit' })
+    .getByRole('button', { name: 'Edit item Butter' })
     .click();
   let dialog = page.getByRole('dialog', { name: 'Edit Item' });
   await dialog.getByLabel('Item Name', { exact: true }).fill('Salted Butter');
@@ -156,7 +156,7 @@ test('Edit Item dialog: a draft whose item was changed meanwhile is dropped, and
   await page
     .getByRole('list', { name: 'Inventory items' })
     .getByRole('listitem', { name: 'Butter' })
-    .getByRole('button', { name: 'Edit' })
+    .getByRole('button', { name: 'Edit item Butter' })
     .click();
   await page.getByRole('dialog', { name: 'Edit Item' }).getByLabel('Item Name', { exact: true }).fill('Salted Butter');
   // Another tab (or device restore) changed the item while this page was away.
