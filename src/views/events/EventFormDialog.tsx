@@ -409,9 +409,12 @@ const belowTheFold = new Set(['Dietary needs']);
 export function EventFormDialog({
   formRef,
   changedElsewhere = false,
+  fallbackFocus,
 }: {
   formRef: FormRef;
   changedElsewhere?: boolean;
+  /** Where the focus goes at close when the form was not opened from a button (a draft restored after a reload). */
+  fallbackFocus?: () => HTMLElement | null | undefined;
 }) {
   const form = useEventForm(formRef);
   const formEl = useRef<HTMLFormElement>(null);
@@ -424,6 +427,7 @@ export function EventFormDialog({
       backdropClassName={backdrop}
       positionerClassName={positioner}
       contentClassName={formScroller}
+      fallbackFocus={fallbackFocus}
     >
       {form.reviewing ? (
         <div className={css({ maxW: '1100px', mx: 'auto' })}>
