@@ -218,15 +218,20 @@ const guestsRule = { label: 'Number of Guests', max: MAX_GUESTS, min: MIN_GUESTS
 export const SAME_TIME_MESSAGE =
   'End time cannot be the same as start time. An end time earlier than the start means the next day (20:00 to 01:00).';
 
+export const UNREAL_DATE_MESSAGE = 'Event date is not a real date: check the day and month.';
+
 /**
  * Validation of clarifications.md and issue 11; an empty object means valid. Messages sit next to their
  * fields. Events may end after midnight: an end time before the start time ends the next day. An end
  * equal to the start is refused (neither a zero-length nor a 24-hour event is what a caterer means).
+ * `unreadable`: the fields whose typed text the browser could not read (31 February in a date field reads
+ * as no date at all): such a date is called not a real date, not missing.
  */
-export function validateEvent(values: EventFormValues): EventErrors {
+export function validateEvent(values: EventFormValues, unreadable: readonly EventField[] = []): EventErrors {
   const errors: EventErrors = {};
   if (!values.EventName.trim()) errors.EventName = 'Event name is required.';
-  if (!values.EventDate) errors.EventDate = 'Event date is required.';
+  if (!values.EventDate)
+    errors.EventDate = unreadable.includes('EventDate') ? UNREAL_DATE_MESSAGE : 'Event date is required.';
   else if (!isISODate(values.EventDate)) errors.EventDate = 'Enter a date as YYYY-MM-DD.';
   // Issue 11: a whole number from 1 (clarifications.md) to MAX_GUESTS; 1e20 guests is refused by name.
   const guests = checkAmount(values.NumberOfGuests, guestsRule);

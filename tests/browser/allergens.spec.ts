@@ -282,7 +282,7 @@ test('inventory: the Add Item form and Edit Item have an Allergens picker; its t
     .toEqual(['peanuts', 'soy']);
 
   // Edit Item: tick Milk; a reload reopens the dialog with it (its draft); Save keeps it.
-  await page.getByRole('listitem', { name: 'Cream' }).getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('listitem', { name: 'Cream' }).getByRole('button', { name: 'Edit item Cream' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit Item' });
   const editGroup = dialog.getByRole('group', { name: 'Allergens', exact: true });
   await editGroup.getByRole('button', { name: 'Allergens of Cream' }).click();
@@ -301,7 +301,7 @@ test('inventory: the Add Item form and Edit Item have an Allergens picker; its t
 
 test('inventory: a conflict over an item’s allergens names them, not their ids', async ({ page }) => {
   await openInventory(page);
-  await page.getByRole('listitem', { name: 'Cream' }).getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('listitem', { name: 'Cream' }).getByRole('button', { name: 'Edit item Cream' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit Item' });
   await dialog.getByRole('button', { name: 'Allergens of Cream' }).click();
   await dialog.getByRole('checkbox', { name: 'Milk' }).check();

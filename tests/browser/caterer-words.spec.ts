@@ -80,7 +80,10 @@ test('"Cost per Unit" says it is the cost of one package: inventory add form, Ed
   );
   await page.goto('/Inventory');
   await expect(page.getByLabel('Cost per Unit', { exact: true }).first()).toHaveAccessibleDescription(hint);
-  await page.getByRole('button', { name: /^Edit/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Edit item / })
+    .first()
+    .click();
   await expect(page.getByRole('dialog').getByLabel('Cost per Unit', { exact: true })).toHaveAccessibleDescription(hint);
   await page.keyboard.press('Escape');
   await page.evaluate((e) => localStorage.setItem('events', JSON.stringify([e])), event);

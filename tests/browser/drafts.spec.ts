@@ -51,6 +51,25 @@ test('New Event form: typed values come back after a reload and after Back/Forwa
   await expect(page.getByRole('dialog', { name: 'Create New Event' })).toHaveCount(0);
 });
 
+test('New Event form restored after a reload: Cancel puts the focus on New Event, not on the page body', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/ManageEvents');
+  await page.getByRole('button', { name: 'New Event' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Create New Event' });
+  await dialog.getByLabel('Event Name').fill('Harbour Wedding');
+  acceptLeavePrompts(page);
+  await page.reload();
+  // Opened by the page itself: no button had the focus before it.
+  dialog = page.getByRole('dialog', { name: 'Create New Event' });
+  await expect(dialog.getByLabel('Event Name')).toHaveValue('Harbour Wedding');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => document.activeElement === document.body)).toBe(false);
+  await expect(page.getByRole('button', { name: 'New Event' })).toBeFocused();
+});
+
 test('New Event form: a saved event leaves no draft behind', async ({ page }) => {
   await signIn(page);
   await page.goto('/ManageEvents');
@@ -132,7 +151,7 @@ test('Edit Item dialog: the edit comes back after a reload on its item; Discard 
   await page
     .getByRole('list', { name: 'Inventory items' })
     .getByRole('listitem', { name: 'Butter' })
-    .getByRole('button', { name: 'Edit' })
+    .getByRole('button', { name: 'Edit item Butter' })
     .click();
   let dialog = page.getByRole('dialog', { name: 'Edit Item' });
   await dialog.getByLabel('Item Name', { exact: true }).fill('Salted Butter');
@@ -156,7 +175,7 @@ test('Edit Item dialog: a draft whose item was changed meanwhile is dropped, and
   await page
     .getByRole('list', { name: 'Inventory items' })
     .getByRole('listitem', { name: 'Butter' })
-    .getByRole('button', { name: 'Edit' })
+    .getByRole('button', { name: 'Edit item Butter' })
     .click();
   await page.getByRole('dialog', { name: 'Edit Item' }).getByLabel('Item Name', { exact: true }).fill('Salted Butter');
   // Another tab (or device restore) changed the item while this page was away.

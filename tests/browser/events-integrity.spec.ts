@@ -128,6 +128,19 @@ test('(b) saving a form for an event another tab changed shows the conflict; Kee
   expect(await stored(page, 103)).toMatchObject({ EventName: 'Captain Dinner', VenueCity: 'Lunenburg' });
 });
 
+test('(b2) Merge in the conflict dialog puts the focus back on the Edit Event button, not on the page body', async ({
+  page,
+}) => {
+  await openEvents(page);
+  const { tabB, dialog } = await staleEdit(page, 'Bosun Lunch', 'Bosun Lunch (mine)');
+  await dialog.getByRole('button', { name: 'Merge' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(tabB.getByRole('dialog', { name: 'Edit Event' })).toHaveCount(0);
+  await expect.poll(async () => (await stored(page, 102))?.EventName).toBe('Bosun Lunch (mine)');
+  await expect.poll(() => tabB.evaluate(() => document.activeElement === document.body)).toBe(false);
+  await expect(tabB.getByRole('button', { name: 'Edit Event Bosun Lunch (mine)' })).toBeFocused();
+});
+
 test('(c) delete an event, create a new one, Undo: both exist with different ids', async ({ page }) => {
   await openEvents(page);
   await page.getByRole('button', { name: 'Delete Event Captain Dinner' }).click();

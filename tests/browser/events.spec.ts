@@ -171,6 +171,38 @@ test('create an event with validation, then edit it', async ({ page }) => {
   expect(await cardNames(page)).not.toContain('Never saved');
 });
 
+test('an impossible date (31 February) is called not a real date, not missing; the form stays and nothing is saved', async ({
+  page,
+}) => {
+  await openEvents(page);
+  await page.getByRole('button', { name: 'New Event' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create New Event' });
+  await dialog.getByLabel('Event Name').fill('Leap Year Lunch');
+  await dialog.getByLabel('Number of Guests').fill('12');
+  // Typed as a caterer types it (en-US order: month, day, year): Chromium reads 31 February as no date at all.
+  await dialog.getByLabel('Event Date').focus();
+  await page.keyboard.type('02312027');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Event date is not a real date: check the day and month.')).toBeVisible();
+  await expect(dialog.getByText('Event date is required.')).toHaveCount(0);
+  await expect(dialog.getByLabel('Event Date')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByLabel('Event Date')).toBeFocused();
+  await expect(dialog.getByLabel('Event Name')).toHaveValue('Leap Year Lunch');
+  await expect(dialog.getByLabel('Number of Guests')).toHaveValue('12');
+  const names = () =>
+    page.evaluate(() =>
+      (JSON.parse(localStorage.getItem('events') ?? '[]') as Array<{ EventName: string }>).map((e) => e.EventName),
+    );
+  expect(await names()).not.toContain('Leap Year Lunch');
+
+  // A real date clears the message and saves.
+  await dialog.getByLabel('Event Date').fill(addDays(today, 5));
+  await expect(dialog.getByText('Event date is not a real date: check the day and month.')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect.poll(names).toContain('Leap Year Lunch');
+});
+
 test('quick filters, date range and customer-name search', async ({ page }) => {
   await openEvents(page);
   await expect(page.getByRole('article', { name: 'Same Day Brunch' })).toBeVisible();

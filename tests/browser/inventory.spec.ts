@@ -147,12 +147,29 @@ test('a low-stock item is highlighted and announced; cards expand on their own',
   await expect(butter.getByText('SKU-1')).toHaveCount(0);
 });
 
+test('each item’s Edit and Delete buttons name their item for a screen reader; the visible words stay Edit and Delete', async ({
+  page,
+}) => {
+  await open(page, [item('1', 'Butter', 2, 5), item('2', 'Flour', 20, 5)]);
+  for (const name of ['Butter', 'Flour']) {
+    const row = list(page).getByRole('listitem', { name });
+    const edit = row.getByRole('button', { name: `Edit item ${name}`, exact: true });
+    const remove = row.getByRole('button', { name: `Delete item ${name}`, exact: true });
+    await expect(edit).toBeVisible();
+    await expect(remove).toBeVisible();
+    await expect(edit).toHaveText('Edit');
+    await expect(remove).toHaveText('Delete');
+  }
+  await expect(page.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
+});
+
 test('edits through the modal: invalid numbers keep it open, Save and Cancel close it; Delete removes', async ({
   page,
 }) => {
   await open(page, [item('1', 'Butter', 2, 5), item('2', 'Flour', 20, 5)]);
   const butter = list(page).getByRole('listitem', { name: 'Butter' });
-  await butter.getByRole('button', { name: 'Edit' }).click();
+  await butter.getByRole('button', { name: 'Edit item Butter' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit Item' });
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('Cost per Unit').fill('cheap');
@@ -164,19 +181,19 @@ test('edits through the modal: invalid numbers keep it open, Save and Cancel clo
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   // The keyboard's place is kept: the focus goes back to the Edit button that opened the dialog.
-  await expect(butter.getByRole('button', { name: 'Edit' })).toBeFocused();
+  await expect(butter.getByRole('button', { name: 'Edit item Butter' })).toBeFocused();
   await expect(butter.getByText('On-hand Quantity: 9')).toBeVisible();
   await expect(butter.getByRole('img', { name: /Low stock/ })).toHaveCount(0);
   await expect.poll(async () => (await stored(page))[0]).toMatchObject({ costPerUnit: 4.25, quantity: 9 });
 
-  await butter.getByRole('button', { name: 'Edit' }).click();
+  await butter.getByRole('button', { name: 'Edit item Butter' }).click();
   await dialog.getByLabel('Item Name').fill('Changed');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
-  await expect(butter.getByRole('button', { name: 'Edit' })).toBeFocused();
+  await expect(butter.getByRole('button', { name: 'Edit item Butter' })).toBeFocused();
   await expect(list(page).getByRole('heading', { name: 'Butter' })).toBeVisible();
 
-  await list(page).getByRole('listitem', { name: 'Flour' }).getByRole('button', { name: 'Delete' }).click();
+  await list(page).getByRole('listitem', { name: 'Flour' }).getByRole('button', { name: 'Delete item Flour' }).click();
   await expect(list(page).getByRole('listitem', { name: 'Flour' })).toHaveCount(0);
   await expect.poll(async () => (await stored(page)).map((i) => i.name)).toEqual(['Butter']);
 });
@@ -186,7 +203,7 @@ test('the Edit Item dialog’s selects start on first use; the keyboard and the 
 }) => {
   await open(page, [item('1', 'Butter', 2, 5)]);
   const butter = list(page).getByRole('listitem', { name: 'Butter' });
-  await butter.getByRole('button', { name: 'Edit' }).click();
+  await butter.getByRole('button', { name: 'Edit item Butter' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit Item' });
   await expect(dialog.getByLabel('SKU')).toBeFocused();
   const category = dialog.getByRole('combobox', { name: 'Category' });
@@ -238,7 +255,10 @@ test('the page behind the Edit Item dialog does not scroll, and is where it was 
   // The page scrolls to its end (the list scrolls on its own below it).
   const at = await page.evaluate(() => (window.scrollTo(0, document.documentElement.scrollHeight), window.scrollY));
   expect(at).toBeGreaterThan(100);
-  const edit = list(page).getByRole('listitem').first().getByRole('button', { name: 'Edit' });
+  const edit = list(page)
+    .getByRole('listitem')
+    .first()
+    .getByRole('button', { name: 'Edit item Bulk Item 1', exact: true });
   await edit.click();
   const dialog = page.getByRole('dialog', { name: 'Edit Item' });
   await expect(dialog).toBeVisible();
@@ -252,7 +272,7 @@ test('the page behind the Edit Item dialog does not scroll, and is where it was 
 
 test('the Edit Item dialog is modal without restyling the page behind it (issue 23)', async ({ page }) => {
   await open(page, [item('1', 'Butter', 2, 5), item('2', 'Flour', 20, 5)]);
-  const edit = list(page).getByRole('listitem', { name: 'Butter' }).getByRole('button', { name: 'Edit' });
+  const edit = list(page).getByRole('listitem', { name: 'Butter' }).getByRole('button', { name: 'Edit item Butter' });
   const dialog = page.getByRole('dialog', { name: 'Edit Item' });
   const inside = () => page.evaluate(() => !!document.querySelector('[role=dialog]')?.contains(document.activeElement));
   for (const close of ['the backdrop', 'Escape']) {

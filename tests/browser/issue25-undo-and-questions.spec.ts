@@ -78,7 +78,7 @@ test('deleting an inventory item is undone from its toast: same id, same place, 
     'ingredientList-12': [line('cream', 'Cream')],
   });
   const list = page.getByRole('list', { name: 'Inventory items' });
-  await list.getByRole('listitem', { name: 'Cream' }).getByRole('button', { name: 'Delete' }).click();
+  await list.getByRole('listitem', { name: 'Cream' }).getByRole('button', { name: 'Delete item Cream' }).click();
   await expect(list.getByRole('listitem', { name: 'Cream' })).toHaveCount(0);
   await expect(page.getByText('Item deleted')).toBeVisible();
   // Only the upcoming event is named, with its date.

@@ -187,7 +187,10 @@ for (const width of [320, 390, 768]) {
     await page.getByRole('button', { name: 'More Details' }).first().click();
     await expect(page.getByRole('button', { name: 'Hide Details' })).toBeVisible();
     await noSidewaysScroll(page, 'inventory card details');
-    await page.getByRole('button', { name: 'Edit' }).first().click();
+    await page
+      .getByRole('button', { name: /^Edit item / })
+      .first()
+      .click();
     await expect(page.getByRole('dialog', { name: 'Edit Item' })).toBeVisible();
     await noSidewaysScroll(page, 'Edit Item dialog');
   });

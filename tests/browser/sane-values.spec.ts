@@ -165,7 +165,7 @@ test.describe('inventory', () => {
   test('Edit Item refuses a negative on-hand with the message, stays open and saves nothing', async ({ page }) => {
     await openWith(page, '/Inventory', { suppliers, inventoryItems: items });
     const butter = page.getByRole('list', { name: 'Inventory items' }).getByRole('listitem', { name: 'Butter' });
-    await butter.getByRole('button', { name: 'Edit' }).click();
+    await butter.getByRole('button', { name: 'Edit item Butter' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Item' });
     await dialog.getByLabel('On-hand Quantity').fill('-5');
     await dialog.getByLabel('Re-order Qty').fill('1e20');
@@ -217,7 +217,7 @@ test.describe('inventory', () => {
     await page
       .getByRole('list', { name: 'Inventory items' })
       .getByRole('listitem', { name: 'Cream' })
-      .getByRole('button', { name: 'Edit' })
+      .getByRole('button', { name: 'Edit item Cream' })
       .click();
     const dialog = page.getByRole('dialog', { name: 'Edit Item' });
     await expect(dialog.getByText(/is already used by/)).toHaveCount(0);
@@ -357,7 +357,7 @@ test.describe('issue 25: two suppliers of one name', () => {
     await page
       .getByRole('list', { name: 'Inventory items' })
       .getByRole('listitem', { name: 'Cod' })
-      .getByRole('button', { name: 'Edit' })
+      .getByRole('button', { name: 'Edit item Cod' })
       .click();
     const dialog = page.getByRole('dialog', { name: 'Edit Item' });
     await expect(dialog.getByRole('combobox', { name: 'Supplier Name' })).toHaveText(

@@ -86,7 +86,7 @@ test('the explorer shows the inventory board live: Add Item highlighted in its d
   await page
     .getByRole('list', { name: 'Inventory items' })
     .getByRole('listitem', { name: 'Cream' })
-    .getByRole('button', { name: 'Edit' })
+    .getByRole('button', { name: 'Edit item Cream' })
     .click();
   await expect(page.getByRole('dialog', { name: 'Edit Item' })).toBeVisible();
   // The dialog takes the focus when it opens; Escape goes to what has the focus.

@@ -185,11 +185,11 @@ test.describe('two tabs: inventory', () => {
     context,
   }) => {
     const other = await twoTabs(page, context, '/Inventory', 'Inventory', { suppliers, inventoryItems: items });
-    await list(other).getByRole('listitem', { name: 'Flour' }).getByRole('button', { name: 'Edit' }).click();
+    await list(other).getByRole('listitem', { name: 'Flour' }).getByRole('button', { name: 'Edit item Flour' }).click();
     const editB = other.getByRole('dialog', { name: 'Edit Item' });
     await expect(editB).toBeVisible();
 
-    await list(page).getByRole('listitem', { name: 'Flour' }).getByRole('button', { name: 'Edit' }).click();
+    await list(page).getByRole('listitem', { name: 'Flour' }).getByRole('button', { name: 'Edit item Flour' }).click();
     const editA = page.getByRole('dialog', { name: 'Edit Item' });
     await editA.getByLabel('On-hand Quantity').fill('42');
     await editA.getByRole('button', { name: 'Save' }).click();
@@ -271,9 +271,15 @@ test.describe('two tabs: a record deleted in tab A while tab B edits it', () => 
     const list = (p: Page) => p.getByRole('list', { name: 'Inventory items' });
     const other = await twoTabs(page, context, '/Inventory', 'Inventory', { suppliers, inventoryItems: items });
     const edit = async () => {
-      await list(other).getByRole('listitem', { name: 'Cream' }).getByRole('button', { name: 'Edit' }).click();
+      await list(other)
+        .getByRole('listitem', { name: 'Cream' })
+        .getByRole('button', { name: 'Edit item Cream' })
+        .click();
       await other.getByRole('dialog', { name: 'Edit Item' }).getByLabel('On-hand Quantity').fill('7');
-      await list(page).getByRole('listitem', { name: 'Cream' }).getByRole('button', { name: 'Delete' }).click();
+      await list(page)
+        .getByRole('listitem', { name: 'Cream' })
+        .getByRole('button', { name: 'Delete item Cream' })
+        .click();
       await expect.poll(async () => (await stored(page, 'inventoryItems')).map((i) => i.id)).toEqual(['1', '2']);
       await other.getByRole('dialog', { name: 'Edit Item' }).getByRole('button', { name: 'Save' }).click();
       const dialog = conflictDialog(other);

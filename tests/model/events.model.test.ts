@@ -8,6 +8,7 @@ import {
   needsNextDayConfirmation,
   needsPastDateConfirmation,
   nextDayQuestion,
+  UNREAL_DATE_MESSAGE,
   validateEvent,
   type EventFormValues,
 } from '../../src/domain/events';
@@ -547,6 +548,20 @@ describe('eventForm (pinned rules)', () => {
       expect(actor.getSnapshot().context.errors).toEqual(rest);
       expect(actor.getSnapshot().context.values[field]).toBe('still wrong');
     }
+  });
+  it('a date the browser could not read (31 February) is not a real date, not missing, until the date changes', () => {
+    saveRequests.length = 0;
+    const values = { ...validValues, EventDate: '' };
+    const actor = createActor(form, { input: { values, today: '2026-04-01' } }).start();
+    actor.send({ type: 'form.submit', unreadable: ['EventDate'] });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.errors).toEqual({ EventDate: UNREAL_DATE_MESSAGE });
+    expect(actor.getSnapshot().context.values).toEqual(values);
+    expect(saveRequests).toEqual([]);
+    // Emptied (the date changed): missing again.
+    actor.send({ type: 'field.change', field: 'EventDate', value: '' });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().context.errors).toEqual({ EventDate: 'Event date is required.' });
   });
   it('a valid submit asks the parent to save and waits in saving', () => {
     saveRequests.length = 0;

@@ -25,6 +25,7 @@ import {
   nextEventId,
   saveEvent,
   sortEvents,
+  UNREAL_DATE_MESSAGE,
   validateEvent,
   type EventFilter,
   type EventFormValues,
@@ -111,6 +112,11 @@ describe('validation (clarifications.md)', () => {
   };
   it('accepts a minimal valid form', () => {
     expect(validateEvent(valid)).toEqual({});
+  });
+  it('a date the browser could not read is not a real date; an empty one the browser read is required', () => {
+    expect(validateEvent({ ...valid, EventDate: '' }, ['EventDate']).EventDate).toBe(UNREAL_DATE_MESSAGE);
+    expect(validateEvent({ ...valid, EventDate: '' }, ['StartTime']).EventDate).toBe('Event date is required.');
+    expect(validateEvent({ ...valid, EventDate: '' }).EventDate).toBe('Event date is required.');
   });
   it('requires event name and date, guests a whole number >= 1', () => {
     const errors = validateEvent(blankEventForm());

@@ -165,3 +165,81 @@ describe('the modal dialog takes the focus after its first frame', () => {
     elsewhere.remove();
   });
 });
+
+/** A page whose dialog opens by itself (a draft restored after a reload), or over which a conflict dialog opens. */
+function SelfOpeningPage({ conflict = false }: { conflict?: boolean }) {
+  const [open, setOpen] = useState(true);
+  const [fallbackButton, setFallbackButton] = useState<HTMLButtonElement | null>(null);
+  return (
+    <>
+      <button type="button" ref={setFallbackButton} onClick={() => setOpen(true)}>
+        New Event
+      </button>
+      {open ? (
+        <Modal
+          onClose={() => setOpen(false)}
+          backdropClassName="b"
+          positionerClassName="p"
+          contentClassName="c"
+          fallbackFocus={() => fallbackButton}
+        >
+          <ModalTitle>Create New Event</ModalTitle>
+          <label>
+            Event Name <input />
+          </label>
+          <button type="button" onClick={() => setOpen(false)}>
+            Close
+          </button>
+        </Modal>
+      ) : null}
+      {conflict ? <ConflictOver closeForm={() => setOpen(false)} /> : null}
+    </>
+  );
+}
+
+/** A dialog over the form whose Merge closes the form at once and itself only a few frames later (as Ark does). */
+function ConflictOver({ closeForm }: { closeForm: () => void }) {
+  const [shown, setShown] = useState(true);
+  if (!shown) return null;
+  return (
+    <div role="alertdialog" aria-label="Changed in another tab">
+      <button
+        type="button"
+        onClick={() => {
+          closeForm();
+          setTimeout(() => setShown(false), 50);
+        }}
+      >
+        Merge
+      </button>
+    </div>
+  );
+}
+
+describe('the focus at close when no opener can take it back', () => {
+  it('a dialog the page opened by itself (the focus was on <body>) gives the focus to its fallback', async () => {
+    fakeFrames();
+    document.body.focus();
+    render(<SelfOpeningPage />);
+    await act(async () => vi.advanceTimersByTime(1000));
+    expect(document.activeElement).toBe(byLabel('Event Name'));
+    act(() => button('Close').click());
+    await act(async () => vi.advanceTimersByTime(1000));
+    expect(document.activeElement).toBe(button('New Event'));
+  });
+
+  it('closed from a dialog over it that leaves the page a little later (Merge), the focus still comes back', async () => {
+    fakeFrames();
+    document.body.focus();
+    render(<SelfOpeningPage conflict />);
+    await act(async () => vi.advanceTimersByTime(1000));
+    const merge = button('Merge');
+    merge.focus();
+    act(() => merge.click());
+    // The conflict dialog goes (its render in an act of its own), then the frames after it.
+    await act(async () => vi.advanceTimersByTime(60));
+    expect(document.querySelector('[role="alertdialog"]')).toBeNull();
+    await act(async () => vi.advanceTimersByTime(1000));
+    expect(document.activeElement).toBe(button('New Event'));
+  });
+});

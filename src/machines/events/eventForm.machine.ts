@@ -78,6 +78,8 @@ export interface EventFormContext {
   draftRestored: boolean;
   /** The stored customers as the form opened. */
   customers: readonly Customer[];
+  /** Fields whose typed text the browser could not read at the last Save (a date such as 31 February), until changed. */
+  unreadable: EventField[];
 }
 
 export type EventFormEvent =
@@ -85,8 +87,8 @@ export type EventFormEvent =
   | { type: 'field.change'; field: EventField; value: string }
   /** A checkbox of Allergies to avoid (issue 21): ticks or unticks that allergen. */
   | { type: 'avoid.toggle'; allergen: AllergenId }
-  /** The Save button. */
-  | { type: 'form.submit' }
+  /** The Save button; `unreadable`: the fields whose typed text the browser could not read (its `validity.badInput`). */
+  | { type: 'form.submit'; unreadable?: EventField[] }
   /** The Cancel button, Escape or a click outside the dialog. */
   | { type: 'form.cancel' }
   /** The parent (events list) stored the event. */
@@ -122,6 +124,7 @@ export type EventFormEvent =
 export const eventFormSecrets = {
   events: {
     'field.change': [],
+    'form.submit': [],
     'avoid.toggle': [],
     'save.done': [],
     'save.failed': [],
@@ -155,7 +158,8 @@ export const eventFormMachine = setup({
     setField: assign(({ context, event }) => {
       assertEvent(event, 'field.change');
       const { [event.field]: _cleared, ...errors } = context.errors;
-      return { values: { ...context.values, [event.field]: event.value }, errors };
+      const unreadable = context.unreadable.filter((f) => f !== event.field);
+      return { values: { ...context.values, [event.field]: event.value }, errors, unreadable };
     }),
     toggleAvoid: assign(({ context, event }) => {
       assertEvent(event, 'avoid.toggle');
@@ -177,7 +181,13 @@ export const eventFormMachine = setup({
       },
     }),
     keepNewCustomer: assign({ values: ({ context }) => ({ ...context.values, customerId: NEW_CUSTOMER }) }),
-    setErrors: assign({ errors: ({ context }) => validateEvent(context.values) }),
+    setUnreadable: assign({
+      unreadable: ({ event }) => {
+        assertEvent(event, 'form.submit');
+        return event.unreadable ?? [];
+      },
+    }),
+    setErrors: assign({ errors: ({ context }) => validateEvent(context.values, context.unreadable) }),
     clearErrors: assign({ errors: () => ({}), saveError: () => null }),
     /** The edited event's new id (a new event, id 0, is not one of them). */
     followMove: assign(({ context, event }) => {
@@ -233,7 +243,7 @@ export const eventFormMachine = setup({
   guards: {
     /** A new event keeps a draft; an edited event does not. */
     isDraftable: ({ context }) => context.values.id === 0,
-    isValid: ({ context }) => Object.keys(validateEvent(context.values)).length === 0,
+    isValid: ({ context }) => Object.keys(validateEvent(context.values, context.unreadable)).length === 0,
     isNewPastDate: ({ context }) => needsPastDateConfirmation(context.values, context.today, context.originalDate),
     /** The end time is before the start (the next day), and the edited event did not already have these times. */
     isNewNextDay: ({ context }) => needsNextDayConfirmation(context.values, context.original),
@@ -262,6 +272,7 @@ export const eventFormMachine = setup({
     startValues: input.values.id === 0 ? blankEventForm() : input.values,
     draftRestored: input.restored === true && input.values.id === 0,
     customers: input.customers ?? [],
+    unreadable: [],
   }),
   initial: 'editing',
   on: { 'event.moved': { actions: 'followMove' } },
@@ -274,7 +285,8 @@ export const eventFormMachine = setup({
           { guard: 'isDraftable', actions: ['toggleAvoid', 'persistDraft'] },
           { actions: 'toggleAvoid' },
         ],
-        'form.submit': { target: 'validating' },
+        // Why the browser's word comes with Save: a date it cannot read has the value '' and sends no change.
+        'form.submit': { target: 'validating', actions: 'setUnreadable' },
         // Cancel is the caterer's own "no": a new event's draft goes with it.
         'form.cancel': [
           { guard: 'isDraftable', target: 'cancelled', actions: 'discardDraft' },

@@ -26,7 +26,8 @@ import { afterNextPaint } from '../shell/afterPaint';
  * ends; a focus that lands outside it is brought back, unless it is in another dialog, such as a question or
  * conflict dialog opened over this one), Escape closes it (unless something above it, an open select or
  * another dialog, took the Escape), a press outside the content closes it when `closeOnOutside`, the focus
- * goes back to the element that had it when it closes (after the frame that shows the page again), and
+ * goes back to the element that had it when it closes (after the frame that shows the page again; else to
+ * `fallbackFocus`, and after a dialog opened over this one that closes with it has left the page), and
  * everything outside it is hidden from assistive technology while it is open (`hideOutside`). The page behind
  * keeps its style (no `pointer-events` on <body>): the backdrop and the positioner cover it. The page stays still
  * by CSS (`data-locks-scroll` on the positioner, a child of <body>: panda.config.ts), from the frame after the
@@ -39,6 +40,7 @@ export function Modal({
   positionerClassName,
   contentClassName,
   children,
+  fallbackFocus,
 }: {
   onClose: () => void;
   /** A press outside the content (on the backdrop, around the content) closes the dialog. */
@@ -47,15 +49,19 @@ export function Modal({
   positionerClassName: string;
   contentClassName: string;
   children: ReactNode;
+  /** Where the focus goes at close when no element had it at open (it was on <body>) or that element is gone. */
+  fallbackFocus?: () => HTMLElement | null | undefined;
 }) {
   const titleId = useId();
   const positioner = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const close = useRef(onClose);
   const outside = useRef(closeOnOutside);
+  const fallback = useRef(fallbackFocus);
   useLayoutEffect(() => {
     close.current = onClose;
     outside.current = closeOnOutside;
+    fallback.current = fallbackFocus;
   });
 
   // The focus: in at open, kept in, back to the opener at close.
@@ -119,12 +125,22 @@ export function Modal({
       doc.removeEventListener('focusin', onFocusIn);
       // Back to the opener after the frame that shows the page without the dialog (a focus now would work
       // out the page's style before that paint, ~8 ms of an inventory save at 4x), unless something has
-      // taken the focus meanwhile (the focus of a removed dialog falls to <body>).
-      if (opener)
-        afterNextPaint(() => {
-          const at = doc.activeElement;
-          if (opener.isConnected && (!at || at === doc.body)) opener.focus();
-        });
+      // taken the focus meanwhile (the focus of a removed dialog falls to <body>). With no opener (a dialog the
+      // page opened by itself, such as a draft restored after a reload: the focus was on <body>) or an opener
+      // gone from the page, to `fallbackFocus`.
+      const giveBack = (frames: number) => {
+        const at = doc.activeElement;
+        // Still in a dialog that was over this one and closes with it (the conflict dialog's Merge closes both;
+        // Ark removes its dialog a frame or more later): the focus falls to <body> once it is gone.
+        if (at && at !== doc.body && at.closest(otherDialog) && frames > 0) {
+          afterNextPaint(() => giveBack(frames - 1));
+          return;
+        }
+        if (at && at !== doc.body) return;
+        const target = opener && opener !== doc.body && opener.isConnected ? opener : fallback.current?.();
+        target?.focus();
+      };
+      afterNextPaint(() => giveBack(OTHER_DIALOG_FRAMES));
     };
   }, []);
 
@@ -218,6 +234,9 @@ export function ModalTitle(props: ComponentProps<'h2'>) {
 
 /** Another dialog (a question or a conflict opened over this one): its focus and its Escape are its own. */
 const otherDialog = '[role="dialog"], [role="alertdialog"]';
+
+/** How many frames the focus's return waits for a dialog over this one to leave the page (about a second). */
+const OTHER_DIALOG_FRAMES = 60;
 
 const focusable =
   'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), ' +

@@ -6,6 +6,7 @@ import type { ActorRefFrom } from 'xstate';
 import { css, cx } from 'styled-system/css';
 import {
   eventFieldLabels,
+  eventFields,
   eventTypeChoices,
   nextDayQuestion,
   PAST_DATE_QUESTION,
@@ -202,9 +203,12 @@ function useEventForm(ref: FormRef) {
     cancelRescale: () => ref.send({ type: 'rescale.cancel' }),
     change: (f: EventField, value: string) => ref.send({ type: 'field.change', field: f, value }),
     toggleAvoid: (allergen: AllergenId) => ref.send({ type: 'avoid.toggle', allergen }),
-    /** Sends Save; returns the first field (in form order) that now has a message, if any. */
-    submit: (): EventField | undefined => {
-      ref.send({ type: 'form.submit' });
+    /**
+     * Sends Save with the fields the browser could not read (`unreadable`); returns the first field (in form
+     * order) that now has a message, if any.
+     */
+    submit: (unreadable: EventField[]): EventField | undefined => {
+      ref.send({ type: 'form.submit', unreadable });
       const errors = ref.getSnapshot().context.errors;
       return groups.flatMap((g) => g.fields).find((f) => errors[f]);
     },
@@ -232,6 +236,15 @@ function useEventForm(ref: FormRef) {
 }
 
 type EventFormApi = ReturnType<typeof useEventForm>;
+
+/** The fields whose typed text the browser could not read: 31 February in a date field has the value '' and `badInput`. */
+function unreadableFields(form: HTMLFormElement | null): EventField[] {
+  const names = new Set<string>(eventFields);
+  return [...(form?.elements ?? [])]
+    .filter((el): el is HTMLInputElement => el instanceof HTMLInputElement && el.validity.badInput)
+    .map((el) => el.name)
+    .filter((name): name is EventField => names.has(name));
+}
 
 /** Event Type: an Ark UI Select (its menu capped at 200px like every dropdown) with the eleven types. */
 function EventTypeField({ form }: { form: EventFormApi }) {
@@ -396,9 +409,12 @@ const belowTheFold = new Set(['Dietary needs']);
 export function EventFormDialog({
   formRef,
   changedElsewhere = false,
+  fallbackFocus,
 }: {
   formRef: FormRef;
   changedElsewhere?: boolean;
+  /** Where the focus goes at close when the form was not opened from a button (a draft restored after a reload). */
+  fallbackFocus?: () => HTMLElement | null | undefined;
 }) {
   const form = useEventForm(formRef);
   const formEl = useRef<HTMLFormElement>(null);
@@ -411,6 +427,7 @@ export function EventFormDialog({
       backdropClassName={backdrop}
       positionerClassName={positioner}
       contentClassName={formScroller}
+      fallbackFocus={fallbackFocus}
     >
       {form.reviewing ? (
         <div className={css({ maxW: '1100px', mx: 'auto' })}>
@@ -424,7 +441,7 @@ export function EventFormDialog({
           className={css({ maxW: '1100px', mx: 'auto' })}
           onSubmit={(e) => {
             e.preventDefault();
-            const invalid = form.submit();
+            const invalid = form.submit(unreadableFields(formEl.current));
             // A select's focusable part is its trigger; the other fields are their inputs.
             const target =
               invalid &&

@@ -171,10 +171,20 @@ const CardBody = memo(function CardBody({ board, item }: { board: InventoryBoard
         >
           {expanded ? 'Hide Details' : 'More Details'}
         </Button>
-        <Button size="sm" variant="outlineGreen" onClick={() => board.send({ type: 'edit.open', id: item.id })}>
+        <Button
+          size="sm"
+          variant="outlineGreen"
+          aria-label={`Edit item ${item.name || item.sku}`}
+          onClick={() => board.send({ type: 'edit.open', id: item.id })}
+        >
           Edit
         </Button>
-        <Button size="sm" variant="outlineRed" onClick={() => board.send({ type: 'item.delete', id: item.id })}>
+        <Button
+          size="sm"
+          variant="outlineRed"
+          aria-label={`Delete item ${item.name || item.sku}`}
+          onClick={() => board.send({ type: 'item.delete', id: item.id })}
+        >
           Delete
         </Button>
       </div>

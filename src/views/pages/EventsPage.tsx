@@ -1,5 +1,5 @@
 import { useActorRef } from '@xstate/react';
-import { memo, useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
 import { quickFilterLabels, toISODate } from '../../domain/eventDates';
 import { eventFieldLabels, type EventFilter } from '../../domain/events';
@@ -79,6 +79,9 @@ export function EventsPage() {
   );
   // The same function for every render: the Tool Kit is memoised on its props (issue 23, sixth pass).
   const closeToolkit = useCallback(() => eventsRef.send({ type: 'toolkit.close' }), [eventsRef]);
+  // A form the page opened by itself (a new event's draft restored after a reload) gives the focus back here.
+  const newEventButton = useRef<HTMLButtonElement>(null);
+  const focusNewEvent = useCallback(() => newEventButton.current, []);
   const cardApi = useMemo(
     () => ({
       openToolkit: (id: number) => eventsRef.send({ type: 'toolkit.open', id }),
@@ -91,7 +94,7 @@ export function EventsPage() {
     <Page title="Event Management" heading="Event Management">
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
         <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3' })}>
-          <Button variant="solidGreen" onClick={page.newEvent}>
+          <Button ref={newEventButton} variant="solidGreen" onClick={page.newEvent}>
             New Event
           </Button>
           <Button variant="outlineBlue" aria-expanded={filters.quickShown} onClick={filters.toggleQuick}>
@@ -118,7 +121,12 @@ export function EventsPage() {
         <EventsInAccount onOpened={openFromAccount} />
       </div>
       {page.formRef ? (
-        <EventFormDialog key={page.formRef.id} formRef={page.formRef} changedElsewhere={page.changedElsewhere} />
+        <EventFormDialog
+          key={page.formRef.id}
+          formRef={page.formRef}
+          changedElsewhere={page.changedElsewhere}
+          fallbackFocus={focusNewEvent}
+        />
       ) : null}
       {page.toolkitEvent ? (
         // Keyed by the event: a Tool Kit whose event sync moved to a free id starts again on it (its drafts moved too).
