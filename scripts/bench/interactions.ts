@@ -321,7 +321,10 @@ export function inventoryInteractions(): Interaction[] {
     },
     {
       name: 'Inventory: open the Edit dialog',
-      act: (page) => first(page).getByRole('button', { name: 'Edit', exact: true }).click(),
+      act: (page) =>
+        first(page)
+          .getByRole('button', { name: /^Edit item / })
+          .click(),
       settled: (page) => page.getByRole('dialog').waitFor(),
       undo: async (page) => {
         await page.keyboard.press('Escape');
@@ -331,7 +334,9 @@ export function inventoryInteractions(): Interaction[] {
     {
       name: 'Inventory: save the Edit dialog',
       prepare: async (page) => {
-        await first(page).getByRole('button', { name: 'Edit', exact: true }).click();
+        await first(page)
+          .getByRole('button', { name: /^Edit item / })
+          .click();
         await page
           .getByRole('dialog')
           .getByLabel(/On-hand Quantity/)
