@@ -70,6 +70,25 @@ test('New Event form restored after a reload: Cancel puts the focus on New Event
   await expect(page.getByRole('button', { name: 'New Event' })).toBeFocused();
 });
 
+test('Edit Item dialog restored after a reload: Cancel puts the focus on the item’s Edit button, not on the page body', async ({
+  page,
+}) => {
+  await openInventory(page);
+  const butter = page.getByRole('list', { name: 'Inventory items' }).getByRole('listitem', { name: 'Butter' });
+  await butter.getByRole('button', { name: 'Edit item Butter' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Edit Item' });
+  await dialog.getByLabel('Item Name', { exact: true }).fill('Salted Butter');
+  acceptLeavePrompts(page);
+  await page.reload();
+  // Opened by the page itself: no button had the focus before it.
+  dialog = page.getByRole('dialog', { name: 'Edit Item' });
+  await expect(dialog.getByLabel('Item Name', { exact: true })).toHaveValue('Salted Butter');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => document.activeElement === document.body)).toBe(false);
+  await expect(butter.getByRole('button', { name: 'Edit item Butter' })).toBeFocused();
+});
+
 test('New Event form: a saved event leaves no draft behind', async ({ page }) => {
   await signIn(page);
   await page.goto('/ManageEvents');

@@ -150,8 +150,18 @@ function Allergens({ board }: { board: InventoryBoardRef }) {
 }
 
 /** The Edit Item modal: open while the board's modal region is `open`; Ark owns focus and dismissal. */
+/**
+ * Where the focus goes when the dialog closes and no button opened it (a draft restored after a reload): the
+ * edited item's Edit button when its card is drawn, else the list of items.
+ */
+function editButtonOf(id: string | null): HTMLElement | null {
+  const button = id === null ? null : document.querySelector<HTMLElement>(`[data-edit-item="${CSS.escape(id)}"]`);
+  return button ?? document.querySelector<HTMLElement>('[data-inventory-list]');
+}
+
 export function EditItemDialog({ board }: { board: InventoryBoardRef }) {
   const open = useSelector(board, (s) => s.hasTag('edit modal'));
+  const editId = useSelector(board, (s) => s.context.editId);
   const changedElsewhere = useEditedElsewhere(board);
   const conflict = useItemConflict(board);
   const draft = useEditDraft(board);
@@ -166,6 +176,7 @@ export function EditItemDialog({ board }: { board: InventoryBoardRef }) {
         // A plain modal dialog (ModalDialog.tsx): nothing read or walked on open, the page behind not restyled.
         <Modal
           onClose={() => board.send({ type: 'edit.cancel' })}
+          fallbackFocus={() => editButtonOf(editId)}
           closeOnOutside
           backdropClassName={backdrop}
           positionerClassName={positioner}

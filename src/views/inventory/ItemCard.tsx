@@ -175,6 +175,7 @@ const CardBody = memo(function CardBody({ board, item }: { board: InventoryBoard
           size="sm"
           variant="outlineGreen"
           aria-label={`Edit item ${item.name || item.sku}`}
+          data-edit-item={item.id}
           onClick={() => board.send({ type: 'edit.open', id: item.id })}
         >
           Edit

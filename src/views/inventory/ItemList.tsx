@@ -120,7 +120,7 @@ export function ItemList({ board }: { board: InventoryBoardRef }) {
       onDragCancel={() => board.send({ type: 'drag.cancel' })}
     >
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-        <div ref={scrollRef} className={scroller} tabIndex={-1}>
+        <div ref={scrollRef} className={scroller} tabIndex={-1} data-inventory-list>
           <ul
             aria-label="Inventory items"
             style={{
