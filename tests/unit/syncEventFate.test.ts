@@ -225,6 +225,8 @@ describe('an event deleted on this device and changed on another', () => {
     expect(server.pushes - pushes).toBe(2);
     expect(server.record('events', '4')).toBeNull();
     expect(server.record('ingredientList-4', 'L1')).toBeNull();
+    // Numbered by the account after the event's: a pull meets the event's tombstone first.
+    expect(server.rows.get('events|4')!.change_seq).toBeLessThan(server.rows.get('ingredientList-4|L1')!.change_seq);
   });
 });
 
