@@ -251,6 +251,11 @@ describe('a page that deletes an event, change by change (the order the account 
   };
   const L1 = line('L1', 3);
   const agreed = { 'events|4': event('Gala'), 'ingredientList-4|L1': L1 };
+  /** Agreed as above, with a question open about event 4 (account revision 3). */
+  const askedAbout = (mine: object | null, theirs: object | null): SyncState => ({
+    ...agreedAt(agreed),
+    conflicts: { 'events|4': { key: 'events|4', collection: 'events', record_id: '4', mine, theirs, theirsRev: 3 } },
+  });
 
   for (const order of [
     ['ingredientList-4|L1', 'events|4'],
@@ -308,19 +313,7 @@ describe('a page that deletes an event, change by change (the order the account 
   });
 
   it('a question already open about the event (changed on both) holds its lines when the page deletes it', () => {
-    const open: SyncState = {
-      ...agreedAt(agreed),
-      conflicts: {
-        'events|4': {
-          key: 'events|4',
-          collection: 'events',
-          record_id: '4',
-          mine: event('Mine'),
-          theirs: event('Theirs'),
-          theirsRev: 3,
-        },
-      },
-    };
+    const open: SyncState = askedAbout(event('Mine'), event('Theirs'));
     const { state, writes } = applyPulled(open, here({ ...agreed, 'events|4': event('Mine') }), [
       gone('ingredientList-4|L1', 4),
       gone('events|4', 4),
@@ -330,37 +323,13 @@ describe('a page that deletes an event, change by change (the order the account 
   });
 
   it('a line deleted elsewhere of an event only changed elsewhere is deleted here (only a deleted event holds its lines)', () => {
-    const open: SyncState = {
-      ...agreedAt(agreed),
-      conflicts: {
-        'events|4': {
-          key: 'events|4',
-          collection: 'events',
-          record_id: '4',
-          mine: event('Mine'),
-          theirs: event('Theirs'),
-          theirsRev: 3,
-        },
-      },
-    };
+    const open: SyncState = askedAbout(event('Mine'), event('Theirs'));
     const { writes } = applyPulled(open, here(agreed), [gone('ingredientList-4|L1', 4)]);
     expect(writes).toEqual([{ collection: 'ingredientList-4', record_id: 'L1', record: null }]);
   });
 
   it('deleted here and kept as the other device changed it: no longer a deleted event here; kept deleted: its lines go', () => {
-    const deletedHere: SyncState = {
-      ...agreedAt(agreed),
-      conflicts: {
-        'events|4': {
-          key: 'events|4',
-          collection: 'events',
-          record_id: '4',
-          mine: null,
-          theirs: event('Theirs'),
-          theirsRev: 3,
-        },
-      },
-    };
+    const deletedHere: SyncState = askedAbout(null, event('Theirs'));
     const data = here({ 'deletedEventIds|4': { id: 4 }, 'ingredientList-4|L7': line('L7', 2) });
     expect(resolveConflict(deletedHere, 'events|4', { keep: 'theirs' }, data).writes).toEqual([
       { collection: 'events', record_id: '4', record: event('Theirs') },
