@@ -1,6 +1,6 @@
 /** Form pieces shared by every page: labelled text fields and an Ark UI Select whose menu is capped at 200px (spec section 9). */
-import { createListCollection, Select } from '@ark-ui/react/select';
-import { memo, useEffect, useMemo, useRef, useState, type InputHTMLAttributes } from 'react';
+import { createListCollection, Select, useSelectContext } from '@ark-ui/react/select';
+import { memo, useEffect, useMemo, useRef, useState, type InputHTMLAttributes, type KeyboardEvent } from 'react';
 import { css } from 'styled-system/css';
 import { lengthLimitMessage } from '../../domain/limits';
 
@@ -310,6 +310,50 @@ const handedKey = (event: { key: string; altKey: boolean; ctrlKey: boolean; meta
   /^(Arrow(Up|Down|Left|Right)|Home|End|Enter| )$/.test(event.key) ||
   (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey);
 
+/**
+ * The trigger and the menu of a started select. Escape while the menu is open closes the menu, and only it:
+ * Ark's own Escape handling (its dismissable layer) starts once the menu is drawn, a frame after it opens, and an
+ * Escape before that frame went on to the dialog around the select, which closed the whole form (a busy phone,
+ * a quick hand; seen once in CI).
+ */
+function SelectParts({
+  items,
+  placeholder,
+  triggerClassName,
+  describedBy,
+}: {
+  items: readonly Option[];
+  placeholder: string | undefined;
+  triggerClassName: string | undefined;
+  describedBy: string | undefined;
+}) {
+  const select = useSelectContext();
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || event.defaultPrevented || !select.open) return;
+    event.preventDefault();
+    select.setOpen(false);
+  };
+  return (
+    <>
+      <Select.Control>
+        <Select.Trigger
+          className={triggerClassName ? `${trigger} ${triggerClassName}` : trigger}
+          aria-describedby={describedBy}
+          onKeyDown={closeOnEscape}
+        >
+          <Select.ValueText placeholder={placeholder ?? 'Choose'} />
+          <Select.Indicator aria-hidden>▾</Select.Indicator>
+        </Select.Trigger>
+      </Select.Control>
+      <Select.Positioner>
+        <Select.Content className={content} onKeyDown={closeOnEscape}>
+          <SelectItems items={items} />
+        </Select.Content>
+      </Select.Positioner>
+    </>
+  );
+}
+
 function ArkSelectField({
   id,
   label,
@@ -354,20 +398,12 @@ function ArkSelectField({
       unmountOnExit
     >
       <Select.Label className={labelText}>{label}</Select.Label>
-      <Select.Control>
-        <Select.Trigger
-          className={triggerClassName ? `${trigger} ${triggerClassName}` : trigger}
-          aria-describedby={error ? errorId : undefined}
-        >
-          <Select.ValueText placeholder={placeholder ?? 'Choose'} />
-          <Select.Indicator aria-hidden>▾</Select.Indicator>
-        </Select.Trigger>
-      </Select.Control>
-      <Select.Positioner>
-        <Select.Content className={content}>
-          <SelectItems items={collection.items} />
-        </Select.Content>
-      </Select.Positioner>
+      <SelectParts
+        items={collection.items}
+        placeholder={placeholder}
+        triggerClassName={triggerClassName}
+        describedBy={error ? errorId : undefined}
+      />
       {error ? (
         <span id={errorId} className={errorText}>
           {error}
