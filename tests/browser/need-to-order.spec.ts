@@ -166,6 +166,15 @@ test('two upcoming events needing the same item push it into Need to Order with 
   await expect(creamCard).toContainText('Suggested order1 × 1 L carton');
   await expect(card(page, 'Lemons')).toHaveCount(0);
   await expect(panel(page).getByText('Gala')).toHaveCount(0);
+  // The suppliers' order lists follow the window too (drawn after the lines, issue 23), and are not left busy.
+  const lists = panel(page).getByRole('region', { name: 'Order lists by supplier' });
+  await expect(orderList(page, 'Harbour Dairy')).toContainText('Estimated total: $4.50 CAD');
+  await expect(orderList(page, 'Orchard Row Fruits')).toHaveCount(0);
+  await expect(lists).not.toHaveAttribute('aria-busy');
+  await page.getByRole('radio', { name: '14 days' }).check();
+  await expect(orderList(page, 'Harbour Dairy')).toContainText('Estimated total: $22.50 CAD');
+  await expect(orderList(page, 'Orchard Row Fruits')).toContainText('Estimated total: $6.00 CAD');
+  await expect(lists).not.toHaveAttribute('aria-busy');
 });
 
 test("a supplier's order list copies the right text, its e-mail link holds the list, and one without e-mail says why", async ({

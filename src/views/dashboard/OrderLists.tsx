@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { css } from 'styled-system/css';
 import { button } from 'styled-system/recipes';
 import { formatMoney } from '../../domain/money';
@@ -69,7 +69,8 @@ const actions = css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: '
 const status = css({ fontSize: 'sm', fontWeight: 'bold', minH: '1.5em' });
 const failed = css({ color: 'accent' });
 
-function OrderListCard({
+/** Drawn again only when its own list (or the sender) changes: a "Show more" or a busy mark draws none again. */
+const OrderListCard = memo(function OrderListCard({
   dashboard,
   list,
   today,
@@ -177,22 +178,28 @@ function OrderListCard({
       </p>
     </section>
   );
-}
+});
 
-export function OrderLists({
+/**
+ * The suppliers' order lists, a page at a time. `busy`: the lists shown are the previous window's, the chosen
+ * window's being drawn (marked `aria-busy` for that moment).
+ */
+export const OrderLists = memo(function OrderLists({
   dashboard,
   lists: all,
   today,
+  busy = false,
 }: {
   dashboard: DashboardRef;
   lists: OrderList[];
   today: string;
+  busy?: boolean;
 }) {
   const id = useId();
   const page = useShowMore(all.length, 20);
   const from = useBusinessProfile();
   return (
-    <section className={wrap} aria-labelledby={id}>
+    <section className={wrap} aria-labelledby={id} aria-busy={busy || undefined}>
       <h3 id={id} className={heading}>
         Order lists by supplier
       </h3>
@@ -208,4 +215,4 @@ export function OrderLists({
       <ShowMore list={page} noun="suppliers' order lists" />
     </section>
   );
-}
+});
