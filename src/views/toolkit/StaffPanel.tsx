@@ -20,8 +20,9 @@ const rowWarning = css({ display: 'block', color: 'alertFg', fontSize: 'sm' });
 // On a phone the shift goes under the name, so the table fits 320 px.
 const wideOnly = css({ display: { base: 'none', sm: 'table-cell' } });
 const phoneOnly = css({ display: { base: 'block', sm: 'none' }, fontSize: 'sm' });
+const hoursFormat = new Intl.NumberFormat('en-CA', { maximumFractionDigits: 2 });
 const hoursAndCost = (row: StaffRow) =>
-  `${row.hours === null ? '—' : `${row.hours.toLocaleString('en-CA', { maximumFractionDigits: 2 })} h`} · ${row.cost}`;
+  `${row.hours === null ? '—' : `${hoursFormat.format(row.hours)} h`} · ${row.cost}`;
 
 function useStaff(ref: ToolkitActors['staff']) {
   const context = useSelector(ref, (s) => s.context);
