@@ -31,6 +31,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 15);
  * matches (with the others of their group that come before, which set them up), `BENCH_RATES` the CPU
  * slowdowns (e.g. `4`; default `1,4`; empty: none, for the page loads alone), `BENCH_PAGES=off` leaves out the full loads and `/`, `/login`; `BENCH_PAGES=landing` keeps only `/` and `/login`;
  * `BENCH_LOADS` (a regular expression) keeps the full loads of the paths it matches, `BENCH_LOAD_RUNS` their runs (default 5).
+ * `BENCH_TIMES=1` prints each interaction's runs in order (which run was the worst).
  */
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
 const RATES = (process.env.BENCH_RATES ?? '1,4').split(',').filter(Boolean).map(Number);
@@ -38,6 +39,7 @@ const PAGES = process.env.BENCH_PAGES !== 'off';
 const FULL_LOADS = PAGES && process.env.BENCH_PAGES !== 'landing';
 const LOADS = process.env.BENCH_LOADS ? new RegExp(process.env.BENCH_LOADS) : null;
 const LOAD_RUNS = Number(process.env.BENCH_LOAD_RUNS ?? 5);
+const TIMES = process.env.BENCH_TIMES === '1';
 /** The interactions to run: up to the last one matched, or none. */
 const selected = (interactions: Interaction[]): Interaction[] => {
   if (!ONLY) return interactions;
@@ -439,6 +441,7 @@ async function measureAll(page: Page, interactions: Interaction[], rate: number,
         );
       await interaction.undo?.(page);
     }
+    if (TIMES) console.log(`  ${interaction.name} at ${rate}x, runs in order: ${times.join(', ')} ms`);
     const mid = median(times);
     const worst = Math.max(...times);
     const medianBudget = rate === 4 ? 100 : 50;
