@@ -608,6 +608,35 @@ test('Escape pressed before the next frame after a select opens closes only the 
   await expect(dialog).toBeHidden();
 });
 
+test('keys pressed before the next frame after a select opens reach its menu: ArrowDown and Enter choose the next option', async ({
+  page,
+}) => {
+  await openEvents(page);
+  await page.getByRole('button', { name: 'Edit Event Far Future Feast' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Event' });
+  const type = dialog.getByRole('combobox', { name: 'Event Type' });
+  await expect(type).toHaveText(/Meeting/);
+  await type.focus();
+  // A busy phone: the next frames come late (Ark moves the focus to the menu a frame after it opens).
+  await page.evaluate(() => {
+    const w = window as Window & { realRaf?: typeof requestAnimationFrame };
+    w.realRaf = window.requestAnimationFrame;
+    window.requestAnimationFrame = (callback) => window.setTimeout(() => w.realRaf!(callback), 400);
+  });
+  await page.keyboard.press('ArrowDown');
+  await expect(dialog.getByRole('listbox')).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await page.evaluate(() => {
+    const w = window as Window & { realRaf?: typeof requestAnimationFrame };
+    window.requestAnimationFrame = w.realRaf!;
+  });
+  await expect(dialog.getByRole('listbox')).toBeHidden();
+  await expect(type).toHaveText(/Work Party/);
+  await expect(type).toBeFocused();
+  await expect(dialog).toBeVisible();
+});
+
 test('the form’s selects start on first use; the keyboard and the mouse choose as before, and the choices are saved (issue 23, sixth pass)', async ({
   page,
 }) => {

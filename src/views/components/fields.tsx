@@ -311,10 +311,12 @@ const handedKey = (event: { key: string; altKey: boolean; ctrlKey: boolean; meta
   (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey);
 
 /**
- * The trigger and the menu of a started select. Escape while the menu is open closes the menu, and only it:
- * Ark's own Escape handling (its dismissable layer) starts once the menu is drawn, a frame after it opens, and an
- * Escape before that frame went on to the dialog around the select, which closed the whole form (a busy phone,
- * a quick hand; seen once in CI).
+ * The trigger and the menu of a started select, with the keys of the frame after the menu opens. Ark starts the
+ * menu's own key handling a frame after it opens: its Escape (its dismissable layer) and the focus on the menu.
+ * Until then, an Escape went on to the dialog around the select, which closed the whole form, and ArrowDown,
+ * Enter or a letter pressed on the trigger were lost or chose the wrong option (a busy phone, a quick hand; both
+ * seen in CI). So Escape while the menu is open closes the menu, and only it; a menu key pressed on the trigger
+ * of an open menu moves the focus to the menu and is handed to it.
  */
 function SelectParts({
   items,
@@ -333,13 +335,34 @@ function SelectParts({
     event.preventDefault();
     select.setOpen(false);
   };
+  const onTriggerKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    closeOnEscape(event);
+    if (event.defaultPrevented || !select.open || !handedKey(event)) return;
+    const menu = document.getElementById(event.currentTarget.getAttribute('aria-controls') ?? '');
+    if (!menu) return;
+    event.preventDefault();
+    menu.focus({ preventScroll: true });
+    const { key, code, altKey, ctrlKey, metaKey, shiftKey } = event;
+    menu.dispatchEvent(
+      new window.KeyboardEvent('keydown', {
+        key,
+        code,
+        altKey,
+        ctrlKey,
+        metaKey,
+        shiftKey,
+        bubbles: true,
+        cancelable: true,
+      }),
+    );
+  };
   return (
     <>
       <Select.Control>
         <Select.Trigger
           className={triggerClassName ? `${trigger} ${triggerClassName}` : trigger}
           aria-describedby={describedBy}
-          onKeyDown={closeOnEscape}
+          onKeyDown={onTriggerKeyDown}
         >
           <Select.ValueText placeholder={placeholder ?? 'Choose'} />
           <Select.Indicator aria-hidden>▾</Select.Indicator>
