@@ -573,6 +573,16 @@ test('the events form opens without reading style or layout, and keeps its keybo
   await expect(open).toBeFocused();
 });
 
+/** A busy phone: with `late`, the page's next frames come 400 ms late (`requestAnimationFrame` delayed); then on time again. */
+function lateFrames(page: Page, late: boolean) {
+  return page.evaluate((on) => {
+    const w = window as Window & { onTimeRaf?: typeof requestAnimationFrame };
+    w.onTimeRaf ??= window.requestAnimationFrame;
+    const onTime = w.onTimeRaf;
+    window.requestAnimationFrame = on ? (callback) => window.setTimeout(() => onTime(callback), 400) : onTime;
+  }, late);
+}
+
 test('Escape pressed before the next frame after a select opens closes only the select, never the form around it', async ({
   page,
 }) => {
@@ -584,18 +594,11 @@ test('Escape pressed before the next frame after a select opens closes only the 
     const select = dialog.getByRole('combobox', { name });
     await select.focus();
     // A busy phone: the next frames come late (the menu's own Escape handling starts a frame after it opens).
-    await page.evaluate(() => {
-      const w = window as Window & { realRaf?: typeof requestAnimationFrame };
-      w.realRaf = window.requestAnimationFrame;
-      window.requestAnimationFrame = (callback) => window.setTimeout(() => w.realRaf!(callback), 400);
-    });
+    await lateFrames(page, true);
     await page.keyboard.press('Space');
     await expect(dialog.getByRole('listbox')).toBeVisible();
     await page.keyboard.press('Escape');
-    await page.evaluate(() => {
-      const w = window as Window & { realRaf?: typeof requestAnimationFrame };
-      window.requestAnimationFrame = w.realRaf!;
-    });
+    await lateFrames(page, false);
     await expect(dialog.getByRole('listbox')).toBeHidden();
     await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel('Event Name')).toHaveValue('Far Future Feast, renamed');
@@ -618,19 +621,12 @@ test('keys pressed before the next frame after a select opens reach its menu: Ar
   await expect(type).toHaveText(/Meeting/);
   await type.focus();
   // A busy phone: the next frames come late (Ark moves the focus to the menu a frame after it opens).
-  await page.evaluate(() => {
-    const w = window as Window & { realRaf?: typeof requestAnimationFrame };
-    w.realRaf = window.requestAnimationFrame;
-    window.requestAnimationFrame = (callback) => window.setTimeout(() => w.realRaf!(callback), 400);
-  });
+  await lateFrames(page, true);
   await page.keyboard.press('ArrowDown');
   await expect(dialog.getByRole('listbox')).toBeVisible();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
-  await page.evaluate(() => {
-    const w = window as Window & { realRaf?: typeof requestAnimationFrame };
-    window.requestAnimationFrame = w.realRaf!;
-  });
+  await lateFrames(page, false);
   await expect(dialog.getByRole('listbox')).toBeHidden();
   await expect(type).toHaveText(/Work Party/);
   await expect(type).toBeFocused();
