@@ -603,6 +603,7 @@ export async function runInteractionsBench(): Promise<Figure[]> {
       if (LOADS && !LOADS.test(path)) continue;
       const times: number[] = [];
       for (let run = 0; run < LOAD_RUNS; run++) times.push(await fullLoad(page, `${server.url}${path}`));
+      if (TIMES) console.log(`  ${path} full loads in order: ${times.map((t) => t.toFixed(0)).join(', ')} ms`);
       const mid = median(times);
       figures.push({
         name: `${path}: full load to a working click at 1x, median of ${LOAD_RUNS} (worst ${Math.max(...times).toFixed(0)} ms)`,
