@@ -9,7 +9,7 @@ import { useEffect, useMemo, useReducer } from 'react';
 import { emptyProfile } from '../../domain/businessProfile';
 import { statusOf } from '../../domain/eventStatus';
 import { paymentsDue } from '../../domain/payments';
-import { readEventCosting, watchEventCosting } from '../events/costingData';
+import { taxedTotals, watchEventCosting } from '../events/costingData';
 import type { DashboardRef } from '../dashboard/useDashboardActor';
 import { useBusinessProfile } from '../settings/useSettings';
 
@@ -25,7 +25,7 @@ export function usePaymentsDue(ref: DashboardRef) {
     () =>
       paymentsDue(
         events,
-        (event) => readEventCosting(event).taxed,
+        taxedTotals(),
         statusOf,
         { depositPercent: profile.depositPercent, balanceDays: profile.balanceDays },
         today,

@@ -34,6 +34,17 @@ export function readEventCosting(
   });
 }
 
+/**
+ * Each event's total after tax as stored now, for a pass over many events (the Dashboard's Payments Due and
+ * Upcoming Events totals): the employees (their hourly rates) are read once for the pass, not once per event, a
+ * read of the whole `employees` key each time (issue 23: a Dashboard with 1,000 employees read it for every open
+ * event while drawing Payments Due).
+ */
+export function taxedTotals(): (event: CateringEvent) => number | null {
+  let employees: readonly Employee[] | undefined;
+  return (event) => readEventCosting(event, (employees ??= employeesStore.read())).taxed;
+}
+
 /** Calls back when one of these events' per-event keys, or the employees (their hourly rates), change. */
 export function watchEventCosting(ids: readonly number[], onChange: () => void): () => void {
   return watchKeys([...ids.flatMap(eventCostingKeys), employeesStore.key], onChange);
