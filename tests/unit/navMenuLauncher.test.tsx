@@ -58,7 +58,7 @@ describe('the nav Menu', () => {
   it('opens as soon as its code is here, even while the page draws a transition', async () => {
     await Promise.all([import('../../src/views/shell/NavMenu'), import('../../src/views/shell/RouteBoundary')]);
     let drawSlowParts = () => {};
-    /** A page's slower part (as the Dashboard's Payments Due after its first paint): 60 components of ~4 ms each. */
+    /** A page's slower part (as the Dashboard's Payments Due after its first paint): 100 components of ~4 ms each. */
     function SlowPart() {
       const start = performance.now();
       while (performance.now() - start < 4);
@@ -69,7 +69,7 @@ describe('the nav Menu', () => {
       drawSlowParts = () => startTransition(() => setDrawn(true));
       return drawn ? (
         <>
-          {Array.from({ length: 60 }, (_, i) => (
+          {Array.from({ length: 100 }, (_, i) => (
             <SlowPart key={i} />
           ))}
           <p>slow parts drawn</p>
