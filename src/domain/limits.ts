@@ -3,6 +3,7 @@
  * the inventory add form and Edit Item dialog, and the Tool Kit's lines refuse the same things with
  * the same words. Pure; unit-tested in tests/unit/limits.test.ts.
  */
+import { formatGrouped } from './numberFormat';
 
 /** Number of guests: a whole number from 0 to this. */
 export const MAX_GUESTS = 100_000;
@@ -25,7 +26,7 @@ export const MAX_TEXT_LENGTH = 2000;
 
 /** What a text field says once its value has reached its maximum length (typing or pasting more keeps only that much). */
 export function lengthLimitMessage(label: string, max: number): string {
-  return `${label} can be at most ${groups.format(max)} characters.`;
+  return `${label} can be at most ${formatGrouped(max)} characters.`;
 }
 
 export interface AmountRule {
@@ -42,8 +43,6 @@ export interface AmountRule {
 
 export type AmountCheck = { ok: true; value: number | null } | { ok: false; message: string };
 
-const groups = new Intl.NumberFormat('en-CA', { maximumFractionDigits: 2 });
-
 /**
  * Reads a typed amount against a rule: finite, not negative, not above the ceiling, whole when asked.
  * The message names the field and says what is allowed ('Number of Guests must be a whole number from 0 to 100,000.').
@@ -53,7 +52,7 @@ export function checkAmount(text: string | number, rule: AmountRule): AmountChec
   const min = rule.min ?? 0;
   // Worded only for a message (issue 23): formatting the numbers took ~2 ms at 4x CPU per check.
   const wanted = () => {
-    const range = `from ${groups.format(min)} to ${groups.format(rule.max)}`;
+    const range = `from ${formatGrouped(min)} to ${formatGrouped(rule.max)}`;
     return rule.integer ? `a whole number ${range}` : `a number ${range}`;
   };
   if (trimmed === '')
@@ -66,6 +65,6 @@ export function checkAmount(text: string | number, rule: AmountRule): AmountChec
   if (value > rule.max) return { ok: false, message: `${rule.label} is too large: enter ${wanted()}.` };
   if (rule.integer && !Number.isInteger(value)) return { ok: false, message: `${rule.label} must be ${wanted()}.` };
   if (value < min)
-    return { ok: false, message: `${rule.label} must be at least ${groups.format(min)}: enter ${wanted()}.` };
+    return { ok: false, message: `${rule.label} must be at least ${formatGrouped(min)}: enter ${wanted()}.` };
   return { ok: true, value };
 }

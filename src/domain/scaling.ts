@@ -11,6 +11,7 @@
  */
 import type { ChosenIngredient, SpecialtyIngredient } from '../storage/schemas';
 import { checkAmount, MAX_QUANTITY } from './limits';
+import { formatGrouped } from './numberFormat';
 
 export type Per = 'event' | 'guest';
 
@@ -95,8 +96,6 @@ export function isPlanSane(plan: Pick<RescalePlan, 'rows'>): boolean {
 export type LineQuantityCheck =
   { ok: true; quantity: number; per: Per; perGuest?: number } | { ok: false; message: string };
 
-const groups = new Intl.NumberFormat('en-CA', { maximumFractionDigits: 2 });
-
 /**
  * Reads a line's typed quantity (Tool Kit add and edit forms): per event it is the total; per guest
  * it is the quantity for one guest, and the total is scaled to the event's guests. Finite, not
@@ -124,7 +123,7 @@ export function checkLineQuantity(
   if (quantity > MAX_QUANTITY) {
     return {
       ok: false,
-      message: `${label} is too large: for ${groups.format(guests)} guests it makes ${groups.format(quantity)}, above ${groups.format(MAX_QUANTITY)}.`,
+      message: `${label} is too large: for ${formatGrouped(guests)} guests it makes ${formatGrouped(quantity)}, above ${formatGrouped(MAX_QUANTITY)}.`,
     };
   }
   return { ok: true, quantity, per, perGuest: value };

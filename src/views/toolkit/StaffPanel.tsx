@@ -3,6 +3,7 @@ import { useMemo, memo } from 'react';
 import { samePanelProps } from './samePanelProps';
 import { css } from 'styled-system/css';
 import { MAX_NAME_LENGTH } from '../../domain/limits';
+import { formatGrouped } from '../../domain/numberFormat';
 import { connectStaff, type StaffRow } from '../../machines/toolkit/staff.connect';
 import { Button } from '../components/Button';
 import { LengthLimit, warningText } from '../components/fields';
@@ -20,9 +21,7 @@ const rowWarning = css({ display: 'block', color: 'alertFg', fontSize: 'sm' });
 // On a phone the shift goes under the name, so the table fits 320 px.
 const wideOnly = css({ display: { base: 'none', sm: 'table-cell' } });
 const phoneOnly = css({ display: { base: 'block', sm: 'none' }, fontSize: 'sm' });
-const hoursFormat = new Intl.NumberFormat('en-CA', { maximumFractionDigits: 2 });
-const hoursAndCost = (row: StaffRow) =>
-  `${row.hours === null ? '—' : `${hoursFormat.format(row.hours)} h`} · ${row.cost}`;
+const hoursAndCost = (row: StaffRow) => `${row.hours === null ? '—' : `${formatGrouped(row.hours)} h`} · ${row.cost}`;
 
 function useStaff(ref: ToolkitActors['staff']) {
   const context = useSelector(ref, (s) => s.context);
