@@ -22,9 +22,15 @@ function objects(pdf: Buffer): Map<number, PdfObject> {
       continue;
     }
     const start = body.indexOf('\n', at) + 1;
-    const end = body.lastIndexOf('endstream');
-    const raw = Buffer.from(body.slice(start, end).replace(/\r?\n$/, ''), 'latin1');
     const dict = body.slice(0, at);
+    // The stream's own byte count when the dictionary gives it directly (Skia does): the bytes before `endstream`
+    // end with an end-of-line that is not data, and compressed data may itself end with a CR or LF byte, which
+    // stripping the end-of-line by pattern cut off (a truncated Flate stream: "unexpected end of file").
+    const length = /\/Length\s+(\d+)(\s+\d+\s+R)?/.exec(dict);
+    const raw =
+      length && !length[2]
+        ? Buffer.from(body.slice(start, start + Number(length[1])), 'latin1')
+        : Buffer.from(body.slice(start, body.lastIndexOf('endstream')).replace(/\r?\n$/, ''), 'latin1');
     found.set(Number(m[1]), { dict, stream: /\/FlateDecode/.test(dict) ? inflateSync(raw) : raw });
   }
   return found;
