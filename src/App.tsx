@@ -12,8 +12,12 @@ import { caseInsensitiveParser, matchRoute, notFoundPage, pageRoutes, type PageN
 // Every page but the landing page is a lazy chunk (and supabase-js loads only when needed): the landing page stays small.
 // Each one renders behind its own error boundary inside the layout: Retry, back online, or reload for a new version.
 // Which path shows which page is the route table in views/shell/routes.ts; here is only how each page loads.
-const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  routePage(name, () => load().then((m) => m[name]));
+// A page module may also export `prepare`: work done ahead of the page's first render, in slices, while its
+// code loads and the session is checked (the Dashboard reads its big lists: issue 23). The page is shown once
+// it has resolved.
+type PageModule<K extends string> = Record<K, ComponentType> & { prepare?: () => Promise<void> };
+const named = <K extends string>(load: () => Promise<PageModule<K>>, name: K) =>
+  routePage(name, () => load().then(async (m) => (await m.prepare?.(), m[name])));
 const pages: Record<PageName, ComponentType> = {
   HomePage,
   AboutPage: named(() => import('./views/pages/AboutPage'), 'AboutPage'),

@@ -9,6 +9,9 @@ import { PaymentsDuePanel } from '../dashboard/PaymentsDuePanel';
 import { useDashboardActor, useMockData } from '../../app/dashboard/useDashboardActor';
 import { useAfterPaint } from '../shell/afterPaint';
 
+// Its lists read in slices before its first render (App.tsx `named`).
+export { prepareDashboard as prepare } from '../../app/dashboard/prepareDashboard';
+
 const toolbar = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '4', mb: '6' });
 const hint = css({ bg: 'alertBg', color: 'alertFg', px: '3', py: '2', fontWeight: 'bold' });
 const panels = css({ display: 'grid', gap: '6' });
