@@ -17,7 +17,11 @@ import { caseInsensitiveParser, matchRoute, notFoundPage, pageRoutes, type PageN
 // it has resolved.
 type PageModule<K extends string> = Record<K, ComponentType> & { prepare?: () => Promise<void> };
 const named = <K extends string>(load: () => Promise<PageModule<K>>, name: K) =>
-  routePage(name, () => load().then(async (m) => (await m.prepare?.(), m[name])));
+  routePage(name, async () => {
+    const page = await load();
+    await page.prepare?.();
+    return page[name];
+  });
 const pages: Record<PageName, ComponentType> = {
   HomePage,
   AboutPage: named(() => import('./views/pages/AboutPage'), 'AboutPage'),

@@ -1,16 +1,8 @@
 /**
- * Issue 23: the Dashboard's first render read and checked everything it shows (2,000 events, 5,000 items,
- * the suppliers and employees, every event's ingredient list) in the same task as it drew the page: 110 to
- * 150 ms at 1x on a big business, and a click landing just before it (the nav's Menu, on a full load)
- * waited for all of it. This reads the same lists ahead, while the page's code is loaded and the session is
- * checked, in slices of a few milliseconds, each in a task of background priority, so the click and the code
- * it asks for go first; the render then finds them read (the storage layer keeps each key's records until
- * its text changes). The page is shown once this has resolved (App.tsx `named`), so it never waits long:
- * after `waitMs` the slices go on at normal priority.
- *
- * Nothing changes what the page shows: each read is the storage layer's own (a collection's sliced read,
- * `prepareRead`, or a plain read), and the render reads every key again, so a key changed meanwhile (by
- * another tab, or the sign-in binding this account's data) is read again from its new text.
+ * Issue 23: the Dashboard's first render read and checked everything it shows (2,000 events, 5,000 items, the
+ * suppliers and employees, every event's ingredient list) in the task that drew the page: 110 to 150 ms at 1x on
+ * a big business, and a Menu click landing just before it waited for all of it. The page's route loader awaits
+ * this (App.tsx `named`): the same lists read ahead in background slices (../readAhead.ts).
  */
 import {
   employeesStore,
@@ -20,63 +12,12 @@ import {
   selectedItemsStore,
   suppliersStore,
 } from '../../storage/keys';
-import { yieldToPage } from '../../domain/export';
+import { readAhead, type ReadAheadOptions } from '../readAhead';
 
-/** The longest slice: a click that lands on one waits at most about this long (plus one step). */
-const sliceMs = 6;
-/** How long background-priority turns may hold the page back before the slices go on at normal priority. */
-const waitMs = 250;
-
-/** A task of background priority where the browser has `scheduler.postTask`, else a new task. */
-function backgroundTurn(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { postTask?: (task: () => void, options: object) => Promise<void> } })
-    .scheduler;
-  if (typeof scheduler?.postTask === 'function') return scheduler.postTask(() => {}, { priority: 'background' });
-  return yieldToPage();
-}
-
-export interface PrepareOptions {
-  /** A turn between slices while the page may wait (default: a background-priority task). */
-  pause?: () => Promise<void>;
-  /** A turn between slices once `waitMs` has passed (default: a new task of normal priority). */
-  hurry?: () => Promise<void>;
-  now?: () => number;
-}
-
-/** Reads what the Dashboard shows, in slices; resolves once all of it is read (never rejects). */
-export async function prepareDashboard(options: PrepareOptions = {}): Promise<void> {
-  if (typeof window === 'undefined') return;
-  const now = options.now ?? (() => performance.now());
-  const hurry = options.hurry ?? yieldToPage;
-  let late = false;
-  let release = () => {};
-  const waited = new Promise<void>((resolve) => (release = resolve));
-  const timer = setTimeout(() => {
-    late = true;
-    release();
-  }, waitMs);
-  const background = options.pause ?? backgroundTurn;
-  const pause = () => (late ? hurry() : Promise.race([background(), waited]));
-  let start = now();
-  const timeLeft = () => sliceMs - (now() - start);
-  const breathe = async () => {
-    if (timeLeft() > 0) return;
-    await pause();
-    start = now();
-  };
-  try {
-    for (const collection of [eventsStore, inventoryItemsStore, suppliersStore, employeesStore, selectedItemsStore]) {
-      const step = collection.prepareRead();
-      while (!step(timeLeft)) await breathe();
-      await breathe();
-    }
-    for (const event of eventsStore.read()) {
-      ingredientListStore(event.id).read();
-      await breathe();
-    }
-  } catch {
-    // A read that fails here fails again in the render, which says so; nothing to do ahead.
-  } finally {
-    clearTimeout(timer);
-  }
+export function prepareDashboard(options: ReadAheadOptions = {}): Promise<void> {
+  return readAhead(
+    [eventsStore, inventoryItemsStore, suppliersStore, employeesStore, selectedItemsStore],
+    () => eventsStore.read().map((event) => () => ingredientListStore(event.id).read()),
+    options,
+  );
 }

@@ -27,6 +27,8 @@ import { eventSheetPath } from '../eventSheet/path';
 /** The printable event sheet rides in this page's chunk (see NotFoundPage). */
 export { EventSheetPage } from './EventSheetPage';
 export { EventDocumentPage } from './EventDocumentPage';
+// The lists each page's first render reads, read ahead while its code loads (App.tsx `named`, NotFoundPage).
+export { prepareEvents as prepare, prepareEvents, prepareEventSheet } from '../../app/events/prepareEventPages';
 
 function useEventsPage(ref: EventsRef) {
   return useConnect(ref, connectEventsPage<FormRef>);

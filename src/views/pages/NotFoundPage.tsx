@@ -41,7 +41,11 @@ export function PageNotFound() {
 function lazySheet() {
   return lazy(() =>
     import('./EventsPage').then(
-      (m) => ({ default: m.EventSheetPage }),
+      async (m) => {
+        // The lists its first render reads, read ahead in background slices (issue 23).
+        await m.prepareEventSheet();
+        return { default: m.EventSheetPage };
+      },
       (error: unknown) => {
         EventSheetPage = lazySheet();
         throw error;
@@ -68,7 +72,10 @@ let CustomerPage = lazyCustomer();
 function lazyDocument() {
   return lazy(() =>
     import('./EventsPage').then(
-      (m) => ({ default: m.EventDocumentPage }),
+      async (m) => {
+        await m.prepareEvents();
+        return { default: m.EventDocumentPage };
+      },
       (error: unknown) => {
         EventDocumentPage = lazyDocument();
         throw error;

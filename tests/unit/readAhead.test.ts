@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 /**
- * Issue 23: the Dashboard's lists are read ahead of its first render, in slices (src/app/dashboard/prepareDashboard.ts),
- * so the render decodes none of them and a click before it waits for one slice, not for the whole read. What the
- * page then shows is what reading now shows (another tab's change included), and a page whose background turns
- * never come still opens.
+ * Issue 23: a page's big lists are read ahead of its first render, in background slices (src/app/readAhead.ts):
+ * the Dashboard's (src/app/dashboard/prepareDashboard.ts), the events page's, an event's sheet's, quote's and
+ * invoice's (src/app/events/prepareEventPages.ts). The render then decodes none of them, and a click before it
+ * waits for one slice, not for the whole read. What the page shows is what reading now shows (another tab's
+ * change included), and a page whose background turns never come still opens.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -171,5 +172,30 @@ describe('prepareDashboard', () => {
     expect(storage.suppliersStore.read()).toEqual([]);
     expect(storage.employeesStore.read().map((e) => e.id)).toEqual(['E1']);
     expect(storage.ingredientListStore(EVENTS).read()).toHaveLength(2);
+  });
+});
+
+describe('the events page, an event’s sheet, its quote and invoice (src/app/events/prepareEventPages.ts)', () => {
+  it('the sheet’s first render then decodes none of the events, employees or items; the events page’s none of the events', async () => {
+    store();
+    const { prepareEventSheet, prepareEvents } = await import('../../src/app/events/prepareEventPages');
+    const storage = await import('../../src/storage');
+    let now = 0;
+    let pauses = 0;
+    await prepareEventSheet({ now: () => now++, pause: async () => void pauses++ });
+    expect(pauses).toBeGreaterThan(1);
+    const parse = vi.spyOn(JSON, 'parse');
+    expect(storage.eventsStore.read()).toHaveLength(EVENTS);
+    expect(storage.employeesStore.read().map((e) => e.id)).toEqual(['E1']);
+    expect(storage.inventoryItemsStore.read()).toHaveLength(300);
+    expect(parse).not.toHaveBeenCalled();
+
+    // Another tab saves the events: the events page's read ahead reads the new text, and its render decodes nothing.
+    localStorage.setItem('events', JSON.stringify([event(7)]));
+    parse.mockClear();
+    await prepareEvents({ pause: async () => {} });
+    expect(parse).toHaveBeenCalledTimes(1);
+    expect(storage.eventsStore.read().map((e) => e.id)).toEqual([7]);
+    expect(parse).toHaveBeenCalledTimes(1);
   });
 });
