@@ -2,7 +2,7 @@
 /**
  * Issue 23: a page's big lists are read ahead of its first render, in background slices (src/app/readAhead.ts):
  * the Dashboard's (src/app/dashboard/prepareDashboard.ts), the events page's, an event's sheet's, quote's and
- * invoice's (src/app/events/prepareEventPages.ts). The render then decodes none of them, and a click before it
+ * invoice's (src/app/prepareLists.ts). The render then decodes none of them, and a click before it
  * waits for one slice, not for the whole read. What the page shows is what reading now shows (another tab's
  * change included), and a page whose background turns never come still opens.
  */
@@ -175,10 +175,10 @@ describe('prepareDashboard', () => {
   });
 });
 
-describe('the events page, an event’s sheet, its quote and invoice (src/app/events/prepareEventPages.ts)', () => {
+describe('the events page, an event’s sheet, its quote and invoice (src/app/prepareLists.ts)', () => {
   it('the sheet’s first render then decodes none of the events, employees or items; the events page’s none of the events', async () => {
     store();
-    const { prepareEventSheet, prepareEvents } = await import('../../src/app/events/prepareEventPages');
+    const { prepareEventSheet, prepareEvents } = await import('../../src/app/prepareLists');
     const storage = await import('../../src/storage');
     let now = 0;
     let pauses = 0;
@@ -197,5 +197,19 @@ describe('the events page, an event’s sheet, its quote and invoice (src/app/ev
     expect(parse).toHaveBeenCalledTimes(1);
     expect(storage.eventsStore.read().map((e) => e.id)).toEqual([7]);
     expect(parse).toHaveBeenCalledTimes(1);
+  });
+
+  it('the inventory page then decodes neither the items nor the suppliers; the customers’ pages neither the events nor the employees', async () => {
+    store();
+    const { prepareInventory, prepareCustomers } = await import('../../src/app/prepareLists');
+    const storage = await import('../../src/storage');
+    await prepareInventory({ pause: async () => {} });
+    await prepareCustomers({ pause: async () => {} });
+    const parse = vi.spyOn(JSON, 'parse');
+    expect(storage.inventoryItemsStore.read()).toHaveLength(300);
+    expect(storage.suppliersStore.read().map((s) => s.supplierID)).toEqual(['S1', 'S2']);
+    expect(storage.eventsStore.read()).toHaveLength(EVENTS);
+    expect(storage.employeesStore.read().map((e) => e.id)).toEqual(['E1']);
+    expect(parse).not.toHaveBeenCalled();
   });
 });

@@ -4,6 +4,9 @@ import { Page } from '../components/Page';
 import { Agenda, CalendarGrid, CalendarToolbar, DayEvents, EventDetails } from '../calendar/CalendarView';
 import { useCalendar, type CalendarApi } from '../../app/calendar/useCalendar';
 
+// The lists its first render reads, read ahead while its code loads (App.tsx `named`, issue 23).
+export { prepareEvents as prepare } from '../../app/prepareLists';
+
 const column = css({
   display: 'flex',
   flexDirection: 'column',

@@ -17,6 +17,9 @@ import { eventSheetPath } from '../eventSheet/path';
 import { routes } from '../shell/routes';
 import { customerPath } from '../customers/path';
 
+// The lists its first render reads, read ahead while its code loads (App.tsx `named`, NotFoundPage, issue 23).
+export { prepareCustomers as prepare } from '../../app/prepareLists';
+
 /** A table that stacks each row as a card on a phone (each cell labelled by its column). */
 const table = css({
   width: '100%',

@@ -28,7 +28,7 @@ import { eventSheetPath } from '../eventSheet/path';
 export { EventSheetPage } from './EventSheetPage';
 export { EventDocumentPage } from './EventDocumentPage';
 // The lists each page's first render reads, read ahead while its code loads (App.tsx `named`, NotFoundPage).
-export { prepareEvents as prepare, prepareEvents, prepareEventSheet } from '../../app/events/prepareEventPages';
+export { prepareEvents as prepare, prepareEvents, prepareEventSheet } from '../../app/prepareLists';
 
 function useEventsPage(ref: EventsRef) {
   return useConnect(ref, connectEventsPage<FormRef>);

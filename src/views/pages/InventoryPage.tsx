@@ -6,6 +6,9 @@ import { useInventoryBoard, type InventoryBoardRef } from '../../app/inventory/u
 import { useSelector } from '@xstate/react';
 import { Page } from '../components/Page';
 
+// The lists its first render reads, read ahead while its code loads (App.tsx `named`, issue 23).
+export { prepareInventory as prepare } from '../../app/prepareLists';
+
 const layout = css({
   display: 'grid',
   gridTemplateColumns: { base: '1fr', lg: 'minmax(320px, 420px) 1fr' },

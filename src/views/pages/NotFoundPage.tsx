@@ -58,7 +58,10 @@ let EventSheetPage = lazySheet();
 function lazyCustomer() {
   return lazy(() =>
     import('./CustomersPage').then(
-      (m) => ({ default: m.CustomerFallbackPage }),
+      async (m) => {
+        await m.prepare();
+        return { default: m.CustomerFallbackPage };
+      },
       (error: unknown) => {
         CustomerPage = lazyCustomer();
         throw error;
