@@ -20,3 +20,10 @@ export const prepareInventory = (options?: ReadAheadOptions) =>
 /** The customers' page and one customer's page: the events (each customer's) and the employees (their costing). */
 export const prepareCustomers = (options?: ReadAheadOptions) =>
   readAhead([eventsStore, employeesStore], undefined, options);
+
+/** The employees' page: the employees, and the events (each employee's upcoming shifts). */
+export const prepareEmployees = (options?: ReadAheadOptions) =>
+  readAhead([employeesStore, eventsStore], undefined, options);
+
+/** The suppliers' page: the suppliers. */
+export const prepareSuppliers = (options?: ReadAheadOptions) => readAhead([suppliersStore], undefined, options);

@@ -212,4 +212,17 @@ describe('the events page, an event’s sheet, its quote and invoice (src/app/pr
     expect(storage.employeesStore.read().map((e) => e.id)).toEqual(['E1']);
     expect(parse).not.toHaveBeenCalled();
   });
+
+  it('the employees’ page then decodes neither the employees nor the events; the suppliers’ page not the suppliers', async () => {
+    store();
+    const { prepareEmployees, prepareSuppliers } = await import('../../src/app/prepareLists');
+    const storage = await import('../../src/storage');
+    await prepareEmployees({ pause: async () => {} });
+    await prepareSuppliers({ pause: async () => {} });
+    const parse = vi.spyOn(JSON, 'parse');
+    expect(storage.employeesStore.read().map((e) => e.id)).toEqual(['E1']);
+    expect(storage.eventsStore.read()).toHaveLength(EVENTS);
+    expect(storage.suppliersStore.read().map((s) => s.supplierID)).toEqual(['S1', 'S2']);
+    expect(parse).not.toHaveBeenCalled();
+  });
 });

@@ -8,6 +8,9 @@ import { Page } from '../components/Page';
 import { RecordBook, type FieldSpec } from '../records/RecordBook';
 import { useRecordBook } from '../../app/records/useRecordBook';
 
+// The lists its first render reads, read ahead while its code loads (App.tsx `named`, issue 23).
+export { prepareEmployees as prepare } from '../../app/prepareLists';
+
 const fields: FieldSpec[] = [
   { name: 'firstName', label: 'First Name', kind: 'text', autoComplete: 'given-name' },
   { name: 'lastName', label: 'Last Name', kind: 'text', autoComplete: 'family-name' },

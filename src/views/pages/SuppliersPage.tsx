@@ -10,6 +10,9 @@ import { RecordBook, type FieldSpec } from '../records/RecordBook';
 import { useDeleteConfirm } from '../../app/records/useDeleteConfirm';
 import { useRecordBook } from '../../app/records/useRecordBook';
 
+// The lists its first render reads, read ahead while its code loads (App.tsx `named`, issue 23).
+export { prepareSuppliers as prepare } from '../../app/prepareLists';
+
 const fields: FieldSpec[] = [
   { name: 'supplierID', label: 'Supplier ID', kind: 'text' },
   { name: 'supplierName', label: 'Supplier Name', kind: 'text', autoComplete: 'organization' },
