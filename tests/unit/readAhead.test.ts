@@ -7,20 +7,9 @@
  * change included), and a page whose background turns never come still opens.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { inventoryItemFixture, employeeFixture } from '../support/recordFixtures';
 
-const item = (id: string, quantity = 3) => ({
-  id,
-  name: `Item ${id}`,
-  sku: `SKU-${id}`,
-  category: 'Dry Storage',
-  amountPerUnit: 10,
-  unit: 'kg',
-  packageType: 'bag',
-  quantity,
-  costPerUnit: 12.5,
-  whenToOrder: 5,
-  supplierName: 'Mill Co',
-});
+const item = inventoryItemFixture;
 const supplier = (id: string) => ({
   supplierID: id,
   supplierName: `Supplier ${id}`,
@@ -30,17 +19,7 @@ const supplier = (id: string) => ({
   startDate: '2026-01-01',
   endDate: '2027-01-01',
 });
-const employee = (id: string) => ({
-  id,
-  firstName: `First ${id}`,
-  lastName: 'Last',
-  email: `${id}@example.com`,
-  role: 'Server',
-  phone: '555-0100',
-  fullTimePartTime: 'parttime',
-  department: 'Service',
-  startDate: '2026-01-05',
-});
+const employee = employeeFixture;
 const event = (id: number) => ({
   id,
   EventName: `Event ${id}`,

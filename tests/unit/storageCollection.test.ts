@@ -8,20 +8,9 @@ import { z } from 'zod/mini';
 import { createCollectionSync, defineCollection, revOf } from '../../src/storage/collection';
 import { listRecovered } from '../../src/storage/recovered';
 import { inventoryItemsStore } from '../../src/storage/keys';
+import { inventoryItemFixture } from '../support/recordFixtures';
 
-const item = (id: string, quantity = 3) => ({
-  id,
-  name: `Item ${id}`,
-  sku: `SKU-${id}`,
-  category: 'Dry Storage',
-  amountPerUnit: 10,
-  unit: 'kg',
-  packageType: 'bag',
-  quantity,
-  costPerUnit: 12.5,
-  whenToOrder: 5,
-  supplierName: 'Mill Co',
-});
+const item = inventoryItemFixture;
 const stored = () => JSON.parse(localStorage.getItem('inventoryItems') ?? 'null') as Array<Record<string, unknown>>;
 const ids = () => inventoryItemsStore.read().map((i) => i.id);
 

@@ -9,31 +9,10 @@ import { cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventsRef } from '../../src/app/events/useEventsActor';
 import type { CateringEvent } from '../../src/storage';
+import { inventoryItemFixture, employeeFixture } from '../support/recordFixtures';
 
-const item = (id: string, quantity = 3) => ({
-  id,
-  name: `Item ${id}`,
-  sku: `SKU-${id}`,
-  category: 'Dry Storage',
-  amountPerUnit: 10,
-  unit: 'kg',
-  packageType: 'bag',
-  quantity,
-  costPerUnit: 12.5,
-  whenToOrder: 5,
-  supplierName: 'Mill Co',
-});
-const employee = (id: string) => ({
-  id,
-  firstName: `First ${id}`,
-  lastName: 'Last',
-  email: `${id}@example.com`,
-  role: 'Server',
-  phone: '555-0100',
-  fullTimePartTime: 'parttime',
-  department: 'Service',
-  startDate: '2026-01-05',
-});
+const item = inventoryItemFixture;
+const employee = employeeFixture;
 const event = (id: number) =>
   ({ id, EventName: `Event ${id}`, EventDate: '2026-12-05', StartTime: '17:00', EndTime: '23:00' }) as CateringEvent;
 const events = Array.from({ length: 30 }, (_, n) => event(30 - n));
