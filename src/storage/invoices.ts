@@ -20,6 +20,7 @@ import {
 import { defineKey, type Schema, type WriteResult } from './store';
 import { keyWrite, writeTogether } from './together';
 import { rawGet } from './raw';
+import { hasWebLocks, withTabLock, type TabLockOptions } from './tabLock';
 
 export const documentNumbersKey = 'documentNumbers';
 export const issuedDocumentsKey = 'issuedDocuments';
@@ -63,18 +64,16 @@ export function documentBookVersion(): string {
   return JSON.stringify([rawGet(documentNumbersKey), rawGet(issuedDocumentsKey)]);
 }
 
-const LOCK_NAME = 'cater-captain:documentBook';
+export const documentBookLock = 'cater-captain:documentBook';
 
-/** True when this browser has Web Locks (a critical section shared by its tabs). */
-export const hasWebLocks = (): boolean =>
-  typeof navigator !== 'undefined' && typeof navigator.locks?.request === 'function';
+export { hasWebLocks };
 
 /**
- * Runs `task` while no other tab of this browser runs one (Web Locks, `navigator.locks`): the read, the
- * number and the write of an issue happen as one step, so two tabs never take the same number. Where
- * locks are absent, `task` runs at once and must check `documentBookVersion()` before it writes.
+ * Runs `task` while no other tab of this browser runs one (Web Locks, `navigator.locks`), once this tab's
+ * storage shows the last tab's writes (tabLock.ts): the read, the number and the write of an issue happen
+ * as one step, so two tabs never take the same number nor write over each other's document. Where locks
+ * are absent, `task` runs at once and must check `documentBookVersion()` before it writes.
  */
-export async function withDocumentBookLock<T>(task: () => Promise<T>): Promise<T> {
-  if (!hasWebLocks()) return task();
-  return (await navigator.locks.request(LOCK_NAME, { mode: 'exclusive' }, task)) as T;
+export function withDocumentBookLock<T>(task: () => Promise<T>, options?: TabLockOptions): Promise<T> {
+  return withTabLock(documentBookLock, task, options);
 }

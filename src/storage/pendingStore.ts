@@ -13,6 +13,7 @@
  * The store is behind an interface (`PendingBackend`): the browser's IndexedDB (`indexedDbBackend`),
  * or the in-memory one of the tests (`memoryBackend`). Entries are not in backups and never restored.
  */
+import { idbDatabase } from './idb';
 import { accessorFor } from './keys';
 import { dataOwnerKey } from './owned';
 import { announceLocalChange, rawGet } from './raw';
@@ -47,37 +48,12 @@ export const pendingObjectStore = 'pendingChanges';
 
 /** The browser's IndexedDB: database `cater-captain`, object store `pendingChanges` (key: `id`). */
 export function indexedDbBackend(factory: IDBFactory | undefined = globalThis.indexedDB): PendingBackend {
-  let opened: Promise<IDBDatabase> | null = null;
-  const open = (): Promise<IDBDatabase> => {
-    if (!factory) return Promise.reject(new Error('IndexedDB is not available in this browser.'));
-    opened ??= new Promise<IDBDatabase>((resolve, reject) => {
-      const req = factory.open(pendingDbName, 1);
-      req.onupgradeneeded = () => {
-        if (!req.result.objectStoreNames.contains(pendingObjectStore))
-          req.result.createObjectStore(pendingObjectStore, { keyPath: 'id' });
-      };
-      req.onsuccess = () => resolve(req.result);
-      req.onerror = () => reject(req.error ?? new Error('IndexedDB could not be opened'));
-      req.onblocked = () => reject(new Error('IndexedDB is blocked by another tab'));
-    }).catch((error: unknown) => {
-      opened = null;
-      throw error;
-    });
-    return opened;
-  };
-  const run = async <T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> => {
-    const db = await open();
-    const tx = db.transaction(pendingObjectStore, mode);
-    const req = work(tx.objectStore(pendingObjectStore));
-    // One promise for the request and its transaction: a failed request is the write's error (its
-    // own, e.g. IndexedDB's QuotaExceededError), never a second promise left rejected unhandled.
-    await new Promise<void>((resolve, reject) => {
-      tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
-      tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
-    });
-    return req.result;
-  };
+  const db = idbDatabase(factory, pendingDbName, (created) => {
+    if (!created.objectStoreNames.contains(pendingObjectStore))
+      created.createObjectStore(pendingObjectStore, { keyPath: 'id' });
+  });
+  const run = <T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>) =>
+    db.run(pendingObjectStore, mode, work);
   return {
     put: async (change) => {
       await run('readwrite', (store) => store.put(change));

@@ -222,6 +222,17 @@ test('two tabs with sync off issue at the same moment: different numbers from th
     await second.getByTestId('document-number').textContent(),
   ];
   expect(numbers.sort()).toEqual([inv(1), inv(2)]);
+  // Both invoices kept: the second tab read the first's issue before writing its own (the lock alone let
+  // it read the register from before that write, and write over it, in 5 tries of 30).
+  for (const page of [first, second]) {
+    const stored = () =>
+      page.evaluate(() =>
+        (JSON.parse(localStorage.getItem('issuedDocuments') ?? '[]') as Array<{ number: string }>)
+          .map((d) => d.number)
+          .sort(),
+      );
+    await expect.poll(stored, SYNC).toEqual([inv(1), inv(2)]);
+  }
 });
 
 test('with sync on and the account out of reach, issuing says why and issues nothing; back online it issues', async ({

@@ -11,7 +11,7 @@
  */
 import { lastRevision, otherRevisions, withAccountRevision, type IssuedDocument } from '../../domain/invoice';
 import { announceLocalChange } from '../../storage';
-import { issuedDocumentsStore } from '../../storage/invoices';
+import { issuedDocumentsStore, withDocumentBookLock } from '../../storage/invoices';
 import { dataOwner } from '../../storage/syncData';
 
 export type TakeRevision = (
@@ -37,12 +37,16 @@ export async function revisionsFromAccount(
     } catch {
       continue; // out of reach: the revision counted here stays
     }
-    // Another account's data opened here while the account answered (signed out and in): not its register.
-    if (dataOwner() !== owner) break;
-    // Read again: the register may have changed while the account answered.
-    const next = withAccountRevision(issuedDocumentsStore.read(), doc, taken);
+    // Read again and written as one step with this browser's other tabs (an issue in one of them is not
+    // written over): the register may have changed while the account answered.
+    const next = await withDocumentBookLock(async () => {
+      // Another account's data opened here while the account answered (signed out and in): not its register.
+      if (dataOwner() !== owner) return 'otherAccount';
+      const next = withAccountRevision(issuedDocumentsStore.read(), doc, taken);
+      return next && issuedDocumentsStore.write(next).ok ? next : null;
+    });
+    if (next === 'otherAccount') break;
     if (!next) continue;
-    if (!issuedDocumentsStore.write(next).ok) continue;
     announceLocalChange(issuedDocumentsStore.key); // the page showing it prints the account's number
     done.push(next.find((d) => d.id === doc.id)!);
   }
