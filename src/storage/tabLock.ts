@@ -63,6 +63,13 @@ export interface TabLockOptions {
 export const hasWebLocks = (): boolean =>
   typeof navigator !== 'undefined' && typeof navigator.locks?.request === 'function';
 
+/** What `promise` gives, or `otherwise` when it fails or has not answered within `ms`. */
+function within<T>(promise: Promise<T>, ms: number, otherwise: T): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<T>((resolve) => (timer = setTimeout(() => resolve(otherwise), ms)));
+  return Promise.race([promise.catch(() => otherwise), late]).finally(() => clearTimeout(timer));
+}
+
 let browserLedger: HandoverLedger | null | undefined;
 
 /**
@@ -74,7 +81,8 @@ export async function withTabLock<T>(name: string, task: () => Promise<T>, optio
   const ledger = options.ledger !== undefined ? options.ledger : (browserLedger ??= indexedDbLedger());
   const { wait = 2000, every = 5 } = options;
   return (await navigator.locks.request(name, { mode: 'exclusive' }, async () => {
-    const last = ledger ? await ledger.get(name).catch(() => 0) : 0;
+    // An IndexedDB that does not answer (an open can wait on another tab's connection) must not hold the lock.
+    const last = ledger ? await within(ledger.get(name), wait, 0) : 0;
     for (const end = Date.now() + wait; seenHere(name) < last && Date.now() < end;)
       await new Promise((resolve) => setTimeout(resolve, every));
     try {
@@ -84,7 +92,7 @@ export async function withTabLock<T>(name: string, task: () => Promise<T>, optio
       // After the task's writes: a tab that reads this count has read them. A full storage refuses it;
       // the next holder then waits `wait` at most, as with no count.
       rawSet(handoverKey(name), String(next));
-      await ledger?.put(name, next).catch(() => undefined);
+      if (ledger) await within(ledger.put(name, next), wait, undefined);
     }
   })) as T;
 }

@@ -126,6 +126,15 @@ describe('without what it builds on', () => {
     expect(localStorage.getItem(handoverKey(name))).toBe('1');
   });
 
+  it('a ledger that never answers holds the lock no longer than `wait`, before and after the step', async () => {
+    const silent: HandoverLedger = { get: () => new Promise(() => {}), put: () => new Promise(() => {}) };
+    const start = Date.now();
+    expect(await withTabLock(name, async () => 'ran', { ledger: silent, wait: 40 })).toBe('ran');
+    expect(await withTabLock(name, async () => 'ran again', { ledger: silent, wait: 40 })).toBe('ran again');
+    expect(Date.now() - start).toBeLessThan(1000);
+    expect(localStorage.getItem(handoverKey(name))).toBe('2');
+  });
+
   it('no ledger (no IndexedDB): the lock alone', async () => {
     expect(indexedDbLedger(undefined)).toBeNull();
     expect(await withTabLock(name, async () => 'ran', { ledger: null })).toBe('ran');
