@@ -63,6 +63,15 @@ export function specialtyLineActions(send: (event: SpecialtyEvent) => void) {
 }
 export type SpecialtyLineActions = ReturnType<typeof specialtyLineActions>;
 
+/**
+ * A change of one of the draft's fields: a function of `send` alone, so a view makes it once per actor and the
+ * form's selects need not render again on every keystroke and save (issue 23).
+ */
+export const specialtyFieldChange =
+  (send: (event: SpecialtyEvent) => void) =>
+  (f: SpecialtyTextField, value: string): void =>
+    send({ type: 'draft.change', field: f, value });
+
 export function connectSpecialty(s: SpecialtySnapshot, send: (event: SpecialtyEvent) => void) {
   const { lines } = s.context;
   return {
@@ -73,7 +82,7 @@ export function connectSpecialty(s: SpecialtySnapshot, send: (event: SpecialtyEv
     setPer: (per: Per) => send({ type: 'draft.change', field: 'per', value: per }),
     editing: s.hasTag('editing'),
     total: specialtyTotal(lines),
-    change: (f: SpecialtyTextField, value: string) => send({ type: 'draft.change', field: f, value }),
+    change: specialtyFieldChange(send),
     setOnHand: (checked: boolean) => send({ type: 'onHand.change', checked }),
     save: () => send({ type: 'ingredient.save' }),
     cancel: () => send({ type: 'edit.cancel' }),

@@ -23,6 +23,7 @@ import {
   connectSpecialty,
   ingredientFlag,
   inventoryLineAllergenView,
+  specialtyFieldChange,
   specialtyLineActions,
   type SpecialtyLineActions,
   type SpecialtyTextField,
@@ -143,6 +144,7 @@ function InventoryIngredients({ actorRef, avoid }: { actorRef: ToolkitActors['in
           placeholder="Select Category"
           onValue={inv.selectCategory}
           triggerClassName={input}
+          startOnUse
         />
         <SelectField
           id="inv-item"
@@ -153,6 +155,7 @@ function InventoryIngredients({ actorRef, avoid }: { actorRef: ToolkitActors['in
           onValue={inv.selectItem}
           disabled={!inv.category}
           triggerClassName={input}
+          startOnUse
         />
         <p className={`${muted} ${css({ gridColumn: '1 / -1' })}`} aria-live="polite">
           {inv.selected
@@ -377,9 +380,41 @@ const SpecialtyLineDetails = memo(function SpecialtyLineDetails({
   );
 }, samePanelProps);
 
+/**
+ * One of the specialty form's selects (Unit of Measure, Package Type): drawn again only when its own value
+ * changes, not on every keystroke in the other fields nor on a save that leaves it as it was (issue 23: the
+ * two Ark selects were a third of the script of an add or an edit at 4x); Ark's select starts on first use.
+ */
+const SpecialtySelect = memo(function SpecialtySelect({
+  field,
+  label,
+  options,
+  value,
+  change,
+}: {
+  field: SpecialtyTextField;
+  label: string;
+  options: Option[];
+  value: string;
+  change: (f: SpecialtyTextField, value: string) => void;
+}) {
+  return (
+    <SelectField
+      id={`sp-${field}`}
+      label={label}
+      value={value}
+      options={options}
+      onValue={(chosen) => change(field, chosen)}
+      triggerClassName={input}
+      startOnUse
+    />
+  );
+});
+
 function SpecialtyIngredients({ actorRef, avoid }: { actorRef: ToolkitActors['specialty']; avoid: AllergenId[] }) {
   const sp = useConnect(actorRef, connectSpecialty);
   const actions = useMemo(() => specialtyLineActions((event) => actorRef.send(event)), [actorRef]);
+  const change = useMemo(() => specialtyFieldChange((event) => actorRef.send(event)), [actorRef]);
   return (
     <section className={panel} aria-labelledby="specialty-title">
       <h3 id="specialty-title" className={panelTitle}>
@@ -400,14 +435,13 @@ function SpecialtyIngredients({ actorRef, avoid }: { actorRef: ToolkitActors['sp
         />
         {specialtyFields.map((f) =>
           f.options ? (
-            <SelectField
+            <SpecialtySelect
               key={f.key}
-              id={`sp-${f.key}`}
+              field={f.key}
               label={f.label}
-              value={sp.draft[f.key]}
               options={f.options}
-              onValue={(value) => sp.change(f.key, value)}
-              triggerClassName={input}
+              value={sp.draft[f.key]}
+              change={change}
             />
           ) : (
             <div key={f.key} className={field}>
