@@ -20,7 +20,7 @@ import {
 import { defineKey, type Schema, type WriteResult } from './store';
 import { keyWrite, writeTogether } from './together';
 import { rawGet } from './raw';
-import { hasWebLocks, withTabLock, type TabLockOptions } from './tabLock';
+import { hasWebLocks, withTabLock } from './tabLock';
 
 export const documentNumbersKey = 'documentNumbers';
 export const issuedDocumentsKey = 'issuedDocuments';
@@ -64,7 +64,7 @@ export function documentBookVersion(): string {
   return JSON.stringify([rawGet(documentNumbersKey), rawGet(issuedDocumentsKey)]);
 }
 
-export const documentBookLock = 'cater-captain:documentBook';
+const documentBookLock = 'cater-captain:documentBook';
 
 export { hasWebLocks };
 
@@ -74,6 +74,6 @@ export { hasWebLocks };
  * as one step, so two tabs never take the same number nor write over each other's document. Where locks
  * are absent, `task` runs at once and must check `documentBookVersion()` before it writes.
  */
-export function withDocumentBookLock<T>(task: () => Promise<T>, options?: TabLockOptions): Promise<T> {
-  return withTabLock(documentBookLock, task, options);
+export function withDocumentBookLock<T>(task: () => Promise<T>): Promise<T> {
+  return withTabLock(documentBookLock, task);
 }
