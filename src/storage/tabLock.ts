@@ -45,8 +45,7 @@ export function indexedDbLedger(factory: IDBFactory | undefined = globalThis.ind
 }
 
 /** A stored count, or 0 for anything else (none yet, or not a count). */
-const countOf = (value: unknown): number =>
-  typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : 0;
+const countOf = (value: unknown): number => (Number.isSafeInteger(value) ? Math.max(value as number, 0) : 0);
 
 const seenHere = (name: string) => countOf(Number(rawGet(handoverKey(name)) ?? 0));
 

@@ -88,6 +88,22 @@ describe('after the step', () => {
     expect(await ledger.get(name)).toBe(2);
   });
 
+  it('keeps this tab’s count under lockHandover:<the lock’s name>', async () => {
+    await withTabLock(name, async () => undefined, { ledger: null });
+    expect(localStorage.getItem('lockHandover:cater-captain:documentBook')).toBe('1');
+  });
+
+  it('leaves no timer behind once the ledger has answered', async () => {
+    vi.useFakeTimers();
+    // jsdom's localStorage sets a timer of its own per write: the lock without a ledger is the baseline.
+    await withTabLock(name, async () => undefined, { ledger: null });
+    const baseline = vi.getTimerCount();
+    vi.clearAllTimers();
+    const quick: HandoverLedger = { get: async () => 0, put: async () => undefined };
+    expect(await withTabLock(name, async () => 'ran', { ledger: quick })).toBe('ran');
+    expect(vi.getTimerCount()).toBe(baseline);
+  });
+
   it('counts it also when the step fails, whose error is the answer', async () => {
     const ledger = ledgerOn();
     await expect(withTabLock(name, () => Promise.reject(new Error('storage is full')), { ledger })).rejects.toThrow(
@@ -140,6 +156,12 @@ describe('without what it builds on', () => {
     expect(await withTabLock(name, async () => 'ran', { ledger: null })).toBe('ran');
   });
 
+  it('no navigator at all (a worker, an old runtime): the step runs at once, with no count', async () => {
+    vi.stubGlobal('navigator', undefined);
+    expect(await withTabLock(name, async () => 'ran')).toBe('ran');
+    expect(localStorage.getItem(handoverKey(name))).toBeNull();
+  });
+
   it('no Web Locks: the step runs at once, with no count', async () => {
     vi.stubGlobal('navigator', { locks: undefined });
     expect(await withTabLock(name, async () => 42)).toBe(42);
@@ -162,6 +184,28 @@ describe('the ledger in IndexedDB', () => {
     expect(await ledger.get('odd')).toBe(0);
     await ledger.put('negative', -3);
     expect(await ledger.get('negative')).toBe(0);
+  });
+
+  it('is the browser’s own when none is given: store handovers of database cater-captain-locks', async () => {
+    const factory = new IDBFactory();
+    vi.stubGlobal('indexedDB', factory);
+    // A fresh module: the browser's ledger is made once per page, on the first lock.
+    vi.resetModules();
+    const fresh = await import('../../src/storage/tabLock');
+    await fresh.withTabLock(name, async () => undefined);
+    await fresh.withTabLock(name, async () => undefined);
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const req = factory.open('cater-captain-locks', 1);
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    const stored = await new Promise<unknown>((resolve, reject) => {
+      const req = db.transaction('handovers', 'readonly').objectStore('handovers').get(name);
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    db.close();
+    expect(stored).toBe(2);
   });
 
   it('a count this tab cannot read (not a whole number) is no count', async () => {
