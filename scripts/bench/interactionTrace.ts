@@ -5,7 +5,8 @@
  * `--profile`, a CPU profile of about the same windows (the profile's clock and the trace's do not quite
  * agree: work just after the window, such as the after-paint write, can show up; read it for proportions):
  * the functions with the most self time and the most inclusive time (`PROFILE_TOP` lines, 60 by default).
- * `TRACE_DUMP=1 TRACE_DUMP_WINDOW=0` prints the first run's slices. Compares builds (a copy of dist/ each):
+ * `TRACE_DUMP=1 TRACE_DUMP_WINDOW=0` prints the first run's slices, `TRACE_EACH=1` each run's split by kind.
+ * Compares builds (a copy of dist/ each):
  *
  *   npx tsx scripts/bench/interactionTrace.ts --only '<regex of names>' [--runs 5] [--rate 4] [--profile]
  *     <dist dir> [<dist dir> ...]
@@ -211,6 +212,10 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       const parts = kinds.map((k) => `${k} ${fmt(median(list.map((r) => r[k] ?? 0)))}`).join(' · ');
       console.log(`  ${name}: median ${fmt(median(totals))} [${totals.map(fmt).join(', ')}]`);
       console.log(`    medians: ${parts}`);
+      // TRACE_EACH=1: each run's split, to tell what a slow run did that a quick one did not.
+      if (process.env.TRACE_EACH)
+        for (const r of list)
+          console.log(`      ${fmt(r.total ?? 0)}: ${kinds.map((k) => `${k} ${fmt(r[k] ?? 0)}`).join(' · ')}`);
     }
     if (profile) {
       const top = (m: Map<string, number>, n: number) =>
