@@ -61,6 +61,12 @@ export interface PriceSnapshot {
   depositCents: number;
   /** Currencies other than CAD among the price lines (added at face value, as the Pricing tool does). */
   foreignCurrencies: string[];
+  /**
+   * The customer and event as printed (name, date, venue, guests…): an issued document keeps them as they were
+   * when it was issued, as it keeps its figures. Absent on documents issued before it was kept (29 November
+   * 2026): those print the event as it is now.
+   */
+  event?: DocumentEvent;
 }
 
 export interface SnapshotInput {
@@ -130,6 +136,65 @@ export function snapshotChanged(issued: PriceSnapshot, now: PriceSnapshot | null
       s.totalCents,
     ]);
   return priced(issued) !== priced(now);
+}
+
+/** The facts of `event` a quote or invoice prints (what an issued one keeps). */
+export function documentEventOf(event: DocumentEvent): DocumentEvent {
+  return {
+    id: event.id,
+    EventName: event.EventName,
+    CustomerFirstName: event.CustomerFirstName,
+    CustomerLastName: event.CustomerLastName,
+    CustomerPhoneNumber: event.CustomerPhoneNumber,
+    CustomerEmail: event.CustomerEmail,
+    EventDate: event.EventDate,
+    StartTime: event.StartTime,
+    EndTime: event.EndTime,
+    VenueName: event.VenueName,
+    VenueStreetAddress: event.VenueStreetAddress,
+    VenueCity: event.VenueCity,
+    NumberOfGuests: event.NumberOfGuests,
+  };
+}
+
+const textFacts = [
+  'EventName',
+  'CustomerFirstName',
+  'CustomerLastName',
+  'CustomerEmail',
+  'EventDate',
+  'StartTime',
+  'EndTime',
+  'VenueName',
+  'VenueStreetAddress',
+  'VenueCity',
+] as const;
+
+/** The event an issued snapshot keeps, when it keeps a whole one (a damaged or partial one is not printed). */
+export function frozenEvent(snapshot: PriceSnapshot | null | undefined): DocumentEvent | null {
+  const e: unknown = snapshot?.event;
+  if (!isRecord(e)) return null;
+  if (typeof e.id !== 'number' || typeof e.NumberOfGuests !== 'number') return null;
+  if (typeof e.CustomerPhoneNumber !== 'string' && typeof e.CustomerPhoneNumber !== 'number') return null;
+  if (!textFacts.every((key) => typeof e[key] === 'string')) return null;
+  return documentEventOf(e as unknown as DocumentEvent);
+}
+
+/** The printed facts that differ between an issued snapshot's event and the event now (none when it kept none). */
+export function changedFacts(issued: PriceSnapshot, now: DocumentEvent): string[] {
+  const then = frozenEvent(issued);
+  if (!then) return [];
+  const current = documentEventOf(now);
+  const differ = (key: keyof DocumentEvent) => String(then[key] ?? '').trim() !== String(current[key] ?? '').trim();
+  const changed: string[] = [];
+  if (differ('CustomerFirstName') || differ('CustomerLastName')) changed.push('customer');
+  if (differ('CustomerPhoneNumber')) changed.push('phone');
+  if (differ('CustomerEmail')) changed.push('email');
+  if (differ('EventName')) changed.push('event name');
+  if (differ('EventDate') || differ('StartTime') || differ('EndTime')) changed.push('date and time');
+  if (differ('VenueName') || differ('VenueStreetAddress') || differ('VenueCity')) changed.push('venue');
+  if (differ('NumberOfGuests')) changed.push('guests');
+  return changed;
 }
 
 /** Payments received and the balance due against a document's total (cents; negative balance = overpaid). */
@@ -516,6 +581,10 @@ export interface DocumentView {
   snapshot: PriceSnapshot | null;
   /** Issued, and the event's price has changed since (the page offers a revision). */
   changed: boolean;
+  /** Issued, and these printed details of the event have changed since (the page offers a revision too). */
+  changedDetails: string[];
+  /** The customer and event printed: as issued when the document kept them, else null (the event as it is now). */
+  printedEvent: DocumentEvent | null;
   /** The live figures now (what a revision would freeze); null when the pricing total is unavailable. */
   live: PriceSnapshot | null;
   payments: DocumentPaymentRow[];
@@ -535,6 +604,8 @@ export interface DocumentViewInput {
   payments: ReadonlyArray<{ id: string; amount: number; date: string; method: string; note: string; reason: string }>;
   depositDueDate: string;
   balanceDueDate: string;
+  /** The event as it is now (its details, to tell whether they changed since an issue). */
+  event?: DocumentEvent;
 }
 
 /** The figures and words of one quote or invoice page. */
@@ -558,6 +629,8 @@ export function documentView(input: DocumentViewInput): DocumentView {
     issuedAt: input.issued?.issuedAt ?? null,
     snapshot,
     changed: input.issued ? snapshotChanged(input.issued.snapshot, input.live) : false,
+    changedDetails: input.issued && input.event ? changedFacts(input.issued.snapshot, input.event) : [],
+    printedEvent: input.issued ? frozenEvent(input.issued.snapshot) : null,
     live: input.live,
     payments: rows,
     paidCents,

@@ -203,6 +203,43 @@ test('a price change after issuing says "changed since invoice"; Issue revised i
   await expect(page.getByTestId('document-number')).toHaveText(`INV-${year}-0002`);
 });
 
+test('an issued invoice keeps the guests and e-mail it was issued with after Edit Event changes them, and offers a revision', async ({
+  page,
+}) => {
+  await seed(page);
+  const year = new Date().getFullYear();
+  await page.goto('/events/301/invoice');
+  await page.getByRole('button', { name: 'Issue invoice' }).click();
+  await expect(page.getByTestId('document-number')).toHaveText(`INV-${year}-0001`);
+
+  await page.goto('/ManageEvents');
+  await page.getByRole('button', { name: 'Edit Event Harbour Gala' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Event' });
+  await dialog.getByLabel('Number of Guests').fill('60');
+  await dialog.getByLabel('Customer Email').fill('ann.smith@example.com');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.goto('/events/301/invoice');
+  const eventFacts = page.getByRole('region', { name: 'Event' });
+  const customerFacts = page.getByRole('region', { name: 'Bill to' });
+  await expect(eventFacts).toContainText(/Guests\s*50/);
+  await expect(customerFacts).toContainText('ann@example.com');
+  await expect(page.getByRole('alert').filter({ hasText: 'The event changed since' })).toHaveText(
+    `The event changed since invoice INV-${year}-0001 was issued (email, guests): it shows them as issued. Issue revised invoice to give the customer the new details.`,
+  );
+  // The price did not change: the total is the one issued, and no price notice.
+  await expect(page.getByText(/Prices changed since/)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Issue revised invoice' }).click();
+  await expect(page.getByTestId('document-number')).toHaveText(`INV-${year}-0001-2`);
+  await expect(eventFacts).toContainText(/Guests\s*60/);
+  await expect(customerFacts).toContainText('ann.smith@example.com');
+  await expect(page.getByText(/The event changed since/)).toHaveCount(0);
+  // Reloaded, the revision prints what it was issued with.
+  await page.reload();
+  await expect(eventFacts).toContainText(/Guests\s*60/);
+});
+
 test('every mock event’s invoice and quote fit one A4 and one Letter page (dark mode on screen); Tool Kit and sheet link them', async ({
   page,
 }) => {

@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
+  documentEventOf,
   documentView,
   emptyCounters,
+  frozenEvent,
   formatDocumentNumber,
   issueDocument,
   latestDocument,
@@ -245,5 +247,91 @@ describe('the numbers in storage: per account, in backups, never lowered by a re
     });
     expect(result.ok).toBe(true);
     expect(documentNumbersStore.read()).toEqual({ quote: { '2026': 5 }, invoice: { '2025': 3 } });
+  });
+});
+
+describe('an issued document keeps the customer and event it printed (found by trying it: guests 70 → 90 changed an issued invoice)', () => {
+  const event = {
+    id: 12,
+    EventName: 'Anderson Family Reunion',
+    CustomerFirstName: 'Karen',
+    CustomerLastName: 'Anderson',
+    CustomerPhoneNumber: '6045550311',
+    CustomerEmail: 'karen@example.com',
+    EventDate: '2026-12-12',
+    StartTime: '17:00',
+    EndTime: '22:00',
+    VenueName: 'Harbour Hall',
+    VenueStreetAddress: '1 Pier Rd',
+    VenueCity: 'Vancouver',
+    NumberOfGuests: 70,
+  };
+  const issuedWith = (facts: typeof event | undefined) =>
+    issueDocument(emptyBook(), {
+      kind: 'invoice',
+      eventId: 12,
+      eventName: facts?.EventName ?? 'Event 12',
+      snapshot: facts ? { ...snap(), event: documentEventOf(facts) } : snap(),
+      issuedAt: '2026-11-29',
+      id: `d${ids++}`,
+    }).document;
+  const viewOf = (issued: ReturnType<typeof issuedWith>, now: typeof event) =>
+    documentView({
+      kind: 'invoice',
+      live: { ...snap(), event: documentEventOf(now) },
+      issued,
+      payments: [],
+      depositDueDate: '',
+      balanceDueDate: '',
+      event: now,
+    });
+
+  it('prints the guests, customer and date it was issued with after the event changes, and says what changed', () => {
+    const issued = issuedWith(event);
+    const now = { ...event, NumberOfGuests: 90, CustomerEmail: 'k.anderson@example.com', StartTime: '18:00' };
+    const view = viewOf(issued, now);
+    expect(view.printedEvent).toMatchObject({
+      NumberOfGuests: 70,
+      CustomerEmail: 'karen@example.com',
+      StartTime: '17:00',
+    });
+    expect(view.changedDetails).toEqual(['email', 'date and time', 'guests']);
+    // The price did not change: only the details ask for a revision.
+    expect(view.changed).toBe(false);
+  });
+
+  it('nothing changed: no details named; each fact, changed alone, is named', () => {
+    expect(viewOf(issuedWith(event), { ...event }).changedDetails).toEqual([]);
+    const one = (over: Partial<typeof event>) => viewOf(issuedWith(event), { ...event, ...over }).changedDetails;
+    expect(one({ CustomerLastName: 'Andersen' })).toEqual(['customer']);
+    expect(one({ CustomerPhoneNumber: '6045550000' })).toEqual(['phone']);
+    expect(one({ EventName: 'Anderson Reunion' })).toEqual(['event name']);
+    expect(one({ EventDate: '2026-12-13' })).toEqual(['date and time']);
+    expect(one({ VenueCity: 'Burnaby' })).toEqual(['venue']);
+    // Spaces around a value are not a change.
+    expect(one({ VenueName: ' Harbour Hall ' })).toEqual([]);
+  });
+
+  it('a revision keeps the new details; a document issued before details were kept prints the event as it is now', () => {
+    const issued = issuedWith(event);
+    const now = { ...event, NumberOfGuests: 90 };
+    const revised = reviseDocument({ counters: emptyCounters(), documents: [issued] }, issued, {
+      eventName: now.EventName,
+      snapshot: { ...snap(), event: documentEventOf(now) },
+      issuedAt: '2026-11-30',
+      id: 'rev',
+    }).document;
+    expect(viewOf(revised, now)).toMatchObject({ changedDetails: [], printedEvent: { NumberOfGuests: 90 } });
+    const older = issuedWith(undefined);
+    expect(viewOf(older, now)).toMatchObject({ changedDetails: [], printedEvent: null });
+  });
+
+  it('a damaged kept event (a field missing or of the wrong type) is not printed', () => {
+    const { NumberOfGuests: _n, ...noGuests } = event;
+    expect(frozenEvent({ ...snap(), event: noGuests as never })).toBeNull();
+    expect(frozenEvent({ ...snap(), event: { ...event, CustomerEmail: 5 } as never })).toBeNull();
+    expect(frozenEvent({ ...snap(), event: 'x' as never })).toBeNull();
+    expect(frozenEvent(null)).toBeNull();
+    expect(frozenEvent({ ...snap(), event: { ...event, extra: 'kept out' } as never })).toEqual(event);
   });
 });

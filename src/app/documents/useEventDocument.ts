@@ -18,6 +18,7 @@ import {
   lastSequence,
   latestDocument,
   priceSnapshot,
+  documentEventOf,
   reviseDocument,
   type DocumentBook,
   type DocumentKind,
@@ -49,7 +50,7 @@ import { accountNumbers } from './accountNumbers';
 
 /** An event's figures now, as a quote or invoice would freeze them. */
 export function liveSnapshot(event: CateringEvent, profile: BusinessProfile): PriceSnapshot | null {
-  return priceSnapshot({
+  const snapshot = priceSnapshot({
     priceLines: event.pricing ?? [],
     inventoryTotal: inventoryTotal(ingredientListStore(event.id).read()),
     specialtyTotal: specialtyTotal(event.ingredients ?? []),
@@ -58,6 +59,8 @@ export function liveSnapshot(event: CateringEvent, profile: BusinessProfile): Pr
     taxName: profile.taxName,
     depositPercent: profile.depositPercent,
   });
+  // The customer and event as printed now: issuing keeps them with the figures.
+  return snapshot && { ...snapshot, event: documentEventOf(event) };
 }
 
 export interface DocumentPageData {
@@ -83,6 +86,7 @@ function readPage(id: number | null, kind: DocumentKind): DocumentPageData | nul
     payments: paymentsOf(event),
     depositDueDate: depositDueDateOf(event),
     balanceDueDate: daysBefore(event.EventDate, profile.balanceDays),
+    event,
   });
   return { event, profile, hasProfile: saved !== null, view, issued };
 }

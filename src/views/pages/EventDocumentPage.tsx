@@ -107,6 +107,12 @@ function EventDocument({ id, kind, notFound }: { id: string | undefined; kind: D
           to give the customer the new figures.
         </p>
       ) : null}
+      {view.changedDetails.length ? (
+        <p className={`${notice} ${changedNotice}`} role="alert">
+          The event changed since {word} {view.number} was issued ({view.changedDetails.join(', ')}): it shows them as
+          issued. Issue revised {word} to give the customer the new details.
+        </p>
+      ) : null}
       {error ? (
         <p className={`${notice} ${changedNotice}`} role="alert">
           {error}
@@ -117,7 +123,7 @@ function EventDocument({ id, kind, notFound }: { id: string | undefined; kind: D
   return (
     <DocumentPageView
       view={view}
-      event={data.event}
+      event={view.printedEvent ?? data.event}
       profile={data.profile}
       notices={notices}
       actions={
@@ -136,7 +142,7 @@ function EventDocument({ id, kind, notFound }: { id: string | undefined; kind: D
               <Button variant="solidBlue" onClick={issue} disabled={!view.live || busy} aria-busy={busy}>
                 Issue {word}
               </Button>
-            ) : view.changed ? (
+            ) : view.changed || view.changedDetails.length ? (
               <Button variant="solidBlue" onClick={issue} disabled={!view.live || busy} aria-busy={busy}>
                 Issue revised {word}
               </Button>
