@@ -12,7 +12,7 @@
  *   paid), Deposit paid, Deposit due.
  */
 import { checkAmount, MAX_MONEY } from './limits';
-import { roundCents } from './money';
+import { formatMoney, roundCents } from './money';
 
 export const paymentMethods = ['Cash', 'Card', 'E-transfer', 'Cheque', 'Other'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
@@ -135,15 +135,26 @@ export const emptyPaymentDraft = (today: string): PaymentDraft => ({
 
 export const REFUND_REASON_REQUIRED = 'A refund needs a reason.';
 
-/** Checks a typed payment: a non-zero amount with at most two decimals (negative = a refund, which needs a reason), a date, a method. */
-export function validatePayment(d: PaymentDraft): PaymentErrors {
+/**
+ * Checks a typed payment: a non-zero amount with at most two decimals (negative = a refund, which needs a reason
+ * and can give back at most what `recorded` has received), a date, a method.
+ */
+export function validatePayment(d: PaymentDraft, recorded: ReadonlyArray<{ amount: number }> = []): PaymentErrors {
   const errors: PaymentErrors = {};
   const text = d.amount.trim();
   const negative = text.startsWith('-');
   const checked = checkAmount(negative ? text.slice(1) : text, { label: 'Amount', max: MAX_MONEY });
+  const received = recorded.reduce((sum, p) => sum + (Number.isFinite(p.amount) ? toCents(p.amount) : 0), 0);
   if (!checked.ok) errors.amount = checked.message;
   else if (checked.value === 0) errors.amount = 'Amount must not be 0.';
+  else if (!/^-?\d*(\.\d*)?$/.test(text))
+    errors.amount = 'Type the amount in digits, e.g. 1000.50 (or -50 for a refund).';
   else if (!/^-?\d*(\.\d{0,2})?$/.test(text)) errors.amount = 'Amount has at most two decimals (cents).';
+  else if (negative && toCents(checked.value ?? 0) > received)
+    errors.amount =
+      received > 0
+        ? `A refund gives back at most what was received: ${formatMoney(received / 100)}.`
+        : 'Nothing has been received yet, so there is nothing to refund.';
   if (!/^\d{4}-\d{2}-\d{2}$/.test(d.date)) errors.date = 'Date is required.';
   if (!(paymentMethods as readonly string[]).includes(d.method)) errors.method = 'Choose a method.';
   if (negative && d.reason.trim() === '') errors.reason = REFUND_REASON_REQUIRED;

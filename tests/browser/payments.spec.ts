@@ -80,6 +80,12 @@ test('a $1,000 event with 13% tax and a $300 payment shows a balance of $830.00;
   await expect(form.getByText('A refund needs a reason.')).toBeVisible();
   await expect(form.getByLabel('Amount')).toHaveValue('-20');
   await form.getByLabel('Refund reason').fill('Fewer guests');
+  // A refund of more than was received ($300) is refused too, with what can be given back.
+  await form.getByLabel('Amount').fill('-2000');
+  await form.getByRole('button', { name: 'Record payment' }).click();
+  await expect(form.getByText('A refund gives back at most what was received: $300.00 CAD.')).toBeVisible();
+  await expect(tool.getByLabel('Balance due', { exact: true })).toHaveText('$830.00 CAD');
+  await form.getByLabel('Amount').fill('-20');
   await form.getByRole('button', { name: 'Record payment' }).click();
   await expect(tool.getByLabel('Balance due', { exact: true })).toHaveText('$850.00 CAD');
   await expect(tool.getByRole('table', { name: 'Payments received' })).toContainText('Refund: Fewer guests');

@@ -139,7 +139,7 @@ describeModel('payments', {
       effects: savesAndDrops(),
     },
     'ready|payment.record|1': {
-      context: (b) => ({ ...b, errors: validatePayment(b.draft) }),
+      context: (b) => ({ ...b, errors: validatePayment(b.draft, b.payments) }),
       check: ({ after }) => expect(Object.keys(after.errors).length).toBeGreaterThan(0),
     },
     'ready|payment.remove|0': {
@@ -179,7 +179,7 @@ describeModel('payments', {
       effects: savesAndDrops(),
     },
     'removed|payment.record|1': {
-      context: (b) => ({ ...b, errors: validatePayment(b.draft) }),
+      context: (b) => ({ ...b, errors: validatePayment(b.draft, b.payments) }),
     },
     'removed|payment.remove|0': {
       target: 'removed',

@@ -82,8 +82,9 @@ describe('payments (issue 22, part 3), hand-worked', () => {
     expect(validatePayment({ ...d, amount: '0' }).amount).toBe('Amount must not be 0.');
     expect(validatePayment({ ...d, amount: '10.005' }).amount).toBe('Amount has at most two decimals (cents).');
     expect(validatePayment({ ...d, amount: 'ten' }).amount).toBeTruthy();
-    expect(validatePayment({ ...d, amount: '-50' })).toEqual({ reason: 'A refund needs a reason.' });
-    expect(validatePayment({ ...d, amount: '-50', reason: 'Overpaid' })).toEqual({});
+    const paid = [{ amount: 300 }];
+    expect(validatePayment({ ...d, amount: '-50' }, paid)).toEqual({ reason: 'A refund needs a reason.' });
+    expect(validatePayment({ ...d, amount: '-50', reason: 'Overpaid' }, paid)).toEqual({});
     expect(validatePayment({ ...d, amount: '5', date: '', method: 'Bitcoin' })).toEqual({
       date: 'Date is required.',
       method: 'Choose a method.',
@@ -97,6 +98,35 @@ describe('payments (issue 22, part 3), hand-worked', () => {
       reason: 'Overpaid',
     });
     expect(draftToPayment({ ...d, amount: '300', reason: 'ignored' }, 'P2').reason).toBe('');
+  });
+
+  it('a refund gives back at most what was received (found by trying it: -2,000 after 800 made the balance above the total)', () => {
+    const d = { ...emptyPaymentDraft('2026-12-01'), reason: 'Cancelled' };
+    const received = [{ amount: 500 }, { amount: 300 }, { amount: -100 }];
+    // 500 + 300 - 100 = 700 received so far.
+    expect(validatePayment({ ...d, amount: '-700' }, received)).toEqual({});
+    expect(validatePayment({ ...d, amount: '-700.01' }, received).amount).toBe(
+      'A refund gives back at most what was received: $700.00 CAD.',
+    );
+    expect(validatePayment({ ...d, amount: '-2000' }, received).amount).toBe(
+      'A refund gives back at most what was received: $700.00 CAD.',
+    );
+    expect(validatePayment({ ...d, amount: '-5' }).amount).toBe(
+      'Nothing has been received yet, so there is nothing to refund.',
+    );
+    expect(validatePayment({ ...d, amount: '-5' }, [{ amount: 50 }, { amount: -50 }]).amount).toBe(
+      'Nothing has been received yet, so there is nothing to refund.',
+    );
+    // A payment (not a refund) is not limited by what was received.
+    expect(validatePayment({ ...d, amount: '5000' }, received)).toEqual({});
+  });
+
+  it('an amount typed as an exponent or with a comma says to type digits', () => {
+    const d = emptyPaymentDraft('2026-12-01');
+    expect(validatePayment({ ...d, amount: '1e3' }).amount).toBe(
+      'Type the amount in digits, e.g. 1000.50 (or -50 for a refund).',
+    );
+    expect(validatePayment({ ...d, amount: '10.005' }).amount).toBe('Amount has at most two decimals (cents).');
   });
 
   it('reads stored payments leniently: earlier events have none; what is not a payment is left out', () => {
