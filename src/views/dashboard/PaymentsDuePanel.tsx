@@ -1,4 +1,4 @@
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { formatMoney } from '../../domain/money';
 import { statusLabels, type EventStatus } from '../../domain/eventStatus';
 import { usePaymentsDue } from '../../app/dashboard/usePaymentsDue';
@@ -23,7 +23,10 @@ const table = css({
   '& td[data-money], & th[data-money]': { textAlign: 'right', whiteSpace: 'nowrap' },
   '& tr[data-overdue] td': { color: 'alertFg', fontWeight: 'bold' },
 });
-const wrap = css({ overflowX: 'auto' });
+// On a phone the table keeps readable columns and scrolls sideways in its own box (which the keyboard can
+// scroll too), instead of squeezing the event and its due date to a letter a line.
+const wrap = css({ overflowX: 'auto', maxW: '100%' });
+const tableClass = cx(table, css({ minWidth: '40rem', '& tbody td:nth-child(-n+2)': { minWidth: '9rem' } }));
 const meta = css({ color: 'fgMuted', fontSize: 'sm' });
 
 const heading = 'Payments Due';
@@ -48,8 +51,8 @@ function PaymentsDue({ dashboard }: { dashboard: DashboardRef }) {
       {due.rows.length === 0 ? (
         <p className={meta}>No deposits or balances due in the next 14 days, and none overdue.</p>
       ) : (
-        <div className={wrap}>
-          <table className={table} aria-label="Payments due">
+        <div className={wrap} tabIndex={0} role="group" aria-label="Payments due table, scrolls sideways">
+          <table className={tableClass} aria-label="Payments due">
             <thead>
               <tr>
                 <th scope="col">Event</th>

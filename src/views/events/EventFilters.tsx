@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { memo } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { quickFilterLabels, quickFilters, type QuickFilter } from '../../domain/eventDates';
 import { statusFilterOptions, type StatusFilter } from '../../domain/eventStatus';
 import type { eventFiltersMachine } from '../../machines/events/eventFilters.machine';
@@ -26,6 +26,9 @@ export function useEventFilters(ref: FiltersRef) {
   };
 }
 
+/** The word stays whole beside the select on a phone (the page lets long words break anywhere). */
+const statusLabel = cx(label, css({ flexShrink: 0, whiteSpace: 'nowrap' }));
+
 /**
  * The status filter (issue 22): a labelled select beside the filter buttons. Memoised, as is EventFilters (issue
  * 23): a filter or a search renders the events page again, and these render again only for what they show.
@@ -34,7 +37,7 @@ export const StatusFilterSelect = memo(function StatusFilterSelect({ filtersRef 
   const f = useEventFilters(filtersRef);
   return (
     <div className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
-      <label htmlFor="filter-status" className={label}>
+      <label htmlFor="filter-status" className={statusLabel}>
         Status
       </label>
       <select

@@ -52,6 +52,8 @@ export const dialogTitle = css({
   fontSize: { base: '2xl', md: '3xl' },
   color: 'primary',
   mb: '4',
+  // An event's name of one long word (the Tool Kit's title) wraps instead of running off a phone's screen.
+  overflowWrap: 'anywhere',
 });
 export const table = css({
   width: '100%',
