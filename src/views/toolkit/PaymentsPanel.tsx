@@ -8,6 +8,7 @@ import { DraftNote } from '../components/DraftNote';
 import { useUnsavedChanges } from '../shell/unsaved';
 import { errorText, field, input, label, muted, panel, panelTitle, row, table } from '../events/styles';
 
+const tableScroller = css({ overflowX: 'auto', maxW: '100%' });
 const figuresGrid = css({
   display: 'grid',
   gridTemplateColumns: 'max-content 1fr',
@@ -203,43 +204,46 @@ export const PaymentsPanel = memo(function PaymentsPanel({ payments: p }: { paym
       {p.payments.length === 0 ? (
         <p className={muted}>No payments recorded yet.</p>
       ) : (
-        <table className={table} aria-label="Payments received">
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Method</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Note</th>
-              <th scope="col">
-                <span className={css({ srOnly: true })}>Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {p.payments.map((payment) => (
-              <tr key={payment.id}>
-                <td>{payment.date}</td>
-                <td>{payment.method}</td>
-                <td>{formatMoney(payment.amount)}</td>
-                <td>
-                  {payment.amount < 0 ? `Refund: ${payment.reason}` : ''}
-                  {payment.amount < 0 && payment.note ? ' · ' : ''}
-                  {payment.note}
-                </td>
-                <td>
-                  <Button
-                    variant="outlineRed"
-                    size="sm"
-                    onClick={() => p.remove(payment.id)}
-                    aria-label={`Remove payment of ${formatMoney(payment.amount)} on ${payment.date}`}
-                  >
-                    Remove
-                  </Button>
-                </td>
+        // On a phone the table scrolls sideways in its own box (the keyboard can scroll it too), inside the tool.
+        <div className={tableScroller} tabIndex={0} role="group" aria-label="Payments received table, scrolls sideways">
+          <table className={table} aria-label="Payments received">
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Method</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Note</th>
+                <th scope="col">
+                  <span className={css({ srOnly: true })}>Actions</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {p.payments.map((payment) => (
+                <tr key={payment.id}>
+                  <td>{payment.date}</td>
+                  <td>{payment.method}</td>
+                  <td>{formatMoney(payment.amount)}</td>
+                  <td>
+                    {payment.amount < 0 ? `Refund: ${payment.reason}` : ''}
+                    {payment.amount < 0 && payment.note ? ' · ' : ''}
+                    {payment.note}
+                  </td>
+                  <td>
+                    <Button
+                      variant="outlineRed"
+                      size="sm"
+                      onClick={() => p.remove(payment.id)}
+                      aria-label={`Remove payment of ${formatMoney(payment.amount)} on ${payment.date}`}
+                    >
+                      Remove
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );
