@@ -27,7 +27,13 @@ export interface StatusFields {
 type Fields = object;
 const fields = (event: Fields) => event as StatusFields;
 
-const isStatus = (value: unknown): value is EventStatus => (eventStatuses as readonly unknown[]).includes(value);
+export const isStatus = (value: unknown): value is EventStatus => (eventStatuses as readonly unknown[]).includes(value);
+
+/**
+ * A new booking's status (`saveEvent` in events.ts): an Enquiry. Confirmed needs a deposit paid or "confirm without
+ * deposit" (the status machine's guards); only events saved before statuses existed read as Confirmed.
+ */
+export const NEW_EVENT_STATUS: EventStatus = 'enquiry';
 
 /** An event's status; one without a (readable) status reads as Confirmed. */
 export function statusOf(event: Fields): EventStatus {

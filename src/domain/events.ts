@@ -5,6 +5,7 @@
 import type { CateringEvent } from '../storage/schemas';
 import { isISODate, quickFilterRange, type QuickFilter } from './eventDates';
 import { checkAmount, MAX_GUESTS, MIN_GUESTS } from './limits';
+import { isStatus, NEW_EVENT_STATUS } from './eventStatus';
 import { avoidToText, checkDietaryCount, dietaryFromForm, dietaryOf, type DietaryCountField } from './allergens';
 
 /**
@@ -25,8 +26,9 @@ export function sortEvents<T extends Pick<CateringEvent, 'id'>>(events: Readonly
 }
 
 /**
- * Saves a form: id 0 means new and gets max id + 1; a nonzero id replaces the event with that id
- * (or is added, if it no longer exists). Returns the sorted list and the saved event.
+ * Saves a form: id 0 means new and gets max id + 1, and starts as an Enquiry unless it carries a status; a nonzero
+ * id replaces the event with that id (or is added, if it no longer exists). Returns the sorted list and the saved
+ * event.
  */
 export function saveEvent(
   events: ReadonlyArray<CateringEvent>,
@@ -34,7 +36,11 @@ export function saveEvent(
   deletedIds: readonly number[] = [],
 ): { events: CateringEvent[]; saved: CateringEvent } {
   if (event.id === 0) {
-    const saved = { ...event, id: nextEventId(events, deletedIds) };
+    const saved = {
+      ...event,
+      status: isStatus(event.status) ? event.status : NEW_EVENT_STATUS,
+      id: nextEventId(events, deletedIds),
+    };
     return { events: sortEvents([...events, saved]), saved };
   }
   const exists = events.some((e) => e.id === event.id);

@@ -151,6 +151,8 @@ test('create an event with validation, then edit it', async ({ page }) => {
   // New events get max id + 1 and are listed first.
   expect((await cardNames(page))[0]).toBe('Lighthouse Lunch');
   const card = page.getByRole('article', { name: 'Lighthouse Lunch' });
+  // A new booking is an Enquiry until its deposit (or "confirm without deposit") confirms it.
+  await expect(card).toContainText('Status: Enquiry');
   await card.getByRole('button', { name: 'More Details' }).click();
   await expect(card.getByText('107', { exact: true })).toBeVisible();
   await expect(card.getByText('Ada Lovelace').first()).toBeVisible();

@@ -1,3 +1,4 @@
+import { statusOf } from '../../src/domain/eventStatus';
 import { describe, expect, it } from 'vitest';
 import { addDays, quickFilters } from '../../src/domain/eventDates';
 import { vi } from 'vitest';
@@ -62,6 +63,18 @@ describe('id rules (spec section 4)', () => {
     const { events, saved } = saveEvent([ev(2), ev(5)], ev(0));
     expect(saved.id).toBe(6);
     expect(events.map((e) => e.id)).toEqual([6, 5, 2]);
+  });
+  it('a new event starts as an Enquiry, not Confirmed (found by trying it: Confirmed with no deposit); an edit keeps its status', () => {
+    const { saved } = saveEvent([ev(2)], ev(0));
+    expect(saved.status).toBe('enquiry');
+    expect(statusOf(saved)).toBe('enquiry');
+    // A new event that carries a status (a copy, an import) keeps it; an unreadable one starts as an Enquiry.
+    expect(saveEvent([ev(2)], ev(0, { status: 'quoted' } as never)).saved.status).toBe('quoted');
+    expect(saveEvent([ev(2)], ev(0, { status: 'booked' } as never)).saved.status).toBe('enquiry');
+    // An event saved before statuses existed, edited, stays as it reads (Confirmed): no status is added.
+    const edited = saveEvent([ev(2)], ev(2, { EventName: 'Renamed' })).saved;
+    expect(edited.status).toBeUndefined();
+    expect(statusOf(edited)).toBe('confirmed');
   });
   it('a nonzero id replaces the event with that id', () => {
     const { events } = saveEvent([ev(2), ev(5)], ev(2, { EventName: 'Renamed' }));
