@@ -174,8 +174,9 @@ export async function timeInteraction(
  * clicked (visible, stable, enabled, scrolled into view: a trial click, which clicks nothing), then a mouse click
  * at its centre. Playwright's own `click()` also makes sure, inside the input's first event, that the event lands
  * on the target (its `expectHitTarget`: `elementsFromPoint` of the whole page, in a listener of its own): the
- * harness's work, not the app's, inside the very Event Timing entry measured (profiled in the Tool Kit at 4x:
- * ~20 ms of an interaction). `BENCH_CLICK=playwright` clicks as before, to compare.
+ * harness's work, not the app's, inside the input (profiled in the Tool Kit at 4x: ~20 ms of the thread time from
+ * the mousedown; the Event Timing medians moved by ~3 ms on average, docs/performance.md "The bench clicks as a
+ * person does"). `BENCH_CLICK=playwright` clicks as before, to compare.
  */
 export async function userClick(target: Locator): Promise<void> {
   if (process.env.BENCH_CLICK === 'playwright') return target.click();
