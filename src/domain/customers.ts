@@ -352,7 +352,10 @@ export function matchesCustomerSearch(c: Customer, query: string): boolean {
   return words.every((word) => {
     if (text.includes(word)) return true;
     const wordDigits = word.replace(/\D/g, '');
-    return /^[\d\s()+.-]+$/.test(word) && wordDigits.length >= 3 && digits.includes(wordDigits);
+    if (!/^[\d\s()+.-]+$/.test(word) || wordDigits.length < 3) return false;
+    // A whole number typed with its country code (1 604 555 0311) finds one stored without it, as matching does.
+    const national = wordDigits.length === 11 && wordDigits.startsWith('1') ? wordDigits.slice(1) : wordDigits;
+    return digits.includes(wordDigits) || digits.includes(national);
   });
 }
 

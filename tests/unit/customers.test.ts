@@ -426,6 +426,13 @@ describe('customers: lists, search and what they owe', () => {
     expect(matchesCustomerSearch(ada, 'love')).toBe(true);
     expect(matchesCustomerSearch(ada, 'ada example')).toBe(true);
     expect(matchesCustomerSearch(bob, '555-0199')).toBe(true);
+    // With the country code typed (found by trying it: 16045550311 missed 6045550311), with or without spaces.
+    const ravi = { ...bob, phone: '6045550311' };
+    expect(matchesCustomerSearch(ravi, '16045550311')).toBe(true);
+    expect(matchesCustomerSearch(ravi, '+1-604-555-0311')).toBe(true);
+    expect(matchesCustomerSearch({ ...bob, phone: '+1 (604) 555-0311' }, '6045550311')).toBe(true);
+    expect(matchesCustomerSearch(ravi, '16045550312')).toBe(false);
+    expect(matchesCustomerSearch(ravi, '26045550311')).toBe(false);
     expect(matchesCustomerSearch(bob, 'ada')).toBe(false);
     expect(matchesCustomerSearch(bob, '')).toBe(true);
   });
