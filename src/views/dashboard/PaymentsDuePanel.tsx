@@ -4,6 +4,7 @@ import { statusLabels, type EventStatus } from '../../domain/eventStatus';
 import { usePaymentsDue } from '../../app/dashboard/usePaymentsDue';
 import { ExportButtons } from './ExportButtons';
 import { Panel } from './Panel';
+import { SideScroll } from '../components/SideScroll';
 import type { DashboardRef } from '../../app/dashboard/useDashboardActor';
 
 const table = css({
@@ -23,9 +24,8 @@ const table = css({
   '& td[data-money], & th[data-money]': { textAlign: 'right', whiteSpace: 'nowrap' },
   '& tr[data-overdue] td': { color: 'alertFg', fontWeight: 'bold' },
 });
-// On a phone the table keeps readable columns and scrolls sideways in its own box (which the keyboard can
-// scroll too), instead of squeezing the event and its due date to a letter a line.
-const wrap = css({ overflowX: 'auto', maxW: '100%' });
+// On a phone the table keeps readable columns and scrolls sideways (SideScroll), instead of squeezing the event and
+// its due date to a letter a line.
 const tableClass = cx(table, css({ minWidth: '40rem', '& tbody td:nth-child(-n+2)': { minWidth: '9rem' } }));
 const meta = css({ color: 'fgMuted', fontSize: 'sm' });
 
@@ -51,7 +51,7 @@ function PaymentsDue({ dashboard }: { dashboard: DashboardRef }) {
       {due.rows.length === 0 ? (
         <p className={meta}>No deposits or balances due in the next 14 days, and none overdue.</p>
       ) : (
-        <div className={wrap} tabIndex={0} role="group" aria-label="Payments due table, scrolls sideways">
+        <SideScroll label="Payments due">
           <table className={tableClass} aria-label="Payments due">
             <thead>
               <tr>
@@ -95,7 +95,7 @@ function PaymentsDue({ dashboard }: { dashboard: DashboardRef }) {
               </tr>
             </tfoot>
           </table>
-        </div>
+        </SideScroll>
       )}
     </Panel>
   );

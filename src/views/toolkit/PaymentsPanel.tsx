@@ -5,10 +5,10 @@ import { paymentMethods } from '../../domain/payments';
 import type { PaymentsApi } from '../../machines/payments/payments.connect';
 import { Button } from '../components/Button';
 import { DraftNote } from '../components/DraftNote';
+import { SideScroll } from '../components/SideScroll';
 import { useUnsavedChanges } from '../shell/unsaved';
 import { errorText, field, input, label, muted, panel, panelTitle, row, table } from '../events/styles';
 
-const tableScroller = css({ overflowX: 'auto', maxW: '100%' });
 const figuresGrid = css({
   display: 'grid',
   gridTemplateColumns: 'max-content 1fr',
@@ -204,8 +204,7 @@ export const PaymentsPanel = memo(function PaymentsPanel({ payments: p }: { paym
       {p.payments.length === 0 ? (
         <p className={muted}>No payments recorded yet.</p>
       ) : (
-        // On a phone the table scrolls sideways in its own box (the keyboard can scroll it too), inside the tool.
-        <div className={tableScroller} tabIndex={0} role="group" aria-label="Payments received table, scrolls sideways">
+        <SideScroll label="Payments received">
           <table className={table} aria-label="Payments received">
             <thead>
               <tr>
@@ -243,7 +242,7 @@ export const PaymentsPanel = memo(function PaymentsPanel({ payments: p }: { paym
               ))}
             </tbody>
           </table>
-        </div>
+        </SideScroll>
       )}
     </section>
   );
