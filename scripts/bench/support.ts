@@ -132,11 +132,19 @@ export function timeColdRead(
  */
 export async function observeEventTiming(page: Page) {
   await page.addInitScript(() => {
-    const w = window as unknown as { __eventTimings: Array<{ name: string; duration: number; start: number }> };
+    const w = window as unknown as {
+      __eventTimings: Array<{ name: string; duration: number; start: number; delay: number; processing: number }>;
+    };
     w.__eventTimings = [];
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries())
-        w.__eventTimings.push({ name: entry.name, duration: entry.duration, start: entry.startTime });
+      for (const entry of list.getEntries() as PerformanceEventTiming[])
+        w.__eventTimings.push({
+          name: entry.name,
+          duration: entry.duration,
+          start: entry.startTime,
+          delay: entry.processingStart - entry.startTime,
+          processing: entry.processingEnd - entry.processingStart,
+        });
     }).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
   });
 }
@@ -151,28 +159,47 @@ export async function timeInteraction(
   action: () => Promise<void>,
   settled: () => Promise<unknown>,
 ): Promise<number> {
-  const before = await page.evaluate(() => (window as unknown as { __eventTimings: unknown[] }).__eventTimings.length);
+  // The entries of an input are queued after its next paint, and a busy page delivers them later still: those
+  // of the step before (e.g. the click that opened the dialog this action saves) can arrive after this point.
+  // Only the entries of events that happened from here on are this action's.
+  const before = await page.evaluate(() => ({
+    count: (window as unknown as { __eventTimings: unknown[] }).__eventTimings.length,
+    at: performance.now(),
+  }));
   await action();
   await settled();
   // Entries are queued after the next paint: two frames and a short wait let them arrive.
   await page.evaluate(
     () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50)))),
   );
-  const durations = await page.evaluate(
-    (from) =>
-      (window as unknown as { __eventTimings: Array<{ name: string; duration: number }> }).__eventTimings
-        .slice(from)
-        .filter((entry) => /^(pointer|mouse|click|key)/.test(entry.name))
-        .map((entry) => entry.duration),
+  const entries = await page.evaluate(
+    ({ count, at }) =>
+      (
+        window as unknown as {
+          __eventTimings: Array<{ name: string; duration: number; start: number; delay: number; processing: number }>;
+        }
+      ).__eventTimings
+        .slice(count)
+        .filter((entry) => entry.start >= at && /^(pointer|mouse|click|key)/.test(entry.name)),
     before,
   );
-  return Math.max(16, ...durations);
+  // BENCH_SPLIT=1: each entry's input delay, processing and the rest (to the next paint).
+  if (process.env.BENCH_SPLIT)
+    console.log(
+      entries
+        .map(
+          (e) =>
+            `${e.name} ${e.duration} = ${e.delay.toFixed(1)} + ${e.processing.toFixed(1)} + ${(e.duration - e.delay - e.processing).toFixed(1)}`,
+        )
+        .join(' | '),
+    );
+  return Math.max(16, ...entries.map((entry) => entry.duration));
 }
 
 /**
- * A person's click on `target`, as the interactions bench times it: Playwright's wait until the target can be
- * clicked (visible, stable, enabled, scrolled into view: a trial click, which clicks nothing), then a mouse click
- * at its centre. Playwright's own `click()` also makes sure, inside the input's first event, that the event lands
+ * A person's click on `target`, as the interactions bench times it: Playwright's wait until the target is
+ * visible, stable and scrolled into view (`scrollIntoViewIfNeeded`, which sends no input), a check that it is
+ * enabled, then a mouse click at its centre. Playwright's own `click()` also makes sure, inside the input's first event, that the event lands
  * on the target (its `expectHitTarget`: `elementsFromPoint` of the whole page, in a listener of its own): the
  * harness's work, not the app's, inside the input (profiled in the Tool Kit at 4x: ~20 ms of the thread time from
  * the mousedown; the Event Timing medians moved by ~3 ms on average, docs/performance.md "The bench clicks as a
@@ -180,7 +207,11 @@ export async function timeInteraction(
  */
 export async function userClick(target: Locator): Promise<void> {
   if (process.env.BENCH_CLICK === 'playwright') return target.click();
-  await target.click({ trial: true });
+  // Not a trial click: that one moves the mouse and presses it for real, with Playwright's interceptor
+  // swallowing the events in the page (pointerdown, pointerup and click, whose Event Timing entries end at the
+  // same paint as the real click's, so the action was timed from the trial's press, ~50 to 100 ms earlier).
+  await target.scrollIntoViewIfNeeded();
+  if (!(await target.isEnabled())) throw new Error(`Not enabled: ${String(target)}`);
   const box = await target.boundingBox();
   if (!box) throw new Error(`Not on the page: ${String(target)}`);
   await target.page().mouse.click(box.x + box.width / 2, box.y + box.height / 2);
