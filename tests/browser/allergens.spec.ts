@@ -406,3 +406,44 @@ test('ingredients: an inventory item or specialty ingredient carrying an avoided
     'Contains Sesame — this event avoids Sesame',
   );
 });
+
+test('the keyboard reaches a menu line’s allergen checkboxes from its Allergens button, and Done or Escape gives the focus back to it', async ({
+  page,
+}) => {
+  await openEvents(page, [event(203, 'Quay Supper')]);
+  const kit = await openMenu(page, 'Quay Supper');
+  await kit.getByRole('textbox', { name: 'Menu Item' }).fill('Crab cakes');
+  await kit.getByRole('button', { name: 'Add Menu Item' }).click();
+  const toggle = kit.getByRole('button', { name: 'Allergens of Crab cakes' });
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  const picker = kit.getByRole('group', { name: 'Allergens in Crab cakes' });
+  // The first checkbox has the focus (it comes before the button in the line's markup).
+  await expect(picker.getByRole('checkbox').first()).toBeFocused();
+  // Tab on to Crustaceans and tick it with Space.
+  for (let i = 0; i < 6; i++) await page.keyboard.press('Tab');
+  await expect(picker.getByLabel('Crustaceans')).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(picker.getByLabel('Crustaceans')).toBeChecked();
+  await page.keyboard.press('Escape');
+  await expect(picker).toBeHidden();
+  await expect(toggle).toBeFocused();
+  // The Tool Kit stayed open (Escape closed only the picker), and the choice is kept.
+  await expect(kit).toBeVisible();
+  await expect(kit.getByRole('list', { name: 'Allergens in Crab cakes' })).toHaveText('Crustaceans');
+  await expect.poll(() => storedTags(page, 203)).toEqual([['Crab cakes', ['crustaceans']]]);
+
+  // Done: the same.
+  await page.keyboard.press('Enter');
+  await expect(picker.getByRole('checkbox').first()).toBeFocused();
+  await picker.getByRole('button', { name: 'Done' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(picker).toBeHidden();
+  await expect(toggle).toBeFocused();
+
+  // A mouse click on the button closes it and leaves the focus where the click put it.
+  await toggle.click();
+  await toggle.click();
+  await expect(picker).toBeHidden();
+  await expect(toggle).toBeFocused();
+});

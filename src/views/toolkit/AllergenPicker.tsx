@@ -2,6 +2,7 @@
  * The allergen picker's pieces (issue 21), shared by menu items and specialty ingredients: the chosen
  * allergens as tags, the **Allergens** button, and the checkbox per allergen.
  */
+import { useEffect, useRef } from 'react';
 import { css } from 'styled-system/css';
 import { allergens } from '../../domain/allergens';
 import type { useAllergenPicker } from '../../app/toolkit/useAllergenPicker';
@@ -36,6 +37,7 @@ export function AllergenTags({ tags, name }: { tags: string[]; name: string }) {
 export function AllergensButton({ picker, name, pickerId }: { picker: Picker; name: string; pickerId: string }) {
   return (
     <Button
+      id={toggleId(pickerId)}
       size="sm"
       variant="outlineBlue"
       aria-expanded={picker.open}
@@ -48,11 +50,33 @@ export function AllergensButton({ picker, name, pickerId }: { picker: Picker; na
   );
 }
 
+const toggleId = (pickerId: string) => `${pickerId}-toggle`;
+
 /** The checkbox per allergen (shown while the picker is open); Done or Escape closes it. */
 export function AllergenChecks({ picker, name, pickerId }: { picker: Picker; name: string; pickerId: string }) {
   if (!picker.open) return null;
+  return <AllergenFieldset picker={picker} name={name} pickerId={pickerId} />;
+}
+
+/**
+ * The open picker. In a menu line it sits under the dish's name, before the line's buttons, so the keyboard would
+ * reach its checkboxes only by going back: opened from its Allergens button, it takes the focus (the first
+ * checkbox), and when it closes with the focus inside it (Done, Escape) the focus goes back to that button.
+ */
+function AllergenFieldset({ picker, name, pickerId }: { picker: Picker; name: string; pickerId: string }) {
+  const box = useRef<HTMLFieldSetElement>(null);
+  useEffect(() => {
+    const fieldset = box.current!;
+    const doc = fieldset.ownerDocument;
+    if (doc.activeElement?.id === toggleId(pickerId)) fieldset.querySelector('input')?.focus();
+    return () => {
+      // The fieldset has left the page: a focus that was in it has fallen to <body>.
+      if (!doc.activeElement || doc.activeElement === doc.body) doc.getElementById(toggleId(pickerId))?.focus();
+    };
+  }, [pickerId]);
   return (
     <fieldset
+      ref={box}
       id={pickerId}
       className={pickerBox}
       onKeyDown={(e) => {
