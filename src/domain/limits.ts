@@ -41,6 +41,31 @@ export interface AmountRule {
   min?: number;
 }
 
+/** Well-formed thousands groups: '1,000', '-1,250.00', '12,345,678.90' (a sign, 1 to 3 digits, then groups of 3). */
+const groupedNumber = /^[-+]?\d{1,3}(,\d{3})+(\.\d*)?$/;
+/** A comma used as the decimal mark, as some locales write cents: '10,50', '1,5', '10,00'. */
+const commaDecimal = /^[-+]?\d+,\d{1,2}$/;
+
+/**
+ * A typed number with its thousands separators taken out ('1,000.50' -> '1000.50'); text with no comma is
+ * returned as it is, and null means the commas are not thousands groups ('1,00', '10,00', '1,0000').
+ */
+export function ungroupThousands(text: string): string | null {
+  const trimmed = text.trim();
+  if (!trimmed.includes(',')) return trimmed;
+  return groupedNumber.test(trimmed) ? trimmed.replace(/,/g, '') : null;
+}
+
+/**
+ * Why commas were refused (`ungroupThousands` gave null): a comma typed for cents ('10,00' may mean 10.00 in a
+ * comma-decimal locale) is told to use a point; other misplaced commas, where they go.
+ */
+export function misplacedCommaMessage(label: string, text: string): string {
+  return commaDecimal.test(text.trim())
+    ? `${label}: use a point for cents, e.g. 10.50 (a comma only separates thousands, as in 1,000).`
+    : `${label}: put commas only between groups of three digits, e.g. 1,000.50.`;
+}
+
 export type AmountCheck = { ok: true; value: number | null } | { ok: false; message: string };
 
 /**

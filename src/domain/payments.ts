@@ -11,7 +11,7 @@
  * - The state a person reads: Paid in full, Overpaid, Overdue (a deposit or balance past its date and not
  *   paid), Deposit paid, Deposit due.
  */
-import { checkAmount, MAX_MONEY } from './limits';
+import { MAX_MONEY, misplacedCommaMessage, ungroupThousands } from './limits';
 import { formatMoney, roundCents } from './money';
 
 export const paymentMethods = ['Cash', 'Card', 'E-transfer', 'Cheque', 'Other'] as const;
@@ -135,35 +135,55 @@ export const emptyPaymentDraft = (today: string): PaymentDraft => ({
 
 export const REFUND_REASON_REQUIRED = 'A refund needs a reason.';
 
+/** What the Amount field takes, in the field's messages. */
+const AMOUNT_EXAMPLE = 'e.g. 1,000.50 (or -50 for a refund)';
+
 /**
- * Checks a typed payment: a non-zero amount with at most two decimals (negative = a refund, which needs a reason
- * and can give back at most what `recorded` has received), a date, a method.
+ * Checks a typed payment: a non-zero amount with at most two decimals, thousands written with commas or
+ * not ('1,000.50'), at most MAX_MONEY either way (negative = a refund, which needs a reason and can give back
+ * at most what `recorded` has received), a date, a method.
  */
 export function validatePayment(d: PaymentDraft, recorded: ReadonlyArray<{ amount: number }> = []): PaymentErrors {
   const errors: PaymentErrors = {};
-  const text = d.amount.trim();
-  const negative = text.startsWith('-');
-  const checked = checkAmount(negative ? text.slice(1) : text, { label: 'Amount', max: MAX_MONEY });
-  const received = recorded.reduce((sum, p) => sum + (Number.isFinite(p.amount) ? toCents(p.amount) : 0), 0);
-  if (!checked.ok) errors.amount = checked.message;
-  else if (checked.value === 0) errors.amount = 'Amount must not be 0.';
-  else if (!/^-?\d*(\.\d*)?$/.test(text))
-    errors.amount = 'Type the amount in digits, e.g. 1000.50 (or -50 for a refund).';
-  else if (!/^-?\d*(\.\d{0,2})?$/.test(text)) errors.amount = 'Amount has at most two decimals (cents).';
-  else if (negative && toCents(checked.value ?? 0) > received)
-    errors.amount =
-      received > 0
-        ? `A refund gives back at most what was received: ${formatMoney(received / 100)}.`
-        : 'Nothing has been received yet, so there is nothing to refund.';
+  const amount = checkPaymentAmount(d.amount, recorded);
+  if (amount) errors.amount = amount;
   if (!/^\d{4}-\d{2}-\d{2}$/.test(d.date)) errors.date = 'Date is required.';
   if (!(paymentMethods as readonly string[]).includes(d.method)) errors.method = 'Choose a method.';
-  if (negative && d.reason.trim() === '') errors.reason = REFUND_REASON_REQUIRED;
+  if (d.amount.trim().startsWith('-') && d.reason.trim() === '') errors.reason = REFUND_REASON_REQUIRED;
   return errors;
+}
+
+/** The Amount field's message, or null when it is a payment or refund that can be recorded. */
+function checkPaymentAmount(typed: string, recorded: ReadonlyArray<{ amount: number }>): string | null {
+  const text = typed.trim();
+  const negative = text.startsWith('-');
+  const unsigned = negative ? text.slice(1) : text;
+  if (text === '') return `Amount is required: enter what was paid, ${AMOUNT_EXAMPLE}.`;
+  const plain = ungroupThousands(unsigned);
+  if (plain === null) return misplacedCommaMessage('Amount', unsigned);
+  if (!/^\d*(\.\d*)?$/.test(plain) || !/\d/.test(plain)) return `Type the amount in digits, ${AMOUNT_EXAMPLE}.`;
+  if (!/^\d*(\.\d{0,2})?$/.test(plain)) return 'Amount has at most two decimals (cents).';
+  const cents = toCents(Number(plain));
+  if (cents === 0) return 'Amount must not be 0.';
+  if (negative) {
+    const received = recorded.reduce((sum, p) => sum + (Number.isFinite(p.amount) ? toCents(p.amount) : 0), 0);
+    if (received <= 0) return 'Nothing has been received yet, so there is nothing to refund.';
+    if (cents > received) return `A refund gives back at most what was received: ${formatMoney(received / 100)}.`;
+  }
+  if (cents > MAX_MONEY * 100)
+    return `Amount is too large: a payment or refund is at most ${formatMoney(MAX_MONEY)} (a refund is typed with a minus, e.g. -50).`;
+  return null;
+}
+
+/** The typed amount in dollars ('1,000.50' is 1000.5; NaN when it is not an amount `validatePayment` takes). */
+export function paymentAmount(typed: string): number {
+  const plain = ungroupThousands(typed);
+  return plain === null ? NaN : Number(plain);
 }
 
 /** The payment a valid draft records. */
 export function draftToPayment(d: PaymentDraft, id: string): Payment {
-  const amount = fromCents(toCents(Number(d.amount.trim())));
+  const amount = fromCents(toCents(paymentAmount(d.amount)));
   return {
     id,
     amount,

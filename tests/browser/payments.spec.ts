@@ -111,6 +111,47 @@ test('a $1,000 event with 13% tax and a $300 payment shows a balance of $830.00;
   );
 });
 
+test('amounts typed with thousands separators are recorded; a comma for cents is refused with what to type (found by trying it)', async ({
+  page,
+}) => {
+  const kit = await seed(page, 30);
+  const tool = kit.getByRole('region', { name: 'Payments' });
+  const form = tool.getByRole('form', { name: 'Record payment' });
+  const amount = form.getByLabel('Amount');
+  const record = form.getByRole('button', { name: 'Record payment' });
+
+  // "10,00" may mean ten dollars in a comma-decimal locale: refused, saying to use a point; nothing recorded.
+  await amount.fill('10,00');
+  await record.click();
+  await expect(amount).toHaveAccessibleDescription(
+    'Amount: use a point for cents, e.g. 10.50 (a comma only separates thousands, as in 1,000).',
+  );
+  await expect(tool.getByText('No payments recorded yet.')).toBeVisible();
+
+  await amount.fill('1,000.50');
+  await expect(amount).not.toHaveAttribute('aria-invalid');
+  await record.click();
+  await expect(tool.getByLabel('Paid', { exact: true })).toHaveText('$1,000.50 CAD');
+  await expect(tool.getByLabel('Balance due', { exact: true })).toHaveText('$129.50 CAD');
+
+  // A refund typed with separators: -1,000.00 gives back $1,000.00.
+  await amount.fill('-1,000.00');
+  await form.getByLabel('Refund reason').fill('Date moved');
+  await record.click();
+  await expect(tool.getByLabel('Paid', { exact: true })).toHaveText('$0.50 CAD');
+
+  // Too large says what is allowed, not "from 0".
+  await amount.fill('20,000,000');
+  await record.click();
+  await expect(amount).toHaveAccessibleDescription(
+    /^Amount is too large: a payment or refund is at most \$10,000,000\.00 CAD/,
+  );
+
+  await kit.getByRole('button', { name: 'Close Tool Kit' }).click();
+  const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem('events') ?? '[]'));
+  expect(stored[0].payments.map((p: { amount: number }) => p.amount)).toEqual([1000.5, -1000]);
+});
+
 test('a paid deposit lets Confirm through; an overdue balance is marked Overdue', async ({ page }) => {
   // The event is 3 days away: its balance (due 7 days before) is overdue.
   const kit = await seed(page, 3);

@@ -3,7 +3,8 @@
  * its messages and saves nothing, Remove saves and offers Undo for that payment only, Undo puts it back
  * in its place, another tab's change is followed, the deposit's due date is saved. The Record payment
  * form is kept as a draft while it holds typing (dropped when emptied, recorded or discarded) and comes
- * back from one with "Draft restored.".
+ * back from one with "Draft restored.". Thousands typed with commas ('1,000.50') record that amount; a comma
+ * typed for cents ('10,50') is refused and says to use a point.
  */
 import { expect } from 'vitest';
 import {
@@ -51,6 +52,10 @@ const typed: PaymentDraft = { amount: '120', date: '2026-11-28', method: 'Cheque
 type Expect = Expectation<typeof machine, Store>;
 type Ctx = PaymentsContext;
 const saves = (): Expect['effects'] => (step) => [['persistPayments', step.after.payments]];
+/** What each amount the walk types records, by hand (thousands may be typed with commas). */
+const recordedAmount: Record<string, number> = { '300': 300, '-20': -20, '120': 120, '1,000.50': 1000.5 };
+const checksAmount: Expect['check'] = ({ before, after }) =>
+  expect(after.payments.at(-1)!.amount).toBe(recordedAmount[before.draft.amount.trim()]);
 /** Recorded: saved, and the form's draft dropped. */
 const savesAndDrops = (): Expect['effects'] => (step) => [['persistPayments', step.after.payments], ['discardDraft']];
 
@@ -92,6 +97,9 @@ describeModel('payments', {
     'draft.change': [
       { type: 'draft.change', field: 'amount', value: '300' },
       { type: 'draft.change', field: 'amount', value: '-20' },
+      // Thousands typed with a comma are an amount; a comma for cents is refused.
+      { type: 'draft.change', field: 'amount', value: '1,000.50' },
+      { type: 'draft.change', field: 'amount', value: '10,50' },
       { type: 'draft.change', field: 'amount', value: '' },
     ],
     'draft.discard': [{ type: 'draft.discard' }],
@@ -137,10 +145,15 @@ describeModel('payments', {
         errors: {},
       }),
       effects: savesAndDrops(),
+      check: checksAmount,
     },
     'ready|payment.record|1': {
       context: (b) => ({ ...b, errors: validatePayment(b.draft, b.payments) }),
-      check: ({ after }) => expect(Object.keys(after.errors).length).toBeGreaterThan(0),
+      check: ({ before, after }) => {
+        expect(Object.keys(after.errors).length).toBeGreaterThan(0);
+        // A comma for cents is never recorded; it says to use a point.
+        if (before.draft.amount === '10,50') expect(after.errors.amount).toMatch(/use a point for cents/);
+      },
     },
     'ready|payment.remove|0': {
       target: 'removed',
@@ -177,6 +190,7 @@ describeModel('payments', {
         removed: null,
       }),
       effects: savesAndDrops(),
+      check: checksAmount,
     },
     'removed|payment.record|1': {
       context: (b) => ({ ...b, errors: validatePayment(b.draft, b.payments) }),

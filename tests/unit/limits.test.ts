@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { checkAmount, MAX_GUESTS, MAX_MONEY, MAX_PERCENT } from '../../src/domain/limits';
+import {
+  checkAmount,
+  MAX_GUESTS,
+  MAX_MONEY,
+  MAX_PERCENT,
+  misplacedCommaMessage,
+  ungroupThousands,
+} from '../../src/domain/limits';
 
 const guests = { label: 'Number of Guests', max: MAX_GUESTS, integer: true };
 
@@ -63,5 +70,25 @@ describe('checkAmount', () => {
       ok: false,
       message: 'Number of Guests is required: enter a whole number from 1 to 100,000.',
     });
+  });
+});
+
+describe('ungroupThousands', () => {
+  it('takes out well-formed thousands separators and leaves text without commas as typed', () => {
+    expect(ungroupThousands('1,000')).toBe('1000');
+    expect(ungroupThousands(' 1,000.50 ')).toBe('1000.50');
+    expect(ungroupThousands('-1,250.00')).toBe('-1250.00');
+    expect(ungroupThousands('12,345,678.90')).toBe('12345678.90');
+    expect(ungroupThousands('1000.5')).toBe('1000.5');
+    expect(ungroupThousands('ten')).toBe('ten');
+  });
+
+  it('refuses commas that are not groups of three, and says which kind', () => {
+    for (const text of ['1,00', '10,00', '10,5', '1,0000', '12,34,567', '1,000,00', ',100', '1,000,', '1.000,50'])
+      expect(ungroupThousands(text), text).toBeNull();
+    expect(misplacedCommaMessage('Amount', '10,00')).toMatch(/^Amount: use a point for cents, e.g. 10.50/);
+    expect(misplacedCommaMessage('Amount', '1,0000')).toBe(
+      'Amount: put commas only between groups of three digits, e.g. 1,000.50.',
+    );
   });
 });

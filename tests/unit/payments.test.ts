@@ -12,6 +12,8 @@ import {
 import { pricingSummary } from '../../src/domain/money';
 
 const terms = { depositPercent: 50, balanceDays: 7, depositDueDate: '' };
+/** The day the payments below are typed on. */
+const today = '2026-12-01';
 const pay = (amount: number) => ({ amount });
 
 describe('payments (issue 22, part 3), hand-worked', () => {
@@ -121,12 +123,63 @@ describe('payments (issue 22, part 3), hand-worked', () => {
     expect(validatePayment({ ...d, amount: '5000' }, received)).toEqual({});
   });
 
-  it('an amount typed as an exponent or with a comma says to type digits', () => {
+  it('an amount typed as an exponent says to type digits', () => {
     const d = emptyPaymentDraft('2026-12-01');
     expect(validatePayment({ ...d, amount: '1e3' }).amount).toBe(
-      'Type the amount in digits, e.g. 1000.50 (or -50 for a refund).',
+      'Type the amount in digits, e.g. 1,000.50 (or -50 for a refund).',
     );
     expect(validatePayment({ ...d, amount: '10.005' }).amount).toBe('Amount has at most two decimals (cents).');
+  });
+
+  it('thousands typed with commas are read (found by trying it: "1,000" was refused as not a number)', () => {
+    const d = { ...emptyPaymentDraft(today), reason: 'Cancelled' };
+    const received = [{ amount: 5000 }];
+    for (const [typed, dollars] of [
+      ['1,000', 1000],
+      ['1,000.50', 1000.5],
+      ['1,234,567.89', 1234567.89],
+      [' 2,500.5 ', 2500.5],
+      ['999', 999],
+    ] as const) {
+      expect(validatePayment({ ...d, amount: typed }), typed).toEqual({});
+      expect(draftToPayment({ ...d, amount: typed }, 'P1').amount, typed).toBe(dollars);
+    }
+    // A refund with separators: -1,250.00 gives back $1,250.00.
+    expect(validatePayment({ ...d, amount: '-1,250.00' }, received)).toEqual({});
+    expect(draftToPayment({ ...d, amount: '-1,250.00' }, 'P2')).toMatchObject({ amount: -1250, reason: 'Cancelled' });
+    // Well-formed but above the ceiling: refused as too large, not as a bad number.
+    expect(validatePayment({ ...d, amount: '12,345,678.90' }).amount).toMatch(/^Amount is too large/);
+  });
+
+  it('commas that are not thousands groups are refused, and a comma for cents is told to use a point', () => {
+    const d = emptyPaymentDraft(today);
+    const cents = 'Amount: use a point for cents, e.g. 10.50 (a comma only separates thousands, as in 1,000).';
+    const groups = 'Amount: put commas only between groups of three digits, e.g. 1,000.50.';
+    expect(validatePayment({ ...d, amount: '1,00' }).amount).toBe(cents);
+    expect(validatePayment({ ...d, amount: '10,00' }).amount).toBe(cents);
+    expect(validatePayment({ ...d, amount: '10,5' }).amount).toBe(cents);
+    expect(validatePayment({ ...d, amount: '-10,50' }, [{ amount: 100 }]).amount).toBe(cents);
+    for (const typed of ['1,0000', '12,34,567', '1,000,00', ',100', '1,000,', '1.000,50', '1,,000'])
+      expect(validatePayment({ ...d, amount: typed }).amount, typed).toBe(groups);
+  });
+
+  it('an amount out of range says what is allowed: up to $10,000,000.00, a refund up to what was received', () => {
+    const d = { ...emptyPaymentDraft(today), reason: 'Cancelled' };
+    const tooLarge =
+      'Amount is too large: a payment or refund is at most $10,000,000.00 CAD (a refund is typed with a minus, e.g. -50).';
+    expect(validatePayment({ ...d, amount: '10,000,000' })).toEqual({});
+    expect(validatePayment({ ...d, amount: '10000000.01' }).amount).toBe(tooLarge);
+    expect(validatePayment({ ...d, amount: '99999999999999999999' }).amount).toBe(tooLarge);
+    // A refund above the ceiling that was received in full is still limited by the ceiling.
+    expect(validatePayment({ ...d, amount: '-10,000,000.01' }, [{ amount: 9e6 }, { amount: 9e6 }]).amount).toBe(
+      tooLarge,
+    );
+    // No message of the range reads "from 0" any more (a refund is negative).
+    for (const typed of ['', 'ten', '--5', '-', '10000000.01'])
+      expect(validatePayment({ ...d, amount: typed }, [{ amount: 10 }]).amount, typed).not.toMatch(/from 0/);
+    expect(validatePayment({ ...d, amount: '' }).amount).toBe(
+      'Amount is required: enter what was paid, e.g. 1,000.50 (or -50 for a refund).',
+    );
   });
 
   it('reads stored payments leniently: earlier events have none; what is not a payment is left out', () => {
