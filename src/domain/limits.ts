@@ -3,6 +3,7 @@
  * the inventory add form and Edit Item dialog, and the Tool Kit's lines refuse the same things with
  * the same words. Pure; unit-tested in tests/unit/limits.test.ts.
  */
+import { fromISODate, toISODate } from './eventDates';
 import { formatGrouped } from './numberFormat';
 
 /** Number of guests: a whole number from 0 to this. */
@@ -15,6 +16,26 @@ export const MAX_QUANTITY = 1_000_000;
 export const MAX_MONEY = 10_000_000;
 /** Discount and tax, in percent. */
 export const MAX_PERCENT = 100;
+
+/** The earliest date a record of money may carry (a payment dated 1900 is a typo). */
+export const MIN_DATE = '2000-01-01';
+
+/** The latest sane date: a year after `today` (the same day next year; 29 February goes to 1 March). */
+export function latestDate(today: string): string {
+  const date = fromISODate(today);
+  if (!date) return today;
+  return toISODate(new Date(date.getFullYear() + 1, date.getMonth(), date.getDate(), 12));
+}
+
+/**
+ * A date within the sane range, from MIN_DATE to a year after `today` (a post-dated cheque is real; 2099 is a
+ * typo): null when it is, else the message naming the field and the range. `date` is a real YYYY-MM-DD.
+ */
+export function checkDateRange(date: string, today: string, label: string): string | null {
+  const latest = latestDate(today);
+  if (date >= MIN_DATE && date <= latest) return null;
+  return `${label} must be from ${MIN_DATE} to ${latest} (a year from today).`;
+}
 
 /** Next to every "Cost per Unit" field: what the unit is. */
 export const COST_PER_UNIT_HINT = 'The cost of one package as you buy it (e.g. one 2 kg bag).';

@@ -11,7 +11,8 @@
  * - The state a person reads: Paid in full, Overpaid, Overdue (a deposit or balance past its date and not
  *   paid), Deposit paid, Deposit due.
  */
-import { MAX_MONEY, misplacedCommaMessage, ungroupThousands } from './limits';
+import { isISODate } from './eventDates';
+import { checkDateRange, MAX_MONEY, misplacedCommaMessage, ungroupThousands } from './limits';
 import { formatMoney, roundCents } from './money';
 
 export const paymentMethods = ['Cash', 'Card', 'E-transfer', 'Cheque', 'Other'] as const;
@@ -141,13 +142,23 @@ const AMOUNT_EXAMPLE = 'e.g. 1,000.50 (or -50 for a refund)';
 /**
  * Checks a typed payment: a non-zero amount with at most two decimals, thousands written with commas or
  * not ('1,000.50'), at most MAX_MONEY either way (negative = a refund, which needs a reason and can give back
- * at most what `recorded` has received), a date, a method.
+ * at most what `recorded` has received); a real date from MIN_DATE to a year after `today` (a post-dated
+ * cheque is fine; 1900 or 2099 is a typo); a method.
  */
-export function validatePayment(d: PaymentDraft, recorded: ReadonlyArray<{ amount: number }> = []): PaymentErrors {
+export function validatePayment(
+  d: PaymentDraft,
+  recorded: ReadonlyArray<{ amount: number }>,
+  today: string,
+): PaymentErrors {
   const errors: PaymentErrors = {};
   const amount = checkPaymentAmount(d.amount, recorded);
   if (amount) errors.amount = amount;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(d.date)) errors.date = 'Date is required.';
+  if (d.date === '') errors.date = 'Date is required.';
+  else if (!isISODate(d.date)) errors.date = 'Enter a date as YYYY-MM-DD.';
+  else {
+    const range = checkDateRange(d.date, today, 'Date');
+    if (range) errors.date = range;
+  }
   if (!(paymentMethods as readonly string[]).includes(d.method)) errors.method = 'Choose a method.';
   if (d.amount.trim().startsWith('-') && d.reason.trim() === '') errors.reason = REFUND_REASON_REQUIRED;
   return errors;

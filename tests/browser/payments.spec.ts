@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { latestDate } from '../../src/domain/limits';
 import { signUpFresh } from './support/auth';
 
 /**
@@ -150,6 +151,34 @@ test('amounts typed with thousands separators are recorded; a comma for cents is
   await kit.getByRole('button', { name: 'Close Tool Kit' }).click();
   const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem('events') ?? '[]'));
   expect(stored[0].payments.map((p: { amount: number }) => p.amount)).toEqual([1000.5, -1000]);
+});
+
+test('a payment dated 1900 or 2099 is refused next to the Date; a post-dated cheque within the year is recorded (found by trying it)', async ({
+  page,
+}) => {
+  const kit = await seed(page, 30);
+  const tool = kit.getByRole('region', { name: 'Payments' });
+  const form = tool.getByRole('form', { name: 'Record payment' });
+  const date = form.getByLabel('Date');
+  const record = form.getByRole('button', { name: 'Record payment' });
+  const latest = latestDate(await localDate(page, 0));
+  const range = `Date must be from 2000-01-01 to ${latest} (a year from today).`;
+
+  await form.getByLabel('Amount').fill('100');
+  for (const typo of ['1900-01-01', '2099-06-01']) {
+    await date.fill(typo);
+    await record.click();
+    await expect(date).toHaveAccessibleDescription(range);
+    await expect(date).toHaveAttribute('aria-invalid', 'true');
+    await expect(tool.getByText('No payments recorded yet.')).toBeVisible();
+  }
+  // A cheque dated two months ahead is real.
+  const postDated = await localDate(page, 60);
+  await date.fill(postDated);
+  await expect(date).not.toHaveAttribute('aria-invalid');
+  await record.click();
+  await expect(tool.getByRole('table', { name: 'Payments received' })).toContainText(postDated);
+  await expect(tool.getByLabel('Paid', { exact: true })).toHaveText('$100.00 CAD');
 });
 
 test('a paid deposit lets Confirm through; an overdue balance is marked Overdue', async ({ page }) => {

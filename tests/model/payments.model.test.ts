@@ -67,6 +67,8 @@ describeModel('payments', {
     { payments: [p1, p2], depositDueDate: '2026-11-15', today },
     // A reload with a payment typed and not recorded.
     { payments: [p1], depositDueDate: '', today, draft: typed },
+    // A reload with a payment typed with a date far outside the sane range (2000-01-01 to a year after today).
+    { payments: [p1], depositDueDate: '', today, draft: { ...typed, date: '2099-01-01' } },
   ],
   store: (input) => ({ payments: input.payments, depositDueDate: input.depositDueDate, draft: input.draft ?? null }),
   // The draft is kept exactly while the form holds typing.
@@ -148,11 +150,14 @@ describeModel('payments', {
       check: checksAmount,
     },
     'ready|payment.record|1': {
-      context: (b) => ({ ...b, errors: validatePayment(b.draft, b.payments) }),
+      context: (b) => ({ ...b, errors: validatePayment(b.draft, b.payments, today) }),
       check: ({ before, after }) => {
         expect(Object.keys(after.errors).length).toBeGreaterThan(0);
         // A comma for cents is never recorded; it says to use a point.
         if (before.draft.amount === '10,50') expect(after.errors.amount).toMatch(/use a point for cents/);
+        if (before.draft.date === '2099-01-01')
+          expect(after.errors.date).toBe('Date must be from 2000-01-01 to 2027-12-01 (a year from today).');
+        else expect(after.errors.date).toBeUndefined();
       },
     },
     'ready|payment.remove|0': {
@@ -193,7 +198,7 @@ describeModel('payments', {
       check: checksAmount,
     },
     'removed|payment.record|1': {
-      context: (b) => ({ ...b, errors: validatePayment(b.draft, b.payments) }),
+      context: (b) => ({ ...b, errors: validatePayment(b.draft, b.payments, today) }),
     },
     'removed|payment.remove|0': {
       target: 'removed',
@@ -222,6 +227,8 @@ describeModel('payments', {
       expect(s.hasTag('undo')).toBe(false);
       // "Draft restored." shows only while the form holds what the draft brought back (or typing after it).
       if (s.context.draftRestored) expect(s.context.draft.note).toBe(typed.note);
+      // A payment dated 2099 is never recorded.
+      expect(s.context.payments.every((p) => p.date !== '2099-01-01')).toBe(true);
     },
     removed: (s) => {
       expect(s.hasTag('undo')).toBe(true);

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   checkAmount,
+  checkDateRange,
+  latestDate,
   MAX_GUESTS,
   MAX_MONEY,
   MAX_PERCENT,
@@ -89,6 +91,22 @@ describe('ungroupThousands', () => {
     expect(misplacedCommaMessage('Amount', '10,00')).toMatch(/^Amount: use a point for cents, e.g. 10.50/);
     expect(misplacedCommaMessage('Amount', '1,0000')).toBe(
       'Amount: put commas only between groups of three digits, e.g. 1,000.50.',
+    );
+  });
+});
+
+describe('checkDateRange', () => {
+  it('takes 2000-01-01 to the same day a year after today, and names the range otherwise', () => {
+    expect(latestDate('2026-06-12')).toBe('2027-06-12');
+    // 29 February has no day next year: 1 March.
+    expect(latestDate('2028-02-29')).toBe('2029-03-01');
+    expect(checkDateRange('2000-01-01', '2026-06-12', 'Date')).toBeNull();
+    expect(checkDateRange('2027-06-12', '2026-06-12', 'Date')).toBeNull();
+    expect(checkDateRange('1999-12-31', '2026-06-12', 'Date')).toBe(
+      'Date must be from 2000-01-01 to 2027-06-12 (a year from today).',
+    );
+    expect(checkDateRange('2027-06-13', '2026-06-12', 'Date')).toBe(
+      'Date must be from 2000-01-01 to 2027-06-12 (a year from today).',
     );
   });
 });

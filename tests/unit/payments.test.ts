@@ -79,15 +79,17 @@ describe('payments (issue 22, part 3), hand-worked', () => {
 
   it('a payment is checked: non-zero, two decimals, a date, a method; a refund (negative) needs a reason', () => {
     const d = emptyPaymentDraft('2026-12-01');
-    expect(validatePayment({ ...d, amount: '300' })).toEqual({});
-    expect(validatePayment({ ...d, amount: '' }).amount).toMatch(/Amount is required/);
-    expect(validatePayment({ ...d, amount: '0' }).amount).toBe('Amount must not be 0.');
-    expect(validatePayment({ ...d, amount: '10.005' }).amount).toBe('Amount has at most two decimals (cents).');
-    expect(validatePayment({ ...d, amount: 'ten' }).amount).toBeTruthy();
+    expect(validatePayment({ ...d, amount: '300' }, [], today)).toEqual({});
+    expect(validatePayment({ ...d, amount: '' }, [], today).amount).toMatch(/Amount is required/);
+    expect(validatePayment({ ...d, amount: '0' }, [], today).amount).toBe('Amount must not be 0.');
+    expect(validatePayment({ ...d, amount: '10.005' }, [], today).amount).toBe(
+      'Amount has at most two decimals (cents).',
+    );
+    expect(validatePayment({ ...d, amount: 'ten' }, [], today).amount).toBeTruthy();
     const paid = [{ amount: 300 }];
-    expect(validatePayment({ ...d, amount: '-50' }, paid)).toEqual({ reason: 'A refund needs a reason.' });
-    expect(validatePayment({ ...d, amount: '-50', reason: 'Overpaid' }, paid)).toEqual({});
-    expect(validatePayment({ ...d, amount: '5', date: '', method: 'Bitcoin' })).toEqual({
+    expect(validatePayment({ ...d, amount: '-50' }, paid, today)).toEqual({ reason: 'A refund needs a reason.' });
+    expect(validatePayment({ ...d, amount: '-50', reason: 'Overpaid' }, paid, today)).toEqual({});
+    expect(validatePayment({ ...d, amount: '5', date: '', method: 'Bitcoin' }, [], today)).toEqual({
       date: 'Date is required.',
       method: 'Choose a method.',
     });
@@ -106,29 +108,31 @@ describe('payments (issue 22, part 3), hand-worked', () => {
     const d = { ...emptyPaymentDraft('2026-12-01'), reason: 'Cancelled' };
     const received = [{ amount: 500 }, { amount: 300 }, { amount: -100 }];
     // 500 + 300 - 100 = 700 received so far.
-    expect(validatePayment({ ...d, amount: '-700' }, received)).toEqual({});
-    expect(validatePayment({ ...d, amount: '-700.01' }, received).amount).toBe(
+    expect(validatePayment({ ...d, amount: '-700' }, received, today)).toEqual({});
+    expect(validatePayment({ ...d, amount: '-700.01' }, received, today).amount).toBe(
       'A refund gives back at most what was received: $700.00 CAD.',
     );
-    expect(validatePayment({ ...d, amount: '-2000' }, received).amount).toBe(
+    expect(validatePayment({ ...d, amount: '-2000' }, received, today).amount).toBe(
       'A refund gives back at most what was received: $700.00 CAD.',
     );
-    expect(validatePayment({ ...d, amount: '-5' }).amount).toBe(
+    expect(validatePayment({ ...d, amount: '-5' }, [], today).amount).toBe(
       'Nothing has been received yet, so there is nothing to refund.',
     );
-    expect(validatePayment({ ...d, amount: '-5' }, [{ amount: 50 }, { amount: -50 }]).amount).toBe(
+    expect(validatePayment({ ...d, amount: '-5' }, [{ amount: 50 }, { amount: -50 }], today).amount).toBe(
       'Nothing has been received yet, so there is nothing to refund.',
     );
     // A payment (not a refund) is not limited by what was received.
-    expect(validatePayment({ ...d, amount: '5000' }, received)).toEqual({});
+    expect(validatePayment({ ...d, amount: '5000' }, received, today)).toEqual({});
   });
 
   it('an amount typed as an exponent says to type digits', () => {
     const d = emptyPaymentDraft('2026-12-01');
-    expect(validatePayment({ ...d, amount: '1e3' }).amount).toBe(
+    expect(validatePayment({ ...d, amount: '1e3' }, [], today).amount).toBe(
       'Type the amount in digits, e.g. 1,000.50 (or -50 for a refund).',
     );
-    expect(validatePayment({ ...d, amount: '10.005' }).amount).toBe('Amount has at most two decimals (cents).');
+    expect(validatePayment({ ...d, amount: '10.005' }, [], today).amount).toBe(
+      'Amount has at most two decimals (cents).',
+    );
   });
 
   it('thousands typed with commas are read (found by trying it: "1,000" was refused as not a number)', () => {
@@ -141,45 +145,60 @@ describe('payments (issue 22, part 3), hand-worked', () => {
       [' 2,500.5 ', 2500.5],
       ['999', 999],
     ] as const) {
-      expect(validatePayment({ ...d, amount: typed }), typed).toEqual({});
+      expect(validatePayment({ ...d, amount: typed }, [], today), typed).toEqual({});
       expect(draftToPayment({ ...d, amount: typed }, 'P1').amount, typed).toBe(dollars);
     }
     // A refund with separators: -1,250.00 gives back $1,250.00.
-    expect(validatePayment({ ...d, amount: '-1,250.00' }, received)).toEqual({});
+    expect(validatePayment({ ...d, amount: '-1,250.00' }, received, today)).toEqual({});
     expect(draftToPayment({ ...d, amount: '-1,250.00' }, 'P2')).toMatchObject({ amount: -1250, reason: 'Cancelled' });
     // Well-formed but above the ceiling: refused as too large, not as a bad number.
-    expect(validatePayment({ ...d, amount: '12,345,678.90' }).amount).toMatch(/^Amount is too large/);
+    expect(validatePayment({ ...d, amount: '12,345,678.90' }, [], today).amount).toMatch(/^Amount is too large/);
   });
 
   it('commas that are not thousands groups are refused, and a comma for cents is told to use a point', () => {
     const d = emptyPaymentDraft(today);
     const cents = 'Amount: use a point for cents, e.g. 10.50 (a comma only separates thousands, as in 1,000).';
     const groups = 'Amount: put commas only between groups of three digits, e.g. 1,000.50.';
-    expect(validatePayment({ ...d, amount: '1,00' }).amount).toBe(cents);
-    expect(validatePayment({ ...d, amount: '10,00' }).amount).toBe(cents);
-    expect(validatePayment({ ...d, amount: '10,5' }).amount).toBe(cents);
-    expect(validatePayment({ ...d, amount: '-10,50' }, [{ amount: 100 }]).amount).toBe(cents);
+    expect(validatePayment({ ...d, amount: '1,00' }, [], today).amount).toBe(cents);
+    expect(validatePayment({ ...d, amount: '10,00' }, [], today).amount).toBe(cents);
+    expect(validatePayment({ ...d, amount: '10,5' }, [], today).amount).toBe(cents);
+    expect(validatePayment({ ...d, amount: '-10,50' }, [{ amount: 100 }], today).amount).toBe(cents);
     for (const typed of ['1,0000', '12,34,567', '1,000,00', ',100', '1,000,', '1.000,50', '1,,000'])
-      expect(validatePayment({ ...d, amount: typed }).amount, typed).toBe(groups);
+      expect(validatePayment({ ...d, amount: typed }, [], today).amount, typed).toBe(groups);
   });
 
   it('an amount out of range says what is allowed: up to $10,000,000.00, a refund up to what was received', () => {
     const d = { ...emptyPaymentDraft(today), reason: 'Cancelled' };
     const tooLarge =
       'Amount is too large: a payment or refund is at most $10,000,000.00 CAD (a refund is typed with a minus, e.g. -50).';
-    expect(validatePayment({ ...d, amount: '10,000,000' })).toEqual({});
-    expect(validatePayment({ ...d, amount: '10000000.01' }).amount).toBe(tooLarge);
-    expect(validatePayment({ ...d, amount: '99999999999999999999' }).amount).toBe(tooLarge);
+    expect(validatePayment({ ...d, amount: '10,000,000' }, [], today)).toEqual({});
+    expect(validatePayment({ ...d, amount: '10000000.01' }, [], today).amount).toBe(tooLarge);
+    expect(validatePayment({ ...d, amount: '99999999999999999999' }, [], today).amount).toBe(tooLarge);
     // A refund above the ceiling that was received in full is still limited by the ceiling.
-    expect(validatePayment({ ...d, amount: '-10,000,000.01' }, [{ amount: 9e6 }, { amount: 9e6 }]).amount).toBe(
+    expect(validatePayment({ ...d, amount: '-10,000,000.01' }, [{ amount: 9e6 }, { amount: 9e6 }], today).amount).toBe(
       tooLarge,
     );
     // No message of the range reads "from 0" any more (a refund is negative).
     for (const typed of ['', 'ten', '--5', '-', '10000000.01'])
-      expect(validatePayment({ ...d, amount: typed }, [{ amount: 10 }]).amount, typed).not.toMatch(/from 0/);
-    expect(validatePayment({ ...d, amount: '' }).amount).toBe(
+      expect(validatePayment({ ...d, amount: typed }, [{ amount: 10 }], today).amount, typed).not.toMatch(/from 0/);
+    expect(validatePayment({ ...d, amount: '' }, [], today).amount).toBe(
       'Amount is required: enter what was paid, e.g. 1,000.50 (or -50 for a refund).',
     );
+  });
+
+  it('a payment date from 2000-01-01 to a year after today (found by trying it: 1900 and 2099 were recorded)', () => {
+    const d = { ...emptyPaymentDraft(today), amount: '100' };
+    const range = 'Date must be from 2000-01-01 to 2027-12-01 (a year from today).';
+    expect(validatePayment({ ...d, date: '1900-01-01' }, [], today)).toEqual({ date: range });
+    expect(validatePayment({ ...d, date: '1999-12-31' }, [], today)).toEqual({ date: range });
+    expect(validatePayment({ ...d, date: '2099-06-01' }, [], today)).toEqual({ date: range });
+    expect(validatePayment({ ...d, date: '2027-12-02' }, [], today)).toEqual({ date: range });
+    // Both ends and a post-dated cheque within the year are taken.
+    for (const date of ['2000-01-01', '2026-11-30', today, '2027-03-15', '2027-12-01'])
+      expect(validatePayment({ ...d, date }, [], today), date).toEqual({});
+    // Not a real day: said so, not 'required'.
+    expect(validatePayment({ ...d, date: '2026-02-31' }, [], today)).toEqual({ date: 'Enter a date as YYYY-MM-DD.' });
+    expect(validatePayment({ ...d, date: '' }, [], today)).toEqual({ date: 'Date is required.' });
   });
 
   it('reads stored payments leniently: earlier events have none; what is not a payment is left out', () => {

@@ -86,7 +86,7 @@ export const paymentsMachine = setup({
         return rest;
       },
     }),
-    showErrors: assign({ errors: ({ context }) => validatePayment(context.draft, context.payments) }),
+    showErrors: assign({ errors: ({ context }) => validatePayment(context.draft, context.payments, context.today) }),
     addPayment: assign({
       payments: ({ context, event }) =>
         event.type === 'payment.record'
@@ -143,7 +143,8 @@ export const paymentsMachine = setup({
     },
   },
   guards: {
-    isDraftValid: ({ context }) => Object.keys(validatePayment(context.draft, context.payments)).length === 0,
+    isDraftValid: ({ context }) =>
+      Object.keys(validatePayment(context.draft, context.payments, context.today)).length === 0,
     hasPayment: ({ context, event }) =>
       event.type === 'payment.remove' && context.payments.some((p) => p.id === event.id),
     isRemovedPayment: ({ context, event }) =>
