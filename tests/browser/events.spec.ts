@@ -484,6 +484,49 @@ test('saving an event stores its customer and still writes the list just after t
   await expect(dialog.getByRole('combobox', { name: 'Existing customer' })).toContainText('Fiona Mast');
 });
 
+test('Edit Event shows the stored customer an event’s details match as chosen, not "New customer" (found by trying it)', async ({
+  page,
+}) => {
+  // A stored record for Peter (his phone written another way) and one holding Wendy's e-mail under another name.
+  await page.addInitScript(() => {
+    if (window.sessionStorage.getItem('seeded')) return;
+    window.localStorage.setItem(
+      'customers',
+      JSON.stringify([
+        { id: 'c-peter', firstName: 'Peter', lastName: 'Sailor', email: '', phone: '555-0202' },
+        { id: 'c-other', firstName: 'Gwen', lastName: 'Other', email: 'wendy@example.com', phone: '' },
+      ]),
+    );
+  });
+  await openEvents(page);
+  const dialog = page.getByRole('dialog', { name: 'Edit Event' });
+  const customer = dialog.getByRole('combobox', { name: 'Existing customer' });
+
+  await page.getByRole('button', { name: 'Edit Event Same Day Brunch' }).click();
+  await expect(customer).toHaveText(/Peter Sailor/);
+  await expect(dialog.getByLabel('Customer First Name')).toHaveValue('Peter');
+  // Saved as his: the event names his record, and no second Peter is made.
+  await dialog.getByLabel('Venue Name').fill('Quay Room');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const events = JSON.parse(localStorage.getItem('events') ?? '[]') as Array<{ id: number; customerId?: string }>;
+        const customers = JSON.parse(localStorage.getItem('customers') ?? '[]') as Array<{ firstName: string }>;
+        return [events.find((e) => e.id === 102)?.customerId, customers.filter((c) => c.firstName === 'Peter').length];
+      }),
+    )
+    .toEqual(['c-peter', 1]);
+
+  // Wendy's e-mail also belongs to a customer of another name: never merged, she is her own (derived) record.
+  await page.getByRole('button', { name: 'Edit Event Week Edge Dinner' }).click();
+  await expect(customer).toHaveText(/Wendy Keel/);
+  await expect(customer).not.toHaveText(/Gwen/);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
+
 test('the events form is modal without restyling the page behind it (issue 23)', async ({ page }) => {
   await openEvents(page);
   const open = page.getByRole('button', { name: 'Edit Event Far Future Feast' });
@@ -647,7 +690,8 @@ test('the form’s selects start on first use; the keyboard and the mouse choose
   // At open: named, showing their values, closed, and no select machine started yet.
   await expect(type).toHaveText(/Meeting/);
   await expect(type).toHaveAttribute('aria-expanded', 'false');
-  await expect(customer).toHaveText(/New customer/);
+  // Her event's details are her derived record: she is shown as chosen, not "New customer".
+  await expect(customer).toHaveText(/Fiona Mast/);
   await expect(dialog.locator('[data-startonuse]')).toHaveCount(2);
 
   // The keyboard: Tab to Event Type, ArrowDown opens it, ArrowDown and Enter choose the next type.

@@ -14,7 +14,13 @@ import {
 } from '../../src/domain/events';
 import { allergenIds } from '../../src/domain/allergens';
 import { planRescale } from '../../src/domain/scaling';
-import { chooseCustomer, customerClash, NEW_CUSTOMER, type Customer } from '../../src/domain/customers';
+import {
+  chooseCustomer,
+  customerClash,
+  customerOfEvent,
+  NEW_CUSTOMER,
+  type Customer,
+} from '../../src/domain/customers';
 import type { StatusFilter } from '../../src/domain/eventStatus';
 import { BACKWARDS_RANGE_MESSAGE, eventFiltersMachine } from '../../src/machines/events/eventFilters.machine';
 import { eventFormMachine, type RescaleRequest } from '../../src/machines/events/eventForm.machine';
@@ -938,6 +944,11 @@ const merged = (before: EventsCtx, event: unknown) => {
   ) as unknown as EventFormValues;
 };
 /** The form child's input: its values, the page's day, and the edited event as it was (its date: keeping it does not ask). */
+/** Edit Event's values: the event's, with its customer chosen (its customerId, else the customer its details are). */
+const editValues = (customers: readonly Customer[], event: CateringEvent): EventFormValues => {
+  const customer = customerOfEvent(customers, event);
+  return customer ? { ...eventToForm(event), customerId: customer.id } : eventToForm(event);
+};
 const opensForm =
   (values: (before: EventsCtx, after: EventsCtx) => EventFormValues) =>
   ({ after, before }: { after: EventsCtx; before: EventsCtx }) => [
@@ -1187,9 +1198,9 @@ describeModel('events', {
       context: (before, event) => {
         const found = before.events.find((e) => e.id === (event as { id: number }).id);
         expect(found, 'Edit Event on an event that is not in the list').toBeDefined();
-        return { ...before, formValues: eventToForm(found!), editBase: found!, formRestored: false };
+        return { ...before, formValues: editValues(before.customers, found!), editBase: found!, formRestored: false };
       },
-      started: opensForm((_, after) => eventToForm(after.editBase!)),
+      started: opensForm((_, after) => editValues(after.customers, after.editBase!)),
     },
     'browsing|toolkit.open|0': {
       target: 'toolkitOpen',

@@ -7,7 +7,8 @@
  * changed or deleted meanwhile goes to `conflict` (keep theirs, keep mine, merge field by field).
  * This machine is the only writer of the `events` key (named `persist*` actions, saved by id).
  * Issue 22 part 6: a save also gives the event its customer (`customerId`, src/domain/customers.ts) and
- * hands the customer record it created or updated to `persistCustomers`.
+ * hands the customer record it created or updated to `persistCustomers`. Edit Event opens with the event's
+ * customer chosen: its `customerId`, else the stored customer its details are (`customerOfEvent`, kept index).
  */
 import { assertEvent, assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import { mergeDrafts, type FormDraft, type Side } from '../../domain/conflict';
@@ -26,7 +27,7 @@ import type { CateringEvent } from '../../storage/schemas';
 /** The record this machine lists, for the views (which do not import src/storage). */
 export type { CateringEvent };
 import { toISODate } from '../../domain/eventDates';
-import { customerIdOf, withCustomer, type Customer } from '../../domain/customers';
+import { customerOfEvent, withCustomer, type Customer } from '../../domain/customers';
 import { eventFormMachine, type RescaleRequest } from './eventForm.machine';
 import type { SecretsOf } from '../../domain/inspection';
 
@@ -209,7 +210,9 @@ export const eventsMachine = setup({
     setFormFromEvent: assign(({ context, event }) => {
       assertEvent(event, 'form.edit');
       const found = find(context, event.id);
-      const customerId = found ? customerIdOf(found) : '';
+      // The event's customer: its stored customerId, else the customer its details are (found by trying it: an
+      // event saved before customers existed showed "New customer"), through the customers' kept index.
+      const customerId = found ? (customerOfEvent(context.customers, found)?.id ?? '') : '';
       return {
         formValues: found ? { ...eventToForm(found), ...(customerId ? { customerId } : {}) } : blankEventForm(),
         editBase: found ?? null,
