@@ -258,13 +258,40 @@ export function shiftDate(event: EventTimes, shiftStart: string): string {
   return shiftStartsNextDay(event, shiftStart) ? addDays(event.EventDate, 1) : event.EventDate;
 }
 
+/** Why a shift cannot be assigned, and the form field the message goes beside. */
+export interface ShiftProblem {
+  field: 'employeeId' | 'shiftStart' | 'shiftEnd';
+  message: string;
+}
+
+type ShiftDraft = Pick<StaffAssignment, 'employeeId' | 'shiftStart' | 'shiftEnd'>;
+
 /** Why a shift cannot be assigned (first problem), or null. */
-export function shiftProblem(draft: { employeeId: string; shiftStart: string; shiftEnd: string }): string | null {
-  if (!draft.employeeId) return CHOOSE_EMPLOYEE_MESSAGE;
-  if (minutesOf(draft.shiftStart) === null) return shiftTimeMessage('Shift start');
-  if (minutesOf(draft.shiftEnd) === null) return shiftTimeMessage('Shift end');
-  if (minutesOf(draft.shiftStart) === minutesOf(draft.shiftEnd)) return SHIFT_SAME_TIME_MESSAGE;
+export function shiftProblem(draft: ShiftDraft): ShiftProblem | null {
+  if (!draft.employeeId) return { field: 'employeeId', message: CHOOSE_EMPLOYEE_MESSAGE };
+  if (minutesOf(draft.shiftStart) === null) return { field: 'shiftStart', message: shiftTimeMessage('Shift start') };
+  if (minutesOf(draft.shiftEnd) === null) return { field: 'shiftEnd', message: shiftTimeMessage('Shift end') };
+  if (minutesOf(draft.shiftStart) === minutesOf(draft.shiftEnd))
+    return { field: 'shiftEnd', message: SHIFT_SAME_TIME_MESSAGE };
   return null;
+}
+
+/** The refusal for putting someone on a shift of this event they already work: 'Ana Lopez is already on this shift.' */
+export const alreadyOnShiftMessage = (name: string) => `${name} is already on this shift.`;
+
+/**
+ * The assignment of this event's list that already puts this employee on this shift (the same start and
+ * end), or undefined. A second one would count the same person, hours and cost twice, so Assign refuses
+ * it. One employee on two different shifts of one event (setup, then service) is allowed; two that
+ * overlap are only warned about (`overlapWarning`). Lists stored with such a pair still read and show.
+ */
+export function sameShiftAs(draft: ShiftDraft, assignments: readonly StaffAssignment[]): StaffAssignment | undefined {
+  const start = minutesOf(draft.shiftStart);
+  const end = minutesOf(draft.shiftEnd);
+  if (!draft.employeeId || start === null || end === null) return undefined;
+  return assignments.find(
+    (a) => a.employeeId === draft.employeeId && minutesOf(a.shiftStart) === start && minutesOf(a.shiftEnd) === end,
+  );
 }
 
 /** Local wall-clock time as minutes since 1970-01-01 00:00, on the same scale as Interval. */

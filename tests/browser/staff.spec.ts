@@ -118,6 +118,54 @@ test('an employee put on two overlapping events is warned, naming the other even
   ]);
 });
 
+test('the same employee on the same shift of one event is refused beside Employee, keeping what was typed', async ({
+  page,
+}) => {
+  await open(page, { events: [gala], employees: [marina, omar], 'staffList-201': [marinaAtGala] });
+  const kit = await openTool(page, 'Harbour Gala', 'Staff');
+  const staff = kit.getByRole('region', { name: 'Staff' });
+  const table = staff.getByRole('table', { name: 'Staff on this event' });
+  await expect(table.getByRole('row')).toHaveCount(2);
+  // Marina already works the gala 18:00 to 22:00, the times the form starts with.
+  const employeeField = staff.getByLabel('Employee');
+  await employeeField.selectOption({ label: 'Marina Costa (Server)' });
+  await staff.getByLabel('Role at event').fill('Head server');
+  await staff.getByRole('button', { name: 'Assign' }).click();
+  await expect(staff.getByRole('alert')).toHaveText('Marina Costa is already on this shift.');
+  await expect(employeeField).toHaveAttribute('aria-invalid', 'true');
+  await expect(employeeField).toHaveAccessibleDescription('Marina Costa is already on this shift.');
+  // Nothing saved, nothing lost from the form.
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(employeeField).toHaveValue('E-marina');
+  await expect(staff.getByLabel('Role at event')).toHaveValue('Head server');
+  await expect(staff.getByLabel('Shift start')).toHaveValue('18:00');
+  await expect(staff.getByLabel('Shift end')).toHaveValue('22:00');
+  expect(((await stored(page, 'staffList-201')) as Array<{ id: string }>).map((a) => a.id)).toEqual(['st-gala-marina']);
+  // Another shift of hers on the same event (setting up before it) is hers to work: assigned.
+  await staff.getByLabel('Shift start').fill('15:00');
+  await expect(staff.getByRole('alert')).toHaveCount(0);
+  await staff.getByLabel('Shift end').fill('18:00');
+  await staff.getByRole('button', { name: 'Assign' }).click();
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await expect(table.getByRole('row').filter({ hasText: 'Head server' })).toContainText('15:00 – 18:00');
+  await expect(staff.getByRole('alert')).toHaveCount(0);
+});
+
+test('a staff list stored with the same person on the same shift twice still shows both', async ({ page }) => {
+  await open(page, {
+    events: [gala],
+    employees: [marina],
+    'staffList-201': [marinaAtGala, { ...marinaAtGala, id: 'st-gala-marina-again' }],
+  });
+  const kit = await openTool(page, 'Harbour Gala', 'Staff');
+  const table = kit.getByRole('region', { name: 'Staff' }).getByRole('table', { name: 'Staff on this event' });
+  await expect(table.getByRole('row').filter({ hasText: 'Marina Costa' })).toHaveCount(2);
+  await expect(
+    table.getByRole('row').filter({ hasText: 'Marina Costa is already working this event then' }),
+  ).toHaveCount(2);
+  await expect(kit.getByRole('region', { name: 'Staff' })).toContainText(/Labour cost:\s*\$180\.00 CAD/);
+});
+
 test('the event sheet lists the staff with their roles and shifts', async ({ page }) => {
   await open(page, {
     events: [party, gala],
@@ -224,27 +272,36 @@ test.describe('on a phone', () => {
   });
 });
 
-test('the Staff tool, with a warning and a listed person, has no serious accessibility violations (light and dark)', async ({
+test('the Staff tool, with a warning, a refusal and a listed person, has no serious accessibility violations (light and dark)', async ({
   page,
 }) => {
   const { default: AxeBuilder } = await import('@axe-core/playwright');
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await open(page, { events: [party, gala], employees: [marina, omar], 'staffList-201': [marinaAtGala] });
-  for (const mode of ['light', 'dark']) {
-    if (mode === 'dark') await page.getByRole('button', { name: 'Dark Mode' }).click();
-    const kit = await openTool(page, 'Birthday Party', 'Staff');
-    const staff = kit.getByRole('region', { name: 'Staff' });
-    await staff.getByLabel('Employee').selectOption({ label: 'Marina Costa (Server)' });
-    if (mode === 'light') await staff.getByRole('button', { name: 'Assign' }).click();
-    await staff.getByLabel('Employee').selectOption({ label: 'Marina Costa (Server)' });
-    await expect(staff.getByRole('status').filter({ hasText: 'is already working' })).toBeVisible();
+  const scan = async (what: string) => {
     await page.mouse.move(0, 0);
     await page.waitForTimeout(50);
     const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
     const serious = results.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    expect(serious, mode).toEqual([]);
+    expect(serious, what).toEqual([]);
+  };
+  for (const mode of ['light', 'dark']) {
+    if (mode === 'dark') await page.getByRole('button', { name: 'Dark Mode' }).click();
+    const kit = await openTool(page, 'Birthday Party', 'Staff');
+    const staff = kit.getByRole('region', { name: 'Staff' });
+    await staff.getByLabel('Employee').selectOption({ label: 'Marina Costa (Server)' });
+    if (mode === 'light') await staff.getByRole('button', { name: 'Assign' }).click();
+    // Marina is on this shift now: Assign refuses her beside Employee.
+    await staff.getByLabel('Employee').selectOption({ label: 'Marina Costa (Server)' });
+    await staff.getByRole('button', { name: 'Assign' }).click();
+    await expect(staff.getByRole('alert')).toHaveText('Marina Costa is already on this shift.');
+    await scan(`${mode}, refused`);
+    // Another start is a different shift, only warned about (it overlaps hers and the gala's).
+    await staff.getByLabel('Shift start').fill('19:30');
+    await expect(staff.getByRole('status').filter({ hasText: 'is already working' })).toBeVisible();
+    await scan(`${mode}, warned`);
     await kit.getByRole('button', { name: 'Close Tool Kit' }).click();
   }
 });

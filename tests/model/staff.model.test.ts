@@ -148,10 +148,19 @@ describeModel('staff', {
     'checking||0': { target: 'ready', check: ({ before }) => expect(before.employees.length).toBeGreaterThan(0) },
     'checking||1': { target: 'noEmployees', check: ({ before }) => expect(before.employees).toEqual([]) },
     'ready|draft.change|0': { context: draftAfter },
-    // A valid draft (overlapping or not) is appended under a new id; the person clears, the times stay.
+    // A valid draft (overlapping or not, but never a shift this person is already on) is appended under a
+    // new id; the person clears, the times stay.
     'ready|staff.assign|0': {
       context: (before, _event, after) => {
-        expect(staffDraftProblem(before.draft, before.employees)).toBeNull();
+        expect(staffDraftProblem(before.draft, before.employees, before.assignments)).toBeNull();
+        expect(
+          before.assignments.filter(
+            (a) =>
+              a.employeeId === before.draft.employeeId &&
+              a.shiftStart === before.draft.shiftStart &&
+              a.shiftEnd === before.draft.shiftEnd,
+          ),
+        ).toEqual([]);
         const added = after.assignments.at(-1)!;
         expect(before.assignments.map((a) => a.id)).not.toContain(added.id);
         const employee = before.employees.find((e) => e.id === before.draft.employeeId)!;
@@ -177,7 +186,7 @@ describeModel('staff', {
     },
     'ready|staff.assign|1': {
       context: (before) => {
-        const problem = staffDraftProblem(before.draft, before.employees);
+        const problem = staffDraftProblem(before.draft, before.employees, before.assignments);
         expect(problem).not.toBeNull();
         return { ...before, draftError: problem };
       },
@@ -243,17 +252,49 @@ describe('staff (pinned)', () => {
     expect(view(actor).draftWarning).toBe('Marina Costa is already working Harbour Gala then');
   });
 
-  it('the same person twice on this event is warned too; labour cost adds up, unrated shifts counted at $0', () => {
+  it('the same person on the same shift of this event is refused beside Employee, the form kept; another shift of theirs that overlaps is warned', () => {
+    world.effects.length = 0;
     const actor = start([]);
     view(actor).change('employeeId', 'marina');
     view(actor).assign();
     view(actor).change('employeeId', 'marina');
+    view(actor).change('role', 'Bartender');
+    // No "you can still assign them" warning for a shift Assign refuses.
+    expect(view(actor).draftWarning).toBeNull();
+    view(actor).assign();
+    expect(view(actor).draftError).toBe('Marina Costa is already on this shift.');
+    expect(view(actor).draftErrorField).toBe('employeeId');
+    expect(view(actor).draft).toEqual({
+      employeeId: 'marina',
+      role: 'Bartender',
+      shiftStart: '19:00',
+      shiftEnd: '01:00',
+    });
+    expect(view(actor).rows).toHaveLength(1);
+    expect(world.effects).toHaveLength(1);
+    // Changing the form clears the refusal; a different shift that overlaps hers is warned and saved.
+    view(actor).change('shiftEnd', '20:00');
+    view(actor).change('shiftStart', '17:00');
+    expect(view(actor).draftError).toBeNull();
     expect(view(actor).draftWarning).toBe('Marina Costa is already working this event then');
+    view(actor).assign();
+    expect(view(actor).rows).toHaveLength(2);
     view(actor).change('employeeId', 'omar');
     view(actor).assign();
-    // Marina 6 h x $22.50 = $135.00; Omar has no rate.
-    expect(view(actor).labour).toEqual({ cost: 135, hours: 12, unrated: 1 });
-    expect(view(actor).rows[1]!.cost).toBe('No hourly rate');
+    // Marina 6 h + 3 h x $22.50 = $202.50; Omar 3 h has no rate.
+    expect(view(actor).labour).toEqual({ cost: 202.5, hours: 12, unrated: 1 });
+    expect(view(actor).rows[2]!.cost).toBe('No hourly rate');
+  });
+
+  it('a stored list that already holds the same shift twice still reads and shows both, each warned', () => {
+    const twice = [a2, { ...a2, id: 'a2-again' }];
+    const actor = createActor(staff, {
+      input: { event: party, assignments: twice, employees: [marina, omar], others: [] },
+    }).start();
+    expect(view(actor).rows.map((r) => [r.id, r.warning])).toEqual([
+      ['a2', 'Marina Costa is already working this event then'],
+      ['a2-again', 'Marina Costa is already working this event then'],
+    ]);
   });
 
   it('Assign without an employee, or with equal times, says why and saves nothing', () => {

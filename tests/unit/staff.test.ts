@@ -14,6 +14,8 @@ import {
   shiftHours,
   shiftInterval,
   shiftLabel,
+  alreadyOnShiftMessage,
+  sameShiftAs,
   shiftProblem,
   shiftStartsNextDay,
   upcomingShiftText,
@@ -24,6 +26,7 @@ import { describeKey, describeSetAside } from '../../src/domain/dataNames';
 import { accessorFor, perEventStores } from '../../src/storage/keys';
 import { isAccountDataKey, ownedKeyOf, perEventIdOf } from '../../src/storage/owned';
 import type { Employee, StaffAssignment } from '../../src/storage/schemas';
+import { staffDraftProblem } from '../../src/machines/toolkit/staff.machine';
 
 const day = (iso: string) => Math.round(Date.parse(`${iso}T00:00:00Z`) / 86_400_000) * 1440;
 const at = (iso: string, time: string) => day(iso) + Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
@@ -73,20 +76,80 @@ describe('shift times', () => {
     expect(shiftInterval({ ...gala, EventDate: '' }, a('s', 'e', '18:00', '23:00'))).toBeNull();
     expect(shiftHours('18:00', '18:00')).toBeNull();
   });
-  it('shiftProblem names the first missing piece', () => {
-    expect(shiftProblem({ employeeId: '', shiftStart: '18:00', shiftEnd: '23:00' })).toBe(
-      'Choose an employee to assign.',
-    );
-    expect(shiftProblem({ employeeId: 'e', shiftStart: '', shiftEnd: '23:00' })).toBe(
-      'Shift start is required: enter a time like 18:30.',
-    );
-    expect(shiftProblem({ employeeId: 'e', shiftStart: '18:00', shiftEnd: '' })).toBe(
-      'Shift end is required: enter a time like 18:30.',
-    );
-    expect(shiftProblem({ employeeId: 'e', shiftStart: '18:00', shiftEnd: '18:00' })).toBe(
-      'Shift end must be different from Shift start.',
-    );
+  it('shiftProblem names the first missing piece, beside the field it concerns', () => {
+    expect(shiftProblem({ employeeId: '', shiftStart: '18:00', shiftEnd: '23:00' })).toEqual({
+      field: 'employeeId',
+      message: 'Choose an employee to assign.',
+    });
+    expect(shiftProblem({ employeeId: 'e', shiftStart: '', shiftEnd: '23:00' })).toEqual({
+      field: 'shiftStart',
+      message: 'Shift start is required: enter a time like 18:30.',
+    });
+    expect(shiftProblem({ employeeId: 'e', shiftStart: '18:00', shiftEnd: '' })).toEqual({
+      field: 'shiftEnd',
+      message: 'Shift end is required: enter a time like 18:30.',
+    });
+    expect(shiftProblem({ employeeId: 'e', shiftStart: '18:00', shiftEnd: '18:00' })).toEqual({
+      field: 'shiftEnd',
+      message: 'Shift end must be different from Shift start.',
+    });
     expect(shiftProblem({ employeeId: 'e', shiftStart: '18:00', shiftEnd: '02:00' })).toBeNull();
+  });
+});
+
+describe('one employee on the same shift of one event', () => {
+  const ana: Employee = {
+    id: 'ana',
+    firstName: 'Ana',
+    lastName: 'Lopez',
+    email: '',
+    role: 'Server',
+    phone: '',
+    fullTimePartTime: 'fulltime',
+    department: '',
+    startDate: '',
+  };
+  const bo: Employee = { ...ana, id: 'bo', firstName: 'Bo', lastName: 'Chen' };
+  const list = [a('st-1', 'ana', '18:00', '23:00'), a('st-2', 'bo', '16:00', '18:00')];
+  const draft = (employeeId: string, shiftStart: string, shiftEnd: string, role = 'Server') => ({
+    employeeId,
+    role,
+    shiftStart,
+    shiftEnd,
+  });
+
+  it('sameShiftAs finds the assignment with the same employee, start and end (by time, not by text)', () => {
+    expect(sameShiftAs(draft('ana', '18:00', '23:00'), list)?.id).toBe('st-1');
+    expect(sameShiftAs(draft('ana', ' 18:00', '23:00 '), list)?.id).toBe('st-1');
+    // Another shift of the same person, the same shift of another person, or no person: not the same.
+    expect(sameShiftAs(draft('ana', '18:00', '22:00'), list)).toBeUndefined();
+    expect(sameShiftAs(draft('ana', '16:00', '23:00'), list)).toBeUndefined();
+    expect(sameShiftAs(draft('bo', '18:00', '23:00'), list)).toBeUndefined();
+    expect(sameShiftAs(draft('', '18:00', '23:00'), list)).toBeUndefined();
+    expect(sameShiftAs(draft('ana', '18:00', '23:00'), [])).toBeUndefined();
+  });
+
+  it('Assign refuses the same employee on the same shift, naming them beside the Employee field', () => {
+    expect(staffDraftProblem(draft('ana', '18:00', '23:00', 'Bartender'), [ana, bo], list)).toEqual({
+      field: 'employeeId',
+      message: 'Ana Lopez is already on this shift.',
+    });
+    expect(alreadyOnShiftMessage('Ana Lopez')).toBe('Ana Lopez is already on this shift.');
+  });
+
+  it('allows another shift of the same employee (overlapping ones are only warned about) and another employee', () => {
+    expect(staffDraftProblem(draft('ana', '14:00', '17:00'), [ana, bo], list)).toBeNull();
+    expect(staffDraftProblem(draft('ana', '20:00', '01:00'), [ana, bo], list)).toBeNull();
+    expect(staffDraftProblem(draft('bo', '18:00', '23:00'), [ana, bo], list)).toBeNull();
+  });
+
+  it('names the earlier problems first: a missing time, an employee no longer on record', () => {
+    expect(staffDraftProblem(draft('ana', '', '23:00'), [ana], list)?.field).toBe('shiftStart');
+    expect(staffDraftProblem(draft('gone', '18:00', '23:00'), [ana], [a('x', 'gone', '18:00', '23:00')])).toEqual({
+      field: 'employeeId',
+      message: 'That employee is no longer on record: choose another.',
+    });
+    expect(staffDraftProblem(draft('bo', '18:00', '23:00', 'x'.repeat(500)), [ana, bo], list)?.field).toBe('role');
   });
 });
 

@@ -10,6 +10,7 @@ import {
   labourCost,
   overlapWarning,
   placeShifts,
+  sameShiftAs,
   shiftHours,
   shiftInterval,
   shiftLabel,
@@ -32,8 +33,10 @@ export interface StaffRow {
 export interface StaffView {
   options: Array<{ value: string; label: string }>;
   draft: StaffDraft;
+  /** Why Assign was refused, shown beside `draftErrorField`. */
   draftError: string | null;
-  /** The overlap warning for the person and shift being chosen (Assign still saves). */
+  draftErrorField: keyof StaffDraft | null;
+  /** The overlap warning for the person and shift being chosen (Assign still saves; not for a shift they are already on, which Assign refuses). */
   draftWarning: string | null;
   rows: StaffRow[];
   labour: LabourCost;
@@ -55,7 +58,7 @@ export function allShifts(context: StaffContext): PlacedShift[] {
 
 export function draftWarningOf(context: StaffContext): string | null {
   const { draft } = context;
-  if (!draft.employeeId) return null;
+  if (!draft.employeeId || sameShiftAs(draft, context.assignments)) return null;
   const interval = shiftInterval(context.event, draft);
   if (!interval) return null;
   const employee = context.employees.find((e) => e.id === draft.employeeId);
@@ -97,7 +100,8 @@ export function connectStaff(context: StaffContext, send: (event: StaffEvent) =>
       .map((e) => ({ value: e.id!, label: e.role ? `${employeeName(e)} (${e.role})` : employeeName(e) }))
       .sort((a, b) => a.label.localeCompare(b.label)),
     draft: context.draft,
-    draftError: context.draftError,
+    draftError: context.draftError?.message ?? null,
+    draftErrorField: context.draftError?.field ?? null,
     draftWarning: draftWarningOf(context),
     rows: rowsOf(context),
     labour,

@@ -4,13 +4,14 @@
  * start and Shift end (the event's times at first; a shift may run past midnight) and Assign appends
  * an assignment under a new id and stores the list. Remove takes one assignment away by its id. A shift
  * that overlaps another of the same employee is only warned about (staff.connect.ts): Assign still
- * saves it. Another tab's save, a change to the employees and to the other events' shifts arrive as
- * events and keep what is being typed.
+ * saves it. An employee already on the same shift of this event is refused (`staffDraftProblem`), the
+ * form kept as typed. Another tab's save, a change to the employees and to the other events' shifts
+ * arrive as events and keep what is being typed.
  */
 import { assertEvent, assign, setup } from 'xstate';
 import type { SecretsOf } from '../../domain/inspection';
 import { MAX_NAME_LENGTH } from '../../domain/limits';
-import { employeeName, shiftProblem, type PlacedShift } from '../../domain/staff';
+import { alreadyOnShiftMessage, employeeName, sameShiftAs, shiftProblem, type PlacedShift } from '../../domain/staff';
 import type { CateringEvent, Employee, StaffAssignment } from '../../storage/schemas';
 
 export interface StaffDraft {
@@ -33,7 +34,8 @@ export interface StaffInput {
 
 export interface StaffContext extends StaffInput {
   draft: StaffDraft;
-  draftError: string | null;
+  /** Why the last Assign was refused, until the form changes. */
+  draftError: StaffDraftProblem | null;
   /** Counter for new assignment ids. */
   seq: number;
 }
@@ -72,12 +74,25 @@ const stub = (name: string) => () => {
 
 export const roleTooLongMessage = `Role at event can be at most ${MAX_NAME_LENGTH} characters.`;
 
-/** Why the draft cannot be assigned, or null. */
-export function staffDraftProblem(draft: StaffDraft, employees: readonly Employee[]): string | null {
+/** Why the draft cannot be assigned, and the field the message is shown beside. */
+export interface StaffDraftProblem {
+  field: keyof StaffDraft;
+  message: string;
+}
+
+/** Why the draft cannot be assigned to this event (whose list is `assignments`), or null. */
+export function staffDraftProblem(
+  draft: StaffDraft,
+  employees: readonly Employee[],
+  assignments: readonly StaffAssignment[],
+): StaffDraftProblem | null {
   const problem = shiftProblem(draft);
   if (problem) return problem;
-  if (!employees.some((e) => e.id === draft.employeeId)) return 'That employee is no longer on record: choose another.';
-  if (draft.role.length > MAX_NAME_LENGTH) return roleTooLongMessage;
+  const employee = employees.find((e) => e.id === draft.employeeId);
+  if (!employee) return { field: 'employeeId', message: 'That employee is no longer on record: choose another.' };
+  if (sameShiftAs(draft, assignments))
+    return { field: 'employeeId', message: alreadyOnShiftMessage(employeeName(employee)) };
+  if (draft.role.length > MAX_NAME_LENGTH) return { field: 'role', message: roleTooLongMessage };
   return null;
 }
 
@@ -115,7 +130,9 @@ export const staffMachine = setup({
       draft: ({ context }) => ({ ...context.draft, employeeId: '', role: '' }),
       draftError: () => null,
     }),
-    setDraftError: assign({ draftError: ({ context }) => staffDraftProblem(context.draft, context.employees) }),
+    setDraftError: assign({
+      draftError: ({ context }) => staffDraftProblem(context.draft, context.employees, context.assignments),
+    }),
     removeAssignment: assign({
       assignments: ({ context, event }) => {
         assertEvent(event, 'staff.remove');
@@ -154,7 +171,7 @@ export const staffMachine = setup({
   },
   guards: {
     hasEmployees: ({ context }) => context.employees.length > 0,
-    isDraftValid: ({ context }) => staffDraftProblem(context.draft, context.employees) === null,
+    isDraftValid: ({ context }) => staffDraftProblem(context.draft, context.employees, context.assignments) === null,
     isAssigned: ({ context, event }) =>
       event.type === 'staff.remove' && context.assignments.some((a) => a.id === event.id),
   },

@@ -4,7 +4,8 @@ import { samePanelProps } from './samePanelProps';
 import { css } from 'styled-system/css';
 import { MAX_NAME_LENGTH } from '../../domain/limits';
 import { formatGrouped } from '../../domain/numberFormat';
-import { connectStaff, type StaffRow } from '../../machines/toolkit/staff.connect';
+import { connectStaff, type StaffRow, type StaffView } from '../../machines/toolkit/staff.connect';
+import type { StaffDraft } from '../../machines/toolkit/staff.machine';
 import { Button } from '../components/Button';
 import { LengthLimit, warningText } from '../components/fields';
 import { errorText, field, input, label, muted, panel, panelTitle, table } from '../events/styles';
@@ -21,7 +22,25 @@ const rowWarning = css({ display: 'block', color: 'alertFg', fontSize: 'sm' });
 // On a phone the shift goes under the name, so the table fits 320 px.
 const wideOnly = css({ display: { base: 'none', sm: 'table-cell' } });
 const phoneOnly = css({ display: { base: 'block', sm: 'none' }, fontSize: 'sm' });
+type StaffDraftField = keyof StaffDraft;
 const hoursAndCost = (row: StaffRow) => `${row.hours === null ? '—' : `${formatGrouped(row.hours)} h`} · ${row.cost}`;
+
+const errorId = (field: StaffDraftField) => `staff-${field}-error`;
+
+function FieldError({ field, view }: { field: StaffDraftField; view: StaffView }) {
+  return view.draftErrorField === field ? (
+    <span id={errorId(field)} role="alert" className={errorText}>
+      {view.draftError}
+    </span>
+  ) : null;
+}
+
+/** aria-invalid and aria-describedby of a form control, with the ids it is already described by. */
+const errorProps = (field: StaffDraftField, view: StaffView, describedBy: string[] = []) => {
+  const invalid = view.draftErrorField === field;
+  const ids = [...describedBy, invalid ? errorId(field) : ''].filter(Boolean).join(' ');
+  return { 'aria-invalid': invalid || undefined, 'aria-describedby': ids || undefined };
+};
 
 function useStaff(ref: ToolkitActors['staff']) {
   const context = useSelector(ref, (s) => s.context);
@@ -55,7 +74,7 @@ function StaffPanelTool({ actors }: { actors: ToolkitActors }) {
               id="staff-employee"
               className={input}
               value={s.draft.employeeId}
-              aria-invalid={s.draftError !== null && !s.draft.employeeId}
+              {...errorProps('employeeId', s)}
               onChange={(e) => s.change('employeeId', e.target.value)}
             >
               <option value="">Choose an employee</option>
@@ -65,6 +84,7 @@ function StaffPanelTool({ actors }: { actors: ToolkitActors }) {
                 </option>
               ))}
             </select>
+            <FieldError field="employeeId" view={s} />
           </div>
           <div className={field}>
             <label htmlFor="staff-role" className={label}>
@@ -75,10 +95,11 @@ function StaffPanelTool({ actors }: { actors: ToolkitActors }) {
               className={input}
               value={s.draft.role}
               maxLength={MAX_NAME_LENGTH}
-              aria-describedby="staff-role-limit"
+              {...errorProps('role', s, ['staff-role-limit'])}
               onChange={(e) => s.change('role', e.target.value)}
             />
             <LengthLimit id="staff-role-limit" label="Role at event" value={s.draft.role} max={MAX_NAME_LENGTH} />
+            <FieldError field="role" view={s} />
           </div>
           <div className={field}>
             <label htmlFor="staff-start" className={label}>
@@ -89,8 +110,10 @@ function StaffPanelTool({ actors }: { actors: ToolkitActors }) {
               type="time"
               className={input}
               value={s.draft.shiftStart}
+              {...errorProps('shiftStart', s)}
               onChange={(e) => s.change('shiftStart', e.target.value)}
             />
+            <FieldError field="shiftStart" view={s} />
           </div>
           <div className={field}>
             <label htmlFor="staff-end" className={label}>
@@ -101,19 +124,16 @@ function StaffPanelTool({ actors }: { actors: ToolkitActors }) {
               type="time"
               className={input}
               value={s.draft.shiftEnd}
+              {...errorProps('shiftEnd', s)}
               onChange={(e) => s.change('shiftEnd', e.target.value)}
             />
+            <FieldError field="shiftEnd" view={s} />
           </div>
           <Button type="submit" variant="solidGreen">
             Assign
           </Button>
         </form>
       )}
-      {s.draftError ? (
-        <p role="alert" className={errorText}>
-          {s.draftError}
-        </p>
-      ) : null}
       {s.draftWarning ? (
         <p role="status" className={warningText}>
           {s.draftWarning}. You can still assign them.
