@@ -275,6 +275,11 @@ export interface Change {
   unit: 'records' | 'keys';
   before: number;
   after: number;
+  /**
+   * Records of the backup that reading will set aside to Recovered data (they fail their record check):
+   * not counted in `after` nor in the changes. Always 0 for key groups.
+   */
+  unreadable: number;
   added: number;
   replaced: number;
   removed: number;
@@ -348,18 +353,43 @@ function diff(before: Map<string, string>, after: Map<string, string>) {
   return { added, replaced, removed };
 }
 
-/** What a restore of `next` over `current` changes: per collection by record id, other keys by key. */
-export function previewRestore(current: AppData, next: AppData): RestorePreview {
+/**
+ * The positions of the records of a collection's stored text that the app's reader sets aside to
+ * Recovered data (storage/keys.ts `unreadableRecords`: the record check and repeated ids of the reader itself).
+ */
+export type UnreadableRecords = (collection: CollectionKey, raw: string) => ReadonlySet<number>;
+
+/** The records of a collection's text that reading keeps, and how many it sets aside. */
+function readableRecordsOf(collection: CollectionKey, raw: string | undefined, unreadable: UnreadableRecords) {
+  const all = recordsOf(raw);
+  if (raw === undefined || all.length === 0) return { all, records: all, setAside: 0 };
+  const positions = unreadable(collection, raw);
+  return { all, records: all.filter((_, index) => !positions.has(index)), setAside: positions.size };
+}
+
+/**
+ * What a restore of `next` over `current` changes: per collection by record id, other keys by key.
+ * Records are counted as the lists will show them: records reading sets aside (in the backup, or here
+ * now) are left out, and the backup's are counted in `unreadable`.
+ */
+export function previewRestore(current: AppData, next: AppData, unreadable: UnreadableRecords): RestorePreview {
+  // Whether the unreadable records themselves differ (a backup bringing one more to set aside changes something).
+  let unreadableDiffer = false;
   const changes: Change[] = collectionKeys.map((collection) => {
-    const before = recordsOf(current[collection]);
-    const after = recordsOf(next[collection]);
+    const before = readableRecordsOf(collection, current[collection], unreadable);
+    const after = readableRecordsOf(collection, next[collection], unreadable);
+    if (before.setAside + after.setAside > 0) {
+      const whole = diff(indexRecords(collection, before.all), indexRecords(collection, after.all));
+      if (whole.added + whole.replaced + whole.removed > 0) unreadableDiffer = true;
+    }
     return {
       name: collection,
       label: collection,
       unit: 'records',
-      before: before.length,
-      after: after.length,
-      ...diff(indexRecords(collection, before), indexRecords(collection, after)),
+      before: before.records.length,
+      after: after.records.length,
+      unreadable: after.setAside,
+      ...diff(indexRecords(collection, before.records), indexRecords(collection, after.records)),
     };
   });
   const groups = (['perEvent', 'preferences', 'other'] as const).map((group) => {
@@ -372,12 +402,13 @@ export function previewRestore(current: AppData, next: AppData): RestorePreview 
       unit: 'keys' as const,
       before: before.size,
       after: after.size,
+      unreadable: 0,
       ...diff(before, after),
     };
   });
   const all = [...changes, ...groups];
   // A collection whose text differs only in formatting counts as no change to records, but is still rewritten.
-  const changesAnything = all.some((c) => c.added + c.replaced + c.removed > 0);
+  const changesAnything = unreadableDiffer || all.some((c) => c.added + c.replaced + c.removed > 0);
   return { changes: all, changesAnything };
 }
 
@@ -389,4 +420,11 @@ export function describeChange(change: Pick<Change, 'added' | 'replaced' | 'remo
     change.removed ? `${change.removed} removed` : '',
   ].filter(Boolean);
   return parts.length ? parts.join(', ') : 'No change';
+}
+
+/** The After column: "12", or "12 (1 unreadable, kept in Recovered data)" when reading will set records aside. */
+export function describeAfter(change: Pick<Change, 'after' | 'unreadable'>): string {
+  return change.unreadable
+    ? `${change.after} (${change.unreadable} unreadable, kept in Recovered data)`
+    : String(change.after);
 }

@@ -62,6 +62,12 @@ export interface CollectionAccessor<R> extends KeyAccessor<R[]> {
   prepareRead(): (timeLeft: () => number) => boolean;
   /** Checks the text of one record as a reader would (normalised, then the schema). */
   checkRecord(text: string): { ok: true; record: R } | { ok: false; reason: string };
+  /**
+   * The positions of the records of a list's text that a read would set aside (a record that fails its
+   * check, or repeats an id), found by the read itself but setting nothing aside and keeping nothing:
+   * what a restore's preview leaves out of its counts. A text that is not a list gives [null].
+   */
+  unreadableIn(raw: string): Array<number | null>;
 }
 
 export const revOf = (record: object): number => {
@@ -147,9 +153,13 @@ export function defineCollection<R extends object>(options: CollectionOptions<R>
   const recordsPerStep = 50;
   /**
    * Reads and checks `raw`, one step at a time: the decode is the first step, then `recordsPerStep`
-   * records per step. Run to its end at once, it is the plain read.
+   * records per step. Run to its end at once, it is the plain read. `setAsideEntry` keeps what cannot
+   * be read (`unreadableIn` passes one that only notes where it was).
    */
-  function* readSteps(raw: string | null): Generator<void, ReadState<R>, void> {
+  function* readSteps(
+    raw: string | null,
+    setAsideEntry: typeof setAside = setAside,
+  ): Generator<void, ReadState<R>, void> {
     const state: ReadState<R> = { raw, records: [], unsafe: 0, setAside: 0 };
     if (raw === null) return state;
     // Identical unreadable records each get an entry: one entry for two copies would lose one at the next save.
@@ -158,7 +168,7 @@ export function defineCollection<R extends object>(options: CollectionOptions<R>
       state.setAside++;
       const copy = copies.get(entry.text) ?? 0;
       copies.set(entry.text, copy + 1);
-      if (!setAside(entry, copy)) state.unsafe++;
+      if (!setAsideEntry(entry, copy)) state.unsafe++;
     };
     const decoded = decodeJSON(raw);
     if (!decoded.ok || !Array.isArray(decoded.value)) {
@@ -290,6 +300,16 @@ export function defineCollection<R extends object>(options: CollectionOptions<R>
       if (!parsed.success) return { ok: false, reason: describeIssues(parsed.error, normalized) };
       const rec = options.assignId ? options.assignId(parsed.data, 0, new Set()) : parsed.data;
       return { ok: true, record: rec };
+    },
+    unreadableIn(raw) {
+      const positions: Array<number | null> = [];
+      finish(
+        readSteps(raw, (entry) => {
+          positions.push(entry.index);
+          return true;
+        }),
+      );
+      return positions;
     },
     write: (list) => writeList(list),
     check(text) {

@@ -174,3 +174,13 @@ export function accessorFor(
   if (key === deletedEventIdsKey) return { kind: 'value', accessor: deletedEventIdsStore as KeyAccessor<unknown> };
   return null;
 }
+
+/**
+ * The positions of the records of a collection's stored text (`events`, `employees`, ...) that reading it
+ * would set aside to Recovered data, setting nothing aside: a restore's preview counts the others.
+ */
+export function unreadableRecords(key: string, raw: string): Set<number> {
+  const found = accessorFor(key);
+  if (found?.kind !== 'collection') return new Set();
+  return new Set(found.accessor.unreadableIn(raw).filter((index) => index !== null));
+}

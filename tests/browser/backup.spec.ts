@@ -130,6 +130,48 @@ test('Download backup saves every owned key with a checksum; restoring it after 
   await expect(backupSection(page).getByRole('button', { name: 'Undo restore' })).toHaveCount(0);
 });
 
+test('a backup holding an unreadable record: the preview counts only the readable ones and says how many go to Recovered data, where the restore puts it', async ({
+  page,
+}) => {
+  await openDashboardWithMockData(page);
+  const file = await downloadBackup(page);
+  const doc = JSON.parse(file.text) as { sha256: string; payload: Record<string, string> };
+  // The 10 mock events and the 3 built-in samples; the first (the mock event with the highest id) gets a date no reader can use.
+  const events = JSON.parse(doc.payload.events!) as Array<{ EventName: string; EventDate: unknown }>;
+  expect(events).toHaveLength(13);
+  const broken = events[0]!.EventName;
+  events[0] = { ...events[0]!, EventDate: { day: 1 } };
+  doc.payload.events = JSON.stringify(events);
+  doc.sha256 = checksum(doc.payload);
+  await chooseFile(page, JSON.stringify(doc));
+
+  const preview = backupSection(page).getByRole('region', { name: 'Check before you restore' });
+  const eventsRow = preview.getByRole('row', { name: /^events/ });
+  // 12 readable: the 9 other mock events and the 3 samples added; the broken one leaves the list for Recovered data.
+  await expect(eventsRow.getByRole('cell')).toHaveText([
+    '10',
+    '12 (1 unreadable, kept in Recovered data)',
+    '3 added, 1 removed',
+  ]);
+  await expect(preview.getByRole('row', { name: /^inventoryItems/ }).getByRole('cell')).toHaveText([
+    '10',
+    '10',
+    'No change',
+  ]);
+
+  await preview.getByRole('button', { name: 'Restore', exact: true }).click();
+  await expect(backupSection(page).getByRole('status').filter({ hasText: 'Backup restored.' })).toBeVisible();
+  // The restored text is kept as it was; reading sets the broken event aside, and the lists show the other 12.
+  expect((await storageSnapshot(page)).events).toBe(doc.payload.events);
+  await expect(page.getByText('Some saved data could not be read: an event')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Recovered data (1)' })).toBeVisible();
+  await page.getByRole('link', { name: 'Recovered data (1)' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Recovered data' })).toBeVisible();
+  const cards = page.getByRole('list', { name: 'Set-aside values' }).getByRole('listitem');
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText(broken);
+});
+
 test('a tampered backup is refused with the reason and changes nothing', async ({ page }) => {
   await openDashboardWithMockData(page);
   const file = await downloadBackup(page);

@@ -79,6 +79,7 @@ const GOOD: ReadOutput = {
         unit: 'records',
         before: 1,
         after: 1,
+        unreadable: 0,
         added: 1,
         replaced: 0,
         removed: 1,
@@ -325,13 +326,27 @@ class FakeStorage implements Storage {
 }
 
 describe('restore (hand-written, real verification and storage writes on a fake Storage)', () => {
+  // Whole records: the preview counts what the lists will show, leaving out what reading sets aside.
+  const item = (id: string, name: string) => ({
+    id,
+    name,
+    sku: `SKU-${id}`,
+    category: 'Dry goods',
+    amountPerUnit: 1,
+    unit: 'kg',
+    packageType: 'bag',
+    quantity: 3,
+    costPerUnit: 2,
+    whenToOrder: 1,
+    supplierName: 'Mill Co',
+  });
   const mine: AppData = {
-    inventoryItems: '[{"id":"1","name":"Flour"}]',
+    inventoryItems: JSON.stringify([item('1', 'Flour')]),
     events: '[{"id":4,"EventName":"Gala"}]',
     '4-taxPercentage': '8',
   };
   const theirs: AppData = {
-    inventoryItems: '[{"id":"1","name":"Rye flour"},{"id":"2","name":"Salt"}]',
+    inventoryItems: JSON.stringify([item('1', 'Rye flour'), item('2', 'Salt')]),
     suppliers: '[{"supplierID":"s1"}]',
     colorMode: '"dark"',
   };

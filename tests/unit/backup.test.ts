@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   backupFileName,
   buildBackup,
+  describeAfter,
   describeChange,
   canonicalPayload,
   normaliseLegacyValue,
@@ -16,6 +17,7 @@ import {
   withSampleEvents,
 } from '../../src/domain/backup';
 import { readAppData, replaceAppData } from '../../src/storage/batch';
+import { eventsStore, unreadableRecords } from '../../src/storage/keys';
 import { parseJsonSafely } from '../../src/storage/json';
 
 const item = (id: string, name: string) => ({ id, name, quantity: 1 });
@@ -28,6 +30,8 @@ const data: AppData = {
   colorMode: '"dark"',
 };
 const when = new Date('2026-11-23T10:15:00.000Z');
+/** For the tests of the diff itself: no record is set aside by reading. */
+const allReadable = () => new Set<number>();
 
 async function fileOf(payload: AppData = data) {
   return serialiseBackup(await buildBackup(payload, when, '0.1.0'));
@@ -234,7 +238,7 @@ describe('the change preview', () => {
       ]),
       events: '[]',
     };
-    const { changes, changesAnything } = previewRestore(current, next);
+    const { changes, changesAnything } = previewRestore(current, next, allReadable);
     expect(changes.map((c) => c.name)).toEqual([
       'inventoryItems',
       'suppliers',
@@ -274,7 +278,7 @@ describe('the change preview', () => {
       colorMode: '"dark"',
       soundMuted: 'false',
     };
-    const { changes } = previewRestore(current, next);
+    const { changes } = previewRestore(current, next, allReadable);
     expect(row(changes, 'perEvent')).toMatchObject({
       unit: 'keys',
       before: 2,
@@ -294,7 +298,7 @@ describe('the change preview', () => {
   });
 
   it('says nothing changes when the backup holds the data already here', () => {
-    expect(previewRestore(data, { ...data }).changesAnything).toBe(false);
+    expect(previewRestore(data, { ...data }, allReadable).changesAnything).toBe(false);
   });
 });
 
@@ -569,7 +573,7 @@ describe('matching records by id for the preview', () => {
 
 describe('the change preview: unreadable collections, records without ids, repeated ids', () => {
   const row = (current: AppData, next: AppData, name: string) =>
-    previewRestore(current, next).changes.find((c) => c.name === name)!;
+    previewRestore(current, next, allReadable).changes.find((c) => c.name === name)!;
 
   it('counts a collection that is unreadable or not a list as no records', () => {
     expect(row({ events: 'garbage' }, { events: '[{"id":1}]' }, 'events')).toMatchObject({
@@ -616,8 +620,79 @@ describe('the change preview: unreadable collections, records without ids, repea
   });
 
   it('says something changes when records are only removed, or only replaced', () => {
-    expect(previewRestore({ events: '[{"id":1}]' }, { events: '[]' }).changesAnything).toBe(true);
-    expect(previewRestore({ events: '[{"id":1,"n":1}]' }, { events: '[{"id":1,"n":2}]' }).changesAnything).toBe(true);
+    expect(previewRestore({ events: '[{"id":1}]' }, { events: '[]' }, allReadable).changesAnything).toBe(true);
+    expect(
+      previewRestore({ events: '[{"id":1,"n":1}]' }, { events: '[{"id":1,"n":2}]' }, allReadable).changesAnything,
+    ).toBe(true);
+  });
+});
+
+describe('the change preview: records reading will set aside to Recovered data', () => {
+  const event = (id: number, EventDate: unknown = '2026-12-05') => ({
+    id,
+    EventName: `Event ${id}`,
+    CustomerFirstName: 'Ann',
+    CustomerLastName: 'Lee',
+    CustomerPhoneNumber: '555',
+    CustomerEmail: 'ann@lee.ca',
+    EventType: 'Wedding',
+    NumberOfGuests: 80,
+    EventDate,
+    StartTime: '18:00',
+    EndTime: '22:00',
+    VenueName: 'Hall',
+    VenueStreetAddress: '1 Main',
+    VenueCity: 'Halifax',
+    ingredients: [],
+  });
+  const events = (...list: unknown[]) => ({ events: JSON.stringify(list) });
+  const eventsRow = (current: AppData, next: AppData) =>
+    previewRestore(current, next, unreadableRecords).changes.find((c) => c.name === 'events')!;
+
+  it('counts only the readable records of the backup, and how many reading will set aside', () => {
+    const row = eventsRow(events(event(2), event(1)), events(event(4), event(3, { day: 1 }), event(2), event(1)));
+    expect(row).toMatchObject({ before: 2, after: 3, unreadable: 1, added: 1, replaced: 0, removed: 0 });
+    expect(describeAfter(row)).toBe('3 (1 unreadable, kept in Recovered data)');
+    expect(describeChange(row)).toBe('1 added');
+  });
+
+  it('a record repeating an id is set aside by reading, so it is not counted either', () => {
+    const row = eventsRow({}, events(event(1), { ...event(1), EventName: 'Copy' }));
+    expect(row).toMatchObject({ before: 0, after: 1, unreadable: 1, added: 1 });
+  });
+
+  it('counts the records here as the lists show them: one already unreadable here is not among them', () => {
+    const bad = event(3, { day: 1 });
+    expect(eventsRow(events(event(1), bad), events(event(1)))).toMatchObject({
+      before: 1,
+      after: 1,
+      unreadable: 0,
+      added: 0,
+      removed: 0,
+    });
+  });
+
+  it('a backup that only adds an unreadable record changes something; the same one here and there does not', () => {
+    const bad = event(3, { day: 1 });
+    expect(previewRestore(events(event(1)), events(event(1), bad), unreadableRecords).changesAnything).toBe(true);
+    expect(previewRestore(events(event(1), bad), events(event(1), bad), unreadableRecords).changesAnything).toBe(false);
+  });
+
+  it('agrees with what reading the restored text keeps and sets aside', () => {
+    const text = JSON.stringify([event(4), event(3, { day: 1 }), event(2), { ...event(2), EventName: 'Copy' }]);
+    const row = eventsRow({}, { events: text });
+    window.localStorage.setItem('events', text);
+    try {
+      expect(eventsStore.read()).toHaveLength(row.after);
+      expect(eventsStore.setAsideCount()).toBe(row.unreadable);
+    } finally {
+      window.localStorage.clear();
+    }
+  });
+
+  it('the After column reads as the number alone when nothing is set aside', () => {
+    expect(describeAfter({ after: 13, unreadable: 0 })).toBe('13');
+    expect(describeAfter({ after: 12, unreadable: 2 })).toBe('12 (2 unreadable, kept in Recovered data)');
   });
 });
 
@@ -630,7 +705,7 @@ describe('the words of the refusals and preview rows', () => {
   });
 
   it('labels collections by their key and the key groups by name, counting records or keys', () => {
-    const { changes } = previewRestore({}, {});
+    const { changes } = previewRestore({}, {}, allReadable);
     expect(changes.map((c) => [c.label, c.unit])).toEqual([
       ['inventoryItems', 'records'],
       ['suppliers', 'records'],

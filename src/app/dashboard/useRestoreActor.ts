@@ -14,6 +14,7 @@ import { toISODate } from '../../domain/eventDates';
 import { sampleEvents } from '../../domain/sampleEvents';
 import { restoreMachine, type BuiltBackup, type ReadOutput } from '../../machines/backup/restore.machine';
 import { readAppData, replaceAppData } from '../../storage/batch';
+import { unreadableRecords } from '../../storage/keys';
 import { notify } from '../../views/shell/toaster';
 import { downloadBlob } from './useExportActor';
 import { inspect } from '../../views/shell/inspector';
@@ -38,7 +39,7 @@ export function withStorage(storage?: Storage) {
         return {
           refusal: null,
           backup: result.backup,
-          preview: previewRestore(readAppData(storage), result.backup.data),
+          preview: previewRestore(readAppData(storage), result.backup.data, unreadableRecords),
         };
       }),
     },

@@ -1,7 +1,13 @@
 import { useId, type ChangeEvent } from 'react';
 import { css, cx } from 'styled-system/css';
 import { button } from 'styled-system/recipes';
-import { describeChange, type Change, type RestorePreview, type VerifiedBackup } from '../../domain/backup';
+import {
+  describeAfter,
+  describeChange,
+  type Change,
+  type RestorePreview,
+  type VerifiedBackup,
+} from '../../domain/backup';
 import { Button } from '../components/Button';
 import { useRestore } from '../../app/dashboard/useRestoreActor';
 
@@ -85,7 +91,7 @@ function ChangeRow({ change }: { change: Change }) {
         {change.unit === 'keys' ? <span className={muted}> (saved keys)</span> : null}
       </th>
       <td>{change.before}</td>
-      <td>{change.after}</td>
+      <td>{describeAfter(change)}</td>
       <td>{describeChange(change)}</td>
     </tr>
   );
