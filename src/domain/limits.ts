@@ -81,13 +81,29 @@ export function ungroupThousands(text: string): string | null {
  * Why commas were refused (`ungroupThousands` gave null): a comma typed for cents ('10,00' may mean 10.00 in a
  * comma-decimal locale) is told to use a point; other misplaced commas, where they go.
  */
-export function misplacedCommaMessage(label: string, text: string): string {
+export function misplacedCommaMessage(label: string, text: string, decimals: 'cents' | 'decimals' = 'cents'): string {
   return commaDecimal.test(text.trim())
-    ? `${label}: use a point for cents, e.g. 10.50 (a comma only separates thousands, as in 1,000).`
+    ? `${label}: use a point for ${decimals}, e.g. ${decimals === 'cents' ? '10.50' : '2.5'} (a comma only separates thousands, as in 1,000).`
     : `${label}: put commas only between groups of three digits, e.g. 1,000.50.`;
 }
 
 export type AmountCheck = { ok: true; value: number | null } | { ok: false; message: string };
+
+/**
+ * `checkAmount` of a field read as typed (a text field: the browser's number input drops every comma, so '10,50'
+ * became 1050): thousands separators are read ('1,250.50'), misplaced commas are refused by name ('cents' for
+ * money, 'decimals' for quantities). The value is the number to store.
+ */
+export function checkTypedAmount(
+  text: string,
+  rule: AmountRule,
+  decimals: 'cents' | 'decimals' = 'decimals',
+): AmountCheck {
+  const plain = ungroupThousands(text);
+  return plain === null
+    ? { ok: false, message: misplacedCommaMessage(rule.label, text, decimals) }
+    : checkAmount(plain, rule);
+}
 
 /**
  * Reads a typed amount against a rule: finite, not negative, not above the ceiling, whole when asked.

@@ -4,7 +4,7 @@
  * replaced). Values outside that range that earlier versions stored are still read and computed with
  * as stored (the formulas below have no bounds), and the Pricing tool flags them with the message.
  */
-import { checkAmount, MAX_PERCENT } from './limits';
+import { checkAmount, MAX_PERCENT, ungroupThousands } from './limits';
 
 export const defaultCurrency = 'CAD';
 
@@ -61,10 +61,10 @@ export function checkPercent(
   return result.ok ? { ok: true, value: result.value ?? 0 } : result;
 }
 
-/** Parses a money or quantity field; null when empty or not numeric. */
+/** Parses a money or quantity field; null when empty or not numeric. Thousands separators are read ('1,250.50'). */
 export function parseAmount(text: string): number | null {
-  const trimmed = String(text).trim();
-  if (trimmed === '') return null;
+  const trimmed = ungroupThousands(String(text));
+  if (trimmed === null || trimmed === '') return null;
   const value = Number(trimmed);
   return Number.isFinite(value) ? value : null;
 }

@@ -10,7 +10,7 @@
  * its suggestion up to whole packages). Binary noise is not rounded up: 0.1 x 3 is 0.3, not 0.31.
  */
 import type { ChosenIngredient, SpecialtyIngredient } from '../storage/schemas';
-import { checkAmount, MAX_QUANTITY } from './limits';
+import { checkTypedAmount, MAX_QUANTITY } from './limits';
 import { formatGrouped } from './numberFormat';
 
 export type Per = 'event' | 'guest';
@@ -109,7 +109,7 @@ export function checkLineQuantity(
   options: { label: string; positive?: boolean },
 ): LineQuantityCheck {
   const label = per === 'guest' ? `${options.label} per Guest` : options.label;
-  const result = checkAmount(text, { label, max: MAX_QUANTITY });
+  const result = checkTypedAmount(text, { label, max: MAX_QUANTITY });
   if (!result.ok) return result;
   const value = result.value ?? 0;
   if (options.positive && value <= 0) return { ok: false, message: `${label} must be more than 0.` };

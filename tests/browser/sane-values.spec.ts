@@ -381,3 +381,64 @@ test.describe('issue 25: two suppliers of one name', () => {
     await expect(page.getByRole('listitem', { name: 'Harbour Dairy', exact: true })).not.toContainText('Same name as');
   });
 });
+
+test.describe('Tool Kit numbers typed with commas', () => {
+  test('a price of 1,250.50 is read as such; 10,50 is refused with its reason, not stored as 1050; the same for a specialty cost and quantity', async ({
+    page,
+  }) => {
+    const eventDate = addDays(today, 20);
+    await openWith(page, '/ManageEvents', { events: [{ ...event(301, 'Harbour Lunch', eventDate), pricing: [] }] });
+    await page.getByRole('article', { name: 'Harbour Lunch' }).getByRole('button', { name: 'Tool Kit' }).click();
+    const kit = page.getByRole('dialog', { name: /Tool Kit: Harbour Lunch/ });
+    const tools = kit.getByRole('group', { name: 'Tools' });
+    await tools.getByRole('button', { name: 'Pricing', exact: true }).click();
+
+    await kit.getByLabel('Item Name').fill('Marquee');
+    await kit.getByLabel('Price', { exact: true }).fill('10,50');
+    await kit.getByRole('button', { name: 'Add Price', exact: true }).click();
+    await expect(
+      kit.getByText('Price: use a point for cents, e.g. 10.50 (a comma only separates thousands, as in 1,000).'),
+    ).toBeVisible();
+    // Nothing added, the typing kept.
+    await expect(kit.getByRole('button', { name: /^Delete price / })).toHaveCount(0);
+    await expect(kit.getByLabel('Price', { exact: true })).toHaveValue('10,50');
+
+    await kit.getByLabel('Price', { exact: true }).fill('1,250.50');
+    await kit.getByRole('button', { name: 'Add Price', exact: true }).click();
+    await expect(kit.getByRole('table', { name: 'Price list' }).getByRole('row', { name: /Marquee/ })).toContainText(
+      '$1,250.50',
+    );
+    await expect
+      .poll(async () => ((await stored(page, 'events'))[0]?.pricing as Array<{ name: string; price: number }>) ?? [])
+      .toEqual([expect.objectContaining({ name: 'Marquee', price: 1250.5 })]);
+
+    // A specialty ingredient: the same reading of its numbers.
+    await tools.getByRole('button', { name: 'Ingredients', exact: true }).click();
+    const form = kit.getByRole('region', { name: 'Add Specialty Ingredients.' });
+    await form.getByLabel('Ingredient Name', { exact: true }).fill('Saffron');
+    await form.getByLabel('Unit Quantity', { exact: true }).fill('1');
+    await form.getByLabel('Quantity Needed', { exact: true }).fill('2,5');
+    await form.getByLabel('Cost per Unit', { exact: true }).fill('1,000,00');
+    await kit.getByRole('button', { name: 'Add Specialty Ingredient', exact: true }).click();
+    await expect(
+      kit.getByText(
+        'Quantity Needed: use a point for decimals, e.g. 2.5 (a comma only separates thousands, as in 1,000).',
+      ),
+    ).toBeVisible();
+    await expect(
+      kit.getByText('Cost per Unit: put commas only between groups of three digits, e.g. 1,000.50.'),
+    ).toBeVisible();
+    await expect(kit.getByRole('button', { name: /^Delete Saffron/ })).toHaveCount(0);
+    await form.getByLabel('Quantity Needed', { exact: true }).fill('2.5');
+    await form.getByLabel('Cost per Unit', { exact: true }).fill('1,000.00');
+    await kit.getByRole('button', { name: 'Add Specialty Ingredient', exact: true }).click();
+    await expect(kit.getByRole('button', { name: /^Delete Saffron/ })).toBeVisible();
+    await expect
+      .poll(async () =>
+        (((await stored(page, 'events'))[0]?.ingredients as Array<Record<string, unknown>>) ?? []).map(
+          ({ name, quantityNeeded, costPerUnit }) => ({ name, quantityNeeded, costPerUnit }),
+        ),
+      )
+      .toEqual([{ name: 'Saffron', quantityNeeded: 2.5, costPerUnit: 1000 }]);
+  });
+});

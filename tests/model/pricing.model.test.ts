@@ -466,6 +466,22 @@ describe('pricing (pinned rules)', () => {
     expect(actor.getSnapshot().context.draftError).toBe(draftErrorMessage);
     expect(actor.getSnapshot().context.lines).toHaveLength(1);
   });
+  it('a price with thousands separators is read (1,250.50); a comma typed for cents (10,50) is refused by name, nothing added', () => {
+    const actor = start();
+    const before = actor.getSnapshot().context.lines;
+    actor.send({ type: 'draft.change', field: 'name', value: 'Tent' });
+    actor.send({ type: 'draft.change', field: 'price', value: '10,50' });
+    actor.send({ type: 'price.add' });
+    expect(actor.getSnapshot().context.draftError).toBe(
+      'Price: use a point for cents, e.g. 10.50 (a comma only separates thousands, as in 1,000).',
+    );
+    expect(actor.getSnapshot().context.lines).toEqual(before);
+    expect(actor.getSnapshot().context.draft.price).toBe('10,50');
+    actor.send({ type: 'draft.change', field: 'price', value: '1,250.50' });
+    actor.send({ type: 'price.add' });
+    expect(actor.getSnapshot().context.draftError).toBeNull();
+    expect(actor.getSnapshot().context.lines.at(-1)).toMatchObject({ name: 'Tent', price: 1250.5 });
+  });
 });
 
 describe('pricing (pinned: names, currency, ids, tax)', () => {

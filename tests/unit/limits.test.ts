@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   checkAmount,
   checkDateRange,
+  checkTypedAmount,
   latestDate,
   MAX_GUESTS,
   MAX_MONEY,
@@ -92,6 +93,33 @@ describe('ungroupThousands', () => {
     expect(misplacedCommaMessage('Amount', '1,0000')).toBe(
       'Amount: put commas only between groups of three digits, e.g. 1,000.50.',
     );
+  });
+});
+
+describe('checkTypedAmount: a number field read as typed', () => {
+  const cost = { label: 'Cost per Unit', max: MAX_MONEY };
+  it('reads thousands separators and gives the number to store', () => {
+    expect(checkTypedAmount('1,250.50', cost)).toEqual({ ok: true, value: 1250.5 });
+    expect(checkTypedAmount(' 12 ', cost)).toEqual({ ok: true, value: 12 });
+  });
+  it('refuses a comma typed for cents by name (the browser’s number input made 10,50 into 1050)', () => {
+    expect(checkTypedAmount('10,50', cost, 'cents')).toEqual({
+      ok: false,
+      message: 'Cost per Unit: use a point for cents, e.g. 10.50 (a comma only separates thousands, as in 1,000).',
+    });
+    expect(checkTypedAmount('2,5', { label: 'Unit Quantity', max: 1e6 })).toEqual({
+      ok: false,
+      message: 'Unit Quantity: use a point for decimals, e.g. 2.5 (a comma only separates thousands, as in 1,000).',
+    });
+    expect(checkTypedAmount('1,0000', cost)).toEqual({
+      ok: false,
+      message: 'Cost per Unit: put commas only between groups of three digits, e.g. 1,000.50.',
+    });
+  });
+  it('keeps checkAmount’s rules once the commas are out', () => {
+    expect(checkTypedAmount('20,000,000', cost)).toEqual(checkAmount('20000000', cost));
+    expect(checkTypedAmount('-1,000', cost)).toEqual(checkAmount('-1000', cost));
+    expect(checkTypedAmount('', cost)).toEqual(checkAmount('', cost));
   });
 });
 

@@ -68,6 +68,9 @@ describe('discount and tax formulas (no bounds in the arithmetic; legacy values 
     expect(parseAmount('')).toBeNull();
     expect(parseAmount('3')).toBe(3);
     expect(parseAmount('Infinity')).toBeNull();
+    // Thousands separators are read; commas anywhere else make it not a number (not 1050).
+    expect(parseAmount('1,250.50')).toBe(1250.5);
+    expect(parseAmount('10,50')).toBeNull();
   });
 });
 

@@ -154,6 +154,13 @@ describe('checkLineQuantity: a Tool Kit line quantity as typed', () => {
     expect(checkLineQuantity('2.5', 'event', 40, label)).toStrictEqual({ ok: true, quantity: 2.5, per: 'event' });
     expect(checkLineQuantity('0', 'event', 40, label)).toStrictEqual({ ok: true, quantity: 0, per: 'event' });
   });
+  it('reads thousands separators, and refuses a comma typed for a decimal by name (a text field, issue 25)', () => {
+    expect(checkLineQuantity('1,200', 'event', 40, label)).toStrictEqual({ ok: true, quantity: 1200, per: 'event' });
+    expect(checkLineQuantity('2,5', 'event', 40, label)).toStrictEqual({
+      ok: false,
+      message: 'Quantity Needed: use a point for decimals, e.g. 2.5 (a comma only separates thousands, as in 1,000).',
+    });
+  });
   it('per guest: the typed number is for one guest and the total is scaled to the guests', () => {
     expect(checkLineQuantity('0.15', 'guest', 40, label)).toStrictEqual({
       ok: true,

@@ -16,7 +16,7 @@
  * `rates.discardDraft`), Add, Save and Cancel drop them.
  */
 import { assertEvent, assign, enqueueActions, setup } from 'xstate';
-import { checkAmount, MAX_MONEY } from '../../domain/limits';
+import { checkTypedAmount, MAX_MONEY } from '../../domain/limits';
 import { checkPercent, defaultCurrency, parseAmount, parsePercent } from '../../domain/money';
 import type { PriceLine } from '../../storage/schemas';
 import type { SecretsOf } from '../../domain/inspection';
@@ -117,8 +117,10 @@ const priceRule = { label: 'Price', max: MAX_MONEY };
 
 /** The draft's message: a name is needed, and the price must be a sane amount. */
 function draftMessage(draft: PriceDraft): string | null {
+  const price = checkTypedAmount(draft.price, priceRule, 'cents');
+  // A price with misplaced commas ('10,50') says so; else a name and a number are asked for together, as before.
+  if (!price.ok && draft.price.includes(',') && parseAmount(draft.price) === null) return price.message;
   if (draft.name.trim() === '' || parseAmount(draft.price) === null) return draftErrorMessage;
-  const price = checkAmount(draft.price, priceRule);
   return price.ok ? null : price.message;
 }
 const percentError = (text: string, label: string) => {

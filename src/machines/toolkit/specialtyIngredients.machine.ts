@@ -14,7 +14,7 @@
  * and Cancel drop the draft.
  */
 import { assertEvent, assign, enqueueActions, setup } from 'xstate';
-import { checkAmount, MAX_MONEY, MAX_QUANTITY } from '../../domain/limits';
+import { checkTypedAmount, MAX_MONEY, MAX_QUANTITY } from '../../domain/limits';
 import { checkLineQuantity, isPerGuest, type Per } from '../../domain/scaling';
 import type { SpecialtyIngredient } from '../../storage/schemas';
 import type { SecretsOf } from '../../domain/inspection';
@@ -101,11 +101,11 @@ export function checkSpecialtyDraft(
 ): { ok: true; line: SpecialtyIngredient } | { ok: false; errors: SpecialtyErrors } {
   const errors: SpecialtyErrors = {};
   if (draft.name.trim() === '') errors.name = specialtyNameMessage;
-  const unitQuantity = checkAmount(draft.unitQuantity, { label: 'Unit Quantity', max: MAX_QUANTITY });
+  const unitQuantity = checkTypedAmount(draft.unitQuantity, { label: 'Unit Quantity', max: MAX_QUANTITY });
   if (!unitQuantity.ok) errors.unitQuantity = unitQuantity.message;
   const quantity = checkLineQuantity(draft.quantityNeeded, draft.per, guests, { label: 'Quantity Needed' });
   if (!quantity.ok) errors.quantityNeeded = quantity.message;
-  const cost = checkAmount(draft.costPerUnit, { label: 'Cost per Unit', max: MAX_MONEY });
+  const cost = checkTypedAmount(draft.costPerUnit, { label: 'Cost per Unit', max: MAX_MONEY }, 'cents');
   if (!cost.ok) errors.costPerUnit = cost.message;
   if (!unitQuantity.ok || !quantity.ok || !cost.ok || errors.name) return { ok: false, errors };
   return {

@@ -175,10 +175,7 @@ function InventoryIngredients({ actorRef, avoid }: { actorRef: ToolkitActors['in
           <input
             id="inv-quantity"
             className={input}
-            type="number"
             inputMode="decimal"
-            min="0"
-            step="any"
             value={inv.quantityText}
             aria-invalid={inv.quantityError ? true : undefined}
             aria-describedby={
@@ -318,13 +315,19 @@ function SpecialtyAllergens({
 
 const asOptions = (values: readonly string[]): Option[] => values.map((v) => ({ value: v, label: v }));
 
-const specialtyFields: Array<{ key: TextField; label: string; type?: string; options?: Option[] }> = [
+const specialtyFields: Array<{
+  key: TextField;
+  label: string;
+  /** A number, typed as text (commas read, not dropped as the browser's number input does). */
+  numeric?: boolean;
+  options?: Option[];
+}> = [
   { key: 'name', label: 'Ingredient Name' },
-  { key: 'unitQuantity', label: 'Unit Quantity', type: 'number' },
+  { key: 'unitQuantity', label: 'Unit Quantity', numeric: true },
   { key: 'units', label: 'Unit of Measure', options: asOptions(specialtyUnits) },
-  { key: 'quantityNeeded', label: 'Quantity Needed', type: 'number' },
+  { key: 'quantityNeeded', label: 'Quantity Needed', numeric: true },
   { key: 'packageType', label: 'Package Type', options: asOptions(packageTypes) },
-  { key: 'costPerUnit', label: 'Cost per Unit', type: 'number' },
+  { key: 'costPerUnit', label: 'Cost per Unit', numeric: true },
   { key: 'supplierName', label: 'Supplier Name' },
 ];
 
@@ -454,24 +457,22 @@ function SpecialtyIngredients({ actorRef, avoid }: { actorRef: ToolkitActors['sp
               <input
                 id={`sp-${f.key}`}
                 className={input}
-                type={f.type ?? 'text'}
-                step={f.type === 'number' ? 'any' : undefined}
-                inputMode={f.type === 'number' ? 'decimal' : undefined}
+                inputMode={f.numeric ? 'decimal' : undefined}
                 aria-invalid={sp.errors[f.key] ? true : undefined}
                 aria-describedby={
                   [
                     f.key === 'costPerUnit' ? 'sp-costPerUnit-hint' : '',
                     sp.errors[f.key] ? `sp-${f.key}-error` : '',
-                    f.type ? '' : `sp-${f.key}-limit`,
+                    f.numeric ? '' : `sp-${f.key}-limit`,
                   ]
                     .filter(Boolean)
                     .join(' ') || undefined
                 }
-                maxLength={f.type ? undefined : MAX_NAME_LENGTH}
+                maxLength={f.numeric ? undefined : MAX_NAME_LENGTH}
                 value={sp.draft[f.key]}
                 onChange={(e) => sp.change(f.key, e.target.value)}
               />
-              {f.type ? null : (
+              {f.numeric ? null : (
                 <LengthLimit id={`sp-${f.key}-limit`} label={f.label} value={sp.draft[f.key]} max={MAX_NAME_LENGTH} />
               )}
               {f.key === 'costPerUnit' ? (

@@ -120,8 +120,6 @@ function PricingPanelTool({ actors }: { actors: ToolkitActors }) {
           <input
             id="price-price"
             className={input}
-            type="number"
-            step="any"
             inputMode="decimal"
             value={p.draft.price}
             aria-invalid={p.error ? true : undefined}
