@@ -193,12 +193,21 @@ export function Modal({
   // dialog's first (issue 23, eighth pass): changing the root's overflow restyles and repaints the whole page behind
   // (~60 ms of the open's frame at 4x CPU for the Tool Kit over 2,000 events), so the dialog is drawn first. Set on the
   // element, not by a render: the dialog's content is not rendered again for it.
+  // On close the page is let go the same way, after the frame that shows it without the dialog: the dialog leaves
+  // the page in this commit, so a hidden stand-in keeps the page still until that frame is painted.
   useEffect(() => {
     const box = positioner.current!;
     const cancel = afterNextPaint(() => box.setAttribute('data-locks-scroll', ''));
     return () => {
       cancel();
+      if (!box.hasAttribute('data-locks-scroll')) return;
       box.removeAttribute('data-locks-scroll');
+      const doc = box.ownerDocument;
+      const hold = doc.createElement('div');
+      hold.hidden = true;
+      hold.setAttribute('data-locks-scroll', '');
+      doc.body.appendChild(hold);
+      afterNextPaint(() => hold.remove());
     };
   }, []);
 
