@@ -690,6 +690,18 @@ describe('the change preview: records reading will set aside to Recovered data',
     }
   });
 
+  it('unreadableRecords: the positions reading sets aside, for collections only; text that is not a list gives none', () => {
+    expect([...unreadableRecords('events', JSON.stringify([event(1), event(2, { day: 1 }), event(3)]))]).toEqual([1]);
+    // Not a list: reading sets the whole text aside (no position), so no record is left out of the counts.
+    expect(eventsStore.unreadableIn('{"not":"a list"}')).toEqual([null]);
+    expect([...unreadableRecords('events', '{"not":"a list"}')]).toEqual([]);
+    // A per-event list is a collection too, read the same way.
+    expect([...unreadableRecords('ingredientList-7', '[{"id":"x"}]')]).toEqual([0]);
+    // Keys that are not collections, and keys the app does not know, have no records to set aside.
+    expect([...unreadableRecords('colorMode', '"dark"')]).toEqual([]);
+    expect([...unreadableRecords('no-such-key', '[1, 2]')]).toEqual([]);
+  });
+
   it('the After column reads as the number alone when nothing is set aside', () => {
     expect(describeAfter({ after: 13, unreadable: 0 })).toBe('13');
     expect(describeAfter({ after: 12, unreadable: 2 })).toBe('12 (2 unreadable, kept in Recovered data)');
