@@ -422,9 +422,7 @@ export function describeChange(change: Pick<Change, 'added' | 'replaced' | 'remo
   return parts.length ? parts.join(', ') : 'No change';
 }
 
-/** The After column: "12", or "12 (1 unreadable, kept in Recovered data)" when reading will set records aside. */
-export function describeAfter(change: Pick<Change, 'after' | 'unreadable'>): string {
-  return change.unreadable
-    ? `${change.after} (${change.unreadable} unreadable, kept in Recovered data)`
-    : String(change.after);
+/** Beside the After count when reading will set records aside: "(1 unreadable, kept in Recovered data)"; else ''. */
+export function unreadableNote(change: Pick<Change, 'unreadable'>): string {
+  return change.unreadable ? `(${change.unreadable} unreadable, kept in Recovered data)` : '';
 }

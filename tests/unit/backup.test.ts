@@ -3,7 +3,6 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   backupFileName,
   buildBackup,
-  describeAfter,
   describeChange,
   canonicalPayload,
   normaliseLegacyValue,
@@ -12,6 +11,7 @@ import {
   readBackup,
   serialiseBackup,
   sha256Hex,
+  unreadableNote,
   type AppData,
   type Change,
   withSampleEvents,
@@ -652,7 +652,7 @@ describe('the change preview: records reading will set aside to Recovered data',
   it('counts only the readable records of the backup, and how many reading will set aside', () => {
     const row = eventsRow(events(event(2), event(1)), events(event(4), event(3, { day: 1 }), event(2), event(1)));
     expect(row).toMatchObject({ before: 2, after: 3, unreadable: 1, added: 1, replaced: 0, removed: 0 });
-    expect(describeAfter(row)).toBe('3 (1 unreadable, kept in Recovered data)');
+    expect(unreadableNote(row)).toBe('(1 unreadable, kept in Recovered data)');
     expect(describeChange(row)).toBe('1 added');
   });
 
@@ -702,9 +702,9 @@ describe('the change preview: records reading will set aside to Recovered data',
     expect([...unreadableRecords('no-such-key', '[1, 2]')]).toEqual([]);
   });
 
-  it('the After column reads as the number alone when nothing is set aside', () => {
-    expect(describeAfter({ after: 13, unreadable: 0 })).toBe('13');
-    expect(describeAfter({ after: 12, unreadable: 2 })).toBe('12 (2 unreadable, kept in Recovered data)');
+  it('the After column has no note when nothing is set aside', () => {
+    expect(unreadableNote({ unreadable: 0 })).toBe('');
+    expect(unreadableNote({ unreadable: 2 })).toBe('(2 unreadable, kept in Recovered data)');
   });
 });
 

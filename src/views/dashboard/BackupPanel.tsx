@@ -2,13 +2,14 @@ import { useId, type ChangeEvent } from 'react';
 import { css, cx } from 'styled-system/css';
 import { button } from 'styled-system/recipes';
 import {
-  describeAfter,
   describeChange,
+  unreadableNote,
   type Change,
   type RestorePreview,
   type VerifiedBackup,
 } from '../../domain/backup';
 import { Button } from '../components/Button';
+import { SideScroll } from '../components/SideScroll';
 import { useRestore } from '../../app/dashboard/useRestoreActor';
 
 const sectionBox = css({
@@ -36,6 +37,8 @@ const fileLabel = css({
   _peerDisabled: { opacity: 0.6, cursor: 'not-allowed' },
 });
 const muted = css({ color: 'fgMuted', fontSize: 'sm' });
+/** The After cell's note on its own line, wrapped between words (a phone's narrow column split "unrea/dable"). */
+const afterNote = css({ display: 'block', fontSize: 'xs', overflowWrap: 'normal' });
 const box = css({
   display: 'grid',
   gap: '3',
@@ -57,7 +60,6 @@ const alertBox = css({
   borderColor: 'alertFg',
   fontSize: 'sm',
 });
-const scroller = css({ overflowX: 'auto', maxW: '100%' });
 const table = css({
   width: '100%',
   borderCollapse: 'collapse',
@@ -91,7 +93,10 @@ function ChangeRow({ change }: { change: Change }) {
         {change.unit === 'keys' ? <span className={muted}> (saved keys)</span> : null}
       </th>
       <td>{change.before}</td>
-      <td>{describeAfter(change)}</td>
+      <td>
+        {change.after}
+        {change.unreadable ? <span className={afterNote}> {unreadableNote(change)}</span> : null}
+      </td>
       <td>{describeChange(change)}</td>
     </tr>
   );
@@ -121,7 +126,7 @@ function Preview({
         Restore replaces all your data in this browser with the backup.{' '}
         {preview.changesAnything ? null : 'The backup holds the same data as this browser.'}
       </p>
-      <div className={scroller}>
+      <SideScroll label="What the restore will change">
         <table className={table}>
           <caption>What the restore will change (records, or saved keys)</caption>
           <thead>
@@ -138,7 +143,7 @@ function Preview({
             ))}
           </tbody>
         </table>
-      </div>
+      </SideScroll>
       {backup && backup.ignoredKeys.length > 0 ? (
         <p className={muted}>Left out (not Cater Captain data): {backup.ignoredKeys.join(', ')}</p>
       ) : null}
