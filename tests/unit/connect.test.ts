@@ -19,6 +19,8 @@ import { recordBookMachine } from '../../src/machines/records/recordBook.machine
 import { connectInventoryIngredients, connectSpecialty } from '../../src/machines/toolkit/ingredients.connect';
 import { inventoryIngredientsMachine } from '../../src/machines/toolkit/inventoryIngredients.machine';
 import { connectPricing } from '../../src/machines/toolkit/pricing.connect';
+import { connectPayments } from '../../src/machines/payments/payments.connect';
+import { paymentsMachine } from '../../src/machines/payments/payments.machine';
 import { pricingMachine } from '../../src/machines/toolkit/pricing.machine';
 import { specialtyIngredientsMachine } from '../../src/machines/toolkit/specialtyIngredients.machine';
 
@@ -88,6 +90,43 @@ describe('toolkit: ingredients.connect and pricing.connect', () => {
       { type: 'discount.change', text: '5' },
       { type: 'price.delete', id: 'x' },
     ]);
+  });
+
+  it('the pricing and payments callbacks are the same functions for the same send, whatever the totals (issue 23)', () => {
+    const one = recorder();
+    const other = recorder();
+    const withoutLines = { ...specialty, context: { ...specialty.context, lines: [] } } as typeof specialty;
+    const first = connectPricing(pricing, inventory, specialty, one.send);
+    const again = connectPricing(pricing, inventory, withoutLines, one.send);
+    for (const name of ['change', 'add', 'edit', 'commit', 'cancel', 'remove', 'setDiscount', 'setTax'] as const)
+      expect(again[name]).toBe(first[name]);
+    const elsewhere = connectPricing(pricing, inventory, specialty, other.send);
+    expect(elsewhere.setTax).not.toBe(first.setTax);
+    elsewhere.setTax('13');
+    expect(other.sent).toEqual([{ type: 'tax.change', text: '13' }]);
+    expect(one.sent).toEqual([]);
+
+    const payments = getInitialSnapshot(paymentsMachine, { payments: [], depositDueDate: '', today });
+    const setup = (total: number, newId: () => string) => ({
+      total,
+      eventDate: '2026-06-01',
+      terms: { depositPercent: 25, balanceDays: 7 },
+      newId,
+    });
+    const newId = () => 'P-1';
+    const tool = connectPayments(payments, one.send, setup(1000, newId));
+    const dearer = connectPayments(payments, one.send, setup(1200, newId));
+    expect(dearer.text?.total).not.toBe(tool.text?.total);
+    for (const name of ['change', 'record', 'remove', 'undo', 'setDepositDate', 'discardDraft'] as const)
+      expect(dearer[name]).toBe(tool[name]);
+    // Another way of naming payments: the record takes its ids from it.
+    const renamed = connectPayments(
+      payments,
+      one.send,
+      setup(1200, () => 'P-2'),
+    );
+    renamed.record();
+    expect(one.sent).toEqual([{ type: 'payment.record', id: 'P-2' }]);
   });
 
   it('the ingredient panels list categories, the items of the chosen one, and the totals', () => {

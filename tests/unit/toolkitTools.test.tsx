@@ -5,7 +5,7 @@
  * not render again), and a new one when it did; the Tool Kit follows its own event by id (`useEventById`), so that
  * the dialog around it is not rendered again with the page.
  */
-import { act, cleanup, renderHook } from '@testing-library/react';
+import { act, cleanup, render, renderHook, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { assign, createActor, setup } from 'xstate';
 import { useEventStatus } from '../../src/app/events/useEventStatus';
@@ -14,6 +14,10 @@ import { usePayments } from '../../src/app/events/usePayments';
 import { useToolkitActors } from '../../src/app/toolkit/useToolkitActors';
 import { patchEvent } from '../../src/domain/events';
 import type { CateringEvent } from '../../src/storage';
+import { AppActorsProvider } from '../../src/app/shell/AppActors';
+import { PaymentsPanel } from '../../src/views/toolkit/PaymentsPanel';
+import { PricingPanel } from '../../src/views/toolkit/PricingPanel';
+import type { ToolkitActors } from '../../src/app/toolkit/useToolkitActors';
 
 const event = {
   id: 7,
@@ -92,5 +96,62 @@ describe('the Tool Kit on a change of its event (issue 23, sixth pass)', () => {
     const last = result.current;
     act(() => eventsRef.send({ type: 'event.remove', id: 8 }));
     expect(result.current).toBe(last);
+  });
+
+  it('a new specialty line changes the totals beside the Pricing and Payments forms, and leaves the forms as they are', () => {
+    const eventsRef = eventsActor([event, other]);
+    const tool: { actors?: ToolkitActors } = {};
+    function Tools() {
+      const current = useEventById(eventsRef, 7)!;
+      const actors = (tool.actors = useToolkitActors(current, eventsRef));
+      const payments = usePayments(current, eventsRef, actors);
+      return (
+        <>
+          <PricingPanel actors={actors} />
+          <PaymentsPanel payments={payments} />
+        </>
+      );
+    }
+    window.matchMedia ??= (() => ({ matches: false, addEventListener() {}, removeEventListener() {} })) as never;
+    const { container } = render(
+      <AppActorsProvider>
+        <Tools />
+      </AppActorsProvider>,
+    );
+    const specialty = tool.actors!.specialty;
+    act(() => {
+      for (const [field, value] of Object.entries({
+        name: 'Saffron',
+        unitQuantity: '1',
+        quantityNeeded: '2',
+        costPerUnit: '3.25',
+        supplierName: 'Spice Co',
+      }))
+        specialty.send({ type: 'draft.change', field: field as 'name', value });
+    });
+    const row = (name: string) => screen.getByRole('cell', { name }).closest('tr')!;
+    expect(row('Total Specialty Ingredients').textContent).not.toMatch(/6\.50/);
+    expect(screen.getByRole('status', { name: 'Event total' }).textContent).toBe('$1,000.00 CAD');
+    const priceForm = (document.getElementById('price-name') as HTMLInputElement).form!;
+    const paymentForm = screen.getByRole('form', { name: 'Record payment' });
+    const untouched = [
+      priceForm,
+      paymentForm,
+      document.getElementById('discount-pct')!,
+      document.getElementById('tax-pct')!,
+      screen.getByLabelText('Deposit due date'),
+    ];
+    const seen = new MutationObserver(() => {});
+    seen.observe(container, { subtree: true, attributes: true, childList: true, characterData: true });
+    act(() => specialty.send({ type: 'ingredient.save' }));
+    const changed = seen.takeRecords().map((r) => r.target);
+    seen.disconnect();
+    // The totals follow the new line ...
+    expect(row('Total Specialty Ingredients').textContent).toMatch(/\$6\.50/);
+    expect(screen.getByRole('status', { name: 'Event total' }).textContent).toMatch(/^\$1,006\.50/);
+    expect(changed.length).toBeGreaterThan(0);
+    // ... and nothing in the forms beside them was written again (React sets every prop of an input it renders:
+    // its name, type and value attributes, for each keystroke's worth of totals).
+    for (const part of untouched) expect(changed.filter((node) => part.contains(node))).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ export function usePricing(actors: ToolkitActors) {
   const specialty = useSelector(actors.specialty, (s) => s);
   const staff = useSelector(actors.staff, (s) => s);
   return useMemo(
-    () => connectPricing(pricing, inventory, specialty, (event) => actors.pricing.send(event), staff),
+    () => connectPricing(pricing, inventory, specialty, actors.pricing.send, staff),
     [pricing, inventory, specialty, staff, actors.pricing],
   );
 }

@@ -53,12 +53,33 @@ export function connectPayments(
     errors: context.errors,
     /** The payment Undo would bring back, if any. */
     removed: snapshot.hasTag('undo') ? context.removed!.payment : null,
-    change: (field: keyof PaymentDraft, value: string) => send({ type: 'draft.change', field, value }),
-    record: () => send({ type: 'payment.record', id: setup.newId() }),
-    remove: (id: string) => send({ type: 'payment.remove', id }),
-    undo: (id: string) => send({ type: 'remove.undo', id }),
-    setDepositDate: (date: string) => send({ type: 'depositDate.change', date }),
-    discardDraft: () => send({ type: 'draft.discard' }),
+    ...paymentActions(send, setup.newId),
   };
+}
+
+const makePaymentActions = (send: (event: PaymentsEvent) => void, newId: () => string) => ({
+  change: (field: keyof PaymentDraft, value: string) => send({ type: 'draft.change', field, value }),
+  record: () => send({ type: 'payment.record', id: newId() }),
+  remove: (id: string) => send({ type: 'payment.remove', id }),
+  undo: (id: string) => send({ type: 'remove.undo', id }),
+  setDepositDate: (date: string) => send({ type: 'depositDate.change', date }),
+  discardDraft: () => send({ type: 'draft.discard' }),
+});
+type PaymentActions = ReturnType<typeof makePaymentActions>;
+const paymentActionsOf = new WeakMap<
+  (event: PaymentsEvent) => void,
+  { newId: () => string; actions: PaymentActions }
+>();
+
+/**
+ * The Payments tool's callbacks: the same functions for the same `send` and `newId` (issue 23), so that its form
+ * draws again only when the form itself changes, not whenever the event total beside it does.
+ */
+export function paymentActions(send: (event: PaymentsEvent) => void, newId: () => string): PaymentActions {
+  const kept = paymentActionsOf.get(send);
+  if (kept?.newId === newId) return kept.actions;
+  const actions = makePaymentActions(send, newId);
+  paymentActionsOf.set(send, { newId, actions });
+  return actions;
 }
 export type PaymentsApi = ReturnType<typeof connectPayments>;

@@ -51,13 +51,30 @@ export function connectPricing(
     spTotal,
     foreign: foreignCurrencies(lines),
     summary: pricingSummary(lines, invTotal, spTotal, discount, tax),
-    change: (f: keyof PriceDraft, value: string) => send({ type: 'draft.change', field: f, value }),
-    add: () => send({ type: 'price.add' }),
-    edit: (id: string) => send({ type: 'price.edit', id }),
-    commit: () => send({ type: 'edit.commit' }),
-    cancel: () => send({ type: 'edit.cancel' }),
-    remove: (id: string) => send({ type: 'price.delete', id }),
-    setDiscount: (text: string) => send({ type: 'discount.change', text }),
-    setTax: (text: string) => send({ type: 'tax.change', text }),
+    ...pricingActions(send),
   };
+}
+
+const makePricingActions = (send: (event: PricingEvent) => void) => ({
+  change: (f: keyof PriceDraft, value: string) => send({ type: 'draft.change', field: f, value }),
+  add: () => send({ type: 'price.add' }),
+  edit: (id: string) => send({ type: 'price.edit', id }),
+  commit: () => send({ type: 'edit.commit' }),
+  cancel: () => send({ type: 'edit.cancel' }),
+  remove: (id: string) => send({ type: 'price.delete', id }),
+  setDiscount: (text: string) => send({ type: 'discount.change', text }),
+  setTax: (text: string) => send({ type: 'tax.change', text }),
+});
+export type PricingActions = ReturnType<typeof makePricingActions>;
+const pricingActionsOf = new WeakMap<(event: PricingEvent) => void, PricingActions>();
+
+/**
+ * The Pricing panel's callbacks: the same functions for the same `send` (issue 23), so that the panel's form and its
+ * discount and tax fields draw again only when their own values change, not whenever a specialty line's cost or
+ * the staff's hours change the totals beside them.
+ */
+export function pricingActions(send: (event: PricingEvent) => void): PricingActions {
+  let actions = pricingActionsOf.get(send);
+  if (!actions) pricingActionsOf.set(send, (actions = makePricingActions(send)));
+  return actions;
 }

@@ -33,19 +33,150 @@ const formGrid = css({
   alignItems: 'start',
 });
 
+/** The deposit's due date: drawn again only when it changes (issue 23), not with every figure of the tool. */
+const DepositDateField = memo(function DepositDateField({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  onChange: (date: string) => void;
+}) {
+  return (
+    <div className={`${field} ${css({ maxW: '260px', mt: '3' })}`}>
+      <label htmlFor={id} className={label}>
+        Deposit due date
+      </label>
+      <input id={id} type="date" className={input} value={value} onChange={(e) => onChange(e.target.value)} />
+    </div>
+  );
+});
+
+/**
+ * The Record payment form: drawn again only when its draft or messages change (issue 23), not when the event total
+ * beside it does (a specialty line's cost, a price); its callbacks are the same functions for the tool's life
+ * (`paymentActions`).
+ */
+const PaymentForm = memo(function PaymentForm({
+  id,
+  draft,
+  errors,
+  change,
+  record,
+}: {
+  id: string;
+  draft: PaymentsApi['draft'];
+  errors: PaymentsApi['errors'];
+  change: PaymentsApi['change'];
+  record: () => void;
+}) {
+  const fieldId = (name: string) => `${id}-${name}`;
+  const err = (name: keyof PaymentsApi['errors']) =>
+    errors[name] ? (
+      <span id={`${fieldId(name)}-error`} className={errorText}>
+        {errors[name]}
+      </span>
+    ) : null;
+  const described = (name: keyof PaymentsApi['errors']) =>
+    errors[name] ? { 'aria-invalid': true, 'aria-describedby': `${fieldId(name)}-error` } : {};
+  return (
+    <form
+      className={css({ display: 'grid', gap: '3', mt: '4' })}
+      aria-label="Record payment"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        record();
+      }}
+    >
+      <div className={formGrid}>
+        <div className={field}>
+          <label htmlFor={fieldId('amount')} className={label}>
+            Amount
+          </label>
+          <input
+            id={fieldId('amount')}
+            className={input}
+            inputMode="decimal"
+            value={draft.amount}
+            onChange={(e) => change('amount', e.target.value)}
+            {...described('amount')}
+          />
+          {err('amount')}
+        </div>
+        <div className={field}>
+          <label htmlFor={fieldId('date')} className={label}>
+            Date
+          </label>
+          <input
+            id={fieldId('date')}
+            type="date"
+            className={input}
+            value={draft.date}
+            onChange={(e) => change('date', e.target.value)}
+            {...described('date')}
+          />
+          {err('date')}
+        </div>
+        <div className={field}>
+          <label htmlFor={fieldId('method')} className={label}>
+            Method
+          </label>
+          <select
+            id={fieldId('method')}
+            className={input}
+            value={draft.method}
+            onChange={(e) => change('method', e.target.value)}
+            {...described('method')}
+          >
+            {paymentMethods.map((m) => (
+              <option key={m} value={m}>
+                {m}
+              </option>
+            ))}
+          </select>
+          {err('method')}
+        </div>
+        <div className={field}>
+          <label htmlFor={fieldId('note')} className={label}>
+            Payment note
+          </label>
+          <input
+            id={fieldId('note')}
+            className={input}
+            maxLength={500}
+            value={draft.note}
+            onChange={(e) => change('note', e.target.value)}
+          />
+        </div>
+        <div className={field}>
+          <label htmlFor={fieldId('reason')} className={label}>
+            Refund reason
+          </label>
+          <input
+            id={fieldId('reason')}
+            className={input}
+            maxLength={500}
+            value={draft.reason}
+            onChange={(e) => change('reason', e.target.value)}
+            {...described('reason')}
+          />
+          {err('reason')}
+        </div>
+      </div>
+      <p className={muted}>A refund is a negative amount (e.g. -50) with its reason.</p>
+      <div className={row}>
+        <Button type="submit">Record payment</Button>
+      </div>
+    </form>
+  );
+});
+
 /** The Tool Kit's Payments tool (issue 22, part 3). */
 // Memoised (issue 23, sixth pass): its hook gives the same object until the tool's own figures change.
 export const PaymentsPanel = memo(function PaymentsPanel({ payments: p }: { payments: PaymentsApi }) {
   const id = useId();
-  const fieldId = (name: string) => `${id}-${name}`;
-  const err = (name: keyof PaymentsApi['errors']) =>
-    p.errors[name] ? (
-      <span id={`${fieldId(name)}-error`} className={errorText}>
-        {p.errors[name]}
-      </span>
-    ) : null;
-  const described = (name: keyof PaymentsApi['errors']) =>
-    p.errors[name] ? { 'aria-invalid': true, 'aria-describedby': `${fieldId(name)}-error` } : {};
   // Typed and not recorded: leaving the page asks first (the form is kept as a draft either way).
   useUnsavedChanges(p.dirty);
   return (
@@ -85,112 +216,13 @@ export const PaymentsPanel = memo(function PaymentsPanel({ payments: p }: { paym
       ) : (
         <p className={errorText}>Error fetching total event ingredient cost.</p>
       )}
-      <div className={`${field} ${css({ maxW: '260px', mt: '3' })}`}>
-        <label htmlFor={fieldId('depositDate')} className={label}>
-          Deposit due date
-        </label>
-        <input
-          id={fieldId('depositDate')}
-          type="date"
-          className={input}
-          value={p.depositDueDate}
-          onChange={(e) => p.setDepositDate(e.target.value)}
-        />
-      </div>
+      <DepositDateField id={`${id}-depositDate`} value={p.depositDueDate} onChange={p.setDepositDate} />
       {p.restored ? (
         <div className={css({ mt: '4' })}>
           <DraftNote what="This payment was typed before and not recorded yet." onDiscard={p.discardDraft} />
         </div>
       ) : null}
-      <form
-        className={css({ display: 'grid', gap: '3', mt: '4' })}
-        aria-label="Record payment"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          p.record();
-        }}
-      >
-        <div className={formGrid}>
-          <div className={field}>
-            <label htmlFor={fieldId('amount')} className={label}>
-              Amount
-            </label>
-            <input
-              id={fieldId('amount')}
-              className={input}
-              inputMode="decimal"
-              value={p.draft.amount}
-              onChange={(e) => p.change('amount', e.target.value)}
-              {...described('amount')}
-            />
-            {err('amount')}
-          </div>
-          <div className={field}>
-            <label htmlFor={fieldId('date')} className={label}>
-              Date
-            </label>
-            <input
-              id={fieldId('date')}
-              type="date"
-              className={input}
-              value={p.draft.date}
-              onChange={(e) => p.change('date', e.target.value)}
-              {...described('date')}
-            />
-            {err('date')}
-          </div>
-          <div className={field}>
-            <label htmlFor={fieldId('method')} className={label}>
-              Method
-            </label>
-            <select
-              id={fieldId('method')}
-              className={input}
-              value={p.draft.method}
-              onChange={(e) => p.change('method', e.target.value)}
-              {...described('method')}
-            >
-              {paymentMethods.map((m) => (
-                <option key={m} value={m}>
-                  {m}
-                </option>
-              ))}
-            </select>
-            {err('method')}
-          </div>
-          <div className={field}>
-            <label htmlFor={fieldId('note')} className={label}>
-              Payment note
-            </label>
-            <input
-              id={fieldId('note')}
-              className={input}
-              maxLength={500}
-              value={p.draft.note}
-              onChange={(e) => p.change('note', e.target.value)}
-            />
-          </div>
-          <div className={field}>
-            <label htmlFor={fieldId('reason')} className={label}>
-              Refund reason
-            </label>
-            <input
-              id={fieldId('reason')}
-              className={input}
-              maxLength={500}
-              value={p.draft.reason}
-              onChange={(e) => p.change('reason', e.target.value)}
-              {...described('reason')}
-            />
-            {err('reason')}
-          </div>
-        </div>
-        <p className={muted}>A refund is a negative amount (e.g. -50) with its reason.</p>
-        <div className={row}>
-          <Button type="submit">Record payment</Button>
-        </div>
-      </form>
+      <PaymentForm id={id} draft={p.draft} errors={p.errors} change={p.change} record={p.record} />
       {p.removed ? (
         <div role="status" className={css({ display: 'flex', gap: '3', alignItems: 'center', mt: '3' })}>
           <span>

@@ -10,6 +10,8 @@ import { Button } from '../components/Button';
 import { LengthLimit } from '../components/fields';
 import { errorText, field, input, label, muted, panel, panelTitle, table } from '../events/styles';
 import type { ToolkitActors } from '../../app/toolkit/useToolkitActors';
+import type { PricingActions } from '../../machines/toolkit/pricing.connect';
+import type { PriceDraft } from '../../machines/toolkit/pricing.machine';
 import { CostingFigures } from './CostingFigures';
 
 const formGrid = css({
@@ -37,8 +39,11 @@ const fixedRow = css({ fontStyle: 'italic', color: 'fgMuted' });
 const tableWrap = css({ overflowX: 'auto' });
 const pctInput = css({ maxW: '140px' });
 
-/** Discount or tax: a 0–100 % field with its refusal message (money.ts `checkPercent`) next to it. */
-function PercentField({
+/**
+ * Discount or tax: a 0–100 % field with its refusal message (money.ts `checkPercent`) next to it. Drawn again only
+ * when its own text or message changes (issue 23: not on every change of the totals around it).
+ */
+const PercentField = memo(function PercentField({
   id,
   label: text,
   text: value,
@@ -76,7 +81,109 @@ function PercentField({
       ) : null}
     </dt>
   );
-}
+});
+
+/**
+ * The price form: drawn again only when the pricing tool's own draft, message or editing changes (issue 23), not
+ * when a specialty line's cost or the staff's hours change the totals below it (its callbacks are the same functions
+ * for the tool's life: `pricingActions`).
+ */
+const PriceForm = memo(function PriceForm({
+  actorRef,
+  draft,
+  error,
+  editing,
+  change,
+  add,
+  commit,
+  cancel,
+}: {
+  actorRef: ToolkitActors['pricing'];
+  draft: PriceDraft;
+  error: string | null;
+  editing: boolean;
+  change: PricingActions['change'];
+  add: () => void;
+  commit: () => void;
+  cancel: () => void;
+}) {
+  return (
+    <form
+      className={formGrid}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (editing) commit();
+        else add();
+      }}
+    >
+      <ToolkitDraftNote actorRef={actorRef} of={priceDraft} what="This price was typed before and not saved yet." />
+      <div className={field}>
+        <label htmlFor="price-name" className={label}>
+          Item Name
+        </label>
+        <input
+          id="price-name"
+          className={input}
+          value={draft.name}
+          maxLength={MAX_NAME_LENGTH}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'price-error price-name-limit' : 'price-name-limit'}
+          onChange={(e) => change('name', e.target.value)}
+        />
+        <LengthLimit id="price-name-limit" label="Item Name" value={draft.name} max={MAX_NAME_LENGTH} />
+      </div>
+      <div className={field}>
+        <label htmlFor="price-price" className={label}>
+          Price
+        </label>
+        <input
+          id="price-price"
+          className={input}
+          inputMode="decimal"
+          value={draft.price}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'price-error' : undefined}
+          onChange={(e) => change('price', e.target.value)}
+        />
+      </div>
+      <div className={field}>
+        <label htmlFor="price-currency" className={label}>
+          Currency
+        </label>
+        <input
+          id="price-currency"
+          className={input}
+          value={draft.currency}
+          maxLength={MAX_NAME_LENGTH}
+          aria-describedby="price-currency-limit"
+          onChange={(e) => change('currency', e.target.value)}
+        />
+        <LengthLimit id="price-currency-limit" label="Currency" value={draft.currency} max={MAX_NAME_LENGTH} />
+      </div>
+      <div className={css({ display: 'flex', gap: '2' })}>
+        {editing ? (
+          <>
+            <Button type="submit" variant="solidGreen">
+              Save
+            </Button>
+            <Button variant="outlineRed" onClick={cancel}>
+              Cancel
+            </Button>
+          </>
+        ) : (
+          <Button type="submit" variant="solidGreen">
+            Add Price
+          </Button>
+        )}
+      </div>
+      {error ? (
+        <p id="price-error" className={errorText} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+});
 
 function PricingPanelTool({ actors }: { actors: ToolkitActors }) {
   const p = usePricing(actors);
@@ -85,84 +192,16 @@ function PricingPanelTool({ actors }: { actors: ToolkitActors }) {
       <h2 id="pricing-title" className={panelTitle}>
         Pricing
       </h2>
-      <form
-        className={formGrid}
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (p.editing) p.commit();
-          else p.add();
-        }}
-      >
-        <ToolkitDraftNote
-          actorRef={actors.pricing}
-          of={priceDraft}
-          what="This price was typed before and not saved yet."
-        />
-        <div className={field}>
-          <label htmlFor="price-name" className={label}>
-            Item Name
-          </label>
-          <input
-            id="price-name"
-            className={input}
-            value={p.draft.name}
-            maxLength={MAX_NAME_LENGTH}
-            aria-invalid={p.error ? true : undefined}
-            aria-describedby={p.error ? 'price-error price-name-limit' : 'price-name-limit'}
-            onChange={(e) => p.change('name', e.target.value)}
-          />
-          <LengthLimit id="price-name-limit" label="Item Name" value={p.draft.name} max={MAX_NAME_LENGTH} />
-        </div>
-        <div className={field}>
-          <label htmlFor="price-price" className={label}>
-            Price
-          </label>
-          <input
-            id="price-price"
-            className={input}
-            inputMode="decimal"
-            value={p.draft.price}
-            aria-invalid={p.error ? true : undefined}
-            aria-describedby={p.error ? 'price-error' : undefined}
-            onChange={(e) => p.change('price', e.target.value)}
-          />
-        </div>
-        <div className={field}>
-          <label htmlFor="price-currency" className={label}>
-            Currency
-          </label>
-          <input
-            id="price-currency"
-            className={input}
-            value={p.draft.currency}
-            maxLength={MAX_NAME_LENGTH}
-            aria-describedby="price-currency-limit"
-            onChange={(e) => p.change('currency', e.target.value)}
-          />
-          <LengthLimit id="price-currency-limit" label="Currency" value={p.draft.currency} max={MAX_NAME_LENGTH} />
-        </div>
-        <div className={css({ display: 'flex', gap: '2' })}>
-          {p.editing ? (
-            <>
-              <Button type="submit" variant="solidGreen">
-                Save
-              </Button>
-              <Button variant="outlineRed" onClick={p.cancel}>
-                Cancel
-              </Button>
-            </>
-          ) : (
-            <Button type="submit" variant="solidGreen">
-              Add Price
-            </Button>
-          )}
-        </div>
-        {p.error ? (
-          <p id="price-error" className={errorText} role="alert">
-            {p.error}
-          </p>
-        ) : null}
-      </form>
+      <PriceForm
+        actorRef={actors.pricing}
+        draft={p.draft}
+        error={p.error}
+        editing={p.editing}
+        change={p.change}
+        add={p.add}
+        commit={p.commit}
+        cancel={p.cancel}
+      />
       <div className={tableWrap}>
         <table className={table} aria-label="Price list">
           <thead>
