@@ -117,7 +117,7 @@ export function NeedToOrderPanel({ dashboard, ready = true }: { dashboard: Dashb
 }
 
 function NeedToOrder({ dashboard }: { dashboard: DashboardRef }) {
-  const { lines, specialty, lists, today, days, windows, eventsCounted, undated, exportRows, setWindow } =
+  const { lines, specialty, lists, today, days, chosen, windows, eventsCounted, undated, exportRows, setWindow } =
     useNeedToOrder(dashboard);
   const toggle = useOrderToggle(dashboard);
   // A page of cards at a time: inventory lines first, then specialty ingredients.
@@ -131,6 +131,8 @@ function NeedToOrder({ dashboard }: { dashboard: DashboardRef }) {
     <Panel
       heading="Need to Order"
       subtitle={`Counting ${eventsCounted} ${eventsCounted === 1 ? 'event' : 'events'} in the next ${days} days`}
+      // The window chosen is being worked out (the lines of the one before are shown until it is).
+      busy={days !== chosen}
       actions={<ExportButtons collection="NeedToOrderItems" label="NeedToOrderItems" rows={exportRows} />}
     >
       <fieldset className={windowPicker}>
@@ -138,7 +140,7 @@ function NeedToOrder({ dashboard }: { dashboard: DashboardRef }) {
         <div className={options}>
           {windows.map((n) => (
             <label key={n} className={option}>
-              <input type="radio" name="demand-window" value={n} checked={days === n} onChange={() => setWindow(n)} />
+              <input type="radio" name="demand-window" value={n} checked={chosen === n} onChange={() => setWindow(n)} />
               {n} days
             </label>
           ))}
