@@ -166,8 +166,10 @@ export async function timeInteraction(
     count: (window as unknown as { __eventTimings: unknown[] }).__eventTimings.length,
     at: performance.now(),
   }));
+  if (process.env.BENCH_WRITES) await watchWrites(page);
   await action();
   await settled();
+  if (process.env.BENCH_WRITES) console.log(await writesSeen(page));
   // Entries are queued after the next paint: two frames and a short wait let them arrive.
   await page.evaluate(
     () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50)))),
@@ -194,6 +196,37 @@ export async function timeInteraction(
         .join(' | '),
     );
   return Math.max(16, ...entries.map((entry) => entry.duration));
+}
+
+/**
+ * `BENCH_WRITES=1`: the DOM writes of each action, from its input to its result (a count that the machine's speed
+ * does not move): the mutation records, and the form fields whose `name` or `type` was set again. React sets every
+ * prop of an input it renders again, so a field in that count is one drawn again by a render that did not need it
+ * (docs/performance.md, seventeenth pass).
+ */
+async function watchWrites(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __writes?: { records: MutationRecord[]; observer: MutationObserver } };
+    w.__writes?.observer.disconnect();
+    const records: MutationRecord[] = [];
+    const observer = new MutationObserver((batch) => records.push(...batch));
+    observer.observe(document, { subtree: true, attributes: true, childList: true, characterData: true });
+    w.__writes = { records, observer };
+  });
+}
+
+async function writesSeen(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const w = window as unknown as { __writes: { records: MutationRecord[]; observer: MutationObserver } };
+    const records = [...w.__writes.records, ...w.__writes.observer.takeRecords()];
+    w.__writes.observer.disconnect();
+    const fields = new Set<Element>();
+    for (const r of records)
+      if (r.type === 'attributes' && (r.attributeName === 'name' || r.attributeName === 'type'))
+        fields.add(r.target as Element);
+    const named = [...fields].map((f) => f.id || f.getAttribute('name') || f.tagName.toLowerCase());
+    return `    writes: ${records.length} DOM records; form fields set again: ${fields.size}${named.length ? ` (${named.slice(0, 12).join(', ')}${named.length > 12 ? ', …' : ''})` : ''}`;
+  });
 }
 
 /**

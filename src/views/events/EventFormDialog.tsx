@@ -1,7 +1,7 @@
 import { Dialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
 import { useSelector } from '@xstate/react';
-import { useMemo, useRef } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { css, cx } from 'styled-system/css';
 import {
@@ -201,7 +201,8 @@ function useEventForm(ref: FormRef) {
     saveError: useSelector(ref, (s) => s.context.saveError),
     confirmRescale: () => ref.send({ type: 'rescale.confirm' }),
     cancelRescale: () => ref.send({ type: 'rescale.cancel' }),
-    change: (f: EventField, value: string) => ref.send({ type: 'field.change', field: f, value }),
+    // The same function for the form's life: a field is drawn again only when its own value or message changes.
+    change: useMemo(() => (f: EventField, value: string) => ref.send({ type: 'field.change', field: f, value }), [ref]),
     toggleAvoid: (allergen: AllergenId) => ref.send({ type: 'avoid.toggle', allergen }),
     /**
      * Sends Save with the fields the browser could not read (`unreadable`); returns the first field (in form
@@ -246,9 +247,10 @@ function unreadableFields(form: HTMLFormElement | null): EventField[] {
     .filter((name): name is EventField => names.has(name));
 }
 
+type FieldProps = { name: EventField; value: string; error: string | undefined; change: EventFormApi['change'] };
+
 /** Event Type: an Ark UI Select (its menu capped at 200px like every dropdown) with the eleven types. */
-function EventTypeField({ form }: { form: EventFormApi }) {
-  const current = form.values.EventType;
+function EventTypeField({ value: current, error, change }: Omit<FieldProps, 'name'>) {
   const options = useMemo(() => eventTypeChoices(current).map((t) => ({ value: t, label: t })), [current]);
   return (
     <SelectField
@@ -258,8 +260,8 @@ function EventTypeField({ form }: { form: EventFormApi }) {
       value={current}
       options={options}
       placeholder="Select Event Type"
-      onValue={(value) => form.change('EventType', value)}
-      error={form.errors.EventType}
+      onValue={(value) => change('EventType', value)}
+      error={error}
       triggerClassName={input}
     />
   );
@@ -285,10 +287,14 @@ function ExistingCustomerField({ form }: { form: EventFormApi }) {
   );
 }
 
-function FormField({ name, form }: { name: EventField; form: EventFormApi }) {
-  if (name === 'EventType') return <EventTypeField form={form} />;
+/**
+ * One field of the form, drawn again only when its own value or message changes (issue 23): React sets every prop
+ * of an input it renders (its name, type and value written to the page again), and each keystroke, and the
+ * Dietary needs added after the first paint, drew all twenty.
+ */
+const FormField = memo(function FormField({ name, value, error, change }: FieldProps) {
+  if (name === 'EventType') return <EventTypeField value={value} error={error} change={change} />;
   const id = `event-${name}`;
-  const error = form.errors[name];
   // Text, phone and e-mail fields have a maximum length (number, date and time fields their own rules).
   const limited = !['number', 'date', 'time'].includes(inputTypes[name] ?? 'text');
   const describedBy = [error ? `${id}-error` : '', limited ? `${id}-limit` : ''].filter(Boolean).join(' ');
@@ -302,7 +308,7 @@ function FormField({ name, form }: { name: EventField; form: EventFormApi }) {
         id={id}
         name={name}
         className={input}
-        value={form.values[name]}
+        value={value}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}
         maxLength={limited ? MAX_NAME_LENGTH : undefined}
@@ -312,15 +318,10 @@ function FormField({ name, form }: { name: EventField; form: EventFormApi }) {
         min={name === 'NumberOfGuests' ? MIN_GUESTS : countFields.includes(name) ? 0 : undefined}
         max={name === 'NumberOfGuests' ? MAX_GUESTS : undefined}
         step={name === 'NumberOfGuests' || countFields.includes(name) ? 1 : undefined}
-        onChange={(e) => form.change(name, e.target.value)}
+        onChange={(e) => change(name, e.target.value)}
       />
       {limited ? (
-        <LengthLimit
-          id={`${id}-limit`}
-          label={eventFieldLabels[name]}
-          value={form.values[name]}
-          max={MAX_NAME_LENGTH}
-        />
+        <LengthLimit id={`${id}-limit`} label={eventFieldLabels[name]} value={value} max={MAX_NAME_LENGTH} />
       ) : null}
       {error ? (
         <p id={`${id}-error`} className={errorText}>
@@ -329,7 +330,7 @@ function FormField({ name, form }: { name: EventField; form: EventFormApi }) {
       ) : null}
     </div>
   );
-}
+});
 
 const checkGrid = css({
   display: 'grid',
@@ -478,7 +479,7 @@ export function EventFormDialog({
                 {g.legend === 'Customer' ? <ExistingCustomerField form={form} /> : null}
                 <div className={grid}>
                   {g.fields.map((f) => (
-                    <FormField key={f} name={f} form={form} />
+                    <FormField key={f} name={f} value={form.values[f]} error={form.errors[f]} change={form.change} />
                   ))}
                 </div>
                 {g.legend === 'Dietary needs' ? <AvoidField form={form} /> : null}
