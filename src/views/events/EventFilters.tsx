@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { css, cx } from 'styled-system/css';
 import { quickFilterLabels, quickFilters, type QuickFilter } from '../../domain/eventDates';
@@ -10,19 +10,24 @@ import { errorText, field, input, label, panel, panelTitle } from './styles';
 
 export type FiltersRef = ActorRefFrom<typeof eventFiltersMachine>;
 
+/** The filters' callbacks: the same functions for the actor's life (the search forms draw again only for their own message). */
+const filterActions = (ref: FiltersRef) => ({
+  toggleQuick: () => ref.send({ type: 'quick.toggle' }),
+  toggleMore: () => ref.send({ type: 'more.toggle' }),
+  selectQuick: (filter: QuickFilter) => ref.send({ type: 'quick.select', filter }),
+  filterRange: (start: string, end: string) => ref.send({ type: 'range.submit', start, end }),
+  searchName: (first: string, last: string) => ref.send({ type: 'name.search', first, last }),
+  selectStatus: (status: StatusFilter) => ref.send({ type: 'status.select', status }),
+});
+
 export function useEventFilters(ref: FiltersRef) {
   return {
     filter: useSelector(ref, (s) => s.context.filter),
     rangeError: useSelector(ref, (s) => s.context.rangeError),
     quickShown: useSelector(ref, (s) => s.hasTag('quick filters')),
     moreShown: useSelector(ref, (s) => s.hasTag('more options')),
-    toggleQuick: () => ref.send({ type: 'quick.toggle' }),
-    toggleMore: () => ref.send({ type: 'more.toggle' }),
-    selectQuick: (filter: QuickFilter) => ref.send({ type: 'quick.select', filter }),
-    filterRange: (start: string, end: string) => ref.send({ type: 'range.submit', start, end }),
-    searchName: (first: string, last: string) => ref.send({ type: 'name.search', first, last }),
     status: useSelector(ref, (s) => s.context.status),
-    selectStatus: (status: StatusFilter) => ref.send({ type: 'status.select', status }),
+    ...useMemo(() => filterActions(ref), [ref]),
   };
 }
 
@@ -60,11 +65,100 @@ const panels = css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1
 const formRow = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '3' });
 const chips = css({ display: 'flex', flexWrap: 'wrap', gap: '2' });
 
+/**
+ * Filter by date range and Search by customer name: drawn again only for the range's message (issue 23), not on each
+ * quick filter (React writes every prop of an input it renders to the page again).
+ */
+const MoreOptions = memo(function MoreOptions({
+  rangeError,
+  filterRange,
+  searchName,
+}: {
+  rangeError: string | null;
+  filterRange: (start: string, end: string) => void;
+  searchName: (first: string, last: string) => void;
+}) {
+  // Issue 25: a backwards range is refused; both date fields say why.
+  const invalid = rangeError ? { 'aria-invalid': true, 'aria-describedby': 'filter-range-error' } : {};
+  return (
+    <div className={panels}>
+      <form
+        className={panel}
+        aria-labelledby="range-title"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const data = new FormData(e.currentTarget);
+          filterRange(String(data.get('start') ?? ''), String(data.get('end') ?? ''));
+        }}
+      >
+        <h2 id="range-title" className={panelTitle}>
+          Filter by date range
+        </h2>
+        <div className={formRow}>
+          <div className={field}>
+            <label htmlFor="filter-start" className={label}>
+              Start Date
+            </label>
+            <input id="filter-start" name="start" type="date" className={input} {...invalid} />
+          </div>
+          <div className={field}>
+            <label htmlFor="filter-end" className={label}>
+              End Date
+            </label>
+            <input id="filter-end" name="end" type="date" className={input} {...invalid} />
+          </div>
+        </div>
+        {rangeError ? (
+          <p id="filter-range-error" className={errorText} role="alert">
+            {rangeError}
+          </p>
+        ) : null}
+        <div>
+          <Button type="submit" variant="solidBlue">
+            Filter Events
+          </Button>
+        </div>
+      </form>
+      <form
+        className={panel}
+        role="search"
+        aria-labelledby="name-title"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const data = new FormData(e.currentTarget);
+          searchName(String(data.get('first') ?? ''), String(data.get('last') ?? ''));
+        }}
+      >
+        <h2 id="name-title" className={panelTitle}>
+          Search by customer name
+        </h2>
+        <div className={formRow}>
+          <div className={field}>
+            <label htmlFor="filter-first" className={label}>
+              First Name
+            </label>
+            <input id="filter-first" name="first" type="text" className={input} autoComplete="off" maxLength={200} />
+          </div>
+          <div className={field}>
+            <label htmlFor="filter-last" className={label}>
+              Last Name
+            </label>
+            <input id="filter-last" name="last" type="text" className={input} autoComplete="off" maxLength={200} />
+          </div>
+        </div>
+        <div>
+          <Button type="submit" variant="solidBlue">
+            Search
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+});
+
 export const EventFilters = memo(function EventFilters({ filtersRef }: { filtersRef: FiltersRef }) {
   const f = useEventFilters(filtersRef);
   const activeQuick = f.filter.kind === 'quick' ? f.filter.filter : null;
-  // Issue 25: a backwards range is refused; both date fields say why.
-  const rangeInvalid = f.rangeError ? { 'aria-invalid': true, 'aria-describedby': 'filter-range-error' } : {};
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
       {f.quickShown ? (
@@ -83,85 +177,7 @@ export const EventFilters = memo(function EventFilters({ filtersRef }: { filters
         </div>
       ) : null}
       {f.moreShown ? (
-        <div className={panels}>
-          <form
-            className={panel}
-            aria-labelledby="range-title"
-            onSubmit={(e) => {
-              e.preventDefault();
-              const data = new FormData(e.currentTarget);
-              f.filterRange(String(data.get('start') ?? ''), String(data.get('end') ?? ''));
-            }}
-          >
-            <h2 id="range-title" className={panelTitle}>
-              Filter by date range
-            </h2>
-            <div className={formRow}>
-              <div className={field}>
-                <label htmlFor="filter-start" className={label}>
-                  Start Date
-                </label>
-                <input id="filter-start" name="start" type="date" className={input} {...rangeInvalid} />
-              </div>
-              <div className={field}>
-                <label htmlFor="filter-end" className={label}>
-                  End Date
-                </label>
-                <input id="filter-end" name="end" type="date" className={input} {...rangeInvalid} />
-              </div>
-            </div>
-            {f.rangeError ? (
-              <p id="filter-range-error" className={errorText} role="alert">
-                {f.rangeError}
-              </p>
-            ) : null}
-            <div>
-              <Button type="submit" variant="solidBlue">
-                Filter Events
-              </Button>
-            </div>
-          </form>
-          <form
-            className={panel}
-            role="search"
-            aria-labelledby="name-title"
-            onSubmit={(e) => {
-              e.preventDefault();
-              const data = new FormData(e.currentTarget);
-              f.searchName(String(data.get('first') ?? ''), String(data.get('last') ?? ''));
-            }}
-          >
-            <h2 id="name-title" className={panelTitle}>
-              Search by customer name
-            </h2>
-            <div className={formRow}>
-              <div className={field}>
-                <label htmlFor="filter-first" className={label}>
-                  First Name
-                </label>
-                <input
-                  id="filter-first"
-                  name="first"
-                  type="text"
-                  className={input}
-                  autoComplete="off"
-                  maxLength={200}
-                />
-              </div>
-              <div className={field}>
-                <label htmlFor="filter-last" className={label}>
-                  Last Name
-                </label>
-                <input id="filter-last" name="last" type="text" className={input} autoComplete="off" maxLength={200} />
-              </div>
-            </div>
-            <div>
-              <Button type="submit" variant="solidBlue">
-                Search
-              </Button>
-            </div>
-          </form>
-        </div>
+        <MoreOptions rangeError={f.rangeError} filterRange={f.filterRange} searchName={f.searchName} />
       ) : null}
     </div>
   );
