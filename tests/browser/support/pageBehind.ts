@@ -24,10 +24,15 @@ export async function expectPageBehindStill(
   expect(await pageScroll(page)).toBe(at);
 }
 
-/** After the dialog closed: the page is at `at` and nothing keeps it from scrolling (no overflow left set). */
+/**
+ * After the dialog closed: the page is at `at` and nothing keeps it from scrolling (no overflow left set). The lock
+ * is let go after the frame that shows the page without the dialog (ModalDialog.tsx: at most 200 ms, the fallback of
+ * `afterNextPaint`), so on a busy machine right after the close it may still hold: within a second it must not.
+ */
 export async function expectPageBehindRestored(page: Page, at: number) {
-  expect(await page.evaluate(() => [window.scrollY, getComputedStyle(document.documentElement).overflow])).toEqual([
-    at,
-    'visible',
-  ]);
+  await expect
+    .poll(() => page.evaluate(() => [window.scrollY, getComputedStyle(document.documentElement).overflow]), {
+      timeout: 1000,
+    })
+    .toEqual([at, 'visible']);
 }
