@@ -46,9 +46,12 @@ export function warmUpStatements(count: number): { sql: string; params: unknown[
   const revs = new Map(first.map((c) => [`${String(c.collection)}/${String(c.record_id)}`, 1]));
   const edit = warmUpChanges(count, revs);
   return [
-    { sql: 'select public.sync_push_many(changes => $1::jsonb) as result', params: [JSON.stringify(first)] },
-    { sql: 'select public.sync_push_many(changes => $1::jsonb) as result', params: [JSON.stringify(edit)] },
-    { sql: 'select public.sync_pull(since => $1::bigint, max_rows => $2::integer) as result', params: ['0', '1000'] },
+    { sql: 'select public.sync_push_many(changes => $1::jsonb)::text as result', params: [JSON.stringify(first)] },
+    { sql: 'select public.sync_push_many(changes => $1::jsonb)::text as result', params: [JSON.stringify(edit)] },
+    {
+      sql: 'select public.sync_pull(since => $1::bigint, max_rows => $2::integer)::text as result',
+      params: ['0', '1000'],
+    },
   ];
 }
 

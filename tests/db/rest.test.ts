@@ -153,6 +153,25 @@ describe('/rest/v1 on the embedded database', () => {
     expect((await other.rpc('sync_pull', { since: 0 })).data).toMatchObject({ changes: [], cursor: 0 });
   });
 
+  it('a record of any text comes back from a pull exactly as it was pushed (accents, emoji, quotes, a long note)', async () => {
+    // The embedded database is given a push as UTF-8 bytes (server/data/pglite-worker.mjs) and answers its
+    // JSON text as written: a character counted wrong or an answer changed on its way would show here.
+    const a = randomUUID();
+    const name = `Crème brûlée 🍮 "the chef’s" \\ back\\slash \u2028 ${'é'.repeat(60_000)} 中文 end`;
+    const pushed = await rpc(
+      server,
+      'sync_push_many',
+      { changes: [change({ record_id: 'u', record: item('u', name) })] },
+      tokenFor(a),
+    );
+    expect(pushed.status).toBe(200);
+    expect(await pushed.json()).toMatchObject([{ status: 'applied', record_id: 'u', rev: 1 }]);
+    const pulled = (await (await rpc(server, 'sync_pull', { since: 0 }, tokenFor(a))).json()) as {
+      changes: { record: unknown }[];
+    };
+    expect(pulled.changes.map((c) => c.record)).toEqual([item('u', name)]);
+  });
+
   it('answers the archive calls (issue 24 part 7): event summaries and one event’s records, by name', async () => {
     const supabase = client(server);
     const signUp = await supabase.auth.signUp({ email: uniqueEmail('archive'), password: 'a long enough password' });

@@ -36,12 +36,17 @@ it('the rehearsed statements apply every change when run for real (the push path
   const claims = warmUpClaims();
   const [first, edit, pull] = warmUpStatements(200);
   const applied = async (s: { sql: string; params: unknown[] }) =>
-    ((await db.runAs('authenticated', claims, s.sql, s.params))[0]!.result as { status: string }[]).map(
-      (r) => r.status,
-    );
+    (
+      JSON.parse((await db.runAs('authenticated', claims, s.sql, s.params))[0]!.result as string) as {
+        status: string;
+      }[]
+    ).map((r) => r.status);
   expect(new Set(await applied(first!))).toEqual(new Set(['applied']));
   expect(new Set(await applied(edit!))).toEqual(new Set(['applied']));
-  const pulled = (await db.runAs('authenticated', claims, pull!.sql, pull!.params))[0]!.result as {
+  // As the server asks for them: the answers' JSON text.
+  const pulled = JSON.parse(
+    (await db.runAs('authenticated', claims, pull!.sql, pull!.params))[0]!.result as string,
+  ) as {
     changes: unknown[];
   };
   expect(pulled.changes).toHaveLength(200);

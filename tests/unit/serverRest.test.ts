@@ -43,7 +43,7 @@ interface FakeDb extends SyncDatabase {
 }
 function fakeDb(
   kind: 'pglite' | 'postgres' = 'pglite',
-  runAs: SyncDatabase['runAs'] = async () => [{ result: 'done' }],
+  runAs: SyncDatabase['runAs'] = async () => [{ result: '"done"' }],
   role: Row = { rolsuper: false, rolbypassrls: false },
   functions: Row = { ok: true },
 ): FakeDb {
@@ -117,51 +117,51 @@ const pgrstHeaders = (res: { headers: Record<string, unknown> }) => {
 
 describe('the functions the app calls, as PostgREST calls them', () => {
   it.each([
-    ['sync_push', { changes: [] }, 'select public.sync_push(changes => $1::jsonb) as result', ['[]']],
+    ['sync_push', { changes: [] }, 'select public.sync_push(changes => $1::jsonb)::text as result', ['[]']],
     [
       'sync_push_many',
       { changes: [{ a: 1 }] },
-      'select public.sync_push_many(changes => $1::jsonb) as result',
+      'select public.sync_push_many(changes => $1::jsonb)::text as result',
       ['[{"a":1}]'],
     ],
     [
       'sync_pull',
       { since: 5, max_rows: 10 },
-      'select public.sync_pull(since => $1::bigint, max_rows => $2::integer) as result',
+      'select public.sync_pull(since => $1::bigint, max_rows => $2::integer)::text as result',
       ['5', '10'],
     ],
-    ['sync_pull', { since: null }, 'select public.sync_pull(since => $1::bigint) as result', [null]],
-    ['sync_pull', {}, 'select public.sync_pull() as result', []],
-    ['sync_summary', {}, 'select public.sync_summary() as result', []],
+    ['sync_pull', { since: null }, 'select public.sync_pull(since => $1::bigint)::text as result', [null]],
+    ['sync_pull', {}, 'select public.sync_pull()::text as result', []],
+    ['sync_summary', {}, 'select public.sync_summary()::text as result', []],
     [
       'sync_event_summaries',
       { before_date: '2026-01-01', search: 'gala', max_rows: 20, event_ids: ['e1', 'e2'] },
-      'select public.sync_event_summaries(before_date => $1::text, search => $2::text, max_rows => $3::integer, event_ids => $4::jsonb) as result',
+      'select public.sync_event_summaries(before_date => $1::text, search => $2::text, max_rows => $3::integer, event_ids => $4::jsonb)::text as result',
       ['2026-01-01', 'gala', '20', '["e1","e2"]'],
     ],
-    ['sync_event_summaries', {}, 'select public.sync_event_summaries() as result', []],
+    ['sync_event_summaries', {}, 'select public.sync_event_summaries()::text as result', []],
     [
       'sync_event_records',
       { event_id: 'e1' },
-      'select public.sync_event_records(event_id => $1::text) as result',
+      'select public.sync_event_records(event_id => $1::text)::text as result',
       ['e1'],
     ],
     [
       'take_document_number',
       { kind: 'invoice', year: 2026, last_known: 7 },
-      'select public.take_document_number(kind => $1::text, year => $2::integer, last_known => $3::integer) as result',
+      'select public.take_document_number(kind => $1::text, year => $2::integer, last_known => $3::integer)::text as result',
       ['invoice', '2026', '7'],
     ],
     [
       'take_document_number',
       { year: 2026, kind: 'quote' },
-      'select public.take_document_number(kind => $1::text, year => $2::integer) as result',
+      'select public.take_document_number(kind => $1::text, year => $2::integer)::text as result',
       ['quote', '2026'],
     ],
     [
       'take_document_revision',
       { kind: 'invoice', year: 2026, sequence: 1, last_known: 3 },
-      'select public.take_document_revision(kind => $1::text, year => $2::integer, sequence => $3::integer, last_known => $4::integer) as result',
+      'select public.take_document_revision(kind => $1::text, year => $2::integer, sequence => $3::integer, last_known => $4::integer)::text as result',
       ['invoice', '2026', '1', '3'],
     ],
   ])('%s %j', async (name, body, sql, params) => {
@@ -174,13 +174,13 @@ describe('the functions the app calls, as PostgREST calls them', () => {
     expect(db.runAs).toHaveBeenCalledWith('authenticated', expect.objectContaining({ sub: USER }), sql, params, TIMING);
   });
 
-  it('answers the function’s value as JSON, and null when it gives no row', async () => {
-    const rows: Row[][] = [[{ result: { changes: [1, 2], cursor: '9' } }], []];
+  it('answers the function’s value as the JSON text the database wrote, and null when it gives no row', async () => {
+    const rows: Row[][] = [[{ result: '{"changes": [1, 2], "cursor": "9"}' }], []];
     await start(
       {},
       fakeDb('pglite', async () => rows.shift()!),
     );
-    expect((await post('sync_pull', {})).body).toBe('{"changes":[1,2],"cursor":"9"}');
+    expect((await post('sync_pull', {})).body).toBe('{"changes": [1, 2], "cursor": "9"}');
     const empty = await post('sync_pull', {});
     expect(empty.statusCode).toBe(200);
     expect(empty.body).toBe('null');
@@ -189,7 +189,7 @@ describe('the functions the app calls, as PostgREST calls them', () => {
   it('a list a function answers is sent as it is (only pushes have records refused in place)', async () => {
     await start(
       {},
-      fakeDb('pglite', async () => [{ result: [{ event_id: 'e1' }, { event_id: 'e2' }] }]),
+      fakeDb('pglite', async () => [{ result: '[{"event_id": "e1"}, {"event_id": "e2"}]' }]),
     );
     for (const [name, body] of [
       ['sync_event_summaries', {}],
@@ -206,7 +206,7 @@ describe('the functions the app calls, as PostgREST calls them', () => {
     expect(db.runAs).toHaveBeenCalledWith(
       'authenticated',
       expect.anything(),
-      'select public.sync_summary() as result',
+      'select public.sync_summary()::text as result',
       [],
       TIMING,
     );
@@ -474,7 +474,11 @@ describe('pushed records the app could not read back', () => {
     await start(
       {},
       fakeDb('pglite', async (_r, _c, _s, params) => [
-        { result: (JSON.parse(String(params![0])) as unknown[]).map((_c, i) => ({ status: 'applied', n: i })) },
+        {
+          result: JSON.stringify(
+            (JSON.parse(String(params![0])) as unknown[]).map((_c, i) => ({ status: 'applied', n: i })),
+          ),
+        },
       ]),
     );
     const good1 = { collection: 'inventoryItems', client_change_id: 'c1', record_id: 'a', record: item('a') };
@@ -511,7 +515,11 @@ describe('pushed records the app could not read back', () => {
     await start(
       {},
       fakeDb('pglite', async (_r, _c, _s, params) => [
-        { result: (JSON.parse(String(params![0])) as unknown[]).map((_c, i) => ({ status: 'applied', n: i })) },
+        {
+          result: JSON.stringify(
+            (JSON.parse(String(params![0])) as unknown[]).map((_c, i) => ({ status: 'applied', n: i })),
+          ),
+        },
       ]),
     );
     const good = { collection: 'inventoryItems', client_change_id: 'c1', record_id: 'a', record: item('a') };
@@ -534,7 +542,7 @@ describe('pushed records the app could not read back', () => {
   it('a push with every record readable goes as it came; changes that are not a list go to the database as they are', async () => {
     await start(
       {},
-      fakeDb('pglite', async () => [{ result: { refused: 'whole' } }]),
+      fakeDb('pglite', async () => [{ result: '{"refused": "whole"}' }]),
     );
     const changes = [{ collection: 'inventoryItems', client_change_id: 'c1', record_id: 'a', record: item('a') }];
     expect((await post('sync_push', { changes })).json()).toEqual({ refused: 'whole' });
@@ -546,7 +554,7 @@ describe('pushed records the app could not read back', () => {
   it('when the database answers no list, its answer is kept as it is', async () => {
     await start(
       {},
-      fakeDb('pglite', async () => [{ result: { error: 'not a list' } }]),
+      fakeDb('pglite', async () => [{ result: '{"error": "not a list"}' }]),
     );
     const bad = { collection: 'inventoryItems', client_change_id: 'c2', record_id: 'b', record: { id: 'b' } };
     const res = await post('sync_push', { changes: [bad] });
@@ -748,7 +756,7 @@ describe('HTTP around the calls', () => {
     expect(errorsLogged()).toEqual([]);
   });
 
-  it('an answer that cannot be sent: 500 PGRST000, logged', async () => {
+  it('an answer that is not JSON text (not what the SQL asks for): 500 PGRST000, logged, the database kept', async () => {
     await start(
       {},
       fakeDb('pglite', async () => [{ result: 10n }]),
@@ -763,7 +771,8 @@ describe('HTTP around the calls', () => {
       hint: null,
     });
     expect(errorsLogged()).toEqual(['rest request failed']);
-    expect(errorsCarried()).toEqual([expect.stringContaining('BigInt')]);
+    expect(errorsCarried()).toEqual([expect.stringContaining('not the JSON text')]);
+    expect(db.close).not.toHaveBeenCalled();
   });
 
   it('cross-origin: only from the allowed origins; preflights get the methods and headers', async () => {
@@ -840,9 +849,9 @@ describe('opening the database', () => {
     expect(role).toBe('authenticated');
     expect(claims).toMatchObject({ role: 'authenticated', sub: expect.any(String) });
     expect(statements.map((s) => s.sql)).toEqual([
-      'select public.sync_push_many(changes => $1::jsonb) as result',
-      'select public.sync_push_many(changes => $1::jsonb) as result',
-      'select public.sync_pull(since => $1::bigint, max_rows => $2::integer) as result',
+      'select public.sync_push_many(changes => $1::jsonb)::text as result',
+      'select public.sync_push_many(changes => $1::jsonb)::text as result',
+      'select public.sync_pull(since => $1::bigint, max_rows => $2::integer)::text as result',
     ]);
     expect(JSON.parse(statements[0]!.params[0]!)).toHaveLength(2000);
     expect(logs.some((l) => l.msg === 'the account database is warmed up')).toBe(true);
@@ -881,7 +890,7 @@ describe('opening the database', () => {
       {},
       fakeDb('pglite', async (_r, _c, _s, _p, timing) => {
         Object.assign(timing!, fromWorker.shift());
-        return [{ result: 'done' }];
+        return [{ result: '"done"' }];
       }),
     );
     const before = performance.now();

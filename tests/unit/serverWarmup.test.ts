@@ -59,10 +59,10 @@ describe('the rehearsal', () => {
   it('a first push, an edit of each record on the revision the first push gave it, then a pull', () => {
     const [first, edit, pull, ...more] = warmUpStatements(14);
     expect(more).toEqual([]);
-    expect(first!.sql).toBe('select public.sync_push_many(changes => $1::jsonb) as result');
-    expect(edit!.sql).toBe('select public.sync_push_many(changes => $1::jsonb) as result');
+    expect(first!.sql).toBe('select public.sync_push_many(changes => $1::jsonb)::text as result');
+    expect(edit!.sql).toBe('select public.sync_push_many(changes => $1::jsonb)::text as result');
     expect(pull).toEqual({
-      sql: 'select public.sync_pull(since => $1::bigint, max_rows => $2::integer) as result',
+      sql: 'select public.sync_pull(since => $1::bigint, max_rows => $2::integer)::text as result',
       params: ['0', '1000'],
     });
     const pushed = parsed(first!);
