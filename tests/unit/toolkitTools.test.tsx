@@ -17,6 +17,7 @@ import type { CateringEvent } from '../../src/storage';
 import { AppActorsProvider } from '../../src/app/shell/AppActors';
 import { PaymentsPanel } from '../../src/views/toolkit/PaymentsPanel';
 import { PricingPanel } from '../../src/views/toolkit/PricingPanel';
+import { MenuPanel, NotesPanel } from '../../src/views/toolkit/MenuNotesPanels';
 import type { ToolkitActors } from '../../src/app/toolkit/useToolkitActors';
 
 const event = {
@@ -153,5 +154,48 @@ describe('the Tool Kit on a change of its event (issue 23, sixth pass)', () => {
     // ... and nothing in the forms beside them was written again (React sets every prop of an input it renders:
     // its name, type and value attributes, for each keystroke's worth of totals).
     for (const part of untouched) expect(changed.filter((node) => part.contains(node))).toEqual([]);
+  });
+
+  it('typing and adding in the Menu tool leaves the Notes tool as it is, and the other way round (one actor, two tools)', () => {
+    const eventsRef = eventsActor([event, other]);
+    const tool: { actors?: ToolkitActors } = {};
+    function Tools() {
+      const current = useEventById(eventsRef, 7)!;
+      const actors = (tool.actors = useToolkitActors(current, eventsRef));
+      return (
+        <>
+          <MenuPanel actorRef={actors.menuNotes} avoid={[]} />
+          <NotesPanel actorRef={actors.menuNotes} />
+        </>
+      );
+    }
+    window.matchMedia ??= (() => ({ matches: false, addEventListener() {}, removeEventListener() {} })) as never;
+    const { container } = render(
+      <AppActorsProvider>
+        <Tools />
+      </AppActorsProvider>,
+    );
+    const menuNotes = tool.actors!.menuNotes;
+    const menuTool = screen.getByRole('region', { name: 'Menu' });
+    const notesTool = screen.getByRole('region', { name: 'Notes' });
+    const writesIn = (part: Element, step: () => void) => {
+      const seen = new MutationObserver(() => {});
+      seen.observe(container, { subtree: true, attributes: true, childList: true, characterData: true });
+      act(step);
+      const changed = seen.takeRecords().map((r) => r.target);
+      seen.disconnect();
+      return changed.filter((node) => part.contains(node)).length;
+    };
+    // A menu item typed and added: shown in its tool, nothing written in the Notes tool (its field included).
+    expect(writesIn(notesTool, () => menuNotes.send({ type: 'menu.change', text: 'Canapés' }))).toBe(0);
+    expect(writesIn(notesTool, () => menuNotes.send({ type: 'menu.add' }))).toBe(0);
+    expect(screen.getByRole('cell', { name: /Canapés/ })).toBeTruthy();
+    // A note typed and added: shown in its tool, nothing written in the Menu tool.
+    expect(writesIn(menuTool, () => menuNotes.send({ type: 'note.change', text: 'Gate code 4411' }))).toBe(0);
+    expect(writesIn(menuTool, () => menuNotes.send({ type: 'note.add' }))).toBe(0);
+    expect(screen.getByRole('list', { name: 'Notes' }).textContent).toContain('Gate code 4411');
+    // Each tool still follows its own typing.
+    expect(writesIn(menuTool, () => menuNotes.send({ type: 'menu.change', text: 'Soup' }))).toBeGreaterThan(0);
+    expect((screen.getByLabelText('Menu Item') as HTMLInputElement).value).toBe('Soup');
   });
 });

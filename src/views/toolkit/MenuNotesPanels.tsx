@@ -16,16 +16,23 @@ import type { ToolkitActors } from '../../app/toolkit/useToolkitActors';
 
 type Ref = ToolkitActors['menuNotes'];
 
-function useMenuNotes(ref: Ref) {
+// One actor, two tools: each selects only its own part, so typing or adding in one does not render the other
+// (issue 23: a Menu add drew the Note field again).
+function useMenu(ref: Ref) {
   return {
     menu: useSelector(ref, (s) => s.context.menu),
-    notes: useSelector(ref, (s) => s.context.notes),
     menuText: useSelector(ref, (s) => s.context.menuText),
-    noteText: useSelector(ref, (s) => s.context.noteText),
     changeMenu: (text: string) => ref.send({ type: 'menu.change', text }),
     addMenu: () => ref.send({ type: 'menu.add' }),
     deleteMenu: (id: string) => ref.send({ type: 'menu.delete', id }),
     setAllergens: (id: string, chosen: AllergenId[]) => ref.send({ type: 'menu.allergens', id, allergens: chosen }),
+  };
+}
+
+function useNotes(ref: Ref) {
+  return {
+    notes: useSelector(ref, (s) => s.context.notes),
+    noteText: useSelector(ref, (s) => s.context.noteText),
     changeNote: (text: string) => ref.send({ type: 'note.change', text }),
     addNote: () => ref.send({ type: 'note.add' }),
     deleteNote: (id: string) => ref.send({ type: 'note.delete', id }),
@@ -33,7 +40,7 @@ function useMenuNotes(ref: Ref) {
 }
 
 function MenuPanelTool({ actorRef, avoid }: { actorRef: Ref; avoid: AllergenId[] }) {
-  const m = useMenuNotes(actorRef);
+  const m = useMenu(actorRef);
   return (
     <section className={panel} aria-labelledby="menu-title">
       <h2 id="menu-title" className={panelTitle}>
@@ -136,7 +143,7 @@ function MenuRowView({
 }
 
 function NotesPanelTool({ actorRef }: { actorRef: Ref }) {
-  const m = useMenuNotes(actorRef);
+  const m = useNotes(actorRef);
   return (
     <section className={panel} aria-labelledby="notes-title">
       <h2 id="notes-title" className={panelTitle}>
