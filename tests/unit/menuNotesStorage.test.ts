@@ -81,6 +81,7 @@ describe('storage giving the lists back', () => {
       { id: 'a', name: 'B', allergens: ['egg'] },
       { id: 'b', name: 'A', allergens: ['egg'] },
       { id: 'a', name: 'A', allergens: ['egg', 'milk'] },
+      { id: 'a', name: 'A', allergens: ['milk'] },
       { id: 'a', name: 'A', allergens: 'egg' },
     ]) {
       const next = [other as typeof line];

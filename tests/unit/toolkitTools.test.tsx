@@ -5,6 +5,7 @@
  * not render again), and a new one when it did; the Tool Kit follows its own event by id (`useEventById`), so that
  * the dialog around it is not rendered again with the page.
  */
+import type { ReactNode } from 'react';
 import { act, cleanup, render, renderHook, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { assign, createActor, setup } from 'xstate';
@@ -51,6 +52,27 @@ function eventsActor(events: CateringEvent[]) {
     },
   });
   return createActor(machine).start() as unknown as EventsRef & { send: (e: unknown) => void };
+}
+
+/**
+ * Tool Kit tools of event 7 (the events actor holding it and another), drawn by `draw` as the Tool Kit draws them
+ * (called as a component body, so it may use hooks); `actors()` gives the Tool Kit's actors as last rendered.
+ */
+function renderTools(draw: (current: CateringEvent, eventsRef: EventsRef, actors: ToolkitActors) => ReactNode) {
+  const eventsRef = eventsActor([event, other]);
+  let last: ToolkitActors | undefined;
+  function Tools() {
+    const current = useEventById(eventsRef, 7)!;
+    const actors = (last = useToolkitActors(current, eventsRef));
+    return draw(current, eventsRef, actors);
+  }
+  window.matchMedia ??= (() => ({ matches: false, addEventListener() {}, removeEventListener() {} })) as never;
+  const { container } = render(
+    <AppActorsProvider>
+      <Tools />
+    </AppActorsProvider>,
+  );
+  return { container, actors: () => last! };
 }
 
 afterEach(() => {
@@ -100,26 +122,13 @@ describe('the Tool Kit on a change of its event (issue 23, sixth pass)', () => {
   });
 
   it('a new specialty line changes the totals beside the Pricing and Payments forms, and leaves the forms as they are', () => {
-    const eventsRef = eventsActor([event, other]);
-    const tool: { actors?: ToolkitActors } = {};
-    function Tools() {
-      const current = useEventById(eventsRef, 7)!;
-      const actors = (tool.actors = useToolkitActors(current, eventsRef));
-      const payments = usePayments(current, eventsRef, actors);
-      return (
-        <>
-          <PricingPanel actors={actors} />
-          <PaymentsPanel payments={payments} />
-        </>
-      );
-    }
-    window.matchMedia ??= (() => ({ matches: false, addEventListener() {}, removeEventListener() {} })) as never;
-    const { container } = render(
-      <AppActorsProvider>
-        <Tools />
-      </AppActorsProvider>,
-    );
-    const specialty = tool.actors!.specialty;
+    const { container, actors } = renderTools((current, eventsRef, actors) => (
+      <>
+        <PricingPanel actors={actors} />
+        <PaymentsPanel payments={usePayments(current, eventsRef, actors)} />
+      </>
+    ));
+    const specialty = actors().specialty;
     act(() => {
       for (const [field, value] of Object.entries({
         name: 'Saffron',
@@ -157,25 +166,13 @@ describe('the Tool Kit on a change of its event (issue 23, sixth pass)', () => {
   });
 
   it('typing and adding in the Menu tool leaves the Notes tool as it is, and the other way round (one actor, two tools)', () => {
-    const eventsRef = eventsActor([event, other]);
-    const tool: { actors?: ToolkitActors } = {};
-    function Tools() {
-      const current = useEventById(eventsRef, 7)!;
-      const actors = (tool.actors = useToolkitActors(current, eventsRef));
-      return (
-        <>
-          <MenuPanel actorRef={actors.menuNotes} avoid={[]} />
-          <NotesPanel actorRef={actors.menuNotes} />
-        </>
-      );
-    }
-    window.matchMedia ??= (() => ({ matches: false, addEventListener() {}, removeEventListener() {} })) as never;
-    const { container } = render(
-      <AppActorsProvider>
-        <Tools />
-      </AppActorsProvider>,
-    );
-    const menuNotes = tool.actors!.menuNotes;
+    const { container, actors } = renderTools((_current, _eventsRef, actors) => (
+      <>
+        <MenuPanel actorRef={actors.menuNotes} avoid={[]} />
+        <NotesPanel actorRef={actors.menuNotes} />
+      </>
+    ));
+    const menuNotes = actors().menuNotes;
     const menuTool = screen.getByRole('region', { name: 'Menu' });
     const notesTool = screen.getByRole('region', { name: 'Notes' });
     const writesIn = (part: Element, step: () => void) => {

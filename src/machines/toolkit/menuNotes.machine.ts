@@ -14,6 +14,7 @@
 import { assertEvent, assign, enqueueActions, setup } from 'xstate';
 import { cleanAllergens, type AllergenId, type MenuLine } from '../../domain/allergens';
 import type { SecretsOf } from '../../domain/inspection';
+import { sameFields } from '../../domain/sameFields';
 
 export type Note = { id?: string; notes: string };
 export type NoteLine = Note & { id: string };
@@ -77,26 +78,12 @@ export const menuNotesSecrets = {
 const withIds = (notes: Note[]): NoteLine[] =>
   notes.map((n, i) => (n.id ? (n as NoteLine) : { ...n, id: `note-line-${i}` }));
 
-/** Two lines alike field by field (a list field element by element): a line read back from storage is a new object. */
-function alike(a: object, b: object): boolean {
-  const x = a as Record<string, unknown>;
-  const y = b as Record<string, unknown>;
-  const keys = Object.keys(x);
-  if (keys.length !== Object.keys(y).length) return false;
-  return keys.every((k) => {
-    const u = x[k];
-    const v = y[k];
-    if (Object.is(u, v)) return true;
-    return Array.isArray(u) && Array.isArray(v) && u.length === v.length && u.every((e, i) => Object.is(e, v[i]));
-  });
-}
-
 /**
- * The lines kept as they are when storage gives the same ones back (this tool's own save, or the other list's:
- * menu and notes are stored together), so the tool showing them does not render again (issue 23).
+ * The lines kept as they are when storage gives the same ones back, alike field by field (this tool's own save, or
+ * the other list's: menu and notes are stored together), so the tool showing them does not render again (issue 23).
  */
 export function sameLinesOr<T extends object>(current: T[], next: T[]): T[] {
-  return current.length === next.length && next.every((line, i) => alike(current[i]!, line)) ? current : next;
+  return current.length === next.length && next.every((line, i) => sameFields(current[i]!, line)) ? current : next;
 }
 
 const stub = (name: string) => () => {

@@ -1,3 +1,5 @@
+import { sameFields } from '../../domain/sameFields';
+
 /**
  * Issue 23, fifth pass: a Tool Kit tool's props are its actors (the same refs while the Tool Kit is open) and the
  * event's allergens to avoid (a new array on every render of the Tool Kit, the same list unless the event's dietary
@@ -6,12 +8,5 @@
  * changes (its selectors) or another list to avoid.
  */
 export function samePanelProps<P extends object>(before: P, after: P): boolean {
-  const keys = Object.keys(before) as Array<keyof P>;
-  if (keys.length !== Object.keys(after).length) return false;
-  return keys.every((key) => {
-    const a = before[key];
-    const b = after[key];
-    if (Object.is(a, b)) return true;
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => Object.is(x, b[i]));
-  });
+  return sameFields(before, after);
 }
