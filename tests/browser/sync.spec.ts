@@ -8,6 +8,10 @@ import { device, FIRST_SYNC, pushed, saved, status, SYNC, turnSyncOn } from './s
  * server (its embedded PGlite database and /rest/v1/rpc).
  */
 
+// Each test waits up to FIRST_SYNC (90 s) for a device's first sync, more than the runner's 60 s a test:
+// under load (another spec's 50 s model run beside it) that wait, not the app, decided a failure.
+test.setTimeout(240_000);
+
 /** What focus does: sync now (instead of waiting for the 30 s poll). */
 const syncNow = (page: Page) => page.evaluate(() => window.dispatchEvent(new Event('focus')));
 
