@@ -365,6 +365,44 @@ describe.each(backends)('sync contract on %s', (_name, start) => {
         .join('\n');
       expect(plan).not.toContain('is_collection');
       expect(plan).not.toContain('discountPercentage|taxPercentage');
+      // 20261130000000_lighter_push.sql: nor any regular expression, and its helpers are inlined too.
+      expect(plan).not.toContain('is_id_digits');
+      expect(plan).not.toContain('~');
+      // A change id's form without the regular expression: the same answers as the expression.
+      const uuid = randomUUID();
+      const changeIds = [
+        uuid,
+        uuid.toUpperCase(),
+        `-${uuid.slice(1)}`, // a fifth dash where a digit was
+        `${uuid.slice(0, 8)}0${uuid.slice(9)}`, // a digit where a dash was
+        uuid.replace(/^./, 'g'),
+        uuid.replace(/^./, '\u00e9'),
+        uuid.replace(/^./, '\u0661'),
+        uuid.replace(/^./, '_'),
+        uuid.replace(/^./, '%'),
+        uuid.replace(/-/g, ''),
+        `{${uuid}}`,
+        `${uuid}\n`,
+        ` ${uuid}`,
+        uuid.slice(1),
+        `${uuid}0`,
+        '--------------------------------------------',
+        '',
+      ];
+      const forms = await backend.admin.query(
+        `select i, sync.is_change_id(i) as now,
+           i ~ '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' as before
+         from unnest($1::text[]) as i`,
+        [changeIds],
+      );
+      for (const row of forms) expect(row.now, `is_change_id(${JSON.stringify(row.i)})`).toBe(row.before);
+      expect(forms.filter((row) => row.now).length).toBe(2);
+      const idPlan = (
+        await backend.admin.query(`explain (verbose) select sync.is_change_id(i) from unnest('{a}'::text[]) i`)
+      )
+        .map((row) => String(Object.values(row)[0]))
+        .join('\n');
+      expect(idPlan).not.toContain('is_change_id');
       // A change id is a UUID in either case, and nothing else, as with the case-insensitive expression.
       const user = randomUUID();
       const upper = randomUUID().toUpperCase();
@@ -836,6 +874,10 @@ describe.each(backends)('sync contract on %s', (_name, start) => {
           change({ record_id: 'h', record: item('not h') }),
           change({ record_id: 'i', record: { ...item('i'), notes: 'x'.repeat(300 * 1024) } }),
           change({ record_id: 'j', record: item('j'), client_change_id: 'not-a-uuid' }),
+          // A refusal names only what is text: a number for a collection, a record id or a change id is null.
+          change({ collection: 5, record_id: 'k', record: item('k') }),
+          change({ record_id: 6, record: item('6') }),
+          change({ record_id: 'l', record: item('l'), client_change_id: 7 }),
           change({ collection: 'staffList-7', record_id: 'S1', record: { id: 'S1' } }),
           change({ collection: '7-taxPercentage', record_id: 'value', record: { value: 13 } }),
           42,
