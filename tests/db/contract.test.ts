@@ -152,6 +152,50 @@ describe.each(backends)('sync contract on %s', (_name, start) => {
     expect(await backend.admin.query('select 1 from sync.businesses where owner_id = $1', [other])).toHaveLength(1);
   });
 
+  it('keeps every record with a business that exists, as the foreign key did: added, moved, renamed or deleted', async () => {
+    // 20261130010000_records_business_check.sql: the key's per-row check replaced by one per statement.
+    const user = randomUUID();
+    const other = randomUUID();
+    await push(user, [change({ record_id: 'a', record: item('a') }), change({ record_id: 'b', record: item('b') })]);
+    await push(other, [change({ record_id: 'a', record: item('a') })]);
+    const businessOf = async (owner: string) =>
+      String((await backend.admin.query('select id from sync.businesses where owner_id = $1', [owner]))[0]!.id);
+    const [mine, theirs] = [await businessOf(user), await businessOf(other)];
+    const code = (sql: string, params: unknown[]) =>
+      backend.admin.query(sql, params).then(
+        () => 'done',
+        (e: { code?: string }) => e.code,
+      );
+    // Even the database's owner (no row-level security) cannot add a record of no business, in a batch or alone.
+    const insert = `insert into sync.records (business_id, collection, record_id, rev, record, updated_by, change_seq)
+      values ($1, 'inventoryItems', 'x', 1, '{"id": "x"}', $2, 1)`;
+    expect(await code(insert, [randomUUID(), user])).toBe('23503');
+    expect(
+      await code(
+        `insert into sync.records (business_id, collection, record_id, rev, record, updated_by, change_seq)
+          select b, 'inventoryItems', 'y' || n, 1, jsonb_build_object('id', 'y' || n), $3, n
+          from unnest(array[$1::uuid, $2::uuid]) with ordinality as t(b, n)`,
+        [mine, randomUUID(), user],
+      ),
+    ).toBe('23503');
+    expect(await code(insert, [mine, user])).toBe('done');
+    // Nor move a record to another business, nor give a business with records another id.
+    expect(await code('update sync.records set business_id = $1 where business_id = $2', [theirs, mine])).toBe('23503');
+    expect(await code('update sync.businesses set id = gen_random_uuid() where id = $1', [mine])).toBe('23503');
+    expect(
+      await code('update sync.records set rev = rev + 1 where business_id = $1 and record_id = $2', [mine, 'x']),
+    ).toBe('done');
+    // Deleting a business deletes its records, and only its.
+    const count = async (business: string) =>
+      Number(
+        (await backend.admin.query('select count(*) as n from sync.records where business_id = $1', [business]))[0]!.n,
+      );
+    expect(await count(mine)).toBe(3);
+    await backend.admin.query('delete from sync.businesses where id = $1', [mine]);
+    expect(await count(mine)).toBe(0);
+    expect(await count(theirs)).toBe(1);
+  });
+
   it('pushes new records and pulls them back, with revisions and a cursor', async () => {
     const user = randomUUID();
     const results = await push(user, [
