@@ -11,8 +11,8 @@
 --    The statement named it ten times: the batch's rows, eight refusals (`sync.rejected(changes -> (n - 1),
 --    …)`, whose branches are planned whether or not a change is refused) and the two writes. A refusal now
 --    builds its answer from what the first pass took of its change (the client change id, collection and
---    record id, each as a JSON string or null, as sync.rejected reads them), so the statement names the batch
---    three times: its rows, the insert and the update.
+--    record id with their JSON types, as sync.rejected reads them), so the statement names the batch three
+--    times: its rows, the insert and the update.
 -- 2. ~390 ms in PostgreSQL's regular expressions (`textregexeq`): about 75,000 matches for 29,000 changes,
 --    ~5 µs each in PGlite: each change id's form, and a Tool Kit key's digits twice (the push's check, then
 --    the table's check constraint, both sync.is_collection). Now a LIKE pattern and `ltrim` with the allowed
@@ -107,10 +107,9 @@ begin
       jsonb_typeof(e.value) = 'object' as is_object,
       e.value ->> 'collection' as col,
       e.value ->> 'record_id' as rid,
-      -- What a refusal names (sync.rejected's fields: a JSON string, else null).
-      case when jsonb_typeof(e.value -> 'client_change_id') = 'string' then e.value -> 'client_change_id' end as cid_json,
-      case when jsonb_typeof(e.value -> 'collection') = 'string' then e.value -> 'collection' end as col_json,
-      case when jsonb_typeof(e.value -> 'record_id') = 'string' then e.value -> 'record_id' end as rid_json,
+      -- What a refusal names of its change id (with the collection and record id below).
+      jsonb_typeof(e.value -> 'client_change_id') as cid_type,
+      e.value ->> 'client_change_id' as cid_text,
       case when jsonb_typeof(e.value) = 'object'
              and sync.is_change_id(e.value ->> 'client_change_id')
            then (e.value ->> 'client_change_id')::uuid end as cid,
@@ -167,7 +166,8 @@ begin
       end as error
     from looked l
   ),
-  -- A refused change's answer, as sync.rejected gives it (a change that is not an object names nothing).
+  -- A refused change's answer, as sync.rejected gives it (each of the three a JSON string when the change's
+  -- was one, else null; a change that is not an object names nothing), built for refused changes only.
   -- Materialized: each change's checks run once here (the steps after it read columns), where before the
   -- CTEs up to `plan` were folded into one another and the checks planned and run once for each mention.
   answered as materialized (
@@ -175,8 +175,11 @@ begin
       case
         when c.error is null then null
         when not c.is_object then jsonb_build_object('status', 'rejected', 'error', c.error)
-        else jsonb_build_object('status', 'rejected', 'client_change_id', c.cid_json, 'collection', c.col_json,
-          'record_id', c.rid_json, 'error', c.error)
+        else jsonb_build_object('status', 'rejected',
+          'client_change_id', case when c.cid_type = 'string' then to_jsonb(c.cid_text) end,
+          'collection', case when c.col_type = 'string' then to_jsonb(c.col) end,
+          'record_id', case when c.rid_type = 'string' then to_jsonb(c.rid) end,
+          'error', c.error)
       end as refused
     from checked c
   ),
