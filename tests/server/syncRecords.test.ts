@@ -271,6 +271,10 @@ describe('nestedDeeperThan', () => {
     expect(nestedDeeperThan({ a: [1, { b: 2 }] }, 3)).toBe(false);
     expect(nestedDeeperThan([[], [[[]]]], 3)).toBe(true);
     expect(nestedDeeperThan([[], [[[]]]], 4)).toBe(false);
+    // null is a scalar here, at any level.
+    expect(nestedDeeperThan(null, 0)).toBe(false);
+    expect(nestedDeeperThan({ a: null, b: [null, 'x'] }, 2)).toBe(false);
+    expect(nestedDeeperThan({ a: null, b: [null, 'x'] }, 1)).toBe(true);
     let deep: unknown = null;
     for (let n = 0; n < 100_000; n++) deep = { deep };
     expect(nestedDeeperThan(deep, 99_999)).toBe(true);
