@@ -19,9 +19,12 @@
 --    characters answer the same questions (measured in PGlite over 29,000 values, best of 8: a change id 145
 --    → 89 ms, the digits 37 → 15 ms). tests/db/contract.test.ts asks the old and new forms the same questions.
 -- 3. The checks' step is materialized (`answered`), so each change's checks are planned and run once.
+-- 4. The JSON strings a refusal names (change id, collection, record id) are made for refused changes only,
+--    from the first pass's text and types, not six JSON values extracted for every change.
 --
 -- In instructions (scripts/bench/syncWork.ts, three batches of the first sync, 6,000 changes): 8.14 G before,
--- 7.91 G with 1, 7.65 G with 1 and 2, 7.35 G with all three.
+-- 7.91 G with 1, 7.65 G with 1 and 2, 7.35 G with 1 to 3; with 4 and 20261130010000_records_business_check.sql,
+-- 6.85 to 7.15 G (two runs of the same code).
 
 -- Whether a change id has a UUID's form, 8-4-4-4-12 hex digits in either case, and nothing else: what
 -- `~ '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$'` answered (the four dashes
@@ -62,6 +65,7 @@ create or replace function sync.is_collection(collection text) returns boolean
       end, false)
   $$;
 
+-- A refusal's error: {code, message}. Inlinable (SQL, immutable, no settings of its own).
 create function sync.refusal(code text, message text) returns jsonb
   language sql immutable
   as $$
