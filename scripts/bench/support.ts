@@ -202,7 +202,7 @@ export async function timeInteraction(
  * `BENCH_WRITES=1`: the DOM writes of each action, from its input to its result (a count that the machine's speed
  * does not move): the mutation records, and the form fields whose `name` or `type` was set again. React sets every
  * prop of an input it renders again, so a field in that count is one drawn again by a render that did not need it
- * (docs/performance.md, seventeenth pass).
+ * (docs/performance.md, seventeenth pass). `BENCH_WRITES=detail` also lists the records by kind and target.
  */
 async function watchWrites(page: Page): Promise<void> {
   await page.evaluate(() => {
@@ -216,7 +216,7 @@ async function watchWrites(page: Page): Promise<void> {
 }
 
 async function writesSeen(page: Page): Promise<string> {
-  return page.evaluate(() => {
+  return page.evaluate((detail) => {
     const w = window as unknown as { __writes: { records: MutationRecord[]; observer: MutationObserver } };
     const records = [...w.__writes.records, ...w.__writes.observer.takeRecords()];
     w.__writes.observer.disconnect();
@@ -225,8 +225,27 @@ async function writesSeen(page: Page): Promise<string> {
       if (r.type === 'attributes' && (r.attributeName === 'name' || r.attributeName === 'type'))
         fields.add(r.target as Element);
     const named = [...fields].map((f) => f.id || f.getAttribute('name') || f.tagName.toLowerCase());
-    return `    writes: ${records.length} DOM records; form fields set again: ${fields.size}${named.length ? ` (${named.slice(0, 12).join(', ')}${named.length > 12 ? ', …' : ''})` : ''}`;
-  });
+    const line = `    writes: ${records.length} DOM records; form fields set again: ${fields.size}${named.length ? ` (${named.slice(0, 12).join(', ')}${named.length > 12 ? ', …' : ''})` : ''}`;
+    if (!detail) return line;
+    // BENCH_WRITES=detail: the records grouped by kind and target (an element by its tag, id, name or label).
+    // (No named function in here: tsx would wrap it in a helper the page does not have.)
+    const groups = new Map<string, number>();
+    for (const r of records) {
+      const el = r.target instanceof Element ? r.target : r.target.parentElement;
+      const label = el
+        ? el.id || el.getAttribute('name') || el.getAttribute('aria-label') || el.getAttribute('role') || ''
+        : '';
+      const on = el ? `${el.tagName.toLowerCase()}${label ? `[${label.slice(0, 30)}]` : ''}` : r.target.nodeName;
+      const what =
+        r.type === 'attributes'
+          ? `attr ${r.attributeName} on ${on}`
+          : r.type === 'characterData'
+            ? `text in ${on}`
+            : `children of ${on} +${r.addedNodes.length} -${r.removedNodes.length}`;
+      groups.set(what, (groups.get(what) ?? 0) + 1);
+    }
+    return [line, ...[...groups].map(([what, n]) => `      ${n} × ${what}`)].join('\n');
+  }, process.env.BENCH_WRITES === 'detail');
 }
 
 /**
