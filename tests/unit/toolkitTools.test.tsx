@@ -6,7 +6,7 @@
  * the dialog around it is not rendered again with the page.
  */
 import type { ReactNode } from 'react';
-import { act, cleanup, render, renderHook, screen } from '@testing-library/react';
+import { act, cleanup, render, renderHook, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { assign, createActor, setup } from 'xstate';
 import { useEventStatus } from '../../src/app/events/useEventStatus';
@@ -19,6 +19,7 @@ import { AppActorsProvider } from '../../src/app/shell/AppActors';
 import { PaymentsPanel } from '../../src/views/toolkit/PaymentsPanel';
 import { PricingPanel } from '../../src/views/toolkit/PricingPanel';
 import { MenuPanel, NotesPanel } from '../../src/views/toolkit/MenuNotesPanels';
+import { IngredientsPanel } from '../../src/views/toolkit/IngredientsPanel';
 import type { ToolkitActors } from '../../src/app/toolkit/useToolkitActors';
 
 const event = {
@@ -163,6 +164,45 @@ describe('the Tool Kit on a change of its event (issue 23, sixth pass)', () => {
     // ... and nothing in the forms beside them was written again (React sets every prop of an input it renders:
     // its name, type and value attributes, for each keystroke's worth of totals).
     for (const part of untouched) expect(changed.filter((node) => part.contains(node))).toEqual([]);
+  });
+
+  it('a specialty line deleted, or storage giving the lines back, leaves the specialty form as it is', () => {
+    const { container, actors } = renderTools((_current, _eventsRef, actors) => (
+      <IngredientsPanel actors={actors} avoid={[]} />
+    ));
+    const specialty = actors().specialty;
+    const form = (document.getElementById('sp-name') as HTMLInputElement).form!;
+    const writesIn = (part: Element, step: () => void) => {
+      const seen = new MutationObserver(() => {});
+      seen.observe(container, { subtree: true, attributes: true, childList: true, characterData: true });
+      act(step);
+      const changed = seen.takeRecords().map((r) => r.target);
+      seen.disconnect();
+      return changed.filter((node) => part.contains(node)).length;
+    };
+    const add = (name: string) => {
+      for (const [field, value] of Object.entries({ name, unitQuantity: '1', quantityNeeded: '2', costPerUnit: '3' }))
+        specialty.send({ type: 'draft.change', field: field as 'name', value });
+      specialty.send({ type: 'ingredient.save' });
+    };
+    act(() => add('Saffron'));
+    act(() => add('Vanilla'));
+    const list = screen.getByRole('list', { name: 'Specialty ingredients' });
+    expect(list.textContent).toContain('Saffron');
+    const lines = specialty.getSnapshot().context.lines;
+    // Storage's answer with the same lines (another tab's save, or this one's coming back): the form is not drawn.
+    expect(writesIn(form, () => specialty.send({ type: 'storage.change', lines: lines.map((l) => ({ ...l })) }))).toBe(
+      0,
+    );
+    // A line deleted: gone from the list and the total, nothing written in the form.
+    expect(writesIn(form, () => screen.getByRole('button', { name: 'Delete Saffron' }).click())).toBe(0);
+    expect(list.textContent).not.toContain('Saffron');
+    const tool = screen.getByRole('region', { name: 'Add Specialty Ingredients.' });
+    expect(within(tool).getByText(/^Total Cost:/).textContent).toBe('Total Cost: $6.00 CAD');
+    // The form still follows its own typing and mode.
+    expect(writesIn(form, () => screen.getByRole('button', { name: 'Edit Vanilla' }).click())).toBeGreaterThan(0);
+    expect((document.getElementById('sp-name') as HTMLInputElement).value).toBe('Vanilla');
+    expect(screen.getByRole('button', { name: 'Save Ingredient' })).toBeTruthy();
   });
 
   it('typing and adding in the Menu tool leaves the Notes tool as it is, and the other way round (one actor, two tools)', () => {

@@ -72,6 +72,21 @@ export const specialtyFieldChange =
   (f: SpecialtyTextField, value: string): void =>
     send({ type: 'draft.change', field: f, value });
 
+/**
+ * The specialty form's callbacks: functions of `send` alone, so a view makes them once per actor and the form
+ * is drawn again only for its own draft, errors and mode, not for the lines (issue 23).
+ */
+export function specialtyFormActions(send: (event: SpecialtyEvent) => void) {
+  return {
+    change: specialtyFieldChange(send),
+    setPer: (per: Per) => send({ type: 'draft.change', field: 'per', value: per }),
+    setOnHand: (checked: boolean) => send({ type: 'onHand.change', checked }),
+    save: () => send({ type: 'ingredient.save' }),
+    cancel: () => send({ type: 'edit.cancel' }),
+  };
+}
+export type SpecialtyFormActions = ReturnType<typeof specialtyFormActions>;
+
 export function connectSpecialty(s: SpecialtySnapshot, send: (event: SpecialtyEvent) => void) {
   const { lines } = s.context;
   return {
@@ -79,13 +94,9 @@ export function connectSpecialty(s: SpecialtySnapshot, send: (event: SpecialtyEv
     draft: s.context.draft,
     errors: s.context.draftErrors,
     guests: s.context.guests,
-    setPer: (per: Per) => send({ type: 'draft.change', field: 'per', value: per }),
     editing: s.hasTag('editing'),
     total: specialtyTotal(lines),
-    change: specialtyFieldChange(send),
-    setOnHand: (checked: boolean) => send({ type: 'onHand.change', checked }),
-    save: () => send({ type: 'ingredient.save' }),
-    cancel: () => send({ type: 'edit.cancel' }),
+    ...specialtyFormActions(send),
     ...specialtyLineActions(send),
   };
 }

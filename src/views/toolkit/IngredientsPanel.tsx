@@ -1,3 +1,4 @@
+import { useSelector } from '@xstate/react';
 import { memo, useMemo } from 'react';
 import { samePanelProps } from './samePanelProps';
 import { css } from 'styled-system/css';
@@ -8,6 +9,7 @@ import {
   inventoryLineCost,
   packageTypes,
   specialtyAmount,
+  specialtyTotal,
   specialtyUnits,
 } from '../../domain/ingredients';
 import { formatMoney } from '../../domain/money';
@@ -20,10 +22,9 @@ import type { ToolkitActors } from '../../app/toolkit/useToolkitActors';
 import { useConnect } from '../../app/shell/useConnect';
 import {
   connectInventoryIngredients,
-  connectSpecialty,
   ingredientFlag,
   inventoryLineAllergenView,
-  specialtyFieldChange,
+  specialtyFormActions,
   specialtyLineActions,
   type SpecialtyLineActions,
   type SpecialtyTextField,
@@ -414,112 +415,128 @@ const SpecialtySelect = memo(function SpecialtySelect({
   );
 });
 
+/**
+ * The specialty form: drawn again for its own draft, errors and mode, and for the guests its per-guest hint
+ * scales by, never for the lines (issue 23: with one hook for the form and the list, an add, edit or delete of a
+ * line drew all seven fields again twice, for the save and for storage's answer, and a delete did for nothing).
+ */
+const SpecialtyForm = memo(function SpecialtyForm({ actorRef }: { actorRef: ToolkitActors['specialty'] }) {
+  const draft = useSelector(actorRef, (s) => s.context.draft);
+  const errors = useSelector(actorRef, (s) => s.context.draftErrors);
+  const guests = useSelector(actorRef, (s) => s.context.guests);
+  const editing = useSelector(actorRef, (s) => s.hasTag('editing'));
+  const act = useMemo(() => specialtyFormActions((event) => actorRef.send(event)), [actorRef]);
+  return (
+    <form
+      className={formGrid}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        act.save();
+      }}
+    >
+      <ToolkitDraftNote
+        actorRef={actorRef}
+        of={specialtyDraft}
+        what="This specialty ingredient was typed before and not saved yet."
+      />
+      {specialtyFields.map((f) =>
+        f.options ? (
+          <SpecialtySelect
+            key={f.key}
+            field={f.key}
+            label={f.label}
+            options={f.options}
+            value={draft[f.key]}
+            change={act.change}
+          />
+        ) : (
+          <div key={f.key} className={field}>
+            {f.key === 'quantityNeeded' ? <PerChoice name="sp-per" value={draft.per} onChange={act.setPer} /> : null}
+            <label htmlFor={`sp-${f.key}`} className={label}>
+              {f.key === 'quantityNeeded' && draft.per === 'guest' ? 'Quantity Needed per Guest' : f.label}
+            </label>
+            <input
+              id={`sp-${f.key}`}
+              className={input}
+              inputMode={f.numeric ? 'decimal' : undefined}
+              aria-invalid={errors[f.key] ? true : undefined}
+              aria-describedby={
+                [
+                  f.key === 'costPerUnit' ? 'sp-costPerUnit-hint' : '',
+                  errors[f.key] ? `sp-${f.key}-error` : '',
+                  f.numeric ? '' : `sp-${f.key}-limit`,
+                ]
+                  .filter(Boolean)
+                  .join(' ') || undefined
+              }
+              maxLength={f.numeric ? undefined : MAX_NAME_LENGTH}
+              value={draft[f.key]}
+              onChange={(e) => act.change(f.key, e.target.value)}
+            />
+            {f.numeric ? null : (
+              <LengthLimit id={`sp-${f.key}-limit`} label={f.label} value={draft[f.key]} max={MAX_NAME_LENGTH} />
+            )}
+            {f.key === 'costPerUnit' ? (
+              <span id="sp-costPerUnit-hint" className={muted}>
+                {COST_PER_UNIT_HINT}
+              </span>
+            ) : null}
+            {f.key === 'quantityNeeded' && draft.per === 'guest' ? (
+              <span className={muted}>{scaledHint('guest', guests, null, '')}</span>
+            ) : null}
+            {errors[f.key] ? (
+              <span id={`sp-${f.key}-error`} className={errorText} role="alert">
+                {errors[f.key]}
+              </span>
+            ) : null}
+          </div>
+        ),
+      )}
+      <label className={css({ display: 'flex', gap: '2', alignItems: 'center', fontWeight: 'bold', minH: '10' })}>
+        <input
+          type="checkbox"
+          checked={draft.onHand}
+          onChange={(e) => act.setOnHand(e.target.checked)}
+          className={css({ width: '5', height: '5' })}
+        />
+        On Hand
+      </label>
+      <div className={css({ display: 'flex', gap: '2', gridColumn: '1 / -1' })}>
+        {editing ? (
+          <>
+            <Button type="submit" variant="solidGreen">
+              Save Ingredient
+            </Button>
+            <Button variant="outlineRed" onClick={act.cancel}>
+              Cancel Edit
+            </Button>
+          </>
+        ) : (
+          <Button type="submit" variant="solidGreen">
+            Add Specialty Ingredient
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+});
+
 function SpecialtyIngredients({ actorRef, avoid }: { actorRef: ToolkitActors['specialty']; avoid: AllergenId[] }) {
-  const sp = useConnect(actorRef, connectSpecialty);
+  const lines = useSelector(actorRef, (s) => s.context.lines);
+  const guests = useSelector(actorRef, (s) => s.context.guests);
+  const editing = useSelector(actorRef, (s) => s.hasTag('editing'));
+  const spTotal = useMemo(() => specialtyTotal(lines), [lines]);
   const actions = useMemo(() => specialtyLineActions((event) => actorRef.send(event)), [actorRef]);
-  const change = useMemo(() => specialtyFieldChange((event) => actorRef.send(event)), [actorRef]);
   return (
     <section className={panel} aria-labelledby="specialty-title">
       <h3 id="specialty-title" className={panelTitle}>
         Add Specialty Ingredients.
       </h3>
-      <form
-        className={formGrid}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          sp.save();
-        }}
-      >
-        <ToolkitDraftNote
-          actorRef={actorRef}
-          of={specialtyDraft}
-          what="This specialty ingredient was typed before and not saved yet."
-        />
-        {specialtyFields.map((f) =>
-          f.options ? (
-            <SpecialtySelect
-              key={f.key}
-              field={f.key}
-              label={f.label}
-              options={f.options}
-              value={sp.draft[f.key]}
-              change={change}
-            />
-          ) : (
-            <div key={f.key} className={field}>
-              {f.key === 'quantityNeeded' ? (
-                <PerChoice name="sp-per" value={sp.draft.per} onChange={sp.setPer} />
-              ) : null}
-              <label htmlFor={`sp-${f.key}`} className={label}>
-                {f.key === 'quantityNeeded' && sp.draft.per === 'guest' ? 'Quantity Needed per Guest' : f.label}
-              </label>
-              <input
-                id={`sp-${f.key}`}
-                className={input}
-                inputMode={f.numeric ? 'decimal' : undefined}
-                aria-invalid={sp.errors[f.key] ? true : undefined}
-                aria-describedby={
-                  [
-                    f.key === 'costPerUnit' ? 'sp-costPerUnit-hint' : '',
-                    sp.errors[f.key] ? `sp-${f.key}-error` : '',
-                    f.numeric ? '' : `sp-${f.key}-limit`,
-                  ]
-                    .filter(Boolean)
-                    .join(' ') || undefined
-                }
-                maxLength={f.numeric ? undefined : MAX_NAME_LENGTH}
-                value={sp.draft[f.key]}
-                onChange={(e) => sp.change(f.key, e.target.value)}
-              />
-              {f.numeric ? null : (
-                <LengthLimit id={`sp-${f.key}-limit`} label={f.label} value={sp.draft[f.key]} max={MAX_NAME_LENGTH} />
-              )}
-              {f.key === 'costPerUnit' ? (
-                <span id="sp-costPerUnit-hint" className={muted}>
-                  {COST_PER_UNIT_HINT}
-                </span>
-              ) : null}
-              {f.key === 'quantityNeeded' && sp.draft.per === 'guest' ? (
-                <span className={muted}>{scaledHint('guest', sp.guests, null, '')}</span>
-              ) : null}
-              {sp.errors[f.key] ? (
-                <span id={`sp-${f.key}-error`} className={errorText} role="alert">
-                  {sp.errors[f.key]}
-                </span>
-              ) : null}
-            </div>
-          ),
-        )}
-        <label className={css({ display: 'flex', gap: '2', alignItems: 'center', fontWeight: 'bold', minH: '10' })}>
-          <input
-            type="checkbox"
-            checked={sp.draft.onHand}
-            onChange={(e) => sp.setOnHand(e.target.checked)}
-            className={css({ width: '5', height: '5' })}
-          />
-          On Hand
-        </label>
-        <div className={css({ display: 'flex', gap: '2', gridColumn: '1 / -1' })}>
-          {sp.editing ? (
-            <>
-              <Button type="submit" variant="solidGreen">
-                Save Ingredient
-              </Button>
-              <Button variant="outlineRed" onClick={sp.cancel}>
-                Cancel Edit
-              </Button>
-            </>
-          ) : (
-            <Button type="submit" variant="solidGreen">
-              Add Specialty Ingredient
-            </Button>
-          )}
-        </div>
-      </form>
-      {sp.lines.length ? (
+      <SpecialtyForm actorRef={actorRef} />
+      {lines.length ? (
         <ul aria-label="Specialty ingredients" className={lineList}>
-          {sp.lines.map((l) => (
+          {lines.map((l) => (
             <li key={l.id} className={line}>
               <div className={lineHead}>
                 <span>
@@ -531,7 +548,7 @@ function SpecialtyIngredients({ actorRef, avoid }: { actorRef: ToolkitActors['sp
                     variant="outlineBlue"
                     aria-label={`Edit ${l.name}`}
                     onClick={() => actions.edit(l.id)}
-                    disabled={sp.editing}
+                    disabled={editing}
                   >
                     Edit
                   </Button>
@@ -540,20 +557,20 @@ function SpecialtyIngredients({ actorRef, avoid }: { actorRef: ToolkitActors['sp
                     variant="outlineRed"
                     aria-label={`Delete ${l.name}`}
                     onClick={() => actions.remove(l.id)}
-                    disabled={sp.editing}
+                    disabled={editing}
                   >
                     Delete
                   </Button>
                 </span>
               </div>
-              <SpecialtyLineDetails line={l} guests={sp.guests} avoid={avoid} actions={actions} />
+              <SpecialtyLineDetails line={l} guests={guests} avoid={avoid} actions={actions} />
             </li>
           ))}
         </ul>
       ) : (
         <p className={muted}>No specialty ingredients yet.</p>
       )}
-      <p className={total}>Total Cost: {sp.total === null ? 'unavailable' : formatMoney(sp.total)}</p>
+      <p className={total}>Total Cost: {spTotal === null ? 'unavailable' : formatMoney(spTotal)}</p>
     </section>
   );
 }
