@@ -5,6 +5,7 @@ import {
   endOfWeek,
   quickFilterLabels,
   quickFilters,
+  startOfMonth,
   startOfNextMonth,
   startOfWeek,
   toISODate,
@@ -40,7 +41,14 @@ const seeded = [
   event(101, 'Old Harbour Gala', addDays(today, -400), 'Marina', 'Cole'),
   event(102, 'Same Day Brunch', today, 'Peter', 'Sailor'),
   event(103, 'Week Edge Dinner', today === endOfWeek(today) ? startOfWeek(today) : endOfWeek(today), 'Wendy', 'Keel'),
-  event(104, 'Month End Party', endOfMonth(today), 'Morgan', 'Hull'),
+  // On a month's last day its end is today (the date range below takes today only from Same Day Brunch).
+  event(
+    104,
+    'Month End Party',
+    today === endOfMonth(today) ? startOfMonth(today) : endOfMonth(today),
+    'Morgan',
+    'Hull',
+  ),
   event(105, 'Next Month Picnic', addDays(startOfNextMonth(today), 3), 'Nora', 'Bowsprit'),
   event(106, 'Far Future Feast', addDays(today, 200), 'Fiona', 'Mast'),
 ];
