@@ -76,6 +76,16 @@ function renderTools(draw: (current: CateringEvent, eventsRef: EventsRef, actors
   return { container, actors: () => last! };
 }
 
+/** How many DOM writes `step` makes inside `part` (a tool of the rendered `container`). */
+function writesWithin(container: Element, part: Element, step: () => void): number {
+  const seen = new MutationObserver(() => {});
+  seen.observe(container, { subtree: true, attributes: true, childList: true, characterData: true });
+  act(step);
+  const changed = seen.takeRecords().map((r) => r.target);
+  seen.disconnect();
+  return changed.filter((node) => part.contains(node)).length;
+}
+
 afterEach(() => {
   cleanup();
   localStorage.clear();
@@ -172,14 +182,7 @@ describe('the Tool Kit on a change of its event (issue 23, sixth pass)', () => {
     ));
     const specialty = actors().specialty;
     const form = (document.getElementById('sp-name') as HTMLInputElement).form!;
-    const writesIn = (part: Element, step: () => void) => {
-      const seen = new MutationObserver(() => {});
-      seen.observe(container, { subtree: true, attributes: true, childList: true, characterData: true });
-      act(step);
-      const changed = seen.takeRecords().map((r) => r.target);
-      seen.disconnect();
-      return changed.filter((node) => part.contains(node)).length;
-    };
+    const writesIn = (part: Element, step: () => void) => writesWithin(container, part, step);
     const add = (name: string) => {
       for (const [field, value] of Object.entries({ name, unitQuantity: '1', quantityNeeded: '2', costPerUnit: '3' }))
         specialty.send({ type: 'draft.change', field: field as 'name', value });
@@ -215,14 +218,7 @@ describe('the Tool Kit on a change of its event (issue 23, sixth pass)', () => {
     const menuNotes = actors().menuNotes;
     const menuTool = screen.getByRole('region', { name: 'Menu' });
     const notesTool = screen.getByRole('region', { name: 'Notes' });
-    const writesIn = (part: Element, step: () => void) => {
-      const seen = new MutationObserver(() => {});
-      seen.observe(container, { subtree: true, attributes: true, childList: true, characterData: true });
-      act(step);
-      const changed = seen.takeRecords().map((r) => r.target);
-      seen.disconnect();
-      return changed.filter((node) => part.contains(node)).length;
-    };
+    const writesIn = (part: Element, step: () => void) => writesWithin(container, part, step);
     // A menu item typed and added: shown in its tool, nothing written in the Notes tool (its field included).
     expect(writesIn(notesTool, () => menuNotes.send({ type: 'menu.change', text: 'Canapés' }))).toBe(0);
     expect(writesIn(notesTool, () => menuNotes.send({ type: 'menu.add' }))).toBe(0);

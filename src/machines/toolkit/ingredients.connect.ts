@@ -85,7 +85,6 @@ export function specialtyFormActions(send: (event: SpecialtyEvent) => void) {
     cancel: () => send({ type: 'edit.cancel' }),
   };
 }
-export type SpecialtyFormActions = ReturnType<typeof specialtyFormActions>;
 
 export function connectSpecialty(s: SpecialtySnapshot, send: (event: SpecialtyEvent) => void) {
   const { lines } = s.context;
